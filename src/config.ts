@@ -1,0 +1,164 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const EnvSchema = z.object({
+  PORT: int(0, 65535).default(8787),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  MNEMO_DATA_DIR: z.string().min(1).default('./data'),
+  MNEMO_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  MNEMO_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  MNEMO_MAX_BODY_BYTES: int(1024, 1024 ** 3).default(50 * 1024 * 1024),
+
+  MNEMO_EMBEDDINGS: z.enum(['auto', 'local', 'openai', 'hash']).default('auto'),
+  MNEMO_EMBEDDING_MODEL: z.string().min(1).optional(),
+  MNEMO_EMBEDDING_MODEL_PATH: z.string().min(1).optional(),
+  MNEMO_MODELS_DIR: z.string().min(1).default('./.models'),
+  MNEMO_EMBEDDING_POOLING: z.enum(['mean', 'cls']).optional(),
+  MNEMO_EMBEDDING_ALLOW_DOWNLOAD: bool.default(true),
+  MNEMO_EMBEDDING_DTYPE: z.enum(['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4']).default('fp32'),
+  MNEMO_EMBEDDING_URL: z.url().optional(),
+  MNEMO_EMBEDDING_API_KEY: z.string().optional(),
+  MNEMO_EMBEDDING_DIMENSIONS: int(1, 8192).optional(),
+  MNEMO_EMBEDDING_BATCH_SIZE: int(1, 2048).default(32),
+  MNEMO_EMBEDDING_TIMEOUT_MS: int(100, 600_000).default(60_000),
+
+  MNEMO_INGEST_CONCURRENCY: int(1, 64).default(2),
+  MNEMO_INGEST_MAX_ATTEMPTS: int(1, 100).default(5),
+  MNEMO_INGEST_RETRY_BASE_MS: int(1, 3_600_000).default(1000),
+  MNEMO_INGEST_RETRY_MAX_MS: int(1, 86_400_000).default(60_000),
+  MNEMO_INGEST_POLL_MS: int(5, 60_000).default(250),
+
+  MNEMO_URL_FETCH_TIMEOUT_MS: int(100, 600_000).default(15_000),
+  MNEMO_URL_MAX_BYTES: int(1024, 1024 ** 3).default(20 * 1024 * 1024),
+  MNEMO_URL_MAX_REDIRECTS: int(0, 20).default(5),
+  MNEMO_URL_ALLOW_PRIVATE: bool.default(false),
+  MNEMO_URL_ALLOWED_HOSTS: z.string().default(''),
+
+  MNEMO_SEARCH_VECTOR_WEIGHT: z.coerce.number().min(0).max(1).default(1),
+  MNEMO_SEARCH_KEYWORD_WEIGHT: z.coerce.number().min(0).max(1).default(0.85),
+  MNEMO_SEARCH_CANDIDATES: int(10, 10_000).default(100),
+  MNEMO_RERANK_CANDIDATES: int(1, 500).default(40),
+});
+
+export type EmbeddingsMode = 'auto' | 'local' | 'openai' | 'hash';
+
+/** Validated, frozen service configuration. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  rootApiKey: string | undefined;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  maxBodyBytes: number;
+  embeddings: {
+    mode: EmbeddingsMode;
+    model: string | undefined;
+    modelPath: string | undefined;
+    modelsDir: string;
+    pooling: 'mean' | 'cls' | undefined;
+    allowDownload: boolean;
+    dtype: string;
+    url: string | undefined;
+    apiKey: string | undefined;
+    dimensions: number | undefined;
+    batchSize: number;
+    timeoutMs: number;
+  };
+  ingest: {
+    concurrency: number;
+    maxAttempts: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+    pollMs: number;
+  };
+  urlFetch: {
+    timeoutMs: number;
+    maxBytes: number;
+    maxRedirects: number;
+    allowPrivate: boolean;
+    allowedHosts: readonly string[];
+  };
+  search: {
+    vectorWeight: number;
+    keywordWeight: number;
+    candidates: number;
+    rerankCandidates: number;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: readonly string[]) {
+    super(`Invalid configuration:\n  ${issues.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the environment once, validates it and returns a frozen config. The only reader of process.env. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  if (e.MNEMO_EMBEDDINGS === 'openai' && !e.MNEMO_EMBEDDING_URL) {
+    throw new ConfigError(['MNEMO_EMBEDDING_URL: required when MNEMO_EMBEDDINGS=openai']);
+  }
+  const config: Config = {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.MNEMO_DATA_DIR),
+    rootApiKey: e.MNEMO_API_KEY,
+    logLevel: e.MNEMO_LOG_LEVEL,
+    maxBodyBytes: e.MNEMO_MAX_BODY_BYTES,
+    embeddings: {
+      mode: e.MNEMO_EMBEDDINGS,
+      model: e.MNEMO_EMBEDDING_MODEL,
+      modelPath: e.MNEMO_EMBEDDING_MODEL_PATH ? path.resolve(e.MNEMO_EMBEDDING_MODEL_PATH) : undefined,
+      modelsDir: path.resolve(e.MNEMO_MODELS_DIR),
+      pooling: e.MNEMO_EMBEDDING_POOLING,
+      allowDownload: e.MNEMO_EMBEDDING_ALLOW_DOWNLOAD,
+      dtype: e.MNEMO_EMBEDDING_DTYPE,
+      url: e.MNEMO_EMBEDDING_URL,
+      apiKey: e.MNEMO_EMBEDDING_API_KEY,
+      dimensions: e.MNEMO_EMBEDDING_DIMENSIONS,
+      batchSize: e.MNEMO_EMBEDDING_BATCH_SIZE,
+      timeoutMs: e.MNEMO_EMBEDDING_TIMEOUT_MS,
+    },
+    ingest: {
+      concurrency: e.MNEMO_INGEST_CONCURRENCY,
+      maxAttempts: e.MNEMO_INGEST_MAX_ATTEMPTS,
+      retryBaseMs: e.MNEMO_INGEST_RETRY_BASE_MS,
+      retryMaxMs: e.MNEMO_INGEST_RETRY_MAX_MS,
+      pollMs: e.MNEMO_INGEST_POLL_MS,
+    },
+    urlFetch: {
+      timeoutMs: e.MNEMO_URL_FETCH_TIMEOUT_MS,
+      maxBytes: e.MNEMO_URL_MAX_BYTES,
+      maxRedirects: e.MNEMO_URL_MAX_REDIRECTS,
+      allowPrivate: e.MNEMO_URL_ALLOW_PRIVATE,
+      allowedHosts: e.MNEMO_URL_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    },
+    search: {
+      vectorWeight: e.MNEMO_SEARCH_VECTOR_WEIGHT,
+      keywordWeight: e.MNEMO_SEARCH_KEYWORD_WEIGHT,
+      candidates: e.MNEMO_SEARCH_CANDIDATES,
+      rerankCandidates: e.MNEMO_RERANK_CANDIDATES,
+    },
+  };
+  return deepFreeze(config);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,69 @@
+/** Every error the service can report, with its HTTP status and message template (%s = argument). */
+export const ERRORS = {
+  VALIDATION_FAILED: { status: 400, message: 'Invalid request: %s' },
+  MALFORMED_JSON: { status: 400, message: 'Malformed JSON body: %s' },
+  INVALID_FILTER: { status: 400, message: 'Invalid filters: %s' },
+  UNAUTHORIZED: { status: 401, message: 'Missing or invalid API key' },
+  FORBIDDEN: { status: 403, message: '%s' },
+  DOCUMENT_NOT_FOUND: { status: 404, message: 'Document not found' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'No route for %s %s' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method %s not allowed on %s' },
+  CUSTOM_ID_CONFLICT: { status: 409, message: 'customId %s is already used by another document' },
+  BODY_TOO_LARGE: { status: 413, message: 'Request body exceeds %s bytes' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type %s; send application/json' },
+  UNPROCESSABLE: { status: 422, message: '%s' },
+  INTERNAL: { status: 500, message: 'Internal server error' },
+  // Pipeline errors (never sent over HTTP directly; recorded on the failed document).
+  EXTRACTION_FAILED: { status: 422, message: 'Extraction failed: %s' },
+  UNSUPPORTED_CONTENT: { status: 422, message: 'Unsupported content: %s' },
+  URL_FETCH_FAILED: { status: 422, message: 'Could not fetch %s: %s' },
+  URL_BLOCKED: { status: 422, message: 'Refused to fetch %s: %s' },
+  EMPTY_CONTENT: { status: 422, message: 'No text could be extracted from the content' },
+  EMBEDDING_FAILED: { status: 503, message: 'Embedding provider failed: %s' },
+  PROVIDER_UNAVAILABLE: { status: 503, message: '%s' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export interface AppErrorOptions {
+  details?: unknown;
+  cause?: unknown;
+  /** A permanent error fails a pipeline step at once; a transient one is retried. Defaults to status < 500. */
+  permanent?: boolean;
+}
+
+/** An operational error: known code, HTTP status, and whether it may be retried. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly expose: boolean;
+  readonly details: unknown;
+  readonly permanent: boolean;
+
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERRORS[code].status;
+    this.expose = this.status < 500;
+    this.details = options.details;
+    this.permanent = options.permanent ?? this.status < 500;
+  }
+}
+
+/** Creates an AppError from the catalog, filling %s placeholders with args in order. */
+export function createError(code: ErrorCode, args: readonly unknown[] = [], options: AppErrorOptions = {}): AppError {
+  let i = 0;
+  const message = ERRORS[code].message.replace(/%s/g, () => String(args[i++] ?? ''));
+  return new AppError(code, message, options);
+}
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}
+
+/** Best-effort message of any thrown value. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return typeof err === 'string' ? err : JSON.stringify(err);
+}

@@ -1,0 +1,56 @@
+import type { Middleware } from 'koa';
+import { createError } from '../../errors.js';
+import type { AppState } from '../context.js';
+
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Reads JSON bodies (DELETE included: the SDK sends bodies on DELETE). Malformed JSON is a 400, an oversized body
+ * a 413, a non-JSON content type a 415. Multipart uploads are left to the routes that take them.
+ */
+export const jsonBody = ({ limit }: { limit: number }): Middleware<AppState> =>
+  async function jsonBody(ctx, next) {
+    ctx.state.body = undefined;
+    if (!METHODS_WITH_BODY.has(ctx.method)) return next();
+    const declared = Number(ctx.get('content-length') || 0);
+    if (declared > limit) throw createError('BODY_TOO_LARGE', [limit]);
+    const type = ctx.get('content-type').split(';')[0]!.trim().toLowerCase();
+    if (type === 'multipart/form-data') return next();
+    const raw = await readBody(ctx.req, limit);
+    if (raw.length === 0) return next();
+    if (type && type !== 'application/json' && !type.endsWith('+json') && type !== 'text/plain') {
+      throw createError('UNSUPPORTED_MEDIA_TYPE', [type]);
+    }
+    const text = raw.toString('utf8');
+    if (text.trim() === '') return next();
+    try {
+      ctx.state.body = JSON.parse(text);
+    } catch (err) {
+      throw createError('MALFORMED_JSON', [(err as Error).message]);
+    }
+    await next();
+  };
+
+function readBody(req: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > limit) {
+        done = true;
+        reject(createError('BODY_TOO_LARGE', [limit]));
+        return;
+      }
+      parts.push(chunk);
+    });
+    req.on('end', () => {
+      if (!done) resolve(Buffer.concat(parts));
+    });
+    req.on('error', (err) => {
+      if (!done) reject(createError('VALIDATION_FAILED', [`could not read body: ${err.message}`]));
+    });
+  });
+}

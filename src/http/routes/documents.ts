@@ -1,0 +1,191 @@
+import type Router from '@koa/router';
+import { isAppError } from '../../errors.js';
+import { parseFilters } from '../../search/filters.js';
+import type { DocumentInput, DocumentService } from '../../services/documents.js';
+import type { DocumentListQuery, Store } from '../../storage/store.js';
+import { PENDING_STATUSES, type DocumentStatus } from '../../types.js';
+import type { AppState } from '../context.js';
+import { resolveTags } from '../schemas/common.js';
+import {
+  AddDocumentBody,
+  BatchBody,
+  BulkDeleteBody,
+  DocumentIdParam,
+  ListDocumentsBody,
+  ListDocumentsQuery,
+  ProcessingQuery,
+  UpdateDocumentBody,
+} from '../schemas/documents.js';
+import { chunkResponse, documentResponse, listItem, processingItem } from '../serialize.js';
+import { parse } from '../validate.js';
+
+export interface DocumentRouteDeps {
+  documents: DocumentService;
+  store: Store;
+}
+
+type AddBody = ReturnType<typeof AddDocumentBody.parse>;
+
+function toInput(b: AddBody): DocumentInput {
+  const tags = resolveTags(b.containerTag, b.containerTags);
+  return {
+    content: b.content,
+    ...(tags ? { containerTags: tags } : {}),
+    ...(b.customId !== undefined ? { customId: b.customId } : {}),
+    ...(b.metadata !== undefined ? { metadata: b.metadata } : {}),
+    ...(b.taskType !== undefined ? { taskType: b.taskType } : {}),
+    ...(b.forgetAfter !== undefined ? { forgetAfter: b.forgetAfter } : {}),
+    ...(b.entityContext !== undefined ? { entityContext: b.entityContext } : {}),
+    ...(b.filepath !== undefined ? { filepath: b.filepath } : {}),
+    ...(b.title !== undefined ? { title: b.title } : {}),
+  };
+}
+
+/** Splits "a,b" or '["a","b"]' query values into a list. */
+function listParam(value: string | undefined): string[] | undefined {
+  if (!value) return undefined;
+  if (value.trim().startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {
+      // fall through to comma splitting
+    }
+  }
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+export function registerDocumentRoutes(router: Router<AppState>, { documents, store }: DocumentRouteDeps): void {
+  router.post('/v3/documents', async (ctx) => {
+    const body = parse(AddDocumentBody, ctx.state.body);
+    ctx.body = await documents.add(ctx.state.auth.orgId, toInput(body));
+  });
+
+  router.post('/v3/documents/batch', async (ctx) => {
+    const body = parse(BatchBody, ctx.state.body);
+    const results: { id: string; status: string; error?: string; details?: unknown }[] = [];
+    for (const [i, item] of body.documents.entries()) {
+      const raw = typeof item === 'string' ? { content: item } : item;
+      const merged =
+        raw && typeof raw === 'object'
+          ? {
+              containerTag: body.containerTag,
+              containerTags: body.containerTags,
+              taskType: body.taskType,
+              filepath: body.filepath,
+              entityContext: body.entityContext,
+              ...(raw as Record<string, unknown>),
+              metadata: { ...body.metadata, ...((raw as { metadata?: object }).metadata ?? {}) },
+            }
+          : raw;
+      try {
+        const parsed = parse(AddDocumentBody, merged, `documents[${i}]`);
+        results.push(await documents.add(ctx.state.auth.orgId, toInput(parsed)));
+      } catch (err) {
+        if (!isAppError(err) || !err.expose) throw err;
+        results.push({ id: '', status: 'error', error: err.message, ...(err.details ? { details: err.details } : {}) });
+      }
+    }
+    const failed = results.filter((r) => r.status === 'error').length;
+    ctx.body = { success: results.length - failed, failed, results };
+  });
+
+  const list = async (orgId: string, q: ReturnType<typeof ListDocumentsBody.parse>) => {
+    const tags = resolveTags(q.containerTag, q.containerTags);
+    const page = q.page ?? 1;
+    const limit = q.limit ?? 10;
+    const statuses = q.status === undefined ? undefined : Array.isArray(q.status) ? q.status : [q.status];
+    const filters = parseFilters(q.filters);
+    const query: DocumentListQuery = {
+      limit,
+      offset: (page - 1) * limit,
+      sort: q.sort ?? 'createdAt',
+      order: q.order ?? 'desc',
+      ...(tags ? { containerTags: tags, tagOperator: q.operator ?? 'AND' } : {}),
+      ...(statuses ? { statuses } : {}),
+      ...(filters ? { filters } : {}),
+      ...(q.filepath ? { filepath: q.filepath } : {}),
+    };
+    const { documents: docs, total } = await store.listDocuments(orgId, query);
+    return {
+      memories: docs.map((d) => listItem(d, q.includeContent ?? false)),
+      pagination: { currentPage: page, limit, totalItems: total, totalPages: Math.ceil(total / limit) },
+    };
+  };
+
+  router.post('/v3/documents/list', async (ctx) => {
+    ctx.body = await list(ctx.state.auth.orgId, parse(ListDocumentsBody, ctx.state.body ?? {}));
+  });
+
+  router.get('/v3/documents', async (ctx) => {
+    const q = parse(ListDocumentsQuery, ctx.query, 'query');
+    const body = parse(
+      ListDocumentsBody,
+      {
+        ...q,
+        containerTags: listParam(q.containerTags),
+        status: q.status === undefined ? undefined : listParam(q.status),
+      },
+      'query',
+    );
+    ctx.body = await list(ctx.state.auth.orgId, body);
+  });
+
+  router.get('/v3/documents/processing', async (ctx) => {
+    const q = parse(ProcessingQuery, ctx.query, 'query');
+    const tags = listParam(q.containerTags) ?? listParam(q.containerTag);
+    const { documents: docs, total } = await store.listDocuments(ctx.state.auth.orgId, {
+      statuses: PENDING_STATUSES as DocumentStatus[],
+      limit: 1000,
+      offset: 0,
+      sort: 'createdAt',
+      order: 'asc',
+      ...(tags ? { containerTags: tags, tagOperator: 'OR' } : {}),
+    });
+    ctx.body = { documents: docs.map(processingItem), totalCount: total };
+  });
+
+  router.delete('/v3/documents/bulk', async (ctx) => {
+    const body = parse(BulkDeleteBody, ctx.state.body);
+    const orgId = ctx.state.auth.orgId;
+    if (body.ids) {
+      const { deletedCount, errors } = await documents.deleteMany(orgId, body.ids);
+      ctx.body = { success: true, deletedCount, ...(errors.length > 0 ? { errors } : {}) };
+      return;
+    }
+    const deletedCount = await documents.deleteByTags(orgId, body.containerTags!, body.filepath);
+    ctx.body = { success: true, deletedCount, containerTags: body.containerTags };
+  });
+
+  router.get('/v3/documents/:id/chunks', async (ctx) => {
+    const doc = await documents.get(ctx.state.auth.orgId, parse(DocumentIdParam, ctx.params.id, 'path.id'));
+    const chunks = await store.getChunks(doc.orgId, doc.id);
+    ctx.body = { documentId: doc.id, chunks: chunks.map(chunkResponse), total: chunks.length };
+  });
+
+  router.get('/v3/documents/:id', async (ctx) => {
+    ctx.body = documentResponse(await documents.get(ctx.state.auth.orgId, parse(DocumentIdParam, ctx.params.id, 'path.id')));
+  });
+
+  router.patch('/v3/documents/:id', async (ctx) => {
+    const id = parse(DocumentIdParam, ctx.params.id, 'path.id');
+    const b = parse(UpdateDocumentBody, ctx.state.body ?? {});
+    const tags = resolveTags(b.containerTag, b.containerTags);
+    ctx.body = await documents.update(ctx.state.auth.orgId, id, {
+      ...(b.content !== undefined ? { content: b.content } : {}),
+      ...(tags ? { containerTags: tags } : {}),
+      ...(b.customId !== undefined ? { customId: b.customId } : {}),
+      ...(b.metadata !== undefined ? { metadata: b.metadata } : {}),
+      ...(b.taskType !== undefined ? { taskType: b.taskType } : {}),
+      ...(b.forgetAfter !== undefined ? { forgetAfter: b.forgetAfter } : {}),
+      ...(b.entityContext !== undefined ? { entityContext: b.entityContext } : {}),
+      ...(b.filepath !== undefined ? { filepath: b.filepath } : {}),
+      ...(b.title !== undefined ? { title: b.title } : {}),
+    });
+  });
+
+  router.delete('/v3/documents/:id', async (ctx) => {
+    await documents.delete(ctx.state.auth.orgId, parse(DocumentIdParam, ctx.params.id, 'path.id'));
+    ctx.status = 204;
+  });
+}

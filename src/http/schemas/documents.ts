@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { FiltersWireSchema } from '../../search/filters.js';
+import { ContainerTag, ContainerTags, CustomId, DocumentStatusSchema, IsoDate, LooseBool, LooseInt, Metadata } from './common.js';
+
+const TaskType = z.enum(['memory', 'superrag']);
+
+const DocumentFields = {
+  containerTag: ContainerTag.optional(),
+  containerTags: ContainerTags.optional(),
+  customId: CustomId.optional(),
+  metadata: Metadata.optional(),
+  taskType: TaskType.optional(),
+  forgetAfter: IsoDate.nullable().optional(),
+  entityContext: z.string().max(1500).optional(),
+  filepath: z.string().max(1000).optional(),
+  title: z.string().max(1000).optional(),
+};
+
+export const AddDocumentBody = z
+  .looseObject({
+    content: z.string().trim().min(1, 'content must not be empty').describe('Text, markdown, HTML, or a URL to fetch'),
+    ...DocumentFields,
+  })
+  .describe('POST /v3/documents');
+
+export const BatchItem = z.union([z.string().trim().min(1), AddDocumentBody]);
+
+export const BatchBody = z.looseObject({
+  documents: z.array(z.unknown()).min(1, 'documents must hold 1 to 600 items').max(600, 'documents must hold 1 to 600 items'),
+  containerTag: ContainerTag.optional(),
+  containerTags: ContainerTags.optional(),
+  metadata: Metadata.optional(),
+  taskType: TaskType.optional(),
+  filepath: z.string().max(1000).optional(),
+  entityContext: z.string().max(1500).optional(),
+  content: z.null().optional(),
+});
+
+export const UpdateDocumentBody = z.looseObject({
+  content: z.string().trim().min(1, 'content must not be empty').optional(),
+  ...DocumentFields,
+});
+
+export const BulkDeleteBody = z
+  .looseObject({
+    ids: z.array(z.string().min(1).max(255)).min(1).max(100).optional(),
+    containerTags: ContainerTags.min(1).optional(),
+    filepath: z.string().max(1000).optional(),
+  })
+  .refine((b) => b.ids !== undefined || b.containerTags !== undefined, {
+    message: "Either 'ids' or 'containerTags' must be provided",
+  });
+
+export const ListDocumentsBody = z.looseObject({
+  containerTags: z.union([ContainerTags, ContainerTag.transform((t) => [t])]).optional(),
+  containerTag: ContainerTag.optional(),
+  operator: z.enum(['AND', 'OR', 'and', 'or']).transform((o) => o.toUpperCase() as 'AND' | 'OR').optional(),
+  filters: FiltersWireSchema.optional(),
+  filepath: z.string().max(1000).optional(),
+  includeContent: LooseBool.optional(),
+  limit: LooseInt(1, 1100).optional(),
+  page: LooseInt(1, 1_000_000).optional(),
+  sort: z.enum(['createdAt', 'updatedAt']).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  status: z.union([DocumentStatusSchema, z.array(DocumentStatusSchema)]).optional(),
+});
+
+/** Query-string form of the list (GET /v3/documents): everything arrives as strings. */
+export const ListDocumentsQuery = z.looseObject({
+  containerTags: z.string().optional(),
+  containerTag: ContainerTag.optional(),
+  operator: z.enum(['AND', 'OR', 'and', 'or']).optional(),
+  filters: z.string().optional(),
+  filepath: z.string().max(1000).optional(),
+  includeContent: z.enum(['true', 'false']).optional(),
+  limit: z.string().optional(),
+  page: z.string().optional(),
+  sort: z.enum(['createdAt', 'updatedAt']).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  status: z.string().optional(),
+});
+
+export const ProcessingQuery = z.looseObject({ containerTags: z.string().optional(), containerTag: z.string().optional() });
+
+export const DocumentIdParam = z.string().min(1).max(255);
+
+export const AddResponse = z.object({ id: z.string(), status: z.string() });

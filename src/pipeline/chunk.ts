@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { createError } from '../errors.js';
+import type { ChunkRecord, DocumentRecord, DocumentRef } from '../types.js';
+import { chunkText, DEFAULT_CHUNK_TOKENS, STRATEGY } from './chunking.js';
+import type { PipelineDeps } from './deps.js';
+
+/** Step 2: splits the extracted content into chunks and stages them (not yet searchable). */
+export async function chunkDocument(deps: PipelineDeps, doc: DocumentRecord, ref: DocumentRef) {
+  if (!doc.content) throw createError('EMPTY_CONTENT');
+  const settings = await deps.store.getSettings(ref.orgId);
+  const size = typeof settings.chunkSize === 'number' && settings.chunkSize > 0 ? settings.chunkSize : DEFAULT_CHUNK_TOKENS;
+  const pieces = chunkText(doc.content, { maxTokens: size, overlapTokens: Math.round(size * 0.125) });
+  if (pieces.length === 0) throw createError('EMPTY_CONTENT');
+  const now = new Date().toISOString();
+  const chunks: ChunkRecord[] = pieces.map((p, position) => ({
+    id: randomUUID(),
+    orgId: ref.orgId,
+    documentId: ref.documentId,
+    generation: ref.generation,
+    position,
+    content: p.content,
+    embeddedContent: [doc.title && !p.content.startsWith(doc.title) ? doc.title : null, p.headings.join(' > ') || null, p.content]
+      .filter(Boolean)
+      .join('\n'),
+    tokenCount: p.tokenCount,
+    type: 'text',
+    metadata: p.headings.length > 0 ? { headings: p.headings } : {},
+    createdAt: now,
+  }));
+  await deps.store.replaceChunks(ref, chunks);
+  const tokenCount = chunks.reduce((a, c) => a + c.tokenCount, 0);
+  return {
+    patch: { tokenCount, chunkCount: chunks.length },
+    metadata: { chunkCount: chunks.length, chunkSize: size, strategy: STRATEGY },
+  };
+}

@@ -1,0 +1,15 @@
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { EmbedderHandle } from '../providers/embedder.js';
+import type { Store } from '../storage/store.js';
+
+/** What pipeline steps need; built once by the process root and shared by whichever runner drives them. */
+export interface PipelineDeps {
+  store: Store;
+  embedder: EmbedderHandle;
+  config: Pick<Readonly<Config>, 'urlFetch' | 'embeddings'>;
+  logger: Logger;
+}
+
+/** Reports progress of long steps (the Temporal runner turns it into heartbeats). */
+export type ProgressFn = (detail: Record<string, unknown>) => void;

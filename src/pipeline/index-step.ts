@@ -1,0 +1,8 @@
+import type { DocumentRef } from '../types.js';
+import type { PipelineDeps } from './deps.js';
+
+/** Step 4: makes the new chunks searchable (keyword and vector index) and drops the previous version's. */
+export async function indexDocument(deps: PipelineDeps, ref: DocumentRef) {
+  const chunkCount = await deps.store.activateGeneration(ref);
+  return { patch: { chunkCount }, metadata: { indexed: chunkCount } };
+}

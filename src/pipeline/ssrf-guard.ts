@@ -1,0 +1,59 @@
+import net from 'node:net';
+
+/** Decides whether the URL fetcher may connect to a resolved address. */
+export interface AddressPolicy {
+  allowPrivate: boolean;
+  /** Host names (exact, lower-case) always allowed, e.g. an internal wiki the operator trusts. */
+  allowedHosts: readonly string[];
+}
+
+const BLOCKED_V4: readonly [string, number][] = [
+  ['0.0.0.0', 8], // "this" network
+  ['10.0.0.0', 8], // private
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['127.0.0.0', 8], // loopback
+  ['169.254.0.0', 16], // link-local, cloud metadata
+  ['172.16.0.0', 12], // private
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation
+  ['192.168.0.0', 16], // private
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation
+  ['203.0.113.0', 24], // documentation
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, broadcast
+];
+
+const blockList = new net.BlockList();
+for (const [addr, prefix] of BLOCKED_V4) blockList.addSubnet(addr, prefix, 'ipv4');
+for (const [addr, prefix] of [
+  ['::', 128], // unspecified
+  ['::1', 128], // loopback
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['ff00::', 8], // multicast
+  ['2001:db8::', 32], // documentation
+  ['64:ff9b::', 96], // NAT64 (may map to private IPv4)
+] as const) {
+  blockList.addSubnet(addr, prefix, 'ipv6');
+}
+
+/** True when the address is private, loopback, link-local or otherwise not on the public internet. */
+export function isPrivateAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 4) return blockList.check(address, 'ipv4');
+  if (family === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped) return blockList.check(mapped[1]!, 'ipv4');
+    return blockList.check(address, 'ipv6');
+  }
+  return true;
+}
+
+/** Returns a reason when connecting to `address` for `host` is refused, or null when it is allowed. */
+export function refusalReason(host: string, address: string, policy: AddressPolicy): string | null {
+  if (policy.allowPrivate || policy.allowedHosts.includes(host.toLowerCase())) return null;
+  return isPrivateAddress(address)
+    ? `${host} resolves to ${address}, a private or local address (set MNEMO_URL_ALLOW_PRIVATE or MNEMO_URL_ALLOWED_HOSTS to allow it)`
+    : null;
+}

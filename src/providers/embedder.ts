@@ -1,0 +1,29 @@
+import type { VectorCalibration } from '../search/calibrate.js';
+
+/** Turns text into unit-length vectors. `id` identifies the model; it is stored with every vector. */
+export interface Embedder {
+  readonly id: string;
+  readonly kind: 'local' | 'openai' | 'hash';
+  readonly dimensions: number;
+  /** Background cosine statistics used to calibrate similarity (see search/calibrate.ts). */
+  readonly calibration: VectorCalibration;
+  embedDocuments(texts: readonly string[]): Promise<Float32Array[]>;
+  embedQuery(text: string): Promise<Float32Array>;
+  close?(): Promise<void>;
+}
+
+export interface EmbedderStatus {
+  state: 'loading' | 'ready' | 'failed';
+  provider: 'local' | 'openai' | 'hash' | null;
+  model: string | null;
+  dimensions: number | null;
+  /** Set when the service runs on the offline fallback or the provider is degraded. */
+  warning?: string;
+  error?: string;
+}
+
+/** Resolves the configured embedder once (possibly after a model download) and reports its state meanwhile. */
+export interface EmbedderHandle {
+  get(): Promise<Embedder>;
+  status(): EmbedderStatus;
+}

@@ -1,0 +1,158 @@
+import { errorMessage } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { PipelineDeps } from '../pipeline/deps.js';
+import { completeDocument, executeStep, failDocument, isPermanent, SupersededError } from '../pipeline/run-step.js';
+import { remainingSteps } from '../pipeline/steps.js';
+import type { DocumentRecord, DocumentRef } from '../types.js';
+import { backoffDelay } from './backoff.js';
+import type { Runner, RunnerStatus } from './runner.js';
+
+export interface EmbeddedRunnerOptions {
+  concurrency: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  pollMs: number;
+}
+
+/**
+ * In-process durable runner. The documents table is the queue: a document whose status is not final is due
+ * work, so anything queued or in flight when the process died is picked up again on the next start.
+ */
+export class EmbeddedRunner implements Runner {
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private state: RunnerStatus['state'] = 'stopped';
+  private timer: NodeJS.Timeout | undefined;
+  private polling = false;
+  private wakeAgain = false;
+
+  constructor(
+    private readonly deps: PipelineDeps,
+    private readonly opts: EmbeddedRunnerOptions,
+    private readonly logger: Logger = deps.logger,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.state === 'running') return;
+    this.state = 'running';
+    this.schedule(0);
+    void this.scheduleReembedding();
+  }
+
+  async stop(): Promise<void> {
+    this.state = 'stopped';
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  async submit(_ref: DocumentRef): Promise<void> {
+    if (this.state === 'running') this.schedule(0);
+  }
+
+  status(): RunnerStatus {
+    return { kind: 'embedded', state: this.state, inFlight: this.inFlight.size, concurrency: this.opts.concurrency };
+  }
+
+  /** Resolves once no document has due work and nothing is in flight (tests, benchmarks). */
+  async drain(timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await Promise.allSettled([...this.inFlight.values()]);
+      const due = await this.deps.store.findDueDocuments(Date.now() + timeoutMs, 1, new Set());
+      if (due.length === 0 && this.inFlight.size === 0) return;
+      if (Date.now() > deadline) throw new Error('runner did not drain in time');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.state !== 'running') return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.poll(), delayMs);
+  }
+
+  private async poll(): Promise<void> {
+    if (this.polling) {
+      this.wakeAgain = true;
+      return;
+    }
+    this.polling = true;
+    try {
+      const free = this.opts.concurrency - this.inFlight.size;
+      if (free > 0) {
+        const due = await this.deps.store.findDueDocuments(Date.now(), free, new Set(this.inFlight.keys()));
+        for (const doc of due) this.launch(doc);
+      }
+    } catch (err) {
+      this.logger.error('runner poll failed', { error: errorMessage(err) });
+    } finally {
+      this.polling = false;
+      const again = this.wakeAgain;
+      this.wakeAgain = false;
+      this.schedule(again ? 0 : this.opts.pollMs);
+    }
+  }
+
+  private launch(doc: DocumentRecord): void {
+    const ref = { orgId: doc.orgId, documentId: doc.id, generation: doc.generation };
+    const run = this.process(doc, ref).finally(() => {
+      this.inFlight.delete(doc.id);
+      this.schedule(0);
+    });
+    this.inFlight.set(doc.id, run);
+  }
+
+  private async process(doc: DocumentRecord, ref: DocumentRef): Promise<void> {
+    let current = 'extract';
+    try {
+      for (const step of remainingSteps(doc.status)) {
+        if (this.state !== 'running') return;
+        current = step.name;
+        await executeStep(this.deps, ref, step);
+      }
+      await completeDocument(this.deps, ref);
+    } catch (err) {
+      if (err instanceof SupersededError) return;
+      await this.handleFailure(doc, ref, current, err).catch((e: unknown) => {
+        if (!(e instanceof SupersededError)) this.logger.error('could not record failure', { error: errorMessage(e) });
+      });
+    }
+  }
+
+  private async handleFailure(doc: DocumentRecord, ref: DocumentRef, step: string, err: unknown): Promise<void> {
+    const attempts = doc.attempts + 1;
+    if (isPermanent(err) || attempts >= this.opts.maxAttempts) {
+      await this.deps.store.updateDocument(ref.orgId, ref.documentId, { attempts }, { expectGeneration: ref.generation });
+      await failDocument(this.deps, ref, step, err);
+      this.logger.warn('document failed', { documentId: ref.documentId, step, attempts, error: errorMessage(err) });
+      return;
+    }
+    const delay = backoffDelay(attempts, this.opts.retryBaseMs, this.opts.retryMaxMs);
+    await this.deps.store.updateDocument(
+      ref.orgId,
+      ref.documentId,
+      { attempts, nextRunAt: Date.now() + delay },
+      { expectGeneration: ref.generation },
+    );
+    this.logger.info('step failed, will retry', { documentId: ref.documentId, step, attempts, delayMs: delay, error: errorMessage(err) });
+  }
+
+  /** After a model change, documents embedded by the previous model go through embed and index again. */
+  private async scheduleReembedding(): Promise<void> {
+    try {
+      const embedder = await this.deps.embedder.get();
+      for (;;) {
+        const stale = await this.deps.store.findDocumentsWithStaleEmbeddings(embedder.id, 500);
+        if (stale.length === 0 || this.state !== 'running') break;
+        for (const ref of stale) {
+          await this.deps.store.updateDocument(ref.orgId, ref.documentId, { status: 'embedding', attempts: 0, nextRunAt: 0 }, { expectGeneration: ref.generation });
+        }
+        this.logger.info('re-embedding documents for the current model', { count: stale.length, model: embedder.id });
+        this.schedule(0);
+      }
+    } catch (err) {
+      this.logger.warn('could not schedule re-embedding', { error: errorMessage(err) });
+    }
+  }
+}

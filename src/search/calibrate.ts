@@ -1,0 +1,66 @@
+import { cosine } from './cosine.js';
+
+/**
+ * Background statistics of one embedding model: the mean and spread of cosine similarity between unrelated texts.
+ * Expressing a cosine as standard deviations above that background makes `threshold` mean the same thing for
+ * every model (bge cosines of unrelated text sit near 0.4, MiniLM's near 0).
+ */
+export interface VectorCalibration {
+  mean: number;
+  std: number;
+}
+
+/** z-score at which a vector match is reported as similarity 0.5, and the z-width of the logistic ramp. */
+export const Z_MIDPOINT = 4;
+export const Z_SCALE = 1;
+const MIN_STD = 0.03;
+
+/** Unrelated sentences on different topics; their pairwise cosines estimate a model's background. */
+export const BACKGROUND_SENTENCES: readonly string[] = [
+  'The recipe calls for two cups of flour and a pinch of salt.',
+  'Quarterly revenue grew by twelve percent compared to last year.',
+  'The goalkeeper saved a penalty in the final minute of the match.',
+  'Photosynthesis converts light energy into chemical energy in plants.',
+  'Please reset your password using the link in the email.',
+  'The medieval castle was built on a hill overlooking the river.',
+  'She practices the violin every evening before dinner.',
+  'The server returned a timeout error after thirty seconds.',
+  'Volcanic eruptions can cool the global climate for several years.',
+  'Our flight to Lisbon was delayed because of a storm.',
+  'The novel follows a detective investigating a series of thefts.',
+  'Regular exercise lowers the risk of heart disease.',
+  'The committee will vote on the new zoning proposal next week.',
+  'Octopuses can change the colour and texture of their skin.',
+  'He replaced the bicycle chain and adjusted the brakes.',
+  'The museum exhibits paintings from the Dutch golden age.',
+  'Interest rates were left unchanged by the central bank.',
+  'The toddler built a tower out of wooden blocks.',
+  'A database index speeds up lookups at the cost of slower writes.',
+  'The hikers reached the summit just before sunrise.',
+  'Tomatoes need plenty of sun and regular watering.',
+  'The orchestra performed a symphony by Sibelius.',
+  'My landlord finally fixed the leaking kitchen tap.',
+  'Vaccines train the immune system to recognise a pathogen.',
+];
+
+/** Estimates a model's background from embeddings of unrelated texts. */
+export function estimateCalibration(vectors: readonly Float32Array[]): VectorCalibration {
+  const sims: number[] = [];
+  for (let i = 0; i < vectors.length; i++) {
+    for (let j = i + 1; j < vectors.length; j++) sims.push(cosine(vectors[i]!, vectors[j]!));
+  }
+  if (sims.length === 0) return { mean: 0, std: 0.1 };
+  const mean = sims.reduce((a, b) => a + b, 0) / sims.length;
+  const variance = sims.reduce((a, b) => a + (b - mean) ** 2, 0) / sims.length;
+  return { mean, std: Math.max(Math.sqrt(variance), MIN_STD) };
+}
+
+/** Maps a raw cosine to a calibrated similarity in [0, 1]. */
+export function calibrateCosine(cos: number, cal: VectorCalibration): number {
+  const z = (cos - cal.mean) / cal.std;
+  return sigmoid((z - Z_MIDPOINT) / Z_SCALE);
+}
+
+export function sigmoid(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}

@@ -1,0 +1,33 @@
+/** BM25's inverse document frequency, always positive. */
+export function idf(docFrequency: number, totalDocs: number): number {
+  return Math.log(1 + (totalDocs - docFrequency + 0.5) / (docFrequency + 0.5));
+}
+
+/**
+ * Calibrated keyword similarity in [0, 1]: the share of the query's IDF mass that the text contains.
+ * A text with every informative query word scores 1; one with only common words scores near 0.
+ */
+export function keywordCoverage(
+  queryTerms: readonly string[],
+  textTerms: ReadonlySet<string>,
+  weights: ReadonlyMap<string, number>,
+): number {
+  let total = 0;
+  let matched = 0;
+  for (const t of queryTerms) {
+    const w = weights.get(t) ?? 0;
+    total += w;
+    if (textTerms.has(t)) matched += w;
+  }
+  return total > 0 ? matched / total : 0;
+}
+
+/** IDF weight of each query term, from document frequencies in the searched corpus. */
+export function termWeights(
+  queryTerms: readonly string[],
+  docFrequencies: ReadonlyMap<string, number>,
+  totalDocs: number,
+): Map<string, number> {
+  const n = Math.max(totalDocs, 1);
+  return new Map(queryTerms.map((t) => [t, idf(docFrequencies.get(t) ?? 0, n)]));
+}

@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { errorMessage } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { Embedder, EmbedderHandle } from '../providers/embedder.js';
+import type { Store } from '../storage/store.js';
+import type { ChunkRecord, DocumentRecord } from '../types.js';
+import { calibrateCosine } from './calibrate.js';
+import type { FilterNode } from './filters.js';
+import { fuse, type HybridEvidence } from './hybrid.js';
+import { keywordCoverage, termWeights } from './keyword-score.js';
+import { rerank } from './rerank.js';
+import { indexTerms, queryTerms } from './tokenize.js';
+
+export interface ChunkSearchParams {
+  q: string;
+  containerTags?: readonly string[];
+  filters?: FilterNode;
+  documentId?: string;
+  limit: number;
+  threshold: number;
+  rerank: boolean;
+  /** Keep every chunk even when its text duplicates a better one (legacy per-document grouping). */
+  keepDuplicates?: boolean;
+}
+
+export interface ChunkHit {
+  chunk: ChunkRecord;
+  document: DocumentRecord;
+  similarity: number;
+  vectorScore: number;
+  keywordScore: number;
+}
+
+export interface SearchServiceOptions {
+  vectorWeight: number;
+  keywordWeight: number;
+  candidates: number;
+  rerankCandidates: number;
+}
+
+/** Hybrid chunk search: vector and keyword candidates, calibrated, fused, optionally reranked. */
+export class SearchService {
+  constructor(
+    private readonly store: Store,
+    private readonly embedder: EmbedderHandle,
+    private readonly opts: SearchServiceOptions,
+    private readonly logger: Logger,
+  ) {}
+
+  async searchChunks(orgId: string, p: ChunkSearchParams): Promise<ChunkHit[]> {
+    const terms = queryTerms(p.q);
+    const scope = {
+      ...(p.containerTags && p.containerTags.length > 0 ? { containerTags: p.containerTags } : {}),
+      ...(p.filters ? { filters: p.filters } : {}),
+      ...(p.documentId ? { documentId: p.documentId } : {}),
+    };
+    const embedder = await this.embedderOrNull();
+    const n = Math.max(this.opts.candidates, p.limit * 3);
+    const [vectorHits, keywordHits, stats] = await Promise.all([
+      embedder
+        ? embedder.embedQuery(p.q).then((vector) => this.store.vectorSearch(orgId, { ...scope, vector, model: embedder.id, limit: n }))
+        : Promise.resolve([]),
+      this.store.keywordSearch(orgId, { ...scope, terms, limit: n }),
+      this.store.termStats(orgId, terms),
+    ]);
+
+    const ids = [...new Set([...vectorHits.map((h) => h.chunkId), ...keywordHits.map((h) => h.chunkId)])];
+    const chunks = new Map((await this.store.getChunksByIds(orgId, ids)).map((c) => [c.id, c]));
+    const weights = termWeights(terms, stats.docFrequencies, stats.totalChunks);
+    const evidence: HybridEvidence[] = [];
+    for (const h of vectorHits) {
+      if (embedder) evidence.push({ id: h.chunkId, vector: calibrateCosine(h.score, embedder.calibration) });
+    }
+    for (const h of keywordHits) evidence.push({ id: h.chunkId, keywordRaw: h.score });
+    for (const e of evidence) {
+      const chunk = chunks.get(e.id);
+      if (chunk && e.keyword === undefined) e.keyword = keywordCoverage(terms, new Set(indexTerms(chunk.embeddedContent)), weights);
+    }
+    let fused = fuse(evidence, { vector: this.opts.vectorWeight, keyword: this.opts.keywordWeight }).filter((h) => chunks.has(h.id));
+
+    if (p.rerank && fused.length > 0) {
+      const top = fused.slice(0, this.opts.rerankCandidates);
+      const scores = await rerank(
+        p.q,
+        terms,
+        top.map((h) => ({ id: h.id, text: chunks.get(h.id)!.content, similarity: h.similarity })),
+        embedder,
+      );
+      fused = [...top.map((h) => ({ ...h, similarity: scores.get(h.id) ?? h.similarity })), ...fused.slice(top.length)];
+      fused.sort((a, b) => b.similarity - a.similarity);
+    }
+
+    const docs = new Map(
+      (await this.store.getDocumentsByIds(orgId, [...new Set(fused.map((h) => chunks.get(h.id)!.documentId))])).map((d) => [d.id, d]),
+    );
+    const seen = new Set<string>();
+    const hits: ChunkHit[] = [];
+    for (const h of fused) {
+      if (h.similarity < p.threshold) break;
+      const chunk = chunks.get(h.id)!;
+      const document = docs.get(chunk.documentId);
+      if (!document) continue;
+      if (!p.keepDuplicates) {
+        const key = contentKey(chunk.content);
+        if (seen.has(key)) continue;
+        seen.add(key);
+      }
+      hits.push({ chunk, document, similarity: h.similarity, vectorScore: h.vector, keywordScore: h.keyword });
+      if (hits.length >= p.limit) break;
+    }
+    return hits;
+  }
+
+  private async embedderOrNull(): Promise<Embedder | null> {
+    try {
+      return await this.embedder.get();
+    } catch (err) {
+      // Search keeps working on the keyword index while the embedding provider is down.
+      this.logger.warn('searching without vectors: embedder unavailable', { error: errorMessage(err) });
+      return null;
+    }
+  }
+}
+
+/** Identity of a chunk's text for de-duplication (case and whitespace insensitive). */
+function contentKey(text: string): string {
+  return createHash('sha1').update(text.toLowerCase().replace(/\s+/g, ' ').trim()).digest('hex');
+}

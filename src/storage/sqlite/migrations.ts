@@ -1,0 +1,121 @@
+import type Database from 'better-sqlite3';
+
+/** Ordered schema migrations; each runs once, inside a transaction, recorded in schema_migrations. */
+export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'core',
+    sql: `
+      CREATE TABLE organizations (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        slug TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL REFERENCES organizations(id),
+        name TEXT NOT NULL,
+        key_hash TEXT NOT NULL UNIQUE,
+        prefix TEXT NOT NULL,
+        container_tags TEXT,
+        created_at TEXT NOT NULL,
+        revoked_at TEXT
+      );
+
+      CREATE TABLE documents (
+        id TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL REFERENCES organizations(id),
+        custom_id TEXT,
+        container_tags TEXT NOT NULL,
+        raw TEXT NOT NULL,
+        content TEXT,
+        content_hash TEXT NOT NULL,
+        title TEXT,
+        summary TEXT,
+        url TEXT,
+        filepath TEXT,
+        type TEXT NOT NULL,
+        metadata TEXT NOT NULL,
+        status TEXT NOT NULL,
+        task_type TEXT NOT NULL,
+        forget_after TEXT,
+        entity_context TEXT,
+        source TEXT,
+        connection_id TEXT,
+        processing_metadata TEXT,
+        generation INTEGER NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_run_at INTEGER NOT NULL DEFAULT 0,
+        token_count INTEGER,
+        word_count INTEGER,
+        chunk_count INTEGER,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX documents_custom_id ON documents(org_id, custom_id) WHERE custom_id IS NOT NULL;
+      CREATE INDEX documents_org_created ON documents(org_id, created_at);
+      CREATE INDEX documents_org_updated ON documents(org_id, updated_at);
+      CREATE INDEX documents_org_status ON documents(org_id, status);
+      CREATE INDEX documents_due ON documents(next_run_at) WHERE status NOT IN ('done', 'failed', 'unknown');
+
+      CREATE TABLE document_tags (
+        org_id TEXT NOT NULL,
+        tag TEXT NOT NULL,
+        document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        PRIMARY KEY (org_id, tag, document_id)
+      );
+      CREATE INDEX document_tags_document ON document_tags(document_id);
+
+      CREATE TABLE chunks (
+        rowid INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        org_id TEXT NOT NULL,
+        document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        generation INTEGER NOT NULL,
+        position INTEGER NOT NULL,
+        content TEXT NOT NULL,
+        embedded_content TEXT NOT NULL,
+        token_count INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        metadata TEXT NOT NULL,
+        active INTEGER NOT NULL DEFAULT 0,
+        embedding BLOB,
+        embedding_model TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX chunks_document ON chunks(document_id, generation, position);
+      CREATE INDEX chunks_org_active ON chunks(org_id, active);
+
+      -- Keyword index over normalised terms (search/tokenize.ts). 'scope' holds hashed organisation and
+      -- container-tag tokens so that a MATCH is scoped inside the index itself.
+      CREATE VIRTUAL TABLE chunk_fts USING fts5(terms, scope, tokenize = 'unicode61 remove_diacritics 0');
+
+      CREATE TABLE settings (
+        org_id TEXT PRIMARY KEY REFERENCES organizations(id),
+        data TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+    `,
+  },
+];
+
+/** Applies pending migrations in order. */
+export function migrate(db: Database.Database): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+  );
+  for (const m of MIGRATIONS) {
+    if (applied.has(m.version)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        m.version,
+        m.name,
+        new Date().toISOString(),
+      );
+    })();
+  }
+}

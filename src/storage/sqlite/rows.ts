@@ -1,0 +1,99 @@
+import type { ApiKeyRecord, ChunkRecord, DocumentRecord } from '../../types.js';
+
+/** Column name of each document field (camelCase record ↔ snake_case table). */
+export const DOCUMENT_COLUMNS: Record<Exclude<keyof DocumentRecord, never>, string> = {
+  id: 'id',
+  orgId: 'org_id',
+  customId: 'custom_id',
+  containerTags: 'container_tags',
+  raw: 'raw',
+  content: 'content',
+  contentHash: 'content_hash',
+  title: 'title',
+  summary: 'summary',
+  url: 'url',
+  filepath: 'filepath',
+  type: 'type',
+  metadata: 'metadata',
+  status: 'status',
+  taskType: 'task_type',
+  forgetAfter: 'forget_after',
+  entityContext: 'entity_context',
+  source: 'source',
+  connectionId: 'connection_id',
+  processingMetadata: 'processing_metadata',
+  generation: 'generation',
+  attempts: 'attempts',
+  nextRunAt: 'next_run_at',
+  tokenCount: 'token_count',
+  wordCount: 'word_count',
+  chunkCount: 'chunk_count',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+
+const JSON_FIELDS = new Set<keyof DocumentRecord>(['containerTags', 'metadata', 'processingMetadata']);
+
+/** Encodes one document field for SQLite. */
+export function encodeDocumentField(field: keyof DocumentRecord, value: unknown): unknown {
+  if (JSON_FIELDS.has(field)) return value === null || value === undefined ? null : JSON.stringify(value);
+  return value === undefined ? null : value;
+}
+
+export function documentToRow(doc: DocumentRecord): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(DOCUMENT_COLUMNS)) {
+    row[column] = encodeDocumentField(field as keyof DocumentRecord, doc[field as keyof DocumentRecord]);
+  }
+  return row;
+}
+
+export function rowToDocument(row: Record<string, unknown>): DocumentRecord {
+  const doc: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(DOCUMENT_COLUMNS)) {
+    const v = row[column];
+    doc[field] = JSON_FIELDS.has(field as keyof DocumentRecord) ? (v === null ? null : JSON.parse(v as string)) : v;
+  }
+  return doc as unknown as DocumentRecord;
+}
+
+export function rowToChunk(row: Record<string, unknown>): ChunkRecord {
+  return {
+    id: row.id as string,
+    orgId: row.org_id as string,
+    documentId: row.document_id as string,
+    generation: row.generation as number,
+    position: row.position as number,
+    content: row.content as string,
+    embeddedContent: row.embedded_content as string,
+    tokenCount: row.token_count as number,
+    type: row.type as ChunkRecord['type'],
+    metadata: JSON.parse(row.metadata as string) as Record<string, unknown>,
+    createdAt: row.created_at as string,
+  };
+}
+
+export function rowToApiKey(row: Record<string, unknown>): ApiKeyRecord {
+  return {
+    id: row.id as string,
+    orgId: row.org_id as string,
+    name: row.name as string,
+    keyHash: row.key_hash as string,
+    prefix: row.prefix as string,
+    containerTags: row.container_tags ? (JSON.parse(row.container_tags as string) as string[]) : null,
+    createdAt: row.created_at as string,
+    revokedAt: (row.revoked_at as string | null) ?? null,
+  };
+}
+
+/** Float32Array → BLOB. */
+export function vectorToBlob(v: Float32Array): Buffer {
+  return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+}
+
+/** BLOB → Float32Array (copied: SQLite buffers need not be 4-byte aligned). */
+export function blobToVector(b: Buffer): Float32Array {
+  const out = new Float32Array(b.byteLength / 4);
+  new Uint8Array(out.buffer).set(b);
+  return out;
+}

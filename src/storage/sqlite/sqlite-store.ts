@@ -1,0 +1,446 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { createError } from '../../errors.js';
+import type {
+  ApiKeyRecord,
+  Candidate,
+  ChunkEmbedding,
+  ChunkRecord,
+  DocumentRecord,
+  DocumentRef,
+  OrganizationRecord,
+  SettingsRecord,
+} from '../../types.js';
+import { PENDING_STATUSES } from '../../types.js';
+import type {
+  DocumentListQuery,
+  DocumentPatch,
+  KeywordQuery,
+  Store,
+  StoreCapabilities,
+  TermStats,
+  VectorQuery,
+} from '../store.js';
+import { VectorIndex } from '../vector-index.js';
+import { compileFilter, registerFilterFunctions } from './filter-sql.js';
+import { indexTerms } from '../../search/tokenize.js';
+import { migrate } from './migrations.js';
+import {
+  DOCUMENT_COLUMNS,
+  blobToVector,
+  documentToRow,
+  encodeDocumentField,
+  rowToApiKey,
+  rowToChunk,
+  rowToDocument,
+} from './rows.js';
+import { keywordSearch, scopeOf, termStats } from './sqlite-keyword.js';
+
+type Row = Record<string, unknown>;
+
+/** Embedded store on SQLite (WAL, FTS5) with an exact in-memory vector index. Use ':memory:' for tests. */
+export class SqliteStore implements Store {
+  readonly kind = 'sqlite' as const;
+  readonly capabilities: StoreCapabilities = { nativeVectorSearch: false, nativeKeywordSearch: true };
+  private readonly db: Database.Database;
+  private readonly vectors: VectorIndex;
+
+  constructor(file: string) {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    registerFilterFunctions(this.db);
+    this.vectors = new VectorIndex((orgId, model) => this.loadVectors(orgId, model));
+  }
+
+  async migrate(): Promise<void> {
+    migrate(this.db);
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
+  }
+
+  async upsertOrganization(org: OrganizationRecord): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT INTO organizations (id, name, slug, created_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET name = excluded.name, slug = excluded.slug`,
+      )
+      .run(org.id, org.name, org.slug, org.createdAt);
+  }
+
+  async getOrganization(orgId: string): Promise<OrganizationRecord | null> {
+    const row = this.db.prepare('SELECT * FROM organizations WHERE id = ?').get(orgId) as Row | undefined;
+    return row
+      ? { id: row.id as string, name: row.name as string, slug: row.slug as string, createdAt: row.created_at as string }
+      : null;
+  }
+
+  async insertApiKey(key: ApiKeyRecord): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT INTO api_keys (id, org_id, name, key_hash, prefix, container_tags, created_at, revoked_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(key_hash) DO NOTHING`,
+      )
+      .run(
+        key.id,
+        key.orgId,
+        key.name,
+        key.keyHash,
+        key.prefix,
+        key.containerTags ? JSON.stringify(key.containerTags) : null,
+        key.createdAt,
+        key.revokedAt,
+      );
+  }
+
+  async findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
+    const row = this.db.prepare('SELECT * FROM api_keys WHERE key_hash = ?').get(keyHash) as Row | undefined;
+    return row ? rowToApiKey(row) : null;
+  }
+
+  async insertDocument(doc: DocumentRecord): Promise<void> {
+    const row = documentToRow(doc);
+    const cols = Object.keys(row);
+    try {
+      this.db.transaction(() => {
+        this.db
+          .prepare(`INSERT INTO documents (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`)
+          .run(row);
+        this.writeTags(doc.orgId, doc.id, doc.containerTags);
+      })();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && doc.customId) {
+        throw createError('CUSTOM_ID_CONFLICT', [doc.customId]);
+      }
+      throw err;
+    }
+  }
+
+  async getDocument(orgId: string, idOrCustomId: string): Promise<DocumentRecord | null> {
+    const row = (this.db.prepare('SELECT * FROM documents WHERE org_id = ? AND id = ?').get(orgId, idOrCustomId) ??
+      this.db.prepare('SELECT * FROM documents WHERE org_id = ? AND custom_id = ?').get(orgId, idOrCustomId)) as
+      | Row
+      | undefined;
+    return row ? rowToDocument(row) : null;
+  }
+
+  async getDocumentsByIds(orgId: string, ids: readonly string[]): Promise<DocumentRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = this.db
+      .prepare(`SELECT * FROM documents WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))`)
+      .all(orgId, JSON.stringify(ids)) as Row[];
+    return rows.map(rowToDocument);
+  }
+
+  async updateDocument(
+    orgId: string,
+    id: string,
+    patch: DocumentPatch,
+    options: { expectGeneration?: number } = {},
+  ): Promise<DocumentRecord | null> {
+    const entries = Object.entries(patch).filter(([k, v]) => v !== undefined && k in DOCUMENT_COLUMNS);
+    return this.db.transaction(() => {
+      const sets = entries.map(([k]) => `${DOCUMENT_COLUMNS[k as keyof DocumentRecord]} = ?`);
+      const params = entries.map(([k, v]) => encodeDocumentField(k as keyof DocumentRecord, v));
+      let where = 'org_id = ? AND id = ?';
+      const whereParams: unknown[] = [orgId, id];
+      if (options.expectGeneration !== undefined) {
+        where += ' AND generation = ?';
+        whereParams.push(options.expectGeneration);
+      }
+      if (sets.length > 0) {
+        let info;
+        try {
+          info = this.db.prepare(`UPDATE documents SET ${sets.join(', ')} WHERE ${where}`).run(...params, ...whereParams);
+        } catch (err) {
+          if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && patch.customId) {
+            throw createError('CUSTOM_ID_CONFLICT', [patch.customId]);
+          }
+          throw err;
+        }
+        if (info.changes === 0) return null;
+      }
+      const row = this.db.prepare(`SELECT * FROM documents WHERE ${where}`).get(...whereParams) as Row | undefined;
+      if (!row) return null;
+      const doc = rowToDocument(row);
+      if (patch.containerTags) {
+        this.writeTags(orgId, id, patch.containerTags);
+        this.db
+          .prepare(`UPDATE chunk_fts SET scope = ? WHERE rowid IN (SELECT rowid FROM chunks WHERE document_id = ? AND active = 1)`)
+          .run(scopeOf(orgId, patch.containerTags), id);
+        this.vectors.retagDocument(orgId, id, patch.containerTags);
+      }
+      return doc;
+    })();
+  }
+
+  async deleteDocuments(orgId: string, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const existing = this.db.transaction(() => {
+      const found = (
+        this.db
+          .prepare(`SELECT id FROM documents WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))`)
+          .all(orgId, JSON.stringify(ids)) as { id: string }[]
+      ).map((r) => r.id);
+      const json = JSON.stringify(found);
+      this.db
+        .prepare(`DELETE FROM chunk_fts WHERE rowid IN (SELECT rowid FROM chunks WHERE org_id = ? AND document_id IN (SELECT value FROM json_each(?)))`)
+        .run(orgId, json);
+      this.db.prepare(`DELETE FROM documents WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))`).run(orgId, json);
+      return found;
+    })();
+    for (const id of existing) this.vectors.removeDocument(orgId, id);
+    return existing;
+  }
+
+  async findDocumentIdsByTags(orgId: string, tags: readonly string[], filepath?: string): Promise<string[]> {
+    const params: unknown[] = [orgId, JSON.stringify(tags)];
+    let sql = `SELECT DISTINCT t.document_id AS id FROM document_tags t JOIN documents d ON d.id = t.document_id
+               WHERE t.org_id = ? AND t.tag IN (SELECT value FROM json_each(?))`;
+    if (filepath) {
+      sql += filepath.endsWith('/') ? ' AND substr(d.filepath, 1, ?) = ?' : ' AND d.filepath = ?';
+      params.push(...(filepath.endsWith('/') ? [filepath.length, filepath] : [filepath]));
+    }
+    return (this.db.prepare(sql).all(...params) as { id: string }[]).map((r) => r.id);
+  }
+
+  async listDocuments(orgId: string, q: DocumentListQuery): Promise<{ documents: DocumentRecord[]; total: number }> {
+    const where = ['d.org_id = ?'];
+    const params: unknown[] = [orgId];
+    if (q.containerTags && q.containerTags.length > 0) {
+      const tags = [...new Set(q.containerTags)];
+      if ((q.tagOperator ?? 'AND') === 'AND') {
+        where.push(`d.id IN (SELECT document_id FROM document_tags WHERE org_id = ? AND tag IN (SELECT value FROM json_each(?))
+                    GROUP BY document_id HAVING count(*) = ?)`);
+        params.push(orgId, JSON.stringify(tags), tags.length);
+      } else {
+        where.push(`d.id IN (SELECT document_id FROM document_tags WHERE org_id = ? AND tag IN (SELECT value FROM json_each(?)))`);
+        params.push(orgId, JSON.stringify(tags));
+      }
+    }
+    if (q.statuses && q.statuses.length > 0) {
+      where.push('d.status IN (SELECT value FROM json_each(?))');
+      params.push(JSON.stringify(q.statuses));
+    }
+    if (q.filepath) {
+      if (q.filepath.endsWith('/')) {
+        where.push('substr(d.filepath, 1, ?) = ?');
+        params.push(q.filepath.length, q.filepath);
+      } else {
+        where.push('d.filepath = ?');
+        params.push(q.filepath);
+      }
+    }
+    if (q.filters) {
+      const f = compileFilter(q.filters, 'd.metadata');
+      where.push(f.sql);
+      params.push(...f.params);
+    }
+    const whereSql = where.join(' AND ');
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM documents d WHERE ${whereSql}`).get(...params) as { n: number }).n;
+    const sortCol = q.sort === 'updatedAt' ? 'd.updated_at' : 'd.created_at';
+    const order = q.order === 'asc' ? 'ASC' : 'DESC';
+    const rows = this.db
+      .prepare(`SELECT d.* FROM documents d WHERE ${whereSql} ORDER BY ${sortCol} ${order}, d.id ${order} LIMIT ? OFFSET ?`)
+      .all(...params, q.limit, q.offset) as Row[];
+    return { documents: rows.map(rowToDocument), total };
+  }
+
+  async findDueDocuments(now: number, limit: number, excludeIds: ReadonlySet<string>): Promise<DocumentRecord[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM documents WHERE status IN (SELECT value FROM json_each(?)) AND next_run_at <= ?
+         AND id NOT IN (SELECT value FROM json_each(?)) ORDER BY next_run_at, created_at LIMIT ?`,
+      )
+      .all(JSON.stringify(PENDING_STATUSES), now, JSON.stringify([...excludeIds]), limit) as Row[];
+    return rows.map(rowToDocument);
+  }
+
+  async findDocumentsWithStaleEmbeddings(model: string, limit: number): Promise<DocumentRef[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT DISTINCT d.org_id, d.id, d.generation FROM chunks c JOIN documents d ON d.id = c.document_id
+         WHERE c.active = 1 AND d.status = 'done' AND (c.embedding_model IS NULL OR c.embedding_model <> ?) LIMIT ?`,
+      )
+      .all(model, limit) as Row[];
+    return rows.map((r) => ({ orgId: r.org_id as string, documentId: r.id as string, generation: r.generation as number }));
+  }
+
+  async replaceChunks(ref: DocumentRef, chunks: readonly ChunkRecord[]): Promise<void> {
+    this.db.transaction(() => {
+      this.db
+        .prepare('DELETE FROM chunks WHERE org_id = ? AND document_id = ? AND generation = ? AND active = 0')
+        .run(ref.orgId, ref.documentId, ref.generation);
+      const insert = this.db.prepare(
+        `INSERT INTO chunks (id, org_id, document_id, generation, position, content, embedded_content, token_count, type, metadata, active, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+      );
+      for (const c of chunks) {
+        insert.run(c.id, ref.orgId, ref.documentId, ref.generation, c.position, c.content, c.embeddedContent, c.tokenCount, c.type, JSON.stringify(c.metadata), c.createdAt);
+      }
+    })();
+  }
+
+  async getChunks(orgId: string, documentId: string, generation?: number): Promise<ChunkRecord[]> {
+    const rows = (
+      generation === undefined
+        ? this.db.prepare('SELECT * FROM chunks WHERE org_id = ? AND document_id = ? AND active = 1 ORDER BY position')
+            .all(orgId, documentId)
+        : this.db.prepare('SELECT * FROM chunks WHERE org_id = ? AND document_id = ? AND generation = ? ORDER BY position')
+            .all(orgId, documentId, generation)
+    ) as Row[];
+    return rows.map(rowToChunk);
+  }
+
+  async getChunksByIds(orgId: string, chunkIds: readonly string[]): Promise<ChunkRecord[]> {
+    if (chunkIds.length === 0) return [];
+    const rows = this.db
+      .prepare('SELECT * FROM chunks WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))')
+      .all(orgId, JSON.stringify(chunkIds)) as Row[];
+    return rows.map(rowToChunk);
+  }
+
+  async getChunksMissingEmbedding(ref: DocumentRef, model: string): Promise<ChunkRecord[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM chunks WHERE org_id = ? AND document_id = ? AND generation = ?
+         AND (embedding IS NULL OR embedding_model IS NULL OR embedding_model <> ?) ORDER BY position`,
+      )
+      .all(ref.orgId, ref.documentId, ref.generation, model) as Row[];
+    return rows.map(rowToChunk);
+  }
+
+  async putEmbeddings(ref: DocumentRef, model: string, embeddings: readonly ChunkEmbedding[]): Promise<void> {
+    const update = this.db.prepare(
+      'UPDATE chunks SET embedding = ?, embedding_model = ? WHERE org_id = ? AND document_id = ? AND generation = ? AND id = ?',
+    );
+    this.db.transaction(() => {
+      for (const e of embeddings) {
+        update.run(Buffer.from(e.vector.buffer, e.vector.byteOffset, e.vector.byteLength), model, ref.orgId, ref.documentId, ref.generation, e.chunkId);
+      }
+    })();
+  }
+
+  async activateGeneration(ref: DocumentRef): Promise<number> {
+    const { tags, rows } = this.db.transaction(() => {
+      const doc = this.db.prepare('SELECT container_tags FROM documents WHERE org_id = ? AND id = ?').get(ref.orgId, ref.documentId) as
+        | { container_tags: string }
+        | undefined;
+      if (!doc) return { tags: [] as string[], rows: [] as Row[] };
+      const tags = JSON.parse(doc.container_tags) as string[];
+      this.db
+        .prepare('DELETE FROM chunk_fts WHERE rowid IN (SELECT rowid FROM chunks WHERE org_id = ? AND document_id = ?)')
+        .run(ref.orgId, ref.documentId);
+      this.db
+        .prepare('DELETE FROM chunks WHERE org_id = ? AND document_id = ? AND generation <> ?')
+        .run(ref.orgId, ref.documentId, ref.generation);
+      this.db
+        .prepare('UPDATE chunks SET active = 1 WHERE org_id = ? AND document_id = ? AND generation = ?')
+        .run(ref.orgId, ref.documentId, ref.generation);
+      const rows = this.db
+        .prepare('SELECT rowid, id, embedded_content, embedding, embedding_model FROM chunks WHERE org_id = ? AND document_id = ? ORDER BY position')
+        .all(ref.orgId, ref.documentId) as Row[];
+      const insertFts = this.db.prepare('INSERT INTO chunk_fts (rowid, terms, scope) VALUES (?, ?, ?)');
+      const scope = scopeOf(ref.orgId, tags);
+      for (const r of rows) insertFts.run(r.rowid, ftsTerms(r.embedded_content as string), scope);
+      return { tags, rows };
+    })();
+    const byModel = new Map<string, { chunkId: string; documentId: string; vector: Float32Array }[]>();
+    for (const r of rows) {
+      if (!r.embedding || !r.embedding_model) continue;
+      const list = byModel.get(r.embedding_model as string) ?? [];
+      list.push({ chunkId: r.id as string, documentId: ref.documentId, vector: blobToVector(r.embedding as Buffer) });
+      byModel.set(r.embedding_model as string, list);
+    }
+    this.vectors.removeDocument(ref.orgId, ref.documentId);
+    for (const [model, vectors] of byModel) {
+      this.vectors.putDocument(ref.orgId, model, { documentId: ref.documentId, containerTags: tags }, vectors);
+    }
+    return rows.length;
+  }
+
+  async vectorSearch(orgId: string, q: VectorQuery): Promise<Candidate[]> {
+    let documentIds: Set<string> | undefined;
+    if (q.filters || q.documentId) {
+      const where = ['org_id = ?'];
+      const params: unknown[] = [orgId];
+      if (q.documentId) {
+        where.push('id = ?');
+        params.push(q.documentId);
+      }
+      if (q.filters) {
+        const f = compileFilter(q.filters, 'metadata');
+        where.push(f.sql);
+        params.push(...f.params);
+      }
+      const rows = this.db.prepare(`SELECT id FROM documents WHERE ${where.join(' AND ')}`).all(...params) as { id: string }[];
+      documentIds = new Set(rows.map((r) => r.id));
+    }
+    return this.vectors.search(orgId, {
+      vector: q.vector,
+      model: q.model,
+      limit: q.limit,
+      ...(q.containerTags ? { containerTags: q.containerTags } : {}),
+      ...(documentIds ? { documentIds } : {}),
+    });
+  }
+
+  async keywordSearch(orgId: string, q: KeywordQuery): Promise<Candidate[]> {
+    return keywordSearch(this.db, orgId, q);
+  }
+
+  async termStats(orgId: string, terms: readonly string[]): Promise<TermStats> {
+    return termStats(this.db, orgId, terms);
+  }
+
+  async getSettings(orgId: string): Promise<SettingsRecord> {
+    const row = this.db.prepare('SELECT data FROM settings WHERE org_id = ?').get(orgId) as { data: string } | undefined;
+    return row ? (JSON.parse(row.data) as SettingsRecord) : {};
+  }
+
+  async updateSettings(orgId: string, patch: SettingsRecord): Promise<SettingsRecord> {
+    return this.db.transaction(() => {
+      const row = this.db.prepare('SELECT data FROM settings WHERE org_id = ?').get(orgId) as { data: string } | undefined;
+      const merged = { ...(row ? (JSON.parse(row.data) as SettingsRecord) : {}), ...patch };
+      this.db
+        .prepare(
+          `INSERT INTO settings (org_id, data, updated_at) VALUES (?, ?, ?)
+           ON CONFLICT(org_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
+        )
+        .run(orgId, JSON.stringify(merged), new Date().toISOString());
+      return merged;
+    })();
+  }
+
+  private writeTags(orgId: string, documentId: string, tags: readonly string[]): void {
+    this.db.prepare('DELETE FROM document_tags WHERE org_id = ? AND document_id = ?').run(orgId, documentId);
+    const insert = this.db.prepare('INSERT OR IGNORE INTO document_tags (org_id, tag, document_id) VALUES (?, ?, ?)');
+    for (const t of tags) insert.run(orgId, t, documentId);
+  }
+
+  private loadVectors(orgId: string, model: string) {
+    const vectors = (
+      this.db
+        .prepare('SELECT id, document_id, embedding FROM chunks WHERE org_id = ? AND active = 1 AND embedding_model = ?')
+        .all(orgId, model) as Row[]
+    ).map((r) => ({ chunkId: r.id as string, documentId: r.document_id as string, vector: blobToVector(r.embedding as Buffer) }));
+    const documents = (
+      this.db.prepare('SELECT id, container_tags FROM documents WHERE org_id = ?').all(orgId) as Row[]
+    ).map((r) => ({ documentId: r.id as string, containerTags: JSON.parse(r.container_tags as string) as string[] }));
+    return { vectors, documents };
+  }
+}
+
+function ftsTerms(text: string): string {
+  return indexTerms(text).join(' ');
+}

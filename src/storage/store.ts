@@ -1,0 +1,128 @@
+import type { FilterNode } from '../search/filters.js';
+import type {
+  ApiKeyRecord,
+  Candidate,
+  ChunkEmbedding,
+  ChunkRecord,
+  DocumentRecord,
+  DocumentRef,
+  DocumentStatus,
+  OrganizationRecord,
+  SettingsRecord,
+} from '../types.js';
+
+export type TagOperator = 'AND' | 'OR';
+
+export interface DocumentListQuery {
+  containerTags?: readonly string[];
+  /** How several containerTags combine: AND = document has all of them, OR = any. */
+  tagOperator?: TagOperator;
+  filters?: FilterNode;
+  statuses?: readonly DocumentStatus[];
+  /** Exact filepath, or a prefix when it ends with '/'. */
+  filepath?: string;
+  sort?: 'createdAt' | 'updatedAt';
+  order?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** Narrows a search to part of an organisation; applied inside the store query, never afterwards. */
+export interface SearchScope {
+  /** Chunks of documents carrying any of these tags; undefined = the whole organisation. */
+  containerTags?: readonly string[];
+  documentId?: string;
+  filters?: FilterNode;
+}
+
+export interface VectorQuery extends SearchScope {
+  vector: Float32Array;
+  model: string;
+  limit: number;
+}
+
+export interface KeywordQuery extends SearchScope {
+  /** Normalised index terms (see search/tokenize.ts); any of them may match. */
+  terms: readonly string[];
+  limit: number;
+}
+
+export interface TermStats {
+  totalChunks: number;
+  docFrequencies: Map<string, number>;
+}
+
+export type DocumentPatch = Partial<
+  Omit<DocumentRecord, 'id' | 'orgId' | 'createdAt'>
+>;
+
+export interface StoreCapabilities {
+  /** Vector search runs inside the database (false: exact scoring in the app over store-scoped candidates). */
+  nativeVectorSearch: boolean;
+  /** Keyword search runs inside the database. */
+  nativeKeywordSearch: boolean;
+}
+
+/**
+ * Persistence port. Every operation takes the caller's organisation id, and every query is scoped by it:
+ * isolation between organisations is structural, not a filter applied to results.
+ */
+export interface Store {
+  readonly kind: 'sqlite' | 'mongodb';
+  readonly capabilities: StoreCapabilities;
+  /** Creates or upgrades the schema; safe to call on every start. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** Throws when the store cannot serve requests. */
+  ping(): Promise<void>;
+
+  upsertOrganization(org: OrganizationRecord): Promise<void>;
+  getOrganization(orgId: string): Promise<OrganizationRecord | null>;
+  insertApiKey(key: ApiKeyRecord): Promise<void>;
+  findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;
+
+  /** Inserts a document; throws CUSTOM_ID_CONFLICT if its customId is taken in the organisation. */
+  insertDocument(doc: DocumentRecord): Promise<void>;
+  /** Looks a document up by id, then by customId. */
+  getDocument(orgId: string, idOrCustomId: string): Promise<DocumentRecord | null>;
+  getDocumentsByIds(orgId: string, ids: readonly string[]): Promise<DocumentRecord[]>;
+  /**
+   * Applies a patch and returns the updated document. With expectGeneration, the update only happens while the
+   * document is still at that generation (returns null otherwise), so a stale pipeline run cannot overwrite a newer one.
+   */
+  updateDocument(
+    orgId: string,
+    id: string,
+    patch: DocumentPatch,
+    options?: { expectGeneration?: number },
+  ): Promise<DocumentRecord | null>;
+  /** Deletes documents with their chunks and vectors; returns the ids that existed. */
+  deleteDocuments(orgId: string, ids: readonly string[]): Promise<string[]>;
+  /** Ids of every document carrying any of the tags (for container deletes). */
+  findDocumentIdsByTags(orgId: string, tags: readonly string[], filepath?: string): Promise<string[]>;
+  listDocuments(orgId: string, query: DocumentListQuery): Promise<{ documents: DocumentRecord[]; total: number }>;
+
+  /** Documents of any organisation that have pipeline work due at `now`, oldest first. */
+  findDueDocuments(now: number, limit: number, excludeIds: ReadonlySet<string>): Promise<DocumentRecord[]>;
+  /** Documents whose indexed chunks lack vectors from `model` (the model changed since they were embedded). */
+  findDocumentsWithStaleEmbeddings(model: string, limit: number): Promise<DocumentRef[]>;
+
+  /** Replaces the chunks staged for ref.generation (idempotent for a re-run of the chunk step). */
+  replaceChunks(ref: DocumentRef, chunks: readonly ChunkRecord[]): Promise<void>;
+  /** Chunks of a document, by position: the given generation, or the searchable ones when omitted. */
+  getChunks(orgId: string, documentId: string, generation?: number): Promise<ChunkRecord[]>;
+  getChunksByIds(orgId: string, chunkIds: readonly string[]): Promise<ChunkRecord[]>;
+  /** Chunks of ref.generation that have no vector from `model` yet. */
+  getChunksMissingEmbedding(ref: DocumentRef, model: string): Promise<ChunkRecord[]>;
+  putEmbeddings(ref: DocumentRef, model: string, embeddings: readonly ChunkEmbedding[]): Promise<void>;
+  /** Makes ref.generation the searchable chunk set of the document and drops older generations. */
+  activateGeneration(ref: DocumentRef): Promise<number>;
+
+  vectorSearch(orgId: string, query: VectorQuery): Promise<Candidate[]>;
+  keywordSearch(orgId: string, query: KeywordQuery): Promise<Candidate[]>;
+  /** Document frequency of terms among the organisation's searchable chunks. */
+  termStats(orgId: string, terms: readonly string[]): Promise<TermStats>;
+
+  getSettings(orgId: string): Promise<SettingsRecord>;
+  updateSettings(orgId: string, patch: SettingsRecord): Promise<SettingsRecord>;
+}
