@@ -16,6 +16,7 @@ export interface ChunkSearchParams {
   containerTags?: readonly string[];
   filters?: FilterNode;
   documentId?: string;
+  filepath?: string;
   limit: number;
   threshold: number;
   rerank: boolean;
@@ -53,6 +54,7 @@ export class SearchService {
       ...(p.containerTags && p.containerTags.length > 0 ? { containerTags: p.containerTags } : {}),
       ...(p.filters ? { filters: p.filters } : {}),
       ...(p.documentId ? { documentId: p.documentId } : {}),
+      ...(p.filepath ? { filepath: p.filepath } : {}),
     };
     const embedder = await this.embedderOrNull();
     const n = Math.max(this.opts.candidates, p.limit * 3);

@@ -32,6 +32,8 @@ export interface SearchScope {
   /** Chunks of documents carrying any of these tags; undefined = the whole organisation. */
   containerTags?: readonly string[];
   documentId?: string;
+  /** Exact document filepath, or a prefix when it ends with '/'. */
+  filepath?: string;
   filters?: FilterNode;
 }
 

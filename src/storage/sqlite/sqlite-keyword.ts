@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Candidate } from '../../types.js';
 import { orgScopeToken, tagScopeToken } from '../scope-tokens.js';
-import type { KeywordQuery, TermStats } from '../store.js';
+import type { KeywordQuery, SearchScope, TermStats } from '../store.js';
 import { compileFilter } from './filter-sql.js';
 
 /** Scope tokens stored with each indexed chunk: its organisation plus each of its container tags. */
@@ -22,17 +22,11 @@ export function keywordSearch(db: Database.Database, orgId: string, q: KeywordQu
   const where = ['chunk_fts MATCH ?', 'c.org_id = ?', 'c.active = 1'];
   const params: unknown[] = [match, orgId];
   let join = '';
-  if (q.documentId || q.filters) {
+  const docScope = documentScopeSql(q, 'd');
+  if (docScope) {
     join = 'JOIN documents d ON d.id = c.document_id AND d.org_id = c.org_id';
-    if (q.documentId) {
-      where.push('d.id = ?');
-      params.push(q.documentId);
-    }
-    if (q.filters) {
-      const f = compileFilter(q.filters, 'd.metadata');
-      where.push(f.sql);
-      params.push(...f.params);
-    }
+    where.push(docScope.sql);
+    params.push(...docScope.params);
   }
   const rows = db
     .prepare(
@@ -58,4 +52,29 @@ export function termStats(db: Database.Database, orgId: string, terms: readonly 
     docFrequencies.set(t, n);
   }
   return { totalChunks, docFrequencies };
+}
+
+/** Conditions on the documents table (alias) for a search scope's document id, filepath and metadata filters. */
+export function documentScopeSql(scope: SearchScope, alias: string): { sql: string; params: unknown[] } | null {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (scope.documentId) {
+    where.push(`${alias}.id = ?`);
+    params.push(scope.documentId);
+  }
+  if (scope.filepath) {
+    if (scope.filepath.endsWith('/')) {
+      where.push(`substr(${alias}.filepath, 1, ?) = ?`);
+      params.push(scope.filepath.length, scope.filepath);
+    } else {
+      where.push(`${alias}.filepath = ?`);
+      params.push(scope.filepath);
+    }
+  }
+  if (scope.filters) {
+    const f = compileFilter(scope.filters, `${alias}.metadata`);
+    where.push(f.sql);
+    params.push(...f.params);
+  }
+  return where.length > 0 ? { sql: where.join(' AND '), params } : null;
 }

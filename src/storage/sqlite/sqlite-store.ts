@@ -35,7 +35,7 @@ import {
   rowToChunk,
   rowToDocument,
 } from './rows.js';
-import { keywordSearch, scopeOf, termStats } from './sqlite-keyword.js';
+import { documentScopeSql, keywordSearch, scopeOf, termStats } from './sqlite-keyword.js';
 
 type Row = Record<string, unknown>;
 
@@ -371,19 +371,11 @@ export class SqliteStore implements Store {
 
   async vectorSearch(orgId: string, q: VectorQuery): Promise<Candidate[]> {
     let documentIds: Set<string> | undefined;
-    if (q.filters || q.documentId) {
-      const where = ['org_id = ?'];
-      const params: unknown[] = [orgId];
-      if (q.documentId) {
-        where.push('id = ?');
-        params.push(q.documentId);
-      }
-      if (q.filters) {
-        const f = compileFilter(q.filters, 'metadata');
-        where.push(f.sql);
-        params.push(...f.params);
-      }
-      const rows = this.db.prepare(`SELECT id FROM documents WHERE ${where.join(' AND ')}`).all(...params) as { id: string }[];
+    const docScope = documentScopeSql(q, 'documents');
+    if (docScope) {
+      const rows = this.db
+        .prepare(`SELECT id FROM documents WHERE org_id = ? AND ${docScope.sql}`)
+        .all(orgId, ...docScope.params) as { id: string }[];
       documentIds = new Set(rows.map((r) => r.id));
     }
     return this.vectors.search(orgId, {

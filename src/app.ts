@@ -1,0 +1,66 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { Logger } from './logger.js';
+import type { EmbedderHandle } from './providers/embedder.js';
+import type { Runner } from './runner/runner.js';
+import type { SearchService } from './search/search-service.js';
+import type { DocumentService } from './services/documents.js';
+import type { Store } from './storage/store.js';
+import type { AppState } from './http/context.js';
+import { requireApiKey } from './http/middleware/auth.js';
+import { cors } from './http/middleware/cors.js';
+import { errorHandler } from './http/middleware/error-handler.js';
+import { jsonBody } from './http/middleware/json-body.js';
+import { requestId } from './http/middleware/request-id.js';
+import { buildOpenApi } from './http/openapi.js';
+import { registerDocumentRoutes } from './http/routes/documents.js';
+import { registerHealthRoutes } from './http/routes/health.js';
+import { registerMemoriesRedirect } from './http/routes/memories-redirect.js';
+import { registerSearchRoutes } from './http/routes/search.js';
+import { registerSettingsRoutes } from './http/routes/settings.js';
+
+export interface AppDeps {
+  store: Store;
+  documents: DocumentService;
+  search: SearchService;
+  runner: Runner;
+  embedder: EmbedderHandle;
+  logger: Logger;
+  version: string;
+  startedAt: number;
+  maxBodyBytes: number;
+}
+
+/** Builds the HTTP application. It never listens: roots (server, tests) do. */
+export function createApp(deps: AppDeps): Koa<AppState> {
+  const app = new Koa<AppState>();
+  app.silent = true;
+  app.on('error', (err: unknown) => deps.logger.error('unhandled koa error', { error: String(err) }));
+
+  const open = new Router<AppState>();
+  open.get('/', (ctx) => {
+    ctx.body = { name: 'mnemo', version: deps.version, health: '/health', openapi: '/openapi.json' };
+  });
+  const openapi = buildOpenApi(deps.version);
+  open.get('/openapi.json', (ctx) => {
+    ctx.body = openapi;
+  });
+  registerHealthRoutes(open, deps);
+  registerMemoriesRedirect(open);
+
+  const api = new Router<AppState>();
+  api.use(requireApiKey({ store: deps.store }));
+  registerDocumentRoutes(api, deps);
+  registerSearchRoutes(api, deps);
+  registerSettingsRoutes(api, deps);
+
+  app.use(requestId());
+  app.use(errorHandler({ logger: deps.logger }));
+  app.use(cors());
+  app.use(jsonBody({ limit: deps.maxBodyBytes }));
+  app.use(open.routes());
+  app.use(open.allowedMethods({ throw: true }));
+  app.use(api.routes());
+  app.use(api.allowedMethods({ throw: true }));
+  return app;
+}

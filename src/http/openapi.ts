@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { ErrorBody } from './schemas/common.js';
+import {
+  AddDocumentBody,
+  AddResponse,
+  BatchBody,
+  BulkDeleteBody,
+  ListDocumentsBody,
+  ListDocumentsQuery,
+  ProcessingQuery,
+  UpdateDocumentBody,
+} from './schemas/documents.js';
+import { ProfileBody, SearchV3Body, SearchV4Body } from './schemas/search.js';
+import { SettingsBody } from './schemas/settings.js';
+
+interface Operation {
+  method: 'get' | 'post' | 'patch' | 'delete';
+  path: string;
+  summary: string;
+  tag: string;
+  body?: z.ZodType;
+  query?: z.ZodObject;
+  response?: z.ZodType;
+  noContent?: boolean;
+  public?: boolean;
+}
+
+/** Every route with the same zod schemas that validate its input. */
+const OPERATIONS: Operation[] = [
+  { method: 'get', path: '/health', summary: 'Service health: store, runner, providers', tag: 'system', public: true },
+  { method: 'get', path: '/openapi.json', summary: 'This document', tag: 'system', public: true },
+  { method: 'post', path: '/v3/documents', summary: 'Add a document (or update the one with the same customId)', tag: 'documents', body: AddDocumentBody, response: AddResponse },
+  { method: 'post', path: '/v3/documents/batch', summary: 'Add 1-600 documents', tag: 'documents', body: BatchBody },
+  { method: 'post', path: '/v3/documents/list', summary: 'List documents (response array is named memories)', tag: 'documents', body: ListDocumentsBody },
+  { method: 'get', path: '/v3/documents', summary: 'List documents (query-string form)', tag: 'documents', query: ListDocumentsQuery },
+  { method: 'get', path: '/v3/documents/processing', summary: 'Documents still in the pipeline', tag: 'documents', query: ProcessingQuery },
+  { method: 'delete', path: '/v3/documents/bulk', summary: 'Delete by ids or whole container tags', tag: 'documents', body: BulkDeleteBody },
+  { method: 'get', path: '/v3/documents/{id}', summary: 'Get a document by id or customId', tag: 'documents' },
+  { method: 'patch', path: '/v3/documents/{id}', summary: 'Update a document; content changes re-process it', tag: 'documents', body: UpdateDocumentBody, response: AddResponse },
+  { method: 'delete', path: '/v3/documents/{id}', summary: 'Delete a document by id or customId', tag: 'documents', noContent: true },
+  { method: 'get', path: '/v3/documents/{id}/chunks', summary: 'Searchable chunks of a document, by position', tag: 'documents' },
+  { method: 'post', path: '/v4/search', summary: 'Hybrid search over memories and chunks', tag: 'search', body: SearchV4Body },
+  { method: 'post', path: '/v3/search', summary: 'Legacy document-grouped search', tag: 'search', body: SearchV3Body },
+  { method: 'post', path: '/v4/profile', summary: 'Profile of a container tag (static and dynamic facts)', tag: 'profile', body: ProfileBody },
+  { method: 'get', path: '/v3/settings', summary: 'Organisation settings', tag: 'settings' },
+  { method: 'patch', path: '/v3/settings', summary: 'Update organisation settings', tag: 'settings', body: SettingsBody },
+];
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+function jsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
+
+/** OpenAPI 3.1 document generated from the request schemas. */
+export function buildOpenApi(version: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of OPERATIONS) {
+    const params: unknown[] = [];
+    if (op.path.includes('{id}')) {
+      params.push({ name: 'id', in: 'path', required: true, description: 'Document id or customId', schema: { type: 'string' } });
+    }
+    if (op.query) {
+      for (const [name, field] of Object.entries(op.query.shape)) {
+        params.push({ name, in: 'query', required: false, schema: jsonSchema(field as z.ZodType) });
+      }
+    }
+    paths[op.path] ??= {};
+    paths[op.path]![op.method] = {
+      summary: op.summary,
+      tags: [op.tag],
+      ...(op.public ? { security: [] } : {}),
+      ...(params.length > 0 ? { parameters: params } : {}),
+      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
+      responses: {
+        ...(op.noContent
+          ? { 204: { description: 'Deleted' } }
+          : {
+              200: {
+                description: 'OK',
+                content: { 'application/json': { schema: op.response ? jsonSchema(op.response) : { type: 'object' } } },
+              },
+            }),
+        ...(op.public
+          ? {}
+          : {
+              400: errorResponse('Invalid input; details names the offending fields'),
+              401: errorResponse('Missing or invalid API key'),
+              404: errorResponse('Not found'),
+            }),
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Mnemo API',
+      version,
+      description: 'Self-hosted memory and knowledge service, wire-compatible with the supermemory API.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ bearer: [] }, { apiKey: [] }],
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+      },
+      schemas: { Error: jsonSchema(ErrorBody) },
+    },
+    paths,
+  };
+}

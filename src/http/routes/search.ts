@@ -1,0 +1,147 @@
+import type Router from '@koa/router';
+import { parseFilters } from '../../search/filters.js';
+import type { ChunkHit, SearchService } from '../../search/search-service.js';
+import type { Store } from '../../storage/store.js';
+import type { AppState } from '../context.js';
+import { resolveTags } from '../schemas/common.js';
+import { ProfileBody, SearchV3Body, SearchV4Body } from '../schemas/search.js';
+import { parse } from '../validate.js';
+
+export interface SearchRouteDeps {
+  search: SearchService;
+  store: Store;
+}
+
+function v4Result(hit: ChunkHit, includeDocuments: boolean, includeSummaries: boolean) {
+  const d = hit.document;
+  return {
+    id: hit.chunk.id,
+    chunk: hit.chunk.content,
+    similarity: round(hit.similarity),
+    metadata: d.metadata,
+    updatedAt: d.updatedAt,
+    version: d.generation,
+    resultType: 'chunk' as const,
+    documentId: d.id,
+    customId: d.customId,
+    title: d.title,
+    type: d.type,
+    filepath: d.filepath,
+    containerTags: d.containerTags,
+    position: hit.chunk.position,
+    ...(includeDocuments
+      ? {
+          documents: [
+            {
+              id: d.id,
+              title: d.title,
+              type: d.type,
+              metadata: d.metadata,
+              createdAt: d.createdAt,
+              updatedAt: d.updatedAt,
+              ...(includeSummaries ? { summary: d.summary } : {}),
+            },
+          ],
+        }
+      : {}),
+  };
+}
+
+const round = (x: number) => Math.round(x * 10_000) / 10_000;
+
+export function registerSearchRoutes(router: Router<AppState>, { search, store }: SearchRouteDeps): void {
+  router.post('/v4/search', async (ctx) => {
+    const started = performance.now();
+    const b = parse(SearchV4Body, ctx.state.body);
+    const filters = parseFilters(b.filters);
+    const tags = resolveTags(b.containerTag ?? b.endUserId, b.containerTags);
+    // Memories come from the memory engine; until it runs, "memories" mode has nothing to return.
+    const hits =
+      b.searchMode === 'memories'
+        ? []
+        : await search.searchChunks(ctx.state.auth.orgId, {
+            q: b.q,
+            limit: b.limit,
+            threshold: b.chunkThreshold ?? b.threshold,
+            rerank: b.rerank,
+            ...(tags ? { containerTags: tags } : {}),
+            ...(filters ? { filters } : {}),
+            ...(b.docId ? { documentId: b.docId } : {}),
+            ...(b.filepath ? { filepath: b.filepath } : {}),
+          });
+    const results = hits.map((h) => v4Result(h, b.include?.documents ?? false, b.include?.summaries ?? false));
+    ctx.body = { results, timing: Math.round(performance.now() - started), total: results.length };
+  });
+
+  router.post('/v3/search', async (ctx) => {
+    const started = performance.now();
+    const b = parse(SearchV3Body, ctx.state.body);
+    const filters = parseFilters(b.filters);
+    const tags = resolveTags(b.containerTag, b.containerTags);
+    const hits = await search.searchChunks(ctx.state.auth.orgId, {
+      q: b.q,
+      limit: 100,
+      threshold: b.chunkThreshold,
+      rerank: b.rerank,
+      keepDuplicates: true,
+      ...(tags ? { containerTags: tags } : {}),
+      ...(filters ? { filters } : {}),
+      ...(b.docId ? { documentId: b.docId } : {}),
+      ...(b.filepath ? { filepath: b.filepath } : {}),
+    });
+    const groups = new Map<string, { hit: ChunkHit; chunks: ChunkHit[] }>();
+    for (const h of hits) {
+      const g = groups.get(h.document.id);
+      if (g) g.chunks.push(h);
+      else groups.set(h.document.id, { hit: h, chunks: [h] });
+    }
+    const results = [];
+    for (const { hit, chunks } of [...groups.values()].slice(0, b.limit)) {
+      const d = hit.document;
+      let outChunks = chunks
+        .sort((a, c) => a.chunk.position - c.chunk.position)
+        .map((c) => ({ content: c.chunk.content, isRelevant: true, score: round(c.similarity), position: c.chunk.position }));
+      if (!b.onlyMatchingChunks) {
+        const relevant = new Map(outChunks.map((c) => [c.position, c]));
+        outChunks = (await store.getChunks(d.orgId, d.id)).map(
+          (c) => relevant.get(c.position) ?? { content: c.content, isRelevant: false, score: 0, position: c.position },
+        );
+      }
+      results.push({
+        documentId: d.id,
+        title: d.title,
+        type: d.type,
+        score: round(hit.similarity),
+        metadata: d.metadata,
+        createdAt: d.createdAt,
+        updatedAt: d.updatedAt,
+        chunks: outChunks,
+        ...(b.includeSummary ? { summary: d.summary } : {}),
+        ...(b.includeFullDocs ? { content: d.content } : {}),
+      });
+    }
+    ctx.body = { results, timing: Math.round(performance.now() - started), total: results.length };
+  });
+
+  router.post('/v4/profile', async (ctx) => {
+    const started = performance.now();
+    const b = parse(ProfileBody, ctx.state.body);
+    const filters = parseFilters(b.filters);
+    // Static and dynamic facts are filled by the memory engine; the shape is final.
+    const profile = { static: [] as string[], dynamic: [] as string[] };
+    if (!b.q) {
+      ctx.body = { profile };
+      return;
+    }
+    const hits = await search.searchChunks(ctx.state.auth.orgId, {
+      q: b.q,
+      limit: 10,
+      threshold: b.threshold ?? 0.5,
+      rerank: false,
+      containerTags: [b.containerTag],
+      ...(filters ? { filters } : {}),
+    });
+    const results = hits.map((h) => v4Result(h, false, false));
+    ctx.body = { profile, searchResults: { results, timing: Math.round(performance.now() - started), total: results.length } };
+  });
+}

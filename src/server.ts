@@ -1,0 +1,51 @@
+import type { Server } from 'node:http';
+import { ConfigError, loadConfig } from './config.js';
+import { errorMessage } from './errors.js';
+import { createLogger } from './logger.js';
+import { createRuntime } from './runtime.js';
+
+/** Process root: config → runtime → listen; stops cleanly on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const runtime = await createRuntime(config, logger);
+  await runtime.runner.start();
+  const server: Server = runtime.app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info('mnemo listening', { url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`, dataDir: config.dataDir });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    server.close();
+    server.closeIdleConnections();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`mnemo failed to start: ${errorMessage(err)}\n`);
+  process.exit(1);
+});
