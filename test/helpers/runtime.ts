@@ -1,0 +1,39 @@
+import { loadConfig, type Config } from '../../src/config.js';
+import { silentLogger } from '../../src/logger.js';
+import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
+import type { Embedder } from '../../src/providers/embedder.js';
+import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
+import { createRuntime, type Runtime } from '../../src/runtime.js';
+import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
+
+export const TEST_KEY = 'test-root-key-0123456789abcdef';
+
+export interface TestRuntime extends Runtime {
+  config: Readonly<Config>;
+  /** Waits until every queued document reached done or failed. */
+  settle(timeoutMs?: number): Promise<void>;
+}
+
+/** A full runtime on an in-memory SQLite store with the hash embedder (fast, deterministic, no weights). */
+export async function createTestRuntime(
+  env: Record<string, string> = {},
+  options: { embedder?: Embedder; start?: boolean } = {},
+): Promise<TestRuntime> {
+  const config = loadConfig({
+    MNEMO_API_KEY: TEST_KEY,
+    MNEMO_DATA_DIR: '/nonexistent-test-data-dir',
+    MNEMO_INGEST_POLL_MS: '20',
+    MNEMO_INGEST_RETRY_BASE_MS: '10',
+    MNEMO_INGEST_RETRY_MAX_MS: '50',
+    ...env,
+  });
+  const runtime = await createRuntime(config, silentLogger, {
+    store: new SqliteStore(':memory:'),
+    embedder: staticEmbedderHandle(options.embedder ?? createHashEmbedder()),
+    print: () => undefined,
+  });
+  if (options.start !== false) await runtime.runner.start();
+  return { ...runtime, config, settle: (timeoutMs = 20_000) => runtime.runner.drain(timeoutMs) };
+}
+
+export const auth = { authorization: `Bearer ${TEST_KEY}` };
