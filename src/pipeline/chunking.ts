@@ -125,7 +125,12 @@ function toUnits(blocks: Block[], max: number): Unit[] {
     if (tokens <= max) {
       units.push({ text: b.text, tokens, headings, sectionStart });
     } else {
-      for (const piece of splitLong(b.text, max)) units.push({ text: piece, tokens: estimateTokens(piece), headings, sectionStart: false });
+      // Leave room for the section heading so that heading and first piece share a chunk within the bound.
+      const last = stack[stack.length - 1];
+      const reserve = last ? Math.min(Math.floor(max / 4), estimateTokens(`${'#'.repeat(last.level)} ${last.text}`) + 2) : 0;
+      for (const piece of splitLong(b.text, max - reserve)) {
+        units.push({ text: piece, tokens: estimateTokens(piece), headings, sectionStart: false });
+      }
     }
     sectionStart = false;
   }

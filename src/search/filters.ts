@@ -40,10 +40,13 @@ export const FilterClauseSchema = z.looseObject({
 
 type WireNode = { AND: unknown[] } | { OR: unknown[] } | z.infer<typeof FilterClauseSchema>;
 
-/** JSON Schema-able description of the filter wire format, for OpenAPI. */
+/** Wire slot for filters in request schemas; the structure is checked by parseFilters (INVALID_FILTER errors). */
 export const FiltersWireSchema = z
-  .union([z.object({ AND: z.array(z.any()) }), z.object({ OR: z.array(z.any()) }), z.string()])
-  .describe('Metadata filter: {AND:[...]} or {OR:[...]} of conditions {key, value, filterType?, numericOperator?, negate?, ignoreCase?}, nested; may be sent as a JSON string');
+  .unknown()
+  .describe(
+    'Metadata filter: {AND:[...]} or {OR:[...]} of conditions {key, value, filterType?: metadata|numeric|array_contains|string_contains, ' +
+      'numericOperator?: > < >= <= = !=, negate?, ignoreCase?}, nested; may be sent as a JSON string',
+  );
 
 const NEGATED: Record<NumericOperator, NumericOperator> = {
   '<': '>=',

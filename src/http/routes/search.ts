@@ -50,6 +50,10 @@ function v4Result(hit: ChunkHit, includeDocuments: boolean, includeSummaries: bo
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
 
 export function registerSearchRoutes(router: Router<AppState>, { search, store }: SearchRouteDeps): void {
+  /** docId may be an id or a customId; an unknown one scopes the search to nothing. */
+  const resolveDocId = async (orgId: string, docId: string | undefined) =>
+    docId === undefined ? undefined : ((await store.getDocument(orgId, docId))?.id ?? docId);
+
   router.post('/v4/search', async (ctx) => {
     const started = performance.now();
     const b = parse(SearchV4Body, ctx.state.body);
@@ -66,7 +70,7 @@ export function registerSearchRoutes(router: Router<AppState>, { search, store }
             rerank: b.rerank,
             ...(tags ? { containerTags: tags } : {}),
             ...(filters ? { filters } : {}),
-            ...(b.docId ? { documentId: b.docId } : {}),
+            ...(b.docId ? { documentId: await resolveDocId(ctx.state.auth.orgId, b.docId) } : {}),
             ...(b.filepath ? { filepath: b.filepath } : {}),
           });
     const results = hits.map((h) => v4Result(h, b.include?.documents ?? false, b.include?.summaries ?? false));
@@ -86,7 +90,7 @@ export function registerSearchRoutes(router: Router<AppState>, { search, store }
       keepDuplicates: true,
       ...(tags ? { containerTags: tags } : {}),
       ...(filters ? { filters } : {}),
-      ...(b.docId ? { documentId: b.docId } : {}),
+      ...(b.docId ? { documentId: await resolveDocId(ctx.state.auth.orgId, b.docId) } : {}),
       ...(b.filepath ? { filepath: b.filepath } : {}),
     });
     const groups = new Map<string, { hit: ChunkHit; chunks: ChunkHit[] }>();
