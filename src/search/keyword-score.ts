@@ -29,5 +29,9 @@ export function termWeights(
   totalDocs: number,
 ): Map<string, number> {
   const n = Math.max(totalDocs, 1);
-  return new Map(queryTerms.map((t) => [t, idf(docFrequencies.get(t) ?? 0, n)]));
+  const seen = queryTerms.filter((t) => (docFrequencies.get(t) ?? 0) > 0).map((t) => idf(docFrequencies.get(t)!, n));
+  // A query word found nowhere in the corpus cannot separate one text from another; it still counts as
+  // unmatched, but at half the weight of the rarest word that does occur (its own IDF would dominate).
+  const unseen = seen.length > 0 ? Math.max(...seen) / 2 : idf(0, n);
+  return new Map(queryTerms.map((t) => [t, (docFrequencies.get(t) ?? 0) > 0 ? idf(docFrequencies.get(t)!, n) : unseen]));
 }

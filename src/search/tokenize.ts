@@ -1,4 +1,7 @@
-import { stemmer } from 'stemmer';
+import { createRequire } from 'node:module';
+
+// Porter2 (Snowball English): keeps words like "octopus" and "octopuses" on one stem, unlike Porter.
+const stem = createRequire(import.meta.url)('wink-porter2-stemmer') as (word: string) => string;
 
 /** English stopwords dropped from keyword indexing and queries. */
 const STOPWORDS = new Set(
@@ -34,7 +37,7 @@ export function term(word: string): string | null {
   if (STOPWORDS.has(word)) return null;
   const base = word.endsWith("'s") ? word.slice(0, -2) : word.replace(/'/g, '');
   if (!base || STOPWORDS.has(base)) return null;
-  return /^\p{N}+$/u.test(base) ? base : stemmer(base);
+  return /^\p{N}+$/u.test(base) ? base : stem(base);
 }
 
 /** Index terms of a text, in order, with repeats (what the keyword index stores). */

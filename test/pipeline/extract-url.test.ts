@@ -1,0 +1,94 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth, createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+
+describe('URL extraction', () => {
+  let site: http.Server;
+  let base: string;
+  const runtimes: TestRuntime[] = [];
+
+  beforeAll(async () => {
+    site = http.createServer((req, res) => {
+      if (req.url === '/article') {
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.end(`<html><head><title>Octopus facts</title></head><body><nav>Home | About</nav><article><h1>Octopuses</h1>
+          <p>${'Octopuses have three hearts and blue blood. They can change colour in milliseconds. '.repeat(8)}</p></article></body></html>`);
+      } else if (req.url === '/moved') {
+        res.statusCode = 301;
+        res.setHeader('location', '/article');
+        res.end();
+      } else if (req.url === '/paper.pdf') {
+        res.setHeader('content-type', 'application/octet-stream');
+        res.end(Buffer.from('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj <<>> endobj\n'));
+      } else if (req.url === '/huge') {
+        res.setHeader('content-type', 'text/plain');
+        res.end('x'.repeat(200_000));
+      } else if (req.url === '/slow') {
+        setTimeout(() => res.end('too late'), 5_000);
+      } else if (req.url === '/notes.txt') {
+        res.setHeader('content-type', 'text/plain');
+        res.end('Plain text notes served over HTTP about sourdough starters.');
+      } else {
+        res.statusCode = 404;
+        res.end('nope');
+      }
+    });
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const rt of runtimes) await rt.close();
+    site.closeAllConnections();
+    await new Promise((r) => site.close(r));
+  });
+
+  async function ingest(env: Record<string, string>, url: string) {
+    const rt = await createTestRuntime({ MNEMO_INGEST_MAX_ATTEMPTS: '1', ...env });
+    runtimes.push(rt);
+    const res = await request(rt.app.callback()).post('/v3/documents').set(auth).send({ content: url, containerTag: 'web' });
+    await rt.settle();
+    return { rt, doc: (await request(rt.app.callback()).get(`/v3/documents/${res.body.id}`).set(auth)).body };
+  }
+
+  it('refuses private and loopback addresses by default (SSRF guard)', async () => {
+    const { doc } = await ingest({}, `${base}/article`);
+    expect(doc.status).toBe('failed');
+    expect(doc.processingMetadata).toMatchObject({ failedStep: 'extract', errorCode: 'URL_BLOCKED' });
+    expect(doc.processingMetadata.error).toContain('private or local address');
+    const meta = await ingest({}, 'http://169.254.169.254/latest/meta-data/');
+    expect(meta.doc.processingMetadata.errorCode).toBe('URL_BLOCKED');
+    const named = await ingest({}, `${base.replace('127.0.0.1', 'localhost')}/article`);
+    expect(named.doc.processingMetadata.errorCode).toBe('URL_BLOCKED');
+  });
+
+  it('fetches an allowed page, follows redirects and extracts the article', async () => {
+    const { rt, doc } = await ingest({ MNEMO_URL_ALLOW_PRIVATE: 'true' }, `${base}/moved`);
+    expect(doc.status).toBe('done');
+    expect(doc).toMatchObject({ type: 'webpage', title: 'Octopus facts', url: `${base}/article` });
+    expect(doc.content).toContain('three hearts');
+    const found = await request(rt.app.callback()).post('/v4/search').set(auth).send({ q: 'how many hearts does an octopus have', containerTag: 'web' });
+    expect(found.body.results[0].chunk).toContain('three hearts');
+  });
+
+  it('allows hosts the operator lists while still refusing others', async () => {
+    const ok = await ingest({ MNEMO_URL_ALLOWED_HOSTS: '127.0.0.1' }, `${base}/notes.txt`);
+    expect(ok.doc.status).toBe('done');
+    expect(ok.doc.content).toContain('sourdough');
+  });
+
+  it('fails clearly on unsupported formats, oversized bodies, HTTP errors and timeouts', async () => {
+    const env = { MNEMO_URL_ALLOW_PRIVATE: 'true', MNEMO_URL_MAX_BYTES: '100000', MNEMO_URL_FETCH_TIMEOUT_MS: '300' };
+    const pdf = await ingest(env, `${base}/paper.pdf`);
+    expect(pdf.doc.processingMetadata).toMatchObject({ errorCode: 'UNSUPPORTED_CONTENT' });
+    expect(pdf.doc.processingMetadata.error).toContain('application/pdf');
+    const huge = await ingest(env, `${base}/huge`);
+    expect(huge.doc.processingMetadata.error).toContain('limit');
+    const missing = await ingest(env, `${base}/missing`);
+    expect(missing.doc.processingMetadata.error).toContain('HTTP 404');
+    const slow = await ingest(env, `${base}/slow`);
+    expect(slow.doc.status).toBe('failed');
+    expect(slow.doc.processingMetadata.error).toContain('timed out');
+  });
+});
