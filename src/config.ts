@@ -46,6 +46,9 @@ const EnvSchema = z.object({
   MNEMO_RERANK_CANDIDATES: int(1, 500).default(40),
 });
 
+/** Every environment variable the service reads (documented in README.md and .env.example). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export type EmbeddingsMode = 'auto' | 'local' | 'openai' | 'hash';
 
 /** Validated, frozen service configuration. */
