@@ -23,9 +23,13 @@ export const errorHandler = ({ logger }: { logger: Logger }): Middleware<AppStat
         status = err.status;
         body = { error: err.expose ? err.message : ERRORS.INTERNAL.message, code: err.code };
         if (err.expose && err.details !== undefined) body.details = err.details;
-      } else if (isHttpError(err) && err.status < 500) {
-        status = err.status;
-        body = { error: err.message, code: err.status === 405 ? 'METHOD_NOT_ALLOWED' : 'HTTP_ERROR' };
+      } else if (isHttpError(err) && (err.status < 500 || err.status === 501)) {
+        // The router answers an unknown method (e.g. TRACE) with 501; for a client that is a 405.
+        status = err.status === 501 ? 405 : err.status;
+        body = {
+          error: status === 405 ? `Method ${ctx.method} not allowed on ${ctx.path}` : err.message,
+          code: status === 405 ? 'METHOD_NOT_ALLOWED' : 'HTTP_ERROR',
+        };
       } else {
         status = 500;
         body = { error: ERRORS.INTERNAL.message, code: 'INTERNAL', requestId: ctx.state.requestId };
