@@ -40,6 +40,24 @@ const EnvSchema = z.object({
   MNEMO_URL_ALLOW_PRIVATE: bool.default(false),
   MNEMO_URL_ALLOWED_HOSTS: z.string().default(''),
 
+  MNEMO_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+
+  TEMPORAL_ADDRESS: z.string().min(1).optional(),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('mnemo-ingest'),
+  TEMPORAL_API_KEY: z.string().min(1).optional(),
+  TEMPORAL_TLS: bool.default(false),
+  TEMPORAL_TLS_CERT_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_KEY_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_CA_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_SERVER_NAME: z.string().min(1).optional(),
+  TEMPORAL_WORKER_MAX_ACTIVITIES: int(1, 1000).default(4),
+  TEMPORAL_WORKER_MAX_WORKFLOWS: int(1, 10_000).default(100),
+
+  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
+  MONGODB_DB: z.string().min(1).max(63).default('mnemo'),
+  MONGODB_ATLAS_SEARCH: z.enum(['auto', 'on', 'off']).default('auto'),
+
   MNEMO_SEARCH_VECTOR_WEIGHT: z.coerce.number().min(0).max(1).default(1),
   MNEMO_SEARCH_KEYWORD_WEIGHT: z.coerce.number().min(0).max(1).default(0.85),
   MNEMO_SEARCH_CANDIDATES: int(10, 10_000).default(100),
@@ -87,6 +105,27 @@ export interface Config {
     allowPrivate: boolean;
     allowedHosts: readonly string[];
   };
+  role: 'all' | 'api' | 'worker';
+  temporal: {
+    /** Set → Temporal runs ingestion; unset → the embedded runner. */
+    address: string | undefined;
+    namespace: string;
+    taskQueue: string;
+    apiKey: string | undefined;
+    tls: boolean;
+    tlsCertPath: string | undefined;
+    tlsKeyPath: string | undefined;
+    tlsCaPath: string | undefined;
+    tlsServerName: string | undefined;
+    maxConcurrentActivities: number;
+    maxConcurrentWorkflows: number;
+  };
+  mongodb: {
+    /** Set → MongoDB stores everything; unset → embedded SQLite. */
+    uri: string | undefined;
+    db: string;
+    atlasSearch: 'auto' | 'on' | 'off';
+  };
   search: {
     vectorWeight: number;
     keywordWeight: number;
@@ -104,12 +143,19 @@ export class ConfigError extends Error {
 
 /** Reads the environment once, validates it and returns a frozen config. The only reader of process.env. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // Empty or blank values count as unset (compose files and .env templates leave variables blank).
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  if (e.MNEMO_ROLE !== 'all' && !e.TEMPORAL_ADDRESS) {
+    throw new ConfigError([`MNEMO_ROLE: "${e.MNEMO_ROLE}" needs TEMPORAL_ADDRESS (splitting API and worker needs Temporal)`]);
+  }
+  if (Boolean(e.TEMPORAL_TLS_CERT_PATH) !== Boolean(e.TEMPORAL_TLS_KEY_PATH)) {
+    throw new ConfigError(['TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH: set both or neither']);
+  }
   if (e.MNEMO_EMBEDDINGS === 'openai' && !e.MNEMO_EMBEDDING_URL) {
     throw new ConfigError(['MNEMO_EMBEDDING_URL: required when MNEMO_EMBEDDINGS=openai']);
   }
@@ -148,6 +194,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowPrivate: e.MNEMO_URL_ALLOW_PRIVATE,
       allowedHosts: e.MNEMO_URL_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     },
+    role: e.MNEMO_ROLE,
+    temporal: {
+      address: e.TEMPORAL_ADDRESS,
+      namespace: e.TEMPORAL_NAMESPACE,
+      taskQueue: e.TEMPORAL_TASK_QUEUE,
+      apiKey: e.TEMPORAL_API_KEY,
+      tls: e.TEMPORAL_TLS || Boolean(e.TEMPORAL_API_KEY) || Boolean(e.TEMPORAL_TLS_CERT_PATH),
+      tlsCertPath: e.TEMPORAL_TLS_CERT_PATH,
+      tlsKeyPath: e.TEMPORAL_TLS_KEY_PATH,
+      tlsCaPath: e.TEMPORAL_TLS_CA_PATH,
+      tlsServerName: e.TEMPORAL_TLS_SERVER_NAME,
+      maxConcurrentActivities: e.TEMPORAL_WORKER_MAX_ACTIVITIES,
+      maxConcurrentWorkflows: e.TEMPORAL_WORKER_MAX_WORKFLOWS,
+    },
+    mongodb: { uri: e.MONGODB_URI, db: e.MONGODB_DB, atlasSearch: e.MONGODB_ATLAS_SEARCH },
     search: {
       vectorWeight: e.MNEMO_SEARCH_VECTOR_WEIGHT,
       keywordWeight: e.MNEMO_SEARCH_KEYWORD_WEIGHT,

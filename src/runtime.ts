@@ -1,17 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Router from '@koa/router';
+import Koa from 'koa';
 import { createApp } from './app.js';
+import type { AppState } from './http/context.js';
+import { registerHealthRoutes } from './http/routes/health.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import type { PipelineDeps } from './pipeline/deps.js';
 import { createEmbedderHandle } from './providers/create-embedder.js';
 import type { EmbedderHandle } from './providers/embedder.js';
 import { EmbeddedRunner } from './runner/embedded-runner.js';
+import type { Runner } from './runner/runner.js';
+import { TemporalRunner } from './runner/temporal-runner.js';
 import { SearchService } from './search/search-service.js';
 import { ensureRootKey } from './services/auth.js';
 import { DocumentService } from './services/documents.js';
 import { SqliteStore } from './storage/sqlite/sqlite-store.js';
 import type { Store } from './storage/store.js';
+import type { ActivityPolicies } from '../workflows/shared.js';
 
 export const VERSION: string = (
   JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -20,7 +27,9 @@ export const VERSION: string = (
 export interface Runtime {
   app: ReturnType<typeof createApp>;
   store: Store;
-  runner: EmbeddedRunner;
+  runner: Runner;
+  /** The embedded runner, when this runtime uses it (tests drain it). */
+  embeddedRunner: EmbeddedRunner | undefined;
   embedder: EmbedderHandle;
   documents: DocumentService;
   search: SearchService;
@@ -32,10 +41,65 @@ export interface RuntimeOverrides {
   embedder?: EmbedderHandle;
   /** Print the generated root key (server) or stay quiet (tests). */
   print?: (line: string) => void;
+  /** Temporal mode: a pre-built workflow bundle (tests build it once). */
+  workflowBundle?: { code: string };
+  /** Temporal mode: activity policies (tests shorten timeouts). */
+  temporalPolicies?: ActivityPolicies;
+}
+
+/** Temporal mode: a client that starts workflows (roles all/api) and a worker that runs them (roles all/worker). */
+async function createTemporalRunner(
+  config: Readonly<Config>,
+  deps: PipelineDeps,
+  logger: Logger,
+  overrides: RuntimeOverrides,
+): Promise<TemporalRunner> {
+  const { Client } = await import('@temporalio/client');
+  const { DefaultLogger, Runtime: TemporalRuntime } = await import('@temporalio/worker');
+  // The SDK logs workflow bundling at INFO; keep its output at WARN unless debugging.
+  const sdkLevel = config.logLevel === 'debug' ? 'DEBUG' : config.logLevel === 'error' || config.logLevel === 'silent' ? 'ERROR' : 'WARN';
+  try {
+    TemporalRuntime.install({ logger: new DefaultLogger(sdkLevel) });
+  } catch {
+    // Already installed in this process (tests create several runtimes).
+  }
+  const { connectClient, connectWorker } = await import('./temporal/connection.js');
+  const { ensureSearchAttributes } = await import('./temporal/search-attributes.js');
+  const clientConnection = await connectClient(config.temporal);
+  const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
+  await ensureSearchAttributes(client, config.temporal.namespace, logger);
+  let worker;
+  let workerConnection: Awaited<ReturnType<typeof connectWorker>> | undefined;
+  if (config.role !== 'api') {
+    const { createIngestWorker } = await import('./temporal/worker.js');
+    workerConnection = await connectWorker(config.temporal);
+    worker = await createIngestWorker({
+      connection: workerConnection,
+      temporal: config.temporal,
+      deps,
+      ...(overrides.workflowBundle ? { workflowBundle: overrides.workflowBundle } : {}),
+    });
+  }
+  return new TemporalRunner({
+    client,
+    store: deps.store,
+    temporal: config.temporal,
+    logger,
+    submits: config.role !== 'worker',
+    ...(worker ? { worker } : {}),
+    ...(overrides.temporalPolicies ? { policies: overrides.temporalPolicies } : {}),
+    close: async () => {
+      await clientConnection.close();
+      await workerConnection?.close();
+    },
+  });
 }
 
 /** Wires config into store, providers, runner, services and the HTTP app. The process roots call this. */
 export async function createRuntime(config: Readonly<Config>, logger: Logger, overrides: RuntimeOverrides = {}): Promise<Runtime> {
+  if (config.mongodb.uri && !overrides.store) {
+    throw new Error('MONGODB_URI is set, but the MongoDB store is not part of this version yet; unset it to use SQLite');
+  }
   const store = overrides.store ?? new SqliteStore(path.join(config.dataDir, 'mnemo.db'));
   await store.migrate();
   await ensureRootKey(store, { rootApiKey: config.rootApiKey, dataDir: overrides.store ? null : config.dataDir }, logger, overrides.print);
@@ -43,7 +107,8 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
 
   const embedder = overrides.embedder ?? createEmbedderHandle(config, logger);
   const pipelineDeps: PipelineDeps = { store, embedder, config, logger };
-  const runner = new EmbeddedRunner(pipelineDeps, config.ingest);
+  const embeddedRunner = config.temporal.address ? undefined : new EmbeddedRunner(pipelineDeps, config.ingest);
+  const runner: Runner = embeddedRunner ?? (await createTemporalRunner(config, pipelineDeps, logger, overrides));
   const documents = new DocumentService(store, runner);
   const search = new SearchService(store, embedder, config.search, logger);
   const app = createApp({
@@ -61,6 +126,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     app,
     store,
     runner,
+    embeddedRunner,
     embedder,
     documents,
     search,
@@ -71,4 +137,19 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
       await store.close();
     },
   };
+}
+
+/** The /health endpoint alone, for worker-only processes. */
+export function createHealthApp(runtime: Runtime): Koa {
+  const app = new Koa();
+  const router = new Router<AppState>();
+  registerHealthRoutes(router, {
+    store: runtime.store,
+    runner: runtime.runner,
+    embedder: runtime.embedder,
+    version: VERSION,
+    startedAt: Date.now(),
+  });
+  app.use(router.routes() as unknown as Koa.Middleware);
+  return app;
 }

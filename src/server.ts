@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { ConfigError, loadConfig } from './config.js';
 import { errorMessage } from './errors.js';
 import { createLogger } from './logger.js';
-import { createRuntime } from './runtime.js';
+import { createHealthApp, createRuntime } from './runtime.js';
 
 /** Process root: config → runtime → listen; stops cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -19,7 +19,9 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const runtime = await createRuntime(config, logger);
   await runtime.runner.start();
-  const server: Server = runtime.app.listen(config.port, config.host);
+  // A worker-only process (MNEMO_ROLE=worker) serves /health and nothing else.
+  const app = config.role === 'worker' ? createHealthApp(runtime) : runtime.app;
+  const server: Server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -27,7 +29,10 @@ async function main(): Promise<void> {
   server.keepAliveTimeout = 65_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info('mnemo listening', { url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`, dataDir: config.dataDir });
+  logger.info(config.role === 'worker' ? 'mnemo worker running (health only)' : 'mnemo listening', {
+    role: config.role,
+    runner: runtime.runner.status().kind,
+    store: runtime.store.kind, url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`, dataDir: config.dataDir });
 
   let stopping = false;
   const stop = async (signal: string) => {

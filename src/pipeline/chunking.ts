@@ -39,7 +39,7 @@ interface Unit {
 export function chunkText(text: string, opts: ChunkingOptions): TextChunk[] {
   const max = Math.max(16, opts.maxTokens);
   const overlap = Math.min(Math.max(0, opts.overlapTokens), Math.floor(max / 2));
-  const units = toUnits(parseBlocks(text), max);
+  const units = toUnits(parseBlocks(text), max, overlap);
   const chunks: TextChunk[] = [];
   let current: Unit[] = [];
   let tokens = 0;
@@ -107,7 +107,7 @@ function parseBlocks(text: string): Block[] {
   return blocks;
 }
 
-function toUnits(blocks: Block[], max: number): Unit[] {
+function toUnits(blocks: Block[], max: number, overlap: number): Unit[] {
   const units: Unit[] = [];
   const stack: { level: number; text: string }[] = [];
   let sectionStart = false;
@@ -116,7 +116,10 @@ function toUnits(blocks: Block[], max: number): Unit[] {
       while (stack.length > 0 && stack[stack.length - 1]!.level >= b.level!) stack.pop();
       stack.push({ level: b.level!, text: b.text });
       const headingLine = `${'#'.repeat(b.level!)} ${b.text}`;
-      units.push({ text: headingLine, tokens: estimateTokens(headingLine), headings: stack.map((h) => h.text), sectionStart: true });
+      // A "heading" longer than a chunk (rare, but text is user input) is split like any long block.
+      splitLong(headingLine, max).forEach((piece, i) =>
+        units.push({ text: piece, tokens: estimateTokens(piece), headings: stack.map((h) => h.text), sectionStart: i === 0 }),
+      );
       sectionStart = false;
       continue;
     }
@@ -125,10 +128,11 @@ function toUnits(blocks: Block[], max: number): Unit[] {
     if (tokens <= max) {
       units.push({ text: b.text, tokens, headings, sectionStart });
     } else {
-      // Leave room for the section heading so that heading and first piece share a chunk within the bound.
+      // Leave room for the section heading (so heading and first piece share a chunk) and for the overlap
+      // repeated from the previous piece, all within the bound.
       const last = stack[stack.length - 1];
       const reserve = last ? Math.min(Math.floor(max / 4), estimateTokens(`${'#'.repeat(last.level)} ${last.text}`) + 2) : 0;
-      for (const piece of splitLong(b.text, max - reserve)) {
+      for (const piece of splitLong(b.text, Math.max(8, max - reserve - overlap))) {
         units.push({ text: piece, tokens: estimateTokens(piece), headings, sectionStart: false });
       }
     }
@@ -170,9 +174,15 @@ function splitWords(sentence: string, max: number): string[] {
       cur = [];
       tokens = 0;
     }
-    // A single "word" longer than a chunk (a hash, a URL) is cut by characters.
+    // A single "word" longer than a chunk (a hash, a URL, a separator line) is cut by its token pieces.
     if (t > max) {
-      for (let i = 0; i < w.length; i += max * 4) out.push(w.slice(i, i + max * 4));
+      if (cur.length > 0) {
+        out.push(cur.join(' '));
+        cur = [];
+        tokens = 0;
+      }
+      const pieces = w.match(/[\p{L}\p{N}]{1,6}|[^\p{L}\p{N}]/gu) ?? [w];
+      for (let i = 0; i < pieces.length; i += max) out.push(pieces.slice(i, i + max).join(''));
       continue;
     }
     cur.push(w);

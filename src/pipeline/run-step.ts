@@ -86,8 +86,18 @@ export async function completeDocument(deps: PipelineDeps, ref: DocumentRef): Pr
   });
 }
 
+export interface FailureInfo {
+  message: string;
+  code: string;
+}
+
+/** Message and code of any error, as recorded on a failed document. */
+export function describeFailure(err: unknown): FailureInfo {
+  return { message: errorMessage(err), code: isAppError(err) ? err.code : 'INTERNAL' };
+}
+
 /** Marks a run failed with the error and the step it failed in. */
-export async function failDocument(deps: PipelineDeps, ref: DocumentRef, stepName: string, err: unknown): Promise<void> {
+export async function failDocument(deps: PipelineDeps, ref: DocumentRef, stepName: string, failure: FailureInfo): Promise<void> {
   const doc = await load(deps, ref);
   const pm = doc.processingMetadata ?? newProcessingMetadata();
   const endTime = new Date().toISOString();
@@ -98,8 +108,8 @@ export async function failDocument(deps: PipelineDeps, ref: DocumentRef, stepNam
       endTime,
       duration: Date.parse(endTime) - Date.parse(pm.startTime),
       finalStatus: 'failed',
-      error: errorMessage(err),
-      errorCode: isAppError(err) ? err.code : 'INTERNAL',
+      error: failure.message,
+      errorCode: failure.code,
       failedStep: stepName,
       attempts: doc.attempts,
     },

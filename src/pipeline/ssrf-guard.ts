@@ -27,8 +27,10 @@ const BLOCKED_V4: readonly [string, number][] = [
 const blockList = new net.BlockList();
 for (const [addr, prefix] of BLOCKED_V4) blockList.addSubnet(addr, prefix, 'ipv4');
 for (const [addr, prefix] of [
-  ['::', 128], // unspecified
+  ['::', 96], // unspecified and deprecated IPv4-compatible (::a.b.c.d)
   ['::1', 128], // loopback
+  ['fec0::', 10], // deprecated site-local
+  ['2002::', 16], // 6to4: embeds an IPv4 address that may be private
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
   ['ff00::', 8], // multicast

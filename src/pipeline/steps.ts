@@ -5,50 +5,43 @@ import type { PipelineDeps, ProgressFn } from './deps.js';
 import { embedDocument } from './embed.js';
 import { extractDocument } from './extract.js';
 import { indexDocument } from './index-step.js';
+import { remainingPlan, STEP_PLAN, type PlannedStep, type StepName } from './step-plan.js';
 
-export type StepName = 'extract' | 'chunk' | 'embed' | 'index';
-
-/** Timeout class of a step; each runner maps it to its own timeouts and retry policies. */
-export type TimeoutClass = 'network' | 'fast' | 'model';
+export type { StepName, TimeoutClass } from './step-plan.js';
 
 export interface StepOutcome {
   patch?: DocumentPatch;
   metadata?: Record<string, unknown>;
 }
 
-export interface PipelineStep {
-  name: StepName;
-  /** Document status while this step runs. */
-  status: DocumentStatus;
-  timeoutClass: TimeoutClass;
-  run(deps: PipelineDeps, doc: DocumentRecord, ref: DocumentRef, progress?: ProgressFn): Promise<StepOutcome>;
+export type StepRun = (deps: PipelineDeps, doc: DocumentRecord, ref: DocumentRef, progress?: ProgressFn) => Promise<StepOutcome>;
+
+export interface PipelineStep extends PlannedStep {
+  run: StepRun;
 }
 
-/** The ingestion pipeline, defined once and driven by either runner (embedded or Temporal). */
-export const PIPELINE: readonly PipelineStep[] = [
-  {
-    name: 'extract',
-    status: 'extracting',
-    timeoutClass: 'network',
-    run: async (deps, doc) => {
-      const x = await extractDocument(deps, doc);
-      return {
-        patch: {
-          content: x.content,
-          title: x.title,
-          type: x.type,
-          url: x.url,
-          summary: doc.summary ?? x.summary,
-          wordCount: x.content.split(/\s+/).filter(Boolean).length,
-        },
-        metadata: { type: x.type, characters: x.content.length },
-      };
-    },
+const RUN: Record<StepName, StepRun> = {
+  extract: async (deps, doc) => {
+    const x = await extractDocument(deps, doc);
+    return {
+      patch: {
+        content: x.content,
+        title: x.title,
+        type: x.type,
+        url: x.url,
+        summary: doc.summary ?? x.summary,
+        wordCount: x.content.split(/\s+/).filter(Boolean).length,
+      },
+      metadata: { type: x.type, characters: x.content.length },
+    };
   },
-  { name: 'chunk', status: 'chunking', timeoutClass: 'fast', run: (deps, doc, ref) => chunkDocument(deps, doc, ref) },
-  { name: 'embed', status: 'embedding', timeoutClass: 'model', run: (deps, _doc, ref, progress) => embedDocument(deps, ref, progress) },
-  { name: 'index', status: 'indexing', timeoutClass: 'fast', run: (deps, _doc, ref) => indexDocument(deps, ref) },
-];
+  chunk: (deps, doc, ref) => chunkDocument(deps, doc, ref),
+  embed: (deps, _doc, ref, progress) => embedDocument(deps, ref, progress),
+  index: (deps, _doc, ref) => indexDocument(deps, ref),
+};
+
+/** The ingestion pipeline: STEP_PLAN with each step's implementation, driven by either runner. */
+export const PIPELINE: readonly PipelineStep[] = STEP_PLAN.map((s) => ({ ...s, run: RUN[s.name] }));
 
 export const STEP_NAMES: readonly StepName[] = PIPELINE.map((s) => s.name);
 
@@ -58,9 +51,7 @@ export function getStep(name: StepName): PipelineStep {
   return step;
 }
 
-/** Steps still to run for a document in `status` (a step in flight when the process died runs again). */
+/** Steps still to run for a document in `status`. */
 export function remainingSteps(status: DocumentStatus): readonly PipelineStep[] {
-  if (status === 'queued' || status === 'unknown') return PIPELINE;
-  const i = PIPELINE.findIndex((s) => s.status === status);
-  return i < 0 ? [] : PIPELINE.slice(i);
+  return remainingPlan(status).map((s) => getStep(s.name));
 }

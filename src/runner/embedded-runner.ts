@@ -1,7 +1,7 @@
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { PipelineDeps } from '../pipeline/deps.js';
-import { completeDocument, executeStep, failDocument, isPermanent, SupersededError } from '../pipeline/run-step.js';
+import { completeDocument, describeFailure, executeStep, failDocument, isPermanent, SupersededError } from '../pipeline/run-step.js';
 import { remainingSteps } from '../pipeline/steps.js';
 import type { DocumentRecord, DocumentRef } from '../types.js';
 import { backoffDelay } from './backoff.js';
@@ -124,7 +124,7 @@ export class EmbeddedRunner implements Runner {
     const attempts = doc.attempts + 1;
     if (isPermanent(err) || attempts >= this.opts.maxAttempts) {
       await this.deps.store.updateDocument(ref.orgId, ref.documentId, { attempts }, { expectGeneration: ref.generation });
-      await failDocument(this.deps, ref, step, err);
+      await failDocument(this.deps, ref, step, describeFailure(err));
       this.logger.warn('document failed', { documentId: ref.documentId, step, attempts, error: errorMessage(err) });
       return;
     }

@@ -37,7 +37,8 @@ export function term(word: string): string | null {
   if (STOPWORDS.has(word)) return null;
   const base = word.endsWith("'s") ? word.slice(0, -2) : word.replace(/'/g, '');
   if (!base || STOPWORDS.has(base)) return null;
-  return /^\p{N}+$/u.test(base) ? base : stem(base);
+  // The stemmer uses "3" as an internal marker, so tokens with digits (mp3, 3rd, 2024) are kept as they are.
+  return /\p{N}/u.test(base) ? base : stem(base);
 }
 
 /** Index terms of a text, in order, with repeats (what the keyword index stores). */

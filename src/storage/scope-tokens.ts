@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/** Opaque keyword-index token for an organisation (tags and org ids may hold characters a tokenizer splits). */
-export function orgScopeToken(orgId: string): string {
-  return `o${hash16(orgId)}`;
-}
-
-/** Opaque keyword-index token for one container tag of one organisation. */
+/** Opaque keyword-index token for one container tag of one organisation (tags hold characters a tokenizer splits). */
 export function tagScopeToken(orgId: string, tag: string): string {
   return `t${hash16(`${orgId}\u0000${tag}`)}`;
 }

@@ -33,7 +33,7 @@ export async function createTestRuntime(
     print: () => undefined,
   });
   if (options.start !== false) await runtime.runner.start();
-  return { ...runtime, config, settle: (timeoutMs = 20_000) => runtime.runner.drain(timeoutMs) };
+  return { ...runtime, config, settle: (timeoutMs = 20_000) => runtime.embeddedRunner!.drain(timeoutMs) };
 }
 
 export const auth = { authorization: `Bearer ${TEST_KEY}` };

@@ -128,7 +128,7 @@ describe('embedded runner', () => {
     runtimes.pop();
 
     const after = await fileRuntime(dir);
-    await after.runner.drain(10_000);
+    await after.embeddedRunner!.drain(10_000);
     for (const id of [a.body.id, b.body.id]) {
       expect((await after.store.getDocument('org_default', id))?.status).toBe('done');
     }
@@ -140,14 +140,14 @@ describe('embedded runner', () => {
     const dir = tmp();
     const first = await fileRuntime(dir, createHashEmbedder(384));
     const res = await request(first.app.callback()).post('/v3/documents').set(auth).send({ content: 'vectors from the old model' });
-    await first.runner.drain(10_000);
+    await first.embeddedRunner!.drain(10_000);
     await first.close();
     runtimes.pop();
 
     const newModel = createHashEmbedder(256);
     const second = await fileRuntime(dir, newModel);
     await new Promise((r) => setTimeout(r, 100));
-    await second.runner.drain(10_000);
+    await second.embeddedRunner!.drain(10_000);
     const missing = await second.store.getChunksMissingEmbedding({ orgId: 'org_default', documentId: res.body.id, generation: 1 }, newModel.id);
     expect(missing).toHaveLength(0);
     const hits = await second.store.vectorSearch('org_default', {

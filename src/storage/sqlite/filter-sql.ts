@@ -14,6 +14,10 @@ export function registerFilterFunctions(db: Database.Database): void {
   db.function('mnemo_lower', { deterministic: true }, (s: unknown) =>
     typeof s === 'string' ? s.toLowerCase() : s,
   );
+  // SQLite writes some doubles with an exponent ('1.0e-05') where JavaScript writes '0.00001'.
+  db.function('mnemo_text', { deterministic: true }, (v: unknown) =>
+    typeof v === 'number' || typeof v === 'bigint' ? String(v) : v,
+  );
   db.function('mnemo_num', { deterministic: true }, (v: unknown) => {
     if (typeof v === 'number' || typeof v === 'bigint') return Number(v);
     if (typeof v !== 'string' || v.trim() === '') return null;
@@ -22,7 +26,7 @@ export function registerFilterFunctions(db: Database.Database): void {
   });
 }
 
-const SCALAR_TEXT = `CASE je.type WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' ELSE CAST(je.value AS TEXT) END`;
+const SCALAR_TEXT = `CASE je.type WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' ELSE mnemo_text(je.value) END`;
 
 /** Compiles a filter tree into a parameterised SQL condition over the JSON column `${column}`. */
 export function compileFilter(node: FilterNode, column: string): SqlFragment {

@@ -88,9 +88,12 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE INDEX chunks_document ON chunks(document_id, generation, position);
       CREATE INDEX chunks_org_active ON chunks(org_id, active);
 
-      -- Keyword index over normalised terms (search/tokenize.ts). 'scope' holds hashed organisation and
-      -- container-tag tokens so that a MATCH is scoped inside the index itself.
-      CREATE VIRTUAL TABLE chunk_fts USING fts5(terms, scope, tokenize = 'unicode61 remove_diacritics 0');
+      -- One FTS5 keyword index per organisation (created on first use, see sqlite-keyword.ts), so BM25
+      -- statistics never mix tenants.
+      CREATE TABLE keyword_indexes (
+        org_id TEXT PRIMARY KEY,
+        table_name TEXT NOT NULL UNIQUE
+      );
 
       CREATE TABLE settings (
         org_id TEXT PRIMARY KEY REFERENCES organizations(id),

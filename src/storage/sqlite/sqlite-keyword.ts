@@ -1,25 +1,57 @@
 import type Database from 'better-sqlite3';
 import type { Candidate } from '../../types.js';
-import { orgScopeToken, tagScopeToken } from '../scope-tokens.js';
+import { createHash } from 'node:crypto';
+import { tagScopeToken } from '../scope-tokens.js';
 import type { KeywordQuery, SearchScope, TermStats } from '../store.js';
 import { compileFilter } from './filter-sql.js';
 
-/** Scope tokens stored with each indexed chunk: its organisation plus each of its container tags. */
+/**
+ * Keyword index of one organisation: an FTS5 table of normalised terms (search/tokenize.ts) with a `scope` column
+ * of hashed container-tag tokens, so a MATCH is scoped by tag inside the index. Each organisation has its own
+ * table, so BM25 statistics (document frequencies, lengths) never mix tenants.
+ */
+export class KeywordIndexes {
+  private readonly tables = new Map<string, string>();
+
+  constructor(private readonly db: Database.Database) {}
+
+  /** The organisation's FTS table, or null when it has none yet (and `create` is false). */
+  table(orgId: string, create: boolean): string | null {
+    const cached = this.tables.get(orgId);
+    if (cached) return cached;
+    const row = this.db.prepare('SELECT table_name FROM keyword_indexes WHERE org_id = ?').get(orgId) as
+      | { table_name: string }
+      | undefined;
+    if (row) {
+      this.tables.set(orgId, row.table_name);
+      return row.table_name;
+    }
+    if (!create) return null;
+    const name = `fts_${createHash('sha256').update(orgId).digest('hex').slice(0, 24)}`;
+    this.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${name} USING fts5(terms, scope, tokenize = 'unicode61 remove_diacritics 0')`);
+    this.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${name}_vocab USING fts5vocab(${name}, 'row')`);
+    this.db.prepare('INSERT OR IGNORE INTO keyword_indexes (org_id, table_name) VALUES (?, ?)').run(orgId, name);
+    this.tables.set(orgId, name);
+    return name;
+  }
+}
+
+/** Scope tokens stored with each indexed chunk: one per container tag. */
 export function scopeOf(orgId: string, tags: readonly string[]): string {
-  return [orgScopeToken(orgId), ...tags.map((t) => tagScopeToken(orgId, t))].join(' ');
+  return tags.map((t) => tagScopeToken(orgId, t)).join(' ');
 }
 
 const quote = (t: string) => `"${t.replace(/"/g, '""')}"`;
 
-/** BM25 over FTS5, scoped by organisation and tags inside the MATCH expression itself. */
-export function keywordSearch(db: Database.Database, orgId: string, q: KeywordQuery): Candidate[] {
-  if (q.terms.length === 0 || q.limit <= 0) return [];
-  const scopeTokens =
-    q.containerTags && q.containerTags.length > 0
-      ? [...new Set(q.containerTags)].map((t) => tagScopeToken(orgId, t))
-      : [orgScopeToken(orgId)];
-  const match = `terms : (${q.terms.map(quote).join(' OR ')}) AND scope : (${scopeTokens.map(quote).join(' OR ')})`;
-  const where = ['chunk_fts MATCH ?', 'c.org_id = ?', 'c.active = 1'];
+/** BM25 over the organisation's own FTS5 index, scoped by tags inside the MATCH expression. */
+export function keywordSearch(db: Database.Database, indexes: KeywordIndexes, orgId: string, q: KeywordQuery): Candidate[] {
+  const fts = indexes.table(orgId, false);
+  if (!fts || q.terms.length === 0 || q.limit <= 0) return [];
+  let match = `terms : (${q.terms.map(quote).join(' OR ')})`;
+  if (q.containerTags && q.containerTags.length > 0) {
+    match += ` AND scope : (${[...new Set(q.containerTags)].map((t) => quote(tagScopeToken(orgId, t))).join(' OR ')})`;
+  }
+  const where = [`${fts} MATCH ?`, 'c.org_id = ?', 'c.active = 1'];
   const params: unknown[] = [match, orgId];
   let join = '';
   const docScope = documentScopeSql(q, 'd');
@@ -30,8 +62,8 @@ export function keywordSearch(db: Database.Database, orgId: string, q: KeywordQu
   }
   const rows = db
     .prepare(
-      `SELECT c.id AS chunk_id, c.document_id, bm25(chunk_fts, 1.0, 0.0) AS rank
-       FROM chunk_fts JOIN chunks c ON c.rowid = chunk_fts.rowid ${join}
+      `SELECT c.id AS chunk_id, c.document_id, bm25(${fts}, 1.0, 0.0) AS rank
+       FROM ${fts} JOIN chunks c ON c.rowid = ${fts}.rowid ${join}
        WHERE ${where.join(' AND ')} ORDER BY rank LIMIT ?`,
     )
     .all(...params, q.limit) as { chunk_id: string; document_id: string; rank: number }[];
@@ -40,16 +72,17 @@ export function keywordSearch(db: Database.Database, orgId: string, q: KeywordQu
 }
 
 /** Document frequencies of terms among the organisation's searchable chunks (never other organisations'). */
-export function termStats(db: Database.Database, orgId: string, terms: readonly string[]): TermStats {
+export function termStats(db: Database.Database, indexes: KeywordIndexes, orgId: string, terms: readonly string[]): TermStats {
   const totalChunks = (
     db.prepare('SELECT count(*) AS n FROM chunks WHERE org_id = ? AND active = 1').get(orgId) as { n: number }
   ).n;
   const docFrequencies = new Map<string, number>();
-  const count = db.prepare('SELECT count(*) AS n FROM chunk_fts WHERE chunk_fts MATCH ?');
-  const scope = quote(orgScopeToken(orgId));
-  for (const t of new Set(terms)) {
-    const { n } = count.get(`terms : ${quote(t)} AND scope : ${scope}`) as { n: number };
-    docFrequencies.set(t, n);
+  const fts = indexes.table(orgId, false);
+  if (fts && terms.length > 0) {
+    const rows = db
+      .prepare(`SELECT term, doc FROM ${fts}_vocab WHERE term IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify([...new Set(terms)])) as { term: string; doc: number }[];
+    for (const r of rows) docFrequencies.set(r.term, r.doc);
   }
   return { totalChunks, docFrequencies };
 }
@@ -64,8 +97,8 @@ export function documentScopeSql(scope: SearchScope, alias: string): { sql: stri
   }
   if (scope.filepath) {
     if (scope.filepath.endsWith('/')) {
-      where.push(`substr(${alias}.filepath, 1, ?) = ?`);
-      params.push(scope.filepath.length, scope.filepath);
+      where.push(`substr(${alias}.filepath, 1, length(?)) = ?`);
+      params.push(scope.filepath, scope.filepath);
     } else {
       where.push(`${alias}.filepath = ?`);
       params.push(scope.filepath);

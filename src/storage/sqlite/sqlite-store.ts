@@ -35,7 +35,7 @@ import {
   rowToChunk,
   rowToDocument,
 } from './rows.js';
-import { documentScopeSql, keywordSearch, scopeOf, termStats } from './sqlite-keyword.js';
+import { documentScopeSql, KeywordIndexes, keywordSearch, scopeOf, termStats } from './sqlite-keyword.js';
 
 type Row = Record<string, unknown>;
 
@@ -45,6 +45,7 @@ export class SqliteStore implements Store {
   readonly capabilities: StoreCapabilities = { nativeVectorSearch: false, nativeKeywordSearch: true };
   private readonly db: Database.Database;
   private readonly vectors: VectorIndex;
+  private readonly keyword: KeywordIndexes;
 
   constructor(file: string) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -55,6 +56,7 @@ export class SqliteStore implements Store {
     this.db.pragma('busy_timeout = 5000');
     registerFilterFunctions(this.db);
     this.vectors = new VectorIndex((orgId, model) => this.loadVectors(orgId, model));
+    this.keyword = new KeywordIndexes(this.db);
   }
 
   async migrate(): Promise<void> {
@@ -170,14 +172,22 @@ export class SqliteStore implements Store {
         }
         if (info.changes === 0) return null;
       }
-      const row = this.db.prepare(`SELECT * FROM documents WHERE ${where}`).get(...whereParams) as Row | undefined;
+      // After a write, read the row back by id alone: the patch may itself have changed the generation.
+      const row = (
+        sets.length > 0
+          ? this.db.prepare('SELECT * FROM documents WHERE org_id = ? AND id = ?').get(orgId, id)
+          : this.db.prepare(`SELECT * FROM documents WHERE ${where}`).get(...whereParams)
+      ) as Row | undefined;
       if (!row) return null;
       const doc = rowToDocument(row);
       if (patch.containerTags) {
         this.writeTags(orgId, id, patch.containerTags);
-        this.db
-          .prepare(`UPDATE chunk_fts SET scope = ? WHERE rowid IN (SELECT rowid FROM chunks WHERE document_id = ? AND active = 1)`)
-          .run(scopeOf(orgId, patch.containerTags), id);
+        const fts = this.keyword.table(orgId, false);
+        if (fts) {
+          this.db
+            .prepare(`UPDATE ${fts} SET scope = ? WHERE rowid IN (SELECT rowid FROM chunks WHERE org_id = ? AND document_id = ? AND active = 1)`)
+            .run(scopeOf(orgId, patch.containerTags), orgId, id);
+        }
         this.vectors.retagDocument(orgId, id, patch.containerTags);
       }
       return doc;
@@ -193,9 +203,12 @@ export class SqliteStore implements Store {
           .all(orgId, JSON.stringify(ids)) as { id: string }[]
       ).map((r) => r.id);
       const json = JSON.stringify(found);
-      this.db
-        .prepare(`DELETE FROM chunk_fts WHERE rowid IN (SELECT rowid FROM chunks WHERE org_id = ? AND document_id IN (SELECT value FROM json_each(?)))`)
-        .run(orgId, json);
+      const fts = this.keyword.table(orgId, false);
+      if (fts) {
+        this.db
+          .prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE org_id = ? AND document_id IN (SELECT value FROM json_each(?)))`)
+          .run(orgId, json);
+      }
       this.db.prepare(`DELETE FROM documents WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))`).run(orgId, json);
       return found;
     })();
@@ -208,8 +221,9 @@ export class SqliteStore implements Store {
     let sql = `SELECT DISTINCT t.document_id AS id FROM document_tags t JOIN documents d ON d.id = t.document_id
                WHERE t.org_id = ? AND t.tag IN (SELECT value FROM json_each(?))`;
     if (filepath) {
-      sql += filepath.endsWith('/') ? ' AND substr(d.filepath, 1, ?) = ?' : ' AND d.filepath = ?';
-      params.push(...(filepath.endsWith('/') ? [filepath.length, filepath] : [filepath]));
+      // length(?) counts like substr does (JavaScript's .length counts UTF-16 units).
+      sql += filepath.endsWith('/') ? ' AND substr(d.filepath, 1, length(?)) = ?' : ' AND d.filepath = ?';
+      params.push(...(filepath.endsWith('/') ? [filepath, filepath] : [filepath]));
     }
     return (this.db.prepare(sql).all(...params) as { id: string }[]).map((r) => r.id);
   }
@@ -234,8 +248,8 @@ export class SqliteStore implements Store {
     }
     if (q.filepath) {
       if (q.filepath.endsWith('/')) {
-        where.push('substr(d.filepath, 1, ?) = ?');
-        params.push(q.filepath.length, q.filepath);
+        where.push('substr(d.filepath, 1, length(?)) = ?');
+        params.push(q.filepath, q.filepath);
       } else {
         where.push('d.filepath = ?');
         params.push(q.filepath);
@@ -338,8 +352,9 @@ export class SqliteStore implements Store {
         | undefined;
       if (!doc) return { tags: [] as string[], rows: [] as Row[] };
       const tags = JSON.parse(doc.container_tags) as string[];
+      const fts = this.keyword.table(ref.orgId, true)!;
       this.db
-        .prepare('DELETE FROM chunk_fts WHERE rowid IN (SELECT rowid FROM chunks WHERE org_id = ? AND document_id = ?)')
+        .prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE org_id = ? AND document_id = ?)`)
         .run(ref.orgId, ref.documentId);
       this.db
         .prepare('DELETE FROM chunks WHERE org_id = ? AND document_id = ? AND generation <> ?')
@@ -350,7 +365,7 @@ export class SqliteStore implements Store {
       const rows = this.db
         .prepare('SELECT rowid, id, embedded_content, embedding, embedding_model FROM chunks WHERE org_id = ? AND document_id = ? ORDER BY position')
         .all(ref.orgId, ref.documentId) as Row[];
-      const insertFts = this.db.prepare('INSERT INTO chunk_fts (rowid, terms, scope) VALUES (?, ?, ?)');
+      const insertFts = this.db.prepare(`INSERT INTO ${fts} (rowid, terms, scope) VALUES (?, ?, ?)`);
       const scope = scopeOf(ref.orgId, tags);
       for (const r of rows) insertFts.run(r.rowid, ftsTerms(r.embedded_content as string), scope);
       return { tags, rows };
@@ -388,11 +403,11 @@ export class SqliteStore implements Store {
   }
 
   async keywordSearch(orgId: string, q: KeywordQuery): Promise<Candidate[]> {
-    return keywordSearch(this.db, orgId, q);
+    return keywordSearch(this.db, this.keyword, orgId, q);
   }
 
   async termStats(orgId: string, terms: readonly string[]): Promise<TermStats> {
-    return termStats(this.db, orgId, terms);
+    return termStats(this.db, this.keyword, orgId, terms);
   }
 
   async getSettings(orgId: string): Promise<SettingsRecord> {

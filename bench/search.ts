@@ -1,0 +1,990 @@
+/**
+ * Search benchmark: /v4/search latency and throughput through the real HTTP app on SQLite stores of 10k and 100k
+ * chunks.
+ *
+ *   npm run bench:search -- [--sizes 10000,100000] [--embedder local|hash] [--queries 300] [--warmup 20]
+ *                           [--concurrency 16] [--throughput-seconds 15] [--real-cap 2000] [--seed 42]
+ *                           [--profile auto|always|never] [--profile-queries 50] [--rerank]
+ *
+ * Each size runs in its own child process (clean peak-RSS numbers). The store is filled directly through the Store
+ * interface (insertDocument, replaceChunks, putEmbeddings, activateGeneration), not through the ingestion pipeline.
+ *
+ * Corpus vectors with --embedder local: embedding 100k chunks with MiniLM on 2 cores takes about an hour, so only the
+ * first --real-cap chunks are embedded by the real model (cached in bench/.cache/); every other chunk gets "synthetic
+ * vectors derived from real embeddings": the real vector of a chunk on the same topic plus Gaussian noise,
+ * renormalised. Query vectors are always computed by the real model at query time, inside the measured request.
+ * Vector search is an exact scan, so its cost does not depend on the vector values. Queries are written from chunks
+ * that have real vectors, so hit@10 is a meaningful sanity check (not a relevance benchmark).
+ */
+import { fork } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { loadConfig } from '../src/config.js';
+import { silentLogger } from '../src/logger.js';
+import { staticEmbedderHandle } from '../src/providers/create-embedder.js';
+import type { Embedder } from '../src/providers/embedder.js';
+import { createRuntime } from '../src/runtime.js';
+import { calibrateCosine } from '../src/search/calibrate.js';
+import { normalize } from '../src/search/cosine.js';
+import { fuse, type HybridEvidence } from '../src/search/hybrid.js';
+import { keywordCoverage, termWeights } from '../src/search/keyword-score.js';
+import { estimateTokens, indexTerms, queryTerms, term, words } from '../src/search/tokenize.js';
+import { DEFAULT_ORG_ID } from '../src/services/auth.js';
+import { orgScopeToken, tagScopeToken } from '../src/storage/scope-tokens.js';
+import { SqliteStore } from '../src/storage/sqlite/sqlite-store.js';
+import type { Store } from '../src/storage/store.js';
+import type { ChunkRecord, DocumentRecord } from '../src/types.js';
+import { createRng, embeddedContent, generateCorpus, generateQueries, seedFrom, type BenchQuery, type Corpus } from './corpus.js';
+import {
+  BENCH_KEY,
+  CACHE_DIR,
+  environment,
+  intArg,
+  loadAverage,
+  log,
+  markdownTable,
+  mb,
+  parseEmbedderChoice,
+  resolveEmbedder,
+  round,
+  RssSampler,
+  sqliteFilesSize,
+  summarize,
+  writeResults,
+  type EmbedderChoice,
+  type Summary,
+} from './lib.js';
+
+const P95_TARGET_MS = 50;
+/** Noise added to a real vector to derive a synthetic one; cos(derived, source) ≈ 1/sqrt(1 + 384σ²) ≈ 0.86. */
+const DERIVE_SIGMA = 0.03;
+const CORPUS_VERSION = 1;
+
+interface Options {
+  sizes: number[];
+  embedder: EmbedderChoice;
+  queries: number;
+  warmup: number;
+  concurrency: number;
+  throughputSeconds: number;
+  realCap: number;
+  seed: number;
+  profile: 'auto' | 'always' | 'never';
+  profileQueries: number;
+  rerank: boolean;
+}
+
+interface ChildJob {
+  size: number;
+  options: Options;
+  /** Cached real corpus vectors (first realCount chunks), for the local embedder. */
+  vectorsFile: string | null;
+  realCount: number;
+  embedderWarning?: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Entry point
+// ---------------------------------------------------------------------------------------------------------------
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '10000,100000' },
+    embedder: { type: 'string', default: 'local' },
+    queries: { type: 'string', default: '300' },
+    warmup: { type: 'string', default: '20' },
+    concurrency: { type: 'string', default: '16' },
+    'throughput-seconds': { type: 'string', default: '15' },
+    'real-cap': { type: 'string', default: '2000' },
+    seed: { type: 'string', default: '42' },
+    profile: { type: 'string', default: 'auto' },
+    'profile-queries': { type: 'string', default: '50' },
+    rerank: { type: 'boolean', default: false },
+    child: { type: 'string' },
+  },
+  strict: true,
+});
+
+if (args.child) {
+  runChild(JSON.parse(args.child) as ChildJob).then(
+    (result) => {
+      process.send!({ type: 'result', result }, () => process.exit(0));
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+} else {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
+
+async function main(): Promise<void> {
+  const profile = args.profile as Options['profile'];
+  if (!['auto', 'always', 'never'].includes(profile)) throw new Error('--profile must be auto, always or never');
+  const options: Options = {
+    sizes: args.sizes!.split(',').map((s) => intArg(s.trim(), 0, 'sizes')).filter((n) => n > 0),
+    embedder: parseEmbedderChoice(args.embedder),
+    queries: intArg(args.queries, 300, 'queries'),
+    warmup: intArg(args.warmup, 20, 'warmup'),
+    concurrency: intArg(args.concurrency, 16, 'concurrency'),
+    throughputSeconds: intArg(args['throughput-seconds'], 15, 'throughput-seconds'),
+    realCap: intArg(args['real-cap'], 2000, 'real-cap'),
+    seed: intArg(args.seed, 42, 'seed'),
+    profile,
+    profileQueries: intArg(args['profile-queries'], 50, 'profile-queries'),
+    rerank: args.rerank ?? false,
+  };
+  if (options.sizes.length === 0) throw new Error('--sizes needs at least one positive size');
+  const started = performance.now();
+  const env = environment();
+  log(`search benchmark: sizes ${options.sizes.join(', ')}, embedder ${options.embedder}, ${env.cores} cores`);
+
+  let vectorsFile: string | null = null;
+  let realCount = 0;
+  let embedderWarning: string | undefined;
+  let effective = options.embedder;
+  let modelId: string | null = null;
+  if (options.embedder === 'local') {
+    const r = await resolveEmbedder('local');
+    effective = r.choice;
+    embedderWarning = r.warning;
+    modelId = r.embedder.id;
+    if (effective === 'local') {
+      realCount = Math.min(options.realCap, Math.max(...options.sizes));
+      vectorsFile = await prepareRealVectors(r.embedder, options.seed, realCount);
+    }
+    await r.embedder.close?.();
+  }
+  const runOptions = { ...options, embedder: effective };
+
+  const results: unknown[] = [];
+  for (const size of options.sizes) {
+    const job: ChildJob = { size, options: runOptions, vectorsFile, realCount: Math.min(realCount, size), ...(embedderWarning ? { embedderWarning } : {}) };
+    results.push(await runInChild(job));
+  }
+
+  const output = {
+    benchmark: 'search',
+    date: new Date().toISOString(),
+    environment: env,
+    options: runOptions,
+    requestedEmbedder: options.embedder,
+    ...(embedderWarning ? { embedderWarning } : {}),
+    model: modelId,
+    vectorProvenance:
+      effective === 'local'
+        ? `synthetic vectors derived from real embeddings: the first ${realCount} chunks embedded by the real model; every other chunk = real vector of a same-topic chunk + N(0, ${DERIVE_SIGMA}^2) noise per dimension, renormalised. Query vectors are always computed by the real model inside the measured request.`
+        : 'hash embedder (lexical feature hashing) for every chunk and query',
+    totalSeconds: round((performance.now() - started) / 1000, 1),
+    results,
+  };
+  const file = writeResults('search', output);
+  console.log(`\n${renderReport(output.results as SizeResult[], output)}\n`);
+  log(`results written to ${path.relative(process.cwd(), file)} and search-latest.json (${output.totalSeconds} s)`);
+}
+
+function runInChild(job: ChildJob): Promise<unknown> {
+  return new Promise((resolve) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--child', JSON.stringify(job)], { stdio: 'inherit' });
+    let result: unknown;
+    child.on('message', (m: { type: string; result: unknown }) => {
+      if (m.type === 'result') result = m.result;
+    });
+    child.on('exit', (code) => {
+      resolve(result ?? { size: job.size, error: `child process exited with code ${code}` });
+    });
+  });
+}
+
+/** Embeds the first `count` chunks of the corpus with the real model, cached on disk by seed, model and count. */
+async function prepareRealVectors(embedder: Embedder, seed: number, count: number): Promise<string> {
+  const key = createHash('sha1').update(JSON.stringify({ seed, count, model: embedder.id, v: CORPUS_VERSION, dims: embedder.dimensions })).digest('hex').slice(0, 16);
+  const file = path.join(CACHE_DIR, `corpus-vectors-${key}.f32`);
+  if (fs.existsSync(file) && fs.statSync(file).size === count * embedder.dimensions * 4) {
+    log(`using cached real embeddings of ${count} corpus chunks (${path.relative(process.cwd(), file)})`);
+    return file;
+  }
+  const corpus = generateCorpus({ seed, chunks: count });
+  const texts: string[] = [];
+  for (const d of corpus.documents) for (let p = 0; p < d.chunks.length; p++) texts.push(embeddedContent(d, p));
+  // Similar lengths per batch: less padding, faster.
+  const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
+  const out = new Float32Array(count * embedder.dimensions);
+  const t0 = performance.now();
+  const step = 256;
+  log(`embedding ${count} corpus chunks with ${embedder.id} (cached for later runs)...`);
+  for (let i = 0; i < order.length; i += step) {
+    const ids = order.slice(i, i + step);
+    const vectors = await embedder.embedDocuments(ids.map((j) => texts[j]!));
+    vectors.forEach((v, k) => out.set(v, ids[k]! * embedder.dimensions));
+    const done = Math.min(order.length, i + step);
+    const rate = done / ((performance.now() - t0) / 1000);
+    if (done === order.length || (i / step) % 4 === 3) log(`  ${done}/${count} chunks, ${rate.toFixed(1)}/s, ETA ${Math.round((count - done) / rate)} s`);
+  }
+  fs.mkdirSync(CACHE_DIR, { recursive: true });
+  fs.writeFileSync(`${file}.tmp`, Buffer.from(out.buffer));
+  fs.renameSync(`${file}.tmp`, file);
+  return file;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// One size (child process)
+// ---------------------------------------------------------------------------------------------------------------
+
+interface SizeResult {
+  size: number;
+  error?: string;
+  documents: number;
+  chunks: number;
+  tags: { tag: string; documents: number; chunks: number }[];
+  embedder: { id: string; kind: string; loadMs: number };
+  timings: { corpusSeconds: number; vectorsSeconds: number; buildSeconds: number; buildDocsPerSecond: number };
+  vectors: { real: number; derived: number; meanCosineToSource: number | null };
+  database: { bytes: number; mb: number; files: Record<string, number> };
+  coldQuery: { latencyMs: number; vectorSearchMs: number; note: string };
+  latency: Summary & { serverTiming: Summary; byKind: Record<string, Summary> };
+  perRequest: Record<string, Summary>;
+  throughput: { concurrency: number; seconds: number; requests: number; qps: number; latency: Summary; errors: number };
+  quality: { hitAt10: number; byKind: Record<string, number>; meanResults: number; note: string };
+  rss: { peakMb: number; phasesMb: Record<string, number> };
+  /** System load averages around the measurements (other processes on the machine slow everything down). */
+  loadAverage: { beforeLatency: number[]; afterThroughput: number[] };
+  profile?: ProfileResult;
+}
+
+async function runChild(job: ChildJob): Promise<SizeResult> {
+  const { size, options } = job;
+  const rss = new RssSampler();
+  const tag = `[${size}]`;
+  log(`${tag} loading embedder (${options.embedder})`);
+  rss.setPhase('embedder');
+  const { embedder, loadMs } = await resolveEmbedder(options.embedder);
+
+  rss.setPhase('corpus');
+  let t0 = performance.now();
+  const corpus = generateCorpus({ seed: options.seed, chunks: size });
+  const corpusSeconds = (performance.now() - t0) / 1000;
+  log(`${tag} corpus: ${corpus.documents.length} documents, ${corpus.chunkCount} chunks, vocabulary ${corpus.vocab.size} words (${corpusSeconds.toFixed(1)} s)`);
+
+  rss.setPhase('vectors');
+  t0 = performance.now();
+  const vectors = await corpusVectors(corpus, embedder, job, rss);
+  const vectorsSeconds = (performance.now() - t0) / 1000;
+  log(`${tag} vectors: ${vectors.real} real, ${vectors.derived} derived (${vectorsSeconds.toFixed(1)} s)`);
+
+  rss.setPhase('build');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-bench-search-'));
+  const dbFile = path.join(dir, 'mnemo.db');
+  const calls = new CallTimer();
+  const rawStore = new SqliteStore(dbFile);
+  const timedEmbedder = instrumentEmbedder(embedder, calls);
+  const config = loadConfig({ MNEMO_API_KEY: BENCH_KEY, MNEMO_DATA_DIR: dir, MNEMO_LOG_LEVEL: 'silent' });
+  const runtime = await createRuntime(config, silentLogger, {
+    store: instrumentStore(rawStore, calls),
+    embedder: staticEmbedderHandle(timedEmbedder),
+    print: () => undefined,
+  });
+  t0 = performance.now();
+  const documentIds = await buildStore(rawStore, corpus, vectors.data, embedder, rss, tag);
+  const buildSeconds = (performance.now() - t0) / 1000;
+  vectors.data.length = 0;
+  const side = new Database(dbFile);
+  side.pragma('wal_checkpoint(TRUNCATE)');
+  const dbSize = sqliteFilesSize(dbFile);
+  log(`${tag} store built in ${buildSeconds.toFixed(1)} s (${Math.round(corpus.documents.length / buildSeconds)} docs/s), database ${mb(dbSize.bytes)} MB`);
+
+  const server = runtime.app.listen(0, '127.0.0.1');
+  await new Promise<void>((r) => server.once('listening', () => r()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v4/search`;
+  const client = new SearchClient(url, documentIds, options.rerank);
+
+  const eligible = job.realCount > 0 ? (g: number) => g < job.realCount : undefined;
+  const queries = generateQueries(corpus, { seed: options.seed, count: options.warmup + options.queries + 1, ...(eligible ? { eligible } : {}) });
+  const warm = queries.slice(1, 1 + options.warmup);
+  const measured = queries.slice(1 + options.warmup);
+
+  // First query after start: loads the organisation's vectors from SQLite into the in-memory index.
+  rss.setPhase('cold-query');
+  calls.reset();
+  const cold = await client.search(queries[0]!);
+  const coldVector = calls.get('vectorSearch');
+  log(`${tag} cold first query ${cold.ms.toFixed(0)} ms (vector index load + scan ${coldVector.toFixed(0)} ms)`);
+
+  rss.setPhase('latency');
+  const loadBefore = loadAverage();
+  if (loadBefore[0]! > os.cpus().length * 0.75) log(`${tag} WARNING: load average ${loadBefore.join(' ')} on ${os.cpus().length} cores: other processes compete for the CPU`);
+  for (const q of warm) await client.search(q);
+  const lat: number[] = [];
+  const server_: number[] = [];
+  const byKind: Record<string, number[]> = {};
+  const perRequest: Record<string, number[]> = {};
+  const hitsByKind: Record<string, number[]> = {};
+  let results = 0;
+  for (const q of measured) {
+    calls.reset();
+    const r = await client.search(q);
+    lat.push(r.ms);
+    server_.push(r.serverMs);
+    (byKind[q.kind] ??= []).push(r.ms);
+    (hitsByKind[q.kind] ??= []).push(r.hit ? 1 : 0);
+    results += r.results;
+    for (const [k, v] of calls.entries()) (perRequest[k] ??= []).push(v);
+    // Critical path: query embedding runs in ONNX threads while keywordSearch + termStats run on the main thread.
+    const g = (k: string) => calls.get(k);
+    const accounted =
+      Math.max(g('embedQuery'), g('keywordSearch') + g('termStats')) + g('vectorSearch') + g('getChunksByIds') + g('getDocumentsByIds') + g('findApiKeyByHash');
+    (perRequest['unaccounted (coverage, fuse, HTTP, JSON)'] ??= []).push(r.ms - accounted);
+  }
+  const latency = { ...summarize(lat), serverTiming: summarize(server_), byKind: mapValues(byKind, summarize) };
+  log(`${tag} latency over ${lat.length} queries: p50 ${latency.p50} ms, p95 ${latency.p95} ms, p99 ${latency.p99} ms`);
+
+  rss.setPhase('throughput');
+  const throughput = await runThroughput(client, measured, options.concurrency, options.throughputSeconds);
+  log(`${tag} throughput with ${options.concurrency} clients: ${throughput.qps} req/s (p95 ${throughput.latency.p95} ms)`);
+  const loadAfter = loadAverage();
+
+  let profile: ProfileResult | undefined;
+  if (options.profile === 'always' || (options.profile === 'auto' && latency.p95 > P95_TARGET_MS)) {
+    rss.setPhase('profile');
+    log(`${tag} profiling (p95 ${latency.p95} ms vs target ${P95_TARGET_MS} ms)...`);
+    profile = await runProfile(rawStore, embedder, side, client, measured.slice(0, options.profileQueries), config.search, corpus, latency.p50);
+  }
+
+  server.close();
+  side.close();
+  await runtime.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  const allHits = Object.values(hitsByKind).flat();
+  return {
+    size,
+    documents: corpus.documents.length,
+    chunks: corpus.chunkCount,
+    tags: corpus.tags.slice(0, 5),
+    embedder: { id: embedder.id, kind: embedder.kind, loadMs: round(loadMs) },
+    timings: {
+      corpusSeconds: round(corpusSeconds, 1),
+      vectorsSeconds: round(vectorsSeconds, 1),
+      buildSeconds: round(buildSeconds, 1),
+      buildDocsPerSecond: Math.round(corpus.documents.length / buildSeconds),
+    },
+    vectors: { real: vectors.real, derived: vectors.derived, meanCosineToSource: vectors.meanCosineToSource },
+    database: { bytes: dbSize.bytes, mb: mb(dbSize.bytes), files: dbSize.files },
+    coldQuery: {
+      latencyMs: round(cold.ms),
+      vectorSearchMs: round(coldVector),
+      note: 'first search after start: loads every vector of the organisation from SQLite into the in-memory index',
+    },
+    latency,
+    perRequest: mapValues(perRequest, summarize),
+    throughput,
+    quality: {
+      hitAt10: round(mean(allHits), 3),
+      byKind: mapValues(hitsByKind, (v) => round(mean(v), 3)),
+      meanResults: round(results / Math.max(1, measured.length), 2),
+      note: 'share of queries whose source document is among the top 10 results (sanity check, default threshold 0.5)',
+    },
+    rss: rss.stop(),
+    loadAverage: { beforeLatency: loadBefore, afterThroughput: loadAfter },
+    ...(profile ? { profile } : {}),
+  };
+}
+
+interface CorpusVectors {
+  /** Vector of every chunk, by global chunk index. */
+  data: Float32Array[];
+  real: number;
+  derived: number;
+  meanCosineToSource: number | null;
+}
+
+async function corpusVectors(corpus: Corpus, embedder: Embedder, job: ChildJob, rss: RssSampler): Promise<CorpusVectors> {
+  const data: Float32Array[] = new Array(corpus.chunkCount);
+  if (embedder.kind !== 'local' || !job.vectorsFile) {
+    // Hash embedder: cheap enough to embed every chunk for real.
+    let g = 0;
+    for (const d of corpus.documents) {
+      const vs = await embedder.embedDocuments(d.chunks.map((_, p) => embeddedContent(d, p)));
+      for (const v of vs) data[g++] = v;
+      rss.sample();
+    }
+    return { data, real: corpus.chunkCount, derived: 0, meanCosineToSource: null };
+  }
+  const dims = embedder.dimensions;
+  const buf = fs.readFileSync(job.vectorsFile);
+  const all = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
+  const real = Math.min(job.realCount, corpus.chunkCount);
+  const byTopic = new Map<number, number[]>();
+  for (const d of corpus.documents) {
+    for (let p = 0; p < d.chunks.length; p++) {
+      const g = d.firstChunk + p;
+      if (g < real) {
+        data[g] = all.slice(g * dims, (g + 1) * dims);
+        const list = byTopic.get(d.topic) ?? [];
+        list.push(g);
+        byTopic.set(d.topic, list);
+      }
+    }
+  }
+  const anyReal = [...Array(real).keys()];
+  let cosSum = 0;
+  for (const d of corpus.documents) {
+    const sources = byTopic.get(d.topic) ?? anyReal;
+    for (let p = 0; p < d.chunks.length; p++) {
+      const g = d.firstChunk + p;
+      if (g < real) continue;
+      const rng = createRng(seedFrom(corpus.seed, 'vector', g));
+      const src = data[sources[rng.int(sources.length)]!]!;
+      const v = new Float32Array(dims);
+      for (let i = 0; i < dims; i++) v[i] = src[i]! + DERIVE_SIGMA * rng.gaussian();
+      normalize(v);
+      let c = 0;
+      for (let i = 0; i < dims; i++) c += v[i]! * src[i]!;
+      cosSum += c;
+      data[g] = v;
+    }
+    rss.sample();
+  }
+  const derived = corpus.chunkCount - real;
+  return { data, real, derived, meanCosineToSource: derived > 0 ? round(cosSum / derived, 3) : null };
+}
+
+/** Fills the store through the Store interface, document by document, exactly as the index step leaves it. */
+async function buildStore(store: Store, corpus: Corpus, vectors: Float32Array[], embedder: Embedder, rss: RssSampler, tag: string): Promise<string[]> {
+  const ids: string[] = [];
+  const base = Date.UTC(2024, 0, 1);
+  const total = corpus.documents.length;
+  let nextLog = 0.1;
+  for (const d of corpus.documents) {
+    const id = `bench${String(d.index).padStart(17, '0')}`;
+    ids.push(id);
+    const now = new Date(base + d.index * 60_000).toISOString();
+    const content = d.chunks.join('\n\n');
+    const ref = { orgId: DEFAULT_ORG_ID, documentId: id, generation: 1 };
+    const chunks: ChunkRecord[] = d.chunks.map((c, position) => ({
+      id: chunkId(d.index, position),
+      orgId: DEFAULT_ORG_ID,
+      documentId: id,
+      generation: 1,
+      position,
+      content: c,
+      embeddedContent: embeddedContent(d, position),
+      tokenCount: estimateTokens(c),
+      type: 'text',
+      metadata: {},
+      createdAt: now,
+    }));
+    const doc: DocumentRecord = {
+      id,
+      orgId: DEFAULT_ORG_ID,
+      customId: null,
+      containerTags: d.containerTags,
+      raw: content,
+      content,
+      contentHash: createHash('sha256').update(content).digest('hex'),
+      title: d.title,
+      summary: null,
+      url: null,
+      filepath: null,
+      type: 'text',
+      metadata: { topic: corpus.vocab.topics[d.topic]!.name, source: 'bench' },
+      status: 'done',
+      taskType: 'memory',
+      forgetAfter: null,
+      entityContext: null,
+      source: 'api',
+      connectionId: null,
+      processingMetadata: { startTime: now, endTime: now, finalStatus: 'done', steps: [] },
+      generation: 1,
+      attempts: 0,
+      nextRunAt: 0,
+      tokenCount: chunks.reduce((a, c) => a + c.tokenCount, 0),
+      wordCount: content.split(/\s+/).length,
+      chunkCount: chunks.length,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await store.insertDocument(doc);
+    await store.replaceChunks(ref, chunks);
+    await store.putEmbeddings(
+      ref,
+      embedder.id,
+      chunks.map((c, p) => ({ chunkId: c.id, vector: vectors[d.firstChunk + p]! })),
+    );
+    await store.activateGeneration(ref);
+    if ((d.index + 1) / total >= nextLog) {
+      log(`${tag}   ${d.index + 1}/${total} documents stored`);
+      nextLog += 0.1;
+    }
+    if (d.index % 256 === 0) rss.sample();
+  }
+  return ids;
+}
+
+function chunkId(doc: number, position: number): string {
+  const h = createHash('md5').update(`chunk:${doc}:${position}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// HTTP client and load
+// ---------------------------------------------------------------------------------------------------------------
+
+class SearchClient {
+  constructor(
+    private readonly url: string,
+    private readonly documentIds: readonly string[],
+    private readonly rerank: boolean,
+  ) {}
+
+  async search(q: BenchQuery): Promise<{ ms: number; serverMs: number; results: number; hit: boolean }> {
+    const body = JSON.stringify({ q: q.q, limit: 10, ...(q.containerTag ? { containerTag: q.containerTag } : {}), ...(this.rerank ? { rerank: true } : {}) });
+    const t0 = performance.now();
+    const res = await fetch(this.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${BENCH_KEY}`, 'content-type': 'application/json' },
+      body,
+    });
+    const json = (await res.json()) as { results: { documentId: string }[]; timing: number };
+    const ms = performance.now() - t0;
+    if (!res.ok) throw new Error(`search failed: ${res.status} ${JSON.stringify(json)}`);
+    const target = this.documentIds[q.targetDocument];
+    return { ms, serverMs: json.timing, results: json.results.length, hit: json.results.some((r) => r.documentId === target) };
+  }
+}
+
+async function runThroughput(client: SearchClient, queries: readonly BenchQuery[], concurrency: number, seconds: number) {
+  const lat: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const t0 = performance.now();
+  const deadline = t0 + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const q = queries[next++ % queries.length]!;
+        try {
+          lat.push((await client.search(q)).ms);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - t0) / 1000;
+  return { concurrency, seconds: round(elapsed, 1), requests: lat.length, qps: round(lat.length / elapsed, 1), latency: summarize(lat), errors };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Instrumentation
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Accumulates call durations per method name (reset per request in the sequential latency phase). */
+class CallTimer {
+  private totals = new Map<string, number>();
+
+  add(name: string, ms: number): void {
+    this.totals.set(name, (this.totals.get(name) ?? 0) + ms);
+  }
+
+  get(name: string): number {
+    return this.totals.get(name) ?? 0;
+  }
+
+  entries(): [string, number][] {
+    return [...this.totals.entries()];
+  }
+
+  reset(): void {
+    this.totals = new Map();
+  }
+}
+
+/**
+ * Times every store call. SqliteStore's methods do all their (synchronous, better-sqlite3) work before returning
+ * their promise, so the time until the call returns is the method's own cost, free of any overlap with other work.
+ */
+function instrumentStore(store: SqliteStore, timer: CallTimer): Store {
+  return new Proxy(store, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function' || typeof prop !== 'string') return value;
+      return (...a: unknown[]) => {
+        const t0 = performance.now();
+        try {
+          return (value as (...x: unknown[]) => unknown).apply(target, a);
+        } finally {
+          timer.add(prop, performance.now() - t0);
+        }
+      };
+    },
+  });
+}
+
+/** Times query embedding until its promise resolves (the model runs off the main thread, overlapping other work). */
+function instrumentEmbedder(embedder: Embedder, timer: CallTimer): Embedder {
+  return {
+    id: embedder.id,
+    kind: embedder.kind,
+    dimensions: embedder.dimensions,
+    calibration: embedder.calibration,
+    embedDocuments: (texts) => embedder.embedDocuments(texts),
+    embedQuery: async (text) => {
+      const t0 = performance.now();
+      try {
+        return await embedder.embedQuery(text);
+      } finally {
+        timer.add('embedQuery', performance.now() - t0);
+      }
+    },
+    ...(embedder.close ? { close: () => embedder.close!() } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Profile
+// ---------------------------------------------------------------------------------------------------------------
+
+interface ProfileResult {
+  note: string;
+  sampleQueries: number;
+  /** Sequential replica of SearchService.searchChunks, step by step (ms). */
+  steps: Record<string, Summary>;
+  sequentialTotal: Summary;
+  httpLatencyP50: number;
+  counts: Record<string, Summary>;
+  sql: Record<string, Summary>;
+  whatIf: Record<string, Summary>;
+  cpu: { totalMs: number; groups: { group: string; ms: number; share: number }[]; functions: { fn: string; ms: number; share: number }[] };
+}
+
+/**
+ * Where the time goes: (1) a sequential, step-by-step replica of SearchService.searchChunks run against the same
+ * store and embedder (steps that overlap in the real code are isolated here); (2) the SQL behind termStats and
+ * keywordSearch, split up on a second connection; (3) a V8 CPU profile of the real HTTP path.
+ */
+async function runProfile(
+  store: Store,
+  embedder: Embedder,
+  db: Database.Database,
+  client: SearchClient,
+  queries: readonly BenchQuery[],
+  opts: { vectorWeight: number; keywordWeight: number; candidates: number },
+  corpus: Corpus,
+  httpP50: number,
+): Promise<ProfileResult> {
+  const sample = queries;
+  const steps: Record<string, number[]> = {};
+  const counts: Record<string, number[]> = {};
+  const totals: number[] = [];
+  const orgId = DEFAULT_ORG_ID;
+  const push = (m: Record<string, number[]>, k: string, v: number) => (m[k] ??= []).push(v);
+  const tagChunks = new Map(corpus.tags.map((t) => [t.tag, t.chunks]));
+
+  for (const q of sample) {
+    const t: Record<string, number> = {};
+    let s = performance.now();
+    const start = s;
+    const lap = (name: string) => {
+      const now = performance.now();
+      t[name] = now - s;
+      s = now;
+    };
+    const terms = queryTerms(q.q);
+    const scope = q.containerTag ? { containerTags: [q.containerTag] } : {};
+    const n = Math.max(opts.candidates, 30);
+    lap('query tokenize');
+    const vector = await embedder.embedQuery(q.q);
+    lap('query embedding (model)');
+    const vectorHits = await store.vectorSearch(orgId, { ...scope, vector, model: embedder.id, limit: n });
+    lap('vector scan (exact, in-memory)');
+    const keywordHits = await store.keywordSearch(orgId, { ...scope, terms, limit: n });
+    lap('keyword search (FTS5 bm25)');
+    const stats = await store.termStats(orgId, terms);
+    lap('termStats (FTS5 doc counts)');
+    const ids = [...new Set([...vectorHits.map((h) => h.chunkId), ...keywordHits.map((h) => h.chunkId)])];
+    const chunks = new Map((await store.getChunksByIds(orgId, ids)).map((c) => [c.id, c]));
+    lap('chunk loading (getChunksByIds)');
+    const weights = termWeights(terms, stats.docFrequencies, stats.totalChunks);
+    const evidence: HybridEvidence[] = [];
+    for (const h of vectorHits) evidence.push({ id: h.chunkId, vector: calibrateCosine(h.score, embedder.calibration) });
+    for (const h of keywordHits) evidence.push({ id: h.chunkId, keywordRaw: h.score });
+    for (const e of evidence) {
+      const chunk = chunks.get(e.id);
+      if (chunk && e.keyword === undefined) e.keyword = keywordCoverage(terms, new Set(indexTerms(chunk.embeddedContent)), weights);
+    }
+    lap('keyword coverage (re-tokenize candidates)');
+    const fused = fuse(evidence, { vector: opts.vectorWeight, keyword: opts.keywordWeight }).filter((h) => chunks.has(h.id));
+    lap('fuse + sort');
+    await store.getDocumentsByIds(orgId, [...new Set(fused.map((h) => chunks.get(h.id)!.documentId))]);
+    lap('document loading (getDocumentsByIds)');
+    const seen = new Set<string>();
+    let kept = 0;
+    for (const h of fused) {
+      if (h.similarity < 0.5 || kept >= 10) break;
+      const key = createHash('sha1').update(chunks.get(h.id)!.content.toLowerCase().replace(/\s+/g, ' ').trim()).digest('hex');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      kept++;
+    }
+    lap('threshold + dedupe');
+    totals.push(performance.now() - start);
+    for (const [k, v] of Object.entries(t)) push(steps, k, v);
+    push(counts, 'query terms', terms.length);
+    push(counts, 'vector rows scanned', q.containerTag ? (tagChunks.get(q.containerTag) ?? 0) : corpus.chunkCount);
+    push(counts, 'vector candidates', vectorHits.length);
+    push(counts, 'keyword candidates', keywordHits.length);
+    push(counts, 'distinct candidate chunks', ids.length);
+  }
+
+  // SQL split (same statements as src/storage/sqlite/sqlite-keyword.ts, on a second connection).
+  const sql: Record<string, number[]> = {};
+  const quote = (x: string) => `"${x.replace(/"/g, '""')}"`;
+  const totalStmt = db.prepare('SELECT count(*) AS n FROM chunks WHERE org_id = ? AND active = 1');
+  const countStmt = db.prepare('SELECT count(*) AS n FROM chunk_fts WHERE chunk_fts MATCH ?');
+  for (const q of sample) {
+    const terms = queryTerms(q.q);
+    let t = performance.now();
+    totalStmt.get(orgId);
+    push(sql, 'termStats: count(*) active chunks', performance.now() - t);
+    t = performance.now();
+    for (const term of new Set(terms)) countStmt.get(`terms : ${quote(term)} AND scope : ${quote(orgScopeToken(orgId))}`);
+    push(sql, 'termStats: per-term FTS counts (all terms)', performance.now() - t);
+    const scopeTokens = q.containerTag ? [tagScopeToken(orgId, q.containerTag)] : [orgScopeToken(orgId)];
+    const match = `terms : (${terms.map(quote).join(' OR ')}) AND scope : (${scopeTokens.map(quote).join(' OR ')})`;
+    if (terms.length > 0) {
+      t = performance.now();
+      const { n } = countStmt.get(match) as { n: number };
+      push(sql, 'keyword: count of matching rows (no bm25)', performance.now() - t);
+      push(counts, 'FTS rows matching keyword query (all ranked by bm25)', n);
+    }
+  }
+
+  // What-if measurements for the suggestions (same candidates, alternative implementations; nothing in src changes).
+  const whatIf: Record<string, number[]> = {};
+  const termsOf = db.prepare(
+    `SELECT c.id AS id, f.terms AS terms FROM chunks c JOIN chunk_fts f ON f.rowid = c.rowid
+     WHERE c.org_id = ? AND c.id IN (SELECT value FROM json_each(?))`,
+  );
+  const slimChunks = db.prepare(
+    `SELECT id, document_id, position, content, embedded_content, metadata FROM chunks
+     WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))`,
+  );
+  const fullChunks = db.prepare('SELECT * FROM chunks WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))');
+  const memo = new Map<string, string | null>();
+  const memoTerms = (text: string): Set<string> => {
+    const out = new Set<string>();
+    for (const x of words(text)) {
+      let t = memo.get(x);
+      if (t === undefined) {
+        t = term(x);
+        memo.set(x, t);
+      }
+      if (t) out.add(t);
+    }
+    return out;
+  };
+  for (const q of sample) {
+    const terms = queryTerms(q.q);
+    const scope = q.containerTag ? { containerTags: [q.containerTag] } : {};
+    const n = Math.max(opts.candidates, 30);
+    const vector = await embedder.embedQuery(q.q);
+    const vectorHits = await store.vectorSearch(orgId, { ...scope, vector, model: embedder.id, limit: n });
+    const keywordHits = await store.keywordSearch(orgId, { ...scope, terms, limit: n });
+    const stats = await store.termStats(orgId, terms);
+    const ids = [...new Set([...vectorHits.map((h) => h.chunkId), ...keywordHits.map((h) => h.chunkId)])];
+    const weights = termWeights(terms, stats.docFrequencies, stats.totalChunks);
+    const chunks = await store.getChunksByIds(orgId, ids);
+    let t = performance.now();
+    for (const c of chunks) keywordCoverage(terms, new Set(indexTerms(c.embeddedContent)), weights);
+    push(whatIf, 'coverage: current (indexTerms per candidate)', performance.now() - t);
+    t = performance.now();
+    for (const c of chunks) keywordCoverage(terms, memoTerms(c.embeddedContent), weights);
+    push(whatIf, 'coverage: memoised word->term cache (warm)', performance.now() - t);
+    t = performance.now();
+    for (const r of termsOf.all(orgId, JSON.stringify(ids)) as { terms: string }[]) keywordCoverage(terms, new Set(r.terms.split(' ')), weights);
+    push(whatIf, 'coverage: stored FTS terms column (SQL + split)', performance.now() - t);
+    t = performance.now();
+    fullChunks.all(orgId, JSON.stringify(ids));
+    push(whatIf, 'chunk loading: SELECT * (with 1.5 KB embedding blob)', performance.now() - t);
+    t = performance.now();
+    slimChunks.all(orgId, JSON.stringify(ids));
+    push(whatIf, 'chunk loading: needed columns only', performance.now() - t);
+  }
+
+  // CPU profile of the real HTTP path (client and server share this process).
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  for (const q of sample) await client.search(q);
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+
+  return {
+    note:
+      'steps: sequential replica of SearchService.searchChunks (in the service, query embedding overlaps keyword search and termStats); ' +
+      'sql: the statements behind termStats/keywordSearch timed separately; cpu: V8 self time on the main thread over the same queries via HTTP ' +
+      '(the model runs in ONNX threads, seen here as idle time; the fetch client runs in the same process).',
+    sampleQueries: sample.length,
+    steps: mapValues(steps, summarize),
+    sequentialTotal: summarize(totals),
+    httpLatencyP50: httpP50,
+    counts: mapValues(counts, summarize),
+    sql: mapValues(sql, summarize),
+    whatIf: mapValues(whatIf, summarize),
+    cpu: summarizeCpuProfile(profile as unknown as CpuProfile),
+  };
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+function summarizeCpuProfile(p: CpuProfile) {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  let total = 0;
+  p.samples.forEach((id, i) => {
+    const dt = (p.timeDeltas[i] ?? 0) / 1000;
+    self.set(id, (self.get(id) ?? 0) + dt);
+    total += dt;
+  });
+  const groups = new Map<string, number>();
+  const fns = new Map<string, number>();
+  for (const [id, ms] of self) {
+    const { functionName, url } = byId.get(id)!.callFrame;
+    const group = cpuGroup(functionName, url);
+    groups.set(group, (groups.get(group) ?? 0) + ms);
+    // Line numbers are left out: tsx-transformed sources report positions in the transformed code.
+    const fn = `${functionName || '(anonymous)'}${url ? ` ${shortUrl(url)}` : ''}`;
+    fns.set(fn, (fns.get(fn) ?? 0) + ms);
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, ms]) => ({ k, ms: round(ms, 1), share: round(ms / total, 3) }));
+  return {
+    totalMs: round(total, 1),
+    groups: top(groups, 15).map(({ k, ms, share }) => ({ group: k, ms, share })),
+    functions: top(fns, 25).map(({ k, ms, share }) => ({ fn: k, ms, share })),
+  };
+}
+
+function shortUrl(url: string): string {
+  const u = url.replace(/^file:\/\//, '');
+  const nm = u.lastIndexOf('node_modules/');
+  if (nm >= 0) return u.slice(nm + 'node_modules/'.length);
+  const src = u.indexOf('/src/');
+  if (src >= 0) return u.slice(src + 1);
+  const bench = u.indexOf('/bench/');
+  if (bench >= 0) return u.slice(bench + 1);
+  return u;
+}
+
+function cpuGroup(functionName: string, url: string): string {
+  if (!url) return functionName.startsWith('(') ? functionName : `native: ${functionName || '(anonymous)'}`;
+  const s = shortUrl(url);
+  if (s.startsWith('src/')) return s;
+  if (s.startsWith('bench/')) return 'bench client';
+  if (url.startsWith('node:')) return url.includes('undici') || url.includes('fetch') ? 'node: fetch/undici (client)' : 'node internals';
+  const pkg = s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!;
+  return `npm: ${pkg}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------------------------
+
+function renderReport(results: SizeResult[], meta: { vectorProvenance: string; model: string | null; options: Options }): string {
+  const ok = results.filter((r) => !r.error);
+  const out: string[] = [];
+  out.push(`### Search benchmark (/v4/search, limit 10, ${meta.options.rerank ? 'rerank on' : 'rerank off'}; embedder ${ok[0]?.embedder.id ?? meta.options.embedder})`);
+  out.push('');
+  out.push(
+    markdownTable(
+      ['chunks', 'docs', 'build s', 'DB MB', 'cold 1st query ms', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms', `req/s @${meta.options.concurrency}`, `p95 @${meta.options.concurrency} ms`, 'peak RSS MB', 'hit@10'],
+      ok.map((r) => [
+        r.chunks,
+        r.documents,
+        r.timings.buildSeconds,
+        r.database.mb,
+        r.coldQuery.latencyMs,
+        r.latency.p50,
+        r.latency.p95,
+        r.latency.p99,
+        r.latency.mean,
+        r.throughput.qps,
+        r.throughput.latency.p95,
+        r.rss.peakMb,
+        r.quality.hitAt10,
+      ]),
+    ),
+  );
+  for (const r of results.filter((x) => x.error)) out.push(`\nsize ${r.size}: ${r.error}`);
+  out.push('');
+  out.push(`Vectors: ${meta.vectorProvenance}`);
+  if (ok.length > 0) {
+    const keys = ['embedQuery', 'vectorSearch', 'keywordSearch', 'termStats', 'getChunksByIds', 'getDocumentsByIds', 'findApiKeyByHash', 'unaccounted (coverage, fuse, HTTP, JSON)'];
+    out.push('');
+    out.push('Per-request time inside the service during the sequential run (mean ms; store calls are synchronous, embedQuery overlaps keywordSearch + termStats):');
+    out.push('');
+    out.push(
+      markdownTable(
+        ['chunks', 'HTTP total', ...keys],
+        ok.map((r) => [r.chunks, r.latency.mean, ...keys.map((k) => r.perRequest[k]?.mean ?? 0)]),
+      ),
+    );
+  }
+  for (const r of ok.filter((x) => x.profile)) {
+    const p = r.profile!;
+    const total = p.sequentialTotal.mean;
+    out.push('');
+    out.push(`#### Profile at ${r.chunks} chunks (${p.sampleQueries} queries, sequential replica of searchChunks; HTTP p50 ${p.httpLatencyP50} ms)`);
+    out.push('');
+    out.push(
+      markdownTable(
+        ['step', 'mean ms', 'p50 ms', 'p95 ms', 'share'],
+        [
+          ...Object.entries(p.steps).map(([k, s]) => [k, s.mean, s.p50, s.p95, `${Math.round((s.mean / total) * 100)}%`]),
+          ['total (sequential)', total, p.sequentialTotal.p50, p.sequentialTotal.p95, '100%'],
+        ],
+      ),
+    );
+    out.push('');
+    out.push(markdownTable(['SQL detail', 'mean ms', 'p50 ms', 'p95 ms'], Object.entries(p.sql).map(([k, s]) => [k, s.mean, s.p50, s.p95])));
+    out.push('');
+    out.push(markdownTable(['what-if (same candidates)', 'mean ms', 'p50 ms', 'p95 ms'], Object.entries(p.whatIf).map(([k, s]) => [k, s.mean, s.p50, s.p95])));
+    out.push('');
+    out.push(markdownTable(['count per query', 'mean', 'p50', 'p95', 'max'], Object.entries(p.counts).map(([k, s]) => [k, s.mean, s.p50, s.p95, s.max])));
+    out.push('');
+    out.push(`CPU profile (main thread self time over ${p.sampleQueries} HTTP searches, ${p.cpu.totalMs} ms):`);
+    out.push('');
+    out.push(markdownTable(['group', 'ms', 'share'], p.cpu.groups.slice(0, 12).map((g) => [g.group, g.ms, `${Math.round(g.share * 100)}%`])));
+    out.push('');
+    out.push(markdownTable(['function (self time)', 'ms', 'share'], p.cpu.functions.slice(0, 12).map((g) => [g.fn, g.ms, `${Math.round(g.share * 100)}%`])));
+  }
+  return out.join('\n');
+}
+
+function mapValues<T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U> {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
+}
+
+function mean(v: readonly number[]): number {
+  return v.length === 0 ? 0 : v.reduce((a, b) => a + b, 0) / v.length;
+}

@@ -1,0 +1,13 @@
+import type { ActivityPolicies } from '../../workflows/shared.js';
+
+const retry = { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 5 };
+
+/** Activity timeouts and retries by timeout class (see src/pipeline/step-plan.ts). */
+export const DEFAULT_POLICIES: ActivityPolicies = {
+  /** Extraction: URL fetches are bounded by MNEMO_URL_FETCH_TIMEOUT_MS; retried on network errors. */
+  network: { startToCloseTimeout: '5m', heartbeatTimeout: '1m', retry: { ...retry, initialInterval: '2s' } },
+  /** Chunking, indexing and status writes: quick, local. */
+  fast: { startToCloseTimeout: '2m', heartbeatTimeout: '1m', retry },
+  /** Embedding: long batches heartbeat; a dead worker is noticed within the heartbeat timeout. */
+  model: { startToCloseTimeout: '30m', heartbeatTimeout: '1m', retry },
+};

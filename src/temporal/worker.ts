@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker, type NativeConnection, type WorkerOptions } from '@temporalio/worker';
+import { createActivities } from '../../activities/index.js';
+import type { Config } from '../config.js';
+import type { PipelineDeps } from '../pipeline/deps.js';
+
+export const WORKFLOWS_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../workflows/index.ts');
+
+export interface IngestWorkerOptions {
+  connection: NativeConnection;
+  temporal: Readonly<Config['temporal']>;
+  deps: PipelineDeps;
+  /** A pre-built workflow bundle (tests build it once); default: bundle WORKFLOWS_PATH at start. */
+  workflowBundle?: WorkerOptions['workflowBundle'];
+}
+
+/** A worker for the ingestion task queue: the workflows in workflows/ and activities over src/ pipeline steps. */
+export function createIngestWorker(opts: IngestWorkerOptions): Promise<Worker> {
+  return Worker.create({
+    connection: opts.connection,
+    namespace: opts.temporal.namespace,
+    taskQueue: opts.temporal.taskQueue,
+    ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
+    activities: { ...createActivities(opts.deps) },
+    maxConcurrentActivityTaskExecutions: opts.temporal.maxConcurrentActivities,
+    maxConcurrentWorkflowTaskExecutions: opts.temporal.maxConcurrentWorkflows,
+    // Let in-flight steps finish on shutdown; anything cut off is retried by Temporal on another worker.
+    shutdownGraceTime: '10s',
+  });
+}

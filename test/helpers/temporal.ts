@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Connection } from '@temporalio/client';
+import { bundleWorkflowCode } from '@temporalio/worker';
+import { WORKFLOWS_PATH } from '../../src/temporal/worker.js';
+import { freePort } from './server-process.js';
+
+const TOOLS = path.resolve(import.meta.dirname, '../../.tools/bin');
+
+/** Path of a test server installed by `npm run servers:install`; missing is an error, never a skip. */
+export function toolPath(name: 'temporal' | 'temporal-test-server'): string {
+  const p = path.join(TOOLS, name);
+  if (!fs.existsSync(p)) throw new Error(`${p} is missing: run npm run servers:install`);
+  return p;
+}
+
+let bundle: Promise<{ code: string }> | undefined;
+/** The workflow bundle, built once per test file. */
+export function workflowBundle(): Promise<{ code: string }> {
+  bundle ??= bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } as never });
+  return bundle;
+}
+
+export interface DevServer {
+  address: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the real Temporal CLI dev server (with Mnemo's search attributes) on free ports. */
+export async function startDevServer(): Promise<DevServer> {
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-temporal-'));
+  const child = spawn(
+    toolPath('temporal'),
+    [
+      'server', 'start-dev', '--headless', '--ip', '127.0.0.1', '--port', String(port),
+      '--db-filename', path.join(dir, 'temporal.db'), '--log-level', 'error',
+      '--search-attribute', 'DocumentStatus=Keyword', '--search-attribute', 'ContainerTag=Keyword',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const address = `127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`temporal dev server exited: ${output}`);
+    try {
+      const conn = await Connection.connect({ address, connectTimeout: 1000 });
+      await conn.workflowService.getSystemInfo({});
+      await conn.close();
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`temporal dev server did not start: ${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return {
+    address,
+    stop: async () => {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

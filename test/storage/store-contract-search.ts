@@ -1,0 +1,385 @@
+/** Contract cases for pipeline storage (chunks, embeddings, generations, due work) and both retrievers. */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { parseFilters } from '../../src/search/filters.js';
+import { queryTerms } from '../../src/search/tokenize.js';
+import type { SearchScope } from '../../src/storage/store.js';
+import { PENDING_STATUSES, type DocumentRecord } from '../../src/types.js';
+import type { ContractContext } from './store-contract.js';
+import {
+  addIndexed,
+  axis,
+  chunkIdsOf,
+  cosineOf,
+  docIdsOf,
+  indexDocument,
+  makeChunk,
+  makeDocument,
+  MODEL,
+  prng,
+  randomUnit,
+  refOf,
+  sortedIds,
+} from './store-fixtures.js';
+
+export function pipelineContract(ctx: ContractContext): void {
+  describe('pipeline storage', () => {
+    it('staged chunks stay invisible until their generation is activated', async () => {
+      const { store, orgA } = ctx;
+      const doc = makeDocument(orgA.id, { status: 'chunking' });
+      await store.insertDocument(doc);
+      const ref = refOf(doc);
+      const chunks = ['second walrus', 'third walrus', 'first walrus'].map((t, i) => makeChunk(ref, [1, 2, 0][i]!, t));
+      await store.replaceChunks(ref, chunks);
+      const byPosition = [chunks[2]!, chunks[0]!, chunks[1]!];
+      expect(await store.getChunks(orgA.id, doc.id, 1)).toEqual(byPosition);
+      expect(await store.getChunks(orgA.id, doc.id)).toEqual([]);
+      await store.putEmbeddings(ref, MODEL, chunks.map((c, i) => ({ chunkId: c.id, vector: axis(i) })));
+      const terms = queryTerms('walrus');
+      expect(await store.keywordSearch(orgA.id, { terms, limit: 10 })).toEqual([]);
+      expect(await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 10 })).toEqual([]);
+      expect((await store.termStats(orgA.id, terms)).totalChunks).toBe(0);
+
+      expect(await store.activateGeneration(ref)).toBe(3);
+      expect(await store.getChunks(orgA.id, doc.id)).toEqual(byPosition);
+      expect(await store.getChunksByIds(orgA.id, [chunks[1]!.id])).toEqual([chunks[1]]);
+      expect(docIdsOf(await store.keywordSearch(orgA.id, { terms, limit: 10 }))).toEqual([doc.id]);
+      expect(chunkIdsOf(await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 1 }))).toEqual([chunks[0]!.id]);
+      expect((await store.termStats(orgA.id, terms)).totalChunks).toBe(3);
+    });
+
+    it('replaceChunks is idempotent for a re-run of the same generation', async () => {
+      const { store, orgA } = ctx;
+      const doc = makeDocument(orgA.id, { status: 'chunking' });
+      await store.insertDocument(doc);
+      const ref = refOf(doc);
+      const firstRun = ['one', 'two', 'three'].map((t, i) => makeChunk(ref, i, `${t} narwhal`));
+      const secondRun = ['uno', 'dos'].map((t, i) => makeChunk(ref, i, `${t} narwhal`));
+      await store.replaceChunks(ref, firstRun);
+      await store.replaceChunks(ref, secondRun);
+      expect(await store.getChunks(orgA.id, doc.id, 1)).toEqual(secondRun);
+      await store.replaceChunks(ref, secondRun);
+      expect(await store.getChunks(orgA.id, doc.id, 1)).toEqual(secondRun);
+      expect(await store.activateGeneration(ref)).toBe(2);
+      expect(await store.getChunks(orgA.id, doc.id)).toEqual(secondRun);
+      expect(await store.getChunksByIds(orgA.id, firstRun.map((c) => c.id))).toEqual([]);
+      expect(await store.keywordSearch(orgA.id, { terms: queryTerms('narwhal'), limit: 10 })).toHaveLength(2);
+    });
+
+    it('getChunksMissingEmbedding lists the chunks of a generation without a vector from the model', async () => {
+      const { store, orgA } = ctx;
+      const doc = makeDocument(orgA.id, { status: 'embedding' });
+      await store.insertDocument(doc);
+      const ref = refOf(doc);
+      const chunks = ['a', 'b', 'c'].map((t, i) => makeChunk(ref, i, t));
+      await store.replaceChunks(ref, chunks);
+      expect(await store.getChunksMissingEmbedding(ref, MODEL)).toEqual(chunks);
+      await store.putEmbeddings(ref, MODEL, [
+        { chunkId: chunks[0]!.id, vector: axis(0) },
+        { chunkId: chunks[2]!.id, vector: axis(2) },
+      ]);
+      expect(await store.getChunksMissingEmbedding(ref, MODEL)).toEqual([chunks[1]]);
+      expect(await store.getChunksMissingEmbedding(ref, 'other-model')).toEqual(chunks);
+      // A vector written under another generation's ref does not land on this generation's chunks.
+      await store.putEmbeddings({ ...ref, generation: 2 }, MODEL, [{ chunkId: chunks[1]!.id, vector: axis(1) }]);
+      expect(await store.getChunksMissingEmbedding(ref, MODEL)).toEqual([chunks[1]]);
+      await store.putEmbeddings(ref, MODEL, [{ chunkId: chunks[1]!.id, vector: axis(1) }]);
+      expect(await store.getChunksMissingEmbedding(ref, MODEL)).toEqual([]);
+    });
+
+    it('activateGeneration makes the new generation searchable and drops the previous one', async () => {
+      const { store, orgA } = ctx;
+      const { doc, chunks: oldChunks } = await addIndexed(store, orgA.id, [{ text: 'apple orchard', vector: axis(0) }]);
+      const apple = queryTerms('apple');
+      const banana = queryTerms('banana');
+      expect(chunkIdsOf(await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 5 }))).toEqual([oldChunks[0]!.id]);
+
+      await store.updateDocument(orgA.id, doc.id, { generation: 2, status: 'chunking' });
+      const ref2 = refOf(doc, 2);
+      const newChunks = [makeChunk(ref2, 0, 'banana plantation'), makeChunk(ref2, 1, 'banana bread')];
+      await store.replaceChunks(ref2, newChunks);
+      await store.putEmbeddings(ref2, MODEL, [
+        { chunkId: newChunks[0]!.id, vector: axis(1) },
+        { chunkId: newChunks[1]!.id, vector: axis(2) },
+      ]);
+      // Until activation, searches still serve generation 1.
+      expect(docIdsOf(await store.keywordSearch(orgA.id, { terms: apple, limit: 5 }))).toEqual([doc.id]);
+      expect(await store.keywordSearch(orgA.id, { terms: banana, limit: 5 })).toEqual([]);
+      expect(chunkIdsOf(await store.vectorSearch(orgA.id, { vector: axis(1), model: MODEL, limit: 5 }))).toEqual([oldChunks[0]!.id]);
+      expect(await store.getChunks(orgA.id, doc.id)).toEqual(oldChunks);
+
+      expect(await store.activateGeneration(ref2)).toBe(2);
+      expect(await store.getChunks(orgA.id, doc.id)).toEqual(newChunks);
+      expect(await store.getChunks(orgA.id, doc.id, 1)).toEqual([]);
+      expect(await store.getChunksByIds(orgA.id, [oldChunks[0]!.id])).toEqual([]);
+      expect(await store.keywordSearch(orgA.id, { terms: apple, limit: 5 })).toEqual([]);
+      expect(chunkIdsOf(await store.keywordSearch(orgA.id, { terms: banana, limit: 5 })).sort()).toEqual(sortedIds(newChunks));
+      const top = await store.vectorSearch(orgA.id, { vector: axis(1), model: MODEL, limit: 5 });
+      expect(chunkIdsOf(top)).toEqual([newChunks[0]!.id, newChunks[1]!.id]);
+      expect(top[0]!.score).toBeCloseTo(1, 5);
+      const stats = await store.termStats(orgA.id, [...apple, ...banana]);
+      expect(stats.totalChunks).toBe(2);
+      expect(stats.docFrequencies.get(apple[0]!) ?? 0).toBe(0);
+      expect(stats.docFrequencies.get(banana[0]!)).toBe(2);
+    });
+
+    it('findDueDocuments returns pending documents of every organisation that are due, oldest first', async () => {
+      const { store, orgA, orgB } = ctx;
+      const due = [
+        makeDocument(orgA.id, { status: 'queued', nextRunAt: 100 }),
+        makeDocument(orgB.id, { status: 'embedding', nextRunAt: 200 }),
+        makeDocument(orgA.id, { status: 'indexing', nextRunAt: 300 }),
+      ];
+      const excluded = makeDocument(orgA.id, { status: 'extracting', nextRunAt: 150 });
+      const later = makeDocument(orgA.id, { status: 'chunking', nextRunAt: 5000 });
+      const atRest = (['done', 'failed', 'unknown'] as const).map((status) => makeDocument(orgB.id, { status, nextRunAt: 0 }));
+      for (const d of [later, ...atRest, excluded, ...due].reverse()) await store.insertDocument(d);
+
+      expect(await store.findDueDocuments(1000, 10, new Set([excluded.id]))).toEqual(due);
+      expect(await store.findDueDocuments(1000, 2, new Set([excluded.id]))).toEqual(due.slice(0, 2));
+      expect(sortedIds(await store.findDueDocuments(5000, 10, new Set()))).toEqual(sortedIds([...due, excluded, later]));
+      expect(await store.findDueDocuments(99, 10, new Set())).toEqual([]);
+    });
+
+    it('findDueDocuments treats every pending status as work', async () => {
+      const { store, orgA } = ctx;
+      const docs = PENDING_STATUSES.map((status) => makeDocument(orgA.id, { status }));
+      for (const d of docs) await store.insertDocument(d);
+      expect(sortedIds(await store.findDueDocuments(Date.now(), 100, new Set()))).toEqual(sortedIds(docs));
+    });
+
+    it('findDocumentsWithStaleEmbeddings lists done documents whose searchable chunks lack vectors from the model', async () => {
+      const { store, orgA, orgB } = ctx;
+      const old = makeDocument(orgA.id, { generation: 4 });
+      await store.insertDocument(old);
+      await indexDocument(store, old, [{ text: 'x', vector: axis(0) }, { text: 'y', vector: axis(1) }], { model: 'old-model' });
+      const current = await addIndexed(store, orgA.id, [{ text: 'z', vector: axis(2) }]);
+      const foreign = makeDocument(orgB.id);
+      await store.insertDocument(foreign);
+      await indexDocument(store, foreign, [{ text: 'w', vector: axis(3) }], { model: 'old-model' });
+      const busy = makeDocument(orgB.id, { status: 'embedding' });
+      await store.insertDocument(busy);
+      await indexDocument(store, busy, [{ text: 'v', vector: axis(4) }], { model: 'old-model' });
+
+      const stale = await store.findDocumentsWithStaleEmbeddings(MODEL, 10);
+      const byId = (a: { documentId: string }, b: { documentId: string }) => a.documentId.localeCompare(b.documentId);
+      expect([...stale].sort(byId)).toEqual([refOf(old), refOf(foreign)].sort(byId));
+      expect(await store.findDocumentsWithStaleEmbeddings(MODEL, 1)).toHaveLength(1);
+      expect(docIdsOf(await store.findDocumentsWithStaleEmbeddings('old-model', 10))).toEqual([current.doc.id]);
+
+      // Re-embedding the active generation with the current model, as the runner does after a model change.
+      const missing = await store.getChunksMissingEmbedding(refOf(old), MODEL);
+      expect(missing).toHaveLength(2);
+      await store.putEmbeddings(refOf(old), MODEL, missing.map((c, i) => ({ chunkId: c.id, vector: axis(i + 5) })));
+      await store.activateGeneration(refOf(old));
+      expect(docIdsOf(await store.findDocumentsWithStaleEmbeddings(MODEL, 10))).toEqual([foreign.id]);
+      expect(chunkIdsOf(await store.vectorSearch(orgA.id, { vector: axis(5), model: MODEL, limit: 1 }))).toEqual([missing[0]!.id]);
+    });
+  });
+}
+
+export function searchContract(ctx: ContractContext): void {
+  describe('vectorSearch', () => {
+    it('returns the exact top-k by cosine similarity', async () => {
+      const { store, orgA } = ctx;
+      const rand = prng(42);
+      const dims = 16;
+      const all: { chunkId: string; documentId: string; vector: Float32Array }[] = [];
+      for (let d = 0; d < 40; d++) {
+        const vectors = [0, 1, 2].map(() => randomUnit(rand, dims));
+        const { doc, chunks } = await addIndexed(
+          store,
+          orgA.id,
+          vectors.map((vector, i) => ({ text: `chunk ${i}`, vector })),
+          { containerTags: [`t${d % 3}`] },
+        );
+        chunks.forEach((c, i) => all.push({ chunkId: c.id, documentId: doc.id, vector: vectors[i]! }));
+      }
+      for (let q = 0; q < 5; q++) {
+        const query = randomUnit(rand, dims);
+        const expected = all
+          .map((c) => ({ chunkId: c.chunkId, documentId: c.documentId, score: cosineOf(query, c.vector) }))
+          .sort((a, b) => b.score - a.score);
+        const hits = await store.vectorSearch(orgA.id, { vector: query, model: MODEL, limit: 10 });
+        expect(chunkIdsOf(hits)).toEqual(chunkIdsOf(expected.slice(0, 10)));
+        hits.forEach((h, i) => {
+          expect(h.documentId).toBe(expected[i]!.documentId);
+          expect(h.score).toBeCloseTo(expected[i]!.score, 5);
+        });
+        const everything = await store.vectorSearch(orgA.id, { vector: query, model: MODEL, limit: 1000 });
+        expect(chunkIdsOf(everything)).toEqual(chunkIdsOf(expected));
+      }
+    });
+
+    it('scopes by container tags: a document with several tags is found under any of them', async () => {
+      const { store, orgA } = ctx;
+      const ab = await addIndexed(store, orgA.id, [{ text: 'ab', vector: axis(0) }], { containerTags: ['a', 'b'] });
+      const c = await addIndexed(store, orgA.id, [{ text: 'c', vector: axis(1) }], { containerTags: ['c'] });
+      const a = await addIndexed(store, orgA.id, [{ text: 'a', vector: axis(2) }], { containerTags: ['a'] });
+      const search = async (containerTags?: string[]) => {
+        const hits = await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 10, ...(containerTags ? { containerTags } : {}) });
+        expect(new Set(chunkIdsOf(hits)).size).toBe(hits.length);
+        return docIdsOf(hits);
+      };
+      expect(await search(['a'])).toEqual(sortedIds([ab.doc, a.doc]));
+      expect(await search(['b'])).toEqual([ab.doc.id]);
+      expect(await search(['c'])).toEqual([c.doc.id]);
+      expect(await search(['a', 'b'])).toEqual(sortedIds([ab.doc, a.doc]));
+      expect(await search(['b', 'c'])).toEqual(sortedIds([ab.doc, c.doc]));
+      expect(await search(['zzz'])).toEqual([]);
+      expect(await search()).toEqual(sortedIds([ab.doc, c.doc, a.doc]));
+    });
+
+    it('scopes by documentId, filepath and metadata filters', async () => {
+      const { store, orgA, orgB } = ctx;
+      const scoped = await seedScoped(ctx);
+      const foreign = await addIndexed(store, orgB.id, [{ text: 'kb', vector: axis(0) }], { filepath: '/kb/a.md' });
+      const search = async (scope: SearchScope) =>
+        docIdsOf(await store.vectorSearch(orgA.id, { ...scope, vector: axis(0), model: MODEL, limit: 50 }));
+      await expectScopes(search, scoped, foreign.doc);
+      const one = await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, documentId: scoped.d2.id, limit: 50 });
+      expect(one).toHaveLength(2);
+    });
+
+    it('returns nothing for a model without vectors, and switching models keeps results correct', async () => {
+      const { store, orgA } = ctx;
+      const first = await addIndexed(store, orgA.id, [{ text: 'first', vector: axis(0) }]);
+      expect(await store.vectorSearch(orgA.id, { vector: axis(0), model: 'other-model', limit: 10 })).toEqual([]);
+      expect(docIdsOf(await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 10 }))).toEqual([first.doc.id]);
+      const second = makeDocument(orgA.id);
+      await store.insertDocument(second);
+      await indexDocument(store, second, [{ text: 'second', vector: axis(0) }], { model: 'other-model' });
+      expect(docIdsOf(await store.vectorSearch(orgA.id, { vector: axis(0), model: 'other-model', limit: 10 }))).toEqual([second.id]);
+      expect(docIdsOf(await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 10 }))).toEqual([first.doc.id]);
+    });
+
+    it('follows a document when its container tags change', async () => {
+      const { store, orgA } = ctx;
+      const before = await addIndexed(store, orgA.id, [{ text: 'moving target', vector: axis(0) }], { containerTags: ['old'] });
+      // Retagged before and after the first search, for adapters that cache an index.
+      await store.updateDocument(orgA.id, before.doc.id, { containerTags: ['new'] });
+      const after = await addIndexed(store, orgA.id, [{ text: 'moving target', vector: axis(0) }], { containerTags: ['old'] });
+      expect(docIdsOf(await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, containerTags: ['old'], limit: 10 }))).toEqual([
+        after.doc.id,
+      ]);
+      await store.updateDocument(orgA.id, after.doc.id, { containerTags: ['new', 'other'] });
+      const terms = queryTerms('moving target');
+      for (const [tag, expected] of [
+        ['old', []],
+        ['new', sortedIds([before.doc, after.doc])],
+        ['other', [after.doc.id]],
+      ] as const) {
+        expect(docIdsOf(await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, containerTags: [tag], limit: 10 }))).toEqual(expected);
+        expect(docIdsOf(await store.keywordSearch(orgA.id, { terms, containerTags: [tag], limit: 10 }))).toEqual(expected);
+        expect((await store.findDocumentIdsByTags(orgA.id, [tag])).sort()).toEqual(expected);
+      }
+    });
+  });
+
+  describe('keywordSearch and termStats', () => {
+    it('finds chunks containing any query term, better matches scoring higher', async () => {
+      const { store, orgA } = ctx;
+      const { chunks } = await addIndexed(store, orgA.id, [
+        { text: 'The golden retriever puppy chased the golden ball' },
+        { text: 'A golden sunset over the lake' },
+        { text: 'The retriever fetched a stick' },
+        { text: 'Quarterly tax forms are due' },
+      ]);
+      const [both, golden, retriever, unrelated] = chunks as [typeof chunks[0], typeof chunks[0], typeof chunks[0], typeof chunks[0]];
+      const hits = await store.keywordSearch(orgA.id, { terms: queryTerms('golden retriever puppies'), limit: 10 });
+      expect(chunkIdsOf(hits)[0]).toBe(both.id);
+      expect(chunkIdsOf(hits).sort()).toEqual(sortedIds([both, golden, retriever]));
+      expect(chunkIdsOf(hits)).not.toContain(unrelated.id);
+      for (let i = 1; i < hits.length; i++) expect(hits[i - 1]!.score).toBeGreaterThanOrEqual(hits[i]!.score);
+      expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
+      expect(chunkIdsOf(await store.keywordSearch(orgA.id, { terms: queryTerms('golden retriever'), limit: 1 }))).toEqual([both.id]);
+      expect(await store.keywordSearch(orgA.id, { terms: [], limit: 10 })).toEqual([]);
+      expect(await store.keywordSearch(orgA.id, { terms: queryTerms('xylophone'), limit: 10 })).toEqual([]);
+    });
+
+    it('matches the embedded content (title and heading context), not only the chunk text', async () => {
+      const { store, orgA } = ctx;
+      const doc = makeDocument(orgA.id);
+      await store.insertDocument(doc);
+      const chunk = makeChunk(refOf(doc), 0, 'plain body text', { embeddedContent: 'Migration Guide > Rollback\nplain body text' });
+      await store.replaceChunks(refOf(doc), [chunk]);
+      await store.activateGeneration(refOf(doc));
+      expect(chunkIdsOf(await store.keywordSearch(orgA.id, { terms: queryTerms('rollback'), limit: 5 }))).toEqual([chunk.id]);
+    });
+
+    it('scopes by container tags, documentId, filepath and metadata filters', async () => {
+      const { store, orgA, orgB } = ctx;
+      const scoped = await seedScoped(ctx);
+      const foreign = await addIndexed(store, orgB.id, [{ text: 'knowledge base' }], { filepath: '/kb/a.md' });
+      const terms = queryTerms('knowledge base');
+      const search = async (scope: SearchScope) => docIdsOf(await store.keywordSearch(orgA.id, { ...scope, terms, limit: 50 }));
+      await expectScopes(search, scoped, foreign.doc);
+      expect(await search({ containerTags: ['red-team'] })).toEqual(sortedIds([scoped.d1, scoped.d3]));
+      expect(await search({ containerTags: ['red-team', 'blue-team'] })).toEqual(sortedIds([scoped.d1, scoped.d2, scoped.d3]));
+    });
+
+    it('termStats counts the organisation’s searchable chunks containing each term', async () => {
+      const { store, orgA } = ctx;
+      await addIndexed(store, orgA.id, [{ text: 'red apple' }, { text: 'red cherry' }, { text: 'green apple apple apples' }]);
+      const staged = makeDocument(orgA.id, { status: 'chunking' });
+      await store.insertDocument(staged);
+      await store.replaceChunks(refOf(staged), [makeChunk(refOf(staged), 0, 'red green zebra')]);
+      const terms = queryTerms('red apple green zebra');
+      expect(terms).toHaveLength(4);
+      const [red, apple, green, zebra] = terms as [string, string, string, string];
+      const stats = await store.termStats(orgA.id, [...terms, red]);
+      expect(stats.totalChunks).toBe(3);
+      expect(stats.docFrequencies.get(red)).toBe(2);
+      expect(stats.docFrequencies.get(apple)).toBe(2);
+      expect(stats.docFrequencies.get(green)).toBe(1);
+      expect(stats.docFrequencies.get(zebra) ?? 0).toBe(0);
+    });
+  });
+}
+
+interface Scoped {
+  d1: DocumentRecord;
+  d2: DocumentRecord;
+  d3: DocumentRecord;
+}
+
+/** Three documents of organisation A with two chunks each, on different filepaths, tags and metadata. */
+async function seedScoped({ store, orgA }: ContractContext): Promise<Scoped> {
+  const add = async (filepath: string, tag: string, metadata: DocumentRecord['metadata']) =>
+    (
+      await addIndexed(
+        store,
+        orgA.id,
+        [
+          { text: 'knowledge base article', vector: axis(0) },
+          { text: 'knowledge base appendix', vector: axis(1) },
+        ],
+        { filepath, containerTags: [tag], metadata, customId: `c-${randomUUID()}` },
+      )
+    ).doc;
+  return {
+    d1: await add('/kb/a.md', 'red-team', { team: 'red', n: 1 }),
+    d2: await add('/kb/sub/b.md', 'blue-team', { team: 'blue', n: 2 }),
+    d3: await add('/other/c.md', 'red-team', { team: 'red', n: 3 }),
+  };
+}
+
+async function expectScopes(
+  search: (scope: SearchScope) => Promise<string[]>,
+  { d1, d2, d3 }: Scoped,
+  foreign: DocumentRecord,
+): Promise<void> {
+  const red = parseFilters({ key: 'team', value: 'red' })!;
+  const redAtLeast2 = parseFilters({ AND: [{ key: 'team', value: 'RED', ignoreCase: true }, { key: 'n', value: 2, filterType: 'numeric', numericOperator: '>=' }] })!;
+  expect(await search({})).toEqual(sortedIds([d1, d2, d3]));
+  expect(await search({ documentId: d2.id })).toEqual([d2.id]);
+  expect(await search({ documentId: foreign.id })).toEqual([]);
+  expect(await search({ filepath: '/kb/' })).toEqual(sortedIds([d1, d2]));
+  expect(await search({ filepath: '/kb/a.md' })).toEqual([d1.id]);
+  expect(await search({ filepath: '/kb' })).toEqual([]);
+  expect(await search({ filters: red })).toEqual(sortedIds([d1, d3]));
+  expect(await search({ filters: redAtLeast2 })).toEqual([d3.id]);
+  expect(await search({ filters: red, filepath: '/kb/' })).toEqual([d1.id]);
+  expect(await search({ filters: red, containerTags: ['red-team'], documentId: d3.id })).toEqual([d3.id]);
+  expect(await search({ filters: red, containerTags: ['blue-team'] })).toEqual([]);
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BACKGROUND_SENTENCES,
+  calibrateCosine,
+  estimateCalibration,
+  sigmoid,
+  Z_MIDPOINT,
+  Z_SCALE,
+} from '../../../src/search/calibrate.js';
+
+const vec = (...xs: number[]) => Float32Array.from(xs);
+
+describe('estimateCalibration', () => {
+  it('falls back to a neutral background with fewer than two vectors', () => {
+    expect(estimateCalibration([])).toEqual({ mean: 0, std: 0.1 });
+    expect(estimateCalibration([vec(1, 0)])).toEqual({ mean: 0, std: 0.1 });
+  });
+
+  it('computes the mean and population std of pairwise cosines', () => {
+    // Pairwise cosines: (x,y) = 0, (x,d) = 1/√2, (y,d) = 1/√2.
+    const cal = estimateCalibration([vec(1, 0), vec(0, 1), vec(1, 1)]);
+    const sims = [0, Math.SQRT1_2, Math.SQRT1_2];
+    const mean = sims.reduce((a, b) => a + b) / 3;
+    const std = Math.sqrt(sims.reduce((a, b) => a + (b - mean) ** 2, 0) / 3);
+    expect(cal.mean).toBeCloseTo(mean, 6);
+    expect(cal.std).toBeCloseTo(std, 6);
+  });
+
+  it('uses cosine, so vector length does not matter', () => {
+    const a = estimateCalibration([vec(1, 0), vec(0, 1), vec(1, 1)]);
+    const b = estimateCalibration([vec(5, 0), vec(0, 0.1), vec(3, 3)]);
+    expect(b.mean).toBeCloseTo(a.mean, 6);
+    expect(b.std).toBeCloseTo(a.std, 6);
+  });
+
+  it('floors the std at 0.03 so that near-identical backgrounds do not explode z-scores', () => {
+    expect(estimateCalibration([vec(1, 0), vec(1, 0), vec(1, 0)])).toEqual({ mean: 1, std: 0.03 });
+  });
+
+  it('ships a background set of distinct sentences', () => {
+    expect(BACKGROUND_SENTENCES.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(BACKGROUND_SENTENCES).size).toBe(BACKGROUND_SENTENCES.length);
+  });
+});
+
+describe('calibrateCosine', () => {
+  const cal = { mean: 0.4, std: 0.05 };
+
+  it('maps a cosine Z_MIDPOINT standard deviations above the background to 0.5', () => {
+    expect(calibrateCosine(cal.mean + Z_MIDPOINT * cal.std, cal)).toBeCloseTo(0.5, 12);
+    expect(calibrateCosine(Z_MIDPOINT * 0.1, { mean: 0, std: 0.1 })).toBeCloseTo(0.5, 12);
+  });
+
+  it('maps one Z_SCALE above the midpoint to sigmoid(1)', () => {
+    expect(calibrateCosine(cal.mean + (Z_MIDPOINT + Z_SCALE) * cal.std, cal)).toBeCloseTo(1 / (1 + Math.exp(-1)), 12);
+  });
+
+  it('is strictly increasing in the cosine and stays within [0, 1]', () => {
+    let prev = -1;
+    for (let cos = -1; cos <= 1.0001; cos += 0.01) {
+      const s = calibrateCosine(cos, cal);
+      expect(s).toBeGreaterThanOrEqual(0);
+      expect(s).toBeLessThanOrEqual(1);
+      // Strict until the logistic saturates in double precision.
+      if (s < 1) expect(s, `cos ${cos}`).toBeGreaterThan(prev);
+      prev = s;
+    }
+  });
+
+  it('scores background-level cosines near 0 and strong matches near 1', () => {
+    expect(calibrateCosine(cal.mean, cal)).toBeLessThan(0.02);
+    expect(calibrateCosine(cal.mean + 8 * cal.std, cal)).toBeGreaterThan(0.98);
+  });
+
+  it('makes the same z-score mean the same similarity whatever the model background', () => {
+    const minilm = { mean: 0.05, std: 0.08 };
+    const bge = { mean: 0.45, std: 0.04 };
+    expect(calibrateCosine(minilm.mean + 3 * minilm.std, minilm)).toBeCloseTo(calibrateCosine(bge.mean + 3 * bge.std, bge), 12);
+  });
+});
+
+describe('sigmoid', () => {
+  it('is 0.5 at 0, symmetric, and saturates', () => {
+    expect(sigmoid(0)).toBe(0.5);
+    expect(sigmoid(2) + sigmoid(-2)).toBeCloseTo(1, 12);
+    expect(sigmoid(50)).toBeCloseTo(1, 12);
+    expect(sigmoid(-50)).toBeCloseTo(0, 12);
+  });
+});

@@ -1,0 +1,2 @@
+// Every workflow type the Mnemo worker registers (connector syncs will be added here).
+export { ingestDocument, progressQuery } from './ingest-document.js';
