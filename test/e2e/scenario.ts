@@ -1,0 +1,177 @@
+import Supermemory, { AuthenticationError, BadRequestError, NotFoundError } from 'supermemory';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor, type ServerProcess } from '../helpers/server-process.js';
+
+/** What a scenario run observed, free of ids and timings, so runs in different modes can be compared. */
+export type Transcript = Record<string, unknown>;
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * The client-driven end-to-end scenario: the official `supermemory` client against a running Mnemo process,
+ * doing every call a user makes. Registered once per mode (embedded, Temporal, MongoDB); every mode must pass the
+ * same assertions and produce the same transcript.
+ */
+export function clientScenario(mode: string, start: () => Promise<ServerProcess>, transcript: Transcript): void {
+  describe(`supermemory client against Mnemo (${mode})`, () => {
+    let server: ServerProcess;
+    let client: Supermemory;
+
+    beforeAll(async () => {
+      server = await start();
+      client = new Supermemory({ apiKey: server.apiKey, baseURL: server.baseURL, maxRetries: 0 });
+    }, 120_000);
+
+    afterAll(async () => {
+      await server?.stop();
+    });
+
+    const done = (id: string) =>
+      waitFor(async () => {
+        const doc = await client.documents.get(id);
+        if (doc.status === 'failed') throw new Error(`document failed: ${JSON.stringify(doc)}`);
+        return doc.status === 'done' ? doc : undefined;
+      }, 60_000);
+
+    it('serves health and the root without a key', async () => {
+      expect((await fetch(server.baseURL)).status).toBe(200);
+      const health = await waitFor(async () => {
+        const h = (await (await fetch(`${server.baseURL}/health`)).json()) as Record<string, any>;
+        return h.providers.embeddings.state === 'ready' ? h : undefined;
+      });
+      expect(health.store.ok).toBe(true);
+      expect(health.runner.state).toBe('running');
+      transcript.embeddings = health.providers.embeddings.model;
+    });
+
+    it('rejects a wrong key with AuthenticationError', async () => {
+      const bad = new Supermemory({ apiKey: 'not-a-key', baseURL: server.baseURL, maxRetries: 0 });
+      await expect(bad.search({ q: 'anything' })).rejects.toBeInstanceOf(AuthenticationError);
+    });
+
+    it('adds a document, reports the pipeline, and finds it by meaning and by keyword', async () => {
+      const added = await client.add({
+        content: 'Caroline went to an LGBTQ support group on Tuesday and wants to work as a counselor.',
+        containerTag: 'user-a',
+        metadata: { speaker: 'Caroline', session: 1, source: 'chat' },
+      });
+      expect(added.status).toBe('queued');
+      const doc = await done(added.id);
+      expect(doc.containerTags).toEqual(['user-a']);
+      const steps = (doc as any).processingMetadata.steps.map((s: any) => `${s.name}:${s.status}`);
+      expect(steps).toEqual(['extract:completed', 'chunk:completed', 'embed:completed', 'index:completed']);
+
+      const res = await client.search({ q: 'What job does Caroline want?', containerTag: 'user-a' });
+      expect(res.results.length).toBeGreaterThan(0);
+      const top = res.results[0]!;
+      expect(top.chunk).toContain('counselor');
+      expect(top.similarity).toBeGreaterThanOrEqual(0.5);
+      expect(top.similarity).toBeLessThanOrEqual(1);
+      expect(top.metadata).toMatchObject({ speaker: 'Caroline', session: 1 });
+      expect(typeof top.updatedAt).toBe('string');
+      transcript.add = { steps, top: [top.chunk, round(top.similarity)] };
+    });
+
+    it('scopes search by container tag and metadata filters', async () => {
+      const a = await client.add({ content: 'Quarterly budget review for the marketing team', containerTag: 'user-b', metadata: { category: 'work', priority: 3 } });
+      const b = await client.add({ content: 'Budget for the family holiday in Portugal', containerTag: 'user-b', metadata: { category: 'personal', priority: 1 } });
+      const c = await client.add({ content: 'Budget planning notes of another user entirely', containerTag: 'user-c', metadata: { category: 'work' } });
+      await Promise.all([done(a.id), done(b.id), done(c.id)]);
+
+      const scoped = await client.search({ q: 'budget', containerTag: 'user-b', threshold: 0 });
+      const ids = scoped.results.map((r: any) => r.documentId);
+      expect(ids).toEqual(expect.arrayContaining([a.id, b.id]));
+      expect(ids).not.toContain(c.id);
+
+      const work = await client.search({ q: 'budget', containerTag: 'user-b', threshold: 0, filters: { AND: [{ key: 'category', value: 'work' }] } });
+      expect(work.results.map((r: any) => r.documentId)).toEqual([a.id]);
+
+      const numeric = await client.search({
+        q: 'budget',
+        containerTag: 'user-b',
+        threshold: 0,
+        filters: { AND: [{ key: 'priority', value: '2', filterType: 'numeric', numericOperator: '<' }] },
+      });
+      expect(numeric.results.map((r: any) => r.documentId)).toEqual([b.id]);
+      transcript.scoped = scoped.results.map((r) => [r.chunk, round(r.similarity)]);
+    });
+
+    it('upserts by customId: same id, new content replaces old, unchanged content is not reprocessed', async () => {
+      const first = await client.add({ content: 'My favourite colour is green.', containerTag: 'user-d', customId: 'pref-colour' });
+      await done(first.id);
+      const second = await client.add({ content: 'My favourite colour is purple now.', containerTag: 'user-d', customId: 'pref-colour' });
+      expect(second.id).toBe(first.id);
+      const doc = await waitFor(async () => {
+        const d = await client.documents.get('pref-colour');
+        return d.status === 'done' && d.content?.includes('purple') ? d : undefined;
+      }, 60_000);
+      expect(doc.id).toBe(first.id);
+      const res = await client.search({ q: 'favourite colour', containerTag: 'user-d', threshold: 0 });
+      const text = res.results.map((r) => r.chunk).join(' ');
+      expect(text).toContain('purple');
+      expect(text).not.toContain('green');
+
+      const again = await client.add({ content: 'My favourite colour is purple now.', containerTag: 'user-d', customId: 'pref-colour' });
+      expect(again).toEqual({ id: first.id, status: 'done' });
+      transcript.upsert = { text, again: again.status };
+    });
+
+    it('lists with pagination, batch-adds, and deletes by customId and in bulk', async () => {
+      const batch = await client.documents.batchAdd({
+        containerTag: 'user-e',
+        documents: [
+          { content: 'First note about gardening', customId: 'e-1' },
+          { content: 'Second note about cooking', customId: 'e-2' },
+          { content: 'Third note about running', customId: 'e-3', metadata: { tag: 'sport' } },
+        ],
+      });
+      expect(batch.success).toBe(3);
+      expect(batch.failed).toBe(0);
+      await Promise.all(batch.results.map((r) => done(r.id)));
+
+      const page1 = await client.documents.list({ containerTags: ['user-e'], limit: 2, page: 1, sort: 'createdAt', order: 'asc' });
+      expect(page1.memories).toHaveLength(2);
+      expect(page1.pagination).toMatchObject({ currentPage: 1, totalItems: 3, totalPages: 2 });
+      const page2 = await client.documents.list({ containerTags: ['user-e'], limit: 2, page: 2, sort: 'createdAt', order: 'asc' });
+      expect(page2.memories).toHaveLength(1);
+
+      await client.documents.delete('e-1');
+      await expect(client.documents.get('e-1')).rejects.toBeInstanceOf(NotFoundError);
+
+      const bulk = await client.documents.deleteBulk({ ids: ['e-2', 'missing-id'] });
+      expect(bulk.deletedCount).toBe(1);
+      const rest = await client.documents.list({ containerTags: ['user-e'] });
+      expect(rest.memories.map((m) => m.customId)).toEqual(['e-3']);
+      const gone = await client.search({ q: 'gardening cooking', containerTag: 'user-e', threshold: 0 });
+      expect(gone.results.map((r) => r.chunk).join(' ')).not.toMatch(/gardening|cooking/);
+      transcript.list = {
+        pages: [page1.memories.map((m) => m.customId), page2.memories.map((m) => m.customId)],
+        rest: rest.memories.map((m) => m.customId),
+      };
+    });
+
+    it('answers bad input with a 400 naming the field, without retries', async () => {
+      const err = await client.add({ content: '' }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(BadRequestError);
+      expect((err as BadRequestError).status).toBe(400);
+      expect(JSON.stringify((err as BadRequestError).error)).toContain('content');
+      const tag = await client.add({ content: 'x', containerTag: 'bad tag with spaces' }).catch((e: unknown) => e);
+      expect(tag).toBeInstanceOf(BadRequestError);
+      const limit = await client.search({ q: 'x', limit: 1000 }).catch((e: unknown) => e);
+      expect(limit).toBeInstanceOf(BadRequestError);
+    });
+
+    it('reads and updates settings, returns the profile shape, and serves legacy search', async () => {
+      const updated = await client.settings.update({ chunkSize: 300 });
+      expect(updated.updated).toMatchObject({ chunkSize: 300 });
+      const settings = await client.settings.get();
+      expect(settings.chunkSize).toBe(300);
+      const profile = await client.profile({ containerTag: 'user-a', q: 'counselor' });
+      expect(profile.profile).toEqual({ static: [], dynamic: [] });
+      expect(profile.searchResults?.results.length).toBeGreaterThan(0);
+      const legacy = await client.search.documents({ q: 'counselor', containerTags: ['user-a'] });
+      expect(legacy.results[0]?.chunks[0]?.content).toContain('counselor');
+      transcript.legacy = legacy.results.map((r) => [r.chunks.map((c) => c.content), round(r.score)]);
+    });
+  });
+}
