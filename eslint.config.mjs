@@ -1,0 +1,33 @@
+// Lint what review misses (STYLE.md §20): floating promises, type-only imports, and the workflow sandbox rule.
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'data/**', '.tools/**', '.models/**', 'bench/results/**', 'scripts/**', '*.config.*'] },
+  {
+    files: ['**/*.ts'],
+    extends: [tseslint.configs.base],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    // Workflow code runs in Temporal's deterministic sandbox: only @temporalio/workflow, plus type-only imports.
+    files: ['workflows/**/*.ts', 'test/fixtures/changed-workflows/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!@temporalio/workflow$|\\./)',
+              allowTypeImports: true,
+              message: 'Workflow code may only import @temporalio/workflow (and types).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
