@@ -37,7 +37,7 @@ import { fuse, type HybridEvidence } from '../src/search/hybrid.js';
 import { keywordCoverage, termWeights } from '../src/search/keyword-score.js';
 import { estimateTokens, indexTerms, queryTerms, term, words } from '../src/search/tokenize.js';
 import { DEFAULT_ORG_ID } from '../src/services/auth.js';
-import { orgScopeToken, tagScopeToken } from '../src/storage/scope-tokens.js';
+import { tagScopeToken } from '../src/storage/scope-tokens.js';
 import { SqliteStore } from '../src/storage/sqlite/sqlite-store.js';
 import type { Store } from '../src/storage/store.js';
 import type { ChunkRecord, DocumentRecord } from '../src/types.js';
@@ -252,6 +252,12 @@ interface SizeResult {
   timings: { corpusSeconds: number; vectorsSeconds: number; buildSeconds: number; buildDocsPerSecond: number };
   vectors: { real: number; derived: number; meanCosineToSource: number | null };
   database: { bytes: number; mb: number; files: Record<string, number> };
+  planner: {
+    withoutStatistics: string;
+    indexStepWithoutStatistics: { activateGeneration: Summary; getChunks: Summary };
+    indexStepWithAnalyze: { activateGeneration: Summary; getChunks: Summary };
+    note: string;
+  };
   coldQuery: { latencyMs: number; vectorSearchMs: number; note: string };
   latency: Summary & { serverTiming: Summary; byKind: Record<string, Summary> };
   perRequest: Record<string, Summary>;
@@ -286,8 +292,34 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
   rss.setPhase('build');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-bench-search-'));
   const dbFile = path.join(dir, 'mnemo.db');
+  t0 = performance.now();
+  const built = await buildStore(dbFile, corpus, vectors.data, embedder.id, rss, tag);
+  const buildSeconds = (performance.now() - t0) / 1000;
+  const documentIds = built.ids;
+  vectors.data.length = 0;
+  // Search runs in the planner state of a real deployment: src never runs ANALYZE, so drop the statistics the
+  // build used and open a fresh connection (connections keep the statistics they loaded).
+  const side = new Database(dbFile);
+  side.exec('DROP TABLE IF EXISTS sqlite_stat1; DROP TABLE IF EXISTS sqlite_stat4;');
+  side.pragma('wal_checkpoint(TRUNCATE)');
+  const dbSize = sqliteFilesSize(dbFile);
+  log(`${tag} store built in ${buildSeconds.toFixed(1)} s (${Math.round(corpus.documents.length / buildSeconds)} docs/s), database ${mb(dbSize.bytes)} MB`);
+
   const calls = new CallTimer();
   const rawStore = new SqliteStore(dbFile);
+  const indexStepNoStats = await measureIndexStep(rawStore, built.sampleRefs);
+  const planner = {
+    withoutStatistics: planOnFreshConnection(dbFile, CHUNKS_BY_DOCUMENT_SQL),
+    indexStepWithoutStatistics: indexStepNoStats,
+    indexStepWithAnalyze: built.indexStepWithStats,
+    note:
+      'index step = Store.activateGeneration of one existing document (re-activated); getChunks = chunks of one document. ' +
+      'Without ANALYZE statistics SQLite answers "WHERE org_id = ? AND document_id = ?" from the chunks_org_active index, scanning every chunk of the organisation.',
+  };
+  log(
+    `${tag} index step per document: ${indexStepNoStats.activateGeneration.p50} ms without planner statistics (as deployed), ` +
+      `${built.indexStepWithStats.activateGeneration.p50} ms after ANALYZE; getChunks ${indexStepNoStats.getChunks.p50} vs ${built.indexStepWithStats.getChunks.p50} ms`,
+  );
   const timedEmbedder = instrumentEmbedder(embedder, calls);
   const config = loadConfig({ MNEMO_API_KEY: BENCH_KEY, MNEMO_DATA_DIR: dir, MNEMO_LOG_LEVEL: 'silent' });
   const runtime = await createRuntime(config, silentLogger, {
@@ -295,14 +327,6 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
     embedder: staticEmbedderHandle(timedEmbedder),
     print: () => undefined,
   });
-  t0 = performance.now();
-  const documentIds = await buildStore(rawStore, corpus, vectors.data, embedder, rss, tag);
-  const buildSeconds = (performance.now() - t0) / 1000;
-  vectors.data.length = 0;
-  const side = new Database(dbFile);
-  side.pragma('wal_checkpoint(TRUNCATE)');
-  const dbSize = sqliteFilesSize(dbFile);
-  log(`${tag} store built in ${buildSeconds.toFixed(1)} s (${Math.round(corpus.documents.length / buildSeconds)} docs/s), database ${mb(dbSize.bytes)} MB`);
 
   const server = runtime.app.listen(0, '127.0.0.1');
   await new Promise<void>((r) => server.once('listening', () => r()));
@@ -380,6 +404,7 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
     },
     vectors: { real: vectors.real, derived: vectors.derived, meanCosineToSource: vectors.meanCosineToSource },
     database: { bytes: dbSize.bytes, mb: mb(dbSize.bytes), files: dbSize.files },
+    planner,
     coldQuery: {
       latencyMs: round(cold.ms),
       vectorSearchMs: round(coldVector),
@@ -459,13 +484,43 @@ async function corpusVectors(corpus: Corpus, embedder: Embedder, job: ChildJob, 
   return { data, real, derived, meanCosineToSource: derived > 0 ? round(cosSum / derived, 3) : null };
 }
 
-/** Fills the store through the Store interface, document by document, exactly as the index step leaves it. */
-async function buildStore(store: Store, corpus: Corpus, vectors: Float32Array[], embedder: Embedder, rss: RssSampler, tag: string): Promise<string[]> {
+const CHUNKS_BY_DOCUMENT_SQL = 'SELECT * FROM chunks WHERE org_id = ? AND document_id = ? AND active = 1 ORDER BY position';
+
+/** Query plan as a new connection sees it (a connection keeps the planner statistics it loaded when it opened). */
+function planOnFreshConnection(dbFile: string, sql: string): string {
+  const db = new Database(dbFile, { readonly: true });
+  try {
+    return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(DEFAULT_ORG_ID, 'x') as { detail: string }[]).map((r) => r.detail).join('; ');
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Fills the store through the Store interface, document by document, leaving it exactly as the index step does.
+ * After the first 500 documents it runs ANALYZE and continues on a fresh connection: without planner statistics
+ * every per-document statement scans the whole organisation (see the report), which would make a 100k build take
+ * hours. The caller drops the statistics again before measuring search.
+ */
+async function buildStore(dbFile: string, corpus: Corpus, vectors: Float32Array[], model: string, rss: RssSampler, tag: string) {
+  let store = new SqliteStore(dbFile);
+  await store.migrate();
+  await store.upsertOrganization({ id: DEFAULT_ORG_ID, name: 'Default organization', slug: 'default', createdAt: new Date().toISOString() });
   const ids: string[] = [];
   const base = Date.UTC(2024, 0, 1);
   const total = corpus.documents.length;
+  const analyzeAt = Math.min(500, total);
   let nextLog = 0.1;
+  let lastLog = performance.now();
+  let lastCount = 0;
   for (const d of corpus.documents) {
+    if (d.index === analyzeAt) {
+      await store.close();
+      const side = new Database(dbFile);
+      side.exec('ANALYZE');
+      side.close();
+      store = new SqliteStore(dbFile);
+    }
     const id = `bench${String(d.index).padStart(17, '0')}`;
     ids.push(id);
     const now = new Date(base + d.index * 60_000).toISOString();
@@ -518,17 +573,38 @@ async function buildStore(store: Store, corpus: Corpus, vectors: Float32Array[],
     await store.replaceChunks(ref, chunks);
     await store.putEmbeddings(
       ref,
-      embedder.id,
+      model,
       chunks.map((c, p) => ({ chunkId: c.id, vector: vectors[d.firstChunk + p]! })),
     );
     await store.activateGeneration(ref);
     if ((d.index + 1) / total >= nextLog) {
-      log(`${tag}   ${d.index + 1}/${total} documents stored`);
+      const now = performance.now();
+      log(`${tag}   ${d.index + 1}/${total} documents stored (${Math.round(((d.index + 1 - lastCount) * 1000) / (now - lastLog))} docs/s)`);
+      lastLog = now;
+      lastCount = d.index + 1;
       nextLog += 0.1;
     }
     if (d.index % 256 === 0) rss.sample();
   }
-  return ids;
+  const sampleRefs = [0.1, 0.3, 0.5, 0.7, 0.9].map((f) => ids[Math.floor(f * (ids.length - 1))]!);
+  const indexStepWithStats = await measureIndexStep(store, sampleRefs);
+  await store.close();
+  return { ids, sampleRefs, indexStepWithStats };
+}
+
+/** Cost of the index step (activateGeneration, re-run on existing documents) and of reading a document's chunks. */
+async function measureIndexStep(store: Store, documentIds: readonly string[]) {
+  const activate: number[] = [];
+  const read: number[] = [];
+  for (const documentId of documentIds) {
+    let t = performance.now();
+    await store.activateGeneration({ orgId: DEFAULT_ORG_ID, documentId, generation: 1 });
+    activate.push(performance.now() - t);
+    t = performance.now();
+    await store.getChunks(DEFAULT_ORG_ID, documentId);
+    read.push(performance.now() - t);
+  }
+  return { activateGeneration: summarize(activate), getChunks: summarize(read) };
 }
 
 function chunkId(doc: number, position: number): string {
@@ -665,6 +741,7 @@ interface ProfileResult {
   counts: Record<string, Summary>;
   sql: Record<string, Summary>;
   whatIf: Record<string, Summary>;
+  sqlError?: string;
   cpu: { totalMs: number; groups: { group: string; ms: number; share: number }[]; functions: { fn: string; ms: number; share: number }[] };
 }
 
@@ -747,79 +824,85 @@ async function runProfile(
     push(counts, 'distinct candidate chunks', ids.length);
   }
 
-  // SQL split (same statements as src/storage/sqlite/sqlite-keyword.ts, on a second connection).
+  // SQL split (the statements of src/storage/sqlite/sqlite-keyword.ts, on a second connection) and what-if
+  // measurements for the suggestions (same candidates, alternative implementations; nothing in src changes).
+  // These replicate internal SQL, so a schema change only skips them (recorded as sqlError).
   const sql: Record<string, number[]> = {};
-  const quote = (x: string) => `"${x.replace(/"/g, '""')}"`;
-  const totalStmt = db.prepare('SELECT count(*) AS n FROM chunks WHERE org_id = ? AND active = 1');
-  const countStmt = db.prepare('SELECT count(*) AS n FROM chunk_fts WHERE chunk_fts MATCH ?');
-  for (const q of sample) {
-    const terms = queryTerms(q.q);
-    let t = performance.now();
-    totalStmt.get(orgId);
-    push(sql, 'termStats: count(*) active chunks', performance.now() - t);
-    t = performance.now();
-    for (const term of new Set(terms)) countStmt.get(`terms : ${quote(term)} AND scope : ${quote(orgScopeToken(orgId))}`);
-    push(sql, 'termStats: per-term FTS counts (all terms)', performance.now() - t);
-    const scopeTokens = q.containerTag ? [tagScopeToken(orgId, q.containerTag)] : [orgScopeToken(orgId)];
-    const match = `terms : (${terms.map(quote).join(' OR ')}) AND scope : (${scopeTokens.map(quote).join(' OR ')})`;
-    if (terms.length > 0) {
-      t = performance.now();
-      const { n } = countStmt.get(match) as { n: number };
-      push(sql, 'keyword: count of matching rows (no bm25)', performance.now() - t);
-      push(counts, 'FTS rows matching keyword query (all ranked by bm25)', n);
-    }
-  }
-
-  // What-if measurements for the suggestions (same candidates, alternative implementations; nothing in src changes).
   const whatIf: Record<string, number[]> = {};
-  const termsOf = db.prepare(
-    `SELECT c.id AS id, f.terms AS terms FROM chunks c JOIN chunk_fts f ON f.rowid = c.rowid
-     WHERE c.org_id = ? AND c.id IN (SELECT value FROM json_each(?))`,
-  );
-  const slimChunks = db.prepare(
-    `SELECT id, document_id, position, content, embedded_content, metadata FROM chunks
-     WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))`,
-  );
-  const fullChunks = db.prepare('SELECT * FROM chunks WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))');
-  const memo = new Map<string, string | null>();
-  const memoTerms = (text: string): Set<string> => {
-    const out = new Set<string>();
-    for (const x of words(text)) {
-      let t = memo.get(x);
-      if (t === undefined) {
-        t = term(x);
-        memo.set(x, t);
+  let sqlError: string | undefined;
+  try {
+    const fts = (db.prepare('SELECT table_name FROM keyword_indexes WHERE org_id = ?').get(orgId) as { table_name: string } | undefined)?.table_name;
+    if (!fts) throw new Error('no keyword index table for the organisation');
+    const quote = (x: string) => `"${x.replace(/"/g, '""')}"`;
+    const totalStmt = db.prepare('SELECT count(*) AS n FROM chunks WHERE org_id = ? AND active = 1');
+    const vocabStmt = db.prepare(`SELECT term, doc FROM ${fts}_vocab WHERE term IN (SELECT value FROM json_each(?))`);
+    const countStmt = db.prepare(`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ?`);
+    const termsOf = db.prepare(
+      `SELECT c.id AS id, f.terms AS terms FROM chunks c JOIN ${fts} f ON f.rowid = c.rowid
+       WHERE c.org_id = ? AND c.id IN (SELECT value FROM json_each(?))`,
+    );
+    const slimChunks = db.prepare(
+      `SELECT id, document_id, position, content, embedded_content, metadata FROM chunks
+       WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))`,
+    );
+    const fullChunks = db.prepare('SELECT * FROM chunks WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))');
+    const memo = new Map<string, string | null>();
+    const memoTerms = (text: string): Set<string> => {
+      const out = new Set<string>();
+      for (const x of words(text)) {
+        let t = memo.get(x);
+        if (t === undefined) {
+          t = term(x);
+          memo.set(x, t);
+        }
+        if (t) out.add(t);
       }
-      if (t) out.add(t);
+      return out;
+    };
+    for (const q of sample) {
+      const terms = queryTerms(q.q);
+      let t = performance.now();
+      totalStmt.get(orgId);
+      push(sql, 'termStats: count(*) of active chunks', performance.now() - t);
+      t = performance.now();
+      vocabStmt.all(JSON.stringify([...new Set(terms)]));
+      push(sql, 'termStats: fts5vocab lookup of query terms', performance.now() - t);
+      if (terms.length > 0) {
+        let match = `terms : (${terms.map(quote).join(' OR ')})`;
+        if (q.containerTag) match += ` AND scope : (${quote(tagScopeToken(orgId, q.containerTag))})`;
+        t = performance.now();
+        const { n } = countStmt.get(match) as { n: number };
+        push(sql, 'keyword: count matching rows (MATCH only, no bm25/sort/join)', performance.now() - t);
+        push(counts, 'FTS rows matching keyword query (all ranked by bm25)', n);
+      }
+
+      const scope = q.containerTag ? { containerTags: [q.containerTag] } : {};
+      const n = Math.max(opts.candidates, 30);
+      const vector = await embedder.embedQuery(q.q);
+      const vectorHits = await store.vectorSearch(orgId, { ...scope, vector, model: embedder.id, limit: n });
+      const keywordHits = await store.keywordSearch(orgId, { ...scope, terms, limit: n });
+      const stats = await store.termStats(orgId, terms);
+      const ids = [...new Set([...vectorHits.map((h) => h.chunkId), ...keywordHits.map((h) => h.chunkId)])];
+      const weights = termWeights(terms, stats.docFrequencies, stats.totalChunks);
+      const chunks = await store.getChunksByIds(orgId, ids);
+      t = performance.now();
+      for (const c of chunks) keywordCoverage(terms, new Set(indexTerms(c.embeddedContent)), weights);
+      push(whatIf, 'coverage: current (indexTerms per candidate)', performance.now() - t);
+      t = performance.now();
+      for (const c of chunks) keywordCoverage(terms, memoTerms(c.embeddedContent), weights);
+      push(whatIf, 'coverage: memoised word->term cache (warm)', performance.now() - t);
+      t = performance.now();
+      for (const r of termsOf.all(orgId, JSON.stringify(ids)) as { terms: string }[]) keywordCoverage(terms, new Set(r.terms.split(' ')), weights);
+      push(whatIf, 'coverage: stored FTS terms column (SQL + split)', performance.now() - t);
+      t = performance.now();
+      fullChunks.all(orgId, JSON.stringify(ids));
+      push(whatIf, 'chunk loading: SELECT * (incl. 1.5 KB embedding blob)', performance.now() - t);
+      t = performance.now();
+      slimChunks.all(orgId, JSON.stringify(ids));
+      push(whatIf, 'chunk loading: needed columns only', performance.now() - t);
     }
-    return out;
-  };
-  for (const q of sample) {
-    const terms = queryTerms(q.q);
-    const scope = q.containerTag ? { containerTags: [q.containerTag] } : {};
-    const n = Math.max(opts.candidates, 30);
-    const vector = await embedder.embedQuery(q.q);
-    const vectorHits = await store.vectorSearch(orgId, { ...scope, vector, model: embedder.id, limit: n });
-    const keywordHits = await store.keywordSearch(orgId, { ...scope, terms, limit: n });
-    const stats = await store.termStats(orgId, terms);
-    const ids = [...new Set([...vectorHits.map((h) => h.chunkId), ...keywordHits.map((h) => h.chunkId)])];
-    const weights = termWeights(terms, stats.docFrequencies, stats.totalChunks);
-    const chunks = await store.getChunksByIds(orgId, ids);
-    let t = performance.now();
-    for (const c of chunks) keywordCoverage(terms, new Set(indexTerms(c.embeddedContent)), weights);
-    push(whatIf, 'coverage: current (indexTerms per candidate)', performance.now() - t);
-    t = performance.now();
-    for (const c of chunks) keywordCoverage(terms, memoTerms(c.embeddedContent), weights);
-    push(whatIf, 'coverage: memoised word->term cache (warm)', performance.now() - t);
-    t = performance.now();
-    for (const r of termsOf.all(orgId, JSON.stringify(ids)) as { terms: string }[]) keywordCoverage(terms, new Set(r.terms.split(' ')), weights);
-    push(whatIf, 'coverage: stored FTS terms column (SQL + split)', performance.now() - t);
-    t = performance.now();
-    fullChunks.all(orgId, JSON.stringify(ids));
-    push(whatIf, 'chunk loading: SELECT * (with 1.5 KB embedding blob)', performance.now() - t);
-    t = performance.now();
-    slimChunks.all(orgId, JSON.stringify(ids));
-    push(whatIf, 'chunk loading: needed columns only', performance.now() - t);
+  } catch (err) {
+    sqlError = String(err);
   }
 
   // CPU profile of the real HTTP path (client and server share this process).
@@ -844,6 +927,7 @@ async function runProfile(
     counts: mapValues(counts, summarize),
     sql: mapValues(sql, summarize),
     whatIf: mapValues(whatIf, summarize),
+    ...(sqlError ? { sqlError } : {}),
     cpu: summarizeCpuProfile(profile as unknown as CpuProfile),
   };
 }
