@@ -16,6 +16,7 @@ import { TemporalRunner } from './runner/temporal-runner.js';
 import { SearchService } from './search/search-service.js';
 import { ensureRootKey } from './services/auth.js';
 import { DocumentService } from './services/documents.js';
+import { MongoStore } from './storage/mongo/mongo-store.js';
 import { SqliteStore } from './storage/sqlite/sqlite-store.js';
 import type { Store } from './storage/store.js';
 import type { ActivityPolicies } from '../workflows/shared.js';
@@ -97,10 +98,11 @@ async function createTemporalRunner(
 
 /** Wires config into store, providers, runner, services and the HTTP app. The process roots call this. */
 export async function createRuntime(config: Readonly<Config>, logger: Logger, overrides: RuntimeOverrides = {}): Promise<Runtime> {
-  if (config.mongodb.uri && !overrides.store) {
-    throw new Error('MONGODB_URI is set, but the MongoDB store is not part of this version yet; unset it to use SQLite');
-  }
-  const store = overrides.store ?? new SqliteStore(path.join(config.dataDir, 'mnemo.db'));
+  const store =
+    overrides.store ??
+    (config.mongodb.uri
+      ? new MongoStore({ uri: config.mongodb.uri, db: config.mongodb.db, atlasSearch: config.mongodb.atlasSearch, logger })
+      : new SqliteStore(path.join(config.dataDir, 'mnemo.db')));
   await store.migrate();
   await ensureRootKey(store, { rootApiKey: config.rootApiKey, dataDir: overrides.store ? null : config.dataDir }, logger, overrides.print);
   if (!overrides.store) fs.mkdirSync(config.dataDir, { recursive: true });

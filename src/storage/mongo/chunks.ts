@@ -1,0 +1,153 @@
+import type { AnyBulkWriteOperation } from 'mongodb';
+import { indexTerms } from '../../search/tokenize.js';
+import type { ChunkEmbedding, ChunkRecord, DocumentRef } from '../../types.js';
+import type { IndexedVector } from '../vector-index.js';
+import { bsonToChunk, readVector, toOpaque, vectorField } from './codec.js';
+import type { MongoSearch } from './search.js';
+import type { ChunkBson, Collections } from './schema.js';
+
+/**
+ * Pipeline writes and reads of chunks. FerretDB v1 has no transactions, so multi-step writes are ordered to be
+ * safe to re-run: activation marks the new generation searchable before it drops the old one, and a delete removes
+ * chunks before their documents.
+ */
+export class MongoChunks {
+  constructor(
+    private readonly c: Collections,
+    private readonly search: MongoSearch,
+  ) {}
+
+  async replace(ref: DocumentRef, chunks: readonly ChunkRecord[]): Promise<void> {
+    await this.c.chunks.deleteMany({ ...refQuery(ref), active: false });
+    if (chunks.length === 0) return;
+    await this.c.chunks.insertMany(chunks.map((c) => chunkToBson(ref, c)));
+  }
+
+  async list(orgId: string, documentId: string, generation?: number): Promise<ChunkRecord[]> {
+    const query =
+      generation === undefined
+        ? { orgId: { $eq: orgId }, documentId: { $eq: documentId }, active: true }
+        : { orgId: { $eq: orgId }, documentId: { $eq: documentId }, generation: { $eq: generation } };
+    return (await this.c.chunks.find(query, { projection: CHUNK_FIELDS }).sort({ position: 1 }).toArray()).map(bsonToChunk);
+  }
+
+  async byIds(orgId: string, chunkIds: readonly string[]): Promise<ChunkRecord[]> {
+    if (chunkIds.length === 0) return [];
+    const rows = await this.c.chunks.find({ orgId: { $eq: orgId }, _id: { $in: [...chunkIds] } }, { projection: CHUNK_FIELDS }).toArray();
+    return rows.map(bsonToChunk);
+  }
+
+  async missingEmbedding(ref: DocumentRef, model: string): Promise<ChunkRecord[]> {
+    const rows = await this.c.chunks
+      .find({ ...refQuery(ref), embeddingModel: { $ne: model } }, { projection: CHUNK_FIELDS })
+      .sort({ position: 1 })
+      .toArray();
+    return rows.map(bsonToChunk);
+  }
+
+  async putEmbeddings(ref: DocumentRef, model: string, embeddings: readonly ChunkEmbedding[]): Promise<void> {
+    if (embeddings.length === 0) return;
+    for (const dims of new Set(embeddings.map((e) => e.vector.length))) await this.search.atlas?.ensureVectorIndex(dims);
+    const ops: AnyBulkWriteOperation<ChunkBson>[] = embeddings.map((e) => ({
+      updateOne: {
+        filter: { ...refQuery(ref), _id: { $eq: e.chunkId } },
+        update: { $set: { embedding: vectorField(e.vector), embeddingModel: model } },
+      },
+    }));
+    await this.c.chunks.bulkWrite(ops, { ordered: false });
+  }
+
+  /** Done documents (any organisation) whose searchable chunks lack vectors from `model`, in batches of 100. */
+  async staleDocuments(model: string, limit: number): Promise<DocumentRef[]> {
+    const out: DocumentRef[] = [];
+    if (limit <= 0) return out;
+    const stale = this.c.chunks.aggregate<{ _id: string }>([
+      { $match: { active: true, embeddingModel: { $ne: model } } },
+      { $group: { _id: '$documentId' } },
+    ]);
+    let batch: string[] = [];
+    const flush = async () => {
+      const docs = await this.c.documents.find({ _id: { $in: batch }, status: 'done' }, { projection: { orgId: 1, generation: 1 } }).toArray();
+      for (const d of docs) if (out.length < limit) out.push({ orgId: d.orgId, documentId: d._id, generation: d.generation });
+      batch = [];
+    };
+    for await (const row of stale) {
+      batch.push(row._id);
+      if (batch.length >= 100) await flush();
+      if (out.length >= limit) break;
+    }
+    if (batch.length > 0 && out.length < limit) await flush();
+    return out;
+  }
+
+  async activate(ref: DocumentRef): Promise<number> {
+    const doc = await this.c.documents.findOne(
+      { orgId: { $eq: ref.orgId }, _id: { $eq: ref.documentId } },
+      { projection: { containerTags: 1 } },
+    );
+    if (!doc) return 0;
+    const ofDocument = { orgId: { $eq: ref.orgId }, documentId: { $eq: ref.documentId } };
+    await this.c.chunks.updateMany(
+      { ...ofDocument, generation: { $eq: ref.generation } },
+      { $set: { active: true, containerTags: doc.containerTags, tagCount: doc.containerTags.length } },
+    );
+    await this.c.chunks.deleteMany({ ...ofDocument, generation: { $ne: ref.generation } });
+    const rows = await this.c.chunks
+      .find(ofDocument, { projection: { embedding: 1, embeddingModel: 1 } })
+      .sort({ position: 1 })
+      .toArray();
+    const byModel = new Map<string, IndexedVector[]>();
+    for (const r of rows) {
+      const vector = readVector(r.embedding);
+      if (!vector || !r.embeddingModel) continue;
+      const list = byModel.get(r.embeddingModel) ?? [];
+      list.push({ chunkId: r._id, documentId: ref.documentId, vector });
+      byModel.set(r.embeddingModel, list);
+    }
+    await this.search.afterActivate(ref.orgId, ref.documentId, doc.containerTags, byModel);
+    return rows.length;
+  }
+}
+
+const CHUNK_FIELDS = {
+  orgId: 1,
+  documentId: 1,
+  generation: 1,
+  position: 1,
+  content: 1,
+  embeddedContent: 1,
+  tokenCount: 1,
+  type: 1,
+  metadata: 1,
+  createdAt: 1,
+} as const;
+
+function refQuery(ref: DocumentRef) {
+  return { orgId: { $eq: ref.orgId }, documentId: { $eq: ref.documentId }, generation: { $eq: ref.generation } };
+}
+
+/** A staged chunk: inactive and untagged until its generation is activated. */
+function chunkToBson(ref: DocumentRef, c: ChunkRecord): ChunkBson {
+  const terms = indexTerms(c.embeddedContent);
+  return {
+    _id: c.id,
+    orgId: ref.orgId,
+    documentId: ref.documentId,
+    generation: ref.generation,
+    position: c.position,
+    content: c.content,
+    embeddedContent: c.embeddedContent,
+    tokenCount: c.tokenCount,
+    type: c.type,
+    metadata: toOpaque(c.metadata),
+    createdAt: c.createdAt,
+    active: false,
+    containerTags: [],
+    tagCount: 0,
+    terms: [...new Set(terms)],
+    termText: terms.join(' '),
+    termCount: terms.length,
+    embedding: null,
+    embeddingModel: null,
+  };
+}

@@ -1,0 +1,283 @@
+import { MongoClient, type Filter } from 'mongodb';
+import { createError } from '../../errors.js';
+import { silentLogger, type Logger } from '../../logger.js';
+import type {
+  ApiKeyRecord,
+  Candidate,
+  ChunkEmbedding,
+  ChunkRecord,
+  DocumentRecord,
+  DocumentRef,
+  OrganizationRecord,
+  SettingsRecord,
+} from '../../types.js';
+import { PENDING_STATUSES } from '../../types.js';
+import type { DocumentListQuery, DocumentPatch, KeywordQuery, Store, StoreCapabilities, TermStats, VectorQuery } from '../store.js';
+import { AtlasIndexes, detectAtlasSearch, type AtlasMode } from './atlas-search.js';
+import { MongoChunks } from './chunks.js';
+import {
+  apiKeyToBson,
+  bsonToApiKey,
+  bsonToDocument,
+  customKey,
+  documentFields,
+  documentToBson,
+  escapeKey,
+  fromOpaque,
+  toOpaque,
+} from './codec.js';
+import { compileFilter, filepathQuery } from './filter-query.js';
+import { collectionsOf, isDuplicateKey, migrate, type Collections, type DocumentBson } from './schema.js';
+import { MongoSearch } from './search.js';
+
+export interface MongoStoreOptions {
+  uri: string;
+  db: string;
+  /** auto: use Atlas Search when the deployment has it; on: require it; off: always score in the app. */
+  atlasSearch?: AtlasMode;
+  logger?: Logger;
+  /** How long to wait for a new Atlas index to become queryable. */
+  indexWaitMs?: number;
+}
+
+/** Store on MongoDB (Atlas, mongod or FerretDB), with Atlas Vector Search and Atlas Search where available. */
+export class MongoStore implements Store {
+  readonly kind = 'mongodb' as const;
+  readonly capabilities: StoreCapabilities = { nativeVectorSearch: false, nativeKeywordSearch: false };
+  readonly dbName: string;
+  private readonly client: MongoClient;
+  private readonly c: Collections;
+  private readonly search: MongoSearch;
+  private readonly chunks: MongoChunks;
+  private readonly logger: Logger;
+  private detected = false;
+
+  constructor(private readonly opts: MongoStoreOptions) {
+    this.client = new MongoClient(opts.uri, { ignoreUndefined: true, appName: 'mnemo' });
+    this.dbName = opts.db;
+    this.c = collectionsOf(this.client.db(opts.db));
+    this.search = new MongoSearch(this.c);
+    this.chunks = new MongoChunks(this.c, this.search);
+    this.logger = opts.logger ?? silentLogger;
+  }
+
+  async migrate(): Promise<void> {
+    await migrate(this.c);
+    if (this.detected) return;
+    if (await detectAtlasSearch(this.c.chunks, this.opts.atlasSearch ?? 'auto', this.logger)) {
+      const atlas = new AtlasIndexes(this.c.chunks, this.logger, this.opts.indexWaitMs ?? 600_000);
+      await atlas.ensureKeywordIndex();
+      this.search.atlas = atlas;
+      this.capabilities.nativeVectorSearch = true;
+      this.capabilities.nativeKeywordSearch = true;
+    }
+    this.detected = true;
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+
+  async ping(): Promise<void> {
+    await this.client.db(this.dbName).command({ ping: 1 });
+  }
+
+  async upsertOrganization(org: OrganizationRecord): Promise<void> {
+    await this.c.organizations.updateOne(
+      { _id: org.id },
+      { $set: { name: org.name, slug: org.slug }, $setOnInsert: { createdAt: org.createdAt } },
+      { upsert: true },
+    );
+  }
+
+  async getOrganization(orgId: string): Promise<OrganizationRecord | null> {
+    const b = await this.c.organizations.findOne({ _id: { $eq: orgId } });
+    return b ? { id: b._id, name: b.name, slug: b.slug, createdAt: b.createdAt } : null;
+  }
+
+  async insertApiKey(key: ApiKeyRecord): Promise<void> {
+    try {
+      await this.c.apiKeys.insertOne(apiKeyToBson(key));
+    } catch (err) {
+      // Like the SQLite store: an existing hash is kept as it is.
+      if (!isDuplicateKey(err) || !(await this.findApiKeyByHash(key.keyHash))) throw err;
+    }
+  }
+
+  async findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
+    const b = await this.c.apiKeys.findOne({ keyHash: { $eq: keyHash } });
+    return b ? bsonToApiKey(b) : null;
+  }
+
+  async insertDocument(doc: DocumentRecord): Promise<void> {
+    try {
+      await this.c.documents.insertOne(documentToBson(doc));
+    } catch (err) {
+      if (isDuplicateKey(err) && doc.customId && (await this.c.documents.countDocuments({ customKey: customKey(doc.orgId, doc.customId) })) > 0) {
+        throw createError('CUSTOM_ID_CONFLICT', [doc.customId]);
+      }
+      throw err;
+    }
+  }
+
+  async getDocument(orgId: string, idOrCustomId: string): Promise<DocumentRecord | null> {
+    const b =
+      (await this.c.documents.findOne({ orgId: { $eq: orgId }, _id: { $eq: idOrCustomId } })) ??
+      (await this.c.documents.findOne({ orgId: { $eq: orgId }, customId: { $eq: idOrCustomId } }));
+    return b ? bsonToDocument(b) : null;
+  }
+
+  async getDocumentsByIds(orgId: string, ids: readonly string[]): Promise<DocumentRecord[]> {
+    if (ids.length === 0) return [];
+    return (await this.c.documents.find({ orgId: { $eq: orgId }, _id: { $in: [...ids] } }).toArray()).map(bsonToDocument);
+  }
+
+  async updateDocument(
+    orgId: string,
+    id: string,
+    patch: DocumentPatch,
+    options: { expectGeneration?: number } = {},
+  ): Promise<DocumentRecord | null> {
+    const { $set, $unset } = documentFields(patch, orgId);
+    const query: Filter<DocumentBson> = { orgId: { $eq: orgId }, _id: { $eq: id } };
+    if (options.expectGeneration !== undefined) query.generation = { $eq: options.expectGeneration };
+    if (Object.keys($set).length === 0) {
+      const b = await this.c.documents.findOne(query);
+      return b ? bsonToDocument(b) : null;
+    }
+    let b: DocumentBson | null;
+    try {
+      b = await this.c.documents.findOneAndUpdate(
+        query,
+        Object.keys($unset).length > 0 ? { $set, $unset } : { $set },
+        { returnDocument: 'after' },
+      );
+    } catch (err) {
+      if (isDuplicateKey(err) && patch.customId) throw createError('CUSTOM_ID_CONFLICT', [patch.customId]);
+      throw err;
+    }
+    if (!b) return null;
+    if (patch.containerTags) {
+      const tags = [...patch.containerTags];
+      await this.c.chunks.updateMany(
+        { orgId: { $eq: orgId }, documentId: { $eq: id } },
+        { $set: { containerTags: tags, tagCount: tags.length } },
+      );
+      await this.search.afterRetag(orgId, id, tags);
+    }
+    return bsonToDocument(b);
+  }
+
+  async deleteDocuments(orgId: string, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.c.documents.find({ orgId: { $eq: orgId }, _id: { $in: [...ids] } }, { projection: { _id: 1 } }).toArray();
+    const existing = new Set(rows.map((r) => r._id));
+    const found = [...new Set(ids)].filter((id) => existing.has(id));
+    if (found.length === 0) return [];
+    // Chunks first: an interrupted delete leaves a document without chunks, never searchable orphans.
+    await this.c.chunks.deleteMany({ orgId: { $eq: orgId }, documentId: { $in: found } });
+    await this.c.documents.deleteMany({ orgId: { $eq: orgId }, _id: { $in: found } });
+    await this.search.afterDelete(orgId, found);
+    return found;
+  }
+
+  async findDocumentIdsByTags(orgId: string, tags: readonly string[], filepath?: string): Promise<string[]> {
+    const query: Filter<DocumentBson> = { orgId: { $eq: orgId }, containerTags: { $in: [...tags] } };
+    if (filepath) query.filepath = filepathQuery(filepath);
+    return (await this.c.documents.find(query, { projection: { _id: 1 } }).toArray()).map((r) => r._id);
+  }
+
+  async listDocuments(orgId: string, q: DocumentListQuery): Promise<{ documents: DocumentRecord[]; total: number }> {
+    const parts: Filter<DocumentBson>[] = [{ orgId: { $eq: orgId } }];
+    if (q.containerTags && q.containerTags.length > 0) {
+      const tags = [...new Set(q.containerTags)];
+      parts.push({ containerTags: (q.tagOperator ?? 'AND') === 'AND' ? { $all: tags } : { $in: tags } });
+    }
+    if (q.statuses && q.statuses.length > 0) parts.push({ status: { $in: [...q.statuses] } });
+    if (q.filepath) parts.push({ filepath: filepathQuery(q.filepath) });
+    if (q.filters) parts.push(compileFilter(q.filters));
+    const query = { $and: parts };
+    const dir = q.order === 'asc' ? 1 : -1;
+    const [total, rows] = await Promise.all([
+      this.c.documents.countDocuments(query),
+      q.limit > 0
+        ? this.c.documents
+            .find(query)
+            .sort({ [q.sort === 'updatedAt' ? 'updatedAt' : 'createdAt']: dir, _id: dir })
+            .skip(q.offset)
+            .limit(q.limit)
+            .toArray()
+        : [],
+    ]);
+    return { documents: rows.map(bsonToDocument), total };
+  }
+
+  async findDueDocuments(now: number, limit: number, excludeIds: ReadonlySet<string>): Promise<DocumentRecord[]> {
+    if (limit <= 0) return [];
+    const query: Filter<DocumentBson> = { status: { $in: [...PENDING_STATUSES] }, nextRunAt: { $lte: now } };
+    if (excludeIds.size > 0) query._id = { $nin: [...excludeIds] };
+    const rows = await this.c.documents.find(query).sort({ nextRunAt: 1, createdAt: 1, _id: 1 }).limit(limit).toArray();
+    return rows.map(bsonToDocument);
+  }
+
+  findDocumentsWithStaleEmbeddings(model: string, limit: number): Promise<DocumentRef[]> {
+    return this.chunks.staleDocuments(model, limit);
+  }
+
+  replaceChunks(ref: DocumentRef, chunks: readonly ChunkRecord[]): Promise<void> {
+    return this.chunks.replace(ref, chunks);
+  }
+
+  getChunks(orgId: string, documentId: string, generation?: number): Promise<ChunkRecord[]> {
+    return this.chunks.list(orgId, documentId, generation);
+  }
+
+  getChunksByIds(orgId: string, chunkIds: readonly string[]): Promise<ChunkRecord[]> {
+    return this.chunks.byIds(orgId, chunkIds);
+  }
+
+  getChunksMissingEmbedding(ref: DocumentRef, model: string): Promise<ChunkRecord[]> {
+    return this.chunks.missingEmbedding(ref, model);
+  }
+
+  putEmbeddings(ref: DocumentRef, model: string, embeddings: readonly ChunkEmbedding[]): Promise<void> {
+    return this.chunks.putEmbeddings(ref, model, embeddings);
+  }
+
+  activateGeneration(ref: DocumentRef): Promise<number> {
+    return this.chunks.activate(ref);
+  }
+
+  vectorSearch(orgId: string, query: VectorQuery): Promise<Candidate[]> {
+    return this.search.vectorSearch(orgId, query);
+  }
+
+  keywordSearch(orgId: string, query: KeywordQuery): Promise<Candidate[]> {
+    return this.search.keywordSearch(orgId, query);
+  }
+
+  termStats(orgId: string, terms: readonly string[]): Promise<TermStats> {
+    return this.search.termStats(orgId, terms);
+  }
+
+  async getSettings(orgId: string): Promise<SettingsRecord> {
+    const b = await this.c.settings.findOne({ _id: { $eq: orgId } });
+    return b?.data ? (fromOpaque(b.data) as SettingsRecord) : {};
+  }
+
+  /** Shallow merge, one `$set` per key, so concurrent updates of different keys never lose each other. */
+  async updateSettings(orgId: string, patch: SettingsRecord): Promise<SettingsRecord> {
+    const $set: Record<string, unknown> = { updatedAt: new Date().toISOString() };
+    const $unset: Record<string, ''> = {};
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined) $unset[`data.${escapeKey(key)}`] = '';
+      else $set[`data.${escapeKey(key)}`] = toOpaque(value);
+    }
+    const b = await this.c.settings.findOneAndUpdate(
+      { _id: orgId },
+      Object.keys($unset).length > 0 ? { $set, $unset } : { $set },
+      { upsert: true, returnDocument: 'after' },
+    );
+    return b?.data ? (fromOpaque(b.data) as SettingsRecord) : {};
+  }
+}

@@ -1,0 +1,189 @@
+import type { Binary, Collection, Db, IndexDescription } from 'mongodb';
+import type { DocumentStatus, DocumentType, MetadataValue, TaskType } from '../../types.js';
+
+/** Searchable form of one metadata key: its values as text, lower-cased text, and number (see codec.ts). */
+export interface MetaIndexEntry {
+  s: string[];
+  l: string[];
+  n?: number;
+}
+
+export interface DocumentBson {
+  _id: string;
+  orgId: string;
+  customId: string | null;
+  /** JSON [orgId, customId], only while customId is set: the unique key (FerretDB v1 has no partial indexes). */
+  customKey?: string;
+  containerTags: string[];
+  raw: string;
+  content: string | null;
+  contentHash: string;
+  title: string | null;
+  summary: string | null;
+  url: string | null;
+  filepath: string | null;
+  type: DocumentType;
+  /** Metadata as ordered {k, v} pairs: client keys are data, never field names. */
+  metadata: { k: string; v: MetadataValue }[];
+  /** Per key (hashed into a field name), the values filters compare against. */
+  metaIndex: Record<string, MetaIndexEntry>;
+  status: DocumentStatus;
+  taskType: TaskType;
+  forgetAfter: string | null;
+  entityContext: string | null;
+  source: string | null;
+  connectionId: string | null;
+  processingMetadata: unknown;
+  generation: number;
+  attempts: number;
+  nextRunAt: number;
+  tokenCount: number | null;
+  wordCount: number | null;
+  chunkCount: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ChunkBson {
+  _id: string;
+  orgId: string;
+  documentId: string;
+  generation: number;
+  position: number;
+  content: string;
+  embeddedContent: string;
+  tokenCount: number;
+  type: 'text' | 'image';
+  metadata: unknown;
+  createdAt: string;
+  /** The searchable generation of its document. */
+  active: boolean;
+  /** The document's tags, copied on activation and retag (search filters on them). */
+  containerTags: string[];
+  tagCount: number;
+  /** Distinct index terms of embeddedContent (multikey index: keyword candidates and document frequencies). */
+  terms: string[];
+  /** Index terms in order with repeats (term frequencies, lengths; Atlas Search indexes it). */
+  termText: string;
+  termCount: number;
+  /** The vector under `d<dimensions>`, so each dimension count has its own Atlas vector index path. */
+  embedding: Record<string, Binary> | null;
+  embeddingModel: string | null;
+}
+
+export interface OrganizationBson {
+  _id: string;
+  name: string;
+  slug: string;
+  createdAt: string;
+}
+
+export interface ApiKeyBson {
+  _id: string;
+  orgId: string;
+  name: string;
+  keyHash: string;
+  prefix: string;
+  containerTags: string[] | null;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface SettingsBson {
+  _id: string;
+  data: Record<string, unknown>;
+  updatedAt: string;
+}
+
+/** Per-organisation counter bumped after every change to its searchable chunks (cache invalidation). */
+export interface RevisionBson {
+  _id: string;
+  rev: number;
+}
+
+export interface MigrationBson {
+  _id: number;
+  name: string;
+  appliedAt: string;
+}
+
+export interface Collections {
+  documents: Collection<DocumentBson>;
+  chunks: Collection<ChunkBson>;
+  organizations: Collection<OrganizationBson>;
+  apiKeys: Collection<ApiKeyBson>;
+  settings: Collection<SettingsBson>;
+  revisions: Collection<RevisionBson>;
+  migrations: Collection<MigrationBson>;
+}
+
+export function collectionsOf(db: Db): Collections {
+  return {
+    documents: db.collection<DocumentBson>('documents'),
+    chunks: db.collection<ChunkBson>('chunks'),
+    organizations: db.collection<OrganizationBson>('organizations'),
+    apiKeys: db.collection<ApiKeyBson>('api_keys'),
+    settings: db.collection<SettingsBson>('settings'),
+    revisions: db.collection<RevisionBson>('org_revisions'),
+    migrations: db.collection<MigrationBson>('schema_migrations'),
+  };
+}
+
+/** Secondary indexes, created (idempotently, by name) on every start. Every query leads with orgId. */
+export const INDEXES: Readonly<Record<'documents' | 'chunks' | 'apiKeys', IndexDescription[]>> = {
+  documents: [
+    { name: 'documents_custom_key', key: { customKey: 1 }, unique: true, sparse: true },
+    { name: 'documents_org_custom_id', key: { orgId: 1, customId: 1 } },
+    { name: 'documents_org_created', key: { orgId: 1, createdAt: 1 } },
+    { name: 'documents_org_updated', key: { orgId: 1, updatedAt: 1 } },
+    { name: 'documents_org_status', key: { orgId: 1, status: 1 } },
+    { name: 'documents_org_tags', key: { orgId: 1, containerTags: 1 } },
+    { name: 'documents_org_filepath', key: { orgId: 1, filepath: 1 } },
+    // Due work spans organisations: the runner polls it.
+    { name: 'documents_due', key: { status: 1, nextRunAt: 1, createdAt: 1 } },
+  ],
+  chunks: [
+    { name: 'chunks_document', key: { orgId: 1, documentId: 1, generation: 1, position: 1 } },
+    { name: 'chunks_org_terms', key: { orgId: 1, active: 1, terms: 1 } },
+    { name: 'chunks_org_model', key: { orgId: 1, active: 1, embeddingModel: 1 } },
+    { name: 'chunks_stale_model', key: { active: 1, embeddingModel: 1, documentId: 1 } },
+  ],
+  apiKeys: [{ name: 'api_keys_hash', key: { keyHash: 1 }, unique: true }],
+};
+
+/** Ordered schema versions, recorded once each in schema_migrations; data migrations go here. */
+export const MIGRATIONS: readonly { version: number; name: string; up: (c: Collections) => Promise<void> }[] = [
+  // Version 1 is the layout above; its indexes are (re)created by ensureIndexes on every start.
+  { version: 1, name: 'core', up: async () => {} },
+];
+
+export async function ensureIndexes(c: Collections): Promise<void> {
+  // One index per command: FerretDB v1 drops the connection when one createIndexes names several existing indexes.
+  for (const [name, indexes] of Object.entries(INDEXES) as [keyof typeof INDEXES, IndexDescription[]][]) {
+    for (const index of indexes) await c[name].createIndexes([index]);
+  }
+}
+
+/** Creates indexes, then applies and records pending migrations; safe to run from several processes at once. */
+export async function migrate(c: Collections): Promise<void> {
+  await ensureIndexes(c);
+  const applied = new Set((await c.migrations.find({}, { projection: { _id: 1 } }).toArray()).map((m) => m._id));
+  for (const m of MIGRATIONS) {
+    if (applied.has(m.version)) continue;
+    await m.up(c);
+    await c.migrations
+      .insertOne({ _id: m.version, name: m.name, appliedAt: new Date().toISOString() })
+      .catch((err: unknown) => {
+        if (!isDuplicateKey(err)) throw err;
+      });
+  }
+}
+
+/**
+ * Duplicate-key error. MongoDB reports code 11000; FerretDB v1 reports an update that breaks a unique index as
+ * InternalError (code 1) carrying SQLite's "UNIQUE constraint failed".
+ */
+export function isDuplicateKey(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown };
+  return e.code === 11000 || (e.code === 1 && typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed'));
+}

@@ -1,0 +1,119 @@
+/**
+ * The MongoDB store (in-app search path, on FerretDB) and the SQLite store return the same candidates with the same
+ * raw scores (FTS5 bm25() and exact dot products), so hybrid search gives the same hits and similarities on both.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src/logger.js';
+import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
+import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
+import { parseFilters } from '../../src/search/filters.js';
+import { SearchService } from '../../src/search/search-service.js';
+import { queryTerms } from '../../src/search/tokenize.js';
+import { MongoStore } from '../../src/storage/mongo/mongo-store.js';
+import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
+import type { SearchScope, Store } from '../../src/storage/store.js';
+import type { Candidate } from '../../src/types.js';
+import { startFerretDb, type FerretDb } from '../helpers/ferretdb.js';
+import { makeChunk, makeDocument, makeOrg, prng, refOf } from './store-fixtures.js';
+
+// Enough words that most stay in fewer than half the chunks, so BM25's IDF is not clamped.
+const WORDS = `river stone bridge lantern harbor orchard winter signal copper meadow falcon archive compass ember tide
+  violin garden rocket pepper marble canyon glacier thunder saddle mirror basket candle forest island ladder
+  monkey needle ocean pillow rabbit silver tunnel velvet wagon yellow zipper anchor button castle dragon`.split(/\s+/);
+const embedder = createHashEmbedder(32);
+
+let ferret: FerretDb;
+let mongo: MongoStore;
+let sqlite: SqliteStore;
+const org = makeOrg('parity');
+const other = makeOrg('parity-other');
+
+beforeAll(async () => {
+  ferret = await startFerretDb();
+  mongo = new MongoStore({ uri: ferret.uri, db: 'parity' });
+  sqlite = new SqliteStore(':memory:');
+  const stores: Store[] = [mongo, sqlite];
+  for (const s of stores) {
+    await s.migrate();
+    await s.upsertOrganization(org);
+    await s.upsertOrganization(other);
+  }
+  const rand = prng(11);
+  const pick = () => WORDS[Math.floor(rand() * WORDS.length)]!;
+  for (let d = 0; d < 30; d++) {
+    const orgId = d % 6 === 5 ? other.id : org.id;
+    const tags = [...new Set([`t${d % 3}`, ...(d % 4 === 0 ? ['shared'] : [])])];
+    const doc = makeDocument(orgId, { containerTags: tags, filepath: `/dir${d % 2}/doc${d}.md`, metadata: { rank: d, group: d % 2 ? 'odd' : 'even' } });
+    const texts = Array.from({ length: 1 + (d % 3) }, () => Array.from({ length: 3 + Math.floor(rand() * 12) }, pick).join(' '));
+    const chunks = texts.map((t, i) => makeChunk(refOf(doc), i, t));
+    const vectors = await embedder.embedDocuments(texts);
+    for (const s of stores) {
+      await s.insertDocument(doc);
+      await s.replaceChunks(refOf(doc), chunks);
+      await s.putEmbeddings(refOf(doc), embedder.id, chunks.map((c, i) => ({ chunkId: c.id, vector: vectors[i]! })));
+      await s.activateGeneration(refOf(doc));
+    }
+  }
+}, 60_000);
+afterAll(async () => {
+  await mongo?.close();
+  await sqlite?.close();
+  await ferret?.stop();
+});
+
+const SCOPES: SearchScope[] = [
+  {},
+  { containerTags: ['t1'] },
+  { containerTags: ['t0', 'shared'] },
+  { filepath: '/dir1/' },
+  { filters: parseFilters({ key: 'rank', value: 10, filterType: 'numeric', numericOperator: '<' })! },
+  { filters: parseFilters({ key: 'group', value: 'ODD', ignoreCase: true })!, containerTags: ['t2'] },
+];
+const QUERIES = ['river stone', 'lantern harbor lantern', 'copper', 'winter meadow falcon ember rabbit', 'unknownword'];
+
+const expectSameCandidates = (a: Candidate[], b: Candidate[], relative: boolean) => {
+  expect(a.map((h) => h.chunkId)).toEqual(b.map((h) => h.chunkId));
+  a.forEach((h, i) => (relative ? expect(h.score / b[i]!.score).toBeCloseTo(1, 9) : expect(h.score).toBeCloseTo(b[i]!.score, 6)));
+};
+
+describe('MongoDB and SQLite stores agree', () => {
+  it('keyword candidates, with FTS5-identical BM25 scores, and term statistics', async () => {
+    let hits = 0;
+    for (const q of QUERIES) {
+      const terms = queryTerms(q);
+      expect(await mongo.termStats(org.id, terms)).toEqual(await sqlite.termStats(org.id, terms));
+      for (const scope of SCOPES) {
+        const [m, s] = await Promise.all([mongo.keywordSearch(org.id, { ...scope, terms, limit: 200 }), sqlite.keywordSearch(org.id, { ...scope, terms, limit: 200 })]);
+        // Equal BM25 scores may come back in either order from FTS5; compare by score, then id.
+        const order = (hits: Candidate[]) => [...hits].sort((x, y) => y.score - x.score || (x.chunkId < y.chunkId ? -1 : 1));
+        expectSameCandidates(m, order(s), true);
+        hits += m.length;
+      }
+    }
+    expect(hits).toBeGreaterThan(100);
+  });
+
+  it('vector candidates and scores', async () => {
+    for (const q of QUERIES) {
+      const vector = await embedder.embedQuery(q);
+      for (const scope of SCOPES) {
+        const query = { ...scope, vector, model: embedder.id, limit: 15 };
+        expectSameCandidates(await mongo.vectorSearch(org.id, query), await sqlite.vectorSearch(org.id, query), false);
+      }
+    }
+  });
+
+  it('hybrid search hits and calibrated similarities', async () => {
+    const options = { vectorWeight: 1, keywordWeight: 0.85, candidates: 100, rerankCandidates: 40 };
+    const handle = staticEmbedderHandle(embedder);
+    const [onMongo, onSqlite] = [mongo, sqlite].map((s) => new SearchService(s, handle, options, silentLogger));
+    for (const q of QUERIES) {
+      for (const scope of SCOPES) {
+        const params = { q, limit: 10, threshold: 0, rerank: false, ...scope };
+        const view = async (svc: SearchService) =>
+          (await svc.searchChunks(org.id, params)).map((h) => ({ chunk: h.chunk.id, similarity: h.similarity.toFixed(9) }));
+        expect(await view(onMongo!)).toEqual(await view(onSqlite!));
+      }
+    }
+  });
+});

@@ -1,0 +1,138 @@
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryTerms } from '../../src/search/tokenize.js';
+import { metaField } from '../../src/storage/mongo/codec.js';
+import { MongoStore, type MongoStoreOptions } from '../../src/storage/mongo/mongo-store.js';
+import { INDEXES, MIGRATIONS } from '../../src/storage/mongo/schema.js';
+import type { Store } from '../../src/storage/store.js';
+import { startFerretDb, type FerretDb } from '../helpers/ferretdb.js';
+import { runStoreContract } from './store-contract.js';
+import { addIndexed, axis, chunkIdsOf, docIdsOf, indexDocument, makeDocument, makeOrg, MODEL } from './store-fixtures.js';
+
+let ferret: FerretDb;
+let admin: MongoClient;
+let n = 0;
+
+beforeAll(async () => {
+  ferret = await startFerretDb();
+  admin = new MongoClient(ferret.uri);
+}, 60_000);
+afterAll(async () => {
+  await admin?.close();
+  await ferret?.stop();
+});
+
+/** A fresh database per store keeps tests independent and fast (FerretDB keeps one SQLite file per database). */
+const freshDb = () => `mnemo_${process.pid}_${++n}`;
+
+const open = async (options: Partial<MongoStoreOptions> = {}) => {
+  const store = new MongoStore({ uri: ferret.uri, db: freshDb(), ...options });
+  await store.migrate();
+  return store;
+};
+
+runStoreContract('mongodb on FerretDB', () => open(), async (store: Store) => {
+  await admin.db((store as MongoStore).dbName).dropDatabase();
+});
+
+describe('MongoStore on FerretDB', () => {
+  it('creates its indexes and records each migration once, however often and from how many processes it starts', async () => {
+    const db = freshDb();
+    const first = new MongoStore({ uri: ferret.uri, db });
+    const second = new MongoStore({ uri: ferret.uri, db });
+    try {
+      await Promise.all([first.migrate(), second.migrate()]);
+      await first.migrate();
+      for (const [collection, name] of [
+        ['documents', 'documents'],
+        ['chunks', 'chunks'],
+        ['api_keys', 'apiKeys'],
+      ] as const) {
+        const names = (await admin.db(db).collection(collection).listIndexes().toArray()).map((i) => i.name as string);
+        expect(names.sort()).toEqual(['_id_', ...INDEXES[name].map((i) => i.name!)].sort());
+      }
+      const custom = (await admin.db(db).collection('documents').listIndexes().toArray()).find((i) => i.name === 'documents_custom_key');
+      expect(custom).toMatchObject({ unique: true, key: { customKey: 1 } });
+      const migrations = await admin.db(db).collection('schema_migrations').find().sort({ _id: 1 }).toArray();
+      expect(migrations.map((m) => ({ version: m._id, name: m.name }))).toEqual(MIGRATIONS.map((m) => ({ version: m.version, name: m.name })));
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('detects that FerretDB has no Atlas Search and reports the in-app search path', async () => {
+    const auto = await open();
+    const off = await open({ atlasSearch: 'off' });
+    try {
+      expect(auto.kind).toBe('mongodb');
+      expect(auto.capabilities).toEqual({ nativeVectorSearch: false, nativeKeywordSearch: false });
+      expect(off.capabilities).toEqual({ nativeVectorSearch: false, nativeKeywordSearch: false });
+      await expect(auto.ping()).resolves.toBeUndefined();
+    } finally {
+      await auto.close();
+      await off.close();
+    }
+    const required = new MongoStore({ uri: ferret.uri, db: freshDb(), atlasSearch: 'on' });
+    try {
+      await expect(required.migrate()).rejects.toThrow(/MONGODB_ATLAS_SEARCH=on, but the deployment has no Atlas Search/);
+    } finally {
+      await required.close();
+    }
+  });
+
+  it('stores metadata as key/value pairs and hashed filter fields: no client key becomes a field name', async () => {
+    const store = await open();
+    try {
+      const org = makeOrg('shape');
+      const metadata = { 'a.b': 'dotted', $where: 'dollar', '%2E': 'percent', '': 'empty', n: 2 };
+      const doc = makeDocument(org.id, { metadata, processingMetadata: { startTime: 'x', steps: [{ name: 'extract', startTime: 'x', status: 'completed', metadata: { 'x.y': 1, $z: [2] } }] } });
+      await store.insertDocument(doc);
+      expect(await store.getDocument(org.id, doc.id)).toEqual(doc);
+      const raw = await admin.db(store.dbName).collection('documents').findOne({ _id: doc.id as never });
+      expect(raw!.metadata).toEqual(Object.entries(metadata).map(([k, v]) => ({ k, v })));
+      expect(Object.keys(raw!.metaIndex as object).sort()).toEqual(Object.keys(metadata).map(metaField).sort());
+      expect(raw!.metaIndex[metaField('n')]).toEqual({ s: ['2'], l: ['2'], n: 2 });
+      expect(JSON.stringify(raw!.processingMetadata)).toContain('"x%2Ey":1');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a second process (API beside a worker) sees every write of the other at once', async () => {
+    const db = freshDb();
+    const api = new MongoStore({ uri: ferret.uri, db });
+    const worker = new MongoStore({ uri: ferret.uri, db });
+    try {
+      await api.migrate();
+      await worker.migrate();
+      const org = makeOrg('procs');
+      await worker.upsertOrganization(org);
+      const vector = () => api.vectorSearch(org.id, { vector: axis(0), model: MODEL, limit: 10 });
+      const keyword = () => api.keywordSearch(org.id, { terms: queryTerms('lantern'), limit: 10 });
+      const first = await addIndexed(worker, org.id, [{ text: 'lantern one', vector: axis(0) }], { containerTags: ['t'] });
+      expect(docIdsOf(await vector())).toEqual([first.doc.id]);
+      const before = await keyword();
+
+      const second = await addIndexed(worker, org.id, [{ text: 'lantern two lantern', vector: axis(0) }], { containerTags: ['t'] });
+      expect(docIdsOf(await vector())).toEqual([first.doc.id, second.doc.id].sort());
+      const after = await keyword();
+      expect(docIdsOf(after)).toEqual([first.doc.id, second.doc.id].sort());
+      // The corpus grew, so the first chunk's BM25 score changed: the API did not keep stale statistics.
+      expect(after.find((h) => h.documentId === first.doc.id)!.score).not.toBeCloseTo(before[0]!.score, 9);
+
+      await worker.updateDocument(org.id, first.doc.id, { containerTags: ['moved'] });
+      expect(docIdsOf(await api.vectorSearch(org.id, { vector: axis(0), model: MODEL, containerTags: ['moved'], limit: 10 }))).toEqual([first.doc.id]);
+      const regenerated = await indexDocument(worker, { ...second.doc, generation: 2 }, [{ text: 'lantern three', vector: axis(1) }]);
+      expect(chunkIdsOf(await api.vectorSearch(org.id, { vector: axis(1), model: MODEL, limit: 1 }))).toEqual([regenerated[0]!.id]);
+
+      // Writes through the API's own store update its cache in place, and the worker still sees them.
+      expect(await api.deleteDocuments(org.id, [first.doc.id])).toEqual([first.doc.id]);
+      expect(docIdsOf(await api.vectorSearch(org.id, { vector: axis(0), model: MODEL, limit: 10 }))).toEqual([second.doc.id]);
+      expect(docIdsOf(await worker.vectorSearch(org.id, { vector: axis(0), model: MODEL, limit: 10 }))).toEqual([second.doc.id]);
+    } finally {
+      await api.close();
+      await worker.close();
+    }
+  });
+});
