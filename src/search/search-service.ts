@@ -58,16 +58,26 @@ export class SearchService {
     };
     const embedder = await this.embedderOrNull();
     const n = Math.max(this.opts.candidates, p.limit * 3);
-    const [vectorHits, keywordHits, stats] = await Promise.all([
-      embedder
-        ? embedder.embedQuery(p.q).then((vector) => this.store.vectorSearch(orgId, { ...scope, vector, model: embedder.id, limit: n }))
-        : Promise.resolve([]),
-      this.store.keywordSearch(orgId, { ...scope, terms, limit: n }),
+    const fusion = { vector: this.opts.vectorWeight, keyword: this.opts.keywordWeight };
+    const [{ vector: vectorHits, keyword: keywordHits }, stats] = await Promise.all([
+      // Where the database fuses ranks (MongoDB $rankFusion) one query picks the candidates; scores stay raw.
+      embedder && this.store.capabilities.nativeRankFusion && this.store.hybridCandidates
+        ? embedder.embedQuery(p.q).then((vector) => this.store.hybridCandidates!(orgId, { ...scope, vector, model: embedder.id, terms, limit: n, weights: fusion }))
+        : Promise.all([
+            embedder
+              ? embedder.embedQuery(p.q).then((vector) => this.store.vectorSearch(orgId, { ...scope, vector, model: embedder.id, limit: n }))
+              : Promise.resolve([]),
+            this.store.keywordSearch(orgId, { ...scope, terms, limit: n }),
+          ]).then(([vector, keyword]) => ({ vector, keyword })),
       this.store.termStats(orgId, terms),
     ]);
 
     const ids = [...new Set([...vectorHits.map((h) => h.chunkId), ...keywordHits.map((h) => h.chunkId)])];
-    const chunks = new Map((await this.store.getChunksByIds(orgId, ids)).map((c) => [c.id, c]));
+    const [chunkList, storedTerms] = await Promise.all([
+      this.store.getChunksByIds(orgId, ids),
+      this.store.getChunkTerms ? this.store.getChunkTerms(orgId, ids) : Promise.resolve(new Map<string, readonly string[]>()),
+    ]);
+    const chunks = new Map(chunkList.map((c) => [c.id, c]));
     const weights = termWeights(terms, stats.docFrequencies, stats.totalChunks);
     const evidence: HybridEvidence[] = [];
     for (const h of vectorHits) {
@@ -76,7 +86,9 @@ export class SearchService {
     for (const h of keywordHits) evidence.push({ id: h.chunkId, keywordRaw: h.score });
     for (const e of evidence) {
       const chunk = chunks.get(e.id);
-      if (chunk && e.keyword === undefined) e.keyword = keywordCoverage(terms, new Set(indexTerms(chunk.embeddedContent)), weights);
+      if (chunk && e.keyword === undefined) {
+        e.keyword = keywordCoverage(terms, new Set(storedTerms.get(e.id) ?? indexTerms(chunk.embeddedContent)), weights);
+      }
     }
     let fused = fuse(evidence, { vector: this.opts.vectorWeight, keyword: this.opts.keywordWeight }).filter((h) => chunks.has(h.id));
 

@@ -49,6 +49,23 @@ export interface KeywordQuery extends SearchScope {
   limit: number;
 }
 
+/** Both retrievers at once, for stores that fuse ranks in the database (see Store.hybridCandidates). */
+export interface HybridQuery extends SearchScope {
+  vector: Float32Array;
+  model: string;
+  terms: readonly string[];
+  /** Candidates per retriever, and of the fused list. */
+  limit: number;
+  /** Relative weight of each retriever in the rank fusion (the in-app fusion weights). */
+  weights: { vector: number; keyword: number };
+}
+
+/** Raw candidates of each retriever, scored as vectorSearch and keywordSearch score them. */
+export interface HybridCandidates {
+  vector: Candidate[];
+  keyword: Candidate[];
+}
+
 export interface TermStats {
   totalChunks: number;
   docFrequencies: Map<string, number>;
@@ -63,6 +80,8 @@ export interface StoreCapabilities {
   nativeVectorSearch: boolean;
   /** Keyword search runs inside the database. */
   nativeKeywordSearch: boolean;
+  /** The database picks hybrid candidates by rank fusion in one query (hybridCandidates); absent = false. */
+  nativeRankFusion?: boolean;
 }
 
 /**
@@ -114,6 +133,8 @@ export interface Store {
   /** Chunks of a document, by position: the given generation, or the searchable ones when omitted. */
   getChunks(orgId: string, documentId: string, generation?: number): Promise<ChunkRecord[]>;
   getChunksByIds(orgId: string, chunkIds: readonly string[]): Promise<ChunkRecord[]>;
+  /** Optional: the stored index terms of chunks (search/tokenize.ts indexTerms), so search need not re-tokenise. */
+  getChunkTerms?(orgId: string, chunkIds: readonly string[]): Promise<Map<string, readonly string[]>>;
   /** Chunks of ref.generation that have no vector from `model` yet. */
   getChunksMissingEmbedding(ref: DocumentRef, model: string): Promise<ChunkRecord[]>;
   putEmbeddings(ref: DocumentRef, model: string, embeddings: readonly ChunkEmbedding[]): Promise<void>;
@@ -122,6 +143,11 @@ export interface Store {
 
   vectorSearch(orgId: string, query: VectorQuery): Promise<Candidate[]>;
   keywordSearch(orgId: string, query: KeywordQuery): Promise<Candidate[]>;
+  /**
+   * Optional, used while capabilities.nativeRankFusion: both retrievers in one query whose fused rank order decides
+   * which candidates come back; scores stay the raw ones vectorSearch and keywordSearch return.
+   */
+  hybridCandidates?(orgId: string, query: HybridQuery): Promise<HybridCandidates>;
   /** Document frequency of terms among the organisation's searchable chunks. */
   termStats(orgId: string, terms: readonly string[]): Promise<TermStats>;
 

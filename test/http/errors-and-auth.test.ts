@@ -122,7 +122,7 @@ describe('auth, errors, CORS and routing', () => {
   it('reports health without auth', async () => {
     const res = await request(server).get('/health');
     expect(res.status).toBe(200);
-    expect(res.body.store).toMatchObject({ kind: 'sqlite', ok: true });
+    expect(res.body.store).toMatchObject({ kind: 'sqlite', ok: true, vectorSearch: 'in-app exact', keywordSearch: 'native', fusion: 'in-app' });
     expect(res.body.runner).toMatchObject({ kind: 'embedded', state: 'running' });
     expect(res.body.providers.embeddings).toMatchObject({ state: 'ready', provider: 'hash' });
   });

@@ -1,7 +1,9 @@
 /**
  * The MongoDB store (in-app search path, on FerretDB) and the SQLite store return the same candidates with the same
  * raw scores (FTS5 bm25() and exact dot products), so hybrid search gives the same hits and similarities on both.
+ * So does the `$rankFusion` path, with an emulated Atlas 8 answering the fused query from the same data.
  */
+import { MongoClient, type Collection, type Document } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/logger.js';
 import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
@@ -9,11 +11,15 @@ import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
 import { parseFilters } from '../../src/search/filters.js';
 import { SearchService } from '../../src/search/search-service.js';
 import { queryTerms } from '../../src/search/tokenize.js';
+import type { AtlasIndexes } from '../../src/storage/mongo/atlas-search.js';
 import { MongoStore } from '../../src/storage/mongo/mongo-store.js';
+import { collectionsOf, type ChunkBson } from '../../src/storage/mongo/schema.js';
+import { MongoSearch } from '../../src/storage/mongo/search.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import type { SearchScope, Store } from '../../src/storage/store.js';
 import type { Candidate } from '../../src/types.js';
 import { startFerretDb, type FerretDb } from '../helpers/ferretdb.js';
+import { emulateRankFusion } from '../helpers/rank-fusion-emulator.js';
 import { makeChunk, makeDocument, makeOrg, prng, refOf } from './store-fixtures.js';
 
 // Enough words that most stay in fewer than half the chunks, so BM25's IDF is not clamped.
@@ -25,6 +31,7 @@ const embedder = createHashEmbedder(32);
 let ferret: FerretDb;
 let mongo: MongoStore;
 let sqlite: SqliteStore;
+let client: MongoClient;
 const org = makeOrg('parity');
 const other = makeOrg('parity-other');
 
@@ -56,6 +63,7 @@ beforeAll(async () => {
   }
 }, 60_000);
 afterAll(async () => {
+  await client?.close();
   await mongo?.close();
   await sqlite?.close();
   await ferret?.stop();
@@ -70,6 +78,8 @@ const SCOPES: SearchScope[] = [
   { filters: parseFilters({ key: 'group', value: 'ODD', ignoreCase: true })!, containerTags: ['t2'] },
 ];
 const QUERIES = ['river stone', 'lantern harbor lantern', 'copper', 'winter meadow falcon ember rabbit', 'unknownword'];
+
+const options = { vectorWeight: 1, keywordWeight: 0.85, candidates: 100, rerankCandidates: 40 };
 
 const expectSameCandidates = (a: Candidate[], b: Candidate[], relative: boolean) => {
   expect(a.map((h) => h.chunkId)).toEqual(b.map((h) => h.chunkId));
@@ -104,7 +114,6 @@ describe('MongoDB and SQLite stores agree', () => {
   });
 
   it('hybrid search hits and calibrated similarities', async () => {
-    const options = { vectorWeight: 1, keywordWeight: 0.85, candidates: 100, rerankCandidates: 40 };
     const handle = staticEmbedderHandle(embedder);
     const [onMongo, onSqlite] = [mongo, sqlite].map((s) => new SearchService(s, handle, options, silentLogger));
     for (const q of QUERIES) {
@@ -115,5 +124,67 @@ describe('MongoDB and SQLite stores agree', () => {
         expect(await view(onMongo!)).toEqual(await view(onSqlite!));
       }
     }
+  });
+});
+
+describe('the $rankFusion path (emulated Atlas 8) agrees with SQLite', () => {
+  /** The store's search over the parity data, its `$rankFusion` queries answered by the emulator. */
+  const fusedSearch = () => {
+    client ??= new MongoClient(ferret.uri);
+    const c = collectionsOf(client.db('parity'));
+    const fused: Document[][] = [];
+    const chunks = new Proxy(c.chunks, {
+      get: (target, key, receiver) =>
+        key === 'aggregate'
+          ? (pipeline: Document[]) => {
+              if (!('$rankFusion' in pipeline[0]!)) return target.aggregate(pipeline);
+              fused.push(pipeline);
+              return { toArray: () => emulateRankFusion(target, pipeline) };
+            }
+          : (Reflect.get(target, key, receiver) as unknown),
+    }) as Collection<ChunkBson>;
+    const search = new MongoSearch({ ...c, chunks });
+    search.atlas = { hasVectorIndex: async () => true } as unknown as AtlasIndexes;
+    search.rankFusion = true;
+    return { search, fused };
+  };
+
+  it('hybrid candidates: the same vector and keyword candidates and raw scores, from one query each', async () => {
+    const { search, fused } = fusedSearch();
+    const weights = { vector: options.vectorWeight, keyword: options.keywordWeight };
+    let queries = 0;
+    for (const q of QUERIES) {
+      const [vector, terms] = [await embedder.embedQuery(q), queryTerms(q)];
+      for (const scope of SCOPES) {
+        const got = await search.hybridCandidates(org.id, { ...scope, vector, model: embedder.id, terms, limit: 200, weights });
+        queries++;
+        expect(fused).toHaveLength(queries);
+        expectSameCandidates(got.vector, await sqlite.vectorSearch(org.id, { ...scope, vector, model: embedder.id, limit: 200 }), false);
+        const keyword = await sqlite.keywordSearch(org.id, { ...scope, terms, limit: 200 });
+        expectSameCandidates(got.keyword, [...keyword].sort((x, y) => y.score - x.score || (x.chunkId < y.chunkId ? -1 : 1)), true);
+      }
+    }
+    // The fused order decides which candidates come back.
+    const few = await search.hybridCandidates(org.id, { vector: await embedder.embedQuery('river stone'), model: embedder.id, terms: ['river', 'stone'], limit: 3, weights });
+    expect(new Set([...few.vector, ...few.keyword].map((h) => h.chunkId)).size).toBeLessThanOrEqual(3);
+  });
+
+  it('SearchService uses it and returns the SQLite hits and similarities', async () => {
+    const { search, fused } = fusedSearch();
+    const store = Object.assign(Object.create(mongo) as MongoStore, {
+      capabilities: { ...mongo.capabilities, nativeRankFusion: true },
+      hybridCandidates: search.hybridCandidates.bind(search),
+    });
+    const handle = staticEmbedderHandle(embedder);
+    const [onFusion, onSqlite] = [store, sqlite].map((s) => new SearchService(s, handle, options, silentLogger));
+    for (const q of QUERIES) {
+      for (const scope of SCOPES) {
+        const params = { q, limit: 10, threshold: 0, rerank: false, ...scope };
+        const view = async (svc: SearchService) =>
+          (await svc.searchChunks(org.id, params)).map((h) => ({ chunk: h.chunk.id, similarity: h.similarity.toFixed(9) }));
+        expect(await view(onFusion!)).toEqual(await view(onSqlite!));
+      }
+    }
+    expect(fused).toHaveLength(QUERIES.length * SCOPES.length);
   });
 });

@@ -66,8 +66,8 @@ describe('MongoStore on FerretDB', () => {
     const off = await open({ atlasSearch: 'off' });
     try {
       expect(auto.kind).toBe('mongodb');
-      expect(auto.capabilities).toEqual({ nativeVectorSearch: false, nativeKeywordSearch: false });
-      expect(off.capabilities).toEqual({ nativeVectorSearch: false, nativeKeywordSearch: false });
+      expect(auto.capabilities).toEqual({ nativeVectorSearch: false, nativeKeywordSearch: false, nativeRankFusion: false });
+      expect(off.capabilities).toEqual({ nativeVectorSearch: false, nativeKeywordSearch: false, nativeRankFusion: false });
       await expect(auto.ping()).resolves.toBeUndefined();
     } finally {
       await auto.close();

@@ -16,11 +16,12 @@ export interface HealthDeps {
 /** GET /health (no auth): store, runner and provider status. 503 only when the store cannot serve. */
 export function registerHealthRoutes(router: Router<AppState>, deps: HealthDeps): void {
   router.get('/health', async (ctx) => {
-    let store: { kind: string; ok: boolean; error?: string; vectorSearch: string; keywordSearch: string };
+    let store: { kind: string; ok: boolean; error?: string; vectorSearch: string; keywordSearch: string; fusion: string };
     const caps = deps.store.capabilities;
     const searchPaths = {
       vectorSearch: caps.nativeVectorSearch ? 'native' : 'in-app exact',
       keywordSearch: caps.nativeKeywordSearch ? 'native' : 'in-app',
+      fusion: caps.nativeRankFusion ? 'rankFusion' : 'in-app',
     };
     try {
       await deps.store.ping();

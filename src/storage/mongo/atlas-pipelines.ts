@@ -129,22 +129,41 @@ export function keywordSearchPipeline(q: KeywordStageInput): Document[] {
   ];
 }
 
+/** Names of the `$rankFusion` input pipelines; the score details report each retriever under its name. */
+export const FUSION_PIPELINES = { vector: 'vector', keyword: 'keyword' } as const;
+
 /**
- * `$rankFusion` (MongoDB 8.0+) of both retrievers in one query, weighted like the in-app fusion. Built and tested for
- * reference; the store does not rank with it, because reciprocal-rank scores would replace the calibrated similarity
- * that `threshold` is defined on (see README, "MongoDB and the full stack").
+ * `$rankFusion` (MongoDB 8.0+) of both retrievers in one query, each scoped exactly as its separate query and
+ * weighted like the in-app fusion; `scoreDetails` carries each retriever's raw score (see rank-fusion.ts).
  */
 export function rankFusionStage(vector: VectorStageInput, keyword: KeywordStageInput, weights: { vector: number; keyword: number }): Document {
   return {
     $rankFusion: {
       input: {
         pipelines: {
-          vector: [vectorSearchStage(vector)],
-          keyword: [keywordSearchStage(keyword), { $limit: keyword.limit }],
+          [FUSION_PIPELINES.vector]: [vectorSearchStage(vector)],
+          [FUSION_PIPELINES.keyword]: [keywordSearchStage(keyword), { $limit: keyword.limit }],
         },
       },
-      combination: { weights: { vector: weights.vector, keyword: weights.keyword } },
+      combination: { weights: { [FUSION_PIPELINES.vector]: weights.vector, [FUSION_PIPELINES.keyword]: weights.keyword } },
       scoreDetails: true,
     },
   };
+}
+
+/**
+ * The fused candidates: the first `limit` by reciprocal rank, with what BM25 re-scoring needs and the score details
+ * (projected after the stage: input pipelines must not modify documents).
+ */
+export function rankFusionPipeline(
+  vector: VectorStageInput,
+  keyword: KeywordStageInput,
+  weights: { vector: number; keyword: number },
+  limit: number,
+): Document[] {
+  return [
+    rankFusionStage(vector, keyword, weights),
+    { $limit: limit },
+    { $project: { _id: 1, documentId: 1, termText: 1, tagCount: 1, scoreDetails: { $meta: 'scoreDetails' } } },
+  ];
 }

@@ -12,7 +12,7 @@ import type {
   SettingsRecord,
 } from '../../types.js';
 import { PENDING_STATUSES } from '../../types.js';
-import type { DocumentListQuery, DocumentPatch, KeywordQuery, Store, StoreCapabilities, TermStats, VectorQuery } from '../store.js';
+import type { DocumentListQuery, DocumentPatch, HybridCandidates, HybridQuery, KeywordQuery, Store, StoreCapabilities, TermStats, VectorQuery } from '../store.js';
 import { AtlasIndexes, detectAtlasSearch, type AtlasMode } from './atlas-search.js';
 import { MongoChunks } from './chunks.js';
 import {
@@ -27,6 +27,7 @@ import {
   toOpaque,
 } from './codec.js';
 import { compileFilter, filepathQuery } from './filter-query.js';
+import { detectRankFusion } from './rank-fusion.js';
 import { collectionsOf, isDuplicateKey, migrate, type Collections, type DocumentBson } from './schema.js';
 import { MongoSearch } from './search.js';
 
@@ -40,10 +41,13 @@ export interface MongoStoreOptions {
   indexWaitMs?: number;
 }
 
-/** Store on MongoDB (Atlas, mongod or FerretDB), with Atlas Vector Search and Atlas Search where available. */
+/**
+ * Store on MongoDB (Atlas, mongod or FerretDB), with Atlas Vector Search and Atlas Search where available, fused by
+ * `$rankFusion` on MongoDB 8.0+.
+ */
 export class MongoStore implements Store {
   readonly kind = 'mongodb' as const;
-  readonly capabilities: StoreCapabilities = { nativeVectorSearch: false, nativeKeywordSearch: false };
+  readonly capabilities: StoreCapabilities = { nativeVectorSearch: false, nativeKeywordSearch: false, nativeRankFusion: false };
   readonly dbName: string;
   private readonly client: MongoClient;
   private readonly c: Collections;
@@ -70,6 +74,8 @@ export class MongoStore implements Store {
       this.search.atlas = atlas;
       this.capabilities.nativeVectorSearch = true;
       this.capabilities.nativeKeywordSearch = true;
+      this.search.rankFusion = await detectRankFusion(this.client.db(this.dbName), this.c.chunks, this.logger);
+      this.capabilities.nativeRankFusion = this.search.rankFusion;
     }
     this.detected = true;
   }
@@ -254,6 +260,10 @@ export class MongoStore implements Store {
 
   keywordSearch(orgId: string, query: KeywordQuery): Promise<Candidate[]> {
     return this.search.keywordSearch(orgId, query);
+  }
+
+  hybridCandidates(orgId: string, query: HybridQuery): Promise<HybridCandidates> {
+    return this.search.hybridCandidates(orgId, query);
   }
 
   termStats(orgId: string, terms: readonly string[]): Promise<TermStats> {

@@ -1,22 +1,25 @@
 import type { Filter } from 'mongodb';
 import type { Candidate } from '../../types.js';
-import type { KeywordQuery, SearchScope, TermStats, VectorQuery } from '../store.js';
+import type { HybridCandidates, HybridQuery, KeywordQuery, SearchScope, TermStats, VectorQuery } from '../store.js';
 import type { IndexedVector } from '../vector-index.js';
 import { atlasKeywordCandidates, atlasVectorSearch, type AtlasIndexes } from './atlas-search.js';
 import { bm25, topCandidates, type CorpusStats, type ScoredChunk } from './bm25.js';
 import { readVector } from './codec.js';
 import { documentScopeQuery } from './filter-query.js';
 import { OrgRevisions, RevisionMemo, VectorCache, type VectorData } from './org-cache.js';
+import { atlasRankFusion } from './rank-fusion.js';
 import type { ChunkBson, Collections } from './schema.js';
 
 /**
- * Both retrievers of the MongoDB store. With Atlas Search: `$vectorSearch` and `$search`, pre-filtered in the query.
- * Without: the exact in-memory VectorIndex (loaded per organisation, checked against its revision) and BM25 in the
+ * Both retrievers of the MongoDB store. With Atlas Search: `$vectorSearch` and `$search`, pre-filtered in the query,
+ * and on MongoDB 8.0+ both in one `$rankFusion` query (hybridCandidates). Without: the exact in-memory VectorIndex (loaded per organisation, checked against its revision) and BM25 in the
  * app over the chunks a multikey `terms` query finds, scored with the organisation's own statistics.
  */
 export class MongoSearch {
   /** Set once the store detected Atlas Search. */
   atlas: AtlasIndexes | null = null;
+  /** Set once the store detected `$rankFusion` (Atlas Search on MongoDB 8.0+). */
+  rankFusion = false;
   private readonly revisions: OrgRevisions;
   private readonly vectors = new VectorCache((orgId, model) => this.loadVectors(orgId, model));
   private readonly corpus = new RevisionMemo<CorpusStats>();
@@ -70,13 +73,33 @@ export class MongoSearch {
       const rows = await this.c.chunks.find(query, { projection: { documentId: 1, termText: 1, tagCount: 1 } }).toArray();
       candidates = rows.map((r) => ({ chunkId: r._id, documentId: r.documentId, termText: r.termText, tagCount: r.tagCount }));
     }
-    if (candidates.length === 0) return [];
-    const rev = await this.revisions.current(orgId);
-    const [docFrequencies, stats] = await Promise.all([
-      this.docFrequencies(orgId, q.terms),
-      this.corpus.get(orgId, rev, () => this.corpusStats(orgId)),
-    ]);
-    return topCandidates(bm25(q.terms, candidates, docFrequencies, stats), q.limit);
+    return this.rescore(orgId, q.terms, candidates, q.limit);
+  }
+
+  /**
+   * One `$rankFusion` over the `$vectorSearch` and `$search` above, scoped alike: the fused order picks the `limit`
+   * candidates, each keeps its raw dot product, keyword candidates are re-scored like keywordSearch's. Falls back to
+   * the two separate queries where the fusion cannot run.
+   */
+  async hybridCandidates(orgId: string, q: HybridQuery): Promise<HybridCandidates> {
+    if (!this.atlas || !this.rankFusion || q.terms.length === 0 || q.limit <= 0 || !(await this.atlas.hasVectorIndex(q.vector.length))) {
+      const [vector, keyword] = await Promise.all([this.vectorSearch(orgId, q), this.keywordSearch(orgId, q)]);
+      return { vector, keyword };
+    }
+    const documentIds = await this.scopedDocumentIds(orgId, q);
+    if (documentIds?.size === 0) return { vector: [], keyword: [] };
+    const scope = {
+      orgId,
+      ...(q.containerTags && q.containerTags.length > 0 ? { containerTags: [...new Set(q.containerTags)] } : {}),
+      ...(documentIds ? { documentIds: [...documentIds] } : {}),
+    };
+    const fused = await atlasRankFusion(this.c.chunks, {
+      vector: { ...scope, vector: q.vector, model: q.model, limit: q.limit },
+      keyword: { ...scope, terms: q.terms, limit: q.limit },
+      weights: q.weights,
+      limit: q.limit,
+    });
+    return { vector: fused.vector, keyword: await this.rescore(orgId, q.terms, fused.keyword, q.limit) };
   }
 
   async termStats(orgId: string, terms: readonly string[]): Promise<TermStats> {
@@ -104,6 +127,17 @@ export class MongoSearch {
   async afterRetag(orgId: string, documentId: string, tags: readonly string[]): Promise<void> {
     const rev = await this.revisions.bump(orgId);
     this.vectors.applyLocal(orgId, rev, (index) => index.retagDocument(orgId, documentId, tags));
+  }
+
+  /** BM25 with the organisation's own statistics, best first (FTS5's scores for the same chunks). */
+  private async rescore(orgId: string, terms: readonly string[], candidates: ScoredChunk[], limit: number): Promise<Candidate[]> {
+    if (candidates.length === 0) return [];
+    const rev = await this.revisions.current(orgId);
+    const [docFrequencies, stats] = await Promise.all([
+      this.docFrequencies(orgId, terms),
+      this.corpus.get(orgId, rev, () => this.corpusStats(orgId)),
+    ]);
+    return topCandidates(bm25(terms, candidates, docFrequencies, stats), limit);
   }
 
   /** Ids of the organisation's documents in a scope's documentId / filepath / filters; undefined when unscoped. */

@@ -7,6 +7,7 @@ import {
   dotFromVectorScore,
   keywordIndexDefinition,
   keywordSearchPipeline,
+  rankFusionPipeline,
   rankFusionStage,
   vectorIndexDefinition,
   vectorSearchPipeline,
@@ -143,5 +144,63 @@ describe('Atlas query stages', () => {
         scoreDetails: true,
       },
     });
+  });
+
+  it('the fused query: both retrievers scoped alike, the first `limit` fused, score details projected after the stage', () => {
+    const scope = { orgId: 'org-1', containerTags: ['t'], documentIds: ['d1', 'd2'] };
+    expect(
+      rankFusionPipeline({ ...scope, vector, model: 'm', limit: 30 }, { ...scope, terms: ['golden', 'retriev'], limit: 30 }, { vector: 1, keyword: 0.85 }, 30),
+    ).toEqual([
+      {
+        $rankFusion: {
+          input: {
+            pipelines: {
+              vector: [
+                {
+                  $vectorSearch: {
+                    index: 'mnemo_vector_d3',
+                    path: 'embedding.d3',
+                    queryVector: [0.5, -0.25, 0.125],
+                    numCandidates: 600,
+                    limit: 30,
+                    filter: {
+                      $and: [
+                        { orgId: { $eq: 'org-1' } },
+                        { active: { $eq: true } },
+                        { embeddingModel: { $eq: 'm' } },
+                        { containerTags: { $in: ['t'] } },
+                        { documentId: { $in: ['d1', 'd2'] } },
+                      ],
+                    },
+                  },
+                },
+              ],
+              keyword: [
+                {
+                  $search: {
+                    index: 'mnemo_keyword',
+                    compound: {
+                      filter: [
+                        { equals: { path: 'orgId', value: 'org-1' } },
+                        { equals: { path: 'active', value: true } },
+                        { in: { path: 'containerTags', value: ['t'] } },
+                        { in: { path: 'documentId', value: ['d1', 'd2'] } },
+                      ],
+                      should: [{ text: { path: 'termText', query: ['golden', 'retriev'] } }],
+                      minimumShouldMatch: 1,
+                    },
+                  },
+                },
+                { $limit: 30 },
+              ],
+            },
+          },
+          combination: { weights: { vector: 1, keyword: 0.85 } },
+          scoreDetails: true,
+        },
+      },
+      { $limit: 30 },
+      { $project: { _id: 1, documentId: 1, termText: 1, tagCount: 1, scoreDetails: { $meta: 'scoreDetails' } } },
+    ]);
   });
 });
