@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { estimateCalibration, BACKGROUND_SENTENCES } from '../search/calibrate.js';
 import type { Embedder } from './embedder.js';
+import { InferenceQueue, type InferencePriority } from './inference-queue.js';
 
 export interface TransformersEmbedderOptions {
   /** Hugging Face model id (e.g. sentence-transformers/all-MiniLM-L6-v2) or a local model directory. */
@@ -33,14 +34,20 @@ export async function createTransformersEmbedder(opts: TransformersEmbedderOptio
   // BGE v1.5 retrieves better when queries (not passages) carry its instruction prefix.
   const queryPrefix = lower.includes('bge') && lower.includes('en') ? 'Represent this sentence for searching relevant passages: ' : '';
 
-  const run = async (texts: readonly string[]): Promise<Float32Array[]> => {
-    const out: Float32Array[] = [];
-    for (let i = 0; i < texts.length; i += opts.batchSize) {
-      const batch = texts.slice(i, i + opts.batchSize).map((t) => (t.trim() === '' ? ' ' : t));
-      const tensor = await extractor(batch, { pooling, normalize: true });
+  const queue = new InferenceQueue();
+  const run = async (texts: readonly string[], priority: InferencePriority = 'document'): Promise<Float32Array[]> => {
+    // Batches of similar lengths waste less work on padding; results go back in the callers' order.
+    const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
+    const out = new Array<Float32Array>(texts.length);
+    for (let i = 0; i < order.length; i += opts.batchSize) {
+      const slice = order.slice(i, i + opts.batchSize);
+      const batch = slice.map((j) => (texts[j]!.trim() === '' ? ' ' : texts[j]!));
+      const tensor = await queue.run(priority, () => extractor(batch, { pooling, normalize: true }));
       const dims = tensor.dims[tensor.dims.length - 1] as number;
       const data = tensor.data as Float32Array;
-      for (let j = 0; j < batch.length; j++) out.push(Float32Array.from(data.subarray(j * dims, (j + 1) * dims)));
+      slice.forEach((j, k) => {
+        out[j] = Float32Array.from(data.subarray(k * dims, (k + 1) * dims));
+      });
     }
     return out;
   };
@@ -51,8 +58,8 @@ export async function createTransformersEmbedder(opts: TransformersEmbedderOptio
     kind: 'local',
     dimensions: probe[0]!.length,
     calibration: estimateCalibration(probe),
-    embedDocuments: run,
-    embedQuery: async (text) => (await run([queryPrefix + text]))[0]!,
+    embedDocuments: (texts) => run(texts, 'document'),
+    embedQuery: async (text) => (await run([queryPrefix + text], 'query'))[0]!,
     close: async () => {
       await extractor.dispose();
     },

@@ -1,7 +1,20 @@
 import { createRequire } from 'node:module';
 
 // Porter2 (Snowball English): keeps words like "octopus" and "octopuses" on one stem, unlike Porter.
-const stem = createRequire(import.meta.url)('wink-porter2-stemmer') as (word: string) => string;
+const porter2 = createRequire(import.meta.url)('wink-porter2-stemmer') as (word: string) => string;
+
+// Stemming dominates tokenising, and text repeats its words: memoise stems (bounded, reset when full).
+const STEM_CACHE_SIZE = 100_000;
+const stems = new Map<string, string>();
+function stem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    if (stems.size >= STEM_CACHE_SIZE) stems.clear();
+    s = porter2(word);
+    stems.set(word, s);
+  }
+  return s;
+}
 
 /** English stopwords dropped from keyword indexing and queries. */
 const STOPWORDS = new Set(

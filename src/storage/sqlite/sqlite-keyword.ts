@@ -43,7 +43,16 @@ export function scopeOf(orgId: string, tags: readonly string[]): string {
 
 const quote = (t: string) => `"${t.replace(/"/g, '""')}"`;
 
-/** BM25 over the organisation's own FTS5 index, scoped by tags inside the MATCH expression. */
+/** Number of searchable chunks of an organisation (the N of document frequencies). */
+export function countActiveChunks(db: Database.Database, orgId: string): number {
+  return (db.prepare('SELECT count(*) AS n FROM chunks WHERE org_id = ? AND active = 1').get(orgId) as { n: number }).n;
+}
+
+/**
+ * BM25 over the organisation's own FTS5 index, scoped by tags inside the MATCH expression. Without document
+ * conditions the top rows are picked inside FTS5 (`ORDER BY rank LIMIT`, its own sorter) before anything is
+ * joined: the table holds only this organisation's searchable chunks, so the join merely maps rowids to ids.
+ */
 export function keywordSearch(db: Database.Database, indexes: KeywordIndexes, orgId: string, q: KeywordQuery): Candidate[] {
   const fts = indexes.table(orgId, false);
   if (!fts || q.terms.length === 0 || q.limit <= 0) return [];
@@ -51,31 +60,38 @@ export function keywordSearch(db: Database.Database, indexes: KeywordIndexes, or
   if (q.containerTags && q.containerTags.length > 0) {
     match += ` AND scope : (${[...new Set(q.containerTags)].map((t) => quote(tagScopeToken(orgId, t))).join(' OR ')})`;
   }
-  const where = [`${fts} MATCH ?`, 'c.org_id = ?', 'c.active = 1'];
-  const params: unknown[] = [match, orgId];
-  let join = '';
   const docScope = documentScopeSql(q, 'd');
-  if (docScope) {
-    join = 'JOIN documents d ON d.id = c.document_id AND d.org_id = c.org_id';
-    where.push(docScope.sql);
-    params.push(...docScope.params);
-  }
-  const rows = db
-    .prepare(
-      `SELECT c.id AS chunk_id, c.document_id, bm25(${fts}, 1.0, 0.0) AS rank
-       FROM ${fts} JOIN chunks c ON c.rowid = ${fts}.rowid ${join}
-       WHERE ${where.join(' AND ')} ORDER BY rank LIMIT ?`,
-    )
-    .all(...params, q.limit) as { chunk_id: string; document_id: string; rank: number }[];
+  const rows = (
+    docScope
+      ? db
+          .prepare(
+            `SELECT c.id AS chunk_id, c.document_id, bm25(${fts}, 1.0, 0.0) AS rank
+             FROM ${fts} JOIN chunks c ON c.rowid = ${fts}.rowid
+             JOIN documents d ON d.id = c.document_id AND d.org_id = c.org_id
+             WHERE ${fts} MATCH ? AND +c.org_id = ? AND c.active = 1 AND ${docScope.sql} ORDER BY rank LIMIT ?`,
+          )
+          .all(match, orgId, ...docScope.params, q.limit)
+      : db
+          .prepare(
+            `SELECT c.id AS chunk_id, c.document_id, f.rank FROM (
+               SELECT rowid, rank FROM ${fts} WHERE ${fts} MATCH ? AND rank MATCH 'bm25(1.0, 0.0)' ORDER BY rank LIMIT ?
+             ) f JOIN chunks c ON c.rowid = f.rowid
+             WHERE +c.org_id = ? AND c.active = 1 ORDER BY f.rank`,
+          )
+          .all(match, q.limit, orgId)
+  ) as { chunk_id: string; document_id: string; rank: number }[];
   // FTS5's bm25() is negative (lower is better); flip it so higher is better.
   return rows.map((r) => ({ chunkId: r.chunk_id, documentId: r.document_id, score: -r.rank }));
 }
 
 /** Document frequencies of terms among the organisation's searchable chunks (never other organisations'). */
-export function termStats(db: Database.Database, indexes: KeywordIndexes, orgId: string, terms: readonly string[]): TermStats {
-  const totalChunks = (
-    db.prepare('SELECT count(*) AS n FROM chunks WHERE org_id = ? AND active = 1').get(orgId) as { n: number }
-  ).n;
+export function termStats(
+  db: Database.Database,
+  indexes: KeywordIndexes,
+  orgId: string,
+  terms: readonly string[],
+  totalChunks: number,
+): TermStats {
   const docFrequencies = new Map<string, number>();
   const fts = indexes.table(orgId, false);
   if (fts && terms.length > 0) {

@@ -35,17 +35,25 @@ import {
   rowToChunk,
   rowToDocument,
 } from './rows.js';
-import { documentScopeSql, KeywordIndexes, keywordSearch, scopeOf, termStats } from './sqlite-keyword.js';
+import { countActiveChunks, documentScopeSql, KeywordIndexes, keywordSearch, scopeOf, termStats } from './sqlite-keyword.js';
 
 type Row = Record<string, unknown>;
 
-/** Embedded store on SQLite (WAL, FTS5) with an exact in-memory vector index. Use ':memory:' for tests. */
+/**
+ * Embedded store on SQLite (WAL, FTS5) with an in-memory vector index. Use ':memory:' for tests.
+ *
+ * Queries that look rows up by id or document id write `+org_id`: the unary plus keeps SQLite's planner (which has
+ * no statistics, since nothing runs ANALYZE) from choosing the low-selectivity (org_id, active) index over the id
+ * index. The organisation is still checked on every row.
+ */
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   readonly capabilities: StoreCapabilities = { nativeVectorSearch: false, nativeKeywordSearch: true };
   private readonly db: Database.Database;
   private readonly vectors: VectorIndex;
   private readonly keyword: KeywordIndexes;
+  /** Searchable chunk count per organisation, dropped whenever chunks are activated or deleted. */
+  private readonly activeChunkCounts = new Map<string, number>();
 
   constructor(file: string) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -139,7 +147,7 @@ export class SqliteStore implements Store {
   async getDocumentsByIds(orgId: string, ids: readonly string[]): Promise<DocumentRecord[]> {
     if (ids.length === 0) return [];
     const rows = this.db
-      .prepare(`SELECT * FROM documents WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))`)
+      .prepare(`SELECT * FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`)
       .all(orgId, JSON.stringify(ids)) as Row[];
     return rows.map(rowToDocument);
   }
@@ -185,7 +193,7 @@ export class SqliteStore implements Store {
         const fts = this.keyword.table(orgId, false);
         if (fts) {
           this.db
-            .prepare(`UPDATE ${fts} SET scope = ? WHERE rowid IN (SELECT rowid FROM chunks WHERE org_id = ? AND document_id = ? AND active = 1)`)
+            .prepare(`UPDATE ${fts} SET scope = ? WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id = ? AND active = 1)`)
             .run(scopeOf(orgId, patch.containerTags), orgId, id);
         }
         this.vectors.retagDocument(orgId, id, patch.containerTags);
@@ -199,19 +207,20 @@ export class SqliteStore implements Store {
     const existing = this.db.transaction(() => {
       const found = (
         this.db
-          .prepare(`SELECT id FROM documents WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))`)
+          .prepare(`SELECT id FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`)
           .all(orgId, JSON.stringify(ids)) as { id: string }[]
       ).map((r) => r.id);
       const json = JSON.stringify(found);
       const fts = this.keyword.table(orgId, false);
       if (fts) {
         this.db
-          .prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE org_id = ? AND document_id IN (SELECT value FROM json_each(?)))`)
+          .prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id IN (SELECT value FROM json_each(?)))`)
           .run(orgId, json);
       }
-      this.db.prepare(`DELETE FROM documents WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))`).run(orgId, json);
+      this.db.prepare(`DELETE FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).run(orgId, json);
       return found;
     })();
+    this.activeChunkCounts.delete(orgId);
     for (const id of existing) this.vectors.removeDocument(orgId, id);
     return existing;
   }
@@ -293,7 +302,7 @@ export class SqliteStore implements Store {
   async replaceChunks(ref: DocumentRef, chunks: readonly ChunkRecord[]): Promise<void> {
     this.db.transaction(() => {
       this.db
-        .prepare('DELETE FROM chunks WHERE org_id = ? AND document_id = ? AND generation = ? AND active = 0')
+        .prepare('DELETE FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ? AND active = 0')
         .run(ref.orgId, ref.documentId, ref.generation);
       const insert = this.db.prepare(
         `INSERT INTO chunks (id, org_id, document_id, generation, position, content, embedded_content, token_count, type, metadata, active, created_at)
@@ -308,9 +317,9 @@ export class SqliteStore implements Store {
   async getChunks(orgId: string, documentId: string, generation?: number): Promise<ChunkRecord[]> {
     const rows = (
       generation === undefined
-        ? this.db.prepare('SELECT * FROM chunks WHERE org_id = ? AND document_id = ? AND active = 1 ORDER BY position')
+        ? this.db.prepare('SELECT * FROM chunks WHERE +org_id = ? AND document_id = ? AND active = 1 ORDER BY position')
             .all(orgId, documentId)
-        : this.db.prepare('SELECT * FROM chunks WHERE org_id = ? AND document_id = ? AND generation = ? ORDER BY position')
+        : this.db.prepare('SELECT * FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ? ORDER BY position')
             .all(orgId, documentId, generation)
     ) as Row[];
     return rows.map(rowToChunk);
@@ -319,15 +328,27 @@ export class SqliteStore implements Store {
   async getChunksByIds(orgId: string, chunkIds: readonly string[]): Promise<ChunkRecord[]> {
     if (chunkIds.length === 0) return [];
     const rows = this.db
-      .prepare('SELECT * FROM chunks WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))')
+      .prepare('SELECT * FROM chunks WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))')
       .all(orgId, JSON.stringify(chunkIds)) as Row[];
     return rows.map(rowToChunk);
+  }
+
+  async getChunkTerms(orgId: string, chunkIds: readonly string[]): Promise<Map<string, readonly string[]>> {
+    const fts = this.keyword.table(orgId, false);
+    if (!fts || chunkIds.length === 0) return new Map();
+    const rows = this.db
+      .prepare(
+        `SELECT c.id, f.terms FROM chunks c JOIN ${fts} f ON f.rowid = c.rowid
+         WHERE +c.org_id = ? AND c.id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(orgId, JSON.stringify(chunkIds)) as { id: string; terms: string }[];
+    return new Map(rows.map((r) => [r.id, r.terms === '' ? [] : r.terms.split(' ')]));
   }
 
   async getChunksMissingEmbedding(ref: DocumentRef, model: string): Promise<ChunkRecord[]> {
     const rows = this.db
       .prepare(
-        `SELECT * FROM chunks WHERE org_id = ? AND document_id = ? AND generation = ?
+        `SELECT * FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ?
          AND (embedding IS NULL OR embedding_model IS NULL OR embedding_model <> ?) ORDER BY position`,
       )
       .all(ref.orgId, ref.documentId, ref.generation, model) as Row[];
@@ -336,7 +357,7 @@ export class SqliteStore implements Store {
 
   async putEmbeddings(ref: DocumentRef, model: string, embeddings: readonly ChunkEmbedding[]): Promise<void> {
     const update = this.db.prepare(
-      'UPDATE chunks SET embedding = ?, embedding_model = ? WHERE org_id = ? AND document_id = ? AND generation = ? AND id = ?',
+      'UPDATE chunks SET embedding = ?, embedding_model = ? WHERE +org_id = ? AND document_id = ? AND generation = ? AND id = ?',
     );
     this.db.transaction(() => {
       for (const e of embeddings) {
@@ -354,22 +375,23 @@ export class SqliteStore implements Store {
       const tags = JSON.parse(doc.container_tags) as string[];
       const fts = this.keyword.table(ref.orgId, true)!;
       this.db
-        .prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE org_id = ? AND document_id = ?)`)
+        .prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id = ?)`)
         .run(ref.orgId, ref.documentId);
       this.db
-        .prepare('DELETE FROM chunks WHERE org_id = ? AND document_id = ? AND generation <> ?')
+        .prepare('DELETE FROM chunks WHERE +org_id = ? AND document_id = ? AND generation <> ?')
         .run(ref.orgId, ref.documentId, ref.generation);
       this.db
-        .prepare('UPDATE chunks SET active = 1 WHERE org_id = ? AND document_id = ? AND generation = ?')
+        .prepare('UPDATE chunks SET active = 1 WHERE +org_id = ? AND document_id = ? AND generation = ?')
         .run(ref.orgId, ref.documentId, ref.generation);
       const rows = this.db
-        .prepare('SELECT rowid, id, embedded_content, embedding, embedding_model FROM chunks WHERE org_id = ? AND document_id = ? ORDER BY position')
+        .prepare('SELECT rowid, id, embedded_content, embedding, embedding_model FROM chunks WHERE +org_id = ? AND document_id = ? ORDER BY position')
         .all(ref.orgId, ref.documentId) as Row[];
       const insertFts = this.db.prepare(`INSERT INTO ${fts} (rowid, terms, scope) VALUES (?, ?, ?)`);
       const scope = scopeOf(ref.orgId, tags);
       for (const r of rows) insertFts.run(r.rowid, ftsTerms(r.embedded_content as string), scope);
       return { tags, rows };
     })();
+    this.activeChunkCounts.delete(ref.orgId);
     const byModel = new Map<string, { chunkId: string; documentId: string; vector: Float32Array }[]>();
     for (const r of rows) {
       if (!r.embedding || !r.embedding_model) continue;
@@ -407,7 +429,12 @@ export class SqliteStore implements Store {
   }
 
   async termStats(orgId: string, terms: readonly string[]): Promise<TermStats> {
-    return termStats(this.db, this.keyword, orgId, terms);
+    let total = this.activeChunkCounts.get(orgId);
+    if (total === undefined) {
+      total = countActiveChunks(this.db, orgId);
+      this.activeChunkCounts.set(orgId, total);
+    }
+    return termStats(this.db, this.keyword, orgId, terms, total);
   }
 
   async getSettings(orgId: string): Promise<SettingsRecord> {

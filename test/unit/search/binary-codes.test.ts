@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { codeWords, encodeSigns, meanVector, queryTables, tableScore, topByScore } from '../../../src/search/binary-codes.js';
+
+describe('encodeSigns', () => {
+  it('sets one bit per dimension above the mean, 32 dimensions per word', () => {
+    const dims = 40; // two words, the second one partial
+    const mean = new Float32Array(dims).fill(0.5);
+    const v = new Float32Array(dims).fill(1);
+    v[0] = 0;
+    v[33] = 0;
+    const codes = new Uint32Array(codeWords(dims));
+    encodeSigns(v, mean, codes, 0);
+    expect(codeWords(dims)).toBe(2);
+    expect(codes[0]).toBe(0xfffffffe);
+    expect(codes[1]).toBe(0xfd); // only 8 dimensions live in the second word; bit 1 (dimension 33) is clear
+  });
+});
+
+describe('queryTables and tableScore', () => {
+  it('score a code as the sum of the centred query over its set bits', () => {
+    const dims = 70;
+    const rand = (i: number) => Math.sin(i * 12.9898) * 0.5;
+    const mean = Float32Array.from({ length: dims }, (_, i) => rand(i + 100) * 0.2);
+    const query = Float32Array.from({ length: dims }, (_, i) => rand(i));
+    const row = Float32Array.from({ length: dims }, (_, i) => rand(i + 7));
+    const codes = new Uint32Array(codeWords(dims));
+    encodeSigns(row, mean, codes, 0);
+    let expected = 0;
+    for (let i = 0; i < dims; i++) if (row[i]! > mean[i]!) expected += query[i]! - mean[i]!;
+    const score = tableScore(queryTables(query, mean), new Uint8Array(codes.buffer), 0, codeWords(dims) * 4);
+    expect(score).toBeCloseTo(expected, 5);
+  });
+});
+
+describe('topByScore', () => {
+  it('returns exactly the pool highest scores, ties at the cut-off by position', () => {
+    const s = Float32Array.from([0.5, 0.9, 0.3, 0.3, 1, -2, 0.3, 0.7]);
+    const sorted = (a: Int32Array) => [...a].sort((x, y) => x - y);
+    expect(sorted(topByScore(s, s.length, 3))).toEqual([1, 4, 7]);
+    expect(sorted(topByScore(s, s.length, 5))).toEqual([0, 1, 2, 4, 7]);
+    expect(sorted(topByScore(s, s.length, 20))).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(sorted(topByScore(new Float32Array([1, 1, 1, 1]), 4, 2))).toEqual([0, 1]);
+  });
+
+  it('agrees with a full sort on many scores', () => {
+    const s = Float32Array.from({ length: 5000 }, (_, i) => Math.sin(i * 78.233) * 43758.5453 % 1);
+    const want = [...s.keys()].sort((a, b) => s[b]! - s[a]! || a - b).slice(0, 300).sort((a, b) => a - b);
+    expect([...topByScore(s, s.length, 300)].sort((a, b) => a - b)).toEqual(want);
+  });
+});
+
+describe('meanVector', () => {
+  it('averages live rows only', () => {
+    const data = Float32Array.from([1, 2, 3, 4, 100, 100]);
+    expect([...meanVector(data, 2, 3, Uint8Array.from([1, 1, 0]))]).toEqual([2, 3]);
+  });
+});

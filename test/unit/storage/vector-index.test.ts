@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { normalize } from '../../../src/search/cosine.js';
+import { VectorIndex, type IndexedVector } from '../../../src/storage/vector-index.js';
+
+/** Clustered unit vectors with a shared offset, like sentence embeddings (seeded, so runs are reproducible). */
+function corpus(n: number, dims: number, seed = 1): { vectors: IndexedVector[]; tags: Map<string, string[]> } {
+  let s = seed;
+  const rand = () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+  const gauss = () => Math.sqrt(-2 * Math.log(rand() + 1e-12)) * Math.cos(2 * Math.PI * rand());
+  const common = Float32Array.from({ length: dims }, () => gauss() * 0.5);
+  const centres = Array.from({ length: 50 }, () => Float32Array.from({ length: dims }, () => gauss()));
+  const vectors: IndexedVector[] = [];
+  const tags = new Map<string, string[]>();
+  for (let i = 0; i < n; i++) {
+    const c = centres[i % centres.length]!;
+    const v = normalize(Float32Array.from({ length: dims }, (_, k) => common[k]! + c[k]! * 0.6 + gauss() * 0.4));
+    const documentId = `d${Math.floor(i / 4)}`;
+    vectors.push({ chunkId: `c${i}`, documentId, vector: v });
+    tags.set(documentId, [i % 10 === 0 ? 'small' : 'big']);
+  }
+  return { vectors, tags };
+}
+
+function indexOf(vectors: IndexedVector[], tags: Map<string, string[]>, exactScanLimit: number): VectorIndex {
+  return new VectorIndex(
+    () => ({ vectors, documents: [...tags].map(([documentId, containerTags]) => ({ documentId, containerTags })) }),
+    { exactScanLimit, rescorePerResult: 10, minRescore: 300 },
+  );
+}
+
+describe('VectorIndex', () => {
+  const dims = 384;
+  // Queries are held-out draws from the same distribution as the indexed vectors.
+  const all = corpus(6040, dims);
+  const vectors = all.vectors.slice(0, 6000);
+  const tags = all.tags;
+  const queries = all.vectors.slice(6000).map((v) => v.vector);
+
+  it('approximate scans keep recall@20 against the exact scan above 0.95', () => {
+    const idx = indexOf(vectors, tags, 1000);
+    let found = 0;
+    let total = 0;
+    for (const vector of queries) {
+      const q = { vector, model: 'm', limit: 20 };
+      const exact = new Set(idx.search('org', q, { exact: true }).map((c) => c.chunkId));
+      const approx = idx.search('org', q);
+      total += exact.size;
+      found += approx.filter((c) => exact.has(c.chunkId)).length;
+      // Whatever is returned is scored exactly and sorted.
+      for (let i = 1; i < approx.length; i++) expect(approx[i - 1]!.score).toBeGreaterThanOrEqual(approx[i]!.score);
+    }
+    expect(found / total).toBeGreaterThan(0.95);
+  });
+
+  it('is exact below the scan limit and never returns rows outside the query scope', () => {
+    const idx = indexOf(vectors, tags, 1000);
+    const q = { vector: queries[0]!, model: 'm', limit: 15, containerTags: ['small'] };
+    const small = idx.search('org', q); // 600 rows: under the limit, so exact
+    expect(small.map((c) => c.chunkId)).toEqual(idx.search('org', q, { exact: true }).map((c) => c.chunkId));
+    expect(small.every((c) => tags.get(c.documentId)![0] === 'small')).toBe(true);
+    const big = idx.search('org', { ...q, containerTags: ['big'] });
+    expect(big).toHaveLength(15);
+    expect(big.every((c) => tags.get(c.documentId)![0] === 'big')).toBe(true);
+  });
+
+  it('keeps codes current for vectors added and removed after loading', () => {
+    const idx = indexOf(vectors, tags, 1000);
+    const probe = queries[1]!;
+    idx.search('org', { vector: probe, model: 'm', limit: 1 }); // loads the organisation
+    idx.putDocument('org', 'm', { documentId: 'new', containerTags: ['big'] }, [{ chunkId: 'probe', documentId: 'new', vector: probe }]);
+    expect(idx.search('org', { vector: probe, model: 'm', limit: 1 })[0]).toMatchObject({ chunkId: 'probe' });
+    idx.removeDocument('org', 'new');
+    expect(idx.search('org', { vector: probe, model: 'm', limit: 5 }).map((c) => c.chunkId)).not.toContain('probe');
+  });
+});
