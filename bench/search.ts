@@ -3,8 +3,8 @@
  * chunks.
  *
  *   npm run bench:search -- [--sizes 10000,100000] [--embedder local|hash] [--queries 300] [--warmup 20]
- *                           [--concurrency 16] [--throughput-seconds 15] [--real-cap 2000] [--seed 42]
- *                           [--profile auto|always|never] [--profile-queries 50] [--rerank]
+ *                           [--concurrency 16] [--throughput-seconds 10] [--real-cap 1500] [--seed 42]
+ *                           [--profile auto|always|never] [--profile-queries 30] [--rerank]
  *
  * Each size runs in its own child process (clean peak-RSS numbers). The store is filled directly through the Store
  * interface (insertDocument, replaceChunks, putEmbeddings, activateGeneration), not through the ingestion pipeline.
@@ -31,16 +31,13 @@ import { silentLogger } from '../src/logger.js';
 import { staticEmbedderHandle } from '../src/providers/create-embedder.js';
 import type { Embedder } from '../src/providers/embedder.js';
 import { createRuntime } from '../src/runtime.js';
-import { calibrateCosine } from '../src/search/calibrate.js';
 import { normalize } from '../src/search/cosine.js';
-import { fuse, type HybridEvidence } from '../src/search/hybrid.js';
-import { keywordCoverage, termWeights } from '../src/search/keyword-score.js';
-import { estimateTokens, indexTerms, queryTerms, term, words } from '../src/search/tokenize.js';
+import { estimateTokens, words } from '../src/search/tokenize.js';
 import { DEFAULT_ORG_ID } from '../src/services/auth.js';
-import { tagScopeToken } from '../src/storage/scope-tokens.js';
 import { SqliteStore } from '../src/storage/sqlite/sqlite-store.js';
 import type { Store } from '../src/storage/store.js';
 import type { ChunkRecord, DocumentRecord } from '../src/types.js';
+import { measureVectorRecall, type RecallResult } from './vector-recall.js';
 import { createRng, embeddedContent, generateCorpus, generateQueries, seedFrom, type BenchQuery, type Corpus } from './corpus.js';
 import {
   BENCH_KEY,
@@ -101,11 +98,11 @@ const { values: args } = parseArgs({
     queries: { type: 'string', default: '300' },
     warmup: { type: 'string', default: '20' },
     concurrency: { type: 'string', default: '16' },
-    'throughput-seconds': { type: 'string', default: '15' },
-    'real-cap': { type: 'string', default: '2000' },
+    'throughput-seconds': { type: 'string', default: '10' },
+    'real-cap': { type: 'string', default: '1500' },
     seed: { type: 'string', default: '42' },
     profile: { type: 'string', default: 'auto' },
-    'profile-queries': { type: 'string', default: '50' },
+    'profile-queries': { type: 'string', default: '30' },
     rerank: { type: 'boolean', default: false },
     child: { type: 'string' },
   },
@@ -138,11 +135,11 @@ async function main(): Promise<void> {
     queries: intArg(args.queries, 300, 'queries'),
     warmup: intArg(args.warmup, 20, 'warmup'),
     concurrency: intArg(args.concurrency, 16, 'concurrency'),
-    throughputSeconds: intArg(args['throughput-seconds'], 15, 'throughput-seconds'),
-    realCap: intArg(args['real-cap'], 2000, 'real-cap'),
+    throughputSeconds: intArg(args['throughput-seconds'], 10, 'throughput-seconds'),
+    realCap: intArg(args['real-cap'], 1500, 'real-cap'),
     seed: intArg(args.seed, 42, 'seed'),
     profile,
-    profileQueries: intArg(args['profile-queries'], 50, 'profile-queries'),
+    profileQueries: intArg(args['profile-queries'], 30, 'profile-queries'),
     rerank: args.rerank ?? false,
   };
   if (options.sizes.length === 0) throw new Error('--sizes needs at least one positive size');
@@ -259,6 +256,7 @@ interface SizeResult {
     note: string;
   };
   coldQuery: { latencyMs: number; vectorSearchMs: number; note: string };
+  vectorRecall: RecallResult;
   latency: Summary & { serverTiming: Summary; byKind: Record<string, Summary> };
   perRequest: Record<string, Summary>;
   throughput: { concurrency: number; seconds: number; requests: number; qps: number; latency: Summary; errors: number };
@@ -302,6 +300,7 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
   const side = new Database(dbFile);
   side.exec('DROP TABLE IF EXISTS sqlite_stat1; DROP TABLE IF EXISTS sqlite_stat4;');
   side.pragma('wal_checkpoint(TRUNCATE)');
+  side.close();
   const dbSize = sqliteFilesSize(dbFile);
   log(`${tag} store built in ${buildSeconds.toFixed(1)} s (${Math.round(corpus.documents.length / buildSeconds)} docs/s), database ${mb(dbSize.bytes)} MB`);
 
@@ -314,7 +313,7 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
     indexStepWithAnalyze: built.indexStepWithStats,
     note:
       'index step = Store.activateGeneration of one existing document (re-activated); getChunks = chunks of one document. ' +
-      'Without ANALYZE statistics SQLite answers "WHERE org_id = ? AND document_id = ?" from the chunks_org_active index, scanning every chunk of the organisation.',
+      'Lookups by document id write +org_id (src/storage/sqlite), so SQLite uses the document index even without ANALYZE statistics.',
   };
   log(
     `${tag} index step per document: ${indexStepNoStats.activateGeneration.p50} ms without planner statistics (as deployed), ` +
@@ -347,7 +346,8 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
 
   rss.setPhase('latency');
   const loadBefore = loadAverage();
-  if (loadBefore[0]! > os.cpus().length * 0.75) log(`${tag} WARNING: load average ${loadBefore.join(' ')} on ${os.cpus().length} cores: other processes compete for the CPU`);
+  // The benchmark itself accounts for about 1 (the build just ran on one core); above the core count means others compete.
+  if (loadBefore[0]! > os.cpus().length) log(`${tag} WARNING: load average ${loadBefore.join(' ')} on ${os.cpus().length} cores (this benchmark included): other processes compete for the CPU`);
   for (const q of warm) await client.search(q);
   const lat: number[] = [];
   const server_: number[] = [];
@@ -364,14 +364,27 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
     (hitsByKind[q.kind] ??= []).push(r.hit ? 1 : 0);
     results += r.results;
     for (const [k, v] of calls.entries()) (perRequest[k] ??= []).push(v);
-    // Critical path: query embedding runs in ONNX threads while keywordSearch + termStats run on the main thread.
+    // Critical path: query embedding runs in ONNX threads while termStats + keywordSearch run on the main thread.
     const g = (k: string) => calls.get(k);
     const accounted =
-      Math.max(g('embedQuery'), g('keywordSearch') + g('termStats')) + g('vectorSearch') + g('getChunksByIds') + g('getDocumentsByIds') + g('findApiKeyByHash');
+      Math.max(g('embedQuery'), g('keywordSearch') + g('termStats')) +
+      g('vectorSearch') +
+      g('getChunksByIds') +
+      g('getChunkTerms') +
+      g('getDocumentsByIds') +
+      g('findApiKeyByHash');
     (perRequest['unaccounted (coverage, fuse, HTTP, JSON)'] ??= []).push(r.ms - accounted);
   }
   const latency = { ...summarize(lat), serverTiming: summarize(server_), byKind: mapValues(byKind, summarize) };
   log(`${tag} latency over ${lat.length} queries: p50 ${latency.p50} ms, p95 ${latency.p95} ms, p99 ${latency.p99} ms`);
+
+  rss.setPhase('recall');
+  const vectorRecall = await measureVectorRecall(dbFile, DEFAULT_ORG_ID, embedder, measured.slice(0, 100), [10, config.search.candidates]);
+  log(
+    `${tag} vector recall vs exact: ${Object.entries(vectorRecall.byLimit)
+      .map(([k, v]) => `@${k} ${v.recall} (min ${v.minRecall}, approx p50 ${v.approximateMs.p50} ms vs exact ${v.exactMs.p50} ms)`)
+      .join(', ')}`,
+  );
 
   rss.setPhase('throughput');
   const throughput = await runThroughput(client, measured, options.concurrency, options.throughputSeconds);
@@ -382,11 +395,10 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
   if (options.profile === 'always' || (options.profile === 'auto' && latency.p95 > P95_TARGET_MS)) {
     rss.setPhase('profile');
     log(`${tag} profiling (p95 ${latency.p95} ms vs target ${P95_TARGET_MS} ms)...`);
-    profile = await runProfile(rawStore, embedder, side, client, measured.slice(0, options.profileQueries), config.search, corpus, latency.p50);
+    profile = await runProfile(client, measured.slice(0, options.profileQueries), latency.p50);
   }
 
   server.close();
-  side.close();
   await runtime.close();
   fs.rmSync(dir, { recursive: true, force: true });
   const allHits = Object.values(hitsByKind).flat();
@@ -410,6 +422,7 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
       vectorSearchMs: round(coldVector),
       note: 'first search after start: loads every vector of the organisation from SQLite into the in-memory index',
     },
+    vectorRecall,
     latency,
     perRequest: mapValues(perRequest, summarize),
     throughput,
@@ -484,7 +497,7 @@ async function corpusVectors(corpus: Corpus, embedder: Embedder, job: ChildJob, 
   return { data, real, derived, meanCosineToSource: derived > 0 ? round(cosSum / derived, 3) : null };
 }
 
-const CHUNKS_BY_DOCUMENT_SQL = 'SELECT * FROM chunks WHERE org_id = ? AND document_id = ? AND active = 1 ORDER BY position';
+const CHUNKS_BY_DOCUMENT_SQL = 'SELECT * FROM chunks WHERE +org_id = ? AND document_id = ? AND active = 1 ORDER BY position';
 
 /** Query plan as a new connection sees it (a connection keeps the planner statistics it loaded when it opened). */
 function planOnFreshConnection(dbFile: string, sql: string): string {
@@ -734,200 +747,27 @@ function instrumentEmbedder(embedder: Embedder, timer: CallTimer): Embedder {
 interface ProfileResult {
   note: string;
   sampleQueries: number;
-  /** Sequential replica of SearchService.searchChunks, step by step (ms). */
-  steps: Record<string, Summary>;
-  sequentialTotal: Summary;
   httpLatencyP50: number;
-  counts: Record<string, Summary>;
-  sql: Record<string, Summary>;
-  whatIf: Record<string, Summary>;
-  sqlError?: string;
   cpu: { totalMs: number; groups: { group: string; ms: number; share: number }[]; functions: { fn: string; ms: number; share: number }[] };
 }
 
 /**
- * Where the time goes: (1) a sequential, step-by-step replica of SearchService.searchChunks run against the same
- * store and embedder (steps that overlap in the real code are isolated here); (2) the SQL behind termStats and
- * keywordSearch, split up on a second connection; (3) a V8 CPU profile of the real HTTP path.
+ * A V8 CPU profile of the real HTTP path (client and server share this process). The per-call timings of the
+ * latency run (perRequest) say which store call or model step costs what; this says which code inside them.
  */
-async function runProfile(
-  store: Store,
-  embedder: Embedder,
-  db: Database.Database,
-  client: SearchClient,
-  queries: readonly BenchQuery[],
-  opts: { vectorWeight: number; keywordWeight: number; candidates: number },
-  corpus: Corpus,
-  httpP50: number,
-): Promise<ProfileResult> {
-  const sample = queries;
-  const steps: Record<string, number[]> = {};
-  const counts: Record<string, number[]> = {};
-  const totals: number[] = [];
-  const orgId = DEFAULT_ORG_ID;
-  const push = (m: Record<string, number[]>, k: string, v: number) => (m[k] ??= []).push(v);
-  const tagChunks = new Map(corpus.tags.map((t) => [t.tag, t.chunks]));
-
-  for (const q of sample) {
-    const t: Record<string, number> = {};
-    let s = performance.now();
-    const start = s;
-    const lap = (name: string) => {
-      const now = performance.now();
-      t[name] = now - s;
-      s = now;
-    };
-    const terms = queryTerms(q.q);
-    const scope = q.containerTag ? { containerTags: [q.containerTag] } : {};
-    const n = Math.max(opts.candidates, 30);
-    lap('query tokenize');
-    const vector = await embedder.embedQuery(q.q);
-    lap('query embedding (model)');
-    const vectorHits = await store.vectorSearch(orgId, { ...scope, vector, model: embedder.id, limit: n });
-    lap('vector scan (exact, in-memory)');
-    const keywordHits = await store.keywordSearch(orgId, { ...scope, terms, limit: n });
-    lap('keyword search (FTS5 bm25)');
-    const stats = await store.termStats(orgId, terms);
-    lap('termStats (FTS5 doc counts)');
-    const ids = [...new Set([...vectorHits.map((h) => h.chunkId), ...keywordHits.map((h) => h.chunkId)])];
-    const chunks = new Map((await store.getChunksByIds(orgId, ids)).map((c) => [c.id, c]));
-    lap('chunk loading (getChunksByIds)');
-    const weights = termWeights(terms, stats.docFrequencies, stats.totalChunks);
-    const evidence: HybridEvidence[] = [];
-    for (const h of vectorHits) evidence.push({ id: h.chunkId, vector: calibrateCosine(h.score, embedder.calibration) });
-    for (const h of keywordHits) evidence.push({ id: h.chunkId, keywordRaw: h.score });
-    for (const e of evidence) {
-      const chunk = chunks.get(e.id);
-      if (chunk && e.keyword === undefined) e.keyword = keywordCoverage(terms, new Set(indexTerms(chunk.embeddedContent)), weights);
-    }
-    lap('keyword coverage (re-tokenize candidates)');
-    const fused = fuse(evidence, { vector: opts.vectorWeight, keyword: opts.keywordWeight }).filter((h) => chunks.has(h.id));
-    lap('fuse + sort');
-    await store.getDocumentsByIds(orgId, [...new Set(fused.map((h) => chunks.get(h.id)!.documentId))]);
-    lap('document loading (getDocumentsByIds)');
-    const seen = new Set<string>();
-    let kept = 0;
-    for (const h of fused) {
-      if (h.similarity < 0.5 || kept >= 10) break;
-      const key = createHash('sha1').update(chunks.get(h.id)!.content.toLowerCase().replace(/\s+/g, ' ').trim()).digest('hex');
-      if (seen.has(key)) continue;
-      seen.add(key);
-      kept++;
-    }
-    lap('threshold + dedupe');
-    totals.push(performance.now() - start);
-    for (const [k, v] of Object.entries(t)) push(steps, k, v);
-    push(counts, 'query terms', terms.length);
-    push(counts, 'vector rows scanned', q.containerTag ? (tagChunks.get(q.containerTag) ?? 0) : corpus.chunkCount);
-    push(counts, 'vector candidates', vectorHits.length);
-    push(counts, 'keyword candidates', keywordHits.length);
-    push(counts, 'distinct candidate chunks', ids.length);
-  }
-
-  // SQL split (the statements of src/storage/sqlite/sqlite-keyword.ts, on a second connection) and what-if
-  // measurements for the suggestions (same candidates, alternative implementations; nothing in src changes).
-  // These replicate internal SQL, so a schema change only skips them (recorded as sqlError).
-  const sql: Record<string, number[]> = {};
-  const whatIf: Record<string, number[]> = {};
-  let sqlError: string | undefined;
-  try {
-    const fts = (db.prepare('SELECT table_name FROM keyword_indexes WHERE org_id = ?').get(orgId) as { table_name: string } | undefined)?.table_name;
-    if (!fts) throw new Error('no keyword index table for the organisation');
-    const quote = (x: string) => `"${x.replace(/"/g, '""')}"`;
-    const totalStmt = db.prepare('SELECT count(*) AS n FROM chunks WHERE org_id = ? AND active = 1');
-    const vocabStmt = db.prepare(`SELECT term, doc FROM ${fts}_vocab WHERE term IN (SELECT value FROM json_each(?))`);
-    const countStmt = db.prepare(`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ?`);
-    const termsOf = db.prepare(
-      `SELECT c.id AS id, f.terms AS terms FROM chunks c JOIN ${fts} f ON f.rowid = c.rowid
-       WHERE c.org_id = ? AND c.id IN (SELECT value FROM json_each(?))`,
-    );
-    const slimChunks = db.prepare(
-      `SELECT id, document_id, position, content, embedded_content, metadata FROM chunks
-       WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))`,
-    );
-    const fullChunks = db.prepare('SELECT * FROM chunks WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))');
-    const memo = new Map<string, string | null>();
-    const memoTerms = (text: string): Set<string> => {
-      const out = new Set<string>();
-      for (const x of words(text)) {
-        let t = memo.get(x);
-        if (t === undefined) {
-          t = term(x);
-          memo.set(x, t);
-        }
-        if (t) out.add(t);
-      }
-      return out;
-    };
-    for (const q of sample) {
-      const terms = queryTerms(q.q);
-      let t = performance.now();
-      totalStmt.get(orgId);
-      push(sql, 'termStats: count(*) of active chunks', performance.now() - t);
-      t = performance.now();
-      vocabStmt.all(JSON.stringify([...new Set(terms)]));
-      push(sql, 'termStats: fts5vocab lookup of query terms', performance.now() - t);
-      if (terms.length > 0) {
-        let match = `terms : (${terms.map(quote).join(' OR ')})`;
-        if (q.containerTag) match += ` AND scope : (${quote(tagScopeToken(orgId, q.containerTag))})`;
-        t = performance.now();
-        const { n } = countStmt.get(match) as { n: number };
-        push(sql, 'keyword: count matching rows (MATCH only, no bm25/sort/join)', performance.now() - t);
-        push(counts, 'FTS rows matching keyword query (all ranked by bm25)', n);
-      }
-
-      const scope = q.containerTag ? { containerTags: [q.containerTag] } : {};
-      const n = Math.max(opts.candidates, 30);
-      const vector = await embedder.embedQuery(q.q);
-      const vectorHits = await store.vectorSearch(orgId, { ...scope, vector, model: embedder.id, limit: n });
-      const keywordHits = await store.keywordSearch(orgId, { ...scope, terms, limit: n });
-      const stats = await store.termStats(orgId, terms);
-      const ids = [...new Set([...vectorHits.map((h) => h.chunkId), ...keywordHits.map((h) => h.chunkId)])];
-      const weights = termWeights(terms, stats.docFrequencies, stats.totalChunks);
-      const chunks = await store.getChunksByIds(orgId, ids);
-      t = performance.now();
-      for (const c of chunks) keywordCoverage(terms, new Set(indexTerms(c.embeddedContent)), weights);
-      push(whatIf, 'coverage: current (indexTerms per candidate)', performance.now() - t);
-      t = performance.now();
-      for (const c of chunks) keywordCoverage(terms, memoTerms(c.embeddedContent), weights);
-      push(whatIf, 'coverage: memoised word->term cache (warm)', performance.now() - t);
-      t = performance.now();
-      for (const r of termsOf.all(orgId, JSON.stringify(ids)) as { terms: string }[]) keywordCoverage(terms, new Set(r.terms.split(' ')), weights);
-      push(whatIf, 'coverage: stored FTS terms column (SQL + split)', performance.now() - t);
-      t = performance.now();
-      fullChunks.all(orgId, JSON.stringify(ids));
-      push(whatIf, 'chunk loading: SELECT * (incl. 1.5 KB embedding blob)', performance.now() - t);
-      t = performance.now();
-      slimChunks.all(orgId, JSON.stringify(ids));
-      push(whatIf, 'chunk loading: needed columns only', performance.now() - t);
-    }
-  } catch (err) {
-    sqlError = String(err);
-  }
-
-  // CPU profile of the real HTTP path (client and server share this process).
+async function runProfile(client: SearchClient, queries: readonly BenchQuery[], httpP50: number): Promise<ProfileResult> {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 200 });
   await session.post('Profiler.start');
-  for (const q of sample) await client.search(q);
+  for (const q of queries) await client.search(q);
   const { profile } = await session.post('Profiler.stop');
   session.disconnect();
-
   return {
-    note:
-      'steps: sequential replica of SearchService.searchChunks (in the service, query embedding overlaps keyword search and termStats); ' +
-      'sql: the statements behind termStats/keywordSearch timed separately; cpu: V8 self time on the main thread over the same queries via HTTP ' +
-      '(the model runs in ONNX threads, seen here as idle time; the fetch client runs in the same process).',
-    sampleQueries: sample.length,
-    steps: mapValues(steps, summarize),
-    sequentialTotal: summarize(totals),
+    note: 'V8 self time on the main thread over HTTP searches (the model runs in ONNX threads, seen here as idle time; the fetch client runs in the same process)',
+    sampleQueries: queries.length,
     httpLatencyP50: httpP50,
-    counts: mapValues(counts, summarize),
-    sql: mapValues(sql, summarize),
-    whatIf: mapValues(whatIf, summarize),
-    ...(sqlError ? { sqlError } : {}),
     cpu: summarizeCpuProfile(profile as unknown as CpuProfile),
   };
 }
@@ -1023,9 +863,22 @@ function renderReport(results: SizeResult[], meta: { vectorProvenance: string; m
   out.push('');
   out.push(`Vectors: ${meta.vectorProvenance}`);
   if (ok.length > 0) {
-    const keys = ['embedQuery', 'vectorSearch', 'keywordSearch', 'termStats', 'getChunksByIds', 'getDocumentsByIds', 'findApiKeyByHash', 'unaccounted (coverage, fuse, HTTP, JSON)'];
     out.push('');
-    out.push('Per-request time inside the service during the sequential run (mean ms; store calls are synchronous, embedQuery overlaps keywordSearch + termStats):');
+    out.push('Vector index: recall of the scan as deployed (approximate above the exact-scan limit) against an exact scan, with the time of each:');
+    out.push('');
+    out.push(
+      markdownTable(
+        ['chunks', 'limit', 'recall', 'min recall', 'scan p50 ms', 'exact scan p50 ms'],
+        ok.flatMap((r) =>
+          Object.entries(r.vectorRecall.byLimit).map(([k, v]) => [r.chunks, k, v.recall, v.minRecall, v.approximateMs.p50, v.exactMs.p50]),
+        ),
+      ),
+    );
+  }
+  if (ok.length > 0) {
+    const keys = ['embedQuery', 'termStats', 'keywordSearch', 'vectorSearch', 'getChunksByIds', 'getChunkTerms', 'getDocumentsByIds', 'findApiKeyByHash', 'unaccounted (coverage, fuse, HTTP, JSON)'];
+    out.push('');
+    out.push('Per-request time inside the service during the sequential run (mean ms; store calls are synchronous, embedQuery overlaps termStats + keywordSearch):');
     out.push('');
     out.push(
       markdownTable(
@@ -1036,25 +889,8 @@ function renderReport(results: SizeResult[], meta: { vectorProvenance: string; m
   }
   for (const r of ok.filter((x) => x.profile)) {
     const p = r.profile!;
-    const total = p.sequentialTotal.mean;
     out.push('');
-    out.push(`#### Profile at ${r.chunks} chunks (${p.sampleQueries} queries, sequential replica of searchChunks; HTTP p50 ${p.httpLatencyP50} ms)`);
-    out.push('');
-    out.push(
-      markdownTable(
-        ['step', 'mean ms', 'p50 ms', 'p95 ms', 'share'],
-        [
-          ...Object.entries(p.steps).map(([k, s]) => [k, s.mean, s.p50, s.p95, `${Math.round((s.mean / total) * 100)}%`]),
-          ['total (sequential)', total, p.sequentialTotal.p50, p.sequentialTotal.p95, '100%'],
-        ],
-      ),
-    );
-    out.push('');
-    out.push(markdownTable(['SQL detail', 'mean ms', 'p50 ms', 'p95 ms'], Object.entries(p.sql).map(([k, s]) => [k, s.mean, s.p50, s.p95])));
-    out.push('');
-    out.push(markdownTable(['what-if (same candidates)', 'mean ms', 'p50 ms', 'p95 ms'], Object.entries(p.whatIf).map(([k, s]) => [k, s.mean, s.p50, s.p95])));
-    out.push('');
-    out.push(markdownTable(['count per query', 'mean', 'p50', 'p95', 'max'], Object.entries(p.counts).map(([k, s]) => [k, s.mean, s.p50, s.p95, s.max])));
+    out.push(`#### Profile at ${r.chunks} chunks (HTTP p50 ${p.httpLatencyP50} ms)`);
     out.push('');
     out.push(`CPU profile (main thread self time over ${p.sampleQueries} HTTP searches, ${p.cpu.totalMs} ms):`);
     out.push('');

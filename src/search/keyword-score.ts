@@ -35,3 +35,28 @@ export function termWeights(
   const unseen = seen.length > 0 ? Math.max(...seen) / 2 : idf(0, n);
   return new Map(queryTerms.map((t) => [t, (docFrequencies.get(t) ?? 0) > 0 ? idf(docFrequencies.get(t)!, n) : unseen]));
 }
+
+/**
+ * The query terms to look up in the keyword index: rarest first, adding terms while the rows they match (by
+ * document frequency) stay within a budget of 50 rows per wanted candidate or 2% of the corpus, whichever is larger.
+ * BM25 is computed for every matching row, so a very common term would cost far more than it adds: keyword
+ * similarity is IDF-weighted coverage of every query term, and a candidate's coverage is dominated by the rare
+ * ones. Terms the index does not know cost nothing and are kept, and so is the rarest term it knows.
+ */
+export function selectMatchTerms(
+  queryTerms: readonly string[],
+  stats: { docFrequencies: ReadonlyMap<string, number>; totalChunks: number },
+  candidates: number,
+): string[] {
+  const budget = Math.max(candidates * 50, stats.totalChunks * 0.02);
+  const byRarity = [...queryTerms].sort((a, b) => (stats.docFrequencies.get(a) ?? 0) - (stats.docFrequencies.get(b) ?? 0));
+  const chosen = new Set<string>();
+  let rows = 0;
+  for (const t of byRarity) {
+    const df = stats.docFrequencies.get(t) ?? 0;
+    if (rows > 0 && rows + df > budget) break;
+    chosen.add(t);
+    rows += df;
+  }
+  return queryTerms.filter((t) => chosen.has(t));
+}

@@ -7,7 +7,7 @@ import type { ChunkRecord, DocumentRecord } from '../types.js';
 import { calibrateCosine } from './calibrate.js';
 import type { FilterNode } from './filters.js';
 import { fuse, type HybridEvidence } from './hybrid.js';
-import { keywordCoverage, termWeights } from './keyword-score.js';
+import { keywordCoverage, selectMatchTerms, termWeights } from './keyword-score.js';
 import { rerank } from './rerank.js';
 import { indexTerms, queryTerms } from './tokenize.js';
 
@@ -59,18 +59,21 @@ export class SearchService {
     const embedder = await this.embedderOrNull();
     const n = Math.max(this.opts.candidates, p.limit * 3);
     const fusion = { vector: this.opts.vectorWeight, keyword: this.opts.keywordWeight };
-    const [{ vector: vectorHits, keyword: keywordHits }, stats] = await Promise.all([
+    const queryVector = embedder ? embedder.embedQuery(p.q) : null;
+    // Document frequencies first (a vocabulary lookup): they decide which terms the keyword index is asked for.
+    const stats = await this.store.termStats(orgId, terms);
+    const { vector: vectorHits, keyword: keywordHits } =
       // Where the database fuses ranks (MongoDB $rankFusion) one query picks the candidates; scores stay raw.
-      embedder && this.store.capabilities.nativeRankFusion && this.store.hybridCandidates
-        ? embedder.embedQuery(p.q).then((vector) => this.store.hybridCandidates!(orgId, { ...scope, vector, model: embedder.id, terms, limit: n, weights: fusion }))
-        : Promise.all([
-            embedder
-              ? embedder.embedQuery(p.q).then((vector) => this.store.vectorSearch(orgId, { ...scope, vector, model: embedder.id, limit: n }))
+      queryVector && embedder && this.store.capabilities.nativeRankFusion && this.store.hybridCandidates
+        ? await queryVector.then((vector) =>
+            this.store.hybridCandidates!(orgId, { ...scope, vector, model: embedder.id, terms, limit: n, weights: fusion }),
+          )
+        : await Promise.all([
+            queryVector && embedder
+              ? queryVector.then((vector) => this.store.vectorSearch(orgId, { ...scope, vector, model: embedder.id, limit: n }))
               : Promise.resolve([]),
-            this.store.keywordSearch(orgId, { ...scope, terms, limit: n }),
-          ]).then(([vector, keyword]) => ({ vector, keyword })),
-      this.store.termStats(orgId, terms),
-    ]);
+            this.store.keywordSearch(orgId, { ...scope, terms: selectMatchTerms(terms, stats, n), limit: n }),
+          ]).then(([vector, keyword]) => ({ vector, keyword }));
 
     const ids = [...new Set([...vectorHits.map((h) => h.chunkId), ...keywordHits.map((h) => h.chunkId)])];
     const [chunkList, storedTerms] = await Promise.all([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idf, keywordCoverage, termWeights } from '../../../src/search/keyword-score.js';
+import { idf, keywordCoverage, selectMatchTerms, termWeights } from '../../../src/search/keyword-score.js';
 
 describe('idf', () => {
   it('follows the BM25 formula', () => {
@@ -95,5 +95,25 @@ describe('keywordCoverage', () => {
       expect(c).toBeLessThanOrEqual(1);
     }
     expect(keywordCoverage(terms, new Set(['cat', 'sat']), w)).toBeLessThan(1);
+  });
+});
+
+describe('selectMatchTerms', () => {
+  const stats = (df: Record<string, number>, totalChunks: number) => ({ docFrequencies: new Map(Object.entries(df)), totalChunks });
+
+  it('keeps every term when their rows fit the budget, in query order', () => {
+    expect(selectMatchTerms(['b', 'a', 'c'], stats({ a: 10, b: 20, c: 30 }, 1000), 10)).toEqual(['b', 'a', 'c']);
+  });
+
+  it('drops the most common terms once the rows they match exceed the budget', () => {
+    // budget = max(10 * 50, 2% of 100k) = 2000 rows
+    const s = stats({ rare: 40, mid: 900, common: 30_000, everywhere: 90_000 }, 100_000);
+    expect(selectMatchTerms(['everywhere', 'rare', 'common', 'mid'], s, 10)).toEqual(['rare', 'mid']);
+  });
+
+  it('always keeps the rarest term, and unknown terms cost nothing', () => {
+    const s = stats({ common: 30_000, everywhere: 90_000 }, 100_000);
+    expect(selectMatchTerms(['everywhere', 'common'], s, 10)).toEqual(['common']);
+    expect(selectMatchTerms(['unknown', 'everywhere', 'common'], s, 10)).toEqual(['unknown', 'common']);
   });
 });
