@@ -107,23 +107,37 @@ export class SearchService {
       fused.sort((a, b) => b.similarity - a.similarity);
     }
 
-    const docs = new Map(
-      (await this.store.getDocumentsByIds(orgId, [...new Set(fused.map((h) => chunks.get(h.id)!.documentId))])).map((d) => [d.id, d]),
-    );
+    // Documents are loaded only for the hits that make the cut: one call per round, more rounds only when a
+    // document vanished between the candidate and the document reads.
     const seen = new Set<string>();
     const hits: ChunkHit[] = [];
-    for (const h of fused) {
-      if (h.similarity < p.threshold) break;
-      const chunk = chunks.get(h.id)!;
-      const document = docs.get(chunk.documentId);
-      if (!document) continue;
-      if (!p.keepDuplicates) {
-        const key = contentKey(chunk.content);
-        if (seen.has(key)) continue;
-        seen.add(key);
+    const docs = new Map<string, DocumentRecord>();
+    const fetched = new Set<string>();
+    let next = 0;
+    while (hits.length < p.limit && next < fused.length) {
+      const round: { h: (typeof fused)[number]; chunk: ChunkRecord; key: string | null }[] = [];
+      const roundKeys = new Set<string>();
+      for (; next < fused.length && round.length < p.limit - hits.length; next++) {
+        const h = fused[next]!;
+        if (h.similarity < p.threshold) {
+          next = fused.length;
+          break;
+        }
+        const chunk = chunks.get(h.id)!;
+        const key = p.keepDuplicates ? null : contentKey(chunk.content);
+        if (key !== null && (seen.has(key) || roundKeys.has(key))) continue;
+        if (key !== null) roundKeys.add(key);
+        round.push({ h, chunk, key });
       }
-      hits.push({ chunk, document, similarity: h.similarity, vectorScore: h.vector, keywordScore: h.keyword });
-      if (hits.length >= p.limit) break;
+      const missing = [...new Set(round.map((r) => r.chunk.documentId))].filter((id) => !fetched.has(id));
+      for (const d of await this.store.getDocumentsByIds(orgId, missing)) docs.set(d.id, d);
+      for (const id of missing) fetched.add(id);
+      for (const { h, chunk, key } of round) {
+        const document = docs.get(chunk.documentId);
+        if (!document) continue;
+        if (key !== null) seen.add(key);
+        hits.push({ chunk, document, similarity: h.similarity, vectorScore: h.vector, keywordScore: h.keyword });
+      }
     }
     return hits;
   }

@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../../src/logger.js';
+import { staticEmbedderHandle } from '../../../src/providers/create-embedder.js';
+import { createHashEmbedder } from '../../../src/providers/hash-embedder.js';
+import { SearchService } from '../../../src/search/search-service.js';
+import { SqliteStore } from '../../../src/storage/sqlite/sqlite-store.js';
+import type { Store } from '../../../src/storage/store.js';
+import { makeChunk, makeDocument, makeOrg, refOf } from '../../storage/store-fixtures.js';
+
+const embedder = createHashEmbedder(64);
+const options = { vectorWeight: 1, keywordWeight: 0.85, candidates: 100, rerankCandidates: 40 };
+
+describe('SearchService', () => {
+  let store: SqliteStore;
+  const org = makeOrg('search-service');
+  const docIds: string[] = [];
+
+  beforeEach(async () => {
+    store = new SqliteStore(':memory:');
+    await store.migrate();
+    await store.upsertOrganization(org);
+    docIds.length = 0;
+    for (let i = 0; i < 30; i++) {
+      const doc = makeDocument(org.id, { containerTags: ['t'] });
+      await store.insertDocument(doc);
+      const chunks = [makeChunk(refOf(doc), 0, `otter river notes number ${i} with otters swimming`)];
+      await store.replaceChunks(refOf(doc), chunks);
+      const vectors = await embedder.embedDocuments(chunks.map((c) => c.embeddedContent));
+      await store.putEmbeddings(refOf(doc), embedder.id, chunks.map((c, k) => ({ chunkId: c.id, vector: vectors[k]! })));
+      await store.activateGeneration(refOf(doc));
+      docIds.push(doc.id);
+    }
+  });
+  afterEach(async () => store.close());
+
+  it('loads documents only for the hits it returns', async () => {
+    const requested: string[][] = [];
+    const spy = new Proxy(store, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop, target);
+        if (prop === 'getDocumentsByIds') {
+          return async (orgId: string, ids: readonly string[]) => {
+            requested.push([...ids]);
+            return target.getDocumentsByIds(orgId, ids);
+          };
+        }
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as Store;
+    const service = new SearchService(spy, staticEmbedderHandle(embedder), options, silentLogger);
+    const hits = await service.searchChunks(org.id, { q: 'otter river', limit: 5, threshold: 0, rerank: false });
+    expect(hits).toHaveLength(5);
+    expect(requested.flat().length).toBe(5);
+  });
+
+  it('fills the limit past candidates whose document vanished between the reads', async () => {
+    const gone = new Set(docIds.slice(0, 20));
+    const racing = new Proxy(store, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop, target);
+        if (prop === 'getDocumentsByIds') {
+          return async (orgId: string, ids: readonly string[]) => (await target.getDocumentsByIds(orgId, ids)).filter((d) => !gone.has(d.id));
+        }
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as Store;
+    const service = new SearchService(racing, staticEmbedderHandle(embedder), options, silentLogger);
+    const hits = await service.searchChunks(org.id, { q: 'otter river', limit: 8, threshold: 0, rerank: false });
+    expect(hits).toHaveLength(8);
+    expect(hits.every((h) => !gone.has(h.document.id))).toBe(true);
+    for (let i = 1; i < hits.length; i++) expect(hits[i - 1]!.similarity).toBeGreaterThanOrEqual(hits[i]!.similarity);
+  });
+});
