@@ -39,6 +39,9 @@ import { countActiveChunks, documentScopeSql, KeywordIndexes, keywordSearch, sco
 
 type Row = Record<string, unknown>;
 
+/** Chunk columns a ChunkRecord needs (not the vector blob, which only the vector index reads). */
+const CHUNK_COLUMNS = 'id, org_id, document_id, generation, position, content, embedded_content, token_count, type, metadata, created_at';
+
 /**
  * Embedded store on SQLite (WAL, FTS5) with an in-memory vector index. Use ':memory:' for tests.
  *
@@ -317,9 +320,9 @@ export class SqliteStore implements Store {
   async getChunks(orgId: string, documentId: string, generation?: number): Promise<ChunkRecord[]> {
     const rows = (
       generation === undefined
-        ? this.db.prepare('SELECT * FROM chunks WHERE +org_id = ? AND document_id = ? AND active = 1 ORDER BY position')
+        ? this.db.prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND document_id = ? AND active = 1 ORDER BY position`)
             .all(orgId, documentId)
-        : this.db.prepare('SELECT * FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ? ORDER BY position')
+        : this.db.prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ? ORDER BY position`)
             .all(orgId, documentId, generation)
     ) as Row[];
     return rows.map(rowToChunk);
@@ -328,7 +331,7 @@ export class SqliteStore implements Store {
   async getChunksByIds(orgId: string, chunkIds: readonly string[]): Promise<ChunkRecord[]> {
     if (chunkIds.length === 0) return [];
     const rows = this.db
-      .prepare('SELECT * FROM chunks WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))')
+      .prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`)
       .all(orgId, JSON.stringify(chunkIds)) as Row[];
     return rows.map(rowToChunk);
   }
@@ -348,7 +351,7 @@ export class SqliteStore implements Store {
   async getChunksMissingEmbedding(ref: DocumentRef, model: string): Promise<ChunkRecord[]> {
     const rows = this.db
       .prepare(
-        `SELECT * FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ?
+        `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ?
          AND (embedding IS NULL OR embedding_model IS NULL OR embedding_model <> ?) ORDER BY position`,
       )
       .all(ref.orgId, ref.documentId, ref.generation, model) as Row[];
