@@ -103,8 +103,11 @@ export class SearchService {
         top.map((h) => ({ id: h.id, text: chunks.get(h.id)!.content, similarity: h.similarity })),
         embedder,
       );
-      fused = [...top.map((h) => ({ ...h, similarity: scores.get(h.id) ?? h.similarity })), ...fused.slice(top.length)];
-      fused.sort((a, b) => b.similarity - a.similarity);
+      const reranked = top.map((h) => ({ ...h, similarity: scores.get(h.id) ?? h.similarity })).sort((a, b) => b.similarity - a.similarity);
+      // Candidates below the reranked window keep their order after it: their first-stage scores are on another
+      // scale, so they are capped at the lowest reranked score rather than interleaved.
+      const floor = reranked[reranked.length - 1]!.similarity;
+      fused = [...reranked, ...fused.slice(top.length).map((h) => ({ ...h, similarity: Math.min(h.similarity, floor) }))];
     }
 
     // Documents are loaded only for the hits that make the cut: one call per round, more rounds only when a

@@ -70,4 +70,13 @@ describe('SearchService', () => {
     expect(hits.every((h) => !gone.has(h.document.id))).toBe(true);
     for (let i = 1; i < hits.length; i++) expect(hits[i - 1]!.similarity).toBeGreaterThanOrEqual(hits[i]!.similarity);
   });
+  it('keeps the reranked window ahead of the candidates below it, in descending order', async () => {
+    const service = new SearchService(store, staticEmbedderHandle(embedder), { ...options, rerankCandidates: 5 }, silentLogger);
+    const first = await service.searchChunks(org.id, { q: 'otter river notes number 7', limit: 20, threshold: 0, rerank: false });
+    const reranked = await service.searchChunks(org.id, { q: 'otter river notes number 7', limit: 20, threshold: 0, rerank: true });
+    expect(reranked).toHaveLength(20);
+    expect(new Set(reranked.slice(0, 5).map((h) => h.chunk.id))).toEqual(new Set(first.slice(0, 5).map((h) => h.chunk.id)));
+    expect(reranked.slice(5).map((h) => h.chunk.id)).toEqual(first.slice(5).map((h) => h.chunk.id));
+    for (let i = 1; i < reranked.length; i++) expect(reranked[i - 1]!.similarity).toBeGreaterThanOrEqual(reranked[i]!.similarity);
+  });
 });
