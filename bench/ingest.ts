@@ -132,16 +132,31 @@ async function main(): Promise<void> {
   for (const d of docs) for (const s of d.processingMetadata?.steps ?? []) if (s.duration !== undefined) (stepMs[s.name] ??= []).push(s.duration);
   log(`bulk: ${done} done, ${failed} failed in ${bulkSeconds.toFixed(1)} s = ${pipelineDocsPerSecond.toFixed(2)} docs/s (${chunks.length} chunks)`);
 
-  // 2. Raw model throughput on the texts the pipeline embedded (chunk embeddedContent), batches of 32.
+  // 2. Raw model throughput on the texts the pipeline embedded (chunk embeddedContent). The baseline is batches of
+  // 32 in document order; a batch is padded to its longest text, so length-sorted batches and single texts are
+  // measured too, and the ratio is also reported against the best of the three (the conservative one).
   rss.setPhase('raw-model');
   const embedTexts = chunks.map((c) => c.embeddedContent);
-  const r0 = performance.now();
-  for (let i = 0; i < embedTexts.length; i += 32) await embedder.embedDocuments(embedTexts.slice(i, i + 32));
-  const rawSeconds = (performance.now() - r0) / 1000;
-  const rawChunksPerSecond = embedTexts.length / rawSeconds;
-  const rawDocsPerSecond = (embedTexts.length / rawSeconds) * (done / Math.max(1, chunks.length));
+  const rawRun = async (batches: string[][]) => {
+    const r0 = performance.now();
+    for (const b of batches) await embedder.embedDocuments(b);
+    const seconds = (performance.now() - r0) / 1000;
+    return { seconds: round(seconds, 2), textsPerSecond: round(embedTexts.length / seconds, 2), docsPerSecond: round(done / seconds, 2) };
+  };
+  const batchesOf = (texts: string[], n: number) => Array.from({ length: Math.ceil(texts.length / n) }, (_, i) => texts.slice(i * n, (i + 1) * n));
+  const raw = {
+    batch32: await rawRun(batchesOf(embedTexts, 32)),
+    batch32SortedByLength: await rawRun(batchesOf([...embedTexts].sort((a, b) => a.length - b.length), 32)),
+    batch1: await rawRun(batchesOf(embedTexts, 1)),
+  };
+  const rawDocsPerSecond = raw.batch32.docsPerSecond;
+  const bestRaw = Object.entries(raw).sort((a, b) => b[1].docsPerSecond - a[1].docsPerSecond)[0]!;
   const ratio = pipelineDocsPerSecond / rawDocsPerSecond;
-  log(`raw model: ${embedTexts.length} texts in ${rawSeconds.toFixed(1)} s = ${rawChunksPerSecond.toFixed(2)} texts/s; pipeline/raw = ${(ratio * 100).toFixed(0)}%`);
+  const ratioBest = pipelineDocsPerSecond / bestRaw[1].docsPerSecond;
+  log(
+    `raw model (texts/s): batch 32 ${raw.batch32.textsPerSecond}, sorted batch 32 ${raw.batch32SortedByLength.textsPerSecond}, batch 1 ${raw.batch1.textsPerSecond}; ` +
+      `pipeline/raw = ${(ratio * 100).toFixed(0)}% (vs best raw ${(ratioBest * 100).toFixed(0)}%)`,
+  );
   const loadAfter = loadAverage();
 
   // 3. Add -> searchable for single documents on an idle service.
@@ -199,14 +214,15 @@ async function main(): Promise<void> {
       chunksPerSecond: round(chunks.length / bulkSeconds, 2),
       stepDurationsMs: Object.fromEntries(Object.entries(stepMs).map(([k, v]) => [k, summarize(v)])),
     },
-    rawModel: {
-      texts: embedTexts.length,
-      batchSize: 32,
-      seconds: round(rawSeconds, 2),
-      textsPerSecond: round(rawChunksPerSecond, 2),
-      docsPerSecond: round(rawDocsPerSecond, 2),
+    rawModel: { texts: embedTexts.length, ...raw, best: bestRaw[0] },
+    ratio: {
+      pipelineToRaw: round(ratio, 3),
+      pipelineToBestRaw: round(ratioBest, 3),
+      target: TARGET_RATIO,
+      meetsTarget: ratio >= TARGET_RATIO,
+      meetsTargetAgainstBestRaw: ratioBest >= TARGET_RATIO,
+      note: 'raw = embedDocuments on the chunk texts the pipeline embedded; baseline batches of 32 in document order',
     },
-    ratio: { pipelineToRaw: round(ratio, 3), target: TARGET_RATIO, meetsTarget: ratio >= TARGET_RATIO },
     single: {
       count: singleTexts.length,
       addToDoneMs: summarize(toDone),
@@ -228,8 +244,11 @@ async function main(): Promise<void> {
       ['metric', 'value'],
       [
         ['pipeline throughput (POST batch -> all done)', `${result.bulk.docsPerSecond} docs/s (${result.bulk.chunksPerSecond} chunks/s, ${result.bulk.seconds} s)`],
-        ['raw model throughput (embedDocuments, batch 32)', `${result.rawModel.docsPerSecond} docs/s (${result.rawModel.textsPerSecond} texts/s)`],
-        ['pipeline / raw model', `${Math.round(ratio * 100)}% (target >= ${TARGET_RATIO * 100}%: ${result.ratio.meetsTarget ? 'met' : 'NOT met'})`],
+        ['raw model: embedDocuments, batches of 32 (baseline)', `${raw.batch32.docsPerSecond} docs/s (${raw.batch32.textsPerSecond} texts/s)`],
+        ['raw model: batches of 32 sorted by length', `${raw.batch32SortedByLength.docsPerSecond} docs/s (${raw.batch32SortedByLength.textsPerSecond} texts/s)`],
+        ['raw model: one text at a time', `${raw.batch1.docsPerSecond} docs/s (${raw.batch1.textsPerSecond} texts/s)`],
+        ['pipeline / raw (baseline batch 32)', `${Math.round(ratio * 100)}% (target >= ${TARGET_RATIO * 100}%: ${result.ratio.meetsTarget ? 'met' : 'NOT met'})`],
+        ['pipeline / best raw', `${Math.round(ratioBest * 100)}% (${result.ratio.meetsTargetAgainstBestRaw ? 'met' : 'NOT met'})`],
         ['API accepted all batches in', `${result.bulk.acceptedSeconds} s (batch POST p50 ${result.bulk.batchPostMs.p50} ms)`],
         ...Object.entries(result.bulk.stepDurationsMs).map(([k, s]) => [`step ${k} (per doc, under load)`, `p50 ${s.p50} ms, p95 ${s.p95} ms`] as [string, string]),
         ['single doc add -> done (idle)', `p50 ${result.single.addToDoneMs.p50} ms, p95 ${result.single.addToDoneMs.p95} ms`],

@@ -1,0 +1,159 @@
+/**
+ * The service under test, used as an app would: createRuntime on a data directory, served on 127.0.0.1:0, and
+ * driven with fetch through POST /v3/documents/batch, POST /v3/documents/list and POST /v4/search.
+ */
+import type { AddressInfo } from 'node:net';
+import { type Config, loadConfig } from '../../src/config.js';
+import { silentLogger } from '../../src/logger.js';
+import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
+import type { Embedder } from '../../src/providers/embedder.js';
+import { createRuntime } from '../../src/runtime.js';
+import { BENCH_KEY, log, round, sleep } from '../lib.js';
+import { type BenchDocument, sample } from './types.js';
+
+export interface Service {
+  api: Api;
+  config: Readonly<Config>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the service on `dataDir` with extra environment. `ingest` starts the embedded runner; search-only
+ * services leave it stopped. The embedder is shared between services and outlives them.
+ */
+export async function openService(dataDir: string, embedder: Embedder, env: Record<string, string>, ingest: boolean): Promise<Service> {
+  const config = loadConfig({ ...env, MNEMO_API_KEY: BENCH_KEY, MNEMO_DATA_DIR: dataDir, MNEMO_LOG_LEVEL: 'silent' });
+  const runtime = await createRuntime(config, silentLogger, { embedder: staticEmbedderHandle(keepOpen(embedder)), print: () => undefined });
+  if (ingest) await runtime.runner.start();
+  const server = runtime.app.listen(0, '127.0.0.1');
+  // While the model embeds, the event loop can stall past the 5 s keep-alive timeout; the server then closes a
+  // socket fetch is about to reuse (ECONNRESET). Idle sockets stay open instead; only this process connects.
+  server.keepAliveTimeout = 0;
+  await new Promise<void>((r) => server.once('listening', () => r()));
+  const api = new Api(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  return {
+    api,
+    config,
+    close: async () => {
+      await new Promise<void>((r) => server.close(() => r()));
+      await runtime.close();
+    },
+  };
+}
+
+/** The embedder without close(): runtime.close() would otherwise end the model session the next service needs. */
+function keepOpen(e: Embedder): Embedder {
+  return {
+    id: e.id,
+    kind: e.kind,
+    dimensions: e.dimensions,
+    get calibration() {
+      return e.calibration;
+    },
+    embedDocuments: (texts) => e.embedDocuments(texts),
+    embedQuery: (text) => e.embedQuery(text),
+  };
+}
+
+export class Api {
+  constructor(private readonly base: string) {}
+
+  async post<T>(route: string, body: unknown): Promise<T> {
+    return this.request<T>('POST', route, body);
+  }
+
+  async get<T>(route: string): Promise<T> {
+    return this.request<T>('GET', route);
+  }
+
+  /** Every request here is idempotent (batches carry customIds), so a dropped connection is retried. */
+  private async request<T>(method: string, route: string, body?: unknown, attempt = 1): Promise<T> {
+    let res: Response;
+    try {
+      res = await this.send(method, route, body);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      log(`  ${method} ${route}: ${String((err as { cause?: unknown }).cause ?? err)}; retrying`);
+      await sleep(200 * attempt);
+      return this.request<T>(method, route, body, attempt + 1);
+    }
+    const json: unknown = await res.json();
+    if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+    return json as T;
+  }
+
+  private send(method: string, route: string, body?: unknown): Promise<Response> {
+    return fetch(`${this.base}${route}`, {
+      method,
+      headers: { authorization: `Bearer ${BENCH_KEY}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  }
+}
+
+export interface IngestReport {
+  documents: number;
+  done: number;
+  failed: number;
+  seconds: number;
+  docsPerSecond: number;
+  failures: { customId: string | null; error: string }[];
+  /** Chunks per document over an evenly spaced sample of documents. */
+  chunksPerDocument: { sampled: number; mean: number; max: number };
+}
+
+/** Adds the documents in batches (the API takes 600 at most) and waits until every one is done or failed. */
+export async function ingest(api: Api, docs: readonly BenchDocument[], batchSize = 300): Promise<IngestReport> {
+  const t0 = performance.now();
+  for (let i = 0; i < docs.length; i += batchSize) {
+    const res = await api.post<{ failed: number; results: { error?: string }[] }>('/v3/documents/batch', { documents: docs.slice(i, i + batchSize) });
+    if (res.failed > 0) throw new Error(`batch at ${i} rejected ${res.failed} documents: ${res.results.find((r) => r.error)?.error}`);
+  }
+  const count = async (status: string) =>
+    (await api.post<{ pagination: { totalItems: number } }>('/v3/documents/list', { status, limit: 1 })).pagination.totalItems;
+  let lastLog = performance.now();
+  for (;;) {
+    const [done, failed] = [await count('done'), await count('failed')];
+    const seconds = (performance.now() - t0) / 1000;
+    if (done + failed >= docs.length) {
+      const failures = failed > 0 ? await failureSamples(api) : [];
+      const chunksPerDocument = await chunkCounts(api, docs);
+      return { documents: docs.length, done, failed, seconds, docsPerSecond: done / seconds, failures, chunksPerDocument };
+    }
+    if (performance.now() - lastLog > 30_000) {
+      lastLog = performance.now();
+      const rate = done / seconds;
+      log(`  ingest: ${done}/${docs.length} done, ${failed} failed, ${rate.toFixed(1)} docs/s, ~${Math.round((docs.length - done - failed) / Math.max(rate, 0.01))} s left`);
+    }
+    await sleep(500);
+  }
+}
+
+async function chunkCounts(api: Api, docs: readonly BenchDocument[], n = 50) {
+  const picked = sample(docs, n);
+  const counts = await Promise.all(
+    picked.map(async (d) => (await api.get<{ processingMetadata?: { chunkCount?: number } }>(`/v3/documents/${encodeURIComponent(d.customId)}`)).processingMetadata?.chunkCount ?? 0),
+  );
+  return { sampled: counts.length, mean: round(counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length), 2), max: Math.max(0, ...counts) };
+}
+
+async function failureSamples(api: Api) {
+  const list = await api.post<{ memories: { id: string; customId: string | null }[] }>('/v3/documents/list', { status: 'failed', limit: 5 });
+  return Promise.all(
+    list.memories.map(async (m) => {
+      const d = await api.get<{ processingMetadata?: { error?: unknown } }>(`/v3/documents/${m.id}`);
+      return { customId: m.customId, error: JSON.stringify(d.processingMetadata?.error ?? null).slice(0, 300) };
+    }),
+  );
+}
+
+export interface SearchResult {
+  chunk: string;
+  similarity: number;
+  customId: string | null;
+  metadata: Record<string, unknown> | null;
+}
+
+export async function search(api: Api, body: { q: string; containerTag: string; limit: number; rerank: boolean }): Promise<SearchResult[]> {
+  return (await api.post<{ results: SearchResult[] }>('/v4/search', { ...body, threshold: 0 })).results;
+}
