@@ -19,7 +19,7 @@ export async function chunkDocument(deps: PipelineDeps, doc: DocumentRecord, ref
     generation: ref.generation,
     position,
     content: p.content,
-    embeddedContent: [doc.title && !p.content.startsWith(doc.title) ? doc.title : null, p.headings.join(' > ') || null, p.content]
+    embeddedContent: [titleContext(doc.title, p.content), p.headings.join(' > ') || null, p.content]
       .filter(Boolean)
       .join('\n'),
     tokenCount: p.tokenCount,
@@ -33,4 +33,15 @@ export async function chunkDocument(deps: PipelineDeps, doc: DocumentRecord, ref
     patch: { tokenCount, chunkCount: chunks.length },
     metadata: { chunkCount: chunks.length, chunkSize: size, strategy: STRATEGY },
   };
+}
+
+/**
+ * The document title as context for a chunk, unless the chunk already begins with it. A title taken from the first
+ * line may be shortened with "..." (extract.ts), so the comparison ignores that ellipsis and heading marks.
+ */
+export function titleContext(title: string | null | undefined, content: string): string | null {
+  if (!title) return null;
+  const stem = title.endsWith('...') ? title.slice(0, -3) : title;
+  const start = content.replace(/^\s*#+\s*/, '');
+  return stem.trim() === '' || start.startsWith(stem) ? null : title;
 }

@@ -5,7 +5,8 @@ import {
   estimateCalibration,
   sigmoid,
   Z_MIDPOINT,
-  Z_SCALE,
+  Z_SCALE_ABOVE,
+  Z_SCALE_BELOW,
 } from '../../../src/search/calibrate.js';
 
 const vec = (...xs: number[]) => Float32Array.from(xs);
@@ -51,8 +52,15 @@ describe('calibrateCosine', () => {
     expect(calibrateCosine(Z_MIDPOINT * 0.1, { mean: 0, std: 0.1 })).toBeCloseTo(0.5, 12);
   });
 
-  it('maps one Z_SCALE above the midpoint to sigmoid(1)', () => {
-    expect(calibrateCosine(cal.mean + (Z_MIDPOINT + Z_SCALE) * cal.std, cal)).toBeCloseTo(1 / (1 + Math.exp(-1)), 12);
+  it('maps one ramp width above the midpoint to sigmoid(1) and one below to sigmoid(-1)', () => {
+    expect(calibrateCosine(cal.mean + (Z_MIDPOINT + Z_SCALE_ABOVE) * cal.std, cal)).toBeCloseTo(1 / (1 + Math.exp(-1)), 12);
+    expect(calibrateCosine(cal.mean + (Z_MIDPOINT - Z_SCALE_BELOW) * cal.std, cal)).toBeCloseTo(1 / (1 + Math.exp(1)), 12);
+  });
+
+  it('keeps same-subject matches apart instead of squeezing them near 1', () => {
+    const a = calibrateCosine(cal.mean + 7 * cal.std, cal);
+    const b = calibrateCosine(cal.mean + 10 * cal.std, cal);
+    expect(b - a).toBeGreaterThan(0.1);
   });
 
   it('is strictly increasing in the cosine and stays within [0, 1]', () => {
@@ -69,7 +77,7 @@ describe('calibrateCosine', () => {
 
   it('scores background-level cosines near 0 and strong matches near 1', () => {
     expect(calibrateCosine(cal.mean, cal)).toBeLessThan(0.02);
-    expect(calibrateCosine(cal.mean + 8 * cal.std, cal)).toBeGreaterThan(0.98);
+    expect(calibrateCosine(cal.mean + 16 * cal.std, cal)).toBeGreaterThan(0.98);
   });
 
   it('makes the same z-score mean the same similarity whatever the model background', () => {
