@@ -10,6 +10,7 @@
  * wired by createRuntime exactly like the server, with the embedder resolved up front (local ONNX model, or the hash
  * embedder when asked for or when the model cannot be loaded).
  */
+import { drawPerfChart } from './perf-chart.js';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -38,6 +39,7 @@ import {
   sqliteFilesSize,
   summarize,
   writeResults,
+  RESULTS_DIR,
 } from './lib.js';
 
 const TARGET_RATIO = 0.8;
@@ -261,6 +263,8 @@ async function main(): Promise<void> {
   );
   console.log('');
   log(`results written to ${path.relative(process.cwd(), file)} and ingest-latest.json (${result.totalSeconds} s)`);
+  const chart = drawPerfChart(RESULTS_DIR);
+  if (chart) log(`chart written to ${path.relative(process.cwd(), chart)}`);
 }
 
 class Api {

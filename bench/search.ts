@@ -16,6 +16,7 @@
  * Vector search is an exact scan, so its cost does not depend on the vector values. Queries are written from chunks
  * that have real vectors, so hit@10 is a meaningful sanity check (not a relevance benchmark).
  */
+import { drawPerfChart } from './perf-chart.js';
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -55,6 +56,7 @@ import {
   sqliteFilesSize,
   summarize,
   writeResults,
+  RESULTS_DIR,
   type EmbedderChoice,
   type Summary,
 } from './lib.js';
@@ -189,6 +191,8 @@ async function main(): Promise<void> {
   const file = writeResults('search', output);
   console.log(`\n${renderReport(output.results as SizeResult[], output)}\n`);
   log(`results written to ${path.relative(process.cwd(), file)} and search-latest.json (${output.totalSeconds} s)`);
+  const chart = drawPerfChart(RESULTS_DIR);
+  if (chart) log(`chart written to ${path.relative(process.cwd(), chart)}`);
 }
 
 function runInChild(job: ChildJob): Promise<unknown> {
