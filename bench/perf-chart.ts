@@ -22,7 +22,7 @@ const M = { left: 56, right: 16, top: 72, bottom: 40 };
 const PANEL_W = 380;
 
 export function drawPerfChart(resultsDir: string): string | null {
-  const search = readJson<SearchLatest>(path.join(resultsDir, 'search-latest.json'));
+  const search = latestPerSize(resultsDir);
   const ingest = readJson<IngestLatest>(path.join(resultsDir, 'ingest-latest.json'));
   if (!search && !ingest) return null;
   const parts: string[] = [`<rect width="${PANEL_W * 2}" height="${H}" fill="#ffffff"/>`];
@@ -81,6 +81,14 @@ function panel(x0: number, title: string, series: readonly string[], groups: { l
     out.push(text(gx + (barW * series.length) / 2, M.top + plotH + 18, g.label, 11, 'normal', 'middle'));
   });
   return out.join('\n');
+}
+
+/** The newest search result of each corpus size, over every dated search result file (runs may cover some sizes). */
+function latestPerSize(resultsDir: string): SearchLatest | null {
+  const files = fs.existsSync(resultsDir) ? fs.readdirSync(resultsDir).filter((f) => /^search-\d{4}-.*\.json$/.test(f)).sort() : [];
+  const bySize = new Map<number, SearchLatest['results'][number]>();
+  for (const f of files) for (const r of readJson<SearchLatest>(path.join(resultsDir, f))?.results ?? []) bySize.set(r.size, r);
+  return bySize.size > 0 ? { results: [...bySize.values()].sort((a, b) => a.size - b.size) } : null;
 }
 
 function niceMax(v: number): number {

@@ -59,7 +59,7 @@ const EnvSchema = z.object({
   MONGODB_ATLAS_SEARCH: z.enum(['auto', 'on', 'off']).default('auto'),
 
   MNEMO_SEARCH_VECTOR_WEIGHT: z.coerce.number().min(0).max(1).default(1),
-  MNEMO_SEARCH_KEYWORD_WEIGHT: z.coerce.number().min(0).max(1).default(1),
+  MNEMO_SEARCH_KEYWORD_WEIGHT: z.coerce.number().min(0).max(1).default(0.95),
   MNEMO_SEARCH_CANDIDATES: int(10, 10_000).default(100),
   MNEMO_RERANK_CANDIDATES: int(1, 500).default(40),
 });

@@ -36,7 +36,7 @@ describe('loadConfig: defaults', () => {
       },
       ingest: { concurrency: 2, maxAttempts: 5, retryBaseMs: 1000, retryMaxMs: 60_000, pollMs: 250 },
       urlFetch: { timeoutMs: 15_000, maxBytes: 20 * 1024 * 1024, maxRedirects: 5, allowPrivate: false, allowedHosts: [] },
-      search: { vectorWeight: 1, keywordWeight: 1, candidates: 100, rerankCandidates: 40 },
+      search: { vectorWeight: 1, keywordWeight: 0.95, candidates: 100, rerankCandidates: 40 },
     });
   });
 
