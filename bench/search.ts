@@ -263,7 +263,7 @@ interface SizeResult {
   vectorRecall: RecallResult;
   latency: Summary & { serverTiming: Summary; byKind: Record<string, Summary> };
   perRequest: Record<string, Summary>;
-  throughput: { concurrency: number; seconds: number; requests: number; qps: number; latency: Summary; errors: number };
+  throughput: { concurrency: number; seconds: number; requests: number; qps: number; latency: Summary; errors: number; errorSamples: string[] };
   quality: { hitAt10: number; byKind: Record<string, number>; meanResults: number; note: string };
   rss: { peakMb: number; phasesMb: Record<string, number> };
   /** System load averages around the measurements (other processes on the machine slow everything down). */
@@ -332,6 +332,8 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
   });
 
   const server = runtime.app.listen(0, '127.0.0.1');
+  // As src/server.ts: idle keep-alive sockets outlive the client's, so a reused socket is never closed under it.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((r) => server.once('listening', () => r()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v4/search`;
   const client = new SearchClient(url, documentIds, options.rerank);
@@ -393,6 +395,7 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
   rss.setPhase('throughput');
   const throughput = await runThroughput(client, measured, options.concurrency, options.throughputSeconds);
   log(`${tag} throughput with ${options.concurrency} clients: ${throughput.qps} req/s (p95 ${throughput.latency.p95} ms)`);
+  if (throughput.errors > 0) log(`${tag} ${throughput.errors} requests failed under load: ${throughput.errorSamples.join('; ')}`);
   const loadAfter = loadAverage();
 
   let profile: ProfileResult | undefined;
@@ -659,6 +662,7 @@ class SearchClient {
 async function runThroughput(client: SearchClient, queries: readonly BenchQuery[], concurrency: number, seconds: number) {
   const lat: number[] = [];
   let errors = 0;
+  const errorSamples = new Set<string>();
   let next = 0;
   const t0 = performance.now();
   const deadline = t0 + seconds * 1000;
@@ -668,14 +672,15 @@ async function runThroughput(client: SearchClient, queries: readonly BenchQuery[
         const q = queries[next++ % queries.length]!;
         try {
           lat.push((await client.search(q)).ms);
-        } catch {
+        } catch (err) {
           errors++;
+          if (errorSamples.size < 5) errorSamples.add(err instanceof Error ? `${err.message}${err.cause ? ` (${String(err.cause)})` : ''}` : String(err));
         }
       }
     }),
   );
   const elapsed = (performance.now() - t0) / 1000;
-  return { concurrency, seconds: round(elapsed, 1), requests: lat.length, qps: round(lat.length / elapsed, 1), latency: summarize(lat), errors };
+  return { concurrency, seconds: round(elapsed, 1), requests: lat.length, qps: round(lat.length / elapsed, 1), latency: summarize(lat), errors, errorSamples: [...errorSamples] };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
