@@ -94,8 +94,9 @@ async function main(): Promise<void> {
   const runtime = await createRuntime(config, silentLogger, { embedder: staticEmbedderHandle(embedder), print: () => undefined });
   await runtime.runner.start();
   const server = runtime.app.listen(0, '127.0.0.1');
-  // As src/server.ts: idle keep-alive sockets outlive the client's, so a reused socket is never closed under it.
+  // As src/server.ts: idle keep-alive sockets outlive the client's, and headersTimeout outlives keepAliveTimeout.
   server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((r) => server.once('listening', () => r()));
   const api = new Api(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 

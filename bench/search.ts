@@ -332,8 +332,9 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
   });
 
   const server = runtime.app.listen(0, '127.0.0.1');
-  // As src/server.ts: idle keep-alive sockets outlive the client's, so a reused socket is never closed under it.
+  // As src/server.ts: idle keep-alive sockets outlive the client's, and headersTimeout outlives keepAliveTimeout.
   server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((r) => server.once('listening', () => r()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v4/search`;
   const client = new SearchClient(url, documentIds, options.rerank);

@@ -26,7 +26,10 @@ async function main(): Promise<void> {
     server.once('listening', resolve);
     server.once('error', reject);
   });
+  // Idle keep-alive sockets outlive a load balancer's (60 s); headersTimeout stays above keepAliveTimeout, as
+  // recommended for servers behind proxies that reuse connections.
   server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info(config.role === 'worker' ? 'mnemo worker running (health only)' : 'mnemo listening', {

@@ -26,8 +26,6 @@ export async function openService(dataDir: string, embedder: Embedder, env: Reco
   const runtime = await createRuntime(config, silentLogger, { embedder: staticEmbedderHandle(keepOpen(embedder)), print: () => undefined });
   if (ingest) await runtime.runner.start();
   const server = runtime.app.listen(0, '127.0.0.1');
-  // As src/server.ts: idle keep-alive sockets outlive the client's, so a reused socket is never closed under it.
-  server.keepAliveTimeout = 65_000;
   // While the model embeds, the event loop can stall past the 5 s keep-alive timeout; the server then closes a
   // socket fetch is about to reuse (ECONNRESET). Idle sockets stay open instead; only this process connects.
   server.keepAliveTimeout = 0;
