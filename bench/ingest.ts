@@ -12,7 +12,6 @@
  */
 import { drawPerfChart } from './perf-chart.js';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -40,6 +39,7 @@ import {
   summarize,
   writeResults,
   RESULTS_DIR,
+  listenLocal,
 } from './lib.js';
 
 const TARGET_RATIO = 0.8;
@@ -93,12 +93,8 @@ async function main(): Promise<void> {
   });
   const runtime = await createRuntime(config, silentLogger, { embedder: staticEmbedderHandle(embedder), print: () => undefined });
   await runtime.runner.start();
-  const server = runtime.app.listen(0, '127.0.0.1');
-  // As src/server.ts: idle keep-alive sockets outlive the client's, and headersTimeout outlives keepAliveTimeout.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  await new Promise<void>((r) => server.once('listening', () => r()));
-  const api = new Api(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  const { server, baseUrl } = await listenLocal(runtime.app);
+  const api = new Api(baseUrl);
 
   const warmCount = 5;
   const texts = generateTextDocuments(options.seed, warmCount + options.docs + options.single, options.bytes).map((d) => d.text);

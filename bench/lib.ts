@@ -1,6 +1,8 @@
 /** Helpers shared by the benchmarks: statistics, memory sampling, embedder resolution, result files, tables. */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -222,3 +224,15 @@ export function intArg(value: string | undefined, fallback: number, name: string
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Serves an app on a free loopback port; returns the server and its base URL. Keep-alive sockets never time out:
+ * a benchmark stalls the event loop (model inference, synchronous scans) past any idle timeout, and the server
+ * would then close a socket the client is about to reuse (ECONNRESET). Only this process connects.
+ */
+export async function listenLocal(app: { listen(port: number, host: string): Server }): Promise<{ server: Server; baseUrl: string }> {
+  const server = app.listen(0, '127.0.0.1');
+  server.keepAliveTimeout = 0;
+  await new Promise<void>((r) => server.once('listening', () => r()));
+  return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { svgDocument, svgText } from './svg.js';
 
 interface SearchLatest {
   results: { size: number; latency: { p50: number; p95: number; p99: number } }[];
@@ -25,7 +26,7 @@ export function drawPerfChart(resultsDir: string): string | null {
   const search = latestPerSize(resultsDir);
   const ingest = readJson<IngestLatest>(path.join(resultsDir, 'ingest-latest.json'));
   if (!search && !ingest) return null;
-  const parts: string[] = [`<rect width="${PANEL_W * 2}" height="${H}" fill="#ffffff"/>`];
+  const parts: string[] = [];
   if (search) {
     const groups = search.results.map((r) => ({
       label: `${r.size.toLocaleString('en-US')} chunks`,
@@ -41,9 +42,8 @@ export function drawPerfChart(resultsDir: string): string | null {
     const groups = [{ label: 'documents of ~1 KB', values, target: Number.isFinite(best) ? best * ingest.ratio.target : undefined }];
     parts.push(panel(PANEL_W, 'Ingestion throughput (docs/s)', ['pipeline', 'raw b32', 'raw sorted', 'raw b1'], groups, '80% of best raw'));
   }
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${PANEL_W * 2}" height="${H}" viewBox="0 0 ${PANEL_W * 2} ${H}" font-family="sans-serif">\n${parts.join('\n')}\n</svg>\n`;
   const file = path.join(resultsDir, 'perf-chart.svg');
-  fs.writeFileSync(file, svg);
+  fs.writeFileSync(file, svgDocument(PANEL_W * 2, H, parts));
   return file;
 }
 
@@ -53,17 +53,17 @@ function panel(x0: number, title: string, series: readonly string[], groups: { l
   const all = groups.flatMap((g) => [...g.values, g.target ?? 0]).filter(Number.isFinite);
   const max = niceMax(Math.max(1, ...all));
   const y = (v: number) => M.top + plotH * (1 - Math.min(1, Math.max(0, v / max)));
-  const out: string[] = [text(x0 + M.left, 20, title, 14, 'bold')];
+  const out: string[] = [svgText(x0 + M.left, 20, title, { size: 14, weight: 'bold' })];
   series.forEach((s, i) => {
     const lx = x0 + M.left + i * 68;
-    out.push(`<rect x="${lx}" y="30" width="11" height="11" fill="${COLORS[i % COLORS.length]}"/>`, text(lx + 15, 40, s, 11));
+    out.push(`<rect x="${lx}" y="30" width="11" height="11" fill="${COLORS[i % COLORS.length]}"/>`, svgText(lx + 15, 40, s, { size: 11 }));
   });
   const tx = x0 + M.left;
-  out.push(`<line x1="${tx}" y1="52" x2="${tx + 20}" y2="52" stroke="#d62728" stroke-width="2" stroke-dasharray="5,3"/>`, text(tx + 24, 56, targetLabel, 11));
+  out.push(`<line x1="${tx}" y1="52" x2="${tx + 20}" y2="52" stroke="#d62728" stroke-width="2" stroke-dasharray="5,3"/>`, svgText(tx + 24, 56, targetLabel, { size: 11 }));
   for (let i = 0; i <= 4; i++) {
     const v = (max * i) / 4;
     out.push(`<line x1="${x0 + M.left}" y1="${y(v)}" x2="${x0 + PANEL_W - M.right}" y2="${y(v)}" stroke="#e5e7eb"/>`);
-    out.push(text(x0 + M.left - 6, y(v) + 4, fmt(v), 10, 'normal', 'end'));
+    out.push(svgText(x0 + M.left - 6, y(v) + 4, fmt(v), { size: 10, anchor: 'end', fill: '#555' }));
   }
   const groupW = plotW / Math.max(1, groups.length);
   const barW = Math.min(36, (groupW * 0.8) / series.length);
@@ -73,12 +73,12 @@ function panel(x0: number, title: string, series: readonly string[], groups: { l
       if (!Number.isFinite(v)) return;
       const bx = gx + i * barW;
       out.push(`<rect x="${bx + 1}" y="${y(v)}" width="${barW - 2}" height="${M.top + plotH - y(v)}" fill="${COLORS[i % COLORS.length]}"/>`);
-      out.push(text(bx + barW / 2, y(v) - 4, fmt(v), 10, 'normal', 'middle'));
+      out.push(svgText(bx + barW / 2, y(v) - 4, fmt(v), { size: 10, anchor: 'middle', halo: true }));
     });
     if (g.target !== undefined) {
       out.push(`<line x1="${gx - 6}" y1="${y(g.target)}" x2="${gx + barW * series.length + 6}" y2="${y(g.target)}" stroke="#d62728" stroke-width="2" stroke-dasharray="5,3"/>`);
     }
-    out.push(text(gx + (barW * series.length) / 2, M.top + plotH + 18, g.label, 11, 'normal', 'middle'));
+    out.push(svgText(gx + (barW * series.length) / 2, M.top + plotH + 18, g.label, { size: 11, anchor: 'middle' }));
   });
   return out.join('\n');
 }
@@ -98,11 +98,6 @@ function niceMax(v: number): number {
 
 function fmt(v: number): string {
   return v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1).replace(/\.0$/, '') : v.toFixed(2).replace(/\.?0+$/, '');
-}
-
-function text(x: number, y: number, s: string, size: number, weight = 'normal', anchor = 'start'): string {
-  const esc = s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  return `<text x="${x}" y="${y}" font-size="${size}" font-weight="${weight}" text-anchor="${anchor}" fill="#222">${esc}</text>`;
 }
 
 function readJson<T>(file: string): T | null {

@@ -21,7 +21,6 @@ import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +56,7 @@ import {
   summarize,
   writeResults,
   RESULTS_DIR,
+  listenLocal,
   type EmbedderChoice,
   type Summary,
 } from './lib.js';
@@ -331,12 +331,8 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
     print: () => undefined,
   });
 
-  const server = runtime.app.listen(0, '127.0.0.1');
-  // As src/server.ts: idle keep-alive sockets outlive the client's, and headersTimeout outlives keepAliveTimeout.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  await new Promise<void>((r) => server.once('listening', () => r()));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v4/search`;
+  const { server, baseUrl } = await listenLocal(runtime.app);
+  const url = `${baseUrl}/v4/search`;
   const client = new SearchClient(url, documentIds, options.rerank);
 
   const eligible = job.realCount > 0 ? (g: number) => g < job.realCount : undefined;

@@ -2,13 +2,12 @@
  * The service under test, used as an app would: createRuntime on a data directory, served on 127.0.0.1:0, and
  * driven with fetch through POST /v3/documents/batch, POST /v3/documents/list and POST /v4/search.
  */
-import type { AddressInfo } from 'node:net';
 import { type Config, loadConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
 import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
 import type { Embedder } from '../../src/providers/embedder.js';
 import { createRuntime } from '../../src/runtime.js';
-import { BENCH_KEY, log, round, sleep } from '../lib.js';
+import { BENCH_KEY, listenLocal, log, round, sleep } from '../lib.js';
 import { type BenchDocument, sample } from './types.js';
 
 export interface Service {
@@ -25,12 +24,8 @@ export async function openService(dataDir: string, embedder: Embedder, env: Reco
   const config = loadConfig({ ...env, MNEMO_API_KEY: BENCH_KEY, MNEMO_DATA_DIR: dataDir, MNEMO_LOG_LEVEL: 'silent' });
   const runtime = await createRuntime(config, silentLogger, { embedder: staticEmbedderHandle(keepOpen(embedder)), print: () => undefined });
   if (ingest) await runtime.runner.start();
-  const server = runtime.app.listen(0, '127.0.0.1');
-  // While the model embeds, the event loop can stall past the 5 s keep-alive timeout; the server then closes a
-  // socket fetch is about to reuse (ECONNRESET). Idle sockets stay open instead; only this process connects.
-  server.keepAliveTimeout = 0;
-  await new Promise<void>((r) => server.once('listening', () => r()));
-  const api = new Api(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  const { server, baseUrl } = await listenLocal(runtime.app);
+  const api = new Api(baseUrl);
   return {
     api,
     config,
