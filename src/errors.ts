@@ -9,6 +9,11 @@ export const ERRORS = {
   ROUTE_NOT_FOUND: { status: 404, message: 'No route for %s %s' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method %s not allowed on %s' },
   CUSTOM_ID_CONFLICT: { status: 409, message: 'customId %s is already used by another document' },
+  CUSTOM_ID_IS_DOCUMENT_ID: { status: 409, message: 'customId %s is the id of another document; choose another customId' },
+  AMBIGUOUS_CUSTOM_ID: {
+    status: 409,
+    message: 'customId %s matches documents in several container tags (%s); name one with containerTag',
+  },
   BODY_TOO_LARGE: { status: 413, message: 'Request body exceeds %s bytes' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type %s; send application/json' },
   UNPROCESSABLE: { status: 422, message: '%s' },

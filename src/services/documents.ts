@@ -21,6 +21,16 @@ export interface DocumentUpdate extends Partial<DocumentInput> {}
 
 export const DEFAULT_TAGS = ['sm_project_default'];
 
+/** Documents read per round of a container-tag delete. */
+const BULK_BATCH = 200;
+
+function ambiguous(customId: string, matches: readonly DocumentRecord[]) {
+  const containerTags = [...new Set(matches.flatMap((d) => d.containerTags))].sort();
+  return createError('AMBIGUOUS_CUSTOM_ID', [customId, containerTags.join(', ')], {
+    details: { customId, containerTags, matches: matches.length },
+  });
+}
+
 /** 22 base62 characters, like the ids of the reference API. */
 export function newId(): string {
   const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -43,18 +53,23 @@ export class DocumentService {
     private readonly runner: Runner,
   ) {}
 
-  /** Adds a document, or updates the one with the same customId (re-processing only when the content changed). */
+  /**
+   * Adds a document, or updates the one with the same customId under one of its container tags (re-processing only
+   * when the content changed). A customId is scoped by container tag: under another tag it is another document.
+   */
   async add(orgId: string, input: DocumentInput): Promise<{ id: string; status: string }> {
+    const tags = input.containerTags ?? DEFAULT_TAGS;
     if (input.customId) {
-      const existing = await this.findByCustomId(orgId, input.customId);
+      const existing = await this.findForUpsert(orgId, input.customId, tags);
       if (existing) return this.upsert(existing, input);
+      await this.refuseDocumentIdAsCustomId(orgId, input.customId, null);
     }
     const now = new Date().toISOString();
     const doc: DocumentRecord = {
       id: newId(),
       orgId,
       customId: input.customId ?? null,
-      containerTags: input.containerTags ?? DEFAULT_TAGS,
+      containerTags: tags,
       raw: input.content,
       content: null,
       contentHash: contentHash(input.content),
@@ -85,7 +100,7 @@ export class DocumentService {
     } catch (err) {
       // Two adds with one new customId raced: the loser updates the winner's document.
       if (isAppError(err) && err.code === 'CUSTOM_ID_CONFLICT' && input.customId) {
-        const winner = await this.findByCustomId(orgId, input.customId);
+        const winner = await this.findForUpsert(orgId, input.customId, tags);
         if (winner) return this.upsert(winner, input);
       }
       throw err;
@@ -94,52 +109,109 @@ export class DocumentService {
     return { id: doc.id, status: doc.status };
   }
 
-  /** Applies a partial update (PATCH); content changes start a new processing run. */
-  async update(orgId: string, idOrCustomId: string, input: DocumentUpdate): Promise<{ id: string; status: string }> {
-    const doc = await this.store.getDocument(orgId, idOrCustomId);
-    if (!doc) throw createError('DOCUMENT_NOT_FOUND');
-    if (input.customId && input.customId !== doc.customId) {
-      const other = await this.findByCustomId(orgId, input.customId);
-      if (other && other.id !== doc.id) throw createError('CUSTOM_ID_CONFLICT', [input.customId]);
-    }
+  /**
+   * Applies a partial update (PATCH); content changes start a new processing run. A customId that matches
+   * documents under several tags is narrowed by `narrowTags`, else (only then) by the update's own tags.
+   */
+  async update(
+    orgId: string,
+    idOrCustomId: string,
+    input: DocumentUpdate,
+    narrowTags?: readonly string[],
+  ): Promise<{ id: string; status: string }> {
+    const doc = await this.resolve(orgId, idOrCustomId, narrowTags).catch((err: unknown) => {
+      // The body's tags are the document's new tags, so they narrow only a lookup that is ambiguous without them.
+      if (!narrowTags && input.containerTags && isAppError(err) && err.code === 'AMBIGUOUS_CUSTOM_ID') {
+        return this.resolve(orgId, idOrCustomId, input.containerTags);
+      }
+      throw err;
+    });
+    if (input.customId && input.customId !== doc.customId) await this.refuseDocumentIdAsCustomId(orgId, input.customId, doc.id);
     return this.upsert(doc, input);
   }
 
-  async get(orgId: string, idOrCustomId: string): Promise<DocumentRecord> {
-    const doc = await this.store.getDocument(orgId, idOrCustomId);
-    if (!doc) throw createError('DOCUMENT_NOT_FOUND');
-    return doc;
+  /** One document by id or customId (see resolve). */
+  async get(orgId: string, idOrCustomId: string, narrowTags?: readonly string[]): Promise<DocumentRecord> {
+    return this.resolve(orgId, idOrCustomId, narrowTags);
   }
 
   /** Deletes one document (id or customId) with its chunks and vectors. */
-  async delete(orgId: string, idOrCustomId: string): Promise<void> {
-    const doc = await this.store.getDocument(orgId, idOrCustomId);
-    if (!doc) throw createError('DOCUMENT_NOT_FOUND');
+  async delete(orgId: string, idOrCustomId: string, narrowTags?: readonly string[]): Promise<void> {
+    const doc = await this.resolve(orgId, idOrCustomId, narrowTags);
     await this.store.deleteDocuments(orgId, [doc.id]);
   }
 
-  /** Deletes by ids/customIds, reporting the ones not found. */
-  async deleteMany(orgId: string, ids: readonly string[]) {
+  /** Deletes by ids/customIds, reporting the ones not found or ambiguous. */
+  async deleteMany(orgId: string, ids: readonly string[], narrowTags?: readonly string[]) {
     const errors: { id: string; error: string }[] = [];
     const found: string[] = [];
     for (const id of new Set(ids)) {
-      const doc = await this.store.getDocument(orgId, id);
-      if (doc) found.push(doc.id);
-      else errors.push({ id, error: 'Document not found' });
+      try {
+        found.push((await this.resolve(orgId, id, narrowTags)).id);
+      } catch (err) {
+        if (!isAppError(err) || !err.expose) throw err;
+        errors.push({ id, error: err.message });
+      }
     }
     const deleted = await this.store.deleteDocuments(orgId, found);
     return { deletedCount: deleted.length, errors };
   }
 
-  /** Deletes every document in the given container tags (optionally under a filepath). */
-  async deleteByTags(orgId: string, tags: readonly string[], filepath?: string): Promise<number> {
+  /**
+   * Deletes container tags (optionally only for documents under a filepath): the tags are removed from documents
+   * that carry others, and documents left with no tag are deleted with their chunks.
+   */
+  async deleteByTags(
+    orgId: string,
+    tags: readonly string[],
+    filepath?: string,
+  ): Promise<{ deletedCount: number; untaggedCount: number }> {
+    const removed = new Set(tags);
     const ids = await this.store.findDocumentIdsByTags(orgId, tags, filepath);
-    return (await this.store.deleteDocuments(orgId, ids)).length;
+    let deletedCount = 0;
+    let untaggedCount = 0;
+    for (let i = 0; i < ids.length; i += BULK_BATCH) {
+      const docs = await this.store.getDocumentsByIds(orgId, ids.slice(i, i + BULK_BATCH));
+      const orphaned: string[] = [];
+      for (const doc of docs) {
+        const rest = doc.containerTags.filter((t) => !removed.has(t));
+        if (rest.length === 0) {
+          orphaned.push(doc.id);
+          continue;
+        }
+        const updated = await this.store.updateDocument(orgId, doc.id, { containerTags: rest, updatedAt: new Date().toISOString() });
+        if (updated) untaggedCount++;
+      }
+      deletedCount += (await this.store.deleteDocuments(orgId, orphaned)).length;
+    }
+    return { deletedCount, untaggedCount };
   }
 
-  private async findByCustomId(orgId: string, customId: string): Promise<DocumentRecord | null> {
-    const doc = await this.store.getDocument(orgId, customId);
-    return doc && doc.customId === customId ? doc : null;
+  /**
+   * Resolves a path or docId value: a document id first, then a customId. With narrowTags only documents carrying
+   * one of them match. A customId held under several tags is ambiguous (409) until narrowed.
+   */
+  async resolve(orgId: string, idOrCustomId: string, narrowTags?: readonly string[]): Promise<DocumentRecord> {
+    const narrow = narrowTags && narrowTags.length > 0 ? narrowTags : undefined;
+    const byId = await this.store.getDocument(orgId, idOrCustomId);
+    if (byId && (!narrow || byId.containerTags.some((t) => narrow.includes(t)))) return byId;
+    const matches = await this.store.findDocumentsByCustomId(orgId, idOrCustomId, narrow);
+    if (matches.length === 0) throw createError('DOCUMENT_NOT_FOUND');
+    if (matches.length > 1) throw ambiguous(idOrCustomId, matches);
+    return matches[0]!;
+  }
+
+  /** The document an add with this customId and these tags updates, if any. */
+  private async findForUpsert(orgId: string, customId: string, tags: readonly string[]): Promise<DocumentRecord | null> {
+    const matches = await this.store.findDocumentsByCustomId(orgId, customId, tags);
+    if (matches.length > 1) throw ambiguous(customId, matches);
+    return matches[0] ?? null;
+  }
+
+  /** A customId equal to another document's id would make lookups by that value ambiguous: refused. */
+  private async refuseDocumentIdAsCustomId(orgId: string, customId: string, selfId: string | null): Promise<void> {
+    if (customId === selfId) return;
+    if (await this.store.getDocument(orgId, customId)) throw createError('CUSTOM_ID_IS_DOCUMENT_ID', [customId]);
   }
 
   private async upsert(doc: DocumentRecord, input: DocumentUpdate, attempt = 0): Promise<{ id: string; status: string }> {

@@ -13,9 +13,12 @@ import type {
 
 export type TagOperator = 'AND' | 'OR';
 
+/** How many documents a customId lookup returns at most (enough to report an ambiguity). */
+export const CUSTOM_ID_MATCH_LIMIT = 50;
+
 export interface DocumentListQuery {
   containerTags?: readonly string[];
-  /** How several containerTags combine: AND = document has all of them, OR = any. */
+  /** How several containerTags combine: OR (default) = any of them, AND = all of them. */
   tagOperator?: TagOperator;
   filters?: FilterNode;
   statuses?: readonly DocumentStatus[];
@@ -102,13 +105,22 @@ export interface Store {
   insertApiKey(key: ApiKeyRecord): Promise<void>;
   findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;
 
-  /** Inserts a document; throws CUSTOM_ID_CONFLICT if its customId is taken in the organisation. */
+  /**
+   * Inserts a document; throws CUSTOM_ID_CONFLICT if another document of the organisation carries the same customId
+   * under one of its container tags (a customId is unique per container tag, not per organisation).
+   */
   insertDocument(doc: DocumentRecord): Promise<void>;
-  /** Looks a document up by id, then by customId. */
-  getDocument(orgId: string, idOrCustomId: string): Promise<DocumentRecord | null>;
+  /** Looks a document up by its id. */
+  getDocument(orgId: string, id: string): Promise<DocumentRecord | null>;
+  /**
+   * Documents with this customId, oldest first (at most CUSTOM_ID_MATCH_LIMIT): those carrying any of
+   * `containerTags` when given, else across the organisation.
+   */
+  findDocumentsByCustomId(orgId: string, customId: string, containerTags?: readonly string[]): Promise<DocumentRecord[]>;
   getDocumentsByIds(orgId: string, ids: readonly string[]): Promise<DocumentRecord[]>;
   /**
-   * Applies a patch and returns the updated document. With expectGeneration, the update only happens while the
+   * Applies a patch and returns the updated document; a new customId or new container tags that would give two
+   * documents the same customId under one tag throw CUSTOM_ID_CONFLICT and change nothing. With expectGeneration, the update only happens while the
    * document is still at that generation (returns null otherwise), so a stale pipeline run cannot overwrite a newer one.
    */
   updateDocument(
@@ -119,7 +131,7 @@ export interface Store {
   ): Promise<DocumentRecord | null>;
   /** Deletes documents with their chunks and vectors; returns the ids that existed. */
   deleteDocuments(orgId: string, ids: readonly string[]): Promise<string[]>;
-  /** Ids of every document carrying any of the tags (for container deletes). */
+  /** Ids of every document carrying any of the tags (for container deletes), optionally under a filepath. */
   findDocumentIdsByTags(orgId: string, tags: readonly string[], filepath?: string): Promise<string[]>;
   listDocuments(orgId: string, query: DocumentListQuery): Promise<{ documents: DocumentRecord[]; total: number }>;
 

@@ -115,7 +115,7 @@ describe('document routes', () => {
     await post('/v3/documents', { content: 'L2', containerTags: ['l-a'], metadata: { kind: 'y', rank: 2 } });
     await post('/v3/documents', { content: 'L3', containerTags: ['l-b'], metadata: { kind: 'x', rank: 3 } });
     await rt.settle();
-    const and = await post('/v3/documents/list', { containerTags: ['l-a', 'l-b'] });
+    const and = await post('/v3/documents/list', { containerTags: ['l-a', 'l-b'], operator: 'AND' });
     expect(and.body.memories.map((m: { title: string }) => m.title)).toEqual(['L1']);
     const or = await post('/v3/documents/list', { containerTags: ['l-a', 'l-b'], operator: 'OR', sort: 'createdAt', order: 'asc' });
     expect(or.body.memories.map((m: { title: string }) => m.title)).toEqual(['L1', 'L2', 'L3']);
@@ -149,9 +149,113 @@ describe('document routes', () => {
     expect(none.status).toBe(400);
     expect(JSON.stringify(none.body)).toContain("Either 'ids' or 'containerTags' must be provided");
     const byTag = await request(server).delete('/v3/documents/bulk').set(auth).send({ containerTags: ['del', 'del-2'] });
-    expect(byTag.body).toEqual({ success: true, deletedCount: 2, containerTags: ['del', 'del-2'] });
+    expect(byTag.body).toEqual({ success: true, deletedCount: 2, untaggedCount: 0, containerTags: ['del', 'del-2'] });
     const search = await post('/v4/search', { q: 'delete me', threshold: 0 });
     expect(search.body.results.filter((r: { chunk: string }) => r.chunk.startsWith('delete me'))).toHaveLength(0);
+  });
+
+  it('deleting a container tag untags documents that carry another tag and deletes only those left with none', async () => {
+    const shared = await post('/v3/documents', { content: 'shared between two spaces', containerTags: ['space-x', 'space-y'] });
+    const only = await post('/v3/documents', { content: 'only in space x', containerTag: 'space-x' });
+    await rt.settle();
+    const res = await request(server).delete('/v3/documents/bulk').set(auth).send({ containerTags: ['space-x'] });
+    expect(res.body).toEqual({ success: true, deletedCount: 1, untaggedCount: 1, containerTags: ['space-x'] });
+    expect((await get(`/v3/documents/${only.body.id}`)).status).toBe(404);
+    const kept = await get(`/v3/documents/${shared.body.id}`);
+    expect(kept.body.containerTags).toEqual(['space-y']);
+    // The untagged document is still searchable in its remaining space, and no longer in the deleted one.
+    const inY = await post('/v4/search', { q: 'shared between two spaces', containerTag: 'space-y', threshold: 0 });
+    expect(inY.body.results.map((r: { documentId: string }) => r.documentId)).toContain(shared.body.id);
+    const inX = await post('/v4/search', { q: 'shared between two spaces', containerTag: 'space-x', threshold: 0 });
+    expect(inX.body.results).toEqual([]);
+  });
+
+  it('several container tags in a list mean any of them unless operator is AND', async () => {
+    await post('/v3/documents', { content: 'any-1', containerTags: ['any-a'] });
+    await post('/v3/documents', { content: 'any-2', containerTags: ['any-a', 'any-b'] });
+    await post('/v3/documents', { content: 'any-3', containerTags: ['any-b'] });
+    await rt.settle();
+    const titles = (r: { body: { memories: { content: string }[] } }) => r.body.memories.map((m) => m.content).sort();
+    const anyOf = await post('/v3/documents/list', { containerTags: ['any-a', 'any-b'], includeContent: true });
+    expect(titles(anyOf)).toEqual(['any-1', 'any-2', 'any-3']);
+    const viaGet = await get('/v3/documents?containerTags=any-a,any-b&includeContent=true');
+    expect(titles(viaGet)).toEqual(['any-1', 'any-2', 'any-3']);
+    const allOf = await post('/v3/documents/list', { containerTags: ['any-a', 'any-b'], operator: 'AND', includeContent: true });
+    expect(titles(allOf)).toEqual(['any-2']);
+  });
+
+  describe('customId is scoped by container tag', () => {
+    it('the same customId under another tag is another document; re-sending it under its own tag updates in place', async () => {
+      const a = await post('/v3/documents', { content: 'Alice likes tea', customId: 'note-1', containerTag: 'user-a' });
+      const b = await post('/v3/documents', { content: 'Bob likes coffee', customId: 'note-1', containerTag: 'user-b' });
+      expect(b.body.id).not.toBe(a.body.id);
+      await rt.settle();
+      expect((await get(`/v3/documents/${a.body.id}`)).body).toMatchObject({ content: 'Alice likes tea', containerTags: ['user-a'] });
+      expect((await get(`/v3/documents/${b.body.id}`)).body).toMatchObject({ content: 'Bob likes coffee', containerTags: ['user-b'] });
+
+      const again = await post('/v3/documents', { content: 'Alice likes green tea', customId: 'note-1', containerTag: 'user-a' });
+      expect(again.body.id).toBe(a.body.id);
+      await rt.settle();
+      expect((await get(`/v3/documents/${a.body.id}`)).body.content).toBe('Alice likes green tea');
+      expect((await get(`/v3/documents/${b.body.id}`)).body.content).toBe('Bob likes coffee');
+    });
+
+    it('a lookup, update or delete by a customId held under several tags answers 409 AMBIGUOUS_CUSTOM_ID unless narrowed', async () => {
+      const a = await post('/v3/documents', { content: 'first amb', customId: 'amb', containerTag: 'amb-a' });
+      const b = await post('/v3/documents', { content: 'second amb', customId: 'amb', containerTags: ['amb-b', 'amb-c'] });
+      await rt.settle();
+      for (const res of [
+        await get('/v3/documents/amb'),
+        await request(server).patch('/v3/documents/amb').set(auth).send({ title: 'x' }),
+        await request(server).delete('/v3/documents/amb').set(auth),
+        await get('/v3/documents/amb/chunks'),
+      ]) {
+        expect(res.status).toBe(409);
+        expect(res.headers['x-should-retry']).toBe('false');
+        expect(res.body).toMatchObject({ code: 'AMBIGUOUS_CUSTOM_ID', details: { customId: 'amb', containerTags: ['amb-a', 'amb-b', 'amb-c'] } });
+      }
+      expect((await get('/v3/documents/amb?containerTag=amb-c')).body.id).toBe(b.body.id);
+      expect((await get('/v3/documents/amb?containerTags=amb-a,zzz')).body.id).toBe(a.body.id);
+      expect((await get('/v3/documents/amb?containerTag=nowhere')).status).toBe(404);
+      const patched = await request(server).patch('/v3/documents/amb?containerTag=amb-a').set(auth).send({ title: 'Renamed' });
+      expect(patched.body.id).toBe(a.body.id);
+      expect((await get(`/v3/documents/${a.body.id}`)).body.title).toBe('Renamed');
+      // A body tag narrows a PATCH too (and sets the document's tags).
+      const moved = await request(server).patch('/v3/documents/amb').set(auth).send({ containerTags: ['amb-b', 'amb-c'], title: 'B' });
+      expect(moved.body.id).toBe(b.body.id);
+
+      const bulk = await request(server).delete('/v3/documents/bulk').set(auth).send({ ids: ['amb'] });
+      expect(bulk.body).toMatchObject({ success: true, deletedCount: 0, errors: [{ id: 'amb' }] });
+      expect(bulk.body.errors[0].error).toContain('several container tags');
+      const narrowed = await request(server).delete('/v3/documents/bulk').set(auth).send({ ids: ['amb'], containerTags: ['amb-b'] });
+      expect(narrowed.body).toMatchObject({ success: true, deletedCount: 1 });
+      // One match left: the customId alone resolves again.
+      expect((await get('/v3/documents/amb')).body.id).toBe(a.body.id);
+      expect((await request(server).delete('/v3/documents/amb').set(auth)).status).toBe(204);
+    });
+
+    it('a search docId given as a customId is narrowed by the request tags', async () => {
+      await post('/v3/documents', { content: 'Lighthouse keeper notes for user one', customId: 'doc-s', containerTag: 'srch-1' });
+      await post('/v3/documents', { content: 'Lighthouse keeper notes for user two', customId: 'doc-s', containerTag: 'srch-2' });
+      await rt.settle();
+      const ambiguousSearch = await post('/v4/search', { q: 'lighthouse keeper', docId: 'doc-s', threshold: 0 });
+      expect(ambiguousSearch.status).toBe(409);
+      const one = await post('/v4/search', { q: 'lighthouse keeper', docId: 'doc-s', containerTag: 'srch-2', threshold: 0 });
+      expect(one.body.results.map((r: { chunk: string }) => r.chunk)).toEqual(['Lighthouse keeper notes for user two']);
+    });
+
+    it('refuses a customId equal to the id of another document', async () => {
+      const a = await post('/v3/documents', { content: 'owner of the id', containerTag: 'ids' });
+      const clash = await post('/v3/documents', { content: 'tries to take it', customId: a.body.id, containerTag: 'ids-other' });
+      expect(clash.status).toBe(409);
+      expect(clash.body.code).toBe('CUSTOM_ID_IS_DOCUMENT_ID');
+      const other = await post('/v3/documents', { content: 'another one', containerTag: 'ids' });
+      const patch = await request(server).patch(`/v3/documents/${other.body.id}`).set(auth).send({ customId: a.body.id });
+      expect(patch.status).toBe(409);
+      await rt.settle();
+      expect((await get(`/v3/documents/${a.body.id}`)).body).toMatchObject({ id: a.body.id, content: 'owner of the id', customId: null });
+      expect((await get(`/v3/documents/${other.body.id}`)).body.customId).toBeNull();
+    });
   });
 
   it('lists documents that are still processing', async () => {

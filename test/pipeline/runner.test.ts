@@ -88,7 +88,7 @@ describe('embedded runner', () => {
     runtimes.push(rt);
     await request(rt.app.callback()).post('/v3/documents').set(auth).send({ content: 'never works', customId: 'flaky' });
     await rt.settle();
-    const doc = await rt.store.getDocument('org_default', 'flaky');
+    const doc = await rt.store.findDocumentsByCustomId('org_default', 'flaky').then((d) => d[0]);
     expect(doc?.status).toBe('failed');
     expect(doc?.attempts).toBe(3);
     expect(embedder.calls).toBe(3);
@@ -101,11 +101,11 @@ describe('embedded runner', () => {
     const server = rt.app.callback();
     const first = await request(server).post('/v3/documents').set(auth).send({ content: 'second time lucky', customId: 'retry-me' });
     await rt.settle();
-    expect((await rt.store.getDocument('org_default', 'retry-me'))?.status).toBe('failed');
+    expect((await rt.store.findDocumentsByCustomId('org_default', 'retry-me').then((d) => d[0]))?.status).toBe('failed');
     const again = await request(server).post('/v3/documents').set(auth).send({ content: 'second time lucky', customId: 'retry-me' });
     expect(again.body).toEqual({ id: first.body.id, status: 'queued' });
     await rt.settle();
-    const doc = await rt.store.getDocument('org_default', 'retry-me');
+    const doc = await rt.store.findDocumentsByCustomId('org_default', 'retry-me').then((d) => d[0]);
     expect(doc?.status).toBe('done');
     expect(doc?.generation).toBe(2);
     expect(doc?.processingMetadata?.error).toBeUndefined();
@@ -181,6 +181,6 @@ describe('embedded runner', () => {
     await rt.settle();
     const chunks = (await request(server).get('/v3/documents/race/chunks').set(auth)).body.chunks;
     expect(chunks.map((c: { content: string }) => c.content)).toEqual(['new version of the note']);
-    expect((await rt.store.getDocument('org_default', 'race'))?.status).toBe('done');
+    expect((await rt.store.findDocumentsByCustomId('org_default', 'race').then((d) => d[0]))?.status).toBe('done');
   });
 });

@@ -47,17 +47,67 @@ describe('MongoStore on FerretDB', () => {
         ['documents', 'documents'],
         ['chunks', 'chunks'],
         ['api_keys', 'apiKeys'],
+        ['custom_ids', 'customIds'],
       ] as const) {
         const names = (await admin.db(db).collection(collection).listIndexes().toArray()).map((i) => i.name as string);
         expect(names.sort()).toEqual(['_id_', ...INDEXES[name].map((i) => i.name!)].sort());
       }
-      const custom = (await admin.db(db).collection('documents').listIndexes().toArray()).find((i) => i.name === 'documents_custom_key');
-      expect(custom).toMatchObject({ unique: true, key: { customKey: 1 } });
       const migrations = await admin.db(db).collection('schema_migrations').find().sort({ _id: 1 }).toArray();
       expect(migrations.map((m) => ({ version: m._id, name: m.name }))).toEqual(MIGRATIONS.map((m) => ({ version: m.version, name: m.name })));
     } finally {
       await first.close();
       await second.close();
+    }
+  });
+
+  it('migrates version-1 data (customId unique per organisation) to customIds per container tag', async () => {
+    const db = freshDb();
+    const org = makeOrg('legacy');
+    const old = makeDocument(org.id, { customId: 'note-1', containerTags: ['user-a', 'shared'] });
+    // The version-1 layout: a unique customKey per organisation and customId, and schema_migrations at version 1.
+    const docs = admin.db(db).collection('documents');
+    await docs.createIndex({ customKey: 1 }, { name: 'documents_custom_key', unique: true, sparse: true });
+    await admin.db(db).collection('schema_migrations').insertOne({ _id: 1 as never, name: 'core', appliedAt: old.createdAt });
+    const seed = new MongoStore({ uri: ferret.uri, db });
+    await seed.insertDocument(old);
+    await seed.close();
+    await docs.updateOne({ _id: old.id as never }, { $set: { customKey: JSON.stringify([org.id, 'note-1']) } });
+    await admin.db(db).collection('custom_ids').deleteMany({});
+
+    const store = new MongoStore({ uri: ferret.uri, db });
+    try {
+      await store.migrate();
+      const names = (await docs.listIndexes().toArray()).map((i) => i.name as string);
+      expect(names).not.toContain('documents_custom_key');
+      expect(await docs.countDocuments({ customKey: { $exists: true } })).toBe(0);
+      expect(await store.findDocumentsByCustomId(org.id, 'note-1', ['shared'])).toEqual([old]);
+      await expect(store.insertDocument(makeDocument(org.id, { customId: 'note-1', containerTags: ['user-a'] }))).rejects.toMatchObject({
+        code: 'CUSTOM_ID_CONFLICT',
+      });
+      const userB = makeDocument(org.id, { customId: 'note-1', containerTags: ['user-b'] });
+      await store.insertDocument(userB);
+      expect(await store.findDocumentsByCustomId(org.id, 'note-1')).toEqual([old, userB]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a claim left behind by an interrupted write is taken over, a live one is not', async () => {
+    const store = await open();
+    try {
+      const org = makeOrg('claims');
+      const live = makeDocument(org.id, { customId: 'c', containerTags: ['t'] });
+      await store.insertDocument(live);
+      // A crash between claiming and inserting leaves a claim whose document does not exist.
+      await admin.db(store.dbName).collection('custom_ids').insertOne({ _id: JSON.stringify([org.id, 'u', 'c']) as never, orgId: org.id, documentId: 'ghost' });
+      const next = makeDocument(org.id, { customId: 'c', containerTags: ['u'] });
+      await store.insertDocument(next);
+      expect(await store.findDocumentsByCustomId(org.id, 'c', ['u'])).toEqual([next]);
+      await expect(store.insertDocument(makeDocument(org.id, { customId: 'c', containerTags: ['t'] }))).rejects.toMatchObject({
+        code: 'CUSTOM_ID_CONFLICT',
+      });
+    } finally {
+      await store.close();
     }
   });
 

@@ -7,7 +7,8 @@ import { queryTerms } from '../../src/search/tokenize.js';
 import { MIGRATIONS } from '../../src/storage/sqlite/migrations.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { runStoreContract } from './store-contract.js';
-import { addIndexed, axis, chunkIdsOf, isoAt, makeOrg, MODEL } from './store-fixtures.js';
+import { documentToRow } from '../../src/storage/sqlite/rows.js';
+import { addIndexed, axis, chunkIdsOf, isoAt, makeDocument, makeOrg, MODEL } from './store-fixtures.js';
 
 runStoreContract('sqlite :memory:', async () => {
   const store = new SqliteStore(':memory:');
@@ -68,6 +69,37 @@ describe('SqliteStore on a file', () => {
       expect(chunkIdsOf(keywordBefore)).toEqual([chunks[0]!.id]);
     } finally {
       await second.close();
+    }
+  });
+
+  it('migrates a version-1 database (customId unique per organisation) to customIds per container tag, keeping its data', async () => {
+    const file = path.join(dir, 'v1.db');
+    const org = makeOrg('legacy');
+    const old = makeDocument(org.id, { customId: 'note-1', containerTags: ['user-a', 'shared'] });
+    const db = new Database(file);
+    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+    db.exec(MIGRATIONS[0]!.sql);
+    db.prepare('INSERT INTO schema_migrations VALUES (1, ?, ?)').run(MIGRATIONS[0]!.name, isoAt(0));
+    db.prepare('INSERT INTO organizations (id, name, slug, created_at) VALUES (?, ?, ?, ?)').run(org.id, org.name, org.slug, org.createdAt);
+    const row = documentToRow(old);
+    const cols = Object.keys(row);
+    db.prepare(`INSERT INTO documents (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(row);
+    for (const t of old.containerTags) db.prepare('INSERT INTO document_tags (org_id, tag, document_id) VALUES (?, ?, ?)').run(org.id, t, old.id);
+    db.close();
+
+    const store = await open(file);
+    try {
+      expect(await store.findDocumentsByCustomId(org.id, 'note-1', ['shared'])).toEqual([old]);
+      // The legacy document still holds its customId under both of its tags...
+      await expect(store.insertDocument(makeDocument(org.id, { customId: 'note-1', containerTags: ['user-a'] }))).rejects.toMatchObject({
+        code: 'CUSTOM_ID_CONFLICT',
+      });
+      // ...and the same customId under another tag is another document.
+      const userB = makeDocument(org.id, { customId: 'note-1', containerTags: ['user-b'] });
+      await store.insertDocument(userB);
+      expect(await store.findDocumentsByCustomId(org.id, 'note-1')).toEqual([old, userB]);
+    } finally {
+      await store.close();
     }
   });
 

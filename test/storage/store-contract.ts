@@ -151,32 +151,72 @@ function documentsContract(ctx: ContractContext): void {
       });
       await store.insertDocument(doc);
       expect(await store.getDocument(orgA.id, doc.id)).toEqual(doc);
-      expect(await store.getDocument(orgA.id, 'ext-1')).toEqual(doc);
+      expect(await store.findDocumentsByCustomId(orgA.id, 'ext-1')).toEqual([doc]);
+      expect(await store.getDocument(orgA.id, 'ext-1')).toBeNull();
       expect(await store.getDocument(orgA.id, 'missing')).toBeNull();
     });
 
-    it('rejects a duplicate customId in one organisation with CUSTOM_ID_CONFLICT, allows it in another', async () => {
+    it('rejects a customId already held under one of the tags with CUSTOM_ID_CONFLICT, allows it under other tags and in other organisations', async () => {
       const { store, orgA, orgB } = ctx;
-      const first = makeDocument(orgA.id, { customId: 'same' });
+      const first = makeDocument(orgA.id, { customId: 'same', containerTags: ['user-a', 'team'] });
       await store.insertDocument(first);
-      const dup = makeDocument(orgA.id, { customId: 'same', containerTags: ['dup-only'] });
+      // Shares the tag "team" with the first document: same customId, same tag → conflict, nothing written.
+      const dup = makeDocument(orgA.id, { customId: 'same', containerTags: ['dup-only', 'team'] });
       const attempt = store.insertDocument(dup);
       await expect(attempt).rejects.toThrow(AppError);
       await expect(attempt).rejects.toMatchObject({ code: 'CUSTOM_ID_CONFLICT', status: 409 });
       expect(await store.getDocument(orgA.id, dup.id)).toBeNull();
-      expect(await store.getDocument(orgA.id, 'same')).toEqual(first);
       expect(await store.findDocumentIdsByTags(orgA.id, ['dup-only'])).toEqual([]);
 
-      const other = makeDocument(orgB.id, { customId: 'same' });
+      // Another tag: another document with the same customId.
+      const userB = makeDocument(orgA.id, { customId: 'same', containerTags: ['user-b'] });
+      await store.insertDocument(userB);
+      expect(await store.getDocument(orgA.id, first.id)).toEqual(first);
+      expect(await store.findDocumentsByCustomId(orgA.id, 'same')).toEqual([first, userB]);
+      expect(await store.findDocumentsByCustomId(orgA.id, 'same', ['user-b'])).toEqual([userB]);
+      expect(await store.findDocumentsByCustomId(orgA.id, 'same', ['team', 'nobody'])).toEqual([first]);
+      expect(await store.findDocumentsByCustomId(orgA.id, 'same', ['nobody'])).toEqual([]);
+
+      const other = makeDocument(orgB.id, { customId: 'same', containerTags: ['user-a', 'team'] });
       await store.insertDocument(other);
-      expect(await store.getDocument(orgB.id, 'same')).toEqual(other);
-      expect(await store.getDocument(orgA.id, 'same')).toEqual(first);
+      expect(await store.findDocumentsByCustomId(orgB.id, 'same')).toEqual([other]);
+      expect(await store.findDocumentsByCustomId(orgA.id, 'same', ['team'])).toEqual([first]);
 
       // Documents without a customId never conflict.
       await store.insertDocument(makeDocument(orgA.id));
       await store.insertDocument(makeDocument(orgA.id));
       const all = await store.listDocuments(orgA.id, { limit: 10, offset: 0 });
-      expect(all.total).toBe(3);
+      expect(all.total).toBe(4);
+    });
+
+    it('a deleted document releases its customId under each of its tags', async () => {
+      const { store, orgA } = ctx;
+      const first = makeDocument(orgA.id, { customId: 'reuse', containerTags: ['x', 'y'] });
+      await store.insertDocument(first);
+      await store.deleteDocuments(orgA.id, [first.id]);
+      const again = makeDocument(orgA.id, { customId: 'reuse', containerTags: ['y'] });
+      await store.insertDocument(again);
+      expect(await store.findDocumentsByCustomId(orgA.id, 'reuse')).toEqual([again]);
+    });
+
+    it('updateDocument refuses tags or a customId that would put one customId twice under a tag, and changes nothing', async () => {
+      const { store, orgA } = ctx;
+      const a = makeDocument(orgA.id, { customId: 'note', containerTags: ['user-a'] });
+      const b = makeDocument(orgA.id, { customId: 'note', containerTags: ['user-b'] });
+      await store.insertDocument(a);
+      await store.insertDocument(b);
+      await expect(store.updateDocument(orgA.id, b.id, { containerTags: ['user-b', 'user-a'] })).rejects.toMatchObject({
+        code: 'CUSTOM_ID_CONFLICT',
+      });
+      expect(await store.getDocument(orgA.id, b.id)).toEqual(b);
+      expect(await store.findDocumentsByCustomId(orgA.id, 'note', ['user-a'])).toEqual([a]);
+
+      // Moving b away from its tag frees "note" there; the old claim must not linger.
+      const moved = await store.updateDocument(orgA.id, b.id, { containerTags: ['user-c'] });
+      expect(moved?.containerTags).toEqual(['user-c']);
+      const c = makeDocument(orgA.id, { customId: 'note', containerTags: ['user-b'] });
+      await store.insertDocument(c);
+      expect((await store.findDocumentsByCustomId(orgA.id, 'note')).map((d) => d.id)).toEqual([a.id, b.id, c.id]);
     });
 
     it('updateDocument applies only the given fields and returns the result', async () => {
@@ -210,8 +250,11 @@ function documentsContract(ctx: ContractContext): void {
       });
       expect(await store.getDocument(orgA.id, two.id)).toEqual(two);
       await store.updateDocument(orgA.id, two.id, { customId: 'three' });
-      expect((await store.getDocument(orgA.id, 'three'))?.id).toBe(two.id);
-      expect(await store.getDocument(orgA.id, 'two')).toBeNull();
+      expect((await store.findDocumentsByCustomId(orgA.id, 'three')).map((d) => d.id)).toEqual([two.id]);
+      expect(await store.findDocumentsByCustomId(orgA.id, 'two')).toEqual([]);
+      // The released customId can be taken by another document under the same tag.
+      await store.updateDocument(orgA.id, one.id, { customId: 'two' });
+      expect((await store.findDocumentsByCustomId(orgA.id, 'two')).map((d) => d.id)).toEqual([one.id]);
     });
 
     it('updateDocument with expectGeneration writes only while the document is at that generation', async () => {
@@ -343,6 +386,8 @@ function listContract(ctx: ContractContext): void {
       expect(await ids(orgA.id, { containerTags: ['a'], tagOperator: 'AND' })).toEqual([d1.id, d2.id]);
       expect(await ids(orgA.id, { containerTags: ['a', 'zzz'], tagOperator: 'AND' })).toEqual([]);
       expect(await ids(orgA.id, { containerTags: ['a', 'zzz'], tagOperator: 'OR' })).toEqual([d1.id, d2.id]);
+      // Several tags without an operator mean any of them, in every store.
+      expect(await ids(orgA.id, { containerTags: ['a', 'b'] })).toEqual([d1.id, d2.id, d3.id]);
       expect(await ids(orgA.id, { statuses: ['queued', 'failed'] })).toEqual([d2.id, d3.id]);
       expect(await ids(orgA.id, { filepath: '/notes/x.md' })).toEqual([d1.id]);
       expect(await ids(orgA.id, { filepath: '/notes/' })).toEqual([d1.id, d2.id]);
@@ -405,7 +450,7 @@ function isolationContract(ctx: ContractContext): void {
         [orgB.id, b, a],
       ] as const) {
         const theirChunkIds = theirs.chunks.map((c) => c.id);
-        expect(await store.getDocument(orgId, 'shared-id')).toEqual(mine.doc);
+        expect(await store.findDocumentsByCustomId(orgId, 'shared-id')).toEqual([mine.doc]);
         expect(await store.getDocument(orgId, theirs.doc.id)).toBeNull();
         expect(await store.getDocumentsByIds(orgId, [theirs.doc.id])).toEqual([]);
         expect(await store.getChunks(orgId, theirs.doc.id)).toEqual([]);

@@ -11,6 +11,7 @@ import {
   BatchBody,
   BulkDeleteBody,
   DocumentIdParam,
+  DocumentLookupQuery,
   ListDocumentsBody,
   ListDocumentsQuery,
   ProcessingQuery,
@@ -53,6 +54,12 @@ function listParam(value: string | undefined): string[] | undefined {
     }
   }
   return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** `?containerTag=` (or `containerTags`) on a by-id route: narrows a customId held under several tags. */
+function lookupTags(query: unknown): string[] | undefined {
+  const q = parse(DocumentLookupQuery, query, 'query');
+  return resolveTags(q.containerTag, listParam(q.containerTags));
 }
 
 export function registerDocumentRoutes(router: Router<AppState>, { documents, store }: DocumentRouteDeps): void {
@@ -101,7 +108,7 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents, st
       offset: (page - 1) * limit,
       sort: q.sort ?? 'createdAt',
       order: q.order ?? 'desc',
-      ...(tags ? { containerTags: tags, tagOperator: q.operator ?? 'AND' } : {}),
+      ...(tags ? { containerTags: tags, tagOperator: q.operator ?? 'OR' } : {}),
       ...(statuses ? { statuses } : {}),
       ...(filters ? { filters } : {}),
       ...(q.filepath ? { filepath: q.filepath } : {}),
@@ -149,28 +156,32 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents, st
     const body = parse(BulkDeleteBody, ctx.state.body);
     const orgId = ctx.state.auth.orgId;
     if (body.ids) {
-      const { deletedCount, errors } = await documents.deleteMany(orgId, body.ids);
+      // With ids, containerTags only narrow customIds that exist under several tags.
+      const { deletedCount, errors } = await documents.deleteMany(orgId, body.ids, body.containerTags);
       ctx.body = { success: true, deletedCount, ...(errors.length > 0 ? { errors } : {}) };
       return;
     }
-    const deletedCount = await documents.deleteByTags(orgId, body.containerTags!, body.filepath);
-    ctx.body = { success: true, deletedCount, containerTags: body.containerTags };
+    const { deletedCount, untaggedCount } = await documents.deleteByTags(orgId, body.containerTags!, body.filepath);
+    ctx.body = { success: true, deletedCount, untaggedCount, containerTags: body.containerTags };
   });
 
   router.get('/v3/documents/:id/chunks', async (ctx) => {
-    const doc = await documents.get(ctx.state.auth.orgId, parse(DocumentIdParam, ctx.params.id, 'path.id'));
+    const doc = await documents.get(ctx.state.auth.orgId, parse(DocumentIdParam, ctx.params.id, 'path.id'), lookupTags(ctx.query));
     const chunks = await store.getChunks(doc.orgId, doc.id);
     ctx.body = { documentId: doc.id, chunks: chunks.map(chunkResponse), total: chunks.length };
   });
 
   router.get('/v3/documents/:id', async (ctx) => {
-    ctx.body = documentResponse(await documents.get(ctx.state.auth.orgId, parse(DocumentIdParam, ctx.params.id, 'path.id')));
+    ctx.body = documentResponse(
+      await documents.get(ctx.state.auth.orgId, parse(DocumentIdParam, ctx.params.id, 'path.id'), lookupTags(ctx.query)),
+    );
   });
 
   router.patch('/v3/documents/:id', async (ctx) => {
     const id = parse(DocumentIdParam, ctx.params.id, 'path.id');
     const b = parse(UpdateDocumentBody, ctx.state.body ?? {});
     const tags = resolveTags(b.containerTag, b.containerTags);
+    const narrow = lookupTags(ctx.query);
     ctx.body = await documents.update(ctx.state.auth.orgId, id, {
       ...(b.content !== undefined ? { content: b.content } : {}),
       ...(tags ? { containerTags: tags } : {}),
@@ -181,11 +192,11 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents, st
       ...(b.entityContext !== undefined ? { entityContext: b.entityContext } : {}),
       ...(b.filepath !== undefined ? { filepath: b.filepath } : {}),
       ...(b.title !== undefined ? { title: b.title } : {}),
-    });
+    }, narrow);
   });
 
   router.delete('/v3/documents/:id', async (ctx) => {
-    await documents.delete(ctx.state.auth.orgId, parse(DocumentIdParam, ctx.params.id, 'path.id'));
+    await documents.delete(ctx.state.auth.orgId, parse(DocumentIdParam, ctx.params.id, 'path.id'), lookupTags(ctx.query));
     ctx.status = 204;
   });
 }

@@ -1,6 +1,8 @@
 import type Router from '@koa/router';
 import { parseFilters } from '../../search/filters.js';
 import type { ChunkHit, SearchService } from '../../search/search-service.js';
+import { isAppError } from '../../errors.js';
+import type { DocumentService } from '../../services/documents.js';
 import type { Store } from '../../storage/store.js';
 import type { AppState } from '../context.js';
 import { resolveTags } from '../schemas/common.js';
@@ -9,6 +11,7 @@ import { parse } from '../validate.js';
 
 export interface SearchRouteDeps {
   search: SearchService;
+  documents: DocumentService;
   store: Store;
 }
 
@@ -49,10 +52,16 @@ function v4Result(hit: ChunkHit, includeDocuments: boolean, includeSummaries: bo
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
 
-export function registerSearchRoutes(router: Router<AppState>, { search, store }: SearchRouteDeps): void {
-  /** docId may be an id or a customId; an unknown one scopes the search to nothing. */
-  const resolveDocId = async (orgId: string, docId: string | undefined) =>
-    docId === undefined ? undefined : ((await store.getDocument(orgId, docId))?.id ?? docId);
+export function registerSearchRoutes(router: Router<AppState>, { search, documents, store }: SearchRouteDeps): void {
+  /** docId may be an id or a customId (narrowed by the request's tags); an unknown one scopes the search to nothing. */
+  const resolveDocId = async (orgId: string, docId: string, tags: readonly string[] | undefined) => {
+    try {
+      return (await documents.resolve(orgId, docId, tags)).id;
+    } catch (err) {
+      if (isAppError(err) && err.code === 'DOCUMENT_NOT_FOUND') return docId;
+      throw err;
+    }
+  };
 
   router.post('/v4/search', async (ctx) => {
     const started = performance.now();
@@ -70,7 +79,7 @@ export function registerSearchRoutes(router: Router<AppState>, { search, store }
             rerank: b.rerank,
             ...(tags ? { containerTags: tags } : {}),
             ...(filters ? { filters } : {}),
-            ...(b.docId ? { documentId: await resolveDocId(ctx.state.auth.orgId, b.docId) } : {}),
+            ...(b.docId ? { documentId: await resolveDocId(ctx.state.auth.orgId, b.docId, tags) } : {}),
             ...(b.filepath ? { filepath: b.filepath } : {}),
           });
     const results = hits.map((h) => v4Result(h, b.include?.documents ?? false, b.include?.summaries ?? false));
@@ -90,7 +99,7 @@ export function registerSearchRoutes(router: Router<AppState>, { search, store }
       keepDuplicates: true,
       ...(tags ? { containerTags: tags } : {}),
       ...(filters ? { filters } : {}),
-      ...(b.docId ? { documentId: await resolveDocId(ctx.state.auth.orgId, b.docId) } : {}),
+      ...(b.docId ? { documentId: await resolveDocId(ctx.state.auth.orgId, b.docId, tags) } : {}),
       ...(b.filepath ? { filepath: b.filepath } : {}),
     });
     const groups = new Map<string, { hit: ChunkHit; chunks: ChunkHit[] }>();

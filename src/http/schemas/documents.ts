@@ -84,4 +84,10 @@ export const ProcessingQuery = z.looseObject({ containerTags: z.string().optiona
 
 export const DocumentIdParam = z.string().min(1).max(255);
 
+/** Query of GET/PATCH/DELETE /v3/documents/{id}: tags that narrow a customId held under several of them. */
+export const DocumentLookupQuery = z.looseObject({
+  containerTag: ContainerTag.optional(),
+  containerTags: z.string().max(10_000).optional(),
+});
+
 export const AddResponse = z.object({ id: z.string(), status: z.string() });

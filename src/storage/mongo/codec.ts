@@ -99,30 +99,21 @@ const PATCHABLE: Record<Exclude<keyof DocumentRecord, 'id' | 'orgId' | 'createdA
   updatedAt: true,
 };
 
-/** BSON `$set` / `$unset` for document fields; undefined values and unknown or fixed fields are skipped. */
-export function documentFields(fields: DocumentPatch, orgId: string): { $set: Partial<DocumentBson>; $unset: Partial<Record<keyof DocumentBson, ''>> } {
+/** BSON `$set` for document fields; undefined values and unknown or fixed fields are skipped. */
+export function documentFields(fields: DocumentPatch): Partial<DocumentBson> {
   const $set: Record<string, unknown> = {};
-  const $unset: Record<string, ''> = {};
   for (const [field, value] of Object.entries(fields) as [keyof DocumentRecord, unknown][]) {
     if (value === undefined || !Object.prototype.hasOwnProperty.call(PATCHABLE, field)) continue;
     if (field === 'metadata') Object.assign($set, metadataFields(value as Metadata));
     else if (field === 'processingMetadata') $set.processingMetadata = value === null ? null : toOpaque(value);
     else if (field === 'containerTags') $set.containerTags = [...(value as string[])];
     else $set[field] = value;
-    if (field === 'customId') {
-      if (value === null) $unset.customKey = '';
-      else $set.customKey = customKey(orgId, value as string);
-    }
   }
-  return { $set: $set as Partial<DocumentBson>, $unset };
-}
-
-export function customKey(orgId: string, customId: string): string {
-  return JSON.stringify([orgId, customId]);
+  return $set as Partial<DocumentBson>;
 }
 
 export function documentToBson(doc: DocumentRecord): DocumentBson {
-  const { $set } = documentFields(doc, doc.orgId);
+  const $set = documentFields(doc);
   return { ...($set as DocumentBson), _id: doc.id, orgId: doc.orgId, createdAt: doc.createdAt };
 }
 

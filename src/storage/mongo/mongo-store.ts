@@ -12,14 +12,15 @@ import type {
   SettingsRecord,
 } from '../../types.js';
 import { PENDING_STATUSES } from '../../types.js';
+import { CUSTOM_ID_MATCH_LIMIT } from '../store.js';
 import type { DocumentListQuery, DocumentPatch, HybridCandidates, HybridQuery, KeywordQuery, Store, StoreCapabilities, TermStats, VectorQuery } from '../store.js';
 import { AtlasIndexes, detectAtlasSearch, type AtlasMode } from './atlas-search.js';
 import { MongoChunks } from './chunks.js';
+import { CustomIdClaims } from './custom-ids.js';
 import {
   apiKeyToBson,
   bsonToApiKey,
   bsonToDocument,
-  customKey,
   documentFields,
   documentToBson,
   escapeKey,
@@ -53,6 +54,7 @@ export class MongoStore implements Store {
   private readonly c: Collections;
   private readonly search: MongoSearch;
   private readonly chunks: MongoChunks;
+  private readonly customIds: CustomIdClaims;
   private readonly logger: Logger;
   private detected = false;
 
@@ -62,6 +64,7 @@ export class MongoStore implements Store {
     this.c = collectionsOf(this.client.db(opts.db));
     this.search = new MongoSearch(this.c);
     this.chunks = new MongoChunks(this.c, this.search);
+    this.customIds = new CustomIdClaims(this.c);
     this.logger = opts.logger ?? silentLogger;
   }
 
@@ -116,21 +119,25 @@ export class MongoStore implements Store {
   }
 
   async insertDocument(doc: DocumentRecord): Promise<void> {
+    const claimed = doc.customId ? await this.customIds.claim(doc.orgId, doc.id, doc.customId, doc.containerTags) : [];
     try {
       await this.c.documents.insertOne(documentToBson(doc));
     } catch (err) {
-      if (isDuplicateKey(err) && doc.customId && (await this.c.documents.countDocuments({ customKey: customKey(doc.orgId, doc.customId) })) > 0) {
-        throw createError('CUSTOM_ID_CONFLICT', [doc.customId]);
-      }
+      await this.customIds.releaseKeys(doc.id, claimed);
       throw err;
     }
   }
 
-  async getDocument(orgId: string, idOrCustomId: string): Promise<DocumentRecord | null> {
-    const b =
-      (await this.c.documents.findOne({ orgId: { $eq: orgId }, _id: { $eq: idOrCustomId } })) ??
-      (await this.c.documents.findOne({ orgId: { $eq: orgId }, customId: { $eq: idOrCustomId } }));
+  async getDocument(orgId: string, id: string): Promise<DocumentRecord | null> {
+    const b = await this.c.documents.findOne({ orgId: { $eq: orgId }, _id: { $eq: id } });
     return b ? bsonToDocument(b) : null;
+  }
+
+  async findDocumentsByCustomId(orgId: string, customId: string, containerTags?: readonly string[]): Promise<DocumentRecord[]> {
+    const query: Filter<DocumentBson> = { orgId: { $eq: orgId }, customId: { $eq: customId } };
+    if (containerTags) query.containerTags = { $in: [...containerTags] };
+    const rows = await this.c.documents.find(query).sort({ createdAt: 1, _id: 1 }).limit(CUSTOM_ID_MATCH_LIMIT).toArray();
+    return rows.map(bsonToDocument);
   }
 
   async getDocumentsByIds(orgId: string, ids: readonly string[]): Promise<DocumentRecord[]> {
@@ -144,25 +151,38 @@ export class MongoStore implements Store {
     patch: DocumentPatch,
     options: { expectGeneration?: number } = {},
   ): Promise<DocumentRecord | null> {
-    const { $set, $unset } = documentFields(patch, orgId);
+    const $set = documentFields(patch);
     const query: Filter<DocumentBson> = { orgId: { $eq: orgId }, _id: { $eq: id } };
     if (options.expectGeneration !== undefined) query.generation = { $eq: options.expectGeneration };
     if (Object.keys($set).length === 0) {
       const b = await this.c.documents.findOne(query);
       return b ? bsonToDocument(b) : null;
     }
+    // A new customId or new tags are claimed before the write and the claims they replace released after it.
+    let before: DocumentBson | null = null;
+    let claimed: string[] = [];
+    if (patch.containerTags || patch.customId !== undefined) {
+      before = await this.c.documents.findOne(query, { projection: { customId: 1, containerTags: 1 } });
+      if (!before) return null;
+      const customId = patch.customId !== undefined ? patch.customId : before.customId;
+      if (customId) claimed = await this.customIds.claim(orgId, id, customId, patch.containerTags ?? before.containerTags);
+    }
     let b: DocumentBson | null;
     try {
-      b = await this.c.documents.findOneAndUpdate(
-        query,
-        Object.keys($unset).length > 0 ? { $set, $unset } : { $set },
-        { returnDocument: 'after' },
-      );
+      b = await this.c.documents.findOneAndUpdate(query, { $set }, { returnDocument: 'after' });
     } catch (err) {
-      if (isDuplicateKey(err) && patch.customId) throw createError('CUSTOM_ID_CONFLICT', [patch.customId]);
+      await this.customIds.releaseKeys(id, claimed);
       throw err;
     }
-    if (!b) return null;
+    if (!b) {
+      await this.customIds.releaseKeys(id, claimed);
+      return null;
+    }
+    if (before) {
+      const kept = new Set(this.customIds.keys(orgId, b.customId, b.containerTags));
+      const stale = this.customIds.keys(orgId, before.customId, before.containerTags).filter((k) => !kept.has(k));
+      await this.customIds.releaseKeys(id, stale);
+    }
     if (patch.containerTags) {
       const tags = [...patch.containerTags];
       await this.c.chunks.updateMany(
@@ -183,6 +203,7 @@ export class MongoStore implements Store {
     // Chunks first: an interrupted delete leaves a document without chunks, never searchable orphans.
     await this.c.chunks.deleteMany({ orgId: { $eq: orgId }, documentId: { $in: found } });
     await this.c.documents.deleteMany({ orgId: { $eq: orgId }, _id: { $in: found } });
+    await this.customIds.releaseDocuments(orgId, found);
     await this.search.afterDelete(orgId, found);
     return found;
   }
@@ -197,7 +218,7 @@ export class MongoStore implements Store {
     const parts: Filter<DocumentBson>[] = [{ orgId: { $eq: orgId } }];
     if (q.containerTags && q.containerTags.length > 0) {
       const tags = [...new Set(q.containerTags)];
-      parts.push({ containerTags: (q.tagOperator ?? 'AND') === 'AND' ? { $all: tags } : { $in: tags } });
+      parts.push({ containerTags: q.tagOperator === 'AND' ? { $all: tags } : { $in: tags } });
     }
     if (q.statuses && q.statuses.length > 0) parts.push({ status: { $in: [...q.statuses] } });
     if (q.filepath) parts.push({ filepath: filepathQuery(q.filepath) });

@@ -1,4 +1,5 @@
 import type { Binary, Collection, Db, IndexDescription } from 'mongodb';
+import { CustomIdClaims } from './custom-ids.js';
 import type { DocumentStatus, DocumentType, MetadataValue, TaskType } from '../../types.js';
 
 /** Searchable form of one metadata key: its values as text, lower-cased text, and number (see codec.ts). */
@@ -12,8 +13,6 @@ export interface DocumentBson {
   _id: string;
   orgId: string;
   customId: string | null;
-  /** JSON [orgId, customId], only while customId is set: the unique key (FerretDB v1 has no partial indexes). */
-  customKey?: string;
   containerTags: string[];
   raw: string;
   content: string | null;
@@ -101,6 +100,13 @@ export interface RevisionBson {
   rev: number;
 }
 
+/** A customId held by a document under one container tag (see custom-ids.ts); _id = JSON [orgId, tag, customId]. */
+export interface CustomIdBson {
+  _id: string;
+  orgId: string;
+  documentId: string;
+}
+
 export interface MigrationBson {
   _id: number;
   name: string;
@@ -115,6 +121,7 @@ export interface Collections {
   settings: Collection<SettingsBson>;
   revisions: Collection<RevisionBson>;
   migrations: Collection<MigrationBson>;
+  customIds: Collection<CustomIdBson>;
 }
 
 export function collectionsOf(db: Db): Collections {
@@ -126,13 +133,13 @@ export function collectionsOf(db: Db): Collections {
     settings: db.collection<SettingsBson>('settings'),
     revisions: db.collection<RevisionBson>('org_revisions'),
     migrations: db.collection<MigrationBson>('schema_migrations'),
+    customIds: db.collection<CustomIdBson>('custom_ids'),
   };
 }
 
 /** Secondary indexes, created (idempotently, by name) on every start. Every query leads with orgId. */
-export const INDEXES: Readonly<Record<'documents' | 'chunks' | 'apiKeys', IndexDescription[]>> = {
+export const INDEXES: Readonly<Record<'documents' | 'chunks' | 'apiKeys' | 'customIds', IndexDescription[]>> = {
   documents: [
-    { name: 'documents_custom_key', key: { customKey: 1 }, unique: true, sparse: true },
     { name: 'documents_org_custom_id', key: { orgId: 1, customId: 1 } },
     { name: 'documents_org_created', key: { orgId: 1, createdAt: 1 } },
     { name: 'documents_org_updated', key: { orgId: 1, updatedAt: 1 } },
@@ -149,12 +156,29 @@ export const INDEXES: Readonly<Record<'documents' | 'chunks' | 'apiKeys', IndexD
     { name: 'chunks_stale_model', key: { active: 1, embeddingModel: 1, documentId: 1 } },
   ],
   apiKeys: [{ name: 'api_keys_hash', key: { keyHash: 1 }, unique: true }],
+  customIds: [{ name: 'custom_ids_document', key: { orgId: 1, documentId: 1 } }],
 };
 
 /** Ordered schema versions, recorded once each in schema_migrations; data migrations go here. */
 export const MIGRATIONS: readonly { version: number; name: string; up: (c: Collections) => Promise<void> }[] = [
   // Version 1 is the layout above; its indexes are (re)created by ensureIndexes on every start.
   { version: 1, name: 'core', up: async () => {} },
+  {
+    // A customId identifies a document within a container tag (it was unique per organisation through the
+    // documents_custom_key index): claims per tag replace that index. Existing data was unique per organisation,
+    // so every claim can be written.
+    version: 2,
+    name: 'custom-id-per-container-tag',
+    up: async (c) => {
+      const claims = new CustomIdClaims(c);
+      const cursor = c.documents.find({ customId: { $type: 'string' } }, { projection: { _id: 1, orgId: 1, customId: 1, containerTags: 1 } });
+      for await (const d of cursor) await claims.claim(d.orgId, d._id, d.customId!, d.containerTags);
+      await c.documents.dropIndex('documents_custom_key').catch((err: unknown) => {
+        if (!isIndexNotFound(err)) throw err;
+      });
+      await c.documents.updateMany({ customKey: { $exists: true } } as never, { $unset: { customKey: '' } } as never);
+    },
+  },
 ];
 
 export async function ensureIndexes(c: Collections): Promise<void> {
@@ -177,6 +201,11 @@ export async function migrate(c: Collections): Promise<void> {
         if (!isDuplicateKey(err)) throw err;
       });
   }
+}
+
+function isIndexNotFound(err: unknown): boolean {
+  const e = err as { code?: unknown; codeName?: unknown; message?: unknown };
+  return e.code === 27 || e.code === 26 || e.codeName === 'IndexNotFound' || e.codeName === 'NamespaceNotFound' || (typeof e.message === 'string' && /index not found|ns not found/i.test(e.message));
 }
 
 /**

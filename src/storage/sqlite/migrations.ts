@@ -102,6 +102,19 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    // A customId identifies a document within a container tag (it was unique per organisation): the unique key moves
+    // to (org, tag, customId) in document_tags. Existing data was unique per organisation, so it satisfies the new key.
+    version: 2,
+    name: 'custom-id-per-container-tag',
+    sql: `
+      ALTER TABLE document_tags ADD COLUMN custom_id TEXT;
+      UPDATE document_tags SET custom_id = (SELECT d.custom_id FROM documents d WHERE d.id = document_tags.document_id);
+      DROP INDEX documents_custom_id;
+      CREATE INDEX documents_custom_id ON documents(org_id, custom_id) WHERE custom_id IS NOT NULL;
+      CREATE UNIQUE INDEX document_tags_custom_id ON document_tags(org_id, tag, custom_id) WHERE custom_id IS NOT NULL;
+    `,
+  },
 ];
 
 /** Applies pending migrations in order. */

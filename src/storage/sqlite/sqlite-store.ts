@@ -13,6 +13,7 @@ import type {
   SettingsRecord,
 } from '../../types.js';
 import { PENDING_STATUSES } from '../../types.js';
+import { CUSTOM_ID_MATCH_LIMIT } from '../store.js';
 import type {
   DocumentListQuery,
   DocumentPatch,
@@ -129,7 +130,7 @@ export class SqliteStore implements Store {
         this.db
           .prepare(`INSERT INTO documents (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`)
           .run(row);
-        this.writeTags(doc.orgId, doc.id, doc.containerTags);
+        this.writeTags(doc.orgId, doc.id, doc.containerTags, doc.customId);
       })();
     } catch (err) {
       if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && doc.customId) {
@@ -139,12 +140,26 @@ export class SqliteStore implements Store {
     }
   }
 
-  async getDocument(orgId: string, idOrCustomId: string): Promise<DocumentRecord | null> {
-    const row = (this.db.prepare('SELECT * FROM documents WHERE org_id = ? AND id = ?').get(orgId, idOrCustomId) ??
-      this.db.prepare('SELECT * FROM documents WHERE org_id = ? AND custom_id = ?').get(orgId, idOrCustomId)) as
-      | Row
-      | undefined;
+  async getDocument(orgId: string, id: string): Promise<DocumentRecord | null> {
+    const row = this.db.prepare('SELECT * FROM documents WHERE org_id = ? AND id = ?').get(orgId, id) as Row | undefined;
     return row ? rowToDocument(row) : null;
+  }
+
+  async findDocumentsByCustomId(orgId: string, customId: string, containerTags?: readonly string[]): Promise<DocumentRecord[]> {
+    const rows = (
+      containerTags
+        ? this.db
+            .prepare(
+              `SELECT * FROM documents WHERE org_id = ? AND custom_id = ? AND id IN (SELECT document_id FROM document_tags
+               WHERE org_id = ? AND custom_id = ? AND tag IN (SELECT value FROM json_each(?)))
+               ORDER BY created_at, id LIMIT ?`,
+            )
+            .all(orgId, customId, orgId, customId, JSON.stringify(containerTags), CUSTOM_ID_MATCH_LIMIT)
+        : this.db
+            .prepare('SELECT * FROM documents WHERE org_id = ? AND custom_id = ? ORDER BY created_at, id LIMIT ?')
+            .all(orgId, customId, CUSTOM_ID_MATCH_LIMIT)
+    ) as Row[];
+    return rows.map(rowToDocument);
   }
 
   async getDocumentsByIds(orgId: string, ids: readonly string[]): Promise<DocumentRecord[]> {
@@ -172,15 +187,7 @@ export class SqliteStore implements Store {
         whereParams.push(options.expectGeneration);
       }
       if (sets.length > 0) {
-        let info;
-        try {
-          info = this.db.prepare(`UPDATE documents SET ${sets.join(', ')} WHERE ${where}`).run(...params, ...whereParams);
-        } catch (err) {
-          if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && patch.customId) {
-            throw createError('CUSTOM_ID_CONFLICT', [patch.customId]);
-          }
-          throw err;
-        }
+        const info = this.db.prepare(`UPDATE documents SET ${sets.join(', ')} WHERE ${where}`).run(...params, ...whereParams);
         if (info.changes === 0) return null;
       }
       // After a write, read the row back by id alone: the patch may itself have changed the generation.
@@ -191,8 +198,18 @@ export class SqliteStore implements Store {
       ) as Row | undefined;
       if (!row) return null;
       const doc = rowToDocument(row);
+      if (patch.containerTags || patch.customId !== undefined) {
+        try {
+          this.writeTags(orgId, id, doc.containerTags, doc.customId);
+        } catch (err) {
+          // Thrown inside the transaction, so the document row keeps its previous tags and customId.
+          if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && doc.customId) {
+            throw createError('CUSTOM_ID_CONFLICT', [doc.customId]);
+          }
+          throw err;
+        }
+      }
       if (patch.containerTags) {
-        this.writeTags(orgId, id, patch.containerTags);
         const fts = this.keyword.table(orgId, false);
         if (fts) {
           this.db
@@ -245,7 +262,7 @@ export class SqliteStore implements Store {
     const params: unknown[] = [orgId];
     if (q.containerTags && q.containerTags.length > 0) {
       const tags = [...new Set(q.containerTags)];
-      if ((q.tagOperator ?? 'AND') === 'AND') {
+      if (q.tagOperator === 'AND') {
         where.push(`d.id IN (SELECT document_id FROM document_tags WHERE org_id = ? AND tag IN (SELECT value FROM json_each(?))
                     GROUP BY document_id HAVING count(*) = ?)`);
         params.push(orgId, JSON.stringify(tags), tags.length);
@@ -459,10 +476,11 @@ export class SqliteStore implements Store {
     })();
   }
 
-  private writeTags(orgId: string, documentId: string, tags: readonly string[]): void {
+  /** Rewrites a document's tag rows; the (org, tag, customId) unique index makes a customId unique per tag. */
+  private writeTags(orgId: string, documentId: string, tags: readonly string[], customId: string | null): void {
     this.db.prepare('DELETE FROM document_tags WHERE org_id = ? AND document_id = ?').run(orgId, documentId);
-    const insert = this.db.prepare('INSERT OR IGNORE INTO document_tags (org_id, tag, document_id) VALUES (?, ?, ?)');
-    for (const t of tags) insert.run(orgId, t, documentId);
+    const insert = this.db.prepare('INSERT INTO document_tags (org_id, tag, document_id, custom_id) VALUES (?, ?, ?, ?)');
+    for (const t of new Set(tags)) insert.run(orgId, t, documentId, customId);
   }
 
   private loadVectors(orgId: string, model: string) {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentPatch } from '../../../src/storage/store.js';
 import {
-  customKey,
   documentFields,
   escapeKey,
   fromOpaque,
@@ -61,7 +60,7 @@ describe('metadata index entries (filter semantics of matchesFilter)', () => {
 describe('document patches', () => {
   it('set known fields only, keep the customId key in step, and never touch id, orgId or createdAt', () => {
     const patch = { title: 'T', customId: 'c1', id: 'x', orgId: 'other', createdAt: 'now', bogus: 1, summary: undefined } as unknown as DocumentPatch;
-    expect(documentFields(patch, 'org')).toEqual({ $set: { title: 'T', customId: 'c1', customKey: customKey('org', 'c1') }, $unset: {} });
-    expect(documentFields({ customId: null }, 'org')).toEqual({ $set: { customId: null }, $unset: { customKey: '' } });
+    expect(documentFields(patch)).toEqual({ title: 'T', customId: 'c1' });
+    expect(documentFields({ customId: null })).toEqual({ customId: null });
   });
 });
