@@ -1,0 +1,96 @@
+import request from 'supertest';
+import { loadConfig } from '../../src/config.js';
+import { silentLogger } from '../../src/logger.js';
+import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
+import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
+import { createRuntime } from '../../src/runtime.js';
+import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
+import { emptyShape, mergeShape, type Shape } from './shape.js';
+
+const KEY = 'docs-root-key-0123456789abcdef';
+
+/** Response shapes by "METHOD /path" (OpenAPI path syntax) and status, and the shape of every error answer. */
+export interface ResponseSamples {
+  shapes: Map<string, Map<number, Shape>>;
+  errors: Shape;
+}
+
+const NOTE = {
+  containerTag: 'user-42',
+  title: 'Career notes',
+  filepath: '/notes/career.md',
+  metadata: { source: 'chat', year: 2024 },
+  entityContext: 'Notes about Caroline',
+  forgetAfter: '2030-01-01T00:00:00.000Z',
+};
+
+/**
+ * Drives an in-memory instance (SQLite :memory:, hash embedder) through every documented operation and keeps the
+ * shape of each response. Samples are chosen so that the shapes do not depend on search scores: searches and lists
+ * only see the fully populated documents of `user-42`. Any unexpected status stops the generation.
+ */
+export async function sampleResponses(): Promise<ResponseSamples> {
+  const config = loadConfig({ MNEMO_API_KEY: KEY, MNEMO_DATA_DIR: '/nonexistent-docs-data-dir', MNEMO_INGEST_POLL_MS: '20' });
+  const runtime = await createRuntime(config, silentLogger, {
+    store: new SqliteStore(':memory:'),
+    embedder: staticEmbedderHandle(createHashEmbedder()),
+    print: () => undefined,
+  });
+  const samples: ResponseSamples = { shapes: new Map(), errors: emptyShape() };
+  const agent = request(runtime.app.callback());
+  const call = async (method: 'get' | 'post' | 'patch' | 'delete', url: string, docPath: string, expected: number, body?: object) => {
+    const req = agent[method](url).set('authorization', `Bearer ${KEY}`);
+    const res = body === undefined ? await req : await req.send(body);
+    if (res.status !== expected) {
+      throw new Error(`${method.toUpperCase()} ${url} answered ${res.status}, expected ${expected}: ${JSON.stringify(res.body)}`);
+    }
+    const key = `${method.toUpperCase()} ${docPath}`;
+    const byStatus = samples.shapes.get(key) ?? new Map<number, Shape>();
+    if (res.status !== 204) byStatus.set(res.status, mergeShape(res.body, byStatus.get(res.status)));
+    if (res.status >= 400) mergeShape(res.body, samples.errors);
+    samples.shapes.set(key, byStatus);
+    return res.body as Record<string, unknown>;
+  };
+  const drain = () => runtime.embeddedRunner!.drain(30_000);
+  try {
+    const content = 'Caroline wants to become a counselor. She has been volunteering at a crisis line on weekends.';
+    const { id } = (await call('post', '/v3/documents', '/v3/documents', 200, { ...NOTE, content, customId: 'note-1' })) as { id: string };
+    await call('post', '/v3/documents', '/v3/documents', 400, { containerTag: 'user-42' });
+    await call('post', '/v3/documents/batch', '/v3/documents/batch', 200, {
+      containerTag: 'team-7',
+      documents: ['Standup moved to 10:00.', { content: 'Release notes draft', customId: 'release-1' }, { content: '' }],
+    });
+    // Runner not started yet: everything is still queued.
+    await call('get', '/v3/documents/processing', '/v3/documents/processing', 200);
+    await call('get', `/v3/documents/${id}`, '/v3/documents/{id}', 200);
+    await runtime.runner.start();
+    await drain();
+    await call('get', '/v3/documents/note-1', '/v3/documents/{id}', 200);
+    await call('patch', `/v3/documents/${id}`, '/v3/documents/{id}', 200, { metadata: { ...NOTE.metadata, reviewed: true } });
+    await call('post', '/v3/documents', '/v3/documents', 200, { ...NOTE, content: 'Caroline enjoys painting and hiking.', customId: 'note-2' });
+    await drain();
+    await call('get', `/v3/documents/${id}/chunks`, '/v3/documents/{id}/chunks', 200);
+    await call('post', '/v3/documents/list', '/v3/documents/list', 200, { containerTags: ['user-42'] });
+    await call('post', '/v3/documents/list', '/v3/documents/list', 200, { containerTags: ['user-42'], includeContent: true });
+    await call('get', '/v3/documents?containerTags=user-42&limit=5', '/v3/documents', 200);
+    const q = 'What job does Caroline want?';
+    await call('post', '/v4/search', '/v4/search', 200, { q, containerTag: 'user-42', threshold: 0 });
+    await call('post', '/v4/search', '/v4/search', 200, { q, containerTag: 'user-42', threshold: 0, include: { documents: true, summaries: true } });
+    await call('post', '/v3/search', '/v3/search', 200, { q, containerTags: ['user-42'] });
+    await call('post', '/v3/search', '/v3/search', 200, {
+      q, containerTags: ['user-42'], onlyMatchingChunks: false, includeSummary: true, includeFullDocs: true,
+    });
+    await call('post', '/v4/profile', '/v4/profile', 200, { containerTag: 'user-42' });
+    await call('post', '/v4/profile', '/v4/profile', 200, { containerTag: 'user-42', q, threshold: 0 });
+    await call('patch', '/v3/settings', '/v3/settings', 200, { chunkSize: 256, shouldLLMFilter: false });
+    await call('get', '/v3/settings', '/v3/settings', 200);
+    await call('get', '/health', '/health', 200);
+    await call('delete', '/v3/documents/bulk', '/v3/documents/bulk', 200, { ids: ['note-2', 'no-such-document'], containerTags: ['user-42'] });
+    await call('delete', '/v3/documents/bulk', '/v3/documents/bulk', 200, { containerTags: ['team-7'] });
+    await call('delete', `/v3/documents/${id}`, '/v3/documents/{id}', 204);
+    await call('get', `/v3/documents/${id}`, '/v3/documents/{id}', 404);
+  } finally {
+    await runtime.close();
+  }
+  return samples;
+}
