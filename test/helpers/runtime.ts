@@ -1,10 +1,10 @@
 import { loadConfig, type Config } from '../../src/config.js';
-import { silentLogger } from '../../src/logger.js';
 import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
 import type { Embedder } from '../../src/providers/embedder.js';
 import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
+import { testLogger } from './test-logs.js';
 
 export const TEST_KEY = 'test-root-key-0123456789abcdef';
 
@@ -14,7 +14,7 @@ export interface TestRuntime extends Runtime {
   settle(timeoutMs?: number): Promise<void>;
 }
 
-/** A full runtime on an in-memory SQLite store with the hash embedder (fast, deterministic, no weights). */
+/** A full runtime on an in-memory SQLite store with the hash embedder (fast, deterministic, no weights); it logs to the test log. */
 export async function createTestRuntime(
   env: Record<string, string> = {},
   options: { embedder?: Embedder; start?: boolean } = {},
@@ -27,7 +27,7 @@ export async function createTestRuntime(
     MNEMO_INGEST_RETRY_MAX_MS: '50',
     ...env,
   });
-  const runtime = await createRuntime(config, silentLogger, {
+  const runtime = await createRuntime(config, testLogger, {
     store: new SqliteStore(':memory:'),
     embedder: staticEmbedderHandle(options.embedder ?? createHashEmbedder()),
     print: () => undefined,

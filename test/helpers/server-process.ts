@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { STREAMING_TEST_LOGS, TEST_LOG_LEVEL, writeTestLog } from './test-logs.js';
 
 export interface ServerProcess {
   baseURL: string;
@@ -39,14 +40,19 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
       HOST: '127.0.0.1',
       MNEMO_DATA_DIR: dir,
       MNEMO_API_KEY: apiKey,
-      MNEMO_LOG_LEVEL: 'warn',
+      MNEMO_LOG_LEVEL: STREAMING_TEST_LOGS ? TEST_LOG_LEVEL : 'warn',
       MNEMO_INGEST_POLL_MS: '50',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  // Kept for logs(), and in the test log (printed if a test fails, or streamed with MNEMO_TEST_LOGS=1).
+  const collect = (d: Buffer) => {
+    output += d.toString();
+    writeTestLog(d.toString());
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
