@@ -9,7 +9,9 @@ WORKDIR /app
 # optional packages (the same reason .ci/run uses npm install).
 COPY package.json package-lock.json .npmrc ./
 COPY scripts ./scripts
-RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+# The image's npm (10) predates package.json's allowScripts, which keeps onnxruntime-node from downloading CUDA
+# libraries at install; its own switch does the same here.
+RUN ONNXRUNTIME_NODE_INSTALL=skip npm install --omit=dev --no-audit --no-fund && npm cache clean --force
 
 COPY tsconfig.json ./
 COPY src ./src
