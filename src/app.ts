@@ -5,9 +5,13 @@ import type { EmbedderHandle } from './providers/embedder.js';
 import type { Runner } from './runner/runner.js';
 import type { SearchService } from './search/search-service.js';
 import type { DocumentService } from './services/documents.js';
+import type { KeyService } from './services/keys.js';
+import type { RateLimiter } from './services/rate-limiter.js';
+import type { SettingsService } from './services/settings.js';
 import type { Store } from './storage/store.js';
 import type { AppState } from './http/context.js';
 import { requireApiKey } from './http/middleware/auth.js';
+import { scopedEndpoints } from './http/middleware/scoped-endpoints.js';
 import { cors } from './http/middleware/cors.js';
 import { errorHandler } from './http/middleware/error-handler.js';
 import { jsonBody } from './http/middleware/json-body.js';
@@ -15,6 +19,7 @@ import { requestId } from './http/middleware/request-id.js';
 import { buildOpenApi } from './http/openapi.js';
 import { registerDocumentRoutes } from './http/routes/documents.js';
 import { registerHealthRoutes } from './http/routes/health.js';
+import { registerKeyRoutes } from './http/routes/keys.js';
 import { registerMemoriesRedirect } from './http/routes/memories-redirect.js';
 import { registerSearchRoutes } from './http/routes/search.js';
 import { registerSettingsRoutes } from './http/routes/settings.js';
@@ -23,6 +28,10 @@ export interface AppDeps {
   store: Store;
   documents: DocumentService;
   search: SearchService;
+  settings: SettingsService;
+  keys: KeyService;
+  limiter: RateLimiter;
+  orgRateLimit: { max: number; windowMs: number } | null;
   runner: Runner;
   embedder: EmbedderHandle;
   logger: Logger;
@@ -49,10 +58,12 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   registerMemoriesRedirect(open);
 
   const api = new Router<AppState>();
-  api.use(requireApiKey({ store: deps.store }));
+  api.use(requireApiKey({ store: deps.store, limiter: deps.limiter, orgRateLimit: deps.orgRateLimit, logger: deps.logger }));
+  api.use(scopedEndpoints());
   registerDocumentRoutes(api, deps);
   registerSearchRoutes(api, deps);
   registerSettingsRoutes(api, deps);
+  registerKeyRoutes(api, deps);
 
   app.use(requestId());
   app.use(errorHandler({ logger: deps.logger }));

@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   MNEMO_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   MNEMO_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   MNEMO_MAX_BODY_BYTES: int(1024, 1024 ** 3).default(50 * 1024 * 1024),
+  MNEMO_ORG_RATE_LIMIT: int(0, 10_000_000).default(0),
+  MNEMO_ORG_RATE_LIMIT_WINDOW_MS: int(1000, 86_400_000).default(60_000),
 
   MNEMO_EMBEDDINGS: z.enum(['auto', 'local', 'openai', 'hash']).default('auto'),
   MNEMO_EMBEDDING_MODEL: z.string().min(1).optional(),
@@ -77,6 +79,8 @@ export interface Config {
   rootApiKey: string | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   maxBodyBytes: number;
+  /** Requests per window for each organisation (all its keys together); null = no limit. */
+  orgRateLimit: { max: number; windowMs: number } | null;
   embeddings: {
     mode: EmbeddingsMode;
     model: string | undefined;
@@ -166,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rootApiKey: e.MNEMO_API_KEY,
     logLevel: e.MNEMO_LOG_LEVEL,
     maxBodyBytes: e.MNEMO_MAX_BODY_BYTES,
+    orgRateLimit: e.MNEMO_ORG_RATE_LIMIT > 0 ? { max: e.MNEMO_ORG_RATE_LIMIT, windowMs: e.MNEMO_ORG_RATE_LIMIT_WINDOW_MS } : null,
     embeddings: {
       mode: e.MNEMO_EMBEDDINGS,
       model: e.MNEMO_EMBEDDING_MODEL,

@@ -125,15 +125,42 @@ export interface Candidate {
   score: number;
 }
 
+/** root: the whole organisation, every endpoint. scoped: only its container tags and the content endpoints. */
+export type KeyKind = 'root' | 'scoped';
+export type Permission = 'read' | 'write';
+
 export interface ApiKeyRecord {
   id: string;
   orgId: string;
   name: string;
+  /** SHA-256 of the key: the key itself is shown once, at creation, and never stored. */
   keyHash: string;
+  /** The first few characters, so a person can recognise the key in a list. */
   prefix: string;
+  kind: KeyKind;
+  permission: Permission;
+  /** Container tags the key is limited to; null = the whole organisation (root keys). */
   containerTags: string[] | null;
+  expiresAt: string | null;
+  /** A disabled key is refused until enabled again (PUT /v3/auth/keys/{id}/toggle). */
+  enabled: boolean;
+  /** Requests per window; null = no per-key limit. */
+  rateLimitMax: number | null;
+  rateLimitWindowMs: number | null;
+  /** Expiry notices already sent, by lead time (e.g. "7d", "1d"). */
+  expiryNotices: string[];
   createdAt: string;
   revokedAt: string | null;
+}
+
+/** Per-space settings of a container tag (its documents are found through the documents' tags). */
+export interface ContainerTagRecord {
+  orgId: string;
+  tag: string;
+  name: string | null;
+  entityContext: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface OrganizationRecord {

@@ -1,15 +1,10 @@
 import type { RouterContext } from '@koa/router';
-
-export interface AuthContext {
-  orgId: string;
-  keyId: string;
-  /** Container tags the key is limited to; null = the whole organisation. */
-  containerTags: string[] | null;
-}
+import type { Actor } from '../core/actor.js';
 
 export interface AppState {
   requestId: string;
-  auth: AuthContext;
+  /** The caller, from its API key (routes behind requireApiKey only). */
+  actor: Actor;
   /** Parsed JSON body (undefined when the request had none). */
   body: unknown;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readScope, type Actor } from '../core/actor.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Embedder, EmbedderHandle } from '../providers/embedder.js';
@@ -47,6 +48,13 @@ export class SearchService {
     private readonly opts: SearchServiceOptions,
     private readonly logger: Logger,
   ) {}
+
+  /** Searches within the caller's scope: requested tags must be in it (403 otherwise); none = the whole scope. */
+  async search(actor: Actor, p: ChunkSearchParams): Promise<ChunkHit[]> {
+    const containerTags = readScope(actor, p.containerTags && p.containerTags.length > 0 ? p.containerTags : undefined);
+    const { containerTags: _requested, ...rest } = p;
+    return this.searchChunks(actor.orgId, { ...rest, ...(containerTags ? { containerTags } : {}) });
+  }
 
   async searchChunks(orgId: string, p: ChunkSearchParams): Promise<ChunkHit[]> {
     const terms = queryTerms(p.q);

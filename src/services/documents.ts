@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createError, isAppError } from '../errors.js';
 import { newProcessingMetadata } from '../pipeline/run-step.js';
 import type { Runner } from '../runner/runner.js';
-import type { DocumentPatch, Store } from '../storage/store.js';
-import type { DocumentRecord, Metadata, TaskType } from '../types.js';
+import { readScope, requireTags, requireWrite, tagsForWrite, type Actor } from '../core/actor.js';
+import type { DocumentListQuery, DocumentPatch, Store } from '../storage/store.js';
+import type { ChunkRecord, DocumentRecord, Metadata, TaskType } from '../types.js';
 
 export interface DocumentInput {
   content: string;
@@ -46,7 +47,7 @@ export function contentHash(content: string): string {
   return createHash('sha256').update(content).digest('hex');
 }
 
-/** Document lifecycle: create, upsert by customId, update, delete. Submits work to the runner, never waits for it. */
+/** Document lifecycle: create, upsert by customId, update, delete, read. Submits work to the runner, never waits for it. */
 export class DocumentService {
   constructor(
     private readonly store: Store,
@@ -57,11 +58,13 @@ export class DocumentService {
    * Adds a document, or updates the one with the same customId under one of its container tags (re-processing only
    * when the content changed). A customId is scoped by container tag: under another tag it is another document.
    */
-  async add(orgId: string, input: DocumentInput): Promise<{ id: string; status: string }> {
-    const tags = input.containerTags ?? DEFAULT_TAGS;
+  async add(actor: Actor, input: DocumentInput): Promise<{ id: string; status: string }> {
+    requireWrite(actor);
+    const orgId = actor.orgId;
+    const tags = tagsForWrite(actor, input.containerTags, DEFAULT_TAGS);
     if (input.customId) {
       const existing = await this.findForUpsert(orgId, input.customId, tags);
-      if (existing) return this.upsert(existing, input);
+      if (existing) return this.upsert(actor, existing, input);
       await this.refuseDocumentIdAsCustomId(orgId, input.customId, null);
     }
     const now = new Date().toISOString();
@@ -101,7 +104,7 @@ export class DocumentService {
       // Two adds with one new customId raced: the loser updates the winner's document.
       if (isAppError(err) && err.code === 'CUSTOM_ID_CONFLICT' && input.customId) {
         const winner = await this.findForUpsert(orgId, input.customId, tags);
-        if (winner) return this.upsert(winner, input);
+        if (winner) return this.upsert(actor, winner, input);
       }
       throw err;
     }
@@ -114,47 +117,70 @@ export class DocumentService {
    * documents under several tags is narrowed by `narrowTags`, else (only then) by the update's own tags.
    */
   async update(
-    orgId: string,
+    actor: Actor,
     idOrCustomId: string,
     input: DocumentUpdate,
     narrowTags?: readonly string[],
   ): Promise<{ id: string; status: string }> {
-    const doc = await this.resolve(orgId, idOrCustomId, narrowTags).catch((err: unknown) => {
+    requireWrite(actor);
+    if (input.containerTags) requireTags(actor, input.containerTags);
+    const doc = await this.resolve(actor, idOrCustomId, narrowTags).catch((err: unknown) => {
       // The body's tags are the document's new tags, so they narrow only a lookup that is ambiguous without them.
       if (!narrowTags && input.containerTags && isAppError(err) && err.code === 'AMBIGUOUS_CUSTOM_ID') {
-        return this.resolve(orgId, idOrCustomId, input.containerTags);
+        return this.resolve(actor, idOrCustomId, input.containerTags);
       }
       throw err;
     });
-    if (input.customId && input.customId !== doc.customId) await this.refuseDocumentIdAsCustomId(orgId, input.customId, doc.id);
-    return this.upsert(doc, input);
+    if (input.customId && input.customId !== doc.customId) await this.refuseDocumentIdAsCustomId(actor.orgId, input.customId, doc.id);
+    return this.upsert(actor, doc, input);
   }
 
   /** One document by id or customId (see resolve). */
-  async get(orgId: string, idOrCustomId: string, narrowTags?: readonly string[]): Promise<DocumentRecord> {
-    return this.resolve(orgId, idOrCustomId, narrowTags);
+  async get(actor: Actor, idOrCustomId: string, narrowTags?: readonly string[]): Promise<DocumentRecord> {
+    return this.resolve(actor, idOrCustomId, narrowTags);
   }
 
-  /** Deletes one document (id or customId) with its chunks and vectors. */
-  async delete(orgId: string, idOrCustomId: string, narrowTags?: readonly string[]): Promise<void> {
-    const doc = await this.resolve(orgId, idOrCustomId, narrowTags);
-    await this.store.deleteDocuments(orgId, [doc.id]);
+  /** Searchable chunks of one document, by position. */
+  async chunks(actor: Actor, idOrCustomId: string, narrowTags?: readonly string[]): Promise<{ document: DocumentRecord; chunks: ChunkRecord[] }> {
+    const document = await this.resolve(actor, idOrCustomId, narrowTags);
+    return { document, chunks: await this.store.getChunks(actor.orgId, document.id) };
+  }
+
+  /** Lists documents; several tags mean any of them unless the query's tagOperator is AND. */
+  async list(actor: Actor, query: DocumentListQuery): Promise<{ documents: DocumentRecord[]; total: number }> {
+    const requested = query.containerTags && query.containerTags.length > 0 ? query.containerTags : undefined;
+    const scope = readScope(actor, requested);
+    return this.store.listDocuments(actor.orgId, {
+      ...query,
+      ...(scope ? { containerTags: scope, tagOperator: requested ? (query.tagOperator ?? 'OR') : 'OR' } : {}),
+    });
+  }
+
+  /**
+   * Deletes one document (id or customId) with its chunks and vectors. A scoped key deleting a document that other
+   * spaces share only removes its own tags from it.
+   */
+  async delete(actor: Actor, idOrCustomId: string, narrowTags?: readonly string[]): Promise<void> {
+    requireWrite(actor);
+    const doc = await this.resolve(actor, idOrCustomId, narrowTags);
+    await this.deleteOrUntag(actor, [doc]);
   }
 
   /** Deletes by ids/customIds, reporting the ones not found or ambiguous. */
-  async deleteMany(orgId: string, ids: readonly string[], narrowTags?: readonly string[]) {
+  async deleteMany(actor: Actor, ids: readonly string[], narrowTags?: readonly string[]) {
+    requireWrite(actor);
     const errors: { id: string; error: string }[] = [];
-    const found: string[] = [];
+    const found: DocumentRecord[] = [];
     for (const id of new Set(ids)) {
       try {
-        found.push((await this.resolve(orgId, id, narrowTags)).id);
+        found.push(await this.resolve(actor, id, narrowTags));
       } catch (err) {
         if (!isAppError(err) || !err.expose) throw err;
         errors.push({ id, error: err.message });
       }
     }
-    const deleted = await this.store.deleteDocuments(orgId, found);
-    return { deletedCount: deleted.length, errors };
+    const { deletedCount } = await this.deleteOrUntag(actor, found);
+    return { deletedCount, errors };
   }
 
   /**
@@ -162,43 +188,58 @@ export class DocumentService {
    * that carry others, and documents left with no tag are deleted with their chunks.
    */
   async deleteByTags(
-    orgId: string,
+    actor: Actor,
     tags: readonly string[],
     filepath?: string,
   ): Promise<{ deletedCount: number; untaggedCount: number }> {
-    const removed = new Set(tags);
-    const ids = await this.store.findDocumentIdsByTags(orgId, tags, filepath);
+    requireWrite(actor);
+    requireTags(actor, tags);
+    const ids = await this.store.findDocumentIdsByTags(actor.orgId, tags, filepath);
     let deletedCount = 0;
     let untaggedCount = 0;
     for (let i = 0; i < ids.length; i += BULK_BATCH) {
-      const docs = await this.store.getDocumentsByIds(orgId, ids.slice(i, i + BULK_BATCH));
-      const orphaned: string[] = [];
-      for (const doc of docs) {
-        const rest = doc.containerTags.filter((t) => !removed.has(t));
-        if (rest.length === 0) {
-          orphaned.push(doc.id);
-          continue;
-        }
-        const updated = await this.store.updateDocument(orgId, doc.id, { containerTags: rest, updatedAt: new Date().toISOString() });
-        if (updated) untaggedCount++;
-      }
-      deletedCount += (await this.store.deleteDocuments(orgId, orphaned)).length;
+      const docs = await this.store.getDocumentsByIds(actor.orgId, ids.slice(i, i + BULK_BATCH));
+      const done = await this.removeTags(actor.orgId, docs, new Set(tags));
+      deletedCount += done.deletedCount;
+      untaggedCount += done.untaggedCount;
     }
     return { deletedCount, untaggedCount };
   }
 
   /**
-   * Resolves a path or docId value: a document id first, then a customId. With narrowTags only documents carrying
-   * one of them match. A customId held under several tags is ambiguous (409) until narrowed.
+   * Resolves a path or docId value: a document id first, then a customId, inside the caller's scope (and within
+   * narrowTags when given). A customId held under several tags is ambiguous (409) until narrowed.
    */
-  async resolve(orgId: string, idOrCustomId: string, narrowTags?: readonly string[]): Promise<DocumentRecord> {
-    const narrow = narrowTags && narrowTags.length > 0 ? narrowTags : undefined;
-    const byId = await this.store.getDocument(orgId, idOrCustomId);
-    if (byId && (!narrow || byId.containerTags.some((t) => narrow.includes(t)))) return byId;
-    const matches = await this.store.findDocumentsByCustomId(orgId, idOrCustomId, narrow);
+  async resolve(actor: Actor, idOrCustomId: string, narrowTags?: readonly string[]): Promise<DocumentRecord> {
+    const scope = readScope(actor, narrowTags && narrowTags.length > 0 ? narrowTags : undefined);
+    const byId = await this.store.getDocument(actor.orgId, idOrCustomId, scope);
+    if (byId) return byId;
+    const matches = await this.store.findDocumentsByCustomId(actor.orgId, idOrCustomId, scope);
     if (matches.length === 0) throw createError('DOCUMENT_NOT_FOUND');
     if (matches.length > 1) throw ambiguous(idOrCustomId, matches);
     return matches[0]!;
+  }
+
+  /** Documents of a scoped key lose only the key's tags; a root key (or a document left with none) deletes. */
+  private async deleteOrUntag(actor: Actor, docs: readonly DocumentRecord[]): Promise<{ deletedCount: number }> {
+    if (!actor.containerTags) return { deletedCount: (await this.store.deleteDocuments(actor.orgId, docs.map((d) => d.id))).length };
+    return { deletedCount: (await this.removeTags(actor.orgId, docs, new Set(actor.containerTags))).deletedCount };
+  }
+
+  private async removeTags(orgId: string, docs: readonly DocumentRecord[], removed: ReadonlySet<string>) {
+    const orphaned: string[] = [];
+    let untaggedCount = 0;
+    for (const doc of docs) {
+      const rest = doc.containerTags.filter((t) => !removed.has(t));
+      if (rest.length === 0) {
+        orphaned.push(doc.id);
+        continue;
+      }
+      const updated = await this.store.updateDocument(orgId, doc.id, { containerTags: rest, updatedAt: new Date().toISOString() });
+      if (updated) untaggedCount++;
+    }
+    const deletedCount = (await this.store.deleteDocuments(orgId, orphaned)).length;
+    return { deletedCount, untaggedCount };
   }
 
   /** The document an add with this customId and these tags updates, if any. */
@@ -214,9 +255,13 @@ export class DocumentService {
     if (await this.store.getDocument(orgId, customId)) throw createError('CUSTOM_ID_IS_DOCUMENT_ID', [customId]);
   }
 
-  private async upsert(doc: DocumentRecord, input: DocumentUpdate, attempt = 0): Promise<{ id: string; status: string }> {
+  private async upsert(actor: Actor, doc: DocumentRecord, input: DocumentUpdate, attempt = 0): Promise<{ id: string; status: string }> {
     const patch: DocumentPatch = { updatedAt: new Date().toISOString() };
-    if (input.containerTags) patch.containerTags = input.containerTags;
+    if (input.containerTags) {
+      // A scoped key sets tags within its scope; tags the document carries outside it are kept.
+      const outside = actor.containerTags ? doc.containerTags.filter((t) => !actor.containerTags!.includes(t)) : [];
+      patch.containerTags = [...new Set([...input.containerTags, ...outside])];
+    }
     if (input.metadata) patch.metadata = input.metadata;
     if (input.taskType) patch.taskType = input.taskType;
     if (input.forgetAfter !== undefined) patch.forgetAfter = input.forgetAfter;
@@ -244,7 +289,7 @@ export class DocumentService {
     if (!updated) {
       const fresh = await this.store.getDocument(doc.orgId, doc.id);
       if (!fresh || attempt >= 5) throw createError('DOCUMENT_NOT_FOUND');
-      return this.upsert(fresh, input, attempt + 1);
+      return this.upsert(actor, fresh, input, attempt + 1);
     }
     if (reprocess) await this.runner.submit({ orgId: doc.orgId, documentId: doc.id, generation: updated.generation });
     return { id: updated.id, status: updated.status };

@@ -1,13 +1,12 @@
 import type { FilterNode } from '../search/filters.js';
+import type { AccountStore } from './accounts.js';
 import type {
-  ApiKeyRecord,
   Candidate,
   ChunkEmbedding,
   ChunkRecord,
   DocumentRecord,
   DocumentRef,
   DocumentStatus,
-  OrganizationRecord,
   SettingsRecord,
 } from '../types.js';
 
@@ -91,7 +90,7 @@ export interface StoreCapabilities {
  * Persistence port. Every operation takes the caller's organisation id, and every query is scoped by it:
  * isolation between organisations is structural, not a filter applied to results.
  */
-export interface Store {
+export interface Store extends AccountStore {
   readonly kind: 'sqlite' | 'mongodb';
   readonly capabilities: StoreCapabilities;
   /** Creates or upgrades the schema; safe to call on every start. */
@@ -100,18 +99,13 @@ export interface Store {
   /** Throws when the store cannot serve requests. */
   ping(): Promise<void>;
 
-  upsertOrganization(org: OrganizationRecord): Promise<void>;
-  getOrganization(orgId: string): Promise<OrganizationRecord | null>;
-  insertApiKey(key: ApiKeyRecord): Promise<void>;
-  findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;
-
   /**
    * Inserts a document; throws CUSTOM_ID_CONFLICT if another document of the organisation carries the same customId
    * under one of its container tags (a customId is unique per container tag, not per organisation).
    */
   insertDocument(doc: DocumentRecord): Promise<void>;
-  /** Looks a document up by its id. */
-  getDocument(orgId: string, id: string): Promise<DocumentRecord | null>;
+  /** Looks a document up by its id; with containerTags, only a document carrying one of them. */
+  getDocument(orgId: string, id: string, containerTags?: readonly string[]): Promise<DocumentRecord | null>;
   /**
    * Documents with this customId, oldest first (at most CUSTOM_ID_MATCH_LIMIT): those carrying any of
    * `containerTags` when given, else across the organisation.

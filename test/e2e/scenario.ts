@@ -1,4 +1,4 @@
-import Supermemory, { AuthenticationError, BadRequestError, NotFoundError } from 'supermemory';
+import Supermemory, { AuthenticationError, BadRequestError, ConflictError, NotFoundError } from 'supermemory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor, type ServerProcess } from '../helpers/server-process.js';
 
@@ -151,6 +151,26 @@ export function clientScenario(mode: string, start: () => Promise<ServerProcess>
         listed: [...page1.memories, ...page2.memories].map((m) => m.customId).sort(),
         rest: rest.memories.map((m) => m.customId),
       };
+    });
+
+    it('keeps a customId per container tag: the same customId under another user is another document', async () => {
+      const a = await client.add({ content: 'Dana is allergic to peanuts.', customId: 'profile-note', containerTag: 'user-f' });
+      const b = await client.add({ content: 'Eli runs marathons.', customId: 'profile-note', containerTag: 'user-g' });
+      expect(b.id).not.toBe(a.id);
+      await Promise.all([done(a.id), done(b.id)]);
+      const ambiguous = await client.documents.get('profile-note').catch((e: unknown) => e);
+      expect(ambiguous).toBeInstanceOf(ConflictError);
+      expect((ambiguous as ConflictError).error).toMatchObject({ code: 'AMBIGUOUS_CUSTOM_ID' });
+      const update = await client.add({ content: 'Dana is allergic to peanuts and shellfish.', customId: 'profile-note', containerTag: 'user-f' });
+      expect(update.id).toBe(a.id);
+      await done(a.id);
+      const f = await client.search({ q: 'allergic', containerTag: 'user-f', threshold: 0 });
+      const g = await client.search({ q: 'marathons', containerTag: 'user-g', threshold: 0 });
+      expect(f.results.map((r) => r.chunk)).toEqual(['Dana is allergic to peanuts and shellfish.']);
+      expect(g.results.map((r) => r.chunk)).toEqual(['Eli runs marathons.']);
+      const deleted = await client.documents.deleteBulk({ containerTags: ['user-f', 'user-g'] });
+      expect(deleted).toMatchObject({ success: true, deletedCount: 2 });
+      transcript.customIdScope = { f: f.results.map((r) => r.chunk), g: g.results.map((r) => r.chunk) };
     });
 
     it('answers bad input with a 400 naming the field, without retries', async () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashKey } from '../../src/services/auth.js';
+import { newKeyRecord } from '../../src/services/auth.js';
 import { auth, createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 describe('search routes', () => {
@@ -117,16 +117,7 @@ describe('search routes', () => {
   it('isolates organisations structurally', async () => {
     const otherKey = 'other-org-key-0123456789abcdef';
     await rt.store.upsertOrganization({ id: 'org_other', name: 'Other', slug: 'other', createdAt: new Date().toISOString() });
-    await rt.store.insertApiKey({
-      id: 'key_other',
-      orgId: 'org_other',
-      name: 'other',
-      keyHash: hashKey(otherKey),
-      prefix: 'other',
-      containerTags: null,
-      createdAt: new Date().toISOString(),
-      revokedAt: null,
-    });
+    await rt.store.insertApiKey(newKeyRecord({ orgId: 'org_other', name: 'other', key: otherKey, kind: 'root', now: new Date().toISOString() }));
     const other = { authorization: `Bearer ${otherKey}` };
     const res = await search({ q: 'Melanie painted a sunset', containerTag: 'search', threshold: 0 }, other);
     expect(res.body.results).toHaveLength(0);

@@ -1,19 +1,49 @@
 import type { Middleware } from 'koa';
 import { createError } from '../../errors.js';
+import type { Logger } from '../../logger.js';
 import { authenticate } from '../../services/auth.js';
+import type { RateDecision, RateLimiter } from '../../services/rate-limiter.js';
 import type { Store } from '../../storage/store.js';
 import type { AppState } from '../context.js';
 
-/** Requires an API key in `Authorization: Bearer`, `x-api-key` or `x-service-api-key`. */
-export const requireApiKey = ({ store }: { store: Store }): Middleware<AppState> =>
+export interface AuthOptions {
+  store: Store;
+  limiter: RateLimiter;
+  /** Requests per window for each organisation; null = no organisation-wide limit. */
+  orgRateLimit: { max: number; windowMs: number } | null;
+  logger: Logger;
+}
+
+/**
+ * Requires an API key in `Authorization: Bearer`, `x-api-key` or `x-service-api-key`, turns it into the request's
+ * actor, and applies the key's and the organisation's rate limits (429 with retry-after and x-ratelimit-* headers).
+ */
+export const requireApiKey = ({ store, limiter, orgRateLimit, logger }: AuthOptions): Middleware<AppState> =>
   async function requireApiKey(ctx, next) {
     const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get('authorization'))?.[1]?.trim();
     const key = bearer || ctx.get('x-api-key') || ctx.get('x-service-api-key') || undefined;
-    const record = await authenticate(store, key);
-    if (!record) {
+    const result = await authenticate(store, key);
+    if ('rejected' in result) {
+      if (result.rejected !== 'missing' && result.rejected !== 'unknown') logger.info('API key refused', { reason: result.rejected });
       ctx.set('WWW-Authenticate', 'Bearer');
       throw createError('UNAUTHORIZED');
     }
-    ctx.state.auth = { orgId: record.orgId, keyId: record.id, containerTags: record.containerTags };
+    const { actor } = result;
+    const decisions: RateDecision[] = [];
+    if (actor.rateLimit) decisions.push(limiter.hit(`key:${actor.keyId}`, actor.rateLimit.max, actor.rateLimit.windowMs));
+    if (orgRateLimit) decisions.push(limiter.hit(`org:${actor.orgId}`, orgRateLimit.max, orgRateLimit.windowMs));
+    // The tightest limit is the one a client needs to see.
+    const shown = decisions.sort((a, b) => Number(a.allowed) - Number(b.allowed) || a.remaining - b.remaining)[0];
+    if (shown) {
+      ctx.set('x-ratelimit-limit', String(shown.limit));
+      ctx.set('x-ratelimit-remaining', String(shown.remaining));
+      ctx.set('x-ratelimit-reset', String(Math.ceil(shown.resetAt / 1000)));
+      if (!shown.allowed) {
+        const seconds = Math.max(1, Math.ceil((shown.resetAt - Date.now()) / 1000));
+        ctx.set('retry-after', String(seconds));
+        throw createError('RATE_LIMITED', [shown.limit, seconds], { details: { limit: shown.limit, retryAfterSeconds: seconds } });
+      }
+    }
+    ctx.state.actor = actor;
     await next();
   };

@@ -2,7 +2,8 @@ import type Router from '@koa/router';
 import { isAppError } from '../../errors.js';
 import { parseFilters } from '../../search/filters.js';
 import type { DocumentInput, DocumentService } from '../../services/documents.js';
-import type { DocumentListQuery, Store } from '../../storage/store.js';
+import type { Actor } from '../../core/actor.js';
+import type { DocumentListQuery } from '../../storage/store.js';
 import { PENDING_STATUSES, type DocumentStatus } from '../../types.js';
 import type { AppState } from '../context.js';
 import { resolveTags } from '../schemas/common.js';
@@ -22,7 +23,6 @@ import { parse } from '../validate.js';
 
 export interface DocumentRouteDeps {
   documents: DocumentService;
-  store: Store;
 }
 
 type AddBody = ReturnType<typeof AddDocumentBody.parse>;
@@ -62,10 +62,10 @@ function lookupTags(query: unknown): string[] | undefined {
   return resolveTags(q.containerTag, listParam(q.containerTags));
 }
 
-export function registerDocumentRoutes(router: Router<AppState>, { documents, store }: DocumentRouteDeps): void {
+export function registerDocumentRoutes(router: Router<AppState>, { documents }: DocumentRouteDeps): void {
   router.post('/v3/documents', async (ctx) => {
     const body = parse(AddDocumentBody, ctx.state.body);
-    ctx.body = await documents.add(ctx.state.auth.orgId, toInput(body));
+    ctx.body = await documents.add(ctx.state.actor, toInput(body));
   });
 
   router.post('/v3/documents/batch', async (ctx) => {
@@ -87,7 +87,7 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents, st
           : raw;
       try {
         const parsed = parse(AddDocumentBody, merged, `documents[${i}]`);
-        results.push(await documents.add(ctx.state.auth.orgId, toInput(parsed)));
+        results.push(await documents.add(ctx.state.actor, toInput(parsed)));
       } catch (err) {
         if (!isAppError(err) || !err.expose) throw err;
         results.push({ id: '', status: 'error', error: err.message, ...(err.details ? { details: err.details } : {}) });
@@ -97,7 +97,7 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents, st
     ctx.body = { success: results.length - failed, failed, results };
   });
 
-  const list = async (orgId: string, q: ReturnType<typeof ListDocumentsBody.parse>) => {
+  const list = async (actor: Actor, q: ReturnType<typeof ListDocumentsBody.parse>) => {
     const tags = resolveTags(q.containerTag, q.containerTags);
     const page = q.page ?? 1;
     const limit = q.limit ?? 10;
@@ -113,7 +113,7 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents, st
       ...(filters ? { filters } : {}),
       ...(q.filepath ? { filepath: q.filepath } : {}),
     };
-    const { documents: docs, total } = await store.listDocuments(orgId, query);
+    const { documents: docs, total } = await documents.list(actor, query);
     return {
       memories: docs.map((d) => listItem(d, q.includeContent ?? false)),
       pagination: { currentPage: page, limit, totalItems: total, totalPages: Math.ceil(total / limit) },
@@ -121,7 +121,7 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents, st
   };
 
   router.post('/v3/documents/list', async (ctx) => {
-    ctx.body = await list(ctx.state.auth.orgId, parse(ListDocumentsBody, ctx.state.body ?? {}));
+    ctx.body = await list(ctx.state.actor, parse(ListDocumentsBody, ctx.state.body ?? {}));
   });
 
   router.get('/v3/documents', async (ctx) => {
@@ -135,13 +135,13 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents, st
       },
       'query',
     );
-    ctx.body = await list(ctx.state.auth.orgId, body);
+    ctx.body = await list(ctx.state.actor, body);
   });
 
   router.get('/v3/documents/processing', async (ctx) => {
     const q = parse(ProcessingQuery, ctx.query, 'query');
     const tags = listParam(q.containerTags) ?? listParam(q.containerTag);
-    const { documents: docs, total } = await store.listDocuments(ctx.state.auth.orgId, {
+    const { documents: docs, total } = await documents.list(ctx.state.actor, {
       statuses: PENDING_STATUSES as DocumentStatus[],
       limit: 1000,
       offset: 0,
@@ -154,26 +154,25 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents, st
 
   router.delete('/v3/documents/bulk', async (ctx) => {
     const body = parse(BulkDeleteBody, ctx.state.body);
-    const orgId = ctx.state.auth.orgId;
+    const actor = ctx.state.actor;
     if (body.ids) {
       // With ids, containerTags only narrow customIds that exist under several tags.
-      const { deletedCount, errors } = await documents.deleteMany(orgId, body.ids, body.containerTags);
+      const { deletedCount, errors } = await documents.deleteMany(actor, body.ids, body.containerTags);
       ctx.body = { success: true, deletedCount, ...(errors.length > 0 ? { errors } : {}) };
       return;
     }
-    const { deletedCount, untaggedCount } = await documents.deleteByTags(orgId, body.containerTags!, body.filepath);
+    const { deletedCount, untaggedCount } = await documents.deleteByTags(actor, body.containerTags!, body.filepath);
     ctx.body = { success: true, deletedCount, untaggedCount, containerTags: body.containerTags };
   });
 
   router.get('/v3/documents/:id/chunks', async (ctx) => {
-    const doc = await documents.get(ctx.state.auth.orgId, parse(DocumentIdParam, ctx.params.id, 'path.id'), lookupTags(ctx.query));
-    const chunks = await store.getChunks(doc.orgId, doc.id);
-    ctx.body = { documentId: doc.id, chunks: chunks.map(chunkResponse), total: chunks.length };
+    const { document, chunks } = await documents.chunks(ctx.state.actor, parse(DocumentIdParam, ctx.params.id, 'path.id'), lookupTags(ctx.query));
+    ctx.body = { documentId: document.id, chunks: chunks.map(chunkResponse), total: chunks.length };
   });
 
   router.get('/v3/documents/:id', async (ctx) => {
     ctx.body = documentResponse(
-      await documents.get(ctx.state.auth.orgId, parse(DocumentIdParam, ctx.params.id, 'path.id'), lookupTags(ctx.query)),
+      await documents.get(ctx.state.actor, parse(DocumentIdParam, ctx.params.id, 'path.id'), lookupTags(ctx.query)),
     );
   });
 
@@ -182,7 +181,7 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents, st
     const b = parse(UpdateDocumentBody, ctx.state.body ?? {});
     const tags = resolveTags(b.containerTag, b.containerTags);
     const narrow = lookupTags(ctx.query);
-    ctx.body = await documents.update(ctx.state.auth.orgId, id, {
+    ctx.body = await documents.update(ctx.state.actor, id, {
       ...(b.content !== undefined ? { content: b.content } : {}),
       ...(tags ? { containerTags: tags } : {}),
       ...(b.customId !== undefined ? { customId: b.customId } : {}),
@@ -196,7 +195,7 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents, st
   });
 
   router.delete('/v3/documents/:id', async (ctx) => {
-    await documents.delete(ctx.state.auth.orgId, parse(DocumentIdParam, ctx.params.id, 'path.id'), lookupTags(ctx.query));
+    await documents.delete(ctx.state.actor, parse(DocumentIdParam, ctx.params.id, 'path.id'), lookupTags(ctx.query));
     ctx.status = 204;
   });
 }

@@ -3,7 +3,7 @@ import { parseFilters } from '../../search/filters.js';
 import type { ChunkHit, SearchService } from '../../search/search-service.js';
 import { isAppError } from '../../errors.js';
 import type { DocumentService } from '../../services/documents.js';
-import type { Store } from '../../storage/store.js';
+import type { Actor } from '../../core/actor.js';
 import type { AppState } from '../context.js';
 import { resolveTags } from '../schemas/common.js';
 import { ProfileBody, SearchV3Body, SearchV4Body } from '../schemas/search.js';
@@ -12,7 +12,6 @@ import { parse } from '../validate.js';
 export interface SearchRouteDeps {
   search: SearchService;
   documents: DocumentService;
-  store: Store;
 }
 
 function v4Result(hit: ChunkHit, includeDocuments: boolean, includeSummaries: boolean) {
@@ -52,11 +51,11 @@ function v4Result(hit: ChunkHit, includeDocuments: boolean, includeSummaries: bo
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
 
-export function registerSearchRoutes(router: Router<AppState>, { search, documents, store }: SearchRouteDeps): void {
+export function registerSearchRoutes(router: Router<AppState>, { search, documents }: SearchRouteDeps): void {
   /** docId may be an id or a customId (narrowed by the request's tags); an unknown one scopes the search to nothing. */
-  const resolveDocId = async (orgId: string, docId: string, tags: readonly string[] | undefined) => {
+  const resolveDocId = async (actor: Actor, docId: string, tags: readonly string[] | undefined) => {
     try {
-      return (await documents.resolve(orgId, docId, tags)).id;
+      return (await documents.resolve(actor, docId, tags)).id;
     } catch (err) {
       if (isAppError(err) && err.code === 'DOCUMENT_NOT_FOUND') return docId;
       throw err;
@@ -72,14 +71,14 @@ export function registerSearchRoutes(router: Router<AppState>, { search, documen
     const hits =
       b.searchMode === 'memories'
         ? []
-        : await search.searchChunks(ctx.state.auth.orgId, {
+        : await search.search(ctx.state.actor, {
             q: b.q,
             limit: b.limit,
             threshold: b.chunkThreshold ?? b.threshold,
             rerank: b.rerank,
             ...(tags ? { containerTags: tags } : {}),
             ...(filters ? { filters } : {}),
-            ...(b.docId ? { documentId: await resolveDocId(ctx.state.auth.orgId, b.docId, tags) } : {}),
+            ...(b.docId ? { documentId: await resolveDocId(ctx.state.actor, b.docId, tags) } : {}),
             ...(b.filepath ? { filepath: b.filepath } : {}),
           });
     const results = hits.map((h) => v4Result(h, b.include?.documents ?? false, b.include?.summaries ?? false));
@@ -91,7 +90,7 @@ export function registerSearchRoutes(router: Router<AppState>, { search, documen
     const b = parse(SearchV3Body, ctx.state.body);
     const filters = parseFilters(b.filters);
     const tags = resolveTags(b.containerTag, b.containerTags);
-    const hits = await search.searchChunks(ctx.state.auth.orgId, {
+    const hits = await search.search(ctx.state.actor, {
       q: b.q,
       limit: 100,
       threshold: b.chunkThreshold,
@@ -99,7 +98,7 @@ export function registerSearchRoutes(router: Router<AppState>, { search, documen
       keepDuplicates: true,
       ...(tags ? { containerTags: tags } : {}),
       ...(filters ? { filters } : {}),
-      ...(b.docId ? { documentId: await resolveDocId(ctx.state.auth.orgId, b.docId, tags) } : {}),
+      ...(b.docId ? { documentId: await resolveDocId(ctx.state.actor, b.docId, tags) } : {}),
       ...(b.filepath ? { filepath: b.filepath } : {}),
     });
     const groups = new Map<string, { hit: ChunkHit; chunks: ChunkHit[] }>();
@@ -116,7 +115,7 @@ export function registerSearchRoutes(router: Router<AppState>, { search, documen
         .map((c) => ({ content: c.chunk.content, isRelevant: true, score: round(c.similarity), position: c.chunk.position }));
       if (!b.onlyMatchingChunks) {
         const relevant = new Map(outChunks.map((c) => [c.position, c]));
-        outChunks = (await store.getChunks(d.orgId, d.id)).map(
+        outChunks = (await documents.chunks(ctx.state.actor, d.id)).chunks.map(
           (c) => relevant.get(c.position) ?? { content: c.content, isRelevant: false, score: 0, position: c.position },
         );
       }
@@ -146,7 +145,7 @@ export function registerSearchRoutes(router: Router<AppState>, { search, documen
       ctx.body = { profile };
       return;
     }
-    const hits = await search.searchChunks(ctx.state.auth.orgId, {
+    const hits = await search.search(ctx.state.actor, {
       q: b.q,
       limit: 10,
       threshold: b.threshold ?? 0.5,

@@ -39,8 +39,6 @@ export const SettingsBody = z.looseObject({
 
 export const SETTINGS_FIELDS = Object.keys(SettingsBody.shape) as (keyof z.infer<typeof SettingsBody>)[];
 
-/** Fields that only make sense with LLM filtering switched on. */
-export const LLM_FILTER_FIELDS = ['filterPrompt', 'includeItems', 'excludeItems', 'categories'] as const;
 
 /** Secrets are write-only: GET reports whether one is set, never its value. */
 export const SECRET_FIELDS = ['googleDriveClientSecret', 'notionClientSecret', 'onedriveClientSecret', 'githubClientSecret'] as const;

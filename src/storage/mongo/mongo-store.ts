@@ -17,9 +17,9 @@ import type { DocumentListQuery, DocumentPatch, HybridCandidates, HybridQuery, K
 import { AtlasIndexes, detectAtlasSearch, type AtlasMode } from './atlas-search.js';
 import { MongoChunks } from './chunks.js';
 import { CustomIdClaims } from './custom-ids.js';
+import { MongoAccounts } from './accounts.js';
+import type { ApiKeyPatch, ContainerTagPatch } from '../accounts.js';
 import {
-  apiKeyToBson,
-  bsonToApiKey,
   bsonToDocument,
   documentFields,
   documentToBson,
@@ -55,6 +55,7 @@ export class MongoStore implements Store {
   private readonly search: MongoSearch;
   private readonly chunks: MongoChunks;
   private readonly customIds: CustomIdClaims;
+  private readonly accounts: MongoAccounts;
   private readonly logger: Logger;
   private detected = false;
 
@@ -65,6 +66,7 @@ export class MongoStore implements Store {
     this.search = new MongoSearch(this.c);
     this.chunks = new MongoChunks(this.c, this.search);
     this.customIds = new CustomIdClaims(this.c);
+    this.accounts = new MongoAccounts(this.c);
     this.logger = opts.logger ?? silentLogger;
   }
 
@@ -91,32 +93,21 @@ export class MongoStore implements Store {
     await this.client.db(this.dbName).command({ ping: 1 });
   }
 
-  async upsertOrganization(org: OrganizationRecord): Promise<void> {
-    await this.c.organizations.updateOne(
-      { _id: org.id },
-      { $set: { name: org.name, slug: org.slug }, $setOnInsert: { createdAt: org.createdAt } },
-      { upsert: true },
-    );
-  }
-
-  async getOrganization(orgId: string): Promise<OrganizationRecord | null> {
-    const b = await this.c.organizations.findOne({ _id: { $eq: orgId } });
-    return b ? { id: b._id, name: b.name, slug: b.slug, createdAt: b.createdAt } : null;
-  }
-
-  async insertApiKey(key: ApiKeyRecord): Promise<void> {
-    try {
-      await this.c.apiKeys.insertOne(apiKeyToBson(key));
-    } catch (err) {
-      // Like the SQLite store: an existing hash is kept as it is.
-      if (!isDuplicateKey(err) || !(await this.findApiKeyByHash(key.keyHash))) throw err;
-    }
-  }
-
-  async findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
-    const b = await this.c.apiKeys.findOne({ keyHash: { $eq: keyHash } });
-    return b ? bsonToApiKey(b) : null;
-  }
+  // Accounts port (organisations, keys, spaces): see accounts.ts.
+  upsertOrganization(org: OrganizationRecord) { return this.accounts.upsertOrganization(org); }
+  getOrganization(orgId: string) { return this.accounts.getOrganization(orgId); }
+  listOrganizations() { return this.accounts.listOrganizations(); }
+  insertApiKey(key: ApiKeyRecord) { return this.accounts.insertApiKey(key); }
+  findApiKeyByHash(keyHash: string) { return this.accounts.findApiKeyByHash(keyHash); }
+  getApiKey(id: string, orgId?: string) { return this.accounts.getApiKey(id, orgId); }
+  listApiKeys(orgId: string) { return this.accounts.listApiKeys(orgId); }
+  updateApiKey(id: string, patch: ApiKeyPatch) { return this.accounts.updateApiKey(id, patch); }
+  listKeysExpiringBefore(before: string) { return this.accounts.listKeysExpiringBefore(before); }
+  getContainerTag(orgId: string, tag: string) { return this.accounts.getContainerTag(orgId, tag); }
+  upsertContainerTag(orgId: string, tag: string, patch: ContainerTagPatch, now: string) { return this.accounts.upsertContainerTag(orgId, tag, patch, now); }
+  deleteContainerTag(orgId: string, tag: string) { return this.accounts.deleteContainerTag(orgId, tag); }
+  listContainerTags(orgId: string, tags?: readonly string[]) { return this.accounts.listContainerTags(orgId, tags); }
+  containerTagStats(orgId: string, tags?: readonly string[]) { return this.accounts.containerTagStats(orgId, tags); }
 
   async insertDocument(doc: DocumentRecord): Promise<void> {
     const claimed = doc.customId ? await this.customIds.claim(doc.orgId, doc.id, doc.customId, doc.containerTags) : [];
@@ -128,8 +119,10 @@ export class MongoStore implements Store {
     }
   }
 
-  async getDocument(orgId: string, id: string): Promise<DocumentRecord | null> {
-    const b = await this.c.documents.findOne({ orgId: { $eq: orgId }, _id: { $eq: id } });
+  async getDocument(orgId: string, id: string, containerTags?: readonly string[]): Promise<DocumentRecord | null> {
+    const query: Filter<DocumentBson> = { orgId: { $eq: orgId }, _id: { $eq: id } };
+    if (containerTags) query.containerTags = { $in: [...containerTags] };
+    const b = await this.c.documents.findOne(query);
     return b ? bsonToDocument(b) : null;
   }
 

@@ -83,9 +83,28 @@ export interface ApiKeyBson {
   name: string;
   keyHash: string;
   prefix: string;
+  /** Absent on keys written before scoped keys existed (read as their defaults, see codec.ts). */
+  kind?: 'root' | 'scoped';
+  permission?: 'read' | 'write';
   containerTags: string[] | null;
+  expiresAt?: string | null;
+  enabled?: boolean;
+  rateLimitMax?: number | null;
+  rateLimitWindowMs?: number | null;
+  expiryNotices?: string[];
   createdAt: string;
   revokedAt: string | null;
+}
+
+/** _id = JSON [orgId, tag]. */
+export interface ContainerTagBson {
+  _id: string;
+  orgId: string;
+  tag: string;
+  name: string | null;
+  entityContext: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface SettingsBson {
@@ -122,6 +141,7 @@ export interface Collections {
   revisions: Collection<RevisionBson>;
   migrations: Collection<MigrationBson>;
   customIds: Collection<CustomIdBson>;
+  containerTags: Collection<ContainerTagBson>;
 }
 
 export function collectionsOf(db: Db): Collections {
@@ -134,11 +154,12 @@ export function collectionsOf(db: Db): Collections {
     revisions: db.collection<RevisionBson>('org_revisions'),
     migrations: db.collection<MigrationBson>('schema_migrations'),
     customIds: db.collection<CustomIdBson>('custom_ids'),
+    containerTags: db.collection<ContainerTagBson>('container_tags'),
   };
 }
 
 /** Secondary indexes, created (idempotently, by name) on every start. Every query leads with orgId. */
-export const INDEXES: Readonly<Record<'documents' | 'chunks' | 'apiKeys' | 'customIds', IndexDescription[]>> = {
+export const INDEXES: Readonly<Record<'documents' | 'chunks' | 'apiKeys' | 'customIds' | 'containerTags', IndexDescription[]>> = {
   documents: [
     { name: 'documents_org_custom_id', key: { orgId: 1, customId: 1 } },
     { name: 'documents_org_created', key: { orgId: 1, createdAt: 1 } },
@@ -155,7 +176,12 @@ export const INDEXES: Readonly<Record<'documents' | 'chunks' | 'apiKeys' | 'cust
     { name: 'chunks_org_model', key: { orgId: 1, active: 1, embeddingModel: 1 } },
     { name: 'chunks_stale_model', key: { active: 1, embeddingModel: 1, documentId: 1 } },
   ],
-  apiKeys: [{ name: 'api_keys_hash', key: { keyHash: 1 }, unique: true }],
+  apiKeys: [
+    { name: 'api_keys_hash', key: { keyHash: 1 }, unique: true },
+    { name: 'api_keys_org', key: { orgId: 1, createdAt: 1 } },
+    { name: 'api_keys_expiry', key: { expiresAt: 1 } },
+  ],
+  containerTags: [{ name: 'container_tags_org', key: { orgId: 1, tag: 1 } }],
   customIds: [{ name: 'custom_ids_document', key: { orgId: 1, documentId: 1 } }],
 };
 
@@ -177,6 +203,16 @@ export const MIGRATIONS: readonly { version: number; name: string; up: (c: Colle
         if (!isIndexNotFound(err)) throw err;
       });
       await c.documents.updateMany({ customKey: { $exists: true } } as never, { $unset: { customKey: '' } } as never);
+    },
+  },
+  {
+    // Stored prefixes showed up to 10 characters of a key; keep the short fixed length (services/auth.ts).
+    version: 3,
+    name: 'short-key-prefixes',
+    up: async (c) => {
+      for await (const k of c.apiKeys.find({}, { projection: { _id: 1, prefix: 1 } })) {
+        if (k.prefix.length > 7) await c.apiKeys.updateOne({ _id: k._id }, { $set: { prefix: k.prefix.slice(0, 7) } });
+      }
     },
   },
 ];

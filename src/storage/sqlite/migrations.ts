@@ -115,6 +115,35 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE UNIQUE INDEX document_tags_custom_id ON document_tags(org_id, tag, custom_id) WHERE custom_id IS NOT NULL;
     `,
   },
+  {
+    // Scoped keys (kind, permission, expiry, enable toggle, rate limit, expiry notices) and container-tag spaces.
+    version: 3,
+    name: 'scoped-keys-and-spaces',
+    sql: `
+      ALTER TABLE api_keys ADD COLUMN kind TEXT NOT NULL DEFAULT 'root';
+      ALTER TABLE api_keys ADD COLUMN permission TEXT NOT NULL DEFAULT 'write';
+      ALTER TABLE api_keys ADD COLUMN expires_at TEXT;
+      ALTER TABLE api_keys ADD COLUMN enabled INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE api_keys ADD COLUMN rate_limit_max INTEGER;
+      ALTER TABLE api_keys ADD COLUMN rate_limit_window_ms INTEGER;
+      ALTER TABLE api_keys ADD COLUMN expiry_notices TEXT NOT NULL DEFAULT '[]';
+      UPDATE api_keys SET kind = 'scoped' WHERE container_tags IS NOT NULL;
+      -- Stored prefixes showed up to 10 characters of a key; keep the short fixed length (services/auth.ts).
+      UPDATE api_keys SET prefix = substr(prefix, 1, 7);
+      CREATE INDEX api_keys_org ON api_keys(org_id, created_at);
+      CREATE INDEX api_keys_expiry ON api_keys(expires_at) WHERE expires_at IS NOT NULL;
+
+      CREATE TABLE container_tags (
+        org_id TEXT NOT NULL REFERENCES organizations(id),
+        tag TEXT NOT NULL,
+        name TEXT,
+        entity_context TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (org_id, tag)
+      );
+    `,
+  },
 ];
 
 /** Applies pending migrations in order. */

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, ChunkRecord, DocumentRecord } from '../../types.js';
+import type { ApiKeyRecord, ChunkRecord, ContainerTagRecord, DocumentRecord } from '../../types.js';
 
 /** Column name of each document field (camelCase record ↔ snake_case table). */
 export const DOCUMENT_COLUMNS: Record<Exclude<keyof DocumentRecord, never>, string> = {
@@ -80,9 +80,48 @@ export function rowToApiKey(row: Record<string, unknown>): ApiKeyRecord {
     name: row.name as string,
     keyHash: row.key_hash as string,
     prefix: row.prefix as string,
+    kind: row.kind as ApiKeyRecord['kind'],
+    permission: row.permission as ApiKeyRecord['permission'],
     containerTags: row.container_tags ? (JSON.parse(row.container_tags as string) as string[]) : null,
+    expiresAt: (row.expires_at as string | null) ?? null,
+    enabled: row.enabled === 1,
+    rateLimitMax: (row.rate_limit_max as number | null) ?? null,
+    rateLimitWindowMs: (row.rate_limit_window_ms as number | null) ?? null,
+    expiryNotices: JSON.parse(row.expiry_notices as string) as string[],
     createdAt: row.created_at as string,
     revokedAt: (row.revoked_at as string | null) ?? null,
+  };
+}
+
+/** An API key as SQLite column values. */
+export function apiKeyToRow(key: ApiKeyRecord): Record<string, unknown> {
+  return {
+    id: key.id,
+    org_id: key.orgId,
+    name: key.name,
+    key_hash: key.keyHash,
+    prefix: key.prefix,
+    kind: key.kind,
+    permission: key.permission,
+    container_tags: key.containerTags ? JSON.stringify(key.containerTags) : null,
+    expires_at: key.expiresAt,
+    enabled: key.enabled ? 1 : 0,
+    rate_limit_max: key.rateLimitMax,
+    rate_limit_window_ms: key.rateLimitWindowMs,
+    expiry_notices: JSON.stringify(key.expiryNotices),
+    created_at: key.createdAt,
+    revoked_at: key.revokedAt,
+  };
+}
+
+export function rowToContainerTag(row: Record<string, unknown>): ContainerTagRecord {
+  return {
+    orgId: row.org_id as string,
+    tag: row.tag as string,
+    name: (row.name as string | null) ?? null,
+    entityContext: (row.entity_context as string | null) ?? null,
+    createdAt: row.created_at as string,
+    updatedAt: row.updated_at as string,
   };
 }
 

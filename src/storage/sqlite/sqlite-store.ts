@@ -27,12 +27,13 @@ import { VectorIndex } from '../vector-index.js';
 import { compileFilter, registerFilterFunctions } from './filter-sql.js';
 import { indexTerms } from '../../search/tokenize.js';
 import { migrate } from './migrations.js';
+import { SqliteAccounts } from './accounts.js';
+import type { ApiKeyPatch, ContainerTagPatch } from '../accounts.js';
 import {
   DOCUMENT_COLUMNS,
   blobToVector,
   documentToRow,
   encodeDocumentField,
-  rowToApiKey,
   rowToChunk,
   rowToDocument,
 } from './rows.js';
@@ -56,6 +57,7 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly vectors: VectorIndex;
   private readonly keyword: KeywordIndexes;
+  private readonly accounts: SqliteAccounts;
   /** Searchable chunk count per organisation, dropped whenever chunks are activated or deleted. */
   private readonly activeChunkCounts = new Map<string, number>();
 
@@ -69,6 +71,7 @@ export class SqliteStore implements Store {
     registerFilterFunctions(this.db);
     this.vectors = new VectorIndex((orgId, model) => this.loadVectors(orgId, model));
     this.keyword = new KeywordIndexes(this.db);
+    this.accounts = new SqliteAccounts(this.db);
   }
 
   async migrate(): Promise<void> {
@@ -83,44 +86,21 @@ export class SqliteStore implements Store {
     this.db.prepare('SELECT 1').get();
   }
 
-  async upsertOrganization(org: OrganizationRecord): Promise<void> {
-    this.db
-      .prepare(
-        `INSERT INTO organizations (id, name, slug, created_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET name = excluded.name, slug = excluded.slug`,
-      )
-      .run(org.id, org.name, org.slug, org.createdAt);
-  }
-
-  async getOrganization(orgId: string): Promise<OrganizationRecord | null> {
-    const row = this.db.prepare('SELECT * FROM organizations WHERE id = ?').get(orgId) as Row | undefined;
-    return row
-      ? { id: row.id as string, name: row.name as string, slug: row.slug as string, createdAt: row.created_at as string }
-      : null;
-  }
-
-  async insertApiKey(key: ApiKeyRecord): Promise<void> {
-    this.db
-      .prepare(
-        `INSERT INTO api_keys (id, org_id, name, key_hash, prefix, container_tags, created_at, revoked_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(key_hash) DO NOTHING`,
-      )
-      .run(
-        key.id,
-        key.orgId,
-        key.name,
-        key.keyHash,
-        key.prefix,
-        key.containerTags ? JSON.stringify(key.containerTags) : null,
-        key.createdAt,
-        key.revokedAt,
-      );
-  }
-
-  async findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
-    const row = this.db.prepare('SELECT * FROM api_keys WHERE key_hash = ?').get(keyHash) as Row | undefined;
-    return row ? rowToApiKey(row) : null;
-  }
+  // Accounts port (organisations, keys, spaces): see accounts.ts.
+  upsertOrganization(org: OrganizationRecord) { return this.accounts.upsertOrganization(org); }
+  getOrganization(orgId: string) { return this.accounts.getOrganization(orgId); }
+  listOrganizations() { return this.accounts.listOrganizations(); }
+  insertApiKey(key: ApiKeyRecord) { return this.accounts.insertApiKey(key); }
+  findApiKeyByHash(keyHash: string) { return this.accounts.findApiKeyByHash(keyHash); }
+  getApiKey(id: string, orgId?: string) { return this.accounts.getApiKey(id, orgId); }
+  listApiKeys(orgId: string) { return this.accounts.listApiKeys(orgId); }
+  updateApiKey(id: string, patch: ApiKeyPatch) { return this.accounts.updateApiKey(id, patch); }
+  listKeysExpiringBefore(before: string) { return this.accounts.listKeysExpiringBefore(before); }
+  getContainerTag(orgId: string, tag: string) { return this.accounts.getContainerTag(orgId, tag); }
+  upsertContainerTag(orgId: string, tag: string, patch: ContainerTagPatch, now: string) { return this.accounts.upsertContainerTag(orgId, tag, patch, now); }
+  deleteContainerTag(orgId: string, tag: string) { return this.accounts.deleteContainerTag(orgId, tag); }
+  listContainerTags(orgId: string, tags?: readonly string[]) { return this.accounts.listContainerTags(orgId, tags); }
+  containerTagStats(orgId: string, tags?: readonly string[]) { return this.accounts.containerTagStats(orgId, tags); }
 
   async insertDocument(doc: DocumentRecord): Promise<void> {
     const row = documentToRow(doc);
@@ -140,8 +120,17 @@ export class SqliteStore implements Store {
     }
   }
 
-  async getDocument(orgId: string, id: string): Promise<DocumentRecord | null> {
-    const row = this.db.prepare('SELECT * FROM documents WHERE org_id = ? AND id = ?').get(orgId, id) as Row | undefined;
+  async getDocument(orgId: string, id: string, containerTags?: readonly string[]): Promise<DocumentRecord | null> {
+    const row = (
+      containerTags
+        ? this.db
+            .prepare(
+              `SELECT * FROM documents WHERE org_id = ? AND id = ? AND id IN (SELECT document_id FROM document_tags
+               WHERE org_id = ? AND document_id = ? AND tag IN (SELECT value FROM json_each(?)))`,
+            )
+            .get(orgId, id, orgId, id, JSON.stringify(containerTags))
+        : this.db.prepare('SELECT * FROM documents WHERE org_id = ? AND id = ?').get(orgId, id)
+    ) as Row | undefined;
     return row ? rowToDocument(row) : null;
   }
 

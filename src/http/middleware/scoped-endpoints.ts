@@ -1,0 +1,17 @@
+import type { Middleware } from 'koa';
+import { createError } from '../../errors.js';
+import { SCOPED_KEY_ENDPOINTS } from '../../services/keys.js';
+import type { AppState } from '../context.js';
+
+/**
+ * Defence in depth for scoped keys: only the content endpoints are reachable at all (the services also check
+ * each call). Anything else answers 403, so a route added later is closed to scoped keys until it is listed.
+ */
+export const scopedEndpoints = (): Middleware<AppState> =>
+  async function scopedEndpoints(ctx, next) {
+    const actor = ctx.state.actor;
+    if (actor.containerTags !== null && !SCOPED_KEY_ENDPOINTS.some((p) => ctx.path === p || ctx.path.startsWith(`${p}/`))) {
+      throw createError('FORBIDDEN', [`A scoped API key cannot call ${ctx.method} ${ctx.path}; it may use ${SCOPED_KEY_ENDPOINTS.join(', ')}`]);
+    }
+    await next();
+  };
