@@ -10,29 +10,23 @@ import {
   SupersededError,
   type FailureInfo,
 } from '../src/pipeline/run-step.js';
-import { getStep, type StepName } from '../src/pipeline/steps.js';
+import { getStep, STEP_NAMES, type StepName } from '../src/pipeline/steps.js';
 import type { DocumentRef } from '../src/types.js';
 import { SUPERSEDED } from '../workflows/shared.js';
 
 const HEARTBEAT_EVERY_MS = 5_000;
 
-/** Activities over the pipeline in src/: thin wrappers that heartbeat and map errors for Temporal. */
+/** The activity of one pipeline step: named after the step, so the workflow's history reads as the pipeline. */
+export type StepActivity = (ref: DocumentRef) => Promise<void>;
+
+/**
+ * Activities over the pipeline in src/: one per step of STEP_PLAN (same name), plus the run's completion and
+ * failure. Thin wrappers that heartbeat and map errors for Temporal; a new plan step gets its activity here.
+ */
 export function createActivities(deps: PipelineDeps) {
+  const steps = Object.fromEntries(STEP_NAMES.map((name) => [name, stepActivity(deps, name)])) as Record<StepName, StepActivity>;
   return {
-    /** Runs one pipeline step (the same function the embedded runner calls). */
-    async runStep(ref: DocumentRef, step: StepName): Promise<void> {
-      const ctx = Context.current();
-      ctx.heartbeat({ step });
-      // A steady heartbeat lets Temporal notice a dead worker within the heartbeat timeout, whatever the step does.
-      const timer = setInterval(() => ctx.heartbeat({ step }), HEARTBEAT_EVERY_MS);
-      try {
-        await executeStep(deps, ref, getStep(step), (detail) => ctx.heartbeat({ step, ...detail }));
-      } catch (err) {
-        throw toFailure(err);
-      } finally {
-        clearInterval(timer);
-      }
-    },
+    ...steps,
 
     async completeDocument(ref: DocumentRef): Promise<void> {
       try {
@@ -42,7 +36,7 @@ export function createActivities(deps: PipelineDeps) {
       }
     },
 
-    async failDocument(ref: DocumentRef, step: StepName, failure: FailureInfo): Promise<void> {
+    async failDocument(ref: DocumentRef, step: string, failure: FailureInfo): Promise<void> {
       try {
         await failDocument(deps, ref, step, failure);
       } catch (err) {
@@ -54,6 +48,24 @@ export function createActivities(deps: PipelineDeps) {
 }
 
 export type Activities = ReturnType<typeof createActivities>;
+
+/** Runs one pipeline step (the same executeStep the embedded runner calls), heartbeating throughout. */
+function stepActivity(deps: PipelineDeps, name: StepName): StepActivity {
+  const step = getStep(name);
+  return async (ref) => {
+    const ctx = Context.current();
+    ctx.heartbeat({ step: name });
+    // A steady heartbeat lets Temporal notice a dead worker within the heartbeat timeout, whatever the step does.
+    const timer = setInterval(() => ctx.heartbeat({ step: name }), HEARTBEAT_EVERY_MS);
+    try {
+      await executeStep(deps, ref, step, (detail) => ctx.heartbeat({ step: name, ...detail }));
+    } catch (err) {
+      throw toFailure(err);
+    } finally {
+      clearInterval(timer);
+    }
+  };
+}
 
 /** Permanent errors become non-retryable failures carrying the error code; transient ones stay retryable. */
 function toFailure(err: unknown): ApplicationFailure {

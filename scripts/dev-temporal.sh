@@ -21,7 +21,7 @@ fi
 mkdir -p "$DATA_DIR"
 "$cli" server start-dev --ip 127.0.0.1 --port "$TEMPORAL_PORT" --ui-port "$TEMPORAL_UI_PORT" \
   --db-filename "$DATA_DIR/temporal.db" --ui-disable-news-fetch --log-level warn \
-  --search-attribute DocumentStatus=Keyword --search-attribute ContainerTag=Keyword &
+  --search-attribute DocumentStatus=Keyword --search-attribute ContainerTag=Keyword --search-attribute CustomId=Keyword &
 temporal_pid=$!
 trap 'kill "$temporal_pid" 2>/dev/null; wait "$temporal_pid" 2>/dev/null' EXIT INT TERM
 

@@ -12,10 +12,12 @@ import { createEmbedderHandle } from './providers/create-embedder.js';
 import type { EmbedderHandle } from './providers/embedder.js';
 import { EmbeddedRunner } from './runner/embedded-runner.js';
 import type { Runner } from './runner/runner.js';
-import { TemporalRunner } from './runner/temporal-runner.js';
 import { SearchService } from './search/search-service.js';
 import { ensureRootKey } from './services/auth.js';
 import { DocumentService } from './services/documents.js';
+import { KeyService } from './services/keys.js';
+import { RateLimiter } from './services/rate-limiter.js';
+import { SettingsService } from './services/settings.js';
 import { MongoStore } from './storage/mongo/mongo-store.js';
 import { SqliteStore } from './storage/sqlite/sqlite-store.js';
 import type { Store } from './storage/store.js';
@@ -34,6 +36,7 @@ export interface Runtime {
   embedder: EmbedderHandle;
   documents: DocumentService;
   search: SearchService;
+  keys: KeyService;
   close(): Promise<void>;
 }
 
@@ -46,54 +49,6 @@ export interface RuntimeOverrides {
   workflowBundle?: { code: string };
   /** Temporal mode: activity policies (tests shorten timeouts). */
   temporalPolicies?: ActivityPolicies;
-}
-
-/** Temporal mode: a client that starts workflows (roles all/api) and a worker that runs them (roles all/worker). */
-async function createTemporalRunner(
-  config: Readonly<Config>,
-  deps: PipelineDeps,
-  logger: Logger,
-  overrides: RuntimeOverrides,
-): Promise<TemporalRunner> {
-  const { Client } = await import('@temporalio/client');
-  const { DefaultLogger, Runtime: TemporalRuntime } = await import('@temporalio/worker');
-  // The SDK logs workflow bundling at INFO; keep its output at WARN unless debugging.
-  const sdkLevel = config.logLevel === 'debug' ? 'DEBUG' : config.logLevel === 'error' || config.logLevel === 'silent' ? 'ERROR' : 'WARN';
-  try {
-    TemporalRuntime.install({ logger: new DefaultLogger(sdkLevel) });
-  } catch {
-    // Already installed in this process (tests create several runtimes).
-  }
-  const { connectClient, connectWorker } = await import('./temporal/connection.js');
-  const { ensureSearchAttributes } = await import('./temporal/search-attributes.js');
-  const clientConnection = await connectClient(config.temporal);
-  const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
-  await ensureSearchAttributes(client, config.temporal.namespace, logger);
-  let worker;
-  let workerConnection: Awaited<ReturnType<typeof connectWorker>> | undefined;
-  if (config.role !== 'api') {
-    const { createIngestWorker } = await import('./temporal/worker.js');
-    workerConnection = await connectWorker(config.temporal);
-    worker = await createIngestWorker({
-      connection: workerConnection,
-      temporal: config.temporal,
-      deps,
-      ...(overrides.workflowBundle ? { workflowBundle: overrides.workflowBundle } : {}),
-    });
-  }
-  return new TemporalRunner({
-    client,
-    store: deps.store,
-    temporal: config.temporal,
-    logger,
-    submits: config.role !== 'worker',
-    ...(worker ? { worker } : {}),
-    ...(overrides.temporalPolicies ? { policies: overrides.temporalPolicies } : {}),
-    close: async () => {
-      await clientConnection.close();
-      await workerConnection?.close();
-    },
-  });
 }
 
 /** Wires config into store, providers, runner, services and the HTTP app. The process roots call this. */
@@ -110,13 +65,24 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
   const embedder = overrides.embedder ?? createEmbedderHandle(config, logger);
   const pipelineDeps: PipelineDeps = { store, embedder, config, logger };
   const embeddedRunner = config.temporal.address ? undefined : new EmbeddedRunner(pipelineDeps, config.ingest);
-  const runner: Runner = embeddedRunner ?? (await createTemporalRunner(config, pipelineDeps, logger, overrides));
+  const runner: Runner =
+    embeddedRunner ??
+    (await import('./temporal/create-runner.js')).createTemporalRunner(config, pipelineDeps, logger, {
+      ...(overrides.workflowBundle ? { workflowBundle: overrides.workflowBundle } : {}),
+      ...(overrides.temporalPolicies ? { policies: overrides.temporalPolicies } : {}),
+    });
   const documents = new DocumentService(store, runner);
   const search = new SearchService(store, embedder, config.search, logger);
+  const settings = new SettingsService(store);
+  const keys = new KeyService(store);
   const app = createApp({
     store,
     documents,
     search,
+    settings,
+    keys,
+    limiter: new RateLimiter(),
+    orgRateLimit: config.orgRateLimit,
     runner,
     embedder,
     logger,
@@ -132,6 +98,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     embedder,
     documents,
     search,
+    keys,
     close: async () => {
       await runner.stop();
       const e = embedder.status().state === 'ready' ? await embedder.get().catch(() => null) : null;

@@ -1,4 +1,5 @@
-// Types shared by the workflow, its starter and tests. Type-only: nothing here runs in the workflow sandbox.
+// Types and constants shared by the workflow, its starter and tests. Nothing here imports runtime code, so the
+// workflow bundle, the activities and the API process can all use it.
 import type { PlannedStep, StepName } from '../src/pipeline/step-plan.js';
 import type { DocumentRef } from '../src/types.js';
 
@@ -25,11 +26,22 @@ export interface IngestDocumentInput {
   searchAttributes: boolean;
 }
 
+/** The memo of every ingestDocument run: what the document is, for whoever reads the Temporal UI. */
+export interface IngestMemo {
+  title: string | null;
+  customId: string | null;
+  containerTags: string[];
+  source: string | null;
+  /** The document generation this run processes (the starter compares it to decide whether a run is stale). */
+  generation: number;
+}
+
 export interface IngestProgress {
   documentId: string;
   generation: number;
   status: string;
   currentStep: StepName | null;
+  /** Steps finished by this run, in order; always an array (empty before the first step finished). */
   completedSteps: StepName[];
   startedAt: number;
   error: string | null;
@@ -42,5 +54,10 @@ export interface IngestResult {
 
 /** Failure types the activities raise; the workflow reacts to them. */
 export const SUPERSEDED = 'SUPERSEDED';
+/** Error code recorded on a document whose run an operator cancelled in Temporal. */
+export const CANCELLED = 'CANCELLED';
+
+/** Signal sent to an open run when a newer generation of its document must start: its argument is that generation. */
+export const SUPERSEDE_SIGNAL = 'supersede';
 
 export const WORKFLOW_ID_PREFIX = 'document-';

@@ -51,7 +51,13 @@ export class EmbeddedRunner implements Runner {
   }
 
   status(): RunnerStatus {
-    return { kind: 'embedded', state: this.state, inFlight: this.inFlight.size, concurrency: this.opts.concurrency };
+    return {
+      kind: 'embedded',
+      state: this.state,
+      inFlight: this.inFlight.size,
+      concurrency: this.opts.concurrency,
+      ...(this.state === 'stopped' ? { warnings: ['the embedded runner is stopped: documents stay queued'] } : {}),
+    };
   }
 
   /** Resolves once no document has due work and nothing is in flight (tests, benchmarks). */

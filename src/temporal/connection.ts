@@ -23,8 +23,16 @@ function connectionOptions(t: TemporalConfig) {
   };
 }
 
-export function connectClient(t: TemporalConfig): Promise<Connection> {
-  return Connection.connect(connectionOptions(t));
+/**
+ * A client connection that connects on first use, so the API starts (and queues documents) while Temporal is down.
+ * gRPC retries a failed connection with a backoff that grows to 2 min by default; capped at 5 s here so work resumes
+ * within seconds of Temporal coming back.
+ */
+export function connectClient(t: TemporalConfig): Connection {
+  return Connection.lazy({
+    ...connectionOptions(t),
+    channelArgs: { 'grpc.initial_reconnect_backoff_ms': 500, 'grpc.max_reconnect_backoff_ms': 5_000 },
+  });
 }
 
 export function connectWorker(t: TemporalConfig): Promise<NativeConnection> {

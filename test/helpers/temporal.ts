@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { bundleWorkflowCode } from '@temporalio/worker';
+import { SEARCH_ATTRIBUTES } from '../../src/temporal/search-attributes.js';
 import { WORKFLOWS_PATH } from '../../src/temporal/worker.js';
 import { freePort } from './server-process.js';
 
@@ -28,16 +29,16 @@ export interface DevServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real Temporal CLI dev server (with Mnemo's search attributes) on free ports. */
-export async function startDevServer(): Promise<DevServer> {
-  const port = await freePort();
+/** Starts the real Temporal CLI dev server (with Mnemo's search attributes) on a free port, or on `port`. */
+export async function startDevServer(options: { port?: number } = {}): Promise<DevServer> {
+  const port = options.port ?? (await freePort());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-temporal-'));
   const child = spawn(
     toolPath('temporal'),
     [
       'server', 'start-dev', '--headless', '--ip', '127.0.0.1', '--port', String(port),
       '--db-filename', path.join(dir, 'temporal.db'), '--log-level', 'error',
-      '--search-attribute', 'DocumentStatus=Keyword', '--search-attribute', 'ContainerTag=Keyword',
+      ...SEARCH_ATTRIBUTES.flatMap((a) => ['--search-attribute', `${a.name}=Keyword`]),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -8,8 +8,11 @@ import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker
 import { DeterminismViolationError } from '@temporalio/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
+import { createError } from '../../src/errors.js';
+import { systemActor } from '../../src/core/actor.js';
 import { silentLogger } from '../../src/logger.js';
 import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
+import type { Embedder } from '../../src/providers/embedder.js';
 import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
 import { TemporalRunner, workflowIdFor } from '../../src/runner/temporal-runner.js';
 import { DocumentService } from '../../src/services/documents.js';
@@ -20,13 +23,36 @@ import { waitFor } from '../helpers/server-process.js';
 import { startDevServer, workflowBundle, type DevServer } from '../helpers/temporal.js';
 
 const ORG = 'org_default';
+const ACTOR = systemActor(ORG);
 const HISTORY_FIXTURE = path.resolve(import.meta.dirname, '../fixtures/ingest-document-history.json');
+
+/** Hash embedder that fails permanently on "poison" and holds "hold" until released. */
+function scriptedEmbedder() {
+  const base = createHashEmbedder();
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let held = false;
+  const embedder: Embedder = {
+    ...base,
+    embedDocuments: async (texts) => {
+      const key = texts.join(' ');
+      if (key.includes('poison')) throw createError('EMBEDDING_FAILED', ['poisoned input rejected (HTTP 400)'], { permanent: true });
+      if (key.includes('hold')) {
+        held = true;
+        await released;
+      }
+      return base.embedDocuments(texts);
+    },
+  };
+  return { embedder, release, isHeld: () => held };
+}
 
 describe('Temporal mode on a real dev server', () => {
   let server: DevServer;
   let client: Client;
   let store: SqliteStore;
   let dbFile: string;
+  const scripted = scriptedEmbedder();
   const temporal = () => loadConfig({ TEMPORAL_ADDRESS: server.address, TEMPORAL_TASK_QUEUE: 'dev-test' }).temporal;
 
   beforeAll(async () => {
@@ -39,13 +65,14 @@ describe('Temporal mode on a real dev server', () => {
   }, 120_000);
 
   afterAll(async () => {
+    scripted.release();
     await client?.connection.close();
     await store?.close();
     await server?.stop();
   });
 
   async function withWorker<T>(fn: () => Promise<T>): Promise<T> {
-    const deps = { store, embedder: staticEmbedderHandle(createHashEmbedder()), config: loadConfig({}), logger: silentLogger };
+    const deps = { store, embedder: staticEmbedderHandle(scripted.embedder), config: loadConfig({}), logger: silentLogger };
     const connection = await NativeConnection.connect({ address: server.address });
     const worker = await createIngestWorker({ connection, temporal: temporal(), deps, workflowBundle: await workflowBundle() });
     try {
@@ -59,9 +86,9 @@ describe('Temporal mode on a real dev server', () => {
     const runner = new TemporalRunner({ client, store, temporal: temporal(), logger: silentLogger, reconcileEveryMs: 3_600_000 });
     const documents = new DocumentService(store, runner);
     await withWorker(async () => {
-      const a = await documents.add(ORG, { content: 'alpha document', containerTags: ['list-a'] });
-      const b = await documents.add(ORG, { content: 'beta document', containerTags: ['list-a'] });
-      const c = await documents.add(ORG, { content: 'gamma document', containerTags: ['list-b'] });
+      const a = await documents.add(ACTOR, { content: 'alpha document', containerTags: ['list-a'] });
+      const b = await documents.add(ACTOR, { content: 'beta document', containerTags: ['list-a'] });
+      const c = await documents.add(ACTOR, { content: 'gamma document', containerTags: ['list-b'] });
       for (const { id } of [a, b, c]) await client.workflow.getHandle(workflowIdFor(id)).result();
       // Visibility is eventually consistent: wait until the listing reflects the final status.
       const listed = await waitFor(async () => {
@@ -82,6 +109,60 @@ describe('Temporal mode on a real dev server', () => {
     });
   });
 
+  /** Workflow ids a visibility query lists, once it lists `count` of them (visibility is eventually consistent). */
+  async function listIds(query: string, count: number): Promise<string[]> {
+    return waitFor(async () => {
+      const ids: string[] = [];
+      for await (const wf of client.workflow.list({ query })) ids.push(wf.workflowId);
+      return ids.length === count ? ids.sort() : undefined;
+    }, 20_000, 250);
+  }
+
+  it('finds "the run for customId y" and "the failed documents of user x" with one filter each; the memo describes the document', async () => {
+    const runner = new TemporalRunner({ client, store, temporal: temporal(), logger: silentLogger, reconcileEveryMs: 3_600_000 });
+    const documents = new DocumentService(store, runner);
+    await withWorker(async () => {
+      const failed = await documents.add(ACTOR, { content: 'poison for user x', containerTags: ['user-x'], customId: 'cid-failed', title: 'Bad one' });
+      const fine = await documents.add(ACTOR, { content: 'fine for user x', containerTags: ['user-x'], customId: 'cid-fine' });
+      const other = await documents.add(ACTOR, { content: 'poison for user y', containerTags: ['user-y'] });
+      for (const { id } of [failed, fine, other]) await client.workflow.getHandle(workflowIdFor(id)).result().catch(() => undefined);
+
+      expect(await listIds(`CustomId = "cid-failed"`, 1)).toEqual([workflowIdFor(failed.id)]);
+      expect(await listIds(`DocumentStatus = "failed" AND ContainerTag = "user-x"`, 1)).toEqual([workflowIdFor(failed.id)]);
+      expect(await listIds(`DocumentStatus = "failed"`, 2)).toEqual([workflowIdFor(failed.id), workflowIdFor(other.id)].sort());
+
+      const described = await client.workflow.getHandle(workflowIdFor(failed.id)).describe();
+      expect(described.status.name).toBe('FAILED');
+      expect(described.memo).toEqual({ title: 'Bad one', customId: 'cid-failed', containerTags: ['user-x'], source: 'api', generation: 1 });
+      expect(described.searchAttributes).toMatchObject({ CustomId: ['cid-failed'], ContainerTag: ['user-x'], DocumentStatus: ['failed'] });
+    });
+  });
+
+  it('leaves a run superseded by a re-sent customId Completed with DocumentStatus superseded, not Terminated', async () => {
+    const runner = new TemporalRunner({ client, store, temporal: temporal(), logger: silentLogger, reconcileEveryMs: 3_600_000 });
+    const documents = new DocumentService(store, runner);
+    await withWorker(async () => {
+      const first = await documents.add(ACTOR, { content: 'hold version one', customId: 'superseded-doc' });
+      await waitFor(async () => scripted.isHeld());
+      const oldRunId = (await client.workflow.getHandle(workflowIdFor(first.id)).describe()).runId;
+      await documents.add(ACTOR, { content: 'version two', customId: 'superseded-doc' });
+
+      const old = client.workflow.getHandle(workflowIdFor(first.id), oldRunId, { followRuns: false });
+      expect(await old.result()).toEqual({ documentId: first.id, status: 'superseded' });
+      expect(await client.workflow.getHandle(workflowIdFor(first.id)).result()).toEqual({ documentId: first.id, status: 'done' });
+      const runs = await waitFor(async () => {
+        const found: { runId: string; status: string; documentStatus: unknown }[] = [];
+        for await (const wf of client.workflow.list({ query: `CustomId = "superseded-doc"` })) {
+          found.push({ runId: wf.runId, status: wf.status.name, documentStatus: wf.searchAttributes.DocumentStatus });
+        }
+        return found.length === 2 && found.every((r) => r.status === 'COMPLETED') ? found : undefined;
+      }, 20_000, 250);
+      expect(runs.find((r) => r.runId === oldRunId)?.documentStatus).toEqual(['superseded']);
+      expect(runs.find((r) => r.runId !== oldRunId)?.documentStatus).toEqual(['done']);
+      scripted.release();
+    });
+  });
+
   it('finishes a document after the worker running its activity is killed', async () => {
     // Short heartbeat timeout so Temporal notices the dead worker quickly.
     const policies = { ...DEFAULT_POLICIES, model: { ...DEFAULT_POLICIES.model, heartbeatTimeout: '2s' } };
@@ -97,7 +178,7 @@ describe('Temporal mode on a real dev server', () => {
     const exited = new Promise((r) => child.once('exit', r));
     await waitFor(async () => out.includes('worker ready') || (child.exitCode !== null && Promise.reject(new Error(out))), 60_000);
 
-    const { id } = await documents.add(ORG, { content: 'survives a worker crash', customId: 'crash' });
+    const { id } = await documents.add(ACTOR, { content: 'survives a worker crash', customId: 'crash' });
     await waitFor(async () => (await store.getDocument(ORG, id))?.status === 'embedding', 30_000);
     child.kill('SIGKILL');
     await exited;
@@ -113,6 +194,9 @@ describe('Temporal mode on a real dev server', () => {
 
   it('replays the recorded history, and rejects a workflow change that breaks determinism', async () => {
     const history = historyFromJSON(JSON.parse(fs.readFileSync(HISTORY_FIXTURE, 'utf8')));
+    // The fixture is a run of the current design (one activity per step); re-record it with RECORD_HISTORY=1.
+    const scheduled = history.events?.flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType?.name ?? []);
+    expect(scheduled).toEqual(['extract', 'chunk', 'embed', 'index', 'completeDocument']);
     await Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, history);
     const changed = await bundleWorkflowCode({
       workflowsPath: path.resolve(import.meta.dirname, '../fixtures/changed-workflows/index.ts'),

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { errorMessage } from '../../errors.js';
-import type { EmbedderHandle } from '../../providers/embedder.js';
-import type { Runner } from '../../runner/runner.js';
+import type { EmbedderHandle, EmbedderStatus } from '../../providers/embedder.js';
+import type { Runner, RunnerStatus } from '../../runner/runner.js';
 import type { Store } from '../../storage/store.js';
 import type { AppState } from '../context.js';
 
@@ -13,7 +13,10 @@ export interface HealthDeps {
   startedAt: number;
 }
 
-/** GET /health (no auth): store, runner and provider status. 503 only when the store cannot serve. */
+/**
+ * GET /health (no auth): store, runner and provider status. 503 only when the store cannot serve; `degraded` exactly
+ * when `warnings` lists at least one reason.
+ */
 export function registerHealthRoutes(router: Router<AppState>, deps: HealthDeps): void {
   router.get('/health', async (ctx) => {
     let store: { kind: string; ok: boolean; error?: string; vectorSearch: string; keywordSearch: string; fusion: string };
@@ -31,12 +34,13 @@ export function registerHealthRoutes(router: Router<AppState>, deps: HealthDeps)
     }
     const runner = deps.runner.status();
     const embeddings = deps.embedder.status();
+    // Every reason the service is not at full strength, each naming its component; none means status ok.
     const warnings = [
-      ...(embeddings.warning ? [embeddings.warning] : []),
-      ...(embeddings.error ? [`embeddings: ${embeddings.error}`] : []),
-      ...(runner.detail ? [runner.detail] : []),
+      ...(store.ok ? [] : [`store: ${store.error ?? 'not answering'}`]),
+      ...embeddingWarnings(embeddings),
+      ...runnerWarnings(runner),
     ];
-    const degraded = embeddings.state !== 'ready' || embeddings.provider === 'hash' || runner.state !== 'running';
+    const degraded = warnings.length > 0;
     ctx.status = store.ok ? 200 : 503;
     ctx.body = {
       status: !store.ok ? 'error' : degraded ? 'degraded' : 'ok',
@@ -48,4 +52,18 @@ export function registerHealthRoutes(router: Router<AppState>, deps: HealthDeps)
       warnings,
     };
   });
+}
+
+function embeddingWarnings(e: EmbedderStatus): string[] {
+  const warnings = [...(e.warning ? [e.warning] : []), ...(e.error ? [`embeddings: ${e.error}`] : [])];
+  if (warnings.length > 0) return warnings;
+  if (e.state !== 'ready') return [`embeddings: the model is ${e.state === 'loading' ? 'still loading' : e.state}`];
+  if (e.provider === 'hash') return ['embeddings: running on the hash embedder (no semantic similarity)'];
+  return [];
+}
+
+/** The runner's own reasons; `detail` (where it runs) is information, not a warning. */
+function runnerWarnings(r: RunnerStatus): string[] {
+  if (r.warnings?.length) return r.warnings;
+  return r.state === 'running' ? [] : [`runner: the ${r.kind} runner is ${r.state}`];
 }
