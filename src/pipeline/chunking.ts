@@ -1,4 +1,5 @@
 import { estimateTokens } from '../search/tokenize.js';
+import { lineSpans, sentenceSpans, trimSpan, wordSpans, type Span } from '../text/sentences.js';
 
 export interface ChunkingOptions {
   /** Upper bound of a chunk, in estimated tokens (overlap included). */
@@ -8,205 +9,219 @@ export interface ChunkingOptions {
 }
 
 export interface TextChunk {
+  /** Always the verbatim slice `text.slice(start, end)` of the chunked text. */
   content: string;
+  start: number;
+  end: number;
   tokenCount: number;
   /** Headings enclosing the chunk's first block, outermost first. */
   headings: string[];
 }
 
 export const DEFAULT_CHUNK_TOKENS = 224;
-export const STRATEGY = 'structure-aware-v1';
+export const STRATEGY = 'structure-aware-v2';
 
-interface Block {
+interface Block extends Span {
   kind: 'heading' | 'text' | 'code';
-  text: string;
   level?: number;
+  title?: string;
 }
 
-interface Unit {
-  text: string;
+interface Unit extends Span {
+  kind: Block['kind'];
   tokens: number;
   headings: string[];
-  /** A unit that starts a new section (after a heading). */
+  /** A unit that starts a new section (a heading). */
   sectionStart: boolean;
+  /** False for the second and later pieces of a word cut by force: they start mid-word, so no overlap starts there. */
+  clean: boolean;
 }
 
 /**
  * Splits markdown or plain text into token-bounded chunks along its structure: sections (headings) first, then
  * paragraphs, then sentences, then words. Consecutive small blocks are packed together; a section split across
- * chunks repeats the tail of the previous chunk as overlap.
+ * chunks repeats the tail of the previous chunk (from a sentence or word start) as overlap. Every chunk is a verbatim
+ * slice of `text`, and every non-whitespace character of `text` is in some chunk.
  */
 export function chunkText(text: string, opts: ChunkingOptions): TextChunk[] {
   const max = Math.max(16, opts.maxTokens);
   const overlap = Math.min(Math.max(0, opts.overlapTokens), Math.floor(max / 2));
-  const units = toUnits(parseBlocks(text), max, overlap);
+  const units = toUnits(text, parseBlocks(text), max, overlap);
   const chunks: TextChunk[] = [];
   let current: Unit[] = [];
   let tokens = 0;
 
   const flush = () => {
     if (current.length === 0) return;
-    const content = current.map((u) => u.text).join('\n\n').trim();
-    if (content) chunks.push({ content, tokenCount: estimateTokens(content), headings: current[0]!.headings });
+    const { start } = current[0]!;
+    const { end } = current[current.length - 1]!;
+    const content = text.slice(start, end);
+    chunks.push({ content, start, end, tokenCount: estimateTokens(content), headings: current[0]!.headings });
     current = [];
     tokens = 0;
   };
 
   for (const unit of units) {
-    const minSection = max / 4;
-    if (unit.sectionStart && tokens >= minSection) flush();
+    if (unit.sectionStart && tokens >= max / 4) flush();
     if (tokens + unit.tokens > max && current.length > 0) {
-      const tail = unit.sectionStart ? [] : overlapTail(current, overlap);
+      const tail = unit.sectionStart ? null : overlapTail(text, current, overlap);
       flush();
-      for (const t of tail) {
-        if (tokens + t.tokens + unit.tokens > max) break;
-        current.push(t);
-        tokens += t.tokens;
+      if (tail && tail.tokens + unit.tokens <= max) {
+        current.push(tail);
+        tokens = tail.tokens;
       }
     }
     current.push(unit);
+    // A chunk's slice never counts more than the sum of its units (only whitespace lies between them).
     tokens += unit.tokens;
   }
   flush();
   return chunks;
 }
 
-/** Markdown-ish block parser: fenced code, ATX headings and blank-line separated paragraphs. */
+/** Markdown-ish block parser over line spans: fenced code, ATX headings and blank-line separated paragraphs. */
 function parseBlocks(text: string): Block[] {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const lines = lineRanges(text);
   const blocks: Block[] = [];
-  let para: string[] = [];
+  let para = null as Span | null;
   const endPara = () => {
-    const t = para.join('\n').trim();
-    if (t) blocks.push({ kind: 'text', text: t });
-    para = [];
+    const span = para && trimSpan(text, para);
+    if (span) blocks.push({ kind: 'text', ...span });
+    para = null;
   };
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+    const { start, end } = lines[i]!;
+    const line = text.slice(start, end);
     const fence = /^\s*(```|~~~)/.exec(line);
     if (fence) {
       endPara();
-      const code = [line];
-      while (++i < lines.length) {
-        code.push(lines[i]!);
-        if (lines[i]!.trimStart().startsWith(fence[1]!)) break;
-      }
-      blocks.push({ kind: 'code', text: code.join('\n') });
+      while (++i < lines.length && !text.slice(lines[i]!.start, lines[i]!.end).trimStart().startsWith(fence[1]!));
+      const span = trimSpan(text, { start, end: lines[Math.min(i, lines.length - 1)]!.end });
+      if (span) blocks.push({ kind: 'code', ...span });
       continue;
     }
-    const heading = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
+    const heading = /^(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
     if (heading) {
       endPara();
-      blocks.push({ kind: 'heading', text: heading[2]!, level: heading[1]!.length });
+      blocks.push({ kind: 'heading', ...trimSpan(text, { start, end })!, level: heading[1]!.length, title: heading[2]! });
       continue;
     }
     if (line.trim() === '') endPara();
-    else para.push(line);
+    else para = { start: para?.start ?? start, end };
   }
   endPara();
   return blocks;
 }
 
-function toUnits(blocks: Block[], max: number, overlap: number): Unit[] {
+function lineRanges(text: string): Span[] {
+  const lines: Span[] = [];
+  let start = 0;
+  for (const m of text.matchAll(/\r\n|\r|\n/g)) {
+    lines.push({ start, end: m.index });
+    start = m.index + m[0].length;
+  }
+  lines.push({ start, end: text.length });
+  return lines;
+}
+
+function toUnits(text: string, blocks: Block[], max: number, overlap: number): Unit[] {
   const units: Unit[] = [];
-  const stack: { level: number; text: string }[] = [];
-  let sectionStart = false;
+  const stack: { level: number; title: string }[] = [];
+  // Pieces of a split block leave room for the overlap repeated in front of them.
+  const limit = Math.max(8, max - overlap);
   for (const b of blocks) {
     if (b.kind === 'heading') {
       while (stack.length > 0 && stack[stack.length - 1]!.level >= b.level!) stack.pop();
-      stack.push({ level: b.level!, text: b.text });
-      const headingLine = `${'#'.repeat(b.level!)} ${b.text}`;
-      // A "heading" longer than a chunk (rare, but text is user input) is split like any long block.
-      splitLong(headingLine, max).forEach((piece, i) =>
-        units.push({ text: piece, tokens: estimateTokens(piece), headings: stack.map((h) => h.text), sectionStart: i === 0 }),
-      );
-      sectionStart = false;
-      continue;
+      stack.push({ level: b.level!, title: b.title! });
     }
-    const headings = stack.map((h) => h.text);
-    const tokens = estimateTokens(b.text);
-    if (tokens <= max) {
-      units.push({ text: b.text, tokens, headings, sectionStart });
-    } else {
-      // Leave room for the section heading (so heading and first piece share a chunk) and for the overlap
-      // repeated from the previous piece, all within the bound.
-      const last = stack[stack.length - 1];
-      const reserve = last ? Math.min(Math.floor(max / 4), estimateTokens(`${'#'.repeat(last.level)} ${last.text}`) + 2) : 0;
-      for (const piece of splitLong(b.text, Math.max(8, max - reserve - overlap))) {
-        units.push({ text: piece, tokens: estimateTokens(piece), headings, sectionStart: false });
-      }
-    }
-    sectionStart = false;
+    const headings = stack.map((h) => h.title);
+    const tokens = estimateTokens(text.slice(b.start, b.end));
+    // A "heading" longer than a chunk (rare, but text is user input) is split like any long block.
+    const pieces =
+      tokens <= max ? [{ ...b, tokens, clean: true }] : splitSpan(text, b, limit, b.kind === 'code' ? lineSpans : sentenceSpans);
+    pieces.forEach(({ start, end, tokens, clean }, i) =>
+      units.push({ start, end, tokens, clean, kind: b.kind, headings, sectionStart: b.kind === 'heading' && i === 0 }),
+    );
   }
   return units;
 }
 
-/** Splits an over-long block into sentences, packing them up to `max`; over-long sentences into word windows. */
-function splitLong(text: string, max: number): string[] {
-  const sentences = splitSentences(text).flatMap((s) => (estimateTokens(s) <= max ? [s] : splitWords(s, max)));
-  const out: string[] = [];
-  let cur = '';
-  for (const s of sentences) {
-    const next = cur ? `${cur} ${s}` : s;
-    if (cur && estimateTokens(next) > max) {
-      out.push(cur);
-      cur = s;
-    } else cur = next;
+interface Piece extends Span {
+  tokens: number;
+  clean: boolean;
+}
+
+/** Sentences (or lines of code) up to `limit` tokens; longer ones by words; a word longer than a chunk by force. */
+function splitSpan(text: string, span: Span, limit: number, parts: (text: string, start: number, end: number) => Span[]): Piece[] {
+  const out: Piece[] = [];
+  for (const part of parts(text, span.start, span.end)) {
+    const tokens = estimateTokens(text.slice(part.start, part.end));
+    if (tokens <= limit) {
+      out.push({ ...part, tokens, clean: true });
+      continue;
+    }
+    for (const word of wordSpans(text, part.start, part.end)) {
+      const t = estimateTokens(text.slice(word.start, word.end));
+      if (t <= limit) out.push({ ...word, tokens: t, clean: true });
+      else out.push(...hardCut(text, word, limit));
+    }
   }
-  if (cur) out.push(cur);
   return out;
 }
 
+/**
+ * Cuts one over-long "word" (a hash, a URL, a separator line) into slices of at most `limit` tokens, by the same
+ * pieces estimateTokens counts (letter/digit runs of up to 6 characters, single other characters).
+ */
+function hardCut(text: string, word: Span, limit: number): Piece[] {
+  const pieces = [...text.slice(word.start, word.end).matchAll(/[\p{L}\p{N}]{1,6}|[^\s\p{L}\p{N}]/gu)];
+  const out: Piece[] = [];
+  for (let i = 0; i < pieces.length; i += limit) {
+    const start = word.start + pieces[i]!.index;
+    const last = pieces[Math.min(i + limit, pieces.length) - 1]!;
+    const end = word.start + last.index + last[0].length;
+    out.push({ start, end, tokens: estimateTokens(text.slice(start, end)), clean: i === 0 });
+  }
+  return out;
+}
+
+/**
+ * The longest proper tail of the chunk made of `units` that fits in `budget` tokens and starts at a sentence start (a
+ * line start in code), or failing that at a word start. It never reaches back past a heading or into a word cut by force.
+ */
+function overlapTail(text: string, units: Unit[], budget: number): Unit | null {
+  if (budget <= 0) return null;
+  const end = units[units.length - 1]!.end;
+  // A tail is a proper suffix: repeating a whole chunk would make it redundant.
+  const fits = (start: number) => start > units[0]!.start && estimateTokens(text.slice(start, end)) <= budget;
+  let best: { start: number; unit: Unit } | null = null;
+  scan: for (let i = units.length - 1; i >= 0; i--) {
+    const u = units[i]!;
+    const starts = (u.kind === 'code' ? lineSpans : sentenceSpans)(text, u.start, u.end).map((s) => s.start).reverse();
+    for (const start of starts) {
+      if (start === u.start && !u.clean) break scan;
+      if (!fits(start)) break scan;
+      best = { start, unit: u };
+    }
+    if (u.kind === 'heading' || !u.clean) break;
+  }
+  const last = units[units.length - 1]!;
+  if (!best && last.kind !== 'heading') {
+    for (const w of wordSpans(text, last.start, last.end).reverse()) {
+      if ((w.start === last.start && !last.clean) || !fits(w.start)) break;
+      best = { start: w.start, unit: last };
+    }
+  }
+  if (!best) return null;
+  const tokens = estimateTokens(text.slice(best.start, end));
+  return { ...best.unit, start: best.start, end, tokens, sectionStart: false, clean: true };
+}
+
+/**
+ * Legacy regex sentence splitter (splits at every "." and line break), kept for src/search/rerank.ts. Chunking uses
+ * sentenceSpans (src/text/sentences.ts), which does not split numbers, versions or abbreviations.
+ */
 export function splitSentences(text: string): string[] {
   const parts = text.match(/[^.!?。！？\n]+(?:[.!?。！？]+["')\]]*|\n+|$)/g) ?? [text];
   return parts.map((s) => s.trim()).filter(Boolean);
-}
-
-function splitWords(sentence: string, max: number): string[] {
-  const words = sentence.split(/\s+/).filter(Boolean);
-  const out: string[] = [];
-  let cur: string[] = [];
-  let tokens = 0;
-  for (const w of words) {
-    const t = estimateTokens(w);
-    if (tokens + t > max && cur.length > 0) {
-      out.push(cur.join(' '));
-      cur = [];
-      tokens = 0;
-    }
-    // A single "word" longer than a chunk (a hash, a URL, a separator line) is cut by its token pieces.
-    if (t > max) {
-      if (cur.length > 0) {
-        out.push(cur.join(' '));
-        cur = [];
-        tokens = 0;
-      }
-      const pieces = w.match(/[\p{L}\p{N}]{1,6}|[^\p{L}\p{N}]/gu) ?? [w];
-      for (let i = 0; i < pieces.length; i += max) out.push(pieces.slice(i, i + max).join(''));
-      continue;
-    }
-    cur.push(w);
-    tokens += t;
-  }
-  if (cur.length > 0) out.push(cur.join(' '));
-  return out;
-}
-
-/** Trailing sentences of the current chunk, up to `budget` tokens, to repeat as overlap. */
-function overlapTail(units: Unit[], budget: number): Unit[] {
-  if (budget <= 0) return [];
-  const last = units[units.length - 1]!;
-  const sentences = splitSentences(last.text);
-  const tail: string[] = [];
-  let tokens = 0;
-  for (let i = sentences.length - 1; i >= 0; i--) {
-    const t = estimateTokens(sentences[i]!);
-    if (tokens + t > budget) break;
-    tail.unshift(sentences[i]!);
-    tokens += t;
-  }
-  if (tail.length === 0) return [];
-  if (tail.length === sentences.length) return [last];
-  const text = tail.join(' ');
-  return [{ text, tokens: estimateTokens(text), headings: last.headings, sectionStart: false }];
 }

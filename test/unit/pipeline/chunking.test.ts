@@ -44,9 +44,9 @@ describe('chunkText: trivial input', () => {
     expect(chunkText(text, { maxTokens: 64, overlapTokens: 8 })).toEqual([]);
   });
 
-  it('returns a short text as one trimmed chunk without headings', () => {
+  it('returns a short text as one trimmed chunk without headings, with its offsets in the text', () => {
     expect(chunkText('\n  Just a short note.  \n', { maxTokens: 64, overlapTokens: 8 })).toEqual([
-      { content: 'Just a short note.', tokenCount: estimateTokens('Just a short note.'), headings: [] },
+      { content: 'Just a short note.', start: 3, end: 21, tokenCount: estimateTokens('Just a short note.'), headings: [] },
     ]);
   });
 });
@@ -155,11 +155,15 @@ describe('chunkText: headings', () => {
     for (const c of chunks) expect(c.headings).toEqual(['Title']);
   });
 
-  it('strips closing hashes, ignores "#word" without a space and CRLF line endings', () => {
+  it('strips closing hashes from headings, ignores "#word" without a space, and keeps the content verbatim (CRLF too)', () => {
     const chunks = chunkText('## Setup ##\r\n\r\n#hashtag is text\r\n', { maxTokens: 64, overlapTokens: 0 });
     expect(chunks).toHaveLength(1);
     expect(chunks[0]!.headings).toEqual(['Setup']);
-    expect(chunks[0]!.content).toBe('## Setup\n\n#hashtag is text');
+    expect(chunks[0]!.content).toBe('## Setup ##\r\n\r\n#hashtag is text');
+  });
+
+  it('keeps a "#" that is part of the heading text ("C#")', () => {
+    expect(chunkText('# Learning C#\n\nNotes.', { maxTokens: 64, overlapTokens: 0 })[0]!.headings).toEqual(['Learning C#']);
   });
 
   it('does not treat "#" lines inside a code fence as headings', () => {
@@ -266,6 +270,86 @@ describe('chunkText: packing and overlap', () => {
     for (let i = 1; i < chunks.length; i++) {
       const lastSentence = splitSentences(chunks[i - 1]!.content).at(-1)!;
       expect(chunks[i]!.content.startsWith(lastSentence), `chunk ${i}`).toBe(true);
+    }
+  });
+});
+
+// Regressions: the first version split over-long headings and paragraphs at every "." and rejoined the pieces with a
+// space ("## v2. 1", "Node. js 20. 1 on 3. 5. 2024"), and its overlap could start inside a word ("js 20. 1 ...").
+describe('chunkText: content is a verbatim slice of the text', () => {
+  const expectVerbatim = (text: string, chunks: TextChunk[]) => {
+    for (const c of chunks) {
+      expect(text.includes(c.content), c.content).toBe(true);
+      expect(text.slice(c.start, c.end)).toBe(c.content);
+    }
+  };
+
+  it('keeps a version number in a heading longer than the bound', () => {
+    const text = `## v2.1 ${'release notes for the next big version '.repeat(4)}\n\nBody.`;
+    const chunks = chunkText(text, { maxTokens: 16, overlapTokens: 0 });
+    expectWithinBound(chunks, 16);
+    expectVerbatim(text, chunks);
+    expect(chunks[0]!.content).toMatch(/^## v2\.1 release/);
+    expect(chunks[0]!.headings).toEqual([expect.stringMatching(/^v2\.1 release/)]);
+  });
+
+  it('keeps "Node.js 20.1 on 3.5.2024" whole in a paragraph longer than the bound', () => {
+    const text = `We run Node.js 20.1 on 3.5.2024 in production. ${paragraph(0, 12)}`;
+    const chunks = chunkText(text, { maxTokens: 40, overlapTokens: 8 });
+    expectWithinBound(chunks, 40);
+    expectVerbatim(text, chunks);
+    expect(chunks[0]!.content).toContain('We run Node.js 20.1 on 3.5.2024 in production.');
+  });
+
+  it('does not end a sentence at "Dr.", "e.g.", "U.S.", "No. 5" or initials', () => {
+    const s = 'Dr. Smith met J. R. Jones of the U.S. team, e.g. at No. 5 Main St. in town.';
+    const text = Array.from({ length: 12 }, () => s).join(' ');
+    const chunks = chunkText(text, { maxTokens: 2 * estimateTokens(s) - 1, overlapTokens: 0 });
+    expectVerbatim(text, chunks);
+    expect(chunks).toHaveLength(12);
+    for (const c of chunks) expect(c.content).toBe(s);
+  });
+
+  it('does not split URLs or inline code at their dots and question marks', () => {
+    const s = 'Docs at https://example.com/v2.1/guide?x=1.5&y=a.b are current. Run `node a.b.js?` then `x.y()` now.';
+    const text = Array.from({ length: 10 }, () => s).join(' ');
+    const chunks = chunkText(text, { maxTokens: 64, overlapTokens: 0 });
+    expectWithinBound(chunks, 64);
+    expectVerbatim(text, chunks);
+    for (const c of chunks) expect(c.content).toMatch(/^Docs at https:\/\/example\.com\/v2\.1\/guide\?x=1\.5&y=a\.b are current\. /);
+  });
+
+  it('starts the overlap at a sentence start, never inside "Node.js" or "2.1"', () => {
+    const text = Array.from({ length: 30 }, (_, i) => `Version 2.1 of Node.js ships on day ${i}.`).join(' ');
+    const chunks = chunkText(text, { maxTokens: 40, overlapTokens: 14 });
+    expectWithinBound(chunks, 40);
+    expectVerbatim(text, chunks);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (let i = 1; i < chunks.length; i++) {
+      expect(chunks[i]!.start, `chunk ${i} overlaps`).toBeLessThan(chunks[i - 1]!.end);
+      expect(chunks[i]!.content).toMatch(/^Version 2\.1 of Node\.js ships on day \d+\./);
+    }
+  });
+
+  it('starts the overlap at a word when the last sentence is longer than the overlap budget', () => {
+    const text = Array.from({ length: 8 }, (_, i) => `Sentence ${i} ${'goes on and on without an end in sight '.repeat(2)}here.`).join(' ');
+    const chunks = chunkText(text, { maxTokens: 40, overlapTokens: 6 });
+    expectWithinBound(chunks, 40);
+    expectVerbatim(text, chunks);
+    for (let i = 1; i < chunks.length; i++) {
+      expect(chunks[i]!.start).toBeLessThan(chunks[i - 1]!.end);
+      expect(text[chunks[i]!.start - 1]).toBe(' ');
+    }
+  });
+
+  it('cuts a word longer than a chunk into verbatim slices and starts no overlap inside it', () => {
+    const text = `Intro words here. ${'ab1.'.repeat(400)} Outro words here.`;
+    const chunks = chunkText(text, { maxTokens: 32, overlapTokens: 8 });
+    expectWithinBound(chunks, 32);
+    expectVerbatim(text, chunks);
+    expect(chunks.map((c) => c.content).join('')).toContain('ab1.'.repeat(20));
+    for (let i = 1; i < chunks.length; i++) {
+      if (chunks[i]!.start < chunks[i - 1]!.end) expect(text[chunks[i]!.start - 1]).toMatch(/\s/);
     }
   });
 });
