@@ -4,6 +4,7 @@ import type { Logger } from './logger.js';
 import type { EmbedderHandle } from './providers/embedder.js';
 import type { Runner } from './runner/runner.js';
 import type { SearchService } from './search/search-service.js';
+import type { ContainerTagService } from './services/container-tags.js';
 import type { DocumentService } from './services/documents.js';
 import type { KeyService } from './services/keys.js';
 import type { RateLimiter } from './services/rate-limiter.js';
@@ -17,6 +18,7 @@ import { errorHandler } from './http/middleware/error-handler.js';
 import { jsonBody } from './http/middleware/json-body.js';
 import { requestId } from './http/middleware/request-id.js';
 import { buildOpenApi } from './http/openapi.js';
+import { registerContainerTagRoutes } from './http/routes/container-tags.js';
 import { registerDocumentRoutes } from './http/routes/documents.js';
 import { registerHealthRoutes } from './http/routes/health.js';
 import { registerKeyRoutes } from './http/routes/keys.js';
@@ -30,6 +32,7 @@ export interface AppDeps {
   search: SearchService;
   settings: SettingsService;
   keys: KeyService;
+  containerTags: ContainerTagService;
   limiter: RateLimiter;
   orgRateLimit: { max: number; windowMs: number } | null;
   runner: Runner;
@@ -64,6 +67,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   registerSearchRoutes(api, deps);
   registerSettingsRoutes(api, deps);
   registerKeyRoutes(api, deps);
+  registerContainerTagRoutes(api, deps);
 
   app.use(requestId());
   app.use(errorHandler({ logger: deps.logger }));

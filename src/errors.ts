@@ -18,6 +18,11 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Rate limit of %s requests exceeded; retry in %s s' },
   KEY_NOT_FOUND: { status: 404, message: 'API key not found' },
   ORGANIZATION_NOT_FOUND: { status: 404, message: 'Organization %s not found' },
+  CONTAINER_TAG_NOT_FOUND: { status: 404, message: 'Container tag %s not found' },
+  MERGE_CUSTOM_ID_CONFLICT: {
+    status: 409,
+    message: 'Merging into %s would give several documents the customId %s; change or delete one of them first',
+  },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type %s; send application/json' },
   UNPROCESSABLE: { status: 422, message: '%s' },
   INTERNAL: { status: 500, message: 'Internal server error' },

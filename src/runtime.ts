@@ -14,6 +14,7 @@ import { EmbeddedRunner } from './runner/embedded-runner.js';
 import type { Runner } from './runner/runner.js';
 import { SearchService } from './search/search-service.js';
 import { ensureRootKey } from './services/auth.js';
+import { ContainerTagService } from './services/container-tags.js';
 import { DocumentService } from './services/documents.js';
 import { KeyService } from './services/keys.js';
 import { RateLimiter } from './services/rate-limiter.js';
@@ -75,12 +76,14 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
   const search = new SearchService(store, embedder, config.search, logger);
   const settings = new SettingsService(store);
   const keys = new KeyService(store);
+  const containerTags = new ContainerTagService(store, documents);
   const app = createApp({
     store,
     documents,
     search,
     settings,
     keys,
+    containerTags,
     limiter: new RateLimiter(),
     orgRateLimit: config.orgRateLimit,
     runner,

@@ -294,4 +294,41 @@ export class DocumentService {
     if (reprocess) await this.runner.submit({ orgId: doc.orgId, documentId: doc.id, generation: updated.generation });
     return { id: updated.id, status: updated.status };
   }
+
+  /**
+   * Moves documents from container tags to another (a merge): each document carrying one of `fromTags` carries `toTag`
+   * in its place, at the same position. Checked before anything changes: a customId that two documents would then
+   * share under `toTag` answers 409 MERGE_CUSTOM_ID_CONFLICT naming them. Returns how many documents changed.
+   */
+  async retag(actor: Actor, fromTags: readonly string[], toTag: string): Promise<{ retaggedCount: number }> {
+    requireWrite(actor);
+    requireTags(actor, [...fromTags, toTag]);
+    const sources = new Set(fromTags.filter((t) => t !== toTag));
+    const ids = sources.size === 0 ? [] : await this.store.findDocumentIdsByTags(actor.orgId, [...sources]);
+    // Two passes over batches (check, then write) keep memory bounded by the ids, not the documents' content.
+    const holders = new Map<string, Set<string>>();
+    for (let i = 0; i < ids.length; i += BULK_BATCH) {
+      for (const doc of await this.store.getDocumentsByIds(actor.orgId, ids.slice(i, i + BULK_BATCH))) {
+        if (doc.customId) holders.set(doc.customId, (holders.get(doc.customId) ?? new Set()).add(doc.id));
+      }
+    }
+    const clashes: string[] = [];
+    for (const [customId, moving] of holders) {
+      const held = await this.store.findDocumentsByCustomId(actor.orgId, customId, [toTag]);
+      if (new Set([...moving, ...held.map((d) => d.id)]).size > 1) clashes.push(customId);
+    }
+    if (clashes.length > 0) {
+      const named = clashes.slice(0, 10).join(', ') + (clashes.length > 10 ? ` and ${clashes.length - 10} more` : '');
+      throw createError('MERGE_CUSTOM_ID_CONFLICT', [toTag, named], { details: { containerTag: toTag, customIds: clashes } });
+    }
+    let retaggedCount = 0;
+    for (let i = 0; i < ids.length; i += BULK_BATCH) {
+      const now = new Date().toISOString();
+      for (const doc of await this.store.getDocumentsByIds(actor.orgId, ids.slice(i, i + BULK_BATCH))) {
+        const containerTags = [...new Set(doc.containerTags.map((t) => (sources.has(t) ? toTag : t)))];
+        if (await this.store.updateDocument(actor.orgId, doc.id, { containerTags, updatedAt: now })) retaggedCount++;
+      }
+    }
+    return { retaggedCount };
+  }
 }

@@ -6,6 +6,8 @@ export type ApiKeyPatch = Partial<Pick<ApiKeyRecord, 'name' | 'enabled' | 'revok
 export interface ContainerTagStats {
   tag: string;
   documentCount: number;
+  /** Earliest createdAt of its documents: when the tag came into use (a space without a record has no other date). */
+  firstCreatedAt: string;
   /** Latest updatedAt of its documents. */
   lastActivityAt: string | null;
 }

@@ -109,11 +109,12 @@ export class MongoAccounts implements AccountStore {
     // Counted in the app: FerretDB v1 cannot $unwind inside aggregations reliably, and only tags and dates are read.
     const wanted = tags ? new Set(tags) : undefined;
     const stats = new Map<string, ContainerTagStats>();
-    for await (const d of this.c.documents.find(query, { projection: { containerTags: 1, updatedAt: 1 } })) {
+    for await (const d of this.c.documents.find(query, { projection: { containerTags: 1, createdAt: 1, updatedAt: 1 } })) {
       for (const tag of new Set(d.containerTags)) {
         if (wanted && !wanted.has(tag)) continue;
-        const s = stats.get(tag) ?? { tag, documentCount: 0, lastActivityAt: null };
+        const s = stats.get(tag) ?? { tag, documentCount: 0, firstCreatedAt: d.createdAt, lastActivityAt: null };
         s.documentCount++;
+        if (d.createdAt < s.firstCreatedAt) s.firstCreatedAt = d.createdAt;
         if (!s.lastActivityAt || d.updatedAt > s.lastActivityAt) s.lastActivityAt = d.updatedAt;
         stats.set(tag, s);
       }

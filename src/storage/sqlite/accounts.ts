@@ -137,10 +137,16 @@ export class SqliteAccounts implements AccountStore {
     const scope = tags ? 'AND t.tag IN (SELECT value FROM json_each(?))' : '';
     const rows = this.db
       .prepare(
-        `SELECT t.tag AS tag, count(*) AS n, max(d.updated_at) AS last FROM document_tags t JOIN documents d ON d.id = t.document_id
+        `SELECT t.tag AS tag, count(*) AS n, min(d.created_at) AS first, max(d.updated_at) AS last
+         FROM document_tags t JOIN documents d ON d.id = t.document_id
          WHERE t.org_id = ? ${scope} GROUP BY t.tag ORDER BY t.tag`,
       )
       .all(...(tags ? [orgId, JSON.stringify(tags)] : [orgId])) as Row[];
-    return rows.map((r) => ({ tag: r.tag as string, documentCount: r.n as number, lastActivityAt: (r.last as string | null) ?? null }));
+    return rows.map((r) => ({
+      tag: r.tag as string,
+      documentCount: r.n as number,
+      firstCreatedAt: r.first as string,
+      lastActivityAt: (r.last as string | null) ?? null,
+    }));
   }
 }
