@@ -4,6 +4,7 @@ import type { Embedder } from '../../src/providers/embedder.js';
 import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
+import type { Store } from '../../src/storage/store.js';
 import { testLogger } from './test-logs.js';
 
 export const TEST_KEY = 'test-root-key-0123456789abcdef';
@@ -17,7 +18,7 @@ export interface TestRuntime extends Runtime {
 /** A full runtime on an in-memory SQLite store with the hash embedder (fast, deterministic, no weights); it logs to the test log. */
 export async function createTestRuntime(
   env: Record<string, string> = {},
-  options: { embedder?: Embedder; start?: boolean } = {},
+  options: { embedder?: Embedder; start?: boolean; store?: Store } = {},
 ): Promise<TestRuntime> {
   const config = loadConfig({
     MNEMO_API_KEY: TEST_KEY,
@@ -28,7 +29,7 @@ export async function createTestRuntime(
     ...env,
   });
   const runtime = await createRuntime(config, testLogger, {
-    store: new SqliteStore(':memory:'),
+    store: options.store ?? new SqliteStore(':memory:'),
     embedder: staticEmbedderHandle(options.embedder ?? createHashEmbedder()),
     print: () => undefined,
   });
