@@ -142,26 +142,34 @@ describe('Temporal mode on a real dev server', () => {
     const runner = new TemporalRunner({ client, store, temporal: temporal(), logger: silentLogger, reconcileEveryMs: 3_600_000 });
     const documents = new DocumentService(store, runner);
     await withWorker(async () => {
-      const first = await documents.add(ACTOR, { content: 'hold version one', customId: 'superseded-doc' });
-      await waitFor(async () => scripted.isHeld());
-      const oldRunId = (await client.workflow.getHandle(workflowIdFor(first.id)).describe()).runId;
-      await documents.add(ACTOR, { content: 'version two', customId: 'superseded-doc' });
-
-      const old = client.workflow.getHandle(workflowIdFor(first.id), oldRunId, { followRuns: false });
-      expect(await old.result()).toEqual({ documentId: first.id, status: 'superseded' });
-      expect(await client.workflow.getHandle(workflowIdFor(first.id)).result()).toEqual({ documentId: first.id, status: 'done' });
-      const runs = await waitFor(async () => {
-        const found: { runId: string; status: string; documentStatus: unknown }[] = [];
-        for await (const wf of client.workflow.list({ query: `CustomId = "superseded-doc"` })) {
-          found.push({ runId: wf.runId, status: wf.status.name, documentStatus: wf.searchAttributes.DocumentStatus });
-        }
-        return found.length === 2 && found.every((r) => r.status === 'COMPLETED') ? found : undefined;
-      }, 20_000, 250);
-      expect(runs.find((r) => r.runId === oldRunId)?.documentStatus).toEqual(['superseded']);
-      expect(runs.find((r) => r.runId !== oldRunId)?.documentStatus).toEqual(['done']);
-      scripted.release();
+      try {
+        await supersede(documents);
+      } finally {
+        scripted.release();
+      }
     });
   });
+
+  /** Re-sends a customId while its first version is held in embed; checks both runs as the UI lists them. */
+  async function supersede(documents: DocumentService): Promise<void> {
+    const first = await documents.add(ACTOR, { content: 'hold version one', customId: 'superseded-doc' });
+    await waitFor(async () => scripted.isHeld());
+    const oldRunId = (await client.workflow.getHandle(workflowIdFor(first.id)).describe()).runId;
+    await documents.add(ACTOR, { content: 'version two', customId: 'superseded-doc' });
+
+    const old = client.workflow.getHandle(workflowIdFor(first.id), oldRunId, { followRuns: false });
+    expect(await old.result()).toEqual({ documentId: first.id, status: 'superseded' });
+    expect(await client.workflow.getHandle(workflowIdFor(first.id)).result()).toEqual({ documentId: first.id, status: 'done' });
+    const runs = await waitFor(async () => {
+      const found: { runId: string; status: string; documentStatus: unknown }[] = [];
+      for await (const wf of client.workflow.list({ query: `CustomId = "superseded-doc"` })) {
+        found.push({ runId: wf.runId, status: wf.status.name, documentStatus: wf.searchAttributes.DocumentStatus });
+      }
+      return found.length === 2 && found.every((r) => r.status === 'COMPLETED') ? found : undefined;
+    }, 20_000, 250);
+    expect(runs.find((r) => r.runId === oldRunId)?.documentStatus).toEqual(['superseded']);
+    expect(runs.find((r) => r.runId !== oldRunId)?.documentStatus).toEqual(['done']);
+  }
 
   it('finishes a document after the worker running its activity is killed', async () => {
     // Short heartbeat timeout so Temporal notices the dead worker quickly.

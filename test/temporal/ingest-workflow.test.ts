@@ -230,11 +230,11 @@ describe('ingestDocument workflow (time-skipping test server)', () => {
     expect(second.id).toBe(first.id);
     const current = await handle(first.id).describe();
     expect(current.runId).not.toBe(oldRunId);
-    expect(current.memo).toMatchObject({ generation: 2 });
 
     const old = run(first.id, oldRunId);
-    expect(await old.result()).toEqual({ documentId: first.id, status: 'superseded' });
     expect((await old.describe()).status.name).toBe('COMPLETED');
+    expect(await old.result()).toEqual({ documentId: first.id, status: 'superseded' });
+    expect(current.memo).toMatchObject({ generation: 2 });
     expect(await old.query(progressQuery)).toMatchObject({ status: 'superseded', currentStep: null, completedSteps: ['extract', 'chunk'] });
     expect(await handle(first.id).result()).toEqual({ documentId: first.id, status: 'done' });
     expect((await store.getChunks(ORG, first.id)).map((c) => c.content)).toEqual(['version two']);
