@@ -35,6 +35,7 @@ export interface AppDeps {
   containerTags: ContainerTagService;
   limiter: RateLimiter;
   orgRateLimit: { max: number; windowMs: number } | null;
+  corsOrigins: readonly string[];
   runner: Runner;
   embedder: EmbedderHandle;
   logger: Logger;
@@ -71,7 +72,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
 
   app.use(requestId());
   app.use(errorHandler({ logger: deps.logger }));
-  app.use(cors());
+  app.use(cors({ origins: deps.corsOrigins }));
   app.use(jsonBody({ limit: deps.maxBodyBytes }));
   app.use(open.routes());
   app.use(open.allowedMethods({ throw: true }));

@@ -85,18 +85,37 @@ describe('auth, errors, CORS and routing', () => {
     expect(trace.body.code).toBe('METHOD_NOT_ALLOWED');
   });
 
-  it('allows every origin, including preflight', async () => {
+  it('allows every origin by default, including preflight, and never allows credentials', async () => {
     const pre = await request(server)
       .options('/v3/documents')
       .set('origin', 'https://app.example.com')
       .set('access-control-request-method', 'POST')
       .set('access-control-request-headers', 'authorization, content-type');
     expect(pre.status).toBe(204);
-    expect(pre.headers['access-control-allow-origin']).toBe('https://app.example.com');
+    expect(pre.headers['access-control-allow-origin']).toBe('*');
     expect(pre.headers['access-control-allow-methods']).toContain('POST');
     expect(pre.headers['access-control-allow-headers']).toContain('authorization');
+    expect(pre.headers['access-control-allow-credentials']).toBeUndefined();
     const res = await request(server).post('/v4/search').set(auth).set('origin', 'https://x.test').send({ q: 'x' });
-    expect(res.headers['access-control-allow-origin']).toBe('https://x.test');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(res.headers['access-control-expose-headers']).toContain('x-ratelimit-remaining');
+  });
+
+  it('answers CORS only for the configured origins when MNEMO_CORS_ORIGINS is set', async () => {
+    const limited = await createTestRuntime({ MNEMO_CORS_ORIGINS: 'https://app.example.com, https://admin.example.com' }, { start: false });
+    try {
+      const s = limited.app.callback();
+      const ok = await request(s).options('/v3/documents').set('origin', 'https://admin.example.com').set('access-control-request-method', 'POST');
+      expect(ok.status).toBe(204);
+      expect(ok.headers['access-control-allow-origin']).toBe('https://admin.example.com');
+      expect(ok.headers.vary).toContain('Origin');
+      const other = await request(s).post('/v4/search').set(auth).set('origin', 'https://evil.test').send({ q: 'x' });
+      expect(other.status).toBe(200);
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await limited.close();
+    }
   });
 
   it('redirects /v3/memories/* to /v3/documents/* with 308', async () => {
