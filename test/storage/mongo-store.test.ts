@@ -6,6 +6,7 @@ import { MongoStore, type MongoStoreOptions } from '../../src/storage/mongo/mong
 import { INDEXES, MIGRATIONS } from '../../src/storage/mongo/schema.js';
 import type { Store } from '../../src/storage/store.js';
 import { startFerretDb, type FerretDb } from '../helpers/ferretdb.js';
+import { runAccountsContract } from './accounts-contract.js';
 import { runStoreContract } from './store-contract.js';
 import { addIndexed, axis, chunkIdsOf, docIdsOf, indexDocument, makeDocument, makeOrg, MODEL } from './store-fixtures.js';
 
@@ -34,6 +35,7 @@ const open = async (options: Partial<MongoStoreOptions> = {}) => {
 runStoreContract('mongodb on FerretDB', () => open(), async (store: Store) => {
   await admin.db((store as MongoStore).dbName).dropDatabase();
 });
+runAccountsContract('mongodb on FerretDB', () => open(), async (store: Store) => void (await admin.db((store as MongoStore).dbName).dropDatabase()));
 
 describe('MongoStore on FerretDB', () => {
   it('creates its indexes and records each migration once, however often and from how many processes it starts', async () => {

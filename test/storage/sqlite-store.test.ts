@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryTerms } from '../../src/search/tokenize.js';
 import { MIGRATIONS } from '../../src/storage/sqlite/migrations.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
+import { runAccountsContract } from './accounts-contract.js';
 import { runStoreContract } from './store-contract.js';
 import { documentToRow } from '../../src/storage/sqlite/rows.js';
 import { addIndexed, axis, chunkIdsOf, isoAt, makeDocument, makeOrg, MODEL } from './store-fixtures.js';
@@ -15,6 +16,7 @@ runStoreContract('sqlite :memory:', async () => {
   await store.migrate();
   return store;
 });
+runAccountsContract('sqlite :memory:', async () => { const store = new SqliteStore(':memory:'); await store.migrate(); return store; });
 
 describe('SqliteStore on a file', () => {
   let dir: string;

@@ -7,7 +7,9 @@ import { isDuplicateKey, type ApiKeyBson, type Collections, type ContainerTagBso
 const tagKey = (orgId: string, tag: string) => JSON.stringify([orgId, tag]);
 
 function toContainerTag(b: ContainerTagBson): ContainerTagRecord {
-  return { orgId: b.orgId, tag: b.tag, name: b.name, entityContext: b.entityContext, createdAt: b.createdAt, updatedAt: b.updatedAt };
+  // FerretDB does not store the nulls of $setOnInsert: an absent field reads as null.
+  const { orgId, tag, createdAt, updatedAt } = b;
+  return { orgId, tag, name: b.name ?? null, entityContext: b.entityContext ?? null, createdAt, updatedAt };
 }
 
 /** AccountStore on MongoDB. */
