@@ -1,3 +1,5 @@
+import type { DocumentType } from '../types.js';
+
 /** What kind of input a document's content string is. */
 export type ContentKind = 'url' | 'html' | 'text';
 
@@ -46,4 +48,26 @@ export function sniffBinary(body: Buffer): string | null {
   // Text rarely contains NUL bytes; binary almost always does.
   if (body.subarray(0, 4096).includes(0)) return 'application/octet-stream';
   return null;
+}
+
+/** Document type of a content type we cannot extract yet (PDF, image, audio, video), or null when none fits. */
+export function documentTypeOfMime(contentType: string): DocumentType | null {
+  const mime = contentType.split(';')[0]!.trim().toLowerCase();
+  if (mime === 'application/pdf' || mime === 'application/x-pdf') return 'pdf';
+  const top = mime.split('/')[0];
+  return top === 'image' || top === 'audio' || top === 'video' ? top : null;
+}
+
+const GENERIC_BINARY = new Set(['application/zip', 'application/octet-stream']);
+
+/**
+ * The content type to go by: the sniffed one (servers often send a wrong or missing type), unless sniffing only found
+ * "some zip" or "some binary" and the server named a specific binary type (a .docx or .xlsx is a zip).
+ */
+export function effectiveMime(body: Buffer, declared: string): string {
+  const sniffed = sniffBinary(body);
+  if (!sniffed) return declared;
+  const named = declared.split(';')[0]!.trim().toLowerCase();
+  const specific = typeof classifyMime(named) === 'object' && !GENERIC_BINARY.has(named);
+  return GENERIC_BINARY.has(sniffed) && specific ? declared : sniffed;
 }

@@ -1,7 +1,9 @@
 import { createError } from '../errors.js';
+import { summarize } from '../text/summary.js';
 import type { DocumentRecord, DocumentType } from '../types.js';
-import { classifyMime, detectContent, sniffBinary } from './detect-content.js';
+import { classifyMime, detectContent, documentTypeOfMime, effectiveMime } from './detect-content.js';
 import type { PipelineDeps } from './deps.js';
+import { withFailurePatch } from './failure-patch.js';
 import { fetchUrl } from './fetch-url.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 
@@ -13,37 +15,47 @@ export interface Extraction {
   summary: string | null;
 }
 
-/** Step 1: turns the document's raw content (text, markdown, HTML or a URL) into text. */
+type Extracted = Omit<Extraction, 'summary'>;
+
+/**
+ * Step 1: turns the document's raw content (text, markdown, HTML or a URL) into text. The summary is computed from
+ * that text the same way whatever the input was (see summarize).
+ */
 export async function extractDocument(deps: PipelineDeps, doc: DocumentRecord): Promise<Extraction> {
   const kind = detectContent(doc.raw);
-  let result: Extraction;
+  let result: Extracted;
   if (kind === 'url') result = await extractUrl(deps, doc.raw.trim());
   else if (kind === 'html') {
     const html = htmlToMarkdown(doc.raw);
-    result = { content: html.markdown, title: html.title, type: 'webpage', url: null, summary: html.excerpt };
+    result = { content: html.markdown, title: html.title, type: 'webpage', url: null };
   } else {
-    result = { content: normalizeText(doc.raw), title: null, type: 'text', url: null, summary: null };
+    result = { content: normalizeText(doc.raw), title: null, type: 'text', url: null };
   }
-  if (result.content.trim() === '') throw createError('EMPTY_CONTENT');
-  return { ...result, title: doc.title ?? result.title ?? firstLineTitle(result.content) };
+  if (result.content.trim() === '') throw withFailurePatch(createError('EMPTY_CONTENT'), { type: result.type, url: result.url });
+  const title = doc.title ?? result.title ?? firstLineTitle(result.content);
+  return { ...result, title, summary: summarize(result.content, title) };
 }
 
-async function extractUrl(deps: PipelineDeps, url: string): Promise<Extraction> {
+async function extractUrl(deps: PipelineDeps, url: string): Promise<Extracted> {
   const res = await fetchUrl(url, deps.config.urlFetch);
-  const sniffed = sniffBinary(res.body);
-  const mime = sniffed ?? res.contentType;
+  const mime = effectiveMime(res.body, res.contentType);
   const kind = classifyMime(mime);
   if (typeof kind === 'object') {
-    throw createError('UNSUPPORTED_CONTENT', [
-      `${res.url} is ${kind.unsupported}; this version extracts text, markdown and HTML only (PDF, image, audio, video and office formats come with the file-extraction support)`,
-    ]);
+    // Recorded on the failed document, so it lists as the PDF (image, ...) it is rather than as text.
+    const type = documentTypeOfMime(mime) ?? documentTypeOfMime(res.contentType);
+    throw withFailurePatch(
+      createError('UNSUPPORTED_CONTENT', [
+        `${res.url} is ${kind.unsupported}; this version extracts text, markdown and HTML only (PDF, image, audio, video and office formats come with the file-extraction support)`,
+      ]),
+      { url: res.url, ...(type ? { type } : {}) },
+    );
   }
   const text = decode(res.body, res.contentType);
   if (kind === 'html') {
     const html = htmlToMarkdown(text, res.url);
-    return { content: html.markdown, title: html.title, type: 'webpage', url: res.url, summary: html.excerpt };
+    return { content: html.markdown, title: html.title, type: 'webpage', url: res.url };
   }
-  return { content: normalizeText(text), title: null, type: 'webpage', url: res.url, summary: null };
+  return { content: normalizeText(text), title: null, type: 'webpage', url: res.url };
 }
 
 function decode(body: Buffer, contentType: string): string {

@@ -2,6 +2,7 @@ import { errorMessage, isAppError } from '../errors.js';
 import type { DocumentPatch } from '../storage/store.js';
 import type { DocumentRecord, DocumentRef, ProcessingMetadata, StepRecord } from '../types.js';
 import type { PipelineDeps, ProgressFn } from './deps.js';
+import { failurePatch } from './failure-patch.js';
 import type { PipelineStep } from './steps.js';
 
 /** Thrown when the document was deleted or changed (new generation) while a step ran: the run just stops. */
@@ -51,6 +52,7 @@ export async function executeStep(
         ref.orgId,
         ref.documentId,
         {
+          ...failurePatch(err),
           processingMetadata: withStep(current.processingMetadata, {
             name: step.name,
             startTime,

@@ -29,7 +29,8 @@ const RUN: Record<StepName, StepRun> = {
         title: x.title,
         type: x.type,
         url: x.url,
-        summary: doc.summary ?? x.summary,
+        // Derived from the content like the rest of the patch: a summary kept from an earlier run would be stale.
+        summary: x.summary,
         wordCount: x.content.split(/\s+/).filter(Boolean).length,
       },
       metadata: { type: x.type, characters: x.content.length },

@@ -27,6 +27,22 @@ describe('URL extraction', () => {
         res.end('x'.repeat(200_000));
       } else if (req.url === '/slow') {
         setTimeout(() => res.end('too late'), 5_000);
+      } else if (req.url === '/photo.png') {
+        res.setHeader('content-type', 'image/png');
+        res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
+      } else if (req.url === '/clip') {
+        // WebM is not sniffed (only its NUL bytes are), so the declared type decides.
+        res.setHeader('content-type', 'video/webm');
+        res.end(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0, 0, 0, 0, 0, 0, 0, 0x1f]));
+      } else if (req.url === '/song') {
+        res.setHeader('content-type', 'application/octet-stream');
+        res.end(Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0, 0, 0, 0])]));
+      } else if (req.url === '/report.docx') {
+        res.setHeader('content-type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+        res.end(Buffer.concat([Buffer.from('PK'), Buffer.from([3, 4, 20, 0, 0, 0])]));
+      } else if (req.url === '/readme.md') {
+        res.setHeader('content-type', 'text/markdown');
+        res.end('# Sourdough\n\n![logo](logo.png)\n\nA **starter** needs flour, water and [patience](https://example.com) to become bubbly.\n\n## Feeding\n\nFeed it daily.');
       } else if (req.url === '/notes.txt') {
         res.setHeader('content-type', 'text/plain');
         res.end('Plain text notes served over HTTP about sourdough starters.');
@@ -76,6 +92,30 @@ describe('URL extraction', () => {
     const ok = await ingest({ MNEMO_URL_ALLOWED_HOSTS: '127.0.0.1' }, `${base}/notes.txt`);
     expect(ok.doc.status).toBe('done');
     expect(ok.doc.content).toContain('sourdough');
+  });
+
+  it('stores the detected type and final URL of a binary resource that fails as unsupported', async () => {
+    const env = { MNEMO_URL_ALLOW_PRIVATE: 'true' };
+    for (const [path, type] of [['/paper.pdf', 'pdf'], ['/photo.png', 'image'], ['/clip', 'video'], ['/song', 'audio']] as const) {
+      const { doc } = await ingest(env, `${base}${path}`);
+      expect(doc, path).toMatchObject({ status: 'failed', type, url: `${base}${path}` });
+      expect(doc.processingMetadata, path).toMatchObject({ failedStep: 'extract', errorCode: 'UNSUPPORTED_CONTENT' });
+    }
+    // DOCUMENT_TYPES has no office type; the error names the declared type rather than "application/zip".
+    const docx = await ingest(env, `${base}/report.docx`);
+    expect(docx.doc.processingMetadata.error).toContain('wordprocessingml');
+  });
+
+  it('summarises a webpage, a markdown file and a text file the same way: first prose, whole sentences, bounded', async () => {
+    const env = { MNEMO_URL_ALLOW_PRIVATE: 'true' };
+    const page = await ingest(env, `${base}/article`);
+    expect(page.doc.summary).toMatch(/^Octopuses have three hearts and blue blood\. They can change colour in milliseconds\./);
+    expect(page.doc.summary.length).toBeLessThanOrEqual(300);
+    expect(page.doc.summary).toMatch(/\.$/);
+    const md = await ingest(env, `${base}/readme.md`);
+    expect(md.doc).toMatchObject({ type: 'webpage', summary: 'A starter needs flour, water and patience to become bubbly.' });
+    const txt = await ingest(env, `${base}/notes.txt`);
+    expect(txt.doc.summary).toBe('Plain text notes served over HTTP about sourdough starters.');
   });
 
   it('fails clearly on unsupported formats, oversized bodies, HTTP errors and timeouts', async () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { classifyMime, detectContent, looksLikeHtml, sniffBinary } from '../../../src/pipeline/detect-content.js';
+import {
+  classifyMime,
+  detectContent,
+  documentTypeOfMime,
+  effectiveMime,
+  looksLikeHtml,
+  sniffBinary,
+} from '../../../src/pipeline/detect-content.js';
 
 describe('detectContent', () => {
   it.each([
@@ -121,5 +128,37 @@ describe('sniffBinary', () => {
     expect(sniffBinary(late)).toBeNull();
     const early = Buffer.concat([Buffer.alloc(4000, 0x61), Buffer.from([0])]);
     expect(sniffBinary(early)).toBe('application/octet-stream');
+  });
+});
+
+describe('documentTypeOfMime', () => {
+  it.each([
+    ['application/pdf', 'pdf'],
+    ['image/png', 'image'],
+    ['IMAGE/JPEG; q=1', 'image'],
+    ['audio/mpeg', 'audio'],
+    ['video/webm', 'video'],
+    ['application/zip', null],
+    ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', null],
+    ['application/octet-stream', null],
+  ])('maps %j to %s', (mime, type) => {
+    expect(documentTypeOfMime(mime)).toBe(type);
+  });
+});
+
+describe('effectiveMime', () => {
+  const zip = Buffer.from([0x50, 0x4b, 3, 4, 20, 0]);
+  const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+  it('trusts magic bytes over the declared type', () => {
+    expect(effectiveMime(Buffer.from('%PDF-1.7'), 'text/html')).toBe('application/pdf');
+    expect(effectiveMime(Buffer.from('plain'), 'text/plain; charset=utf-8')).toBe('text/plain; charset=utf-8');
+  });
+
+  it('keeps a specific declared binary type when sniffing only finds a zip or unknown binary', () => {
+    expect(effectiveMime(zip, docx)).toBe(docx);
+    expect(effectiveMime(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0]), 'video/webm')).toBe('video/webm');
+    expect(effectiveMime(zip, 'application/octet-stream')).toBe('application/zip');
+    expect(effectiveMime(zip, 'text/plain')).toBe('application/zip');
   });
 });
