@@ -7,14 +7,17 @@ import {
   BulkDeleteBody,
   ListDocumentsBody,
   ListDocumentsQuery,
+  DocumentLookupQuery,
   ProcessingQuery,
   UpdateDocumentBody,
 } from './schemas/documents.js';
+import { ListContainerTagsQuery, MergeContainerTagsBody, UpdateContainerTagBody } from './schemas/container-tags.js';
+import { ScopedKeyBody } from './schemas/keys.js';
 import { ProfileBody, SearchV3Body, SearchV4Body } from './schemas/search.js';
 import { SettingsBody } from './schemas/settings.js';
 
 interface Operation {
-  method: 'get' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   summary: string;
   tag: string;
@@ -35,16 +38,32 @@ const OPERATIONS: Operation[] = [
   { method: 'get', path: '/v3/documents', summary: 'List documents (query-string form)', tag: 'documents', query: ListDocumentsQuery },
   { method: 'get', path: '/v3/documents/processing', summary: 'Documents still in the pipeline', tag: 'documents', query: ProcessingQuery },
   { method: 'delete', path: '/v3/documents/bulk', summary: 'Delete by ids or whole container tags', tag: 'documents', body: BulkDeleteBody },
-  { method: 'get', path: '/v3/documents/{id}', summary: 'Get a document by id or customId', tag: 'documents' },
-  { method: 'patch', path: '/v3/documents/{id}', summary: 'Update a document; content changes re-process it', tag: 'documents', body: UpdateDocumentBody, response: AddResponse },
-  { method: 'delete', path: '/v3/documents/{id}', summary: 'Delete a document by id or customId', tag: 'documents', noContent: true },
-  { method: 'get', path: '/v3/documents/{id}/chunks', summary: 'Searchable chunks of a document, by position', tag: 'documents' },
+  { method: 'get', path: '/v3/documents/{id}', summary: 'Get a document by id or customId (409 AMBIGUOUS_CUSTOM_ID unless ?containerTag narrows it)', tag: 'documents', query: DocumentLookupQuery },
+  { method: 'patch', path: '/v3/documents/{id}', summary: 'Update a document; content changes re-process it', tag: 'documents', body: UpdateDocumentBody, query: DocumentLookupQuery, response: AddResponse },
+  { method: 'delete', path: '/v3/documents/{id}', summary: 'Delete a document by id or customId', tag: 'documents', query: DocumentLookupQuery, noContent: true },
+  { method: 'get', path: '/v3/documents/{id}/chunks', summary: 'Searchable chunks of a document, by position', tag: 'documents', query: DocumentLookupQuery },
   { method: 'post', path: '/v4/search', summary: 'Hybrid search over memories and chunks', tag: 'search', body: SearchV4Body },
   { method: 'post', path: '/v3/search', summary: 'Legacy document-grouped search', tag: 'search', body: SearchV3Body },
   { method: 'post', path: '/v4/profile', summary: 'Profile of a container tag (static and dynamic facts)', tag: 'profile', body: ProfileBody },
   { method: 'get', path: '/v3/settings', summary: 'Organisation settings', tag: 'settings' },
-  { method: 'patch', path: '/v3/settings', summary: 'Update organisation settings', tag: 'settings', body: SettingsBody },
+  { method: 'patch', path: '/v3/settings', summary: 'Update organisation settings (root keys only)', tag: 'settings', body: SettingsBody },
+  { method: 'post', path: '/v3/auth/scoped-key', summary: 'Create a key limited to one container tag (root keys only)', tag: 'keys', body: ScopedKeyBody },
+  { method: 'delete', path: '/v3/auth/scoped-key/{id}', summary: 'Revoke a key; it gets 401 from then on', tag: 'keys' },
+  { method: 'get', path: '/v3/auth/keys', summary: "The organisation's keys (prefixes only, never the keys)", tag: 'keys' },
+  { method: 'put', path: '/v3/auth/keys/{id}/toggle', summary: 'Disable or re-enable a key', tag: 'keys' },
+  { method: 'get', path: '/v3/session', summary: 'Who the caller is: organisation, key type, permitted tags, rate limit, expiry', tag: 'keys' },
+  { method: 'get', path: '/v3/container-tags/list', summary: 'Container tags with document and memory counts and last activity', tag: 'container-tags', query: ListContainerTagsQuery },
+  { method: 'get', path: '/v3/container-tags/{tag}', summary: 'One container tag (space)', tag: 'container-tags' },
+  { method: 'patch', path: '/v3/container-tags/{tag}', summary: 'Create or update a space (name, entityContext)', tag: 'container-tags', body: UpdateContainerTagBody },
+  { method: 'delete', path: '/v3/container-tags/{tag}', summary: 'Delete a tag: its documents go, documents that carry another tag stay', tag: 'container-tags' },
+  { method: 'post', path: '/v3/container-tags/merge', summary: 'Move the documents of container tags into a target tag', tag: 'container-tags', body: MergeContainerTagsBody },
 ];
+
+/** Path parameters and what they name. */
+const PATH_PARAMS: Record<string, string> = {
+  id: 'Document id or customId',
+  tag: 'Container tag',
+};
 
 const errorResponse = (description: string) => ({
   description,
@@ -61,8 +80,9 @@ export function buildOpenApi(version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPERATIONS) {
     const params: unknown[] = [];
-    if (op.path.includes('{id}')) {
-      params.push({ name: 'id', in: 'path', required: true, description: 'Document id or customId', schema: { type: 'string' } });
+    for (const [, name] of op.path.matchAll(/\{(\w+)\}/g)) {
+      const description = op.tag === 'keys' && name === 'id' ? 'API key id' : (PATH_PARAMS[name!] ?? name!);
+      params.push({ name, in: 'path', required: true, description, schema: { type: 'string' } });
     }
     if (op.query) {
       for (const [name, field] of Object.entries(op.query.shape)) {
@@ -90,7 +110,10 @@ export function buildOpenApi(version: string): Record<string, unknown> {
           : {
               400: errorResponse('Invalid input; details names the offending fields'),
               401: errorResponse('Missing or invalid API key'),
+              403: errorResponse('Outside the key\'s scope, or an endpoint a scoped key may not use'),
               404: errorResponse('Not found'),
+              409: errorResponse('Conflict (customId already used under a tag, or ambiguous across tags)'),
+              429: errorResponse('Rate limit exceeded; see retry-after'),
             }),
       },
     };
