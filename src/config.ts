@@ -14,8 +14,23 @@ const EnvSchema = z.object({
   MNEMO_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   MNEMO_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   MNEMO_MAX_BODY_BYTES: int(1024, 1024 ** 3).default(50 * 1024 * 1024),
+  MNEMO_CORS_ORIGINS: z.string().default('*'),
   MNEMO_ORG_RATE_LIMIT: int(0, 10_000_000).default(0),
   MNEMO_ORG_RATE_LIMIT_WINDOW_MS: int(1000, 86_400_000).default(60_000),
+
+  MNEMO_KEY_EXPIRY_NOTICE_DAYS: z
+    .string()
+    .default('7,1')
+    .transform((v) => v.split(',').map((d) => d.trim()).filter(Boolean).map(Number))
+    .refine((days) => days.length > 0 && days.every((d) => Number.isFinite(d) && d > 0 && d <= 365), 'must be comma-separated days, each > 0 and <= 365'),
+  MNEMO_KEY_EXPIRY_CHECK_MS: int(1000, 7 * 86_400_000).default(3_600_000),
+  MNEMO_SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MNEMO_SMTP_FROM: z.string().min(3).default('mnemo@localhost'),
+  MNEMO_NOTIFY_EMAIL: z
+    .string()
+    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
+    .refine((list) => list.every((a) => /^[^\s@,<>]+@[^\s@,<>]+$/.test(a)), 'must be comma-separated email addresses')
+    .optional(),
 
   MNEMO_EMBEDDINGS: z.enum(['auto', 'local', 'openai', 'hash']).default('auto'),
   MNEMO_EMBEDDING_MODEL: z.string().min(1).optional(),
@@ -79,8 +94,22 @@ export interface Config {
   rootApiKey: string | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   maxBodyBytes: number;
+  /** Origins allowed by CORS; ['*'] = any. */
+  corsOrigins: string[];
   /** Requests per window for each organisation (all its keys together); null = no limit. */
   orgRateLimit: { max: number; windowMs: number } | null;
+  keyExpiry: {
+    /** Lead times of the expiry notices, in days, largest first (e.g. [7, 1]). */
+    noticeDays: readonly number[];
+    /** How often the expiry check runs. */
+    checkEveryMs: number;
+  };
+  /** Where notices (API key expiry) go besides the log: email through SMTP when smtpUrl is set. */
+  notifications: {
+    smtpUrl: string | undefined;
+    from: string;
+    recipients: readonly string[];
+  };
   embeddings: {
     mode: EmbeddingsMode;
     model: string | undefined;
@@ -163,6 +192,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.MNEMO_EMBEDDINGS === 'openai' && !e.MNEMO_EMBEDDING_URL) {
     throw new ConfigError(['MNEMO_EMBEDDING_URL: required when MNEMO_EMBEDDINGS=openai']);
   }
+  if (Boolean(e.MNEMO_SMTP_URL) !== Boolean(e.MNEMO_NOTIFY_EMAIL?.length)) {
+    throw new ConfigError(['MNEMO_SMTP_URL and MNEMO_NOTIFY_EMAIL: set both (email notices) or neither (notices in the log only)']);
+  }
   const config: Config = {
     port: e.PORT,
     host: e.HOST,
@@ -170,7 +202,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rootApiKey: e.MNEMO_API_KEY,
     logLevel: e.MNEMO_LOG_LEVEL,
     maxBodyBytes: e.MNEMO_MAX_BODY_BYTES,
+    corsOrigins: e.MNEMO_CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     orgRateLimit: e.MNEMO_ORG_RATE_LIMIT > 0 ? { max: e.MNEMO_ORG_RATE_LIMIT, windowMs: e.MNEMO_ORG_RATE_LIMIT_WINDOW_MS } : null,
+    keyExpiry: {
+      noticeDays: [...new Set(e.MNEMO_KEY_EXPIRY_NOTICE_DAYS)].sort((a, b) => b - a),
+      checkEveryMs: e.MNEMO_KEY_EXPIRY_CHECK_MS,
+    },
+    notifications: { smtpUrl: e.MNEMO_SMTP_URL, from: e.MNEMO_SMTP_FROM, recipients: e.MNEMO_NOTIFY_EMAIL ?? [] },
     embeddings: {
       mode: e.MNEMO_EMBEDDINGS,
       model: e.MNEMO_EMBEDDING_MODEL,
