@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { createApp } from './app.js';
@@ -12,15 +11,17 @@ import { createEmbedderHandle } from './providers/create-embedder.js';
 import type { EmbedderHandle } from './providers/embedder.js';
 import { EmbeddedRunner } from './runner/embedded-runner.js';
 import type { Runner } from './runner/runner.js';
+import { startScheduledJobs } from './runner/scheduled-jobs.js';
 import { SearchService } from './search/search-service.js';
 import { ensureRootKey } from './services/auth.js';
 import { ContainerTagService } from './services/container-tags.js';
 import { DocumentService } from './services/documents.js';
+import { noticeLeadMs } from './services/key-expiry.js';
 import { KeyService } from './services/keys.js';
+import { OrganizationService } from './services/organizations.js';
 import { RateLimiter } from './services/rate-limiter.js';
 import { SettingsService } from './services/settings.js';
-import { MongoStore } from './storage/mongo/mongo-store.js';
-import { SqliteStore } from './storage/sqlite/sqlite-store.js';
+import { openStore } from './storage/open-store.js';
 import type { Store } from './storage/store.js';
 import type { ActivityPolicies } from '../workflows/shared.js';
 
@@ -38,6 +39,7 @@ export interface Runtime {
   documents: DocumentService;
   search: SearchService;
   keys: KeyService;
+  organizations: OrganizationService;
   close(): Promise<void>;
 }
 
@@ -54,11 +56,7 @@ export interface RuntimeOverrides {
 
 /** Wires config into store, providers, runner, services and the HTTP app. The process roots call this. */
 export async function createRuntime(config: Readonly<Config>, logger: Logger, overrides: RuntimeOverrides = {}): Promise<Runtime> {
-  const store =
-    overrides.store ??
-    (config.mongodb.uri
-      ? new MongoStore({ uri: config.mongodb.uri, db: config.mongodb.db, atlasSearch: config.mongodb.atlasSearch, logger })
-      : new SqliteStore(path.join(config.dataDir, 'mnemo.db')));
+  const store = overrides.store ?? openStore(config, logger);
   await store.migrate();
   await ensureRootKey(store, { rootApiKey: config.rootApiKey, dataDir: overrides.store ? null : config.dataDir }, logger, overrides.print);
   if (!overrides.store) fs.mkdirSync(config.dataDir, { recursive: true });
@@ -75,8 +73,10 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
   const documents = new DocumentService(store, runner);
   const search = new SearchService(store, embedder, config.search, logger);
   const settings = new SettingsService(store);
-  const keys = new KeyService(store);
+  const keys = new KeyService(store, noticeLeadMs(config.keyExpiry.noticeDays));
+  const scheduledJobs = await startScheduledJobs(config, { store, logger });
   const containerTags = new ContainerTagService(store, documents);
+  const organizations = new OrganizationService(store, keys);
   const app = createApp({
     store,
     documents,
@@ -86,6 +86,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     containerTags,
     limiter: new RateLimiter(),
     orgRateLimit: config.orgRateLimit,
+    corsOrigins: config.corsOrigins,
     runner,
     embedder,
     logger,
@@ -102,7 +103,9 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     documents,
     search,
     keys,
+    organizations,
     close: async () => {
+      await scheduledJobs?.stop();
       await runner.stop();
       const e = embedder.status().state === 'ready' ? await embedder.get().catch(() => null) : null;
       await e?.close?.();

@@ -3,11 +3,11 @@ import type { Logger } from '../logger.js';
 import type { EmbedderHandle } from '../providers/embedder.js';
 import type { Store } from '../storage/store.js';
 
-/** What pipeline steps need; built once by the process root and shared by whichever runner drives them. */
+/** What pipeline steps (and the scheduled jobs) need; built once by the process root and shared by whichever runner drives them. */
 export interface PipelineDeps {
   store: Store;
   embedder: EmbedderHandle;
-  config: Pick<Readonly<Config>, 'urlFetch' | 'embeddings'>;
+  config: Pick<Readonly<Config>, 'urlFetch' | 'embeddings' | 'keyExpiry' | 'notifications'>;
   logger: Logger;
 }
 

@@ -81,12 +81,12 @@ async function notify(deps: KeyExpiryDeps, key: ApiKeyRecord, remainingMs: numbe
   if (!deps.mailer || !deps.recipients?.length) return false;
   await deps.mailer.send({
     to: deps.recipients,
-    subject: `Mnemo API key "${key.name}" (${key.prefix}…) expires ${inWords}`,
+    subject: `Mnemo API key "${key.name}" (${key.prefix}...) expires ${inWords}`,
     text: [
       `The API key "${key.name}" of organisation ${org?.name ?? key.orgId} expires ${inWords}, at ${key.expiresAt}.`,
       '',
       `  key id:       ${key.id}`,
-      `  prefix:       ${key.prefix}…`,
+      `  prefix:       ${key.prefix}...`,
       `  organisation: ${key.orgId}${org ? ` (${org.name})` : ''}`,
       `  type:         ${key.kind}${key.containerTags ? ` (container tags: ${key.containerTags.join(', ')})` : ''}`,
       `  expires at:   ${key.expiresAt}`,
