@@ -4,7 +4,7 @@ import { ERRORS } from '../../src/errors.js';
 import { buildOpenApi } from '../../src/http/openapi.js';
 import { VERSION } from '../../src/runtime.js';
 import { sampleResponses, type ResponseSamples } from './response-samples.js';
-import { fieldRows, outputQuerySchemaFor, outputSchemaFor, type FieldRow, type JsonSchema } from './schema-fields.js';
+import { fieldRows, outputQuerySchemaFor, outputSchemaFor, typeText, type FieldRow, type JsonSchema } from './schema-fields.js';
 import { renderShape } from './shape.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -30,7 +30,10 @@ type Paths = Record<string, Record<string, Operation>>;
 /** docs/API.md: the served OpenAPI document, rendered, then the hand-written wire rules verbatim. */
 export async function buildApiDocs(): Promise<string> {
   // Exactly what GET /openapi.json serves (src/app.ts builds it with the package version).
-  const openapi = buildOpenApi(VERSION) as { paths: Paths; components: { securitySchemes: Record<string, Record<string, string>> } };
+  const openapi = buildOpenApi(VERSION) as {
+    paths: Paths;
+    components: { securitySchemes: Record<string, Record<string, string>>; schemas: { Error: JsonSchema } };
+  };
   const samples = await sampleResponses();
   const operations = Object.entries(openapi.paths).flatMap(([p, methods]) =>
     Object.entries(methods).map(([method, op]) => ({ title: `${method.toUpperCase()} ${p}`, op })),
@@ -55,11 +58,13 @@ export async function buildApiDocs(): Promise<string> {
     '  (numbers and booleans may arrive as strings) and the default applied when the field is absent.',
     '- **Responses** are given as shapes (TypeScript notation), taken from the answers of an in-memory instance',
     '  (`scripts/api-docs/response-samples.ts`): `key?` is absent in some answers, `null` was null in every sample.',
-    '- **Errors** share one envelope (see [Error codes](#error-codes)):',
+    '- **Errors** share one envelope (`components.schemas.Error`; codes in [Error codes](#error-codes)):',
     '',
     '```ts',
-    renderShape(samples.errors),
+    objectText(openapi.components.schemas.Error),
     '```',
+    '',
+    `In validation errors (400), \`details\` lists \`{${validationDetailKeys(samples)}}\` for every offending field.`,
     '',
     '## Endpoints',
     '',
@@ -118,16 +123,31 @@ function renderErrorCodes(): string[] {
   return [
     '## Error codes',
     '',
-    'From the error catalog (`src/errors.ts`). Over HTTP, 4xx answers carry the message and `x-should-retry: false`;',
-    '5xx answers keep the code but say only "Internal server error" (and `x-should-retry: true`). Pipeline errors',
-    '(extraction, URL fetching, embedding) are recorded on the failed document rather than returned by the request',
-    'that added it.',
+    'From the error catalog (`src/errors.ts`). Over HTTP, 4xx answers carry the message and `x-should-retry: false`',
+    '(429: `true`, with `retry-after`); 5xx answers keep the code but say only "Internal server error" (and',
+    '`x-should-retry: true`). Pipeline errors (extraction, URL fetching, embedding) are recorded on the failed',
+    'document rather than returned by the request that added it.',
     '',
     '| code | HTTP status | message (`%s` = detail) |',
     '|---|---|---|',
     ...Object.entries(ERRORS).map(([code, e]) => `| \`${code}\` | ${e.status} | ${cell(e.message)} |`),
     '',
   ];
+}
+
+/** The keys of a validation error's `details` items, as sampled (`path, message`). */
+function validationDetailKeys(samples: ResponseSamples): string {
+  const items = samples.errors.keys.get('details')?.shape.items;
+  if (!items) throw new Error('no validation error sampled: scripts/api-docs/response-samples.ts must provoke one');
+  return [...items.keys.keys()].join(', ');
+}
+
+/** A flat object schema as a TypeScript-like type. */
+function objectText(schema: JsonSchema): string {
+  const fields = Object.entries(schema.properties ?? {}).map(
+    ([name, field]) => `  ${name}${(schema.required ?? []).includes(name) ? '' : '?'}: ${typeText(field) === 'any' ? 'unknown' : typeText(field)};`,
+  );
+  return `{\n${fields.join('\n')}\n}`;
 }
 
 function schemeText(s: Record<string, string>): string {

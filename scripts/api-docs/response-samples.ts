@@ -38,7 +38,7 @@ export async function sampleResponses(): Promise<ResponseSamples> {
   });
   const samples: ResponseSamples = { shapes: new Map(), errors: emptyShape() };
   const agent = request(runtime.app.callback());
-  const call = async (method: 'get' | 'post' | 'patch' | 'delete', url: string, docPath: string, expected: number, body?: object) => {
+  const call = async (method: 'get' | 'post' | 'put' | 'patch' | 'delete', url: string, docPath: string, expected: number, body?: object) => {
     const req = agent[method](url).set('authorization', `Bearer ${KEY}`);
     const res = body === undefined ? await req : await req.send(body);
     if (res.status !== expected) {
@@ -60,6 +60,7 @@ export async function sampleResponses(): Promise<ResponseSamples> {
       containerTag: 'team-7',
       documents: ['Standup moved to 10:00.', { content: 'Release notes draft', customId: 'release-1' }, { content: '' }],
     });
+    await call('post', '/v3/documents', '/v3/documents', 200, { content: 'Quarterly planning notes', containerTag: 'team-8' });
     // Runner not started yet: everything is still queued.
     await call('get', '/v3/documents/processing', '/v3/documents/processing', 200);
     await call('get', `/v3/documents/${id}`, '/v3/documents/{id}', 200);
@@ -85,10 +86,21 @@ export async function sampleResponses(): Promise<ResponseSamples> {
     await call('patch', '/v3/settings', '/v3/settings', 200, { chunkSize: 256, shouldLLMFilter: false });
     await call('get', '/v3/settings', '/v3/settings', 200);
     await call('get', '/health', '/health', 200);
+    await call('patch', '/v3/container-tags/user-42', '/v3/container-tags/{tag}', 200, { name: 'Caroline', entityContext: 'Notes about Caroline' });
+    await call('get', '/v3/container-tags/user-42', '/v3/container-tags/{tag}', 200);
+    await call('get', '/v3/container-tags/list', '/v3/container-tags/list', 200);
+    const key = await call('post', '/v3/auth/scoped-key', '/v3/auth/scoped-key', 200, { containerTag: 'user-42', name: 'app', expiresInDays: 30 });
+    const keyId = String(key.id ?? key.keyId);
+    await call('get', '/v3/auth/keys', '/v3/auth/keys', 200);
+    await call('put', `/v3/auth/keys/${keyId}/toggle`, '/v3/auth/keys/{id}/toggle', 200);
+    await call('get', '/v3/session', '/v3/session', 200);
+    await call('delete', `/v3/auth/scoped-key/${keyId}`, '/v3/auth/scoped-key/{id}', 200);
+    await call('post', '/v3/container-tags/merge', '/v3/container-tags/merge', 200, { containerTags: ['team-7', 'team-8'], targetContainerTag: 'team-8' });
     await call('delete', '/v3/documents/bulk', '/v3/documents/bulk', 200, { ids: ['note-2', 'no-such-document'], containerTags: ['user-42'] });
-    await call('delete', '/v3/documents/bulk', '/v3/documents/bulk', 200, { containerTags: ['team-7'] });
+    await call('delete', '/v3/documents/bulk', '/v3/documents/bulk', 200, { containerTags: ['team-8'] });
     await call('delete', `/v3/documents/${id}`, '/v3/documents/{id}', 204);
     await call('get', `/v3/documents/${id}`, '/v3/documents/{id}', 404);
+    await call('delete', '/v3/container-tags/user-42', '/v3/container-tags/{tag}', 200);
   } finally {
     await runtime.close();
   }

@@ -1,8 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import * as commonSchemas from '../../src/http/schemas/common.js';
-import * as documentSchemas from '../../src/http/schemas/documents.js';
-import * as searchSchemas from '../../src/http/schemas/search.js';
-import * as settingsSchemas from '../../src/http/schemas/settings.js';
 
 /** The subset of JSON Schema that zod's toJSONSchema emits for our request schemas. */
 export interface JsonSchema {
@@ -39,9 +38,16 @@ function strip(schema: object): JsonSchema {
   return rest as JsonSchema;
 }
 
-const SCHEMAS = [commonSchemas, documentSchemas, searchSchemas, settingsSchemas]
-  .flatMap((m) => Object.values(m))
-  .filter((v): v is z.ZodType => v instanceof z.ZodType);
+// Every schema module of the HTTP edge, so that new ones are found without a list to keep.
+const SCHEMA_DIR = path.resolve(import.meta.dirname, '../../src/http/schemas');
+const modules = await Promise.all(
+  fs
+    .readdirSync(SCHEMA_DIR)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()
+    .map((f) => import(pathToFileURL(path.join(SCHEMA_DIR, f)).href) as Promise<Record<string, unknown>>),
+);
+const SCHEMAS = modules.flatMap((m) => Object.values(m)).filter((v): v is z.ZodType => v instanceof z.ZodType);
 
 /**
  * The zod schema behind a schema of the served OpenAPI document, found by rendering every exported request schema
