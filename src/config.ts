@@ -15,6 +15,7 @@ const EnvSchema = z.object({
   MNEMO_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   MNEMO_MAX_BODY_BYTES: int(1024, 1024 ** 3).default(50 * 1024 * 1024),
   MNEMO_CORS_ORIGINS: z.string().default('*'),
+  MNEMO_REQUEST_TIMEOUT_MS: int(1000, 3_600_000).default(120_000),
   MNEMO_ORG_RATE_LIMIT: int(0, 10_000_000).default(0),
   MNEMO_ORG_RATE_LIMIT_WINDOW_MS: int(1000, 86_400_000).default(60_000),
 
@@ -94,6 +95,8 @@ export interface Config {
   rootApiKey: string | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   maxBodyBytes: number;
+  /** Whole-request receive timeout (slow bodies are cut off). */
+  requestTimeoutMs: number;
   /** Origins allowed by CORS; ['*'] = any. */
   corsOrigins: string[];
   /** Requests per window for each organisation (all its keys together); null = no limit. */
@@ -202,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rootApiKey: e.MNEMO_API_KEY,
     logLevel: e.MNEMO_LOG_LEVEL,
     maxBodyBytes: e.MNEMO_MAX_BODY_BYTES,
+    requestTimeoutMs: e.MNEMO_REQUEST_TIMEOUT_MS,
     corsOrigins: e.MNEMO_CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     orgRateLimit: e.MNEMO_ORG_RATE_LIMIT > 0 ? { max: e.MNEMO_ORG_RATE_LIMIT, windowMs: e.MNEMO_ORG_RATE_LIMIT_WINDOW_MS } : null,
     keyExpiry: {

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import { ConfigError, loadConfig } from './config.js';
 import { errorMessage } from './errors.js';
 import { createLogger } from './logger.js';
@@ -21,15 +21,22 @@ async function main(): Promise<void> {
   await runtime.runner.start();
   // A worker-only process (MNEMO_ROLE=worker) serves /health and nothing else.
   const app = config.role === 'worker' ? createHealthApp(runtime) : runtime.app;
-  const server: Server = app.listen(config.port, config.host);
+  // Request timeouts are enforced by a periodic sweep; Node's default sweep (30 s) would let a slow body run long
+  // past requestTimeout.
+  const server: Server = http.createServer(
+    { requestTimeout: config.requestTimeoutMs, headersTimeout: Math.min(66_000, config.requestTimeoutMs), connectionsCheckingInterval: 1000 },
+    app.callback(),
+  );
+  server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
   // Idle keep-alive sockets outlive a load balancer's (60 s); headersTimeout stays above keepAliveTimeout, as
   // recommended for servers behind proxies that reuse connections.
+  // (headersTimeout above: 66 s, at most requestTimeout.) A client that sends its body slower than requestTimeout is cut off (Node's
+  // default holds it for 300 s); a 50 MB body arrives well within it on any working connection.
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info(config.role === 'worker' ? 'mnemo worker running (health only)' : 'mnemo listening', {

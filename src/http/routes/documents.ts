@@ -42,6 +42,13 @@ function toInput(b: AddBody): DocumentInput {
   };
 }
 
+/** Batch-level metadata under an item's own: both objects are merged; any other item value is left for validation. */
+function mergeMetadata(batch: object | undefined, item: unknown): unknown {
+  if (item === undefined) return batch;
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
+  return { ...batch, ...item };
+}
+
 /** Splits "a,b" or '["a","b"]' query values into a list. */
 function listParam(value: string | undefined): string[] | undefined {
   if (!value) return undefined;
@@ -82,7 +89,8 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents }: 
               filepath: body.filepath,
               entityContext: body.entityContext,
               ...(raw as Record<string, unknown>),
-              metadata: { ...body.metadata, ...((raw as { metadata?: object }).metadata ?? {}) },
+              // Merged only when the item's metadata is an object too; anything else goes to validation as sent.
+              metadata: mergeMetadata(body.metadata, (raw as { metadata?: unknown }).metadata),
             }
           : raw;
       try {

@@ -1,0 +1,98 @@
+import http from 'node:http';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonDepth, MAX_JSON_DEPTH } from '../../src/http/middleware/json-body.js';
+import { auth, createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { startServer, type ServerProcess } from '../helpers/server-process.js';
+
+const nested = (depth: number): unknown => {
+  let v: unknown = 'leaf';
+  for (let i = 0; i < depth; i++) v = { x: v };
+  return v;
+};
+/** The JSON text of `nested(depth)`, built without recursion (JSON.stringify would overflow on the client). */
+const nestedJson = (depth: number) => `${'{"x":'.repeat(depth)}"leaf"${'}'.repeat(depth)}`;
+
+describe('hostile input gets a 4xx', () => {
+  let rt: TestRuntime;
+  let server: ReturnType<TestRuntime['app']['callback']>;
+
+  beforeAll(async () => {
+    rt = await createTestRuntime();
+    server = rt.app.callback();
+  });
+  afterAll(() => rt.close());
+
+  it('refuses JSON nested deeper than the limit in any free-form field with 400, and stores nothing', async () => {
+    const json = (path: string, method: 'patch' | 'post', text: string) =>
+      request(server)[method](path).set(auth).set('content-type', 'application/json').send(text);
+    const settings = await json('/v3/settings', 'patch', `{"shouldLLMFilter": true, "includeItems": ${nestedJson(5000)}}`);
+    expect(settings.status).toBe(400);
+    expect(settings.body.code).toBe('VALIDATION_FAILED');
+    expect((await request(server).get('/v3/settings').set(auth)).body.includeItems).toBeNull();
+    const filters = await json('/v4/search', 'post', `{"q": "x", "filters": ${nestedJson(3000)}}`);
+    expect(filters.status).toBe(400);
+    const doc = await json('/v3/documents', 'post', `{"content": "x", "metadata": {"a": ${nestedJson(200_000)}}}`);
+    expect(doc.status).toBe(400);
+    // Within the limit, a free-form field is stored as sent.
+    const ok = await request(server).patch('/v3/settings').set(auth).send({ shouldLLMFilter: true, includeItems: nested(MAX_JSON_DEPTH - 3) });
+    expect(ok.status).toBe(200);
+  });
+
+  it('counts depth without recursion and stops early', () => {
+    expect(jsonDepth('x', 5)).toBe(0);
+    expect(jsonDepth({ a: [1, { b: 2 }] }, 5)).toBe(3);
+    expect(jsonDepth(nested(1_000_000), 40)).toBe(41);
+  });
+
+  it('validates batch item metadata like a single add: a string is an item error, never stored as characters', async () => {
+    const res = await request(server)
+      .post('/v3/documents/batch')
+      .set(auth)
+      .send({ metadata: { source: 'import' }, documents: [{ content: 'one', metadata: 'a string' }, { content: 'two', metadata: ['x'] }, { content: 'three', metadata: { n: 1 } }] });
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['error', 'error', 'queued']);
+    expect(res.body.results[0].error).toContain('metadata');
+    const single = await request(server).post('/v3/documents').set(auth).send({ content: 'one', metadata: 'a string' });
+    expect(single.status).toBe(400);
+    const topLevel = await request(server).post('/v3/documents/batch').set(auth).send({ metadata: 'a string', documents: ['x'] });
+    expect(topLevel.status).toBe(400);
+    await rt.settle();
+    const stored = await request(server).get(`/v3/documents/${res.body.results[2].id}`).set(auth);
+    expect(stored.body.metadata).toEqual({ source: 'import', n: 1 });
+  });
+});
+
+describe('slow clients', () => {
+  let proc: ServerProcess;
+  beforeAll(async () => {
+    proc = await startServer({ MNEMO_REQUEST_TIMEOUT_MS: '1500', MNEMO_EMBEDDINGS: 'hash' });
+  }, 60_000);
+  afterAll(async () => {
+    await proc?.stop();
+  });
+
+  it('cuts off a request whose body trickles in past MNEMO_REQUEST_TIMEOUT_MS', async () => {
+    const url = new URL(`${proc.baseURL}/v3/documents`);
+    const started = Date.now();
+    const outcome = await new Promise<string>((resolve) => {
+      const req = http.request(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '1000', authorization: `Bearer ${proc.apiKey}` } },
+        (res) => resolve(`status ${res.statusCode}`),
+      );
+      req.on('error', (err) => resolve(`closed: ${err.message}`));
+      req.write('{"content": "');
+      const timer = setInterval(() => req.write('a'), 200);
+      req.on('close', () => clearInterval(timer));
+      setTimeout(() => {
+        clearInterval(timer);
+        resolve('still open');
+        req.destroy();
+      }, 8000);
+    });
+    expect(outcome).not.toBe('still open');
+    expect(Date.now() - started).toBeLessThan(6000);
+    // The server keeps serving others.
+    expect((await fetch(`${proc.baseURL}/health`)).status).toBe(200);
+  }, 20_000);
+});
