@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { isAppError } from '../src/errors.js';
+import { isAppError } from '../src/core/errors.js';
 import type { PipelineDeps } from '../src/pipeline/deps.js';
 import {
   completeDocument,
@@ -11,7 +11,7 @@ import {
   type FailureInfo,
 } from '../src/pipeline/run-step.js';
 import { getStep, STEP_NAMES, type StepName } from '../src/pipeline/steps.js';
-import type { DocumentRef } from '../src/types.js';
+import type { DocumentRef } from '../src/core/types.js';
 import { SUPERSEDED } from '../workflows/shared.js';
 
 const HEARTBEAT_EVERY_MS = 5_000;

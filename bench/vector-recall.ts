@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import type { Embedder } from '../src/providers/embedder.js';
 import { blobToVector } from '../src/storage/sqlite/rows.js';
-import { DEFAULT_VECTOR_INDEX_OPTIONS, VectorIndex } from '../src/storage/vector-index.js';
+import { DEFAULT_VECTOR_INDEX_OPTIONS, VectorIndex } from '../src/vector/vector-index.js';
 import type { BenchQuery } from './corpus.js';
 import { round, summarize } from './lib.js';
 

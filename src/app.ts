@@ -1,15 +1,14 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import type { Logger } from './logger.js';
-import type { EmbedderHandle } from './providers/embedder.js';
-import type { Runner } from './runner/runner.js';
-import type { SearchService } from './search/search-service.js';
+import type { Logger } from './core/logger.js';
+import type { SearchService } from './services/search.js';
 import type { ContainerTagService } from './services/container-tags.js';
+import type { AuthService } from './services/auth.js';
 import type { DocumentService } from './services/documents.js';
+import type { HealthService } from './services/health.js';
 import type { KeyService } from './services/keys.js';
 import type { RateLimiter } from './services/rate-limiter.js';
 import type { SettingsService } from './services/settings.js';
-import type { Store } from './storage/store.js';
 import type { AppState } from './http/context.js';
 import { requireApiKey } from './http/middleware/auth.js';
 import { scopedEndpoints } from './http/middleware/scoped-endpoints.js';
@@ -27,7 +26,8 @@ import { registerSearchRoutes } from './http/routes/search.js';
 import { registerSettingsRoutes } from './http/routes/settings.js';
 
 export interface AppDeps {
-  store: Store;
+  auth: AuthService;
+  health: HealthService;
   documents: DocumentService;
   search: SearchService;
   settings: SettingsService;
@@ -36,11 +36,8 @@ export interface AppDeps {
   limiter: RateLimiter;
   orgRateLimit: { max: number; windowMs: number } | null;
   corsOrigins: readonly string[];
-  runner: Runner;
-  embedder: EmbedderHandle;
   logger: Logger;
   version: string;
-  startedAt: number;
   maxBodyBytes: number;
 }
 
@@ -62,7 +59,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   registerMemoriesRedirect(open);
 
   const api = new Router<AppState>();
-  api.use(requireApiKey({ store: deps.store, limiter: deps.limiter, orgRateLimit: deps.orgRateLimit, logger: deps.logger }));
+  api.use(requireApiKey({ auth: deps.auth, limiter: deps.limiter, orgRateLimit: deps.orgRateLimit, logger: deps.logger }));
   api.use(scopedEndpoints());
   registerDocumentRoutes(api, deps);
   registerSearchRoutes(api, deps);

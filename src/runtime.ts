@@ -4,19 +4,19 @@ import Koa from 'koa';
 import { createApp } from './app.js';
 import type { AppState } from './http/context.js';
 import { registerHealthRoutes } from './http/routes/health.js';
-import type { Config } from './config.js';
-import type { Logger } from './logger.js';
+import type { Config } from './core/config.js';
+import type { Logger } from './core/logger.js';
 import type { PipelineDeps } from './pipeline/deps.js';
 import { createEmbedderHandle } from './providers/create-embedder.js';
 import type { EmbedderHandle } from './providers/embedder.js';
 import { EmbeddedRunner } from './runner/embedded-runner.js';
 import type { Runner } from './runner/runner.js';
-import { startScheduledJobs } from './runner/scheduled-jobs.js';
-import { SearchService } from './search/search-service.js';
-import { ensureRootKey } from './services/auth.js';
+import { SearchService } from './services/search.js';
+import { AuthService, ensureRootKey } from './services/auth.js';
+import { HealthService } from './services/health.js';
 import { ContainerTagService } from './services/container-tags.js';
 import { DocumentService } from './services/documents.js';
-import { noticeLeadMs } from './services/key-expiry.js';
+import { noticeLeadMs, startKeyExpiryTimer } from './services/key-expiry.js';
 import { KeyService } from './services/keys.js';
 import { OrganizationService } from './services/organizations.js';
 import { RateLimiter } from './services/rate-limiter.js';
@@ -40,6 +40,8 @@ export interface Runtime {
   search: SearchService;
   keys: KeyService;
   organizations: OrganizationService;
+  auth: AuthService;
+  health: HealthService;
   close(): Promise<void>;
 }
 
@@ -74,11 +76,20 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
   const search = new SearchService(store, embedder, config.search, logger);
   const settings = new SettingsService(store);
   const keys = new KeyService(store, noticeLeadMs(config.keyExpiry.noticeDays));
-  const scheduledJobs = await startScheduledJobs(config, { store, logger });
+  // Periodic jobs (key expiry notices): a timer here in embedded mode; in Temporal mode a Schedule that the
+  // processes serving the API create and the workers run.
+  const scheduledJobs = !config.temporal.address
+    ? startKeyExpiryTimer(config, { store, logger })
+    : config.role === 'worker'
+      ? undefined
+      : (await import('./temporal/key-expiry-schedule.js')).startKeyExpirySchedule(config, logger);
   const containerTags = new ContainerTagService(store, documents);
   const organizations = new OrganizationService(store, keys);
+  const auth = new AuthService(store);
+  const health = new HealthService({ store, runner, embedder, version: VERSION, startedAt: Date.now() });
   const app = createApp({
-    store,
+    auth,
+    health,
     documents,
     search,
     settings,
@@ -87,11 +98,8 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     limiter: new RateLimiter(),
     orgRateLimit: config.orgRateLimit,
     corsOrigins: config.corsOrigins,
-    runner,
-    embedder,
     logger,
     version: VERSION,
-    startedAt: Date.now(),
     maxBodyBytes: config.maxBodyBytes,
   });
   return {
@@ -104,6 +112,8 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     search,
     keys,
     organizations,
+    auth,
+    health,
     close: async () => {
       await scheduledJobs?.stop();
       await runner.stop();
@@ -118,13 +128,8 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
 export function createHealthApp(runtime: Runtime): Koa {
   const app = new Koa();
   const router = new Router<AppState>();
-  registerHealthRoutes(router, {
-    store: runtime.store,
-    runner: runtime.runner,
-    embedder: runtime.embedder,
-    version: VERSION,
-    startedAt: Date.now(),
-  });
+  registerHealthRoutes(router, { health: runtime.health, auth: runtime.auth });
   app.use(router.routes() as unknown as Koa.Middleware);
   return app;
 }
+

@@ -1,7 +1,7 @@
 import http, { type Server } from 'node:http';
-import { ConfigError, loadConfig } from './config.js';
-import { errorMessage } from './errors.js';
-import { createLogger } from './logger.js';
+import { ConfigError, loadConfig } from './core/config.js';
+import { errorMessage } from './core/errors.js';
+import { createLogger } from './core/logger.js';
 import { createHealthApp, createRuntime } from './runtime.js';
 
 /** Process root: config → runtime → listen; stops cleanly on SIGINT/SIGTERM. */

@@ -1,7 +1,7 @@
 // Types and constants shared by the workflow, its starter and tests. Nothing here imports runtime code, so the
 // workflow bundle, the activities and the API process can all use it.
 import type { PlannedStep, StepName } from '../src/pipeline/step-plan.js';
-import type { DocumentRef } from '../src/types.js';
+import type { DocumentRef } from '../src/core/types.js';
 
 /** Timeouts and retry policy of one timeout class (Temporal duration strings or ms). */
 export interface ActivityPolicy {

@@ -14,12 +14,12 @@ const ROOT = path.join(CACHE_DIR, 'quality');
 
 /** Files read only when answering a search, never when ingesting (re-check when search code moves). */
 const QUERY_TIME_ONLY = [
-  'src/search/calibrate.ts',
+  'src/vector/calibrate.ts',
   'src/search/hybrid.ts',
   'src/search/keyword-score.ts',
   'src/search/rerank.ts',
-  'src/search/search-service.ts',
-  'src/search/top-k.ts',
+  'src/services/search.ts',
+  'src/vector/top-k.ts',
 ];
 const QUERY_TIME_DIRS = ['src/http/'];
 

@@ -2,8 +2,8 @@
  * The service under test, used as an app would: createRuntime on a data directory, served on 127.0.0.1:0, and
  * driven with fetch through POST /v3/documents/batch, POST /v3/documents/list and POST /v4/search.
  */
-import { type Config, loadConfig } from '../../src/config.js';
-import { silentLogger } from '../../src/logger.js';
+import { type Config, loadConfig } from '../../src/core/config.js';
+import { silentLogger } from '../../src/core/logger.js';
 import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
 import type { Embedder } from '../../src/providers/embedder.js';
 import { createRuntime } from '../../src/runtime.js';

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { loadConfig } from '../../src/config.js';
-import { silentLogger } from '../../src/logger.js';
+import { loadConfig } from '../../src/core/config.js';
+import { silentLogger } from '../../src/core/logger.js';
 import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
 import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
 import { createRuntime } from '../../src/runtime.js';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { Permission } from '../types.js';
+import type { Permission } from '../core/types.js';
 
 /** One admin command, parsed and checked; the edge's only input. */
 export type AdminCommand =

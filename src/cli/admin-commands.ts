@@ -1,4 +1,4 @@
-import { createError } from '../errors.js';
+import { createError } from '../core/errors.js';
 import type { KeyService } from '../services/keys.js';
 import type { OrganizationService } from '../services/organizations.js';
 import type { AdminCommand } from './admin-args.js';

@@ -1,11 +1,7 @@
-import { ConfigError, loadConfig } from '../config.js';
-import { errorMessage, isAppError } from '../errors.js';
-import { createLogger } from '../logger.js';
-import { noticeLeadMs } from '../services/key-expiry.js';
-import { ensureRootKey } from '../services/auth.js';
-import { KeyService } from '../services/keys.js';
-import { OrganizationService } from '../services/organizations.js';
-import { openStore } from '../storage/open-store.js';
+import { ConfigError, loadConfig } from '../core/config.js';
+import { errorMessage, isAppError } from '../core/errors.js';
+import { createLogger } from '../core/logger.js';
+import { createAdminServices } from '../admin-runtime.js';
 import { parseAdminArgs, USAGE, UsageError } from './admin-args.js';
 import { runAdminCommand } from './admin-commands.js';
 
@@ -30,18 +26,13 @@ async function main(argv: readonly string[]): Promise<number> {
   const config = loadConfig();
   // Info-level logs (store connection, migrations) would drown the result; warnings and errors still show.
   const logger = createLogger(config.logLevel === 'debug' ? 'debug' : config.logLevel === 'info' ? 'warn' : config.logLevel);
-  const store = openStore(config, logger);
+  const services = await createAdminServices(config, logger);
   try {
-    await store.migrate();
-    // The default organisation exists as the server makes it, but no root key is registered, generated or retired
-    // here: that stays with the server and MNEMO_API_KEY.
-    await ensureRootKey(store, { rootApiKey: undefined, dataDir: null }, logger);
-    const keys = new KeyService(store, noticeLeadMs(config.keyExpiry.noticeDays));
-    const output = await runAdminCommand(parsed.command, { keys, organizations: new OrganizationService(store, keys) });
+    const output = await runAdminCommand(parsed.command, services);
     process.stdout.write(parsed.json ? `${JSON.stringify(output.json)}\n` : `${output.lines.join('\n')}\n`);
     return 0;
   } finally {
-    await store.close();
+    await services.close();
   }
 }
 

@@ -1,5 +1,5 @@
-import { createError } from '../errors.js';
-import type { KeyKind, Permission } from '../types.js';
+import { createError } from './errors.js';
+import type { KeyKind, Permission } from './types.js';
 
 /**
  * Who is calling: every service call takes one, and scope is applied inside the store query from it. Built from the

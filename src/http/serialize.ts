@@ -1,4 +1,4 @@
-import type { ChunkRecord, DocumentRecord } from '../types.js';
+import type { ChunkRecord, DocumentRecord } from '../core/types.js';
 
 /** GET /v3/documents/{id} shape. */
 export function documentResponse(d: DocumentRecord) {

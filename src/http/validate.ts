@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { createError, isAppError } from '../errors.js';
+import { createError, isAppError } from '../core/errors.js';
 
 /** Parses input with a schema, or throws a 400 that names every offending field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown, where = 'body'): z.output<S> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createError } from '../errors.js';
-import type { ChunkRecord, DocumentRecord, DocumentRef } from '../types.js';
-import { chunkText, DEFAULT_CHUNK_TOKENS, STRATEGY } from './chunking.js';
+import { createError } from '../core/errors.js';
+import type { ChunkRecord, DocumentRecord, DocumentRef } from '../core/types.js';
+import { chunkText, DEFAULT_CHUNK_TOKENS, STRATEGY } from '../text/chunking.js';
 import type { PipelineDeps } from './deps.js';
 
 /** Step 2: splits the extracted content into chunks and stages them (not yet searchable). */

@@ -1,5 +1,5 @@
-import type { Config } from '../config.js';
-import type { Logger } from '../logger.js';
+import type { Config } from '../core/config.js';
+import type { Logger } from '../core/logger.js';
 import type { EmbedderHandle } from '../providers/embedder.js';
 import type { Store } from '../storage/store.js';
 

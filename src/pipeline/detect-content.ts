@@ -1,4 +1,4 @@
-import type { DocumentType } from '../types.js';
+import type { DocumentType } from '../core/types.js';
 
 /** What kind of input a document's content string is. */
 export type ContentKind = 'url' | 'html' | 'text';

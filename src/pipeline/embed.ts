@@ -1,4 +1,4 @@
-import type { DocumentRef } from '../types.js';
+import type { DocumentRef } from '../core/types.js';
 import type { PipelineDeps, ProgressFn } from './deps.js';
 
 /** Step 3: embeds every staged chunk that has no vector from the current model yet (resumable batch by batch). */

@@ -1,6 +1,6 @@
-import { createError } from '../errors.js';
+import { createError } from '../core/errors.js';
 import { summarize } from '../text/summary.js';
-import type { DocumentRecord, DocumentType } from '../types.js';
+import type { DocumentRecord, DocumentType } from '../core/types.js';
 import { classifyMime, detectContent, documentTypeOfMime, effectiveMime } from './detect-content.js';
 import type { PipelineDeps } from './deps.js';
 import { withFailurePatch } from './failure-patch.js';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net, { type LookupFunction } from 'node:net';
 import zlib from 'node:zlib';
-import { createError, errorMessage, isAppError } from '../errors.js';
+import { createError, errorMessage, isAppError } from '../core/errors.js';
 import { refusalReason, type AddressPolicy } from './ssrf-guard.js';
 
 export interface FetchOptions extends AddressPolicy {

@@ -1,4 +1,4 @@
-import type { DocumentRef } from '../types.js';
+import type { DocumentRef } from '../core/types.js';
 import type { PipelineDeps } from './deps.js';
 
 /** Step 4: makes the new chunks searchable (keyword and vector index) and drops the previous version's. */

@@ -1,6 +1,6 @@
-import { errorMessage, isAppError } from '../errors.js';
+import { errorMessage, isAppError } from '../core/errors.js';
 import type { DocumentPatch } from '../storage/store.js';
-import type { DocumentRecord, DocumentRef, ProcessingMetadata, StepRecord } from '../types.js';
+import type { DocumentRecord, DocumentRef, ProcessingMetadata, StepRecord } from '../core/types.js';
 import type { PipelineDeps, ProgressFn } from './deps.js';
 import { failurePatch } from './failure-patch.js';
 import type { PipelineStep } from './steps.js';

@@ -1,5 +1,5 @@
 import type { DocumentPatch } from '../storage/store.js';
-import type { DocumentRecord, DocumentRef, DocumentStatus } from '../types.js';
+import type { DocumentRecord, DocumentRef, DocumentStatus } from '../core/types.js';
 import { chunkDocument } from './chunk.js';
 import type { PipelineDeps, ProgressFn } from './deps.js';
 import { embedDocument } from './embed.js';

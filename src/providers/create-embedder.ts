@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { Config } from '../config.js';
-import { errorMessage } from '../errors.js';
-import type { Logger } from '../logger.js';
+import type { Config } from '../core/config.js';
+import { errorMessage } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
 import type { Embedder, EmbedderHandle, EmbedderStatus } from './embedder.js';
 import { createHashEmbedder } from './hash-embedder.js';
 import { createOpenAIEmbedder } from './openai-embedder.js';

@@ -1,4 +1,4 @@
-import type { VectorCalibration } from '../search/calibrate.js';
+import type { VectorCalibration } from '../vector/calibrate.js';
 
 /** Turns text into unit-length vectors. `id` identifies the model; it is stored with every vector. */
 export interface Embedder {

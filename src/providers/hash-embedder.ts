@@ -1,6 +1,6 @@
-import { normalize } from '../search/cosine.js';
-import { estimateCalibration, BACKGROUND_SENTENCES } from '../search/calibrate.js';
-import { indexTerms, words } from '../search/tokenize.js';
+import { normalize } from '../vector/cosine.js';
+import { estimateCalibration, BACKGROUND_SENTENCES } from '../vector/calibrate.js';
+import { indexTerms, words } from '../text/tokenize.js';
 import type { Embedder } from './embedder.js';
 
 const DIMENSIONS = 384;

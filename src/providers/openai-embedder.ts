@@ -1,6 +1,6 @@
-import { createError, errorMessage } from '../errors.js';
-import { normalize } from '../search/cosine.js';
-import { estimateCalibration, BACKGROUND_SENTENCES } from '../search/calibrate.js';
+import { createError, errorMessage } from '../core/errors.js';
+import { normalize } from '../vector/cosine.js';
+import { estimateCalibration, BACKGROUND_SENTENCES } from '../vector/calibrate.js';
 import type { Embedder } from './embedder.js';
 
 export interface OpenAIEmbedderOptions {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { estimateCalibration, BACKGROUND_SENTENCES } from '../search/calibrate.js';
+import { estimateCalibration, BACKGROUND_SENTENCES } from '../vector/calibrate.js';
 import type { Embedder } from './embedder.js';
 import { InferenceQueue, type InferencePriority } from './inference-queue.js';
 

@@ -1,9 +1,9 @@
-import { errorMessage } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { errorMessage } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
 import type { PipelineDeps } from '../pipeline/deps.js';
 import { completeDocument, describeFailure, executeStep, failDocument, isPermanent, SupersededError } from '../pipeline/run-step.js';
 import { remainingSteps } from '../pipeline/steps.js';
-import type { DocumentRecord, DocumentRef } from '../types.js';
+import type { DocumentRecord, DocumentRef } from '../core/types.js';
 import { backoffDelay } from './backoff.js';
 import type { Runner, RunnerStatus } from './runner.js';
 

@@ -1,5 +1,5 @@
-import { errorMessage } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { errorMessage } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
 
 /** A scheduled job running in this process (embedded mode); Temporal mode runs the same job as a Schedule. */
 export interface IntervalJob {

@@ -1,4 +1,4 @@
-import type { DocumentRef } from '../types.js';
+import type { DocumentRef } from '../core/types.js';
 
 export interface RunnerStatus {
   kind: 'embedded' | 'temporal';

@@ -1,8 +1,8 @@
-import { splitSentences } from '../pipeline/chunking.js';
+import { splitSentences } from '../text/chunking.js';
 import type { Embedder } from '../providers/embedder.js';
-import { calibrateCosine } from './calibrate.js';
-import { dot } from './cosine.js';
-import { indexTerms } from './tokenize.js';
+import { calibrateCosine } from '../vector/calibrate.js';
+import { dot } from '../vector/cosine.js';
+import { indexTerms } from '../text/tokenize.js';
 
 export interface RerankCandidate {
   id: string;

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../core/logger.js';
 import type { Store } from '../storage/store.js';
-import type { ApiKeyRecord, KeyKind, Permission } from '../types.js';
+import type { ApiKeyRecord, KeyKind, Permission } from '../core/types.js';
 import type { Actor } from '../core/actor.js';
 
 export const DEFAULT_ORG_ID = 'org_default';
@@ -127,6 +127,15 @@ export async function authenticate(
   if (!record.enabled) return { rejected: 'disabled' };
   if (record.expiresAt && Date.parse(record.expiresAt) <= now) return { rejected: 'expired' };
   return { actor: actorOf(record), key: record };
+}
+
+/** The authentication service the edges call: API key in, actor out. */
+export class AuthService {
+  constructor(private readonly store: Store) {}
+
+  authenticate(key: string | undefined): ReturnType<typeof authenticate> {
+    return authenticate(this.store, key);
+  }
 }
 
 export function actorOf(record: ApiKeyRecord): Actor {

@@ -1,7 +1,7 @@
 import { requireRoot, requireWrite, type Actor } from '../core/actor.js';
-import { createError } from '../errors.js';
+import { createError } from '../core/errors.js';
 import type { AccountStore, ContainerTagPatch, ContainerTagStats } from '../storage/accounts.js';
-import type { ContainerTagRecord } from '../types.js';
+import type { ContainerTagRecord } from '../core/types.js';
 import type { DocumentService } from './documents.js';
 
 /** Memories per container tag. The memory engine will supply one; until then every count is 0 (NO_MEMORIES). */

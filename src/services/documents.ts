@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createError, isAppError } from '../errors.js';
+import { createError, isAppError } from '../core/errors.js';
 import { newProcessingMetadata } from '../pipeline/run-step.js';
 import type { Runner } from '../runner/runner.js';
 import { readScope, requireTags, requireWrite, tagsForWrite, type Actor } from '../core/actor.js';
 import type { DocumentListQuery, DocumentPatch, Store } from '../storage/store.js';
-import type { ChunkRecord, DocumentRecord, Metadata, TaskType } from '../types.js';
+
+export type { DocumentListQuery };
+import type { ChunkRecord, DocumentRecord, Metadata, TaskType } from '../core/types.js';
 
 export interface DocumentInput {
   content: string;

@@ -1,8 +1,10 @@
-import { errorMessage } from '../errors.js';
-import type { Logger } from '../logger.js';
-import type { Mailer } from '../providers/mailer.js';
+import { errorMessage } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
+import { createMailer, type Mailer } from '../providers/mailer.js';
+import { startIntervalJob, type IntervalJob } from '../runner/interval-job.js';
+import type { Config } from '../core/config.js';
 import type { Store } from '../storage/store.js';
-import type { ApiKeyRecord } from '../types.js';
+import type { ApiKeyRecord } from '../core/types.js';
 
 const DAY_MS = 86_400_000;
 
@@ -103,4 +105,31 @@ function describeRemaining(ms: number): string {
   if (hours < 1) return 'in less than an hour';
   if (hours < 48) return `in ${hours} hour${hours === 1 ? '' : 's'}`;
   return `in ${Math.round(hours / 24)} days`;
+}
+
+/**
+ * Embedded mode's key-expiry job: checkKeyExpiry on an in-process timer (Temporal mode runs it as a Schedule, see
+ * temporal/key-expiry-schedule.ts). The notices sent are recorded in the store, so a restart neither repeats nor
+ * skips one.
+ */
+export function startKeyExpiryTimer(config: Readonly<Config>, deps: { store: Store; logger: Logger }): IntervalJob {
+  const mailer = createMailer(config.notifications);
+  const job = startIntervalJob(
+    'key expiry notices',
+    () =>
+      checkKeyExpiry({
+        store: deps.store,
+        logger: deps.logger,
+        noticeDays: config.keyExpiry.noticeDays,
+        mailer,
+        recipients: config.notifications.recipients,
+      }),
+    { everyMs: config.keyExpiry.checkEveryMs, logger: deps.logger },
+  );
+  return {
+    async stop() {
+      await job.stop();
+      mailer?.close();
+    },
+  };
 }

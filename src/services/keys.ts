@@ -1,7 +1,7 @@
 import { requireRoot, type Actor } from '../core/actor.js';
-import { createError } from '../errors.js';
+import { createError } from '../core/errors.js';
 import type { Store } from '../storage/store.js';
-import type { ApiKeyRecord, Permission } from '../types.js';
+import type { ApiKeyRecord, Permission } from '../core/types.js';
 import { generateKey, newKeyRecord } from './auth.js';
 
 /** Endpoints a scoped key may call (the reference's list, plus the session that describes it). */

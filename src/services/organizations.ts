@@ -1,6 +1,6 @@
-import { createError } from '../errors.js';
+import { createError } from '../core/errors.js';
 import type { Store } from '../storage/store.js';
-import type { OrganizationRecord } from '../types.js';
+import type { OrganizationRecord } from '../core/types.js';
 import { newId } from './documents.js';
 import type { KeyService } from './keys.js';
 

@@ -1,7 +1,7 @@
 import { requireRoot, type Actor } from '../core/actor.js';
-import { createError } from '../errors.js';
+import { createError } from '../core/errors.js';
 import type { Store } from '../storage/store.js';
-import type { SettingsRecord } from '../types.js';
+import type { SettingsRecord } from '../core/types.js';
 
 /** Fields that only make sense with shouldLLMFilter: true (the reference answers 400 otherwise). */
 export const LLM_FILTER_FIELDS = ['filterPrompt', 'includeItems', 'excludeItems', 'categories'] as const;

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, ContainerTagRecord, OrganizationRecord } from '../types.js';
+import type { ApiKeyRecord, ContainerTagRecord, OrganizationRecord } from '../core/types.js';
 
 export type ApiKeyPatch = Partial<Pick<ApiKeyRecord, 'name' | 'enabled' | 'revokedAt' | 'expiresAt' | 'expiryNotices'>>;
 

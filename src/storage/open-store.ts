@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Config } from '../config.js';
-import type { Logger } from '../logger.js';
+import type { Config } from '../core/config.js';
+import type { Logger } from '../core/logger.js';
 import { MongoStore } from './mongo/mongo-store.js';
 import { SqliteStore } from './sqlite/sqlite-store.js';
 import type { Store } from './store.js';

@@ -1,4 +1,4 @@
-import type { FilterNode } from '../search/filters.js';
+import type { FilterNode } from '../core/filters.js';
 import type { AccountStore } from './accounts.js';
 import type {
   Candidate,
@@ -8,7 +8,7 @@ import type {
   DocumentRef,
   DocumentStatus,
   SettingsRecord,
-} from '../types.js';
+} from '../core/types.js';
 
 export type TagOperator = 'AND' | 'OR';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
-import type { Config } from '../config.js';
+import type { Config } from '../core/config.js';
 
 type TemporalConfig = Readonly<Config['temporal']>;
 

@@ -1,9 +1,9 @@
 import { Client } from '@temporalio/client';
 import { DefaultLogger, Runtime, type WorkerOptions } from '@temporalio/worker';
-import type { Config } from '../config.js';
-import type { Logger } from '../logger.js';
+import type { Config } from '../core/config.js';
+import type { Logger } from '../core/logger.js';
 import type { PipelineDeps } from '../pipeline/deps.js';
-import { TemporalRunner, type RunnerWorker } from '../runner/temporal-runner.js';
+import { TemporalRunner, type RunnerWorker } from './temporal-runner.js';
 import type { ActivityPolicies } from '../../workflows/shared.js';
 import { connectClient, connectWorker } from './connection.js';
 import { createIngestWorker } from './worker.js';

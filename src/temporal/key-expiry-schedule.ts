@@ -1,7 +1,7 @@
 import { Client, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
-import type { Config } from '../config.js';
-import { errorMessage } from '../errors.js';
-import type { Logger } from '../logger.js';
+import type { Config } from '../core/config.js';
+import { errorMessage } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
 import { backoffDelay } from '../runner/backoff.js';
 import type { IntervalJob } from '../runner/interval-job.js';
 import type * as workflows from '../../workflows/index.js';

@@ -1,9 +1,9 @@
 import { defineSearchAttributeKey, SearchAttributeType, type SearchAttributePair } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
 import proto from '@temporalio/proto';
-import { errorMessage } from '../errors.js';
-import type { Logger } from '../logger.js';
-import type { DocumentRecord } from '../types.js';
+import { errorMessage } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
+import type { DocumentRecord } from '../core/types.js';
 
 /** Custom search attributes on every ingestion workflow, so the UI and CLI can list and filter documents. */
 export const DOCUMENT_STATUS = defineSearchAttributeKey('DocumentStatus', SearchAttributeType.KEYWORD);

@@ -1,6 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { SearchAttributePair } from '@temporalio/common';
-import type { DocumentRecord } from '../types.js';
+import type { DocumentRecord } from '../core/types.js';
 import { SUPERSEDE_SIGNAL, WORKFLOW_ID_PREFIX, type IngestDocumentInput, type IngestMemo } from '../../workflows/shared.js';
 
 export function workflowIdFor(documentId: string): string {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker, type NativeConnection, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../../activities/index.js';
 import { createKeyExpiryActivities } from '../../activities/key-expiry.js';
-import type { Config } from '../config.js';
+import type { Config } from '../core/config.js';
 import type { PipelineDeps } from '../pipeline/deps.js';
 
 export const WORKFLOWS_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../workflows/index.ts');

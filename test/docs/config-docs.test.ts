@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENV_VARIABLES } from '../../src/config.js';
+import { ENV_VARIABLES } from '../../src/core/config.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (f: string) => fs.readFileSync(path.join(root, f), 'utf8');
@@ -27,7 +27,7 @@ describe('configuration documentation', () => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         const p = path.join(dir, entry.name);
         if (entry.isDirectory()) walk(p);
-        else if (p.endsWith('.ts') && !p.endsWith(path.join('src', 'config.ts')) && read(path.relative(root, p)).includes('process.env')) {
+        else if (p.endsWith('.ts') && !p.endsWith(path.join('src', 'core', 'config.ts')) && read(path.relative(root, p)).includes('process.env')) {
           offenders.push(path.relative(root, p));
         }
       }

@@ -36,7 +36,7 @@ export function clientScenario(mode: string, start: () => Promise<ServerProcess>
     it('serves health and the root without a key', async () => {
       expect((await fetch(server.baseURL)).status).toBe(200);
       const health = await waitFor(async () => {
-        const h = (await (await fetch(`${server.baseURL}/health`)).json()) as Record<string, any>;
+        const h = (await (await fetch(`${server.baseURL}/health`, { headers: { 'x-api-key': server.apiKey } })).json()) as Record<string, any>;
         return h.providers.embeddings.state === 'ready' ? h : undefined;
       });
       expect(health.store.ok).toBe(true);

@@ -1,5 +1,5 @@
 import type { Collection, Document, Filter } from 'mongodb';
-import { dot } from '../../src/search/cosine.js';
+import { dot } from '../../src/vector/cosine.js';
 import { readVector } from '../../src/storage/mongo/codec.js';
 import type { ChunkBson } from '../../src/storage/mongo/schema.js';
 

@@ -1,4 +1,4 @@
-import { loadConfig, type Config } from '../../src/config.js';
+import { loadConfig, type Config } from '../../src/core/config.js';
 import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
 import type { Embedder } from '../../src/providers/embedder.js';
 import { createHashEmbedder } from '../../src/providers/hash-embedder.js';

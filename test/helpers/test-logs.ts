@@ -1,5 +1,5 @@
 import { formatWithOptions } from 'node:util';
-import { createLogger, type LogLevel } from '../../src/logger.js';
+import { createLogger, type LogLevel } from '../../src/core/logger.js';
 
 /**
  * Where test logs go. Tests make things fail on purpose, and the logs of those failures (stack traces included)

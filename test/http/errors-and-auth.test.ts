@@ -138,8 +138,11 @@ describe('auth, errors, CORS and routing', () => {
     expect(search.properties.searchMode.enum ?? search.properties.searchMode.anyOf).toBeDefined();
   });
 
-  it('reports health without auth', async () => {
-    const res = await request(server).get('/health');
+  it('reports liveness without auth and details with a root key', async () => {
+    const open = await request(server).get('/health');
+    expect(open.status).toBe(200);
+    expect(open.body).toEqual({ status: 'degraded', version: expect.any(String), uptimeSeconds: expect.any(Number) });
+    const res = await request(server).get('/health').set(auth);
     expect(res.status).toBe(200);
     expect(res.body.store).toMatchObject({ kind: 'sqlite', ok: true, vectorSearch: 'in-app exact', keywordSearch: 'native', fusion: 'in-app' });
     expect(res.body.runner).toMatchObject({ kind: 'embedded', state: 'running' });

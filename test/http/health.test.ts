@@ -4,6 +4,9 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { AppState } from '../../src/http/context.js';
 import { registerHealthRoutes } from '../../src/http/routes/health.js';
+import { systemActor } from '../../src/core/actor.js';
+import type { AuthService } from '../../src/services/auth.js';
+import { HealthService } from '../../src/services/health.js';
 import type { EmbedderHandle, EmbedderStatus } from '../../src/providers/embedder.js';
 import type { Runner, RunnerStatus } from '../../src/runner/runner.js';
 import type { Store } from '../../src/storage/store.js';
@@ -18,8 +21,16 @@ const TEMPORAL_FINE: RunnerStatus = {
   detail: '127.0.0.1:7233 namespace=default taskQueue=mnemo-ingest',
 };
 
-/** GET /health of an app with this runner and embedder status, on a store that answers (or not). */
-async function health(runner: RunnerStatus, embeddings: EmbedderStatus, storeError?: string) {
+const ROOT_ACTOR = { ...systemActor('org_a'), keyId: 'key_root' };
+const SCOPED_ACTOR = { ...ROOT_ACTOR, keyId: 'key_scoped', keyKind: 'scoped' as const, containerTags: ['t'] };
+/** Keys this fake auth service knows. */
+const fakeAuth = {
+  authenticate: async (key: string | undefined) =>
+    key === 'root-key' ? { actor: ROOT_ACTOR } : key === 'scoped-key' ? { actor: SCOPED_ACTOR } : { rejected: 'unknown' },
+} as unknown as AuthService;
+
+/** An app serving GET /health with this runner and embedder status, on a store that answers (or not). */
+function healthApp(runner: RunnerStatus, embeddings: EmbedderStatus, storeError?: string) {
   const store = {
     kind: 'sqlite',
     capabilities: { nativeVectorSearch: false, nativeKeywordSearch: true, nativeRankFusion: false },
@@ -28,16 +39,23 @@ async function health(runner: RunnerStatus, embeddings: EmbedderStatus, storeErr
     },
   } as unknown as Store;
   const router = new Router<AppState>();
-  registerHealthRoutes(router, {
+  const health = new HealthService({
     store,
     runner: { status: () => runner } as Runner,
     embedder: { status: () => embeddings } as EmbedderHandle,
     version: 'test',
     startedAt: Date.now(),
   });
+  registerHealthRoutes(router, { health, auth: fakeAuth });
   const app = new Koa();
   app.use(router.routes() as unknown as Koa.Middleware);
-  return (await request(app.callback()).get('/health')).body as { status: string; warnings: string[]; runner: RunnerStatus };
+  return app.callback();
+}
+
+/** GET /health with a root key (the detailed report). */
+async function health(runner: RunnerStatus, embeddings: EmbedderStatus, storeError?: string) {
+  const res = await request(healthApp(runner, embeddings, storeError)).get('/health').set('authorization', 'Bearer root-key');
+  return res.body as { status: string; warnings: string[]; runner: RunnerStatus };
 }
 
 describe('GET /health', () => {
@@ -78,6 +96,21 @@ describe('GET /health', () => {
         if (state !== 'running') expect(body.warnings.some((w) => w.startsWith('runner: ') && w.includes(state))).toBe(true);
       }
     }
+  });
+
+  it('answers liveness only without a root key; the store, runner and model need one', async () => {
+    const app = healthApp({ ...TEMPORAL_FINE, state: 'degraded', warnings: ['temporal: down'] }, LOCAL_READY);
+    for (const headers of [{}, { authorization: 'Bearer wrong' }, { 'x-api-key': 'scoped-key' }]) {
+      const res = await request(app).get('/health').set(headers);
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body).sort()).toEqual(['status', 'uptimeSeconds', 'version']);
+      expect(res.body.status).toBe('degraded');
+    }
+    const detailed = await request(app).get('/health').set('x-api-key', 'root-key');
+    expect(detailed.body).toMatchObject({ status: 'degraded', warnings: ['temporal: down'], runner: { kind: 'temporal' }, store: { ok: true } });
+    const down = await request(healthApp(TEMPORAL_FINE, LOCAL_READY, 'disk full')).get('/health');
+    expect(down.status).toBe(503);
+    expect(down.body).toEqual({ status: 'error', version: 'test', uptimeSeconds: expect.any(Number) });
   });
 
   it('answers 503 with the store error when the store cannot serve', async () => {

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MongoStore } from '../../src/storage/mongo/mongo-store.js';
 import type { Store } from '../../src/storage/store.js';
-import type { DocumentRecord } from '../../src/types.js';
+import type { DocumentRecord } from '../../src/core/types.js';
 import { startFerretDb, type FerretDb } from '../helpers/ferretdb.js';
 import { auth, createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 

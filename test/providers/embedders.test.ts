@@ -3,13 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { isAppError } from '../../src/errors.js';
-import { silentLogger } from '../../src/logger.js';
+import { loadConfig } from '../../src/core/config.js';
+import { isAppError } from '../../src/core/errors.js';
+import { silentLogger } from '../../src/core/logger.js';
 import { createEmbedderHandle, DEFAULT_LOCAL_MODEL } from '../../src/providers/create-embedder.js';
 import { createOpenAIEmbedder } from '../../src/providers/openai-embedder.js';
 import { createTransformersEmbedder } from '../../src/providers/transformers-embedder.js';
-import { cosine } from '../../src/search/cosine.js';
+import { cosine } from '../../src/vector/cosine.js';
 
 const MODELS_DIR = path.resolve(import.meta.dirname, '../../.models');
 const modelInstalled = fs.existsSync(path.join(MODELS_DIR, DEFAULT_LOCAL_MODEL, 'onnx', 'model.onnx'));

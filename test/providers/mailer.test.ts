@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { loadConfig } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
+import { loadConfig } from '../../src/core/config.js';
+import { createLogger } from '../../src/core/logger.js';
 import { createMailer } from '../../src/providers/mailer.js';
 import { newKeyRecord } from '../../src/services/auth.js';
 import { checkKeyExpiry } from '../../src/services/key-expiry.js';

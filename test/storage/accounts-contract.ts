@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/storage/store.js';
-import type { ApiKeyRecord, OrganizationRecord } from '../../src/types.js';
+import type { ApiKeyRecord, OrganizationRecord } from '../../src/core/types.js';
 import type { CleanupStore, MakeStore } from './store-contract.js';
 import { isoAt, makeDocument, makeOrg } from './store-fixtures.js';
 

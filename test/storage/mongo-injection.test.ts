@@ -3,10 +3,10 @@
  * like operators, paths or regular expressions match literally (or are rejected), on a real MongoDB-wire server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/errors.js';
-import { parseFilters, type FilterNode } from '../../src/search/filters.js';
+import { AppError } from '../../src/core/errors.js';
+import { parseFilters, type FilterNode } from '../../src/core/filters.js';
 import { MongoStore } from '../../src/storage/mongo/mongo-store.js';
-import type { DocumentRecord, Metadata } from '../../src/types.js';
+import type { DocumentRecord, Metadata } from '../../src/core/types.js';
 import { startFerretDb, type FerretDb } from '../helpers/ferretdb.js';
 import { makeDocument, makeOrg } from './store-fixtures.js';
 
@@ -94,7 +94,8 @@ describe('MongoDB injection attempts', () => {
       expect(await store.getDocument(org.id, probe)).toBeNull();
       expect(await store.findApiKeyByHash(probe)).toBeNull();
     }
-    expect(await store.getDocument(org.id, 'c-plain')).toEqual(docs.plain);
+    expect(await store.findDocumentsByCustomId(org.id, 'c-plain')).toEqual([docs.plain]);
+    for (const probe of ['{"$ne": null}', '$where', '.*']) expect(await store.findDocumentsByCustomId(org.id, probe)).toEqual([]);
     expect(await store.getDocumentsByIds(org.id, ['{"$gt": ""}'])).toEqual([]);
     expect(await store.deleteDocuments(org.id, ['{"$gt": ""}', '.*'])).toEqual([]);
   });

@@ -5,19 +5,19 @@
  */
 import { MongoClient, type Collection, type Document } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src/logger.js';
+import { silentLogger } from '../../src/core/logger.js';
 import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
 import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
-import { parseFilters } from '../../src/search/filters.js';
-import { SearchService } from '../../src/search/search-service.js';
-import { queryTerms } from '../../src/search/tokenize.js';
+import { parseFilters } from '../../src/core/filters.js';
+import { SearchService } from '../../src/services/search.js';
+import { queryTerms } from '../../src/text/tokenize.js';
 import type { AtlasIndexes } from '../../src/storage/mongo/atlas-search.js';
 import { MongoStore } from '../../src/storage/mongo/mongo-store.js';
 import { collectionsOf, type ChunkBson } from '../../src/storage/mongo/schema.js';
 import { MongoSearch } from '../../src/storage/mongo/search.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import type { SearchScope, Store } from '../../src/storage/store.js';
-import type { Candidate } from '../../src/types.js';
+import type { Candidate } from '../../src/core/types.js';
 import { startFerretDb, type FerretDb } from '../helpers/ferretdb.js';
 import { emulateRankFusion } from '../helpers/rank-fusion-emulator.js';
 import { makeChunk, makeDocument, makeOrg, prng, refOf } from './store-fixtures.js';

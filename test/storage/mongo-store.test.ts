@@ -1,6 +1,6 @@
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryTerms } from '../../src/search/tokenize.js';
+import { queryTerms } from '../../src/text/tokenize.js';
 import { metaField } from '../../src/storage/mongo/codec.js';
 import { MongoStore, type MongoStoreOptions } from '../../src/storage/mongo/mongo-store.js';
 import { INDEXES, MIGRATIONS } from '../../src/storage/mongo/schema.js';

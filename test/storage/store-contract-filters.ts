@@ -3,10 +3,10 @@
  * the documents for which the reference evaluator `matchesFilter` is true.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchesFilter, parseFilters } from '../../src/search/filters.js';
-import { queryTerms } from '../../src/search/tokenize.js';
+import { matchesFilter, parseFilters } from '../../src/core/filters.js';
+import { queryTerms } from '../../src/text/tokenize.js';
 import type { Store } from '../../src/storage/store.js';
-import type { DocumentRecord, Metadata, MetadataValue } from '../../src/types.js';
+import type { DocumentRecord, Metadata, MetadataValue } from '../../src/core/types.js';
 import type { CleanupStore, MakeStore } from './store-contract.js';
 import { addIndexed, axis, docIdsOf, makeDocument, makeOrg, MODEL, prng } from './store-fixtures.js';
 

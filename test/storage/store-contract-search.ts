@@ -1,10 +1,10 @@
 /** Contract cases for pipeline storage (chunks, embeddings, generations, due work) and both retrievers. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { parseFilters } from '../../src/search/filters.js';
-import { queryTerms } from '../../src/search/tokenize.js';
+import { parseFilters } from '../../src/core/filters.js';
+import { queryTerms } from '../../src/text/tokenize.js';
 import type { SearchScope } from '../../src/storage/store.js';
-import { PENDING_STATUSES, type DocumentRecord } from '../../src/types.js';
+import { PENDING_STATUSES, type DocumentRecord } from '../../src/core/types.js';
 import type { ContractContext } from './store-contract.js';
 import {
   addIndexed,

@@ -4,11 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/errors.js';
-import { parseFilters } from '../../src/search/filters.js';
-import { queryTerms } from '../../src/search/tokenize.js';
+import { AppError } from '../../src/core/errors.js';
+import { parseFilters } from '../../src/core/filters.js';
+import { queryTerms } from '../../src/text/tokenize.js';
 import type { DocumentListQuery, Store } from '../../src/storage/store.js';
-import type { ApiKeyRecord, OrganizationRecord } from '../../src/types.js';
+import type { ApiKeyRecord, OrganizationRecord } from '../../src/core/types.js';
 import { filterParityContract } from './store-contract-filters.js';
 import { pipelineContract, searchContract } from './store-contract-search.js';
 import {

@@ -1,7 +1,7 @@
 /** Record builders and vector helpers for the store contract suite (built through the Store port only). */
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../../src/storage/store.js';
-import type { ChunkRecord, DocumentRecord, DocumentRef, OrganizationRecord } from '../../src/types.js';
+import type { ChunkRecord, DocumentRecord, DocumentRef, OrganizationRecord } from '../../src/core/types.js';
 
 export const MODEL = 'contract-model';
 export const DIMS = 8;

@@ -7,14 +7,14 @@ import { historyFromJSON, historyToJSON } from '@temporalio/common/lib/proto-uti
 import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
 import { DeterminismViolationError } from '@temporalio/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { createError } from '../../src/errors.js';
+import { loadConfig } from '../../src/core/config.js';
+import { createError } from '../../src/core/errors.js';
 import { systemActor } from '../../src/core/actor.js';
-import { silentLogger } from '../../src/logger.js';
+import { silentLogger } from '../../src/core/logger.js';
 import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
 import type { Embedder } from '../../src/providers/embedder.js';
 import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
-import { TemporalRunner, workflowIdFor } from '../../src/runner/temporal-runner.js';
+import { TemporalRunner, workflowIdFor } from '../../src/temporal/temporal-runner.js';
 import { DocumentService } from '../../src/services/documents.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { DEFAULT_POLICIES } from '../../src/temporal/policies.js';

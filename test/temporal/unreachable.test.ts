@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { silentLogger } from '../../src/logger.js';
+import { loadConfig } from '../../src/core/config.js';
+import { silentLogger } from '../../src/core/logger.js';
 import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
 import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
@@ -43,7 +43,7 @@ describe('Temporal mode while Temporal is unreachable', () => {
     expect(added.status).toBe(200);
     expect(added.body).toMatchObject({ status: 'queued' });
 
-    const degraded = (await request(app).get('/health')).body as { status: string; runner: { state: string }; warnings: string[] };
+    const degraded = (await request(app).get('/health').set(auth)).body as { status: string; runner: { state: string }; warnings: string[] };
     expect(degraded.status).toBe('degraded');
     expect(degraded.runner.state).toBe('degraded');
     expect(degraded.warnings).toContainEqual(expect.stringContaining(`cannot reach Temporal at ${address}`));
@@ -54,7 +54,7 @@ describe('Temporal mode while Temporal is unreachable', () => {
       return doc.body.status === 'done' ? doc.body : undefined;
     }, 60_000, 250);
     expect(done).toMatchObject({ id: added.body.id, status: 'done' });
-    const healthy = (await request(app).get('/health')).body as { runner: { state: string }; warnings: string[] };
+    const healthy = (await request(app).get('/health').set(auth)).body as { runner: { state: string }; warnings: string[] };
     expect(healthy.runner.state).toBe('running');
     expect(healthy.warnings.filter((w) => w.startsWith('temporal:'))).toEqual([]);
   }, 120_000);

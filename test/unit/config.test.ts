@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, ENV_VARIABLES, loadConfig } from '../../src/config.js';
+import { ConfigError, ENV_VARIABLES, loadConfig } from '../../src/core/config.js';
 
 const configError = (...variables: string[]) =>
   expect.objectContaining({

@@ -1,13 +1,18 @@
 import type { Middleware } from 'koa';
-import { createError } from '../../errors.js';
-import type { Logger } from '../../logger.js';
-import { authenticate } from '../../services/auth.js';
+import { createError } from '../../core/errors.js';
+import type { Logger } from '../../core/logger.js';
+import type { AuthService } from '../../services/auth.js';
 import type { RateDecision, RateLimiter } from '../../services/rate-limiter.js';
-import type { Store } from '../../storage/store.js';
 import type { AppState } from '../context.js';
 
+/** The API key a request presents, from `Authorization: Bearer`, `x-api-key` or `x-service-api-key`. */
+export function presentedKey(ctx: { get(name: string): string }): string | undefined {
+  const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get('authorization'))?.[1]?.trim();
+  return bearer || ctx.get('x-api-key') || ctx.get('x-service-api-key') || undefined;
+}
+
 export interface AuthOptions {
-  store: Store;
+  auth: AuthService;
   limiter: RateLimiter;
   /** Requests per window for each organisation; null = no organisation-wide limit. */
   orgRateLimit: { max: number; windowMs: number } | null;
@@ -18,11 +23,9 @@ export interface AuthOptions {
  * Requires an API key in `Authorization: Bearer`, `x-api-key` or `x-service-api-key`, turns it into the request's
  * actor, and applies the key's and the organisation's rate limits (429 with retry-after and x-ratelimit-* headers).
  */
-export const requireApiKey = ({ store, limiter, orgRateLimit, logger }: AuthOptions): Middleware<AppState> =>
+export const requireApiKey = ({ auth, limiter, orgRateLimit, logger }: AuthOptions): Middleware<AppState> =>
   async function requireApiKey(ctx, next) {
-    const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get('authorization'))?.[1]?.trim();
-    const key = bearer || ctx.get('x-api-key') || ctx.get('x-service-api-key') || undefined;
-    const result = await authenticate(store, key);
+    const result = await auth.authenticate(presentedKey(ctx));
     if ('rejected' in result) {
       if (result.rejected !== 'missing' && result.rejected !== 'unknown') logger.info('API key refused', { reason: result.rejected });
       ctx.set('WWW-Authenticate', 'Bearer');

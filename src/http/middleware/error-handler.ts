@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { ERRORS, errorMessage, isAppError } from '../../errors.js';
-import type { Logger } from '../../logger.js';
+import { ERRORS, errorMessage, isAppError } from '../../core/errors.js';
+import type { Logger } from '../../core/logger.js';
 import type { AppState } from '../context.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { createError } from '../../errors.js';
+import { createError } from '../../core/errors.js';
 import type { AppState } from '../context.js';
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

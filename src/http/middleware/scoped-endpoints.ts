@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { createError } from '../../errors.js';
+import { createError } from '../../core/errors.js';
 import { SCOPED_KEY_ENDPOINTS } from '../../services/keys.js';
 import type { AppState } from '../context.js';
 

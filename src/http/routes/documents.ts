@@ -1,10 +1,9 @@
 import type Router from '@koa/router';
-import { isAppError } from '../../errors.js';
-import { parseFilters } from '../../search/filters.js';
-import type { DocumentInput, DocumentService } from '../../services/documents.js';
+import { isAppError } from '../../core/errors.js';
+import { parseFilters } from '../../core/filters.js';
+import type { DocumentInput, DocumentListQuery, DocumentService } from '../../services/documents.js';
 import type { Actor } from '../../core/actor.js';
-import type { DocumentListQuery } from '../../storage/store.js';
-import { PENDING_STATUSES, type DocumentStatus } from '../../types.js';
+import { PENDING_STATUSES, type DocumentStatus } from '../../core/types.js';
 import type { AppState } from '../context.js';
 import { resolveTags } from '../schemas/common.js';
 import {

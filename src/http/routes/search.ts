@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
-import { parseFilters } from '../../search/filters.js';
-import type { ChunkHit, SearchService } from '../../search/search-service.js';
-import { isAppError } from '../../errors.js';
+import { parseFilters } from '../../core/filters.js';
+import type { ChunkHit, SearchService } from '../../services/search.js';
+import { isAppError } from '../../core/errors.js';
 import type { DocumentService } from '../../services/documents.js';
 import type { Actor } from '../../core/actor.js';
 import type { AppState } from '../context.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_STATUSES } from '../../types.js';
+import { DOCUMENT_STATUSES } from '../../core/types.js';
 
 export const TAG_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
 export const DEFAULT_CONTAINER_TAG = 'sm_project_default';

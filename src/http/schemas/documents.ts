@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FiltersWireSchema } from '../../search/filters.js';
+import { FiltersWireSchema } from '../../core/filters.js';
 import { ContainerTag, ContainerTags, CustomId, DocumentStatusSchema, IsoDate, LooseBool, LooseInt, Metadata } from './common.js';
 
 const TaskType = z.enum(['memory', 'superrag']);

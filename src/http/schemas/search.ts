@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FiltersWireSchema } from '../../search/filters.js';
+import { FiltersWireSchema } from '../../core/filters.js';
 import { ContainerTag, ContainerTags, LooseBool, LooseInt } from './common.js';
 
 const Score = z

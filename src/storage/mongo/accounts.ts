@@ -1,5 +1,5 @@
 import type { Filter } from 'mongodb';
-import type { ApiKeyRecord, ContainerTagRecord, OrganizationRecord } from '../../types.js';
+import type { ApiKeyRecord, ContainerTagRecord, OrganizationRecord } from '../../core/types.js';
 import type { AccountStore, ApiKeyPatch, ContainerTagPatch, ContainerTagStats } from '../accounts.js';
 import { apiKeyToBson, bsonToApiKey } from './codec.js';
 import { isDuplicateKey, type ApiKeyBson, type Collections, type ContainerTagBson, type DocumentBson } from './schema.js';

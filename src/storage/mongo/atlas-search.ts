@@ -1,7 +1,7 @@
 import type { Collection, Document } from 'mongodb';
-import { errorMessage } from '../../errors.js';
-import type { Logger } from '../../logger.js';
-import type { Candidate } from '../../types.js';
+import { errorMessage } from '../../core/errors.js';
+import type { Logger } from '../../core/logger.js';
+import type { Candidate } from '../../core/types.js';
 import {
   dotFromVectorScore,
   keywordIndexDefinition,

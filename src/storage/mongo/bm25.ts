@@ -1,4 +1,4 @@
-import type { Candidate } from '../../types.js';
+import type { Candidate } from '../../core/types.js';
 
 const K1 = 1.2;
 const B = 0.75;

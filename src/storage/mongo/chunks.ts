@@ -1,7 +1,7 @@
 import type { AnyBulkWriteOperation } from 'mongodb';
-import { indexTerms } from '../../search/tokenize.js';
-import type { ChunkEmbedding, ChunkRecord, DocumentRef } from '../../types.js';
-import type { IndexedVector } from '../vector-index.js';
+import { indexTerms } from '../../text/tokenize.js';
+import type { ChunkEmbedding, ChunkRecord, DocumentRef } from '../../core/types.js';
+import type { IndexedVector } from '../../vector/vector-index.js';
 import { bsonToChunk, readVector, toOpaque, vectorField } from './codec.js';
 import type { MongoSearch } from './search.js';
 import type { ChunkBson, Collections } from './schema.js';

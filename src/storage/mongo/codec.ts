@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Binary } from 'mongodb';
-import type { ApiKeyRecord, ChunkRecord, DocumentRecord, Metadata, MetadataValue } from '../../types.js';
+import type { ApiKeyRecord, ChunkRecord, DocumentRecord, Metadata, MetadataValue } from '../../core/types.js';
 import type { DocumentPatch } from '../store.js';
 import type { ApiKeyBson, ChunkBson, DocumentBson, MetaIndexEntry } from './schema.js';
 

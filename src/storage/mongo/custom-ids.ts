@@ -1,4 +1,4 @@
-import { createError } from '../../errors.js';
+import { createError } from '../../core/errors.js';
 import { isDuplicateKey, type Collections } from './schema.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Filter } from 'mongodb';
-import { createError } from '../../errors.js';
-import type { FilterClause, FilterNode, NumericOperator } from '../../search/filters.js';
+import { createError } from '../../core/errors.js';
+import type { FilterClause, FilterNode, NumericOperator } from '../../core/filters.js';
 import type { SearchScope } from '../store.js';
 import { metaField } from './codec.js';
 import type { DocumentBson } from './schema.js';

@@ -1,6 +1,6 @@
 import { MongoClient, type Filter } from 'mongodb';
-import { createError } from '../../errors.js';
-import { silentLogger, type Logger } from '../../logger.js';
+import { createError } from '../../core/errors.js';
+import { silentLogger, type Logger } from '../../core/logger.js';
 import type {
   ApiKeyRecord,
   Candidate,
@@ -10,8 +10,8 @@ import type {
   DocumentRef,
   OrganizationRecord,
   SettingsRecord,
-} from '../../types.js';
-import { PENDING_STATUSES } from '../../types.js';
+} from '../../core/types.js';
+import { PENDING_STATUSES } from '../../core/types.js';
 import { CUSTOM_ID_MATCH_LIMIT } from '../store.js';
 import type { DocumentListQuery, DocumentPatch, HybridCandidates, HybridQuery, KeywordQuery, Store, StoreCapabilities, TermStats, VectorQuery } from '../store.js';
 import { AtlasIndexes, detectAtlasSearch, type AtlasMode } from './atlas-search.js';

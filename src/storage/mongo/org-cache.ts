@@ -1,6 +1,6 @@
 import type { Collection } from 'mongodb';
-import type { Candidate } from '../../types.js';
-import { VectorIndex, type IndexedDocument, type IndexedVector, type VectorSearchScope } from '../vector-index.js';
+import type { Candidate } from '../../core/types.js';
+import { VectorIndex, type IndexedDocument, type IndexedVector, type VectorSearchScope } from '../../vector/vector-index.js';
 import type { RevisionBson } from './schema.js';
 
 /**

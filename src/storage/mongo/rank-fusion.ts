@@ -5,9 +5,9 @@
  * scoreDetails shape: https://www.mongodb.com/docs/manual/reference/operator/aggregation/rankFusion/#scoredetails
  */
 import type { Collection, Db } from 'mongodb';
-import { errorMessage } from '../../errors.js';
-import type { Logger } from '../../logger.js';
-import type { Candidate } from '../../types.js';
+import { errorMessage } from '../../core/errors.js';
+import type { Logger } from '../../core/logger.js';
+import type { Candidate } from '../../core/types.js';
 import { dotFromVectorScore, FUSION_PIPELINES, rankFusionPipeline, type KeywordStageInput, type VectorStageInput } from './atlas-pipelines.js';
 import type { ScoredChunk } from './bm25.js';
 import type { ChunkBson } from './schema.js';

@@ -1,6 +1,6 @@
 import type { Binary, Collection, Db, IndexDescription } from 'mongodb';
 import { CustomIdClaims } from './custom-ids.js';
-import type { DocumentStatus, DocumentType, MetadataValue, TaskType } from '../../types.js';
+import type { DocumentStatus, DocumentType, MetadataValue, TaskType } from '../../core/types.js';
 
 /** Searchable form of one metadata key: its values as text, lower-cased text, and number (see codec.ts). */
 export interface MetaIndexEntry {

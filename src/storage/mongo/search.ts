@@ -1,7 +1,7 @@
 import type { Filter } from 'mongodb';
-import type { Candidate } from '../../types.js';
+import type { Candidate } from '../../core/types.js';
 import type { HybridCandidates, HybridQuery, KeywordQuery, SearchScope, TermStats, VectorQuery } from '../store.js';
-import type { IndexedVector } from '../vector-index.js';
+import type { IndexedVector } from '../../vector/vector-index.js';
 import { atlasKeywordCandidates, atlasVectorSearch, type AtlasIndexes } from './atlas-search.js';
 import { bm25, topCandidates, type CorpusStats, type ScoredChunk } from './bm25.js';
 import { readVector } from './codec.js';

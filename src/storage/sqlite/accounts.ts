@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ApiKeyRecord, ContainerTagRecord, OrganizationRecord } from '../../types.js';
+import type { ApiKeyRecord, ContainerTagRecord, OrganizationRecord } from '../../core/types.js';
 import type { AccountStore, ApiKeyPatch, ContainerTagPatch, ContainerTagStats } from '../accounts.js';
 import { apiKeyToRow, rowToApiKey, rowToContainerTag } from './rows.js';
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { FilterClause, FilterNode } from '../../search/filters.js';
+import type { FilterClause, FilterNode } from '../../core/filters.js';
 
 export interface SqlFragment {
   sql: string;

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, ChunkRecord, ContainerTagRecord, DocumentRecord } from '../../types.js';
+import type { ApiKeyRecord, ChunkRecord, ContainerTagRecord, DocumentRecord } from '../../core/types.js';
 
 /** Column name of each document field (camelCase record ↔ snake_case table). */
 export const DOCUMENT_COLUMNS: Record<Exclude<keyof DocumentRecord, never>, string> = {

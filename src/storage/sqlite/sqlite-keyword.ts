@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Candidate } from '../../types.js';
+import type { Candidate } from '../../core/types.js';
 import { createHash } from 'node:crypto';
 import { tagScopeToken } from '../scope-tokens.js';
 import type { KeywordQuery, SearchScope, TermStats } from '../store.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createError } from '../../errors.js';
+import { createError } from '../../core/errors.js';
 import type {
   ApiKeyRecord,
   Candidate,
@@ -11,8 +11,8 @@ import type {
   DocumentRef,
   OrganizationRecord,
   SettingsRecord,
-} from '../../types.js';
-import { PENDING_STATUSES } from '../../types.js';
+} from '../../core/types.js';
+import { PENDING_STATUSES } from '../../core/types.js';
 import { CUSTOM_ID_MATCH_LIMIT } from '../store.js';
 import type {
   DocumentListQuery,
@@ -23,9 +23,9 @@ import type {
   TermStats,
   VectorQuery,
 } from '../store.js';
-import { VectorIndex } from '../vector-index.js';
+import { VectorIndex } from '../../vector/vector-index.js';
 import { compileFilter, registerFilterFunctions } from './filter-sql.js';
-import { indexTerms } from '../../search/tokenize.js';
+import { indexTerms } from '../../text/tokenize.js';
 import { migrate } from './migrations.js';
 import { SqliteAccounts } from './accounts.js';
 import type { ApiKeyPatch, ContainerTagPatch } from '../accounts.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../../src/pipeline/chunk.js';
-import { STRATEGY } from '../../../src/pipeline/chunking.js';
+import { STRATEGY } from '../../../src/text/chunking.js';
 import type { PipelineDeps } from '../../../src/pipeline/deps.js';
-import type { ChunkRecord, DocumentRecord } from '../../../src/types.js';
+import type { ChunkRecord, DocumentRecord } from '../../../src/core/types.js';
 
 /** Just the two store calls the chunk step makes. */
 function fakeDeps(chunkSize: number) {

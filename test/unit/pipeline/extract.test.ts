@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../../../src/pipeline/extract.js';
 import type { PipelineDeps } from '../../../src/pipeline/deps.js';
 import { getStep } from '../../../src/pipeline/steps.js';
-import type { DocumentRecord } from '../../../src/types.js';
+import type { DocumentRecord } from '../../../src/core/types.js';
 
 // Text, markdown and HTML need no fetching, so no dependency is used.
 const deps = {} as PipelineDeps;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHashEmbedder } from '../../../src/providers/hash-embedder.js';
-import { calibrateCosine } from '../../../src/search/calibrate.js';
-import { cosine, dot } from '../../../src/search/cosine.js';
+import { calibrateCosine } from '../../../src/vector/calibrate.js';
+import { cosine, dot } from '../../../src/vector/cosine.js';
 
 const norm = (v: Float32Array) => Math.sqrt(dot(v, v));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHashEmbedder } from '../../../src/providers/hash-embedder.js';
 import { phraseScore, proximityScore, rerank, type RerankCandidate } from '../../../src/search/rerank.js';
-import { indexTerms, queryTerms } from '../../../src/search/tokenize.js';
+import { indexTerms, queryTerms } from '../../../src/text/tokenize.js';
 
 describe('proximityScore', () => {
   it('is 1 when all query terms appear next to each other', () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../src/config.js';
-import { createLogger } from '../../../src/logger.js';
+import { ConfigError, loadConfig } from '../../../src/core/config.js';
+import { createLogger } from '../../../src/core/logger.js';
 import type { Mailer, MailMessage } from '../../../src/providers/mailer.js';
 import { newKeyRecord } from '../../../src/services/auth.js';
 import { checkKeyExpiry, noticeLeadMs, type KeyExpiryDeps } from '../../../src/services/key-expiry.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFilters, type FilterNode } from '../../../src/search/filters.js';
+import { parseFilters, type FilterNode } from '../../../src/core/filters.js';
 import { metaField } from '../../../src/storage/mongo/codec.js';
 import { compileFilter, documentScopeQuery, escapeRegex, filepathQuery } from '../../../src/storage/mongo/filter-query.js';
 

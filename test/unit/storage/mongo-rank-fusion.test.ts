@@ -5,7 +5,7 @@
  */
 import type { Collection, Db, Document } from 'mongodb';
 import { describe, expect, it } from 'vitest';
-import type { Logger } from '../../../src/logger.js';
+import type { Logger } from '../../../src/core/logger.js';
 import { rankFusionPipeline } from '../../../src/storage/mongo/atlas-pipelines.js';
 import {
   atlasRankFusion,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chunkText, DEFAULT_CHUNK_TOKENS, splitSentences, type TextChunk } from '../../../src/pipeline/chunking.js';
-import { estimateTokens, words } from '../../../src/search/tokenize.js';
+import { chunkText, DEFAULT_CHUNK_TOKENS, splitSentences, type TextChunk } from '../../../src/text/chunking.js';
+import { estimateTokens, words } from '../../../src/text/tokenize.js';
 
 /** Deterministic PRNG (LCG) so that generated documents are the same on every run. */
 function rng(seed: number): () => number {

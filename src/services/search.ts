@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import { readScope, type Actor } from '../core/actor.js';
-import { errorMessage } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { errorMessage } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
 import type { Embedder, EmbedderHandle } from '../providers/embedder.js';
 import type { Store } from '../storage/store.js';
-import type { ChunkRecord, DocumentRecord } from '../types.js';
-import { calibrateCosine } from './calibrate.js';
-import type { FilterNode } from './filters.js';
-import { fuse, type HybridEvidence } from './hybrid.js';
-import { keywordCoverage, selectMatchTerms, termWeights } from './keyword-score.js';
-import { rerank } from './rerank.js';
-import { indexTerms, queryTerms } from './tokenize.js';
+import type { ChunkRecord, DocumentRecord } from '../core/types.js';
+import { calibrateCosine } from '../vector/calibrate.js';
+import type { FilterNode } from '../core/filters.js';
+import { fuse, type HybridEvidence } from '../search/hybrid.js';
+import { keywordCoverage, selectMatchTerms, termWeights } from '../search/keyword-score.js';
+import { rerank } from '../search/rerank.js';
+import { indexTerms, queryTerms } from '../text/tokenize.js';
 
 export interface ChunkSearchParams {
   q: string;

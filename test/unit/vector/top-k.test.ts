@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TopK } from '../../../src/search/top-k.js';
+import { TopK } from '../../../src/vector/top-k.js';
 
 function rng(seed: number): () => number {
   let s = seed;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cosine, dot, normalize } from '../../../src/search/cosine.js';
+import { cosine, dot, normalize } from '../../../src/vector/cosine.js';
 
 const vec = (...xs: number[]) => Float32Array.from(xs);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeWords, encodeSigns, meanVector, queryTables, tableScore, topByScore } from '../../../src/search/binary-codes.js';
+import { codeWords, encodeSigns, meanVector, queryTables, tableScore, topByScore } from '../../../src/vector/binary-codes.js';
 
 describe('encodeSigns', () => {
   it('sets one bit per dimension above the mean, 32 dimensions per word', () => {

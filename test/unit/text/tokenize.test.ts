@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTokens, indexTerms, queryTerms, term, words } from '../../../src/search/tokenize.js';
+import { estimateTokens, indexTerms, queryTerms, term, words } from '../../../src/text/tokenize.js';
 
 describe('words', () => {
   it('lowercases and splits on anything that is not a letter or digit', () => {

@@ -1,7 +1,7 @@
-import { codeWords, encodeSigns, meanVector, queryTables, tableScore, topByScore } from '../search/binary-codes.js';
-import { dot } from '../search/cosine.js';
-import { TopK } from '../search/top-k.js';
-import type { Candidate } from '../types.js';
+import { codeWords, encodeSigns, meanVector, queryTables, tableScore, topByScore } from './binary-codes.js';
+import { dot } from './cosine.js';
+import { TopK } from './top-k.js';
+import type { Candidate } from '../core/types.js';
 
 export interface IndexedVector {
   chunkId: string;

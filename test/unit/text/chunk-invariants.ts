@@ -1,5 +1,5 @@
-import type { TextChunk } from '../../../src/pipeline/chunking.js';
-import { estimateTokens } from '../../../src/search/tokenize.js';
+import type { TextChunk } from '../../../src/text/chunking.js';
+import { estimateTokens } from '../../../src/text/tokenize.js';
 
 /**
  * Every property chunkText promises, checked on one document: returns the violations (empty when all hold), so a

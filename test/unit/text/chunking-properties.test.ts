@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkText, DEFAULT_CHUNK_TOKENS } from '../../../src/pipeline/chunking.js';
+import { chunkText, DEFAULT_CHUNK_TOKENS } from '../../../src/text/chunking.js';
 import { htmlToMarkdown } from '../../../src/pipeline/html-to-markdown.js';
 import { chunkViolations } from './chunk-invariants.js';
 

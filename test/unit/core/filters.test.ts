@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../src/errors.js';
+import { AppError } from '../../../src/core/errors.js';
 import {
   compareNumbers,
   type FilterClause,
@@ -9,8 +9,8 @@ import {
   MAX_FILTER_DEPTH,
   type NumericOperator,
   parseFilters,
-} from '../../../src/search/filters.js';
-import type { Metadata, MetadataValue } from '../../../src/types.js';
+} from '../../../src/core/filters.js';
+import type { Metadata, MetadataValue } from '../../../src/core/types.js';
 
 const invalidFilter = (fragment?: string) =>
   expect.objectContaining({

@@ -7,7 +7,7 @@ import {
   Z_MIDPOINT,
   Z_SCALE_ABOVE,
   Z_SCALE_BELOW,
-} from '../../../src/search/calibrate.js';
+} from '../../../src/vector/calibrate.js';
 
 const vec = (...xs: number[]) => Float32Array.from(xs);
 

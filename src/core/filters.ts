@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { createError } from '../errors.js';
-import type { Metadata, MetadataValue } from '../types.js';
+import { createError } from './errors.js';
+import type { Metadata, MetadataValue } from './types.js';
 
 /** Metadata filter expression, parsed from the wire into a small tree that stores compile or evaluate. */
 export type FilterNode =

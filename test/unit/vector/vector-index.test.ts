@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalize } from '../../../src/search/cosine.js';
-import { VectorIndex, type IndexedVector } from '../../../src/storage/vector-index.js';
+import { normalize } from '../../../src/vector/cosine.js';
+import { VectorIndex, type IndexedVector } from '../../../src/vector/vector-index.js';
 
 /** Clustered unit vectors with a shared offset, like sentence embeddings (seeded, so runs are reproducible). */
 function corpus(n: number, dims: number, seed = 1): { vectors: IndexedVector[]; tags: Map<string, string[]> } {

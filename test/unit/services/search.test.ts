@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../src/logger.js';
+import { silentLogger } from '../../../src/core/logger.js';
 import { staticEmbedderHandle } from '../../../src/providers/create-embedder.js';
 import { createHashEmbedder } from '../../../src/providers/hash-embedder.js';
-import { SearchService } from '../../../src/search/search-service.js';
+import { SearchService } from '../../../src/services/search.js';
 import { SqliteStore } from '../../../src/storage/sqlite/sqlite-store.js';
 import type { Store } from '../../../src/storage/store.js';
 import { makeChunk, makeDocument, makeOrg, refOf } from '../../storage/store-fixtures.js';

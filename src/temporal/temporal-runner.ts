@@ -1,19 +1,19 @@
 import type { Client } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
-import type { Config } from '../config.js';
-import { errorMessage } from '../errors.js';
-import type { Logger } from '../logger.js';
+import type { Config } from '../core/config.js';
+import { errorMessage } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
 import { remainingPlan } from '../pipeline/step-plan.js';
 import type { Store } from '../storage/store.js';
-import { DEFAULT_POLICIES } from '../temporal/policies.js';
-import { DOCUMENT_STATUS, documentSearchAttributes, ensureSearchAttributes } from '../temporal/search-attributes.js';
-import { documentMemo, startDocumentRun } from '../temporal/start-run.js';
-import { PENDING_STATUSES, type DocumentRef } from '../types.js';
+import { DEFAULT_POLICIES } from './policies.js';
+import { DOCUMENT_STATUS, documentSearchAttributes, ensureSearchAttributes } from './search-attributes.js';
+import { documentMemo, startDocumentRun } from './start-run.js';
+import { PENDING_STATUSES, type DocumentRef } from '../core/types.js';
 import type { ActivityPolicies, IngestDocumentInput } from '../../workflows/shared.js';
-import { backoffDelay } from './backoff.js';
-import type { Runner, RunnerStatus } from './runner.js';
+import { backoffDelay } from '../runner/backoff.js';
+import type { Runner, RunnerStatus } from '../runner/runner.js';
 
-export { workflowIdFor } from '../temporal/start-run.js';
+export { workflowIdFor } from './start-run.js';
 
 /** A worker with the connection it owns (closed after the worker stopped). */
 export interface RunnerWorker {

@@ -1,5 +1,5 @@
-import { estimateTokens } from '../search/tokenize.js';
-import { lineSpans, sentenceSpans, trimSpan, wordSpans, type Span } from '../text/sentences.js';
+import { estimateTokens } from './tokenize.js';
+import { lineSpans, sentenceSpans, trimSpan, wordSpans, type Span } from './sentences.js';
 
 export interface ChunkingOptions {
   /** Upper bound of a chunk, in estimated tokens (overlap included). */

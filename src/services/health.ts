@@ -1,0 +1,77 @@
+import { errorMessage } from '../core/errors.js';
+import type { EmbedderHandle, EmbedderStatus } from '../providers/embedder.js';
+import type { Runner, RunnerStatus } from '../runner/runner.js';
+import type { Store } from '../storage/store.js';
+
+export interface HealthDeps {
+  store: Store;
+  runner: Runner;
+  embedder: EmbedderHandle;
+  version: string;
+  startedAt: number;
+}
+
+export interface HealthReport {
+  /** 503 only when the store cannot serve. */
+  httpStatus: 200 | 503;
+  status: 'ok' | 'degraded' | 'error';
+  version: string;
+  uptimeSeconds: number;
+  store: { kind: string; ok: boolean; error?: string; vectorSearch: string; keywordSearch: string; fusion: string };
+  runner: RunnerStatus;
+  providers: { embeddings: EmbedderStatus };
+  /** Every reason the service is not at full strength, each naming its component; none means status ok. */
+  warnings: string[];
+}
+
+/** Service health: store, runner and providers; `degraded` exactly when `warnings` lists at least one reason. */
+export class HealthService {
+  constructor(private readonly deps: HealthDeps) {}
+
+  async report(): Promise<HealthReport> {
+    const caps = this.deps.store.capabilities;
+    const searchPaths = {
+      vectorSearch: caps.nativeVectorSearch ? 'native' : 'in-app exact',
+      keywordSearch: caps.nativeKeywordSearch ? 'native' : 'in-app',
+      fusion: caps.nativeRankFusion ? 'rankFusion' : 'in-app',
+    };
+    let store: HealthReport['store'];
+    try {
+      await this.deps.store.ping();
+      store = { kind: this.deps.store.kind, ok: true, ...searchPaths };
+    } catch (err) {
+      store = { kind: this.deps.store.kind, ok: false, error: errorMessage(err), ...searchPaths };
+    }
+    const runner = this.deps.runner.status();
+    const embeddings = this.deps.embedder.status();
+    const warnings = [
+      ...(store.ok ? [] : [`store: ${store.error ?? 'not answering'}`]),
+      ...embeddingWarnings(embeddings),
+      ...runnerWarnings(runner),
+    ];
+    return {
+      httpStatus: store.ok ? 200 : 503,
+      status: !store.ok ? 'error' : warnings.length > 0 ? 'degraded' : 'ok',
+      version: this.deps.version,
+      uptimeSeconds: Math.round((Date.now() - this.deps.startedAt) / 1000),
+      store,
+      runner,
+      providers: { embeddings },
+      warnings,
+    };
+  }
+}
+
+function embeddingWarnings(e: EmbedderStatus): string[] {
+  const warnings = [...(e.warning ? [e.warning] : []), ...(e.error ? [`embeddings: ${e.error}`] : [])];
+  if (warnings.length > 0) return warnings;
+  if (e.state !== 'ready') return [`embeddings: the model is ${e.state === 'loading' ? 'still loading' : e.state}`];
+  if (e.provider === 'hash') return ['embeddings: running on the hash embedder (no semantic similarity)'];
+  return [];
+}
+
+/** The runner's own reasons; `detail` (where it runs) is information, not a warning. */
+function runnerWarnings(r: RunnerStatus): string[] {
+  if (r.warnings?.length) return r.warnings;
+  return r.state === 'running' ? [] : [`runner: the ${r.kind} runner is ${r.state}`];
+}
