@@ -178,3 +178,41 @@ export interface DocumentRef {
   documentId: string;
   generation: number;
 }
+
+/** How a memory relates to the one it points at: a new version of it, more detail on it, or an inference from it. */
+export type MemoryRelation = 'updates' | 'extends' | 'derives';
+
+/** An atomic fact about a container tag's user or project, with its version history and sources. */
+export interface MemoryRecord {
+  id: string;
+  orgId: string;
+  /** The spaces the memory belongs to (its source documents' tags, or the tag it was written under). */
+  containerTags: string[];
+  memory: string;
+  /** A lasting trait (identity, profession, preference, relationship) rather than recent context. */
+  isStatic: boolean;
+  /** False once a newer version updates it. */
+  isLatest: boolean;
+  isForgotten: boolean;
+  /** Derived by inference rather than stated; ranked lower. */
+  isInference: boolean;
+  version: number;
+  /** The previous version (for `updates`), or the memory this one extends or derives from. */
+  parentMemoryId: string | null;
+  /** First version of this memory's chain (itself for version 1). */
+  rootMemoryId: string | null;
+  relation: MemoryRelation | null;
+  subject: string | null;
+  attribute: string | null;
+  /** Date of the event the fact is about (YYYY-MM-DD), when known. */
+  eventDate: string | null;
+  forgetAfter: string | null;
+  forgetReason: string | null;
+  forgottenAt: string | null;
+  /** Documents that state this fact (a duplicate adds its document); empty for memories written directly. */
+  documentIds: string[];
+  sourceCount: number;
+  metadata: Metadata;
+  createdAt: string;
+  updatedAt: string;
+}

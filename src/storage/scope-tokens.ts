@@ -8,3 +8,8 @@ export function tagScopeToken(orgId: string, tag: string): string {
 function hash16(s: string): string {
   return createHash('sha256').update(s).digest('hex').slice(0, 16);
 }
+
+/** Opaque keyword-index token for a whole organisation (indexes shared by organisations scope by it). */
+export function orgScopeToken(orgId: string): string {
+  return `o${hash16(`${orgId}\u0000`)}`;
+}

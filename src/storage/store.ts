@@ -1,5 +1,6 @@
 import type { FilterNode } from '../core/filters.js';
 import type { AccountStore } from './accounts.js';
+import type { MemoryStore } from './memories.js';
 import type {
   Candidate,
   ChunkEmbedding,
@@ -92,6 +93,8 @@ export interface StoreCapabilities {
  */
 export interface Store extends AccountStore {
   readonly kind: 'sqlite' | 'mongodb';
+  /** The memory port (memories, their vectors, versions and sources), on the same database. */
+  readonly memories: MemoryStore;
   readonly capabilities: StoreCapabilities;
   /** Creates or upgrades the schema; safe to call on every start. */
   migrate(): Promise<void>;

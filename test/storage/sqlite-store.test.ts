@@ -8,6 +8,7 @@ import { MIGRATIONS } from '../../src/storage/sqlite/migrations.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { runAccountsContract } from './accounts-contract.js';
 import { runStoreContract } from './store-contract.js';
+import { runMemoryContract } from './memory-contract.js';
 import { documentToRow } from '../../src/storage/sqlite/rows.js';
 import { addIndexed, axis, chunkIdsOf, isoAt, makeDocument, makeOrg, MODEL } from './store-fixtures.js';
 
@@ -17,6 +18,12 @@ runStoreContract('sqlite :memory:', async () => {
   return store;
 });
 runAccountsContract('sqlite :memory:', async () => { const store = new SqliteStore(':memory:'); await store.migrate(); return store; });
+
+runMemoryContract('sqlite :memory:', async () => {
+  const store = new SqliteStore(':memory:');
+  await store.migrate();
+  return store;
+});
 
 describe('SqliteStore on a file', () => {
   let dir: string;

@@ -144,6 +144,65 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    // The memory engine: facts with versions and sources, their tags, and a keyword index. Vectors stay in the
+    // row (embedding) like chunk vectors, loaded into an in-memory index for the latest, unforgotten memories.
+    version: 4,
+    name: 'memories',
+    sql: `
+      CREATE TABLE memories (
+        rowid INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        org_id TEXT NOT NULL,
+        container_tags TEXT NOT NULL,
+        memory TEXT NOT NULL,
+        is_static INTEGER NOT NULL,
+        is_latest INTEGER NOT NULL,
+        is_forgotten INTEGER NOT NULL,
+        is_inference INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        parent_memory_id TEXT,
+        root_memory_id TEXT,
+        relation TEXT,
+        subject TEXT,
+        attribute TEXT,
+        event_date TEXT,
+        forget_after TEXT,
+        forget_reason TEXT,
+        forgotten_at TEXT,
+        document_ids TEXT NOT NULL,
+        source_count INTEGER NOT NULL,
+        metadata TEXT NOT NULL,
+        embedding BLOB,
+        embedding_model TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX memories_org_created ON memories(org_id, created_at);
+      CREATE INDEX memories_org_updated ON memories(org_id, updated_at);
+      CREATE INDEX memories_root ON memories(org_id, root_memory_id);
+      CREATE INDEX memories_expiring ON memories(forget_after) WHERE forget_after IS NOT NULL AND is_forgotten = 0;
+
+      CREATE TABLE memory_tags (
+        org_id TEXT NOT NULL,
+        tag TEXT NOT NULL,
+        memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+        PRIMARY KEY (org_id, tag, memory_id)
+      );
+      CREATE INDEX memory_tags_memory ON memory_tags(memory_id);
+
+      CREATE TABLE memory_sources (
+        org_id TEXT NOT NULL,
+        document_id TEXT NOT NULL,
+        memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+        PRIMARY KEY (org_id, document_id, memory_id)
+      );
+      CREATE INDEX memory_sources_memory ON memory_sources(memory_id);
+
+      -- Keyword candidates for memories (rowid = memories.rowid); scope holds an organisation token and tag tokens.
+      CREATE VIRTUAL TABLE memory_fts USING fts5(terms, scope, tokenize = 'unicode61 remove_diacritics 0');
+    `,
+  },
 ];
 
 /** Applies pending migrations in order. */

@@ -28,6 +28,7 @@ import { compileFilter, registerFilterFunctions } from './filter-sql.js';
 import { indexTerms } from '../../text/tokenize.js';
 import { migrate } from './migrations.js';
 import { SqliteAccounts } from './accounts.js';
+import { SqliteMemories } from './memories.js';
 import type { ApiKeyPatch, ContainerTagPatch } from '../accounts.js';
 import {
   DOCUMENT_COLUMNS,
@@ -58,6 +59,7 @@ export class SqliteStore implements Store {
   private readonly vectors: VectorIndex;
   private readonly keyword: KeywordIndexes;
   private readonly accounts: SqliteAccounts;
+  readonly memories: SqliteMemories;
   /** Searchable chunk count per organisation, dropped whenever chunks are activated or deleted. */
   private readonly activeChunkCounts = new Map<string, number>();
 
@@ -72,6 +74,7 @@ export class SqliteStore implements Store {
     this.vectors = new VectorIndex((orgId, model) => this.loadVectors(orgId, model));
     this.keyword = new KeywordIndexes(this.db);
     this.accounts = new SqliteAccounts(this.db);
+    this.memories = new SqliteMemories(this.db);
   }
 
   async migrate(): Promise<void> {

@@ -1,0 +1,193 @@
+/** The MemoryStore contract, run on every adapter (SQLite, MongoDB on FerretDB). */
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MemoryRecord } from '../../src/core/types.js';
+import type { Store } from '../../src/storage/store.js';
+import { queryTerms } from '../../src/text/tokenize.js';
+import { axis, DIMS, isoAt, makeOrg, MODEL } from './store-fixtures.js';
+
+let seq = 0;
+
+export function makeMemory(orgId: string, over: Partial<MemoryRecord> = {}): MemoryRecord {
+  const n = ++seq;
+  const id = over.id ?? `mem-${randomUUID()}`;
+  return {
+    id,
+    orgId,
+    containerTags: ['user-a'],
+    memory: `Fact number ${n}.`,
+    isStatic: false,
+    isLatest: true,
+    isForgotten: false,
+    isInference: false,
+    version: 1,
+    parentMemoryId: null,
+    rootMemoryId: id,
+    relation: null,
+    subject: null,
+    attribute: null,
+    eventDate: null,
+    forgetAfter: null,
+    forgetReason: null,
+    forgottenAt: null,
+    documentIds: [],
+    sourceCount: 1,
+    metadata: {},
+    createdAt: isoAt(n),
+    updatedAt: isoAt(n),
+    ...over,
+  };
+}
+
+const ids = (ms: readonly { id: string }[]) => ms.map((m) => m.id).sort();
+const candIds = (cs: readonly { memoryId: string }[]) => cs.map((c) => c.memoryId);
+const future = () => new Date(Date.now() + 86_400_000).toISOString();
+const past = () => new Date(Date.now() - 60_000).toISOString();
+
+export function runMemoryContract(name: string, open: () => Promise<Store>, cleanup?: (store: Store) => Promise<void>): void {
+  describe(`MemoryStore contract: ${name}`, () => {
+    let store: Store;
+    const orgA = makeOrg('mem-a');
+    const orgB = makeOrg('mem-b');
+    beforeEach(async () => {
+      store = await open();
+      await store.upsertOrganization(orgA);
+      await store.upsertOrganization(orgB);
+    });
+    afterEach(async () => {
+      await cleanup?.(store);
+      await store.close();
+    });
+
+    it('round-trips every field and scopes lookups by organisation and tags', async () => {
+      const m = makeMemory(orgA.id, {
+        containerTags: ['user-a', 'team'],
+        memory: 'Dana is allergic to peanuts.',
+        isStatic: true,
+        subject: 'Dana',
+        attribute: 'allergy',
+        eventDate: '2024-05-01',
+        forgetAfter: future(),
+        forgetReason: null,
+        documentIds: ['doc-1', 'doc-2'],
+        sourceCount: 2,
+        metadata: { source: 'chat', n: 3, ok: true, tags: ['x'] },
+      });
+      await store.memories.insertMemory(m, { model: MODEL, vector: axis(0) });
+      expect(await store.memories.getMemory(orgA.id, m.id)).toEqual(m);
+      expect(await store.memories.getMemory(orgA.id, m.id, ['team'])).toEqual(m);
+      expect(await store.memories.getMemory(orgA.id, m.id, ['other'])).toBeNull();
+      expect(await store.memories.getMemory(orgB.id, m.id)).toBeNull();
+      expect(await store.memories.getMemoriesByIds(orgA.id, [m.id, 'missing'])).toEqual([m]);
+      expect(await store.memories.getMemoriesByIds(orgB.id, [m.id])).toEqual([]);
+    });
+
+    it('lists latest, unforgotten memories by default, with filters, sort and pagination', async () => {
+      const a1 = makeMemory(orgA.id, { isStatic: true, documentIds: ['d1'] });
+      const a2 = makeMemory(orgA.id, { containerTags: ['user-b'] });
+      const old = makeMemory(orgA.id, { isLatest: false });
+      const forgotten = makeMemory(orgA.id, { isForgotten: true, forgottenAt: isoAt(99), forgetReason: 'asked' });
+      const expired = makeMemory(orgA.id, { forgetAfter: past() });
+      const other = makeMemory(orgB.id);
+      for (const m of [a1, a2, old, forgotten, expired, other]) await store.memories.insertMemory(m);
+      const list = (q: Parameters<Store['memories']['listMemories']>[1]) => store.memories.listMemories(orgA.id, q);
+      expect(ids((await list({ limit: 10, offset: 0 })).memories)).toEqual(ids([a1, a2]));
+      expect((await list({ limit: 10, offset: 0 })).total).toBe(2);
+      expect(ids((await list({ limit: 10, offset: 0, containerTags: ['user-b'] })).memories)).toEqual([a2.id]);
+      expect(ids((await list({ limit: 10, offset: 0, isStatic: true })).memories)).toEqual([a1.id]);
+      expect(ids((await list({ limit: 10, offset: 0, documentId: 'd1' })).memories)).toEqual([a1.id]);
+      expect(ids((await list({ limit: 10, offset: 0, includeForgotten: true })).memories)).toEqual(ids([a1, a2, forgotten, expired]));
+      expect(ids((await list({ limit: 10, offset: 0, includeSuperseded: true })).memories)).toEqual(ids([a1, a2, old]));
+      const page = await list({ limit: 1, offset: 1, sort: 'createdAt', order: 'asc', includeForgotten: true, includeSuperseded: true });
+      expect(page.memories.map((m) => m.id)).toEqual([a2.id]);
+      expect(page.total).toBe(5);
+    });
+
+    it('updates fields, tags and sources, and finds memories by exact content, history and source document', async () => {
+      const v1 = makeMemory(orgA.id, { memory: 'Dana lives in Paris.', documentIds: ['d-paris'] });
+      await store.memories.insertMemory(v1, { model: MODEL, vector: axis(1) });
+      const v2 = makeMemory(orgA.id, { memory: 'Dana lives in Berlin.', version: 2, parentMemoryId: v1.id, rootMemoryId: v1.id, relation: 'updates', documentIds: ['d-berlin'] });
+      await store.memories.insertMemory(v2, { model: MODEL, vector: axis(2) });
+      const superseded = await store.memories.updateMemory(orgA.id, v1.id, { isLatest: false, updatedAt: isoAt(500) });
+      expect(superseded).toEqual({ ...v1, isLatest: false, updatedAt: isoAt(500) });
+      expect(await store.memories.updateMemory(orgA.id, 'missing', { isLatest: false })).toBeNull();
+      expect(ids(await store.memories.findMemoriesByContent(orgA.id, ['user-a'], 'Dana lives in Berlin.'))).toEqual([v2.id]);
+      expect(await store.memories.findMemoriesByContent(orgA.id, ['user-a'], 'Dana lives in Paris.')).toEqual([]);
+      expect(await store.memories.findMemoriesByContent(orgA.id, ['user-b'], 'Dana lives in Berlin.')).toEqual([]);
+      expect((await store.memories.memoryHistory(orgA.id, v1.id)).map((m) => m.version)).toEqual([1, 2]);
+      expect(ids(await store.memories.memoriesOfDocument(orgA.id, 'd-berlin'))).toEqual([v2.id]);
+
+      const moved = await store.memories.updateMemory(orgA.id, v2.id, { containerTags: ['user-z'], documentIds: ['d-berlin', 'd-2'], sourceCount: 2 });
+      expect(moved).toMatchObject({ containerTags: ['user-z'], documentIds: ['d-berlin', 'd-2'], sourceCount: 2 });
+      expect(ids(await store.memories.memoriesOfDocument(orgA.id, 'd-2'))).toEqual([v2.id]);
+      expect(await store.memories.getMemory(orgA.id, v2.id, ['user-a'])).toBeNull();
+      expect(await store.memories.getMemory(orgA.id, v2.id, ['user-z'])).not.toBeNull();
+    });
+
+    it('vector search sees only searchable memories of the scope, and forgotten or superseded ones when asked', async () => {
+      const near = makeMemory(orgA.id, { memory: 'near' });
+      const far = makeMemory(orgA.id, { memory: 'far', containerTags: ['user-b'] });
+      const forgotten = makeMemory(orgA.id, { memory: 'forgotten', isForgotten: true });
+      const superseded = makeMemory(orgA.id, { memory: 'old', isLatest: false });
+      const expired = makeMemory(orgA.id, { memory: 'expired', forgetAfter: past() });
+      const foreign = makeMemory(orgB.id, { memory: 'foreign' });
+      const q = axis(0);
+      await store.memories.insertMemory(near, { model: MODEL, vector: axis(0) });
+      await store.memories.insertMemory(far, { model: MODEL, vector: axis(1) });
+      for (const m of [forgotten, superseded, expired, foreign]) await store.memories.insertMemory(m, { model: MODEL, vector: axis(0) });
+      const search = (o: Partial<Parameters<Store['memories']['memoryVectorSearch']>[1]> = {}) =>
+        store.memories.memoryVectorSearch(orgA.id, { vector: q, model: MODEL, limit: 10, ...o });
+      expect(candIds(await search())).toEqual([near.id, far.id]);
+      expect((await search())[0]!.score).toBeCloseTo(1, 5);
+      expect(candIds(await search({ containerTags: ['user-b'] }))).toEqual([far.id]);
+      expect(candIds(await search({ includeForgotten: true })).sort()).toEqual([near.id, far.id, forgotten.id, expired.id].sort());
+      expect(candIds(await search({ includeSuperseded: true })).sort()).toEqual([near.id, far.id, superseded.id].sort());
+      expect(await store.memories.memoryVectorSearch(orgA.id, { vector: q, model: 'other-model', limit: 10 })).toEqual([]);
+
+      // Superseding, forgetting and re-tagging change what search sees at once.
+      await store.memories.updateMemory(orgA.id, near.id, { isLatest: false });
+      await store.memories.updateMemory(orgA.id, far.id, { containerTags: ['user-c'] });
+      expect(candIds(await search({ containerTags: ['user-a', 'user-b'] }))).toEqual([]);
+      expect(candIds(await search({ containerTags: ['user-c'] }))).toEqual([far.id]);
+      await store.memories.updateMemory(orgA.id, superseded.id, { isLatest: true }, { model: MODEL, vector: axis(3) });
+      expect(candIds(await search({ vector: axis(3) }))[0]).toBe(superseded.id);
+    });
+
+    it('keyword search matches terms within the organisation and tags', async () => {
+      const a = makeMemory(orgA.id, { memory: 'Dana adopted a greyhound named Pixel.' });
+      const b = makeMemory(orgA.id, { memory: 'Eli races greyhounds on weekends.', containerTags: ['user-b'] });
+      const c = makeMemory(orgB.id, { memory: 'Another greyhound story.' });
+      const gone = makeMemory(orgA.id, { memory: 'A forgotten greyhound.', isForgotten: true });
+      for (const m of [a, b, c, gone]) await store.memories.insertMemory(m);
+      const kw = (terms: string, o: object = {}) => store.memories.memoryKeywordSearch(orgA.id, { terms: queryTerms(terms), limit: 10, ...o });
+      expect(candIds(await kw('greyhound')).sort()).toEqual([a.id, b.id].sort());
+      expect(candIds(await kw('greyhound', { containerTags: ['user-a'] }))).toEqual([a.id]);
+      expect(candIds(await kw('greyhound', { includeForgotten: true })).sort()).toEqual([a.id, b.id, gone.id].sort());
+      expect(await kw('nothingmatches')).toEqual([]);
+      await store.memories.updateMemory(orgA.id, a.id, { memory: 'Dana adopted a cat.' });
+      expect(candIds(await kw('greyhound'))).toEqual([b.id]);
+    });
+
+    it('forgets expired memories of every organisation once, counts and deletes', async () => {
+      const expiredA = makeMemory(orgA.id, { forgetAfter: past() });
+      const expiredB = makeMemory(orgB.id, { forgetAfter: past() });
+      const later = makeMemory(orgA.id, { forgetAfter: future() });
+      const keep = makeMemory(orgA.id, { containerTags: ['user-a', 'team'] });
+      for (const m of [expiredA, expiredB, later, keep]) await store.memories.insertMemory(m, { model: MODEL, vector: axis(4) });
+      expect(await store.memories.forgetExpiredMemories(new Date().toISOString())).toBe(2);
+      expect(await store.memories.forgetExpiredMemories(new Date().toISOString())).toBe(0);
+      expect(await store.memories.getMemory(orgA.id, expiredA.id)).toMatchObject({ isForgotten: true, forgetReason: 'expired' });
+      expect((await store.memories.getMemory(orgA.id, expiredA.id))!.forgottenAt).not.toBeNull();
+      expect(Object.fromEntries(await store.memories.memoryCounts(orgA.id))).toEqual({ 'user-a': 2, team: 1 });
+      expect(Object.fromEntries(await store.memories.memoryCounts(orgA.id, ['team']))).toEqual({ team: 1 });
+      expect(await store.memories.deleteMemories(orgA.id, [keep.id, expiredB.id])).toBe(1);
+      expect(await store.memories.getMemory(orgA.id, keep.id)).toBeNull();
+      expect(await store.memories.getMemory(orgB.id, expiredB.id)).not.toBeNull();
+      expect(candIds(await store.memories.memoryVectorSearch(orgA.id, { vector: axis(4), model: MODEL, limit: 10 }))).toEqual([later.id]);
+    });
+
+    it('vectors have the store fixtures dimension', () => {
+      expect(axis(0)).toHaveLength(DIMS);
+    });
+  });
+}
