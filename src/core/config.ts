@@ -46,6 +46,12 @@ const EnvSchema = z.object({
   MNEMO_EMBEDDING_BATCH_SIZE: int(1, 2048).default(32),
   MNEMO_EMBEDDING_TIMEOUT_MS: int(100, 600_000).default(60_000),
 
+  MNEMO_LLM_URL: z.url().optional(),
+  MNEMO_LLM_API_KEY: z.string().optional(),
+  MNEMO_LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  MNEMO_LLM_TIMEOUT_MS: int(100, 600_000).default(60_000),
+  MNEMO_LLM_MAX_ATTEMPTS: int(1, 10).default(3),
+
   MNEMO_INGEST_CONCURRENCY: int(1, 64).default(2),
   MNEMO_INGEST_MAX_ATTEMPTS: int(1, 100).default(5),
   MNEMO_INGEST_RETRY_BASE_MS: int(1, 3_600_000).default(1000),
@@ -127,6 +133,16 @@ export interface Config {
     batchSize: number;
     timeoutMs: number;
   };
+  /** OpenAI-compatible chat model for the memory engine; null = the offline (deterministic) engine. */
+  llm: {
+    url: string;
+    apiKey: string | undefined;
+    model: string;
+    /** Per request. */
+    timeoutMs: number;
+    /** Requests per call, the first included (429, 5xx, timeouts and network errors are retried). */
+    maxAttempts: number;
+  } | null;
   ingest: {
     concurrency: number;
     maxAttempts: number;
@@ -227,6 +243,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       batchSize: e.MNEMO_EMBEDDING_BATCH_SIZE,
       timeoutMs: e.MNEMO_EMBEDDING_TIMEOUT_MS,
     },
+    llm: e.MNEMO_LLM_URL
+      ? {
+          url: e.MNEMO_LLM_URL,
+          apiKey: e.MNEMO_LLM_API_KEY,
+          model: e.MNEMO_LLM_MODEL,
+          timeoutMs: e.MNEMO_LLM_TIMEOUT_MS,
+          maxAttempts: e.MNEMO_LLM_MAX_ATTEMPTS,
+        }
+      : null,
     ingest: {
       concurrency: e.MNEMO_INGEST_CONCURRENCY,
       maxAttempts: e.MNEMO_INGEST_MAX_ATTEMPTS,

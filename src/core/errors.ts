@@ -34,6 +34,9 @@ export const ERRORS = {
   EMPTY_CONTENT: { status: 422, message: 'No text could be extracted from the content' },
   EMBEDDING_FAILED: { status: 503, message: 'Embedding provider failed: %s' },
   PROVIDER_UNAVAILABLE: { status: 503, message: '%s' },
+  // Chat model (MNEMO_LLM_URL): transient (timeouts, network, 429, 5xx after retries) or permanent (401, 404...) by options.
+  LLM_FAILED: { status: 503, message: 'LLM provider failed: %s' },
+  LLM_NOT_CONFIGURED: { status: 400, message: '%s needs an LLM: set MNEMO_LLM_URL (an OpenAI-compatible endpoint) and restart' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
