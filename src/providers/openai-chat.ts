@@ -88,7 +88,7 @@ export function createOpenAIChatModel(opts: OpenAIChatOptions): ChatModel {
     }
     if (!res.ok) {
       const text = (await res.text().catch(() => '')).slice(0, 300);
-      if (res.status === 400 && body.response_format && /response_format|json_object/i.test(text)) {
+      if ((res.status === 400 || res.status === 422) && body.response_format && /response_format|json_object/i.test(text)) {
         jsonModeSupported = false;
         log?.warn('LLM server refuses response_format json_object; asking for JSON in the prompt only', { model: opts.model });
         return request(messages, o);
@@ -100,7 +100,9 @@ export function createOpenAIChatModel(opts: OpenAIChatOptions): ChatModel {
     try {
       json = (await res.json()) as typeof json;
     } catch (err) {
-      return { ok: false, detail: 'response is not JSON', retryable: true, extra: {}, cause: err };
+      if (o.signal?.aborted) throw err;
+      const detail = timeout.aborted ? `answer not complete within ${opts.timeoutMs} ms` : 'response is not JSON';
+      return { ok: false, detail, retryable: true, extra: { timeout: timeout.aborted }, cause: err };
     }
     const choice = Array.isArray(json.choices) ? json.choices[0] : undefined;
     if (!choice) return { ok: false, detail: 'response has no choices', retryable: true, extra: {} };
