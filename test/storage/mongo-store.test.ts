@@ -7,6 +7,7 @@ import { INDEXES, MIGRATIONS } from '../../src/storage/mongo/schema.js';
 import type { Store } from '../../src/storage/store.js';
 import { startFerretDb, type FerretDb } from '../helpers/ferretdb.js';
 import { runAccountsContract } from './accounts-contract.js';
+import { runMemoryContract } from './memory-contract.js';
 import { runStoreContract } from './store-contract.js';
 import { addIndexed, axis, chunkIdsOf, docIdsOf, indexDocument, makeDocument, makeOrg, MODEL } from './store-fixtures.js';
 
@@ -36,6 +37,9 @@ runStoreContract('mongodb on FerretDB', () => open(), async (store: Store) => {
   await admin.db((store as MongoStore).dbName).dropDatabase();
 });
 runAccountsContract('mongodb on FerretDB', () => open(), async (store: Store) => void (await admin.db((store as MongoStore).dbName).dropDatabase()));
+runMemoryContract('mongodb on FerretDB', () => open(), async (store) => {
+  await admin.db((store as MongoStore).dbName).dropDatabase();
+});
 
 describe('MongoStore on FerretDB', () => {
   it('creates its indexes and records each migration once, however often and from how many processes it starts', async () => {

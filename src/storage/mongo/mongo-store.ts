@@ -16,6 +16,7 @@ import { CUSTOM_ID_MATCH_LIMIT } from '../store.js';
 import type { DocumentListQuery, DocumentPatch, HybridCandidates, HybridQuery, KeywordQuery, Store, StoreCapabilities, TermStats, VectorQuery } from '../store.js';
 import { AtlasIndexes, detectAtlasSearch, type AtlasMode } from './atlas-search.js';
 import { MongoChunks } from './chunks.js';
+import { MongoMemories } from './memories.js';
 import { CustomIdClaims } from './custom-ids.js';
 import { MongoAccounts } from './accounts.js';
 import type { ApiKeyPatch, ContainerTagPatch } from '../accounts.js';
@@ -50,6 +51,8 @@ export class MongoStore implements Store {
   readonly kind = 'mongodb' as const;
   readonly capabilities: StoreCapabilities = { nativeVectorSearch: false, nativeKeywordSearch: false, nativeRankFusion: false };
   readonly dbName: string;
+  /** The memory port (memories.ts), on the same database; searches the Atlas way once migrate() detected it. */
+  readonly memories: MongoMemories;
   private readonly client: MongoClient;
   private readonly c: Collections;
   private readonly search: MongoSearch;
@@ -68,6 +71,7 @@ export class MongoStore implements Store {
     this.customIds = new CustomIdClaims(this.c);
     this.accounts = new MongoAccounts(this.c);
     this.logger = opts.logger ?? silentLogger;
+    this.memories = new MongoMemories(this.c, this.search, { logger: this.logger, indexWaitMs: opts.indexWaitMs ?? 600_000 });
   }
 
   async migrate(): Promise<void> {

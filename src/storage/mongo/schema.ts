@@ -1,6 +1,6 @@
 import type { Binary, Collection, Db, IndexDescription } from 'mongodb';
 import { CustomIdClaims } from './custom-ids.js';
-import type { DocumentStatus, DocumentType, MetadataValue, TaskType } from '../../core/types.js';
+import type { DocumentStatus, DocumentType, MemoryRelation, MetadataValue, TaskType } from '../../core/types.js';
 
 /** Searchable form of one metadata key: its values as text, lower-cased text, and number (see codec.ts). */
 export interface MetaIndexEntry {
@@ -66,6 +66,44 @@ export interface ChunkBson {
   termText: string;
   termCount: number;
   /** The vector under `d<dimensions>`, so each dimension count has its own Atlas vector index path. */
+  embedding: Record<string, Binary> | null;
+  embeddingModel: string | null;
+}
+
+/** A memory (MemoryRecord fields, metadata as {k, v} pairs) with the fields its retrievers read (memory-codec.ts). */
+export interface MemoryBson {
+  _id: string;
+  orgId: string;
+  containerTags: string[];
+  memory: string;
+  isStatic: boolean;
+  isLatest: boolean;
+  isForgotten: boolean;
+  isInference: boolean;
+  version: number;
+  parentMemoryId: string | null;
+  rootMemoryId: string | null;
+  relation: MemoryRelation | null;
+  subject: string | null;
+  attribute: string | null;
+  eventDate: string | null;
+  forgetAfter: string | null;
+  forgetReason: string | null;
+  forgottenAt: string | null;
+  documentIds: string[];
+  sourceCount: number;
+  metadata: { k: string; v: MetadataValue }[];
+  createdAt: string;
+  updatedAt: string;
+  /** forgetAfter in epoch ms (a far-future sentinel when none): a numeric bound Atlas pre-filters can compare. */
+  forgetAtMs: number;
+  /** Distinct index terms of `memory` (multikey index: keyword candidates and document frequencies). */
+  terms: string[];
+  /** Index terms in order with repeats (term frequencies, lengths; Atlas Search indexes it). */
+  termText: string;
+  termCount: number;
+  /** Scope tokens the SQLite keyword index stores beside the terms (organisation + tags): part of the BM25 length. */
+  tagCount: number;
   embedding: Record<string, Binary> | null;
   embeddingModel: string | null;
 }
@@ -142,6 +180,7 @@ export interface Collections {
   migrations: Collection<MigrationBson>;
   customIds: Collection<CustomIdBson>;
   containerTags: Collection<ContainerTagBson>;
+  memories: Collection<MemoryBson>;
 }
 
 export function collectionsOf(db: Db): Collections {
@@ -155,11 +194,12 @@ export function collectionsOf(db: Db): Collections {
     migrations: db.collection<MigrationBson>('schema_migrations'),
     customIds: db.collection<CustomIdBson>('custom_ids'),
     containerTags: db.collection<ContainerTagBson>('container_tags'),
+    memories: db.collection<MemoryBson>('memories'),
   };
 }
 
 /** Secondary indexes, created (idempotently, by name) on every start. Every query leads with orgId. */
-export const INDEXES: Readonly<Record<'documents' | 'chunks' | 'apiKeys' | 'customIds' | 'containerTags', IndexDescription[]>> = {
+export const INDEXES: Readonly<Record<'documents' | 'chunks' | 'apiKeys' | 'customIds' | 'containerTags' | 'memories', IndexDescription[]>> = {
   documents: [
     { name: 'documents_org_custom_id', key: { orgId: 1, customId: 1 } },
     { name: 'documents_org_created', key: { orgId: 1, createdAt: 1 } },
@@ -183,6 +223,16 @@ export const INDEXES: Readonly<Record<'documents' | 'chunks' | 'apiKeys' | 'cust
   ],
   containerTags: [{ name: 'container_tags_org', key: { orgId: 1, tag: 1 } }],
   customIds: [{ name: 'custom_ids_document', key: { orgId: 1, documentId: 1 } }],
+  memories: [
+    { name: 'memories_org_created', key: { orgId: 1, createdAt: 1 } },
+    { name: 'memories_org_updated', key: { orgId: 1, updatedAt: 1 } },
+    { name: 'memories_org_root', key: { orgId: 1, rootMemoryId: 1 } },
+    { name: 'memories_org_tags', key: { orgId: 1, containerTags: 1 } },
+    { name: 'memories_org_documents', key: { orgId: 1, documentIds: 1 } },
+    { name: 'memories_org_terms', key: { orgId: 1, terms: 1 } },
+    // The forgetting job spans organisations: equality on the flag first, then the range on the due time.
+    { name: 'memories_forget_due', key: { isForgotten: 1, forgetAtMs: 1 } },
+  ],
 };
 
 /** Ordered schema versions, recorded once each in schema_migrations; data migrations go here. */

@@ -1,0 +1,211 @@
+import type { Document, Filter } from 'mongodb';
+import { silentLogger, type Logger } from '../../core/logger.js';
+import type { MemoryRecord } from '../../core/types.js';
+import { dot } from '../../vector/cosine.js';
+import { TopK } from '../../vector/top-k.js';
+import type {
+  MemoryCandidate,
+  MemoryKeywordQuery,
+  MemoryListQuery,
+  MemoryPatch,
+  MemoryStore,
+  MemoryVectorQuery,
+} from '../memories.js';
+import { bm25, topCandidates, type CorpusStats, type ScoredChunk } from './bm25.js';
+import { readVector } from './codec.js';
+import { atlasMemoryKeywordCandidates, atlasMemoryVectorSearch, MemoryAtlasIndexes } from './memory-atlas.js';
+import { bsonToMemory, memoryFields, memoryToBson, MEMORY_PROJECTION } from './memory-codec.js';
+import { memoryScopeFilter } from './memory-pipelines.js';
+import type { Collections, MemoryBson } from './schema.js';
+import type { MongoSearch } from './search.js';
+
+type Embedding = { model: string; vector: Float32Array };
+
+export interface MongoMemoriesOptions {
+  logger?: Logger;
+  /** How long a write waits for a new Atlas index to become queryable. */
+  indexWaitMs?: number;
+}
+
+/**
+ * MemoryStore on MongoDB. Every query carries the scope (memory-pipelines.ts `memoryScopeFilter`). With Atlas Search
+ * (the chunk search detected it): `$vectorSearch` and `$search` on the memories' own indexes, pre-filtered alike.
+ * Without: vector search scores the scope's memories exactly, read with a projection on every query. Nothing is
+ * cached, so a write by any process (API or worker) is seen by the next search; memories are short facts, a tag
+ * holds moderately many, and the chunk-style revision cache would be reloaded on nearly every search of an
+ * organisation whose worker keeps writing memories. Keyword candidates come from the multikey `terms` index and are
+ * ranked by BM25 with the organisation's own statistics (bm25.ts, the formula of the SQLite store's FTS5 index).
+ */
+export class MongoMemories implements MemoryStore {
+  private atlasIndexes: MemoryAtlasIndexes | null = null;
+
+  constructor(
+    private readonly c: Collections,
+    private readonly search: Pick<MongoSearch, 'atlas'>,
+    private readonly options: MongoMemoriesOptions = {},
+  ) {}
+
+  async insertMemory(m: MemoryRecord, embedding?: Embedding): Promise<void> {
+    await this.atlas()?.ensureFor(embedding?.vector.length);
+    await this.c.memories.insertOne(memoryToBson(m, embedding));
+  }
+
+  async getMemory(orgId: string, id: string, containerTags?: readonly string[]): Promise<MemoryRecord | null> {
+    const query: Filter<MemoryBson> = { orgId: { $eq: orgId }, _id: { $eq: id } };
+    if (containerTags) query.containerTags = { $in: [...containerTags] };
+    const b = await this.c.memories.findOne(query, { projection: MEMORY_PROJECTION });
+    return b ? bsonToMemory(b) : null;
+  }
+
+  async getMemoriesByIds(orgId: string, ids: readonly string[]): Promise<MemoryRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.c.memories.find({ orgId: { $eq: orgId }, _id: { $in: [...ids] } }, { projection: MEMORY_PROJECTION }).toArray();
+    return rows.map(bsonToMemory);
+  }
+
+  async updateMemory(orgId: string, id: string, patch: MemoryPatch, embedding?: Embedding): Promise<MemoryRecord | null> {
+    const $set = memoryFields(patch, embedding);
+    const query: Filter<MemoryBson> = { orgId: { $eq: orgId }, _id: { $eq: id } };
+    if (Object.keys($set).length === 0) {
+      const b = await this.c.memories.findOne(query, { projection: MEMORY_PROJECTION });
+      return b ? bsonToMemory(b) : null;
+    }
+    if (embedding) await this.atlas()?.ensureFor(embedding.vector.length);
+    // No projection here: FerretDB v1 rejects one on findAndModify (bsonToMemory ignores the search fields).
+    const b = await this.c.memories.findOneAndUpdate(query, { $set }, { returnDocument: 'after' });
+    return b ? bsonToMemory(b) : null;
+  }
+
+  async listMemories(orgId: string, q: MemoryListQuery): Promise<{ memories: MemoryRecord[]; total: number }> {
+    const parts = memoryScopeFilter(orgId, q, Date.now()).$and;
+    if (q.isStatic !== undefined) parts.push({ isStatic: { $eq: q.isStatic } });
+    if (q.documentId) parts.push({ documentIds: { $eq: q.documentId } });
+    const query: Filter<MemoryBson> = { $and: parts };
+    const dir = q.order === 'asc' ? 1 : -1;
+    const [total, rows] = await Promise.all([
+      this.c.memories.countDocuments(query),
+      q.limit > 0
+        ? this.c.memories
+            .find(query, { projection: MEMORY_PROJECTION })
+            .sort({ [q.sort === 'updatedAt' ? 'updatedAt' : 'createdAt']: dir, _id: dir })
+            .skip(q.offset)
+            .limit(q.limit)
+            .toArray()
+        : [],
+    ]);
+    return { memories: rows.map(bsonToMemory), total };
+  }
+
+  async findMemoriesByContent(orgId: string, containerTags: readonly string[], content: string): Promise<MemoryRecord[]> {
+    const query: Filter<MemoryBson> = { $and: [...memoryScopeFilter(orgId, { containerTags }, Date.now()).$and, { memory: { $eq: content } }] };
+    const rows = await this.c.memories.find(query, { projection: MEMORY_PROJECTION }).sort({ createdAt: 1, _id: 1 }).toArray();
+    return rows.map(bsonToMemory);
+  }
+
+  async memoryHistory(orgId: string, rootMemoryId: string): Promise<MemoryRecord[]> {
+    const query: Filter<MemoryBson> = { orgId: { $eq: orgId }, $or: [{ rootMemoryId: { $eq: rootMemoryId } }, { _id: { $eq: rootMemoryId } }] };
+    const rows = await this.c.memories.find(query, { projection: MEMORY_PROJECTION }).sort({ version: 1, createdAt: 1, _id: 1 }).toArray();
+    return rows.map(bsonToMemory);
+  }
+
+  async memoriesOfDocument(orgId: string, documentId: string): Promise<MemoryRecord[]> {
+    const query: Filter<MemoryBson> = { orgId: { $eq: orgId }, documentIds: { $eq: documentId } };
+    const rows = await this.c.memories.find(query, { projection: MEMORY_PROJECTION }).sort({ createdAt: 1, _id: 1 }).toArray();
+    return rows.map(bsonToMemory);
+  }
+
+  async memoryVectorSearch(orgId: string, q: MemoryVectorQuery): Promise<MemoryCandidate[]> {
+    if (q.limit <= 0) return [];
+    const nowMs = Date.now();
+    const atlas = this.atlas();
+    if (atlas) {
+      if (!(await atlas.hasVectorIndex(q.vector.length))) return [];
+      return atlasMemoryVectorSearch(this.c.memories, { ...q, orgId, nowMs });
+    }
+    const query: Filter<MemoryBson> = { $and: [...memoryScopeFilter(orgId, q, nowMs).$and, { embeddingModel: { $eq: q.model } }] };
+    const ids: string[] = [];
+    const top = new TopK(q.limit);
+    for await (const r of this.c.memories.find(query, { projection: { embedding: 1 } })) {
+      const v = readVector(r.embedding);
+      if (!v || v.length !== q.vector.length) continue;
+      top.push(ids.push(r._id) - 1, dot(q.vector, v));
+    }
+    return top.sorted().map(({ item, score }) => ({ memoryId: ids[item]!, score }));
+  }
+
+  async memoryKeywordSearch(orgId: string, q: MemoryKeywordQuery): Promise<MemoryCandidate[]> {
+    if (q.terms.length === 0 || q.limit <= 0) return [];
+    const nowMs = Date.now();
+    let candidates: ScoredChunk[];
+    if (this.atlas()) {
+      candidates = await atlasMemoryKeywordCandidates(this.c.memories, { ...q, orgId, nowMs });
+    } else {
+      const query: Filter<MemoryBson> = { $and: [...memoryScopeFilter(orgId, q, nowMs).$and, { terms: { $in: [...new Set(q.terms)] } }] };
+      const rows = await this.c.memories.find(query, { projection: { termText: 1, tagCount: 1 } }).toArray();
+      candidates = rows.map((r) => ({ chunkId: r._id, documentId: r._id, termText: r.termText, tagCount: r.tagCount }));
+    }
+    if (candidates.length === 0) return [];
+    const [docFrequencies, stats] = await Promise.all([this.docFrequencies(orgId, q.terms), this.corpusStats(orgId)]);
+    return topCandidates(bm25(q.terms, candidates, docFrequencies, stats), q.limit).map((c) => ({ memoryId: c.chunkId, score: c.score }));
+  }
+
+  async forgetExpiredMemories(now: string): Promise<number> {
+    const nowMs = Date.parse(now);
+    if (!Number.isFinite(nowMs)) throw new Error(`forgetExpiredMemories: not a date: ${now}`);
+    const due: Filter<MemoryBson> = { isForgotten: { $eq: false }, forgetAtMs: { $lte: nowMs } };
+    const forgotten = { isForgotten: true, forgottenAt: now, updatedAt: now };
+    // A reason already given is kept (SQL: coalesce(forget_reason, 'expired')); FerretDB v1 has no pipeline updates.
+    const unexplained = await this.c.memories.updateMany({ ...due, forgetReason: { $eq: null } }, { $set: { ...forgotten, forgetReason: 'expired' } });
+    const explained = await this.c.memories.updateMany(due, { $set: forgotten });
+    return unexplained.modifiedCount + explained.modifiedCount;
+  }
+
+  async memoryCounts(orgId: string, tags?: readonly string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    if (tags && tags.length === 0) return counts;
+    const wanted = tags ? new Set(tags) : undefined;
+    const query: Filter<MemoryBson> = memoryScopeFilter(orgId, tags ? { containerTags: tags } : {}, Date.now());
+    // Counted in the app, like MongoAccounts.containerTagStats: FerretDB v1 cannot $unwind reliably.
+    for await (const m of this.c.memories.find(query, { projection: { containerTags: 1 } })) {
+      for (const tag of new Set(m.containerTags)) {
+        if (!wanted || wanted.has(tag)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+      }
+    }
+    return counts;
+  }
+
+  async deleteMemories(orgId: string, ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    return (await this.c.memories.deleteMany({ orgId: { $eq: orgId }, _id: { $in: [...ids] } })).deletedCount;
+  }
+
+  /** The memories' Atlas indexes once the store detected Atlas Search; null on the in-app path. */
+  private atlas(): MemoryAtlasIndexes | null {
+    if (!this.search.atlas) return null;
+    this.atlasIndexes ??= new MemoryAtlasIndexes(this.c.memories, this.options.logger ?? silentLogger, this.options.indexWaitMs ?? 600_000);
+    return this.atlasIndexes;
+  }
+
+  /** Keyword statistics cover the organisation's latest memories, forgotten or not (as the SQLite index does). */
+  private keywordCorpus(orgId: string): Filter<MemoryBson> {
+    return { orgId: { $eq: orgId }, isLatest: { $eq: true } };
+  }
+
+  private async docFrequencies(orgId: string, terms: readonly string[]): Promise<Map<string, number>> {
+    const distinct = [...new Set(terms)];
+    const counts = await Promise.all(distinct.map((t) => this.c.memories.countDocuments({ ...this.keywordCorpus(orgId), terms: { $eq: t } })));
+    return new Map(distinct.flatMap((t, i) => (counts[i]! > 0 ? [[t, counts[i]!] as const] : [])));
+  }
+
+  private async corpusStats(orgId: string): Promise<CorpusStats> {
+    const corpus = this.keywordCorpus(orgId);
+    // One accumulator per $group: FerretDB v1 returns 0 for every $sum after the first in a group.
+    const sum = async (field: 'termCount' | 'tagCount') => {
+      const pipeline: Document[] = [{ $match: corpus }, { $group: { _id: null, total: { $sum: `$${field}` } } }];
+      const [row] = await this.c.memories.aggregate<{ total: number }>(pipeline).toArray();
+      return row?.total ?? 0;
+    };
+    const [memories, terms, tags] = await Promise.all([this.c.memories.countDocuments(corpus), sum('termCount'), sum('tagCount')]);
+    return { chunks: memories, totalLength: terms + tags };
+  }
+}
