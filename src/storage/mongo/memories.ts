@@ -154,10 +154,11 @@ export class MongoMemories implements MemoryStore {
     if (!Number.isFinite(nowMs)) throw new Error(`forgetExpiredMemories: not a date: ${now}`);
     const due: Filter<MemoryBson> = { isForgotten: { $eq: false }, forgetAtMs: { $lte: nowMs } };
     const forgotten = { isForgotten: true, forgottenAt: now, updatedAt: now };
-    // A reason already given is kept (SQL: coalesce(forget_reason, 'expired')); FerretDB v1 has no pipeline updates.
+    // A reason already given is kept (SQL: coalesce(forget_reason, 'expired')); FerretDB v1 has no pipeline updates,
+    // so two updates on disjoint filters, each right on its own whatever runs in between.
+    const explained = await this.c.memories.updateMany({ ...due, forgetReason: { $ne: null } }, { $set: forgotten });
     const unexplained = await this.c.memories.updateMany({ ...due, forgetReason: { $eq: null } }, { $set: { ...forgotten, forgetReason: 'expired' } });
-    const explained = await this.c.memories.updateMany(due, { $set: forgotten });
-    return unexplained.modifiedCount + explained.modifiedCount;
+    return explained.modifiedCount + unexplained.modifiedCount;
   }
 
   async memoryCounts(orgId: string, tags?: readonly string[]): Promise<Map<string, number>> {
