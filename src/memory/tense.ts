@@ -26,15 +26,24 @@ const SUBJECT_VERB = /\b(?:i|we|you|he|she|they)\s+(?:(?:just|finally|recently|a
 const NAME_VERB = /\b[A-Z][a-z]+\s+((?:[a-z]+ed)|(?:went|got|made|saw|took|came|met|bought|gave|told|said|spent|visited|began|wrote|sent|found|won))\b/g;
 const PAST_MARKERS = /\b(?:ago|yesterday|last (?:night|week|weekend|month|year|time|summer|winter|spring|fall|autumn)|used to|back then|once upon)\b/i;
 
+// Verbs ending in "-eed" are present forms ("need", "succeed"), except these pasts.
+const EED_PAST = new Set(['agreed', 'freed', 'disagreed', 'guaranteed', 'decreed', 'refereed']);
+
+/** A regular past form ("visited", "agreed"), not "need" nor "bed". */
+export function isRegularPast(word: string): boolean {
+  const w = word.toLowerCase();
+  return w.length > 3 && w.endsWith('ed') && (!w.endsWith('eed') || EED_PAST.has(w));
+}
+
 /** 'future' when a future or plan marker appears, 'past' when a past verb or marker does, else 'present'. */
 export function tenseOf(sentence: string): Tense {
   if (FUTURE.test(sentence)) return 'future';
   if (PAST_MARKERS.test(sentence)) return 'past';
   for (const m of sentence.matchAll(SUBJECT_VERB)) {
     const verb = m[1]!.toLowerCase();
-    if (IRREGULAR_PAST.has(verb) || (verb.endsWith('ed') && verb.length > 3 && !STATIVE_ED.has(verb))) return 'past';
+    if (IRREGULAR_PAST.has(verb) || (isRegularPast(verb) && !STATIVE_ED.has(verb))) return 'past';
   }
-  for (const m of sentence.matchAll(NAME_VERB)) if (!STATIVE_ED.has(m[1]!)) return 'past';
+  for (const m of sentence.matchAll(NAME_VERB)) if (!STATIVE_ED.has(m[1]!) && (!m[1]!.endsWith('ed') || isRegularPast(m[1]!))) return 'past';
   if (/\b(?:was|were|did|had)\b|\b(?:i|we|you|he|she|they)'d\s+(?:been|gone|had)\b/i.test(sentence)) return 'past';
   return 'present';
 }

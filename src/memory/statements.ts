@@ -1,0 +1,105 @@
+import { indexTerms } from '../text/tokenize.js';
+import { IRREGULAR_PAST, tenseOf } from './tense.js';
+
+/**
+ * Which sentences of a chat state something worth remembering. Greetings, thanks, interjections and vocatives are
+ * peeled off first ("Wow, Caroline! I went..." keeps "I went..."); what is left is rejected when it is a question,
+ * has no subject a reader could resolve ("That's great!", "It was amazing"), is an instruction ("Take a look"), or
+ * has no content word beyond small talk ("I totally agree", "I'm so happy for you").
+ */
+
+const INTERJECTION = String.raw`(?:hey|hi|hiya|hello|oh|ooh|ah+|aw+|wow|whoa|woah|yeah|yea|yep|yes|yup|no|nope|nah|ok|okay|alright|well|hm+|um+|uh+|(?:ha)+|lol|lmao|omg|gosh|man|dude|thanks|thank you|thx|ty|great|cool|awesome|nice|sweet|sure|totally|absolutely|definitely|indeed|anyway|anyways|btw|by the way|honestly|actually|right|true|congrats|congratulations|good (?:morning|evening|night|afternoon)|yay|phew|ugh|sorry|oops|of course|exactly|agreed|same here|me too|likewise|cheers|bye|goodbye|oh my|oh wow|oh no|speaking of which|in fact|to be honest|fun fact|guess what|you know what|good to hear|glad to hear)`;
+const LEADING = new RegExp(String.raw`^${INTERJECTION}(?:\s+(?:so much|a lot|again|for (?:that|this|sharing|asking|the \w+)|you|guys|all))?(?:,?\s+\p{Lu}[\p{L}'-]*)?\s*(?:[,!.;:—–-]+\s*|$)`, 'iu');
+const LEADING_CONJUNCTION = /^(?:so|and|but|also|plus|anyway|well|oh|then|honestly|actually|basically)\s*,?\s+(?=(?:I|I'm|I've|I'd|I'll|we|my|our)\b)/i;
+// "So cool you found a group" → "you found a group".
+const LEADING_PRAISE = /^(?:so|how|really|very|that's|it's)?\s*(?:cool|great|nice|awesome|amazing|sweet|glad|happy|fun|good|wonderful)\s+(?:that\s+)?(?=(?:you|I|we)\b)/i;
+const TRAILING_TAG = /\s*,?\s*(?:you know|right|lol|haha+|lmao|hehe+|though|too|as well)?\s*([.!?…]*)$/i;
+const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{1F3FB}-\u{1F3FF}]|(?<!\w)(?:[:;]-?[()DPp]|<3|xD)(?!\w)/gu;
+
+const UNRESOLVED = /^(?:it|it's|its|that|that's|thats|this|these|those|they|they're|they've|them|he|he's|she|she's|there|there's|here|here's|everyone|everybody|someone|somebody|something|nothing|anything|everything|what|which|who|whoever|how|such|one|both|each|all|none|nobody|other|others|anyone|anybody|yours|mine|ours)\b/i;
+const IMPERATIVE = new Set(
+  `take look let let's check try go come keep make tell remember don't do have enjoy be stay give see imagine say listen watch follow get
+  hang hope glad good great sounds sound love loved congrats welcome sorry happy nice cool awesome wish please thank thanks feel send
+  share continue talk catch wishing hoping cheers can could would should will is are was were did does am`.split(/\s+/),
+);
+// Subjectless chat sentences with an implied "I": "Gonna check out career options", "Just got back from Paris".
+const IMPLIED_I = /^(?:(gonna|going to|planning|hoping|trying|thinking|working on|heading|headed|off to|loving|feeling|getting)|(been)|(just|got|started|finished|need to|wanna|gotta|went|spent|bought|visited|tried|can't wait|cannot wait|had|did|made|took|saw|met))\b/i;
+
+const FILLER_TERMS = new Set(
+  indexTerms(
+    `think know feel agree guess mean say said tell told like love enjoy want need get got go going gonna thing things stuff lot lots kind
+    sort way really pretty good great nice cool awesome amazing wonderful fun glad happy sure totally also too just bit much many
+    little time times day yeah yes thank thanks wow well right true bad sad hope wish see look sound sounds seem seems hear heard
+    make made keep let wait excited interesting interested super cute sweet beautiful lovely incredible fantastic perfect special
+    important inspiring proud thrilled grateful thankful appreciate means meant share sharing definitely absolutely totally
+    probably maybe actually always never ever still even yet already soon lately new old big small best better worse worst
+    everything something anything someone people person guy guys gal one ones others life`,
+  ),
+);
+const VERB_HINT = /\b\p{L}+s\s+(?:me|my|us|our|you|your|him|her|them)\b|\b(?:am|is|are|was|were|be|been|being|has|have|had|do|does|did|will|would|can|could|should|might|must|may|shall)\b|\b\w+'(?:s|re|ve|d|ll|m)\b|\b\p{L}{2,}ed\b/iu;
+
+const PRONOUN = String.raw`(?:I|I'm|I've|I'd|I'll|we|we're|we've|we'll|my|our|it|it's|that's|they|they're|he|he's|she|she's)`;
+// Where a new clause with its own subject starts. A bare "and I" is left alone: "my husband and I went".
+const CLAUSE_BREAK = new RegExp(String.raw`\s+[-–—]+\s+|;\s+|,\s+(?:and|but|so)\s+(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)`, 'g');
+
+/** Parts of a chat message that read as separate statements: sentences, split where a clause with its own subject starts. */
+export function splitClauses(sentence: string): string[] {
+  return sentence.split(CLAUSE_BREAK).map((s) => s.trim()).filter(Boolean);
+}
+
+/** The sentence without markdown marks, emoji, leading interjections and vocatives, and trailing tags. */
+export function cleanSentence(sentence: string, names: readonly string[]): string {
+  let s = sentence
+    .replace(/\*\*|__|`/g, '')
+    .replace(/^\s*(?:#+|[-*+•]|\d{1,2}[.)])\s+/, '')
+    .replace(EMOJI, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  for (let guard = 0; guard < 6; guard++) {
+    const before = s;
+    s = s.replace(LEADING, '').replace(LEADING_CONJUNCTION, '').replace(LEADING_PRAISE, '').trim();
+    for (const name of names) {
+      const re = new RegExp(String.raw`^${escapeRe(name)}\s*[,!.:]+\s*`, 'i');
+      s = s.replace(re, '');
+    }
+    if (s === before) break;
+  }
+  for (const name of names) {
+    // "I agree, Mel." — also the short forms of a speaker's name.
+    const re = new RegExp(String.raw`\s*,\s*(?:${escapeRe(name)}|${escapeRe(name.slice(0, 3))}\p{L}*|buddy|dude|man|girl|mate|friend|guys)\s*([.!?…]*)$`, 'iu');
+    s = s.replace(re, '$1');
+  }
+  s = s.replace(TRAILING_TAG, '$1').trim();
+  return s;
+}
+
+/** Rewrites a subjectless chat sentence to its implied first person ("Gonna check it out" → "I'm gonna check it out"). */
+export function restoreImpliedSubject(sentence: string): string {
+  const m = IMPLIED_I.exec(sentence);
+  if (!m) return sentence;
+  const rest = sentence[0]!.toLowerCase() + sentence.slice(1);
+  return m[1] ? `I'm ${rest}` : m[2] ? `I've ${rest}` : `I ${rest}`;
+}
+
+/** Why a cleaned sentence is not a fact, or null when it states something. `names` are words that carry no content. */
+export function rejectReason(sentence: string, names: readonly string[]): string | null {
+  const words = sentence.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
+  if (words.length < 3) return 'short';
+  if (/\?\s*["')\]]*$/.test(sentence)) return 'question';
+  if (UNRESOLVED.test(sentence)) return 'unresolved';
+  const first = words[0]!.toLowerCase().replace(/[^\p{L}']/gu, '');
+  if (IMPERATIVE.has(first)) return 'imperative';
+  // "You'd be a great counselor", "Your empathy will help": praise and advice, not facts. "You told me..." stays.
+  if (/^(?:you|you're|you've|you'd|you'll|your)\b/i.test(sentence) && tenseOf(sentence) !== 'past') return 'addressed';
+  const personal = /^(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|you|you're|you've|your)\b/i.test(sentence);
+  if (!personal && !VERB_HINT.test(sentence) && !words.some((w) => IRREGULAR_PAST.has(w.toLowerCase()))) return 'no verb';
+  const nameTerms = new Set(indexTerms(names.join(' ')));
+  const content = indexTerms(sentence).filter((t) => !FILLER_TERMS.has(t) && !nameTerms.has(t) && !/^\d$/.test(t));
+  if (content.length === 0 || (content.length === 1 && words.length > 10)) return 'small talk';
+  return null;
+}
+
+/** The string as a literal inside a regular expression. */
+export function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { createHeuristicJudge } from '../../../src/memory/heuristic-judge.js';
+import { createOfflineExtractor } from '../../../src/memory/offline-extractor.js';
+import type { ExtractedFact, RelationCandidate, SourceDocument } from '../../../src/memory/types.js';
+
+const judge = createHeuristicJudge();
+const extractor = createOfflineExtractor();
+
+function doc(content: string, documentDate: string): SourceDocument {
+  return { content, title: null, type: 'text', documentDate, metadata: {}, entityContext: null };
+}
+
+/** The only fact of a one-sentence turn. */
+async function fact(content: string, documentDate = '2023-05-08'): Promise<ExtractedFact> {
+  const { facts } = await extractor.extract(doc(content, documentDate));
+  expect(facts).toHaveLength(1);
+  return facts[0]!;
+}
+
+function candidate(id: string, f: ExtractedFact, similarity: number): RelationCandidate {
+  return { id, text: f.text, subject: f.subject, attribute: f.attribute, isStatic: f.isStatic, similarity };
+}
+
+function fact0(text: string, over: Partial<ExtractedFact> = {}): ExtractedFact {
+  return { text, isStatic: true, eventDate: null, forgetAfter: null, subject: 'Dana', attribute: null, speaker: 'Dana', ...over };
+}
+
+describe('heuristic judge', () => {
+  it('is the heuristic kind', () => {
+    expect(judge.kind).toBe('heuristic');
+  });
+
+  it('"I live in Paris" then "I moved to Berlin" from the same speaker: the move updates Paris', async () => {
+    const paris = await fact('Dana: I live in Paris.', '2023-01-10');
+    const lyon = await fact('Sam: I live in Lyon.', '2023-01-10');
+    const berlin = await fact('Dana: I moved to Berlin last month.', '2023-05-08');
+    const decision = await judge.judge(berlin, [candidate('m-lyon', lyon, 0.7), candidate('m-paris', paris, 0.6)]);
+    expect(decision).toEqual({ relation: 'updates', targetId: 'm-paris' });
+  });
+
+  it('near-identical text is a duplicate', async () => {
+    const first = await fact('Dana: I am allergic to peanuts!');
+    const again = await fact('[2023-06-01 10:00] Dana: Oh, I am allergic to peanuts.');
+    expect(await judge.judge(again, [candidate('m1', first, 0.99)])).toEqual({ relation: 'duplicate', targetId: 'm1' });
+    // Nothing new either when the memory already says more.
+    const more = fact0('Dana is allergic to peanuts and shellfish.');
+    expect(await judge.judge(fact0('Dana is allergic to peanuts.'), [candidate('m2', more, 0.9)])).toEqual({ relation: 'duplicate', targetId: 'm2' });
+  });
+
+  it('added detail about the same subject extends', async () => {
+    const dog = await fact('Dana: I have a dog.');
+    const named = await fact('Dana: I have a dog named Rex who loves the beach.');
+    expect(await judge.judge(named, [candidate('m-dog', dog, 0.8)])).toEqual({ relation: 'extends', targetId: 'm-dog' });
+  });
+
+  it('similar facts about different events or people are new', async () => {
+    const concert = fact0('Dana went to a concert on 2023-05-07.', { isStatic: false });
+    const other = fact0('Dana went to a concert on 2023-06-10.', { isStatic: false });
+    expect(await judge.judge(other, [candidate('m1', concert, 0.97)])).toEqual({ relation: 'new' });
+    const sam = fact0('Sam has a dog named Rex.', { subject: 'Sam' });
+    expect(await judge.judge(fact0('Dana has a dog named Rex and a cat.'), [candidate('m2', sam, 0.9)])).toEqual({ relation: 'new' });
+    expect(await judge.judge(fact0('Dana loves jazz.'), [])).toEqual({ relation: 'new' });
+  });
+
+  it('a negation of the same attribute updates it', async () => {
+    const likes = await fact('Dana: I love jazz.');
+    const hates = await fact('Dana: I hate jazz now.');
+    expect(await judge.judge(hates, [candidate('m1', likes, 0.8)])).toEqual({ relation: 'updates', targetId: 'm1' });
+    const allergic = fact0('Dana is allergic to peanuts.', { attribute: 'allergy to peanut' });
+    const cured = fact0('Dana is no longer allergic to peanuts.', { attribute: 'allergy to peanut' });
+    expect(await judge.judge(cured, [candidate('m2', allergic, 0.9)])).toEqual({ relation: 'updates', targetId: 'm2' });
+  });
+
+  it('a second value of a many-valued attribute is new', async () => {
+    const peanuts = await fact('Dana: I am allergic to peanuts.');
+    const shellfish = await fact('Dana: I am allergic to shellfish.');
+    expect(await judge.judge(shellfish, [candidate('m1', peanuts, 0.9)])).toEqual({ relation: 'new' });
+  });
+
+  it('prefers duplicate over updates over extends, then the most similar, then the lowest id', async () => {
+    const f = fact0('Dana lives in Berlin.', { attribute: 'home city' });
+    const paris = fact0('Dana lives in Paris.', { attribute: 'home city' });
+    const same = fact0('Dana lives in Berlin.', { attribute: 'home city' });
+    expect(await judge.judge(f, [candidate('a', paris, 0.9), candidate('b', same, 0.5)])).toEqual({ relation: 'duplicate', targetId: 'b' });
+    expect(await judge.judge(f, [candidate('z', paris, 0.9), candidate('y', paris, 0.9)])).toEqual({ relation: 'updates', targetId: 'y' });
+  });
+});
