@@ -14,9 +14,13 @@ import type { Runner } from './runner/runner.js';
 import { SearchService } from './services/search.js';
 import { AuthService, ensureRootKey } from './services/auth.js';
 import { HealthService } from './services/health.js';
+import { MemoryService } from './services/memories.js';
+import { createMemoryEngine } from './memory/engine.js';
 import { ContainerTagService } from './services/container-tags.js';
 import { DocumentService } from './services/documents.js';
 import { noticeLeadMs, startKeyExpiryTimer } from './services/key-expiry.js';
+import { startMemoryExpiryTimer } from './services/memory-expiry.js';
+import type { IntervalJob } from './runner/interval-job.js';
 import { KeyService } from './services/keys.js';
 import { OrganizationService } from './services/organizations.js';
 import { RateLimiter } from './services/rate-limiter.js';
@@ -38,6 +42,7 @@ export interface Runtime {
   embedder: EmbedderHandle;
   documents: DocumentService;
   search: SearchService;
+  memories: MemoryService;
   keys: KeyService;
   organizations: OrganizationService;
   auth: AuthService;
@@ -64,7 +69,14 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
   if (!overrides.store) fs.mkdirSync(config.dataDir, { recursive: true });
 
   const embedder = overrides.embedder ?? createEmbedderHandle(config, logger);
-  const pipelineDeps: PipelineDeps = { store, embedder, config, logger };
+  const memoryEngine = createMemoryEngine(config.llm, logger);
+  const pipelineDeps: PipelineDeps = {
+    store,
+    embedder,
+    config,
+    logger,
+    memoryEngine: { extractor: memoryEngine.extractor, judge: memoryEngine.judge, ...(memoryEngine.filter ? { filter: memoryEngine.filter } : {}) },
+  };
   const embeddedRunner = config.temporal.address ? undefined : new EmbeddedRunner(pipelineDeps, config.ingest);
   const runner: Runner =
     embeddedRunner ??
@@ -74,15 +86,12 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     });
   const documents = new DocumentService(store, runner);
   const search = new SearchService(store, embedder, config.search, logger);
-  const settings = new SettingsService(store);
+  const settings = new SettingsService(store, { llmConfigured: memoryEngine.model !== null });
+  const memories = new MemoryService(store, embedder, memoryEngine.judge, logger);
   const keys = new KeyService(store, noticeLeadMs(config.keyExpiry.noticeDays));
-  // Periodic jobs (key expiry notices): a timer here in embedded mode; in Temporal mode a Schedule that the
-  // processes serving the API create and the workers run.
-  const scheduledJobs = !config.temporal.address
-    ? startKeyExpiryTimer(config, { store, logger })
-    : config.role === 'worker'
-      ? undefined
-      : (await import('./temporal/key-expiry-schedule.js')).startKeyExpirySchedule(config, logger);
+  // Periodic jobs (key expiry notices, forgetting expired memories): timers here in embedded mode; in Temporal mode
+  // Schedules that the processes serving the API create and the workers run.
+  const scheduledJobs = await startPeriodicJobs(config, { store, logger });
   const containerTags = new ContainerTagService(store, documents);
   const organizations = new OrganizationService(store, keys);
   const auth = new AuthService(store);
@@ -92,6 +101,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     health,
     documents,
     search,
+    memories,
     settings,
     keys,
     containerTags,
@@ -110,6 +120,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     embedder,
     documents,
     search,
+    memories,
     keys,
     organizations,
     auth,
@@ -133,3 +144,21 @@ export function createHealthApp(runtime: Runtime): Koa {
   return app;
 }
 
+
+/** The periodic jobs of this process: embedded timers, or (Temporal, roles all/api) the Schedules that run them. */
+async function startPeriodicJobs(config: Readonly<Config>, deps: { store: Store; logger: Logger }): Promise<IntervalJob | undefined> {
+  if (config.temporal.address) {
+    if (config.role === 'worker') return undefined;
+    const [{ startSchedules }, { KEY_EXPIRY_SCHEDULE }, { MEMORY_EXPIRY_SCHEDULE }] = await Promise.all([
+      import('./temporal/schedules.js'),
+      import('./temporal/key-expiry-schedule.js'),
+      import('./temporal/memory-expiry-schedule.js'),
+    ]);
+    return startSchedules(config, deps.logger, [
+      { def: KEY_EXPIRY_SCHEDULE, everyMs: config.keyExpiry.checkEveryMs },
+      { def: MEMORY_EXPIRY_SCHEDULE, everyMs: config.memoryExpiryCheckMs },
+    ]);
+  }
+  const jobs = [startKeyExpiryTimer(config, deps), startMemoryExpiryTimer(config.memoryExpiryCheckMs, deps)];
+  return { stop: async () => void (await Promise.all(jobs.map((j) => j.stop()))) };
+}

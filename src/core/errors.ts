@@ -6,6 +6,7 @@ export const ERRORS = {
   UNAUTHORIZED: { status: 401, message: 'Missing or invalid API key' },
   FORBIDDEN: { status: 403, message: '%s' },
   DOCUMENT_NOT_FOUND: { status: 404, message: 'Document not found' },
+  MEMORY_NOT_FOUND: { status: 404, message: 'Memory not found' },
   ROUTE_NOT_FOUND: { status: 404, message: 'No route for %s %s' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method %s not allowed on %s' },
   CUSTOM_ID_CONFLICT: { status: 409, message: 'customId %s is already used by another document' },

@@ -1,4 +1,4 @@
-import type { ChunkRecord, DocumentRecord } from '../core/types.js';
+import type { ChunkRecord, DocumentRecord, MemoryRecord } from '../core/types.js';
 
 /** GET /v3/documents/{id} shape. */
 export function documentResponse(d: DocumentRecord) {
@@ -78,5 +78,71 @@ export function chunkResponse(c: ChunkRecord) {
     tokenCount: c.tokenCount,
     metadata: c.metadata,
     createdAt: c.createdAt,
+  };
+}
+
+type MemoryContextItem = { memory: string; relation: string; updatedAt: string; metadata?: unknown; version?: number };
+
+/** A memory as a /v4/search result (the reference's memory result shape, with `resultType: "memory"`). */
+export function memoryResult(
+  m: MemoryRecord,
+  similarity: number,
+  context: { parents: MemoryContextItem[]; children: MemoryContextItem[]; related?: MemoryContextItem[] } | undefined,
+  documents: unknown[] | undefined,
+) {
+  return {
+    id: m.id,
+    memory: m.memory,
+    similarity: Math.round(similarity * 10_000) / 10_000,
+    metadata: m.metadata,
+    updatedAt: m.updatedAt,
+    version: m.version,
+    resultType: 'memory' as const,
+    isStatic: m.isStatic,
+    isInference: m.isInference,
+    isForgotten: m.isForgotten,
+    rootMemoryId: m.rootMemoryId,
+    containerTags: m.containerTags,
+    ...(context ? { context } : {}),
+    ...(documents ? { documents } : {}),
+  };
+}
+
+/** A memory entry of /v4/memories/list and /v3/documents/documents. */
+export function memoryEntry(m: MemoryRecord, history?: readonly MemoryRecord[]) {
+  return {
+    id: m.id,
+    memory: m.memory,
+    version: m.version,
+    isLatest: m.isLatest,
+    isForgotten: m.isForgotten,
+    isStatic: m.isStatic,
+    isInference: m.isInference,
+    parentMemoryId: m.parentMemoryId,
+    rootMemoryId: m.rootMemoryId,
+    relation: m.relation,
+    forgetAfter: m.forgetAfter,
+    forgetReason: m.forgetReason,
+    sourceCount: m.sourceCount,
+    documentIds: m.documentIds,
+    containerTags: m.containerTags,
+    metadata: m.metadata,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+    ...(history
+      ? {
+          history: history.map((h) => ({
+            id: h.id,
+            memory: h.memory,
+            version: h.version,
+            createdAt: h.createdAt,
+            updatedAt: h.updatedAt,
+            parentMemoryId: h.parentMemoryId,
+            rootMemoryId: h.rootMemoryId,
+            isLatest: h.isLatest,
+            isForgotten: h.isForgotten,
+          })),
+        }
+      : {}),
   };
 }

@@ -2,6 +2,15 @@ import type { Config } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
 import type { EmbedderHandle } from '../providers/embedder.js';
 import type { Store } from '../storage/store.js';
+import type { FactExtractor, RelationJudge } from '../memory/types.js';
+
+/** The memory engine the memories step runs: an extractor, a relation judge, and (with an LLM) a relevance filter. */
+export interface MemoryEngine {
+  extractor: FactExtractor;
+  judge: RelationJudge;
+  /** Present when an LLM is configured: decides whether content is relevant to the organisation's filterPrompt. */
+  filter?: (content: string, filterPrompt: string) => Promise<{ relevant: boolean; reason: string }>;
+}
 
 /** What pipeline steps (and the scheduled jobs) need; built once by the process root and shared by whichever runner drives them. */
 export interface PipelineDeps {
@@ -9,6 +18,8 @@ export interface PipelineDeps {
   embedder: EmbedderHandle;
   config: Pick<Readonly<Config>, 'urlFetch' | 'embeddings' | 'keyExpiry' | 'notifications'>;
   logger: Logger;
+  /** Absent: documents are indexed without memories. */
+  memoryEngine?: MemoryEngine;
 }
 
 /** Reports progress of long steps (the Temporal runner turns it into heartbeats). */

@@ -5,6 +5,8 @@
 export const STEP_PLAN = [
   { name: 'extract', status: 'extracting', timeoutClass: 'network' },
   { name: 'chunk', status: 'chunking', timeoutClass: 'fast' },
+  // Facts are embedded as they are remembered, so the memory step runs under the embedding status.
+  { name: 'memories', status: 'embedding', timeoutClass: 'model' },
   { name: 'embed', status: 'embedding', timeoutClass: 'model' },
   { name: 'index', status: 'indexing', timeoutClass: 'fast' },
 ] as const;

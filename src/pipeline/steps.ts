@@ -5,6 +5,7 @@ import type { PipelineDeps, ProgressFn } from './deps.js';
 import { embedDocument } from './embed.js';
 import { extractDocument } from './extract.js';
 import { indexDocument } from './index-step.js';
+import { extractMemories } from './memories.js';
 import { remainingPlan, STEP_PLAN, type PlannedStep, type StepName } from './step-plan.js';
 
 export type { StepName, TimeoutClass } from './step-plan.js';
@@ -37,6 +38,7 @@ const RUN: Record<StepName, StepRun> = {
     };
   },
   chunk: (deps, doc, ref) => chunkDocument(deps, doc, ref),
+  memories: (deps, doc, ref) => extractMemories(deps, doc, ref),
   embed: (deps, _doc, ref, progress) => embedDocument(deps, ref, progress),
   index: (deps, _doc, ref) => indexDocument(deps, ref),
 };

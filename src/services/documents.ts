@@ -3,6 +3,7 @@ import { createError, isAppError } from '../core/errors.js';
 import { newProcessingMetadata } from '../pipeline/run-step.js';
 import type { Runner } from '../runner/runner.js';
 import { readScope, requireTags, requireWrite, tagsForWrite, type Actor } from '../core/actor.js';
+import { retractDocument } from '../memory/remember.js';
 import type { DocumentListQuery, DocumentPatch, Store } from '../storage/store.js';
 
 export type { DocumentListQuery };
@@ -142,6 +143,14 @@ export class DocumentService {
     return this.resolve(actor, idOrCustomId, narrowTags);
   }
 
+  /** Documents by id, within the caller's scope (ids outside it or unknown are left out). */
+  async getMany(actor: Actor, ids: readonly string[]): Promise<DocumentRecord[]> {
+    if (ids.length === 0) return [];
+    const scope = readScope(actor);
+    const found = await this.store.getDocumentsByIds(actor.orgId, ids);
+    return scope ? found.filter((d) => d.containerTags.some((t) => scope.includes(t))) : found;
+  }
+
   /** Searchable chunks of one document, by position. */
   async chunks(actor: Actor, idOrCustomId: string, narrowTags?: readonly string[]): Promise<{ document: DocumentRecord; chunks: ChunkRecord[] }> {
     const document = await this.resolve(actor, idOrCustomId, narrowTags);
@@ -224,7 +233,7 @@ export class DocumentService {
 
   /** Documents of a scoped key lose only the key's tags; a root key (or a document left with none) deletes. */
   private async deleteOrUntag(actor: Actor, docs: readonly DocumentRecord[]): Promise<{ deletedCount: number }> {
-    if (!actor.containerTags) return { deletedCount: (await this.store.deleteDocuments(actor.orgId, docs.map((d) => d.id))).length };
+    if (!actor.containerTags) return { deletedCount: await this.deleteWithMemories(actor.orgId, docs.map((d) => d.id)) };
     return { deletedCount: (await this.removeTags(actor.orgId, docs, new Set(actor.containerTags))).deletedCount };
   }
 
@@ -238,10 +247,35 @@ export class DocumentService {
         continue;
       }
       const updated = await this.store.updateDocument(orgId, doc.id, { containerTags: rest, updatedAt: new Date().toISOString() });
-      if (updated) untaggedCount++;
+      if (updated) {
+        untaggedCount++;
+        await this.syncMemoryTags(orgId, doc.id);
+      }
     }
-    const deletedCount = (await this.store.deleteDocuments(orgId, orphaned)).length;
+    const deletedCount = await this.deleteWithMemories(orgId, orphaned);
     return { deletedCount, untaggedCount };
+  }
+
+  /**
+   * A document's tags changed: its memories belong to the tags of the documents that state them (a memory shared
+   * with another document keeps that document's tags too).
+   */
+  private async syncMemoryTags(orgId: string, documentId: string): Promise<void> {
+    for (const m of await this.store.memories.memoriesOfDocument(orgId, documentId)) {
+      const sources = await this.store.getDocumentsByIds(orgId, m.documentIds);
+      const tags = [...new Set(sources.flatMap((d) => d.containerTags))];
+      if (tags.length > 0 && (tags.length !== m.containerTags.length || tags.some((t) => !m.containerTags.includes(t)))) {
+        await this.store.memories.updateMemory(orgId, m.id, { containerTags: tags, updatedAt: new Date().toISOString() });
+      }
+    }
+  }
+
+  /** Deletes documents with their chunks; the memories only they supported are retracted. */
+  private async deleteWithMemories(orgId: string, ids: readonly string[]): Promise<number> {
+    const deleted = await this.store.deleteDocuments(orgId, ids);
+    const now = new Date().toISOString();
+    for (const id of deleted) await retractDocument(this.store.memories, orgId, id, now);
+    return deleted.length;
   }
 
   /** The document an add with this customId and these tags updates, if any. */
@@ -293,6 +327,7 @@ export class DocumentService {
       if (!fresh || attempt >= 5) throw createError('DOCUMENT_NOT_FOUND');
       return this.upsert(actor, fresh, input, attempt + 1);
     }
+    if (patch.containerTags) await this.syncMemoryTags(doc.orgId, doc.id);
     if (reprocess) await this.runner.submit({ orgId: doc.orgId, documentId: doc.id, generation: updated.generation });
     return { id: updated.id, status: updated.status };
   }

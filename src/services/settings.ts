@@ -8,7 +8,10 @@ export const LLM_FILTER_FIELDS = ['filterPrompt', 'includeItems', 'excludeItems'
 
 /** Organisation settings; administration, so root keys only. */
 export class SettingsService {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly opts: { llmConfigured: boolean } = { llmConfigured: false },
+  ) {}
 
   async get(actor: Actor): Promise<SettingsRecord> {
     requireRoot(actor, 'read organisation settings');
@@ -18,6 +21,8 @@ export class SettingsService {
   /** Applies a patch of known fields; returns the organisation's slug for the response. */
   async update(actor: Actor, patch: SettingsRecord): Promise<{ orgSlug: string | null }> {
     requireRoot(actor, 'change organisation settings');
+    // LLM filtering needs a model to filter with: refused rather than silently ignored.
+    if (patch.shouldLLMFilter === true && !this.opts.llmConfigured) throw createError('LLM_NOT_CONFIGURED', ['shouldLLMFilter']);
     const current = await this.store.getSettings(actor.orgId);
     const llmFilter = (patch.shouldLLMFilter ?? current.shouldLLMFilter) === true;
     const needsFilter = LLM_FILTER_FIELDS.filter((f) => patch[f] !== undefined && patch[f] !== null);

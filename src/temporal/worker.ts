@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker, type NativeConnection, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../../activities/index.js';
 import { createKeyExpiryActivities } from '../../activities/key-expiry.js';
+import { createMemoryExpiryActivities } from '../../activities/forget-memories.js';
 import type { Config } from '../core/config.js';
 import type { PipelineDeps } from '../pipeline/deps.js';
 
@@ -23,7 +24,7 @@ export function createIngestWorker(opts: IngestWorkerOptions): Promise<Worker> {
     namespace: opts.temporal.namespace,
     taskQueue: opts.temporal.taskQueue,
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
-    activities: { ...createActivities(opts.deps), ...createKeyExpiryActivities(opts.deps) },
+    activities: { ...createActivities(opts.deps), ...createKeyExpiryActivities(opts.deps), ...createMemoryExpiryActivities(opts.deps) },
     maxConcurrentActivityTaskExecutions: opts.temporal.maxConcurrentActivities,
     maxConcurrentWorkflowTaskExecutions: opts.temporal.maxConcurrentWorkflows,
     // Let in-flight steps finish on shutdown; anything cut off is retried by Temporal on another worker.

@@ -29,6 +29,7 @@ describe('document routes', () => {
     expect(pm.steps.map((s: { name: string; status: string }) => [s.name, s.status])).toEqual([
       ['extract', 'completed'],
       ['chunk', 'completed'],
+      ['memories', 'completed'],
       ['embed', 'completed'],
       ['index', 'completed'],
     ]);
@@ -151,7 +152,7 @@ describe('document routes', () => {
     const byTag = await request(server).delete('/v3/documents/bulk').set(auth).send({ containerTags: ['del', 'del-2'] });
     expect(byTag.body).toEqual({ success: true, deletedCount: 2, untaggedCount: 0, containerTags: ['del', 'del-2'] });
     const search = await post('/v4/search', { q: 'delete me', threshold: 0 });
-    expect(search.body.results.filter((r: { chunk: string }) => r.chunk.startsWith('delete me'))).toHaveLength(0);
+    expect(search.body.results.filter((r: { chunk?: string; memory?: string }) => (r.chunk ?? r.memory ?? '').startsWith('delete me'))).toHaveLength(0);
   });
 
   it('deleting a container tag untags documents that carry another tag and deletes only those left with none', async () => {
@@ -274,10 +275,15 @@ describe('document routes', () => {
   it('persists settings and applies chunkSize to new documents', async () => {
     const bad = await request(server).patch('/v3/settings').set(auth).send({ filterPrompt: 'only work' });
     expect(bad.status).toBe(400);
-    const res = await request(server).patch('/v3/settings').set(auth).send({ chunkSize: 64, shouldLLMFilter: true, filterPrompt: 'work things' });
-    expect(res.body).toMatchObject({ orgId: 'org_default', updated: { chunkSize: 64, shouldLLMFilter: true, filterPrompt: 'work things' } });
+    // LLM filtering needs an LLM: without MNEMO_LLM_URL the setting is refused, saying why.
+    const noLlm = await request(server).patch('/v3/settings').set(auth).send({ shouldLLMFilter: true, filterPrompt: 'work things' });
+    expect(noLlm.status).toBe(400);
+    expect(noLlm.body.code).toBe('LLM_NOT_CONFIGURED');
+    expect(noLlm.body.error).toContain('MNEMO_LLM_URL');
+    const res = await request(server).patch('/v3/settings').set(auth).send({ chunkSize: 64, workspacePrompt: 'notes' });
+    expect(res.body).toMatchObject({ orgId: 'org_default', updated: { chunkSize: 64, workspacePrompt: 'notes' } });
     const got = (await get('/v3/settings')).body;
-    expect(got).toMatchObject({ chunkSize: 64, shouldLLMFilter: true, filterPrompt: 'work things', categories: null });
+    expect(got).toMatchObject({ chunkSize: 64, shouldLLMFilter: null, workspacePrompt: 'notes', categories: null });
     const doc = await post('/v3/documents', { content: 'word '.repeat(400), containerTag: 'small-chunks' });
     await rt.settle();
     const chunks = (await get(`/v3/documents/${doc.body.id}/chunks`)).body.chunks;

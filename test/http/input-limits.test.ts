@@ -26,7 +26,7 @@ describe('hostile input gets a 4xx', () => {
   it('refuses JSON nested deeper than the limit in any free-form field with 400, and stores nothing', async () => {
     const json = (path: string, method: 'patch' | 'post', text: string) =>
       request(server)[method](path).set(auth).set('content-type', 'application/json').send(text);
-    const settings = await json('/v3/settings', 'patch', `{"shouldLLMFilter": true, "includeItems": ${nestedJson(5000)}}`);
+    const settings = await json('/v3/settings', 'patch', `{"workspacePrompt": "x", "includeItems": ${nestedJson(5000)}}`);
     expect(settings.status).toBe(400);
     expect(settings.body.code).toBe('VALIDATION_FAILED');
     expect((await request(server).get('/v3/settings').set(auth)).body.includeItems).toBeNull();
@@ -35,7 +35,7 @@ describe('hostile input gets a 4xx', () => {
     const doc = await json('/v3/documents', 'post', `{"content": "x", "metadata": {"a": ${nestedJson(200_000)}}}`);
     expect(doc.status).toBe(400);
     // Within the limit, a free-form field is stored as sent.
-    const ok = await request(server).patch('/v3/settings').set(auth).send({ shouldLLMFilter: true, includeItems: nested(MAX_JSON_DEPTH - 3) });
+    const ok = await request(server).post('/v3/documents').set(auth).send({ content: 'deep enough', metadata: { a: 'b' }, extra: nested(MAX_JSON_DEPTH - 3) });
     expect(ok.status).toBe(200);
   });
 

@@ -6,7 +6,9 @@ import { auth, createTestRuntime, type TestRuntime } from '../helpers/runtime.js
 describe('search routes', () => {
   let rt: TestRuntime;
   let server: ReturnType<TestRuntime['app']['callback']>;
-  const search = (body: unknown, headers: Record<string, string> = auth) => request(server).post('/v4/search').set(headers).send(body as object);
+  // Chunk ranking is what most of these tests check: "documents" mode keeps memories out unless a test asks.
+  const search = (body: object, headers: Record<string, string> = auth) =>
+    request(server).post('/v4/search').set(headers).send({ searchMode: 'documents', ...body });
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -79,9 +81,20 @@ describe('search routes', () => {
     expect(one.body.results.every((r: { containerTags: string[] }) => r.containerTags.includes('elsewhere'))).toBe(true);
   });
 
-  it('returns no chunks in memories mode until the memory engine exists', async () => {
-    const res = await search({ q: 'Melanie', containerTag: 'search', searchMode: 'memories', threshold: 0 });
-    expect(res.body).toMatchObject({ results: [], total: 0 });
+  it('returns memories only in memories mode, and memories with chunks in one ranking by default', async () => {
+    const res = await search({ q: 'Melanie golden retriever puppy', containerTag: 'search', searchMode: 'memories', threshold: 0 });
+    expect(res.body.results.length).toBeGreaterThan(0);
+    for (const r of res.body.results) {
+      expect(r).toMatchObject({ resultType: 'memory', memory: expect.any(String), version: 1, context: { parents: [], children: [] } });
+      expect(r.chunk).toBeUndefined();
+      expect(r.containerTags).toContain('search');
+    }
+    expect(res.body.results[0].memory).toMatch(/Melanie adopted a golden retriever/);
+    const hybrid = await request(server).post('/v4/search').set(auth).send({ q: 'Melanie golden retriever puppy', containerTag: 'search', threshold: 0, limit: 20 });
+    const kinds = new Set(hybrid.body.results.map((r: { resultType: string }) => r.resultType));
+    expect(kinds).toEqual(new Set(['memory', 'chunk']));
+    const sims = hybrid.body.results.map((r: { similarity: number }) => r.similarity);
+    expect([...sims].sort((a, b) => b - a)).toEqual(sims);
   });
 
   it('reranks with a second-stage scorer and keeps the contract', async () => {
@@ -131,9 +144,12 @@ describe('search routes', () => {
 
   it('returns the profile shape with optional search results', async () => {
     const bare = await request(server).post('/v4/profile').set(auth).send({ containerTag: 'search' });
-    expect(bare.body).toEqual({ profile: { static: [], dynamic: [] } });
+    expect(Object.keys(bare.body)).toEqual(['profile']);
+    expect(bare.body.profile.static.concat(bare.body.profile.dynamic).join(' ')).toMatch(/Caroline is studying psychology/);
+    expect((await request(server).post('/v4/profile').set(auth).send({ containerTag: 'nobody-here' })).body).toEqual({ profile: { static: [], dynamic: [] } });
     const withQ = await request(server).post('/v4/profile').set(auth).send({ containerTag: 'search', q: 'puppy' });
-    expect(withQ.body.searchResults.results[0].documentId).toBe(ids.pets);
+    const top = withQ.body.searchResults.results[0];
+    expect(top.documentId === ids.pets || /puppy/.test(top.memory)).toBe(true);
     expect((await request(server).post('/v4/profile').set(auth).send({})).status).toBe(400);
   });
 });

@@ -4,6 +4,9 @@ import type { ChunkHit, SearchService } from '../../services/search.js';
 import { isAppError } from '../../core/errors.js';
 import type { DocumentService } from '../../services/documents.js';
 import type { Actor } from '../../core/actor.js';
+import type { DocumentRecord } from '../../core/types.js';
+import type { MemoryService } from '../../services/memories.js';
+import { memoryResult } from '../serialize.js';
 import type { AppState } from '../context.js';
 import { resolveTags } from '../schemas/common.js';
 import { ProfileBody, SearchV3Body, SearchV4Body } from '../schemas/search.js';
@@ -12,6 +15,7 @@ import { parse } from '../validate.js';
 export interface SearchRouteDeps {
   search: SearchService;
   documents: DocumentService;
+  memories: MemoryService;
 }
 
 function v4Result(hit: ChunkHit, includeDocuments: boolean, includeSummaries: boolean) {
@@ -51,7 +55,7 @@ function v4Result(hit: ChunkHit, includeDocuments: boolean, includeSummaries: bo
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
 
-export function registerSearchRoutes(router: Router<AppState>, { search, documents }: SearchRouteDeps): void {
+export function registerSearchRoutes(router: Router<AppState>, { search, documents, memories }: SearchRouteDeps): void {
   /** docId may be an id or a customId (narrowed by the request's tags); an unknown one scopes the search to nothing. */
   const resolveDocId = async (actor: Actor, docId: string, tags: readonly string[] | undefined) => {
     try {
@@ -65,23 +69,65 @@ export function registerSearchRoutes(router: Router<AppState>, { search, documen
   router.post('/v4/search', async (ctx) => {
     const started = performance.now();
     const b = parse(SearchV4Body, ctx.state.body);
+    const actor = ctx.state.actor;
     const filters = parseFilters(b.filters);
     const tags = resolveTags(b.containerTag ?? b.endUserId, b.containerTags);
-    // Memories come from the memory engine; until it runs, "memories" mode has nothing to return.
-    const hits =
-      b.searchMode === 'memories'
-        ? []
-        : await search.search(ctx.state.actor, {
+    const documentId = b.docId ? await resolveDocId(actor, b.docId, tags) : undefined;
+    const threshold = b.chunkThreshold ?? b.threshold;
+    // "memories": facts only; "documents": chunks only; "hybrid" (default): both in one calibrated ranking.
+    // Memories are not tied to a file path, so a filepath-scoped search looks at chunks only.
+    const wantMemories = b.searchMode !== 'documents' && !b.filepath;
+    const wantChunks = b.searchMode !== 'memories';
+    const [memoryHits, chunkHits] = await Promise.all([
+      wantMemories
+        ? memories
+            .search(actor, {
+              q: b.q,
+              limit: b.limit,
+              threshold,
+              includeForgotten: b.include?.forgottenMemories ?? false,
+              ...(tags ? { containerTags: tags } : {}),
+              ...(filters ? { filters } : {}),
+            })
+            .then((hits) => (documentId ? hits.filter((h) => h.memory.documentIds.includes(documentId)) : hits))
+        : Promise.resolve([]),
+      wantChunks
+        ? search.search(actor, {
             q: b.q,
             limit: b.limit,
-            threshold: b.chunkThreshold ?? b.threshold,
+            threshold,
             rerank: b.rerank,
             ...(tags ? { containerTags: tags } : {}),
             ...(filters ? { filters } : {}),
-            ...(b.docId ? { documentId: await resolveDocId(ctx.state.actor, b.docId, tags) } : {}),
-            ...(b.filepath ? { filepath: b.filepath } : {}),
-          });
-    const results = hits.map((h) => v4Result(h, b.include?.documents ?? false, b.include?.summaries ?? false));
+            ...(documentId ? { documentId } : {}),
+          })
+        : Promise.resolve([]),
+    ]);
+    const ranked = [
+      ...memoryHits.map((h) => ({ kind: 'memory' as const, similarity: h.similarity, hit: h })),
+      ...chunkHits.map((h) => ({ kind: 'chunk' as const, similarity: h.similarity, hit: h })),
+    ]
+      .sort((a, c) => c.similarity - a.similarity)
+      .slice(0, b.limit);
+    const includeDocuments = b.include?.documents ?? false;
+    const includeSummaries = b.include?.summaries ?? false;
+    const results = [];
+    for (const r of ranked) {
+      if (r.kind === 'chunk') {
+        results.push(v4Result(r.hit, includeDocuments, includeSummaries));
+        continue;
+      }
+      const m = r.hit.memory;
+      const context = await memories.context(actor, m);
+      const sources = includeDocuments ? await documents.getMany(actor, m.documentIds) : [];
+      results.push(
+        memoryResult(m, r.similarity, {
+          parents: context.parents,
+          children: context.children,
+          ...(b.include?.relatedMemories ? { related: context.related } : {}),
+        }, includeDocuments ? sources.map((d) => documentRef(d, includeSummaries)) : undefined),
+      );
+    }
     ctx.body = { results, timing: Math.round(performance.now() - started), total: results.length };
   });
 
@@ -139,21 +185,35 @@ export function registerSearchRoutes(router: Router<AppState>, { search, documen
     const started = performance.now();
     const b = parse(ProfileBody, ctx.state.body);
     const filters = parseFilters(b.filters);
-    // Static and dynamic facts are filled by the memory engine; the shape is final.
-    const profile = { static: [] as string[], dynamic: [] as string[] };
+    const profile = await memories.profile(ctx.state.actor, b.containerTag, filters ? { filters } : {});
     if (!b.q) {
       ctx.body = { profile };
       return;
     }
-    const hits = await search.search(ctx.state.actor, {
-      q: b.q,
-      limit: 10,
-      threshold: b.threshold ?? 0.5,
-      rerank: false,
-      containerTags: [b.containerTag],
-      ...(filters ? { filters } : {}),
-    });
-    const results = hits.map((h) => v4Result(h, false, false));
+    const threshold = b.threshold ?? 0.5;
+    const [memoryHits, chunkHits] = await Promise.all([
+      memories.search(ctx.state.actor, { q: b.q, limit: 10, threshold, containerTags: [b.containerTag], ...(filters ? { filters } : {}) }),
+      search.search(ctx.state.actor, { q: b.q, limit: 10, threshold, rerank: false, containerTags: [b.containerTag], ...(filters ? { filters } : {}) }),
+    ]);
+    const results = [
+      ...memoryHits.map((h) => ({ similarity: h.similarity, result: memoryResult(h.memory, h.similarity, undefined, undefined) as Record<string, unknown> })),
+      ...chunkHits.map((h) => ({ similarity: h.similarity, result: v4Result(h, false, false) as Record<string, unknown> })),
+    ]
+      .sort((a, c) => c.similarity - a.similarity)
+      .slice(0, 10)
+      .map((r) => r.result);
     ctx.body = { profile, searchResults: { results, timing: Math.round(performance.now() - started), total: results.length } };
   });
+}
+
+function documentRef(d: DocumentRecord, includeSummary: boolean) {
+  return {
+    id: d.id,
+    title: d.title,
+    type: d.type,
+    metadata: d.metadata,
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
+    ...(includeSummary ? { summary: d.summary } : {}),
+  };
 }

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import type { MemoryRecord, Metadata } from '../core/types.js';
+import type { Embedder } from '../providers/embedder.js';
+import type { MemoryStore } from '../storage/memories.js';
+import { calibrateCosine } from '../vector/calibrate.js';
+import { queryTerms } from '../text/tokenize.js';
+import type { ExtractedFact, RelationCandidate, RelationJudge } from './types.js';
+
+export interface RememberDeps {
+  memories: MemoryStore;
+  embedder: Embedder;
+  judge: RelationJudge;
+}
+
+export interface RememberContext {
+  orgId: string;
+  /** The tags the new memories belong to (their document's, or the one they were written under). */
+  containerTags: readonly string[];
+  /** The source document; null for memories written directly. */
+  documentId: string | null;
+  now: string;
+  metadata?: Metadata;
+}
+
+export interface RememberOutcome {
+  created: string[];
+  /** New versions that replaced an older memory. */
+  updated: string[];
+  /** Facts already known: the existing memory gained a source instead. */
+  duplicates: string[];
+  extended: string[];
+}
+
+/** Existing memories offered to the judge per fact. */
+const CANDIDATES = 8;
+
+/**
+ * Stores facts as memories of a container tag, relating each to what the tag already knows: a duplicate adds a
+ * source to the existing memory, an update becomes its next version (the old one stops being latest), an extension
+ * or inference links to it, anything else is new. Facts are processed in order, so a later fact of the same document
+ * can update an earlier one.
+ */
+export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, facts: readonly ExtractedFact[]): Promise<RememberOutcome> {
+  const outcome: RememberOutcome = { created: [], updated: [], duplicates: [], extended: [] };
+  if (facts.length === 0) return outcome;
+  const vectors = await deps.embedder.embedDocuments(facts.map((f) => f.text));
+  for (const [i, fact] of facts.entries()) {
+    const vector = vectors[i]!;
+    const candidates = await relationCandidates(deps, ctx, fact, vector);
+    const decision = await deps.judge.judge(fact, candidates);
+    const target = decision.targetId ? await deps.memories.getMemory(ctx.orgId, decision.targetId) : null;
+    const embedding = { model: deps.embedder.id, vector };
+
+    if (decision.relation === 'duplicate' && target) {
+      const documentIds = ctx.documentId && !target.documentIds.includes(ctx.documentId) ? [...target.documentIds, ctx.documentId] : target.documentIds;
+      await deps.memories.updateMemory(ctx.orgId, target.id, {
+        documentIds,
+        sourceCount: target.sourceCount + (ctx.documentId && documentIds === target.documentIds ? 0 : 1),
+        containerTags: union(target.containerTags, ctx.containerTags),
+        updatedAt: ctx.now,
+      });
+      outcome.duplicates.push(target.id);
+      continue;
+    }
+
+    const id = randomUUID();
+    const base: MemoryRecord = {
+      id,
+      orgId: ctx.orgId,
+      containerTags: [...ctx.containerTags],
+      memory: fact.text,
+      isStatic: fact.isStatic,
+      isLatest: true,
+      isForgotten: false,
+      isInference: false,
+      version: 1,
+      parentMemoryId: null,
+      rootMemoryId: id,
+      relation: null,
+      subject: fact.subject,
+      attribute: fact.attribute,
+      eventDate: fact.eventDate,
+      forgetAfter: fact.forgetAfter,
+      forgetReason: null,
+      forgottenAt: null,
+      documentIds: ctx.documentId ? [ctx.documentId] : [],
+      sourceCount: 1,
+      metadata: { ...(ctx.metadata ?? {}), ...(fact.speaker ? { speaker: fact.speaker } : {}), ...(fact.eventDate ? { eventDate: fact.eventDate } : {}) },
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    };
+
+    if (decision.relation === 'updates' && target && target.isLatest) {
+      // The new version carries the chain forward; the old one stays for history but is no longer latest.
+      await deps.memories.insertMemory(
+        { ...base, version: target.version + 1, parentMemoryId: target.id, rootMemoryId: target.rootMemoryId ?? target.id, relation: 'updates' },
+        embedding,
+      );
+      await deps.memories.updateMemory(ctx.orgId, target.id, { isLatest: false, updatedAt: ctx.now });
+      outcome.updated.push(id);
+    } else if ((decision.relation === 'extends' || decision.relation === 'derives') && target) {
+      await deps.memories.insertMemory(
+        { ...base, parentMemoryId: target.id, relation: decision.relation, isInference: decision.relation === 'derives' },
+        embedding,
+      );
+      outcome.extended.push(id);
+    } else {
+      await deps.memories.insertMemory(base, embedding);
+      outcome.created.push(id);
+    }
+  }
+  return outcome;
+}
+
+/** The tag's latest memories closest to the fact, by meaning and by words, with calibrated similarity. */
+async function relationCandidates(deps: RememberDeps, ctx: RememberContext, fact: ExtractedFact, vector: Float32Array): Promise<RelationCandidate[]> {
+  const scope = { containerTags: ctx.containerTags };
+  const [byVector, byWords] = await Promise.all([
+    deps.memories.memoryVectorSearch(ctx.orgId, { ...scope, vector, model: deps.embedder.id, limit: CANDIDATES }),
+    deps.memories.memoryKeywordSearch(ctx.orgId, { ...scope, terms: queryTerms(fact.text), limit: CANDIDATES }),
+  ]);
+  const similarity = new Map(byVector.map((c) => [c.memoryId, calibrateCosine(c.score, deps.embedder.calibration)]));
+  const ids = [...new Set([...byVector.map((c) => c.memoryId), ...byWords.map((c) => c.memoryId)])];
+  const found = await deps.memories.getMemoriesByIds(ctx.orgId, ids);
+  return found
+    .filter((m) => m.isLatest && !m.isForgotten)
+    .map((m) => ({ id: m.id, text: m.memory, subject: m.subject, attribute: m.attribute, isStatic: m.isStatic, similarity: similarity.get(m.id) ?? 0 }))
+    .sort((a, b) => b.similarity - a.similarity);
+}
+
+/**
+ * A document was deleted or is being re-processed: its memories lose it as a source. A memory left with no source
+ * (that was not written directly) is retracted — forgotten with reason "retracted" — and when it had replaced an
+ * older version, that version becomes the latest again.
+ */
+export async function retractDocument(memories: MemoryStore, orgId: string, documentId: string, now: string): Promise<number> {
+  let retracted = 0;
+  for (const m of await memories.memoriesOfDocument(orgId, documentId)) {
+    const documentIds = m.documentIds.filter((d) => d !== documentId);
+    if (documentIds.length > 0) {
+      await memories.updateMemory(orgId, m.id, { documentIds, sourceCount: Math.max(1, m.sourceCount - 1), updatedAt: now });
+      continue;
+    }
+    await memories.updateMemory(orgId, m.id, { documentIds, isForgotten: true, forgottenAt: now, forgetReason: 'retracted', updatedAt: now });
+    retracted++;
+    if (m.isLatest && m.relation === 'updates' && m.parentMemoryId) {
+      const parent = await memories.getMemory(orgId, m.parentMemoryId);
+      if (parent && !parent.isForgotten) await memories.updateMemory(orgId, parent.id, { isLatest: true, updatedAt: now });
+    }
+  }
+  return retracted;
+}
+
+function union(a: readonly string[], b: readonly string[]): string[] {
+  return [...new Set([...a, ...b])];
+}

@@ -1,0 +1,51 @@
+import type { DocumentRecord, DocumentRef } from '../core/types.js';
+import { rememberFacts, retractDocument } from '../memory/remember.js';
+import type { PipelineDeps } from './deps.js';
+import type { StepOutcome } from './steps.js';
+
+/**
+ * Step 3: derives memories — atomic facts about the container tag's user or project — from the document and relates
+ * them to what the tag already knows (memory/remember.ts). A re-processed document first retracts what its earlier
+ * version said. `taskType: "superrag"` documents are only indexed. When the extractor yields nothing usable (for
+ * example malformed model output), the document is still indexed and the step's metadata says why.
+ */
+export async function extractMemories(deps: PipelineDeps, doc: DocumentRecord, ref: DocumentRef): Promise<StepOutcome> {
+  if (doc.taskType === 'superrag') return { metadata: { skipped: 'taskType superrag: chunks only' } };
+  const engine = deps.memoryEngine;
+  if (!engine) return { metadata: { skipped: 'memory engine not configured' } };
+  const now = new Date().toISOString();
+  const retracted = await retractDocument(deps.store.memories, ref.orgId, ref.documentId, now);
+  const content = doc.content ?? '';
+  const settings = await deps.store.getSettings(ref.orgId);
+  if (settings.shouldLLMFilter === true && typeof settings.filterPrompt === 'string' && engine.filter) {
+    const verdict = await engine.filter(content, settings.filterPrompt);
+    if (!verdict.relevant) return { metadata: { filtered: true, reason: verdict.reason, memories: 0, retracted } };
+  }
+  const { facts, note } = await engine.extractor.extract({
+    content,
+    title: doc.title,
+    type: doc.type,
+    documentDate: doc.createdAt,
+    metadata: doc.metadata,
+    entityContext: doc.entityContext,
+  });
+  const embedder = await deps.embedder.get();
+  const outcome = await rememberFacts(
+    { memories: deps.store.memories, embedder, judge: engine.judge },
+    { orgId: ref.orgId, containerTags: doc.containerTags, documentId: doc.id, now },
+    facts,
+  );
+  return {
+    metadata: {
+      extractor: engine.extractor.kind,
+      judge: engine.judge.kind,
+      facts: facts.length,
+      created: outcome.created.length,
+      updated: outcome.updated.length,
+      duplicates: outcome.duplicates.length,
+      extended: outcome.extended.length,
+      retracted,
+      ...(note ? { note } : {}),
+    },
+  };
+}
