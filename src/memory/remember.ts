@@ -20,6 +20,8 @@ export interface RememberContext {
   documentId: string | null;
   now: string;
   metadata?: Metadata;
+  /** The source document's own forgetAfter: its facts are forgotten with it unless they expire sooner. */
+  forgetAfter?: string | null;
 }
 
 export interface RememberOutcome {
@@ -80,7 +82,7 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
       subject: fact.subject,
       attribute: fact.attribute,
       eventDate: fact.eventDate,
-      forgetAfter: fact.forgetAfter,
+      forgetAfter: earliest(fact.forgetAfter, ctx.forgetAfter ?? null),
       forgetReason: null,
       forgottenAt: null,
       documentIds: ctx.documentId ? [ctx.documentId] : [],
@@ -149,6 +151,12 @@ export async function retractDocument(memories: MemoryStore, orgId: string, docu
     }
   }
   return retracted;
+}
+
+function earliest(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Date.parse(a) <= Date.parse(b) ? a : b;
 }
 
 function union(a: readonly string[], b: readonly string[]): string[] {

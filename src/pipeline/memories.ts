@@ -32,7 +32,8 @@ export async function extractMemories(deps: PipelineDeps, doc: DocumentRecord, r
   const embedder = await deps.embedder.get();
   const outcome = await rememberFacts(
     { memories: deps.store.memories, embedder, judge: engine.judge },
-    { orgId: ref.orgId, containerTags: doc.containerTags, documentId: doc.id, now },
+    // Memories carry their document's metadata, so the same filters select them as select its chunks.
+    { orgId: ref.orgId, containerTags: doc.containerTags, documentId: doc.id, now, forgetAfter: doc.forgetAfter, metadata: doc.metadata },
     facts,
   );
   return {

@@ -59,17 +59,18 @@ export function clientScenario(mode: string, start: () => Promise<ServerProcess>
       const doc = await done(added.id);
       expect(doc.containerTags).toEqual(['user-a']);
       const steps = (doc as any).processingMetadata.steps.map((s: any) => `${s.name}:${s.status}`);
-      expect(steps).toEqual(['extract:completed', 'chunk:completed', 'embed:completed', 'index:completed']);
+      expect(steps).toEqual(['extract:completed', 'chunk:completed', 'memories:completed', 'embed:completed', 'index:completed']);
 
       const res = await client.search({ q: 'What job does Caroline want?', containerTag: 'user-a' });
       expect(res.results.length).toBeGreaterThan(0);
-      const top = res.results[0]!;
-      expect(top.chunk).toContain('counselor');
+      // The top result may be the extracted fact or the chunk itself: either states the answer.
+      const top = res.results[0]! as typeof res.results[0] & { memory?: string };
+      expect(top.chunk ?? top.memory).toContain('counselor');
       expect(top.similarity).toBeGreaterThanOrEqual(0.5);
       expect(top.similarity).toBeLessThanOrEqual(1);
       expect(top.metadata).toMatchObject({ speaker: 'Caroline', session: 1 });
       expect(typeof top.updatedAt).toBe('string');
-      transcript.add = { steps, top: [top.chunk, round(top.similarity)] };
+      transcript.add = { steps, top: [top.chunk ?? top.memory, round(top.similarity)] };
     });
 
     it('scopes search by container tag and metadata filters', async () => {
@@ -164,13 +165,66 @@ export function clientScenario(mode: string, start: () => Promise<ServerProcess>
       const update = await client.add({ content: 'Dana is allergic to peanuts and shellfish.', customId: 'profile-note', containerTag: 'user-f' });
       expect(update.id).toBe(a.id);
       await done(a.id);
-      const f = await client.search({ q: 'allergic', containerTag: 'user-f', threshold: 0 });
-      const g = await client.search({ q: 'marathons', containerTag: 'user-g', threshold: 0 });
+      const f = await client.search({ q: 'allergic', containerTag: 'user-f', threshold: 0, searchMode: 'documents' });
+      const g = await client.search({ q: 'marathons', containerTag: 'user-g', threshold: 0, searchMode: 'documents' });
       expect(f.results.map((r) => r.chunk)).toEqual(['Dana is allergic to peanuts and shellfish.']);
       expect(g.results.map((r) => r.chunk)).toEqual(['Eli runs marathons.']);
       const deleted = await client.documents.deleteBulk({ containerTags: ['user-f', 'user-g'] });
       expect(deleted).toMatchObject({ success: true, deletedCount: 2 });
       transcript.customIdScope = { f: f.results.map((r) => r.chunk), g: g.results.map((r) => r.chunk) };
+    });
+
+    it('remembers facts: versioned updates, profile, forgetting, direct writes and retraction', async () => {
+      const tag = 'user-mem';
+      const paris = await client.add({ content: 'I live in Paris.', containerTag: tag, entityContext: 'Dana' } as Parameters<typeof client.add>[0]);
+      await done(paris.id);
+      const berlin = await client.add({ content: 'I moved to Berlin last month.', containerTag: tag, entityContext: 'Dana' } as Parameters<typeof client.add>[0]);
+      await done(berlin.id);
+
+      // Berlin updates Paris: memories-mode search ranks Berlin first, with Paris as its previous version.
+      const where = await client.search({ q: 'Where does Dana live?', containerTag: tag, searchMode: 'memories', threshold: 0 });
+      const top = where.results[0] as { memory?: string; version?: number; context?: { parents?: { memory: string; version?: number }[] } };
+      expect(top.memory).toMatch(/Berlin/);
+      expect(top.version).toBe(2);
+      expect(top.context?.parents?.[0]).toMatchObject({ memory: expect.stringMatching(/Paris/), version: -1 });
+      expect(where.results.some((r) => /Paris/.test((r as { memory?: string }).memory ?? ''))).toBe(false);
+      const profile = await client.profile({ containerTag: tag });
+      const facts = [...profile.profile.static, ...profile.profile.dynamic].join(' ');
+      expect(facts).toMatch(/Berlin/);
+      expect(facts).not.toMatch(/Paris/);
+
+      // A direct write, then a versioned update of it that is already expired: hidden, found with forgottenMemories.
+      const written = (await client.post('/v4/memories', { body: { containerTag: tag, memories: [{ content: 'Dana is allergic to peanuts.', isStatic: true }] } })) as {
+        memories: { id: string; memory: string }[];
+      };
+      expect(written.memories[0]!.memory).toBe('Dana is allergic to peanuts.');
+      const updated = await client.memories.updateMemory({
+        containerTag: tag,
+        id: written.memories[0]!.id,
+        newContent: 'Dana was allergic to peanuts as a child.',
+        forgetAfter: new Date(Date.now() - 1000).toISOString(),
+      });
+      expect(updated).toMatchObject({ version: 2, parentMemoryId: written.memories[0]!.id, rootMemoryId: written.memories[0]!.id });
+      const hidden = await client.search({ q: 'peanuts allergy', containerTag: tag, searchMode: 'memories', threshold: 0 });
+      expect(hidden.results.map((r) => (r as { memory?: string }).memory)).not.toContain('Dana was allergic to peanuts as a child.');
+      const shown = await client.search({ q: 'peanuts allergy', containerTag: tag, searchMode: 'memories', threshold: 0, include: { forgottenMemories: true } });
+      expect(shown.results.map((r) => (r as { memory?: string }).memory)).toContain('Dana was allergic to peanuts as a child.');
+
+      // Forget by content and by id; nothing left to match is a 404.
+      const coffee = (await client.post('/v4/memories', { body: { containerTag: tag, memories: [{ content: 'Dana drinks her coffee black.' }, { content: 'Dana plays the cello.' }] } })) as {
+        memories: { id: string }[];
+      };
+      expect(await client.memories.forget({ containerTag: tag, content: 'Dana drinks her coffee black.' })).toMatchObject({ forgotten: true });
+      expect(await client.memories.forget({ containerTag: tag, id: coffee.memories[1]!.id, reason: 'asked' })).toMatchObject({ id: coffee.memories[1]!.id, forgotten: true });
+      await expect(client.memories.forget({ containerTag: tag, content: 'Dana drinks her coffee black.' })).rejects.toBeInstanceOf(NotFoundError);
+      await expect(client.memories.forget({ containerTag: tag, id: 'no-such-memory' })).rejects.toBeInstanceOf(NotFoundError);
+
+      // Deleting the Berlin document retracts its memory: Paris is the latest again.
+      await client.documents.delete(berlin.id);
+      const after = await client.search({ q: 'Where does Dana live?', containerTag: tag, searchMode: 'memories', threshold: 0 });
+      expect((after.results[0] as { memory?: string }).memory).toMatch(/Paris/);
+      transcript.memories = { top: top.memory, profile: facts, after: (after.results[0] as { memory?: string }).memory };
+      await client.documents.deleteBulk({ containerTags: [tag] });
     });
 
     it('answers bad input with a 400 naming the field, without retries', async () => {
@@ -190,7 +244,8 @@ export function clientScenario(mode: string, start: () => Promise<ServerProcess>
       const settings = await client.settings.get();
       expect(settings.chunkSize).toBe(300);
       const profile = await client.profile({ containerTag: 'user-a', q: 'counselor' });
-      expect(profile.profile).toEqual({ static: [], dynamic: [] });
+      // Caroline's facts from the first document: the profile is built from memories now.
+      expect([...profile.profile.static, ...profile.profile.dynamic].join(' ')).toMatch(/Caroline/);
       expect(profile.searchResults?.results.length).toBeGreaterThan(0);
       const legacy = await client.search.documents({ q: 'counselor', containerTags: ['user-a'] });
       expect(legacy.results[0]?.chunks[0]?.content).toContain('counselor');
