@@ -8,6 +8,7 @@ import { createRuntime, type Runtime } from '../../src/runtime.js';
 import { newKeyRecord } from '../../src/services/auth.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { ensureKeyExpirySchedule, KEY_EXPIRY_SCHEDULE_ID } from '../../src/temporal/key-expiry-schedule.js';
+import { MEMORY_EXPIRY_SCHEDULE } from '../../src/temporal/memory-expiry-schedule.js';
 import { TEST_KEY } from '../helpers/runtime.js';
 import { waitFor } from '../helpers/server-process.js';
 import { startDevServer, workflowBundle, type DevServer } from '../helpers/temporal.js';
@@ -65,6 +66,25 @@ describe('key expiry as a Temporal Schedule (dev server)', () => {
     }, 30_000, 250);
     const run = client.workflow.getHandle(runs[0]!.action.workflow.workflowId, runs[0]!.action.workflow.firstExecutionRunId);
     expect(await run.result()).toEqual([expect.objectContaining({ keyId: record.id, leads: ['7d'], emailed: false })]);
+  }, 120_000);
+
+  it('also creates the memory-expiry Schedule, whose run forgets expired memories through the worker', async () => {
+    const expired = new Date(Date.now() - 60_000).toISOString();
+    const id = 'mem-expired-for-schedule';
+    await store.memories.insertMemory({
+      id, orgId: 'org_default', containerTags: ['t'], memory: 'Dana is in Rome this week.', isStatic: false, isLatest: true, isForgotten: false,
+      isInference: false, version: 1, parentMemoryId: null, rootMemoryId: id, relation: null, subject: 'Dana', attribute: null, eventDate: null,
+      forgetAfter: expired, forgetReason: null, forgottenAt: null, documentIds: [], sourceCount: 1, metadata: {}, createdAt: expired, updatedAt: expired,
+    });
+    const handle = client.schedule.getHandle(MEMORY_EXPIRY_SCHEDULE.scheduleId);
+    const description = await waitFor(() => handle.describe().catch(() => undefined), 30_000, 200);
+    expect(description.action).toMatchObject({ type: 'startWorkflow', workflowType: 'forgetExpiredMemories', taskQueue: TASK_QUEUE });
+    await handle.trigger();
+    const forgotten = await waitFor(async () => {
+      const m = await store.memories.getMemory('org_default', id);
+      return m?.isForgotten ? m : undefined;
+    }, 60_000, 250);
+    expect(forgotten).toMatchObject({ isForgotten: true, forgetReason: 'expired' });
   }, 120_000);
 
   it('is idempotent: a second start brings the existing Schedule to the new interval', async () => {
