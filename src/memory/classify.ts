@@ -13,11 +13,13 @@ export interface Classification {
   attribute: string | null;
 }
 
-const ADVERBS = String.raw`(?:(?:now|currently|still|also|just|recently|finally|really|absolutely|totally|truly|actually|officially|no longer)\s+)*`;
+const ADVERBS = String.raw`(?:(?:now|currently|still|also|just|recently|finally|really|absolutely|totally|truly|actually|officially|no longer|mostly|mainly|pretty|super|so|quite|very|especially|particularly|kind of|sort of)\s+)*`;
 // Where a place, employer or object ends: "lives in Paris with Tom" → "Paris".
 const VALUE_END = /\s*(?:[,.;:!?()]|\s(?:with|because|since|for|and|or|but|after|before|when|while|where|which|who|as|on|in|at|to|from|last|this|next|around|so|though)\s).*$/i;
 
 const TRAILING_ADVERBS = /(?:\s+(?:now|anymore|any more|these days|nowadays|too|as well|lately|again|a lot|so much|very much|more|most|instead|though|still))+\s*$/i;
+
+const LEADING_DETERMINERS = /^(?:(?:to|the|a|an|all|some|any|my|his|her|their|these|those|this|that|just|really|also|\p{Lu}[\p{L}'-]*'s)\s+)+/iu;
 
 const PROFESSIONS =
   'nurse doctor physician surgeon dentist teacher professor lecturer engineer developer programmer designer architect lawyer attorney accountant consultant manager director ceo cto founder entrepreneur writer author journalist editor artist painter musician singer songwriter photographer chef cook baker waiter waitress barista bartender pilot driver mechanic electrician plumber carpenter farmer scientist researcher analyst student therapist counselor counsellor psychologist psychiatrist pharmacist veterinarian vet paramedic firefighter officer soldier detective librarian realtor banker economist translator tutor coach trainer athlete dancer actor actress filmmaker producer intern freelancer cashier clerk secretary receptionist nanny caregiver worker volunteer instructor professional administrator technician';
@@ -56,9 +58,13 @@ const PATTERNS: Pattern[] = [
 const IDENTITY = /^\s+(?:is|has been)\s+(?:an?\s+)?(?:(?:proud|openly|single|only)\s+)?(?:transgender|trans|gay|lesbian|bisexual|queer|nonbinary|non-binary|straight|christian|muslim|jewish|buddhist|hindu|atheist|catholic|left-handed|right-handed|introverted|extroverted|introvert|extrovert|married|single|divorced|\p{L}+(?:ish|ian|ese))\b/iu;
 const HABIT = /\b(?:always|usually|often|never|regularly|every\s+(?:day|week|morning|evening|night|weekend|month|year|summer|winter)|on\s+(?:weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays))\b/i;
 
+const IS_A = new RegExp(String.raw`^\s+${ADVERBS}(?:is|are)\s+an?\s+(?!\w+ing\b)`, 'i');
+// "Melanie plays clarinet": a habit. Verbs of saying, thinking and wanting describe the moment.
+const PRESENT_SIMPLE = new RegExp(String.raw`^\s+${ADVERBS}(?!(?:is|was|has|does|needs|wants|thinks|believes|guesses|feels|hopes|wonders|wishes|says|means|knows|seems|looks|sounds|plans)\b)[a-z]{3,}s\b`);
+
 /** A multi-valued attribute keyed by its object: "peanuts and shellfish" → "allergy to peanut". */
 function keyed(prefix: string, value: string | undefined): string | null {
-  const object = (value ?? '').replace(VALUE_END, '').replace(TRAILING_ADVERBS, '').replace(/^(?:to\s+|the\s+|a\s+|an\s+|\p{Lu}[\p{L}'-]*'s\s+)+/iu, '');
+  const object = (value ?? '').replace(VALUE_END, '').replace(TRAILING_ADVERBS, '').replace(LEADING_DETERMINERS, '');
   const terms = words(object).slice(0, 3).flatMap((w) => term(w) ?? []);
   if (terms.length === 0 || /^(?:it|that|this|them|those|these|him|her)$/i.test(object.trim())) return null;
   return `${prefix} ${terms.join(' ')}`;
@@ -85,8 +91,8 @@ export function classifyFact(text: string, subject: string | null, tense: Tense,
   const isStatic =
     IDENTITY.test(rest) ||
     HABIT.test(rest) ||
-    new RegExp(String.raw`^\s+${ADVERBS}(?:is|are)\s+an?\s+(?!\w+ing\b)`, 'i').test(rest) ||
+    IS_A.test(rest) ||
     /^\s+has\s+(?:an?|two|three|four|five|\d+)\s+(?!\w+ing\b)/i.test(rest) ||
-    new RegExp(String.raw`^\s+${ADVERBS}(?!(?:is|was|has|does|needs|wants|thinks|believes|guesses|feels|hopes|wonders|wishes|says|means|knows|seems|looks|sounds|plans)\b)[a-z]{3,}s\b`).test(rest);
+    PRESENT_SIMPLE.test(rest);
   return { isStatic, attribute: null };
 }

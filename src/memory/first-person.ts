@@ -26,6 +26,8 @@ const NO_AGREEMENT = new Set(
   `can could will would shall should may might must ought was wasn't had hadn't did didn't can't couldn't won't wouldn't
   shouldn't mightn't mustn't cannot used read put cut set let hit quit cost hurt shut spread cast bet burst`.split(/\s+/),
 );
+// Never a verb: "I just on 2023-05-05 joined" must not become "ons".
+const FUNCTION_WORDS = new Set('on in at to for from with by of about the a an this that these those and or but so as if when there here not no very too myself'.split(' '));
 const ING_VERBS = new Set('bring sing ring sting swing cling fling spring wring string'.split(' '));
 const AGREEMENT: Record<string, string> = {
   am: 'is', are: 'is', have: 'has', do: 'does', go: 'goes', be: 'is', were: 'was',
@@ -93,7 +95,7 @@ export function toThirdPerson(sentence: string, voices: Voices): string | null {
       replacement = subject;
       if (suffix === 'd') replacement += ` ${wouldOrHad(tokens, i)}`;
       else if (suffix !== undefined) replacement += ` ${CONTRACTION[suffix] ?? suffix}`;
-      else agreeNext(tokens, i);
+      else if (!isCompoundSubject(tokens.slice(0, i))) agreeNext(tokens, i);
     }
     if (replacement !== null && atStart) replacement = replacement[0]!.toUpperCase() + replacement.slice(1);
     out.push(replacement ?? token);
@@ -139,6 +141,13 @@ function isSubjectPosition(out: readonly string[]): boolean {
   return true;
 }
 
+/** "My husband and I love": a plural subject, whose verb stays as it is. */
+function isCompoundSubject(before: readonly string[]): boolean {
+  const clause = before.join('').split(/[,;:]/).pop()!.trim().split(/\s+/);
+  if (clause.length < 2 || clause.length > 4 || !/^(?:and|or)$/i.test(clause.at(-1)!)) return false;
+  return /^(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Tt]he|[Aa]|\p{Lu}\p{Ll}+)$/u.test(clause[0]!);
+}
+
 /** The next verb after the subject at `i`, past adverbs, made to agree with a third-person singular subject. */
 function agreeNext(tokens: string[], i: number): void {
   for (let j = i + 1; j < tokens.length; j++) {
@@ -146,7 +155,7 @@ function agreeNext(tokens: string[], i: number): void {
     if (/^\s+$/.test(t)) continue;
     const lower = t.toLowerCase();
     if (ADVERBS.has(lower) || (lower.endsWith('ly') && !LY_VERBS.has(lower))) continue;
-    if (!/^[\p{L}']+$/u.test(t)) return;
+    if (!/^[\p{L}']+$/u.test(t) || FUNCTION_WORDS.has(lower)) return;
     const agreed = agree(t);
     tokens[j] = /^\p{Lu}/u.test(t) ? agreed[0]!.toUpperCase() + agreed.slice(1) : agreed;
     return;

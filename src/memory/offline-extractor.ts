@@ -22,6 +22,9 @@ export const MAX_FACTS = 200;
 export const MAX_SENTENCE_CHARS = 400;
 /** Longer rewritten facts are skipped. */
 export const MAX_FACT_CHARS = 300;
+/** Work bounds: sentences examined per document, characters segmented per turn (or plain document). */
+export const MAX_SENTENCES = 500;
+export const MAX_SCAN_CHARS = 100_000;
 /** A chat turn longer than this many sentences is pasted material (an article, a chapter), not the speaker's words. */
 export const MAX_TURN_SENTENCES = 30;
 /** A plain (not chat) document longer than this many sentences keeps only the sentences about a person. */
@@ -53,9 +56,12 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
   const all: Turn[] = turns ?? [{ speaker: userName ?? USER, content: doc.content, timestamp: null }];
   const speakers = [...new Set(all.map((t) => t.speaker))];
   const names = [...new Set(speakers.filter((s) => s !== USER && s !== ASSISTANT).flatMap((s) => [s, s.split(/\s+/)[0]!]))];
+  const mentions = names.length > 0 ? new RegExp(`\\b(?:${names.map(escapeRe).join('|')})\\b`) : null;
   const facts: ExtractedFact[] = [];
   const seen = new Set<string>();
   let pasted = 0;
+  let budget = MAX_SENTENCES;
+  let truncated = false;
   const push = (fact: ExtractedFact) => {
     const key = fact.text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
     if (seen.has(key) || facts.length >= maxFacts) return;
@@ -73,16 +79,18 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
     let body = turn.content;
     const photo = chat ? PHOTO.exec(body) : null;
     if (photo) body = body.slice(0, photo.index);
-    const spans = sentenceSpans(body);
+    const spans = sentenceSpans(body, 0, Math.min(body.length, MAX_SCAN_CHARS));
     if (chat && spans.length > MAX_TURN_SENTENCES) {
       pasted++;
       continue;
     }
+    if (body.length > MAX_SCAN_CHARS) truncated = true;
     const plainLong = !chat && spans.length > SHORT_NOTE_SENTENCES;
     for (const span of spans) {
+      if (budget-- <= 0 || facts.length >= maxFacts) break;
       for (const clause of splitClauses(body.slice(span.start, span.end))) {
         if (clause.length > MAX_SENTENCE_CHARS) continue;
-        const fact = factOf(clause, { voices, names, date, chat, plainLong });
+        const fact = factOf(clause, { voices, names, date, chat, plainLong, mentions });
         if (fact) push(fact);
       }
     }
@@ -94,6 +102,7 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
   const notes = [
     ...(facts.length >= maxFacts ? [`capped at ${maxFacts} facts`] : facts.length === 0 ? ['no statement about a person found'] : []),
     ...(pasted > 0 ? [`skipped ${pasted} turn(s) of more than ${MAX_TURN_SENTENCES} sentences (pasted text)`] : []),
+    ...(truncated || budget < 0 ? [`read the first ${MAX_SENTENCES} sentences and ${MAX_SCAN_CHARS} characters of each part only`] : []),
   ];
   return notes.length > 0 ? { facts, note: notes.join('; ') } : { facts };
 }
@@ -104,15 +113,18 @@ interface SentenceContext {
   date: string | null;
   chat: boolean;
   plainLong: boolean;
+  /** Finds a speaker's name; null when no speaker has one. */
+  mentions: RegExp | null;
 }
 
 function factOf(clause: string, c: SentenceContext): ExtractedFact | null {
+  // Most sentences of a long document are about no one: a cheap test before the work.
+  if (c.plainLong && !PERSON.test(clause) && !c.mentions?.test(clause)) return null;
   let s = cleanSentence(clause, c.names);
   if (c.chat) s = restoreImpliedSubject(s);
   for (const [re, to] of SLANG) s = s.replace(re, to);
   if (rejectReason(s, c.names) !== null) return null;
-  const mentionsSpeaker = c.names.some((n) => new RegExp(`\\b${escapeRe(n)}\\b`).test(s));
-  if ((c.chat || c.plainLong) && !PERSON.test(s) && !mentionsSpeaker) return null;
+  if ((c.chat || c.plainLong) && !PERSON.test(s) && !c.mentions?.test(s)) return null;
 
   const tense = tenseOf(s);
   const resolved = c.date ? resolveDates(s, c.date) : { text: s, dates: [] };
@@ -148,6 +160,7 @@ function finish(text: string): string {
     .replace(/\s+/g, ' ')
     .replace(/\s+([,.;:!])/g, '$1')
     .trim()
+    .replace(/[.!?…]+(["”’')\]]+)$/, '$1')
     .replace(/[\s.!…,;:-]+$/, '');
   return `${capitalise(t)}.`;
 }

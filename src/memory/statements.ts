@@ -22,6 +22,8 @@ const IMPERATIVE = new Set(
   hang hope glad good great sounds sound love loved congrats welcome sorry happy nice cool awesome wish please thank thanks feel send
   share continue talk catch wishing hoping cheers can could would should will is are was were did does am`.split(/\s+/),
 );
+// "Makes me feel connected": a verb with its subject left in the previous sentence.
+const SUBJECTLESS = new Set('makes sounds looks seems feels means helps reminds gives keeps shows gets brings takes'.split(' '));
 // Subjectless chat sentences with an implied "I": "Gonna check out career options", "Just got back from Paris".
 const IMPLIED_I = /^(?:(gonna|going to|planning|hoping|trying|thinking|working on|heading|headed|off to|loving|feeling|getting)|(been)|(just|got|started|finished|need to|wanna|gotta|went|spent|bought|visited|tried|can't wait|cannot wait|had|did|made|took|saw|met))\b/i;
 
@@ -33,7 +35,7 @@ const FILLER_TERMS = new Set(
     make made keep let wait excited interesting interested super cute sweet beautiful lovely incredible fantastic perfect special
     important inspiring proud thrilled grateful thankful appreciate means meant share sharing definitely absolutely totally
     probably maybe actually always never ever still even yet already soon lately new old big small best better worse worst
-    everything something anything someone people person guy guys gal one ones others life`,
+    everything something anything someone people person guy guys gal one ones others life talk talked chat chatted catch ages`,
   ),
 );
 const VERB_HINT = /\b\p{L}+s\s+(?:me|my|us|our|you|your|him|her|them)\b|\b(?:am|is|are|was|were|be|been|being|has|have|had|do|does|did|will|would|can|could|should|might|must|may|shall)\b|\b\w+'(?:s|re|ve|d|ll|m)\b|\b\p{L}{2,}ed\b/iu;
@@ -58,25 +60,44 @@ export function cleanSentence(sentence: string, names: readonly string[]): strin
   for (let guard = 0; guard < 6; guard++) {
     const before = s;
     s = s.replace(LEADING, '').replace(LEADING_CONJUNCTION, '').replace(LEADING_PRAISE, '').trim();
-    for (const name of names) {
-      const re = new RegExp(String.raw`^${escapeRe(name)}\s*[,!.:]+\s*`, 'i');
-      s = s.replace(re, '');
-    }
+    const vocatives = vocativesOf(names);
+    s = s.replace(vocatives.leading, '');
     if (s === before) break;
   }
-  for (const name of names) {
-    // "I agree, Mel." — also the short forms of a speaker's name.
-    const re = new RegExp(String.raw`\s*,\s*(?:${escapeRe(name)}|${escapeRe(name.slice(0, 3))}\p{L}*|buddy|dude|man|girl|mate|friend|guys)\s*([.!?…]*)$`, 'iu');
-    s = s.replace(re, '$1');
-  }
+  s = s.replace(vocativesOf(names).trailing, '$1');
+  // Any other name after a comma that follows a lowercase word is a vocative too ("I agree too, Caroline"); after a
+  // capitalised word it is part of a place ("Berlin, Germany").
+  s = s.replace(/(\s\p{Ll}[\p{L}']*)\s*,\s*\p{Lu}\p{Ll}+\s*([.!?…]*)$/u, '$1$2');
   s = s.replace(TRAILING_TAG, '$1').trim();
   return s;
+}
+
+// Names repeat for every sentence of a document: their patterns are compiled once (bounded cache).
+const vocativeCache = new Map<string, { leading: RegExp; trailing: RegExp }>();
+
+/** Patterns of a leading "Mel, ..." and a trailing "..., Mel." (also short forms of a speaker's name). */
+function vocativesOf(names: readonly string[]): { leading: RegExp; trailing: RegExp } {
+  const key = names.join('\n');
+  let v = vocativeCache.get(key);
+  if (!v) {
+    if (vocativeCache.size >= 1000) vocativeCache.clear();
+    const full = names.map(escapeRe);
+    const short = names.map((n) => `${escapeRe(n.slice(0, 3))}\\p{L}*`);
+    const none = '(?!)';
+    v = {
+      leading: new RegExp(String.raw`^(?:${full.join('|') || none})\s*[,!.:]+\s*`, 'iu'),
+      trailing: new RegExp(String.raw`\s*,\s*(?:${[...full, ...short, 'buddy', 'dude', 'man', 'girl', 'mate', 'friend', 'guys'].join('|')})\s*([.!?…]*)$`, 'iu'),
+    };
+    vocativeCache.set(key, v);
+  }
+  return v;
 }
 
 /** Rewrites a subjectless chat sentence to its implied first person ("Gonna check it out" → "I'm gonna check it out"). */
 export function restoreImpliedSubject(sentence: string): string {
   const m = IMPLIED_I.exec(sentence);
-  if (!m) return sentence;
+  // "Just yesterday I joined a church" has its subject.
+  if (!m || /^(?:\S+\s+){0,3}(?:I|I'm|I've|we|we're)\b/.test(sentence)) return sentence;
   const rest = sentence[0]!.toLowerCase() + sentence.slice(1);
   return m[1] ? `I'm ${rest}` : m[2] ? `I've ${rest}` : `I ${rest}`;
 }
@@ -88,7 +109,7 @@ export function rejectReason(sentence: string, names: readonly string[]): string
   if (/\?\s*["')\]]*$/.test(sentence)) return 'question';
   if (UNRESOLVED.test(sentence)) return 'unresolved';
   const first = words[0]!.toLowerCase().replace(/[^\p{L}']/gu, '');
-  if (IMPERATIVE.has(first)) return 'imperative';
+  if (IMPERATIVE.has(first) || SUBJECTLESS.has(first)) return 'imperative';
   // "You'd be a great counselor", "Your empathy will help": praise and advice, not facts. "You told me..." stays.
   if (/^(?:you|you're|you've|you'd|you'll|your)\b/i.test(sentence) && tenseOf(sentence) !== 'past') return 'addressed';
   const personal = /^(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|you|you're|you've|your)\b/i.test(sentence);

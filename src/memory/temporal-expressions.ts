@@ -92,6 +92,15 @@ function shifted(ref: string, n: number, unit: string, sign: 1 | -1, approximate
   return period('year', ref, sign * n);
 }
 
+/** A weekday after "last", "next", "this", "on" (or nothing): before the reference in past sentences, else after. */
+function weekdayDate(which: string, target: number, c: Context): Resolution {
+  if (which === 'this') return day(addDays(startOfWeek(c.ref), target));
+  // Said on a Monday, "next Tuesday" is the Tuesday of the following week, not tomorrow.
+  if (which === 'next') return day(addDays(startOfWeek(c.ref), 7 + target));
+  const backwards = /past|last/.test(which) || ((which === 'on' || which === '') && c.tense === 'past');
+  return day(nearestWeekday(c.ref, target, backwards ? -1 : 1));
+}
+
 function explicit(year: string | undefined, month: string, dayOfMonth: string, ref: string): Resolution {
   const m = /^\d+$/.test(month) ? Number(month) : MONTHS.get(month.toLowerCase().replace('.', ''));
   const date = m ? isoDate(year ? Number(year) : Number(ref.slice(0, 4)), m, Number(dayOfMonth)) : null;
@@ -136,14 +145,14 @@ const RULES: { re: RegExp; resolve: (m: RegExpMatchArray, c: Context) => Resolut
   },
   {
     re: new RegExp(String.raw`\b(?:(last|next|this|this coming|coming|this past|past|on)\s+)?(${WEEKDAY})\b(?!s\b|['’]s)`, 'gi'),
+    resolve: (m, c) => weekdayDate((m[1] ?? '').toLowerCase(), WEEKDAYS.get(m[2]!.toLowerCase())!, c),
+  },
+  {
+    // Abbreviated weekdays only after a word that makes them dates ("last Wed"): "Sat" and "Sun" are words too.
+    re: /\b([Ll]ast|[Nn]ext|[Tt]his|[Oo]n|[Cc]oming)\s+(Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\b/g,
     resolve: (m, c) => {
-      const which = (m[1] ?? '').toLowerCase();
-      const target = WEEKDAYS.get(m[2]!.toLowerCase())!;
-      if (which === 'this') return day(addDays(startOfWeek(c.ref), target));
-      // Said on a Monday, "next Tuesday" is the Tuesday of the following week, not tomorrow.
-      if (which === 'next') return day(addDays(startOfWeek(c.ref), 7 + target));
-      const backwards = /past|last/.test(which) || ((which === 'on' || which === '') && c.tense === 'past');
-      return day(nearestWeekday(c.ref, target, backwards ? -1 : 1));
+      const full = [...WEEKDAYS.keys()].find((d) => d.startsWith(m[2]!.toLowerCase().slice(0, 3)))!;
+      return weekdayDate(m[1]!.toLowerCase(), WEEKDAYS.get(full)!, c);
     },
   },
   {

@@ -98,6 +98,26 @@ describe('offline extractor', () => {
     expect(await texts(`Dana: I think ${'very '.repeat(200)}long thoughts about Paris.`)).toEqual([]);
   });
 
+  it('reads only a bounded part of a huge document, and says so', async () => {
+    const result = await extractor.extract(doc('I walked to the old harbour with my neighbour. '.repeat(20_000)));
+    expect(result.facts).toEqual([expect.objectContaining({ text: "The user walked to the old harbour with the user's neighbour." })]);
+    expect(result.note).toMatch(/first 500 sentences/);
+  });
+
+  it('splits clauses with their own subject and drops the ones no reader could resolve', async () => {
+    expect(await texts('Dana: I joined a choir last week and it was amazing. We sang at a wedding, so I bought a new dress.\nSam: Nice.')).toEqual([
+      'Dana joined a choir in the week of 2023-05-01.',
+      'Dana and others sang at a wedding.',
+      'Dana bought a new dress.',
+    ]);
+  });
+
+  it('keeps a shared photo as a fact of its turn', async () => {
+    expect(await facts('[1:56 pm on 8 May, 2023] Melanie: Look at this! (shares a photo: a photo of a painting of a sunset over a lake)')).toEqual([
+      expect.objectContaining({ text: 'Melanie shared a photo of a painting of a sunset over a lake.', speaker: 'Melanie', eventDate: '2023-05-08' }),
+    ]);
+  });
+
   it('says why nothing came out', async () => {
     const result = await extractor.extract(doc('Dana: Hi!\nSam: Hey, how are you?'));
     expect(result).toEqual({ facts: [], note: expect.any(String) });
