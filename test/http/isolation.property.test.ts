@@ -36,7 +36,11 @@ type Command =
   | { kind: 'patch'; docIndex: number; tags: string[] | null }
   | { kind: 'bulkIds'; docIndexes: number[] }
   | { kind: 'bulkTags'; tags: string[] }
-  | { kind: 'meta'; path: '/v3/session' | '/v3/settings' | '/v3/auth/keys' | '/v3/documents/processing' };
+  | { kind: 'meta'; path: '/v3/session' | '/v3/settings' | '/v3/auth/keys' | '/v3/documents/processing' }
+  | { kind: 'memWrite'; tag: string; word: string }
+  | { kind: 'memList'; tags: string[] }
+  | { kind: 'memSearch'; word: string; tag: string | null; forgotten: boolean }
+  | { kind: 'memForget'; tag: string; word: string };
 
 const tagSet = fc.subarray(TAGS, { minLength: 1 });
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
@@ -49,6 +53,10 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('patch' as const), docIndex: fc.nat(40), tags: fc.option(tagSet, { nil: null }) }),
   fc.record({ kind: fc.constant('bulkIds' as const), docIndexes: fc.array(fc.nat(40), { minLength: 1, maxLength: 4 }) }),
   fc.record({ kind: fc.constant('bulkTags' as const), tags: tagSet }),
+  fc.record({ kind: fc.constant('memWrite' as const), tag: fc.constantFrom(...TAGS), word: fc.constantFrom(...WORDS) }),
+  fc.record({ kind: fc.constant('memList' as const), tags: fc.subarray(TAGS) }),
+  fc.record({ kind: fc.constant('memSearch' as const), word: fc.constantFrom(...WORDS), tag: fc.option(fc.constantFrom(...TAGS), { nil: null }), forgotten: fc.boolean() }),
+  fc.record({ kind: fc.constant('memForget' as const), tag: fc.constantFrom(...TAGS), word: fc.constantFrom(...WORDS) }),
   fc.record({ kind: fc.constant('meta' as const), path: fc.constantFrom('/v3/session' as const, '/v3/settings' as const, '/v3/auth/keys' as const, '/v3/documents/processing' as const) }),
 );
 
@@ -58,6 +66,8 @@ function isolationSuite(name: string, open: () => Promise<Store>, numRuns: numbe
     let server: ReturnType<TestRuntime['app']['callback']>;
     const callers: Caller[] = [];
     const markers = new Map<string, string>(); // document id → marker in its content
+    /** Memories written directly: their marker, organisation and tag. */
+    const memoryMarkers: { marker: string; orgId: string; tag: string }[] = [];
     const orgs: string[] = ['org_default'];
 
     beforeAll(async () => {
@@ -134,6 +144,18 @@ function isolationSuite(name: string, open: () => Promise<Store>, numRuns: numbe
           return request(server).delete('/v3/documents/bulk').set(h).send({ containerTags: cmd.tags });
         case 'meta':
           return request(server).get(cmd.path).set(h);
+        case 'memWrite': {
+          const m = marker();
+          const res = await request(server).post('/v4/memories').set(h).send({ containerTag: cmd.tag, memories: [{ content: `Dana keeps a ${cmd.word} log ${m}.` }] });
+          if (res.status === 200) memoryMarkers.push({ marker: m, orgId: caller.orgId, tag: cmd.tag });
+          return res;
+        }
+        case 'memList':
+          return request(server).post('/v4/memories/list').set(h).send({ containerTags: cmd.tags, limit: 200, history: true });
+        case 'memSearch':
+          return request(server).post('/v4/search').set(h).send({ q: `Dana ${cmd.word} log`, searchMode: 'memories', threshold: 0, limit: 100, include: { forgottenMemories: cmd.forgotten, relatedMemories: true }, ...(cmd.tag ? { containerTag: cmd.tag } : {}) });
+        case 'memForget':
+          return request(server).post('/v4/memories/forget-matching').set(h).send({ containerTag: cmd.tag, query: `Dana ${cmd.word} log`, dryRun: true, threshold: 0 });
       }
     }
 
@@ -150,6 +172,10 @@ function isolationSuite(name: string, open: () => Promise<Store>, numRuns: numbe
             const text = res.text;
             // Ids the caller sent may be echoed back (e.g. "not found" entries of a bulk delete); nothing else may appear.
             const sent = JSON.stringify(cmd.kind === 'bulkIds' ? cmd.docIndexes.map((i) => before[i % before.length]!.id) : []);
+            const hiddenMemories = memoryMarkers.filter((m) => !(m.orgId === caller.orgId && (caller.tags === null || caller.tags.includes(m.tag))));
+            for (const m of hiddenMemories) {
+              expect(text.includes(m.marker), `${caller.name} ${JSON.stringify(cmd)} leaked memory ${m.marker} (org ${m.orgId}, tag ${m.tag})`).toBe(false);
+            }
             for (const d of hidden) {
               const m = markers.get(d.id);
               const leak = (text.includes(d.id) && !sent.includes(d.id)) || (m !== undefined && text.includes(m));
