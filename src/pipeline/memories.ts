@@ -1,5 +1,6 @@
 import type { DocumentRecord, DocumentRef } from '../core/types.js';
 import { rememberFacts, retractDocument } from '../memory/remember.js';
+import type { ExtractedFact } from '../memory/types.js';
 import type { PipelineDeps } from './deps.js';
 import type { StepOutcome } from './steps.js';
 
@@ -21,7 +22,7 @@ export async function extractMemories(deps: PipelineDeps, doc: DocumentRecord, r
     const verdict = await engine.filter(content, settings.filterPrompt);
     if (!verdict.relevant) return { metadata: { filtered: true, reason: verdict.reason, memories: 0, retracted } };
   }
-  const { facts, note } = await engine.extractor.extract({
+  const extracted = await engine.extractor.extract({
     content,
     title: doc.title,
     type: doc.type,
@@ -29,6 +30,8 @@ export async function extractMemories(deps: PipelineDeps, doc: DocumentRecord, r
     metadata: doc.metadata,
     entityContext: doc.entityContext,
   });
+  const { facts, dropped } = keepItems(extracted.facts, settings.includeItems, settings.excludeItems);
+  const note = extracted.note;
   const embedder = await deps.embedder.get();
   const outcome = await rememberFacts(
     { memories: deps.store.memories, embedder, judge: engine.judge },
@@ -41,6 +44,7 @@ export async function extractMemories(deps: PipelineDeps, doc: DocumentRecord, r
       extractor: engine.extractor.kind,
       judge: engine.judge.kind,
       facts: facts.length,
+      ...(dropped > 0 ? { droppedBySettings: dropped } : {}),
       created: outcome.created.length,
       updated: outcome.updated.length,
       duplicates: outcome.duplicates.length,
@@ -49,4 +53,21 @@ export async function extractMemories(deps: PipelineDeps, doc: DocumentRecord, r
       ...(note ? { note } : {}),
     },
   };
+}
+
+/**
+ * The organisation's includeItems / excludeItems settings (lists of words or phrases): a fact mentioning an excluded
+ * item is not kept; with includeItems, only facts mentioning one of them are. Other shapes of these free-form
+ * settings (objects used by connectors) do not apply to memories.
+ */
+export function keepItems(facts: readonly ExtractedFact[], include: unknown, exclude: unknown): { facts: ExtractedFact[]; dropped: number } {
+  const words = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map((x) => x.toLowerCase()) : []);
+  const inc = words(include);
+  const exc = words(exclude);
+  const kept = facts.filter((f) => {
+    const text = f.text.toLowerCase();
+    if (exc.some((w) => text.includes(w))) return false;
+    return inc.length === 0 || inc.some((w) => text.includes(w));
+  });
+  return { facts: kept, dropped: facts.length - kept.length };
 }

@@ -77,3 +77,14 @@ describe('memories step with an LLM', () => {
     await request(server).patch('/v3/settings').set(auth).send({ shouldLLMFilter: false, filterPrompt: null });
   });
 });
+
+describe('includeItems / excludeItems', () => {
+  it('keep only facts that mention an included item and none that mention an excluded one', async () => {
+    const { keepItems } = await import('../../src/pipeline/memories.js');
+    const f = (text: string) => ({ text, isStatic: true, eventDate: null, forgetAfter: null, subject: null, attribute: null, speaker: null });
+    const facts = [f('Dana works at Acme.'), f('Dana likes jazz.'), f('Dana works on the Acme budget.')];
+    expect(keepItems(facts, ['acme'], ['budget']).facts.map((x) => x.text)).toEqual(['Dana works at Acme.']);
+    expect(keepItems(facts, undefined, { urlPatterns: ['x'] }).dropped).toBe(0);
+    expect(keepItems(facts, [], ['JAZZ']).facts).toHaveLength(2);
+  });
+});
