@@ -92,7 +92,10 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
   // Periodic jobs (key expiry notices, forgetting expired memories): timers here in embedded mode; in Temporal mode
   // Schedules that the processes serving the API create and the workers run.
   const scheduledJobs = await startPeriodicJobs(config, { store, logger });
-  const containerTags = new ContainerTagService(store, documents);
+  // Spaces count their memories straight from the memory store (the service has checked the root key by then);
+  // deleting, merging and profiling go through the MemoryService.
+  const memoryCounter = { countByTags: (orgId: string, tags: readonly string[]) => store.memories.memoryCounts(orgId, tags) };
+  const containerTags = new ContainerTagService(store, documents, memoryCounter, memories);
   const organizations = new OrganizationService(store, keys);
   const auth = new AuthService(store);
   const health = new HealthService({ store, runner, embedder, version: VERSION, startedAt: Date.now() });

@@ -12,6 +12,7 @@ import {
   UpdateDocumentBody,
 } from './schemas/documents.js';
 import { ListContainerTagsQuery, MergeContainerTagsBody, UpdateContainerTagBody } from './schemas/container-tags.js';
+import { DocumentsByIdsBody, DocumentsWithMemoriesBody } from './schemas/documents-with-memories.js';
 import { ScopedKeyBody } from './schemas/keys.js';
 import { ProfileBody, SearchV3Body, SearchV4Body } from './schemas/search.js';
 import { SettingsBody } from './schemas/settings.js';
@@ -42,6 +43,8 @@ const OPERATIONS: Operation[] = [
   { method: 'patch', path: '/v3/documents/{id}', summary: 'Update a document; content changes re-process it', tag: 'documents', body: UpdateDocumentBody, query: DocumentLookupQuery, response: AddResponse },
   { method: 'delete', path: '/v3/documents/{id}', summary: 'Delete a document by id or customId', tag: 'documents', query: DocumentLookupQuery, noContent: true },
   { method: 'get', path: '/v3/documents/{id}/chunks', summary: 'Searchable chunks of a document, by position', tag: 'documents', query: DocumentLookupQuery },
+  { method: 'post', path: '/v3/documents/documents', summary: 'Documents with their memory entries, every version (the memory graph data source)', tag: 'documents', body: DocumentsWithMemoriesBody },
+  { method: 'post', path: '/v3/documents/documents/by-ids', summary: 'Documents by id or customId with their memory entries', tag: 'documents', body: DocumentsByIdsBody },
   { method: 'post', path: '/v4/search', summary: 'Hybrid search over memories and chunks', tag: 'search', body: SearchV4Body },
   { method: 'post', path: '/v3/search', summary: 'Legacy document-grouped search', tag: 'search', body: SearchV3Body },
   { method: 'post', path: '/v4/profile', summary: 'Profile of a container tag (static and dynamic facts)', tag: 'profile', body: ProfileBody },
@@ -55,8 +58,9 @@ const OPERATIONS: Operation[] = [
   { method: 'get', path: '/v3/container-tags/list', summary: 'Container tags with document and memory counts and last activity', tag: 'container-tags', query: ListContainerTagsQuery },
   { method: 'get', path: '/v3/container-tags/{tag}', summary: 'One container tag (space)', tag: 'container-tags' },
   { method: 'patch', path: '/v3/container-tags/{tag}', summary: 'Create or update a space (name, entityContext)', tag: 'container-tags', body: UpdateContainerTagBody },
-  { method: 'delete', path: '/v3/container-tags/{tag}', summary: 'Delete a tag: its documents go, documents that carry another tag stay', tag: 'container-tags' },
-  { method: 'post', path: '/v3/container-tags/merge', summary: 'Move the documents of container tags into a target tag', tag: 'container-tags', body: MergeContainerTagsBody },
+  { method: 'delete', path: '/v3/container-tags/{tag}', summary: 'Delete a tag: its documents and memories go, those that carry another tag stay', tag: 'container-tags' },
+  { method: 'post', path: '/v3/container-tags/merge', summary: 'Move the documents and memories of container tags into a target tag', tag: 'container-tags', body: MergeContainerTagsBody },
+  { method: 'get', path: '/v3/container-tags/{tag}/profile', summary: 'Profile of a container tag (static and dynamic facts)', tag: 'container-tags' },
 ];
 
 /** Path parameters and what they name. */

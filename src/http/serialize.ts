@@ -146,3 +146,25 @@ export function memoryEntry(m: MemoryRecord, history?: readonly MemoryRecord[]) 
       : {}),
   };
 }
+
+/**
+ * A document of POST /v3/documents/documents (the memory graph's data source): the GET /v3/documents/{id} fields,
+ * contentHash, and its memory entries with their source link. `memoryRelations` ({relatedId: relation}) lets the
+ * graph draw extends/derives edges as such instead of falling back to parentMemoryId as `updates`.
+ */
+export function documentWithMemories(d: DocumentRecord, memories: readonly MemoryRecord[]) {
+  return {
+    ...documentResponse(d),
+    contentHash: d.contentHash,
+    memoryEntries: memories.map((m) => ({
+      ...memoryEntry(m),
+      memoryRelations: m.parentMemoryId && m.relation ? { [m.parentMemoryId]: m.relation } : {},
+      // No time is stored per source: a memory learned from this document dates from itself, one the document
+      // confirmed later from when the document arrived.
+      sourceAddedAt: m.createdAt > d.createdAt ? m.createdAt : d.createdAt,
+      sourceRelevanceScore: 1,
+      sourceMetadata: d.metadata,
+      spaceContainerTag: m.containerTags[0] ?? null,
+    })),
+  };
+}

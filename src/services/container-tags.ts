@@ -12,6 +12,23 @@ export interface MemoryCounter {
 
 export const NO_MEMORIES: MemoryCounter = { countByTags: () => Promise.resolve(new Map()) };
 
+/** What deleting, merging and profiling a space does with its memories (the MemoryService). */
+export interface TagMemories {
+  /** Removes the memories that carry only this tag; the others lose it. */
+  deleteTag(actor: Actor, tag: string): Promise<{ deletedCount: number; untaggedCount: number }>;
+  /** Memories carrying one of `fromTags` carry `toTag` instead. */
+  retagMemories(actor: Actor, fromTags: readonly string[], toTag: string): Promise<{ retaggedCount: number }>;
+  /** Static and dynamic facts of the tag, within the caller's scope. */
+  profile(actor: Actor, containerTag: string): Promise<{ static: string[]; dynamic: string[] }>;
+}
+
+/** Spaces without a memory engine: nothing to delete or move, an empty profile. */
+export const NO_TAG_MEMORIES: TagMemories = {
+  deleteTag: () => Promise.resolve({ deletedCount: 0, untaggedCount: 0 }),
+  retagMemories: () => Promise.resolve({ retaggedCount: 0 }),
+  profile: () => Promise.resolve({ static: [], dynamic: [] }),
+};
+
 /**
  * One space: the documents that carry its tag and/or its record (created by PATCH). A space without a record
  * dates from its oldest document; with one, from whichever is older. updatedAt is the later of the record's
@@ -38,6 +55,7 @@ export class ContainerTagService {
     private readonly accounts: AccountStore,
     private readonly documents: DocumentService,
     private readonly memories: MemoryCounter = NO_MEMORIES,
+    private readonly tagMemories: TagMemories = NO_TAG_MEMORIES,
   ) {}
 
   /** Every tag that documents carry plus every tag with a record (optionally only these tags), by tag. */
@@ -64,22 +82,24 @@ export class ContainerTagService {
 
   /**
    * Deletes a space: its documents go with their chunks, documents that also carry another tag only lose this one
-   * (they stay), and the record is dropped last, so an interrupted delete can be repeated.
+   * (they stay), then its memories the same way (every version), and the record is dropped last, so an interrupted
+   * delete can be repeated.
    */
   async delete(actor: Actor, tag: string) {
     requireRoot(actor, 'delete container tags');
     requireWrite(actor);
     await this.requireExisting(actor.orgId, [tag]);
     const { deletedCount, untaggedCount } = await this.documents.deleteByTags(actor, [tag]);
+    // After the documents: memories their deletion retracted still carry the tag and go here too.
+    const memories = await this.tagMemories.deleteTag(actor, tag);
     await this.accounts.deleteContainerTag(actor.orgId, tag);
-    // Memories arrive with the memory engine; it will delete those of the tag here.
-    return { deletedDocumentsCount: deletedCount, untaggedDocumentsCount: untaggedCount, deletedMemoriesCount: 0 };
+    return { deletedDocumentsCount: deletedCount, untaggedDocumentsCount: untaggedCount, deletedMemoriesCount: memories.deletedCount };
   }
 
   /**
-   * Merges two tags into `target`, which may be one of them or a new tag: documents of the others carry the target
-   * instead (409 before any change when customIds would collide under it), their records are deleted and the
-   * target gets a record if it had none. 404 when either tag does not exist.
+   * Merges two tags into `target`, which may be one of them or a new tag: documents and memories of the others carry
+   * the target instead (409 before any change when customIds would collide under it), their records are deleted and
+   * the target gets a record if it had none. 404 when either tag does not exist.
    */
   async merge(actor: Actor, tags: readonly string[], target: string) {
     requireRoot(actor, 'merge container tags');
@@ -87,6 +107,7 @@ export class ContainerTagService {
     await this.requireExisting(actor.orgId, tags);
     const sources = [...new Set(tags)].filter((t) => t !== target);
     const { retaggedCount } = await this.documents.retag(actor, sources, target);
+    await this.tagMemories.retagMemories(actor, sources, target);
     await this.accounts.upsertContainerTag(actor.orgId, target, {}, new Date().toISOString());
     for (const tag of sources) await this.accounts.deleteContainerTag(actor.orgId, tag);
     return { mergedCount: retaggedCount, targetTag: target, deletedTags: sources };
@@ -118,5 +139,14 @@ export class ContainerTagService {
         lastActivityAt: s?.lastActivityAt ?? null,
       };
     });
+  }
+
+  /**
+   * GET /v3/container-tags/{tag}/profile: the memory profile of a space. Scope as for /v4/profile (a key reads the
+   * tags it may read); a tag without memories has an empty profile.
+   */
+  async profile(actor: Actor, tag: string): Promise<{ static: string[]; dynamic: string[] }> {
+    const { static: statics, dynamic } = await this.tagMemories.profile(actor, tag);
+    return { static: statics, dynamic };
   }
 }

@@ -7,7 +7,7 @@ import { retractDocument } from '../memory/remember.js';
 import type { DocumentListQuery, DocumentPatch, Store } from '../storage/store.js';
 
 export type { DocumentListQuery };
-import type { ChunkRecord, DocumentRecord, Metadata, TaskType } from '../core/types.js';
+import type { ChunkRecord, DocumentRecord, MemoryRecord, Metadata, TaskType } from '../core/types.js';
 
 export interface DocumentInput {
   content: string;
@@ -23,10 +23,29 @@ export interface DocumentInput {
 
 export interface DocumentUpdate extends Partial<DocumentInput> {}
 
+/** A page of POST /v3/documents/documents (the memory graph's data source). */
+export interface DocumentsWithMemoriesQuery {
+  containerTags?: readonly string[];
+  /** Only documents whose source is one of these (e.g. "api", a connector's provider). */
+  sources?: readonly string[];
+  sort: 'createdAt' | 'updatedAt';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** A document with the memories that name it among their sources. */
+export interface DocumentWithMemories {
+  document: DocumentRecord;
+  memories: MemoryRecord[];
+}
+
 export const DEFAULT_TAGS = ['sm_project_default'];
 
 /** Documents read per round of a container-tag delete. */
 const BULK_BATCH = 200;
+/** Memories read per round for one document of the memory graph. */
+const MEMORY_PAGE = 1000;
 
 function ambiguous(customId: string, matches: readonly DocumentRecord[]) {
   const containerTags = [...new Set(matches.flatMap((d) => d.containerTags))].sort();
@@ -367,5 +386,88 @@ export class DocumentService {
       }
     }
     return { retaggedCount };
+  }
+
+  /**
+   * POST /v3/documents/documents: a page of the caller's documents (optionally of some tags, any of them, and some
+   * sources), each with its memories: every version that names the document as a source, forgotten ones included,
+   * so a graph can draw version chains. Memories are read within the caller's tags too.
+   */
+  async listWithMemories(actor: Actor, query: DocumentsWithMemoriesQuery): Promise<{ documents: DocumentWithMemories[]; total: number }> {
+    const base: DocumentListQuery = {
+      sort: query.sort,
+      order: query.order,
+      limit: query.limit,
+      offset: query.offset,
+      ...(query.containerTags && query.containerTags.length > 0 ? { containerTags: query.containerTags, tagOperator: 'OR' as const } : {}),
+    };
+    if (!query.sources) {
+      const { documents, total } = await this.list(actor, base);
+      return { documents: await this.withMemories(actor, documents), total };
+    }
+    // The document store has no source filter: the caller's documents are read in order, in batches, and counted.
+    const wanted = new Set(query.sources);
+    const page: DocumentRecord[] = [];
+    let total = 0;
+    for (let offset = 0; ; offset += BULK_BATCH) {
+      const { documents } = await this.list(actor, { ...base, limit: BULK_BATCH, offset });
+      for (const d of documents) {
+        if (d.source === null || !wanted.has(d.source)) continue;
+        if (total >= query.offset && page.length < query.limit) page.push(d);
+        total++;
+      }
+      if (documents.length < BULK_BATCH) break;
+    }
+    return { documents: await this.withMemories(actor, page), total };
+  }
+
+  /**
+   * POST /v3/documents/documents/by-ids: documents by id or by customId (every document holding it, within
+   * `containerTags` when given), in the order asked, with their memories; ids outside the caller's scope or unknown
+   * are left out.
+   */
+  async getManyWithMemories(
+    actor: Actor,
+    ids: readonly string[],
+    opts: { by?: 'id' | 'customId'; containerTags?: readonly string[] } = {},
+  ): Promise<DocumentWithMemories[]> {
+    const scope = readScope(actor, opts.containerTags && opts.containerTags.length > 0 ? opts.containerTags : undefined);
+    const unique = [...new Set(ids)];
+    const docs: DocumentRecord[] = [];
+    if (opts.by === 'customId') {
+      for (const customId of unique) docs.push(...(await this.store.findDocumentsByCustomId(actor.orgId, customId, scope)));
+    } else {
+      const found = new Map((await this.store.getDocumentsByIds(actor.orgId, unique)).map((d) => [d.id, d]));
+      for (const id of unique) {
+        const d = found.get(id);
+        if (d && (!scope || d.containerTags.some((t) => scope.includes(t)))) docs.push(d);
+      }
+    }
+    const seen = new Set<string>();
+    return this.withMemories(actor, docs.filter((d) => !seen.has(d.id) && seen.add(d.id)));
+  }
+
+  private async withMemories(actor: Actor, docs: readonly DocumentRecord[]): Promise<DocumentWithMemories[]> {
+    const scope = readScope(actor);
+    const out: DocumentWithMemories[] = [];
+    for (const document of docs) {
+      const memories: MemoryRecord[] = [];
+      for (let offset = 0; ; offset += MEMORY_PAGE) {
+        const page = await this.store.memories.listMemories(actor.orgId, {
+          documentId: document.id,
+          ...(scope ? { containerTags: scope } : {}),
+          includeForgotten: true,
+          includeSuperseded: true,
+          sort: 'createdAt',
+          order: 'asc',
+          limit: MEMORY_PAGE,
+          offset,
+        });
+        memories.push(...page.memories);
+        if (page.memories.length < MEMORY_PAGE) break;
+      }
+      out.push({ document, memories });
+    }
+    return out;
   }
 }

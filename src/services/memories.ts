@@ -59,6 +59,8 @@ export interface ForgetMatchingInput {
 const INFERENCE_WEIGHT = 0.85;
 /** Candidates per retriever for a memory search. */
 const CANDIDATES = 100;
+/** Memories read per round when a container tag is deleted or merged. */
+const TAG_BATCH = 500;
 
 /**
  * Memories of the caller's container tags: direct writes, versioned updates, forgetting, listing, search and the
@@ -264,6 +266,61 @@ export class MemoryService {
     } catch (err) {
       this.logger.warn('searching memories without vectors: embedder unavailable', { error: errorMessage(err) });
       return null;
+    }
+  }
+
+  /**
+   * A container tag deleted with its content: every version of its memories (forgotten ones too) that carries only
+   * this tag is removed for good; one that also carries another tag only loses this one.
+   */
+  async deleteTag(actor: Actor, tag: string): Promise<{ deletedCount: number; untaggedCount: number }> {
+    requireWrite(actor);
+    requireTags(actor, [tag]);
+    const all = await this.everyVersion(actor.orgId, [tag]);
+    const orphaned: string[] = [];
+    let untaggedCount = 0;
+    for (const m of all) {
+      const rest = m.containerTags.filter((t) => t !== tag);
+      if (rest.length === 0) {
+        orphaned.push(m.id);
+        continue;
+      }
+      if (await this.store.memories.updateMemory(actor.orgId, m.id, { containerTags: rest, updatedAt: new Date().toISOString() })) untaggedCount++;
+    }
+    let deletedCount = 0;
+    for (let i = 0; i < orphaned.length; i += TAG_BATCH) deletedCount += await this.store.memories.deleteMemories(actor.orgId, orphaned.slice(i, i + TAG_BATCH));
+    return { deletedCount, untaggedCount };
+  }
+
+  /** A container-tag merge: every version of the memories carrying one of `fromTags` carries `toTag` in its place. */
+  async retagMemories(actor: Actor, fromTags: readonly string[], toTag: string): Promise<{ retaggedCount: number }> {
+    requireWrite(actor);
+    requireTags(actor, [...fromTags, toTag]);
+    const sources = new Set(fromTags.filter((t) => t !== toTag));
+    if (sources.size === 0) return { retaggedCount: 0 };
+    let retaggedCount = 0;
+    for (const m of await this.everyVersion(actor.orgId, [...sources])) {
+      const containerTags = [...new Set(m.containerTags.map((t) => (sources.has(t) ? toTag : t)))];
+      if (await this.store.memories.updateMemory(actor.orgId, m.id, { containerTags, updatedAt: new Date().toISOString() })) retaggedCount++;
+    }
+    return { retaggedCount };
+  }
+
+  /** Every memory carrying any of the tags, superseded and forgotten versions included, read before anything changes. */
+  private async everyVersion(orgId: string, containerTags: readonly string[]): Promise<MemoryRecord[]> {
+    const out: MemoryRecord[] = [];
+    for (let offset = 0; ; offset += TAG_BATCH) {
+      const { memories } = await this.store.memories.listMemories(orgId, {
+        containerTags,
+        includeForgotten: true,
+        includeSuperseded: true,
+        sort: 'createdAt',
+        order: 'asc',
+        limit: TAG_BATCH,
+        offset,
+      });
+      out.push(...memories);
+      if (memories.length < TAG_BATCH) return out;
     }
   }
 }

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/core/actor.js';
+import { systemActor, type Actor } from '../../src/core/actor.js';
 import { newKeyRecord } from '../../src/services/auth.js';
 import { ContainerTagService } from '../../src/services/container-tags.js';
 import { auth, createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
@@ -277,5 +277,153 @@ describe('container tag routes', () => {
     expect((await get(`/v3/documents/${theirs}`, other)).status).toBe(404);
     expect((await get('/v3/container-tags/twin')).body).toMatchObject({ name: 'Mine', documentCount: 1 });
     expect((await get(`/v3/documents/${mine}`)).status).toBe(200);
+  });
+});
+
+describe('container tags and their memories', () => {
+  const CAROLINE = 'Caroline moved to Boston last year. She works as a nurse.';
+  const ORG = 'org_default';
+  let rt: TestRuntime;
+  let server: ReturnType<TestRuntime['app']['callback']>;
+  const as = (key: string): Headers => ({ authorization: `Bearer ${key}` });
+  const get = (path: string, headers: Headers = auth) => request(server).get(path).set(headers);
+  const post = (path: string, body: unknown, headers: Headers = auth) => request(server).post(path).set(headers).send(body as object);
+  const add = async (content: string, containerTags: string[], headers: Headers = auth) => {
+    const res = await post('/v3/documents', { content, containerTags }, headers);
+    expect(res.status).toBe(200);
+    return res.body.id as string;
+  };
+  const write = async (containerTag: string, content: string) => {
+    const res = await post('/v4/memories', { containerTag, memories: [{ content }] });
+    expect(res.status).toBe(200);
+    return res.body.memories[0].id as string;
+  };
+  /** Every stored version carrying the tag, forgotten ones included. */
+  const stored = async (containerTag: string, orgId = ORG) =>
+    (await rt.store.memories.listMemories(orgId, { containerTags: [containerTag], includeForgotten: true, includeSuperseded: true, limit: 1000, offset: 0 })).memories;
+  /** Latest, unforgotten memories of the tag, as /v4/memories/list counts them. */
+  const listedTotal = async (containerTag: string, headers: Headers = auth) => (await post('/v4/memories/list', { containerTag }, headers)).body.pagination.totalItems as number;
+  const countOf = async (containerTag: string, headers: Headers = auth) => {
+    const one = await get(`/v3/container-tags/${containerTag}`, headers);
+    expect(one.status).toBe(200);
+    const listed = (await get(`/v3/container-tags/list?containerTags=${containerTag}`, headers)).body as { memoryCount: number }[];
+    expect(listed[0]!.memoryCount).toBe(one.body.memoryCount);
+    return one.body.memoryCount as number;
+  };
+
+  beforeAll(async () => {
+    rt = await createTestRuntime();
+    server = rt.app.callback();
+  });
+  afterAll(() => rt.close());
+
+  it('counts the latest, unforgotten memories of each tag in the list and GET', async () => {
+    await add(CAROLINE, ['count-a']);
+    await rt.settle();
+    const learned = await listedTotal('count-a');
+    expect(learned).toBeGreaterThan(0);
+    expect(await countOf('count-a')).toBe(learned);
+
+    const direct = await write('count-a', 'Caroline prefers tea over coffee.');
+    expect(await countOf('count-a')).toBe(learned + 1);
+    const updated = await request(server).patch('/v4/memories').set(auth).send({ containerTag: 'count-a', id: direct, newContent: 'Caroline prefers green tea.' });
+    expect(updated.status).toBe(200);
+    expect(await countOf('count-a')).toBe(learned + 1);
+    expect((await request(server).delete('/v4/memories').set(auth).send({ containerTag: 'count-a', id: updated.body.id })).status).toBe(200);
+    expect(await countOf('count-a')).toBe(learned);
+  });
+
+  it('DELETE removes memories that carry only the tag (every version) and untags the others', async () => {
+    const only = await add(CAROLINE, ['del-a']);
+    const shared = await add('Melanie adopted a dog named Oscar. She teaches painting classes on weekends.', ['del-a', 'del-keep']);
+    await rt.settle();
+    const direct = await write('del-a', 'Caroline prefers tea over coffee.');
+    await request(server).patch('/v4/memories').set(auth).send({ containerTag: 'del-a', id: direct, newContent: 'Caroline prefers green tea.' });
+    // A memory that two spaces share without following one document's tags.
+    const twoTags = await write('del-a', 'Caroline plays the violin.');
+    await rt.store.memories.updateMemory(ORG, twoTags, { containerTags: ['del-a', 'del-other'] });
+
+    const before = await stored('del-a');
+    const onlyHere = before.filter((m) => m.containerTags.every((t) => t === 'del-a') && m.documentIds.every((d) => d === only));
+    const fromShared = before.filter((m) => m.documentIds.includes(shared)).map((m) => m.id);
+    expect(fromShared.length).toBeGreaterThan(0);
+    expect(onlyHere.length).toBeGreaterThanOrEqual(3);
+
+    const res = await request(server).delete('/v3/container-tags/del-a').set(auth);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, containerTag: 'del-a', deletedDocumentsCount: 1, untaggedDocumentsCount: 1, deletedMemoriesCount: onlyHere.length });
+    expect(await stored('del-a')).toEqual([]);
+    for (const m of onlyHere) expect(await rt.store.memories.getMemory(ORG, m.id)).toBeNull();
+    expect((await rt.store.memories.getMemory(ORG, twoTags))!.containerTags).toEqual(['del-other']);
+    for (const id of fromShared) expect((await rt.store.memories.getMemory(ORG, id))!.containerTags).toEqual(['del-keep']);
+    expect(await countOf('del-keep')).toBe(fromShared.length);
+    expect((await get('/v3/container-tags/del-a')).status).toBe(404);
+  });
+
+  it('merge moves memories to the target tag, as it does documents', async () => {
+    await add(CAROLINE, ['merge-src']);
+    await add('Melanie adopted a dog named Oscar. She teaches painting classes on weekends.', ['merge-src', 'merge-side']);
+    await add('Paging note: the team meets on Mondays.', ['merge-dst']);
+    await rt.settle();
+    await write('merge-dst', 'Caroline plays the violin.');
+    const moving = (await stored('merge-src')).map((m) => m.id);
+    expect(moving.length).toBeGreaterThan(0);
+    const [srcCount, dstCount] = [await countOf('merge-src'), await countOf('merge-dst')];
+
+    const res = await post('/v3/container-tags/merge', { containerTags: ['merge-src', 'merge-dst'], targetContainerTag: 'merge-dst' });
+    expect(res.body).toEqual({ success: true, mergedCount: 2, targetTag: 'merge-dst', deletedTags: ['merge-src'] });
+    expect(await stored('merge-src')).toEqual([]);
+    for (const id of moving) {
+      const tags = (await rt.store.memories.getMemory(ORG, id))!.containerTags;
+      expect(tags).toContain('merge-dst');
+      expect(tags).not.toContain('merge-src');
+    }
+    expect(await countOf('merge-dst')).toBe(srcCount + dstCount);
+    expect(await listedTotal('merge-dst')).toBe(srcCount + dstCount);
+    const profile = (await get('/v3/container-tags/merge-dst/profile')).body.profile as { static: string[]; dynamic: string[] };
+    expect([...profile.static, ...profile.dynamic].join(' ')).toMatch(/Boston/);
+  });
+
+  it('GET /v3/container-tags/{tag}/profile answers the profile of /v4/profile', async () => {
+    await add(CAROLINE, ['profile-a']);
+    await rt.settle();
+    await post('/v4/memories', { containerTag: 'profile-a', memories: [{ content: 'Caroline is allergic to cats.', isStatic: true }] });
+    const res = await get('/v3/container-tags/profile-a/profile');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ profile: { static: expect.any(Array), dynamic: expect.any(Array) } });
+    expect(res.body.profile.static).toContain('Caroline is allergic to cats.');
+    expect(res.body).toEqual({ profile: (await post('/v4/profile', { containerTag: 'profile-a' })).body.profile });
+
+    expect((await get('/v3/container-tags/never-used/profile')).body).toEqual({ profile: { static: [], dynamic: [] } });
+    expect((await get('/v3/container-tags/bad%20tag/profile')).status).toBe(400);
+    const minted = await post('/v3/auth/scoped-key', { containerTag: 'profile-a' });
+    const scoped = await get('/v3/container-tags/profile-a/profile', as(minted.body.key as string));
+    expect(scoped.status).toBe(403);
+    expect(scoped.body.code).toBe('FORBIDDEN');
+  });
+
+  it('keeps memory counts, deletes and merges within one organisation', async () => {
+    const otherKey = 'other-org-key-tag-memories-0123456789';
+    await rt.store.upsertOrganization({ id: 'org_tag_memories', name: 'Other', slug: 'other-tag-memories', createdAt: new Date().toISOString() });
+    await rt.store.insertApiKey(newKeyRecord({ orgId: 'org_tag_memories', name: 'other', key: otherKey, kind: 'root', now: new Date().toISOString() }));
+    const other = as(otherKey);
+    await add(CAROLINE, ['twin-mem']);
+    await add(CAROLINE, ['twin-mem'], other);
+    await add('Paging note: the team meets on Mondays.', ['twin-target'], other);
+    await rt.settle();
+    const mine = await countOf('twin-mem');
+    expect(mine).toBeGreaterThan(0);
+    expect(await countOf('twin-mem', other)).toBe(mine);
+    const moved = (await stored('twin-mem', 'org_tag_memories')).map((m) => m.id);
+
+    expect((await post('/v3/container-tags/merge', { containerTags: ['twin-mem', 'twin-target'], targetContainerTag: 'twin-target' }, other)).status).toBe(200);
+    expect(await countOf('twin-mem')).toBe(mine);
+    expect(await countOf('twin-target', other)).toBeGreaterThanOrEqual(mine);
+    const theirs = (await stored('twin-target', 'org_tag_memories')).map((m) => m.id);
+    expect(theirs).toEqual(expect.arrayContaining(moved));
+    expect((await request(server).delete('/v3/container-tags/twin-target').set(other)).body.deletedMemoriesCount).toBe(theirs.length);
+    for (const id of theirs) expect(await rt.store.memories.getMemory('org_tag_memories', id)).toBeNull();
+    expect(await countOf('twin-mem')).toBe(mine);
+    expect(await rt.memories.profile(systemActor(ORG), 'twin-mem')).toMatchObject({ static: expect.arrayContaining([expect.stringMatching(/Boston/)]) });
   });
 });

@@ -51,6 +51,11 @@ export function registerContainerTagRoutes(router: Router<AppState>, { container
     };
   });
 
+  router.get('/v3/container-tags/:tag/profile', async (ctx) => {
+    const tag = parse(ContainerTag, ctx.params.tag, 'path.tag');
+    ctx.body = { profile: await containerTags.profile(ctx.state.actor, tag) };
+  });
+
   router.patch('/v3/container-tags/:tag', async (ctx) => {
     const tag = parse(ContainerTag, ctx.params.tag, 'path.tag');
     const b = parse(UpdateContainerTagBody, ctx.state.body ?? {});

@@ -17,7 +17,8 @@ import {
   ProcessingQuery,
   UpdateDocumentBody,
 } from '../schemas/documents.js';
-import { chunkResponse, documentResponse, listItem, processingItem } from '../serialize.js';
+import { DocumentsByIdsBody, DocumentsWithMemoriesBody } from '../schemas/documents-with-memories.js';
+import { chunkResponse, documentResponse, documentWithMemories, listItem, processingItem } from '../serialize.js';
 import { parse } from '../validate.js';
 
 export interface DocumentRouteDeps {
@@ -170,6 +171,38 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents }: 
     }
     const { deletedCount, untaggedCount } = await documents.deleteByTags(actor, body.containerTags!, body.filepath);
     ctx.body = { success: true, deletedCount, untaggedCount, containerTags: body.containerTags };
+  });
+
+  // The memory graph's data source; registered before the /v3/documents/:id routes so "documents" is never an id.
+  router.post('/v3/documents/documents', async (ctx) => {
+    const b = parse(DocumentsWithMemoriesBody, ctx.state.body ?? {});
+    const tags = resolveTags(b.containerTag, b.containerTags);
+    const page = b.page ?? 1;
+    const limit = b.limit ?? 10;
+    const { documents: found, total } = await documents.listWithMemories(ctx.state.actor, {
+      sort: b.sort ?? 'createdAt',
+      order: b.order ?? 'desc',
+      limit,
+      offset: (page - 1) * limit,
+      ...(tags ? { containerTags: tags } : {}),
+      ...(b.sources ? { sources: b.sources } : {}),
+    });
+    ctx.body = {
+      documents: found.map((f) => documentWithMemories(f.document, f.memories)),
+      pagination: { currentPage: page, limit, totalItems: total, totalPages: Math.ceil(total / limit) },
+    };
+  });
+
+  router.post('/v3/documents/documents/by-ids', async (ctx) => {
+    const b = parse(DocumentsByIdsBody, ctx.state.body);
+    const found = await documents.getManyWithMemories(ctx.state.actor, b.ids, {
+      by: b.by ?? 'id',
+      ...(b.containerTags ? { containerTags: b.containerTags } : {}),
+    });
+    ctx.body = {
+      documents: found.map((f) => documentWithMemories(f.document, f.memories)),
+      pagination: { currentPage: 1, limit: b.ids.length, totalItems: found.length, totalPages: 1 },
+    };
   });
 
   router.get('/v3/documents/:id/chunks', async (ctx) => {
