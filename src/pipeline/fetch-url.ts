@@ -66,6 +66,10 @@ function requestOnce(url: URL, opts: FetchOptions): Promise<RawResponse> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const guardedLookup: LookupFunction = (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      // A name that does not resolve will not resolve on a retry a few seconds later: a permanent failure.
+      if (err && (err.code === 'ENOTFOUND' || err.code === 'ENODATA')) {
+        return callback(createError('URL_FETCH_FAILED', [url.toString(), `${hostname} does not resolve`], { permanent: true }), '', 0);
+      }
       if (err) return callback(err, '', 0);
       const list = addresses as dns.LookupAddress[];
       for (const a of list) {

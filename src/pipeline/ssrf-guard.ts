@@ -16,6 +16,7 @@ const BLOCKED_V4: readonly [string, number][] = [
   ['172.16.0.0', 12], // private
   ['192.0.0.0', 24], // IETF protocol assignments
   ['192.0.2.0', 24], // documentation
+  ['192.88.99.0', 24], // deprecated 6to4 relay anycast
   ['192.168.0.0', 16], // private
   ['198.18.0.0', 15], // benchmarking
   ['198.51.100.0', 24], // documentation
@@ -36,6 +37,10 @@ for (const [addr, prefix] of [
   ['ff00::', 8], // multicast
   ['2001:db8::', 32], // documentation
   ['64:ff9b::', 96], // NAT64 (may map to private IPv4)
+  ['64:ff9b:1::', 48], // local-use NAT64
+  // IPv4-translated (::ffff:0:a.b.c.d). IPv4-mapped ::ffff:0:0/96 is judged by the IPv4 address it embeds (below,
+  // and by BlockList for the hex form), so a mapped private address is refused and a mapped public one is not.
+  ['::ffff:0:0:0', 96],
 ] as const) {
   blockList.addSubnet(addr, prefix, 'ipv6');
 }
@@ -55,7 +60,8 @@ export function isPrivateAddress(address: string): boolean {
 /** Returns a reason when connecting to `address` for `host` is refused, or null when it is allowed. */
 export function refusalReason(host: string, address: string, policy: AddressPolicy): string | null {
   if (policy.allowPrivate || policy.allowedHosts.includes(host.toLowerCase())) return null;
+  // The message never says what the name resolves to: that would let a caller map an internal network.
   return isPrivateAddress(address)
-    ? `${host} resolves to ${address}, a private or local address (set MNEMO_URL_ALLOW_PRIVATE or MNEMO_URL_ALLOWED_HOSTS to allow it)`
+    ? `${host} is a private or local address (set MNEMO_URL_ALLOW_PRIVATE or MNEMO_URL_ALLOWED_HOSTS to allow it)`
     : null;
 }

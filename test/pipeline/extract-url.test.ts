@@ -77,6 +77,16 @@ describe('URL extraction', () => {
     expect(meta.doc.processingMetadata.errorCode).toBe('URL_BLOCKED');
     const named = await ingest({}, `${base.replace('127.0.0.1', 'localhost')}/article`);
     expect(named.doc.processingMetadata.errorCode).toBe('URL_BLOCKED');
+    expect(named.doc.processingMetadata.error).not.toMatch(/127\.0\.0\.1|::1|resolves to/);
+  });
+
+  it('fails at once, without retries, when the host name does not resolve', async () => {
+    const started = Date.now();
+    const { doc } = await ingest({ MNEMO_INGEST_MAX_ATTEMPTS: '5', MNEMO_INGEST_RETRY_BASE_MS: '2000' }, 'http://no-such-host.invalid/page');
+    expect(doc.status).toBe('failed');
+    expect(doc.processingMetadata).toMatchObject({ errorCode: 'URL_FETCH_FAILED', attempts: 1 });
+    expect(doc.processingMetadata.error).toContain('does not resolve');
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('fetches an allowed page, follows redirects and extracts the article', async () => {
