@@ -74,6 +74,13 @@ export async function sampleResponses(): Promise<ResponseSamples> {
     await call('post', '/v3/documents/list', '/v3/documents/list', 200, { containerTags: ['user-42'] });
     await call('post', '/v3/documents/list', '/v3/documents/list', 200, { containerTags: ['user-42'], includeContent: true });
     await call('get', '/v3/documents?containerTags=user-42&limit=5', '/v3/documents', 200);
+    // The memory graph and tag profile see a tag of their own, whose document yields memories.
+    const graphNote = { ...NOTE, containerTag: 'user-7', content: 'Caroline moved to Boston last year. She works as a nurse.', customId: 'chat-7' };
+    await call('post', '/v3/documents', '/v3/documents', 200, graphNote);
+    await drain();
+    await call('post', '/v3/documents/documents', '/v3/documents/documents', 200, { containerTags: ['user-7'], limit: 500 });
+    await call('post', '/v3/documents/documents/by-ids', '/v3/documents/documents/by-ids', 200, { ids: ['chat-7'], by: 'customId', containerTags: ['user-7'] });
+    await call('get', '/v3/container-tags/user-7/profile', '/v3/container-tags/{tag}/profile', 200);
     const q = 'What job does Caroline want?';
     await call('post', '/v4/search', '/v4/search', 200, { q, containerTag: 'user-42', threshold: 0 });
     await call('post', '/v4/search', '/v4/search', 200, { q, containerTag: 'user-42', threshold: 0, include: { documents: true, summaries: true } });
