@@ -62,11 +62,15 @@ const IS_A = new RegExp(String.raw`^\s+${ADVERBS}(?:is|are)\s+an?\s+(?!\w+ing\b)
 // "Melanie plays clarinet": a habit. Verbs of saying, thinking and wanting describe the moment.
 const PRESENT_SIMPLE = new RegExp(String.raw`^\s+${ADVERBS}(?!(?:is|was|has|does|needs|wants|thinks|believes|guesses|feels|hopes|wonders|wishes|says|means|knows|seems|looks|sounds|plans)\b)[a-z]{3,}s\b`);
 
+const COUNT = new RegExp(String.raw`^\s+${ADVERBS}(?:has\s+|have\s+)?(?:been\s+)?([a-z]{3,})\s+(?:about\s+|around\s+|over\s+|nearly\s+|almost\s+|exactly\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:new\s+|more\s+|different\s+)?([a-z]{3,})\b`, 'i');
+
 /** A multi-valued attribute keyed by its object: "peanuts and shellfish" → "allergy to peanut". */
 function keyed(prefix: string, value: string | undefined): string | null {
-  const object = (value ?? '').replace(VALUE_END, '').replace(TRAILING_ADVERBS, '').replace(LEADING_DETERMINERS, '');
+  const object = (value ?? '').replace(VALUE_END, '').replace(TRAILING_ADVERBS, '').replace(LEADING_DETERMINERS, '').replace(/^(?:idea|thought|concept) of\s+/i, '');
+  // "likes how it works", "loves that we met": a clause, not a thing.
+  if (/^(?:how|that|when|what|where|why|it|them|this|those|these|him|her)\b/i.test(object)) return null;
   const terms = words(object).slice(0, 3).flatMap((w) => term(w) ?? []);
-  if (terms.length === 0 || /^(?:it|that|this|them|those|these|him|her)$/i.test(object.trim())) return null;
+  if (terms.length === 0) return null;
   return `${prefix} ${terms.join(' ')}`;
 }
 
@@ -88,6 +92,9 @@ export function classifyFact(text: string, subject: string | null, tense: Tense,
   }
   if (dated || tense !== 'present') return { isStatic: false, attribute: null };
   if (rest === null) return { isStatic: HABIT.test(text), attribute: null };
+  // "Alex leads 4 engineers" then "Alex now leads 5 engineers": a count of something, current until it changes.
+  const count = COUNT.exec(rest);
+  if (count) return { isStatic: true, attribute: `number of ${term(count[2]!.toLowerCase()) ?? count[2]!.toLowerCase()} (${term(count[1]!.toLowerCase()) ?? count[1]})` };
   const isStatic =
     IDENTITY.test(rest) ||
     HABIT.test(rest) ||

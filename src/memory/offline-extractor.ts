@@ -27,13 +27,15 @@ export const MAX_SENTENCES = 500;
 export const MAX_SCAN_CHARS = 100_000;
 /** A chat turn longer than this many sentences is pasted material (an article, a chapter), not the speaker's words. */
 export const MAX_TURN_SENTENCES = 30;
-/** A plain (not chat) document longer than this many sentences keeps only the sentences about a person. */
+/** A plain (not chat) document longer than this many sentences is not the user's note: only sentences naming the user count. */
 const SHORT_NOTE_SENTENCES = 10;
 
 const PERSON = /\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself|we|we're|we've|us|our|ours|you|you're|you've|your|yours)\b/i;
 const FIRST_PERSON_SUBJECT = /^(?:I|I'm|I've|I'd|I'll|my|we|we're|we've|we'd|we'll|our)\b/i;
 const SECOND_PERSON_SUBJECT = /^(?:you|you're|you've|you'd|you'll|your)\b/i;
 const PROPER_SUBJECT = /^(?!\p{L}+ing\b)(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})(?='s\b|\s+(?:is|was|has|had|will|would|can|and|\p{Ll}+(?:s|ed))\b)/u;
+// A quotation, or one the sentence segmenter cut before its closing mark.
+const QUOTED = /"[^"]*(?:"|$)|“[^”]*(?:”|$)/g;
 const PHOTO = /\s*\(shares? (?:a )?photo:\s*([^()]*)\)\s*$/i;
 const SLANG: [RegExp, string][] = [
   [/\bgonna\b/gi, 'going to'],
@@ -118,13 +120,17 @@ interface SentenceContext {
 }
 
 function factOf(clause: string, c: SentenceContext): ExtractedFact | null {
-  // Most sentences of a long document are about no one: a cheap test before the work.
-  if (c.plainLong && !PERSON.test(clause) && !c.mentions?.test(clause)) return null;
+  // In a long document (an article, a README) "I" and "we" are its authors, not the user: only sentences naming the
+  // user count. The cheap test also skips most sentences before the work.
+  if (c.plainLong && !c.mentions?.test(clause)) return null;
   let s = cleanSentence(clause, c.names);
   if (c.chat) s = restoreImpliedSubject(s);
   for (const [re, to] of SLANG) s = s.replace(re, to);
   if (rejectReason(s, c.names) !== null) return null;
   if ((c.chat || c.plainLong) && !PERSON.test(s) && !c.mentions?.test(s)) return null;
+  // 'He said: "We didn't move fast enough"' — first person inside quotes is someone else's.
+  const unquoted = s.replace(QUOTED, ' ');
+  if (unquoted !== s && PERSON.test(s) && !PERSON.test(unquoted)) return null;
 
   const tense = tenseOf(s);
   const resolved = c.date ? resolveDates(s, c.date) : { text: s, dates: [] };

@@ -38,6 +38,12 @@ describe('heuristic judge', () => {
     expect(decision).toEqual({ relation: 'updates', targetId: 'm-paris' });
   });
 
+  it('a new count of the same thing updates the old one', async () => {
+    const four = await fact(JSON.stringify([{ role: 'user', content: 'I lead 4 engineers.' }]));
+    const five = await fact(JSON.stringify([{ role: 'user', content: 'I now lead 5 engineers.' }]));
+    expect(await judge.judge(five, [candidate('m4', four, 0.9)])).toEqual({ relation: 'updates', targetId: 'm4' });
+  });
+
   it('near-identical text is a duplicate', async () => {
     const first = await fact('Dana: I am allergic to peanuts!');
     const again = await fact('[2023-06-01 10:00] Dana: Oh, I am allergic to peanuts.');

@@ -80,6 +80,16 @@ describe('offline extractor', () => {
     expect(out.map((f) => [f.text, f.subject, f.speaker])).toEqual([['The user is allergic to peanuts.', 'the user', null]]);
   });
 
+  it('in a long document, takes "I" and "we" for its authors: only sentences naming the user count', async () => {
+    const article = [
+      'We released version 2 of the parser today.',
+      'I think the new API is much simpler.',
+      ...Array.from({ length: 12 }, (_, i) => `The parser handles case number ${i + 1} correctly.`),
+      'Dana Smith reviewed the release notes.',
+    ].join(' ');
+    expect(await texts(article, { entityContext: 'Dana Smith, the maintainer' })).toEqual(['Dana Smith reviewed the release notes.']);
+  });
+
   it('names the user of a role transcript and skips the assistant', async () => {
     const content = JSON.stringify([
       { role: 'user', content: 'I just adopted a cat named Miso. Any tips?' },
@@ -99,8 +109,8 @@ describe('offline extractor', () => {
   });
 
   it('reads only a bounded part of a huge document, and says so', async () => {
-    const result = await extractor.extract(doc('I walked to the old harbour with my neighbour. '.repeat(20_000)));
-    expect(result.facts).toEqual([expect.objectContaining({ text: "The user walked to the old harbour with the user's neighbour." })]);
+    const result = await extractor.extract(doc('Dana walked to the old harbour with a neighbour. '.repeat(20_000), { entityContext: 'Dana' }));
+    expect(result.facts).toEqual([expect.objectContaining({ text: 'Dana walked to the old harbour with a neighbour.' })]);
     expect(result.note).toMatch(/first 500 sentences/);
   });
 
