@@ -42,6 +42,11 @@ export interface DocumentWithMemories {
 
 export const DEFAULT_TAGS = ['sm_project_default'];
 
+function sameMetadata(a: object, b: object): boolean {
+  const canon = (o: object) => JSON.stringify(Object.entries(o).sort(([x], [y]) => (x < y ? -1 : 1)));
+  return canon(a) === canon(b);
+}
+
 /** Documents read per round of a container-tag delete. */
 const BULK_BATCH = 200;
 /** Memories read per round for one document of the memory graph. */
@@ -80,10 +85,16 @@ export class DocumentService {
    * Adds a document, or updates the one with the same customId under one of its container tags (re-processing only
    * when the content changed). A customId is scoped by container tag: under another tag it is another document.
    */
-  async add(actor: Actor, input: DocumentInput): Promise<{ id: string; status: string }> {
+  async add(actor: Actor, input: DocumentInput, opts: { dedupeWithinMs?: number } = {}): Promise<{ id: string; status: string }> {
     requireWrite(actor);
     const orgId = actor.orgId;
     const tags = tagsForWrite(actor, input.containerTags, DEFAULT_TAGS);
+    if (!input.customId && opts.dedupeWithinMs) {
+      // A batch re-sent after a failure (batches are not atomic) finds the items its first attempt already added.
+      const since = new Date(Date.now() - opts.dedupeWithinMs).toISOString();
+      const [same] = await this.store.findRecentDuplicates(orgId, contentHash(input.content), tags, since);
+      if (same && sameMetadata(same.metadata, input.metadata ?? {})) return { id: same.id, status: same.status };
+    }
     if (input.customId) {
       const existing = await this.findForUpsert(orgId, input.customId, tags);
       if (existing) return this.upsert(actor, existing, input);

@@ -128,6 +128,11 @@ export interface Store extends AccountStore {
   ): Promise<DocumentRecord | null>;
   /** Deletes documents with their chunks and vectors; returns the ids that existed. */
   deleteDocuments(orgId: string, ids: readonly string[]): Promise<string[]>;
+  /**
+   * Documents without a customId that have this content hash and exactly these tags, created at or after `since`
+   * (newest first): how a re-sent batch finds what its first attempt already added.
+   */
+  findRecentDuplicates(orgId: string, contentHash: string, containerTags: readonly string[], since: string): Promise<DocumentRecord[]>;
   /** Ids of every document carrying any of the tags (for container deletes), optionally under a filepath. */
   findDocumentIdsByTags(orgId: string, tags: readonly string[], filepath?: string): Promise<string[]>;
   listDocuments(orgId: string, query: DocumentListQuery): Promise<{ documents: DocumentRecord[]; total: number }>;

@@ -63,6 +63,29 @@ describe('hostile input gets a 4xx', () => {
   });
 });
 
+describe('re-sent batches', () => {
+  it('a batch re-sent after a failure adds nothing twice; single adds and changed items still add', async () => {
+    const rt = await createTestRuntime();
+    try {
+      const server = rt.app.callback();
+      const batch = { containerTag: 'resend', documents: [{ content: 'alpha note' }, { content: 'beta note', metadata: { n: 1 } }, 'gamma note'] };
+      const first = await request(server).post('/v3/documents/batch').set(auth).send(batch);
+      const again = await request(server).post('/v3/documents/batch').set(auth).send(batch);
+      expect(again.body.results.map((r: { id: string }) => r.id)).toEqual(first.body.results.map((r: { id: string }) => r.id));
+      const changed = await request(server).post('/v3/documents/batch').set(auth).send({ containerTag: 'resend', documents: [{ content: 'beta note', metadata: { n: 2 } }] });
+      expect(changed.body.results[0].id).not.toBe(first.body.results[1].id);
+      const otherTag = await request(server).post('/v3/documents/batch').set(auth).send({ containerTag: 'elsewhere', documents: ['gamma note'] });
+      expect(otherTag.body.results[0].id).not.toBe(first.body.results[2].id);
+      const single1 = await request(server).post('/v3/documents').set(auth).send({ content: 'alpha note', containerTag: 'resend' });
+      expect(single1.body.id).not.toBe(first.body.results[0].id);
+      const list = await request(server).post('/v3/documents/list').set(auth).send({ containerTags: ['resend'], limit: 100 });
+      expect(list.body.pagination.totalItems).toBe(5);
+    } finally {
+      await rt.close();
+    }
+  });
+});
+
 describe('slow clients', () => {
   let proc: ServerProcess;
   beforeAll(async () => {

@@ -202,6 +202,19 @@ function documentsContract(ctx: ContractContext): void {
       expect(all.total).toBe(4);
     });
 
+    it('findRecentDuplicates finds documents without customId by hash, exact tags and age', async () => {
+      const { store, orgA, orgB } = ctx;
+      const recent = makeDocument(orgA.id, { contentHash: 'h-dup', containerTags: ['a', 'b'], createdAt: isoAt(100) });
+      const old = makeDocument(orgA.id, { contentHash: 'h-dup', containerTags: ['a', 'b'], createdAt: isoAt(10) });
+      const withId = makeDocument(orgA.id, { contentHash: 'h-dup', containerTags: ['a', 'b'], customId: 'c-dup', createdAt: isoAt(101) });
+      const moreTags = makeDocument(orgA.id, { contentHash: 'h-dup', containerTags: ['a', 'b', 'c'], createdAt: isoAt(102) });
+      const foreign = makeDocument(orgB.id, { contentHash: 'h-dup', containerTags: ['a', 'b'], createdAt: isoAt(103) });
+      for (const d of [recent, old, withId, moreTags, foreign]) await store.insertDocument(d);
+      expect((await store.findRecentDuplicates(orgA.id, 'h-dup', ['b', 'a'], isoAt(50))).map((d) => d.id)).toEqual([recent.id]);
+      expect((await store.findRecentDuplicates(orgA.id, 'h-dup', ['a', 'b'], isoAt(0))).map((d) => d.id)).toEqual([recent.id, old.id]);
+      expect(await store.findRecentDuplicates(orgA.id, 'h-other', ['a', 'b'], isoAt(0))).toEqual([]);
+    });
+
     it('a deleted document releases its customId under each of its tags', async () => {
       const { store, orgA } = ctx;
       const first = makeDocument(orgA.id, { customId: 'reuse', containerTags: ['x', 'y'] });

@@ -42,6 +42,13 @@ function toInput(b: AddBody): DocumentInput {
   };
 }
 
+/**
+ * Batches are not atomic: a request cut off halfway keeps the items already added. Items without a customId that
+ * repeat one added within this window (same content, tags and metadata) return that document instead of a copy, so
+ * re-sending the whole batch is safe. Items with a customId are upserts anyway.
+ */
+const BATCH_DEDUPE_WINDOW_MS = 15 * 60_000;
+
 /** Batch-level metadata under an item's own: both objects are merged; any other item value is left for validation. */
 function mergeMetadata(batch: object | undefined, item: unknown): unknown {
   if (item === undefined) return batch;
@@ -95,7 +102,7 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents }: 
           : raw;
       try {
         const parsed = parse(AddDocumentBody, merged, `documents[${i}]`);
-        results.push(await documents.add(ctx.state.actor, toInput(parsed)));
+        results.push(await documents.add(ctx.state.actor, toInput(parsed), { dedupeWithinMs: BATCH_DEDUPE_WINDOW_MS }));
       } catch (err) {
         if (!isAppError(err) || !err.expose) throw err;
         results.push({ id: '', status: 'error', error: err.message, ...(err.details ? { details: err.details } : {}) });

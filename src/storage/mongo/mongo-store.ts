@@ -205,6 +205,17 @@ export class MongoStore implements Store {
     return found;
   }
 
+  async findRecentDuplicates(orgId: string, contentHash: string, containerTags: readonly string[], since: string): Promise<DocumentRecord[]> {
+    const tags = [...new Set(containerTags)];
+    const rows = await this.c.documents
+      .find({ orgId: { $eq: orgId }, contentHash: { $eq: contentHash }, createdAt: { $gte: since }, customId: null, containerTags: { $all: tags } } as Filter<DocumentBson>)
+      .sort({ createdAt: -1 })
+      .limit(20)
+      .toArray();
+    // $all finds supersets too: only an exact tag set is the same add.
+    return rows.map(bsonToDocument).filter((d) => new Set(d.containerTags).size === tags.length);
+  }
+
   async findDocumentIdsByTags(orgId: string, tags: readonly string[], filepath?: string): Promise<string[]> {
     const query: Filter<DocumentBson> = { orgId: { $eq: orgId }, containerTags: { $in: [...tags] } };
     if (filepath) query.filepath = filepathQuery(filepath);

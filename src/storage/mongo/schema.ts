@@ -207,6 +207,7 @@ export const INDEXES: Readonly<Record<'documents' | 'chunks' | 'apiKeys' | 'cust
     { name: 'documents_org_status', key: { orgId: 1, status: 1 } },
     { name: 'documents_org_tags', key: { orgId: 1, containerTags: 1 } },
     { name: 'documents_org_filepath', key: { orgId: 1, filepath: 1 } },
+    { name: 'documents_org_hash', key: { orgId: 1, contentHash: 1, createdAt: 1 } },
     // Due work spans organisations: the runner polls it.
     { name: 'documents_due', key: { status: 1, nextRunAt: 1, createdAt: 1 } },
   ],

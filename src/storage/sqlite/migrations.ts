@@ -203,6 +203,12 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE VIRTUAL TABLE memory_fts USING fts5(terms, scope, tokenize = 'unicode61 remove_diacritics 0');
     `,
   },
+  {
+    // Re-sent batches: a document added again with the same content shortly after is found by its hash.
+    version: 5,
+    name: 'documents-by-content-hash',
+    sql: `CREATE INDEX documents_org_hash ON documents(org_id, content_hash, created_at);`,
+  },
 ];
 
 /** Applies pending migrations in order. */

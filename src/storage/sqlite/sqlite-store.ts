@@ -237,6 +237,16 @@ export class SqliteStore implements Store {
     return existing;
   }
 
+  async findRecentDuplicates(orgId: string, contentHash: string, containerTags: readonly string[], since: string): Promise<DocumentRecord[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM documents WHERE org_id = ? AND content_hash = ? AND created_at >= ? AND custom_id IS NULL
+         ORDER BY created_at DESC LIMIT 20`,
+      )
+      .all(orgId, contentHash, since) as Row[];
+    return rows.map(rowToDocument).filter((d) => sameTags(d.containerTags, containerTags));
+  }
+
   async findDocumentIdsByTags(orgId: string, tags: readonly string[], filepath?: string): Promise<string[]> {
     const params: unknown[] = [orgId, JSON.stringify(tags)];
     let sql = `SELECT DISTINCT t.document_id AS id FROM document_tags t JOIN documents d ON d.id = t.document_id
@@ -486,6 +496,12 @@ export class SqliteStore implements Store {
     ).map((r) => ({ documentId: r.id as string, containerTags: JSON.parse(r.container_tags as string) as string[] }));
     return { vectors, documents };
   }
+}
+
+function sameTags(a: readonly string[], b: readonly string[]): boolean {
+  const x = new Set(a);
+  const y = new Set(b);
+  return x.size === y.size && [...x].every((t) => y.has(t));
 }
 
 function ftsTerms(text: string): string {
