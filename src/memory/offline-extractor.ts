@@ -10,10 +10,12 @@ import type { ExtractedFact, ExtractionResult, FactExtractor, SourceDocument, Tu
 
 /**
  * The offline extractor: facts from a document without a model, by rules. A chat is read turn by turn, each sentence
- * with its turn's speaker and date; a plain document is read as written by the add's entity (or "the user").
- * Sentences are cleaned of small talk, kept when they state something about a person, rewritten to the third person
- * with dates resolved, then classified. Cheap (a few milliseconds per document) and deterministic. What it cannot
- * do: resolve "it"/"they"/"she" (such sentences are dropped), split compound sentences, or know who "we" are.
+ * with its turn's speaker and date (an assistant's turns give none); a short plain document is a note written by the
+ * add's entity (or "the user"), a long one is someone else's text where only sentences naming the user count.
+ * Sentences are split into clauses, cleaned of small talk, kept when they state something about a person, rewritten
+ * to the third person with dates resolved, then classified. Deterministic, and cheap: under a millisecond per chat
+ * turn, bounded for huge documents. What it cannot do: resolve "it"/"they"/"she" (such clauses are dropped), know
+ * who "we" are ("Dana and others"), or tell a past event's date when the text gives none (the turn's date is used).
  */
 
 /** At most this many facts come out of one document. */
@@ -22,8 +24,9 @@ export const MAX_FACTS = 200;
 export const MAX_SENTENCE_CHARS = 400;
 /** Longer rewritten facts are skipped. */
 export const MAX_FACT_CHARS = 300;
-/** Work bounds: sentences examined per document, characters segmented per turn (or plain document). */
+/** Sentences examined per document, at most (the work bound: ~0.1 ms each). */
 export const MAX_SENTENCES = 500;
+/** Characters segmented per turn or plain document, at most. */
 export const MAX_SCAN_CHARS = 100_000;
 /** A chat turn longer than this many sentences is pasted material (an article, a chapter), not the speaker's words. */
 export const MAX_TURN_SENTENCES = 30;
