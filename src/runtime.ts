@@ -84,7 +84,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
       ...(overrides.workflowBundle ? { workflowBundle: overrides.workflowBundle } : {}),
       ...(overrides.temporalPolicies ? { policies: overrides.temporalPolicies } : {}),
     });
-  const documents = new DocumentService(store, runner);
+  const documents = new DocumentService(store, runner, config.limits.maxDocumentChars);
   const search = new SearchService(store, embedder, config.search, logger);
   const settings = new SettingsService(store, { llmConfigured: memoryEngine.model !== null });
   const memories = new MemoryService(store, embedder, memoryEngine.judge, logger);

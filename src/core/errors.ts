@@ -16,6 +16,7 @@ export const ERRORS = {
     message: 'customId %s matches documents in several container tags (%s); name one with containerTag',
   },
   BODY_TOO_LARGE: { status: 413, message: 'Request body exceeds %s bytes' },
+  DOCUMENT_TOO_LARGE: { status: 413, message: 'The document has %s; the limit is %s (%s)' },
   RATE_LIMITED: { status: 429, message: 'Rate limit of %s requests exceeded; retry in %s s' },
   KEY_NOT_FOUND: { status: 404, message: 'API key not found' },
   ORGANIZATION_NOT_FOUND: { status: 404, message: 'Organization %s not found' },

@@ -11,6 +11,10 @@ export async function chunkDocument(deps: PipelineDeps, doc: DocumentRecord, ref
   const size = typeof settings.chunkSize === 'number' && settings.chunkSize > 0 ? settings.chunkSize : DEFAULT_CHUNK_TOKENS;
   const pieces = chunkText(doc.content, { maxTokens: size, overlapTokens: Math.round(size * 0.125) });
   if (pieces.length === 0) throw createError('EMPTY_CONTENT');
+  const maxChunks = deps.config.limits.maxDocumentChunks;
+  if (pieces.length > maxChunks) {
+    throw createError('DOCUMENT_TOO_LARGE', [`${pieces.length} chunks`, `${maxChunks} chunks`, 'MNEMO_MAX_DOCUMENT_CHUNKS'], { permanent: true });
+  }
   const now = new Date().toISOString();
   const chunks: ChunkRecord[] = pieces.map((p, position) => ({
     id: randomUUID(),

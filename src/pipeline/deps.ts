@@ -16,7 +16,7 @@ export interface MemoryEngine {
 export interface PipelineDeps {
   store: Store;
   embedder: EmbedderHandle;
-  config: Pick<Readonly<Config>, 'urlFetch' | 'embeddings' | 'keyExpiry' | 'notifications'>;
+  config: Pick<Readonly<Config>, 'urlFetch' | 'embeddings' | 'keyExpiry' | 'notifications' | 'limits'>;
   logger: Logger;
   /** Absent: documents are indexed without memories. */
   memoryEngine?: MemoryEngine;

@@ -1,5 +1,6 @@
 import type { DocumentRef } from '../core/types.js';
 import type { PipelineDeps, ProgressFn } from './deps.js';
+import { SupersededError } from './superseded.js';
 
 /** Step 3: embeds every staged chunk that has no vector from the current model yet (resumable batch by batch). */
 export async function embedDocument(deps: PipelineDeps, ref: DocumentRef, progress?: ProgressFn) {
@@ -8,6 +9,11 @@ export async function embedDocument(deps: PipelineDeps, ref: DocumentRef, progre
   const batchSize = deps.config.embeddings.batchSize;
   let done = 0;
   for (let i = 0; i < pending.length; i += batchSize) {
+    // A document deleted or replaced while it is being embedded stops here, within one batch, not after every chunk.
+    if (i > 0) {
+      const current = await deps.store.getDocument(ref.orgId, ref.documentId);
+      if (!current || current.generation !== ref.generation) throw new SupersededError(ref);
+    }
     const batch = pending.slice(i, i + batchSize);
     const vectors = await embedder.embedDocuments(batch.map((c) => c.embeddedContent));
     await deps.store.putEmbeddings(

@@ -3,15 +3,10 @@ import type { DocumentPatch } from '../storage/store.js';
 import type { DocumentRecord, DocumentRef, ProcessingMetadata, StepRecord } from '../core/types.js';
 import type { PipelineDeps, ProgressFn } from './deps.js';
 import { failurePatch } from './failure-patch.js';
+import { SupersededError } from './superseded.js';
 import type { PipelineStep } from './steps.js';
 
-/** Thrown when the document was deleted or changed (new generation) while a step ran: the run just stops. */
-export class SupersededError extends Error {
-  constructor(readonly ref: DocumentRef) {
-    super(`document ${ref.documentId} generation ${ref.generation} was superseded`);
-    this.name = 'SupersededError';
-  }
-}
+export { SupersededError } from './superseded.js';
 
 /**
  * Runs one step for one document run and records it: status, per-step timings and errors in processingMetadata.

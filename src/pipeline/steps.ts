@@ -1,5 +1,6 @@
 import type { DocumentPatch } from '../storage/store.js';
 import type { DocumentRecord, DocumentRef, DocumentStatus } from '../core/types.js';
+import { createError } from '../core/errors.js';
 import { chunkDocument } from './chunk.js';
 import type { PipelineDeps, ProgressFn } from './deps.js';
 import { embedDocument } from './embed.js';
@@ -24,6 +25,11 @@ export interface PipelineStep extends PlannedStep {
 const RUN: Record<StepName, StepRun> = {
   extract: async (deps, doc) => {
     const x = await extractDocument(deps, doc);
+    // Fetched or extracted text can be far longer than what was sent: the same cap as at the API applies.
+    const max = deps.config.limits.maxDocumentChars;
+    if (x.content.length > max) {
+      throw createError('DOCUMENT_TOO_LARGE', [`${x.content.length} characters`, `${max} characters`, 'MNEMO_MAX_DOCUMENT_CHARS'], { permanent: true });
+    }
     return {
       patch: {
         content: x.content,

@@ -79,6 +79,8 @@ export class DocumentService {
   constructor(
     private readonly store: Store,
     private readonly runner: Runner,
+    /** Longest content accepted (characters); longer adds answer 413 at once rather than failing later. */
+    private readonly maxChars: number = Number.POSITIVE_INFINITY,
   ) {}
 
   /**
@@ -87,6 +89,7 @@ export class DocumentService {
    */
   async add(actor: Actor, input: DocumentInput, opts: { dedupeWithinMs?: number } = {}): Promise<{ id: string; status: string }> {
     requireWrite(actor);
+    this.checkSize(input.content);
     const orgId = actor.orgId;
     const tags = tagsForWrite(actor, input.containerTags, DEFAULT_TAGS);
     if (!input.customId && opts.dedupeWithinMs) {
@@ -156,6 +159,7 @@ export class DocumentService {
     narrowTags?: readonly string[],
   ): Promise<{ id: string; status: string }> {
     requireWrite(actor);
+    if (input.content !== undefined) this.checkSize(input.content);
     if (input.containerTags) requireTags(actor, input.containerTags);
     const doc = await this.resolve(actor, idOrCustomId, narrowTags).catch((err: unknown) => {
       // The body's tags are the document's new tags, so they narrow only a lookup that is ambiguous without them.
@@ -297,6 +301,12 @@ export class DocumentService {
       if (tags.length > 0 && (tags.length !== m.containerTags.length || tags.some((t) => !m.containerTags.includes(t)))) {
         await this.store.memories.updateMemory(orgId, m.id, { containerTags: tags, updatedAt: new Date().toISOString() });
       }
+    }
+  }
+
+  private checkSize(content: string): void {
+    if (content.length > this.maxChars) {
+      throw createError('DOCUMENT_TOO_LARGE', [`${content.length} characters`, `${this.maxChars} characters`, 'MNEMO_MAX_DOCUMENT_CHARS']);
     }
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InferenceQueue } from '../../../src/providers/inference-queue.js';
+import { DOCUMENT_MAX_WAIT_MS, InferenceQueue } from '../../../src/providers/inference-queue.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
@@ -27,6 +27,33 @@ describe('InferenceQueue', () => {
     expect(maxRunning).toBe(1);
     expect(log).toEqual(['start doc-1', 'start query', 'start doc-2', 'start doc-3']);
     expect(q.pending).toBe(0);
+  });
+
+  it('gives waiting documents a share under a steady stream of queries: after a streak of queries, or after waiting too long', async () => {
+    let clock = 0;
+    const q = new InferenceQueue(() => clock);
+    const log: string[] = [];
+    const task = (name: string) => async () => {
+      log.push(name);
+      await tick();
+    };
+    const all = [q.run('query', task('q0')), q.run('document', task('d1')), q.run('document', task('d2'))];
+    for (let i = 1; i <= 10; i++) all.push(q.run('query', task(`q${i}`)));
+    await Promise.all(all);
+    // q0 runs first; then four queries, a document, four queries, the other document, the rest.
+    expect(log).toEqual(['q0', 'q1', 'q2', 'q3', 'q4', 'd1', 'q5', 'q6', 'q7', 'q8', 'd2', 'q9', 'q10']);
+
+    // A document that has waited past the limit goes next even within a streak.
+    log.length = 0;
+    const first = q.run('query', async () => {
+      log.push('q-running');
+      await tick();
+      // Both tasks below are queued by now; the document has waited past the limit when this one ends.
+      clock += DOCUMENT_MAX_WAIT_MS + 1;
+    });
+    const waiting = [q.run('document', task('old-doc')), q.run('query', task('q-new'))];
+    await Promise.all([first, ...waiting]);
+    expect(log).toEqual(['q-running', 'old-doc', 'q-new']);
   });
 
   it('frees the slot when a task fails', async () => {
