@@ -87,8 +87,13 @@ describe('scoped API keys', () => {
       await request(server).put(`/v3/auth/keys/${k.id}/toggle`).set(as(k.key)),
       await request(server).delete(`/v3/auth/scoped-key/${k.id}`).set(as(k.key)),
       await request(server).get('/v3/container-tags/list').set(as(k.key)),
+      await request(server).get('/v3/container-tags/other-tag/profile').set(as(k.key)),
     ];
     expect(calls.map((r) => [r.status, r.body.code])).toEqual(calls.map(() => [403, 'FORBIDDEN']));
+    // Its own space's profile is the same read as POST /v4/profile for its tag.
+    const own = await request(server).get('/v3/container-tags/carol/profile').set(as(k.key));
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual({ profile: { static: expect.any(Array), dynamic: expect.any(Array) } });
   });
 
   it('rate-limits per key with 429, retry-after and x-ratelimit-* headers', async () => {
