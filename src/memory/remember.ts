@@ -123,7 +123,9 @@ async function relationCandidates(deps: RememberDeps, ctx: RememberContext, fact
   ]);
   const similarity = new Map(byVector.map((c) => [c.memoryId, calibrateCosine(c.score, deps.embedder.calibration)]));
   const ids = [...new Set([...byVector.map((c) => c.memoryId), ...byWords.map((c) => c.memoryId)])];
-  const found = await deps.memories.getMemoriesByIds(ctx.orgId, ids);
+  // What the fact may update is always offered, however far its wording is from the new fact's.
+  const sameThing = fact.subject && fact.attribute ? await deps.memories.findMemoriesBySubject(ctx.orgId, ctx.containerTags, fact.subject, fact.attribute) : [];
+  const found = [...(await deps.memories.getMemoriesByIds(ctx.orgId, ids)), ...sameThing.filter((m) => !ids.includes(m.id))];
   return found
     .filter((m) => m.isLatest && !m.isForgotten)
     .map((m) => ({ id: m.id, text: m.memory, subject: m.subject, attribute: m.attribute, isStatic: m.isStatic, similarity: similarity.get(m.id) ?? 0 }))

@@ -54,6 +54,11 @@ export interface MemoryStore {
   listMemories(orgId: string, query: MemoryListQuery): Promise<{ memories: MemoryRecord[]; total: number }>;
   /** Latest, unforgotten memories whose text is exactly `content`, within the tags. */
   findMemoriesByContent(orgId: string, containerTags: readonly string[], content: string): Promise<MemoryRecord[]>;
+  /**
+   * Latest, unforgotten memories of the tags about this subject (case-insensitive) and attribute: what a new fact
+   * about the same thing may update, however differently it is worded.
+   */
+  findMemoriesBySubject(orgId: string, containerTags: readonly string[], subject: string, attribute: string): Promise<MemoryRecord[]>;
   /** Every version of a chain, oldest first. */
   memoryHistory(orgId: string, rootMemoryId: string): Promise<MemoryRecord[]>;
   /** Memories that name this document among their sources. */

@@ -124,6 +124,18 @@ export function runMemoryContract(name: string, open: () => Promise<Store>, clea
       expect(await store.memories.getMemory(orgA.id, v2.id, ['user-z'])).not.toBeNull();
     });
 
+    it('finds latest memories by subject (any case) and attribute within the tags', async () => {
+      const home = makeMemory(orgA.id, { memory: 'Dana lives in Paris.', subject: 'Dana', attribute: 'home city' });
+      const job = makeMemory(orgA.id, { memory: 'Dana works at Acme.', subject: 'Dana', attribute: 'employer' });
+      const old = makeMemory(orgA.id, { memory: 'Dana lives in Lyon.', subject: 'Dana', attribute: 'home city', isLatest: false });
+      const other = makeMemory(orgA.id, { memory: 'Dana lives in Rome.', subject: 'Dana', attribute: 'home city', containerTags: ['user-b'] });
+      const foreign = makeMemory(orgB.id, { memory: 'Dana lives in Oslo.', subject: 'Dana', attribute: 'home city' });
+      for (const m of [home, job, old, other, foreign]) await store.memories.insertMemory(m);
+      expect(ids(await store.memories.findMemoriesBySubject(orgA.id, ['user-a'], 'dana', 'home city'))).toEqual([home.id]);
+      expect(ids(await store.memories.findMemoriesBySubject(orgA.id, ['user-a', 'user-b'], 'DANA', 'home city'))).toEqual(ids([home, other]));
+      expect(await store.memories.findMemoriesBySubject(orgA.id, ['user-a'], 'Eli', 'home city')).toEqual([]);
+    });
+
     it('vector search sees only searchable memories of the scope, and forgotten or superseded ones when asked', async () => {
       const near = makeMemory(orgA.id, { memory: 'near' });
       const far = makeMemory(orgA.id, { memory: 'far', containerTags: ['user-b'] });

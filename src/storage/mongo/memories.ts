@@ -102,6 +102,15 @@ export class MongoMemories implements MemoryStore {
     return rows.map(bsonToMemory);
   }
 
+  async findMemoriesBySubject(orgId: string, containerTags: readonly string[], subject: string, attribute: string): Promise<MemoryRecord[]> {
+    const query: Filter<MemoryBson> = {
+      $and: [...memoryScopeFilter(orgId, { containerTags }, Date.now()).$and, { attribute: { $eq: attribute } }],
+    };
+    const rows = await this.c.memories.find(query, { projection: MEMORY_PROJECTION }).sort({ updatedAt: -1, _id: 1 }).limit(200).toArray();
+    // Subjects compare case-insensitively; names are short, so this is done here rather than with a collation.
+    return rows.map(bsonToMemory).filter((m) => m.subject?.toLowerCase() === subject.toLowerCase()).slice(0, 20);
+  }
+
   async memoryHistory(orgId: string, rootMemoryId: string): Promise<MemoryRecord[]> {
     const query: Filter<MemoryBson> = { orgId: { $eq: orgId }, $or: [{ rootMemoryId: { $eq: rootMemoryId } }, { _id: { $eq: rootMemoryId } }] };
     const rows = await this.c.memories.find(query, { projection: MEMORY_PROJECTION }).sort({ version: 1, createdAt: 1, _id: 1 }).toArray();

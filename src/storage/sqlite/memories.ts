@@ -185,6 +185,17 @@ export class SqliteMemories implements MemoryStore {
     return rows.map(rowToMemory);
   }
 
+  async findMemoriesBySubject(orgId: string, containerTags: readonly string[], subject: string, attribute: string): Promise<MemoryRecord[]> {
+    const { where, params } = this.scopeSql(orgId, { containerTags });
+    const rows = this.db
+      .prepare(
+        `SELECT ${SELECT.replace(/(^|, )(\w+)/g, '$1m.$2')} FROM memories m WHERE ${where.join(' AND ')}
+         AND m.attribute = ? AND lower(m.subject) = lower(?) ORDER BY m.updated_at DESC LIMIT 20`,
+      )
+      .all(...params, attribute, subject) as Row[];
+    return rows.map(rowToMemory);
+  }
+
   async memoryHistory(orgId: string, rootMemoryId: string): Promise<MemoryRecord[]> {
     const rows = this.db
       .prepare(`SELECT ${SELECT} FROM memories WHERE org_id = ? AND (root_memory_id = ? OR id = ?) ORDER BY version, created_at`)

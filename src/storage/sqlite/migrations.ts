@@ -209,6 +209,12 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     name: 'documents-by-content-hash',
     sql: `CREATE INDEX documents_org_hash ON documents(org_id, content_hash, created_at);`,
   },
+  {
+    // Facts about the same subject and attribute (what an update replaces), found whatever their wording.
+    version: 6,
+    name: 'memories-by-subject',
+    sql: `CREATE INDEX memories_org_attribute ON memories(org_id, attribute) WHERE attribute IS NOT NULL;`,
+  },
 ];
 
 /** Applies pending migrations in order. */
