@@ -1,14 +1,17 @@
 /**
  * Retrieval-quality benchmark, LLM-free: LoCoMo (turns), LongMemEval_S (sessions) and SciFact (abstracts) added
- * through the HTTP API and queried with POST /v4/search in keyword-only, vector-only, hybrid and hybrid+rerank modes.
+ * through the HTTP API and queried with POST /v4/search over chunks in keyword-only, vector-only, hybrid and
+ * hybrid+rerank modes, and over memories (offline extractor) alone or mixed with chunks.
  *
- *   npm run bench:quality -- [--datasets locomo,longmemeval,scifact] [--modes keyword,vector,hybrid,hybrid-rerank]
+ *   npm run bench:quality -- [--datasets locomo,longmemeval,scifact]
+ *                            [--modes keyword,vector,hybrid,hybrid-rerank,memories,hybrid-memories]
  *                            [--limit-questions N] [--embedder local|hash] [--cache] [--ingest-concurrency N]
  *                            [--shared ../shared/data]
  *   npm run bench:quality -- --chart-only     # redraw bench/results/quality-chart.svg from the latest results
  *
  * Each dataset is ingested once into a fresh temporary data directory by a service with the embedded runner; then
  * one search-only service per mode is opened on the same directory (vectors and the keyword index persist there).
+ * Documents go in with `taskType: "superrag"` (no memory step) unless a requested mode searches memories.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,13 +21,15 @@ import { environment, intArg, loadAverage, log, parseEmbedderChoice, REPO_ROOT, 
 import * as cache from './quality/cache.js';
 import { renderChart } from './quality/chart.js';
 import { evaluateMode, type ModeResult } from './quality/evaluate.js';
-import { ingest, type IngestReport, openService } from './quality/harness.js';
+import { ingest, type IngestReport, memoryInventory, openService } from './quality/harness.js';
 import { loadLocomo } from './quality/locomo.js';
 import { loadLongMemEval } from './quality/longmemeval.js';
-import { MODES, parseModes, searchEnvFromProcess } from './quality/modes.js';
+import { mean } from './quality/metrics.js';
+import { MODES, parseModes, searchEnvFromProcess, usesMemories } from './quality/modes.js';
 import { renderDataset } from './quality/report.js';
 import { loadSciFact } from './quality/scifact.js';
 import { DATASET_NAMES, type DatasetName, type QualityDataset } from './quality/types.js';
+import { coveredShare } from './quality/units.js';
 
 const LOADERS: Record<DatasetName, (dataDir: string, limit: number) => QualityDataset> = {
   locomo: loadLocomo,
@@ -73,7 +78,11 @@ async function main(): Promise<void> {
     const started = performance.now();
     const loadAtStart = loadAverage();
     const dataset = LOADERS[name](args.shared, limitQuestions);
-    log(`${name}: ${dataset.documents.length} documents, ${dataset.queries.length} queries`);
+    const dsModes = modes.filter((m) => dataset.memoryModes || !usesMemories(m));
+    if (dsModes.length < modes.length) log(`${name}: memory modes skipped (not a memory dataset)`);
+    const withMemories = dsModes.some(usesMemories);
+    if (!withMemories) dataset.documents = dataset.documents.map((d) => ({ ...d, taskType: 'superrag' as const }));
+    log(`${name}: ${dataset.documents.length} documents (memory step ${withMemories ? 'on' : 'off'}), ${dataset.queries.length} queries`);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mnemo-bench-quality-${name}-`));
     try {
       const key = args.cache ? cache.cacheKey(name, dataset.documents, embedder.id) : null;
@@ -89,9 +98,11 @@ async function main(): Promise<void> {
         if (key) cache.save(key, name, dataDir, report);
       }
       for (const f of report.failures) log(`  failed: ${f.customId}: ${f.error}`);
+      const inventory = withMemories ? await inventoryOf(dataDir, embedder, dataset) : undefined;
+      if (inventory) log(`${name}: ${inventory.memories} memories, evidence with a memory ${inventory.evidenceWithMemory.overall}`);
 
       const results: (ModeResult & { search: object; loadAverageAfter: number[] })[] = [];
-      for (const mode of modes) {
+      for (const mode of dsModes) {
         const svc = await openService(dataDir, embedder, { ...searchEnvFromProcess(), ...mode.env }, false);
         const r = await evaluateMode(svc.api, dataset, mode, (n) => log(`  ${mode.name}: ${n}/${dataset.queries.length} queries`));
         await svc.close();
@@ -106,13 +117,14 @@ async function main(): Promise<void> {
         title: dataset.title,
         date: new Date().toISOString(),
         environment: env,
-        options: { modes: modes.map((m) => m.name), limitQuestions, cache: args.cache, requestLimit: dataset.requestLimit, threshold: 0 },
+        options: { modes: dsModes.map((m) => m.name), limitQuestions, cache: args.cache, requestLimit: dataset.requestLimit, threshold: 0 },
         embedder: { requested: args.embedder, used: choice, id: embedder.id, ...(warning ? { warning } : {}) },
         load: dataset.loadStats,
-        notes: dataset.notes,
+        notes: [...dataset.notes, ...(withMemories ? [MEMORY_SCORING_NOTE] : [])],
         documents: dataset.documents.length,
         queries: dataset.queries.length,
-        ingest: { ...report, cached, seconds: round(report.seconds, 1), docsPerSecond: round(report.docsPerSecond, 2) },
+        ingest: { ...report, memoryStep: report.memoryStep ?? null, cached, seconds: round(report.seconds, 1), docsPerSecond: round(report.docsPerSecond, 2) },
+        ...(inventory ? { memoryInventory: inventory } : {}),
         headline: dataset.headline,
         references: dataset.references,
         metrics: dataset.metrics.map((m) => ({ name: m.name, format: m.format })),
@@ -128,7 +140,7 @@ async function main(): Promise<void> {
         JSON.stringify({ dataset: name, date: summary.date, modes: results.map((r) => ({ mode: r.mode, queries: r.queries, missed: r.missed })) }),
       );
       console.log('');
-      console.log(renderDataset({ ...summary, embedderId: embedder.id, modes: results }));
+      console.log(renderDataset({ ...summary, embedderId: embedder.id, modes: results, ...(inventory ? { memoryInventory: inventory } : {}) }));
       console.log('');
       log(`results written to ${path.relative(process.cwd(), file)} and quality-${name}-latest.json (${summary.totalSeconds} s)`);
     } finally {
@@ -137,6 +149,35 @@ async function main(): Promise<void> {
   }
   await embedder.close?.();
   writeChart();
+}
+
+const MEMORY_SCORING_NOTE =
+  'memory modes: a memory result stands for all its source documents; recall@k counts the relevant units of the first k results (distinctUnitsOverall: of the first k distinct units instead, as chunk modes count)';
+
+/**
+ * The memories the ingestion left, read through the API, and the share of each query's relevant units that are a
+ * source of at least one memory (the ceiling of any memory ranking), overall and per category.
+ */
+async function inventoryOf(dataDir: string, embedder: Parameters<typeof openService>[1], dataset: QualityDataset) {
+  const svc = await openService(dataDir, embedder, {}, false);
+  try {
+    const tags = [...new Set(dataset.queries.map((q) => q.containerTag))];
+    const inv = await memoryInventory(svc.api, tags, dataset.unitKey);
+    const shares = dataset.queries.map((q) => ({ category: q.category, share: coveredShare(q.relevant.keys(), q.containerTag, inv.unitsWithMemory) }));
+    const categories = [...new Set(shares.map((s) => s.category))].sort();
+    return {
+      memories: inv.memories,
+      static: inv.static,
+      sourcesPerMemory: inv.sourcesPerMemory,
+      unitsWithMemory: inv.unitsWithMemory.size,
+      evidenceWithMemory: {
+        overall: round(mean(shares.map((s) => s.share)), 4),
+        byCategory: Object.fromEntries(categories.map((c) => [c, round(mean(shares.filter((s) => s.category === c).map((s) => s.share)), 4)])),
+      },
+    };
+  } finally {
+    await svc.close();
+  }
 }
 
 /** Chart of the latest result of every dataset (a run of one dataset keeps the others' bars). */

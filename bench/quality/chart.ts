@@ -12,8 +12,8 @@ export interface ChartGroup {
   format: 'percent' | 'decimal';
 }
 
-const COLORS = ['#9aa5b1', '#5b8def', '#2f9e6e', '#e8912d', '#8e5bd8'];
-const W = 760;
+const COLORS = ['#9aa5b1', '#5b8def', '#2f9e6e', '#e8912d', '#8e5bd8', '#d6537a'];
+const W = 880;
 const H = 380;
 const M = { left: 48, right: 16, top: 56, bottom: 56 };
 
@@ -25,11 +25,12 @@ export function renderChart(title: string, series: readonly string[], groups: re
   const barW = Math.min(40, (groupW * 0.8) / Math.max(1, series.length));
   const parts: string[] = [];
   parts.push(svgText(M.left, 22, title, { size: 15, weight: 'bold' }));
+  // Legend items as wide as their labels (about 6.5 px per character at size 12).
+  let lx = M.left;
   series.forEach((s, i) => {
-    const x = M.left + i * 130;
-    parts.push(`<rect x="${x}" y="32" width="12" height="12" fill="${COLORS[i % COLORS.length]}"/>`, svgText(x + 17, 42, s, { size: 12 }));
+    parts.push(`<rect x="${lx}" y="32" width="12" height="12" fill="${COLORS[i % COLORS.length]}"/>`, svgText(lx + 17, 42, s, { size: 12 }));
+    lx += 17 + Math.ceil(s.length * 6.5) + 16;
   });
-  const lx = M.left + series.length * 130;
   parts.push(`<line x1="${lx}" y1="38" x2="${lx + 22}" y2="38" stroke="#d62728" stroke-width="2" stroke-dasharray="5,3"/>`, svgText(lx + 27, 42, 'target', { size: 12 }));
   parts.push(`<line x1="${lx + 80}" y1="38" x2="${lx + 102}" y2="38" stroke="#333" stroke-width="2" stroke-dasharray="1,3"/>`, svgText(lx + 107, 42, 'published', { size: 12 }));
   for (let t = 0; t <= 10; t += 2) {

@@ -7,8 +7,10 @@ import { silentLogger } from '../../src/core/logger.js';
 import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
 import type { Embedder } from '../../src/providers/embedder.js';
 import { createRuntime } from '../../src/runtime.js';
-import { BENCH_KEY, listenLocal, log, round, sleep } from '../lib.js';
+import { BENCH_KEY, listenLocal, log, round, sleep, summarize } from '../lib.js';
+import type { SearchModeParam } from './modes.js';
 import { type BenchDocument, sample } from './types.js';
+import { type SearchResult, taggedUnit } from './units.js';
 
 export interface Service {
   api: Api;
@@ -95,6 +97,8 @@ export interface IngestReport {
   failures: { customId: string | null; error: string }[];
   /** Chunks per document over an evenly spaced sample of documents. */
   chunksPerDocument: { sampled: number; mean: number; max: number };
+  /** The memory step over the same sample (absent when every document skipped it), and the memories stored. */
+  memoryStep?: { sampled: number; meanMs: number; factsPerDocument: number; createdPerDocument: number; memories: number };
 }
 
 /** Adds the documents in batches (the API takes 600 at most) and waits until every one is done or failed. */
@@ -112,8 +116,8 @@ export async function ingest(api: Api, docs: readonly BenchDocument[], batchSize
     const seconds = (performance.now() - t0) / 1000;
     if (done + failed >= docs.length) {
       const failures = failed > 0 ? await failureSamples(api) : [];
-      const chunksPerDocument = await chunkCounts(api, docs);
-      return { documents: docs.length, done, failed, seconds, docsPerSecond: done / seconds, failures, chunksPerDocument };
+      const { chunksPerDocument, memoryStep } = await documentSamples(api, docs);
+      return { documents: docs.length, done, failed, seconds, docsPerSecond: done / seconds, failures, chunksPerDocument, ...(memoryStep ? { memoryStep } : {}) };
     }
     if (performance.now() - lastLog > 30_000) {
       lastLog = performance.now();
@@ -124,12 +128,36 @@ export async function ingest(api: Api, docs: readonly BenchDocument[], batchSize
   }
 }
 
-async function chunkCounts(api: Api, docs: readonly BenchDocument[], n = 50) {
-  const picked = sample(docs, n);
-  const counts = await Promise.all(
-    picked.map(async (d) => (await api.get<{ processingMetadata?: { chunkCount?: number } }>(`/v3/documents/${encodeURIComponent(d.customId)}`)).processingMetadata?.chunkCount ?? 0),
+interface StepView {
+  name: string;
+  duration?: number;
+  metadata?: { facts?: number; created?: number; skipped?: string };
+}
+
+async function documentSamples(api: Api, docs: readonly BenchDocument[], n = 50) {
+  const picked = await Promise.all(
+    sample(docs, n).map(
+      async (d) =>
+        (await api.get<{ processingMetadata?: { chunkCount?: number; steps?: StepView[] } }>(`/v3/documents/${encodeURIComponent(d.customId)}`)).processingMetadata,
+    ),
   );
-  return { sampled: counts.length, mean: round(counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length), 2), max: Math.max(0, ...counts) };
+  const counts = picked.map((pm) => pm?.chunkCount ?? 0);
+  const steps = picked.map((pm) => pm?.steps?.find((s) => s.name === 'memories')).filter((s): s is StepView => s !== undefined && !s.metadata?.skipped);
+  const avg = (xs: number[]) => round(xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length), 2);
+  const memories = steps.length > 0 ? (await api.post<{ pagination: { totalItems: number } }>('/v4/memories/list', { limit: 1 })).pagination.totalItems : 0;
+  return {
+    chunksPerDocument: { sampled: counts.length, mean: avg(counts), max: Math.max(0, ...counts) },
+    memoryStep:
+      steps.length > 0
+        ? {
+            sampled: steps.length,
+            meanMs: avg(steps.map((s) => s.duration ?? 0)),
+            factsPerDocument: avg(steps.map((s) => s.metadata?.facts ?? 0)),
+            createdPerDocument: avg(steps.map((s) => s.metadata?.created ?? 0)),
+            memories,
+          }
+        : undefined,
+  };
 }
 
 async function failureSamples(api: Api) {
@@ -142,13 +170,59 @@ async function failureSamples(api: Api) {
   );
 }
 
-export interface SearchResult {
-  chunk: string;
-  similarity: number;
-  customId: string | null;
-  metadata: Record<string, unknown> | null;
+export interface SearchRequest {
+  q: string;
+  containerTag: string;
+  limit: number;
+  rerank: boolean;
+  searchMode: SearchModeParam;
 }
 
-export async function search(api: Api, body: { q: string; containerTag: string; limit: number; rerank: boolean }): Promise<SearchResult[]> {
-  return (await api.post<{ results: SearchResult[] }>('/v4/search', { ...body, threshold: 0 })).results;
+/** POST /v4/search with `threshold: 0` (ranking, not filtering, is measured); memory results carry their sources. */
+export async function search(api: Api, body: SearchRequest): Promise<SearchResult[]> {
+  const include = body.searchMode === 'documents' ? {} : { include: { documents: true } };
+  return (await api.post<{ results: SearchResult[] }>('/v4/search', { ...body, ...include, threshold: 0 })).results;
+}
+
+/**
+ * What the memory step left behind, read through the API: every latest memory of the tags with its source
+ * documents, mapped to the dataset's units. `unitsWithMemory` holds the tagged keys of units that are a source
+ * of at least one memory (the most a memory ranking can ever find).
+ */
+export async function memoryInventory(api: Api, tags: readonly string[], unitKey: string) {
+  const unitOfDocument = new Map<string, string>();
+  const unitsWithMemory = new Set<string>();
+  const sources: number[] = [];
+  let statics = 0;
+  for (const tag of tags) {
+    for (let page = 1; ; page++) {
+      const res = await api.post<{ memories: { id: string; metadata: Record<string, unknown> | null }[]; pagination: { totalPages: number } }>('/v3/documents/list', {
+        containerTags: [tag],
+        limit: 1100,
+        page,
+      });
+      for (const d of res.memories) {
+        const u = d.metadata?.[unitKey];
+        if (typeof u === 'string' || typeof u === 'number') unitOfDocument.set(d.id, String(u));
+      }
+      if (page >= res.pagination.totalPages) break;
+    }
+    for (let page = 1; ; page++) {
+      const res = await api.post<{ memoryEntries: { documentIds: string[]; isStatic: boolean }[]; pagination: { totalPages: number } }>('/v4/memories/list', {
+        containerTag: tag,
+        limit: 1100,
+        page,
+      });
+      for (const m of res.memoryEntries) {
+        sources.push(m.documentIds.length);
+        if (m.isStatic) statics++;
+        for (const id of m.documentIds) {
+          const u = unitOfDocument.get(id);
+          if (u !== undefined) unitsWithMemory.add(taggedUnit(tag, u));
+        }
+      }
+      if (page >= res.pagination.totalPages) break;
+    }
+  }
+  return { memories: sources.length, static: statics, sourcesPerMemory: summarize(sources), unitsWithMemory };
 }

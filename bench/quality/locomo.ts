@@ -112,6 +112,7 @@ export function loadLocomo(dataDir: string, limitQuestions: number): QualityData
       { metric: 'recall@10', value: 0.662, source: 'LoCoMo paper, best dialog-level retrieval' },
     ],
     loadStats: stats,
+    memoryModes: true,
     notes: [
       'one document per turn: "[<session date>] <speaker>: <text>" (+ " (shares a photo: <caption>)"), one container tag per conversation',
       'recall@k = share of a question\'s evidence turns among the top k distinct turns, averaged over questions of categories 1-4',

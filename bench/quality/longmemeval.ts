@@ -87,6 +87,7 @@ export function loadLongMemEval(dataDir: string, limitQuestions: number): Qualit
     headline: { metric: 'recall@5', target: 0.95 },
     references: [{ metric: 'recall@15', value: 0.95, source: 'reference named in the issue' }],
     loadStats: stats,
+    memoryModes: true,
     notes: [
       'one document per haystack session ("Chat session on <date>" then "user: ..." / "assistant: ..." turns), one container tag per question',
       'recall@k = share of answer sessions among the top k distinct sessions; recall_any / recall_all = at least one / every answer session',

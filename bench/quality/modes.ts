@@ -1,9 +1,13 @@
 /**
- * Search modes compared side by side. The service has no per-request retriever switch, so each mode is a service
- * configuration (the fusion weights of `1 − (1 − w_v·v)(1 − w_k·k)`) plus the request's `rerank` flag:
- * w_v = 0 ranks by calibrated keyword coverage alone, w_k = 0 by calibrated vector similarity alone.
+ * Search modes compared side by side. Chunk modes send `searchMode: "documents"` (chunks only, as before the memory
+ * engine); the retriever is a service configuration (the fusion weights of `1 − (1 − w_v·v)(1 − w_k·k)`) plus the
+ * request's `rerank` flag: w_v = 0 ranks by calibrated keyword coverage alone, w_k = 0 by calibrated vector
+ * similarity alone. Memory modes send `searchMode: "memories"` (facts only) or `"hybrid"` (the service default:
+ * memories and chunks in one ranking) and are scored through each memory's source documents.
  */
-export type ModeName = 'keyword' | 'vector' | 'hybrid' | 'hybrid-rerank';
+export type ModeName = 'keyword' | 'vector' | 'hybrid' | 'hybrid-rerank' | 'memories' | 'hybrid-memories';
+
+export type SearchModeParam = 'documents' | 'memories' | 'hybrid';
 
 export interface SearchMode {
   name: ModeName;
@@ -11,16 +15,37 @@ export interface SearchMode {
   /** Environment overrides of the runtime that serves this mode. */
   env: Record<string, string>;
   rerank: boolean;
+  /** The request's `searchMode`. */
+  searchMode: SearchModeParam;
+  /**
+   * How results become ranking slots (metrics.ts rankingOf): chunk modes count distinct units, as they always have;
+   * memory modes count results, each crediting every source document it maps to.
+   */
+  slots: 'distinct-units' | 'results';
 }
 
+const chunkMode = (name: ModeName, label: string, env: Record<string, string>, rerank: boolean): SearchMode => ({
+  name,
+  label,
+  env,
+  rerank,
+  searchMode: 'documents',
+  slots: 'distinct-units',
+});
+
 export const MODES: Readonly<Record<ModeName, SearchMode>> = {
-  keyword: { name: 'keyword', label: 'keyword', env: { MNEMO_SEARCH_VECTOR_WEIGHT: '0', MNEMO_SEARCH_KEYWORD_WEIGHT: '1' }, rerank: false },
-  vector: { name: 'vector', label: 'vector', env: { MNEMO_SEARCH_VECTOR_WEIGHT: '1', MNEMO_SEARCH_KEYWORD_WEIGHT: '0' }, rerank: false },
-  hybrid: { name: 'hybrid', label: 'hybrid', env: {}, rerank: false },
-  'hybrid-rerank': { name: 'hybrid-rerank', label: 'hybrid+rerank', env: {}, rerank: true },
+  keyword: chunkMode('keyword', 'keyword', { MNEMO_SEARCH_VECTOR_WEIGHT: '0', MNEMO_SEARCH_KEYWORD_WEIGHT: '1' }, false),
+  vector: chunkMode('vector', 'vector', { MNEMO_SEARCH_VECTOR_WEIGHT: '1', MNEMO_SEARCH_KEYWORD_WEIGHT: '0' }, false),
+  hybrid: chunkMode('hybrid', 'hybrid', {}, false),
+  'hybrid-rerank': chunkMode('hybrid-rerank', 'hybrid+rerank', {}, true),
+  memories: { name: 'memories', label: 'memories', env: {}, rerank: false, searchMode: 'memories', slots: 'results' },
+  'hybrid-memories': { name: 'hybrid-memories', label: 'memories+chunks', env: {}, rerank: false, searchMode: 'hybrid', slots: 'results' },
 };
 
 export const MODE_NAMES = Object.keys(MODES) as ModeName[];
+
+/** Whether a mode needs the memory step at ingestion. */
+export const usesMemories = (m: SearchMode) => m.searchMode !== 'documents';
 
 export function parseModes(value: string | undefined): SearchMode[] {
   if (!value) return MODE_NAMES.map((m) => MODES[m]);

@@ -13,6 +13,7 @@ export interface DatasetResultView {
   headline: { metric: string; target: number };
   references: Reference[];
   modes: ModeResult[];
+  memoryInventory?: { memories: number; sourcesPerMemory: { mean: number; max: number }; evidenceWithMemory: { overall: number; byCategory: Record<string, number> } };
 }
 
 export function formatMetric(value: number | undefined, format: 'percent' | 'decimal'): string {
@@ -41,6 +42,30 @@ export function renderDataset(r: DatasetResultView): string {
     ]);
     out.push(`By category (${shown.map((m) => m.name).join(' / ')}):`, '');
     out.push(markdownTable(['category (n)', ...modes.map((x) => label(x.mode))], catRows), '');
+  }
+  const memoryModes = modes.filter((x) => x.distinctUnitsOverall && x.top10);
+  if (memoryModes.length > 0) {
+    const h = r.metrics.find((m) => m.name === r.headline.metric)!;
+    out.push('Memory modes (k counts results; each memory stands for all its source documents):', '');
+    const inv = r.memoryInventory;
+    out.push(
+      markdownTable(
+        ['', ...memoryModes.map((x) => label(x.mode))],
+        [
+          [`${h.name}, k = first distinct units instead`, ...memoryModes.map((x) => formatMetric(x.distinctUnitsOverall![h.name], h.format))],
+          ['memories among the first 10 results (mean)', ...memoryModes.map((x) => String(x.top10!.memories.mean))],
+          ['units the first 10 results stand for (mean / max)', ...memoryModes.map((x) => `${x.top10!.units.mean} / ${x.top10!.units.max}`)],
+        ],
+      ),
+      '',
+    );
+    if (inv) {
+      const cats = Object.entries(inv.evidenceWithMemory.byCategory).map(([c, v]) => `${c} ${formatMetric(v, 'percent')}`);
+      out.push(
+        `${inv.memories} memories (sources per memory: mean ${inv.sourcesPerMemory.mean}, max ${inv.sourcesPerMemory.max}); relevant units that are the source of at least one memory: ${formatMetric(inv.evidenceWithMemory.overall, 'percent')} (${cats.join(', ')})`,
+        '',
+      );
+    }
   }
   out.push(
     markdownTable(

@@ -70,6 +70,8 @@ export function loadSciFact(dataDir: string, limitQuestions: number): QualityDat
     headline: { metric: 'nDCG@10', target: 0.7 },
     references: [{ metric: 'nDCG@10', value: 0.665, source: 'BM25 in BEIR (test split)' }],
     loadStats: { abstracts: corpus.length, queriesWithQrels: qrels.size, queriesWithoutText: qrels.size - all.length },
+    // Claims against abstracts: nothing here is a person's or project's memory.
+    memoryModes: false,
     notes: [
       'one document per abstract (title, blank line, abstract; title also sent as `title`), one container tag',
       'queries: train-split qrels (BEIR\'s published numbers use the 300 test claims, whose qrels are not in ../shared)',

@@ -11,6 +11,8 @@ export interface BenchDocument {
   customId: string;
   title?: string;
   metadata: Record<string, string | number>;
+  /** "superrag" skips the memory step: set when no requested mode searches memories. */
+  taskType?: 'memory' | 'superrag';
 }
 
 export interface BenchQuery {
@@ -27,7 +29,8 @@ export interface BenchQuery {
 export interface MetricSpec {
   name: string;
   format: 'percent' | 'decimal';
-  score(ranked: readonly string[], relevant: ReadonlyMap<string, number>): number;
+  /** Scores a ranking of slots (metrics.ts: each slot holds the units one result stands for). */
+  score(ranking: readonly (readonly string[])[], relevant: ReadonlyMap<string, number>): number;
 }
 
 export interface Reference {
@@ -52,6 +55,8 @@ export interface QualityDataset {
   /** Counts of what loading skipped or repaired (questions without evidence, malformed ids, ...). */
   loadStats: Record<string, number>;
   notes: string[];
+  /** Whether the memory modes apply (false for SciFact: abstracts, not a person's memories). */
+  memoryModes: boolean;
 }
 
 /** Evenly spaced deterministic sample of n items (all when n is 0 or at least the length), keeping order. */
