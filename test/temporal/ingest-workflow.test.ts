@@ -147,12 +147,13 @@ describe('ingestDocument workflow (time-skipping test server)', () => {
     expect(doc?.processingMetadata?.steps.map((s) => [s.name, s.status])).toEqual([
       ['extract', 'completed'],
       ['chunk', 'completed'],
+      ['memories', 'completed'],
       ['embed', 'completed'],
       ['index', 'completed'],
     ]);
     expect(await store.getChunks(ORG, id)).toHaveLength(1);
     const progress = await handle(id).query(progressQuery);
-    expect(progress).toMatchObject({ status: 'done', completedSteps: ['extract', 'chunk', 'embed', 'index'], currentStep: null });
+    expect(progress).toMatchObject({ status: 'done', completedSteps: ['extract', 'chunk', 'memories', 'embed', 'index'], currentStep: null });
   });
 
   it('fails a permanently failing document with its reason, then succeeds after re-submission by customId', async () => {
@@ -198,7 +199,7 @@ describe('ingestDocument workflow (time-skipping test server)', () => {
     await handle(id).result();
     const history = await handle(id).fetchHistory();
     const scheduled = history.events?.flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType?.name ?? []);
-    expect(scheduled).toEqual(['extract', 'chunk', 'embed', 'index', 'completeDocument']);
+    expect(scheduled).toEqual(['extract', 'chunk', 'memories', 'embed', 'index', 'completeDocument']);
   });
 
   it('carries title, customId, container tags, source and generation in the memo', async () => {
@@ -216,7 +217,7 @@ describe('ingestDocument workflow (time-skipping test server)', () => {
     expect(await handle(id).query(progressQuery)).toMatchObject({ status: 'extracting', currentStep: 'extract', completedSteps: [], error: null });
     gates.open('first-step');
     expect(await handle(id).result()).toEqual({ documentId: id, status: 'done' });
-    expect((await handle(id).query(progressQuery)).completedSteps).toEqual(['extract', 'chunk', 'embed', 'index']);
+    expect((await handle(id).query(progressQuery)).completedSteps).toEqual(['extract', 'chunk', 'memories', 'embed', 'index']);
   });
 
   it('ends a run superseded by a re-sent customId as Completed (superseded), and starts the new version at once', async () => {
@@ -235,7 +236,7 @@ describe('ingestDocument workflow (time-skipping test server)', () => {
     expect((await old.describe()).status.name).toBe('COMPLETED');
     expect(await old.result()).toEqual({ documentId: first.id, status: 'superseded' });
     expect(current.memo).toMatchObject({ generation: 2 });
-    expect(await old.query(progressQuery)).toMatchObject({ status: 'superseded', currentStep: null, completedSteps: ['extract', 'chunk'] });
+    expect(await old.query(progressQuery)).toMatchObject({ status: 'superseded', currentStep: null, completedSteps: ['extract', 'chunk', 'memories'] });
     expect(await handle(first.id).result()).toEqual({ documentId: first.id, status: 'done' });
     expect((await store.getChunks(ORG, first.id)).map((c) => c.content)).toEqual(['version two']);
     gates.open('v1');
@@ -253,7 +254,7 @@ describe('ingestDocument workflow (time-skipping test server)', () => {
     const old = run(first.id, oldRunId);
     await old.result().catch(() => undefined);
     expect(['COMPLETED', 'FAILED']).toContain((await old.describe()).status.name);
-    expect((await old.query(progressQuery)).completedSteps).toEqual(['extract', 'chunk']);
+    expect((await old.query(progressQuery)).completedSteps).toEqual(['extract', 'chunk', 'memories']);
     expect(await handle(first.id).result()).toEqual({ documentId: first.id, status: 'done' });
     expect(await statusOf(first.id)).toBe('done');
   });
@@ -267,7 +268,7 @@ describe('ingestDocument workflow (time-skipping test server)', () => {
     const doc = await store.getDocument(ORG, id);
     expect(doc?.status).toBe('failed');
     expect(doc?.processingMetadata).toMatchObject({ errorCode: 'CANCELLED', failedStep: 'embed' });
-    expect(await handle(id).query(progressQuery)).toMatchObject({ status: 'failed', completedSteps: ['extract', 'chunk'] });
+    expect(await handle(id).query(progressQuery)).toMatchObject({ status: 'failed', completedSteps: ['extract', 'chunk', 'memories'] });
     gates.open('cancel');
   });
 });
