@@ -56,6 +56,7 @@ export function createEmbedderHandle(config: Readonly<Config>, logger: Logger): 
           dtype: e.dtype,
           batchSize: e.batchSize,
           ...(e.pooling ? { pooling: e.pooling } : {}),
+          logger,
         }),
       );
     } catch (err) {

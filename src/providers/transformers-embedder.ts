@@ -1,6 +1,8 @@
 import path from 'node:path';
+import type { Logger } from '../core/logger.js';
 import { estimateCalibration, BACKGROUND_SENTENCES } from '../vector/calibrate.js';
 import type { Embedder } from './embedder.js';
+import { EmbedderWorkerClient } from './embedder-worker-client.js';
 import { InferenceQueue, type InferencePriority } from './inference-queue.js';
 
 export interface TransformersEmbedderOptions {
@@ -14,21 +16,27 @@ export interface TransformersEmbedderOptions {
   dtype: string;
   batchSize: number;
   pooling?: 'mean' | 'cls';
+  /** Told when the worker thread dies and is restarted. */
+  logger?: Logger;
 }
 
-/** Local ONNX sentence-embedding model run in-process by @huggingface/transformers. */
+/**
+ * Local ONNX sentence-embedding model run by @huggingface/transformers in a worker thread (embedder-worker.ts), so
+ * model loading and inference never block the event loop: a 5M-character document used to stall every request for
+ * minutes. One worker is enough, as its ONNX session already uses every core.
+ */
 export async function createTransformersEmbedder(opts: TransformersEmbedderOptions): Promise<Embedder> {
-  const { pipeline, env } = await import('@huggingface/transformers');
   let modelId = opts.model;
-  env.localModelPath = opts.modelsDir.endsWith('/') ? opts.modelsDir : `${opts.modelsDir}/`;
+  let localModelPath = opts.modelsDir.endsWith('/') ? opts.modelsDir : `${opts.modelsDir}/`;
   if (path.isAbsolute(opts.model)) {
-    env.localModelPath = `${path.dirname(opts.model)}/`;
+    localModelPath = `${path.dirname(opts.model)}/`;
     modelId = path.basename(opts.model);
   }
-  env.allowLocalModels = true;
-  env.allowRemoteModels = opts.allowDownload;
-  env.cacheDir = opts.cacheDir;
-  const extractor = await pipeline('feature-extraction', modelId, { dtype: opts.dtype as 'fp32' });
+  const worker = new EmbedderWorkerClient(
+    { modelId, localModelPath, cacheDir: opts.cacheDir, allowDownload: opts.allowDownload, dtype: opts.dtype },
+    opts.logger,
+  );
+  await worker.start();
   const lower = modelId.toLowerCase();
   const pooling = opts.pooling ?? (lower.includes('bge') ? 'cls' : 'mean');
   // BGE v1.5 retrieves better when queries (not passages) carry its instruction prefix.
@@ -42,17 +50,18 @@ export async function createTransformersEmbedder(opts: TransformersEmbedderOptio
     for (let i = 0; i < order.length; i += opts.batchSize) {
       const slice = order.slice(i, i + opts.batchSize);
       const batch = slice.map((j) => (texts[j]!.trim() === '' ? ' ' : texts[j]!));
-      const tensor = await queue.run(priority, () => extractor(batch, { pooling, normalize: true }));
-      const dims = tensor.dims[tensor.dims.length - 1] as number;
-      const data = tensor.data as Float32Array;
+      const { dims, data } = await queue.run(priority, () => worker.embed(batch, pooling));
       slice.forEach((j, k) => {
-        out[j] = Float32Array.from(data.subarray(k * dims, (k + 1) * dims));
+        out[j] = data.slice(k * dims, (k + 1) * dims);
       });
     }
     return out;
   };
 
-  const probe = await run(BACKGROUND_SENTENCES);
+  const probe = await run(BACKGROUND_SENTENCES).catch(async (err: unknown) => {
+    await worker.close();
+    throw err;
+  });
   return {
     id: `local:${opts.model}`,
     kind: 'local',
@@ -60,8 +69,6 @@ export async function createTransformersEmbedder(opts: TransformersEmbedderOptio
     calibration: estimateCalibration(probe),
     embedDocuments: (texts) => run(texts, 'document'),
     embedQuery: async (text) => (await run([queryPrefix + text], 'query'))[0]!,
-    close: async () => {
-      await extractor.dispose();
-    },
+    close: () => worker.close(),
   };
 }
