@@ -397,9 +397,13 @@ describe('container tags and their memories', () => {
     expect((await get('/v3/container-tags/never-used/profile')).body).toEqual({ profile: { static: [], dynamic: [] } });
     expect((await get('/v3/container-tags/bad%20tag/profile')).status).toBe(400);
     const minted = await post('/v3/auth/scoped-key', { containerTag: 'profile-a' });
+    // A scoped key reads its own space's profile (the same read as /v4/profile), and no other.
     const scoped = await get('/v3/container-tags/profile-a/profile', as(minted.body.key as string));
-    expect(scoped.status).toBe(403);
-    expect(scoped.body.code).toBe('FORBIDDEN');
+    expect(scoped.status).toBe(200);
+    expect(scoped.body.profile.static).toContain('Caroline is allergic to cats.');
+    const elsewhere = await get('/v3/container-tags/never-used/profile', as(minted.body.key as string));
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body.code).toBe('FORBIDDEN');
   });
 
   it('keeps memory counts, deletes and merges within one organisation', async () => {

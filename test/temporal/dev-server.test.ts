@@ -187,7 +187,12 @@ describe('Temporal mode on a real dev server', () => {
     await waitFor(async () => out.includes('worker ready') || (child.exitCode !== null && Promise.reject(new Error(out))), 60_000);
 
     const { id } = await documents.add(ACTOR, { content: 'survives a worker crash', customId: 'crash' });
-    await waitFor(async () => (await store.getDocument(ORG, id))?.status === 'embedding', 30_000);
+    // The memories step shares the embedding status; wait until it is done, so the kill hits the (hanging) embed step.
+    await waitFor(async () => {
+      const doc = await store.getDocument(ORG, id);
+      return doc?.status === 'embedding' && doc.processingMetadata?.steps.some((s) => s.name === 'memories' && s.status === 'completed');
+    }, 30_000);
+    await new Promise((r) => setTimeout(r, 300));
     child.kill('SIGKILL');
     await exited;
 
@@ -204,6 +209,7 @@ describe('Temporal mode on a real dev server', () => {
     const history = historyFromJSON(JSON.parse(fs.readFileSync(HISTORY_FIXTURE, 'utf8')));
     // The fixture is a run of the current design (one activity per step); re-record it with RECORD_HISTORY=1.
     const scheduled = history.events?.flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType?.name ?? []);
+    // Recorded before the memories step existed: the plan is workflow input, so old histories still replay.
     expect(scheduled).toEqual(['extract', 'chunk', 'embed', 'index', 'completeDocument']);
     await Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, history);
     const changed = await bundleWorkflowCode({

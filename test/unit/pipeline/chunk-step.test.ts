@@ -11,7 +11,7 @@ function fakeDeps(chunkSize: number) {
     getSettings: async () => ({ chunkSize }),
     replaceChunks: async (_ref: unknown, chunks: readonly ChunkRecord[]) => void stored.push(...chunks),
   };
-  return { deps: { store } as unknown as PipelineDeps, stored };
+  return { deps: { store, config: { limits: { maxDocumentChars: 5_000_000, maxDocumentChunks: 20_000 } } } as unknown as PipelineDeps, stored };
 }
 
 describe('chunkDocument', () => {

@@ -5,7 +5,7 @@ import { getStep } from '../../../src/pipeline/steps.js';
 import type { DocumentRecord } from '../../../src/core/types.js';
 
 // Text, markdown and HTML need no fetching, so no dependency is used.
-const deps = {} as PipelineDeps;
+const deps = { config: { limits: { maxDocumentChars: 5_000_000, maxDocumentChunks: 20_000 } } } as unknown as PipelineDeps;
 const doc = (raw: string, extra: Partial<DocumentRecord> = {}) => ({ raw, title: null, summary: null, ...extra }) as DocumentRecord;
 
 const BODY = 'Otters hunt at dawn in cold rivers. They eat fish, crabs and the occasional frog.';
