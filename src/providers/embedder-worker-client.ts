@@ -8,6 +8,9 @@ import type { EmbedderWorkerInit, EmbedderWorkerMessage, EmbedRequest, Serialize
 const ENTRY = new URL(`./embedder-worker${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
 const BOOTSTRAP = new URL('./embedder-worker-bootstrap.mjs', import.meta.url);
 
+/** How long close() waits for the inference in progress before it ends the worker thread anyway. */
+const CLOSE_TIMEOUT_MS = 30_000;
+
 interface Pending {
   resolve: (r: { dims: number; data: Float32Array }) => void;
   reject: (err: Error) => void;
@@ -71,7 +74,14 @@ export class EmbedderWorkerClient {
     this.closed = true;
     const running = await this.running?.catch(() => null);
     this.running = null;
-    if (running) await running.worker.terminate();
+    if (!running) return;
+    // The worker finishes the inference in progress and exits by itself; terminate() only if it does not.
+    const exited = new Promise((resolve) => running.worker.once('exit', resolve));
+    running.worker.ref();
+    running.worker.postMessage('close');
+    const timer = setTimeout(() => void running.worker.terminate(), CLOSE_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
   }
 
   private spawn(): Promise<Running> {

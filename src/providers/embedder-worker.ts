@@ -42,8 +42,17 @@ async function main(port: NonNullable<typeof parentPort>, init: EmbedderWorkerIn
   env.allowRemoteModels = init.allowDownload;
   env.cacheDir = init.cacheDir;
   const extractor = await pipeline('feature-extraction', init.modelId, { dtype: init.dtype as 'fp32' });
-  port.on('message', (req: EmbedRequest) => {
-    extractor(req.texts, { pooling: req.pooling, normalize: true }).then(
+  let inFlight: Promise<unknown> = Promise.resolve();
+  port.on('message', (req: EmbedRequest | 'close') => {
+    if (req === 'close') {
+      // Ending the thread while ONNX runs aborts the whole process (a native exception): finish, release, then exit.
+      void inFlight.finally(async () => {
+        await extractor.dispose();
+        port.close();
+      });
+      return;
+    }
+    inFlight = extractor(req.texts, { pooling: req.pooling, normalize: true }).then(
       (tensor) => {
         const dims = tensor.dims[tensor.dims.length - 1] as number;
         // A copy we own: the tensor's buffer may belong to the ONNX runtime and so cannot be transferred.
