@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { estimateTokens } from './tokenize.js';
 import { lineSpans, sentenceSpans, trimSpan, wordSpans, type Span } from './sentences.js';
 
@@ -44,9 +45,38 @@ interface Unit extends Span {
  * slice of `text`, and every non-whitespace character of `text` is in some chunk.
  */
 export function chunkText(text: string, opts: ChunkingOptions): TextChunk[] {
+  const steps = chunkSteps(text, opts);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** Longest stretch chunkTextYielding computes before it lets the event loop serve others. */
+const SLICE_MS = 20;
+
+/**
+ * The chunks of chunkText, computed in slices of about SLICE_MS with the event loop served in between: chunking a
+ * 5M-character document takes seconds, which would otherwise stall every request of the process.
+ */
+export async function chunkTextYielding(text: string, opts: ChunkingOptions): Promise<TextChunk[]> {
+  const steps = chunkSteps(text, opts);
+  let sliceStart = performance.now();
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await nextTurn();
+      sliceStart = performance.now();
+    }
+  }
+}
+
+/** chunkText as a generator that pauses (yields) after each small piece of work. */
+function* chunkSteps(text: string, opts: ChunkingOptions): Generator<void, TextChunk[], void> {
   const max = Math.max(16, opts.maxTokens);
   const overlap = Math.min(Math.max(0, opts.overlapTokens), Math.floor(max / 2));
-  const units = toUnits(text, parseBlocks(text), max, overlap);
+  const units = yield* toUnits(text, yield* parseBlocks(text), max, overlap);
   const chunks: TextChunk[] = [];
   let current: Unit[] = [];
   let tokens = 0;
@@ -62,6 +92,7 @@ export function chunkText(text: string, opts: ChunkingOptions): TextChunk[] {
   };
 
   for (const unit of units) {
+    yield;
     if (unit.sectionStart && tokens >= max / 4) flush();
     if (tokens + unit.tokens > max && current.length > 0) {
       const tail = unit.sectionStart ? null : overlapTail(text, current, overlap);
@@ -80,7 +111,7 @@ export function chunkText(text: string, opts: ChunkingOptions): TextChunk[] {
 }
 
 /** Markdown-ish block parser over line spans: fenced code, ATX headings and blank-line separated paragraphs. */
-function parseBlocks(text: string): Block[] {
+function* parseBlocks(text: string): Generator<void, Block[], void> {
   const lines = lineRanges(text);
   const blocks: Block[] = [];
   let para = null as Span | null;
@@ -90,6 +121,7 @@ function parseBlocks(text: string): Block[] {
     para = null;
   };
   for (let i = 0; i < lines.length; i++) {
+    yield;
     const { start, end } = lines[i]!;
     const line = text.slice(start, end);
     const fence = /^\s*(```|~~~)/.exec(line);
@@ -124,12 +156,13 @@ function lineRanges(text: string): Span[] {
   return lines;
 }
 
-function toUnits(text: string, blocks: Block[], max: number, overlap: number): Unit[] {
+function* toUnits(text: string, blocks: Block[], max: number, overlap: number): Generator<void, Unit[], void> {
   const units: Unit[] = [];
   const stack: { level: number; title: string }[] = [];
   // Pieces of a split block leave room for the overlap repeated in front of them.
   const limit = Math.max(8, max - overlap);
   for (const b of blocks) {
+    yield;
     if (b.kind === 'heading') {
       while (stack.length > 0 && stack[stack.length - 1]!.level >= b.level!) stack.pop();
       stack.push({ level: b.level!, title: b.title! });
@@ -138,7 +171,7 @@ function toUnits(text: string, blocks: Block[], max: number, overlap: number): U
     const tokens = estimateTokens(text.slice(b.start, b.end));
     // A "heading" longer than a chunk (rare, but text is user input) is split like any long block.
     const pieces =
-      tokens <= max ? [{ ...b, tokens, clean: true }] : splitSpan(text, b, limit, b.kind === 'code' ? lineSpans : sentenceSpans);
+      tokens <= max ? [{ ...b, tokens, clean: true }] : yield* splitSpan(text, b, limit, b.kind === 'code' ? lineSpans : sentenceSpans);
     pieces.forEach(({ start, end, tokens, clean }, i) =>
       units.push({ start, end, tokens, clean, kind: b.kind, headings, sectionStart: b.kind === 'heading' && i === 0 }),
     );
@@ -152,15 +185,17 @@ interface Piece extends Span {
 }
 
 /** Sentences (or lines of code) up to `limit` tokens; longer ones by words; a word longer than a chunk by force. */
-function splitSpan(text: string, span: Span, limit: number, parts: (text: string, start: number, end: number) => Span[]): Piece[] {
+function* splitSpan(text: string, span: Span, limit: number, parts: (text: string, start: number, end: number) => Span[]): Generator<void, Piece[], void> {
   const out: Piece[] = [];
   for (const part of parts(text, span.start, span.end)) {
+    yield;
     const tokens = estimateTokens(text.slice(part.start, part.end));
     if (tokens <= limit) {
       out.push({ ...part, tokens, clean: true });
       continue;
     }
     for (const word of wordSpans(text, part.start, part.end)) {
+      yield;
       const t = estimateTokens(text.slice(word.start, word.end));
       if (t <= limit) out.push({ ...word, tokens: t, clean: true });
       else out.push(...hardCut(text, word, limit));
