@@ -200,7 +200,7 @@ async function waitForDocument(base: string, id: string, timeoutMs: number): Pro
 function largeDocument(chars: number): string {
   const parts: string[] = [];
   let length = 0;
-  for (const d of generateTextDocuments(seedFrom(opts.seed, 'large'), Math.ceil(chars / 3000) + 1, 3000)) {
+  for (const d of generateTextDocuments(seedFrom(opts.seed, 'large'), Math.ceil(chars / 2500) + 1, 3000)) {
     parts.push(d.text);
     length += d.text.length + 2;
     if (length >= chars) break;
