@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createError } from '../core/errors.js';
 import type { ChunkRecord, DocumentRecord, DocumentRef } from '../core/types.js';
-import { chunkText, DEFAULT_CHUNK_TOKENS, STRATEGY } from '../text/chunking.js';
+import { chunkTextYielding, DEFAULT_CHUNK_TOKENS, STRATEGY } from '../text/chunking.js';
 import type { PipelineDeps } from './deps.js';
 
 /** Step 2: splits the extracted content into chunks and stages them (not yet searchable). */
@@ -9,7 +9,8 @@ export async function chunkDocument(deps: PipelineDeps, doc: DocumentRecord, ref
   if (!doc.content) throw createError('EMPTY_CONTENT');
   const settings = await deps.store.getSettings(ref.orgId);
   const size = typeof settings.chunkSize === 'number' && settings.chunkSize > 0 ? settings.chunkSize : DEFAULT_CHUNK_TOKENS;
-  const pieces = chunkText(doc.content, { maxTokens: size, overlapTokens: Math.round(size * 0.125) });
+  // A long document is chunked in slices, so requests are served meanwhile (same chunks as chunkText).
+  const pieces = await chunkTextYielding(doc.content, { maxTokens: size, overlapTokens: Math.round(size * 0.125) });
   if (pieces.length === 0) throw createError('EMPTY_CONTENT');
   const maxChunks = deps.config.limits.maxDocumentChunks;
   if (pieces.length > maxChunks) {
