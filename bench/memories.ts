@@ -25,7 +25,7 @@ import { CallTimer, instrumentEmbedder, instrumentSql, instrumentStore } from '.
 import { BENCH_KEY, environment, intArg, listenLocal, loadAverage, log, markdownTable, parseEmbedderChoice, REPO_ROOT, resolveEmbedder, round, RssSampler, summarize, writeResults } from './lib.js';
 import { type Breakdown, breakdown, measure, searchPath } from './memories/breakdown.js';
 import { generateFacts } from './memories/facts.js';
-import { compareIngestion, type IngestComparison, type IngestDoc } from './memories/ingest.js';
+import { compareIngestion, type IngestComparison, type IngestDoc, type VariantResult } from './memories/ingest.js';
 import { Api } from './quality/harness.js';
 import { loadLocomo } from './quality/locomo.js';
 
@@ -132,7 +132,6 @@ async function main(): Promise<void> {
   await run('searchMemories', 'POST /v4/search {q, containerTag, searchMode: "memories", limit: 10, threshold: 0}', searchBody('memories'), '/v4/search');
   await run('searchHybrid', 'POST /v4/search {q, containerTag, searchMode: "hybrid" (default), limit: 10, threshold: 0}', searchBody('hybrid'), '/v4/search');
   const loadAfterQueries = loadAverage();
-  restoreSql();
 
   // 3. Ingestion with and without the memory step. The runner starts only now, so its polling stays out of the
   // request timings above.
@@ -141,11 +140,12 @@ async function main(): Promise<void> {
   for (const corpus of options.ingestCorpora) {
     rss.setPhase(`ingest-${corpus}`);
     const docs = ingestDocuments(corpus, options.ingestDocs, options.seed);
-    ingestion.push(await compareIngestion(api, runtime.store, corpus, docs, options.ingestRounds, log));
+    ingestion.push(await compareIngestion(api, runtime.store, timer, corpus, docs, options.ingestRounds, log));
     const c = ingestion.at(-1)!;
     log(`ingest ${corpus}: with memories ${c.withMemories.docsPerSecond} docs/s, without ${c.withoutMemories.docsPerSecond} docs/s = ${Math.round(c.ratio * 100)}%`);
   }
 
+  restoreSql();
   server.close();
   await runtime.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -166,6 +166,9 @@ async function main(): Promise<void> {
       seconds: round(writeSeconds, 1),
       memoriesPerSecond: round(written / writeSeconds, 1),
       batchMs: summarize(batchMs),
+      // The cost of a write grows with the tag: each memory is related to the tag's closest memories.
+      batchMsFirst10: round(batchMs.slice(0, 10).reduce((a, b) => a + b, 0) / Math.max(1, Math.min(10, batchMs.length))),
+      batchMsLast10: round(batchMs.slice(-10).reduce((a, b) => a + b, 0) / Math.max(1, Math.min(10, batchMs.length))),
     },
     loadAverage: { beforeQueries: loadBefore, afterQueries: loadAfterQueries, end: loadAverage() },
     phases,
@@ -217,5 +220,11 @@ function printTables(r: {
         r.ingestion.map((c) => [c.corpus, c.documents, c.withMemories.docsPerSecond, c.withoutMemories.docsPerSecond, `${Math.round(c.ratio * 100)}%`, c.withMemories.factsPerDocument ?? 0, c.withMemories.stepMs.memories?.p50 ?? 0]),
       ),
     );
+    for (const c of r.ingestion) {
+      console.log('', `ingest ${c.corpus}: timed calls per document, with / without the memory step (ms; two documents run at once)`, '');
+      const names = [...new Set([...c.withMemories.callsPerDocument, ...c.withoutMemories.callsPerDocument].map((x) => x.name))].slice(0, 10);
+      const ms = (v: VariantResult, n: string) => v.callsPerDocument.find((x) => x.name === n)?.ms ?? 0;
+      console.log(markdownTable(['call', 'with', 'without'], names.map((n) => [n, ms(c.withMemories, n), ms(c.withoutMemories, n)])));
+    }
   }
 }

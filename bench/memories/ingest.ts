@@ -5,7 +5,9 @@
  */
 import type { Store } from '../../src/storage/store.js';
 import { DEFAULT_ORG_ID } from '../../src/services/auth.js';
+import type { CallTimer } from '../instrument.js';
 import { round, sleep, summarize, type Summary } from '../lib.js';
+import { SQL_PREFIX } from './breakdown.js';
 import type { Api } from '../quality/harness.js';
 
 export interface IngestDoc {
@@ -27,6 +29,12 @@ export interface VariantResult {
   /** Memory step outcome per document (taskType memory only). */
   factsPerDocument?: number;
   memoriesCreated?: number;
+  /**
+   * Time inside the timed calls while this variant ran, per document (ms): embedding, store and memory store calls,
+   * and the slowest SQL statements. Two documents run at once, so these overlap; they show where the time goes.
+   */
+  callsPerDocument: { name: string; ms: number; calls: number }[];
+  sqlPerDocument: { sql: string; ms: number; calls: number }[];
 }
 
 export interface IngestComparison {
@@ -40,22 +48,35 @@ export interface IngestComparison {
 }
 
 /** Runs `rounds` alternating rounds (superrag then memory) over equal slices of `docs`, each variant in its own tag. */
-export async function compareIngestion(api: Api, store: Store, corpus: string, docs: readonly IngestDoc[], rounds: number, log: (m: string) => void): Promise<IngestComparison> {
-  const acc: Record<TaskType, { seconds: number; tag: string }> = {
-    superrag: { seconds: 0, tag: `ingest_${corpus}_superrag` },
-    memory: { seconds: 0, tag: `ingest_${corpus}_memory` },
+export async function compareIngestion(
+  api: Api,
+  store: Store,
+  timer: CallTimer,
+  corpus: string,
+  docs: readonly IngestDoc[],
+  rounds: number,
+  log: (m: string) => void,
+): Promise<IngestComparison> {
+  const acc: Record<TaskType, { seconds: number; tag: string; calls: Map<string, { ms: number; calls: number }> }> = {
+    superrag: { seconds: 0, tag: `ingest_${corpus}_superrag`, calls: new Map() },
+    memory: { seconds: 0, tag: `ingest_${corpus}_memory`, calls: new Map() },
   };
   const size = Math.ceil(docs.length / rounds);
   for (let r = 0; r < rounds; r++) {
     const slice = docs.slice(r * size, (r + 1) * size);
     for (const taskType of ['superrag', 'memory'] as const) {
+      timer.reset();
       const seconds = await ingestSlice(api, slice, acc[taskType].tag, taskType, r * size + slice.length);
       acc[taskType].seconds += seconds;
+      for (const [k, v] of timer.entries()) {
+        const t = acc[taskType].calls.get(k) ?? { ms: 0, calls: 0 };
+        acc[taskType].calls.set(k, { ms: t.ms + v.ms, calls: t.calls + v.calls });
+      }
       log(`  ${corpus} round ${r + 1}/${rounds}, ${taskType}: ${slice.length} documents in ${seconds.toFixed(1)} s (${(slice.length / seconds).toFixed(1)} docs/s)`);
     }
   }
-  const withoutMemories = await variantResult(store, acc.superrag.tag, 'superrag', acc.superrag.seconds);
-  const withMemories = await variantResult(store, acc.memory.tag, 'memory', acc.memory.seconds);
+  const withoutMemories = await variantResult(store, acc.superrag.tag, 'superrag', acc.superrag.seconds, acc.superrag.calls);
+  const withMemories = await variantResult(store, acc.memory.tag, 'memory', acc.memory.seconds, acc.memory.calls);
   return { corpus, documents: docs.length, rounds, withMemories, withoutMemories, ratio: round(withMemories.docsPerSecond / withoutMemories.docsPerSecond, 3) };
 }
 
@@ -77,7 +98,7 @@ async function ingestSlice(api: Api, docs: readonly IngestDoc[], tag: string, ta
   }
 }
 
-async function variantResult(store: Store, tag: string, taskType: TaskType, seconds: number): Promise<VariantResult> {
+async function variantResult(store: Store, tag: string, taskType: TaskType, seconds: number, calls: Map<string, { ms: number; calls: number }>): Promise<VariantResult> {
   const docs = (await store.listDocuments(DEFAULT_ORG_ID, { containerTags: [tag], limit: 100_000, offset: 0 })).documents;
   const steps: Record<string, number[]> = {};
   const facts: number[] = [];
@@ -103,5 +124,15 @@ async function variantResult(store: Store, tag: string, taskType: TaskType, seco
     docsPerSecond: round(done / seconds, 2),
     stepMs: Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, summarize(v)])),
     ...(taskType === 'memory' ? { factsPerDocument: mean(facts), memoriesCreated: created.reduce((a, b) => a + b, 0) } : {}),
+    ...perDocument(calls, Math.max(1, docs.length)),
+  };
+}
+
+/** Timed calls per document, largest first (the runner's polling included: it is part of ingesting). */
+function perDocument(calls: Map<string, { ms: number; calls: number }>, n: number) {
+  const rows = [...calls].map(([name, t]) => ({ name, ms: round(t.ms / n, 2), calls: round(t.calls / n, 2) })).sort((a, b) => b.ms - a.ms);
+  return {
+    callsPerDocument: rows.filter((r) => !r.name.startsWith(SQL_PREFIX)).slice(0, 12),
+    sqlPerDocument: rows.filter((r) => r.name.startsWith(SQL_PREFIX)).slice(0, 6).map((r) => ({ sql: r.name.slice(SQL_PREFIX.length), ms: r.ms, calls: r.calls })),
   };
 }
