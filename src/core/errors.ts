@@ -27,6 +27,12 @@ export const ERRORS = {
   },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type %s; send application/json' },
   UNPROCESSABLE: { status: 422, message: '%s' },
+  // File uploads (POST /v3/documents/file) and stored originals.
+  FILE_TOO_LARGE: { status: 413, message: 'The file exceeds %s bytes (%s)' },
+  UNSUPPORTED_FILE_TYPE: { status: 415, message: 'Unsupported file type %s; supported types: %s' },
+  EMPTY_FILE: { status: 400, message: 'The file is empty' },
+  FILE_NOT_FOUND: { status: 404, message: 'No stored file for document %s' },
+  FILE_LINK_INVALID: { status: 403, message: 'The file link is invalid or has expired' },
   INTERNAL: { status: 500, message: 'Internal server error' },
   // Pipeline errors (never sent over HTTP directly; recorded on the failed document).
   EXTRACTION_FAILED: { status: 422, message: 'Extraction failed: %s' },
@@ -34,6 +40,11 @@ export const ERRORS = {
   URL_FETCH_FAILED: { status: 422, message: 'Could not fetch %s: %s' },
   URL_BLOCKED: { status: 422, message: 'Refused to fetch %s: %s' },
   EMPTY_CONTENT: { status: 422, message: 'No text could be extracted from the content' },
+  FILE_ENCRYPTED: { status: 422, message: 'The file is encrypted or password-protected: %s' },
+  FILE_CORRUPT: { status: 422, message: 'The file is damaged or truncated: %s' },
+  EXTRACTION_LIMIT: { status: 422, message: 'The file exceeds an extraction limit: %s' },
+  EXTRACTION_TIMEOUT: { status: 422, message: 'Extraction took longer than %s ms (%s)' },
+  ENGINE_UNAVAILABLE: { status: 503, message: '%s is not available on this server: %s' },
   EMBEDDING_FAILED: { status: 503, message: 'Embedding provider failed: %s' },
   PROVIDER_UNAVAILABLE: { status: 503, message: '%s' },
   // Chat model (MNEMO_LLM_URL): transient (timeouts, network, 429, 5xx after retries) or permanent (401, 404...) by options.
