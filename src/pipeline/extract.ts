@@ -5,7 +5,7 @@ import { classifyMime, detectContent, documentTypeOfMime, effectiveMime } from '
 import type { PipelineDeps } from './deps.js';
 import { withFailurePatch } from './failure-patch.js';
 import { fetchUrl } from './fetch-url.js';
-import { htmlToMarkdown } from './html-to-markdown.js';
+import { htmlToMarkdown } from '../extract/html-to-markdown.js';
 
 export interface Extraction {
   content: string;
