@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunkText, DEFAULT_CHUNK_TOKENS } from '../../../src/text/chunking.js';
-import { htmlToMarkdown } from '../../../src/pipeline/html-to-markdown.js';
+import { htmlToMarkdown } from '../../../src/extract/html-to-markdown.js';
 import { chunkViolations } from './chunk-invariants.js';
 
 // Words that an "every '.' ends a sentence" splitter breaks, plus markdown, unicode and whitespace oddities.
