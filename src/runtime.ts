@@ -8,6 +8,7 @@ import type { Config } from './core/config.js';
 import type { Logger } from './core/logger.js';
 import type { PipelineDeps } from './pipeline/deps.js';
 import { createEmbedderHandle } from './providers/create-embedder.js';
+import { createExtractionEngines } from './providers/extraction-engines.js';
 import type { EmbedderHandle } from './providers/embedder.js';
 import { EmbeddedRunner } from './runner/embedded-runner.js';
 import type { Runner } from './runner/runner.js';
@@ -70,12 +71,14 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
 
   const embedder = overrides.embedder ?? createEmbedderHandle(config, logger);
   const memoryEngine = createMemoryEngine(config.llm, logger);
+  const extraction = await createExtractionEngines(config, logger);
   const pipelineDeps: PipelineDeps = {
     store,
     embedder,
     config,
     logger,
     memoryEngine: { extractor: memoryEngine.extractor, judge: memoryEngine.judge, ...(memoryEngine.filter ? { filter: memoryEngine.filter } : {}) },
+    extraction,
   };
   const embeddedRunner = config.temporal.address ? undefined : new EmbeddedRunner(pipelineDeps, config.ingest);
   const runner: Runner =
@@ -133,6 +136,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
       await runner.stop();
       const e = embedder.status().state === 'ready' ? await embedder.get().catch(() => null) : null;
       await e?.close?.();
+      await extraction.close();
       await store.close();
     },
   };

@@ -1,6 +1,7 @@
 import type { Config } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
 import type { EmbedderHandle } from '../providers/embedder.js';
+import type { ExtractionEngines } from '../providers/extraction-engines.js';
 import type { Store } from '../storage/store.js';
 import type { FactExtractor, RelationJudge } from '../memory/types.js';
 
@@ -20,6 +21,8 @@ export interface PipelineDeps {
   logger: Logger;
   /** Absent: documents are indexed without memories. */
   memoryEngine?: MemoryEngine;
+  /** OCR, transcription and ffmpeg for files; absent (or a null engine): those kinds fail with ENGINE_UNAVAILABLE. */
+  extraction?: ExtractionEngines;
 }
 
 /** Reports progress of long steps (the Temporal runner turns it into heartbeats). */

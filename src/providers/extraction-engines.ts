@@ -1,0 +1,30 @@
+import type { Config } from '../core/config.js';
+import type { Logger } from '../core/logger.js';
+import type { MediaTool } from './media-tool.js';
+import type { OcrEngine } from './ocr.js';
+import type { Transcriber } from './transcriber.js';
+
+/** The engines file extraction needs beyond plain parsing. A null engine makes its kinds fail with ENGINE_UNAVAILABLE. */
+export interface ExtractionEngines {
+  ocr: OcrEngine | null;
+  transcriber: Transcriber | null;
+  ffmpeg: MediaTool | null;
+  /** Why an engine is null (shown by /health and in ENGINE_UNAVAILABLE messages). */
+  unavailable: { ocr?: string; transcriber?: string; ffmpeg?: string };
+  close(): Promise<void>;
+}
+
+/** Builds the engines from config once per process (the runtime and the Temporal worker call this). */
+export async function createExtractionEngines(_config: Readonly<Config>, _logger: Logger): Promise<ExtractionEngines> {
+  const closers: (() => Promise<void>)[] = [];
+  const engines: ExtractionEngines = {
+    ocr: null,
+    transcriber: null,
+    ffmpeg: null,
+    unavailable: { ocr: 'not built yet', transcriber: 'not built yet', ffmpeg: 'not built yet' },
+    close: async () => {
+      await Promise.allSettled(closers.map((c) => c()));
+    },
+  };
+  return engines;
+}
