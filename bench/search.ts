@@ -583,6 +583,7 @@ async function buildStore(dbFile: string, corpus: Corpus, vectors: Float32Array[
       tokenCount: chunks.reduce((a, c) => a + c.tokenCount, 0),
       wordCount: content.split(/\s+/).length,
       chunkCount: chunks.length,
+      file: null,
       createdAt: now,
       updatedAt: now,
     };

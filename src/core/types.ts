@@ -63,6 +63,19 @@ export interface ProcessingMetadata {
   steps: StepRecord[];
 }
 
+/** The original file of a document created from an upload, kept in the blob store (storage/blobs.ts). */
+export interface StoredFile {
+  /** Blob key. */
+  key: string;
+  /** The name the client gave the file, if any. */
+  filename: string | null;
+  /** Detected MIME type. */
+  mimeType: string;
+  size: number;
+  /** Hex SHA-256 of the bytes. */
+  sha256: string;
+}
+
 export interface DocumentRecord {
   id: string;
   orgId: string;
@@ -94,6 +107,8 @@ export interface DocumentRecord {
   tokenCount: number | null;
   wordCount: number | null;
   chunkCount: number | null;
+  /** The uploaded original, when the document was created from a file; null otherwise. */
+  file: StoredFile | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -131,6 +131,7 @@ export class DocumentService {
       tokenCount: null,
       wordCount: null,
       chunkCount: null,
+      file: null,
       createdAt: now,
       updatedAt: now,
     };

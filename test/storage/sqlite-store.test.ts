@@ -98,6 +98,7 @@ describe('SqliteStore on a file', () => {
     db.prepare('INSERT INTO schema_migrations VALUES (1, ?, ?)').run(MIGRATIONS[0]!.name, isoAt(0));
     db.prepare('INSERT INTO organizations (id, name, slug, created_at) VALUES (?, ?, ?, ?)').run(org.id, org.name, org.slug, org.createdAt);
     const row = documentToRow(old);
+    delete row.file; // added by migration 7
     const cols = Object.keys(row);
     db.prepare(`INSERT INTO documents (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(row);
     for (const t of old.containerTags) db.prepare('INSERT INTO document_tags (org_id, tag, document_id) VALUES (?, ?, ?)').run(org.id, t, old.id);

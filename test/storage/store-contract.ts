@@ -161,6 +161,7 @@ function documentsContract(ctx: ContractContext): void {
         tokenCount: 10,
         wordCount: 8,
         chunkCount: 2,
+        file: { key: `${orgA.id}/doc/1`, filename: 'Résumé 2024.pdf', mimeType: 'application/pdf', size: 123_456_789, sha256: 'ab'.repeat(32) },
       });
       await store.insertDocument(doc);
       expect(await store.getDocument(orgA.id, doc.id)).toEqual(doc);
@@ -263,6 +264,21 @@ function documentsContract(ctx: ContractContext): void {
       expect(await store.updateDocument(orgA.id, doc.id, { title: null })).toEqual({ ...expected, title: null });
       expect(await store.updateDocument(orgA.id, doc.id, {})).toEqual({ ...expected, title: null });
       expect(await store.updateDocument(orgA.id, `missing-${randomUUID()}`, { title: 'x' })).toBeNull();
+    });
+
+    it('a document has no file by default; updateDocument sets, replaces and clears it', async () => {
+      const { store, orgA } = ctx;
+      const doc = makeDocument(orgA.id);
+      await store.insertDocument(doc);
+      expect((await store.getDocument(orgA.id, doc.id))!.file).toBeNull();
+      const file = { key: `${orgA.id}/${doc.id}/1`, filename: null, mimeType: 'image/png', size: 0, sha256: 'e3'.repeat(32) };
+      expect((await store.updateDocument(orgA.id, doc.id, { file }))!.file).toEqual(file);
+      expect((await store.getDocumentsByIds(orgA.id, [doc.id]))[0]!.file).toEqual(file);
+      const other = { ...file, key: `${orgA.id}/${doc.id}/2`, filename: 'scan.tiff', mimeType: 'image/tiff', size: 42 };
+      expect((await store.updateDocument(orgA.id, doc.id, { title: 't', file: other }))!.file).toEqual(other);
+      expect((await store.updateDocument(orgA.id, doc.id, { title: 'u' }))!.file).toEqual(other);
+      expect((await store.updateDocument(orgA.id, doc.id, { file: null }))!.file).toBeNull();
+      expect((await store.getDocument(orgA.id, doc.id))!.file).toBeNull();
     });
 
     it('updateDocument rejects a customId taken by another document', async () => {

@@ -50,6 +50,7 @@ export function makeDocument(orgId: string, over: Partial<DocumentRecord> = {}):
     tokenCount: null,
     wordCount: null,
     chunkCount: null,
+    file: null,
     createdAt: at,
     updatedAt: at,
     ...over,

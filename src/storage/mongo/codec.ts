@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Binary } from 'mongodb';
-import type { ApiKeyRecord, ChunkRecord, DocumentRecord, Metadata, MetadataValue } from '../../core/types.js';
+import type { ApiKeyRecord, ChunkRecord, DocumentRecord, Metadata, MetadataValue, StoredFile } from '../../core/types.js';
 import type { DocumentPatch } from '../store.js';
 import type { ApiKeyBson, ChunkBson, DocumentBson, MetaIndexEntry } from './schema.js';
 
@@ -96,6 +96,7 @@ const PATCHABLE: Record<Exclude<keyof DocumentRecord, 'id' | 'orgId' | 'createdA
   tokenCount: true,
   wordCount: true,
   chunkCount: true,
+  file: true,
   updatedAt: true,
 };
 
@@ -107,6 +108,7 @@ export function documentFields(fields: DocumentPatch): Partial<DocumentBson> {
     if (field === 'metadata') Object.assign($set, metadataFields(value as Metadata));
     else if (field === 'processingMetadata') $set.processingMetadata = value === null ? null : toOpaque(value);
     else if (field === 'containerTags') $set.containerTags = [...(value as string[])];
+    else if (field === 'file') $set.file = value === null ? null : { ...(value as StoredFile) };
     else $set[field] = value;
   }
   return $set as Partial<DocumentBson>;
@@ -145,6 +147,7 @@ export function bsonToDocument(b: DocumentBson): DocumentRecord {
     tokenCount: b.tokenCount,
     wordCount: b.wordCount,
     chunkCount: b.chunkCount,
+    file: b.file ? { key: b.file.key, filename: b.file.filename, mimeType: b.file.mimeType, size: b.file.size, sha256: b.file.sha256 } : null,
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
   };

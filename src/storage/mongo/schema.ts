@@ -1,6 +1,6 @@
 import type { Binary, Collection, Db, IndexDescription } from 'mongodb';
 import { CustomIdClaims } from './custom-ids.js';
-import type { DocumentStatus, DocumentType, MemoryRelation, MetadataValue, TaskType } from '../../core/types.js';
+import type { DocumentStatus, DocumentType, MemoryRelation, MetadataValue, StoredFile, TaskType } from '../../core/types.js';
 
 /** Searchable form of one metadata key: its values as text, lower-cased text, and number (see codec.ts). */
 export interface MetaIndexEntry {
@@ -39,6 +39,8 @@ export interface DocumentBson {
   tokenCount: number | null;
   wordCount: number | null;
   chunkCount: number | null;
+  /** Absent on documents written before uploads existed. */
+  file?: StoredFile | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -215,6 +215,12 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     name: 'memories-by-subject',
     sql: `CREATE INDEX memories_org_attribute ON memories(org_id, attribute) WHERE attribute IS NOT NULL;`,
   },
+  {
+    // Uploaded originals: the blob key, name, type, size and hash of a document's file (JSON), null otherwise.
+    version: 7,
+    name: 'document-files',
+    sql: `ALTER TABLE documents ADD COLUMN file TEXT;`,
+  },
 ];
 
 /** Applies pending migrations in order. */

@@ -28,11 +28,12 @@ export const DOCUMENT_COLUMNS: Record<Exclude<keyof DocumentRecord, never>, stri
   tokenCount: 'token_count',
   wordCount: 'word_count',
   chunkCount: 'chunk_count',
+  file: 'file',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
 };
 
-const JSON_FIELDS = new Set<keyof DocumentRecord>(['containerTags', 'metadata', 'processingMetadata']);
+const JSON_FIELDS = new Set<keyof DocumentRecord>(['containerTags', 'metadata', 'processingMetadata', 'file']);
 
 /** Encodes one document field for SQLite. */
 export function encodeDocumentField(field: keyof DocumentRecord, value: unknown): unknown {
@@ -52,7 +53,7 @@ export function rowToDocument(row: Record<string, unknown>): DocumentRecord {
   const doc: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(DOCUMENT_COLUMNS)) {
     const v = row[column];
-    doc[field] = JSON_FIELDS.has(field as keyof DocumentRecord) ? (v === null ? null : JSON.parse(v as string)) : v;
+    doc[field] = JSON_FIELDS.has(field as keyof DocumentRecord) ? (v === null || v === undefined ? null : JSON.parse(v as string)) : v;
   }
   return doc as unknown as DocumentRecord;
 }
