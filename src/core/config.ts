@@ -89,6 +89,16 @@ const EnvSchema = z.object({
   MNEMO_SEARCH_KEYWORD_WEIGHT: z.coerce.number().min(0).max(1).default(0.95),
   MNEMO_SEARCH_CANDIDATES: int(10, 10_000).default(100),
   MNEMO_RERANK_CANDIDATES: int(1, 500).default(40),
+
+  MNEMO_FFMPEG_PATH: z.string().min(1).optional(),
+  MNEMO_TRANSCRIPTION: z.enum(['auto', 'openai', 'local', 'off']).default('auto'),
+  MNEMO_TRANSCRIPTION_URL: z.url().optional(),
+  MNEMO_TRANSCRIPTION_API_KEY: z.string().optional(),
+  MNEMO_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
+  MNEMO_TRANSCRIPTION_TIMEOUT_MS: int(1000, 3_600_000).default(600_000),
+  MNEMO_WHISPER_PYTHON: z.string().min(1).default('./.tools/whisper-venv/bin/python'),
+  MNEMO_WHISPER_MODEL_PATH: z.string().min(1).optional(),
+  MNEMO_WHISPER_THREADS: int(1, 64).default(2),
 });
 
 /** Every environment variable the service reads (documented in README.md and .env.example). */
@@ -191,6 +201,24 @@ export interface Config {
     candidates: number;
     rerankCandidates: number;
   };
+  /** Audio and video: ffmpeg and speech-to-text. */
+  media: {
+    /** MNEMO_FFMPEG_PATH; undefined = `ffmpeg` on PATH. */
+    ffmpegPath: string | undefined;
+    transcription: {
+      /** auto: openai when url is set, else local when installed, else none. */
+      mode: 'auto' | 'openai' | 'local' | 'off';
+      url: string | undefined;
+      apiKey: string | undefined;
+      model: string;
+      /** Per request to the OpenAI-compatible endpoint (one chunk of audio). */
+      timeoutMs: number;
+      /** The offline engine: the venv's python (faster-whisper) and the CTranslate2 model dir (undefined = the bundled tiny.en). */
+      whisperPython: string;
+      whisperModelPath: string | undefined;
+      whisperThreads: number;
+    };
+  };
 }
 
 export class ConfigError extends Error {
@@ -217,6 +245,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.MNEMO_EMBEDDINGS === 'openai' && !e.MNEMO_EMBEDDING_URL) {
     throw new ConfigError(['MNEMO_EMBEDDING_URL: required when MNEMO_EMBEDDINGS=openai']);
+  }
+  if (e.MNEMO_TRANSCRIPTION === 'openai' && !e.MNEMO_TRANSCRIPTION_URL) {
+    throw new ConfigError(['MNEMO_TRANSCRIPTION_URL: required when MNEMO_TRANSCRIPTION=openai']);
   }
   if (Boolean(e.MNEMO_SMTP_URL) !== Boolean(e.MNEMO_NOTIFY_EMAIL?.length)) {
     throw new ConfigError(['MNEMO_SMTP_URL and MNEMO_NOTIFY_EMAIL: set both (email notices) or neither (notices in the log only)']);
@@ -295,6 +326,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keywordWeight: e.MNEMO_SEARCH_KEYWORD_WEIGHT,
       candidates: e.MNEMO_SEARCH_CANDIDATES,
       rerankCandidates: e.MNEMO_RERANK_CANDIDATES,
+    },
+    media: {
+      ffmpegPath: e.MNEMO_FFMPEG_PATH,
+      transcription: {
+        mode: e.MNEMO_TRANSCRIPTION,
+        url: e.MNEMO_TRANSCRIPTION_URL,
+        apiKey: e.MNEMO_TRANSCRIPTION_API_KEY,
+        model: e.MNEMO_TRANSCRIPTION_MODEL,
+        timeoutMs: e.MNEMO_TRANSCRIPTION_TIMEOUT_MS,
+        whisperPython: path.resolve(e.MNEMO_WHISPER_PYTHON),
+        whisperModelPath: e.MNEMO_WHISPER_MODEL_PATH ? path.resolve(e.MNEMO_WHISPER_MODEL_PATH) : undefined,
+        whisperThreads: e.MNEMO_WHISPER_THREADS,
+      },
     },
   };
   return deepFreeze(config);

@@ -45,6 +45,8 @@ export const ERRORS = {
   EXTRACTION_LIMIT: { status: 422, message: 'The file exceeds an extraction limit: %s' },
   EXTRACTION_TIMEOUT: { status: 422, message: 'Extraction took longer than %s ms (%s)' },
   ENGINE_UNAVAILABLE: { status: 503, message: '%s is not available on this server: %s' },
+  // Speech to text: transient (timeouts, 429, 5xx after retries, a crashed helper) or permanent (401, bad audio) by options.
+  TRANSCRIPTION_FAILED: { status: 503, message: 'Transcription failed: %s' },
   EMBEDDING_FAILED: { status: 503, message: 'Embedding provider failed: %s' },
   PROVIDER_UNAVAILABLE: { status: 503, message: '%s' },
   // Chat model (MNEMO_LLM_URL): transient (timeouts, network, 429, 5xx after retries) or permanent (401, 404...) by options.

