@@ -1,5 +1,6 @@
 import type { FilterNode } from '../core/filters.js';
 import type { AccountStore } from './accounts.js';
+import type { BlobStore } from './blobs.js';
 import type { MemoryStore } from './memories.js';
 import type {
   Candidate,
@@ -95,6 +96,8 @@ export interface Store extends AccountStore {
   readonly kind: 'sqlite' | 'mongodb';
   /** The memory port (memories, their vectors, versions and sources), on the same database. */
   readonly memories: MemoryStore;
+  /** The uploaded originals of documents (a directory for SQLite, GridFS for MongoDB). */
+  readonly blobs: BlobStore;
   readonly capabilities: StoreCapabilities;
   /** Creates or upgrades the schema; safe to call on every start. */
   migrate(): Promise<void>;

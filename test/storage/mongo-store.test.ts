@@ -8,6 +8,7 @@ import type { Store } from '../../src/storage/store.js';
 import { startFerretDb, type FerretDb } from '../helpers/ferretdb.js';
 import { runAccountsContract } from './accounts-contract.js';
 import { runMemoryContract } from './memory-contract.js';
+import { runBlobContract } from './blob-contract.js';
 import { runStoreContract } from './store-contract.js';
 import { addIndexed, axis, chunkIdsOf, docIdsOf, indexDocument, makeDocument, makeOrg, MODEL } from './store-fixtures.js';
 
@@ -38,6 +39,10 @@ runStoreContract('mongodb on FerretDB', () => open(), async (store: Store) => {
 });
 runAccountsContract('mongodb on FerretDB', () => open(), async (store: Store) => void (await admin.db((store as MongoStore).dbName).dropDatabase()));
 runMemoryContract('mongodb on FerretDB', () => open(), async (store) => {
+  await admin.db((store as MongoStore).dbName).dropDatabase();
+});
+
+runBlobContract('GridFS on FerretDB', () => open(), async (store) => {
   await admin.db((store as MongoStore).dbName).dropDatabase();
 });
 

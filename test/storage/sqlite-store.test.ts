@@ -9,6 +9,7 @@ import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { runAccountsContract } from './accounts-contract.js';
 import { runStoreContract } from './store-contract.js';
 import { runMemoryContract } from './memory-contract.js';
+import { runBlobContract } from './blob-contract.js';
 import { documentToRow } from '../../src/storage/sqlite/rows.js';
 import { addIndexed, axis, chunkIdsOf, isoAt, makeDocument, makeOrg, MODEL } from './store-fixtures.js';
 
@@ -20,6 +21,12 @@ runStoreContract('sqlite :memory:', async () => {
 runAccountsContract('sqlite :memory:', async () => { const store = new SqliteStore(':memory:'); await store.migrate(); return store; });
 
 runMemoryContract('sqlite :memory:', async () => {
+  const store = new SqliteStore(':memory:');
+  await store.migrate();
+  return store;
+});
+
+runBlobContract('files of sqlite :memory:', async () => {
   const store = new SqliteStore(':memory:');
   await store.migrate();
   return store;

@@ -17,6 +17,8 @@ import type { DocumentListQuery, DocumentPatch, HybridCandidates, HybridQuery, K
 import { AtlasIndexes, detectAtlasSearch, type AtlasMode } from './atlas-search.js';
 import { MongoChunks } from './chunks.js';
 import { MongoMemories } from './memories.js';
+import type { BlobStore } from '../blobs.js';
+import { GridFsBlobStore } from './gridfs-blobs.js';
 import { CustomIdClaims } from './custom-ids.js';
 import { MongoAccounts } from './accounts.js';
 import type { ApiKeyPatch, ContainerTagPatch } from '../accounts.js';
@@ -53,6 +55,8 @@ export class MongoStore implements Store {
   readonly dbName: string;
   /** The memory port (memories.ts), on the same database; searches the Atlas way once migrate() detected it. */
   readonly memories: MongoMemories;
+  /** Uploaded originals in GridFS (gridfs-blobs.ts), on the same database. */
+  readonly blobs: BlobStore;
   private readonly client: MongoClient;
   private readonly c: Collections;
   private readonly search: MongoSearch;
@@ -72,6 +76,7 @@ export class MongoStore implements Store {
     this.accounts = new MongoAccounts(this.c);
     this.logger = opts.logger ?? silentLogger;
     this.memories = new MongoMemories(this.c, this.search, { logger: this.logger, indexWaitMs: opts.indexWaitMs ?? 600_000 });
+    this.blobs = new GridFsBlobStore(this.client.db(opts.db));
   }
 
   async migrate(): Promise<void> {

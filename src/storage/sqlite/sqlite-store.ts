@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createError } from '../../core/errors.js';
@@ -29,6 +31,8 @@ import { indexTerms } from '../../text/tokenize.js';
 import { migrate } from './migrations.js';
 import { SqliteAccounts } from './accounts.js';
 import { SqliteMemories } from './memories.js';
+import type { BlobStore } from '../blobs.js';
+import { FsBlobStore } from '../blobs/fs-blob-store.js';
 import type { ApiKeyPatch, ContainerTagPatch } from '../accounts.js';
 import {
   DOCUMENT_COLUMNS,
@@ -60,11 +64,16 @@ export class SqliteStore implements Store {
   private readonly keyword: KeywordIndexes;
   private readonly accounts: SqliteAccounts;
   readonly memories: SqliteMemories;
+  /** Uploaded originals as files: `<directory of the database>/files`, or a temporary directory for ':memory:'. */
+  readonly blobs: BlobStore;
+  private readonly tempBlobDir: string | null;
   /** Searchable chunk count per organisation, dropped whenever chunks are activated or deleted. */
   private readonly activeChunkCounts = new Map<string, number>();
 
-  constructor(file: string) {
+  constructor(file: string, options: { blobDir?: string } = {}) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    this.tempBlobDir = options.blobDir || file !== ':memory:' ? null : path.join(os.tmpdir(), `mnemo-blobs-${randomUUID()}`);
+    this.blobs = new FsBlobStore(options.blobDir ?? this.tempBlobDir ?? path.join(path.dirname(file), 'files'));
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -83,6 +92,7 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
+    if (this.tempBlobDir) fs.rmSync(this.tempBlobDir, { recursive: true, force: true });
   }
 
   async ping(): Promise<void> {
