@@ -1,4 +1,28 @@
+import { csvExtractor } from './csv.js';
+import { docxExtractor } from './docx.js';
+import { epubExtractor } from './epub.js';
+import { htmlExtractor } from './html.js';
+import { jsonExtractor } from './json.js';
+import { odpExtractor, odtExtractor } from './odf.js';
+import { oleExtractor } from './ole.js';
+import { pptxExtractor } from './pptx.js';
+import { rtfExtractor } from './rtf.js';
+import { textExtractor } from './text.js';
 import type { Extractor } from './types.js';
+import { xlsxExtractor } from './xlsx.js';
 
-/** Office and document formats (DOCX, PPTX, XLSX, CSV, ODT, ODP, RTF, EPUB, JSON, text in any common encoding). */
-export const officeExtractors: readonly Extractor[] = [];
+/** Office and document formats (DOCX, PPTX, XLSX, CSV, ODT, ODP, RTF, EPUB, JSON, HTML, text in any common encoding). */
+export const officeExtractors: readonly Extractor[] = [
+  docxExtractor,
+  pptxExtractor,
+  xlsxExtractor,
+  csvExtractor,
+  odtExtractor,
+  odpExtractor,
+  rtfExtractor,
+  epubExtractor,
+  jsonExtractor,
+  htmlExtractor,
+  textExtractor,
+  oleExtractor,
+];

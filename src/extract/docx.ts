@@ -1,0 +1,39 @@
+import mammoth from 'mammoth';
+import { createError } from '../core/errors.js';
+import { htmlFragmentToMarkdown } from './html-fragment.js';
+import { coreTitle, isXmlPart } from './ooxml.js';
+import type { Extractor } from './types.js';
+import { readZip } from './zip.js';
+
+const STYLE_MAP = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'] => h2:fresh"];
+
+/**
+ * DOCX → markdown via mammoth (headings, lists, tables, bold/italic; images become their alt text). mammoth reads the
+ * archive with JSZip, which has no size limits, so the package is first read through readZip: every XML part it may
+ * decompress is inflated there within the caps; media are never decompressed (images are not read).
+ */
+export const docxExtractor: Extractor = {
+  name: 'docx',
+  mimes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.ms-word.document.macroenabled.12'],
+  async extract(input, ctx) {
+    const bytes = await input.bytes();
+    const zip = await readZip(bytes, ctx, { format: 'DOCX', want: isXmlPart });
+    if (!zip.has('word/document.xml') && !zip.names.some((n) => /^word\/document\d*\.xml$/.test(n))) {
+      throw createError('FILE_CORRUPT', ['not a Word document (no word/document.xml in the package)'], { permanent: true });
+    }
+    let html: string;
+    try {
+      const result = await mammoth.convertToHtml(
+        { buffer: bytes },
+        { styleMap: STYLE_MAP, convertImage: mammoth.images.imgElement(async () => ({ src: '' })) },
+      );
+      html = result.value;
+    } catch (err) {
+      throw createError('FILE_CORRUPT', [`the Word document could not be read: ${(err as Error).message}`], { permanent: true, cause: err });
+    }
+    const content = htmlFragmentToMarkdown(html);
+    if (!content) throw createError('EMPTY_CONTENT', [], { permanent: true });
+    const heading = /^#{1,6} (.+)$/m.exec(content)?.[1]?.trim() ?? null;
+    return { content, title: coreTitle(zip) ?? heading, type: 'text', details: { format: 'docx' } };
+  },
+};

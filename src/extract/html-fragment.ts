@@ -1,0 +1,60 @@
+import TurndownService from 'turndown';
+import { markdownTable } from './markdown-table.js';
+
+/**
+ * HTML produced by a converter (mammoth for DOCX) or a book chapter (EPUB) → markdown, keeping all of it: no
+ * Readability pass, which would drop what it takes for page chrome. Tables become GFM tables; images become their
+ * alt text.
+ */
+const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
+turndown.remove(['script', 'style', 'noscript', 'iframe', 'svg', 'canvas', 'form', 'head'] as never);
+
+interface DomNode {
+  nodeName: string;
+  childNodes: ArrayLike<DomNode>;
+  innerHTML?: string;
+  getAttribute?(name: string): string | null;
+}
+
+turndown.addRule('table', {
+  filter: 'table',
+  replacement: (_content, node) => {
+    const rows = rowsOf(node as unknown as DomNode).map((tr) =>
+      Array.from(tr.childNodes)
+        .filter((c) => c.nodeName === 'TD' || c.nodeName === 'TH')
+        .map((c) => turndown.turndown(c.innerHTML ?? '')),
+    );
+    return rows.length ? `\n\n${markdownTable(rows)}\n\n` : '';
+  },
+});
+
+turndown.addRule('image', {
+  filter: 'img',
+  replacement: (_content, node) => {
+    const alt = (node as unknown as DomNode).getAttribute?.('alt')?.trim();
+    return alt ? `[Image: ${alt.replace(/\s+/g, ' ')}]` : '';
+  },
+});
+
+/** The rows of a table, not those of tables nested in its cells. */
+function rowsOf(table: DomNode): DomNode[] {
+  const out: DomNode[] = [];
+  const walk = (n: DomNode) => {
+    for (const c of Array.from(n.childNodes)) {
+      if (c.nodeName === 'TR') out.push(c);
+      else if (c.nodeName === 'THEAD' || c.nodeName === 'TBODY' || c.nodeName === 'TFOOT') walk(c);
+    }
+  };
+  walk(table);
+  return out;
+}
+
+/** Converts an HTML fragment or document body to markdown. */
+export function htmlFragmentToMarkdown(html: string): string {
+  return turndown
+    .turndown(html)
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

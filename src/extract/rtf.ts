@@ -1,0 +1,148 @@
+import iconv from 'iconv-lite';
+import { createError } from '../core/errors.js';
+import { normalizeText } from './text-decode.js';
+import type { Extractor } from './types.js';
+
+/**
+ * RTF → text with a small tolerant parser: groups, control words, \uN Unicode (with \ucN fallback skipping),
+ * \'hh bytes in the document code page (\ansicpgN, multi-byte pages decoded per run), \bin skipped, and the
+ * destinations that are not body text (\* groups, font/colour/style tables, pictures, field instructions, headers,
+ * footers) dropped. Table cells are joined with " | ", one row per line. Title from \info\title.
+ */
+export const rtfExtractor: Extractor = {
+  name: 'rtf',
+  mimes: ['application/rtf', 'text/rtf', 'application/x-rtf', 'text/richtext'],
+  async extract(input) {
+    const source = (await input.bytes()).toString('latin1');
+    if (!source.trimStart().startsWith('{\\rtf')) throw createError('FILE_CORRUPT', ['not an RTF document (no {\\rtf header)'], { permanent: true });
+    const { text, title } = parseRtf(source);
+    const content = normalizeText(text.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n'));
+    if (!content) throw createError('EMPTY_CONTENT', [], { permanent: true });
+    return { content, title, type: 'text', details: { format: 'rtf' } };
+  },
+};
+
+const SKIP = new Set([
+  'fonttbl', 'colortbl', 'stylesheet', 'listtable', 'listoverridetable', 'revtbl', 'rsidtbl', 'generator', 'filetbl',
+  'pict', 'object', 'fldinst', 'themedata', 'colorschememapping', 'latentstyles', 'datastore', 'xmlnstbl', 'pgdsctbl',
+  'header', 'headerl', 'headerr', 'headerf', 'footer', 'footerl', 'footerr', 'footerf', 'bkmkstart', 'bkmkend',
+  'shppict', 'nonshppict', 'template', 'mmathPr', 'wgrffmtfilter', 'operator', 'author', 'company', 'keywords', 'comment',
+]);
+const SYMBOLS: Record<string, string> = {
+  par: '\n', line: '\n', sect: '\n\n', page: '\n\n', tab: '\t', cell: ' | ', row: '\n', emdash: '—', endash: '–',
+  bullet: '•', lquote: '‘', rquote: '’', ldblquote: '“', rdblquote: '”', emspace: ' ', enspace: ' ', qmspace: ' ',
+};
+const MAX_DEPTH = 512;
+
+interface Group {
+  skip: boolean;
+  uc: number;
+  title: boolean;
+}
+
+/** Parses RTF source (read as latin1, one char per byte) into plain text and the \info\title. */
+export function parseRtf(src: string): { text: string; title: string | null } {
+  let codepage = 'windows-1252';
+  let out = '';
+  let title = '';
+  let bytes: number[] = [];
+  let skipChars = 0;
+  const stack: Group[] = [];
+  let g: Group = { skip: false, uc: 1, title: false };
+  const emit = (s: string) => {
+    flush();
+    if (skipChars > 0) {
+      const n = Math.min(skipChars, s.length);
+      skipChars -= n;
+      s = s.slice(n);
+    }
+    if (!s || g.skip) return;
+    if (g.title) title += s;
+    else out += s;
+  };
+  const flush = () => {
+    if (bytes.length === 0) return;
+    const decoded = iconv.encodingExists(codepage) ? iconv.decode(Buffer.from(bytes), codepage) : Buffer.from(bytes).toString('latin1');
+    bytes = [];
+    if (!g.skip) {
+      if (g.title) title += decoded;
+      else out += decoded;
+    }
+  };
+  let i = 0;
+  let groupStart = false;
+  while (i < src.length) {
+    const ch = src[i]!;
+    if (ch === '{') {
+      flush();
+      stack.push(g);
+      g = { ...g };
+      if (stack.length > MAX_DEPTH) g.skip = true;
+      groupStart = true;
+      i++;
+      continue;
+    }
+    if (ch === '}') {
+      flush();
+      g = stack.pop() ?? g;
+      groupStart = false;
+      i++;
+      continue;
+    }
+    if (ch === '\\') {
+      const next = src[i + 1] ?? '';
+      if (/[a-zA-Z]/.test(next)) {
+        const m = /^([a-zA-Z]{1,32})(-?\d{1,10})? ?/.exec(src.slice(i + 1, i + 45))!;
+        const word = m[1]!;
+        const param = m[2] === undefined ? null : Number(m[2]);
+        i += 1 + m[0].length;
+        const first = groupStart;
+        groupStart = false;
+        // A control word ends any pending \uN fallback (the fallback is plain characters or \'hh).
+        skipChars = 0;
+        if (word === 'bin' && param !== null) {
+          i += Math.max(0, param);
+          continue;
+        }
+        if (word === 'u' && param !== null) {
+          emit(String.fromCharCode(param < 0 ? param + 65536 : param));
+          skipChars = g.uc;
+          continue;
+        }
+        if (word === 'uc' && param !== null) g.uc = Math.max(0, param);
+        else if (word === 'ansicpg' && param !== null) codepage = param === 65001 ? 'utf8' : `cp${param}`;
+        else if (word === 'title' && first) g.title = true;
+        else if (SKIP.has(word) && first) g.skip = true;
+        else if (word in SYMBOLS) emit(SYMBOLS[word]!);
+        continue;
+      }
+      i += 2;
+      const first = groupStart;
+      groupStart = false;
+      if (next === "'") {
+        const hex = src.slice(i, i + 2);
+        i += 2;
+        if (skipChars > 0) skipChars--;
+        else if (/^[0-9a-fA-F]{2}$/.test(hex)) bytes.push(parseInt(hex, 16));
+        continue;
+      }
+      if (next === '*' && first) g.skip = true;
+      else if (next === '~') emit('\u00a0');
+      else if (next === '_') emit('-');
+      else if (next === '\n' || next === '\r') emit('\n');
+      else if (next === '\\' || next === '{' || next === '}') emit(next);
+      continue;
+    }
+    groupStart = false;
+    if (ch === '\r' || ch === '\n') {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < src.length && !'\\{}\r\n'.includes(src[j]!)) j++;
+    emit(src.slice(i, j));
+    i = j;
+  }
+  flush();
+  return { text: out, title: title.trim() || null };
+}
