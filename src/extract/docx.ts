@@ -3,6 +3,7 @@ import { createError } from '../core/errors.js';
 import { htmlFragmentToMarkdown } from './html-fragment.js';
 import { coreTitle, isXmlPart } from './ooxml.js';
 import type { Extractor } from './types.js';
+import { normalizeText } from './text-decode.js';
 import { readZip } from './zip.js';
 
 const STYLE_MAP = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'] => h2:fresh"];
@@ -31,7 +32,7 @@ export const docxExtractor: Extractor = {
     } catch (err) {
       throw createError('FILE_CORRUPT', [`the Word document could not be read: ${(err as Error).message}`], { permanent: true, cause: err });
     }
-    const content = htmlFragmentToMarkdown(html);
+    const content = normalizeText(htmlFragmentToMarkdown(html));
     if (!content) throw createError('EMPTY_CONTENT', [], { permanent: true });
     const heading = /^#{1,6} (.+)$/m.exec(content)?.[1]?.trim() ?? null;
     return { content, title: coreTitle(zip) ?? heading, type: 'text', details: { format: 'docx' } };

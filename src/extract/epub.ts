@@ -3,6 +3,7 @@ import { createError } from '../core/errors.js';
 import { htmlFragmentToMarkdown } from './html-fragment.js';
 import type { Extractor } from './types.js';
 import { attr, find, findAll, kids, parseXml, textOf } from './xml.js';
+import { normalizeText } from './text-decode.js';
 import { readZip } from './zip.js';
 
 /**
@@ -45,7 +46,7 @@ export const epubExtractor: Extractor = {
       }
       ctx.progress({ unit: 'pages', done: i + 1, total: chapters.length, phase: 'chapters' });
     }
-    const content = parts.join('\n\n');
+    const content = normalizeText(parts.join('\n\n'));
     if (!content.trim()) throw createError('EMPTY_CONTENT', [], { permanent: true });
     return { content, title, type: 'text', details: { format: 'epub', chapters: chapters.length } };
   },

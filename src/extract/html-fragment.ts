@@ -36,6 +36,22 @@ turndown.addRule('image', {
   },
 });
 
+// Compact list markers ("- item", "1. item") instead of turndown's padded "-   item".
+turndown.addRule('listItem', {
+  filter: 'li',
+  replacement: (content, node) => {
+    const li = node as unknown as DomNode & { parentNode: DomNode & { children: ArrayLike<unknown> }; nextSibling: unknown };
+    const parent = li.parentNode;
+    let prefix = '- ';
+    if (parent?.nodeName === 'OL') {
+      const start = Number(parent.getAttribute?.('start') ?? 1) || 1;
+      prefix = `${start + Array.prototype.indexOf.call(parent.children, li)}. `;
+    }
+    const body = content.replace(/^\n+/, '').replace(/\n+$/, '\n').replace(/\n/gm, `\n${' '.repeat(prefix.length)}`);
+    return prefix + body + (li.nextSibling && !/\n$/.test(body) ? '\n' : '');
+  },
+});
+
 /** The rows of a table, not those of tables nested in its cells. */
 function rowsOf(table: DomNode): DomNode[] {
   const out: DomNode[] = [];

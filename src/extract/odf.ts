@@ -2,6 +2,7 @@ import { createError } from '../core/errors.js';
 import { markdownTable, trimEmpty } from './markdown-table.js';
 import type { ExtractContext, ExtractInput, ExtractedText, Extractor } from './types.js';
 import { attr, find, kids, parseXml, textOf, type XNode } from './xml.js';
+import { normalizeText } from './text-decode.js';
 import { readZip } from './zip.js';
 
 /** Repeated rows/columns (table:number-*-repeated) are expanded at most this far; spreadsheets pad with huge repeats. */
@@ -46,7 +47,7 @@ async function extractOdf(input: ExtractInput, ctx: ExtractContext, format: 'ODT
   } else {
     content = body ? blocks(find(body, 'text') ?? body, 0).join('\n\n') : '';
   }
-  content = content.replace(/\n{3,}/g, '\n\n').trim();
+  content = normalizeText(content.replace(/\n{3,}/g, '\n\n'));
   if (!content) throw createError('EMPTY_CONTENT', [], { permanent: true });
   const heading = /^#{1,6} (.+)$/m.exec(content)?.[1]?.trim() ?? null;
   const title = (metaTitle ? textOf(metaTitle).trim() : '') || (format === 'ODT' ? heading : null);

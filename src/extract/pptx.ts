@@ -3,6 +3,7 @@ import { formatNumber, markdownTable } from './markdown-table.js';
 import { coreTitle, isXmlPart, relationships } from './ooxml.js';
 import type { Extractor } from './types.js';
 import { attr, find, findAll, kids, parseXml, type XNode } from './xml.js';
+import { normalizeText } from './text-decode.js';
 import { readZip } from './zip.js';
 
 /**
@@ -52,7 +53,7 @@ export const pptxExtractor: Extractor = {
       ctx.progress({ unit: 'slides', done: i + 1, total: slides.length });
     }
     if (!hasText) throw createError('EMPTY_CONTENT', [], { permanent: true });
-    return { content: sections.join('\n\n'), title: coreTitle(zip) ?? firstTitle, type: 'text', details: { format: 'pptx', slides: slides.length } };
+    return { content: normalizeText(sections.join('\n\n')), title: coreTitle(zip) ?? firstTitle, type: 'text', details: { format: 'pptx', slides: slides.length } };
   },
 };
 
@@ -85,7 +86,7 @@ function renderSlide(root: XNode, chart: ChartText): { title: string | null; bod
   const rest = blocks.filter((b) => b !== titleBlock && b.text);
   // Stable sort: placeholders without their own position (inherited from the layout) keep document order first.
   rest.sort((a, b) => a.y - b.y || a.x - b.x);
-  return { title: titleBlock ? titleBlock.text.replace(/\s*\n\s*/g, ' ') : null, body: rest.map((b) => b.text).join('\n\n') };
+  return { title: titleBlock ? normalizeText(titleBlock.text).replace(/\s*\n\s*/g, ' ') : null, body: rest.map((b) => b.text).join('\n\n') };
 }
 
 function shapes(tree: XNode, chart: ChartText): Block[] {

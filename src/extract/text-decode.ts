@@ -48,10 +48,11 @@ function sniffUtf16(bytes: Buffer): 'utf16le' | 'utf16be' | null {
   return null;
 }
 
-/** Unicode NFC, \n line ends, no control characters other than tab and newline, no trailing spaces. */
+/** Unicode NFC, \n line ends, plain spaces for no-break spaces, no control characters other than tab and newline, no trailing spaces. */
 export function normalizeText(text: string): string {
   return text
     .normalize('NFC')
+    .replace(/[\u00a0\u202f]/g, ' ')
     .replace(/\r\n?/g, '\n')
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
     .replace(/[ \t]+\n/g, '\n')

@@ -4,6 +4,7 @@ import { coreTitle, isXmlPart, relationships } from './ooxml.js';
 import { dateKind, excelDate, type DateKind } from './spreadsheet-dates.js';
 import type { Extractor } from './types.js';
 import { attr, find, kids, parseXml, type XNode } from './xml.js';
+import { normalizeText } from './text-decode.js';
 import { readZip, type ZipArchive } from './zip.js';
 
 /** Rows kept per sheet and cells in the whole workbook; beyond them the output says how much was left out. */
@@ -51,7 +52,7 @@ export const xlsxExtractor: Extractor = {
       ctx.progress({ unit: 'sheets', done: i + 1, total: sheets.length });
     }
     if (cells === 0) throw createError('EMPTY_CONTENT', [], { permanent: true });
-    return { content: sections.join('\n\n'), title: coreTitle(zip), type: 'text', details: { format: 'xlsx', sheets: sheets.length, cells } };
+    return { content: normalizeText(sections.join('\n\n')), title: coreTitle(zip), type: 'text', details: { format: 'xlsx', sheets: sheets.length, cells } };
   },
 };
 
