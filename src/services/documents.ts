@@ -359,6 +359,8 @@ export class DocumentService {
         nextRunAt: 0,
         processingMetadata: newProcessingMetadata(),
         ...(hash !== doc.contentHash && input.title === undefined ? { title: null } : {}),
+        // New content from a non-file update replaces the uploaded original too (the store removes its blob).
+        ...(hash !== doc.contentHash && doc.file ? { file: null } : {}),
       } satisfies DocumentPatch);
     }
     // Conditional on the generation read above, so two concurrent updates cannot both claim the same new run.

@@ -13,6 +13,37 @@ export interface BlobInfo {
 }
 
 /**
+ * The key of a document's original file for one generation: `<orgId>/<documentId>/<generation>`. Deleting a
+ * document removes every blob under `<orgId>/<documentId>/` (see removeDocumentBlobs), whatever its generation.
+ */
+export function documentFileKey(orgId: string, documentId: string, generation: number): string {
+  return `${orgId}/${documentId}/${generation}`;
+}
+
+/**
+ * Removes the blobs of deleted documents that had a file: that file and anything else under the document's key
+ * prefix (an earlier generation's file a crash left behind). Used by
+ * the stores after the rows are gone (a failure here leaves an orphaned blob, never a document without its file),
+ * so errors are reported to `onError` rather than thrown.
+ */
+export async function removeDocumentBlobs(
+  blobs: BlobStore,
+  orgId: string,
+  docs: readonly { id: string; fileKey: string | null }[],
+  onError: (err: unknown) => void = () => {},
+): Promise<void> {
+  for (const d of docs) {
+    if (!d.fileKey) continue;
+    try {
+      await blobs.delete(d.fileKey);
+      await blobs.deletePrefix(`${orgId}/${d.id}/`);
+    } catch (err) {
+      onError(err);
+    }
+  }
+}
+
+/**
  * Original files by key. Keys are chosen by the caller (`<orgId>/<documentId>/<generation>`-like, no "..", no
  * leading "/"); a put under an existing key replaces it. Adapters: a directory on disk (embedded) and GridFS
  * (MongoDB); one contract suite (test/storage/blob-contract.ts) runs on both.

@@ -1,6 +1,7 @@
 import type { FilterNode } from '../core/filters.js';
 import type { AccountStore } from './accounts.js';
 import type { BlobStore } from './blobs.js';
+import type { SecretStore } from './secrets.js';
 import type { MemoryStore } from './memories.js';
 import type {
   Candidate,
@@ -98,6 +99,8 @@ export interface Store extends AccountStore {
   readonly memories: MemoryStore;
   /** The uploaded originals of documents (a directory for SQLite, GridFS for MongoDB). */
   readonly blobs: BlobStore;
+  /** Instance-wide secrets shared by every process (a file in the data directory for SQLite, a document for MongoDB). */
+  readonly secrets: SecretStore;
   readonly capabilities: StoreCapabilities;
   /** Creates or upgrades the schema; safe to call on every start. */
   migrate(): Promise<void>;
@@ -122,6 +125,7 @@ export interface Store extends AccountStore {
    * Applies a patch and returns the updated document; a new customId or new container tags that would give two
    * documents the same customId under one tag throw CUSTOM_ID_CONFLICT and change nothing. With expectGeneration, the update only happens while the
    * document is still at that generation (returns null otherwise), so a stale pipeline run cannot overwrite a newer one.
+   * A patch whose `file` replaces or clears the document's file removes the previous blob (unless the key is the same).
    */
   updateDocument(
     orgId: string,
@@ -129,7 +133,7 @@ export interface Store extends AccountStore {
     patch: DocumentPatch,
     options?: { expectGeneration?: number },
   ): Promise<DocumentRecord | null>;
-  /** Deletes documents with their chunks and vectors; returns the ids that existed. */
+  /** Deletes documents with their chunks, vectors and stored files (blobs); returns the ids that existed. */
   deleteDocuments(orgId: string, ids: readonly string[]): Promise<string[]>;
   /**
    * Documents without a customId that have this content hash and exactly these tags, created at or after `since`

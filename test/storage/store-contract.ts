@@ -3,12 +3,15 @@
  * only. Adapter test files add backend-specific cases next to it.
  */
 import { randomUUID } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/core/errors.js';
 import { parseFilters } from '../../src/core/filters.js';
 import { queryTerms } from '../../src/text/tokenize.js';
 import type { DocumentListQuery, Store } from '../../src/storage/store.js';
-import type { ApiKeyRecord, OrganizationRecord } from '../../src/core/types.js';
+import type { ApiKeyRecord, OrganizationRecord, StoredFile } from '../../src/core/types.js';
 import { filterParityContract } from './store-contract-filters.js';
 import { pipelineContract, searchContract } from './store-contract-search.js';
 import {
@@ -22,6 +25,18 @@ import {
   MODEL,
   sortedIds,
 } from './store-fixtures.js';
+
+/** Stores a small blob under `key` and returns it as a document's file. */
+async function putBlob(store: Store, key: string, content = `bytes of ${key}`): Promise<StoredFile> {
+  const src = path.join(os.tmpdir(), `mnemo-contract-${randomUUID()}`);
+  await fsp.writeFile(src, content);
+  try {
+    const info = await store.blobs.putFile(key, src, { contentType: 'text/plain', filename: 'f.txt' });
+    return { key, filename: info.filename, mimeType: info.contentType, size: info.size, sha256: info.sha256 };
+  } finally {
+    await fsp.rm(src, { force: true });
+  }
+}
 
 /** What each contract test gets: a fresh, migrated, empty store and two organisations already in it. */
 export interface ContractContext {
@@ -320,6 +335,44 @@ function documentsContract(ctx: ContractContext): void {
       // A concurrent claim of the same run loses.
       expect(await store.updateDocument(orgA.id, doc.id, { generation: 3 }, { expectGeneration: 2 })).toBeNull();
       expect(await store.getDocument(orgA.id, doc.id)).toEqual({ ...doc, generation: 3, status: 'queued' });
+    });
+
+    it('deleteDocuments removes the stored files of the documents it deletes, and nothing else', async () => {
+      const { store, orgA, orgB } = ctx;
+      const withFile = makeDocument(orgA.id);
+      const plain = makeDocument(orgA.id);
+      const foreign = makeDocument(orgB.id);
+      withFile.file = await putBlob(store, `${orgA.id}/${withFile.id}/2`);
+      await putBlob(store, `${orgA.id}/${withFile.id}/1`); // an earlier generation's file left behind
+      foreign.file = await putBlob(store, `${orgB.id}/${foreign.id}/1`);
+      const unrelated = await putBlob(store, `${orgA.id}/other/1`);
+      for (const d of [withFile, plain, foreign]) await store.insertDocument(d);
+
+      expect((await store.deleteDocuments(orgA.id, [withFile.id, plain.id, foreign.id])).sort()).toEqual([withFile.id, plain.id].sort());
+      expect(await store.blobs.stat(`${orgA.id}/${withFile.id}/2`)).toBeNull();
+      expect(await store.blobs.stat(`${orgA.id}/${withFile.id}/1`)).toBeNull();
+      expect(await store.blobs.stat(foreign.file.key)).not.toBeNull();
+      expect(await store.blobs.stat(unrelated.key)).not.toBeNull();
+    });
+
+    it('updateDocument removes the blob of a file it replaces or clears, not one it keeps', async () => {
+      const { store, orgA } = ctx;
+      const doc = makeDocument(orgA.id, { generation: 1 });
+      doc.file = await putBlob(store, `${orgA.id}/${doc.id}/1`);
+      await store.insertDocument(doc);
+      // A stale writer changes nothing, and its blob is left alone.
+      const second = await putBlob(store, `${orgA.id}/${doc.id}/2`);
+      expect(await store.updateDocument(orgA.id, doc.id, { file: second }, { expectGeneration: 7 })).toBeNull();
+      expect(await store.blobs.stat(doc.file.key)).not.toBeNull();
+
+      expect((await store.updateDocument(orgA.id, doc.id, { file: second, generation: 2 }, { expectGeneration: 1 }))!.file).toEqual(second);
+      expect(await store.blobs.stat(doc.file.key)).toBeNull();
+      // Same key (the blob was replaced in place): kept.
+      const same = await putBlob(store, second.key, 'new bytes');
+      await store.updateDocument(orgA.id, doc.id, { file: same });
+      expect((await store.blobs.stat(second.key))!.sha256).toBe(same.sha256);
+      await store.updateDocument(orgA.id, doc.id, { file: null });
+      expect(await store.blobs.stat(second.key)).toBeNull();
     });
 
     it('getDocumentsByIds returns the existing documents of the organisation', async () => {

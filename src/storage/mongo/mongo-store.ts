@@ -19,6 +19,9 @@ import { MongoChunks } from './chunks.js';
 import { MongoMemories } from './memories.js';
 import type { BlobStore } from '../blobs.js';
 import { GridFsBlobStore } from './gridfs-blobs.js';
+import { removeDocumentBlobs } from '../blobs.js';
+import type { SecretStore } from '../secrets.js';
+import { MongoSecretStore } from './secrets.js';
 import { CustomIdClaims } from './custom-ids.js';
 import { MongoAccounts } from './accounts.js';
 import type { ApiKeyPatch, ContainerTagPatch } from '../accounts.js';
@@ -57,6 +60,8 @@ export class MongoStore implements Store {
   readonly memories: MongoMemories;
   /** Uploaded originals in GridFS (gridfs-blobs.ts), on the same database. */
   readonly blobs: BlobStore;
+  /** Instance-wide secrets (secrets.ts), so every process of the deployment signs with the same key. */
+  readonly secrets: SecretStore;
   private readonly client: MongoClient;
   private readonly c: Collections;
   private readonly search: MongoSearch;
@@ -77,6 +82,7 @@ export class MongoStore implements Store {
     this.logger = opts.logger ?? silentLogger;
     this.memories = new MongoMemories(this.c, this.search, { logger: this.logger, indexWaitMs: opts.indexWaitMs ?? 600_000 });
     this.blobs = new GridFsBlobStore(this.client.db(opts.db));
+    this.secrets = new MongoSecretStore(this.client.db(opts.db));
   }
 
   async migrate(): Promise<void> {
@@ -163,6 +169,7 @@ export class MongoStore implements Store {
     // A new customId or new tags are claimed before the write and the claims they replace released after it.
     let before: DocumentBson | null = null;
     let claimed: string[] = [];
+    const previousFile = patch.file !== undefined ? ((await this.c.documents.findOne(query, { projection: { file: 1 } }))?.file ?? null) : null;
     if (patch.containerTags || patch.customId !== undefined) {
       before = await this.c.documents.findOne(query, { projection: { customId: 1, containerTags: 1 } });
       if (!before) return null;
@@ -193,12 +200,15 @@ export class MongoStore implements Store {
       );
       await this.search.afterRetag(orgId, id, tags);
     }
+    if (previousFile && previousFile.key !== b.file?.key) {
+      await this.blobs.delete(previousFile.key).catch((err: unknown) => this.logger.warn('could not remove a replaced stored file', { err }));
+    }
     return bsonToDocument(b);
   }
 
   async deleteDocuments(orgId: string, ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const rows = await this.c.documents.find({ orgId: { $eq: orgId }, _id: { $in: [...ids] } }, { projection: { _id: 1 } }).toArray();
+    const rows = await this.c.documents.find({ orgId: { $eq: orgId }, _id: { $in: [...ids] } }, { projection: { _id: 1, file: 1 } }).toArray();
     const existing = new Set(rows.map((r) => r._id));
     const found = [...new Set(ids)].filter((id) => existing.has(id));
     if (found.length === 0) return [];
@@ -207,6 +217,8 @@ export class MongoStore implements Store {
     await this.c.documents.deleteMany({ orgId: { $eq: orgId }, _id: { $in: found } });
     await this.customIds.releaseDocuments(orgId, found);
     await this.search.afterDelete(orgId, found);
+    const withFiles = rows.map((r) => ({ id: r._id, fileKey: r.file?.key ?? null }));
+    await removeDocumentBlobs(this.blobs, orgId, withFiles, (err) => this.logger.warn('could not remove the stored file of a deleted document', { err }));
     return found;
   }
 

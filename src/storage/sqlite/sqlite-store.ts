@@ -13,6 +13,7 @@ import type {
   DocumentRef,
   OrganizationRecord,
   SettingsRecord,
+  StoredFile,
 } from '../../core/types.js';
 import { PENDING_STATUSES } from '../../core/types.js';
 import { CUSTOM_ID_MATCH_LIMIT } from '../store.js';
@@ -33,6 +34,9 @@ import { SqliteAccounts } from './accounts.js';
 import { SqliteMemories } from './memories.js';
 import type { BlobStore } from '../blobs.js';
 import { FsBlobStore } from '../blobs/fs-blob-store.js';
+import { removeDocumentBlobs } from '../blobs.js';
+import type { SecretStore } from '../secrets.js';
+import { FileSecretStore } from './file-secrets.js';
 import type { ApiKeyPatch, ContainerTagPatch } from '../accounts.js';
 import {
   DOCUMENT_COLUMNS,
@@ -66,6 +70,8 @@ export class SqliteStore implements Store {
   readonly memories: SqliteMemories;
   /** Uploaded originals as files: `<directory of the database>/files`, or a temporary directory for ':memory:'. */
   readonly blobs: BlobStore;
+  /** Secrets as files next to the database (in memory for ':memory:'). */
+  readonly secrets: SecretStore;
   private readonly tempBlobDir: string | null;
   /** Searchable chunk count per organisation, dropped whenever chunks are activated or deleted. */
   private readonly activeChunkCounts = new Map<string, number>();
@@ -74,6 +80,7 @@ export class SqliteStore implements Store {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
     this.tempBlobDir = options.blobDir || file !== ':memory:' ? null : path.join(os.tmpdir(), `mnemo-blobs-${randomUUID()}`);
     this.blobs = new FsBlobStore(options.blobDir ?? this.tempBlobDir ?? path.join(path.dirname(file), 'files'));
+    this.secrets = new FileSecretStore(file === ':memory:' ? null : path.dirname(file));
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -179,7 +186,8 @@ export class SqliteStore implements Store {
     options: { expectGeneration?: number } = {},
   ): Promise<DocumentRecord | null> {
     const entries = Object.entries(patch).filter(([k, v]) => v !== undefined && k in DOCUMENT_COLUMNS);
-    return this.db.transaction(() => {
+    const replacedFiles: string[] = [];
+    const updated = this.db.transaction(() => {
       const sets = entries.map(([k]) => `${DOCUMENT_COLUMNS[k as keyof DocumentRecord]} = ?`);
       const params = entries.map(([k, v]) => encodeDocumentField(k as keyof DocumentRecord, v));
       let where = 'org_id = ? AND id = ?';
@@ -188,6 +196,8 @@ export class SqliteStore implements Store {
         where += ' AND generation = ?';
         whereParams.push(options.expectGeneration);
       }
+      const before =
+        patch.file !== undefined ? (this.db.prepare(`SELECT file FROM documents WHERE ${where}`).get(...whereParams) as { file: string | null } | undefined) : undefined;
       if (sets.length > 0) {
         const info = this.db.prepare(`UPDATE documents SET ${sets.join(', ')} WHERE ${where}`).run(...params, ...whereParams);
         if (info.changes === 0) return null;
@@ -220,18 +230,23 @@ export class SqliteStore implements Store {
         }
         this.vectors.retagDocument(orgId, id, patch.containerTags);
       }
+      const previous = before?.file ? (JSON.parse(before.file) as StoredFile) : null;
+      if (previous && previous.key !== doc.file?.key) replacedFiles.push(previous.key);
       return doc;
     })();
+    for (const key of replacedFiles) await this.blobs.delete(key).catch(() => {});
+    return updated;
   }
 
   async deleteDocuments(orgId: string, ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
+    const withFiles: { id: string; fileKey: string }[] = [];
     const existing = this.db.transaction(() => {
-      const found = (
-        this.db
-          .prepare(`SELECT id FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`)
-          .all(orgId, JSON.stringify(ids)) as { id: string }[]
-      ).map((r) => r.id);
+      const rows = this.db
+        .prepare(`SELECT id, file FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`)
+        .all(orgId, JSON.stringify(ids)) as { id: string; file: string | null }[];
+      const found = rows.map((r) => r.id);
+      for (const r of rows) if (r.file) withFiles.push({ id: r.id, fileKey: (JSON.parse(r.file) as StoredFile).key });
       const json = JSON.stringify(found);
       const fts = this.keyword.table(orgId, false);
       if (fts) {
@@ -244,6 +259,7 @@ export class SqliteStore implements Store {
     })();
     this.activeChunkCounts.delete(orgId);
     for (const id of existing) this.vectors.removeDocument(orgId, id);
+    await removeDocumentBlobs(this.blobs, orgId, withFiles);
     return existing;
   }
 
