@@ -9,6 +9,7 @@ import { startFerretDb, type FerretDb } from '../helpers/ferretdb.js';
 import { runAccountsContract } from './accounts-contract.js';
 import { runMemoryContract } from './memory-contract.js';
 import { runBlobContract } from './blob-contract.js';
+import { runSecretContract } from './secret-contract.js';
 import { runStoreContract } from './store-contract.js';
 import { addIndexed, axis, chunkIdsOf, docIdsOf, indexDocument, makeDocument, makeOrg, MODEL } from './store-fixtures.js';
 
@@ -43,6 +44,10 @@ runMemoryContract('mongodb on FerretDB', () => open(), async (store) => {
 });
 
 runBlobContract('GridFS on FerretDB', () => open(), async (store) => {
+  await admin.db((store as MongoStore).dbName).dropDatabase();
+});
+
+runSecretContract('mongodb on FerretDB', () => open(), async (store) => {
   await admin.db((store as MongoStore).dbName).dropDatabase();
 });
 

@@ -10,6 +10,7 @@ import { runAccountsContract } from './accounts-contract.js';
 import { runStoreContract } from './store-contract.js';
 import { runMemoryContract } from './memory-contract.js';
 import { runBlobContract } from './blob-contract.js';
+import { runSecretContract } from './secret-contract.js';
 import { documentToRow } from '../../src/storage/sqlite/rows.js';
 import { addIndexed, axis, chunkIdsOf, isoAt, makeDocument, makeOrg, MODEL } from './store-fixtures.js';
 
@@ -32,6 +33,12 @@ runBlobContract('files of sqlite :memory:', async () => {
   return store;
 });
 
+runSecretContract('sqlite :memory:', async () => {
+  const store = new SqliteStore(':memory:');
+  await store.migrate();
+  return store;
+});
+
 describe('SqliteStore on a file', () => {
   let dir: string;
   beforeEach(() => {
@@ -46,6 +53,26 @@ describe('SqliteStore on a file', () => {
     await store.migrate();
     return store;
   };
+
+  it('keeps blobs under <data dir>/files and a secret in the data dir, both surviving a restart', async () => {
+    const file = path.join(dir, 'mnemo.db');
+    const src = path.join(dir, 'upload.bin');
+    fs.writeFileSync(src, 'original bytes');
+    const first = await open(file);
+    await first.blobs.putFile('org/doc/1', src, { contentType: 'application/octet-stream', filename: null });
+    const secret = await first.secrets.getOrCreate('file-links', () => 'generated-once');
+    await first.close();
+    expect(fs.readdirSync(path.join(dir, 'files', 'org', 'doc')).some((n) => n.startsWith('1~'))).toBe(true);
+    expect(fs.statSync(path.join(dir, 'file-links.secret')).mode & 0o077).toBe(0);
+
+    const second = await open(file);
+    try {
+      expect((await second.blobs.stat('org/doc/1'))!.size).toBe(14);
+      expect(await second.secrets.getOrCreate('file-links', () => 'another')).toBe(secret);
+    } finally {
+      await second.close();
+    }
+  });
 
   it('keeps documents, chunks, both indexes, settings and keys across close and reopen', async () => {
     const file = path.join(dir, 'nested', 'mnemo.db');
