@@ -24,8 +24,10 @@ export function dateKind(numFmtId: number, formatCode?: string): DateKind | null
 /** A serial day number as ISO text (UTC, no time zone): 2024-03-01, 13:45:10, or 2024-03-01 13:45. */
 export function excelDate(serial: number, date1904: boolean, kind: DateKind): string {
   if (!Number.isFinite(serial)) return String(serial);
-  // Day 25569 is 1970-01-01 in the 1900 system (which counts the non-existent 1900-02-29); 1904 starts 1462 days later.
-  const ms = Math.round(((date1904 ? serial + 1462 : serial) - 25569) * 86_400_000);
+  // Day 25569 is 1970-01-01 in the 1900 system, which counts a non-existent 1900-02-29 (day 60): days before it shift
+  // by one. The 1904 system starts 1462 days later.
+  const days = date1904 ? serial + 1462 : serial < 60 ? serial + 1 : serial;
+  const ms = Math.round((days - 25569) * 86_400_000);
   const iso = new Date(ms).toISOString();
   const day = iso.slice(0, 10);
   const seconds = iso.slice(17, 19) === '00' ? iso.slice(11, 16) : iso.slice(11, 19);
