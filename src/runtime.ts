@@ -101,7 +101,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
   const containerTags = new ContainerTagService(store, documents, memoryCounter, memories);
   const organizations = new OrganizationService(store, keys);
   const auth = new AuthService(store);
-  const health = new HealthService({ store, runner, embedder, version: VERSION, startedAt: Date.now() });
+  const health = new HealthService({ store, runner, embedder, extraction, version: VERSION, startedAt: Date.now() });
   const app = createApp({
     auth,
     health,

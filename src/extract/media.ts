@@ -1,4 +1,102 @@
+import { createError } from '../core/errors.js';
+import type { TranscriptSegment } from '../providers/transcriber.js';
+import { decodeToWav, probeMedia } from './media-decode.js';
 import type { Extractor } from './types.js';
 
+const AUDIO_MIMES = [
+  'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave', 'audio/mpeg', 'audio/mp3', 'audio/mp4', 'audio/x-m4a', 'audio/m4a',
+  'audio/aac', 'audio/x-aac', 'audio/ogg', 'audio/opus', 'audio/flac', 'audio/x-flac', 'audio/webm', 'audio/x-matroska',
+];
+const VIDEO_MIMES = ['video/mp4', 'video/x-m4v', 'video/webm', 'video/quicktime', 'video/x-matroska'];
+
+/** A new paragraph after this much silence between segments, or once a paragraph spans this long. */
+const PARAGRAPH_GAP_SECONDS = 2;
+const PARAGRAPH_MAX_SECONDS = 30;
+
+/** `[hh:mm:ss]` of a time in seconds. */
+export function timestamp(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `[${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}]`;
+}
+
+/** Segments as paragraphs, each opening with the timestamp of its first segment, separated by blank lines. */
+export function transcriptToText(segments: readonly TranscriptSegment[]): string {
+  const paragraphs: { start: number; texts: string[] }[] = [];
+  let lastEnd = -Infinity;
+  for (const seg of segments) {
+    const text = seg.text.replace(/\s+/g, ' ').trim();
+    if (!text) continue;
+    const current = paragraphs.at(-1);
+    if (!current || seg.start - lastEnd > PARAGRAPH_GAP_SECONDS || seg.start - current.start >= PARAGRAPH_MAX_SECONDS) {
+      paragraphs.push({ start: seg.start, texts: [text] });
+    } else {
+      current.texts.push(text);
+    }
+    lastEnd = seg.end;
+  }
+  return paragraphs.map((p) => `${timestamp(p.start)} ${p.texts.join(' ')}`).join('\n\n');
+}
+
+/**
+ * Audio (WAV, MP3, M4A/AAC, OGG/Opus, FLAC, WebM) and video (MP4, WebM, MOV, MKV): ffprobe checks the streams and
+ * the length (capped by maxAudioSeconds), ffmpeg decodes the first audio track to 16 kHz mono WAV in tmpDir, the
+ * transcriber turns it into timestamped paragraphs. Progress is in seconds of audio; an abort kills both.
+ */
+export const mediaExtractor: Extractor = {
+  name: 'media',
+  mimes: [...AUDIO_MIMES, ...VIDEO_MIMES],
+  async extract(input, ctx) {
+    const ffmpeg = ctx.ffmpeg;
+    if (!ffmpeg) throw createError('ENGINE_UNAVAILABLE', ['ffmpeg (audio and video)', ctx.unavailable?.ffmpeg ?? 'not found'], { permanent: true });
+    const transcriber = ctx.transcriber;
+    if (!transcriber) throw createError('ENGINE_UNAVAILABLE', ['Transcription', ctx.unavailable?.transcriber ?? 'no engine configured'], { permanent: true });
+
+    const probe = await probeMedia(ffmpeg, input.path, ctx.signal);
+    if (!probe.audioCodec) {
+      const what = probe.hasVideo ? 'the video has no audio track' : 'the file has no audio stream';
+      throw createError('EXTRACTION_FAILED', [`${what}, so there is nothing to transcribe`], { permanent: true, details: { format: probe.format } });
+    }
+    const max = ctx.limits.maxAudioSeconds;
+    if (probe.duration !== null && probe.duration > max) {
+      throw createError('EXTRACTION_LIMIT', [`${Math.round(probe.duration)} s of audio, more than the ${max} s allowed`], { permanent: true });
+    }
+    ctx.progress({ unit: 'seconds', done: 0, ...(probe.duration !== null ? { total: probe.duration } : {}), phase: 'decoding' });
+    // One second over the cap tells a file without a duration in its header apart from one just under it.
+    const decoded = await decodeToWav(ffmpeg, input.path, ctx.tmpDir, { signal: ctx.signal, maxSeconds: max + 1, expectedSeconds: probe.duration });
+    if (decoded.seconds > max) {
+      throw createError('EXTRACTION_LIMIT', [`more than the ${max} s of audio allowed`], { permanent: true });
+    }
+
+    const total = decoded.seconds;
+    ctx.progress({ unit: 'seconds', done: 0, total, phase: 'transcribing' });
+    const result = await transcriber.transcribe(decoded.wavPath, {
+      signal: ctx.signal,
+      onProgress: (seconds) => ctx.progress({ unit: 'seconds', done: Math.min(seconds, total), total, phase: 'transcribing' }),
+    });
+    ctx.progress({ unit: 'seconds', done: total, total, phase: 'transcribing' });
+    const content = transcriptToText(result.segments);
+    if (!content) throw createError('EMPTY_CONTENT', [], { permanent: true });
+
+    const model = transcriber.model ?? null;
+    return {
+      content,
+      title: null,
+      type: probe.hasVideo ? 'video' : 'audio',
+      details: {
+        durationSeconds: Math.round(total * 100) / 100,
+        language: result.language,
+        engine: transcriber.name,
+        model,
+        format: probe.format,
+        audioCodec: probe.audioCodec,
+        segments: result.segments.length,
+        // Whisper *.en models only know English: other languages come out as an attempt at an English transcript.
+        ...(model && /\.en$/.test(model) ? { englishOnly: true } : {}),
+      },
+    };
+  },
+};
+
 /** Audio and video: ffmpeg extracts 16 kHz mono audio, a Transcriber turns it into a timestamped transcript. */
-export const mediaExtractors: readonly Extractor[] = [];
+export const mediaExtractors: readonly Extractor[] = [mediaExtractor];

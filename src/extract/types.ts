@@ -48,6 +48,8 @@ export interface ExtractContext {
   ocr: OcrEngine | null;
   transcriber: Transcriber | null;
   ffmpeg: MediaTool | null;
+  /** Why an engine above is null (ExtractionEngines.unavailable), for the ENGINE_UNAVAILABLE message. */
+  unavailable?: { ocr?: string; transcriber?: string; ffmpeg?: string };
   /** Directory for temporary files of this extraction; removed by the caller afterwards. */
   tmpDir: string;
 }

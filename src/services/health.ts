@@ -1,5 +1,6 @@
 import { errorMessage } from '../core/errors.js';
 import type { EmbedderHandle, EmbedderStatus } from '../providers/embedder.js';
+import type { ExtractionEngines } from '../providers/extraction-engines.js';
 import type { Runner, RunnerStatus } from '../runner/runner.js';
 import type { Store } from '../storage/store.js';
 
@@ -7,6 +8,8 @@ export interface HealthDeps {
   store: Store;
   runner: Runner;
   embedder: EmbedderHandle;
+  /** OCR, transcription and ffmpeg for file extraction (absent in tests that do not build them). */
+  extraction?: ExtractionEngines;
   version: string;
   startedAt: number;
 }
@@ -19,12 +22,20 @@ export interface HealthReport {
   uptimeSeconds: number;
   store: { kind: string; ok: boolean; error?: string; vectorSearch: string; keywordSearch: string; fusion: string };
   runner: RunnerStatus;
-  providers: { embeddings: EmbedderStatus };
+  providers: { embeddings: EmbedderStatus; extraction?: ExtractionStatus };
   /** Every reason the service is not at full strength, each naming its component; none means status ok. */
   warnings: string[];
 }
 
 /** Service health: store, runner and providers; `degraded` exactly when `warnings` lists at least one reason. */
+/** The file-extraction engines: each null when missing, with the reason in `unavailable`. */
+export interface ExtractionStatus {
+  ocr: { engine: string } | null;
+  transcription: { engine: string; model: string | null } | null;
+  ffmpeg: { path: string; version: string; ffprobe: string } | null;
+  unavailable: { ocr?: string; transcriber?: string; ffmpeg?: string };
+}
+
 export class HealthService {
   constructor(private readonly deps: HealthDeps) {}
 
@@ -56,10 +67,19 @@ export class HealthService {
       uptimeSeconds: Math.round((Date.now() - this.deps.startedAt) / 1000),
       store,
       runner,
-      providers: { embeddings },
+      providers: { embeddings, ...(this.deps.extraction ? { extraction: extractionStatus(this.deps.extraction) } : {}) },
       warnings,
     };
   }
+}
+
+function extractionStatus(e: ExtractionEngines): ExtractionStatus {
+  return {
+    ocr: e.ocr ? { engine: e.ocr.name } : null,
+    transcription: e.transcriber ? { engine: e.transcriber.name, model: e.transcriber.model ?? null } : null,
+    ffmpeg: e.ffmpeg ? { path: e.ffmpeg.path, version: e.ffmpeg.version, ffprobe: e.ffmpeg.ffprobe } : null,
+    unavailable: { ...e.unavailable },
+  };
 }
 
 function embeddingWarnings(e: EmbedderStatus): string[] {

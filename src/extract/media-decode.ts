@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { createError } from '../core/errors.js';
+import { runTool } from '../providers/ffmpeg.js';
+import type { MediaTool } from '../providers/media-tool.js';
+import { readWavLayout } from '../providers/wav.js';
+
+/** What ffprobe says about a file. */
+export interface MediaProbe {
+  format: string;
+  /** Seconds; null when the container does not say. */
+  duration: number | null;
+  audioCodec: string | null;
+  hasVideo: boolean;
+}
+
+interface FfprobeJson {
+  format?: { format_name?: string; duration?: string };
+  streams?: { codec_type?: string; codec_name?: string; duration?: string; disposition?: { attached_pic?: number } }[];
+}
+
+const lastLine = (stderr: string) => stderr.trim().split('\n').filter(Boolean).slice(-2).join(' | ').slice(0, 300) || 'no detail';
+
+/** ffprobe as JSON (argv only, the path after `-i`); a file it cannot read is FILE_CORRUPT. */
+export async function probeMedia(tool: MediaTool, file: string, signal: AbortSignal): Promise<MediaProbe> {
+  const r = await runTool(tool.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '-i', file], { signal });
+  let json: FfprobeJson;
+  try {
+    json = JSON.parse(r.stdout) as FfprobeJson;
+  } catch {
+    json = {};
+  }
+  if (r.code !== 0 || !json.format) throw createError('FILE_CORRUPT', [`ffprobe cannot read the media: ${lastLine(r.stderr)}`], { permanent: true });
+  const streams = json.streams ?? [];
+  const audio = streams.find((s) => s.codec_type === 'audio');
+  // Cover art in MP3/M4A is a "video" stream with attached_pic: not a video.
+  const hasVideo = streams.some((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const seconds = [json.format.duration, audio?.duration].map(Number).find((n) => Number.isFinite(n) && n > 0);
+  return { format: json.format.format_name ?? 'unknown', duration: seconds ?? null, audioCodec: audio?.codec_name ?? null, hasVideo };
+}
+
+/**
+ * The first audio stream as 16 kHz mono 16-bit WAV in dir (what both transcribers expect), at most maxSeconds of
+ * it. Returns the path and the decoded length. ffmpeg failing, or decoding far less than the container promised
+ * (a truncated file), is FILE_CORRUPT.
+ */
+export async function decodeToWav(
+  tool: MediaTool,
+  file: string,
+  dir: string,
+  o: { signal: AbortSignal; maxSeconds: number; expectedSeconds: number | null },
+): Promise<{ wavPath: string; seconds: number }> {
+  const wavPath = path.join(dir, 'audio-16k.wav');
+  const args = ['-nostdin', '-hide_banner', '-v', 'error', '-i', file, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le'];
+  args.push('-t', String(Math.ceil(o.maxSeconds)), '-f', 'wav', '-y', wavPath);
+  const r = await runTool(tool.path, args, { signal: o.signal });
+  if (r.code !== 0) throw createError('FILE_CORRUPT', [`ffmpeg cannot decode the audio: ${lastLine(r.stderr)}`], { permanent: true });
+  const layout = await readWavLayout(wavPath);
+  const seconds = layout.dataBytes / layout.byteRate;
+  if (seconds <= 0) throw createError('FILE_CORRUPT', [`no audio could be decoded: ${lastLine(r.stderr)}`], { permanent: true });
+  const expected = o.expectedSeconds === null ? null : Math.min(o.expectedSeconds, o.maxSeconds);
+  if (expected !== null && seconds < expected * 0.9 - 1) {
+    throw createError('FILE_CORRUPT', [`only ${seconds.toFixed(1)} s of the ${expected.toFixed(1)} s of audio could be decoded (${lastLine(r.stderr)})`], { permanent: true });
+  }
+  return { wavPath, seconds };
+}
