@@ -5,7 +5,8 @@ import { decodeText, normalizeText } from './text-decode.js';
 import type { Extractor } from './types.js';
 import { MAX_SHEET_ROWS } from './xlsx.js';
 
-const DELIMITERS = [',', ';', '\t', '|'] as const;
+// On a tie the earlier one wins: a tab is rarely part of a value, a comma often is.
+const DELIMITERS = ['\t', ',', ';', '|'] as const;
 
 /** CSV and TSV → one markdown table (encoding detected, delimiter sniffed), capped at MAX_SHEET_ROWS rows with a note. */
 export const csvExtractor: Extractor = {
