@@ -10,15 +10,16 @@ const STYLE_MAP = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'
 
 /**
  * DOCX → markdown via mammoth (headings, lists, tables, bold/italic; images become their alt text). mammoth reads the
- * archive with JSZip, which has no size limits, so the package is first read through readZip: every XML part it may
- * decompress is inflated there within the caps; media are never decompressed (images are not read).
+ * archive with JSZip, which has no size limits, so the package is first read through readZip with verifyAll: every
+ * entry it could decompress has been inflated and counted within the caps (whatever its name); mammoth is told not to
+ * read images at all.
  */
 export const docxExtractor: Extractor = {
   name: 'docx',
   mimes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.ms-word.document.macroenabled.12'],
   async extract(input, ctx) {
     const bytes = await input.bytes();
-    const zip = await readZip(bytes, ctx, { format: 'DOCX', want: isXmlPart });
+    const zip = await readZip(bytes, ctx, { format: 'DOCX', want: isXmlPart, verifyAll: true });
     if (!zip.has('word/document.xml') && !zip.names.some((n) => /^word\/document\d*\.xml$/.test(n))) {
       throw createError('FILE_CORRUPT', ['not a Word document (no word/document.xml in the package)'], { permanent: true });
     }

@@ -3,6 +3,7 @@ import { markdownTable, trimEmpty } from './markdown-table.js';
 import type { ExtractContext, ExtractInput, ExtractedText, Extractor } from './types.js';
 import { attr, find, kids, parseXml, textOf, type XNode } from './xml.js';
 import { normalizeText } from './text-decode.js';
+import { MAX_SHEET_ROWS } from './xlsx.js';
 import { readZip } from './zip.js';
 
 /** Repeated rows/columns (table:number-*-repeated) are expanded at most this far; spreadsheets pad with huge repeats. */
@@ -24,7 +25,14 @@ export const odpExtractor: Extractor = {
   extract: (input, ctx) => extractOdf(input, ctx, 'ODP'),
 };
 
-async function extractOdf(input: ExtractInput, ctx: ExtractContext, format: 'ODT' | 'ODP'): Promise<ExtractedText> {
+/** OpenDocument spreadsheets: each sheet as `## <name>` and a table of its displayed cell text. */
+export const odsExtractor: Extractor = {
+  name: 'ods',
+  mimes: ['application/vnd.oasis.opendocument.spreadsheet', 'application/vnd.oasis.opendocument.spreadsheet-template'],
+  extract: (input, ctx) => extractOdf(input, ctx, 'ODS'),
+};
+
+async function extractOdf(input: ExtractInput, ctx: ExtractContext, format: 'ODT' | 'ODP' | 'ODS'): Promise<ExtractedText> {
   const zip = await readZip(await input.bytes(), ctx, { format, want: (n) => n === 'content.xml' || n === 'meta.xml' });
   const xml = zip.text('content.xml');
   if (!xml) throw createError('FILE_CORRUPT', [`not an OpenDocument file (no content.xml in the ${format} package)`], { permanent: true });
@@ -44,13 +52,23 @@ async function extractOdf(input: ExtractInput, ctx: ExtractContext, format: 'ODT
     }
     content = sections.join('\n\n');
     if (!pages.some((p) => textOf(p).trim())) content = '';
+  } else if (format === 'ODS') {
+    const sheets = body ? kids(find(body, 'spreadsheet') ?? body, 'table') : [];
+    const sections: string[] = [];
+    for (const [i, sheet] of sheets.entries()) {
+      if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('aborted');
+      const rendered = table(sheet);
+      if (rendered) sections.push(`## ${attr(sheet, 'name') ?? `Sheet ${i + 1}`}\n\n${rendered}`);
+      ctx.progress({ unit: 'sheets', done: i + 1, total: sheets.length });
+    }
+    content = sections.join('\n\n');
   } else {
     content = body ? blocks(find(body, 'text') ?? body, 0).join('\n\n') : '';
   }
   content = normalizeText(content.replace(/\n{3,}/g, '\n\n'));
   if (!content) throw createError('EMPTY_CONTENT', [], { permanent: true });
-  const heading = /^#{1,6} (.+)$/m.exec(content)?.[1]?.trim() ?? null;
-  const title = (metaTitle ? textOf(metaTitle).trim() : '') || (format === 'ODT' ? heading : null);
+  const heading = format === 'ODS' ? null : (/^#{1,6} (?:Slide \d+: )?(.+)$/m.exec(content)?.[1]?.trim() ?? null);
+  const title = (metaTitle ? textOf(metaTitle).trim() : '') || heading;
   return { content, title: title || null, type: 'text', details: { format: format.toLowerCase(), ...(slides ? { slides } : {}) } };
 }
 
@@ -69,7 +87,9 @@ function renderPage(page: XNode, n: number): string {
 /** Block-level content: headings, paragraphs, lists, tables, and the text boxes of drawing frames. */
 function blocks(node: XNode, listDepth: number): string[] {
   const out: string[] = [];
+  let lastList = -1;
   for (const c of node.children) {
+    if (c.name !== 'list' && c.name !== '#text') lastList = -1;
     switch (c.name) {
       case 'h': {
         const text = inline(c).trim();
@@ -82,9 +102,14 @@ function blocks(node: XNode, listDepth: number): string[] {
         out.push(...kids(c, 'frame').flatMap((f) => blocks(f, listDepth)));
         break;
       }
-      case 'list':
-        out.push(list(c, listDepth));
+      case 'list': {
+        // Slides often hold one text:list per item: consecutive lists read as one.
+        const rendered = list(c, listDepth);
+        if (lastList === out.length - 1 && out.length > 0) out[out.length - 1] += `\n${rendered}`;
+        else out.push(rendered);
+        lastList = out.length - 1;
         break;
+      }
       case 'table':
         out.push(table(c));
         break;
@@ -121,6 +146,7 @@ function list(node: XNode, depth: number): string {
 
 function table(node: XNode): string {
   const rows: string[][] = [];
+  let omitted = 0;
   const collect = (n: XNode) => {
     for (const c of n.children) {
       if (c.name === 'table-row') {
@@ -131,13 +157,17 @@ function table(node: XNode): string {
           for (let i = 0; i < repeat; i++) cells.push(text);
         }
         const repeat = Math.min(MAX_REPEAT, Number(attr(c, 'number-rows-repeated') ?? 1));
-        for (let i = 0; i < repeat; i++) rows.push(cells);
+        for (let i = 0; i < repeat; i++) {
+          if (cells.some((x) => x.trim()) && rows.length >= MAX_SHEET_ROWS) omitted++;
+          else rows.push(cells);
+        }
       } else if (c.name === 'table-header-rows' || c.name === 'table-rows' || c.name === 'table-row-group') collect(c);
     }
   };
   collect(node);
   const trimmed = trimEmpty(rows);
-  return trimmed.length ? markdownTable(trimmed) : '';
+  const note = omitted ? `\n\n_(${omitted} more rows not shown: the extraction keeps at most ${MAX_SHEET_ROWS} rows per table)_` : '';
+  return trimmed.length ? markdownTable(trimmed) + note : '';
 }
 
 /** Inline text of a paragraph: spans, links, spaces (text:s), tabs, line breaks; notes' citations dropped. */

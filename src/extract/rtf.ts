@@ -7,7 +7,7 @@ import type { Extractor } from './types.js';
  * RTF → text with a small tolerant parser: groups, control words, \uN Unicode (with \ucN fallback skipping),
  * \'hh bytes in the document code page (\ansicpgN, multi-byte pages decoded per run), \bin skipped, and the
  * destinations that are not body text (\* groups, font/colour/style tables, pictures, field instructions, headers,
- * footers) dropped. Table cells are joined with " | ", one row per line. Title from \info\title.
+ * footers) dropped. Table rows become markdown table rows. Title from \info\title.
  */
 export const rtfExtractor: Extractor = {
   name: 'rtf',
@@ -29,7 +29,7 @@ const SKIP = new Set([
   'shppict', 'nonshppict', 'template', 'mmathPr', 'wgrffmtfilter', 'operator', 'author', 'company', 'keywords', 'comment',
 ]);
 const SYMBOLS: Record<string, string> = {
-  par: '\n', line: '\n', sect: '\n\n', page: '\n\n', tab: '\t', cell: ' | ', row: '\n', emdash: '—', endash: '–',
+  par: '\n', line: '\n', sect: '\n\n', page: '\n\n', tab: '\t', emdash: '—', endash: '–',
   bullet: '•', lquote: '‘', rquote: '’', ldblquote: '“', rdblquote: '”', emspace: ' ', enspace: ' ', qmspace: ' ',
 };
 const MAX_DEPTH = 512;
@@ -47,6 +47,10 @@ export function parseRtf(src: string): { text: string; title: string | null } {
   let title = '';
   let bytes: number[] = [];
   let skipChars = 0;
+  // Table rows: text since cellStart is the current cell; a row right after another (tableEnd) continues its table.
+  let cells: string[] = [];
+  let cellStart = 0;
+  let tableEnd = -1;
   const stack: Group[] = [];
   let g: Group = { skip: false, uc: 1, title: false };
   const emit = (s: string) => {
@@ -57,17 +61,21 @@ export function parseRtf(src: string): { text: string; title: string | null } {
       s = s.slice(n);
     }
     if (!s || g.skip) return;
+    append(s);
+  };
+  const append = (s: string) => {
     if (g.title) title += s;
-    else out += s;
+    else {
+      // Text right after a table starts a new paragraph (a following row's cells are whitespace-trimmed anyway).
+      if (out.length === tableEnd) out += '\n';
+      out += s;
+    }
   };
   const flush = () => {
     if (bytes.length === 0) return;
     const decoded = iconv.encodingExists(codepage) ? iconv.decode(Buffer.from(bytes), codepage) : Buffer.from(bytes).toString('latin1');
     bytes = [];
-    if (!g.skip) {
-      if (g.title) title += decoded;
-      else out += decoded;
-    }
+    if (!g.skip) append(decoded);
   };
   let i = 0;
   let groupStart = false;
@@ -112,6 +120,23 @@ export function parseRtf(src: string): { text: string; title: string | null } {
         if (word === 'uc' && param !== null) g.uc = Math.max(0, param);
         else if (word === 'ansicpg' && param !== null) codepage = param === 65001 ? 'utf8' : `cp${param}`;
         else if (word === 'title' && first) g.title = true;
+        else if ((word === 'cell' || word === 'nestcell') && !g.skip) {
+          flush();
+          cells.push(out.slice(cellStart).replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|'));
+          out = out.slice(0, cellStart);
+        } else if ((word === 'row' || word === 'nestrow') && !g.skip) {
+          flush();
+          out = out.slice(0, cellStart);
+          const newTable = tableEnd !== out.length;
+          if (newTable && out) out = out.replace(/\n*$/, '\n\n');
+          out += `| ${cells.join(' | ')} |\n`;
+          if (newTable) out += `|${' --- |'.repeat(Math.max(1, cells.length))}\n`;
+          cells = [];
+          cellStart = tableEnd = out.length;
+        } else if (word === 'trowd' && cells.length === 0) {
+          flush();
+          cellStart = out.length;
+        }
         else if (SKIP.has(word) && first) g.skip = true;
         else if (word in SYMBOLS) emit(SYMBOLS[word]!);
         continue;

@@ -22,6 +22,11 @@ export interface ZipArchive {
 export interface ReadZipOptions {
   /** Which entries to inflate (default: all). Others are counted but never decompressed. */
   want?: (name: string) => boolean;
+  /**
+   * Inflate (and count) the other entries too, then drop them: for archives handed on to a library that reads them
+   * without limits (mammoth), so every part it could decompress is known to fit the caps.
+   */
+  verifyAll?: boolean;
   /** Cap for any single entry (default: the total cap). */
   maxEntryBytes?: number;
   /** Format name for messages, e.g. "DOCX". */
@@ -58,13 +63,13 @@ export async function readZip(bytes: Buffer, ctx: Pick<ExtractContext, 'limits' 
       if (names.length > ctx.limits.maxZipEntries) {
         throw limit(`${format} archive has more than ${ctx.limits.maxZipEntries} entries`);
       }
-      if (!want(entry.fileName)) continue;
+      const keep = want(entry.fileName);
+      if (!keep && !options.verifyAll) continue;
       if (entry.isEncrypted()) throw createError('FILE_ENCRYPTED', [`${format} entry ${entry.fileName} is encrypted`], { permanent: true });
       // Cheap early refusal when the header already admits too much; the real check counts inflated bytes below.
       if (entry.uncompressedSize > maxEntry) throw limit(entryMessage(format, entry.fileName, maxEntry));
-      const data = await inflate(zip, entry, format, maxEntry, maxTotal - total, maxTotal);
-      total += data.length;
-      files.set(entry.fileName, data);
+      const size = await inflate(zip, entry, { format, maxEntry, remaining: maxTotal - total, maxTotal, keep: keep ? files : null });
+      total += size;
     }
   } finally {
     zip.close();
@@ -107,7 +112,18 @@ function nextEntry(zip: yauzl.ZipFile, format: string): Promise<yauzl.Entry | nu
   });
 }
 
-function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, format: string, maxEntry: number, remaining: number, maxTotal: number): Promise<Buffer> {
+interface InflateOptions {
+  format: string;
+  maxEntry: number;
+  remaining: number;
+  maxTotal: number;
+  /** Where to store the inflated entry; null to count its bytes only. */
+  keep: Map<string, Buffer> | null;
+}
+
+/** Streams one entry, counting inflated bytes against the caps; resolves to its size. */
+function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, o: InflateOptions): Promise<number> {
+  const { format, maxEntry, remaining, maxTotal, keep } = o;
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (err, stream) => {
       if (err || !stream) return reject(corrupt(format, err));
@@ -124,13 +140,14 @@ function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, format: string, maxEntr
         size += chunk.length;
         if (size > maxEntry) return fail(limit(entryMessage(format, entry.fileName, maxEntry)));
         if (size > remaining) return fail(limit(`${format} archive inflates to more than ${maxTotal} bytes in total (zip bomb?)`));
-        chunks.push(chunk);
+        if (keep) chunks.push(chunk);
       });
       stream.on('error', fail);
       stream.on('end', () => {
         if (done) return;
         done = true;
-        resolve(Buffer.concat(chunks, size));
+        keep?.set(entry.fileName, Buffer.concat(chunks, size));
+        resolve(size);
       });
     });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { epubExtractor } from '../../../src/extract/epub.js';
 import { oleExtractor } from '../../../src/extract/ole.js';
-import { odpExtractor, odtExtractor } from '../../../src/extract/odf.js';
+import { odpExtractor, odsExtractor, odtExtractor } from '../../../src/extract/odf.js';
 import { extractorFor } from '../../../src/extract/registry.js';
 import { rtfExtractor } from '../../../src/extract/rtf.js';
 import { buildZip, makeContext, makeInput } from './fixtures.js';
@@ -61,6 +61,22 @@ describe('odp extractor', () => {
     const out = await odpExtractor.extract(makeInput(odf(mime, body), mime), ctx);
     expect(out.content).toBe('## Slide 1: Roadmap 2025\n\nShip the mobile app\n\n### Notes\n\nMention the beta testers.\n\n## Slide 2\n\n| Q1 | Design |\n| --- | --- |');
     expect(ctx.events.at(-1)).toEqual({ unit: 'slides', done: 2, total: 2 });
+    expect(out.title).toBe('Roadmap 2025');
+  });
+});
+
+describe('ods extractor', () => {
+  it('renders each sheet as a titled table of displayed values, ignoring padding repeats', async () => {
+    const cell = (t: string, extra = '') => `<table:table-cell ${extra}><text:p>${t}</text:p></table:table-cell>`;
+    const body = `<office:spreadsheet>
+      <table:table table:name="Budget"><table:table-row>${cell('Item')}${cell('Cost')}</table:table-row>
+        <table:table-row>${cell('Paint')}${cell('12,50 €', 'office:value-type="currency" office:value="12.5"')}<table:table-cell table:number-columns-repeated="16382"/></table:table-row>
+        <table:table-row table:number-rows-repeated="1048574"><table:table-cell table:number-columns-repeated="16384"/></table:table-row></table:table>
+      <table:table table:name="Blank"><table:table-row><table:table-cell/></table:table-row></table:table>
+    </office:spreadsheet>`;
+    const mime = 'application/vnd.oasis.opendocument.spreadsheet';
+    const out = await odsExtractor.extract(makeInput(odf(mime, body), mime), makeContext());
+    expect(out.content).toBe('## Budget\n\n| Item | Cost |\n| --- | --- |\n| Paint | 12,50 € |');
   });
 });
 
@@ -106,9 +122,10 @@ describe('rtf extractor', () => {
 Caf\'e9 cr\'e8me costs \u8364?5 \endash{} cheap \u-10179?\u-8704? indeed.\par
 {\pict\wmetafile8\picw100 0123456789abcdef}{\field{\*\fldinst HYPERLINK "http://example.com"}{\fldrslt See the chart}}\par
 \trowd\cellx1000\cellx2000 Dock\cell Depth\cell\row
-Escaped \{braces\} and a back\\slash.\par}`;
+\trowd\cellx1000\cellx2000\pard\intbl North\par pier\cell 4 m\cell\row
+\pard Escaped \{braces\} and a back\\slash.\par}`;
     const out = await rtf(src);
-    expect(out.content).toBe('Tides\nCafé crème costs €5 – cheap 😀 indeed.\nSee the chart\nDock | Depth |\nEscaped {braces} and a back\\slash.');
+    expect(out.content).toBe('Tides\nCafé crème costs €5 – cheap 😀 indeed.\nSee the chart\n\n| Dock | Depth |\n| --- | --- |\n| North pier | 4 m |\n\nEscaped {braces} and a back\\slash.');
     expect(out.title).toBe('Harbour Notes');
   });
 
@@ -150,6 +167,7 @@ describe('registry', () => {
     ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xlsx'],
     ['application/vnd.oasis.opendocument.text', 'odt'],
     ['application/vnd.oasis.opendocument.presentation', 'odp'],
+    ['application/vnd.oasis.opendocument.spreadsheet', 'ods'],
     ['application/epub+zip', 'epub'],
     ['text/csv; charset=utf-8', 'csv'],
     ['text/tab-separated-values', 'csv'],

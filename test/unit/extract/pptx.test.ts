@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import PptxGenJS from 'pptxgenjs';
+import PptxGenModule from 'pptxgenjs';
 import { describe, expect, it } from 'vitest';
 import { pptxExtractor } from '../../../src/extract/pptx.js';
 import { SHARED_FILES, makeContext, makeInput } from './fixtures.js';
+
+// pptxgenjs ships CommonJS-shaped types but Node loads its ES build, whose default export is the class itself.
+const PptxGenJS = PptxGenModule as unknown as typeof PptxGenModule.default;
 
 const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 

@@ -37,6 +37,16 @@ describe('readZip', () => {
     });
   });
 
+  it('with verifyAll, also inflates and counts the entries it does not keep (for archives handed to mammoth)', async () => {
+    const disguised = zipFromParts([{ name: 'word/media/image1.png', body: deflatedZeros(64), method: 8, crc: 0, size: 10 }]);
+    const want = (n: string) => n.endsWith('.xml');
+    const skipped = await readZip(disguised, ctx, { format: 'DOCX', want });
+    expect(skipped.names).toEqual(['word/media/image1.png']);
+    await expect(readZip(disguised, ctx, { format: 'DOCX', want, verifyAll: true })).rejects.toMatchObject({ code: 'EXTRACTION_LIMIT' });
+    const fine = await readZip(buildZip([{ name: 'a.xml', data: '<a/>' }, { name: 'b.png', data: Buffer.alloc(100) }]), ctx, { format: 'DOCX', want, verifyAll: true });
+    expect([fine.has('a.xml'), fine.has('b.png')]).toEqual([true, false]);
+  });
+
   it('caps the number of entries, even of entries it would not inflate', async () => {
     const many = buildZip(Array.from({ length: 150 }, (_, i) => ({ name: `f${i}.bin`, data: 'x' })));
     await expect(readZip(many, ctx, { format: 'EPUB', want: () => false })).rejects.toMatchObject({ code: 'EXTRACTION_LIMIT', message: expect.stringContaining('more than 100 entries') });
