@@ -2,6 +2,7 @@ import type { FilterNode } from '../core/filters.js';
 import type { AccountStore } from './accounts.js';
 import type { BlobStore } from './blobs.js';
 import type { SecretStore } from './secrets.js';
+import type { ConnectionStore } from './connections.js';
 import type { MemoryStore } from './memories.js';
 import type {
   Candidate,
@@ -101,6 +102,8 @@ export interface Store extends AccountStore {
   readonly blobs: BlobStore;
   /** Instance-wide secrets shared by every process (a file in the data directory for SQLite, a document for MongoDB). */
   readonly secrets: SecretStore;
+  /** Connector connections, their sync runs and per-item sync state. */
+  readonly connections: ConnectionStore;
   readonly capabilities: StoreCapabilities;
   /** Creates or upgrades the schema; safe to call on every start. */
   migrate(): Promise<void>;

@@ -10,6 +10,7 @@ import { runAccountsContract } from './accounts-contract.js';
 import { runMemoryContract } from './memory-contract.js';
 import { runBlobContract } from './blob-contract.js';
 import { runSecretContract } from './secret-contract.js';
+import { runConnectionContract } from './connection-contract.js';
 import { runStoreContract } from './store-contract.js';
 import { addIndexed, axis, chunkIdsOf, docIdsOf, indexDocument, makeDocument, makeOrg, MODEL } from './store-fixtures.js';
 
@@ -48,6 +49,10 @@ runBlobContract('GridFS on FerretDB', () => open(), async (store) => {
 });
 
 runSecretContract('mongodb on FerretDB', () => open(), async (store) => {
+  await admin.db((store as MongoStore).dbName).dropDatabase();
+});
+
+runConnectionContract('mongodb on FerretDB', () => open(), async (store) => {
   await admin.db((store as MongoStore).dbName).dropDatabase();
 });
 

@@ -11,6 +11,7 @@ import { runStoreContract } from './store-contract.js';
 import { runMemoryContract } from './memory-contract.js';
 import { runBlobContract } from './blob-contract.js';
 import { runSecretContract } from './secret-contract.js';
+import { runConnectionContract } from './connection-contract.js';
 import { documentToRow } from '../../src/storage/sqlite/rows.js';
 import { addIndexed, axis, chunkIdsOf, isoAt, makeDocument, makeOrg, MODEL } from './store-fixtures.js';
 
@@ -34,6 +35,12 @@ runBlobContract('files of sqlite :memory:', async () => {
 });
 
 runSecretContract('sqlite :memory:', async () => {
+  const store = new SqliteStore(':memory:');
+  await store.migrate();
+  return store;
+});
+
+runConnectionContract('sqlite :memory:', async () => {
   const store = new SqliteStore(':memory:');
   await store.migrate();
   return store;

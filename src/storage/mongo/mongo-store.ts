@@ -22,6 +22,7 @@ import { GridFsBlobStore } from './gridfs-blobs.js';
 import { removeDocumentBlobs } from '../blobs.js';
 import type { SecretStore } from '../secrets.js';
 import { MongoSecretStore } from './secrets.js';
+import { MongoConnections } from './connections.js';
 import { CustomIdClaims } from './custom-ids.js';
 import { MongoAccounts } from './accounts.js';
 import type { ApiKeyPatch, ContainerTagPatch } from '../accounts.js';
@@ -62,6 +63,8 @@ export class MongoStore implements Store {
   readonly blobs: BlobStore;
   /** Instance-wide secrets (secrets.ts), so every process of the deployment signs with the same key. */
   readonly secrets: SecretStore;
+  /** Connections, sync runs and item state (connections.ts), on the same database. */
+  readonly connections: MongoConnections;
   private readonly client: MongoClient;
   private readonly c: Collections;
   private readonly search: MongoSearch;
@@ -83,10 +86,12 @@ export class MongoStore implements Store {
     this.memories = new MongoMemories(this.c, this.search, { logger: this.logger, indexWaitMs: opts.indexWaitMs ?? 600_000 });
     this.blobs = new GridFsBlobStore(this.client.db(opts.db));
     this.secrets = new MongoSecretStore(this.client.db(opts.db));
+    this.connections = new MongoConnections(this.client.db(opts.db));
   }
 
   async migrate(): Promise<void> {
     await migrate(this.c);
+    await this.connections.ensureIndexes();
     if (this.detected) return;
     if (await detectAtlasSearch(this.c.chunks, this.opts.atlasSearch ?? 'auto', this.logger)) {
       const atlas = new AtlasIndexes(this.c.chunks, this.logger, this.opts.indexWaitMs ?? 600_000);

@@ -221,6 +221,56 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     name: 'document-files',
     sql: `ALTER TABLE documents ADD COLUMN file TEXT;`,
   },
+  {
+    // Connectors: connections (credentials encrypted by the service), their sync runs and per-item sync state.
+    version: 8,
+    name: 'connections',
+    sql: `
+      CREATE TABLE connections (
+        id TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL,
+        provider TEXT NOT NULL,
+        container_tags TEXT NOT NULL,
+        document_limit INTEGER NOT NULL,
+        metadata TEXT NOT NULL,
+        credentials TEXT,
+        status TEXT NOT NULL,
+        state TEXT NOT NULL,
+        sync_every_ms INTEGER NOT NULL,
+        next_sync_at INTEGER,
+        last_sync_at TEXT,
+        error TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX connections_org ON connections(org_id, created_at);
+      CREATE INDEX connections_due ON connections(next_sync_at) WHERE next_sync_at IS NOT NULL;
+
+      CREATE TABLE connection_sync_runs (
+        id TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL,
+        connection_id TEXT NOT NULL,
+        trigger_type TEXT NOT NULL,
+        status TEXT NOT NULL,
+        items_processed INTEGER NOT NULL,
+        items_failed INTEGER NOT NULL,
+        error TEXT,
+        started_at TEXT NOT NULL,
+        finished_at TEXT
+      );
+      CREATE INDEX connection_sync_runs_connection ON connection_sync_runs(org_id, connection_id, started_at);
+
+      CREATE TABLE connection_items (
+        org_id TEXT NOT NULL,
+        connection_id TEXT NOT NULL,
+        external_id TEXT NOT NULL,
+        document_id TEXT NOT NULL,
+        version TEXT,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (org_id, connection_id, external_id)
+      );
+    `,
+  },
 ];
 
 /** Applies pending migrations in order. */

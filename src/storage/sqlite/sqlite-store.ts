@@ -37,6 +37,7 @@ import { FsBlobStore } from '../blobs/fs-blob-store.js';
 import { removeDocumentBlobs } from '../blobs.js';
 import type { SecretStore } from '../secrets.js';
 import { FileSecretStore } from './file-secrets.js';
+import { SqliteConnections } from './connections.js';
 import type { ApiKeyPatch, ContainerTagPatch } from '../accounts.js';
 import {
   DOCUMENT_COLUMNS,
@@ -72,6 +73,7 @@ export class SqliteStore implements Store {
   readonly blobs: BlobStore;
   /** Secrets as files next to the database (in memory for ':memory:'). */
   readonly secrets: SecretStore;
+  readonly connections: SqliteConnections;
   private readonly tempBlobDir: string | null;
   /** Searchable chunk count per organisation, dropped whenever chunks are activated or deleted. */
   private readonly activeChunkCounts = new Map<string, number>();
@@ -91,6 +93,7 @@ export class SqliteStore implements Store {
     this.keyword = new KeywordIndexes(this.db);
     this.accounts = new SqliteAccounts(this.db);
     this.memories = new SqliteMemories(this.db);
+    this.connections = new SqliteConnections(this.db);
   }
 
   async migrate(): Promise<void> {
