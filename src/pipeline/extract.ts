@@ -4,7 +4,7 @@ import type { DocumentRecord, DocumentType } from '../core/types.js';
 import { classifyMime, detectContent, documentTypeOfMime, effectiveMime } from './detect-content.js';
 import type { PipelineDeps } from './deps.js';
 import { withFailurePatch } from './failure-patch.js';
-import { fetchUrl } from './fetch-url.js';
+import { fetchUrl } from '../providers/fetch-url.js';
 import { htmlToMarkdown } from '../extract/html-to-markdown.js';
 
 export interface Extraction {

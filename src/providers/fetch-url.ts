@@ -14,19 +14,28 @@ export interface FetchOptions extends AddressPolicy {
 
 export interface FetchedResource {
   url: string;
+  /** 2xx, or 304 when a conditional request found the resource unchanged (empty body). */
   status: number;
   contentType: string;
   body: Buffer;
+  /** Validators for a later conditional request. */
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** Extra request headers, e.g. If-None-Match / If-Modified-Since for a conditional re-fetch. */
+export interface FetchRequest {
+  headers?: Record<string, string>;
 }
 
 /**
  * GETs a URL for extraction. Every hop's resolved address passes the SSRF guard at connect time (so DNS
  * rebinding cannot slip past a check made earlier), redirects are followed manually, and the body is capped.
  */
-export async function fetchUrl(rawUrl: string, opts: FetchOptions): Promise<FetchedResource> {
+export async function fetchUrl(rawUrl: string, opts: FetchOptions, request: FetchRequest = {}): Promise<FetchedResource> {
   let url = parseHttpUrl(rawUrl);
   for (let hop = 0; ; hop++) {
-    const res = await requestOnce(url, opts);
+    const res = await requestOnce(url, opts, request.headers ?? {});
     if (res.status >= 300 && res.status < 400 && res.location) {
       if (hop >= opts.maxRedirects) throw createError('URL_FETCH_FAILED', [rawUrl, `more than ${opts.maxRedirects} redirects`]);
       url = parseHttpUrl(new URL(res.location, url).toString());
@@ -37,7 +46,7 @@ export async function fetchUrl(rawUrl: string, opts: FetchOptions): Promise<Fetc
       const permanent = res.status < 500 && res.status !== 408 && res.status !== 429;
       throw createError('URL_FETCH_FAILED', [url.toString(), `HTTP ${res.status}`], { permanent });
     }
-    return { url: url.toString(), status: res.status, contentType: res.contentType, body: res.body };
+    return { url: url.toString(), status: res.status, contentType: res.contentType, body: res.body, etag: res.etag, lastModified: res.lastModified };
   }
 }
 
@@ -60,9 +69,11 @@ interface RawResponse {
   location: string | undefined;
   contentType: string;
   body: Buffer;
+  etag: string | null;
+  lastModified: string | null;
 }
 
-function requestOnce(url: URL, opts: FetchOptions): Promise<RawResponse> {
+function requestOnce(url: URL, opts: FetchOptions, extraHeaders: Record<string, string>): Promise<RawResponse> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const guardedLookup: LookupFunction = (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
@@ -103,15 +114,18 @@ function requestOnce(url: URL, opts: FetchOptions): Promise<RawResponse> {
           'user-agent': 'Mnemo/0.1 (+self-hosted memory service)',
           accept: 'text/html,application/xhtml+xml,text/plain,text/markdown;q=0.9,*/*;q=0.5',
           'accept-encoding': 'gzip, deflate, br',
+          ...extraHeaders,
         },
         timeout: opts.timeoutMs,
       },
       (res) => {
         const status = res.statusCode ?? 0;
         const location = res.headers.location;
+        const etag = typeof res.headers.etag === 'string' ? res.headers.etag : null;
+        const lastModified = typeof res.headers['last-modified'] === 'string' ? res.headers['last-modified'] : null;
         if (status >= 300 && status < 400) {
           res.resume();
-          return resolve({ status, location, contentType: '', body: Buffer.alloc(0) });
+          return resolve({ status, location, contentType: '', body: Buffer.alloc(0), etag, lastModified });
         }
         const declared = Number(res.headers['content-length'] ?? 0);
         if (declared > opts.maxBytes) {
@@ -137,7 +151,7 @@ function requestOnce(url: URL, opts: FetchOptions): Promise<RawResponse> {
         });
         stream.on('error', fail);
         stream.on('end', () =>
-          resolve({ status, location, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(parts) }),
+          resolve({ status, location, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(parts), etag, lastModified }),
         );
       },
     );

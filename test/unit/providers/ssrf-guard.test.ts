@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AddressPolicy, isPrivateAddress, refusalReason } from '../../../src/pipeline/ssrf-guard.js';
+import { type AddressPolicy, isPrivateAddress, refusalReason } from '../../../src/providers/ssrf-guard.js';
 
 const STRICT: AddressPolicy = { allowPrivate: false, allowedHosts: [] };
 
