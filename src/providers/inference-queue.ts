@@ -4,7 +4,8 @@
  * slower than one after the other). Waiting query embeddings go before waiting document batches, so a search
  * waits for at most the batch in progress, never for a whole ingestion backlog — but not forever: after
  * `QUERY_STREAK` queries in a row, or once a document batch has waited `DOCUMENT_MAX_WAIT_MS`, the next slot goes to a
- * document batch, so ingestion keeps a share of the model under sustained search traffic.
+ * document batch, so ingestion keeps a share of the model under sustained search traffic. Document batches take the
+ * model DOCUMENT_SLICE texts at a time (inferInSlices), so "the batch in progress" a query waits for is a small slice.
  */
 export type InferencePriority = 'query' | 'document';
 
@@ -12,6 +13,11 @@ export type InferencePriority = 'query' | 'document';
 export const QUERY_STREAK = 4;
 /** A document batch waiting longer than this goes next, whatever is queued. */
 export const DOCUMENT_MAX_WAIT_MS = 2_000;
+/**
+ * Texts of a document batch per inference slot. A 32-text batch of full chunks takes seconds on two cores, and a
+ * query that arrives meanwhile used to wait for all of it; a slice of 8 keeps most of the batching gain.
+ */
+export const DOCUMENT_SLICE = 8;
 
 export class InferenceQueue {
   private busy = false;
@@ -48,4 +54,32 @@ export class InferenceQueue {
     this.streak = 0;
     return (this.waiting.document.shift() ?? this.waiting.query.shift())?.resolve;
   }
+}
+
+/** One forward pass: the pooled vectors of `texts`, row after row, `dims` floats each. */
+export type InferFn = (texts: string[]) => Promise<{ dims: number; data: Float32Array }>;
+
+/**
+ * Embeds `texts` through `queue`: queries in batches of `batchSize`, documents in slices of at most DOCUMENT_SLICE,
+ * each slice its own turn in the queue so that queries waiting meanwhile go in between. Texts are sorted by length
+ * first (batches of similar lengths waste less work on padding); results come back in the callers' order.
+ */
+export async function inferInSlices(
+  queue: InferenceQueue,
+  priority: InferencePriority,
+  texts: readonly string[],
+  batchSize: number,
+  infer: InferFn,
+): Promise<Float32Array[]> {
+  const size = priority === 'document' ? Math.min(batchSize, DOCUMENT_SLICE) : batchSize;
+  const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
+  const out = new Array<Float32Array>(texts.length);
+  for (let i = 0; i < order.length; i += size) {
+    const slice = order.slice(i, i + size);
+    const { dims, data } = await queue.run(priority, () => infer(slice.map((j) => texts[j]!)));
+    slice.forEach((j, k) => {
+      out[j] = data.slice(k * dims, (k + 1) * dims);
+    });
+  }
+  return out;
 }

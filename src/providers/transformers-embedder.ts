@@ -3,7 +3,7 @@ import type { Logger } from '../core/logger.js';
 import { estimateCalibration, BACKGROUND_SENTENCES } from '../vector/calibrate.js';
 import type { Embedder } from './embedder.js';
 import { EmbedderWorkerClient } from './embedder-worker-client.js';
-import { InferenceQueue, type InferencePriority } from './inference-queue.js';
+import { InferenceQueue, inferInSlices, type InferencePriority } from './inference-queue.js';
 
 export interface TransformersEmbedderOptions {
   /** Hugging Face model id (e.g. sentence-transformers/all-MiniLM-L6-v2) or a local model directory. */
@@ -43,20 +43,10 @@ export async function createTransformersEmbedder(opts: TransformersEmbedderOptio
   const queryPrefix = lower.includes('bge') && lower.includes('en') ? 'Represent this sentence for searching relevant passages: ' : '';
 
   const queue = new InferenceQueue();
-  const run = async (texts: readonly string[], priority: InferencePriority = 'document'): Promise<Float32Array[]> => {
-    // Batches of similar lengths waste less work on padding; results go back in the callers' order.
-    const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
-    const out = new Array<Float32Array>(texts.length);
-    for (let i = 0; i < order.length; i += opts.batchSize) {
-      const slice = order.slice(i, i + opts.batchSize);
-      const batch = slice.map((j) => (texts[j]!.trim() === '' ? ' ' : texts[j]!));
-      const { dims, data } = await queue.run(priority, () => worker.embed(batch, pooling));
-      slice.forEach((j, k) => {
-        out[j] = data.slice(k * dims, (k + 1) * dims);
-      });
-    }
-    return out;
-  };
+  const run = (texts: readonly string[], priority: InferencePriority = 'document'): Promise<Float32Array[]> =>
+    inferInSlices(queue, priority, texts, opts.batchSize, (batch) =>
+      worker.embed(batch.map((t) => (t.trim() === '' ? ' ' : t)), pooling),
+    );
 
   const probe = await run(BACKGROUND_SENTENCES).catch(async (err: unknown) => {
     await worker.close();

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseFilters } from '../../src/core/filters.js';
-import { queryTerms } from '../../src/text/tokenize.js';
+import { queryTerms, TERMS_SLICE } from '../../src/text/tokenize.js';
 import type { SearchScope } from '../../src/storage/store.js';
 import { PENDING_STATUSES, type DocumentRecord } from '../../src/core/types.js';
 import type { ContractContext } from './store-contract.js';
@@ -121,6 +121,41 @@ export function pipelineContract(ctx: ContractContext): void {
       expect(stats.totalChunks).toBe(2);
       expect(stats.docFrequencies.get(apple[0]!) ?? 0).toBe(0);
       expect(stats.docFrequencies.get(banana[0]!)).toBe(2);
+    });
+
+    it('activating a long document serves other requests between slices of its keyword terms', async () => {
+      const { store, orgA } = ctx;
+      const doc = makeDocument(orgA.id, { status: 'indexing' });
+      await store.insertDocument(doc);
+      const ref = refOf(doc);
+      const slices = 8;
+      const words = ['heron', 'otter', 'badger', 'marten', 'weasel', 'stoat', 'vole', 'shrew'];
+      const chunks = Array.from({ length: slices * TERMS_SLICE }, (_, i) =>
+        makeChunk(ref, i, Array.from({ length: 60 }, (_, j) => `${words[(i + j) % words.length]}s ${words[j % words.length]}`).join(' ')),
+      );
+      await store.replaceChunks(ref, chunks);
+      // Each turn of the event loop this counter gets while the activation runs is a moment a request could be served.
+      let turns = 0;
+      let running = true;
+      const count = () => {
+        turns++;
+        if (running) setImmediate(count);
+      };
+      setImmediate(count);
+      const served: string[] = [];
+      setImmediate(() => void store.getDocument(orgA.id, doc.id).then((d) => served.push(`request ${d?.id === doc.id}`)));
+      const activated = store.activateGeneration(ref).then((n) => {
+        served.push('activated');
+        return n;
+      });
+      expect(await activated).toBe(chunks.length);
+      running = false;
+      expect(served).toEqual(['request true', 'activated']);
+      expect(turns).toBeGreaterThanOrEqual(slices - 1);
+      // The terms computed between turns are the ones searched.
+      const hits = await store.keywordSearch(orgA.id, { terms: queryTerms('stoat'), limit: chunks.length });
+      expect(hits).toHaveLength(chunks.length);
+      expect((await store.termStats(orgA.id, queryTerms('herons'))).docFrequencies.get(queryTerms('herons')[0]!)).toBe(chunks.length);
     });
 
     it('findDueDocuments returns pending documents of every organisation that are due, oldest first', async () => {

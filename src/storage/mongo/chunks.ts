@@ -1,5 +1,5 @@
 import type { AnyBulkWriteOperation } from 'mongodb';
-import { indexTerms } from '../../text/tokenize.js';
+import { indexTermsYielding } from '../../text/tokenize.js';
 import type { ChunkEmbedding, ChunkRecord, DocumentRef } from '../../core/types.js';
 import type { IndexedVector } from '../../vector/vector-index.js';
 import { bsonToChunk, readVector, toOpaque, vectorField } from './codec.js';
@@ -20,7 +20,9 @@ export class MongoChunks {
   async replace(ref: DocumentRef, chunks: readonly ChunkRecord[]): Promise<void> {
     await this.c.chunks.deleteMany({ ...refQuery(ref), active: false });
     if (chunks.length === 0) return;
-    await this.c.chunks.insertMany(chunks.map((c) => chunkToBson(ref, c)));
+    // Keyword terms in slices with the event loop served between them (seconds for a 5M-character document).
+    const terms = await indexTermsYielding(chunks.map((c) => c.embeddedContent));
+    await this.c.chunks.insertMany(chunks.map((c, i) => chunkToBson(ref, c, terms[i]!)));
   }
 
   async list(orgId: string, documentId: string, generation?: number): Promise<ChunkRecord[]> {
@@ -127,8 +129,7 @@ function refQuery(ref: DocumentRef) {
 }
 
 /** A staged chunk: inactive and untagged until its generation is activated. */
-function chunkToBson(ref: DocumentRef, c: ChunkRecord): ChunkBson {
-  const terms = indexTerms(c.embeddedContent);
+function chunkToBson(ref: DocumentRef, c: ChunkRecord, terms: string[]): ChunkBson {
   return {
     _id: c.id,
     orgId: ref.orgId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_MAX_WAIT_MS, InferenceQueue } from '../../../src/providers/inference-queue.js';
+import { DOCUMENT_MAX_WAIT_MS, DOCUMENT_SLICE, InferenceQueue, inferInSlices, type InferFn } from '../../../src/providers/inference-queue.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
@@ -60,5 +60,47 @@ describe('InferenceQueue', () => {
     const q = new InferenceQueue();
     await expect(q.run('document', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(q.run('query', async () => 'ok')).resolves.toBe('ok');
+  });
+
+  describe('inferInSlices', () => {
+    // A slow fake model: 2 ms per text, one pass at a time (the queue guarantees it), vectors [index of text].
+    const fakeModel = (calls: number[]): InferFn => async (texts) => {
+      calls.push(texts.length);
+      await new Promise((r) => setTimeout(r, 2 * texts.length));
+      return { dims: 1, data: Float32Array.from(texts, (t) => Number(t.split(' ')[1])) };
+    };
+
+    it('lets a query issued while a large document batch runs finish before that batch', async () => {
+      const q = new InferenceQueue();
+      const calls: number[] = [];
+      const infer = fakeModel(calls);
+      const done: string[] = [];
+      const texts = Array.from({ length: 32 }, (_, i) => `doc ${i}`);
+      const documents = inferInSlices(q, 'document', texts, 32, infer).then((v) => {
+        done.push('documents');
+        return v;
+      });
+      await new Promise((r) => setTimeout(r, 1)); // the document batch is in flight
+      const query = inferInSlices(q, 'query', ['query 99'], 32, infer).then((v) => {
+        done.push('query');
+        return v;
+      });
+      const [docVectors, queryVectors] = await Promise.all([documents, query]);
+      expect(done).toEqual(['query', 'documents']);
+      // Every text still gets its own vector, in the caller's order, and no pass exceeds a slice.
+      expect(docVectors.map((v) => v[0])).toEqual(texts.map((_, i) => i));
+      expect(queryVectors.map((v) => v[0])).toEqual([99]);
+      expect(Math.max(...calls)).toBe(DOCUMENT_SLICE);
+      expect(calls.reduce((a, b) => a + b, 0)).toBe(33);
+    });
+
+    it('keeps whole batches for queries and returns results in input order after sorting by length', async () => {
+      const q = new InferenceQueue();
+      const calls: number[] = [];
+      const texts = Array.from({ length: 20 }, (_, i) => `q ${i}${' '.repeat((i * 7) % 5)}`);
+      const vectors = await inferInSlices(q, 'query', texts, 16, fakeModel(calls));
+      expect(calls).toEqual([16, 4]);
+      expect(vectors.map((v) => v[0])).toEqual(texts.map((_, i) => i));
+    });
   });
 });
