@@ -5,6 +5,7 @@ import type { SearchService } from './services/search.js';
 import type { ContainerTagService } from './services/container-tags.js';
 import type { AuthService } from './services/auth.js';
 import type { DocumentService } from './services/documents.js';
+import type { FileService } from './services/files.js';
 import type { HealthService } from './services/health.js';
 import type { MemoryService } from './services/memories.js';
 import type { KeyService } from './services/keys.js';
@@ -20,6 +21,7 @@ import { requestId } from './http/middleware/request-id.js';
 import { buildOpenApi } from './http/openapi.js';
 import { registerContainerTagRoutes } from './http/routes/container-tags.js';
 import { registerDocumentRoutes } from './http/routes/documents.js';
+import { registerFileDownloadRoute, registerFileUrlRoute } from './http/routes/files.js';
 import { registerHealthRoutes } from './http/routes/health.js';
 import { registerKeyRoutes } from './http/routes/keys.js';
 import { registerMemoryRoutes } from './http/routes/memories.js';
@@ -31,6 +33,7 @@ export interface AppDeps {
   auth: AuthService;
   health: HealthService;
   documents: DocumentService;
+  files: FileService;
   search: SearchService;
   memories: MemoryService;
   settings: SettingsService;
@@ -60,10 +63,12 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   });
   registerHealthRoutes(open, deps);
   registerMemoriesRedirect(open);
+  registerFileDownloadRoute(open, deps);
 
   const api = new Router<AppState>();
   api.use(requireApiKey({ auth: deps.auth, limiter: deps.limiter, orgRateLimit: deps.orgRateLimit, logger: deps.logger }));
   api.use(scopedEndpoints());
+  registerFileUrlRoute(api, deps);
   registerDocumentRoutes(api, deps);
   registerSearchRoutes(api, deps);
   registerMemoryRoutes(api, deps);

@@ -19,6 +19,7 @@ import { MemoryService } from './services/memories.js';
 import { createMemoryEngine } from './memory/engine.js';
 import { ContainerTagService } from './services/container-tags.js';
 import { DocumentService } from './services/documents.js';
+import { FileService } from './services/files.js';
 import { noticeLeadMs, startKeyExpiryTimer } from './services/key-expiry.js';
 import { startMemoryExpiryTimer } from './services/memory-expiry.js';
 import type { IntervalJob } from './runner/interval-job.js';
@@ -88,6 +89,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
       ...(overrides.temporalPolicies ? { policies: overrides.temporalPolicies } : {}),
     });
   const documents = new DocumentService(store, runner, config.limits.maxDocumentChars);
+  const files = new FileService(store, documents, { secretKey: config.secretKey, publicUrl: config.publicUrl, ttlSeconds: config.fileUrlTtlSeconds });
   const search = new SearchService(store, embedder, config.search, logger);
   const settings = new SettingsService(store, { llmConfigured: memoryEngine.model !== null });
   const memories = new MemoryService(store, embedder, memoryEngine.judge, logger);
@@ -106,6 +108,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     auth,
     health,
     documents,
+    files,
     search,
     memories,
     settings,

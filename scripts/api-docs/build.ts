@@ -99,6 +99,7 @@ function renderOperation(title: string, op: Operation, samples: ResponseSamples)
   const shape = samples.shapes.get(title)?.get(Number(ok));
   if (ok === '204') out.push('**Response** `204` with no body.', '');
   else if (title === 'GET /openapi.json') out.push('**Response** `200`: the OpenAPI 3.1 document.', '');
+  else if (title === 'GET /v3/files/{token}') out.push('**Response** `200` (`206` for a `Range`): the file bytes, as an attachment.', '');
   else if (shape) out.push(`**Response** \`${ok}\`:`, '', '```ts', renderShape(shape), '```', '');
   else throw new Error(`no response sample for ${title}: add it to scripts/api-docs/response-samples.ts`);
   const errors = statuses.filter((s) => !s.startsWith('2'));

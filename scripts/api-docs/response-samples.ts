@@ -1,9 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { loadConfig } from '../../src/core/config.js';
 import { silentLogger } from '../../src/core/logger.js';
 import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
 import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
 import { createRuntime } from '../../src/runtime.js';
+import { DEFAULT_ORG_ID } from '../../src/services/auth.js';
+import { documentFileKey } from '../../src/storage/blobs.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { emptyShape, mergeShape, type Shape } from './shape.js';
 
@@ -71,6 +76,17 @@ export async function sampleResponses(): Promise<ResponseSamples> {
     await call('post', '/v3/documents', '/v3/documents', 200, { ...NOTE, content: 'Caroline enjoys painting and hiking.', customId: 'note-2' });
     await drain();
     await call('get', `/v3/documents/${id}/chunks`, '/v3/documents/{id}/chunks', 200);
+    await call('get', `/v3/documents/${id}/file-url`, '/v3/documents/{id}/file-url', 404);
+    // The original of an upload, stored as the upload route stores it.
+    const original = path.join(os.tmpdir(), `mnemo-docs-sample-${process.pid}.pdf`);
+    fs.writeFileSync(original, '%PDF-1.4 sample');
+    const fileKey = documentFileKey(DEFAULT_ORG_ID, id, 1);
+    const blob = await runtime.store.blobs.putFile(fileKey, original, { contentType: 'application/pdf', filename: 'notes.pdf' });
+    fs.rmSync(original, { force: true });
+    await runtime.store.updateDocument(DEFAULT_ORG_ID, id, { file: { key: fileKey, filename: 'notes.pdf', mimeType: 'application/pdf', size: blob.size, sha256: blob.sha256 } });
+    const link = await call('get', `/v3/documents/${id}/file-url`, '/v3/documents/{id}/file-url', 200);
+    await call('get', new URL(String(link.url)).pathname, '/v3/files/{token}', 200);
+    await call('get', '/v3/files/not-a-valid-token', '/v3/files/{token}', 403);
     await call('post', '/v3/documents/list', '/v3/documents/list', 200, { containerTags: ['user-42'] });
     await call('post', '/v3/documents/list', '/v3/documents/list', 200, { containerTags: ['user-42'], includeContent: true });
     await call('get', '/v3/documents?containerTags=user-42&limit=5', '/v3/documents', 200);

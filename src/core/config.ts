@@ -69,6 +69,10 @@ const EnvSchema = z.object({
 
   MNEMO_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
 
+  MNEMO_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  MNEMO_PUBLIC_URL: z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
+  MNEMO_FILE_URL_TTL_SECONDS: int(1, 86_400).default(900),
+
   TEMPORAL_ADDRESS: z.string().min(1).optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('mnemo-ingest'),
@@ -99,6 +103,13 @@ const EnvSchema = z.object({
   MNEMO_WHISPER_PYTHON: z.string().min(1).default('./.tools/whisper-venv/bin/python'),
   MNEMO_WHISPER_MODEL_PATH: z.string().min(1).optional(),
   MNEMO_WHISPER_THREADS: int(1, 64).default(2),
+  MNEMO_OCR: z.enum(['on', 'off']).default('on'),
+  MNEMO_OCR_LANGUAGES: z
+    .string()
+    .default('eng')
+    .transform((v) => [...new Set(v.split(/[+,\s]+/).map((l) => l.trim()).filter(Boolean))])
+    .refine((langs) => langs.length > 0 && langs.every((l) => /^[a-z][a-z0-9_]{1,30}$/.test(l)), 'must be tesseract language codes separated by + or commas, e.g. eng+deu'),
+  MNEMO_OCR_WORKERS: int(1, 16).default(1),
 });
 
 /** Every environment variable the service reads (documented in README.md and .env.example). */
@@ -219,6 +230,23 @@ export interface Config {
       whisperThreads: number;
     };
   };
+  /** Images and scanned PDF pages: tesseract.js with language data from @tesseract.js-data/<lang> packages. */
+  ocr: {
+    enabled: boolean;
+    /** Tesseract language codes, e.g. ['eng', 'deu']; each needs its npm package installed. */
+    languages: readonly string[];
+    /** Concurrent recognitions (one worker thread each). */
+    workers: number;
+  };
+  /**
+   * MNEMO_SECRET_KEY: the deployment's master secret (signed file links; encryption at rest); undefined = one is
+   * generated once and kept by the store (store.secrets).
+   */
+  secretKey: string | undefined;
+  /** Base URL clients reach this server at, for links it hands out; null = the request's own protocol and host. */
+  publicUrl: string | null;
+  /** Lifetime of the signed links of GET /v3/documents/{id}/file-url. */
+  fileUrlTtlSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -340,6 +368,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         whisperThreads: e.MNEMO_WHISPER_THREADS,
       },
     },
+    ocr: { enabled: e.MNEMO_OCR === 'on', languages: e.MNEMO_OCR_LANGUAGES, workers: e.MNEMO_OCR_WORKERS },
+    secretKey: e.MNEMO_SECRET_KEY,
+    publicUrl: e.MNEMO_PUBLIC_URL ? e.MNEMO_PUBLIC_URL.replace(/\/+$/, '') : null,
+    fileUrlTtlSeconds: e.MNEMO_FILE_URL_TTL_SECONDS,
   };
   return deepFreeze(config);
 }

@@ -33,6 +33,7 @@ export const ERRORS = {
   EMPTY_FILE: { status: 400, message: 'The file is empty' },
   FILE_NOT_FOUND: { status: 404, message: 'No stored file for document %s' },
   FILE_LINK_INVALID: { status: 403, message: 'The file link is invalid or has expired' },
+  RANGE_NOT_SATISFIABLE: { status: 416, message: 'The requested range is outside the file (%s bytes)' },
   INTERNAL: { status: 500, message: 'Internal server error' },
   // Pipeline errors (never sent over HTTP directly; recorded on the failed document).
   EXTRACTION_FAILED: { status: 422, message: 'Extraction failed: %s' },

@@ -13,6 +13,7 @@ import {
 } from './schemas/documents.js';
 import { ListContainerTagsQuery, MergeContainerTagsBody, UpdateContainerTagBody } from './schemas/container-tags.js';
 import { DocumentsByIdsBody, DocumentsWithMemoriesBody } from './schemas/documents-with-memories.js';
+import { FileUrlResponse } from './schemas/files.js';
 import { ScopedKeyBody } from './schemas/keys.js';
 import { ProfileBody, SearchV3Body, SearchV4Body } from './schemas/search.js';
 import { SettingsBody } from './schemas/settings.js';
@@ -43,6 +44,8 @@ const OPERATIONS: Operation[] = [
   { method: 'patch', path: '/v3/documents/{id}', summary: 'Update a document; content changes re-process it', tag: 'documents', body: UpdateDocumentBody, query: DocumentLookupQuery, response: AddResponse },
   { method: 'delete', path: '/v3/documents/{id}', summary: 'Delete a document by id or customId', tag: 'documents', query: DocumentLookupQuery, noContent: true },
   { method: 'get', path: '/v3/documents/{id}/chunks', summary: 'Searchable chunks of a document, by position', tag: 'documents', query: DocumentLookupQuery },
+  { method: 'get', path: '/v3/documents/{id}/file-url', summary: 'A short-lived signed link to the uploaded original (404 FILE_NOT_FOUND when the document has none)', tag: 'documents', query: DocumentLookupQuery, response: FileUrlResponse },
+  { method: 'get', path: '/v3/files/{token}', summary: 'The original file of a signed link, as an attachment (no API key; Range supported: 206/416; expired or altered links 403 FILE_LINK_INVALID)', tag: 'documents', public: true },
   { method: 'post', path: '/v3/documents/documents', summary: 'Documents with their memory entries, every version (the memory graph data source)', tag: 'documents', body: DocumentsWithMemoriesBody },
   { method: 'post', path: '/v3/documents/documents/by-ids', summary: 'Documents by id or customId with their memory entries', tag: 'documents', body: DocumentsByIdsBody },
   { method: 'post', path: '/v4/search', summary: 'Hybrid search over memories and chunks', tag: 'search', body: SearchV4Body },
@@ -67,6 +70,7 @@ const OPERATIONS: Operation[] = [
 const PATH_PARAMS: Record<string, string> = {
   id: 'Document id or customId',
   tag: 'Container tag',
+  token: 'Signed token from GET /v3/documents/{id}/file-url',
 };
 
 const errorResponse = (description: string) => ({

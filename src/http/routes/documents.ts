@@ -71,7 +71,8 @@ function listParam(value: string | undefined): string[] | undefined {
 }
 
 /** `?containerTag=` (or `containerTags`) on a by-id route: narrows a customId held under several tags. */
-function lookupTags(query: unknown): string[] | undefined {
+/** Tags that narrow a customId lookup: ?containerTag or ?containerTags (comma-separated or a JSON array). */
+export function lookupTags(query: unknown): string[] | undefined {
   const q = parse(DocumentLookupQuery, query, 'query');
   return resolveTags(q.containerTag, listParam(q.containerTags));
 }
