@@ -61,7 +61,7 @@ export function parseRange(header: string | undefined, size: number): RangeReque
   }
   const start = Number(m[1]);
   const end = m[2] === '' ? size - 1 : Number(m[2]);
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start) return null;
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || (m[2] !== '' && end < start)) return null;
   if (start >= size) return 'unsatisfiable';
   return { start, end: Math.min(end, size - 1) };
 }
