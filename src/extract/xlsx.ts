@@ -3,7 +3,8 @@ import { formatNumber, markdownTable, trimEmpty } from './markdown-table.js';
 import { coreTitle, isXmlPart, relationships } from './ooxml.js';
 import { dateKind, excelDate, type DateKind } from './spreadsheet-dates.js';
 import type { Extractor } from './types.js';
-import { attr, find, kids, parseXml, type XNode } from './xml.js';
+import { type RawCell, scanRows, scanSharedStrings } from './sheet-xml.js';
+import { attr, find, kids, parseXml } from './xml.js';
 import { normalizeText } from './text-decode.js';
 import { readZip, type ZipArchive } from './zip.js';
 
@@ -14,7 +15,8 @@ const MAX_COLUMNS = 500;
 
 /**
  * XLSX → markdown: each sheet as `## <sheet name>` and a table (shared and inline strings, numbers without float
- * noise, booleans, dates in ISO form by their number format), empty rows and columns trimmed.
+ * noise, booleans, dates in ISO form by their number format), empty rows and columns trimmed. Worksheets and shared
+ * strings are scanned (sheet-xml.ts), not parsed into a DOM; workbook, relationships and styles are small.
  */
 export const xlsxExtractor: Extractor = {
   name: 'xlsx',
@@ -42,7 +44,7 @@ export const xlsxExtractor: Extractor = {
       const part = rels.get(attr(sheet, 'id') ?? '');
       const xml = part ? zip.text(part) : null;
       if (!xml) continue;
-      const { rows, omitted } = readSheet(parseXml(xml, part!), { shared, dateStyles, date1904, budget });
+      const { rows, omitted } = readSheet(xml, { shared, dateStyles, date1904, budget });
       const table = trimEmpty(rows);
       const used = table.reduce((n, r) => n + r.length, 0);
       budget -= used;
@@ -63,69 +65,58 @@ interface SheetContext {
   budget: number;
 }
 
-function readSheet(root: XNode, c: SheetContext): { rows: string[][]; omitted: number } {
-  const data = find(root, 'sheetData');
+function readSheet(xml: string, c: SheetContext): { rows: string[][]; omitted: number } {
   const rows: string[][] = [];
   let omitted = 0;
   let cells = 0;
-  let next = 1;
-  for (const row of data ? kids(data, 'row') : []) {
-    const index = Number(attr(row, 'r') ?? next);
-    next = index + 1;
+  scanRows(xml, (row) => {
+    if (rows.length >= MAX_SHEET_ROWS || cells >= c.budget) {
+      if (row.hasValue()) omitted++;
+      return;
+    }
     const values: string[] = [];
     let nextCol = 0;
-    for (const cell of kids(row, 'c')) {
-      const col = columnIndex(attr(cell, 'r')) ?? nextCol;
+    for (const cell of row.cells()) {
+      const col = columnIndex(cell.ref) ?? nextCol;
       nextCol = col + 1;
       if (col >= MAX_COLUMNS) continue;
       values[col] = cellText(cell, c);
     }
-    if (!values.some((v) => v)) continue;
-    if (rows.length >= MAX_SHEET_ROWS || cells + values.length > c.budget) {
+    if (!values.some((v) => v)) return;
+    if (cells + values.length > c.budget) {
       omitted++;
-      continue;
+      return;
     }
     cells += values.length;
     rows.push(Array.from(values, (v) => v ?? ''));
-  }
+  });
   return { rows, omitted };
 }
 
-function cellText(cell: XNode, c: SheetContext): string {
-  const t = attr(cell, 't') ?? 'n';
-  const v = kids(cell, 'v')[0];
-  const raw = v ? v.children.map((x) => x.text ?? '').join('') : '';
-  switch (t) {
+function cellText(cell: RawCell, c: SheetContext): string {
+  const raw = cell.value;
+  switch (cell.type ?? 'n') {
     case 's':
       return c.shared[Number(raw)] ?? '';
-    case 'inlineStr': {
-      const is = kids(cell, 'is')[0];
-      return is ? richText(is) : raw;
-    }
+    case 'inlineStr':
+      return cell.inline ?? raw;
     case 'b':
       return raw === '1' ? 'TRUE' : raw === '0' ? 'FALSE' : raw;
     case 'str':
     case 'e':
     case 'd':
       return raw;
-    default:
+    default: {
       if (raw === '') return '';
-      const kind = c.dateStyles.get(Number(attr(cell, 's') ?? 0));
+      const kind = c.dateStyles.get(Number(cell.style ?? 0));
       return kind ? excelDate(Number(raw), c.date1904, kind) : formatNumber(raw);
+    }
   }
-}
-
-/** Text of a shared-string item or inline string: its t and its runs' t, not phonetic hints (rPh). */
-function richText(si: XNode): string {
-  const tText = (t: XNode) => t.children.map((x) => x.text ?? '').join('');
-  return si.children.map((n) => (n.name === 't' ? tText(n) : n.name === 'r' ? kids(n, 't').map(tText).join('') : '')).join('');
 }
 
 function sharedStrings(zip: ZipArchive): string[] {
   const xml = zip.text('xl/sharedStrings.xml');
-  if (!xml) return [];
-  const sst = find(parseXml(xml, 'xl/sharedStrings.xml'), 'sst');
-  return sst ? kids(sst, 'si').map(richText) : [];
+  return xml ? scanSharedStrings(xml) : [];
 }
 
 /** Indexes into cellXfs whose number format shows a date or time. */
