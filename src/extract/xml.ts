@@ -18,7 +18,8 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   processEntities: true,
-  htmlEntities: false,
+  // Also decodes numeric character references (&#233; &#x4E2D;), which the XML-only mode leaves as they are.
+  htmlEntities: true,
 });
 
 type Raw = Record<string, unknown>;
