@@ -3,6 +3,7 @@ import type { Logger } from '../core/logger.js';
 import { createMediaEngines } from './media-engines.js';
 import type { MediaTool } from './media-tool.js';
 import type { OcrEngine } from './ocr.js';
+import { createOcrFromConfig } from './tesseract-ocr.js';
 import type { Transcriber } from './transcriber.js';
 
 /** The engines file extraction needs beyond plain parsing. A null engine makes its kinds fail with ENGINE_UNAVAILABLE. */
@@ -20,11 +21,13 @@ export async function createExtractionEngines(_config: Readonly<Config>, _logger
   const closers: (() => Promise<void>)[] = [];
   const media = await createMediaEngines(_config, _logger);
   closers.push(media.close);
+  const ocr = createOcrFromConfig(_config.ocr, _logger);
+  if (ocr.engine) closers.push(ocr.engine.close);
   const engines: ExtractionEngines = {
-    ocr: null,
+    ocr: ocr.engine,
     transcriber: media.transcriber,
     ffmpeg: media.ffmpeg,
-    unavailable: { ocr: 'not built yet', ...media.unavailable },
+    unavailable: { ...(ocr.reason ? { ocr: ocr.reason } : {}), ...media.unavailable },
     close: async () => {
       await Promise.allSettled(closers.map((c) => c()));
     },
