@@ -1,4 +1,163 @@
-import type { Extractor } from './types.js';
+import { Worker } from 'node:worker_threads';
+import { createError } from '../core/errors.js';
+import { pageText, prominentLine, toBoxes } from './pdf/layout.js';
+import type { PdfMainMessage, PdfWorkerInit, PdfWorkerMessage } from './pdf/protocol.js';
+import { meaningfulTitle } from './pdf/title.js';
+import { normalizeText } from './text-decode.js';
+import type { ExtractContext, Extractor } from './types.js';
 
-/** PDF: the text layer in reading order with page numbers; pages without text are rendered and OCRed. */
-export const pdfExtractors: readonly Extractor[] = [];
+// Plain JavaScript, so the thread starts without a TypeScript loader (tsx in a worker costs seconds per document).
+const WORKER = new URL('./pdf/worker.mjs', import.meta.url);
+
+/** Scans are rendered at this resolution for OCR (scaled down to ctx.limits.maxPixels). */
+const OCR_DPI = 200;
+/** A page whose text layer has fewer non-space characters and that paints an image is OCRed. */
+const MIN_TEXT_CHARS = 16;
+/** V8 heap of the parsing thread; a document needing more fails with EXTRACTION_LIMIT instead of taking the process down. */
+const WORKER_HEAP_MB = 1024;
+
+/** A worker thread seen as a queue of messages; ends with an error when the thread dies or `signal` aborts. */
+function openWorker(init: PdfWorkerInit, signal: AbortSignal) {
+  const worker = new Worker(WORKER, {
+    workerData: init,
+    transferList: [init.data.buffer as ArrayBuffer],
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    stdout: true,
+    stderr: true,
+  });
+  const queue: PdfWorkerMessage[] = [];
+  let failure: unknown = null;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  worker.on('message', (m: PdfWorkerMessage) => {
+    queue.push(m);
+    notify();
+  });
+  worker.on('error', (err: Error & { code?: string }) => {
+    failure =
+      err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? createError('EXTRACTION_LIMIT', [`the PDF needs more than ${WORKER_HEAP_MB} MB of memory to parse`], { permanent: true, cause: err })
+        : createError('FILE_CORRUPT', [`the PDF could not be parsed: ${err.message}`], { permanent: true, cause: err });
+    notify();
+  });
+  worker.on('exit', () => {
+    failure ??= createError('EXTRACTION_FAILED', ['the PDF parser stopped unexpectedly']);
+    notify();
+  });
+  const onAbort = () => {
+    failure = signal.reason ?? new Error('aborted');
+    void worker.terminate();
+    notify();
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  return {
+    async next(): Promise<PdfWorkerMessage> {
+      for (;;) {
+        if (signal.aborted) throw signal.reason ?? new Error('aborted');
+        const m = queue.shift();
+        if (m) return m;
+        if (failure) throw failure;
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    },
+    send(m: PdfMainMessage) {
+      worker.postMessage(m);
+    },
+    async close() {
+      signal.removeEventListener('abort', onAbort);
+      await worker.terminate();
+    },
+  };
+}
+
+function failOpen(m: Extract<PdfWorkerMessage, { type: 'error' }>): never {
+  if (m.kind === 'password') {
+    throw createError('FILE_ENCRYPTED', ['the PDF needs a password to open; upload a copy without a password'], { permanent: true });
+  }
+  throw createError('FILE_CORRUPT', [`not a readable PDF (${m.message})`], { permanent: true });
+}
+
+async function extractPdf(bytes: Buffer, ctx: ExtractContext) {
+  if (bytes.length === 0) throw createError('FILE_CORRUPT', ['the PDF file is empty (0 bytes)'], { permanent: true });
+  const data = new Uint8Array(bytes.length);
+  data.set(bytes);
+  const init: PdfWorkerInit = { data, render: ctx.ocr !== null, dpi: OCR_DPI, maxPixels: ctx.limits.maxPixels, minChars: MIN_TEXT_CHARS };
+  const worker = openWorker(init, ctx.signal);
+  try {
+    const open = await worker.next();
+    if (open.type === 'error') failOpen(open);
+    if (open.type !== 'open') throw createError('EXTRACTION_FAILED', [`unexpected message ${open.type} from the PDF parser`]);
+    const total = open.pages;
+    if (total > ctx.limits.maxPages) {
+      throw createError('EXTRACTION_LIMIT', [`the PDF has ${total} pages; the limit is ${ctx.limits.maxPages} pages`], { permanent: true });
+    }
+    ctx.progress({ unit: 'pages', done: 0, total, phase: 'text' });
+    worker.send({ type: 'next' });
+
+    const sections: string[] = [];
+    const ocrPages: number[] = [];
+    const ocrSkippedPages: number[] = [];
+    const failedPages: number[] = [];
+    let textPages = 0;
+    let heading: string | null = null;
+    for (let done = 0; done < total; ) {
+      const m = await worker.next();
+      if (m.type === 'error') throw createError('FILE_CORRUPT', [`the PDF could not be read (${m.message})`], { permanent: true });
+      if (m.type === 'done') break;
+      if (m.type !== 'page' && m.type !== 'page-error') continue;
+      done = m.page;
+      let text = '';
+      if (m.type === 'page-error') failedPages.push(m.page);
+      else if (m.image && ctx.ocr) {
+        ctx.progress({ unit: 'pages', done: m.page - 1, total, phase: 'ocr' });
+        const result = await ctx.ocr.recognize(Buffer.from(m.image.png.buffer, m.image.png.byteOffset, m.image.png.byteLength), { signal: ctx.signal });
+        text = normalizeText(result.text);
+        if (text) ocrPages.push(m.page);
+      } else {
+        const boxes = toBoxes(m.items, m.viewport);
+        text = pageText(boxes);
+        if (m.scanned) ocrSkippedPages.push(m.page);
+        else if (text) textPages++;
+        if (m.page === 1) heading = prominentLine(boxes);
+      }
+      if (text) sections.push(`## Page ${m.page}\n\n${text}`);
+      ctx.progress({ unit: 'pages', done: m.page, total, phase: ocrPages.includes(m.page) ? 'ocr' : 'text' });
+      if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('aborted');
+      worker.send({ type: 'next' });
+    }
+
+    const content = normalizeText(sections.join('\n\n'));
+    if (!content) {
+      if (ocrSkippedPages.length > 0) {
+        throw createError('ENGINE_UNAVAILABLE', ['OCR (needed for this scanned PDF)', ctx.unavailable?.ocr ?? 'no OCR engine is configured'], { permanent: true });
+      }
+      if (failedPages.length === total && total > 0) throw createError('FILE_CORRUPT', ['no page of the PDF could be read'], { permanent: true });
+      throw createError('EMPTY_CONTENT', [], { permanent: true });
+    }
+    const title = meaningfulTitle(open.title) ?? heading;
+    const details: Record<string, unknown> = { format: 'pdf', pages: total, textPages, ocrPages: ocrPages.length, title };
+    if (ocrSkippedPages.length > 0) details.ocrSkippedPages = ocrSkippedPages;
+    if (failedPages.length > 0) details.failedPages = failedPages;
+    return { content, title, type: 'pdf' as const, details };
+  } finally {
+    await worker.close();
+  }
+}
+
+/**
+ * PDF: the text layer in reading order (columns, table rows as "a | b | c") under one `## Page N` heading per page,
+ * so chunks and search results carry their page; pages without a text layer that paint an image are rendered at
+ * 200 dpi and OCRed. Parsing runs in a worker thread that is terminated on abort (time limit) or when done.
+ */
+export const pdfExtractor: Extractor = {
+  name: 'pdf',
+  mimes: ['application/pdf'],
+  async extract(input, ctx) {
+    return extractPdf(await input.bytes(), ctx);
+  },
+};
+
+export const pdfExtractors: readonly Extractor[] = [pdfExtractor];

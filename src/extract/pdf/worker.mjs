@@ -1,0 +1,115 @@
+// Worker-thread side of the PDF extractor (plain JavaScript so the thread starts without a TypeScript loader; the
+// message shapes are in protocol.ts). pdf.js parses the document here, so a slow or hostile file never blocks the
+// event loop and the caller can end it at any moment (Worker.terminate). The worker posts one page at a time and
+// waits for `next` before it reads the following one; reading order is computed on the main thread (layout.ts).
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/** @type {import('./protocol.ts').PdfWorkerInit} */
+const init = workerData;
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+const post = (message, transfer = []) => port.postMessage(message, transfer);
+
+let resume = null;
+port.on('message', (m) => {
+  if (m?.type === 'next' && resume) resume();
+});
+const waitForNext = () => new Promise((resolve) => (resume = resolve));
+
+// pdfjs-dist ships CMaps (to read text in CJK fonts) and the standard 14 fonts; both are read from disk, never fetched.
+const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const { OPS } = pdfjs;
+const IMAGE_OPS = new Set([
+  OPS.paintImageXObject,
+  OPS.paintInlineImageXObject,
+  OPS.paintImageMaskXObject,
+  OPS.paintImageXObjectRepeat,
+  OPS.paintInlineImageXObjectGroup,
+]);
+
+async function run() {
+  const task = pdfjs.getDocument({
+    data: init.data,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    disableAutoFetch: true,
+    disableStream: true,
+    disableRange: true,
+    cMapUrl: `${pdfjsRoot}/cmaps/`,
+    cMapPacked: true,
+    standardFontDataUrl: `${pdfjsRoot}/standard_fonts/`,
+    verbosity: 0,
+  });
+  let doc;
+  try {
+    doc = await task.promise;
+  } catch (err) {
+    const kind = err?.name === 'PasswordException' ? 'password' : err?.name === 'InvalidPDFException' ? 'invalid' : 'other';
+    post({ type: 'error', kind, name: err?.name ?? 'Error', message: err?.message ?? String(err) });
+    return;
+  }
+  const meta = await doc.getMetadata().catch(() => null);
+  const title = typeof meta?.info?.Title === 'string' ? meta.info.Title : null;
+  post({ type: 'open', pages: doc.numPages, title });
+  await waitForNext();
+
+  for (let n = 1; n <= doc.numPages; n++) {
+    try {
+      const page = await doc.getPage(n);
+      const viewport = page.getViewport({ scale: 1 });
+      const content = await page.getTextContent();
+      const items = [];
+      let chars = 0;
+      for (const item of content.items) {
+        if (typeof item.str !== 'string' || !item.str.trim()) continue;
+        items.push({ str: item.str, transform: item.transform, width: item.width });
+        chars += item.str.replace(/\s+/g, '').length;
+      }
+      let scanned = false;
+      let image = null;
+      if (chars < init.minChars) {
+        const ops = await page.getOperatorList();
+        scanned = ops.fnArray.some((op) => IMAGE_OPS.has(op));
+        if (scanned && init.render) image = await renderPage(doc, page);
+      }
+      page.cleanup();
+      post({ type: 'page', page: n, items, viewport: viewport.transform, scanned, image }, image ? [image.png.buffer] : []);
+    } catch (err) {
+      post({ type: 'page-error', page: n, message: err?.message ?? String(err) });
+    }
+    await waitForNext();
+  }
+  await doc.destroy();
+  post({ type: 'done' });
+}
+
+/** The page as PNG at init.dpi, scaled down to stay within init.maxPixels. */
+async function renderPage(doc, page) {
+  const base = page.getViewport({ scale: 1 });
+  let scale = init.dpi / 72;
+  const pixels = base.width * base.height * scale * scale;
+  if (pixels > init.maxPixels) scale *= Math.sqrt(init.maxPixels / pixels);
+  const viewport = page.getViewport({ scale });
+  const width = Math.max(1, Math.floor(viewport.width));
+  const height = Math.max(1, Math.floor(viewport.height));
+  // The document's canvas factory loads the @napi-rs/canvas that pdf.js itself resolves: its Path2D/DOMMatrix
+  // polyfills come from that copy, and objects of two native copies cannot be mixed.
+  const factory = doc.canvasFactory;
+  const target = factory.create(width, height);
+  try {
+    target.context.fillStyle = '#ffffff';
+    target.context.fillRect(0, 0, width, height);
+    await page.render({ canvasContext: target.context, viewport }).promise;
+    const png = await target.canvas.encode('png');
+    return { png: new Uint8Array(png), width, height };
+  } finally {
+    factory.destroy(target);
+  }
+}
+
+run().catch((err) => {
+  post({ type: 'error', kind: 'other', name: err?.name ?? 'Error', message: err?.message ?? String(err) });
+});
