@@ -4,7 +4,7 @@ import { htmlFragmentToMarkdown } from './html-fragment.js';
 import { coreTitle, isXmlPart } from './ooxml.js';
 import type { Extractor } from './types.js';
 import { normalizeText } from './text-decode.js';
-import { readZip } from './zip.js';
+import { MAX_PARSED_PART_BYTES, readZip } from './zip.js';
 
 const STYLE_MAP = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'] => h2:fresh"];
 
@@ -19,7 +19,7 @@ export const docxExtractor: Extractor = {
   mimes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.ms-word.document.macroenabled.12'],
   async extract(input, ctx) {
     const bytes = await input.bytes();
-    const zip = await readZip(bytes, ctx, { format: 'DOCX', want: isXmlPart, verifyAll: true });
+    const zip = await readZip(bytes, ctx, { format: 'DOCX', want: isXmlPart, verifyAll: true, maxEntryBytes: MAX_PARSED_PART_BYTES });
     if (!zip.has('word/document.xml') && !zip.names.some((n) => /^word\/document\d*\.xml$/.test(n))) {
       throw createError('FILE_CORRUPT', ['not a Word document (no word/document.xml in the package)'], { permanent: true });
     }

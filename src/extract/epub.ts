@@ -4,7 +4,7 @@ import { htmlFragmentToMarkdown } from './html-fragment.js';
 import type { Extractor } from './types.js';
 import { attr, find, findAll, kids, parseXml, textOf } from './xml.js';
 import { normalizeText } from './text-decode.js';
-import { readZip } from './zip.js';
+import { MAX_PARSED_PART_BYTES, readZip } from './zip.js';
 
 /**
  * EPUB → markdown: the OPF package (found through META-INF/container.xml) gives the title and the spine; each XHTML
@@ -14,7 +14,7 @@ export const epubExtractor: Extractor = {
   name: 'epub',
   mimes: ['application/epub+zip'],
   async extract(input, ctx) {
-    const zip = await readZip(await input.bytes(), ctx, { format: 'EPUB', want: (n) => /\.(xml|opf|x?html?|ncx)$/i.test(n) });
+    const zip = await readZip(await input.bytes(), ctx, { format: 'EPUB', want: (n) => /\.(xml|opf|x?html?|ncx)$/i.test(n), maxEntryBytes: MAX_PARSED_PART_BYTES });
     const container = zip.text('META-INF/container.xml');
     const rootfile = container ? find(parseXml(container, 'META-INF/container.xml'), 'rootfile') : null;
     const opfPath = (rootfile && attr(rootfile, 'full-path')) || zip.names.find((n) => n.toLowerCase().endsWith('.opf'));

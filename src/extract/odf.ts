@@ -4,7 +4,7 @@ import type { ExtractContext, ExtractInput, ExtractedText, Extractor } from './t
 import { attr, find, kids, parseXml, textOf, type XNode } from './xml.js';
 import { normalizeText } from './text-decode.js';
 import { MAX_SHEET_ROWS } from './xlsx.js';
-import { readZip } from './zip.js';
+import { MAX_PARSED_PART_BYTES, readZip } from './zip.js';
 
 /** Repeated rows/columns (table:number-*-repeated) are expanded at most this far; spreadsheets pad with huge repeats. */
 const MAX_REPEAT = 100;
@@ -33,7 +33,7 @@ export const odsExtractor: Extractor = {
 };
 
 async function extractOdf(input: ExtractInput, ctx: ExtractContext, format: 'ODT' | 'ODP' | 'ODS'): Promise<ExtractedText> {
-  const zip = await readZip(await input.bytes(), ctx, { format, want: (n) => n === 'content.xml' || n === 'meta.xml' });
+  const zip = await readZip(await input.bytes(), ctx, { format, want: (n) => n === 'content.xml' || n === 'meta.xml', maxEntryBytes: MAX_PARSED_PART_BYTES });
   const xml = zip.text('content.xml');
   if (!xml) throw createError('FILE_CORRUPT', [`not an OpenDocument file (no content.xml in the ${format} package)`], { permanent: true });
   const body = find(parseXml(xml, 'content.xml'), 'body');

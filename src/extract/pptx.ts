@@ -4,7 +4,7 @@ import { coreTitle, isXmlPart, relationships } from './ooxml.js';
 import type { Extractor } from './types.js';
 import { attr, find, findAll, kids, parseXml, type XNode } from './xml.js';
 import { normalizeText } from './text-decode.js';
-import { readZip } from './zip.js';
+import { MAX_PARSED_PART_BYTES, readZip } from './zip.js';
 
 /**
  * PPTX → markdown: one `## Slide N: <title>` section per slide in presentation order, the text of its shapes in
@@ -19,7 +19,7 @@ export const pptxExtractor: Extractor = {
     'application/vnd.ms-powerpoint.presentation.macroenabled.12',
   ],
   async extract(input, ctx) {
-    const zip = await readZip(await input.bytes(), ctx, { format: 'PPTX', want: isXmlPart });
+    const zip = await readZip(await input.bytes(), ctx, { format: 'PPTX', want: isXmlPart, maxEntryBytes: MAX_PARSED_PART_BYTES });
     const slides = slideOrder(zip);
     if (slides.length === 0 && !zip.has('ppt/presentation.xml')) {
       throw createError('FILE_CORRUPT', ['not a PowerPoint presentation (no ppt/presentation.xml in the package)'], { permanent: true });

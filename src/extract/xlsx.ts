@@ -6,7 +6,7 @@ import type { Extractor } from './types.js';
 import { type RawCell, scanRows, scanSharedStrings } from './sheet-xml.js';
 import { attr, find, kids, parseXml } from './xml.js';
 import { normalizeText } from './text-decode.js';
-import { readZip, type ZipArchive } from './zip.js';
+import { MAX_SCANNED_PART_BYTES, readZip, type ZipArchive } from './zip.js';
 
 /** Rows kept per sheet and cells in the whole workbook; beyond them the output says how much was left out. */
 export const MAX_SHEET_ROWS = 10_000;
@@ -26,7 +26,7 @@ export const xlsxExtractor: Extractor = {
     'application/vnd.openxmlformats-officedocument.spreadsheetml.template',
   ],
   async extract(input, ctx) {
-    const zip = await readZip(await input.bytes(), ctx, { format: 'XLSX', want: isXmlPart });
+    const zip = await readZip(await input.bytes(), ctx, { format: 'XLSX', want: isXmlPart, maxEntryBytes: MAX_SCANNED_PART_BYTES });
     const workbookXml = zip.text('xl/workbook.xml');
     if (!workbookXml) throw createError('FILE_CORRUPT', ['not an Excel workbook (no xl/workbook.xml in the package)'], { permanent: true });
     const workbook = parseXml(workbookXml, 'xl/workbook.xml');

@@ -27,11 +27,16 @@ export interface ReadZipOptions {
    * without limits (mammoth), so every part it could decompress is known to fit the caps.
    */
   verifyAll?: boolean;
-  /** Cap for any single entry (default: the total cap). */
+  /** Cap for any single kept entry (default: the total cap); entries only counted (verifyAll) have the total cap. */
   maxEntryBytes?: number;
   /** Format name for messages, e.g. "DOCX". */
   format: string;
 }
+
+/** Cap for one XML part parsed into a tree (a DOM costs tens of times the text in memory). */
+export const MAX_PARSED_PART_BYTES = 32 * 1024 * 1024;
+/** Cap for one part scanned as text (worksheets): V8 strings stop at ~512 MB. */
+export const MAX_SCANNED_PART_BYTES = 256 * 1024 * 1024;
 
 const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
@@ -66,9 +71,10 @@ export async function readZip(bytes: Buffer, ctx: Pick<ExtractContext, 'limits' 
       const keep = want(entry.fileName);
       if (!keep && !options.verifyAll) continue;
       if (entry.isEncrypted()) throw createError('FILE_ENCRYPTED', [`${format} entry ${entry.fileName} is encrypted`], { permanent: true });
+      const entryCap = keep ? maxEntry : maxTotal;
       // Cheap early refusal when the header already admits too much; the real check counts inflated bytes below.
-      if (entry.uncompressedSize > maxEntry) throw limit(entryMessage(format, entry.fileName, maxEntry));
-      const size = await inflate(zip, entry, { format, maxEntry, remaining: maxTotal - total, maxTotal, keep: keep ? files : null });
+      if (entry.uncompressedSize > entryCap) throw limit(entryMessage(format, entry.fileName, entryCap));
+      const size = await inflate(zip, entry, { format, maxEntry: entryCap, remaining: maxTotal - total, maxTotal, keep: keep ? files : null });
       total += size;
     }
   } finally {
@@ -154,7 +160,7 @@ function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, o: InflateOptions): Pro
 }
 
 function entryMessage(format: string, name: string, max: number): string {
-  return `${format} entry ${name} inflates to more than ${max} bytes (zip bomb?)`;
+  return `${format} part ${name} inflates to more than ${max} bytes (a zip bomb, or more than one document may hold)`;
 }
 
 function limit(reason: string) {

@@ -47,6 +47,17 @@ describe('readZip', () => {
     expect([fine.has('a.xml'), fine.has('b.png')]).toEqual([true, false]);
   });
 
+  it('applies the per-entry cap to kept parts only: a large image counted under verifyAll is fine', async () => {
+    const archive = zipFromParts([
+      { name: 'word/document.xml', body: Buffer.from([0x03, 0x00]), method: 8, crc: 0, size: 0 },
+      { name: 'word/media/photo.png', body: deflatedZeros(5), method: 8, crc: 0, size: 5 * MIB },
+    ]);
+    const zip = await readZip(archive, ctx, { format: 'DOCX', want: (n) => n.endsWith('.xml'), verifyAll: true, maxEntryBytes: MIB });
+    expect(zip.names).toHaveLength(2);
+    const bigPart = zipFromParts([{ name: 'content.xml', body: deflatedZeros(2), method: 8, crc: 0, size: 2 * MIB }]);
+    await expect(readZip(bigPart, ctx, { format: 'ODT', maxEntryBytes: MIB })).rejects.toMatchObject({ code: 'EXTRACTION_LIMIT', message: expect.stringContaining('ODT part content.xml') });
+  });
+
   it('caps the number of entries, even of entries it would not inflate', async () => {
     const many = buildZip(Array.from({ length: 150 }, (_, i) => ({ name: `f${i}.bin`, data: 'x' })));
     await expect(readZip(many, ctx, { format: 'EPUB', want: () => false })).rejects.toMatchObject({ code: 'EXTRACTION_LIMIT', message: expect.stringContaining('more than 100 entries') });
