@@ -2,7 +2,7 @@
  * Load benchmark: search latency and add→searchable time while the service ingests, on a real server process.
  *
  *   npm run bench:load -- [--chunks 100000] [--seconds 180] [--clients 16] [--add-share 0.2] [--large-chars 5000000]
- *                         [--seed 42]
+ *                         [--seed 42] [--profile DIR]
  *
  * The corpus (bench/corpus.ts, as in bench:search) is written straight into a SQLite store through the Store
  * interface; `--real` chunks get vectors from the local model and the rest "synthetic vectors derived from real
@@ -38,6 +38,8 @@ const { values: args } = parseArgs({
     'large-chars': { type: 'string' },
     real: { type: 'string' },
     seed: { type: 'string' },
+    /** Writes a CPU profile of the server (node --cpu-prof) into DIR when it stops. */
+    profile: { type: 'string' },
   },
 });
 const opts = {
@@ -306,7 +308,8 @@ async function startBenchServer(dataDir: string) {
   await new Promise((r) => probe.once('listening', r));
   const port = (probe.address() as net.AddressInfo).port;
   await new Promise((r) => probe.close(r));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const profile = args.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args.profile)] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server.ts'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

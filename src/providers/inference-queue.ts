@@ -15,9 +15,10 @@ export const QUERY_STREAK = 4;
 export const DOCUMENT_MAX_WAIT_MS = 2_000;
 /**
  * Texts of a document batch per inference slot. A 32-text batch of full chunks takes seconds on two cores, and a
- * query that arrives meanwhile used to wait for all of it; a slice of 8 keeps most of the batching gain.
+ * query that arrives meanwhile used to wait for all of it; a slice of 4 (a few hundred milliseconds of full chunks)
+ * keeps most of the batching gain.
  */
-export const DOCUMENT_SLICE = 8;
+export const DOCUMENT_SLICE = 4;
 
 export class InferenceQueue {
   private busy = false;
@@ -82,4 +83,45 @@ export async function inferInSlices(
     });
   }
   return out;
+}
+
+/**
+ * Query embeddings that wait for the model together go through it together: one forward pass over a dozen short
+ * queries costs little more than over one, so under many concurrent searches each waits for one pass, not for a
+ * pass per query ahead of it. At most one query turn is queued at a time; it takes every query waiting when it
+ * starts (up to `batchSize`), and queries arriving while it runs queue the next turn.
+ */
+export class QueryBatcher {
+  private waiting: { text: string; resolve: (v: Float32Array) => void; reject: (e: unknown) => void }[] = [];
+  private turnQueued = false;
+
+  constructor(
+    private readonly queue: InferenceQueue,
+    private readonly batchSize: number,
+    private readonly infer: InferFn,
+  ) {}
+
+  embed(text: string): Promise<Float32Array> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ text, resolve, reject });
+      this.queueTurn();
+    });
+  }
+
+  private queueTurn(): void {
+    if (this.turnQueued || this.waiting.length === 0) return;
+    this.turnQueued = true;
+    void this.queue.run('query', async () => {
+      this.turnQueued = false;
+      const batch = this.waiting.splice(0, this.batchSize);
+      // Whatever did not fit, or arrives during this pass, gets the next query turn.
+      this.queueTurn();
+      try {
+        const { dims, data } = await this.infer(batch.map((b) => b.text));
+        batch.forEach((b, k) => b.resolve(data.slice(k * dims, (k + 1) * dims)));
+      } catch (err) {
+        for (const b of batch) b.reject(err);
+      }
+    });
+  }
 }

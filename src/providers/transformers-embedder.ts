@@ -3,7 +3,7 @@ import type { Logger } from '../core/logger.js';
 import { estimateCalibration, BACKGROUND_SENTENCES } from '../vector/calibrate.js';
 import type { Embedder } from './embedder.js';
 import { EmbedderWorkerClient } from './embedder-worker-client.js';
-import { InferenceQueue, inferInSlices, type InferencePriority } from './inference-queue.js';
+import { InferenceQueue, inferInSlices, QueryBatcher, type InferencePriority } from './inference-queue.js';
 
 export interface TransformersEmbedderOptions {
   /** Hugging Face model id (e.g. sentence-transformers/all-MiniLM-L6-v2) or a local model directory. */
@@ -43,10 +43,10 @@ export async function createTransformersEmbedder(opts: TransformersEmbedderOptio
   const queryPrefix = lower.includes('bge') && lower.includes('en') ? 'Represent this sentence for searching relevant passages: ' : '';
 
   const queue = new InferenceQueue();
+  const infer = (batch: string[]) => worker.embed(batch.map((t) => (t.trim() === '' ? ' ' : t)), pooling);
   const run = (texts: readonly string[], priority: InferencePriority = 'document'): Promise<Float32Array[]> =>
-    inferInSlices(queue, priority, texts, opts.batchSize, (batch) =>
-      worker.embed(batch.map((t) => (t.trim() === '' ? ' ' : t)), pooling),
-    );
+    inferInSlices(queue, priority, texts, opts.batchSize, infer);
+  const queries = new QueryBatcher(queue, opts.batchSize, infer);
 
   const probe = await run(BACKGROUND_SENTENCES).catch(async (err: unknown) => {
     await worker.close();
@@ -58,7 +58,7 @@ export async function createTransformersEmbedder(opts: TransformersEmbedderOptio
     dimensions: probe[0]!.length,
     calibration: estimateCalibration(probe),
     embedDocuments: (texts) => run(texts, 'document'),
-    embedQuery: async (text) => (await run([queryPrefix + text], 'query'))[0]!,
+    embedQuery: (text) => queries.embed(queryPrefix + text),
     close: () => worker.close(),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_MAX_WAIT_MS, DOCUMENT_SLICE, InferenceQueue, inferInSlices, type InferFn } from '../../../src/providers/inference-queue.js';
+import { DOCUMENT_MAX_WAIT_MS, DOCUMENT_SLICE, InferenceQueue, inferInSlices, QueryBatcher, type InferFn } from '../../../src/providers/inference-queue.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
@@ -101,6 +101,44 @@ describe('InferenceQueue', () => {
       const vectors = await inferInSlices(q, 'query', texts, 16, fakeModel(calls));
       expect(calls).toEqual([16, 4]);
       expect(vectors.map((v) => v[0])).toEqual(texts.map((_, i) => i));
+    });
+  });
+
+  describe('QueryBatcher', () => {
+    it('embeds the queries that waited during a document slice in one pass, each getting its own vector', async () => {
+      const q = new InferenceQueue();
+      const calls: string[][] = [];
+      const infer: InferFn = async (texts) => {
+        calls.push(texts);
+        await new Promise((r) => setTimeout(r, 5));
+        return { dims: 1, data: Float32Array.from(texts, (t) => Number(t.split(' ')[1])) };
+      };
+      const batcher = new QueryBatcher(q, 32, infer);
+      const documents = inferInSlices(q, 'document', ['doc 0', 'doc 1'], 32, infer);
+      await new Promise((r) => setTimeout(r, 1)); // the document slice is in flight
+      const vectors = await Promise.all(Array.from({ length: 12 }, (_, i) => batcher.embed(`query ${i}`)));
+      await documents;
+      expect(vectors.map((v) => v[0])).toEqual(Array.from({ length: 12 }, (_, i) => i));
+      expect(calls.map((c) => c.length)).toEqual([2, 12]);
+      // A query arriving while that pass runs gets the next one.
+      const later = [batcher.embed('query 40')];
+      await new Promise((r) => setTimeout(r, 1));
+      later.push(batcher.embed('query 41'), batcher.embed('query 42'));
+      expect((await Promise.all(later)).map((v) => v[0])).toEqual([40, 41, 42]);
+      expect(calls.slice(2).map((c) => c.length)).toEqual([1, 2]);
+    });
+
+    it('fails every query of a failed pass and keeps serving the next ones', async () => {
+      const q = new InferenceQueue();
+      let fail = true;
+      const batcher = new QueryBatcher(q, 32, async (texts) => {
+        if (fail) throw new Error('model gone');
+        return { dims: 1, data: new Float32Array(texts.length) };
+      });
+      const failed = await Promise.allSettled([batcher.embed('a'), batcher.embed('b')]);
+      expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+      fail = false;
+      await expect(batcher.embed('c')).resolves.toHaveLength(1);
     });
   });
 });
