@@ -76,6 +76,11 @@ describe('SqliteStore on a file', () => {
     try {
       expect((await second.blobs.stat('org/doc/1'))!.size).toBe(14);
       expect(await second.secrets.getOrCreate('file-links', () => 'another')).toBe(secret);
+      // A data file an interrupted put left behind goes with the key.
+      fs.writeFileSync(path.join(dir, 'files', 'org', 'doc', '1~orphan-data'), 'x');
+      fs.writeFileSync(path.join(dir, 'files', 'org', 'doc', '10~meta-of-another-key'), 'x');
+      await second.blobs.delete('org/doc/1');
+      expect(fs.readdirSync(path.join(dir, 'files', 'org', 'doc'))).toEqual(['10~meta-of-another-key']);
     } finally {
       await second.close();
     }

@@ -96,7 +96,11 @@ export class FsBlobStore implements BlobStore {
     const meta = await this.readMeta(key);
     if (!meta) return;
     await fsp.rm(this.pathOf(key, 'meta'), { force: true });
-    await fsp.rm(this.pathOf(key, meta.data), { force: true });
+    // Every `<name>~…` file belongs to this key: the data file, and any left by an interrupted or racing put.
+    const metaPath = this.pathOf(key, 'meta');
+    const stem = `${path.basename(metaPath).slice(0, -'meta'.length)}`;
+    const siblings = await fsp.readdir(path.dirname(metaPath)).catch(() => [] as string[]);
+    for (const name of siblings) if (name.startsWith(stem)) await fsp.rm(path.join(path.dirname(metaPath), name), { force: true });
   }
 
   async deletePrefix(prefix: string): Promise<number> {
