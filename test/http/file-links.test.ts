@@ -71,6 +71,9 @@ describe('original files: signed links (GET /v3/documents/{id}/file-url, GET /v3
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.headers['accept-ranges']).toBe('bytes');
     expect(file.headers.etag).toBe(`"${createHash('sha256').update(BYTES).digest('hex')}"`);
+    const head = await request(server).head(pathOf(res.body.url));
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(String(BYTES.length));
   });
 
   it('finds the document by customId, narrowed by containerTag when the customId is in several tags', async () => {
