@@ -4,10 +4,13 @@ import { markdownTable } from './markdown-table.js';
 /**
  * HTML produced by a converter (mammoth for DOCX) or a book chapter (EPUB) → markdown, keeping all of it: no
  * Readability pass, which would drop what it takes for page chrome. Tables become GFM tables; images become their
- * alt text.
+ * alt text; links become their text and emphasis plain text, so phrases stay contiguous for search and chunks carry
+ * no URLs.
  */
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
 turndown.remove(['script', 'style', 'noscript', 'iframe', 'svg', 'canvas', 'form', 'head'] as never);
+// No backslash escapes ("\[1\]", "1\. "): the text is for reading and search, and escapes split words and phrases.
+turndown.escape = (text: string) => text;
 
 interface DomNode {
   nodeName: string;
@@ -26,6 +29,11 @@ turndown.addRule('table', {
     );
     return rows.length ? `\n\n${markdownTable(rows)}\n\n` : '';
   },
+});
+
+turndown.addRule('plainInline', {
+  filter: ['a', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'mark', 'span'],
+  replacement: (content) => content,
 });
 
 turndown.addRule('image', {

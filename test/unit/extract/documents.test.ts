@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { epubExtractor } from '../../../src/extract/epub.js';
+import { htmlExtractor } from '../../../src/extract/html.js';
 import { oleExtractor } from '../../../src/extract/ole.js';
 import { odpExtractor, odsExtractor, odtExtractor } from '../../../src/extract/odf.js';
 import { extractorFor } from '../../../src/extract/registry.js';
@@ -98,18 +99,29 @@ describe('epub extractor', () => {
 
   it('follows the spine order, not the manifest order, and keeps the book title', async () => {
     const book = epub(['text/chapter 2.xhtml', 'text/ch1.xhtml'], {
-      'text/ch1.xhtml': '<h1>Chapter One</h1><p>The lamp was <em>lit</em> at dusk.</p><table><tr><th>Day</th><th>Oil</th></tr><tr><td>Mon</td><td>2 l</td></tr></table>',
+      'text/ch1.xhtml': '<h1>Chapter One</h1><p>The lamp was <em>lit</em> at <a href="https://example.com/dusk">dusk</a>. See [1] and 2 * 3.</p><table><tr><th>Day</th><th>Oil</th></tr><tr><td>Mon</td><td>2 l</td></tr></table>',
       'text/chapter 2.xhtml': '<h1>Prologue</h1><p>Storms came from the west.</p><img src="../img/cover.jpg" alt="A lighthouse at night"/>',
     });
     const out = await epubExtractor.extract(makeInput(book, 'application/epub+zip'), makeContext());
     expect(out.title).toBe('The Lighthouse Keeper');
     expect(out.content).toBe(
-      '# Prologue\n\nStorms came from the west.\n\n[Image: A lighthouse at night]\n\n# Chapter One\n\nThe lamp was *lit* at dusk.\n\n| Day | Oil |\n| --- | --- |\n| Mon | 2 l |',
+      '# Prologue\n\nStorms came from the west.\n\n[Image: A lighthouse at night]\n\n# Chapter One\n\nThe lamp was lit at dusk. See [1] and 2 * 3.\n\n| Day | Oil |\n| --- | --- |\n| Mon | 2 l |',
     );
   });
 
   it('fails with FILE_CORRUPT when there is no package document', async () => {
     await expect(epubExtractor.extract(makeInput(buildZip([{ name: 'mimetype', data: 'application/epub+zip' }]), 'application/epub+zip'), makeContext())).rejects.toMatchObject({ code: 'FILE_CORRUPT' });
+  });
+});
+
+describe('html extractor', () => {
+  it('keeps the page text with links as plain text, decoding a legacy encoding', async () => {
+    const page = `<html><head><title>Caf\xe9 notes</title></head><body><nav>Home | About</nav><h1>Caf\xe9 notes</h1><p>Opening hours are <a href="/hours">listed here</a> for <b>every</b> day.</p><table><tr><th>Day</th><th>Open</th></tr><tr><td>Mon</td><td>8-18</td></tr></table></body></html>`;
+    const out = await htmlExtractor.extract(makeInput(Buffer.from(page, 'latin1'), 'text/html'), makeContext());
+    expect(out.title).toBe('Café notes');
+    expect(out.content).toContain('Opening hours are listed here for every day.');
+    expect(out.content).toContain('| Day | Open |\n| --- | --- |\n| Mon | 8-18 |');
+    expect(out.type).toBe('webpage');
   });
 });
 

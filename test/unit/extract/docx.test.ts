@@ -45,7 +45,7 @@ describe('docx extractor', () => {
     expect(out.content).toContain('# Quarterly Plan');
     expect(out.content).toContain('## Risks');
     expect(out.content).toContain('### Next steps');
-    expect(out.content).toContain('Revenue grew by **twelve percent** this quarter.');
+    expect(out.content).toContain('Revenue grew by twelve percent this quarter.');
     expect(out.content).toMatch(/^- Supplier delays\n- Currency swings$/m);
     expect(out.content).toMatch(/^1\. Hire two engineers\n2\. Open the Lisbon office$/m);
     expect(out.content).toContain('| Region | Sales |\n| --- | --- |\n| North | 1,200 |\n| South \\| East | 950 |');
