@@ -1,4 +1,68 @@
+import { createError } from '../core/errors.js';
+import { decodeImage } from './image-decode.js';
+import { normalizeText } from './text-decode.js';
 import type { Extractor } from './types.js';
 
+const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/jpg', 'image/webp', 'image/tiff', 'image/gif', 'image/bmp', 'image/x-ms-bmp', 'image/x-bmp'];
+
+/** Tesseract output as paragraphs: lines without a letter or digit (specks, rules, borders) are dropped. */
+export function ocrTextToParagraphs(text: string): string {
+  const lines = normalizeText(text)
+    .split('\n')
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .map((l) => (/[\p{L}\p{N}]/u.test(l) ? l : ''));
+  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/**
+ * PNG, JPEG, WebP, TIFF (every page), GIF and animated WebP (first frame), BMP: decoded and normalised by
+ * image-decode.ts (EXIF orientation, greyscale on white, modest upscaling, pixel cap), then OCRed page by page
+ * through ctx.ocr. A multi-page TIFF gets one `## Page N` heading per page with text, like a PDF.
+ */
+export const imageExtractor: Extractor = {
+  name: 'image',
+  mimes: IMAGE_MIMES,
+  async extract(input, ctx) {
+    const ocr = ctx.ocr;
+    if (!ocr) throw createError('ENGINE_UNAVAILABLE', ['OCR (images)', ctx.unavailable?.ocr ?? 'no OCR engine configured'], { permanent: true });
+    const image = await decodeImage(await input.bytes(), ctx.limits.maxPixels);
+    const total = image.info.pages;
+    if (total > ctx.limits.maxPages) {
+      throw createError('EXTRACTION_LIMIT', [`the image has ${total} pages; the limit is ${ctx.limits.maxPages} pages`], { permanent: true });
+    }
+
+    const pages: { page: number; text: string; confidence: number }[] = [];
+    ctx.progress({ unit: 'pages', done: 0, total, phase: 'ocr' });
+    for (let i = 0; i < total; i++) {
+      ctx.signal.throwIfAborted();
+      const png = await image.page(i);
+      const result = await ocr.recognize(png, { signal: ctx.signal });
+      const text = ocrTextToParagraphs(result.text);
+      if (text) pages.push({ page: i + 1, text, confidence: result.confidence });
+      ctx.progress({ unit: 'pages', done: i + 1, total, phase: 'ocr' });
+    }
+    if (pages.length === 0) throw createError('EMPTY_CONTENT', [], { permanent: true });
+
+    const content = total === 1 ? pages[0]!.text : pages.map((p) => `## Page ${p.page}\n\n${p.text}`).join('\n\n');
+    // Mean confidence weighted by the amount of text each page contributed.
+    const chars = pages.reduce((n, p) => n + p.text.length, 0);
+    const confidence = pages.reduce((sum, p) => sum + p.confidence * p.text.length, 0) / chars;
+    return {
+      content,
+      title: null,
+      type: 'image',
+      details: {
+        format: image.info.format,
+        width: image.info.width,
+        height: image.info.height,
+        pages: total,
+        ...(total > 1 ? { ocrPages: pages.map((p) => p.page) } : {}),
+        confidence: Math.round(confidence * 10) / 10,
+        engine: ocr.name,
+      },
+    };
+  },
+};
+
 /** Images (PNG, JPEG, WebP, TIFF, GIF, BMP): OCR. */
-export const imageExtractors: readonly Extractor[] = [];
+export const imageExtractors: readonly Extractor[] = [imageExtractor];
