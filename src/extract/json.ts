@@ -3,6 +3,8 @@ import { decodeText, normalizeText } from './text-decode.js';
 import type { Extractor } from './types.js';
 
 const MAX_DEPTH = 64;
+/** Values rendered at most; the rest is summarised in a note (a 50 MB export would otherwise be millions of lines). */
+export const MAX_JSON_VALUES = 100_000;
 
 /**
  * JSON (and JSON Lines) → one line per value with its full key path (`order.items[2].name: Widget`). Each line
@@ -20,10 +22,11 @@ export const jsonExtractor: Extractor = {
     if (values === null) {
       return { content: normalizeText(source), title: null, type: 'text', details: { format: 'text', encoding, note: 'not valid JSON; kept as text' } };
     }
-    const lines: string[] = [];
-    if (values.length === 1) render(values[0], '', lines, 0);
-    else values.forEach((v, i) => render(v, `[${i}]`, lines, 0));
-    const content = normalizeText(lines.join('\n'));
+    const sink: Sink = { lines: [], omitted: 0 };
+    if (values.length === 1) render(values[0], '', sink, 0);
+    else values.forEach((v, i) => render(v, `[${i}]`, sink, 0));
+    const note = sink.omitted ? `\n\n_(${sink.omitted} more values not shown: the extraction keeps the first ${MAX_JSON_VALUES})_` : '';
+    const content = normalizeText(sink.lines.join('\n') + note);
     if (!content) throw createError('EMPTY_CONTENT', [], { permanent: true });
     const first = values[0];
     const title = first && typeof first === 'object' && !Array.isArray(first) ? titleOf(first as Record<string, unknown>) : null;
@@ -46,7 +49,18 @@ function parseJson(source: string): unknown[] | null {
   }
 }
 
-function render(value: unknown, path: string, out: string[], depth: number): void {
+interface Sink {
+  lines: string[];
+  omitted: number;
+}
+
+function render(value: unknown, path: string, sink: Sink, depth: number): void {
+  // Past the cap only the count matters (for the note), so stop formatting values.
+  if (sink.lines.length >= MAX_JSON_VALUES) {
+    sink.omitted += countLeaves(value);
+    return;
+  }
+  const out = sink.lines;
   if (value === null || typeof value !== 'object') {
     out.push(`${path || '(value)'}: ${scalar(value)}`);
     return;
@@ -57,7 +71,13 @@ function render(value: unknown, path: string, out: string[], depth: number): voi
   }
   const entries = Array.isArray(value) ? value.map((v, i) => [`[${i}]`, v] as const) : Object.entries(value).map(([k, v]) => [key(k, path), v] as const);
   if (entries.length === 0) out.push(`${path || '(value)'}: ${Array.isArray(value) ? '[]' : '{}'}`);
-  for (const [k, v] of entries) render(v, path + k, out, depth + 1);
+  for (const [k, v] of entries) render(v, path + k, sink, depth + 1);
+}
+
+function countLeaves(value: unknown, depth = 0): number {
+  if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) return 1;
+  const children = Object.values(value);
+  return children.length === 0 ? 1 : children.reduce((n: number, v) => n + countLeaves(v, depth + 1), 0);
 }
 
 function key(k: string, path: string): string {

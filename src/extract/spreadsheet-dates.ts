@@ -21,6 +21,12 @@ export function dateKind(numFmtId: number, formatCode?: string): DateKind | null
   return null;
 }
 
+/** Whether a number format shows a percentage (built-in 9 and 10, or a % outside quoted literals). */
+export function isPercentFormat(numFmtId: number, formatCode?: string): boolean {
+  if (formatCode === undefined) return numFmtId === 9 || numFmtId === 10;
+  return /%/.test(formatCode.replace(/"[^"]*"|\\./g, ''));
+}
+
 /** A serial day number as ISO text (UTC, no time zone): 2024-03-01, 13:45:10, or 2024-03-01 13:45. */
 export function excelDate(serial: number, date1904: boolean, kind: DateKind): string {
   if (!Number.isFinite(serial)) return String(serial);

@@ -1,7 +1,7 @@
 import { createError } from '../core/errors.js';
 import { formatNumber, markdownTable, trimEmpty } from './markdown-table.js';
 import { coreTitle, isXmlPart, relationships } from './ooxml.js';
-import { dateKind, excelDate, type DateKind } from './spreadsheet-dates.js';
+import { dateKind, excelDate, isPercentFormat, type DateKind } from './spreadsheet-dates.js';
 import type { Extractor } from './types.js';
 import { type RawCell, scanRows, scanSharedStrings } from './sheet-xml.js';
 import { attr, find, kids, parseXml } from './xml.js';
@@ -60,7 +60,7 @@ export const xlsxExtractor: Extractor = {
 
 interface SheetContext {
   shared: string[];
-  dateStyles: Map<number, DateKind>;
+  dateStyles: Map<number, DateKind | 'percent'>;
   date1904: boolean;
   budget: number;
 }
@@ -109,6 +109,7 @@ function cellText(cell: RawCell, c: SheetContext): string {
     default: {
       if (raw === '') return '';
       const kind = c.dateStyles.get(Number(cell.style ?? 0));
+      if (kind === 'percent') return `${formatNumber(String(Number(raw) * 100))}%`;
       return kind ? excelDate(Number(raw), c.date1904, kind) : formatNumber(raw);
     }
   }
@@ -119,9 +120,9 @@ function sharedStrings(zip: ZipArchive): string[] {
   return xml ? scanSharedStrings(xml) : [];
 }
 
-/** Indexes into cellXfs whose number format shows a date or time. */
-function dateStyleIndexes(zip: ZipArchive): Map<number, DateKind> {
-  const out = new Map<number, DateKind>();
+/** Indexes into cellXfs whose number format shows a date, a time or a percentage. */
+function dateStyleIndexes(zip: ZipArchive): Map<number, DateKind | 'percent'> {
+  const out = new Map<number, DateKind | 'percent'>();
   const xml = zip.text('xl/styles.xml');
   if (!xml) return out;
   const styles = parseXml(xml, 'xl/styles.xml');
@@ -129,7 +130,7 @@ function dateStyleIndexes(zip: ZipArchive): Map<number, DateKind> {
   for (const f of kids(find(styles, 'numFmts') ?? styles, 'numFmt')) custom.set(Number(attr(f, 'numFmtId')), attr(f, 'formatCode') ?? '');
   for (const [i, xf] of kids(find(styles, 'cellXfs') ?? styles, 'xf').entries()) {
     const id = Number(attr(xf, 'numFmtId') ?? 0);
-    const kind = dateKind(id, custom.get(id));
+    const kind = isPercentFormat(id, custom.get(id)) ? 'percent' : dateKind(id, custom.get(id));
     if (kind) out.set(i, kind);
   }
   return out;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { csvExtractor, sniffDelimiter } from '../../../src/extract/csv.js';
-import { jsonExtractor } from '../../../src/extract/json.js';
+import { MAX_JSON_VALUES, jsonExtractor } from '../../../src/extract/json.js';
 import { textExtractor } from '../../../src/extract/text.js';
 import { MAX_SHEET_ROWS } from '../../../src/extract/xlsx.js';
 import { SHARED_FILES, makeContext, makeInput } from './fixtures.js';
@@ -92,5 +92,12 @@ describe('json extractor', () => {
 
   it('fails with EMPTY_CONTENT on an empty file', async () => {
     await expect(json('  ')).rejects.toMatchObject({ code: 'EMPTY_CONTENT' });
+  });
+
+  it('caps the number of values with a note counting the rest', async () => {
+    const out = await json(JSON.stringify({ rows: Array.from({ length: MAX_JSON_VALUES + 5 }, (_, i) => ({ id: i })) }));
+    expect(out.content).toContain(`rows[${MAX_JSON_VALUES - 1}].id: ${MAX_JSON_VALUES - 1}`);
+    expect(out.content).not.toContain(`rows[${MAX_JSON_VALUES}].id`);
+    expect(out.content).toContain('_(5 more values not shown');
   });
 });

@@ -18,7 +18,7 @@ function workbook(sheets: { name: string; rows: string }[], shared: string[] = [
     { name: 'xl/sharedStrings.xml', data: `<sst ${NS}>${shared.map((s) => `<si><t>${s}</t></si>`).join('')}<si><r><t>Rich </t></r><r><t>text</t></r><rPh><t>phonetic</t></rPh></si></sst>` },
     {
       name: 'xl/styles.xml',
-      data: `<styleSheet ${NS}><numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy\\ hh:mm"/></numFmts><cellXfs count="4"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="20"/><xf numFmtId="164"/></cellXfs></styleSheet>`,
+      data: `<styleSheet ${NS}><numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy\\ hh:mm"/></numFmts><cellXfs count="5"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="20"/><xf numFmtId="164"/><xf numFmtId="10"/></cellXfs></styleSheet>`,
     },
     ...sheets.map((s, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, data: `<worksheet ${NS}><sheetData>${s.rows}</sheetData></worksheet>` })),
   ]);
@@ -30,7 +30,7 @@ describe('xlsx extractor', () => {
       '<row r="2"><c r="B2" t="s"><v>0</v></c><c r="C2" t="s"><v>1</v></c><c r="D2" t="s"><v>2</v></c><c r="E2" t="s"><v>3</v></c></row>',
       '<row r="3"><c r="B3" t="inlineStr"><is><t>Widget</t></is></c><c r="C3"><v>0.30000000000000004</v></c><c r="D3" t="b"><v>1</v></c><c r="E3" s="1"><v>45352</v></c></row>',
       '<row r="5"><c r="B5" t="s"><v>4</v></c><c r="C5"><v>12</v></c><c r="D5" t="b"><v>0</v></c><c r="E5" s="3"><v>45352.5</v></c><c r="G5"/></row>',
-      '<row r="6"><c r="B6" t="str"><v>formula text</v></c><c r="E6" s="2"><v>0.75</v></c></row>',
+      '<row r="6"><c r="B6" t="str"><v>formula text</v></c><c r="C6" s="4"><v>0.125</v></c><c r="E6" s="2"><v>0.75</v></c></row>',
     ].join('');
     const ctx = makeContext();
     const out = await xlsxExtractor.extract(makeInput(workbook([{ name: 'Stock & Prices', rows }, { name: 'Empty', rows: '' }], ['Item', 'Price', 'In stock', 'Since']), XLSX), ctx);
@@ -42,7 +42,7 @@ describe('xlsx extractor', () => {
         '| --- | --- | --- | --- |',
         '| Widget | 0.3 | TRUE | 2024-03-01 |',
         '| Rich text | 12 | FALSE | 2024-03-01 12:00 |',
-        '| formula text |  |  | 18:00 |',
+        '| formula text | 12.5% |  | 18:00 |',
         '',
         '## Empty',
         '',
