@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { Logger } from './core/logger.js';
 import type { SearchService } from './services/search.js';
 import type { ContainerTagService } from './services/container-tags.js';
+import type { ConnectionService } from './services/connections.js';
 import type { AuthService } from './services/auth.js';
 import type { DocumentService } from './services/documents.js';
 import type { FileService } from './services/files.js';
@@ -20,6 +21,7 @@ import { jsonBody } from './http/middleware/json-body.js';
 import { requestId } from './http/middleware/request-id.js';
 import { buildOpenApi } from './http/openapi.js';
 import { registerContainerTagRoutes } from './http/routes/container-tags.js';
+import { registerConnectionRoutes } from './http/routes/connections.js';
 import { registerDocumentRoutes } from './http/routes/documents.js';
 import { registerFileDownloadRoute, registerFileUrlRoute } from './http/routes/files.js';
 import { registerHealthRoutes } from './http/routes/health.js';
@@ -39,6 +41,7 @@ export interface AppDeps {
   settings: SettingsService;
   keys: KeyService;
   containerTags: ContainerTagService;
+  connections: ConnectionService;
   limiter: RateLimiter;
   orgRateLimit: { max: number; windowMs: number } | null;
   corsOrigins: readonly string[];
@@ -75,6 +78,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   registerSettingsRoutes(api, deps);
   registerKeyRoutes(api, deps);
   registerContainerTagRoutes(api, deps);
+  registerConnectionRoutes(api, deps);
 
   app.use(requestId());
   app.use(errorHandler({ logger: deps.logger }));

@@ -20,6 +20,9 @@ import { createMemoryEngine } from './memory/engine.js';
 import { ContainerTagService } from './services/container-tags.js';
 import { DocumentService } from './services/documents.js';
 import { FileService } from './services/files.js';
+import { createConnections } from './connections-runtime.js';
+import type { ConnectionService } from './services/connections.js';
+import type { ConnectionSyncRunner } from './services/connection-sync.js';
 import { noticeLeadMs, startKeyExpiryTimer } from './services/key-expiry.js';
 import { startMemoryExpiryTimer } from './services/memory-expiry.js';
 import type { IntervalJob } from './runner/interval-job.js';
@@ -49,6 +52,9 @@ export interface Runtime {
   organizations: OrganizationService;
   auth: AuthService;
   health: HealthService;
+  connections: ConnectionService;
+  /** Starts and schedules connection syncs (tests wait on the embedded one). */
+  syncRunner: ConnectionSyncRunner;
   close(): Promise<void>;
 }
 
@@ -104,6 +110,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
   const organizations = new OrganizationService(store, keys);
   const auth = new AuthService(store);
   const health = new HealthService({ store, runner, embedder, extraction, version: VERSION, startedAt: Date.now() });
+  const { connections, syncRunner } = createConnections(config, store, documents, logger);
   const app = createApp({
     auth,
     health,
@@ -114,6 +121,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     settings,
     keys,
     containerTags,
+    connections,
     limiter: new RateLimiter(),
     orgRateLimit: config.orgRateLimit,
     corsOrigins: config.corsOrigins,
@@ -134,7 +142,10 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     organizations,
     auth,
     health,
+    connections,
+    syncRunner,
     close: async () => {
+      await syncRunner.stop();
       await scheduledJobs?.stop();
       await runner.stop();
       const e = embedder.status().state === 'ready' ? await embedder.get().catch(() => null) : null;

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import type { EmbeddedSyncRunner } from '../../src/services/connection-scheduler.js';
 import { loadConfig } from '../../src/core/config.js';
 import { silentLogger } from '../../src/core/logger.js';
 import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
@@ -35,7 +38,8 @@ const NOTE = {
  * only see the fully populated documents of `user-42`. Any unexpected status stops the generation.
  */
 export async function sampleResponses(): Promise<ResponseSamples> {
-  const config = loadConfig({ MNEMO_API_KEY: KEY, MNEMO_DATA_DIR: '/nonexistent-docs-data-dir', MNEMO_INGEST_POLL_MS: '20' });
+  // Loopback allowed by name: the web-crawler samples crawl a two-page site served below.
+  const config = loadConfig({ MNEMO_API_KEY: KEY, MNEMO_DATA_DIR: '/nonexistent-docs-data-dir', MNEMO_INGEST_POLL_MS: '20', MNEMO_URL_ALLOWED_HOSTS: '127.0.0.1' });
   const runtime = await createRuntime(config, silentLogger, {
     store: new SqliteStore(':memory:'),
     embedder: staticEmbedderHandle(createHashEmbedder()),
@@ -124,8 +128,42 @@ export async function sampleResponses(): Promise<ResponseSamples> {
     await call('delete', `/v3/documents/${id}`, '/v3/documents/{id}', 204);
     await call('get', `/v3/documents/${id}`, '/v3/documents/{id}', 404);
     await call('delete', '/v3/container-tags/user-42', '/v3/container-tags/{tag}', 200);
+    await sampleConnections(call, runtime);
   } finally {
     await runtime.close();
   }
   return samples;
+}
+
+type Call = (method: 'get' | 'post' | 'put' | 'patch' | 'delete', url: string, docPath: string, expected: number, body?: object) => Promise<Record<string, unknown>>;
+
+/** The connection endpoints, on a web-crawler connection to a two-page site on loopback. */
+async function sampleConnections(call: Call, runtime: { syncRunner: unknown; embeddedRunner?: { drain(ms: number): Promise<void> } }): Promise<void> {
+  const site = http.createServer((req, res) => {
+    if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><title>Docs</title><body><h1>Docs</h1><p>Start here.</p><a href="/guide">Guide</a></body></html>');
+    if (req.url === '/guide') return void res.writeHead(200, { 'content-type': 'text/html', etag: '"g1"' }).end('<html><title>Guide</title><body><p>Install, then run.</p></body></html>');
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+  const syncs = runtime.syncRunner as EmbeddedSyncRunner;
+  try {
+    const startUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+    const { id } = (await call('post', '/v3/connections/web-crawler', '/v3/connections/{provider}', 200, { containerTags: ['docs-site'], metadata: { startUrl } })) as { id: string };
+    await call('post', '/v3/connections/s3', '/v3/connections/{provider}', 400, { metadata: {} });
+    await syncs.idle();
+    await runtime.embeddedRunner?.drain(30_000);
+    await call('post', '/v3/connections/list', '/v3/connections/list', 200, { containerTags: ['docs-site'] });
+    await call('get', `/v3/connections/${id}`, '/v3/connections/{connectionId}', 200);
+    await call('get', '/v3/connections?endUserId=docs-site', '/v3/connections', 200);
+    await call('post', '/v3/connections/web-crawler/connection', '/v3/connections/{provider}/connection', 200, { containerTags: ['docs-site'] });
+    await call('post', '/v3/connections/web-crawler/import', '/v3/connections/{provider}/import', 200, { containerTags: ['docs-site'] });
+    await syncs.idle();
+    await call('post', '/v3/connections/web-crawler/documents', '/v3/connections/{provider}/documents', 200, { containerTags: ['docs-site'] });
+    await call('get', `/v3/connections/${id}/resources`, '/v3/connections/{connectionId}/resources', 200);
+    await call('post', `/v3/connections/${id}/configure`, '/v3/connections/{connectionId}/configure', 400, { resources: [] });
+    await call('get', `/v3/connections/${id}/sync-runs`, '/v3/connections/{connectionId}/sync-runs', 200);
+    await call('delete', `/v3/connections/${id}?deleteDocuments=true`, '/v3/connections/{connectionIdOrProvider}', 200);
+  } finally {
+    await new Promise((r) => site.close(r));
+  }
 }

@@ -69,6 +69,10 @@ const EnvSchema = z.object({
 
   MNEMO_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
 
+  MNEMO_CONNECTOR_SYNC_MINUTES: int(1, 525_600).default(240),
+  MNEMO_CRAWLER_SYNC_MINUTES: int(1, 525_600).default(10_080),
+  MNEMO_CONNECTOR_POLL_MS: int(100, 3_600_000).default(60_000),
+
   MNEMO_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   MNEMO_PUBLIC_URL: z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
   MNEMO_FILE_URL_TTL_SECONDS: int(1, 86_400).default(900),
@@ -186,6 +190,8 @@ export interface Config {
     allowedHosts: readonly string[];
   };
   role: 'all' | 'api' | 'worker';
+  /** Connector syncs: default interval, the web crawler's (recrawl), and how often embedded mode looks for due syncs. */
+  connectors: { syncEveryMs: number; crawlerSyncEveryMs: number; pollMs: number };
   temporal: {
     /** Set → Temporal runs ingestion; unset → the embedded runner. */
     address: string | undefined;
@@ -335,6 +341,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowedHosts: e.MNEMO_URL_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     },
     role: e.MNEMO_ROLE,
+    connectors: {
+      syncEveryMs: e.MNEMO_CONNECTOR_SYNC_MINUTES * 60_000,
+      crawlerSyncEveryMs: e.MNEMO_CRAWLER_SYNC_MINUTES * 60_000,
+      pollMs: e.MNEMO_CONNECTOR_POLL_MS,
+    },
     temporal: {
       address: e.TEMPORAL_ADDRESS,
       namespace: e.TEMPORAL_NAMESPACE,

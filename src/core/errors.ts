@@ -34,6 +34,12 @@ export const ERRORS = {
   FILE_NOT_FOUND: { status: 404, message: 'No stored file for document %s' },
   FILE_LINK_INVALID: { status: 403, message: 'The file link is invalid or has expired' },
   RANGE_NOT_SATISFIABLE: { status: 416, message: 'The requested range is outside the file (%s bytes)' },
+  // Connections (POST /v3/connections/...).
+  UNKNOWN_PROVIDER: { status: 400, message: 'Unknown connector %s; providers: %s' },
+  CONNECTION_NOT_FOUND: { status: 404, message: 'Connection %s not found' },
+  CONNECTOR_CONFIG_INVALID: { status: 400, message: 'Invalid %s connection: %s' },
+  SECRET_KEY_REQUIRED: { status: 400, message: 'The %s connector stores credentials, which needs MNEMO_SECRET_KEY (32+ characters) set on the server' },
+  NOT_SUPPORTED: { status: 400, message: '%s' },
   INTERNAL: { status: 500, message: 'Internal server error' },
   // Pipeline errors (never sent over HTTP directly; recorded on the failed document).
   EXTRACTION_FAILED: { status: 422, message: 'Extraction failed: %s' },
@@ -48,6 +54,9 @@ export const ERRORS = {
   ENGINE_UNAVAILABLE: { status: 503, message: '%s is not available on this server: %s' },
   // Speech to text: transient (timeouts, 429, 5xx after retries, a crashed helper) or permanent (401, bad audio) by options.
   TRANSCRIPTION_FAILED: { status: 503, message: 'Transcription failed: %s' },
+  // Connector syncs (recorded on the sync run): auth failures stop the schedule until the connection is re-created.
+  CONNECTOR_AUTH_FAILED: { status: 401, message: '%s refused the credentials: %s' },
+  CONNECTOR_FAILED: { status: 503, message: '%s failed: %s' },
   EMBEDDING_FAILED: { status: 503, message: 'Embedding provider failed: %s' },
   PROVIDER_UNAVAILABLE: { status: 503, message: '%s' },
   // Chat model (MNEMO_LLM_URL): transient (timeouts, network, 429, 5xx after retries) or permanent (401, 404...) by options.

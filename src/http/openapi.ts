@@ -15,6 +15,15 @@ import { ListContainerTagsQuery, MergeContainerTagsBody, UpdateContainerTagBody 
 import { DocumentsByIdsBody, DocumentsWithMemoriesBody } from './schemas/documents-with-memories.js';
 import { FileUrlResponse } from './schemas/files.js';
 import { ScopedKeyBody } from './schemas/keys.js';
+import {
+  ConfigureConnectionBody,
+  ConnectionResourcesQuery,
+  ConnectionsQuery,
+  ConnectionTagsBody,
+  CreateConnectionBody,
+  DeleteConnectionQuery,
+  RequiredConnectionTagsBody,
+} from './schemas/connections.js';
 import { ProfileBody, SearchV3Body, SearchV4Body } from './schemas/search.js';
 import { SettingsBody } from './schemas/settings.js';
 
@@ -64,12 +73,26 @@ const OPERATIONS: Operation[] = [
   { method: 'delete', path: '/v3/container-tags/{tag}', summary: 'Delete a tag: its documents and memories go, those that carry another tag stay', tag: 'container-tags' },
   { method: 'post', path: '/v3/container-tags/merge', summary: 'Move the documents and memories of container tags into a target tag', tag: 'container-tags', body: MergeContainerTagsBody },
   { method: 'get', path: '/v3/container-tags/{tag}/profile', summary: 'Profile of a container tag (static and dynamic facts)', tag: 'container-tags' },
+  { method: 'get', path: '/v3/connections', summary: 'Connections of the organisation; endUserId = only those carrying that container tag', tag: 'connections', query: ConnectionsQuery },
+  { method: 'post', path: '/v3/connections/list', summary: 'Connections of the organisation (root keys only), optionally those carrying any of containerTags', tag: 'connections', body: ConnectionTagsBody },
+  { method: 'post', path: '/v3/connections/{provider}', summary: 'Connect a source (web-crawler: metadata.startUrl); the first sync starts at once, then on schedule', tag: 'connections', body: CreateConnectionBody },
+  { method: 'get', path: '/v3/connections/{connectionId}', summary: 'One connection with its sync status (credentials are never returned)', tag: 'connections' },
+  { method: 'post', path: '/v3/connections/{provider}/connection', summary: 'The connection of a provider for container tags', tag: 'connections', body: RequiredConnectionTagsBody },
+  { method: 'post', path: '/v3/connections/{provider}/import', summary: 'Start a sync now (answers text/plain)', tag: 'connections', body: ConnectionTagsBody },
+  { method: 'post', path: '/v3/connections/{provider}/documents', summary: "Documents synced by the provider's connections", tag: 'connections', body: ConnectionTagsBody },
+  { method: 'get', path: '/v3/connections/{connectionId}/resources', summary: 'Resources to choose from (GitHub repositories); empty for the web crawler', tag: 'connections', query: ConnectionResourcesQuery },
+  { method: 'post', path: '/v3/connections/{connectionId}/configure', summary: 'Save the chosen resources', tag: 'connections', body: ConfigureConnectionBody },
+  { method: 'get', path: '/v3/connections/{connectionId}/sync-runs', summary: 'Sync runs, newest first: trigger, status, items processed and failed, error', tag: 'connections' },
+  { method: 'delete', path: '/v3/connections/{connectionIdOrProvider}', summary: "Disconnect by id, or a provider's connections for body.containerTags; their documents go unless deleteDocuments=false", tag: 'connections', query: DeleteConnectionQuery },
 ];
 
 /** Path parameters and what they name. */
 const PATH_PARAMS: Record<string, string> = {
   id: 'Document id or customId',
   tag: 'Container tag',
+  provider: 'Connector: web-crawler',
+  connectionId: 'Connection id',
+  connectionIdOrProvider: 'Connection id, or a provider name (then body.containerTags picks the connections)',
   token: 'Signed token from GET /v3/documents/{id}/file-url',
 };
 

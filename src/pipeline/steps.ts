@@ -35,7 +35,8 @@ const RUN: Record<StepName, StepRun> = {
         content: x.content,
         title: x.title,
         type: x.type,
-        url: x.url,
+        // Content sent as HTML has no URL of its own; a connector's page keeps the one it was read from.
+        url: x.url ?? doc.url,
         // Derived from the content like the rest of the patch: a summary kept from an earlier run would be stale.
         summary: x.summary,
         wordCount: x.content.split(/\s+/).filter(Boolean).length,

@@ -19,6 +19,11 @@ export interface DocumentInput {
   entityContext?: string;
   filepath?: string;
   title?: string;
+  /** Set by connector syncs (never by API clients): where the content came from. */
+  url?: string | null;
+  /** "api" unless a connector adds the document (its provider name). */
+  source?: string;
+  connectionId?: string | null;
 }
 
 export interface DocumentUpdate extends Partial<DocumentInput> {}
@@ -114,7 +119,7 @@ export class DocumentService {
       contentHash: contentHash(input.content),
       title: input.title ?? null,
       summary: null,
-      url: null,
+      url: input.url ?? null,
       filepath: input.filepath ?? null,
       type: 'text',
       metadata: input.metadata ?? {},
@@ -122,8 +127,8 @@ export class DocumentService {
       taskType: input.taskType ?? 'memory',
       forgetAfter: input.forgetAfter ?? null,
       entityContext: input.entityContext ?? null,
-      source: 'api',
-      connectionId: null,
+      source: input.source ?? 'api',
+      connectionId: input.connectionId ?? null,
       processingMetadata: newProcessingMetadata(),
       generation: 1,
       attempts: 0,
@@ -346,6 +351,7 @@ export class DocumentService {
     if (input.filepath !== undefined) patch.filepath = input.filepath;
     if (input.title !== undefined) patch.title = input.title;
     if (input.customId !== undefined) patch.customId = input.customId;
+    if (input.url !== undefined) patch.url = input.url;
 
     const hash = input.content === undefined ? doc.contentHash : contentHash(input.content);
     const reprocess = hash !== doc.contentHash || doc.status === 'failed';

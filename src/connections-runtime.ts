@@ -1,0 +1,42 @@
+import { CONNECTORS } from './connectors/registry.js';
+import type { Config } from './core/config.js';
+import type { Logger } from './core/logger.js';
+import { createSecretBox } from './core/secret-box.js';
+import { EmbeddedSyncRunner } from './services/connection-scheduler.js';
+import type { ConnectionSyncDeps, ConnectionSyncRunner } from './services/connection-sync.js';
+import { ConnectionService } from './services/connections.js';
+import type { DocumentService } from './services/documents.js';
+import type { Store } from './storage/store.js';
+
+export interface ConnectionsRuntime {
+  connections: ConnectionService;
+  syncRunner: ConnectionSyncRunner;
+  /** The sync dependencies (Temporal activities run syncs with them). */
+  syncDeps: ConnectionSyncDeps;
+}
+
+/** Attempts per provider request (transient failures), the first included. */
+const PROVIDER_ATTEMPTS = 3;
+
+/** The sync engine's dependencies: connectors, the credential box (when MNEMO_SECRET_KEY is set), fetch policy, retries. */
+export function connectionSyncDeps(config: Readonly<Config>, store: Store, documents: DocumentService, logger: Logger): ConnectionSyncDeps {
+  return {
+    store,
+    documents,
+    connectors: CONNECTORS,
+    box: config.secretKey ? createSecretBox(config.secretKey) : null,
+    context: { urlFetch: config.urlFetch, logger },
+    retry: { attempts: PROVIDER_ATTEMPTS, baseMs: config.ingest.retryBaseMs, maxMs: config.ingest.retryMaxMs },
+    logger,
+  };
+}
+
+/** Connections and their syncs: the in-process scheduler (state in the store) runs them. */
+export function createConnections(config: Readonly<Config>, store: Store, documents: DocumentService, logger: Logger): ConnectionsRuntime {
+  const syncDeps = connectionSyncDeps(config, store, documents, logger);
+  const syncRunner = new EmbeddedSyncRunner(syncDeps, { pollMs: config.connectors.pollMs, concurrency: 2 });
+  const connections = new ConnectionService(store, documents, CONNECTORS, syncRunner, syncDeps.box, {
+    syncEveryMs: { default: config.connectors.syncEveryMs, byProvider: { 'web-crawler': config.connectors.crawlerSyncEveryMs } },
+  }, syncDeps);
+  return { connections, syncRunner, syncDeps };
+}

@@ -1,0 +1,82 @@
+import type { Logger } from '../core/logger.js';
+import type { FetchOptions } from '../providers/fetch-url.js';
+
+/** Settings of a connection as a client sends them in `metadata`. */
+export type ConnectionSettings = Record<string, string | number | boolean>;
+
+/** What a connector sees of a connection: its settings, opened credentials and its own state from the last sync. */
+export interface ConnectorConnection {
+  id: string;
+  metadata: ConnectionSettings;
+  /** Secret settings (opened from the store's sealed form); null for credential-free providers. */
+  credentials: Record<string, string> | null;
+  documentLimit: number;
+  /** What listChanges returned as `state` last time (null on the first sync). */
+  state: unknown;
+}
+
+/** Outbound access a connector gets: the SSRF-guarded fetch's policy and limits, a logger, cancellation. */
+export interface ConnectorContext {
+  urlFetch: FetchOptions;
+  logger: Logger;
+  signal?: AbortSignal;
+}
+
+/** The content of one outside item, ready for the document service. */
+export interface ItemContent {
+  /** Text, markdown or HTML (the pipeline detects which). */
+  text: string;
+  mimeType: string;
+  title: string | null;
+  url: string | null;
+  filepath: string | null;
+}
+
+/** One item of a change list. */
+export interface ChangeItem {
+  /** Stable id of the item at the source (a URL, an object key, a path). */
+  externalId: string;
+  /** ETag, SHA or Last-Modified; equal to the synced version = unchanged (skipped). null = unknown. */
+  version: string | null;
+  /** Deleted at the source: its document is deleted. */
+  deleted?: boolean;
+  /** Content read while listing (the crawler reads pages to find links); otherwise fetchItem reads it. */
+  content?: ItemContent;
+  /** The item could not be read: recorded as a failed item and skipped (its document, if any, is kept). */
+  error?: string;
+}
+
+export interface ChangeList {
+  items: ChangeItem[];
+  /** Saved with the connection and handed back on the next call (cursor, links seen). */
+  state: unknown;
+  /** More pages follow: listChanges is called again with the new state. */
+  hasMore?: boolean;
+  /** The items of every page together are everything at the source: known items not listed were deleted there. */
+  complete: boolean;
+}
+
+/** A browsable resource of a connection (GitHub repositories) for GET /v3/connections/{id}/resources. */
+export interface ResourcePage {
+  resources: Record<string, unknown>[];
+  total_count?: number;
+}
+
+/**
+ * A source of documents. One module per provider; the sync engine (services/connection-sync.ts) does the rest:
+ * versions, limits, document adds/updates/deletes, retries and run records.
+ */
+export interface Connector {
+  readonly provider: string;
+  /** Settings that are secrets: taken out of metadata, sealed, never returned. Non-empty = needs MNEMO_SECRET_KEY. */
+  readonly credentialFields: readonly string[];
+  /** Default interval between scheduled syncs (absent = the deployment's default, every 4 hours). */
+  readonly defaultSyncEveryMs?: number;
+  /** Checks the settings of a new connection; throws CONNECTOR_CONFIG_INVALID naming the problem. */
+  validateConfig(settings: ConnectionSettings, ctx: ConnectorContext): void;
+  /** Items at the source, with the versions the last sync stored (`known`) for conditional reads. */
+  listChanges(conn: ConnectorConnection, known: ReadonlyMap<string, string | null>, ctx: ConnectorContext): Promise<ChangeList>;
+  /** Reads one listed item whose content the list did not carry. */
+  fetchItem?(conn: ConnectorConnection, item: ChangeItem, ctx: ConnectorContext): Promise<ItemContent>;
+  describeResources?(conn: ConnectorConnection, query: { page: number; perPage: number; parentId?: string }, ctx: ConnectorContext): Promise<ResourcePage>;
+}

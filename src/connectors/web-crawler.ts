@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import net from 'node:net';
+import { createError, errorMessage, isAppError } from '../core/errors.js';
+import { fetchUrl, type FetchedResource } from '../providers/fetch-url.js';
+import { refusalReason } from '../providers/ssrf-guard.js';
+import { ALLOW_ALL, parseRobots, type RobotsRules } from './robots.js';
+import type { ChangeItem, ChangeList, ConnectionSettings, Connector, ConnectorConnection, ConnectorContext } from './types.js';
+
+const DAY_MS = 86_400_000;
+/** Product token matched against robots.txt groups. */
+const AGENT = 'mnemo';
+/** Largest page the crawler reads (under the URL fetch cap): bigger pages are recorded as failed items. */
+const PAGE_MAX_BYTES = 2 * 1024 * 1024;
+const DEFAULT_MAX_DEPTH = 5;
+/** Nested sitemaps of a sitemap index read at most. */
+const MAX_SITEMAPS = 10;
+const PAGE_TYPES = /^(text\/html|application\/xhtml\+xml|text\/plain|text\/markdown)\b/i;
+
+/** Crawler state kept between syncs: the same-site links of each page read, so an unchanged (304) page still leads on. */
+interface CrawlState {
+  links: Record<string, string[]>;
+}
+
+function settingsOf(settings: ConnectionSettings): { start: URL; maxDepth: number } {
+  const raw = settings.startUrl;
+  if (typeof raw !== 'string' || raw.trim() === '') throw createError('CONNECTOR_CONFIG_INVALID', ['web-crawler', 'metadata.startUrl is required (an http or https URL)']);
+  let start: URL;
+  try {
+    start = new URL(raw.trim());
+  } catch {
+    throw createError('CONNECTOR_CONFIG_INVALID', ['web-crawler', `metadata.startUrl ${JSON.stringify(raw)} is not a URL`]);
+  }
+  if (start.protocol !== 'http:' && start.protocol !== 'https:') throw createError('CONNECTOR_CONFIG_INVALID', ['web-crawler', 'metadata.startUrl must be an http or https URL']);
+  if (start.username || start.password) throw createError('CONNECTOR_CONFIG_INVALID', ['web-crawler', 'metadata.startUrl must not carry credentials']);
+  const depth = settings.maxDepth;
+  if (depth !== undefined && (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0 || depth > 20)) {
+    throw createError('CONNECTOR_CONFIG_INVALID', ['web-crawler', 'metadata.maxDepth must be an integer from 0 to 20']);
+  }
+  start.hash = '';
+  return { start, maxDepth: typeof depth === 'number' ? depth : DEFAULT_MAX_DEPTH };
+}
+
+/** The page URL a link names, without its fragment; null for other schemes. */
+function normalise(href: string, base: string): string | null {
+  try {
+    const url = new URL(href.replace(/&amp;/g, '&'), base);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    url.hash = '';
+    return url.toString();
+  } catch {
+    return null;
+  }
+}
+
+/** Links of an HTML page (a href), resolved against its URL. */
+export function extractLinks(html: string, pageUrl: string): string[] {
+  const out = new Set<string>();
+  for (const m of html.matchAll(/<a\b[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
+    const url = normalise((m[1] ?? m[2] ?? m[3] ?? '').trim(), pageUrl);
+    if (url) out.add(url);
+  }
+  return [...out];
+}
+
+/** <loc> entries of a sitemap or sitemap index. */
+function sitemapLocs(xml: string): { pages: string[]; sitemaps: string[] } {
+  const locs = (s: string) => [...s.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/gi)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+  const isIndex = /<sitemapindex\b/i.test(xml);
+  return isIndex ? { pages: [], sitemaps: locs(xml) } : { pages: locs(xml), sitemaps: [] };
+}
+
+function decode(res: FetchedResource): string {
+  const charset = /charset=([^;]+)/i.exec(res.contentType)?.[1]?.trim().replace(/"/g, '').toLowerCase();
+  try {
+    return new TextDecoder(charset || 'utf-8').decode(res.body);
+  } catch {
+    return new TextDecoder('utf-8').decode(res.body);
+  }
+}
+
+/** The version a page is stored under: its validator when the server sends one, else a hash of its body. */
+function versionOf(res: FetchedResource): string {
+  if (res.etag) return `etag:${res.etag}`;
+  if (res.lastModified) return `lm:${res.lastModified}`;
+  return `sha256:${createHash('sha256').update(res.body).digest('hex')}`;
+}
+
+function conditionalHeaders(version: string | null | undefined): Record<string, string> {
+  if (version?.startsWith('etag:')) return { 'if-none-match': version.slice(5) };
+  if (version?.startsWith('lm:')) return { 'if-modified-since': version.slice(3) };
+  return {};
+}
+
+/** 404/410: the page is gone (a known page not listed again is deleted). */
+function isGone(err: unknown): boolean {
+  return isAppError(err) && err.code === 'URL_FETCH_FAILED' && / HTTP (404|410)$/.test(err.message);
+}
+
+/**
+ * web-crawler: pages of one site from `metadata.startUrl`, breadth first by same-origin links and the sitemap,
+ * within robots.txt, `maxDepth` (default 5) and the connection's documentLimit. Every request goes through the
+ * SSRF-guarded fetch; re-syncs are conditional (ETag, Last-Modified), so unchanged pages cost a 304.
+ */
+export const webCrawler: Connector = {
+  provider: 'web-crawler',
+  credentialFields: [],
+  defaultSyncEveryMs: 7 * DAY_MS,
+
+  validateConfig(settings, ctx) {
+    const { start } = settingsOf(settings);
+    const host = start.hostname.replace(/^\[|\]$/g, '');
+    // Names are checked at fetch time (they may resolve anywhere); a literal private address is refused at once.
+    const reason = net.isIP(host) ? refusalReason(host, host, ctx.urlFetch) : null;
+    if (reason) throw createError('CONNECTOR_CONFIG_INVALID', ['web-crawler', reason]);
+  },
+
+  async listChanges(conn: ConnectorConnection, known, ctx: ConnectorContext): Promise<ChangeList> {
+    const { start, maxDepth } = settingsOf(conn.metadata);
+    const previous = (conn.state as CrawlState | null)?.links ?? {};
+    const fetchOpts = { ...ctx.urlFetch, maxBytes: Math.min(ctx.urlFetch.maxBytes, PAGE_MAX_BYTES) };
+    const sameSite = (url: string) => new URL(url).origin === start.origin;
+    const robots = await readRobots(start, fetchOpts);
+
+    const queue: { url: string; depth: number }[] = [{ url: start.toString(), depth: 0 }];
+    const queued = new Set([start.toString()]);
+    const enqueue = (url: string, depth: number) => {
+      if (depth > maxDepth || queued.has(url) || !sameSite(url)) return;
+      queued.add(url);
+      queue.push({ url, depth });
+    };
+    for (const page of await readSitemaps(start, robots, fetchOpts, ctx)) enqueue(page, 1);
+
+    const items: ChangeItem[] = [];
+    const links: Record<string, string[]> = {};
+    let startReached = false;
+    while (queue.length > 0 && items.length < conn.documentLimit) {
+      if (ctx.signal?.aborted) throw createError('CONNECTOR_FAILED', ['web-crawler', 'sync cancelled']);
+      const { url, depth } = queue.shift()!;
+      const parsed = new URL(url);
+      if (!robots.isAllowed(parsed.pathname + parsed.search)) continue;
+      const knownVersion = known.get(url);
+      let res: FetchedResource;
+      try {
+        res = await fetchUrl(url, fetchOpts, { headers: conditionalHeaders(knownVersion) });
+      } catch (err) {
+        if (isGone(err)) continue;
+        items.push({ externalId: url, version: null, error: errorMessage(err) });
+        // A page that failed this time still leads to the pages it linked to before.
+        for (const next of previous[url] ?? []) enqueue(next, depth + 1);
+        if (depth === 0) links[url] = previous[url] ?? [];
+        continue;
+      }
+      if (depth === 0) startReached = true;
+      if (res.status === 304) {
+        items.push({ externalId: url, version: knownVersion ?? null });
+        links[url] = previous[url] ?? [];
+      } else {
+        if (!PAGE_TYPES.test(res.contentType || 'text/html')) continue;
+        const text = decode(res);
+        const pageLinks = /html/i.test(res.contentType || 'text/html') ? extractLinks(text, res.url).filter(sameSite) : [];
+        links[url] = pageLinks;
+        items.push({
+          externalId: url,
+          version: versionOf(res),
+          content: { text, mimeType: res.contentType.split(';')[0]!.trim() || 'text/html', title: null, url: res.url, filepath: null },
+        });
+      }
+      for (const next of links[url] ?? []) enqueue(next, depth + 1);
+    }
+    // Deletions are inferred only from a crawl that reached the start page; a site that is down deletes nothing.
+    return { items, state: { links } satisfies CrawlState, complete: startReached };
+  },
+};
+
+async function readRobots(start: URL, opts: ConnectorContext['urlFetch']): Promise<RobotsRules> {
+  try {
+    const res = await fetchUrl(new URL('/robots.txt', start).toString(), opts);
+    return parseRobots(decode(res), AGENT);
+  } catch (err) {
+    // No robots.txt (4xx) = no rules; a server error or unreachable site fails the sync (retried later).
+    if (isAppError(err) && err.permanent && err.code === 'URL_FETCH_FAILED' && / HTTP 4\d\d$/.test(err.message)) return ALLOW_ALL;
+    throw err;
+  }
+}
+
+async function readSitemaps(start: URL, robots: RobotsRules, opts: ConnectorContext['urlFetch'], ctx: ConnectorContext): Promise<string[]> {
+  const pending = robots.sitemaps.length > 0 ? [...robots.sitemaps] : [new URL('/sitemap.xml', start).toString()];
+  const pages: string[] = [];
+  for (let read = 0; pending.length > 0 && read < MAX_SITEMAPS; read++) {
+    const url = normalise(pending.shift()!, start.toString());
+    if (!url || new URL(url).origin !== start.origin) continue;
+    try {
+      const found = sitemapLocs(decode(await fetchUrl(url, opts)));
+      pages.push(...found.pages.map((p) => normalise(p, url)).filter((p): p is string => p !== null));
+      pending.push(...found.sitemaps);
+    } catch (err) {
+      ctx.logger.debug('sitemap not read', { url, error: errorMessage(err) });
+    }
+  }
+  return pages;
+}
