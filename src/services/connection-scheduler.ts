@@ -18,7 +18,7 @@ export class EmbeddedSyncRunner implements ConnectionSyncRunner {
     private readonly deps: ConnectionSyncDeps,
     private readonly opts: { pollMs: number; concurrency: number },
   ) {
-    this.job = startIntervalJob('connection syncs', () => this.runDue(), { everyMs: opts.pollMs, firstDelayMs: Math.min(opts.pollMs, 1000), logger: deps.logger });
+    this.job = startIntervalJob('connection syncs', () => this.runDue(), { everyMs: opts.pollMs, firstDelayMs: opts.pollMs, logger: deps.logger });
   }
 
   async trigger(orgId: string, connectionId: string, trigger: SyncTrigger): Promise<'started' | 'running'> {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { parseRobots } from '../../../src/connectors/robots.js';
+import { extractLinks } from '../../../src/connectors/web-crawler.js';
+
+describe('robots.txt', () => {
+  const text = `# comment
+User-agent: googlebot
+Disallow: /
+
+User-agent: *
+Disallow: /private
+Allow: /private/open
+Disallow: /*.pdf$
+Disallow:
+
+Sitemap: https://example.com/sitemap.xml
+`;
+
+  it('uses the * group when no group names the agent; longest match wins, Allow wins ties', () => {
+    const r = parseRobots(text, 'mnemo');
+    expect(r.isAllowed('/')).toBe(true);
+    expect(r.isAllowed('/private')).toBe(false);
+    expect(r.isAllowed('/private/x')).toBe(false);
+    expect(r.isAllowed('/private/open/page')).toBe(true);
+    expect(r.isAllowed('/files/a.pdf')).toBe(false);
+    expect(r.isAllowed('/files/a.pdf?x=1')).toBe(true);
+    expect(r.sitemaps).toEqual(['https://example.com/sitemap.xml']);
+  });
+
+  it('uses the group that names the agent', () => {
+    expect(parseRobots(text, 'Googlebot').isAllowed('/anything')).toBe(false);
+    expect(parseRobots('User-agent: Mnemo\nDisallow: /x\n', 'mnemo').isAllowed('/x/y')).toBe(false);
+    expect(parseRobots('', 'mnemo').isAllowed('/x')).toBe(true);
+  });
+});
+
+describe('link extraction', () => {
+  it('resolves links against the page, drops fragments and other schemes', () => {
+    const links = extractLinks(`<a href="/a#top">A</a><a class=x href='b?x=1&amp;y=2'>B</a><a href=https://other.test/c>C</a><a href="mailto:x@y">m</a><a href="javascript:void 0">j</a>`, 'https://site.test/dir/page');
+    expect(links).toEqual(['https://site.test/a', 'https://site.test/dir/b?x=1&y=2', 'https://other.test/c']);
+  });
+});
