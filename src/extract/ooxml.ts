@@ -1,5 +1,5 @@
 import path from 'node:path/posix';
-import { attr, find, kids, parseXml, textOf } from './xml.js';
+import { attr, find, kids, parseXml, textOf, type XNode } from './xml.js';
 import type { ZipArchive } from './zip.js';
 
 /** Shared bits of the OOXML packages (DOCX, PPTX, XLSX): relationships and core properties. */
@@ -18,6 +18,14 @@ export function relationships(zip: ZipArchive, part: string): Map<string, string
     out.set(id, target.startsWith('/') ? target.slice(1) : path.normalize(path.join(dir, target)));
   }
   return out;
+}
+
+/**
+ * The relationship id an element points through (r:id). Not attr(node, 'id'): p:sldId carries both a numeric id and
+ * r:id, and only the prefixed one names a relationship.
+ */
+export function relId(node: XNode): string | undefined {
+  return Object.entries(node.attrs).find(([k]) => k.endsWith(':id'))?.[1];
 }
 
 /** dc:title from docProps/core.xml, when set. */

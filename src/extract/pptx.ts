@@ -1,10 +1,10 @@
 import { createError } from '../core/errors.js';
 import { formatNumber, markdownTable } from './markdown-table.js';
-import { coreTitle, isXmlPart, relationships } from './ooxml.js';
+import { coreTitle, isXmlPart, relId, relationships } from './ooxml.js';
 import type { Extractor } from './types.js';
 import { attr, find, findAll, kids, parseXml, type XNode } from './xml.js';
 import { normalizeText } from './text-decode.js';
-import { MAX_PARSED_PART_BYTES, readZip } from './zip.js';
+import { MAX_PARSED_PART_BYTES, readZip, type ZipArchive } from './zip.js';
 
 /**
  * PPTX → markdown: one `## Slide N: <title>` section per slide in presentation order, the text of its shapes in
@@ -58,12 +58,12 @@ export const pptxExtractor: Extractor = {
 };
 
 /** Slide parts in presentation order (p:sldIdLst), falling back to slideN.xml numbering. */
-function slideOrder(zip: { text(n: string): string | null; names: readonly string[] }): string[] {
+function slideOrder(zip: ZipArchive): string[] {
   const xml = zip.text('ppt/presentation.xml');
   if (xml) {
-    const rels = relationships(zip as never, 'ppt/presentation.xml');
+    const rels = relationships(zip, 'ppt/presentation.xml');
     const list = find(parseXml(xml, 'ppt/presentation.xml'), 'sldIdLst');
-    const parts = (list ? kids(list, 'sldId') : []).map((s) => rels.get(attr(s, 'id') ?? '')).filter((p): p is string => !!p);
+    const parts = (list ? kids(list, 'sldId') : []).map((s) => rels.get(relId(s) ?? '')).filter((p): p is string => !!p);
     if (parts.length) return parts;
   }
   const num = (n: string) => Number(/(\d+)\.xml$/.exec(n)?.[1] ?? 0);
@@ -101,7 +101,7 @@ function shapes(tree: XNode, chart: ChartText): Block[] {
       const table = find(node, 'tbl');
       const chartRef = find(node, 'chart');
       if (table) out.push({ title: false, ...position(node), text: tableMarkdown(table) });
-      else if (chartRef) out.push({ title: false, ...position(node), text: chart(attr(chartRef, 'id') ?? '') });
+      else if (chartRef) out.push({ title: false, ...position(node), text: chart(relId(chartRef) ?? '') });
     } else if (node.name === 'pic') {
       const alt = (find(node, 'cNvPr')?.attrs.descr ?? '').trim();
       if (alt) out.push({ title: false, ...position(node), text: `[Image: ${alt.replace(/\s+/g, ' ')}]` });

@@ -1,6 +1,6 @@
 import { createError } from '../core/errors.js';
 import { formatNumber, markdownTable, trimEmpty } from './markdown-table.js';
-import { coreTitle, isXmlPart, relationships } from './ooxml.js';
+import { coreTitle, isXmlPart, relId, relationships } from './ooxml.js';
 import { dateKind, excelDate, isPercentFormat, type DateKind } from './spreadsheet-dates.js';
 import type { Extractor } from './types.js';
 import { type RawCell, scanRows, scanSharedStrings } from './sheet-xml.js';
@@ -41,7 +41,7 @@ export const xlsxExtractor: Extractor = {
     for (const [i, sheet] of sheets.entries()) {
       if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('aborted');
       const name = attr(sheet, 'name') ?? `Sheet ${i + 1}`;
-      const part = rels.get(attr(sheet, 'id') ?? '');
+      const part = rels.get(relId(sheet) ?? '');
       const xml = part ? zip.text(part) : null;
       if (!xml) continue;
       const { rows, omitted } = readSheet(xml, { shared, dateStyles, date1904, budget });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import PptxGenModule from 'pptxgenjs';
 import { describe, expect, it } from 'vitest';
 import { pptxExtractor } from '../../../src/extract/pptx.js';
-import { SHARED_FILES, makeContext, makeInput } from './fixtures.js';
+import { readZip } from '../../../src/extract/zip.js';
+import { SHARED_FILES, buildZip, makeContext, makeInput } from './fixtures.js';
 
 // pptxgenjs ships CommonJS-shaped types but Node loads its ES build, whose default export is the class itself.
 const PptxGenJS = PptxGenModule as unknown as typeof PptxGenModule.default;
@@ -13,7 +14,9 @@ const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.prese
 async function sampleDeck(): Promise<Buffer> {
   const pptx = new PptxGenJS();
   pptx.title = 'Launch review';
-  const one = pptx.addSlide();
+  // A master with a title placeholder, so the slide title is a real p:ph type="title".
+  pptx.defineSlideMaster({ title: 'TITLED', objects: [{ placeholder: { options: { name: 'title', type: 'title', x: 0.5, y: 0.3, w: 9, h: 1 }, text: '' } }] });
+  const one = pptx.addSlide({ masterName: 'TITLED' });
   one.addText('Launch Review', { placeholder: 'title', x: 0.5, y: 0.3, w: 9, h: 1 });
   one.addText('Bottom note', { x: 0.5, y: 4.5, w: 9, h: 0.5 });
   one.addText('Top line of the body', { x: 0.5, y: 1.5, w: 9, h: 0.5 });
@@ -43,7 +46,7 @@ describe('pptx extractor', () => {
     const ctx = makeContext();
     const out = await pptxExtractor.extract(makeInput(await sampleDeck(), PPTX), ctx);
     const c = out.content;
-    expect(c).toContain('## Slide 1');
+    expect(c).toContain('## Slide 1: Launch Review\n\nTop line of the body');
     expect(c.indexOf('## Slide 1')).toBeLessThan(c.indexOf('## Slide 2'));
     expect(c.indexOf('## Slide 2')).toBeLessThan(c.indexOf('## Slide 3'));
     expect(c.indexOf('Top line of the body')).toBeLessThan(c.indexOf('Bottom note'));
@@ -52,6 +55,19 @@ describe('pptx extractor', () => {
     expect(c).toMatch(/- First point\n- Second point/);
     expect(ctx.events.at(-1)).toEqual({ unit: 'slides', done: 3, total: 3 });
     expect(out.details).toMatchObject({ slides: 3 });
+  });
+
+  it('follows the presentation order (p:sldIdLst through r:id), not the slide file numbers', async () => {
+    // Reorder the deck the way PowerPoint does when slides are moved: only presentation.xml's list changes.
+    const deck = await readZip(await sampleDeck(), makeContext(), { format: 'PPTX' });
+    const presentation = deck.text('ppt/presentation.xml')!;
+    const ids = [...presentation.matchAll(/<p:sldId [^>]*\/>/g)].map((m) => m[0]);
+    expect(ids).toHaveLength(3);
+    const reordered = presentation.replace(ids.join(''), [ids[2], ids[0], ids[1]].join(''));
+    const moved = buildZip(deck.names.map((name) => ({ name, data: name === 'ppt/presentation.xml' ? reordered : deck.buffer(name)! })));
+    const out = await pptxExtractor.extract(makeInput(moved, PPTX), makeContext());
+    expect(out.content).toMatch(/^## Slide 1\n\n- First point/);
+    expect(out.content).toContain('## Slide 2: Launch Review');
   });
 
   it.skipIf(!fs.existsSync(SHARED_FILES))('extracts officeparser_test.pptx with its notes (manifest phrases)', async () => {
