@@ -23,6 +23,8 @@ export interface PipelineDeps {
   memoryEngine?: MemoryEngine;
   /** OCR, transcription and ffmpeg for files; absent (or a null engine): those kinds fail with ENGINE_UNAVAILABLE. */
   extraction?: ExtractionEngines;
+  /** Aborted when the process stops: the embed step ends between batches, leaving the document due for the next start. */
+  signal?: AbortSignal;
 }
 
 /** Reports progress of long steps (the Temporal runner turns it into heartbeats). */

@@ -11,6 +11,8 @@ export async function embedDocument(deps: PipelineDeps, ref: DocumentRef, progre
   for (let i = 0; i < pending.length; i += batchSize) {
     // A document deleted or replaced while it is being embedded stops here, within one batch, not after every chunk.
     if (i > 0) {
+      // Stopping ends it the same way, recording nothing: the document stays in its step and resumes on the next start.
+      if (deps.signal?.aborted) throw new SupersededError(ref);
       const current = await deps.store.getDocument(ref.orgId, ref.documentId);
       if (!current || current.generation !== ref.generation) throw new SupersededError(ref);
     }

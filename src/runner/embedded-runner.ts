@@ -7,6 +7,14 @@ import type { DocumentRecord, DocumentRef } from '../core/types.js';
 import { backoffDelay } from './backoff.js';
 import type { Runner, RunnerStatus } from './runner.js';
 
+/**
+ * Documents longer than this (characters sent or extracted, or bytes of the uploaded file) are heavy: minutes of
+ * chunking and embedding. They take at most half the slots (at
+ * least one), and small documents always have every slot of their own, so a few large documents never hold back
+ * the small ones queued behind them.
+ */
+export const HEAVY_DOCUMENT_CHARS = 100_000;
+
 export interface EmbeddedRunnerOptions {
   concurrency: number;
   maxAttempts: number;
@@ -21,6 +29,9 @@ export interface EmbeddedRunnerOptions {
  */
 export class EmbeddedRunner implements Runner {
   private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly heavyInFlight = new Set<string>();
+  /** Aborted by stop(): long steps end between batches instead of running to the end of a large document. */
+  private stopping = new AbortController();
   private state: RunnerStatus['state'] = 'stopped';
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
@@ -35,12 +46,14 @@ export class EmbeddedRunner implements Runner {
   async start(): Promise<void> {
     if (this.state === 'running') return;
     this.state = 'running';
+    this.stopping = new AbortController();
     this.schedule(0);
     void this.scheduleReembedding();
   }
 
   async stop(): Promise<void> {
     this.state = 'stopped';
+    this.stopping.abort();
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await Promise.allSettled([...this.inFlight.values()]);
@@ -85,10 +98,18 @@ export class EmbeddedRunner implements Runner {
     }
     this.polling = true;
     try {
-      const free = this.opts.concurrency - this.inFlight.size;
-      if (free > 0) {
-        const due = await this.deps.store.findDueDocuments(Date.now(), free, new Set(this.inFlight.keys()));
-        for (const doc of due) this.launch(doc);
+      const heavyCap = Math.max(1, Math.floor(this.opts.concurrency / 2));
+      let lightFree = this.opts.concurrency - (this.inFlight.size - this.heavyInFlight.size);
+      let heavyFree = heavyCap - this.heavyInFlight.size;
+      if (lightFree > 0 || heavyFree > 0) {
+        // Heavy documents past their cap stay queued; looking past them lets the light ones behind them start.
+        const limit = Math.max(0, lightFree) + Math.max(0, heavyFree) + heavyCap;
+        const due = await this.deps.store.findDueDocuments(Date.now(), limit, new Set(this.inFlight.keys()));
+        for (const doc of due) {
+          const heavy = Math.max(doc.raw.length, doc.content?.length ?? 0, doc.file?.size ?? 0) > HEAVY_DOCUMENT_CHARS;
+          if (heavy ? heavyFree-- <= 0 : lightFree-- <= 0) continue;
+          this.launch(doc, heavy);
+        }
       }
     } catch (err) {
       this.logger.error('runner poll failed', { error: errorMessage(err) });
@@ -100,10 +121,12 @@ export class EmbeddedRunner implements Runner {
     }
   }
 
-  private launch(doc: DocumentRecord): void {
+  private launch(doc: DocumentRecord, heavy: boolean): void {
     const ref = { orgId: doc.orgId, documentId: doc.id, generation: doc.generation };
+    if (heavy) this.heavyInFlight.add(doc.id);
     const run = this.process(doc, ref).finally(() => {
       this.inFlight.delete(doc.id);
+      this.heavyInFlight.delete(doc.id);
       this.schedule(0);
     });
     this.inFlight.set(doc.id, run);
@@ -111,13 +134,14 @@ export class EmbeddedRunner implements Runner {
 
   private async process(doc: DocumentRecord, ref: DocumentRef): Promise<void> {
     let current = 'extract';
+    const deps = { ...this.deps, signal: this.stopping.signal };
     try {
       for (const step of remainingSteps(doc.status)) {
         if (this.state !== 'running') return;
         current = step.name;
-        await executeStep(this.deps, ref, step);
+        await executeStep(deps, ref, step);
       }
-      await completeDocument(this.deps, ref);
+      await completeDocument(deps, ref);
     } catch (err) {
       if (err instanceof SupersededError) return;
       await this.handleFailure(doc, ref, current, err).catch((e: unknown) => {

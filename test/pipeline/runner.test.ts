@@ -10,6 +10,7 @@ import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
 import type { Embedder } from '../../src/providers/embedder.js';
 import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
 import { executeStep } from '../../src/pipeline/run-step.js';
+import { HEAVY_DOCUMENT_CHARS } from '../../src/runner/embedded-runner.js';
 import { getStep } from '../../src/pipeline/steps.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
@@ -182,5 +183,73 @@ describe('embedded runner', () => {
     const chunks = (await request(server).get('/v3/documents/race/chunks').set(auth)).body.chunks;
     expect(chunks.map((c: { content: string }) => c.content)).toEqual(['new version of the note']);
     expect((await rt.store.findDocumentsByCustomId('org_default', 'race').then((d) => d[0]))?.status).toBe('done');
+  });
+
+  it('lets small documents overtake large ones that hold the slots', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const base = createHashEmbedder();
+    const slow: Embedder = {
+      ...base,
+      // Large documents stay in their embed step until released.
+      embedDocuments: async (texts) => {
+        if (texts.some((t) => t.includes('heavymark'))) await gate;
+        return base.embedDocuments(texts);
+      },
+    };
+    const rt = await createTestRuntime({ MNEMO_INGEST_CONCURRENCY: '2', MNEMO_INGEST_POLL_MS: '20' }, { embedder: slow });
+    runtimes.push(rt);
+    const server = rt.app.callback();
+    const large = 'heavymark '.repeat(Math.ceil(HEAVY_DOCUMENT_CHARS / 10) + 100);
+    const heavy = [];
+    for (const n of [1, 2, 3]) heavy.push((await request(server).post('/v3/documents').set(auth).send({ content: `${large} ${n}` })).body.id);
+    await new Promise((r) => setTimeout(r, 100));
+    const small = (await request(server).post('/v3/documents').set(auth).send({ content: 'a small note behind the large ones' })).body.id;
+    let status: string | undefined;
+    for (let i = 0; i < 200 && status !== 'done'; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      status = (await rt.store.getDocument('org_default', small))?.status;
+    }
+    const heavyStatuses = await Promise.all(heavy.map(async (id: string) => (await rt.store.getDocument('org_default', id))?.status));
+    release();
+    expect(status).toBe('done');
+    // The large documents were still held at their embed step (one at a time: half of two slots).
+    expect(heavyStatuses.filter((s) => s === 'done')).toEqual([]);
+    expect(rt.embeddedRunner!.status().inFlight).toBeGreaterThanOrEqual(1);
+    await rt.settle();
+    for (const id of heavy) expect((await rt.store.getDocument('org_default', id))?.status).toBe('done');
+  });
+
+  it('stops a large document between embedding batches when the runner stops, and resumes it on the next start', async () => {
+    const dir = tmp();
+    const base = createHashEmbedder();
+    let calls = 0;
+    const slow: Embedder = {
+      ...base,
+      embedDocuments: async (texts) => {
+        calls++;
+        await new Promise((r) => setTimeout(r, 20));
+        return base.embedDocuments(texts);
+      },
+    };
+    const rt = await fileRuntime(dir, slow);
+    const content = Array.from({ length: 2000 }, (_, i) => `Paragraph ${i} about otters and their rivers, with enough words to fill a chunk.`).join('\n\n');
+    const id = (await request(rt.app.callback()).post('/v3/documents').set(auth).send({ content })).body.id;
+    for (let i = 0; i < 400 && calls < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    await rt.runner.stop();
+    const callsAtStop = calls;
+    const stopped = await rt.store.getDocument('org_default', id);
+    const total = (await rt.store.getChunks('org_default', id, stopped!.generation)).length;
+    expect(total).toBeGreaterThan(4 * 32);
+    expect(stopped?.status).toBe('embedding');
+    // Stopped within a batch or two, not after every batch of the document.
+    expect(callsAtStop).toBeLessThan(Math.ceil(total / 32));
+    await rt.close();
+    runtimes.pop();
+
+    const again = await fileRuntime(dir);
+    await again.embeddedRunner!.drain(20_000);
+    expect((await again.store.getDocument('org_default', id))?.status).toBe('done');
+    expect(await again.store.getChunks('org_default', id)).toHaveLength(total);
   });
 });
