@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import Tesseract from 'tesseract.js';
+import { createError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { OcrEngine } from './ocr.js';
 
@@ -155,8 +156,16 @@ export function createTesseractOcr(options: TesseractOcrOptions): TesseractOcr {
       release(worker, true);
       return { text: data.text ?? '', confidence: Number.isFinite(data.confidence) ? data.confidence : 0 };
     } catch (err) {
-      release(worker, false);
-      throw err;
+      if (signal.aborted) {
+        release(worker, false);
+        throw err;
+      }
+      // tesseract.js rejects with a bare string. An image it cannot read leaves the worker usable and will not
+      // read on a retry either; anything else (a crashed worker) gets a fresh worker and may be retried.
+      const message = err instanceof Error ? err.message : String(err);
+      const unreadable = /read image|image format|unsupported image/i.test(message);
+      release(worker, unreadable);
+      throw createError('EXTRACTION_FAILED', [`OCR failed: ${message}`], { permanent: unreadable, cause: err });
     } finally {
       if (onAbort) signal.removeEventListener('abort', onAbort);
     }

@@ -96,6 +96,14 @@ describe('tesseract.js engine', { timeout: 120_000 }, () => {
     expect(created.mock.calls.length).toBe(calls + 1);
   });
 
+  it('fails with a permanent EXTRACTION_FAILED on bytes it cannot read, and keeps its worker', async () => {
+    const calls = created.mock.calls.length;
+    const err = await ocr.recognize(Buffer.from('these bytes are not an image'), { signal: never() }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'EXTRACTION_FAILED', permanent: true });
+    expect(words((await ocr.recognize(sentence, { signal: never() })).text)).toBe('offline recognition works without any network');
+    expect(created.mock.calls.length).toBe(calls);
+  });
+
   it('rejects an already aborted signal without starting work', async () => {
     const ac = new AbortController();
     ac.abort(new Error('too late'));
