@@ -15,6 +15,7 @@ export const epubExtractor: Extractor = {
   mimes: ['application/epub+zip'],
   async extract(input, ctx) {
     const zip = await readZip(await input.bytes(), ctx, { format: 'EPUB', want: (n) => /\.(xml|opf|x?html?|ncx)$/i.test(n), maxEntryBytes: MAX_PARSED_PART_BYTES });
+    const encrypted = encryptedParts(zip.text('META-INF/encryption.xml'));
     const container = zip.text('META-INF/container.xml');
     const rootfile = container ? find(parseXml(container, 'META-INF/container.xml'), 'rootfile') : null;
     const opfPath = (rootfile && attr(rootfile, 'full-path')) || zip.names.find((n) => n.toLowerCase().endsWith('.opf'));
@@ -32,6 +33,8 @@ export const epubExtractor: Extractor = {
     }
     const spine = find(opf, 'spine');
     const chapters = (spine ? kids(spine, 'itemref') : []).map((r) => manifest.get(attr(r, 'idref') ?? '')).filter((p): p is string => !!p);
+    // Font obfuscation also uses encryption.xml; only encrypted chapters (DRM) make the text unreadable.
+    if (chapters.some((c) => encrypted.has(c))) throw createError('FILE_ENCRYPTED', ['the EPUB is DRM-protected (its chapters are encrypted)'], { permanent: true });
     if (chapters.length > ctx.limits.maxPages) {
       throw createError('EXTRACTION_LIMIT', [`${chapters.length} chapters; at most ${ctx.limits.maxPages} are extracted`], { permanent: true });
     }
@@ -51,6 +54,12 @@ export const epubExtractor: Extractor = {
     return { content, title, type: 'text', details: { format: 'epub', chapters: chapters.length } };
   },
 };
+
+/** Entry names listed as encrypted in META-INF/encryption.xml (CipherReference URIs are relative to the container root). */
+function encryptedParts(xml: string | null): Set<string> {
+  if (!xml) return new Set();
+  return new Set(findAll(parseXml(xml, 'META-INF/encryption.xml'), 'CipherReference').map((r) => resolveHref('', attr(r, 'URI') ?? '')));
+}
 
 /** A manifest href (relative to the OPF file, URL-encoded, maybe with a fragment) → the entry name in the zip. */
 function resolveHref(opfPath: string, href: string): string {

@@ -33,7 +33,13 @@ export const odsExtractor: Extractor = {
 };
 
 async function extractOdf(input: ExtractInput, ctx: ExtractContext, format: 'ODT' | 'ODP' | 'ODS'): Promise<ExtractedText> {
-  const zip = await readZip(await input.bytes(), ctx, { format, want: (n) => n === 'content.xml' || n === 'meta.xml', maxEntryBytes: MAX_PARSED_PART_BYTES });
+  const wanted = new Set(['content.xml', 'meta.xml', 'META-INF/manifest.xml']);
+  const zip = await readZip(await input.bytes(), ctx, { format, want: (n) => wanted.has(n), maxEntryBytes: MAX_PARSED_PART_BYTES });
+  // A password-protected OpenDocument file is still a zip, but its manifest lists encryption data for content.xml.
+  const manifest = zip.text('META-INF/manifest.xml');
+  if (manifest && /full-path="content\.xml"[^>]*>\s*<(?:\w+:)?encryption-data/.test(manifest)) {
+    throw createError('FILE_ENCRYPTED', [`password-protected ${format} document`], { permanent: true });
+  }
   const xml = zip.text('content.xml');
   if (!xml) throw createError('FILE_CORRUPT', [`not an OpenDocument file (no content.xml in the ${format} package)`], { permanent: true });
   const body = find(parseXml(xml, 'content.xml'), 'body');

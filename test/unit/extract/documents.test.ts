@@ -47,6 +47,19 @@ describe('odt extractor', () => {
     await expect(odtExtractor.extract(makeInput(odf(mime, '<office:text><text:p/></office:text>'), mime), makeContext())).rejects.toMatchObject({ code: 'EMPTY_CONTENT' });
     await expect(odtExtractor.extract(makeInput(buildZip([{ name: 'mimetype', data: mime }]), mime), makeContext())).rejects.toMatchObject({ code: 'FILE_CORRUPT' });
   });
+
+  it('recognises a password-protected document by the encryption data in its manifest', async () => {
+    const mime = 'application/vnd.oasis.opendocument.text';
+    const locked = buildZip([
+      { name: 'mimetype', data: mime, store: true },
+      { name: 'content.xml', data: Buffer.from([0x8f, 0x13, 0x77, 0x02, 0xaa]) },
+      {
+        name: 'META-INF/manifest.xml',
+        data: '<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml" manifest:size="4000"><manifest:encryption-data manifest:checksum-type="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0#sha256-1k"/></manifest:file-entry></manifest:manifest>',
+      },
+    ]);
+    await expect(odtExtractor.extract(makeInput(locked, mime), makeContext())).rejects.toMatchObject({ code: 'FILE_ENCRYPTED', permanent: true });
+  });
 });
 
 describe('odp extractor', () => {
@@ -82,7 +95,7 @@ describe('ods extractor', () => {
 });
 
 describe('epub extractor', () => {
-  function epub(spine: string[], chapters: Record<string, string>): Buffer {
+  function epub(spine: string[], chapters: Record<string, string>, encryptedUris: string[] = []): Buffer {
     const manifest = Object.keys(chapters).map((href, i) => `<item id="c${i}" href="${encodeURI(href)}" media-type="application/xhtml+xml"/>`);
     const idOf = (href: string) => `c${Object.keys(chapters).indexOf(href)}`;
     return buildZip([
@@ -94,6 +107,9 @@ describe('epub extractor', () => {
       },
       ...Object.entries(chapters).map(([href, html]) => ({ name: `OEBPS/${href}`, data: `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>x</title></head><body>${html}</body></html>` })),
       { name: 'OEBPS/img/cover.jpg', data: Buffer.alloc(2000, 7) },
+      ...(encryptedUris.length
+        ? [{ name: 'META-INF/encryption.xml', data: `<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">${encryptedUris.map((u) => `<enc:EncryptedData><enc:CipherData><enc:CipherReference URI="${u}"/></enc:CipherData></enc:EncryptedData>`).join('')}</encryption>` }]
+        : []),
     ]);
   }
 
@@ -107,6 +123,13 @@ describe('epub extractor', () => {
     expect(out.content).toBe(
       '# Prologue\n\nStorms came from the west.\n\n[Image: A lighthouse at night]\n\n# Chapter One\n\nThe lamp was lit at dusk. See [1] and 2 * 3.\n\n| Day | Oil |\n| --- | --- |\n| Mon | 2 l |',
     );
+  });
+
+  it('refuses DRM-protected books but reads books with only obfuscated fonts', async () => {
+    const chapters = { 'text/ch1.xhtml': '<p>Secret chapter.</p>' };
+    await expect(epubExtractor.extract(makeInput(epub(['text/ch1.xhtml'], chapters, ['OEBPS/text/ch1.xhtml']), 'application/epub+zip'), makeContext())).rejects.toMatchObject({ code: 'FILE_ENCRYPTED' });
+    const fontsOnly = await epubExtractor.extract(makeInput(epub(['text/ch1.xhtml'], chapters, ['OEBPS/fonts/serif.otf']), 'application/epub+zip'), makeContext());
+    expect(fontsOnly.content).toBe('Secret chapter.');
   });
 
   it('fails with FILE_CORRUPT when there is no package document', async () => {
