@@ -23,6 +23,7 @@ import { buildOpenApi } from './http/openapi.js';
 import { registerContainerTagRoutes } from './http/routes/container-tags.js';
 import { registerConnectionRoutes } from './http/routes/connections.js';
 import { registerDocumentRoutes } from './http/routes/documents.js';
+import { registerDocumentFileRoute, UPLOAD_PATH } from './http/routes/document-file.js';
 import { registerFileDownloadRoute, registerFileUrlRoute } from './http/routes/files.js';
 import { registerHealthRoutes } from './http/routes/health.js';
 import { registerKeyRoutes } from './http/routes/keys.js';
@@ -48,6 +49,8 @@ export interface AppDeps {
   logger: Logger;
   version: string;
   maxBodyBytes: number;
+  /** Largest file POST /v3/documents/file accepts (MNEMO_MAX_UPLOAD_BYTES); default 50 MB. */
+  maxUploadBytes?: number;
 }
 
 /** Builds the HTTP application. It never listens: roots (server, tests) do. */
@@ -72,6 +75,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   api.use(requireApiKey({ auth: deps.auth, limiter: deps.limiter, orgRateLimit: deps.orgRateLimit, logger: deps.logger }));
   api.use(scopedEndpoints());
   registerFileUrlRoute(api, deps);
+  registerDocumentFileRoute(api, { documents: deps.documents, maxUploadBytes: deps.maxUploadBytes ?? 50 * 1024 * 1024 });
   registerDocumentRoutes(api, deps);
   registerSearchRoutes(api, deps);
   registerMemoryRoutes(api, deps);
@@ -83,7 +87,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(requestId());
   app.use(errorHandler({ logger: deps.logger }));
   app.use(cors({ origins: deps.corsOrigins }));
-  app.use(jsonBody({ limit: deps.maxBodyBytes }));
+  app.use(jsonBody({ limit: deps.maxBodyBytes, multipartPaths: [UPLOAD_PATH] }));
   app.use(open.routes());
   app.use(open.allowedMethods({ throw: true }));
   app.use(api.routes());

@@ -45,8 +45,11 @@ function proxy(policy: ActivityPolicy) {
  */
 export async function ingestDocument(input: IngestDocumentInput): Promise<IngestResult> {
   const { ref } = input;
+  // Runs started before extraction had its own class carry a 'network' policy (and plan) in their history.
+  const legacy = input.policies as Partial<Record<string, ActivityPolicy>>;
   const byClass = {
-    network: proxy(input.policies.network),
+    extraction: proxy(input.policies.extraction ?? legacy.network!),
+    network: proxy(legacy.network ?? input.policies.extraction),
     fast: proxy(input.policies.fast),
     model: proxy(input.policies.model),
   };

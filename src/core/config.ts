@@ -114,6 +114,13 @@ const EnvSchema = z.object({
     .transform((v) => [...new Set(v.split(/[+,\s]+/).map((l) => l.trim()).filter(Boolean))])
     .refine((langs) => langs.length > 0 && langs.every((l) => /^[a-z][a-z0-9_]{1,30}$/.test(l)), 'must be tesseract language codes separated by + or commas, e.g. eng+deu'),
   MNEMO_OCR_WORKERS: int(1, 16).default(1),
+  MNEMO_MAX_UPLOAD_BYTES: int(1, 10 * 1024 ** 3).default(50 * 1024 * 1024),
+  MNEMO_EXTRACT_MAX_PAGES: int(1, 1_000_000).default(2000),
+  MNEMO_EXTRACT_MAX_PIXELS: int(1, 10_000_000_000).default(100_000_000),
+  MNEMO_EXTRACT_MAX_AUDIO_SECONDS: int(1, 1_000_000).default(4 * 3600),
+  MNEMO_EXTRACT_MAX_UNZIPPED_BYTES: int(1024, 100 * 1024 ** 3).default(500 * 1024 * 1024),
+  MNEMO_EXTRACT_MAX_ZIP_ENTRIES: int(1, 10_000_000).default(10_000),
+  MNEMO_EXTRACT_TIMEOUT_MS: int(1000, 86_400_000).default(30 * 60_000),
 });
 
 /** Every environment variable the service reads (documented in README.md and .env.example). */
@@ -253,6 +260,18 @@ export interface Config {
   publicUrl: string | null;
   /** Lifetime of the signed links of GET /v3/documents/{id}/file-url. */
   fileUrlTtlSeconds: number;
+  /** File uploads and extraction: the upload cap and the limits every extractor enforces (src/extract/types.ts). */
+  extraction: {
+    maxUploadBytes: number;
+    limits: {
+      maxPages: number;
+      maxPixels: number;
+      maxAudioSeconds: number;
+      maxUnzippedBytes: number;
+      maxZipEntries: number;
+      timeoutMs: number;
+    };
+  };
 }
 
 export class ConfigError extends Error {
@@ -380,6 +399,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     ocr: { enabled: e.MNEMO_OCR === 'on', languages: e.MNEMO_OCR_LANGUAGES, workers: e.MNEMO_OCR_WORKERS },
+    extraction: {
+      maxUploadBytes: e.MNEMO_MAX_UPLOAD_BYTES,
+      limits: {
+        maxPages: e.MNEMO_EXTRACT_MAX_PAGES,
+        maxPixels: e.MNEMO_EXTRACT_MAX_PIXELS,
+        maxAudioSeconds: e.MNEMO_EXTRACT_MAX_AUDIO_SECONDS,
+        maxUnzippedBytes: e.MNEMO_EXTRACT_MAX_UNZIPPED_BYTES,
+        maxZipEntries: e.MNEMO_EXTRACT_MAX_ZIP_ENTRIES,
+        timeoutMs: e.MNEMO_EXTRACT_TIMEOUT_MS,
+      },
+    },
     secretKey: e.MNEMO_SECRET_KEY,
     publicUrl: e.MNEMO_PUBLIC_URL ? e.MNEMO_PUBLIC_URL.replace(/\/+$/, '') : null,
     fileUrlTtlSeconds: e.MNEMO_FILE_URL_TTL_SECONDS,

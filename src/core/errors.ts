@@ -31,6 +31,7 @@ export const ERRORS = {
   FILE_TOO_LARGE: { status: 413, message: 'The file exceeds %s bytes (%s)' },
   UNSUPPORTED_FILE_TYPE: { status: 415, message: 'Unsupported file type %s; supported types: %s' },
   EMPTY_FILE: { status: 400, message: 'The file is empty' },
+  MULTIPART_REQUIRED: { status: 415, message: 'Unsupported content type %s; send the file as multipart/form-data' },
   FILE_NOT_FOUND: { status: 404, message: 'No stored file for document %s' },
   FILE_LINK_INVALID: { status: 403, message: 'The file link is invalid or has expired' },
   RANGE_NOT_SATISFIABLE: { status: 416, message: 'The requested range is outside the file (%s bytes)' },

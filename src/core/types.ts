@@ -60,6 +60,8 @@ export interface ProcessingMetadata {
   tokenCount?: number;
   chunkCount?: number;
   embeddingModel?: string;
+  /** Progress of a file extraction in flight or finished: {unit, done, total?, phase?} (pages, seconds of audio...). */
+  extraction?: { unit: string; done: number; total?: number; phase?: string };
   steps: StepRecord[];
 }
 

@@ -17,7 +17,8 @@ export interface MemoryEngine {
 export interface PipelineDeps {
   store: Store;
   embedder: EmbedderHandle;
-  config: Pick<Readonly<Config>, 'urlFetch' | 'embeddings' | 'keyExpiry' | 'notifications' | 'limits'>;
+  /** `extraction` absent: the default extraction limits (DEFAULT_EXTRACT_LIMITS). */
+  config: Pick<Readonly<Config>, 'urlFetch' | 'embeddings' | 'keyExpiry' | 'notifications' | 'limits'> & Partial<Pick<Readonly<Config>, 'extraction'>>;
   logger: Logger;
   /** Absent: documents are indexed without memories. */
   memoryEngine?: MemoryEngine;

@@ -3,7 +3,8 @@
  * the Temporal starter can hand it to the workflow as input (workflow code only imports @temporalio/workflow).
  */
 export const STEP_PLAN = [
-  { name: 'extract', status: 'extracting', timeoutClass: 'network' },
+  // Extraction fetches URLs and runs OCR and transcription: its own class, longer than a fetch alone needs.
+  { name: 'extract', status: 'extracting', timeoutClass: 'extraction' },
   { name: 'chunk', status: 'chunking', timeoutClass: 'fast' },
   // Facts are embedded as they are remembered, so the memory step runs under the embedding status.
   { name: 'memories', status: 'embedding', timeoutClass: 'model' },

@@ -23,8 +23,8 @@ export interface PipelineStep extends PlannedStep {
 }
 
 const RUN: Record<StepName, StepRun> = {
-  extract: async (deps, doc) => {
-    const x = await extractDocument(deps, doc);
+  extract: async (deps, doc, _ref, progress) => {
+    const x = await extractDocument(deps, doc, progress);
     // Fetched or extracted text can be far longer than what was sent: the same cap as at the API applies.
     const max = deps.config.limits.maxDocumentChars;
     if (x.content.length > max) {
@@ -41,7 +41,7 @@ const RUN: Record<StepName, StepRun> = {
         summary: x.summary,
         wordCount: x.content.split(/\s+/).filter(Boolean).length,
       },
-      metadata: { type: x.type, characters: x.content.length },
+      metadata: { type: x.type, characters: x.content.length, ...(x.details ? { extraction: x.details } : {}) },
     };
   },
   chunk: (deps, doc, ref) => chunkDocument(deps, doc, ref),

@@ -7,7 +7,8 @@ import { retractDocument } from '../memory/remember.js';
 import type { DocumentListQuery, DocumentPatch, Store } from '../storage/store.js';
 
 export type { DocumentListQuery };
-import type { ChunkRecord, DocumentRecord, MemoryRecord, Metadata, TaskType } from '../core/types.js';
+import type { ChunkRecord, DocumentRecord, DocumentType, MemoryRecord, Metadata, StoredFile, TaskType } from '../core/types.js';
+import { documentFileKey } from '../storage/blobs.js';
 
 export interface DocumentInput {
   content: string;
@@ -24,6 +25,22 @@ export interface DocumentInput {
   /** "api" unless a connector adds the document (its provider name). */
   source?: string;
   connectionId?: string | null;
+  /** An uploaded file (POST /v3/documents/file): kept as the document's original, extracted by the pipeline. */
+  file?: UploadedFile;
+}
+
+/**
+ * A file received by an upload, in a temporary file the caller removes afterwards. The document's `raw` stays ''
+ * (the text comes from the file); its content hash is the file's, so re-sending the same file changes nothing.
+ */
+export interface UploadedFile {
+  path: string;
+  filename: string | null;
+  /** Detected MIME type (extract/detect.ts). */
+  mimeType: string;
+  size: number;
+  sha256: string;
+  type: DocumentType;
 }
 
 export interface DocumentUpdate extends Partial<DocumentInput> {}
@@ -79,6 +96,11 @@ export function contentHash(content: string): string {
   return createHash('sha256').update(content).digest('hex');
 }
 
+/** Content hash of a document made from an uploaded file. */
+function fileHash(file: UploadedFile): string {
+  return `file:${file.sha256}`;
+}
+
 /** Document lifecycle: create, upsert by customId, update, delete, read. Submits work to the runner, never waits for it. */
 export class DocumentService {
   constructor(
@@ -109,19 +131,20 @@ export class DocumentService {
       await this.refuseDocumentIdAsCustomId(orgId, input.customId, null);
     }
     const now = new Date().toISOString();
+    const id = newId();
     const doc: DocumentRecord = {
-      id: newId(),
+      id,
       orgId,
       customId: input.customId ?? null,
       containerTags: tags,
       raw: input.content,
       content: null,
-      contentHash: contentHash(input.content),
+      contentHash: input.file ? fileHash(input.file) : contentHash(input.content),
       title: input.title ?? null,
       summary: null,
       url: input.url ?? null,
       filepath: input.filepath ?? null,
-      type: 'text',
+      type: input.file?.type ?? 'text',
       metadata: input.metadata ?? {},
       status: 'queued',
       taskType: input.taskType ?? 'memory',
@@ -136,13 +159,14 @@ export class DocumentService {
       tokenCount: null,
       wordCount: null,
       chunkCount: null,
-      file: null,
+      file: input.file ? await this.storeFile(orgId, id, 1, input.file) : null,
       createdAt: now,
       updatedAt: now,
     };
     try {
       await this.store.insertDocument(doc);
     } catch (err) {
+      if (doc.file) await this.store.blobs.delete(doc.file.key);
       // Two adds with one new customId raced: the loser updates the winner's document.
       if (isAppError(err) && err.code === 'CUSTOM_ID_CONFLICT' && input.customId) {
         const winner = await this.findForUpsert(orgId, input.customId, tags);
@@ -324,6 +348,12 @@ export class DocumentService {
     return deleted.length;
   }
 
+  private async storeFile(orgId: string, documentId: string, generation: number, file: UploadedFile): Promise<StoredFile> {
+    const key = documentFileKey(orgId, documentId, generation);
+    const info = await this.store.blobs.putFile(key, file.path, { contentType: file.mimeType, filename: file.filename });
+    return { key, filename: file.filename, mimeType: file.mimeType, size: info.size, sha256: info.sha256 };
+  }
+
   /** The document an add with this customId and these tags updates, if any. */
   private async findForUpsert(orgId: string, customId: string, tags: readonly string[]): Promise<DocumentRecord | null> {
     const matches = await this.store.findDocumentsByCustomId(orgId, customId, tags);
@@ -353,7 +383,7 @@ export class DocumentService {
     if (input.customId !== undefined) patch.customId = input.customId;
     if (input.url !== undefined) patch.url = input.url;
 
-    const hash = input.content === undefined ? doc.contentHash : contentHash(input.content);
+    const hash = input.file ? fileHash(input.file) : input.content === undefined ? doc.contentHash : contentHash(input.content);
     const reprocess = hash !== doc.contentHash || doc.status === 'failed';
     if (reprocess) {
       Object.assign(patch, {
@@ -366,8 +396,10 @@ export class DocumentService {
         processingMetadata: newProcessingMetadata(),
         ...(hash !== doc.contentHash && input.title === undefined ? { title: null } : {}),
         // New content from a non-file update replaces the uploaded original too (the store removes its blob).
-        ...(hash !== doc.contentHash && doc.file ? { file: null } : {}),
+        ...(hash !== doc.contentHash && doc.file && !input.file ? { file: null } : {}),
       } satisfies DocumentPatch);
+      // A new file: stored under the new generation's key; the store removes the one it replaces.
+      if (input.file) Object.assign(patch, { file: await this.storeFile(doc.orgId, doc.id, doc.generation + 1, input.file), type: input.file.type });
     }
     // Conditional on the generation read above, so two concurrent updates cannot both claim the same new run.
     const updated = await this.store.updateDocument(doc.orgId, doc.id, patch, { expectGeneration: doc.generation });

@@ -2,6 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SHARED } from '../helpers/media.js';
 import { auth, createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 describe('URL extraction', () => {
@@ -43,6 +46,11 @@ describe('URL extraction', () => {
       } else if (req.url === '/readme.md') {
         res.setHeader('content-type', 'text/markdown');
         res.end('# Sourdough\n\n![logo](logo.png)\n\nA **starter** needs flour, water and [patience](https://example.com) to become bubbly.\n\n## Feeding\n\nFeed it daily.');
+      } else if (req.url === '/files/multicolumn' || req.url === '/files/test.docx') {
+        // Real files, served with a useless content type: detection goes by the bytes.
+        const file = req.url === '/files/test.docx' ? 'markitdown_test.docx' : 'sample-files_multicolumn.pdf';
+        res.setHeader('content-type', 'application/octet-stream');
+        res.end(fs.readFileSync(path.join(SHARED, 'files', file)));
       } else if (req.url === '/notes.txt') {
         res.setHeader('content-type', 'text/plain');
         res.end('Plain text notes served over HTTP about sourdough starters.');
@@ -104,16 +112,34 @@ describe('URL extraction', () => {
     expect(ok.doc.content).toContain('sourdough');
   });
 
-  it('stores the detected type and final URL of a binary resource that fails as unsupported', async () => {
+  it('extracts a PDF and a DOCX behind a URL with the same extractors as uploads', async () => {
     const env = { MNEMO_URL_ALLOW_PRIVATE: 'true' };
-    for (const [path, type] of [['/paper.pdf', 'pdf'], ['/photo.png', 'image'], ['/clip', 'video'], ['/song', 'audio']] as const) {
+    const pdf = await ingest(env, `${base}/files/multicolumn`);
+    expect(pdf.doc).toMatchObject({ status: 'done', type: 'pdf', url: `${base}/files/multicolumn` });
+    expect(pdf.doc.content.replace(/\s+/g, ' ')).toContain('This is a sample document with two columns filled with Lorem Ipsum text');
+    const extract = pdf.doc.processingMetadata.steps.find((s: { name: string }) => s.name === 'extract');
+    expect(extract.metadata.extraction).toMatchObject({ mime: 'application/pdf', extractor: 'pdf' });
+    const docx = await ingest(env, `${base}/files/test.docx`);
+    expect(docx.doc.status).toBe('done');
+    expect(docx.doc.content).toContain('314b0a30-5b04-470b-b9f7-eed2c2bec74a');
+  });
+
+  it('a damaged binary resource fails in extraction with a reason, keeping its detected type and final URL', async () => {
+    const env = { MNEMO_URL_ALLOW_PRIVATE: 'true' };
+    for (const [path, type] of [['/paper.pdf', 'pdf'], ['/photo.png', 'image'], ['/clip', 'video'], ['/report.docx', 'text']] as const) {
       const { doc } = await ingest(env, `${base}${path}`);
       expect(doc, path).toMatchObject({ status: 'failed', type, url: `${base}${path}` });
-      expect(doc.processingMetadata, path).toMatchObject({ failedStep: 'extract', errorCode: 'UNSUPPORTED_CONTENT' });
+      expect(doc.processingMetadata.failedStep, path).toBe('extract');
+      // The image extractor may not be installed (UNSUPPORTED_CONTENT), ffmpeg may be missing (ENGINE_UNAVAILABLE).
+      expect(['FILE_CORRUPT', 'EXTRACTION_FAILED', 'UNSUPPORTED_CONTENT', 'ENGINE_UNAVAILABLE'], path).toContain(doc.processingMetadata.errorCode);
+      expect(doc.processingMetadata.error.length, path).toBeGreaterThan(10);
     }
-    // DOCUMENT_TYPES has no office type; the error names the declared type rather than "application/zip".
-    const docx = await ingest(env, `${base}/report.docx`);
-    expect(docx.doc.processingMetadata.error).toContain('wordprocessingml');
+    expect((await ingest(env, `${base}/paper.pdf`)).doc.processingMetadata.errorCode).toBe('FILE_CORRUPT');
+    expect((await ingest(env, `${base}/report.docx`)).doc.processingMetadata.errorCode).toBe('FILE_CORRUPT');
+    // Nine bytes of an ID3 header sent as application/octet-stream: nothing can tell what it is.
+    const song = await ingest(env, `${base}/song`);
+    expect(song.doc.processingMetadata).toMatchObject({ failedStep: 'extract', errorCode: 'UNSUPPORTED_CONTENT' });
+    expect(song.doc.processingMetadata.error).toContain('application/octet-stream');
   });
 
   it('summarises a webpage, a markdown file and a text file the same way: first prose, whole sentences, bounded', async () => {
@@ -130,9 +156,6 @@ describe('URL extraction', () => {
 
   it('fails clearly on unsupported formats, oversized bodies, HTTP errors and timeouts', async () => {
     const env = { MNEMO_URL_ALLOW_PRIVATE: 'true', MNEMO_URL_MAX_BYTES: '100000', MNEMO_URL_FETCH_TIMEOUT_MS: '300' };
-    const pdf = await ingest(env, `${base}/paper.pdf`);
-    expect(pdf.doc.processingMetadata).toMatchObject({ errorCode: 'UNSUPPORTED_CONTENT' });
-    expect(pdf.doc.processingMetadata.error).toContain('application/pdf');
     const huge = await ingest(env, `${base}/huge`);
     expect(huge.doc.processingMetadata.error).toContain('limit');
     const missing = await ingest(env, `${base}/missing`);

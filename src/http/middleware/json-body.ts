@@ -9,16 +9,18 @@ export const MAX_JSON_DEPTH = 32;
 
 /**
  * Reads JSON bodies (DELETE included: the SDK sends bodies on DELETE). Malformed JSON is a 400, an oversized body
- * a 413, a non-JSON content type a 415. Multipart uploads are left to the routes that take them.
+ * a 413, a non-JSON content type (multipart included) a 415. Bodies of `multipartPaths` are left to their routes.
  */
-export const jsonBody = ({ limit }: { limit: number }): Middleware<AppState> =>
+export const jsonBody = ({ limit, multipartPaths = [] }: { limit: number; multipartPaths?: readonly string[] }): Middleware<AppState> =>
   async function jsonBody(ctx, next) {
     ctx.state.body = undefined;
     if (!METHODS_WITH_BODY.has(ctx.method)) return next();
+    // Upload routes read their own (multipart) bodies under their own size cap.
+    if (multipartPaths.includes(ctx.path)) return next();
     const declared = Number(ctx.get('content-length') || 0);
     if (declared > limit) throw createError('BODY_TOO_LARGE', [limit]);
     const type = ctx.get('content-type').split(';')[0]!.trim().toLowerCase();
-    if (type === 'multipart/form-data') return next();
+    if (type === 'multipart/form-data') throw createError('UNSUPPORTED_MEDIA_TYPE', [type]);
     const raw = await readBody(ctx.req, limit);
     if (raw.length === 0) return next();
     if (type && type !== 'application/json' && !type.endsWith('+json') && type !== 'text/plain') {

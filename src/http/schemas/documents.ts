@@ -91,3 +91,40 @@ export const DocumentLookupQuery = z.looseObject({
 });
 
 export const AddResponse = z.object({ id: z.string(), status: z.string() });
+
+/** A multipart text field holding JSON (metadata, containerTags): parsed, then validated by `inner`. */
+function jsonField<T extends z.ZodType>(inner: T, what: string) {
+  return z.string().transform((s, ctx) => {
+    try {
+      return JSON.parse(s) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `${what} must be a JSON string` });
+      return z.NEVER;
+    }
+  }).pipe(inner);
+}
+
+/**
+ * Text fields of POST /v3/documents/file (multipart/form-data, next to the `file` part), validated like the JSON
+ * add: `metadata` is a JSON object string, `containerTags` a JSON array string or a single tag. `fileType` and
+ * `useAdvancedProcessing` are accepted and ignored (the type is detected from the bytes); `mimeType` is a hint.
+ */
+export const UploadFileFields = z
+  .looseObject({
+    containerTag: ContainerTag.optional(),
+    containerTags: z
+      .string()
+      .transform((s) => (s.trim().startsWith('[') ? s : JSON.stringify([s.trim()])))
+      .pipe(jsonField(ContainerTags, 'containerTags'))
+      .optional(),
+    metadata: jsonField(Metadata, 'metadata').optional(),
+    customId: CustomId.optional(),
+    title: z.string().max(1000).optional(),
+    filepath: z.string().max(1000).optional(),
+    entityContext: z.string().max(1500).optional(),
+    taskType: TaskType.optional(),
+    fileType: z.string().max(100).optional(),
+    mimeType: z.string().max(255).optional(),
+    useAdvancedProcessing: z.string().max(10).optional(),
+  })
+  .describe('POST /v3/documents/file (multipart/form-data text fields; the file itself is the "file" part)');
