@@ -136,6 +136,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     embeddedRunner,
     embedder,
     documents,
+    maxUploadBytes: config.extraction.maxUploadBytes,
     search,
     memories,
     keys,
