@@ -158,11 +158,24 @@ export function createWhisperTranscriber(o: WhisperOptions): Transcriber & { clo
       return modelName;
     },
     transcribe(wavPath, opts) {
-      const run = queue.then(() => transcribeOnce(wavPath, opts));
-      queue = run.catch(() => undefined);
+      // One request at a time; one aborted while it waits for its turn leaves the queue at once.
+      const turn = queue;
+      const run = waitTurn(turn, opts.signal).then(() => transcribeOnce(wavPath, opts));
+      queue = turn.then(() => run).catch(() => undefined);
       return run;
     },
     close: kill,
   };
 }
 
+function waitTurn(turn: Promise<unknown>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void turn.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    });
+  });
+}

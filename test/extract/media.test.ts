@@ -140,6 +140,20 @@ describe('media extractor with the offline engine', { timeout: 120_000 }, () => 
     expect(normalise(result.content)).toContain('your country');
   });
 
+  it('transcribes one request at a time; one aborted while waiting leaves the queue before the running one ends', async () => {
+    const order: string[] = [];
+    const first = whisper.transcribe(JFK, { signal: new AbortController().signal }).then((r) => (order.push('first'), r));
+    const controller = new AbortController();
+    const second = whisper.transcribe(JFK, { signal: controller.signal }).catch((e: unknown) => (order.push('second'), e));
+    const third = whisper.transcribe(path.join(SHARED, 'files/leopard_test.wav'), { signal: new AbortController().signal });
+    controller.abort(new Error('not needed any more'));
+    expect(String(await second)).toContain('not needed any more');
+    const [a, c] = await Promise.all([first, third]);
+    expect(order).toEqual(['second', 'first']);
+    expect(normalise(a.segments.map((s) => s.text).join(' '))).toContain('what you can do for your country');
+    expect(normalise(c.segments.map((s) => s.text).join(' '))).toContain('apostle of the middle classes');
+  });
+
   it('fails with ENGINE_UNAVAILABLE and the reason when an engine is missing', async () => {
     const noTranscriber = await rejection(extractMedia(JFK, { ffmpeg: tool, transcriber: null, unavailable: { transcriber: 'switched off for the test' } }));
     expect(noTranscriber.code).toBe('ENGINE_UNAVAILABLE');

@@ -40,10 +40,10 @@ describe('uploading audio and video', { timeout: 120_000 }, () => {
     const a = await doc(wav.id);
     expect(a).toMatchObject({ status: 'done', type: 'audio' });
     expect(a.content).toMatch(/^\[00:00:00\] /);
-    expect(normalise(a.content)).toContain('ask not what your country can do for you');
+    expect(normalise(String(a.content))).toContain('ask not what your country can do for you');
     const b = await doc(mp4.id);
     expect(b).toMatchObject({ status: 'done', type: 'video' });
-    expect(normalise(b.content)).toContain('fellow americans');
+    expect(normalise(String(b.content))).toContain('fellow americans');
     const found = await client.search.documents({ q: 'ask not what your country can do', containerTags: ['talks'] });
     expect(found.results.map((r) => r.documentId)).toEqual(expect.arrayContaining([wav.id, mp4.id]));
   });
