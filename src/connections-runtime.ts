@@ -31,10 +31,15 @@ export function connectionSyncDeps(config: Readonly<Config>, store: Store, docum
   };
 }
 
-/** Connections and their syncs: the in-process scheduler (state in the store) runs them. */
-export function createConnections(config: Readonly<Config>, store: Store, documents: DocumentService, logger: Logger): ConnectionsRuntime {
+/**
+ * Connections and their syncs: in embedded mode the in-process scheduler (state in the store) runs them; in Temporal
+ * mode a Schedule and a syncConnection workflow per connection do, on the workers.
+ */
+export async function createConnections(config: Readonly<Config>, store: Store, documents: DocumentService, logger: Logger): Promise<ConnectionsRuntime> {
   const syncDeps = connectionSyncDeps(config, store, documents, logger);
-  const syncRunner = new EmbeddedSyncRunner(syncDeps, { pollMs: config.connectors.pollMs, concurrency: 2 });
+  const syncRunner: ConnectionSyncRunner = config.temporal.address
+    ? new (await import('./temporal/connection-sync-runner.js')).TemporalSyncRunner(config.temporal, logger)
+    : new EmbeddedSyncRunner(syncDeps, { pollMs: config.connectors.pollMs, concurrency: 2 });
   const connections = new ConnectionService(store, documents, CONNECTORS, syncRunner, syncDeps.box, {
     syncEveryMs: { default: config.connectors.syncEveryMs, byProvider: { 'web-crawler': config.connectors.crawlerSyncEveryMs } },
   }, syncDeps);

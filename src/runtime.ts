@@ -22,7 +22,8 @@ import { DocumentService } from './services/documents.js';
 import { FileService } from './services/files.js';
 import { createConnections } from './connections-runtime.js';
 import type { ConnectionService } from './services/connections.js';
-import type { ConnectionSyncRunner } from './services/connection-sync.js';
+import type { ConnectionSyncDeps, ConnectionSyncRunner } from './services/connection-sync.js';
+import { createConnectionSyncActivities } from '../activities/sync-connection.js';
 import { noticeLeadMs, startKeyExpiryTimer } from './services/key-expiry.js';
 import { startMemoryExpiryTimer } from './services/memory-expiry.js';
 import type { IntervalJob } from './runner/interval-job.js';
@@ -88,11 +89,17 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     extraction,
   };
   const embeddedRunner = config.temporal.address ? undefined : new EmbeddedRunner(pipelineDeps, config.ingest);
+  // Temporal workers run connection syncs with the services built below (bound once they exist).
+  const connectionSync: { deps?: ConnectionSyncDeps } = {};
   const runner: Runner =
     embeddedRunner ??
     (await import('./temporal/create-runner.js')).createTemporalRunner(config, pipelineDeps, logger, {
       ...(overrides.workflowBundle ? { workflowBundle: overrides.workflowBundle } : {}),
       ...(overrides.temporalPolicies ? { policies: overrides.temporalPolicies } : {}),
+      activities: createConnectionSyncActivities(() => {
+        if (!connectionSync.deps) throw new Error('connection syncs are not ready yet');
+        return connectionSync.deps;
+      }),
     });
   const documents = new DocumentService(store, runner, config.limits.maxDocumentChars);
   const files = new FileService(store, documents, { secretKey: config.secretKey, publicUrl: config.publicUrl, ttlSeconds: config.fileUrlTtlSeconds });
@@ -110,7 +117,8 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
   const organizations = new OrganizationService(store, keys);
   const auth = new AuthService(store);
   const health = new HealthService({ store, runner, embedder, extraction, version: VERSION, startedAt: Date.now() });
-  const { connections, syncRunner } = createConnections(config, store, documents, logger);
+  const { connections, syncRunner, syncDeps } = await createConnections(config, store, documents, logger);
+  connectionSync.deps = syncDeps;
   const app = createApp({
     auth,
     health,

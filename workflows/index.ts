@@ -1,4 +1,5 @@
-// Every workflow type the Mnemo worker registers (connector syncs will be added here).
+// Every workflow type the Mnemo worker registers.
 export { ingestDocument, progressQuery } from './ingest-document.js';
 export { checkKeyExpiry } from './key-expiry.js';
 export { forgetExpiredMemories } from './forget-memories.js';
+export { syncConnection } from './sync-connection.js';

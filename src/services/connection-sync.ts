@@ -87,7 +87,8 @@ interface Tally {
  */
 export async function syncConnection(deps: ConnectionSyncDeps, orgId: string, connectionId: string, trigger: SyncTrigger): Promise<SyncRunRecord | null> {
   const conn = await deps.store.connections.getConnection(orgId, connectionId);
-  if (!conn) return null;
+  // A Schedule may still fire for a connection waiting for new credentials: nothing to do until then.
+  if (!conn || (conn.status === 'needs_reauth' && trigger === 'cron')) return null;
   const run: SyncRunRecord = {
     id: newId(),
     orgId,

@@ -6,13 +6,15 @@ import type { PipelineDeps } from '../pipeline/deps.js';
 import { TemporalRunner, type RunnerWorker } from './temporal-runner.js';
 import type { ActivityPolicies } from '../../workflows/shared.js';
 import { connectClient, connectWorker } from './connection.js';
-import { createIngestWorker } from './worker.js';
+import { createIngestWorker, type IngestWorkerOptions } from './worker.js';
 
 export interface TemporalRunnerOverrides {
   /** A pre-built workflow bundle (tests build it once). */
   workflowBundle?: WorkerOptions['workflowBundle'];
   /** Activity policies (tests shorten timeouts). */
   policies?: ActivityPolicies;
+  /** More activities for the worker (connection syncs). */
+  activities?: IngestWorkerOptions['activities'];
 }
 
 /** The SDK logs workflow bundling at INFO; keep its output at WARN unless debugging. Once per process. */
@@ -47,6 +49,7 @@ export function createTemporalRunner(
         temporal: config.temporal,
         deps,
         ...(overrides.workflowBundle ? { workflowBundle: overrides.workflowBundle } : {}),
+        ...(overrides.activities ? { activities: overrides.activities } : {}),
       });
       return { worker, close: () => connection.close() };
     } catch (err) {

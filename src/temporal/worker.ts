@@ -15,6 +15,8 @@ export interface IngestWorkerOptions {
   deps: PipelineDeps;
   /** A pre-built workflow bundle (tests build it once); default: bundle WORKFLOWS_PATH at start. */
   workflowBundle?: WorkerOptions['workflowBundle'];
+  /** More activities (connection syncs, bound once the services exist). */
+  activities?: Record<string, (...args: never[]) => Promise<unknown>>;
 }
 
 /** A worker for the ingestion task queue: the workflows in workflows/ and activities over src/ pipeline steps. */
@@ -24,7 +26,7 @@ export function createIngestWorker(opts: IngestWorkerOptions): Promise<Worker> {
     namespace: opts.temporal.namespace,
     taskQueue: opts.temporal.taskQueue,
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
-    activities: { ...createActivities(opts.deps), ...createKeyExpiryActivities(opts.deps), ...createMemoryExpiryActivities(opts.deps) },
+    activities: { ...createActivities(opts.deps), ...createKeyExpiryActivities(opts.deps), ...createMemoryExpiryActivities(opts.deps), ...opts.activities },
     maxConcurrentActivityTaskExecutions: opts.temporal.maxConcurrentActivities,
     maxConcurrentWorkflowTaskExecutions: opts.temporal.maxConcurrentWorkflows,
     // Let in-flight steps finish on shutdown; anything cut off is retried by Temporal on another worker.

@@ -18,12 +18,12 @@ const actor = systemActor(ORG);
 
 /** A scripted source: each listChanges call takes the next answer (a list or an error). */
 function fakeConnector(script: (ChangeList | Error)[], over: Partial<Connector> = {}): Connector & { calls: number } {
-  const c = {
+  const c: Connector & { calls: number } = {
     provider: 'fake',
     credentialFields: ['token'],
     calls: 0,
     validateConfig() {},
-    async listChanges() {
+    async listChanges(): Promise<ChangeList> {
       const next = script[Math.min(c.calls++, script.length - 1)]!;
       if (next instanceof Error) throw next;
       return next;

@@ -1,0 +1,89 @@
+import { Client, Connection, ScheduleNotFoundError } from '@temporalio/client';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/core/config.js';
+import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
+import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
+import { createRuntime, type Runtime } from '../../src/runtime.js';
+import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
+import { auth, TEST_KEY } from '../helpers/runtime.js';
+import { waitFor } from '../helpers/server-process.js';
+import { startDevServer, workflowBundle, type DevServer } from '../helpers/temporal.js';
+import { testLogger } from '../helpers/test-logs.js';
+import { html, startTestSite, type TestSite } from '../helpers/test-site.js';
+
+const TASK_QUEUE = 'connections-test';
+
+describe('connections in Temporal mode (dev server)', () => {
+  let server: DevServer;
+  let client: Client;
+  let runtime: Runtime | undefined;
+  let site: TestSite;
+
+  beforeAll(async () => {
+    site = await startTestSite();
+    site.pages.set('/', { body: html('Handbook', '<p>Welcome to the handbook.</p><a href="/leave">Leave</a>') });
+    site.pages.set('/leave', { etag: '"l1"', body: html('Leave policy', '<p>Twenty-five days of annual leave.</p>') });
+    server = await startDevServer();
+    client = new Client({ connection: await Connection.connect({ address: server.address }) });
+    const config = loadConfig({
+      MNEMO_API_KEY: TEST_KEY,
+      MNEMO_DATA_DIR: '/nonexistent-test-data-dir',
+      TEMPORAL_ADDRESS: server.address,
+      TEMPORAL_TASK_QUEUE: TASK_QUEUE,
+      MNEMO_URL_ALLOWED_HOSTS: '127.0.0.1',
+    });
+    runtime = await createRuntime(config, testLogger, {
+      store: new SqliteStore(':memory:'),
+      embedder: staticEmbedderHandle(createHashEmbedder()),
+      print: () => undefined,
+      workflowBundle: await workflowBundle(),
+    });
+    await runtime.runner.start();
+  }, 120_000);
+
+  afterAll(async () => {
+    await runtime?.close();
+    await client?.connection.close();
+    await server?.stop();
+    await site?.close();
+  });
+
+  it('creates a Schedule per connection, syncs in a connection-<id> workflow, imports on demand, deletes the Schedule with the connection', async () => {
+    const api = request(runtime!.app.callback());
+    const created = await api.post('/v3/connections/web-crawler').set(auth).send({ containerTags: ['handbook'], metadata: { startUrl: `${site.base}/` } });
+    expect(created.status).toBe(200);
+    const id = created.body.id as string;
+
+    const schedule = await client.schedule.getHandle(`connection-${id}`).describe();
+    expect(schedule.spec.intervals?.map((i) => i.every)).toEqual([7 * 86_400_000]);
+    expect(schedule.action).toMatchObject({ type: 'startWorkflow', workflowType: 'syncConnection', workflowId: `connection-${id}`, taskQueue: TASK_QUEUE });
+
+    // The first sync starts at once as workflow connection-<id>; each page becomes a document with its own ingestDocument run.
+    const first = client.workflow.getHandle(`connection-${id}`);
+    expect(await first.result()).toMatchObject({ status: 'completed', itemsProcessed: 2, itemsFailed: 0 });
+    const firstRunId = (await first.describe()).runId;
+    const docs = await waitFor(async () => {
+      const res = await api.post('/v3/connections/web-crawler/documents').set(auth).send({ containerTags: ['handbook'] });
+      const list = res.body as { id: string; status: string }[];
+      return list.length === 2 && list.every((d) => d.status === 'done') ? list : undefined;
+    }, 60_000, 250);
+    const ingest = await client.workflow.getHandle(`document-${docs[0]!.id}`).describe();
+    expect(ingest.type).toBe('ingestDocument');
+
+    const imported = await api.post('/v3/connections/web-crawler/import').set(auth).set('accept', 'text/plain').send({ containerTags: ['handbook'] });
+    expect(imported.status).toBe(200);
+    expect(JSON.parse(imported.text)).toMatchObject({ message: 'Manual sync initiated', started: 1 });
+    const second = client.workflow.getHandle(`connection-${id}`);
+    expect(await second.result()).toMatchObject({ status: 'completed', itemsProcessed: 0 });
+    expect((await second.describe()).runId).not.toBe(firstRunId);
+    expect(site.log).toContain('304 /leave');
+
+    const runs = (await api.get(`/v3/connections/${id}/sync-runs`).set(auth)).body as { triggerType: string; status: string }[];
+    expect(runs.map((r) => `${r.triggerType}:${r.status}`)).toEqual(['manual:completed', 'event:completed']);
+
+    expect((await api.delete(`/v3/connections/${id}`).set(auth)).body).toEqual({ id, provider: 'web-crawler' });
+    await expect(client.schedule.getHandle(`connection-${id}`).describe()).rejects.toBeInstanceOf(ScheduleNotFoundError);
+    expect((await api.get(`/v3/documents/${docs[0]!.id}`).set(auth)).status).toBe(404);
+  }, 180_000);
+});
