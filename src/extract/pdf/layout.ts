@@ -212,12 +212,19 @@ export function blockText(block: readonly TextBox[]): string {
   return out.join('\n');
 }
 
-/** The text of a page in reading order: blocks separated by blank lines. */
+/**
+ * The text of a page in reading order: blocks separated by blank lines, except that a block ending mid-sentence
+ * continues into a next block that starts in lowercase (a paragraph running from one column into the next).
+ */
 export function pageText(boxes: readonly TextBox[]): string {
-  return readingOrder(boxes)
-    .map(blockText)
-    .filter(Boolean)
-    .join('\n\n');
+  const out: string[] = [];
+  for (const text of readingOrder(boxes).map(blockText)) {
+    if (!text) continue;
+    const prev = out.at(-1);
+    if (prev !== undefined && /[\p{L},;\-\u00ad]$/u.test(prev) && /^\p{Ll}/u.test(text)) out[out.length - 1] = joinLines(prev, text);
+    else out.push(text);
+  }
+  return out.join('\n\n');
 }
 
 /** The most prominent line near the top of a page (a title candidate) when its font is clearly larger than the body. */

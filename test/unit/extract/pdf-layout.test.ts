@@ -18,6 +18,8 @@ describe('PDF reading order', () => {
     const text = pageText(boxes);
     expect(text.indexOf('A Title')).toBe(0);
     expect(text.indexOf('first column ends')).toBeLessThan(text.indexOf('second column starts'));
+    // Column 1 ends with a full stop, so column 2 starts a new paragraph.
+    expect(text).toContain('the first column ends now.\n\nthe second column starts');
     expect(text).toContain('the first column starts here and runs on for a few lines of prose');
     expect(prominentLine(boxes)).toBe('A Title That Spans Both Columns Of The Page');
   });
@@ -48,6 +50,13 @@ describe('PDF reading order', () => {
     expect(pageText(boxes)).toBe('a long line that ends with an example of a word.\nShort.');
     expect(joinLines('well-', 'Known')).toBe('well- Known');
     expect(joinLines('soft\u00ad', 'ware')).toBe('software');
+  });
+
+  it('continues a sentence from the foot of one column to the top of the next', () => {
+    const boxes: TextBox[] = [];
+    ['the first column starts here and', 'runs on for a few lines of prose', 'with enough words on every line', 'and breaks off in the mid-'].forEach((t, i) => boxes.push(box(t, 50, 100 + 12 * i)));
+    ['dle of a word in the second', 'column that carries on with the', 'rest of the sentence here and', 'stops.'].forEach((t, i) => boxes.push(box(t, 250, 100 + 12 * i)));
+    expect(pageText(boxes)).toContain('and breaks off in the middle of a word in the second');
   });
 
   it('sorts runs into lines by baseline, whatever order the PDF draws them in', () => {
