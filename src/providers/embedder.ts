@@ -7,7 +7,8 @@ export interface Embedder {
   readonly dimensions: number;
   /** Background cosine statistics used to calibrate similarity (see search/calibrate.ts). */
   readonly calibration: VectorCalibration;
-  embedDocuments(texts: readonly string[]): Promise<Float32Array[]>;
+  /** `bulk`: part of a large document; a local model lets smaller documents' texts go first (inference-queue.ts). */
+  embedDocuments(texts: readonly string[], options?: { bulk?: boolean }): Promise<Float32Array[]>;
   embedQuery(text: string): Promise<Float32Array>;
   close?(): Promise<void>;
 }

@@ -6,13 +6,17 @@
  * `QUERY_STREAK` queries in a row, or once a document batch has waited `DOCUMENT_MAX_WAIT_MS`, the next slot goes to a
  * document batch, so ingestion keeps a share of the model under sustained search traffic. Document batches take the
  * model DOCUMENT_SLICE texts at a time (inferInSlices), so "the batch in progress" a query waits for is a small slice.
+ * Among documents, small ones go first: `bulk` slices (a large document's) wait while `document` ones are queued,
+ * for at most BULK_MAX_WAIT_MS, so a small add is searchable in seconds while a 5M-character document embeds.
  */
-export type InferencePriority = 'query' | 'document';
+export type InferencePriority = 'query' | 'document' | 'bulk';
 
 /** Queries served in a row before a waiting document batch gets the next slot. */
 export const QUERY_STREAK = 4;
 /** A document batch waiting longer than this goes next, whatever is queued. */
 export const DOCUMENT_MAX_WAIT_MS = 2_000;
+/** A bulk slice waiting longer than this goes before waiting document slices. */
+export const BULK_MAX_WAIT_MS = 15_000;
 /**
  * Texts of a document batch per inference slot. A 32-text batch of full chunks takes seconds on two cores, and a
  * query that arrives meanwhile used to wait for all of it; a slice of 4 (a few hundred milliseconds of full chunks)
@@ -23,7 +27,7 @@ export const DOCUMENT_SLICE = 4;
 export class InferenceQueue {
   private busy = false;
   private streak = 0;
-  private readonly waiting: Record<InferencePriority, { resolve: () => void; since: number }[]> = { query: [], document: [] };
+  private readonly waiting: Record<InferencePriority, { resolve: () => void; since: number }[]> = { query: [], document: [], bulk: [] };
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -42,18 +46,23 @@ export class InferenceQueue {
 
   /** Tasks waiting for their turn (not counting the one running). */
   get pending(): number {
-    return this.waiting.query.length + this.waiting.document.length;
+    return this.waiting.query.length + this.waiting.document.length + this.waiting.bulk.length;
   }
 
   private pickNext(): (() => void) | undefined {
-    const doc = this.waiting.document[0];
-    const starved = doc !== undefined && (this.streak >= QUERY_STREAK || this.now() - doc.since >= DOCUMENT_MAX_WAIT_MS);
+    const now = this.now();
+    const bulk = this.waiting.bulk[0];
+    const bulkStarved = bulk !== undefined && now - bulk.since >= BULK_MAX_WAIT_MS;
+    // The document work that goes next when queries yield: small documents first, unless a bulk slice waited too long.
+    const background = bulkStarved || this.waiting.document.length === 0 ? this.waiting.bulk : this.waiting.document;
+    const head = background[0];
+    const starved = head !== undefined && (this.streak >= QUERY_STREAK || now - head.since >= DOCUMENT_MAX_WAIT_MS || bulkStarved);
     if (this.waiting.query.length > 0 && !starved) {
       this.streak++;
       return this.waiting.query.shift()!.resolve;
     }
     this.streak = 0;
-    return (this.waiting.document.shift() ?? this.waiting.query.shift())?.resolve;
+    return (background.shift() ?? this.waiting.query.shift())?.resolve;
   }
 }
 
@@ -72,7 +81,7 @@ export async function inferInSlices(
   batchSize: number,
   infer: InferFn,
 ): Promise<Float32Array[]> {
-  const size = priority === 'document' ? Math.min(batchSize, DOCUMENT_SLICE) : batchSize;
+  const size = priority === 'query' ? batchSize : Math.min(batchSize, DOCUMENT_SLICE);
   const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
   const out = new Array<Float32Array>(texts.length);
   for (let i = 0; i < order.length; i += size) {

@@ -57,7 +57,7 @@ export async function createTransformersEmbedder(opts: TransformersEmbedderOptio
     kind: 'local',
     dimensions: probe[0]!.length,
     calibration: estimateCalibration(probe),
-    embedDocuments: (texts) => run(texts, 'document'),
+    embedDocuments: (texts, options) => run(texts, options?.bulk ? 'bulk' : 'document'),
     embedQuery: (text) => queries.embed(queryPrefix + text),
     close: () => worker.close(),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_MAX_WAIT_MS, DOCUMENT_SLICE, InferenceQueue, inferInSlices, QueryBatcher, type InferFn } from '../../../src/providers/inference-queue.js';
+import { BULK_MAX_WAIT_MS, DOCUMENT_MAX_WAIT_MS, DOCUMENT_SLICE, InferenceQueue, inferInSlices, QueryBatcher, type InferFn } from '../../../src/providers/inference-queue.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
@@ -54,6 +54,30 @@ describe('InferenceQueue', () => {
     const waiting = [q.run('document', task('old-doc')), q.run('query', task('q-new'))];
     await Promise.all([first, ...waiting]);
     expect(log).toEqual(['q-running', 'old-doc', 'q-new']);
+  });
+
+  it('serves small documents before bulk ones, and a bulk slice that waited too long before both', async () => {
+    let clock = 0;
+    const q = new InferenceQueue(() => clock);
+    const log: string[] = [];
+    const task = (name: string) => async () => {
+      log.push(name);
+      await tick();
+    };
+    const first = q.run('document', task('running'));
+    const all = [first, q.run('bulk', task('bulk-1')), q.run('bulk', task('bulk-2')), q.run('document', task('add-1')), q.run('document', task('add-2'))];
+    await Promise.all(all);
+    expect(log).toEqual(['running', 'add-1', 'add-2', 'bulk-1', 'bulk-2']);
+
+    log.length = 0;
+    const busy = q.run('document', async () => {
+      log.push('running');
+      await tick();
+      clock += BULK_MAX_WAIT_MS + 1;
+    });
+    await Promise.all([busy, q.run('bulk', task('old-bulk')), q.run('query', task('query')), q.run('document', task('add'))]);
+    // The bulk slice goes even before the query; then the add, which has also waited past DOCUMENT_MAX_WAIT_MS.
+    expect(log).toEqual(['running', 'old-bulk', 'add', 'query']);
   });
 
   it('frees the slot when a task fails', async () => {
