@@ -22,7 +22,7 @@ interface Operation {
   summary: string;
   security?: unknown[];
   parameters?: Parameter[];
-  requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
+  requestBody?: { required: boolean; content: { 'application/json'?: { schema: JsonSchema }; 'multipart/form-data'?: { schema: JsonSchema } } };
   responses: Record<string, { description: string }>;
 }
 type Paths = Record<string, Record<string, Operation>>;
@@ -90,9 +90,13 @@ function renderOperation(title: string, op: Operation, samples: ResponseSamples)
     const output = outputQuerySchemaFor(query);
     out.push('**Query parameters**', '', ...fieldTable(query.map((p) => paramRow(p, output?.properties?.[p.name]))), '');
   }
-  const body = op.requestBody?.content['application/json'].schema;
+  const body = op.requestBody?.content['application/json']?.schema;
   if (body) {
     out.push(`**Body** (JSON${op.requestBody?.required ? ', required' : ''})`, '', ...fieldTable(fieldRows(body, outputSchemaFor(body))), '');
+  }
+  const form = op.requestBody?.content['multipart/form-data']?.schema;
+  if (form) {
+    out.push(`**Body** (\`multipart/form-data\`${op.requestBody?.required ? ', required' : ''}; see [File uploads](#file-uploads))`, '', ...fieldTable(fieldRows(form, outputSchemaFor(form))), '');
   }
   const statuses = Object.keys(op.responses);
   const ok = statuses.find((s) => s.startsWith('2'))!;

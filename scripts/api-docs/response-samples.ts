@@ -70,6 +70,18 @@ export async function sampleResponses(): Promise<ResponseSamples> {
       documents: ['Standup moved to 10:00.', { content: 'Release notes draft', customId: 'release-1' }, { content: '' }],
     });
     await call('post', '/v3/documents', '/v3/documents', 200, { content: 'Quarterly planning notes', containerTag: 'team-8' });
+    // Uploads are multipart: recorded like `call` does.
+    for (const [data, name, expected] of [
+      [Buffer.from('# Offsite\n\nThe team offsite is in Lisbon in May.'), 'offsite.md', 200],
+      [Buffer.from([0x00, 0x13, 0x37, 0x00, 0xfe, 0x01, 0x02, 0x03]), 'blob.bin', 415],
+    ] as const) {
+      const res = await agent.post('/v3/documents/file').set('authorization', `Bearer ${KEY}`).field('containerTag', 'team-8').attach('file', data, name);
+      if (res.status !== expected) throw new Error(`POST /v3/documents/file answered ${res.status}, expected ${expected}: ${JSON.stringify(res.body)}`);
+      const byStatus = samples.shapes.get('POST /v3/documents/file') ?? new Map<number, Shape>();
+      byStatus.set(res.status, mergeShape(res.body, byStatus.get(res.status)));
+      if (res.status >= 400) mergeShape(res.body, samples.errors);
+      samples.shapes.set('POST /v3/documents/file', byStatus);
+    }
     // Runner not started yet: everything is still queued.
     await call('get', '/v3/documents/processing', '/v3/documents/processing', 200);
     await call('get', `/v3/documents/${id}`, '/v3/documents/{id}', 200);

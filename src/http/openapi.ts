@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ErrorBody } from './schemas/common.js';
 import {
   AddDocumentBody,
+  UploadFileFields,
   AddResponse,
   BatchBody,
   BulkDeleteBody,
@@ -33,6 +34,8 @@ interface Operation {
   summary: string;
   tag: string;
   body?: z.ZodType;
+  /** The body is multipart/form-data: `body` describes its text fields, plus a required binary `file` part. */
+  multipart?: boolean;
   query?: z.ZodObject;
   response?: z.ZodType;
   noContent?: boolean;
@@ -44,6 +47,7 @@ const OPERATIONS: Operation[] = [
   { method: 'get', path: '/health', summary: 'Service health: store, runner, providers', tag: 'system', public: true },
   { method: 'get', path: '/openapi.json', summary: 'This document', tag: 'system', public: true },
   { method: 'post', path: '/v3/documents', summary: 'Add a document (or update the one with the same customId)', tag: 'documents', body: AddDocumentBody, response: AddResponse },
+  { method: 'post', path: '/v3/documents/file', summary: 'Upload a file (multipart/form-data; type detected from the bytes)', tag: 'documents', body: UploadFileFields, multipart: true, response: AddResponse },
   { method: 'post', path: '/v3/documents/batch', summary: 'Add 1-600 documents', tag: 'documents', body: BatchBody },
   { method: 'post', path: '/v3/documents/list', summary: 'List documents (response array is named memories)', tag: 'documents', body: ListDocumentsBody },
   { method: 'get', path: '/v3/documents', summary: 'List documents (query-string form)', tag: 'documents', query: ListDocumentsQuery },
@@ -106,6 +110,17 @@ function jsonSchema(schema: z.ZodType): Record<string, unknown> {
   return rest;
 }
 
+/** A multipart body: the text fields as strings (JSON ones described), plus the binary `file` part. */
+function multipartSchema(fields: z.ZodType): Record<string, unknown> {
+  const schema = jsonSchema(fields) as { properties?: Record<string, unknown>; required?: string[] };
+  return {
+    ...schema,
+    type: 'object',
+    properties: { file: { type: 'string', format: 'binary', description: 'The file (at most MNEMO_MAX_UPLOAD_BYTES)' }, ...schema.properties },
+    required: ['file', ...(schema.required ?? [])],
+  };
+}
+
 /** OpenAPI 3.1 document generated from the request schemas. */
 export function buildOpenApi(version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -126,7 +141,8 @@ export function buildOpenApi(version: string): Record<string, unknown> {
       tags: [op.tag],
       ...(op.public ? { security: [] } : {}),
       ...(params.length > 0 ? { parameters: params } : {}),
-      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
+      ...(op.body && !op.multipart ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
+      ...(op.body && op.multipart ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: multipartSchema(op.body) } } } } : {}),
       responses: {
         ...(op.noContent
           ? { 204: { description: 'Deleted' } }

@@ -116,15 +116,16 @@ export const UploadFileFields = z
       .string()
       .transform((s) => (s.trim().startsWith('[') ? s : JSON.stringify([s.trim()])))
       .pipe(jsonField(ContainerTags, 'containerTags'))
-      .optional(),
-    metadata: jsonField(Metadata, 'metadata').optional(),
+      .optional()
+      .describe('Deprecated: a JSON array string of tags, or one tag'),
+    metadata: jsonField(Metadata, 'metadata').optional().describe('A JSON object string: flat key/value metadata as in the JSON add'),
     customId: CustomId.optional(),
     title: z.string().max(1000).optional(),
     filepath: z.string().max(1000).optional(),
     entityContext: z.string().max(1500).optional(),
     taskType: TaskType.optional(),
-    fileType: z.string().max(100).optional(),
-    mimeType: z.string().max(255).optional(),
-    useAdvancedProcessing: z.string().max(10).optional(),
+    fileType: z.string().max(100).optional().describe('Accepted and ignored: the type is detected from the bytes'),
+    mimeType: z.string().max(255).optional().describe('A hint, used only when the bytes and the file name say nothing'),
+    useAdvancedProcessing: z.string().max(10).optional().describe('Accepted and ignored'),
   })
   .describe('POST /v3/documents/file (multipart/form-data text fields; the file itself is the "file" part)');
