@@ -46,6 +46,9 @@ def main():
     from faster_whisper import WhisperModel
 
     model_dir = args.model or bundled_model()
+    if not os.path.isfile(os.path.join(model_dir, "model.bin")):
+        sys.stderr.write(f"No such file: {os.path.join(model_dir, 'model.bin')} (not a CTranslate2 Whisper model directory)\n")
+        sys.exit(2)
     model = WhisperModel(model_dir, device="cpu", compute_type="int8", cpu_threads=args.threads, local_files_only=True)
     name = os.path.basename(os.path.normpath(model_dir))
     if name == "model":

@@ -92,7 +92,9 @@ export function createWhisperTranscriber(o: WhisperOptions): Transcriber & { clo
       });
       void exited.then(() => {
         clearTimeout(timer);
-        reject(createError('TRANSCRIPTION_FAILED', [`the whisper helper exited while loading: ${stderr.trim().split('\n').slice(-3).join(' | ')}`], { permanent: false }));
+        // A broken installation (missing package or model file) will not heal by retrying.
+        const broken = /ModuleNotFoundError|ImportError|No such file|Unable to open file|model\.bin/.test(stderr);
+        reject(createError('TRANSCRIPTION_FAILED', [`the whisper helper exited while loading: ${stderr.trim().split('\n').slice(-3).join(' | ')}`], { permanent: broken }));
       });
     });
   };

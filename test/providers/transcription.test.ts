@@ -12,6 +12,7 @@ import { createMediaEngines } from '../../src/providers/media-engines.js';
 import type { MediaTool } from '../../src/providers/media-tool.js';
 import { createOpenAITranscriber, transcriptionsUrl } from '../../src/providers/openai-transcriber.js';
 import { readWavLayout } from '../../src/providers/wav.js';
+import { createWhisperTranscriber } from '../../src/providers/whisper-transcriber.js';
 import { SHARED, WHISPER_PYTHON, extractMedia, requireMediaTools } from '../helpers/media.js';
 
 const JFK = path.join(SHARED, 'audio/jfk.wav');
@@ -179,6 +180,14 @@ describe('choosing the engines from config', () => {
     expect(none.unavailable.transcriber).toMatch(/\/nonexistent\/python.*media:install/);
     expect(none.ffmpeg).toBeNull();
     expect(none.unavailable.ffmpeg).toMatch(/MNEMO_FFMPEG_PATH=\/nonexistent\/ffmpeg does not run/);
+  });
+
+  it('fails permanently when the offline engine cannot load its model', async () => {
+    const t = createWhisperTranscriber({ python: WHISPER_PYTHON, modelPath: '/nonexistent/model', threads: 1 });
+    const err = await t.transcribe(JFK, { signal: new AbortController().signal }).catch((e: unknown) => e);
+    await t.close();
+    expect(isAppError(err) && err.code === 'TRANSCRIPTION_FAILED' && err.permanent).toBe(true);
+    expect((err as Error).message).toMatch(/exited while loading/);
   });
 
   it('reads the version of the ffmpeg it finds', async () => {
