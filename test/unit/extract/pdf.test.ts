@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import { PDFDocument, StandardFonts, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PDFName, StandardFonts, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfExtractor } from '../../../src/extract/pdf.js';
 import type { OcrEngine } from '../../../src/extract/types.js';
@@ -169,6 +169,24 @@ describe('PDF extractor (generated PDFs)', () => {
     expect(Math.max(...ctx.events.map((e) => e.done))).toBe(2);
     const aborted = AbortSignal.abort(reason);
     await expect(pdfExtractor.extract(makeInput(bytes, PDF), makeContext({}, aborted))).rejects.toBe(reason);
+  });
+
+  it('honours the time limit inside a slow page: the parsing thread is ended, not waited for', async () => {
+    // 51 KB that cost pdf.js seconds of CPU: one page of a million tiny filled rectangles.
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([300, 300]);
+    page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream('0 0 1 1 re f\n'.repeat(1_000_000))));
+    const bytes = Buffer.from(await doc.save());
+    const controller = new AbortController();
+    const ctx = makeContext({}, controller.signal);
+    const reason = new Error('extraction time limit reached');
+    ctx.progress = (p) => {
+      ctx.events.push(p);
+      // Page 1 is being parsed now (the worker reads it right after the first progress report).
+      if (p.done === 0) setTimeout(() => controller.abort(reason), 200);
+    };
+    await expect(pdfExtractor.extract(makeInput(bytes, PDF), ctx)).rejects.toBe(reason);
+    expect(ctx.events.map((e) => e.done)).toEqual([0]);
   });
 
   it('fails with FILE_CORRUPT on truncated, non-PDF and empty files', async () => {
