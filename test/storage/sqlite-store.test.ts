@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryTerms } from '../../src/text/tokenize.js';
 import { MIGRATIONS } from '../../src/storage/sqlite/migrations.js';
-import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
+import { DUE_DOCUMENTS_SQL, SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { runAccountsContract } from './accounts-contract.js';
 import { runStoreContract } from './store-contract.js';
 import { runMemoryContract } from './memory-contract.js';
@@ -178,6 +178,30 @@ describe('SqliteStore on a file', () => {
     try {
       const rows = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all();
       expect(rows).toEqual(MIGRATIONS.map((m) => ({ version: m.version, name: m.name })));
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('sqlite due-work query', () => {
+  it('finds due documents through the documents_due index, not by reading every document row', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-due-'));
+    const file = path.join(dir, 'mnemo.db');
+    const store = new SqliteStore(file);
+    await store.migrate();
+    const org = makeOrg('due');
+    await store.upsertOrganization(org);
+    const queued = makeDocument(org.id, { status: 'queued', nextRunAt: 5 });
+    await store.insertDocument(queued);
+    await store.insertDocument(makeDocument(org.id, { status: 'done' }));
+    await store.insertDocument(makeDocument(org.id, { status: 'embedding', nextRunAt: 10_000 }));
+    expect((await store.findDueDocuments(100, 10, new Set())).map((d) => d.id)).toEqual([queued.id]);
+    await store.close();
+    const db = new Database(file, { readonly: true });
+    try {
+      const plan = db.prepare(`EXPLAIN QUERY PLAN ${DUE_DOCUMENTS_SQL}`).all(0, '[]', 1) as { detail: string }[];
+      expect(plan.map((p) => p.detail).join('\n')).toContain('USING INDEX documents_due');
     } finally {
       db.close();
     }
