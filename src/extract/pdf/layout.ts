@@ -35,17 +35,32 @@ function multiply(m: readonly number[], n: readonly number[]): Matrix {
   return [a * g + c * h, b * g + d * h, a * i + c * j, b * i + d * j, a * k + c * l + e, b * k + d * l + f];
 }
 
-/** Text items → boxes in viewport space (`viewport` is the page's viewport transform at scale 1: rotation, y flip). */
+/** Turns by a quarter turn q (y down) that bring text running in direction q back to running left to right. */
+const UPRIGHT: readonly Matrix[] = [
+  [1, 0, 0, 1, 0, 0],
+  [0, -1, 1, 0, 0, 0],
+  [-1, 0, 0, -1, 0, 0],
+  [0, 1, -1, 0, 0, 0],
+];
+
+/**
+ * Text items → boxes in viewport space (`viewport` is the page's viewport transform at scale 1: /Rotate, y flip),
+ * turned so that the page's dominant text direction (by characters, in quarter turns) reads left to right: a page
+ * whose text runs sideways on screen reads like an upright one.
+ */
 export function toBoxes(items: readonly PdfTextItem[], viewport: readonly number[]): TextBox[] {
+  const placed = items.filter((i) => i.str.trim()).map((item) => ({ item, m: multiply(viewport, item.transform) }));
+  const weight = [0, 0, 0, 0];
+  for (const { item, m } of placed) weight[(((Math.round(Math.atan2(m[1], m[0]) / (Math.PI / 2)) % 4) + 4) % 4)]! += item.str.length;
+  const turn = UPRIGHT[weight.indexOf(Math.max(...weight))]!;
   const boxes: TextBox[] = [];
-  for (const item of items) {
+  for (const { item, m: device } of placed) {
+    const m = multiply(turn, device);
     const text = item.str.replace(/\s+/g, ' ');
-    if (!text.trim()) continue;
-    const m = multiply(viewport, item.transform);
     const size = Math.hypot(m[2], m[3]) || Math.hypot(m[0], m[1]) || 1;
     const dirLen = Math.hypot(m[0], m[1]) || 1;
     const dx = m[0] / dirLen;
-    // Vertical or steeply rotated runs get a box one em wide at their origin (good enough to place them).
+    // Runs across the main direction get a box one em wide at their origin (good enough to place them).
     const width = Math.abs(dx) >= 0.5 ? Math.abs(item.width * dx) : size;
     const x0 = dx < 0 ? m[4] - width : m[4];
     boxes.push({ text, x0, x1: x0 + width, base: m[5], size });

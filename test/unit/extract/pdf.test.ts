@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import { PDFDocument, PDFName, StandardFonts, type PDFPage } from 'pdf-lib';
+import { degrees, PDFDocument, PDFName, StandardFonts, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfExtractor } from '../../../src/extract/pdf.js';
 import type { OcrEngine } from '../../../src/extract/types.js';
@@ -114,6 +114,28 @@ describe('PDF extractor (generated PDFs)', () => {
     expect(text).toContain(squash(left.join(' ')));
     expect(text).toContain(squash(right.join(' ')));
     expect(text.indexOf('until the left column is over.')).toBeLessThan(text.indexOf('Right column continues'));
+  });
+
+  it('reads turned pages (/Rotate, text drawn sideways) in their own line order', async () => {
+    const lines = ['First line of the turned page', 'second line follows the first', 'third line ends it here.'];
+    const specs: PageSpec[] = [0, 90, 180, 270].map((r) => ({
+      draw: async (page, doc) => {
+        const font = await doc.embedFont(StandardFonts.Helvetica);
+        page.setRotation(degrees(r));
+        lines.forEach((t, i) => page.drawText(t, { x: 40, y: 250 - 14 * i, size: 11, font }));
+      },
+    }));
+    specs.push({
+      size: [300, 400],
+      draw: async (page, doc) => {
+        const font = await doc.embedFont(StandardFonts.Helvetica);
+        page.setRotation(degrees(90));
+        lines.forEach((t, i) => page.drawText(t, { x: 50 + 14 * i, y: 40, size: 11, font, rotate: degrees(90) }));
+      },
+    });
+    const out = await pdfExtractor.extract(makeInput(await buildPdf(specs), PDF), makeContext());
+    const pages = out.content.split(/^## Page \d+\n\n/m).filter(Boolean);
+    expect(pages.map((p) => squash(p).trim())).toEqual(Array(5).fill(lines.join(' ')));
   });
 
   it('renders a page without text for OCR at 200 dpi and puts the recognised text under its page', async () => {
