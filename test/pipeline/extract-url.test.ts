@@ -46,9 +46,9 @@ describe('URL extraction', () => {
       } else if (req.url === '/readme.md') {
         res.setHeader('content-type', 'text/markdown');
         res.end('# Sourdough\n\n![logo](logo.png)\n\nA **starter** needs flour, water and [patience](https://example.com) to become bubbly.\n\n## Feeding\n\nFeed it daily.');
-      } else if (req.url === '/files/multicolumn' || req.url === '/files/test.docx') {
+      } else if (req.url === '/files/multicolumn' || req.url === '/files/test.docx' || req.url === '/files/scan') {
         // Real files, served with a useless content type: detection goes by the bytes.
-        const file = req.url === '/files/test.docx' ? 'markitdown_test.docx' : 'sample-files_multicolumn.pdf';
+        const file = { '/files/test.docx': 'markitdown_test.docx', '/files/scan': 'ocrmypdf_c02-22.pdf' }[req.url] ?? 'sample-files_multicolumn.pdf';
         res.setHeader('content-type', 'application/octet-stream');
         res.end(fs.readFileSync(path.join(SHARED, 'files', file)));
       } else if (req.url === '/notes.txt') {
@@ -119,9 +119,21 @@ describe('URL extraction', () => {
     expect(pdf.doc.content.replace(/\s+/g, ' ')).toContain('This is a sample document with two columns filled with Lorem Ipsum text');
     const extract = pdf.doc.processingMetadata.steps.find((s: { name: string }) => s.name === 'extract');
     expect(extract.metadata.extraction).toMatchObject({ mime: 'application/pdf', extractor: 'pdf' });
+    // The last progress report is kept: every page done.
+    expect(pdf.doc.processingMetadata.extraction).toMatchObject({ unit: 'pages', done: 3, total: 3 });
     const docx = await ingest(env, `${base}/files/test.docx`);
     expect(docx.doc.status).toBe('done');
     expect(docx.doc.content).toContain('314b0a30-5b04-470b-b9f7-eed2c2bec74a');
+  });
+
+  it('an extraction over MNEMO_EXTRACT_TIMEOUT_MS is stopped and fails with EXTRACTION_TIMEOUT', async () => {
+    // The scan needs OCR, which takes longer than one second.
+    const { rt, doc } = await ingest({ MNEMO_URL_ALLOW_PRIVATE: 'true', MNEMO_EXTRACT_TIMEOUT_MS: '1000' }, `${base}/files/scan`);
+    expect(doc).toMatchObject({ status: 'failed', type: 'pdf' });
+    expect(doc.processingMetadata).toMatchObject({ failedStep: 'extract', errorCode: 'EXTRACTION_TIMEOUT' });
+    expect(doc.processingMetadata.error).toContain('MNEMO_EXTRACT_TIMEOUT_MS');
+    const res = await request(rt.app.callback()).post('/v3/documents').set(auth).send({ content: 'still serving', containerTag: 'web' });
+    expect(res.status).toBe(200);
   });
 
   it('a damaged binary resource fails in extraction with a reason, keeping its detected type and final URL', async () => {
