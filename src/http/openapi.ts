@@ -79,7 +79,7 @@ const OPERATIONS: Operation[] = [
   { method: 'get', path: '/v3/container-tags/{tag}/profile', summary: 'Profile of a container tag (static and dynamic facts)', tag: 'container-tags' },
   { method: 'get', path: '/v3/connections', summary: 'Connections of the organisation; endUserId = only those carrying that container tag', tag: 'connections', query: ConnectionsQuery },
   { method: 'post', path: '/v3/connections/list', summary: 'Connections of the organisation (root keys only), optionally those carrying any of containerTags', tag: 'connections', body: ConnectionTagsBody },
-  { method: 'post', path: '/v3/connections/{provider}', summary: 'Connect a source (web-crawler: metadata.startUrl); the first sync starts at once, then on schedule', tag: 'connections', body: CreateConnectionBody },
+  { method: 'post', path: '/v3/connections/{provider}', summary: 'Connect a source (web-crawler: metadata.startUrl; s3: accessKeyId, secretAccessKey, bucket, region, endpoint?, prefix?); the first sync starts at once, then on schedule', tag: 'connections', body: CreateConnectionBody },
   { method: 'get', path: '/v3/connections/{connectionId}', summary: 'One connection with its sync status (credentials are never returned)', tag: 'connections' },
   { method: 'post', path: '/v3/connections/{provider}/connection', summary: 'The connection of a provider for container tags', tag: 'connections', body: RequiredConnectionTagsBody },
   { method: 'post', path: '/v3/connections/{provider}/import', summary: 'Start a sync now (answers text/plain)', tag: 'connections', body: ConnectionTagsBody },
@@ -94,7 +94,7 @@ const OPERATIONS: Operation[] = [
 const PATH_PARAMS: Record<string, string> = {
   id: 'Document id or customId',
   tag: 'Container tag',
-  provider: 'Connector: web-crawler',
+  provider: 'Connector: web-crawler or s3',
   connectionId: 'Connection id',
   connectionIdOrProvider: 'Connection id, or a provider name (then body.containerTags picks the connections)',
   token: 'Signed token from GET /v3/documents/{id}/file-url',

@@ -1,0 +1,86 @@
+import { CreateBucketCommand, DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Supermemory from 'supermemory';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmbeddedSyncRunner } from '../../src/services/connection-scheduler.js';
+import { createTestRuntime, TEST_KEY, type TestRuntime } from '../helpers/runtime.js';
+import { startMoto, type MotoServer } from '../helpers/moto.js';
+
+const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+
+describe('connections: S3 against moto (an S3-compatible server), through the official client', () => {
+  let moto: MotoServer;
+  let s3: S3Client;
+  let rt: TestRuntime;
+  let api: http.Server;
+  let client: Supermemory;
+  const put = (Key: string, Body: string) => s3.send(new PutObjectCommand({ Bucket: 'notes', Key, Body, ContentType: 'text/markdown' }));
+  const idle = () => (rt.syncRunner as EmbeddedSyncRunner).idle();
+
+  beforeAll(async () => {
+    moto = await startMoto();
+    s3 = new S3Client({ region: 'us-east-1', endpoint: moto.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: SECRET } });
+    await s3.send(new CreateBucketCommand({ Bucket: 'notes' }));
+    await put('team/alpha.md', '# Alpha\n\nThe alpha team ships on Tuesdays.');
+    await put('team/beta.md', '# Beta\n\nBeta owns the billing service.');
+    await put('team/photo.png', 'not text');
+    await put('other/gamma.md', '# Gamma\n\nOutside the prefix.');
+    rt = await createTestRuntime({ MNEMO_URL_ALLOWED_HOSTS: '127.0.0.1', MNEMO_SECRET_KEY: 'a test secret of at least thirty-two characters' });
+    api = http.createServer(rt.app.callback());
+    await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
+    client = new Supermemory({ apiKey: TEST_KEY, baseURL: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, maxRetries: 0 });
+  }, 120_000);
+  afterAll(async () => {
+    await rt?.close();
+    await new Promise((r) => api?.close(r));
+    s3?.destroy();
+    await moto?.stop();
+  });
+
+  it('syncs the text objects under the prefix, keeps the secret key sealed, then follows changes and deletions', async () => {
+    const metadata = { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: SECRET, bucket: 'notes', region: 'us-east-1', endpoint: moto.endpoint, prefix: 'team/' };
+    const { id } = await client.connections.create('s3', { containerTags: ['bucket'], metadata });
+    await idle();
+    await rt.settle();
+    const got = await client.connections.getByID(id);
+    expect(got.metadata).toEqual({ accessKeyId: 'AKIAEXAMPLE', bucket: 'notes', region: 'us-east-1', endpoint: moto.endpoint, prefix: 'team/' });
+    expect(JSON.stringify(await rt.store.connections.getConnection('org_default', id))).not.toContain(SECRET);
+
+    const docs = async () => new Map((await client.connections.listDocuments('s3', { containerTags: ['bucket'] })).map((d) => [d.title, d]));
+    const first = await docs();
+    expect([...first.keys()].sort()).toEqual(['Alpha', 'Beta']);
+    const alpha = await client.documents.get(first.get('Alpha')!.id);
+    expect(alpha).toMatchObject({ source: 's3', connectionId: id, filepath: '/team/alpha.md', status: 'done' });
+    expect(alpha.content).toContain('ships on Tuesdays');
+
+    await put('team/beta.md', '# Beta\n\nBeta now owns billing and invoicing.');
+    await s3.send(new DeleteObjectCommand({ Bucket: 'notes', Key: 'team/alpha.md' }));
+    await put('team/delta.md', '# Delta\n\nDelta is new.');
+    await client.connections.import('s3', { containerTags: ['bucket'] });
+    await idle();
+    await rt.settle();
+    const second = await docs();
+    expect([...second.keys()].sort()).toEqual(['Beta', 'Delta']);
+    expect(second.get('Beta')!.id).toBe(first.get('Beta')!.id);
+    expect((await client.documents.get(second.get('Beta')!.id)).content).toContain('invoicing');
+    await expect(client.documents.get(alpha.id)).rejects.toMatchObject({ status: 404 });
+    const runs = (await fetch(`http://127.0.0.1:${(api.address() as AddressInfo).port}/v3/connections/${id}/sync-runs`, { headers: { authorization: `Bearer ${TEST_KEY}` } }).then((r) => r.json())) as { itemsProcessed: number; triggerType: string }[];
+    // Second run: Beta changed, Delta new, Alpha deleted.
+    expect(runs.map((r) => [r.triggerType, r.itemsProcessed])).toEqual([['manual', 3], ['event', 2]]);
+  }, 120_000);
+
+  it('refuses a connection without the secret key setting, and any credentials without MNEMO_SECRET_KEY', async () => {
+    await expect(client.connections.create('s3', { metadata: { accessKeyId: 'x', bucket: 'notes', region: 'auto' } })).rejects.toMatchObject({ status: 400 });
+    const bare = await createTestRuntime();
+    try {
+      const { default: request } = await import('supertest');
+      const res = await request(bare.app.callback()).post('/v3/connections/s3').set({ authorization: `Bearer ${TEST_KEY}` }).send({ metadata: { accessKeyId: 'x', secretAccessKey: 'y', bucket: 'b', region: 'auto' } });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('SECRET_KEY_REQUIRED');
+      expect(res.body.error).toContain('MNEMO_SECRET_KEY');
+    } finally {
+      await bare.close();
+    }
+  });
+});
