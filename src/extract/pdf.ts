@@ -117,7 +117,7 @@ async function extractPdf(bytes: Buffer, ctx: ExtractContext) {
         text = normalizeText(result.text);
         if (text) ocrPages.push(m.page);
       } else {
-        const boxes = toBoxes(m.items, m.viewport);
+        const boxes = m.garbled ? [] : toBoxes(m.items, m.viewport);
         text = pageText(boxes);
         if (m.scanned) ocrSkippedPages.push(m.page);
         else if (text) textPages++;

@@ -20,8 +20,10 @@ export type PdfWorkerMessage =
       /** Text items (whitespace-only ones dropped) and the page's viewport transform at scale 1. */
       items: PdfTextItem[];
       viewport: number[];
-      /** The text layer is (almost) empty and the page paints an image: a scan that needs OCR. */
+      /** The page needs OCR: its text layer is (almost) empty and it paints an image (a scan), or it is garbled. */
       scanned: boolean;
+      /** The text layer is mostly control or private-use characters (fonts without a Unicode map): not usable. */
+      garbled: boolean;
       /** The rendered page when scanned and rendering was asked for. */
       image: { png: Uint8Array; width: number; height: number } | null;
     }

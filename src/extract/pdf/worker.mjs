@@ -29,6 +29,8 @@ const IMAGE_OPS = new Set([
   OPS.paintInlineImageXObjectGroup,
 ]);
 
+const UNREADABLE = /[\u0000-\u0008\u000e-\u001f\ufffd\ue000-\uf8ff]/g;
+
 async function run() {
   const task = pdfjs.getDocument({
     data: init.data,
@@ -63,20 +65,24 @@ async function run() {
       const content = await page.getTextContent();
       const items = [];
       let chars = 0;
+      let unreadable = 0;
       for (const item of content.items) {
         if (typeof item.str !== 'string' || !item.str.trim()) continue;
         items.push({ str: item.str, transform: item.transform, width: item.width });
         chars += item.str.replace(/\s+/g, '').length;
+        unreadable += item.str.match(UNREADABLE)?.length ?? 0;
       }
-      let scanned = false;
+      // Fonts without a Unicode map come out as control or private-use characters: the page is read by OCR instead.
+      const garbled = chars >= init.minChars && unreadable > 0.3 * chars;
+      let scanned = garbled;
       let image = null;
       if (chars < init.minChars) {
         const ops = await page.getOperatorList();
         scanned = ops.fnArray.some((op) => IMAGE_OPS.has(op));
-        if (scanned && init.render) image = await renderPage(doc, page);
       }
+      if (scanned && init.render) image = await renderPage(doc, page);
       page.cleanup();
-      post({ type: 'page', page: n, items, viewport: viewport.transform, scanned, image }, image ? [image.png.buffer] : []);
+      post({ type: 'page', page: n, items, viewport: viewport.transform, scanned, garbled, image }, image ? [image.png.buffer] : []);
     } catch (err) {
       post({ type: 'page-error', page: n, message: err?.message ?? String(err) });
     }

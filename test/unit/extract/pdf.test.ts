@@ -149,6 +149,28 @@ describe('PDF extractor (generated PDFs)', () => {
     expect(ctx.events).toContainEqual({ unit: 'pages', done: 1, total: 2, phase: 'ocr' });
   });
 
+  it('sends a page whose text layer is unreadable (a font without a Unicode map) to OCR instead of keeping the junk', async () => {
+    // Glyph names pdf.js cannot map: the text layer comes out as control characters.
+    const garbled: PageSpec = {
+      draw: async (page, doc) => {
+        const c = doc.context;
+        const names = Array.from({ length: 20 }, (_, i) => PDFName.of(`glyph${i + 1}x`));
+        const font = c.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: c.obj({ Type: 'Encoding', Differences: [1, ...names] }) });
+        page.node.setFontDictionary(PDFName.of('FX'), c.register(font));
+        const codes = Array.from({ length: 8 }, (_, i) => `\\${(i + 1).toString(8).padStart(3, '0')}`).join('');
+        page.node.set(PDFName.of('Contents'), c.register(c.flateStream(`BT /FX 12 Tf 30 200 Td (${codes}${codes}${codes}) Tj ET`)));
+      },
+    };
+    const bytes = await buildPdf([{ lines: ['A readable first page.'] }, garbled]);
+    const ocr = fakeOcr();
+    const out = await pdfExtractor.extract(makeInput(bytes, PDF), { ...makeContext(), ocr: ocr.engine });
+    expect(ocr.calls).toEqual([{ width: 1111, height: 1388 }]);
+    expect(out.content).toBe('## Page 1\n\nA readable first page.\n\n## Page 2\n\nRecognised words of scan 1');
+    const without = await pdfExtractor.extract(makeInput(bytes, PDF), makeContext());
+    expect(without.content).toBe('## Page 1\n\nA readable first page.');
+    expect(without.details).toMatchObject({ ocrSkippedPages: [2] });
+  });
+
   it('scales the rendered page down to the pixel limit', async () => {
     const bytes = await buildPdf([{ size: [300, 400], draw: scannedPage }]);
     const ocr = fakeOcr();
