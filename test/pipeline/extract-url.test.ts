@@ -48,7 +48,7 @@ describe('URL extraction', () => {
         res.end('# Sourdough\n\n![logo](logo.png)\n\nA **starter** needs flour, water and [patience](https://example.com) to become bubbly.\n\n## Feeding\n\nFeed it daily.');
       } else if (req.url === '/files/multicolumn' || req.url === '/files/test.docx' || req.url === '/files/scan') {
         // Real files, served with a useless content type: detection goes by the bytes.
-        const file = { '/files/test.docx': 'markitdown_test.docx', '/files/scan': 'ocrmypdf_c02-22.pdf' }[req.url] ?? 'sample-files_multicolumn.pdf';
+        const file = ({ '/files/test.docx': 'markitdown_test.docx', '/files/scan': 'ocrmypdf_c02-22.pdf' } as Record<string, string>)[req.url] ?? 'sample-files_multicolumn.pdf';
         res.setHeader('content-type', 'application/octet-stream');
         res.end(fs.readFileSync(path.join(SHARED, 'files', file)));
       } else if (req.url === '/notes.txt') {
