@@ -4,12 +4,13 @@ import Supermemory, { toFile } from 'supermemory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED } from '../helpers/media.js';
 import { startServer, waitFor, type ServerProcess } from '../helpers/server-process.js';
+import { startFerretDb, type FerretDb } from '../helpers/ferretdb.js';
 import { startDevServer, type DevServer } from '../helpers/temporal.js';
 
 const FILES = path.join(SHARED, 'files');
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
-/** Uploads through the official client against a Mnemo process, in embedded mode and with Temporal running ingestion. */
+/** Uploads through the official client against a Mnemo process: embedded, with Temporal running ingestion, and on MongoDB. */
 function uploadScenario(mode: string, start: () => Promise<ServerProcess>): void {
   describe(`file uploads through the client (${mode})`, { timeout: 180_000 }, () => {
     let server: ServerProcess;
@@ -67,12 +68,16 @@ function uploadScenario(mode: string, start: () => Promise<ServerProcess>): void
 }
 
 let temporal: DevServer;
+let ferret: FerretDb;
 beforeAll(async () => {
-  temporal = await startDevServer();
+  [temporal, ferret] = await Promise.all([startDevServer(), startFerretDb()]);
 }, 120_000);
 afterAll(async () => {
   await temporal?.stop();
+  await ferret?.stop();
 });
 
 uploadScenario('embedded', () => startServer());
 uploadScenario('temporal', () => startServer({ TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: 'uploads' }));
+// Originals in GridFS: the extract step reads them back through blobs.toLocalFile's temporary copy.
+uploadScenario('mongodb', () => startServer({ MONGODB_URI: ferret.uri, MONGODB_DB: 'uploads' }));
