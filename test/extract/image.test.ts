@@ -105,6 +105,12 @@ describe('image extractor with tesseract.js', { timeout: 120_000 }, () => {
     expect(words(result.content)).toBe(EXPECTED);
   });
 
+  it('reads a scan that is upside down', async () => {
+    const upsideDown = await sharp(fs.readFileSync(path.join(SHARED, 'files/tesseractjs_testocr.png'))).rotate(180).png().toBuffer();
+    const { result } = await extractImage(upsideDown, ocr);
+    expect(words(result.content)).toContain('quick brown dog jumped over the');
+  });
+
   it('reads small text (a screenshot-sized image is enlarged before OCR)', async () => {
     const small = renderText(['Small print matters too.'], { width: 260, fontPx: 13 });
     const { result } = await extractImage(small, ocr);
