@@ -19,7 +19,8 @@ describe('POST /v3/documents/file', () => {
   let client: Supermemory;
 
   beforeAll(async () => {
-    rt = await createTestRuntime({ MNEMO_MAX_UPLOAD_BYTES: String(LIMIT) });
+    // A JSON body cap far below the files uploaded here: it must not apply to uploads.
+    rt = await createTestRuntime({ MNEMO_MAX_UPLOAD_BYTES: String(LIMIT), MNEMO_MAX_BODY_BYTES: '4096' });
     server = http.createServer(rt.app.callback());
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -145,6 +146,7 @@ describe('POST /v3/documents/file', () => {
 
   it('detects the type from the bytes: an XLSX named .txt and declared text/plain is extracted as a workbook', async () => {
     const m = multipart([['file', { filename: 'notes.txt', type: 'text/plain', data: fs.readFileSync(path.join(FILES, 'markitdown_test.xlsx')) }], ['containerTag', 'mislabelled']]);
+    expect(m.body.length).toBeGreaterThan(4096);
     const res = await post(m.body, m.contentType);
     expect(res.status).toBe(200);
     const d = await doc(res.body.id);
