@@ -2,7 +2,7 @@
  * OCR throughput: pages per wall second through the image extractor with tesseract.js (eng, 4.0.0_best_int,
  * LSTM only), per pool size.
  *
- *   npx tsx bench/extraction-ocr.ts [--workers 1,2] [--pages 6]
+ *   npm run bench:ocr -- [--workers 1,2] [--pages 6]
  *
  * A "typical page" is an A4 page at 200 dpi (1654x2339) with 44 lines of 10-point sans-serif text, rendered with
  * @napi-rs/canvas and saved as PNG and as a JPEG at quality 70 (what a scanner or phone produces); the shared
