@@ -75,7 +75,13 @@ export class ConnectionService {
       updatedAt: now.toISOString(),
     };
     await this.store.connections.insertConnection(conn);
-    await this.runner.schedule(conn);
+    try {
+      await this.runner.schedule(conn);
+    } catch (err) {
+      // A connection that would never sync is not kept (Temporal unreachable, say): the caller may simply retry.
+      await this.store.connections.deleteConnection(conn.orgId, conn.id);
+      throw err;
+    }
     // The first sync starts at once; the schedule takes over from there.
     await this.runner.trigger(conn.orgId, conn.id, 'event');
     return { id: conn.id, authLink: null, expiresIn: null, ...(input.redirectUrl ? { redirectsTo: input.redirectUrl } : {}) };

@@ -1,10 +1,18 @@
 import { Client, ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { Config } from '../core/config.js';
-import { errorMessage } from '../core/errors.js';
+import { createError, errorMessage } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { ConnectionSyncRunner } from '../services/connection-sync.js';
 import type { ConnectionRecord, SyncTrigger } from '../storage/connections.js';
 import { connectClient } from './connection.js';
+
+/** Temporal could not be reached or refused the call: a 503 the client may retry. */
+function unavailable(err: unknown) {
+  return createError('PROVIDER_UNAVAILABLE', [`Temporal did not accept the connection's sync: ${errorMessage(err)}`], { cause: err });
+}
+
+/** How long one call to Temporal may take (an unreachable server answers 503 rather than hanging the request). */
+const CALL_TIMEOUT_MS = 10_000;
 
 /** Workflow ID of a connection's syncs and ID of its Schedule (Temporal UI → Schedules). */
 export const connectionWorkflowId = (connectionId: string) => `connection-${connectionId}`;
@@ -27,15 +35,17 @@ export class TemporalSyncRunner implements ConnectionSyncRunner {
 
   async trigger(orgId: string, connectionId: string, trigger: SyncTrigger): Promise<'started' | 'running'> {
     try {
-      await this.client.workflow.start('syncConnection', {
-        workflowId: connectionWorkflowId(connectionId),
-        taskQueue: this.temporal.taskQueue,
-        args: [orgId, connectionId, trigger],
-      });
+      await this.client.withDeadline(Date.now() + CALL_TIMEOUT_MS, () =>
+        this.client.workflow.start('syncConnection', {
+          workflowId: connectionWorkflowId(connectionId),
+          taskQueue: this.temporal.taskQueue,
+          args: [orgId, connectionId, trigger],
+        }),
+      );
       return 'started';
     } catch (err) {
       if (err instanceof WorkflowExecutionAlreadyStartedError) return 'running';
-      throw err;
+      throw unavailable(err);
     }
   }
 
@@ -50,15 +60,17 @@ export class TemporalSyncRunner implements ConnectionSyncRunner {
       args: [conn.orgId, conn.id, 'cron' satisfies SyncTrigger],
     };
     try {
-      await this.client.schedule.create({
-        scheduleId,
-        spec,
-        action,
-        policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
-        state: { note: `${conn.provider} connection ${conn.id} (${conn.containerTags.join(', ')}); created by Mnemo` },
-      });
+      await this.client.withDeadline(Date.now() + CALL_TIMEOUT_MS, () =>
+        this.client.schedule.create({
+          scheduleId,
+          spec,
+          action,
+          policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
+          state: { note: `${conn.provider} connection ${conn.id} (${conn.containerTags.join(', ')}); created by Mnemo` },
+        }),
+      );
     } catch (err) {
-      if (!(err instanceof ScheduleAlreadyRunning)) throw err;
+      if (!(err instanceof ScheduleAlreadyRunning)) throw unavailable(err);
       await this.client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec, action }));
     }
   }

@@ -7,7 +7,7 @@ import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { auth, TEST_KEY } from '../helpers/runtime.js';
-import { waitFor } from '../helpers/server-process.js';
+import { freePort, waitFor } from '../helpers/server-process.js';
 import { startDevServer, workflowBundle, type DevServer } from '../helpers/temporal.js';
 import { testLogger } from '../helpers/test-logs.js';
 import { html, startTestSite, type TestSite } from '../helpers/test-site.js';
@@ -86,4 +86,30 @@ describe('connections in Temporal mode (dev server)', () => {
     await expect(client.schedule.getHandle(`connection-${id}`).describe()).rejects.toBeInstanceOf(ScheduleNotFoundError);
     expect((await api.get(`/v3/documents/${docs[0]!.id}`).set(auth)).status).toBe(404);
   }, 180_000);
+});
+
+describe('connections in Temporal mode while Temporal is unreachable', () => {
+  it('answers 503 and keeps no connection that would never sync', async () => {
+    const config = loadConfig({
+      MNEMO_API_KEY: TEST_KEY,
+      MNEMO_DATA_DIR: '/nonexistent-test-data-dir',
+      TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
+      TEMPORAL_TASK_QUEUE: 'connections-unreachable',
+    });
+    const runtime = await createRuntime(config, testLogger, {
+      store: new SqliteStore(':memory:'),
+      embedder: staticEmbedderHandle(createHashEmbedder()),
+      print: () => undefined,
+      workflowBundle: await workflowBundle(),
+    });
+    try {
+      const api = request(runtime.app.callback());
+      const res = await api.post('/v3/connections/web-crawler').set(auth).send({ metadata: { startUrl: 'https://example.com/' } });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('PROVIDER_UNAVAILABLE');
+      expect((await api.post('/v3/connections/list').set(auth).send({})).body).toEqual([]);
+    } finally {
+      await runtime.close();
+    }
+  }, 60_000);
 });
