@@ -11,6 +11,8 @@ const WORKER = new URL('./pdf/worker.mjs', import.meta.url);
 
 /** Scans are rendered at this resolution for OCR (scaled down to ctx.limits.maxPixels). */
 const OCR_DPI = 200;
+/** Rendered pages never exceed this many pixels, whatever maxPixels allows (canvas memory; OCR time grows with it). */
+const RENDER_MAX_PIXELS = 25_000_000;
 /** A page whose text layer has fewer non-space characters and that paints an image is OCRed. */
 const MIN_TEXT_CHARS = 16;
 /** V8 heap of the parsing thread; a document needing more fails with EXTRACTION_LIMIT instead of taking the process down. */
@@ -84,7 +86,7 @@ async function extractPdf(bytes: Buffer, ctx: ExtractContext) {
   if (bytes.length === 0) throw createError('FILE_CORRUPT', ['the PDF file is empty (0 bytes)'], { permanent: true });
   const data = new Uint8Array(bytes.length);
   data.set(bytes);
-  const init: PdfWorkerInit = { data, render: ctx.ocr !== null, dpi: OCR_DPI, maxPixels: ctx.limits.maxPixels, minChars: MIN_TEXT_CHARS };
+  const init: PdfWorkerInit = { data, render: ctx.ocr !== null, dpi: OCR_DPI, maxPixels: Math.min(ctx.limits.maxPixels, RENDER_MAX_PIXELS), minChars: MIN_TEXT_CHARS };
   const worker = openWorker(init, ctx.signal);
   try {
     const open = await worker.next();

@@ -112,9 +112,13 @@ function isProseColumn(boxes: readonly TextBox[]): boolean {
   return median(words) >= 3 && plain >= 0.7 * lines.length;
 }
 
+const MAX_GUTTER_TRIES = 6;
+/** Beyond this many runs on a page (one per glyph in some producers) columns are not looked for: lines only. */
+const MAX_LAYOUT_BOXES = 20_000;
+
 /** The x where a region splits into two prose columns (the widest valid gutter), or null. */
 function findGutter(boxes: readonly TextBox[]): number | null {
-  if (boxes.length < 6) return null;
+  if (boxes.length < 6 || boxes.length > MAX_LAYOUT_BOXES) return null;
   const minGap = 0.8 * median(boxes.map((b) => b.size));
   const sorted = [...boxes].sort((a, b) => a.x0 - b.x0);
   const gaps: { start: number; end: number }[] = [];
@@ -124,7 +128,8 @@ function findGutter(boxes: readonly TextBox[]): number | null {
     reach = Math.max(reach, b.x1);
   }
   gaps.sort((a, b) => b.end - b.start - (a.end - a.start));
-  for (const g of gaps) {
+  // Only the widest gaps are tried: a table has one per column, and each try groups both sides into lines.
+  for (const g of gaps.slice(0, MAX_GUTTER_TRIES)) {
     const left = boxes.filter((b) => b.x1 <= g.start);
     const right = boxes.filter((b) => b.x0 >= g.end);
     if (isProseColumn(left) && isProseColumn(right)) return (g.start + g.end) / 2;
