@@ -136,6 +136,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     logger,
     version: VERSION,
     maxBodyBytes: config.maxBodyBytes,
+    maxUploadBytes: config.extraction.maxUploadBytes,
   });
   return {
     app,
@@ -144,7 +145,6 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     embeddedRunner,
     embedder,
     documents,
-    maxUploadBytes: config.extraction.maxUploadBytes,
     search,
     memories,
     keys,
