@@ -8,7 +8,7 @@ import type { Config } from './core/config.js';
 import type { Logger } from './core/logger.js';
 import type { PipelineDeps } from './pipeline/deps.js';
 import { createEmbedderHandle } from './providers/create-embedder.js';
-import { createExtractionEngines } from './providers/extraction-engines.js';
+import { createExtractionEngines, type ExtractionEngines } from './providers/extraction-engines.js';
 import type { EmbedderHandle } from './providers/embedder.js';
 import { EmbeddedRunner } from './runner/embedded-runner.js';
 import type { Runner } from './runner/runner.js';
@@ -66,6 +66,8 @@ export interface RuntimeOverrides {
   print?: (line: string) => void;
   /** Temporal mode: a pre-built workflow bundle (tests build it once). */
   workflowBundle?: { code: string };
+  /** File-extraction engines (the API docs generator passes fixed ones so its samples do not depend on the machine). */
+  extraction?: ExtractionEngines;
   /** Temporal mode: activity policies (tests shorten timeouts). */
   temporalPolicies?: ActivityPolicies;
 }
@@ -79,7 +81,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
 
   const embedder = overrides.embedder ?? createEmbedderHandle(config, logger);
   const memoryEngine = createMemoryEngine(config.llm, logger);
-  const extraction = await createExtractionEngines(config, logger);
+  const extraction = overrides.extraction ?? (await createExtractionEngines(config, logger));
   const pipelineDeps: PipelineDeps = {
     store,
     embedder,

@@ -44,6 +44,14 @@ export async function sampleResponses(): Promise<ResponseSamples> {
     store: new SqliteStore(':memory:'),
     embedder: staticEmbedderHandle(createHashEmbedder()),
     print: () => undefined,
+    // Fixed engines: what /health reports must not depend on what this machine has installed.
+    extraction: {
+      ocr: { name: 'tesseract.js', recognize: () => Promise.resolve({ text: '', confidence: 0 }) },
+      transcriber: { name: 'faster-whisper', model: 'tiny.en', transcribe: () => Promise.reject(new Error('not used')) },
+      ffmpeg: { path: '/usr/bin/ffmpeg', version: '5.1', ffprobe: '/usr/bin/ffprobe' },
+      unavailable: {},
+      close: () => Promise.resolve(),
+    },
   });
   const samples: ResponseSamples = { shapes: new Map(), errors: emptyShape() };
   const agent = request(runtime.app.callback());
