@@ -1,4 +1,4 @@
-import { CONNECTORS } from './connectors/registry.js';
+import { createConnectors } from './connectors/registry.js';
 import type { Config } from './core/config.js';
 import type { Logger } from './core/logger.js';
 import { createSecretBox } from './core/secret-box.js';
@@ -23,7 +23,7 @@ export function connectionSyncDeps(config: Readonly<Config>, store: Store, docum
   return {
     store,
     documents,
-    connectors: CONNECTORS,
+    connectors: createConnectors(config.providers),
     box: config.secretKey ? createSecretBox(config.secretKey) : null,
     context: { urlFetch: config.urlFetch, logger },
     retry: { attempts: PROVIDER_ATTEMPTS, baseMs: config.ingest.retryBaseMs, maxMs: config.ingest.retryMaxMs },
@@ -40,7 +40,7 @@ export async function createConnections(config: Readonly<Config>, store: Store, 
   const syncRunner: ConnectionSyncRunner = config.temporal.address
     ? new (await import('./temporal/connection-sync-runner.js')).TemporalSyncRunner(config.temporal, logger)
     : new EmbeddedSyncRunner(syncDeps, { pollMs: config.connectors.pollMs, concurrency: 2 });
-  const connections = new ConnectionService(store, documents, CONNECTORS, syncRunner, syncDeps.box, {
+  const connections = new ConnectionService(store, documents, syncDeps.connectors, syncRunner, syncDeps.box, {
     syncEveryMs: { default: config.connectors.syncEveryMs, byProvider: { 'web-crawler': config.connectors.crawlerSyncEveryMs } },
   }, syncDeps);
   return { connections, syncRunner, syncDeps };

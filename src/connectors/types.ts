@@ -22,10 +22,23 @@ export interface ConnectorContext {
   signal?: AbortSignal;
 }
 
+/** A binary item (a PDF, an image, an office file, audio): extracted by the content extractors like an upload. */
+export interface ItemFile {
+  bytes: Uint8Array;
+  /** Name at the source (its extension helps detection when the bytes do not decide). */
+  filename: string | null;
+  /** Type the source declared, if any (the bytes win; src/extract/detect.ts). */
+  mimeType: string | null;
+}
+
 /** The content of one outside item, ready for the document service. */
 export interface ItemContent {
-  /** Text, markdown or HTML (the pipeline detects which). */
+  /** Text, markdown or HTML (the pipeline detects which); ignored ('' is fine) when `file` is set. */
   text: string;
+  /** The item is a file: stored as the document's original and extracted by the pipeline. */
+  file?: ItemFile;
+  /** Tags for this item instead of the connection's (S3 `containerTagRegex`); validated like any add. */
+  containerTags?: string[];
   mimeType: string;
   title: string | null;
   url: string | null;
@@ -63,6 +76,35 @@ export interface ResourcePage {
 }
 
 /**
+ * OAuth 2 authorization-code settings of a provider (PKCE and a signed single-use state are always used). The
+ * client id and secret come from the deployment's config; both null = OAuth not configured for this provider.
+ */
+export interface OAuthSpec {
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** Where a disconnect revokes the token (absent = the provider has no revocation endpoint). */
+  revokeUrl?: string;
+  scopes: readonly string[];
+  clientId: string | null;
+  clientSecret: string | null;
+  /** Names of the variables that configure the client, for the 400 that names what is missing. */
+  clientEnv: readonly [idVar: string, secretVar: string];
+  /** Extra query parameters of the authorization URL (e.g. access_type=offline, prompt=consent, owner=user). */
+  authorizeParams?: Readonly<Record<string, string>>;
+  /** How the client authenticates at the token endpoint: form fields (default) or HTTP Basic (Notion). */
+  tokenAuth?: 'body' | 'basic';
+}
+
+/**
+ * Credentials of an OAuth connection as the connector sees them in `ConnectorConnection.credentials` (opened from
+ * the sealed store form; refreshed by the sync engine before they expire).
+ */
+export const OAUTH_ACCESS_TOKEN = 'accessToken';
+export const OAUTH_REFRESH_TOKEN = 'refreshToken';
+/** Epoch milliseconds as a decimal string; absent = does not expire. */
+export const OAUTH_EXPIRES_AT = 'expiresAt';
+
+/**
  * A source of documents. One module per provider; the sync engine (services/connection-sync.ts) does the rest:
  * versions, limits, document adds/updates/deletes, retries and run records.
  */
@@ -70,6 +112,8 @@ export interface Connector {
   readonly provider: string;
   /** Settings that are secrets: taken out of metadata, sealed, never returned. Non-empty = needs MNEMO_SECRET_KEY. */
   readonly credentialFields: readonly string[];
+  /** OAuth flow of the provider (absent = credentials come in `metadata`, as for s3 or a GitHub token). */
+  readonly oauth?: OAuthSpec;
   /** Default interval between scheduled syncs (absent = the deployment's default, every 4 hours). */
   readonly defaultSyncEveryMs?: number;
   /** Checks the settings of a new connection; throws CONNECTOR_CONFIG_INVALID naming the problem. */

@@ -6,6 +6,7 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const httpUrl = z.url().regex(/^https?:\/\//, 'must start with http:// or https://');
 
 const EnvSchema = z.object({
   PORT: int(0, 65535).default(8787),
@@ -73,6 +74,28 @@ const EnvSchema = z.object({
   MNEMO_CRAWLER_SYNC_MINUTES: int(1, 525_600).default(10_080),
   MNEMO_CONNECTOR_POLL_MS: int(100, 3_600_000).default(60_000),
 
+  GITHUB_API_URL: httpUrl.default('https://api.github.com'),
+  GITHUB_OAUTH_URL: httpUrl.default('https://github.com'),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_AUTH_URL: httpUrl.default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: httpUrl.default('https://oauth2.googleapis.com/token'),
+  GOOGLE_REVOKE_URL: httpUrl.default('https://oauth2.googleapis.com/revoke'),
+  GOOGLE_API_URL: httpUrl.default('https://www.googleapis.com'),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_AUTH_URL: httpUrl.default('https://login.microsoftonline.com/common/oauth2/v2.0/authorize'),
+  MICROSOFT_TOKEN_URL: httpUrl.default('https://login.microsoftonline.com/common/oauth2/v2.0/token'),
+  MICROSOFT_GRAPH_URL: httpUrl.default('https://graph.microsoft.com/v1.0'),
+  NOTION_CLIENT_ID: z.string().min(1).optional(),
+  NOTION_CLIENT_SECRET: z.string().min(1).optional(),
+  NOTION_API_URL: httpUrl.default('https://api.notion.com/v1'),
+  NOTION_AUTH_URL: httpUrl.default('https://api.notion.com/v1/oauth/authorize'),
+  NOTION_TOKEN_URL: httpUrl.default('https://api.notion.com/v1/oauth/token'),
+
   MNEMO_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   MNEMO_PUBLIC_URL: z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
   MNEMO_FILE_URL_TTL_SECONDS: int(1, 86_400).default(900),
@@ -129,6 +152,19 @@ export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
 export type EmbeddingsMode = 'auto' | 'local' | 'openai' | 'hash';
 
 /** Validated, frozen service configuration. */
+/** OAuth client of a provider; both null = the provider's OAuth flow is not configured. */
+export interface OAuthClient {
+  clientId: string | null;
+  clientSecret: string | null;
+}
+
+export interface ProviderEndpoints {
+  github: OAuthClient & { apiUrl: string; oauthUrl: string; webhookSecret: string | null };
+  google: OAuthClient & { authUrl: string; tokenUrl: string; revokeUrl: string; apiUrl: string };
+  microsoft: OAuthClient & { authUrl: string; tokenUrl: string; graphUrl: string };
+  notion: OAuthClient & { apiUrl: string; authUrl: string; tokenUrl: string };
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -199,6 +235,8 @@ export interface Config {
   role: 'all' | 'api' | 'worker';
   /** Connector syncs: default interval, the web crawler's (recrawl), and how often embedded mode looks for due syncs. */
   connectors: { syncEveryMs: number; crawlerSyncEveryMs: number; pollMs: number };
+  /** Outside providers: API base URLs (configurable for GitHub Enterprise, sovereign clouds and local fakes) and OAuth clients. */
+  providers: ProviderEndpoints;
   temporal: {
     /** Set → Temporal runs ingestion; unset → the embedded runner. */
     address: string | undefined;
@@ -365,6 +403,37 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       crawlerSyncEveryMs: e.MNEMO_CRAWLER_SYNC_MINUTES * 60_000,
       pollMs: e.MNEMO_CONNECTOR_POLL_MS,
     },
+    providers: {
+      github: {
+        apiUrl: trimSlash(e.GITHUB_API_URL),
+        oauthUrl: trimSlash(e.GITHUB_OAUTH_URL),
+        clientId: e.GITHUB_CLIENT_ID ?? null,
+        clientSecret: e.GITHUB_CLIENT_SECRET ?? null,
+        webhookSecret: e.GITHUB_WEBHOOK_SECRET ?? null,
+      },
+      google: {
+        clientId: e.GOOGLE_CLIENT_ID ?? null,
+        clientSecret: e.GOOGLE_CLIENT_SECRET ?? null,
+        authUrl: e.GOOGLE_AUTH_URL,
+        tokenUrl: e.GOOGLE_TOKEN_URL,
+        revokeUrl: e.GOOGLE_REVOKE_URL,
+        apiUrl: trimSlash(e.GOOGLE_API_URL),
+      },
+      microsoft: {
+        clientId: e.MICROSOFT_CLIENT_ID ?? null,
+        clientSecret: e.MICROSOFT_CLIENT_SECRET ?? null,
+        authUrl: e.MICROSOFT_AUTH_URL,
+        tokenUrl: e.MICROSOFT_TOKEN_URL,
+        graphUrl: trimSlash(e.MICROSOFT_GRAPH_URL),
+      },
+      notion: {
+        clientId: e.NOTION_CLIENT_ID ?? null,
+        clientSecret: e.NOTION_CLIENT_SECRET ?? null,
+        apiUrl: trimSlash(e.NOTION_API_URL),
+        authUrl: e.NOTION_AUTH_URL,
+        tokenUrl: e.NOTION_TOKEN_URL,
+      },
+    },
     temporal: {
       address: e.TEMPORAL_ADDRESS,
       namespace: e.TEMPORAL_NAMESPACE,
@@ -415,6 +484,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fileUrlTtlSeconds: e.MNEMO_FILE_URL_TTL_SECONDS,
   };
   return deepFreeze(config);
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
 }
 
 function deepFreeze<T>(value: T): T {

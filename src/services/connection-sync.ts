@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { systemActor } from '../core/actor.js';
 import { createError, errorMessage, isAppError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
@@ -8,6 +11,7 @@ import { backoffDelay } from '../runner/backoff.js';
 import type { ConnectionRecord, SyncItemRecord, SyncRunRecord, SyncTrigger } from '../storage/connections.js';
 import type { Store } from '../storage/store.js';
 import { newId, type DocumentService } from './documents.js';
+import { addUploadedFile } from './uploads.js';
 
 export interface SyncRetry {
   /** Calls per provider request, the first included (transient errors only). */
@@ -183,16 +187,7 @@ async function syncItem(
   try {
     const content: ItemContent | undefined = item.content ?? (connector.fetchItem ? await withRetry(deps.retry, () => connector.fetchItem!(view, item, deps.context)) : undefined);
     if (!content) throw new Error(`${conn.provider} listed ${item.externalId} without content`);
-    const { id } = await deps.documents.add(systemActor(conn.orgId), {
-      content: content.text,
-      containerTags: conn.containerTags,
-      customId: syncedCustomId(conn.id, item.externalId),
-      ...(content.title ? { title: content.title } : {}),
-      ...(content.filepath ? { filepath: content.filepath } : {}),
-      url: content.url,
-      source: conn.provider,
-      connectionId: conn.id,
-    });
+    const { id } = await addItem(deps, conn, item, content);
     const record: SyncItemRecord = { orgId: conn.orgId, connectionId: conn.id, externalId: item.externalId, documentId: id, version: item.version, updatedAt: new Date().toISOString() };
     await deps.store.connections.putSyncItem(record);
     known.set(item.externalId, record);
@@ -201,6 +196,36 @@ async function syncItem(
     if (isAppError(err) && err.code === 'CONNECTOR_AUTH_FAILED') throw err;
     tally.failed++;
     deps.logger.info('connection item failed', { connectionId: conn.id, item: item.externalId, error: errorMessage(err) });
+  }
+}
+
+/** Adds (or updates, by customId) the document of one item: text through the JSON path, files like an upload. */
+async function addItem(deps: ConnectionSyncDeps, conn: ConnectionRecord, item: ChangeItem, content: ItemContent): Promise<{ id: string }> {
+  const actor = systemActor(conn.orgId);
+  const fields = {
+    containerTags: content.containerTags ?? conn.containerTags,
+    customId: syncedCustomId(conn.id, item.externalId),
+    ...(content.title ? { title: content.title } : {}),
+    ...(content.filepath ? { filepath: content.filepath } : {}),
+    url: content.url,
+    source: conn.provider,
+    connectionId: conn.id,
+  };
+  if (!content.file) return deps.documents.add(actor, { ...fields, content: content.text });
+  const dir = await mkdtemp(path.join(tmpdir(), 'mnemo-sync-'));
+  try {
+    const file = path.join(dir, 'item');
+    await writeFile(file, content.file.bytes);
+    return await addUploadedFile(deps.documents, actor, {
+      path: file,
+      filename: content.file.filename,
+      size: content.file.bytes.byteLength,
+      sha256: createHash('sha256').update(content.file.bytes).digest('hex'),
+      declaredTypes: [content.file.mimeType],
+      fields,
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
