@@ -104,6 +104,15 @@ export const OAUTH_REFRESH_TOKEN = 'refreshToken';
 /** Epoch milliseconds as a decimal string; absent = does not expire. */
 export const OAUTH_EXPIRES_AT = 'expiresAt';
 
+/** An inbound notification at POST /v3/connections/{provider}/webhook (GitHub push, Drive channel, Graph subscription). */
+export interface WebhookDelivery {
+  /** Header names lower-cased. */
+  headers: Readonly<Record<string, string | undefined>>;
+  query: Readonly<Record<string, string | undefined>>;
+  /** The body exactly as received (signatures are computed over it). */
+  rawBody: Buffer;
+}
+
 /**
  * A source of documents. One module per provider; the sync engine (services/connection-sync.ts) does the rest:
  * versions, limits, document adds/updates/deletes, retries and run records.
@@ -114,6 +123,11 @@ export interface Connector {
   readonly credentialFields: readonly string[];
   /** OAuth flow of the provider (absent = credentials come in `metadata`, as for s3 or a GitHub token). */
   readonly oauth?: OAuthSpec;
+  /**
+   * The connection needs a setup step before it can sync (a drive connection in scoped mode without a saved
+   * selection): scheduled syncs skip it and say so. Absent = never.
+   */
+  needsSetup?(conn: ConnectorConnection): boolean;
   /** Default interval between scheduled syncs (absent = the deployment's default, every 4 hours). */
   readonly defaultSyncEveryMs?: number;
   /** Checks the settings of a new connection; throws CONNECTOR_CONFIG_INVALID naming the problem. */
