@@ -110,16 +110,28 @@ async function runExtractor(
 
   let last = 0;
   let pending: ExtractProgress | null = null;
+  let trailing: NodeJS.Timeout | null = null;
   // Progress writes run one after another and are awaited before the step ends, so none lands after its outcome.
   let writes = Promise.resolve();
-  const report = (p: ExtractProgress) => {
-    pending = p;
-    const now = Date.now();
-    if (now - last < PROGRESS_EVERY_MS) return;
-    last = now;
+  const flush = () => {
+    trailing = null;
+    const p = pending;
+    if (!p) return;
     pending = null;
+    last = Date.now();
     progress?.({ extraction: p });
     writes = writes.then(() => recordProgress(deps, ref, p));
+  };
+  // At most one write per PROGRESS_EVERY_MS; a report inside that window is written when it ends, so the stored
+  // progress never stays behind while a slow page (an OCR, a long transcription chunk) runs.
+  const report = (p: ExtractProgress) => {
+    pending = p;
+    const wait = PROGRESS_EVERY_MS - (Date.now() - last);
+    if (wait <= 0) flush();
+    else if (!trailing) {
+      trailing = setTimeout(flush, wait);
+      trailing.unref?.();
+    }
   };
 
   const engines = deps.extraction;
@@ -145,6 +157,7 @@ async function runExtractor(
       },
     );
     if (controller.signal.aborted) throw controller.signal.reason;
+    if (trailing) clearTimeout(trailing);
     const final: ExtractProgress | null = pending;
     if (final) writes = writes.then(() => recordProgress(deps, ref, final));
     return { ...result, mime, extractor: extractor.name };
@@ -157,6 +170,7 @@ async function runExtractor(
   } finally {
     clearTimeout(timer);
     clearInterval(watcher);
+    if (trailing) clearTimeout(trailing);
     await writes;
   }
 }

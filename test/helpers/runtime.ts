@@ -1,6 +1,7 @@
 import { loadConfig, type Config } from '../../src/core/config.js';
 import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
 import type { Embedder } from '../../src/providers/embedder.js';
+import type { ExtractionEngines } from '../../src/providers/extraction-engines.js';
 import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
@@ -18,7 +19,7 @@ export interface TestRuntime extends Runtime {
 /** A full runtime on an in-memory SQLite store with the hash embedder (fast, deterministic, no weights); it logs to the test log. */
 export async function createTestRuntime(
   env: Record<string, string> = {},
-  options: { embedder?: Embedder; start?: boolean; store?: Store } = {},
+  options: { embedder?: Embedder; start?: boolean; store?: Store; extraction?: ExtractionEngines } = {},
 ): Promise<TestRuntime> {
   const config = loadConfig({
     MNEMO_API_KEY: TEST_KEY,
@@ -32,6 +33,7 @@ export async function createTestRuntime(
     store: options.store ?? new SqliteStore(':memory:'),
     embedder: staticEmbedderHandle(options.embedder ?? createHashEmbedder()),
     print: () => undefined,
+    ...(options.extraction ? { extraction: options.extraction } : {}),
   });
   if (options.start !== false) await runtime.runner.start();
   return { ...runtime, config, settle: (timeoutMs = 20_000) => runtime.embeddedRunner!.drain(timeoutMs) };
