@@ -11,14 +11,18 @@ export interface DecodedText {
 }
 
 /**
- * Bytes of a text file in any common encoding → a JS string. A BOM wins (UTF-8, UTF-16 LE/BE); then valid UTF-8;
+ * Bytes of a text file in any common encoding → a JS string. A BOM wins (UTF-8, UTF-16 LE/BE); then a declared
+ * charset the decoder knows (`hint.declared`, e.g. from a Content-Type); then valid UTF-8;
  * then BOM-less UTF-16 (NUL bytes in every other position); then what chardet is confident about; otherwise
  * Windows-1252, which decodes ISO-8859-1 text identically for every printable character.
  */
-export function decodeText(bytes: Buffer): DecodedText {
+export function decodeText(bytes: Buffer, hint: { declared?: string | null } = {}): DecodedText {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { text: bytes.subarray(3).toString('utf8'), encoding: 'UTF-8' };
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: iconv.decode(bytes.subarray(2), 'utf16le'), encoding: 'UTF-16LE' };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: iconv.decode(bytes.subarray(2), 'utf16be'), encoding: 'UTF-16BE' };
+  // A charset the sender declared (Content-Type of a fetched body) comes after a BOM and before any guessing.
+  const declared = hint.declared?.trim().replace(/^["']|["']$/g, '');
+  if (declared && iconv.encodingExists(declared)) return { text: iconv.decode(bytes, declared), encoding: declared };
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'UTF-8' };
   } catch {

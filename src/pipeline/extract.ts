@@ -8,6 +8,7 @@ import { withFailurePatch } from './failure-patch.js';
 import { fetchUrl } from '../providers/fetch-url.js';
 import { detectBufferType } from '../extract/detect.js';
 import { htmlToMarkdown } from '../extract/html-to-markdown.js';
+import { decodeText } from '../extract/text-decode.js';
 
 export interface Extraction {
   content: string;
@@ -21,8 +22,8 @@ export interface Extraction {
 
 type Extracted = Omit<Extraction, 'summary'>;
 
-/** Text types a fetched URL's body is decoded as directly; everything else goes to the file extractors. */
-const TEXT_MIMES = new Set(['text/plain', 'text/markdown', 'text/x-markdown', 'application/json']);
+/** Text types a fetched URL's body is decoded as directly; everything else (JSON included) goes to the file extractors. */
+const TEXT_MIMES = new Set(['text/plain', 'text/markdown', 'text/x-markdown']);
 
 /**
  * Step 1: turns the document's raw content (text, markdown, HTML or a URL) or its uploaded file into text. The summary
@@ -67,13 +68,10 @@ async function extractUrl(deps: PipelineDeps, doc: DocumentRecord, url: string, 
   }
 }
 
+/** A fetched text body → string: BOM, then the Content-Type's charset, then the same sniffing as uploaded text. */
 function decode(body: Buffer, contentType: string): string {
-  const charset = /charset=([^;]+)/i.exec(contentType)?.[1]?.trim().replace(/"/g, '').toLowerCase();
-  try {
-    return new TextDecoder(charset || 'utf-8').decode(body);
-  } catch {
-    return new TextDecoder('utf-8').decode(body);
-  }
+  const charset = /charset=([^;]+)/i.exec(contentType)?.[1] ?? null;
+  return decodeText(body, { declared: charset }).text;
 }
 
 function normalizeText(s: string): string {

@@ -51,6 +51,16 @@ describe('URL extraction', () => {
         const file = ({ '/files/test.docx': 'markitdown_test.docx', '/files/scan': 'ocrmypdf_c02-22.pdf' } as Record<string, string>)[req.url] ?? 'sample-files_multicolumn.pdf';
         res.setHeader('content-type', 'application/octet-stream');
         res.end(fs.readFileSync(path.join(SHARED, 'files', file)));
+      } else if (req.url === '/latin1.txt') {
+        // Windows-1252 bytes and no charset: the same sniffing as an uploaded text file.
+        res.setHeader('content-type', 'text/plain');
+        res.end(Buffer.from('Crème brûlée à la carte, déjà vu au café de Noël, façade élégante, naïve Zoë.', 'latin1'));
+      } else if (req.url === '/sjis.txt') {
+        res.setHeader('content-type', 'text/plain; charset="Shift_JIS"');
+        res.end(Buffer.from([0x93, 0x8c, 0x8b, 0x9e, 0x82, 0xcd, 0x93, 0xfa, 0x96, 0x7b, 0x82, 0xcc, 0x8e, 0xf1, 0x93, 0x73, 0x82, 0xc5, 0x82, 0xb7]));
+      } else if (req.url === '/order.json') {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ order: { id: 'A-77', customer: 'Ines', items: [{ sku: 'kettle', qty: 1 }] } }));
       } else if (req.url === '/notes.txt') {
         res.setHeader('content-type', 'text/plain');
         res.end('Plain text notes served over HTTP about sourdough starters.');
@@ -164,6 +174,21 @@ describe('URL extraction', () => {
     expect(md.doc).toMatchObject({ type: 'webpage', summary: 'A starter needs flour, water and patience to become bubbly.' });
     const txt = await ingest(env, `${base}/notes.txt`);
     expect(txt.doc.summary).toBe('Plain text notes served over HTTP about sourdough starters.');
+  });
+
+  it('decodes text bodies by their declared charset, or sniffs like uploads when none is declared', async () => {
+    const env = { MNEMO_URL_ALLOW_PRIVATE: 'true' };
+    const latin1 = await ingest(env, `${base}/latin1.txt`);
+    expect(latin1.doc.content).toContain('Crème brûlée à la carte, déjà vu au café de Noël');
+    const sjis = await ingest(env, `${base}/sjis.txt`);
+    expect(sjis.doc.content).toBe('東京は日本の首都です');
+  });
+
+  it('renders JSON behind a URL with the JSON extractor (key paths), like an uploaded .json', async () => {
+    const json = await ingest({ MNEMO_URL_ALLOW_PRIVATE: 'true' }, `${base}/order.json`);
+    expect(json.doc.status).toBe('done');
+    expect(json.doc.content).toContain('order.id: A-77');
+    expect(json.doc.content).toContain('order.items[0].sku: kettle');
   });
 
   it('fails clearly on unsupported formats, oversized bodies, HTTP errors and timeouts', async () => {
