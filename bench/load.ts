@@ -20,12 +20,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
-import type { ChunkRecord, DocumentRecord } from '../src/core/types.js';
-import { DEFAULT_ORG_ID } from '../src/services/auth.js';
-import { SqliteStore } from '../src/storage/sqlite/sqlite-store.js';
-import { estimateTokens } from '../src/text/tokenize.js';
 import { normalize } from '../src/vector/cosine.js';
+import { fillCorpusStore } from './corpus-store.js';
 import { createRng, embeddedContent, generateCorpus, generateQueries, generateTextDocuments, seedFrom, type Corpus } from './corpus.js';
 import { BENCH_KEY, environment, intArg, loadAverage, log, mb, REPO_ROOT, resolveEmbedder, round, sleep, summarize, writeResults } from './lib.js';
 
@@ -233,72 +229,13 @@ async function corpusVectors(corpus: Corpus): Promise<{ data: Float32Array[]; re
   return { data, real, model };
 }
 
-/** Fills the store as the index step leaves it; ANALYZE after 500 documents keeps per-document statements indexed. */
+/** Fills the store as the index step leaves it (bench/corpus-store.ts). */
 async function buildStore(dbFile: string, corpus: Corpus, vectors: Float32Array[], model: string): Promise<void> {
-  let store = new SqliteStore(dbFile);
-  await store.migrate();
-  await store.upsertOrganization({ id: DEFAULT_ORG_ID, name: 'Default organization', slug: 'default', createdAt: new Date().toISOString() });
-  for (const d of corpus.documents) {
-    if (d.index === Math.min(500, corpus.documents.length - 1)) {
-      await store.close();
-      const side = new Database(dbFile);
-      side.exec('ANALYZE');
-      side.close();
-      store = new SqliteStore(dbFile);
-    }
-    const id = `load${String(d.index).padStart(18, '0')}`;
-    const now = new Date(Date.UTC(2024, 0, 1) + d.index * 60_000).toISOString();
-    const content = d.chunks.join('\n\n');
-    const ref = { orgId: DEFAULT_ORG_ID, documentId: id, generation: 1 };
-    const chunks: ChunkRecord[] = d.chunks.map((c, position) => ({
-      id: createHash('md5').update(`${id}:${position}`).digest('hex'),
-      orgId: DEFAULT_ORG_ID,
-      documentId: id,
-      generation: 1,
-      position,
-      content: c,
-      embeddedContent: embeddedContent(d, position),
-      tokenCount: estimateTokens(c),
-      type: 'text',
-      metadata: {},
-      createdAt: now,
-    }));
-    const doc: DocumentRecord = {
-      id,
-      orgId: DEFAULT_ORG_ID,
-      customId: null,
-      containerTags: d.containerTags,
-      raw: content,
-      content,
-      contentHash: createHash('sha256').update(content).digest('hex'),
-      title: d.title,
-      summary: null,
-      url: null,
-      filepath: null,
-      type: 'text',
-      metadata: { source: 'bench' },
-      status: 'done',
-      taskType: 'memory',
-      forgetAfter: null,
-      entityContext: null,
-      source: 'api',
-      connectionId: null,
-      processingMetadata: { startTime: now, endTime: now, finalStatus: 'done', steps: [] },
-      generation: 1,
-      attempts: 0,
-      nextRunAt: 0,
-      tokenCount: chunks.reduce((a, c) => a + c.tokenCount, 0),
-      wordCount: content.split(/\s+/).length,
-      chunkCount: chunks.length,
-      file: null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await store.insertDocument(doc);
-    await store.replaceChunks(ref, chunks);
-    await store.putEmbeddings(ref, model, chunks.map((c, p) => ({ chunkId: c.id, vector: vectors[d.firstChunk + p]! })));
-    await store.activateGeneration(ref);
-  }
+  const { store } = await fillCorpusStore(dbFile, corpus, vectors, model, {
+    documentId: (d) => `load${String(d.index).padStart(18, '0')}`,
+    chunkId: (d, position) => createHash('md5').update(`load${String(d.index).padStart(18, '0')}:${position}`).digest('hex'),
+    metadata: () => ({ source: 'bench' }),
+  });
   await store.close();
 }
 

@@ -32,12 +32,11 @@ import { staticEmbedderHandle } from '../src/providers/create-embedder.js';
 import type { Embedder } from '../src/providers/embedder.js';
 import { createRuntime } from '../src/runtime.js';
 import { normalize } from '../src/vector/cosine.js';
-import { estimateTokens, words } from '../src/text/tokenize.js';
 import { DEFAULT_ORG_ID } from '../src/services/auth.js';
 import { SqliteStore } from '../src/storage/sqlite/sqlite-store.js';
 import type { Store } from '../src/storage/store.js';
-import type { ChunkRecord, DocumentRecord } from '../src/core/types.js';
 import { measureVectorRecall, type RecallResult } from './vector-recall.js';
+import { fillCorpusStore } from './corpus-store.js';
 import { createRng, embeddedContent, generateCorpus, generateQueries, seedFrom, type BenchQuery, type Corpus } from './corpus.js';
 import {
   BENCH_KEY,
@@ -514,96 +513,29 @@ function planOnFreshConnection(dbFile: string, sql: string): string {
 }
 
 /**
- * Fills the store through the Store interface, document by document, leaving it exactly as the index step does.
- * After the first 500 documents it runs ANALYZE and continues on a fresh connection: without planner statistics
- * every per-document statement scans the whole organisation (see the report), which would make a 100k build take
- * hours. The caller drops the statistics again before measuring search.
+ * Fills the store as the index step leaves it (bench/corpus-store.ts: ANALYZE after 500 documents keeps the build
+ * fast; the caller drops the statistics again before measuring search), with progress logs and RSS samples.
  */
 async function buildStore(dbFile: string, corpus: Corpus, vectors: Float32Array[], model: string, rss: RssSampler, tag: string) {
-  let store = new SqliteStore(dbFile);
-  await store.migrate();
-  await store.upsertOrganization({ id: DEFAULT_ORG_ID, name: 'Default organization', slug: 'default', createdAt: new Date().toISOString() });
-  const ids: string[] = [];
-  const base = Date.UTC(2024, 0, 1);
   const total = corpus.documents.length;
-  const analyzeAt = Math.min(500, total);
   let nextLog = 0.1;
   let lastLog = performance.now();
   let lastCount = 0;
-  for (const d of corpus.documents) {
-    if (d.index === analyzeAt) {
-      await store.close();
-      const side = new Database(dbFile);
-      side.exec('ANALYZE');
-      side.close();
-      store = new SqliteStore(dbFile);
-    }
-    const id = `bench${String(d.index).padStart(17, '0')}`;
-    ids.push(id);
-    const now = new Date(base + d.index * 60_000).toISOString();
-    const content = d.chunks.join('\n\n');
-    const ref = { orgId: DEFAULT_ORG_ID, documentId: id, generation: 1 };
-    const chunks: ChunkRecord[] = d.chunks.map((c, position) => ({
-      id: chunkId(d.index, position),
-      orgId: DEFAULT_ORG_ID,
-      documentId: id,
-      generation: 1,
-      position,
-      content: c,
-      embeddedContent: embeddedContent(d, position),
-      tokenCount: estimateTokens(c),
-      type: 'text',
-      metadata: {},
-      createdAt: now,
-    }));
-    const doc: DocumentRecord = {
-      id,
-      orgId: DEFAULT_ORG_ID,
-      customId: null,
-      containerTags: d.containerTags,
-      raw: content,
-      content,
-      contentHash: createHash('sha256').update(content).digest('hex'),
-      title: d.title,
-      summary: null,
-      url: null,
-      filepath: null,
-      type: 'text',
-      metadata: { topic: corpus.vocab.topics[d.topic]!.name, source: 'bench' },
-      status: 'done',
-      taskType: 'memory',
-      forgetAfter: null,
-      entityContext: null,
-      source: 'api',
-      connectionId: null,
-      processingMetadata: { startTime: now, endTime: now, finalStatus: 'done', steps: [] },
-      generation: 1,
-      attempts: 0,
-      nextRunAt: 0,
-      tokenCount: chunks.reduce((a, c) => a + c.tokenCount, 0),
-      wordCount: content.split(/\s+/).length,
-      chunkCount: chunks.length,
-      file: null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await store.insertDocument(doc);
-    await store.replaceChunks(ref, chunks);
-    await store.putEmbeddings(
-      ref,
-      model,
-      chunks.map((c, p) => ({ chunkId: c.id, vector: vectors[d.firstChunk + p]! })),
-    );
-    await store.activateGeneration(ref);
-    if ((d.index + 1) / total >= nextLog) {
-      const now = performance.now();
-      log(`${tag}   ${d.index + 1}/${total} documents stored (${Math.round(((d.index + 1 - lastCount) * 1000) / (now - lastLog))} docs/s)`);
-      lastLog = now;
-      lastCount = d.index + 1;
-      nextLog += 0.1;
-    }
-    if (d.index % 256 === 0) rss.sample();
-  }
+  const { store, ids } = await fillCorpusStore(dbFile, corpus, vectors, model, {
+    documentId: (d) => `bench${String(d.index).padStart(17, '0')}`,
+    chunkId: (d, position) => chunkId(d.index, position),
+    metadata: (d) => ({ topic: corpus.vocab.topics[d.topic]!.name, source: 'bench' }),
+    onDocument: (d) => {
+      if ((d.index + 1) / total >= nextLog) {
+        const now = performance.now();
+        log(`${tag}   ${d.index + 1}/${total} documents stored (${Math.round(((d.index + 1 - lastCount) * 1000) / (now - lastLog))} docs/s)`);
+        lastLog = now;
+        lastCount = d.index + 1;
+        nextLog += 0.1;
+      }
+      if (d.index % 256 === 0) rss.sample();
+    },
+  });
   const sampleRefs = [0.1, 0.3, 0.5, 0.7, 0.9].map((f) => ids[Math.floor(f * (ids.length - 1))]!);
   const indexStepWithStats = await measureIndexStep(store, sampleRefs);
   await store.close();
