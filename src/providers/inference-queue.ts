@@ -23,15 +23,23 @@ export const BULK_MAX_WAIT_MS = 15_000;
  * keeps most of the batching gain.
  */
 export const DOCUMENT_SLICE = 4;
+/**
+ * With no query asked for this long (and none waiting), a document's slices grow, doubling each turn up to the batch
+ * size, to win back the batching throughput of pure ingestion; the next query puts them back to DOCUMENT_SLICE. A
+ * query that arrives after such a quiet spell waits for at most one grown slice.
+ */
+export const QUIET_MS = 2_000;
 
 export class InferenceQueue {
   private busy = false;
   private streak = 0;
+  private lastQueryAt = Number.NEGATIVE_INFINITY;
   private readonly waiting: Record<InferencePriority, { resolve: () => void; since: number }[]> = { query: [], document: [], bulk: [] };
 
   constructor(private readonly now: () => number = Date.now) {}
 
   async run<T>(priority: InferencePriority, task: () => Promise<T>): Promise<T> {
+    if (priority === 'query') this.lastQueryAt = this.now();
     if (this.busy) await new Promise<void>((resolve) => this.waiting[priority].push({ resolve, since: this.now() }));
     else this.busy = true;
     try {
@@ -42,6 +50,11 @@ export class InferenceQueue {
       if (next) next();
       else this.busy = false;
     }
+  }
+
+  /** No query is waiting and none was asked for in the last QUIET_MS. */
+  get quiet(): boolean {
+    return this.waiting.query.length === 0 && this.now() - this.lastQueryAt >= QUIET_MS;
   }
 
   /** Tasks waiting for their turn (not counting the one running). */
@@ -70,9 +83,10 @@ export class InferenceQueue {
 export type InferFn = (texts: string[]) => Promise<{ dims: number; data: Float32Array }>;
 
 /**
- * Embeds `texts` through `queue`: queries in batches of `batchSize`, documents in slices of at most DOCUMENT_SLICE,
- * each slice its own turn in the queue so that queries waiting meanwhile go in between. Texts are sorted by length
- * first (batches of similar lengths waste less work on padding); results come back in the callers' order.
+ * Embeds `texts` through `queue`: queries in batches of `batchSize`, documents in slices that start at
+ * DOCUMENT_SLICE and double (up to `batchSize`) while the queue is quiet, each slice its own turn in the queue so
+ * that queries waiting meanwhile go in between. Texts are sorted by length first (batches of similar lengths waste
+ * less work on padding); results come back in the callers' order.
  */
 export async function inferInSlices(
   queue: InferenceQueue,
@@ -81,15 +95,17 @@ export async function inferInSlices(
   batchSize: number,
   infer: InferFn,
 ): Promise<Float32Array[]> {
-  const size = priority === 'query' ? batchSize : Math.min(batchSize, DOCUMENT_SLICE);
   const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
   const out = new Array<Float32Array>(texts.length);
-  for (let i = 0; i < order.length; i += size) {
+  let size = priority === 'query' ? batchSize : Math.min(batchSize, DOCUMENT_SLICE);
+  for (let i = 0; i < order.length; ) {
     const slice = order.slice(i, i + size);
+    i += slice.length;
     const { dims, data } = await queue.run(priority, () => infer(slice.map((j) => texts[j]!)));
     slice.forEach((j, k) => {
       out[j] = data.slice(k * dims, (k + 1) * dims);
     });
+    if (priority !== 'query') size = queue.quiet ? Math.min(batchSize, size * 2) : Math.min(batchSize, DOCUMENT_SLICE);
   }
   return out;
 }

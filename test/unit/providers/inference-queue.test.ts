@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_MAX_WAIT_MS, DOCUMENT_MAX_WAIT_MS, DOCUMENT_SLICE, InferenceQueue, inferInSlices, QueryBatcher, type InferFn } from '../../../src/providers/inference-queue.js';
+import { BULK_MAX_WAIT_MS, DOCUMENT_MAX_WAIT_MS, DOCUMENT_SLICE, InferenceQueue, inferInSlices, QUIET_MS, QueryBatcher, type InferFn } from '../../../src/providers/inference-queue.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
@@ -116,6 +116,27 @@ describe('InferenceQueue', () => {
       expect(queryVectors.map((v) => v[0])).toEqual([99]);
       expect(Math.max(...calls)).toBe(DOCUMENT_SLICE);
       expect(calls.reduce((a, b) => a + b, 0)).toBe(33);
+    });
+
+    it('grows document slices while no query comes (4, 8, 16, 32), and shrinks them back when one does', async () => {
+      let clock = 0;
+      const q = new InferenceQueue(() => clock);
+      const calls: number[] = [];
+      const model = fakeModel(calls);
+      clock = QUIET_MS; // nothing asked for a while
+      const texts = Array.from({ length: 100 }, (_, i) => `doc ${i}`);
+      const vectors = await inferInSlices(q, 'document', texts, 32, model);
+      expect(calls).toEqual([4, 8, 16, 32, 32, 8]);
+      expect(vectors.map((v) => v[0])).toEqual(texts.map((_, i) => i));
+      // A query asked just now: the next document embeds in small slices again.
+      await q.run('query', async () => undefined);
+      calls.length = 0;
+      await inferInSlices(q, 'document', texts.slice(0, 12), 32, model);
+      expect(calls).toEqual([4, 4, 4]);
+      clock += QUIET_MS;
+      calls.length = 0;
+      await inferInSlices(q, 'document', texts.slice(0, 12), 32, model);
+      expect(calls).toEqual([4, 8]);
     });
 
     it('keeps whole batches for queries and returns results in input order after sorting by length', async () => {
