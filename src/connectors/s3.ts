@@ -2,6 +2,7 @@ import dns from 'node:dns/promises';
 import net from 'node:net';
 import { GetObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { createError, errorMessage } from '../core/errors.js';
+import { isExtractableName } from '../extract/registry.js';
 import { refusalReason } from '../providers/ssrf-guard.js';
 import type { ChangeList, ConnectionSettings, Connector, ConnectorConnection, ConnectorContext, ItemContent } from './types.js';
 
@@ -16,6 +17,34 @@ interface S3Settings {
   region: string;
   endpoint: string | null;
   prefix: string;
+  /** Object key → container tag (first capture group, else the whole match); null = the connection's tags. */
+  tagRegex: RegExp | null;
+}
+
+/** Longest containerTagRegex accepted. */
+const TAG_REGEX_MAX = 200;
+/** A group repeated inside a repetition ("(a+)+", "(a|b*)*"): the shape of catastrophic backtracking. */
+const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)[+*{]/;
+
+function tagRegexOf(settings: ConnectionSettings): RegExp | null {
+  const source = str(settings, 'containerTagRegex', false);
+  if (source === null) return null;
+  if (source.length > TAG_REGEX_MAX) throw createError('CONNECTOR_CONFIG_INVALID', ['s3', `metadata.containerTagRegex is over ${TAG_REGEX_MAX} characters`]);
+  if (NESTED_QUANTIFIER.test(source)) throw createError('CONNECTOR_CONFIG_INVALID', ['s3', 'metadata.containerTagRegex repeats a repeated group (catastrophic backtracking)']);
+  try {
+    return new RegExp(source);
+  } catch (err) {
+    throw createError('CONNECTOR_CONFIG_INVALID', ['s3', `metadata.containerTagRegex is not a valid regular expression: ${errorMessage(err)}`]);
+  }
+}
+
+/** The container tag of an object key by the regex: the first group (else the match), made a valid tag; null = no match. */
+export function tagForKey(regex: RegExp | null, key: string): string | null {
+  const m = regex?.exec(key);
+  if (!m) return null;
+  const raw = m[1] ?? m[0];
+  const tag = raw.replace(/[^A-Za-z0-9_.:-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 100);
+  return tag === '' ? null : tag;
 }
 
 interface S3State {
@@ -44,7 +73,7 @@ function settingsOf(settings: ConnectionSettings): S3Settings {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw createError('CONNECTOR_CONFIG_INVALID', ['s3', 'metadata.endpoint must be an http or https URL']);
   }
-  return { bucket: str(settings, 'bucket', true)!, region: str(settings, 'region', true)!, endpoint, prefix: str(settings, 'prefix', false) ?? '' };
+  return { bucket: str(settings, 'bucket', true)!, region: str(settings, 'region', true)!, endpoint, prefix: str(settings, 'prefix', false) ?? '', tagRegex: tagRegexOf(settings) };
 }
 
 /** The endpoint's addresses pass the SSRF guard (a bucket on a private network needs MNEMO_URL_ALLOWED_HOSTS). */
@@ -82,7 +111,9 @@ function mapError(err: unknown): Error {
 
 /**
  * s3: the text objects of a bucket (optionally under `prefix`) on AWS or any S3-compatible endpoint (MinIO, R2:
- * region "auto"). Listing pages through continuation tokens; an object's ETag is its version, so unchanged objects
+ * region "auto"), and the files the extractors read (PDF, office documents, images, audio, video) as originals.
+ * `containerTagRegex` maps object keys to container tags (first capture group); keys it does not match keep the
+ * connection's tags. Listing pages through continuation tokens; an object's ETag is its version, so unchanged objects
  * are skipped and objects gone from the listing are deleted. The secret key is sealed; accessKeyId stays visible.
  */
 export const s3Connector: Connector = {
@@ -107,8 +138,12 @@ export const s3Connector: Connector = {
           throw mapError(err);
         });
       const items = (page.Contents ?? [])
-        .filter((o) => o.Key && !o.Key.endsWith('/') && TEXT_KEY.test(o.Key))
-        .map((o) => ({ externalId: o.Key!, version: o.ETag ?? null }));
+        .filter((o) => o.Key && !o.Key.endsWith('/') && (TEXT_KEY.test(o.Key) || isExtractableName(o.Key)))
+        .map((o) =>
+          (o.Size ?? 0) > OBJECT_MAX_BYTES
+            ? { externalId: o.Key!, version: o.ETag ?? null, error: `${o.Key} is ${o.Size} bytes, over the ${OBJECT_MAX_BYTES}-byte limit` }
+            : { externalId: o.Key!, version: o.ETag ?? null },
+        );
       const next = page.IsTruncated ? (page.NextContinuationToken ?? null) : null;
       return { items, state: { token: next } satisfies S3State, hasMore: next !== null, complete: true };
     } finally {
@@ -124,9 +159,17 @@ export const s3Connector: Connector = {
         throw mapError(err);
       });
       if ((res.ContentLength ?? 0) > OBJECT_MAX_BYTES) throw createError('CONNECTOR_FAILED', ['s3', `${item.externalId} is over ${OBJECT_MAX_BYTES} bytes`], { permanent: true });
+      const tag = tagForKey(s.tagRegex, item.externalId);
+      const common = { title: null, url: null, filepath: `/${item.externalId}`, ...(tag ? { containerTags: [tag] } : {}) };
+      if (!TEXT_KEY.test(item.externalId)) {
+        // PDFs, office files, images, audio: stored as the document's original and read by the extractors.
+        const bytes = (await res.Body?.transformToByteArray()) ?? new Uint8Array();
+        const filename = item.externalId.split('/').pop() ?? item.externalId;
+        return { ...common, text: '', mimeType: res.ContentType ?? 'application/octet-stream', file: { bytes, filename, mimeType: res.ContentType ?? null } };
+      }
       const text = (await res.Body?.transformToString('utf-8')) ?? '';
       // No title: the pipeline takes the document's heading or first line; the key stays in filepath.
-      return { text, mimeType: res.ContentType ?? 'text/plain', title: null, url: null, filepath: `/${item.externalId}` };
+      return { ...common, text, mimeType: res.ContentType ?? 'text/plain' };
     } finally {
       client.destroy();
     }

@@ -100,7 +100,8 @@ function cleanMime(m: string | null | undefined): string | null {
   return /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/.test(s) ? s : null;
 }
 
-function extensionMime(filename: string | null | undefined): string | null {
+/** The MIME type a file name's extension stands for, or null when the extension is unknown. */
+export function extensionMime(filename: string | null | undefined): string | null {
   if (!filename) return null;
   const ext = path.extname(filename.split(/[?#]/)[0]!).slice(1).toLowerCase();
   return EXTENSIONS[ext] ?? null;

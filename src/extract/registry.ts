@@ -1,3 +1,4 @@
+import { extensionMime } from './detect.js';
 import { imageExtractors } from './image.js';
 import { mediaExtractors } from './media.js';
 import { officeExtractors } from './office.js';
@@ -16,4 +17,10 @@ export function extractorFor(mime: string): Extractor | null {
 /** The supported MIME types, for 415 messages and the API reference. */
 export function supportedMimes(): string[] {
   return [...new Set(EXTRACTORS.flatMap((e) => e.mimes))].sort();
+}
+
+/** A file of this name (by its extension) has an extractor: connectors use it to pick the files worth reading. */
+export function isExtractableName(filename: string): boolean {
+  const mime = extensionMime(filename);
+  return mime !== null && extractorFor(mime) !== null;
 }

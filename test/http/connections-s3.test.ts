@@ -2,6 +2,7 @@ import { CreateBucketCommand, DeleteObjectCommand, PutObjectCommand, S3Client } 
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Supermemory from 'supermemory';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedSyncRunner } from '../../src/services/connection-scheduler.js';
 import { createTestRuntime, TEST_KEY, type TestRuntime } from '../helpers/runtime.js';
@@ -24,7 +25,7 @@ describe('connections: S3 against moto (an S3-compatible server), through the of
     await s3.send(new CreateBucketCommand({ Bucket: 'notes' }));
     await put('team/alpha.md', '# Alpha\n\nThe alpha team ships on Tuesdays.');
     await put('team/beta.md', '# Beta\n\nBeta owns the billing service.');
-    await put('team/photo.png', 'not text');
+    await put('team/archive.bin', 'bytes no extractor reads');
     await put('other/gamma.md', '# Gamma\n\nOutside the prefix.');
     rt = await createTestRuntime({ MNEMO_URL_ALLOWED_HOSTS: '127.0.0.1', MNEMO_SECRET_KEY: 'a test secret of at least thirty-two characters' });
     api = http.createServer(rt.app.callback());
@@ -68,6 +69,32 @@ describe('connections: S3 against moto (an S3-compatible server), through the of
     const runs = (await fetch(`http://127.0.0.1:${(api.address() as AddressInfo).port}/v3/connections/${id}/sync-runs`, { headers: { authorization: `Bearer ${TEST_KEY}` } }).then((r) => r.json())) as { itemsProcessed: number; triggerType: string }[];
     // Second run: Beta changed, Delta new, Alpha deleted.
     expect(runs.map((r) => [r.triggerType, r.itemsProcessed])).toEqual([['manual', 3], ['event', 2]]);
+  }, 120_000);
+
+  it('maps keys to container tags with containerTagRegex and reads binary objects through the extractors', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([500, 200]).drawText('The beta roadmap moves invoicing to Q3.', { x: 30, y: 100, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
+    await s3.send(new CreateBucketCommand({ Bucket: 'teams' }));
+    const putTeams = (Key: string, Body: string | Uint8Array, ContentType: string) => s3.send(new PutObjectCommand({ Bucket: 'teams', Key, Body, ContentType }));
+    await putTeams('teams/alpha/standup.md', '# Standup\n\nAlpha demos the kiosk on Monday.', 'text/markdown');
+    await putTeams('teams/beta/roadmap.pdf', await doc.save(), 'application/pdf');
+    await putTeams('shared/glossary.md', '# Glossary\n\nA kiosk is a self-service terminal.', 'text/markdown');
+    const metadata = { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: SECRET, bucket: 'teams', region: 'auto', endpoint: moto.endpoint, containerTagRegex: '^teams/([^/]+)/' };
+    const { id } = await client.connections.create('s3', { containerTags: ['company'], metadata });
+    await idle();
+    await rt.settle();
+    const byTag = async (tag: string) => (await client.documents.list({ containerTags: [tag] })).memories.map((d) => d.title).sort();
+    expect(await byTag('alpha')).toEqual(['Standup']);
+    expect(await byTag('beta')).toEqual(['roadmap.pdf']);
+    expect(await byTag('company')).toEqual(['Glossary']);
+    const hits = await client.search.documents({ q: 'invoicing roadmap Q3', containerTags: ['beta'] });
+    expect(hits.results[0]?.title).toBe('roadmap.pdf');
+    const runs = (await fetch(`http://127.0.0.1:${(api.address() as AddressInfo).port}/v3/connections/${id}/sync-runs`, { headers: { authorization: `Bearer ${TEST_KEY}` } }).then((r) => r.json())) as { itemsProcessed: number; itemsFailed: number }[];
+    expect(runs[0]).toMatchObject({ itemsProcessed: 3, itemsFailed: 0 });
+
+    for (const containerTagRegex of ['^teams/([^/', '^(a+)+$']) {
+      await expect(client.connections.create('s3', { metadata: { ...metadata, containerTagRegex } })).rejects.toMatchObject({ status: 400 });
+    }
   }, 120_000);
 
   it('refuses a connection without the secret key setting, and any credentials without MNEMO_SECRET_KEY', async () => {

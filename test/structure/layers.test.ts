@@ -19,8 +19,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   extract: ['core', 'text', 'providers'],
   memory: ['core', 'text', 'vector', 'providers', 'storage'],
   pipeline: ['core', 'text', 'vector', 'providers', 'storage', 'memory', 'extract'],
-  // A connector reads an outside source through providers (the SSRF-guarded fetch); the sync engine in services stores.
-  connectors: ['core', 'text', 'providers'],
+  // A connector reads an outside source through providers (the SSRF-guarded fetch) and asks extract which files it
+  // can read; the sync engine in services stores.
+  connectors: ['core', 'text', 'providers', 'extract'],
   runner: ['core', 'pipeline', 'storage', 'providers'],
   services: ['core', 'text', 'vector', 'search', 'storage', 'runner', 'pipeline', 'providers', 'memory', 'extract', 'connectors'],
   temporal: ['core', 'pipeline', 'runner', 'storage', 'providers', 'services', 'memory', 'extract', 'connectors'],
