@@ -1,3 +1,4 @@
+import { registerConnectionWebhookRoute, WEBHOOK_PATHS } from './http/routes/connection-webhook.js';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from './core/logger.js';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   registerHealthRoutes(open, deps);
   registerMemoriesRedirect(open);
   registerFileDownloadRoute(open, deps);
+  registerConnectionWebhookRoute(open, deps);
 
   const api = new Router<AppState>();
   api.use(requireApiKey({ auth: deps.auth, limiter: deps.limiter, orgRateLimit: deps.orgRateLimit, logger: deps.logger }));
@@ -87,7 +89,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(requestId());
   app.use(errorHandler({ logger: deps.logger }));
   app.use(cors({ origins: deps.corsOrigins }));
-  app.use(jsonBody({ limit: deps.maxBodyBytes, multipartPaths: [UPLOAD_PATH] }));
+  app.use(jsonBody({ limit: deps.maxBodyBytes, multipartPaths: [UPLOAD_PATH], rawPaths: WEBHOOK_PATHS }));
   app.use(open.routes());
   app.use(open.allowedMethods({ throw: true }));
   app.use(api.routes());

@@ -1,4 +1,5 @@
 import type { ProviderEndpoints } from '../core/config.js';
+import { createGitHubConnector } from './github.js';
 import { s3Connector } from './s3.js';
 import type { Connector } from './types.js';
 import { webCrawler } from './web-crawler.js';
@@ -7,7 +8,7 @@ import { webCrawler } from './web-crawler.js';
  * Every connector of this build, by provider name (the path value of /v3/connections/{provider}). Providers that
  * talk to a configurable API (base URLs, OAuth clients) are built from the deployment's endpoints.
  */
-export function createConnectors(_endpoints: Readonly<ProviderEndpoints>): ReadonlyMap<string, Connector> {
-  const connectors: Connector[] = [webCrawler, s3Connector];
+export function createConnectors(endpoints: Readonly<ProviderEndpoints>): ReadonlyMap<string, Connector> {
+  const connectors: Connector[] = [webCrawler, s3Connector, createGitHubConnector(endpoints.github)];
   return new Map(connectors.map((c) => [c.provider, c]));
 }

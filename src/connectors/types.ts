@@ -113,6 +113,15 @@ export interface WebhookDelivery {
   rawBody: Buffer;
 }
 
+/** What a connector makes of a webhook delivery: the HTTP answer, and which of the candidates to sync now. */
+export interface WebhookOutcome {
+  status: number;
+  /** JSON (an object) or text (a string, sent as text/plain: Graph's validationToken echo). */
+  body: Record<string, unknown> | string;
+  /** Ids of the candidate connections to sync now (trigger "event"). */
+  sync: readonly string[];
+}
+
 /**
  * A source of documents. One module per provider; the sync engine (services/connection-sync.ts) does the rest:
  * versions, limits, document adds/updates/deletes, retries and run records.
@@ -128,6 +137,13 @@ export interface Connector {
    * selection): scheduled syncs skip it and say so. Absent = never.
    */
   needsSetup?(conn: ConnectorConnection): boolean;
+  /**
+   * Reads a delivery at POST /v3/connections/{provider}/webhook (no API key: the connector authenticates it, by a
+   * signature over `rawBody` or a secret it registered). `candidates` are the provider's connections in every
+   * organisation (credentials opened; those needing re-authorisation left out). A delivery that authenticates
+   * against none of them throws WEBHOOK_SIGNATURE_INVALID. Absent = the provider takes no webhooks (404).
+   */
+  handleWebhook?(delivery: WebhookDelivery, candidates: readonly ConnectorConnection[]): Promise<WebhookOutcome> | WebhookOutcome;
   /** Default interval between scheduled syncs (absent = the deployment's default, every 4 hours). */
   readonly defaultSyncEveryMs?: number;
   /** Checks the settings of a new connection; throws CONNECTOR_CONFIG_INVALID naming the problem. */

@@ -7,6 +7,8 @@ export interface AppState {
   actor: Actor;
   /** Parsed JSON body (undefined when the request had none). */
   body: unknown;
+  /** The unparsed body of webhook routes (jsonBody's rawPaths). */
+  rawBody?: Buffer;
 }
 
 export type AppContext = RouterContext<AppState>;

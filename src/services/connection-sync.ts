@@ -151,7 +151,8 @@ async function syncItems(deps: ConnectionSyncDeps, conn: ConnectionRecord, conne
     complete &&= list.complete;
     for (const item of list.items) {
       seen.add(item.externalId);
-      await syncItem(deps, conn, connector, view, item, known, tally);
+      // fetchItem sees the state this listing returned (e.g. the branch a repository was listed at).
+      await syncItem(deps, conn, connector, { ...view, state }, item, known, tally);
     }
     if (!list.hasMore) break;
   }

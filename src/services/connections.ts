@@ -1,7 +1,7 @@
 import { requireRoot, requireWrite, tagsForWrite, type Actor } from '../core/actor.js';
 import { createError } from '../core/errors.js';
 import type { SecretBox } from '../core/secret-box.js';
-import type { Connector, ConnectionSettings, ResourcePage } from '../connectors/types.js';
+import type { Connector, ConnectionSettings, ConnectorConnection, ResourcePage, WebhookDelivery, WebhookOutcome } from '../connectors/types.js';
 import type { ConnectionRecord, SyncRunRecord } from '../storage/connections.js';
 import type { Store } from '../storage/store.js';
 import { connectorView, type ConnectionSyncDeps, type ConnectionSyncRunner } from './connection-sync.js';
@@ -171,6 +171,30 @@ export class ConnectionService {
     if (conns.length === 0) throw createError('CONNECTION_NOT_FOUND', [`${provider} for ${containerTags.join(', ')}`]);
     for (const c of conns) await this.remove(actor, c, deleteDocuments);
     return { id: conns[0]!.id, provider };
+  }
+
+  /**
+   * A delivery at POST /v3/connections/{provider}/webhook (no API key): the connector authenticates it against the
+   * provider's connections in every organisation and names those to sync now; each gets an "event" sync.
+   */
+  async webhook(provider: string, delivery: WebhookDelivery): Promise<WebhookOutcome> {
+    const connector = this.connector(provider);
+    if (!connector.handleWebhook) throw createError('WEBHOOK_NOT_SUPPORTED', [provider]);
+    const records = (await this.store.connections.listConnectionsOfProvider(provider)).filter((c) => c.status !== 'needs_reauth');
+    const candidates: ConnectorConnection[] = [];
+    for (const c of records) {
+      try {
+        candidates.push(connectorView(c, this.box));
+      } catch {
+        // Credentials that cannot be opened: that connection cannot authenticate a delivery.
+      }
+    }
+    const outcome = await connector.handleWebhook(delivery, candidates);
+    for (const id of outcome.sync) {
+      const conn = records.find((c) => c.id === id);
+      if (conn) await this.runner.trigger(conn.orgId, conn.id, 'event');
+    }
+    return outcome;
   }
 
   private async remove(actor: Actor, conn: ConnectionRecord, deleteDocuments: boolean): Promise<void> {

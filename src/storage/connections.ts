@@ -78,6 +78,8 @@ export interface ConnectionStore {
   updateConnection(orgId: string, id: string, patch: ConnectionPatch): Promise<ConnectionRecord | null>;
   /** Deletes the connection with its runs and item state; false when it did not exist. */
   deleteConnection(orgId: string, id: string): Promise<boolean>;
+  /** Connections of a provider in every organisation, oldest first (webhook deliveries, schedule reconciliation). */
+  listConnectionsOfProvider(provider: string): Promise<ConnectionRecord[]>;
   /**
    * Connections of any organisation whose nextSyncAt has come (not those needing re-authorisation), oldest due first; each one
    * returned has its nextSyncAt moved to `now + leaseMs` in the same step, so two processes never claim the same.

@@ -66,6 +66,16 @@ export function runConnectionContract(name: string, makeStore: MakeStore, cleanu
       expect(ids(await store.connections.listConnections(orgA, { provider: 's3', containerTags: ['t1'] }))).toEqual([]);
     });
 
+    it('lists the connections of a provider across organisations, oldest first', async () => {
+      const provider = `p-${randomUUID()}`;
+      const a = makeConnection(orgA, { provider });
+      const b = makeConnection(orgB, { provider });
+      const other = makeConnection(orgA);
+      for (const x of [a, b, other]) await store.connections.insertConnection(x);
+      expect((await store.connections.listConnectionsOfProvider(provider)).map((x) => x.id)).toEqual([a.id, b.id]);
+      expect(await store.connections.listConnectionsOfProvider(`p-${randomUUID()}`)).toEqual([]);
+    });
+
     it('patches fields and leaves the others', async () => {
       const conn = makeConnection(orgA);
       await store.connections.insertConnection(conn);

@@ -9,9 +9,10 @@ export const MAX_JSON_DEPTH = 32;
 
 /**
  * Reads JSON bodies (DELETE included: the SDK sends bodies on DELETE). Malformed JSON is a 400, an oversized body
- * a 413, a non-JSON content type (multipart included) a 415. Bodies of `multipartPaths` are left to their routes.
+ * a 413, a non-JSON content type (multipart included) a 415. Bodies of `multipartPaths` are left to their routes;
+ * bodies of `rawPaths` are read unparsed into `ctx.state.rawBody`.
  */
-export const jsonBody = ({ limit, multipartPaths = [] }: { limit: number; multipartPaths?: readonly string[] }): Middleware<AppState> =>
+export const jsonBody = ({ limit, multipartPaths = [], rawPaths }: { limit: number; multipartPaths?: readonly string[]; rawPaths?: RegExp }): Middleware<AppState> =>
   async function jsonBody(ctx, next) {
     ctx.state.body = undefined;
     if (!METHODS_WITH_BODY.has(ctx.method)) return next();
@@ -19,6 +20,11 @@ export const jsonBody = ({ limit, multipartPaths = [] }: { limit: number; multip
     if (multipartPaths.includes(ctx.path)) return next();
     const declared = Number(ctx.get('content-length') || 0);
     if (declared > limit) throw createError('BODY_TOO_LARGE', [limit]);
+    // Webhook deliveries: the bytes as received (signatures are computed over them), in whatever type they come.
+    if (rawPaths?.test(ctx.path)) {
+      ctx.state.rawBody = await readBody(ctx.req, limit);
+      return next();
+    }
     const type = ctx.get('content-type').split(';')[0]!.trim().toLowerCase();
     if (type === 'multipart/form-data') throw createError('UNSUPPORTED_MEDIA_TYPE', [type]);
     const raw = await readBody(ctx.req, limit);

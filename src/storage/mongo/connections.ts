@@ -112,6 +112,11 @@ export class MongoConnections implements ConnectionStore {
     return res.deletedCount > 0;
   }
 
+  async listConnectionsOfProvider(provider: string): Promise<ConnectionRecord[]> {
+    const rows = await this.connections.find({ provider: { $eq: provider } }).sort({ createdAt: 1, _id: 1 }).toArray();
+    return rows.map(fromBson);
+  }
+
   async claimDueConnections(now: number, leaseMs: number, limit: number): Promise<ConnectionRecord[]> {
     const due = await this.connections
       .find({ status: { $ne: 'needs_reauth' }, nextSyncAt: { $ne: null, $lte: now } })

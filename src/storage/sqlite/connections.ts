@@ -109,6 +109,11 @@ export class SqliteConnections implements ConnectionStore {
     })();
   }
 
+  async listConnectionsOfProvider(provider: string): Promise<ConnectionRecord[]> {
+    const rows = this.db.prepare('SELECT * FROM connections WHERE provider = ? ORDER BY created_at, id').all(provider) as Row[];
+    return rows.map(rowToConnection);
+  }
+
   async claimDueConnections(now: number, leaseMs: number, limit: number): Promise<ConnectionRecord[]> {
     return this.db.transaction(() => {
       const rows = this.db
