@@ -6,7 +6,7 @@ import { webCrawler } from './web-crawler.js';
 
 /**
  * Every connector of this build, by provider name (the path value of /v3/connections/{provider}). Providers that
- * talk to a configurable API (base URLs, OAuth clients) are built from the deployment's endpoints.
+ * talk to a configurable API (base URLs, webhook secrets) are built from the deployment's endpoints.
  */
 export function createConnectors(endpoints: Readonly<ProviderEndpoints>): ReadonlyMap<string, Connector> {
   const connectors: Connector[] = [webCrawler, s3Connector, createGitHubConnector(endpoints.github)];

@@ -75,35 +75,6 @@ export interface ResourcePage {
   total_count?: number;
 }
 
-/**
- * OAuth 2 authorization-code settings of a provider (PKCE and a signed single-use state are always used). The
- * client id and secret come from the deployment's config; both null = OAuth not configured for this provider.
- */
-export interface OAuthSpec {
-  authorizeUrl: string;
-  tokenUrl: string;
-  /** Where a disconnect revokes the token (absent = the provider has no revocation endpoint). */
-  revokeUrl?: string;
-  scopes: readonly string[];
-  clientId: string | null;
-  clientSecret: string | null;
-  /** Names of the variables that configure the client, for the 400 that names what is missing. */
-  clientEnv: readonly [idVar: string, secretVar: string];
-  /** Extra query parameters of the authorization URL (e.g. access_type=offline, prompt=consent, owner=user). */
-  authorizeParams?: Readonly<Record<string, string>>;
-  /** How the client authenticates at the token endpoint: form fields (default) or HTTP Basic (Notion). */
-  tokenAuth?: 'body' | 'basic';
-}
-
-/**
- * Credentials of an OAuth connection as the connector sees them in `ConnectorConnection.credentials` (opened from
- * the sealed store form; refreshed by the sync engine before they expire).
- */
-export const OAUTH_ACCESS_TOKEN = 'accessToken';
-export const OAUTH_REFRESH_TOKEN = 'refreshToken';
-/** Epoch milliseconds as a decimal string; absent = does not expire. */
-export const OAUTH_EXPIRES_AT = 'expiresAt';
-
 /** An inbound notification at POST /v3/connections/{provider}/webhook (GitHub push, Drive channel, Graph subscription). */
 export interface WebhookDelivery {
   /** Header names lower-cased. */
@@ -130,13 +101,6 @@ export interface Connector {
   readonly provider: string;
   /** Settings that are secrets: taken out of metadata, sealed, never returned. Non-empty = needs MNEMO_SECRET_KEY. */
   readonly credentialFields: readonly string[];
-  /** OAuth flow of the provider (absent = credentials come in `metadata`, as for s3 or a GitHub token). */
-  readonly oauth?: OAuthSpec;
-  /**
-   * The connection needs a setup step before it can sync (a drive connection in scoped mode without a saved
-   * selection): scheduled syncs skip it and say so. Absent = never.
-   */
-  needsSetup?(conn: ConnectorConnection): boolean;
   /**
    * Reads a delivery at POST /v3/connections/{provider}/webhook (no API key: the connector authenticates it, by a
    * signature over `rawBody` or a secret it registered). `candidates` are the provider's connections in every

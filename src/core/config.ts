@@ -75,26 +75,7 @@ const EnvSchema = z.object({
   MNEMO_CONNECTOR_POLL_MS: int(100, 3_600_000).default(60_000),
 
   GITHUB_API_URL: httpUrl.default('https://api.github.com'),
-  GITHUB_OAUTH_URL: httpUrl.default('https://github.com'),
-  GITHUB_CLIENT_ID: z.string().min(1).optional(),
-  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
   GITHUB_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-  GOOGLE_AUTH_URL: httpUrl.default('https://accounts.google.com/o/oauth2/v2/auth'),
-  GOOGLE_TOKEN_URL: httpUrl.default('https://oauth2.googleapis.com/token'),
-  GOOGLE_REVOKE_URL: httpUrl.default('https://oauth2.googleapis.com/revoke'),
-  GOOGLE_API_URL: httpUrl.default('https://www.googleapis.com'),
-  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
-  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
-  MICROSOFT_AUTH_URL: httpUrl.default('https://login.microsoftonline.com/common/oauth2/v2.0/authorize'),
-  MICROSOFT_TOKEN_URL: httpUrl.default('https://login.microsoftonline.com/common/oauth2/v2.0/token'),
-  MICROSOFT_GRAPH_URL: httpUrl.default('https://graph.microsoft.com/v1.0'),
-  NOTION_CLIENT_ID: z.string().min(1).optional(),
-  NOTION_CLIENT_SECRET: z.string().min(1).optional(),
-  NOTION_API_URL: httpUrl.default('https://api.notion.com/v1'),
-  NOTION_AUTH_URL: httpUrl.default('https://api.notion.com/v1/oauth/authorize'),
-  NOTION_TOKEN_URL: httpUrl.default('https://api.notion.com/v1/oauth/token'),
 
   MNEMO_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   MNEMO_PUBLIC_URL: z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
@@ -152,17 +133,9 @@ export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
 export type EmbeddingsMode = 'auto' | 'local' | 'openai' | 'hash';
 
 /** Validated, frozen service configuration. */
-/** OAuth client of a provider; both null = the provider's OAuth flow is not configured. */
-export interface OAuthClient {
-  clientId: string | null;
-  clientSecret: string | null;
-}
-
+/** Outside providers' endpoints (configurable for GitHub Enterprise Server and local fakes). */
 export interface ProviderEndpoints {
-  github: OAuthClient & { apiUrl: string; oauthUrl: string; webhookSecret: string | null };
-  google: OAuthClient & { authUrl: string; tokenUrl: string; revokeUrl: string; apiUrl: string };
-  microsoft: OAuthClient & { authUrl: string; tokenUrl: string; graphUrl: string };
-  notion: OAuthClient & { apiUrl: string; authUrl: string; tokenUrl: string };
+  github: { apiUrl: string; webhookSecret: string | null };
 }
 
 export interface Config {
@@ -235,7 +208,7 @@ export interface Config {
   role: 'all' | 'api' | 'worker';
   /** Connector syncs: default interval, the web crawler's (recrawl), and how often embedded mode looks for due syncs. */
   connectors: { syncEveryMs: number; crawlerSyncEveryMs: number; pollMs: number };
-  /** Outside providers: API base URLs (configurable for GitHub Enterprise, sovereign clouds and local fakes) and OAuth clients. */
+  /** Outside providers: API base URLs (configurable for GitHub Enterprise Server and local fakes), webhook secrets. */
   providers: ProviderEndpoints;
   temporal: {
     /** Set → Temporal runs ingestion; unset → the embedded runner. */
@@ -404,35 +377,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollMs: e.MNEMO_CONNECTOR_POLL_MS,
     },
     providers: {
-      github: {
-        apiUrl: trimSlash(e.GITHUB_API_URL),
-        oauthUrl: trimSlash(e.GITHUB_OAUTH_URL),
-        clientId: e.GITHUB_CLIENT_ID ?? null,
-        clientSecret: e.GITHUB_CLIENT_SECRET ?? null,
-        webhookSecret: e.GITHUB_WEBHOOK_SECRET ?? null,
-      },
-      google: {
-        clientId: e.GOOGLE_CLIENT_ID ?? null,
-        clientSecret: e.GOOGLE_CLIENT_SECRET ?? null,
-        authUrl: e.GOOGLE_AUTH_URL,
-        tokenUrl: e.GOOGLE_TOKEN_URL,
-        revokeUrl: e.GOOGLE_REVOKE_URL,
-        apiUrl: trimSlash(e.GOOGLE_API_URL),
-      },
-      microsoft: {
-        clientId: e.MICROSOFT_CLIENT_ID ?? null,
-        clientSecret: e.MICROSOFT_CLIENT_SECRET ?? null,
-        authUrl: e.MICROSOFT_AUTH_URL,
-        tokenUrl: e.MICROSOFT_TOKEN_URL,
-        graphUrl: trimSlash(e.MICROSOFT_GRAPH_URL),
-      },
-      notion: {
-        clientId: e.NOTION_CLIENT_ID ?? null,
-        clientSecret: e.NOTION_CLIENT_SECRET ?? null,
-        apiUrl: trimSlash(e.NOTION_API_URL),
-        authUrl: e.NOTION_AUTH_URL,
-        tokenUrl: e.NOTION_TOKEN_URL,
-      },
+      github: { apiUrl: trimSlash(e.GITHUB_API_URL), webhookSecret: e.GITHUB_WEBHOOK_SECRET ?? null },
     },
     temporal: {
       address: e.TEMPORAL_ADDRESS,
