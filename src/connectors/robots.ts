@@ -1,14 +1,28 @@
-/** robots.txt rules for one user agent (RFC 9309): longest match wins, Allow wins a tie, `*` and `$` patterns. */
+/**
+ * robots.txt rules for one user agent (RFC 9309): longest match wins, Allow wins a tie, `*` and `$` patterns; and the
+ * group's Crawl-delay (not in the RFC, widely used).
+ */
 export interface RobotsRules {
   isAllowed(pathAndQuery: string): boolean;
   /** Sitemap URLs the file lists (for any agent). */
   sitemaps: string[];
+  /** Crawl-delay of the chosen group in milliseconds (capped at MAX_CRAWL_DELAY_MS); 0 = none. */
+  crawlDelayMs: number;
 }
+
+/** Longest Crawl-delay honoured: a site asking for more is still crawled, this slowly. */
+export const MAX_CRAWL_DELAY_MS = 10_000;
 
 interface Rule {
   allow: boolean;
   pattern: string;
   re: RegExp;
+}
+
+interface Group {
+  agents: string[];
+  rules: Rule[];
+  crawlDelayMs: number | null;
 }
 
 function toRegExp(pattern: string): RegExp {
@@ -22,9 +36,9 @@ function toRegExp(pattern: string): RegExp {
 
 /** Parses robots.txt and keeps the group for `agent` (product token, case-insensitive), else the `*` group. */
 export function parseRobots(text: string, agent: string): RobotsRules {
-  const groups: { agents: string[]; rules: Rule[] }[] = [];
+  const groups: Group[] = [];
   const sitemaps: string[] = [];
-  let current: { agents: string[]; rules: Rule[] } | null = null;
+  let current: Group | null = null;
   let lastWasAgent = false;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.replace(/#.*$/, '').trim();
@@ -34,7 +48,7 @@ export function parseRobots(text: string, agent: string): RobotsRules {
     const value = m[2]!.trim();
     if (key === 'user-agent') {
       if (!current || !lastWasAgent) {
-        current = { agents: [], rules: [] };
+        current = { agents: [], rules: [], crawlDelayMs: null };
         groups.push(current);
       }
       current.agents.push(value.toLowerCase());
@@ -47,14 +61,19 @@ export function parseRobots(text: string, agent: string): RobotsRules {
     } else if ((key === 'allow' || key === 'disallow') && current) {
       // An empty Disallow allows everything: no rule.
       if (value) current.rules.push({ allow: key === 'allow', pattern: value, re: toRegExp(value) });
+    } else if (key === 'crawl-delay' && current) {
+      const seconds = Number(value);
+      if (Number.isFinite(seconds) && seconds >= 0) current.crawlDelayMs = Math.min(MAX_CRAWL_DELAY_MS, Math.round(seconds * 1000));
     }
   }
   const me = agent.toLowerCase();
   const mine = groups.filter((g) => g.agents.some((a) => a !== '*' && me.includes(a)));
   const chosen = mine.length > 0 ? mine : groups.filter((g) => g.agents.includes('*'));
   const rules = chosen.flatMap((g) => g.rules);
+  const delays = chosen.map((g) => g.crawlDelayMs).filter((d): d is number => d !== null);
   return {
     sitemaps,
+    crawlDelayMs: delays.length > 0 ? Math.max(...delays) : 0,
     isAllowed(pathAndQuery) {
       if (pathAndQuery === '/robots.txt') return true;
       let best: Rule | null = null;
@@ -68,4 +87,4 @@ export function parseRobots(text: string, agent: string): RobotsRules {
 }
 
 /** Rules of a site without a robots.txt: everything allowed. */
-export const ALLOW_ALL: RobotsRules = { isAllowed: () => true, sitemaps: [] };
+export const ALLOW_ALL: RobotsRules = { isAllowed: () => true, sitemaps: [], crawlDelayMs: 0 };

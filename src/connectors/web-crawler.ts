@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { createError, errorMessage, isAppError } from '../core/errors.js';
+import { extractorFor, isExtractableName } from '../extract/registry.js';
+import { decodeText } from '../extract/text-decode.js';
 import { fetchUrl, type FetchedResource } from '../providers/fetch-url.js';
 import { refusalReason } from '../providers/ssrf-guard.js';
 import { ALLOW_ALL, parseRobots, type RobotsRules } from './robots.js';
@@ -9,8 +11,10 @@ import type { ChangeItem, ChangeList, ConnectionSettings, Connector, ConnectorCo
 const DAY_MS = 86_400_000;
 /** Product token matched against robots.txt groups. */
 const AGENT = 'mnemo';
-/** Largest page the crawler reads (under the URL fetch cap): bigger pages are recorded as failed items. */
+/** Largest page (HTML, text) the crawler reads: bigger pages are recorded as failed items. */
 const PAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** Largest linked file (PDF, office document, image, audio) read, under the URL fetch cap. */
+const FILE_MAX_BYTES = 20 * 1024 * 1024;
 const DEFAULT_MAX_DEPTH = 5;
 /** Nested sitemaps of a sitemap index read at most. */
 const MAX_SITEMAPS = 10;
@@ -70,12 +74,25 @@ function sitemapLocs(xml: string): { pages: string[]; sitemaps: string[] } {
 }
 
 function decode(res: FetchedResource): string {
-  const charset = /charset=([^;]+)/i.exec(res.contentType)?.[1]?.trim().replace(/"/g, '').toLowerCase();
-  try {
-    return new TextDecoder(charset || 'utf-8').decode(res.body);
-  } catch {
-    return new TextDecoder('utf-8').decode(res.body);
-  }
+  return decodeText(res.body, { declared: /charset=([^;]+)/i.exec(res.contentType)?.[1] ?? null }).text;
+}
+
+/** A linked file the extractors read (by its declared type, else its name), e.g. a PDF or a DOCX. */
+function isExtractableFile(res: FetchedResource): boolean {
+  const mime = res.contentType.split(';')[0]!.trim().toLowerCase();
+  if (mime && mime !== 'application/octet-stream' && extractorFor(mime)) return true;
+  return isExtractableName(new URL(res.url).pathname);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(t);
+      resolve();
+    }, { once: true });
+  });
 }
 
 /** The version a page is stored under: its validator when the server sends one, else a hash of its body. */
@@ -99,7 +116,9 @@ function isGone(err: unknown): boolean {
 /**
  * web-crawler: pages of one site from `metadata.startUrl`, breadth first by same-origin links and the sitemap,
  * within robots.txt, `maxDepth` (default 5) and the connection's documentLimit. Every request goes through the
- * SSRF-guarded fetch; re-syncs are conditional (ETag, Last-Modified), so unchanged pages cost a 304.
+ * SSRF-guarded fetch; re-syncs are conditional (ETag, Last-Modified), so unchanged pages cost a 304. Linked files
+ * the extractors read (PDF, office documents, images, audio) become documents of their own; robots.txt's
+ * Crawl-delay spaces the requests (at most 10 s).
  */
 export const webCrawler: Connector = {
   provider: 'web-crawler',
@@ -117,7 +136,7 @@ export const webCrawler: Connector = {
   async listChanges(conn: ConnectorConnection, known, ctx: ConnectorContext): Promise<ChangeList> {
     const { start, maxDepth } = settingsOf(conn.metadata);
     const previous = (conn.state as CrawlState | null)?.links ?? {};
-    const fetchOpts = { ...ctx.urlFetch, maxBytes: Math.min(ctx.urlFetch.maxBytes, PAGE_MAX_BYTES) };
+    const fetchOpts = { ...ctx.urlFetch, maxBytes: Math.min(ctx.urlFetch.maxBytes, FILE_MAX_BYTES) };
     const sameSite = (url: string) => new URL(url).origin === start.origin;
     const robots = await readRobots(start, fetchOpts);
 
@@ -133,6 +152,7 @@ export const webCrawler: Connector = {
     const items: ChangeItem[] = [];
     const links: Record<string, string[]> = {};
     let startReached = false;
+    let lastFetchAt = 0;
     while (queue.length > 0 && items.length < conn.documentLimit) {
       if (ctx.signal?.aborted) throw createError('CONNECTOR_FAILED', ['web-crawler', 'sync cancelled']);
       const { url, depth } = queue.shift()!;
@@ -140,6 +160,9 @@ export const webCrawler: Connector = {
       if (!robots.isAllowed(parsed.pathname + parsed.search)) continue;
       const knownVersion = known.get(url);
       let res: FetchedResource;
+      // robots.txt's Crawl-delay: at least that long between two page requests.
+      await sleep(lastFetchAt + robots.crawlDelayMs - Date.now(), ctx.signal);
+      lastFetchAt = Date.now();
       try {
         res = await fetchUrl(url, fetchOpts, { headers: conditionalHeaders(knownVersion) });
       } catch (err) {
@@ -154,8 +177,21 @@ export const webCrawler: Connector = {
       if (res.status === 304) {
         items.push({ externalId: url, version: knownVersion ?? null });
         links[url] = previous[url] ?? [];
+      } else if (!PAGE_TYPES.test(res.contentType || 'text/html')) {
+        // A linked PDF, office document, image...: kept as the document's original and extracted like an upload.
+        // Types no extractor reads are left alone (not failures).
+        if (!isExtractableFile(res)) continue;
+        const filename = decodeURIComponent(new URL(res.url).pathname.split('/').pop() ?? '') || null;
+        items.push({
+          externalId: url,
+          version: versionOf(res),
+          content: { text: '', file: { bytes: res.body, filename, mimeType: res.contentType || null }, mimeType: res.contentType, title: null, url: res.url, filepath: null },
+        });
+      } else if (res.body.length > PAGE_MAX_BYTES) {
+        items.push({ externalId: url, version: null, error: `page is ${res.body.length} bytes, over the ${PAGE_MAX_BYTES}-byte limit` });
+        for (const next of previous[url] ?? []) enqueue(next, depth + 1);
+        continue;
       } else {
-        if (!PAGE_TYPES.test(res.contentType || 'text/html')) continue;
         const text = decode(res);
         const pageLinks = /html/i.test(res.contentType || 'text/html') ? extractLinks(text, res.url).filter(sameSite) : [];
         links[url] = pageLinks;

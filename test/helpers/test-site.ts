@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 export interface Page {
   status?: number;
-  body?: string;
+  body?: string | Buffer;
   type?: string;
   headers?: Record<string, string>;
   /** Answer 304 to a matching If-None-Match. */
@@ -16,6 +16,8 @@ export interface TestSite {
   pages: Map<string, Page>;
   /** Every request as `<status> <path>`. */
   log: string[];
+  /** Every request with its arrival time (epoch ms). */
+  hits: { path: string; at: number }[];
   requests(path: string): number;
   close(): Promise<void>;
 }
@@ -23,10 +25,12 @@ export interface TestSite {
 export async function startTestSite(): Promise<TestSite> {
   const pages = new Map<string, Page>();
   const log: string[] = [];
+  const hits: { path: string; at: number }[] = [];
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    hits.push({ path, at: Date.now() });
     const page = pages.get(path);
-    const answer = (status: number, headers: Record<string, string>, body = '') => {
+    const answer = (status: number, headers: Record<string, string>, body: string | Buffer = '') => {
       log.push(`${status} ${path}`);
       res.writeHead(status, headers);
       res.end(body);
@@ -41,6 +45,7 @@ export async function startTestSite(): Promise<TestSite> {
     base,
     pages,
     log,
+    hits,
     requests: (path) => log.filter((l) => l.endsWith(` ${path}`)).length,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

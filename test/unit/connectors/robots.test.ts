@@ -40,3 +40,13 @@ describe('link extraction', () => {
     expect(links).toEqual(['https://site.test/a', 'https://site.test/dir/b?x=1&y=2', 'https://other.test/c']);
   });
 });
+
+describe('robots.txt Crawl-delay', () => {
+  it("takes the chosen group's Crawl-delay in ms, capped at 10 s, and none when absent", () => {
+    expect(parseRobots('User-agent: *\nCrawl-delay: 2.5\n', 'mnemo').crawlDelayMs).toBe(2500);
+    expect(parseRobots('User-agent: mnemo\nCrawl-delay: 1\n\nUser-agent: *\nCrawl-delay: 30\n', 'mnemo').crawlDelayMs).toBe(1000);
+    expect(parseRobots('User-agent: *\nCrawl-delay: 3600\n', 'mnemo').crawlDelayMs).toBe(10_000);
+    expect(parseRobots('User-agent: *\nCrawl-delay: soon\nDisallow: /x\n', 'mnemo').crawlDelayMs).toBe(0);
+    expect(parseRobots('User-agent: other\nCrawl-delay: 5\n', 'mnemo').crawlDelayMs).toBe(0);
+  });
+});
