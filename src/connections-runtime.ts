@@ -37,9 +37,17 @@ export function connectionSyncDeps(config: Readonly<Config>, store: Store, docum
  */
 export async function createConnections(config: Readonly<Config>, store: Store, documents: DocumentService, logger: Logger): Promise<ConnectionsRuntime> {
   const syncDeps = connectionSyncDeps(config, store, documents, logger);
-  const syncRunner: ConnectionSyncRunner = config.temporal.address
-    ? new (await import('./temporal/connection-sync-runner.js')).TemporalSyncRunner(config.temporal, logger)
-    : new EmbeddedSyncRunner(syncDeps, { pollMs: config.connectors.pollMs, concurrency: 2 });
+  let syncRunner: ConnectionSyncRunner;
+  if (config.temporal.address) {
+    const temporal = new (await import('./temporal/connection-sync-runner.js')).TemporalSyncRunner(config.temporal, logger);
+    // API processes make sure every connection has its Schedule (and no Schedule outlives its connection).
+    if (config.role !== 'worker') {
+      temporal.reconcileInBackground(async () => (await Promise.all([...syncDeps.connectors.keys()].map((p) => store.connections.listConnectionsOfProvider(p)))).flat());
+    }
+    syncRunner = temporal;
+  } else {
+    syncRunner = new EmbeddedSyncRunner(syncDeps, { pollMs: config.connectors.pollMs, concurrency: 2 });
+  }
   const connections = new ConnectionService(store, documents, syncDeps.connectors, syncRunner, syncDeps.box, {
     syncEveryMs: { default: config.connectors.syncEveryMs, byProvider: { 'web-crawler': config.connectors.crawlerSyncEveryMs } },
   }, syncDeps);

@@ -4,6 +4,7 @@ import { createError, errorMessage } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { ConnectionSyncRunner } from '../services/connection-sync.js';
 import type { ConnectionRecord, SyncTrigger } from '../storage/connections.js';
+import { backoffDelay } from '../runner/backoff.js';
 import { connectClient } from './connection.js';
 
 /** Temporal could not be reached or refused the call: a 503 the client may retry. */
@@ -24,6 +25,9 @@ export const connectionWorkflowId = (connectionId: string) => `connection-${conn
 export class TemporalSyncRunner implements ConnectionSyncRunner {
   private readonly connection: ReturnType<typeof connectClient>;
   private readonly client: Client;
+  private reconcileTimer: NodeJS.Timeout | undefined;
+  private reconciling: Promise<void> = Promise.resolve();
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly temporal: Readonly<Config['temporal']>,
@@ -84,7 +88,52 @@ export class TemporalSyncRunner implements ConnectionSyncRunner {
     }
   }
 
+  /**
+   * Brings the Schedules in line with the store (run at start by API processes, and callable any time): every
+   * connection that syncs gets its Schedule (created when missing, e.g. deleted by hand or lost with a namespace;
+   * updated to its interval otherwise), and `connection-*` Schedules of this task queue whose connection is gone or
+   * waits for new credentials are deleted.
+   */
+  async reconcile(connections: readonly ConnectionRecord[]): Promise<{ ensured: number; removed: number }> {
+    const wanted = new Map(connections.filter((c) => c.status !== 'needs_reauth').map((c) => [connectionWorkflowId(c.id), c]));
+    for (const conn of wanted.values()) await this.schedule(conn);
+    let removed = 0;
+    const stale: string[] = [];
+    await this.client.withDeadline(Date.now() + CALL_TIMEOUT_MS, async () => {
+      for await (const s of this.client.schedule.list()) {
+        if (s.scheduleId.startsWith('connection-') && !wanted.has(s.scheduleId)) stale.push(s.scheduleId);
+      }
+    });
+    for (const id of stale) {
+      // Only this deployment's Schedules (its task queue): another deployment may share the namespace.
+      const described = await this.client.schedule.getHandle(id).describe().catch(() => null);
+      if (described?.action.type !== 'startWorkflow' || described.action.taskQueue !== this.temporal.taskQueue) continue;
+      await this.unschedule(id.slice('connection-'.length));
+      removed++;
+    }
+    return { ensured: wanted.size, removed };
+  }
+
   async stop(): Promise<void> {
+    this.stopping.abort();
+    clearTimeout(this.reconcileTimer);
+    await this.reconciling;
     await this.connection.close().catch(() => undefined);
+  }
+
+  /** reconcile() in the background at start, retried with backoff while Temporal is unreachable; stop() ends it. */
+  reconcileInBackground(list: () => Promise<ConnectionRecord[]>, attempt = 1): void {
+    if (this.stopping.signal.aborted) return;
+    this.reconciling = list()
+      .then((conns) => this.client.withAbortSignal(this.stopping.signal, () => this.reconcile(conns)))
+      .then(
+        (r) => this.logger.info('connection schedules reconciled', r),
+        (err: unknown) => {
+          if (this.stopping.signal.aborted) return;
+          if (attempt === 1) this.logger.warn('could not reconcile the connection schedules; retrying', { error: errorMessage(err) });
+          this.reconcileTimer = setTimeout(() => this.reconcileInBackground(list, attempt + 1), backoffDelay(attempt, 1_000, 60_000));
+          this.reconcileTimer.unref();
+        },
+      );
   }
 }

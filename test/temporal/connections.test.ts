@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { Client, Connection, ScheduleNotFoundError } from '@temporalio/client';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,8 @@ import { freePort, waitFor } from '../helpers/server-process.js';
 import { startDevServer, workflowBundle, type DevServer } from '../helpers/temporal.js';
 import { testLogger } from '../helpers/test-logs.js';
 import { html, startTestSite, type TestSite } from '../helpers/test-site.js';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
+import type { TemporalSyncRunner } from '../../src/temporal/connection-sync-runner.js';
 
 const TASK_QUEUE = 'connections-test';
 
@@ -86,6 +89,90 @@ describe('connections in Temporal mode (dev server)', () => {
     await expect(client.schedule.getHandle(`connection-${id}`).describe()).rejects.toBeInstanceOf(ScheduleNotFoundError);
     expect((await api.get(`/v3/documents/${docs[0]!.id}`).set(auth)).status).toBe(404);
   }, 180_000);
+});
+
+describe('connections in Temporal mode: schedules reconciled with the store, GitHub webhooks', () => {
+  let server: DevServer;
+  let client: Client;
+  let runtime: Runtime | undefined;
+  let gh: FakeGitHub;
+  const HOOK_SECRET = 'temporal-webhook-secret-0123';
+
+  beforeAll(async () => {
+    gh = await startFakeGitHub();
+    gh.addRepo('acme/runbooks', { 'README.md': '# Runbooks\n\nPage the on-call engineer after two alerts.' });
+    server = await startDevServer();
+    client = new Client({ connection: await Connection.connect({ address: server.address }) });
+    const config = loadConfig({
+      MNEMO_API_KEY: TEST_KEY,
+      MNEMO_DATA_DIR: '/nonexistent-test-data-dir',
+      TEMPORAL_ADDRESS: server.address,
+      TEMPORAL_TASK_QUEUE: `${TASK_QUEUE}-2`,
+      GITHUB_API_URL: gh.url,
+      MNEMO_SECRET_KEY: 'a test secret of at least thirty-two characters',
+    });
+    runtime = await createRuntime(config, testLogger, {
+      store: new SqliteStore(':memory:'),
+      embedder: staticEmbedderHandle(createHashEmbedder()),
+      print: () => undefined,
+      workflowBundle: await workflowBundle(),
+    });
+    await runtime.runner.start();
+  }, 120_000);
+
+  afterAll(async () => {
+    await runtime?.close();
+    await client?.connection.close();
+    await server?.stop();
+    await gh?.stop();
+  });
+
+  it('syncs a repository in connection-<id> workflows, on creation and on a signed push', async () => {
+    const api = request(runtime!.app.callback());
+    const created = await api.post('/v3/connections/github').set(auth).send({ containerTags: ['ops'], metadata: { token: gh.token, repositories: 'acme/runbooks', webhookSecret: HOOK_SECRET } });
+    expect(created.status).toBe(200);
+    const id = created.body.id as string;
+    expect(await client.workflow.getHandle(`connection-${id}`).result()).toMatchObject({ status: 'completed', itemsProcessed: 1 });
+
+    gh.repos.get('acme/runbooks')!.files.set('docs/escalation.md', Buffer.from('# Escalation\n\nEscalate to the duty manager after an hour.'));
+    const body = JSON.stringify({ ref: 'refs/heads/main', repository: { full_name: 'acme/runbooks', default_branch: 'main' } });
+    const signature = `sha256=${createHmac('sha256', HOOK_SECRET).update(body).digest('hex')}`;
+    const delivery = await api.post('/v3/connections/github/webhook').set({ 'content-type': 'application/json', 'x-github-event': 'push', 'x-hub-signature-256': signature }).send(body);
+    expect(delivery.status).toBe(202);
+    const runs = await waitFor(async () => {
+      const list = (await api.get(`/v3/connections/${id}/sync-runs`).set(auth)).body as { triggerType: string; status: string; itemsProcessed: number }[];
+      return list.length === 2 && list.every((r) => r.status === 'completed') ? list : undefined;
+    }, 60_000, 250);
+    expect(runs.map((r) => `${r.triggerType}:${r.itemsProcessed}`)).toEqual(['event:1', 'event:1']);
+    const titles = await waitFor(async () => {
+      const docs = (await api.post('/v3/connections/github/documents').set(auth).send({ containerTags: ['ops'] })).body as { title: string; status: string }[];
+      return docs.length === 2 && docs.every((d) => d.status === 'done') ? docs.map((d) => d.title).sort() : undefined;
+    }, 60_000, 250);
+    expect(titles).toEqual(['Escalation', 'Runbooks']);
+  }, 180_000);
+
+  it('recreates a Schedule deleted behind its back and removes one whose connection is gone', async () => {
+    const api = request(runtime!.app.callback());
+    const [conn] = (await api.post('/v3/connections/list').set(auth).send({ containerTags: ['ops'] })).body as { id: string }[];
+    await client.schedule.getHandle(`connection-${conn!.id}`).delete();
+    await client.schedule.create({
+      scheduleId: 'connection-orphan0000000000000000',
+      spec: { intervals: [{ every: '1 day' }] },
+      action: { type: 'startWorkflow', workflowType: 'syncConnection', taskQueue: `${TASK_QUEUE}-2`, workflowId: 'connection-orphan0000000000000000', args: ['org_default', 'orphan0000000000000000', 'cron'] },
+    });
+    // Another deployment's Schedule in the same namespace (another task queue) is left alone.
+    await client.schedule.create({
+      scheduleId: 'connection-elsewhere00000000000000',
+      spec: { intervals: [{ every: '1 day' }] },
+      action: { type: 'startWorkflow', workflowType: 'syncConnection', taskQueue: 'another-deployment', workflowId: 'connection-elsewhere00000000000000', args: [] },
+    });
+    const runner = runtime!.syncRunner as TemporalSyncRunner;
+    const all = await runtime!.store.connections.listConnectionsOfProvider('github');
+    expect(await runner.reconcile(all)).toEqual({ ensured: 1, removed: 1 });
+    expect((await client.schedule.getHandle(`connection-${conn!.id}`).describe()).action).toMatchObject({ workflowType: 'syncConnection', workflowId: `connection-${conn!.id}` });
+    await expect(client.schedule.getHandle('connection-orphan0000000000000000').describe()).rejects.toBeInstanceOf(ScheduleNotFoundError);
+    expect((await client.schedule.getHandle('connection-elsewhere00000000000000').describe()).scheduleId).toBe('connection-elsewhere00000000000000');
+  }, 120_000);
 });
 
 describe('connections in Temporal mode while Temporal is unreachable', () => {
