@@ -3,8 +3,11 @@ import type { ConnectionSyncActivities, SyncOutcome } from '../activities/sync-c
 import type { SyncTrigger } from '../src/storage/connections.js';
 
 const { runConnectionSync } = proxyActivities<ConnectionSyncActivities>({
-  // A full crawl or bucket listing can take long; provider errors are retried inside the activity.
+  // A full crawl or bucket listing can take long; provider errors are retried inside the activity. The activity
+  // heartbeats every 10 s, so a worker that dies mid-sync is noticed within a minute and the sync retried (unchanged
+  // items are skipped by their versions).
   startToCloseTimeout: '4 hours',
+  heartbeatTimeout: '1 minute',
   retry: { initialInterval: '30s', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 3 },
 });
 

@@ -26,7 +26,8 @@ export interface ConnectionSyncDeps {
   connectors: ReadonlyMap<string, Connector>;
   /** Opens sealed credentials; null when MNEMO_SECRET_KEY is not set. */
   box: SecretBox | null;
-  context: Omit<ConnectorContext, 'signal'>;
+  /** What connectors get: fetch policy, logger and (Temporal activities) the cancellation signal. */
+  context: ConnectorContext;
   retry: SyncRetry;
   logger: Logger;
 }
@@ -89,7 +90,15 @@ interface Tally {
  * Transient provider errors are retried with backoff; an auth failure marks the connection needs_reauth and
  * unschedules it; a bad item is recorded and skipped. Embedded and Temporal modes both run this.
  */
-export async function syncConnection(deps: ConnectionSyncDeps, orgId: string, connectionId: string, trigger: SyncTrigger): Promise<SyncRunRecord | null> {
+export async function syncConnection(
+  baseDeps: ConnectionSyncDeps,
+  orgId: string,
+  connectionId: string,
+  trigger: SyncTrigger,
+  signal?: AbortSignal,
+): Promise<SyncRunRecord | null> {
+  // A cancelled run (Temporal activity cancellation, a worker shutting down) stops its connector's requests.
+  const deps = signal ? { ...baseDeps, context: { ...baseDeps.context, signal } } : baseDeps;
   const conn = await deps.store.connections.getConnection(orgId, connectionId);
   // A Schedule may still fire for a connection waiting for new credentials: nothing to do until then.
   if (!conn || (conn.status === 'needs_reauth' && trigger === 'cron')) return null;
