@@ -1,11 +1,24 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { errorMessage } from '../src/core/errors.js';
-import { syncConnection, type ConnectionSyncDeps } from '../src/services/connection-sync.js';
+import { errorMessage, isAppError } from '../src/core/errors.js';
+import {
+  beginSync,
+  finishSync,
+  isAuthFailure,
+  syncPage,
+  withSignal,
+  type ConnectionSyncDeps,
+  type SyncPageOutcome,
+  type SyncRunEnd,
+  type SyncRunStart,
+} from '../src/services/connection-sync.js';
 import type { SyncTrigger } from '../src/storage/connections.js';
 
-/** Heartbeat interval of a running sync (the workflow's heartbeatTimeout is a few of these). */
+/** Heartbeat interval of a running step (the workflow's heartbeatTimeout is a few of these). */
 const HEARTBEAT_EVERY_MS = 10_000;
+
+/** Failure type of a refused credential: not retried, and the workflow records the connection as needs_reauth. */
+export const AUTH_FAILURE = 'CONNECTOR_AUTH_FAILED';
 
 /** What a sync run reports back to its workflow (and the Temporal UI). */
 export interface SyncOutcome {
@@ -16,28 +29,47 @@ export interface SyncOutcome {
 }
 
 /**
- * The activity of the syncConnection workflow: the same sync the embedded scheduler runs (list, fetch, add through
- * the document service, record the run). Provider retries and auth handling happen inside; a crash is retried here.
- * `deps` is read when the activity runs, since the worker is created before the document service exists.
+ * Runs a step with a steady heartbeat (so Temporal notices a dead worker within the heartbeat timeout, whatever the
+ * step does) and Temporal's cancellation handed to the connectors; errors become ApplicationFailures: a refused
+ * credential and permanent errors are not retried, the rest are (transient provider errors were already retried
+ * with backoff inside the step).
+ */
+async function step<T>(deps: ConnectionSyncDeps, detail: Record<string, unknown>, fn: (deps: ConnectionSyncDeps) => Promise<T>): Promise<T> {
+  const ctx = Context.current();
+  ctx.heartbeat(detail);
+  const timer = setInterval(() => ctx.heartbeat(detail), HEARTBEAT_EVERY_MS);
+  try {
+    return await fn(withSignal(deps, ctx.cancellationSignal));
+  } catch (err) {
+    const cause = err instanceof Error ? err : undefined;
+    if (isAuthFailure(err)) throw ApplicationFailure.create({ message: errorMessage(err), type: AUTH_FAILURE, nonRetryable: true, cause });
+    const permanent = isAppError(err) && err.permanent;
+    throw ApplicationFailure.create({ message: errorMessage(err), type: isAppError(err) ? err.code : 'SYNC_STEP_FAILED', nonRetryable: permanent, cause });
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
+ * The activities of the syncConnection workflow, thin wrappers over the sync steps the embedded scheduler runs in
+ * process (src/services/connection-sync.ts): begin (record the run), one per listing page (list, fetch and add its
+ * items through the document service, each new document getting its own ingestDocument workflow), finish
+ * (deletions, run record, status). `deps` is read when an activity runs: the worker is created before the document
+ * service exists.
  */
 export function createConnectionSyncActivities(deps: () => ConnectionSyncDeps) {
   return {
-    async runConnectionSync(orgId: string, connectionId: string, trigger: SyncTrigger): Promise<SyncOutcome> {
-      const ctx = Context.current();
-      // A steady heartbeat lets Temporal notice a dead worker within the heartbeat timeout (a sync may run for hours),
-      // and delivers cancellation, which stops the connector's requests.
-      ctx.heartbeat({ connectionId });
-      const timer = setInterval(() => ctx.heartbeat({ connectionId }), HEARTBEAT_EVERY_MS);
-      try {
-        const run = await syncConnection(deps(), orgId, connectionId, trigger, ctx.cancellationSignal);
-        return run
-          ? { runId: run.id, status: run.status, itemsProcessed: run.itemsProcessed, itemsFailed: run.itemsFailed }
-          : { runId: null, status: 'skipped', itemsProcessed: 0, itemsFailed: 0 };
-      } catch (err) {
-        throw ApplicationFailure.create({ message: errorMessage(err), type: 'SYNC_CRASHED', cause: err instanceof Error ? err : undefined });
-      } finally {
-        clearInterval(timer);
-      }
+    beginConnectionSync(orgId: string, connectionId: string, trigger: SyncTrigger): Promise<SyncRunStart | null> {
+      return step(deps(), { connectionId, step: 'begin' }, (d) => beginSync(d, orgId, connectionId, trigger));
+    },
+    syncConnectionPage(orgId: string, connectionId: string, run: SyncRunStart, cursor: { state: unknown } | null): Promise<SyncPageOutcome> {
+      return step(deps(), { connectionId, step: 'page' }, (d) => syncPage(d, orgId, connectionId, run, cursor));
+    },
+    async finishConnectionSync(orgId: string, connectionId: string, run: SyncRunStart, end: SyncRunEnd): Promise<SyncOutcome> {
+      const record = await step(deps(), { connectionId, step: 'finish' }, (d) => finishSync(d, orgId, connectionId, run, end));
+      return record
+        ? { runId: record.id, status: record.status, itemsProcessed: record.itemsProcessed, itemsFailed: record.itemsFailed }
+        : { runId: run.runId, status: 'skipped', itemsProcessed: end.processed, itemsFailed: end.failed };
     },
   };
 }

@@ -84,23 +84,39 @@ interface Tally {
   failed: number;
 }
 
+/** A sync run once begun: its id and start time (the mark items seen by this run carry). */
+export interface SyncRunStart {
+  runId: string;
+  startedAt: string;
+}
+
+/** What one listing page did (its items already added, updated or deleted). */
+export interface SyncPageOutcome {
+  /** The connector state for the next page (when hasMore); the last page saves its state with the connection. */
+  next: unknown;
+  hasMore: boolean;
+  /** This page's listing was complete (see ChangeList.complete). */
+  complete: boolean;
+  processed: number;
+  failed: number;
+}
+
+/** How a run ended, for finishSync: the pages' totals, or the error that stopped it. */
+export interface SyncRunEnd {
+  complete: boolean;
+  processed: number;
+  failed: number;
+  error: string | null;
+  /** The error was a refused credential: the connection needs re-authorisation. */
+  auth: boolean;
+}
+
 /**
- * One sync of one connection: list the changes, add or update each changed item through the document service
- * (unchanged versions skipped, documentLimit kept), delete the documents of items gone upstream, record the run.
- * Transient provider errors are retried with backoff; an auth failure marks the connection needs_reauth and
- * unschedules it; a bad item is recorded and skipped. Embedded and Temporal modes both run this.
+ * Step 1 of a sync: records the run and marks the connection syncing. Null = nothing to do (the connection is gone,
+ * or a Schedule fired for one waiting for new credentials).
  */
-export async function syncConnection(
-  baseDeps: ConnectionSyncDeps,
-  orgId: string,
-  connectionId: string,
-  trigger: SyncTrigger,
-  signal?: AbortSignal,
-): Promise<SyncRunRecord | null> {
-  // A cancelled run (Temporal activity cancellation, a worker shutting down) stops its connector's requests.
-  const deps = signal ? { ...baseDeps, context: { ...baseDeps.context, signal } } : baseDeps;
+export async function beginSync(deps: ConnectionSyncDeps, orgId: string, connectionId: string, trigger: SyncTrigger): Promise<SyncRunStart | null> {
   const conn = await deps.store.connections.getConnection(orgId, connectionId);
-  // A Schedule may still fire for a connection waiting for new credentials: nothing to do until then.
   if (!conn || (conn.status === 'needs_reauth' && trigger === 'cron')) return null;
   const run: SyncRunRecord = {
     id: newId(),
@@ -116,61 +132,120 @@ export async function syncConnection(
   };
   await deps.store.connections.insertSyncRun(run);
   await deps.store.connections.updateConnection(orgId, connectionId, { status: 'syncing', updatedAt: run.startedAt });
+  return { runId: run.id, startedAt: run.startedAt };
+}
+
+/**
+ * Step 2, once per listing page: lists one page of changes (from the connection's saved state on the first page,
+ * from `cursor` after that) and adds, updates or deletes the document of each item. Every item listed is marked as
+ * seen by this run (its sync state carries the run's start time), so finishSync can tell which items are gone
+ * without the listing passing through the caller. The last page saves the connector's state with the connection.
+ */
+export async function syncPage(
+  deps: ConnectionSyncDeps,
+  orgId: string,
+  connectionId: string,
+  run: SyncRunStart,
+  cursor: { state: unknown } | null,
+): Promise<SyncPageOutcome> {
+  const conn = await deps.store.connections.getConnection(orgId, connectionId);
+  if (!conn) throw createError('CONNECTION_NOT_FOUND', [connectionId], { permanent: true });
+  const connector = connectorOf(deps, conn);
+  const view = connectorView(conn, deps.box);
+  const known = new Map((await deps.store.connections.listSyncItems(orgId, connectionId)).map((i) => [i.externalId, i]));
+  const versions = new Map([...known].map(([k, v]) => [k, v.version]));
+  const state = cursor ? cursor.state : conn.state;
+  const list = await withRetry(deps.retry, () => connector.listChanges({ ...view, state }, versions, deps.context));
   const tally: Tally = { processed: 0, failed: 0 };
-  try {
-    const connector = deps.connectors.get(conn.provider);
-    if (!connector) throw createError('UNKNOWN_PROVIDER', [conn.provider, [...deps.connectors.keys()].join(', ')]);
-    const state = await syncItems(deps, conn, connector, tally);
-    const finishedAt = new Date().toISOString();
+  for (const item of list.items) {
+    // fetchItem sees the state this listing returned (e.g. the branch a repository was listed at).
+    await syncItem(deps, conn, connector, { ...view, state: list.state }, item, known, tally, run.startedAt);
+  }
+  if (!list.hasMore) await deps.store.connections.updateConnection(orgId, connectionId, { state: list.state });
+  return { next: list.hasMore ? list.state : null, hasMore: Boolean(list.hasMore), complete: list.complete, ...tally };
+}
+
+/**
+ * Step 3: after a complete listing, deletes the documents of items this run did not see; records the run and the
+ * connection's status (active, error, or needs_reauth after a refused credential, which also ends its schedule).
+ */
+export async function finishSync(deps: ConnectionSyncDeps, orgId: string, connectionId: string, run: SyncRunStart, end: SyncRunEnd): Promise<SyncRunRecord | null> {
+  const conn = await deps.store.connections.getConnection(orgId, connectionId);
+  if (!conn) return null;
+  const tally: Tally = { processed: end.processed, failed: end.failed };
+  let error = end.error;
+  const auth = error !== null && end.auth;
+  if (error === null && end.complete) {
+    try {
+      for (const item of await deps.store.connections.listSyncItems(orgId, connectionId)) {
+        if (item.updatedAt !== run.startedAt) await removeItem(deps, conn, item, tally);
+      }
+    } catch (err) {
+      error = errorMessage(err);
+    }
+  }
+  const finishedAt = new Date().toISOString();
+  if (error === null) {
     await deps.store.connections.updateConnection(orgId, connectionId, {
       status: 'active',
-      state,
       error: null,
       lastSyncAt: finishedAt,
       nextSyncAt: Date.now() + conn.syncEveryMs,
       updatedAt: finishedAt,
     });
-    return await deps.store.connections.updateSyncRun(orgId, run.id, { status: 'completed', itemsProcessed: tally.processed, itemsFailed: tally.failed, finishedAt });
-  } catch (err) {
-    const finishedAt = new Date().toISOString();
-    const auth = isAppError(err) && err.code === 'CONNECTOR_AUTH_FAILED';
-    const message = errorMessage(err);
-    deps.logger.warn('connection sync failed', { orgId, connectionId, provider: conn.provider, error: message });
-    await deps.store.connections.updateConnection(orgId, connectionId, {
-      status: auth ? 'needs_reauth' : 'error',
-      error: message,
-      lastSyncAt: finishedAt,
-      nextSyncAt: auth ? null : Date.now() + conn.syncEveryMs,
-      updatedAt: finishedAt,
-    });
-    return await deps.store.connections.updateSyncRun(orgId, run.id, { status: 'failed', itemsProcessed: tally.processed, itemsFailed: tally.failed, error: message, finishedAt });
+    return deps.store.connections.updateSyncRun(orgId, run.runId, { status: 'completed', itemsProcessed: tally.processed, itemsFailed: tally.failed, finishedAt });
   }
+  deps.logger.warn('connection sync failed', { orgId, connectionId, provider: conn.provider, error });
+  await deps.store.connections.updateConnection(orgId, connectionId, {
+    status: auth ? 'needs_reauth' : 'error',
+    error,
+    lastSyncAt: finishedAt,
+    nextSyncAt: auth ? null : Date.now() + conn.syncEveryMs,
+    updatedAt: finishedAt,
+  });
+  return deps.store.connections.updateSyncRun(orgId, run.runId, { status: 'failed', itemsProcessed: tally.processed, itemsFailed: tally.failed, error, finishedAt });
 }
 
-async function syncItems(deps: ConnectionSyncDeps, conn: ConnectionRecord, connector: Connector, tally: Tally): Promise<unknown> {
-  const view = connectorView(conn, deps.box);
-  const known = new Map((await deps.store.connections.listSyncItems(conn.orgId, conn.id)).map((i) => [i.externalId, i]));
-  const versions = new Map([...known].map(([k, v]) => [k, v.version]));
-  const seen = new Set<string>();
-  let complete = true;
-  let state = conn.state;
-  for (;;) {
-    const list = await withRetry(deps.retry, () => connector.listChanges({ ...view, state }, versions, deps.context));
-    state = list.state;
-    complete &&= list.complete;
-    for (const item of list.items) {
-      seen.add(item.externalId);
-      // fetchItem sees the state this listing returned (e.g. the branch a repository was listed at).
-      await syncItem(deps, conn, connector, { ...view, state }, item, known, tally);
+/** A refused credential (the connection needs re-authorisation) rather than any other failure. */
+export function isAuthFailure(err: unknown): boolean {
+  return isAppError(err) && err.code === 'CONNECTOR_AUTH_FAILED';
+}
+
+/**
+ * One sync of one connection, in process (embedded mode): beginSync, syncPage until the listing ends, finishSync.
+ * Temporal mode runs the same three steps as activities of the syncConnection workflow. Transient provider errors
+ * are retried with backoff; an auth failure marks the connection needs_reauth; a bad item is recorded and skipped.
+ */
+export async function syncConnection(deps: ConnectionSyncDeps, orgId: string, connectionId: string, trigger: SyncTrigger): Promise<SyncRunRecord | null> {
+  const run = await beginSync(deps, orgId, connectionId, trigger);
+  if (!run) return null;
+  const end: SyncRunEnd = { complete: true, processed: 0, failed: 0, error: null, auth: false };
+  let cursor: { state: unknown } | null = null;
+  try {
+    for (;;) {
+      const page = await syncPage(deps, orgId, connectionId, run, cursor);
+      end.processed += page.processed;
+      end.failed += page.failed;
+      end.complete &&= page.complete;
+      if (!page.hasMore) break;
+      cursor = { state: page.next };
     }
-    if (!list.hasMore) break;
+  } catch (err) {
+    end.error = errorMessage(err);
+    end.auth = isAuthFailure(err);
   }
-  if (complete) {
-    for (const [externalId, item] of known) {
-      if (!seen.has(externalId)) await removeItem(deps, conn, item, tally);
-    }
-  }
-  return state;
+  return finishSync(deps, orgId, connectionId, run, end);
+}
+
+/** The deps with a cancellation signal for the connectors (a Temporal activity's, a worker shutting down). */
+export function withSignal(deps: ConnectionSyncDeps, signal: AbortSignal): ConnectionSyncDeps {
+  return { ...deps, context: { ...deps.context, signal } };
+}
+
+function connectorOf(deps: ConnectionSyncDeps, conn: ConnectionRecord): Connector {
+  const connector = deps.connectors.get(conn.provider);
+  if (!connector) throw createError('UNKNOWN_PROVIDER', [conn.provider, [...deps.connectors.keys()].join(', ')], { permanent: true });
+  return connector;
 }
 
 async function syncItem(
@@ -181,31 +256,38 @@ async function syncItem(
   item: ChangeItem,
   known: Map<string, SyncItemRecord>,
   tally: Tally,
+  seenMark: string,
 ): Promise<void> {
   const previous = known.get(item.externalId);
   if (item.deleted) {
     if (previous) await removeItem(deps, conn, previous, tally);
     return;
   }
+  // Listed, so not gone: the item's document stays (even when this version cannot be read or is unchanged).
+  const markSeen = async () => {
+    if (previous && previous.updatedAt !== seenMark) await deps.store.connections.putSyncItem({ ...previous, updatedAt: seenMark });
+  };
   if (item.error) {
     tally.failed++;
     deps.logger.info('connection item skipped', { connectionId: conn.id, item: item.externalId, error: item.error });
+    await markSeen();
     return;
   }
-  if (previous && item.version !== null && previous.version === item.version) return;
+  if (previous && item.version !== null && previous.version === item.version) return markSeen();
   if (!previous && known.size >= conn.documentLimit) return;
   try {
     const content: ItemContent | undefined = item.content ?? (connector.fetchItem ? await withRetry(deps.retry, () => connector.fetchItem!(view, item, deps.context)) : undefined);
     if (!content) throw new Error(`${conn.provider} listed ${item.externalId} without content`);
     const { id } = await addItem(deps, conn, item, content);
-    const record: SyncItemRecord = { orgId: conn.orgId, connectionId: conn.id, externalId: item.externalId, documentId: id, version: item.version, updatedAt: new Date().toISOString() };
+    const record: SyncItemRecord = { orgId: conn.orgId, connectionId: conn.id, externalId: item.externalId, documentId: id, version: item.version, updatedAt: seenMark };
     await deps.store.connections.putSyncItem(record);
     known.set(item.externalId, record);
     tally.processed++;
   } catch (err) {
-    if (isAppError(err) && err.code === 'CONNECTOR_AUTH_FAILED') throw err;
+    if (isAuthFailure(err)) throw err;
     tally.failed++;
     deps.logger.info('connection item failed', { connectionId: conn.id, item: item.externalId, error: errorMessage(err) });
+    await markSeen();
   }
 }
 

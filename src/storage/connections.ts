@@ -60,6 +60,7 @@ export interface SyncItemRecord {
   documentId: string;
   /** ETag, SHA or Last-Modified of the synced version; null = unknown (always re-fetched). */
   version: string | null;
+  /** startedAt of the last sync run that listed the item (finishSync deletes the items a complete run did not list). */
   updatedAt: string;
 }
 

@@ -66,6 +66,10 @@ describe('connections in Temporal mode (dev server)', () => {
     const first = client.workflow.getHandle(`connection-${id}`);
     expect(await first.result()).toMatchObject({ status: 'completed', itemsProcessed: 2, itemsFailed: 0 });
     const firstRunId = (await first.describe()).runId;
+    // The sync's steps are activities of their own: begin, one per listing page (the crawl is one), finish.
+    const history = await first.fetchHistory();
+    const steps = (history.events ?? []).flatMap((e) => (e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes.activityType?.name] : []));
+    expect(steps).toEqual(['beginConnectionSync', 'syncConnectionPage', 'finishConnectionSync']);
     const docs = await waitFor(async () => {
       const res = await api.post('/v3/connections/web-crawler/documents').set(auth).send({ containerTags: ['handbook'] });
       const list = res.body as { id: string; status: string }[];
@@ -149,6 +153,12 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
       return docs.length === 2 && docs.every((d) => d.status === 'done') ? docs.map((d) => d.title).sort() : undefined;
     }, 60_000, 250);
     expect(titles).toEqual(['Escalation', 'Runbooks']);
+
+    // A refused token: the page activity fails without retries and finish records needs_reauth.
+    const bad = await api.post('/v3/connections/github').set(auth).send({ containerTags: ['ops-bad'], metadata: { token: 'ghp_revoked', repositories: 'acme/runbooks' } });
+    expect(await client.workflow.getHandle(`connection-${bad.body.id}`).result()).toMatchObject({ status: 'failed' });
+    const got = (await api.get(`/v3/connections/${bad.body.id}`).set(auth)).body as { status: string; error: string };
+    expect(got).toMatchObject({ status: 'needs_reauth', error: expect.stringContaining('Bad credentials') });
   }, 180_000);
 
   it('recreates a Schedule deleted behind its back and removes one whose connection is gone', async () => {
@@ -168,7 +178,10 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
     });
     const runner = runtime!.syncRunner as TemporalSyncRunner;
     const all = await runtime!.store.connections.listConnectionsOfProvider('github');
-    expect(await runner.reconcile(all)).toEqual({ ensured: 1, removed: 1 });
+    // Removed: the orphan, and the Schedule of the connection whose token was refused (it waits for new credentials).
+    expect(await runner.reconcile(all)).toEqual({ ensured: 1, removed: 2 });
+    const waiting = all.find((c) => c.status === 'needs_reauth')!;
+    await expect(client.schedule.getHandle(`connection-${waiting.id}`).describe()).rejects.toBeInstanceOf(ScheduleNotFoundError);
     expect((await client.schedule.getHandle(`connection-${conn!.id}`).describe()).action).toMatchObject({ workflowType: 'syncConnection', workflowId: `connection-${conn!.id}` });
     await expect(client.schedule.getHandle('connection-orphan0000000000000000').describe()).rejects.toBeInstanceOf(ScheduleNotFoundError);
     expect((await client.schedule.getHandle('connection-elsewhere00000000000000').describe()).scheduleId).toBe('connection-elsewhere00000000000000');

@@ -100,6 +100,36 @@ describe('connection sync engine', () => {
     expect((await rt!.store.connections.getConnection(ORG, id))!.state).toEqual({ n: 2 });
   });
 
+  it('pages through a listing; deletes only after a complete one; a failed listing deletes nothing; a listed item that cannot be read keeps its document', async () => {
+    const connector = fakeConnector([
+      // Sync 1: two pages.
+      { items: [item('a', '1'), item('b', '1')], state: { page: 1 }, hasMore: true, complete: true },
+      { items: [item('c', '1')], state: { page: 2 }, complete: true },
+      // Sync 2: the second page fails for good.
+      { items: [item('a', '1')], state: { page: 1 }, hasMore: true, complete: true },
+      createError('CONNECTOR_FAILED', ['fake', 'HTTP 404 on page 2'], { permanent: true }),
+      // Sync 3: b listed but unreadable, c gone.
+      { items: [item('a', '1'), { externalId: 'b', version: null, error: 'HTTP 500' }], state: { page: 1 }, hasMore: true, complete: true },
+      { items: [], state: { page: 3 }, complete: true },
+    ]);
+    const { deps, service } = await setup(connector);
+    const { id } = await service.create(actor, 'fake', { containerTags: ['paged'], metadata: { token: 't' } });
+    const ids = async () => (await rt!.store.connections.listSyncItems(ORG, id)).map((i) => i.externalId).sort();
+
+    expect(await syncConnection(deps, ORG, id, 'manual')).toMatchObject({ status: 'completed', itemsProcessed: 3 });
+    expect(await ids()).toEqual(['a', 'b', 'c']);
+    expect((await rt!.store.connections.getConnection(ORG, id))!.state).toEqual({ page: 2 });
+
+    expect(await syncConnection(deps, ORG, id, 'cron')).toMatchObject({ status: 'failed', error: expect.stringContaining('page 2') });
+    expect(await ids()).toEqual(['a', 'b', 'c']);
+    // The listing did not finish: the saved state is still the last complete one.
+    expect((await rt!.store.connections.getConnection(ORG, id))!.state).toEqual({ page: 2 });
+
+    expect(await syncConnection(deps, ORG, id, 'cron')).toMatchObject({ status: 'completed', itemsProcessed: 1, itemsFailed: 1 });
+    expect(await ids()).toEqual(['a', 'b']);
+    expect((await rt!.store.connections.getConnection(ORG, id))!.state).toEqual({ page: 3 });
+  });
+
   it('an auth failure marks the connection needs_reauth and stops scheduling it', async () => {
     const connector = fakeConnector([createError('CONNECTOR_AUTH_FAILED', ['fake', 'HTTP 401'])]);
     const { deps, service } = await setup(connector);
