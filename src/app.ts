@@ -1,4 +1,4 @@
-import { registerConnectionWebhookRoute, WEBHOOK_PATHS } from './http/routes/connection-webhook.js';
+import { registerConnectionCallbackRoute, registerConnectionWebhookRoute, WEBHOOK_PATHS } from './http/routes/connection-webhook.js';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from './core/logger.js';
@@ -72,6 +72,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   registerMemoriesRedirect(open);
   registerFileDownloadRoute(open, deps);
   registerConnectionWebhookRoute(open, deps);
+  registerConnectionCallbackRoute(open, deps);
 
   const api = new Router<AppState>();
   api.use(requireApiKey({ auth: deps.auth, limiter: deps.limiter, orgRateLimit: deps.orgRateLimit, logger: deps.logger }));

@@ -105,6 +105,7 @@ function renderOperation(title: string, op: Operation, samples: ResponseSamples)
   else if (title === 'GET /openapi.json') out.push('**Response** `200`: the OpenAPI 3.1 document.', '');
   else if (title === 'GET /v3/files/{token}') out.push('**Response** `200` (`206` for a `Range`): the file bytes, as an attachment.', '');
   else if (title === 'POST /v3/connections/{provider}/import') out.push('**Response** `200` (`text/plain`, as the client asks): a JSON string `{message, provider, started, running}`.', '');
+  else if (title === 'GET /v3/connections/{provider}/callback') out.push("**Response** `302` to the connection's `redirectUrl` (with `connectionId` and `provider` added), or a short HTML page when it has none; `400` `OAUTH_STATE_INVALID` (missing, altered, expired or already used state), `400` `OAUTH_DENIED` (consent refused), `401` `CONNECTOR_AUTH_FAILED` (the provider refused the code).", '');
   else if (title === 'POST /v3/connections/{provider}/webhook') out.push('**Response** `202` `{ repository, syncing }` when syncs started, `200` for a ping, `202` `{ ignored }` for other events and branches; `401` `WEBHOOK_SIGNATURE_INVALID` unsigned or wrongly signed; `404` `WEBHOOK_NOT_SUPPORTED` for providers without webhooks.', '');
   else if (title === 'POST /v3/connections/{connectionId}/configure') out.push('**Response** `200`: `{ message: string; success: boolean }` (providers with resources; the web crawler has none and answers `400`).', '');
   else if (shape) out.push(`**Response** \`${ok}\`:`, '', '```ts', renderShape(shape), '```', '');

@@ -182,6 +182,8 @@ async function sampleConnections(call: Call, runtime: { syncRunner: unknown; emb
     await call('get', `/v3/connections/${id}/resources`, '/v3/connections/{connectionId}/resources', 200);
     await call('post', `/v3/connections/${id}/configure`, '/v3/connections/{connectionId}/configure', 400, { resources: [] });
     await call('get', `/v3/connections/${id}/sync-runs`, '/v3/connections/{connectionId}/sync-runs', 200);
+    // A callback without a state this server issued.
+    await call('get', '/v3/connections/github/callback?code=x', '/v3/connections/{provider}/callback', 400);
     // An unsigned delivery: no connection's secret signs it.
     await call('post', '/v3/connections/github/webhook', '/v3/connections/{provider}/webhook', 401, { zen: 'Design for failure.' });
     await call('delete', `/v3/connections/${id}?deleteDocuments=true`, '/v3/connections/{connectionIdOrProvider}', 200);

@@ -95,13 +95,31 @@ function verifySignature(secret: string, rawBody: Buffer, header: string | undef
 export function createGitHubConnector(endpoints: ProviderEndpoints['github']): Connector {
   const api = (conn: ConnectorConnection, ctx: ConnectorContext) => new GitHubApi(endpoints.apiUrl, tokenOf(conn), ctx.urlFetch.timeoutMs, ctx.signal);
 
+  const oauth =
+    endpoints.clientId && endpoints.clientSecret
+      ? {
+          provider: 'github',
+          authorizeUrl: `${endpoints.oauthUrl}/login/oauth/authorize`,
+          tokenUrl: `${endpoints.oauthUrl}/login/oauth/access_token`,
+          clientId: endpoints.clientId,
+          clientSecret: endpoints.clientSecret,
+          scopes: ['repo'],
+        }
+      : undefined;
   return {
     provider: 'github',
     credentialFields: ['token', 'webhookSecret'],
+    ...(oauth ? { oauth } : {}),
 
     validateConfig(settings) {
-      if (typeof settings.token !== 'string' || settings.token.trim() === '') {
-        throw createError('CONNECTOR_CONFIG_INVALID', ['github', 'metadata.token is required: a personal access token with read access to the repositories']);
+      if (settings.token !== undefined && (typeof settings.token !== 'string' || settings.token.trim() === '')) {
+        throw createError('CONNECTOR_CONFIG_INVALID', ['github', 'metadata.token must be a non-empty string']);
+      }
+      if (settings.token === undefined && !oauth) {
+        throw createError('CONNECTOR_CONFIG_INVALID', [
+          'github',
+          'metadata.token is required (a personal access token with read access to the repositories), or OAuth with GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET set on the server',
+        ]);
       }
       for (const repo of list(settings, 'repositories')) {
         if (!REPO_NAME.test(repo)) throw createError('CONNECTOR_CONFIG_INVALID', ['github', `metadata.repositories: "${repo}" is not owner/name`]);

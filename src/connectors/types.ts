@@ -75,6 +75,16 @@ export interface ResourcePage {
   total_count?: number;
 }
 
+/** An OAuth app the deployment configured for a provider (authorization-code flow; the callback stores the token). */
+export interface OAuthApp {
+  provider: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: readonly string[];
+}
+
 /** An inbound notification at POST /v3/connections/{provider}/webhook (GitHub push, Drive channel, Graph subscription). */
 export interface WebhookDelivery {
   /** Header names lower-cased. */
@@ -101,6 +111,11 @@ export interface Connector {
   readonly provider: string;
   /** Settings that are secrets: taken out of metadata, sealed, never returned. Non-empty = needs MNEMO_SECRET_KEY. */
   readonly credentialFields: readonly string[];
+  /**
+   * The provider's OAuth app when the deployment configured one: a connection created without a `token` setting
+   * then authorises through `authLink` and the callback. Absent = credentials come in `metadata`.
+   */
+  readonly oauth?: OAuthApp;
   /**
    * Reads a delivery at POST /v3/connections/{provider}/webhook (no API key: the connector authenticates it, by a
    * signature over `rawBody` or a secret it registered). `candidates` are the provider's connections in every

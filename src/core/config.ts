@@ -76,6 +76,9 @@ const EnvSchema = z.object({
 
   GITHUB_API_URL: httpUrl.default('https://api.github.com'),
   GITHUB_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  GITHUB_OAUTH_URL: httpUrl.default('https://github.com'),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
 
   MNEMO_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   MNEMO_PUBLIC_URL: z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
@@ -135,7 +138,15 @@ export type EmbeddingsMode = 'auto' | 'local' | 'openai' | 'hash';
 /** Validated, frozen service configuration. */
 /** Outside providers' endpoints (configurable for GitHub Enterprise Server and local fakes). */
 export interface ProviderEndpoints {
-  github: { apiUrl: string; webhookSecret: string | null };
+  github: {
+    apiUrl: string;
+    webhookSecret: string | null;
+    /** Where GitHub's OAuth pages live (GitHub Enterprise Server: its own host). */
+    oauthUrl: string;
+    /** OAuth app; both set = connections may authorise by OAuth instead of a token. */
+    clientId: string | null;
+    clientSecret: string | null;
+  };
 }
 
 export interface Config {
@@ -377,7 +388,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollMs: e.MNEMO_CONNECTOR_POLL_MS,
     },
     providers: {
-      github: { apiUrl: trimSlash(e.GITHUB_API_URL), webhookSecret: e.GITHUB_WEBHOOK_SECRET ?? null },
+      github: {
+        apiUrl: trimSlash(e.GITHUB_API_URL),
+        webhookSecret: e.GITHUB_WEBHOOK_SECRET ?? null,
+        oauthUrl: trimSlash(e.GITHUB_OAUTH_URL),
+        clientId: e.GITHUB_CLIENT_ID ?? null,
+        clientSecret: e.GITHUB_CLIENT_SECRET ?? null,
+      },
     },
     temporal: {
       address: e.TEMPORAL_ADDRESS,

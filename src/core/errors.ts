@@ -56,6 +56,8 @@ export const ERRORS = {
   // Speech to text: transient (timeouts, 429, 5xx after retries, a crashed helper) or permanent (401, bad audio) by options.
   TRANSCRIPTION_FAILED: { status: 503, message: 'Transcription failed: %s' },
   // Connector syncs (recorded on the sync run): auth failures stop the schedule until the connection is re-created.
+  OAUTH_STATE_INVALID: { status: 400, message: 'This authorization cannot be completed: %s' },
+  OAUTH_DENIED: { status: 400, message: '%s did not grant access: %s' },
   WEBHOOK_SIGNATURE_INVALID: { status: 401, message: 'The %s webhook delivery is not signed with a secret of any connection: %s' },
   WEBHOOK_NOT_SUPPORTED: { status: 404, message: 'The %s connector takes no webhooks' },
   CONNECTOR_AUTH_FAILED: { status: 401, message: '%s refused the credentials: %s' },

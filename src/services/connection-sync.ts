@@ -117,7 +117,7 @@ export interface SyncRunEnd {
  */
 export async function beginSync(deps: ConnectionSyncDeps, orgId: string, connectionId: string, trigger: SyncTrigger): Promise<SyncRunStart | null> {
   const conn = await deps.store.connections.getConnection(orgId, connectionId);
-  if (!conn || (conn.status === 'needs_reauth' && trigger === 'cron')) return null;
+  if (!conn || conn.status === 'pending_auth' || (conn.status === 'needs_reauth' && trigger === 'cron')) return null;
   const run: SyncRunRecord = {
     id: newId(),
     orgId,

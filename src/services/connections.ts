@@ -4,6 +4,7 @@ import type { SecretBox } from '../core/secret-box.js';
 import type { Connector, ConnectionSettings, ConnectorConnection, ResourcePage, WebhookDelivery, WebhookOutcome } from '../connectors/types.js';
 import type { ConnectionRecord, SyncRunRecord } from '../storage/connections.js';
 import type { Store } from '../storage/store.js';
+import { AUTH_LINK_EXPIRES_IN, AUTH_LINK_TTL_SECONDS, authorizationUrl, exchangeCode, newNonce, signState, verifyState } from './connection-oauth.js';
 import { connectorView, type ConnectionSyncDeps, type ConnectionSyncRunner } from './connection-sync.js';
 import { DEFAULT_TAGS, newId, type DocumentService } from './documents.js';
 import type { DocumentRecord } from '../core/types.js';
@@ -20,6 +21,24 @@ export interface CreateConnectionInput {
 export interface ConnectionServiceOptions {
   /** Sync interval per provider (overrides the connector's default); `default` for the others. */
   syncEveryMs: { default: number; byProvider: Readonly<Record<string, number>> };
+  /** Signs OAuth states (derived from MNEMO_SECRET_KEY); null = OAuth connections cannot be created. */
+  oauthStateKey?: Buffer | null;
+  /** MNEMO_PUBLIC_URL: the base of OAuth callback URLs; null = the request's own origin. */
+  publicUrl?: string | null;
+}
+
+/** The OAuth step of a connection waiting for consent, kept in its state until the callback completes it. */
+interface PendingOAuth {
+  nonce: string;
+  redirectUrl: string | null;
+}
+
+/** Query of GET /v3/connections/{provider}/callback. */
+export interface OAuthCallbackQuery {
+  code?: string;
+  state?: string;
+  error?: string;
+  error_description?: string;
 }
 
 /** Documents deleted per round when a connection goes with its documents. */
@@ -46,14 +65,28 @@ export class ConnectionService {
     return [...this.connectors.keys()];
   }
 
-  async create(actor: Actor, provider: string, input: CreateConnectionInput): Promise<{ id: string; authLink: null; expiresIn: null; redirectsTo?: string }> {
+  /**
+   * Creates a connection. Credential providers sync at once; an OAuth provider (its app configured, no `token` in
+   * metadata) answers an `authLink` valid one hour and waits (`pending_auth`) until the callback stores its token.
+   * `origin` (the request's) makes the callback URL when MNEMO_PUBLIC_URL is not set.
+   */
+  async create(
+    actor: Actor,
+    provider: string,
+    input: CreateConnectionInput,
+    origin?: string,
+  ): Promise<{ id: string; authLink: string | null; expiresIn: string | null; redirectsTo?: string }> {
     requireRoot(actor, 'manage connections');
     requireWrite(actor);
     const connector = this.connector(provider);
     const settings = input.metadata ?? {};
     connector.validateConfig(settings, this.syncDeps.context);
+    const oauth = connector.oauth && settings.token === undefined ? connector.oauth : null;
     const secretEntries = Object.entries(settings).filter(([k]) => connector.credentialFields.includes(k));
-    if (secretEntries.length > 0 && !this.box) throw createError('SECRET_KEY_REQUIRED', [provider]);
+    if ((secretEntries.length > 0 || oauth) && !this.box) throw createError('SECRET_KEY_REQUIRED', [provider]);
+    const stateKey = this.opts.oauthStateKey ?? null;
+    if (oauth && !stateKey) throw createError('SECRET_KEY_REQUIRED', [provider]);
+    const pending: PendingOAuth | null = oauth ? { nonce: newNonce(), redirectUrl: input.redirectUrl ?? null } : null;
     const metadata = Object.fromEntries(Object.entries(settings).filter(([k]) => !connector.credentialFields.includes(k)));
     const now = new Date();
     const syncEveryMs = this.opts.syncEveryMs.byProvider[provider] ?? connector.defaultSyncEveryMs ?? this.opts.syncEveryMs.default;
@@ -65,16 +98,22 @@ export class ConnectionService {
       documentLimit: input.documentLimit ?? 10_000,
       metadata,
       credentials: secretEntries.length > 0 ? this.box!.seal(JSON.stringify(Object.fromEntries(secretEntries.map(([k, v]) => [k, String(v)])))) : null,
-      status: 'active',
-      state: null,
+      status: pending ? 'pending_auth' : 'active',
+      state: pending ? { oauth: pending } : null,
       syncEveryMs,
-      nextSyncAt: now.getTime() + syncEveryMs,
+      // A connection waiting for consent is not due until its callback.
+      nextSyncAt: pending ? null : now.getTime() + syncEveryMs,
       lastSyncAt: null,
       error: null,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     };
     await this.store.connections.insertConnection(conn);
+    if (oauth && pending) {
+      const state = signState(stateKey!, { orgId: conn.orgId, connectionId: conn.id, provider, nonce: pending.nonce, expiresAt: Math.floor(now.getTime() / 1000) + AUTH_LINK_TTL_SECONDS });
+      const authLink = authorizationUrl(oauth, this.callbackUrl(provider, origin), state);
+      return { id: conn.id, authLink, expiresIn: AUTH_LINK_EXPIRES_IN, ...(input.redirectUrl ? { redirectsTo: input.redirectUrl } : {}) };
+    }
     try {
       await this.runner.schedule(conn);
     } catch (err) {
@@ -116,7 +155,7 @@ export class ConnectionService {
     if (conns.length === 0) throw createError('CONNECTION_NOT_FOUND', [containerTags?.length ? `${provider} for ${containerTags.join(', ')}` : provider]);
     let started = 0;
     for (const c of conns) {
-      if (c.status === 'needs_reauth') continue;
+      if (c.status === 'needs_reauth' || c.status === 'pending_auth') continue;
       if ((await this.runner.trigger(c.orgId, c.id, 'manual')) === 'started') started++;
     }
     return { started, running: conns.length - started };
@@ -171,6 +210,54 @@ export class ConnectionService {
     if (conns.length === 0) throw createError('CONNECTION_NOT_FOUND', [`${provider} for ${containerTags.join(', ')}`]);
     for (const c of conns) await this.remove(actor, c, deleteDocuments);
     return { id: conns[0]!.id, provider };
+  }
+
+  /**
+   * GET /v3/connections/{provider}/callback (no API key; the signed, single-use state authenticates it): exchanges the
+   * code for a token, stores it sealed, activates and schedules the connection and starts its first sync. Answers
+   * where to send the browser: the connection's redirectUrl (with connectionId and provider), or null for a page.
+   */
+  async completeOAuth(provider: string, q: OAuthCallbackQuery, origin: string): Promise<{ connectionId: string; redirectTo: string | null }> {
+    const connector = this.connector(provider);
+    const key = this.opts.oauthStateKey ?? null;
+    if (!connector.oauth || !key || !this.box) throw createError('OAUTH_STATE_INVALID', [`no OAuth app is configured for ${provider}`]);
+    const st = q.state ? verifyState(key, q.state, Date.now() / 1000) : null;
+    if (!st || st.provider !== provider) {
+      throw createError('OAUTH_STATE_INVALID', [q.state ? 'the state is not one this server issued for this provider, or it expired' : 'the state parameter is missing']);
+    }
+    const conn = await this.store.connections.getConnection(st.orgId, st.connectionId);
+    const pending = (conn?.state as { oauth?: PendingOAuth } | null)?.oauth;
+    if (!conn || conn.status !== 'pending_auth' || pending?.nonce !== st.nonce) {
+      throw createError('OAUTH_STATE_INVALID', ['this authorization was already completed, or its connection is gone']);
+    }
+    if (q.error) throw createError('OAUTH_DENIED', [provider, q.error_description ? `${q.error}: ${q.error_description}` : q.error]);
+    if (!q.code) throw createError('OAUTH_STATE_INVALID', ['the code parameter is missing']);
+    const token = await exchangeCode(connector.oauth, q.code, this.callbackUrl(provider, origin), this.syncDeps.context.urlFetch.timeoutMs);
+    const sealed = conn.credentials ? (JSON.parse(this.box.open(conn.credentials)) as Record<string, string>) : {};
+    const now = new Date();
+    const active = await this.store.connections.updateConnection(conn.orgId, conn.id, {
+      credentials: this.box.seal(JSON.stringify({ ...sealed, accessToken: token.accessToken })),
+      status: 'active',
+      state: null,
+      error: null,
+      nextSyncAt: now.getTime() + conn.syncEveryMs,
+      updatedAt: now.toISOString(),
+    });
+    if (active) {
+      await this.runner.schedule(active);
+      await this.runner.trigger(conn.orgId, conn.id, 'event');
+    }
+    if (!pending.redirectUrl) return { connectionId: conn.id, redirectTo: null };
+    const target = new URL(pending.redirectUrl);
+    target.searchParams.set('connectionId', conn.id);
+    target.searchParams.set('provider', provider);
+    return { connectionId: conn.id, redirectTo: target.toString() };
+  }
+
+  private callbackUrl(provider: string, origin: string | undefined): string {
+    const base = this.opts.publicUrl ?? origin;
+    if (!base) throw createError('OAUTH_STATE_INVALID', ['MNEMO_PUBLIC_URL is not set and the request has no origin']);
+    return `${base}/v3/connections/${encodeURIComponent(provider)}/callback`;
   }
 
   /**

@@ -1,5 +1,5 @@
 /** Where a connection stands: syncing normally, or waiting for new credentials (never scheduled then). */
-export type ConnectionStatus = 'active' | 'syncing' | 'needs_reauth' | 'error';
+export type ConnectionStatus = 'active' | 'syncing' | 'needs_reauth' | 'error' | 'pending_auth';
 
 export type SyncTrigger = 'cron' | 'manual' | 'event';
 export type SyncRunStatus = 'running' | 'completed' | 'failed';

@@ -15,8 +15,10 @@ export interface FakeGitHub {
   /** GITHUB_API_URL for the runtime under test. */
   url: string;
   repos: Map<string, FakeRepo>;
-  /** The one token the fake accepts. */
+  /** The personal access token the fake accepts. */
   token: string;
+  /** The OAuth app of the fake (GITHUB_OAUTH_URL = url): its client, the token it issues, a switch to refuse a code. */
+  oauth: { clientId: string; clientSecret: string; issuedToken: string; refuseNextCode: boolean };
   /** Requests seen, as "GET /path". */
   requests: string[];
   addRepo(fullName: string, files: Record<string, string | Buffer>, o?: { private?: boolean; branch?: string }): FakeRepo;
@@ -40,6 +42,9 @@ export async function startFakeGitHub(token = 'ghp_fake_token_0123456789'): Prom
   const requests: string[] = [];
   let limited = 0;
   let nextId = 1000;
+  const oauth = { clientId: 'Iv1.fakeclient', clientSecret: 'fake-client-secret-0123456789', issuedToken: 'gho_issued_by_oauth_0123456789', refuseNextCode: false };
+  /** Codes handed out by the authorize page, with the redirect_uri they were issued for (single use). */
+  const codes = new Map<string, string>();
   const blobs = () => {
     const all = new Map<string, Buffer>();
     for (const r of repos.values()) for (const b of r.files.values()) all.set(gitBlobSha(b), b);
@@ -52,11 +57,40 @@ export async function startFakeGitHub(token = 'ghp_fake_token_0123456789'): Prom
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(JSON.stringify(body));
     };
+    if (url.pathname === '/login/oauth/authorize') {
+      // Consent is given at once: back to redirect_uri with a code and the state.
+      const redirect = url.searchParams.get('redirect_uri') ?? '';
+      if (url.searchParams.get('client_id') !== oauth.clientId || !redirect) return send(400, { message: 'bad client or redirect_uri' });
+      const code = `code${nextId++}`;
+      codes.set(code, redirect);
+      const back = new URL(redirect);
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      res.writeHead(302, { location: back.toString() });
+      return res.end();
+    }
+    if (url.pathname === '/login/oauth/access_token' && req.method === 'POST') {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        const form = new URLSearchParams(raw);
+        const code = form.get('code') ?? '';
+        const issuedFor = codes.get(code);
+        codes.delete(code);
+        const refuse = oauth.refuseNextCode;
+        oauth.refuseNextCode = false;
+        if (form.get('client_id') !== oauth.clientId || form.get('client_secret') !== oauth.clientSecret) return send(200, { error: 'incorrect_client_credentials' });
+        // GitHub answers 200 with an error for a bad code.
+        if (refuse || !issuedFor || issuedFor !== form.get('redirect_uri')) return send(200, { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' });
+        send(200, { access_token: oauth.issuedToken, token_type: 'bearer', scope: 'repo' });
+      });
+      return;
+    }
     if (limited > 0) {
       limited--;
       return send(403, { message: 'API rate limit exceeded' }, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 1) });
     }
-    if (req.headers.authorization !== `Bearer ${token}`) return send(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' });
+    if (req.headers.authorization !== `Bearer ${token}` && req.headers.authorization !== `Bearer ${oauth.issuedToken}`) return send(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' });
     const repoJson = (r: FakeRepo) => ({
       id: r.id,
       name: r.fullName.split('/')[1],
@@ -99,6 +133,7 @@ export async function startFakeGitHub(token = 'ghp_fake_token_0123456789'): Prom
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     repos,
     token,
+    oauth,
     requests,
     addRepo(fullName, files, o = {}) {
       const repo: FakeRepo = {

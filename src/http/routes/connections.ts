@@ -66,7 +66,7 @@ export function registerConnectionRoutes(router: Router<AppState>, { connections
       ...(b.documentLimit !== undefined ? { documentLimit: b.documentLimit } : {}),
       ...(b.metadata ? { metadata: b.metadata } : {}),
       ...(b.redirectUrl ? { redirectUrl: b.redirectUrl } : {}),
-    });
+    }, `${ctx.protocol}://${ctx.host}`);
   });
 
   router.get('/v3/connections/:id', async (ctx) => {

@@ -15,7 +15,7 @@ export const CreateConnectionBody = z.object({
   containerTags: Tags.optional(),
   documentLimit: z.number().int().min(1).max(10_000).optional().describe('Most documents the connection may hold (default 10000)'),
   metadata: Settings.nullable().optional().describe('Provider settings, e.g. {startUrl} for web-crawler'),
-  redirectUrl: z.string().max(2048).optional(),
+  redirectUrl: z.url().max(2048).regex(/^https?:\/\//i, 'must be an http or https URL').optional(),
 });
 
 export const ConnectionsQuery = z.object({ endUserId: ContainerTag.optional().describe('Only connections carrying this container tag') });
