@@ -1,6 +1,6 @@
 import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
 import type { ConnectionSyncActivities, SyncOutcome } from '../activities/sync-connection.js';
-import type { SyncPageOutcome, SyncRunEnd } from '../src/services/connection-sync.js';
+import { runSyncPages } from './shared-sync.js';
 import type { SyncTrigger } from '../src/storage/connections.js';
 
 // Failure type of a refused credential (activities/sync-connection.ts AUTH_FAILURE; workflows import no activity code).
@@ -31,21 +31,15 @@ const { syncConnectionPage } = proxyActivities<ConnectionSyncActivities>({
 export async function syncConnection(orgId: string, connectionId: string, trigger: SyncTrigger): Promise<SyncOutcome> {
   const run = await beginConnectionSync(orgId, connectionId, trigger);
   if (!run) return { runId: null, status: 'skipped', itemsProcessed: 0, itemsFailed: 0 };
-  const end: SyncRunEnd = { complete: true, processed: 0, failed: 0, error: null, auth: false };
-  let cursor: { state: unknown } | null = null;
-  try {
-    for (;;) {
-      const page: SyncPageOutcome = await syncConnectionPage(orgId, connectionId, run, cursor);
-      end.processed += page.processed;
-      end.failed += page.failed;
-      end.complete &&= page.complete;
-      if (!page.hasMore) break;
-      cursor = { state: page.next };
-    }
-  } catch (err) {
-    const cause = err instanceof ActivityFailure ? err.cause : err;
-    end.error = cause instanceof Error ? cause.message : String(cause);
-    end.auth = cause instanceof ApplicationFailure && cause.type === AUTH_FAILURE;
-  }
+  const end = await runSyncPages(
+    (cursor) => syncConnectionPage(orgId, connectionId, run, cursor),
+    (err) => {
+      const cause = err instanceof ActivityFailure ? err.cause : err;
+      return {
+        error: cause instanceof Error ? cause.message : String(cause),
+        auth: cause instanceof ApplicationFailure && cause.type === AUTH_FAILURE,
+      };
+    },
+  );
   return finishConnectionSync(orgId, connectionId, run, end);
 }

@@ -11,7 +11,10 @@ import { backoffDelay } from '../runner/backoff.js';
 import type { ConnectionRecord, SyncItemRecord, SyncRunRecord, SyncTrigger } from '../storage/connections.js';
 import type { Store } from '../storage/store.js';
 import { newId, type DocumentService } from './documents.js';
+import { runSyncPages, type SyncPageOutcome, type SyncRunEnd } from '../../workflows/shared-sync.js';
 import { addUploadedFile } from './uploads.js';
+
+export type { SyncPageOutcome, SyncRunEnd };
 
 export interface SyncRetry {
   /** Calls per provider request, the first included (transient errors only). */
@@ -88,27 +91,6 @@ interface Tally {
 export interface SyncRunStart {
   runId: string;
   startedAt: string;
-}
-
-/** What one listing page did (its items already added, updated or deleted). */
-export interface SyncPageOutcome {
-  /** The connector state for the next page (when hasMore); the last page saves its state with the connection. */
-  next: unknown;
-  hasMore: boolean;
-  /** This page's listing was complete (see ChangeList.complete). */
-  complete: boolean;
-  processed: number;
-  failed: number;
-}
-
-/** How a run ended, for finishSync: the pages' totals, or the error that stopped it. */
-export interface SyncRunEnd {
-  complete: boolean;
-  processed: number;
-  failed: number;
-  error: string | null;
-  /** The error was a refused credential: the connection needs re-authorisation. */
-  auth: boolean;
 }
 
 /**
@@ -219,21 +201,10 @@ export function isAuthFailure(err: unknown): boolean {
 export async function syncConnection(deps: ConnectionSyncDeps, orgId: string, connectionId: string, trigger: SyncTrigger): Promise<SyncRunRecord | null> {
   const run = await beginSync(deps, orgId, connectionId, trigger);
   if (!run) return null;
-  const end: SyncRunEnd = { complete: true, processed: 0, failed: 0, error: null, auth: false };
-  let cursor: { state: unknown } | null = null;
-  try {
-    for (;;) {
-      const page = await syncPage(deps, orgId, connectionId, run, cursor);
-      end.processed += page.processed;
-      end.failed += page.failed;
-      end.complete &&= page.complete;
-      if (!page.hasMore) break;
-      cursor = { state: page.next };
-    }
-  } catch (err) {
-    end.error = errorMessage(err);
-    end.auth = isAuthFailure(err);
-  }
+  const end = await runSyncPages(
+    (cursor) => syncPage(deps, orgId, connectionId, run, cursor),
+    (err) => ({ error: errorMessage(err), auth: isAuthFailure(err) }),
+  );
   return finishSync(deps, orgId, connectionId, run, end);
 }
 

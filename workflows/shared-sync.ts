@@ -1,0 +1,48 @@
+// The page loop of a connection sync, shared by embedded mode (src/services/connection-sync.ts) and the
+// syncConnection workflow (sync-connection.ts). Pure: no imports, no I/O, so the workflow bundle can use it.
+
+/** What one listing page did (its items already added, updated or deleted). */
+export interface SyncPageOutcome {
+  /** The connector state for the next page (when hasMore); the last page saves its state with the connection. */
+  next: unknown;
+  hasMore: boolean;
+  /** This page's listing was complete (see ChangeList.complete). */
+  complete: boolean;
+  processed: number;
+  failed: number;
+}
+
+/** How a run ended, for finishSync: the pages' totals, or the error that stopped it. */
+export interface SyncRunEnd {
+  complete: boolean;
+  processed: number;
+  failed: number;
+  error: string | null;
+  /** The error was a refused credential: the connection needs re-authorisation. */
+  auth: boolean;
+}
+
+/**
+ * Runs `page` from the first listing page (cursor null) until one says there are no more, adding up the totals; a
+ * page that throws ends the loop with the error as `classify` describes it (the run is then recorded as failed).
+ */
+export async function runSyncPages(
+  page: (cursor: { state: unknown } | null) => Promise<SyncPageOutcome>,
+  classify: (err: unknown) => { error: string; auth: boolean },
+): Promise<SyncRunEnd> {
+  const end: SyncRunEnd = { complete: true, processed: 0, failed: 0, error: null, auth: false };
+  let cursor: { state: unknown } | null = null;
+  try {
+    for (;;) {
+      const outcome: SyncPageOutcome = await page(cursor);
+      end.processed += outcome.processed;
+      end.failed += outcome.failed;
+      end.complete &&= outcome.complete;
+      if (!outcome.hasMore) break;
+      cursor = { state: outcome.next };
+    }
+  } catch (err) {
+    Object.assign(end, classify(err));
+  }
+  return end;
+}
