@@ -77,6 +77,7 @@ const EnvSchema = z.object({
   GITHUB_API_URL: httpUrl.default('https://api.github.com'),
   GITHUB_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   GITHUB_OAUTH_URL: httpUrl.default('https://github.com'),
+  NOTION_API_URL: httpUrl.default('https://api.notion.com/v1'),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
 
@@ -147,6 +148,7 @@ export interface ProviderEndpoints {
     clientId: string | null;
     clientSecret: string | null;
   };
+  notion: { apiUrl: string };
 }
 
 export interface Config {
@@ -395,6 +397,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         clientId: e.GITHUB_CLIENT_ID ?? null,
         clientSecret: e.GITHUB_CLIENT_SECRET ?? null,
       },
+      notion: { apiUrl: trimSlash(e.NOTION_API_URL) },
     },
     temporal: {
       address: e.TEMPORAL_ADDRESS,

@@ -132,7 +132,7 @@ describe('connections: the web crawler through the official client (embedded mod
   });
 
   it('refuses unknown providers, bad settings, private start URLs and scoped keys with clear 4xx', async () => {
-    const unknown = await request(api).post('/v3/connections/notion').set(auth).send({});
+    const unknown = await request(api).post('/v3/connections/gmail').set(auth).send({});
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ code: 'UNKNOWN_PROVIDER' });
     expect(unknown.body.error).toContain('web-crawler');
