@@ -143,13 +143,33 @@ class NotionApi {
  */
 export function createNotionConnector(endpoints: ProviderEndpoints['notion']): Connector {
   const api = (conn: ConnectorConnection, ctx: ConnectorContext) => new NotionApi(endpoints.apiUrl, tokenOf(conn), ctx);
+  const oauth =
+    endpoints.clientId && endpoints.clientSecret
+      ? {
+          provider: 'notion',
+          authorizeUrl: `${endpoints.apiUrl}/oauth/authorize`,
+          tokenUrl: `${endpoints.apiUrl}/oauth/token`,
+          clientId: endpoints.clientId,
+          clientSecret: endpoints.clientSecret,
+          scopes: [],
+          authorizeParams: { owner: 'user' },
+          tokenAuth: 'basic' as const,
+        }
+      : undefined;
   return {
     provider: 'notion',
     credentialFields: ['token'],
+    ...(oauth ? { oauth } : {}),
 
     validateConfig(settings) {
-      if (typeof settings.token !== 'string' || settings.token.trim() === '') {
-        throw createError('CONNECTOR_CONFIG_INVALID', ['notion', 'metadata.token is required: an internal integration token (the pages to sync must be shared with the integration)']);
+      if (settings.token !== undefined && (typeof settings.token !== 'string' || settings.token.trim() === '')) {
+        throw createError('CONNECTOR_CONFIG_INVALID', ['notion', 'metadata.token must be a non-empty string']);
+      }
+      if (settings.token === undefined && !oauth) {
+        throw createError('CONNECTOR_CONFIG_INVALID', [
+          'notion',
+          'metadata.token is required (an internal integration token; share the pages with the integration), or OAuth with NOTION_CLIENT_ID and NOTION_CLIENT_SECRET set on the server',
+        ]);
       }
     },
 

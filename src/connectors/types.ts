@@ -83,6 +83,10 @@ export interface OAuthApp {
   clientId: string;
   clientSecret: string;
   scopes: readonly string[];
+  /** Extra query parameters of the authorization URL (Notion: owner=user). */
+  authorizeParams?: Readonly<Record<string, string>>;
+  /** How the client authenticates at the token endpoint: form fields (default) or HTTP Basic with a JSON body (Notion). */
+  tokenAuth?: 'body' | 'basic';
 }
 
 /** An inbound notification at POST /v3/connections/{provider}/webhook (GitHub push, Drive channel, Graph subscription). */

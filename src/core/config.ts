@@ -78,6 +78,8 @@ const EnvSchema = z.object({
   GITHUB_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   GITHUB_OAUTH_URL: httpUrl.default('https://github.com'),
   NOTION_API_URL: httpUrl.default('https://api.notion.com/v1'),
+  NOTION_CLIENT_ID: z.string().min(1).optional(),
+  NOTION_CLIENT_SECRET: z.string().min(1).optional(),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
 
@@ -148,7 +150,8 @@ export interface ProviderEndpoints {
     clientId: string | null;
     clientSecret: string | null;
   };
-  notion: { apiUrl: string };
+  /** OAuth at `${apiUrl}/oauth/authorize` and `/oauth/token` when both client values are set (a public integration). */
+  notion: { apiUrl: string; clientId: string | null; clientSecret: string | null };
 }
 
 export interface Config {
@@ -397,7 +400,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         clientId: e.GITHUB_CLIENT_ID ?? null,
         clientSecret: e.GITHUB_CLIENT_SECRET ?? null,
       },
-      notion: { apiUrl: trimSlash(e.NOTION_API_URL) },
+      notion: { apiUrl: trimSlash(e.NOTION_API_URL), clientId: e.NOTION_CLIENT_ID ?? null, clientSecret: e.NOTION_CLIENT_SECRET ?? null },
     },
     temporal: {
       address: e.TEMPORAL_ADDRESS,

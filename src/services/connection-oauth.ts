@@ -58,9 +58,10 @@ export function authorizationUrl(app: OAuthApp, redirectUri: string, state: stri
   const url = new URL(app.authorizeUrl);
   url.searchParams.set('client_id', app.clientId);
   url.searchParams.set('redirect_uri', redirectUri);
-  url.searchParams.set('scope', app.scopes.join(' '));
+  if (app.scopes.length > 0) url.searchParams.set('scope', app.scopes.join(' '));
   url.searchParams.set('state', state);
   url.searchParams.set('response_type', 'code');
+  for (const [k, v] of Object.entries(app.authorizeParams ?? {})) url.searchParams.set(k, v);
   return url.toString();
 }
 
@@ -72,10 +73,18 @@ export function authorizationUrl(app: OAuthApp, redirectUri: string, state: stri
 export async function exchangeCode(app: OAuthApp, code: string, redirectUri: string, timeoutMs: number): Promise<{ accessToken: string; scope: string | null }> {
   let res: Response;
   try {
+    const basic = app.tokenAuth === 'basic';
     res = await fetch(app.tokenUrl, {
       method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'mnemo-connector' },
-      body: new URLSearchParams({ client_id: app.clientId, client_secret: app.clientSecret, code, redirect_uri: redirectUri, grant_type: 'authorization_code' }).toString(),
+      headers: {
+        accept: 'application/json',
+        'content-type': basic ? 'application/json' : 'application/x-www-form-urlencoded',
+        'user-agent': 'mnemo-connector',
+        ...(basic ? { authorization: `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}` } : {}),
+      },
+      body: basic
+        ? JSON.stringify({ grant_type: 'authorization_code', code, redirect_uri: redirectUri })
+        : new URLSearchParams({ client_id: app.clientId, client_secret: app.clientSecret, code, redirect_uri: redirectUri, grant_type: 'authorization_code' }).toString(),
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {

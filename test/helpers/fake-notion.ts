@@ -20,6 +20,8 @@ export interface FakeNotion {
   pages: Map<string, FakePage>;
   /** Requests seen, as "METHOD /path". */
   requests: string[];
+  /** The public integration of the fake (OAuth at /oauth/authorize and /oauth/token, HTTP Basic as Notion does). */
+  oauth: { clientId: string; clientSecret: string; issuedToken: string };
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,9 @@ export const block = (id: string, type: string, text = '', extra: Record<string,
 export async function startFakeNotion(token = 'secret_fake_notion_integration_0123'): Promise<FakeNotion> {
   const pages = new Map<string, FakePage>();
   const requests: string[] = [];
+  const oauth = { clientId: 'notion-client-id', clientSecret: 'notion-client-secret-0123', issuedToken: 'ntn_issued_by_oauth_0123456789' };
+  const codes = new Map<string, string>();
+  let nextCode = 1;
   const pageJson = (p: FakePage) => ({
     object: 'page',
     id: p.id,
@@ -57,7 +62,32 @@ export async function startFakeNotion(token = 'secret_fake_notion_integration_01
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (req.headers.authorization !== `Bearer ${token}`) return send(401, { object: 'error', status: 401, code: 'unauthorized', message: 'API token is invalid.' });
+    if (url.pathname === '/oauth/authorize') {
+      const redirect = url.searchParams.get('redirect_uri') ?? '';
+      if (url.searchParams.get('client_id') !== oauth.clientId || url.searchParams.get('owner') !== 'user' || !redirect) return send(400, { message: 'bad authorize request' });
+      const code = `ncode${nextCode++}`;
+      codes.set(code, redirect);
+      const back = new URL(redirect);
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      res.writeHead(302, { location: back.toString() });
+      return res.end();
+    }
+    if (url.pathname === '/oauth/token' && req.method === 'POST') {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        const basic = `Basic ${Buffer.from(`${oauth.clientId}:${oauth.clientSecret}`).toString('base64')}`;
+        if (req.headers.authorization !== basic) return send(401, { error: 'invalid_client' });
+        const body = JSON.parse(raw || '{}') as { code?: string; redirect_uri?: string; grant_type?: string };
+        const issuedFor = codes.get(body.code ?? '');
+        codes.delete(body.code ?? '');
+        if (body.grant_type !== 'authorization_code' || !issuedFor || issuedFor !== body.redirect_uri) return send(400, { error: 'invalid_grant' });
+        send(200, { access_token: oauth.issuedToken, token_type: 'bearer', workspace_id: 'ws-1', workspace_name: 'Acme', bot_id: 'bot-1' });
+      });
+      return;
+    }
+    if (req.headers.authorization !== `Bearer ${token}` && req.headers.authorization !== `Bearer ${oauth.issuedToken}`) return send(401, { object: 'error', status: 401, code: 'unauthorized', message: 'API token is invalid.' });
     if (req.headers['notion-version'] !== '2022-06-28') return send(400, { object: 'error', status: 400, code: 'missing_version', message: 'Notion-Version header failed validation' });
     if (url.pathname === '/search' && req.method === 'POST') {
       let raw = '';
@@ -94,6 +124,7 @@ export async function startFakeNotion(token = 'secret_fake_notion_integration_01
     token,
     pages,
     requests,
+    oauth,
     stop: () => new Promise((r) => server.close(() => r())),
   };
 }

@@ -56,7 +56,12 @@ describe('connections: Notion with an internal integration token, against a loca
       properties: { Status: { type: 'select', select: { name: 'In progress' } }, Owner: { type: 'people', people: [{ name: 'Ines' }] }, Due: { type: 'date', date: { start: '2026-12-01', end: null } } },
       blocks: [block('d1', 'paragraph', 'Move invoices to the new ledger.')],
     });
-    runtime = await createTestRuntime({ NOTION_API_URL: notion.url, MNEMO_SECRET_KEY: 'a test secret of at least thirty-two characters' });
+    runtime = await createTestRuntime({
+      NOTION_API_URL: notion.url,
+      NOTION_CLIENT_ID: notion.oauth.clientId,
+      NOTION_CLIENT_SECRET: notion.oauth.clientSecret,
+      MNEMO_SECRET_KEY: 'a test secret of at least thirty-two characters',
+    });
     api = http.createServer(runtime.app.callback());
     await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
     client = new Supermemory({ apiKey: TEST_KEY, baseURL: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, maxRetries: 0 });
@@ -107,6 +112,20 @@ describe('connections: Notion with an internal integration token, against a loca
     const bad = await client.connections.create('notion', { containerTags: ['wiki-bad'], metadata: { token: 'secret_revoked' } });
     await idle();
     expect((await client.connections.getByID(bad.id)) as unknown).toMatchObject({ status: 'needs_reauth', error: expect.stringContaining('API token is invalid') });
-    await expect(client.connections.create('notion', { metadata: {} })).rejects.toMatchObject({ status: 400 });
+    await expect(client.connections.create('notion', { metadata: { token: '' } })).rejects.toMatchObject({ status: 400 });
+  }, 60_000);
+
+  it('authorises by OAuth (public integration, HTTP Basic at the token endpoint) and syncs with the issued token', async () => {
+    const created = await client.connections.create('notion', { containerTags: ['wiki-oauth'], redirectUrl: 'https://app.example/notion' });
+    const link = new URL(created.authLink);
+    expect(link.searchParams.get('owner')).toBe('user');
+    expect(link.searchParams.has('scope')).toBe(false);
+    const consent = await fetch(created.authLink, { redirect: 'manual' });
+    const callback = await fetch(consent.headers.get('location')!, { redirect: 'manual' });
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe(`https://app.example/notion?connectionId=${created.id}&provider=notion`);
+    await idle();
+    const titles = (await client.connections.listDocuments('notion', { containerTags: ['wiki-oauth'] })).map((d) => d.title).sort();
+    expect(titles).toEqual(['Engineering guide', 'On-call']);
   }, 60_000);
 });
