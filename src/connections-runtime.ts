@@ -29,6 +29,7 @@ export function connectionSyncDeps(config: Readonly<Config>, store: Store, docum
     context: { urlFetch: config.urlFetch, logger },
     retry: { attempts: PROVIDER_ATTEMPTS, baseMs: config.ingest.retryBaseMs, maxMs: config.ingest.retryMaxMs },
     logger,
+    publicUrl: config.publicUrl,
   };
 }
 

@@ -20,6 +20,11 @@ export interface ConnectorContext {
   urlFetch: FetchOptions;
   logger: Logger;
   signal?: AbortSignal;
+  /**
+   * Public URL of POST /v3/connections/{provider}/webhook for this connector (MNEMO_PUBLIC_URL set), where change
+   * notifications (Drive channels, Graph subscriptions) are sent; null = no notifications, syncs poll.
+   */
+  webhookUrl?: string | null;
 }
 
 /** A binary item (a PDF, an image, an office file, audio): extracted by the content extractors like an upload. */
@@ -87,6 +92,10 @@ export interface OAuthApp {
   authorizeParams?: Readonly<Record<string, string>>;
   /** How the client authenticates at the token endpoint: form fields (default) or HTTP Basic with a JSON body (Notion). */
   tokenAuth?: 'body' | 'basic';
+  /** Send a PKCE challenge (S256) with the authorization request and its verifier with the code (RFC 7636). */
+  pkce?: boolean;
+  /** Where a token is revoked on disconnect (RFC 7009 style: form `token=`); absent = the provider has none. */
+  revokeUrl?: string;
 }
 
 /** An inbound notification at POST /v3/connections/{provider}/webhook (GitHub push, Drive channel, Graph subscription). */
@@ -120,6 +129,11 @@ export interface Connector {
    * then authorises through `authLink` and the callback. Absent = credentials come in `metadata`.
    */
   readonly oauth?: OAuthApp;
+  /**
+   * The provider only works through OAuth: without its app (`oauth` absent) a new connection is refused with a 400
+   * naming these environment variables (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET).
+   */
+  readonly oauthVariables?: readonly string[];
   /**
    * Reads a delivery at POST /v3/connections/{provider}/webhook (no API key: the connector authenticates it, by a
    * signature over `rawBody` or a secret it registered). `candidates` are the provider's connections in every

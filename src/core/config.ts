@@ -80,6 +80,17 @@ const EnvSchema = z.object({
   NOTION_API_URL: httpUrl.default('https://api.notion.com/v1'),
   NOTION_CLIENT_ID: z.string().min(1).optional(),
   NOTION_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_OAUTH_URL: httpUrl.default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: httpUrl.default('https://oauth2.googleapis.com/token'),
+  GOOGLE_REVOKE_URL: httpUrl.default('https://oauth2.googleapis.com/revoke'),
+  GOOGLE_DRIVE_API_URL: httpUrl.default('https://www.googleapis.com/drive/v3'),
+  GMAIL_API_URL: httpUrl.default('https://gmail.googleapis.com/gmail/v1'),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_AUTH_URL: httpUrl.default('https://login.microsoftonline.com/common/oauth2/v2.0'),
+  MICROSOFT_GRAPH_URL: httpUrl.default('https://graph.microsoft.com/v1.0'),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
 
@@ -152,6 +163,18 @@ export interface ProviderEndpoints {
   };
   /** OAuth at `${apiUrl}/oauth/authorize` and `/oauth/token` when both client values are set (a public integration). */
   notion: { apiUrl: string; clientId: string | null; clientSecret: string | null };
+  /** Google OAuth (shared by google-drive and gmail) and the two APIs. */
+  google: {
+    clientId: string | null;
+    clientSecret: string | null;
+    authorizeUrl: string;
+    tokenUrl: string;
+    revokeUrl: string;
+    driveApiUrl: string;
+    gmailApiUrl: string;
+  };
+  /** Microsoft identity platform (`${authUrl}/authorize`, `/token`) and Graph for onedrive. */
+  microsoft: { clientId: string | null; clientSecret: string | null; authUrl: string; graphUrl: string };
 }
 
 export interface Config {
@@ -401,6 +424,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         clientSecret: e.GITHUB_CLIENT_SECRET ?? null,
       },
       notion: { apiUrl: trimSlash(e.NOTION_API_URL), clientId: e.NOTION_CLIENT_ID ?? null, clientSecret: e.NOTION_CLIENT_SECRET ?? null },
+      google: {
+        clientId: e.GOOGLE_CLIENT_ID ?? null,
+        clientSecret: e.GOOGLE_CLIENT_SECRET ?? null,
+        authorizeUrl: e.GOOGLE_OAUTH_URL,
+        tokenUrl: e.GOOGLE_TOKEN_URL,
+        revokeUrl: e.GOOGLE_REVOKE_URL,
+        driveApiUrl: trimSlash(e.GOOGLE_DRIVE_API_URL),
+        gmailApiUrl: trimSlash(e.GMAIL_API_URL),
+      },
+      microsoft: {
+        clientId: e.MICROSOFT_CLIENT_ID ?? null,
+        clientSecret: e.MICROSOFT_CLIENT_SECRET ?? null,
+        authUrl: trimSlash(e.MICROSOFT_AUTH_URL),
+        graphUrl: trimSlash(e.MICROSOFT_GRAPH_URL),
+      },
     },
     temporal: {
       address: e.TEMPORAL_ADDRESS,

@@ -33,6 +33,14 @@ export interface ConnectionSyncDeps {
   context: ConnectorContext;
   retry: SyncRetry;
   logger: Logger;
+  /** MNEMO_PUBLIC_URL: connectors register change notifications at its webhook route (null = they poll). */
+  publicUrl?: string | null;
+}
+
+/** The context a connector's call gets: the shared one plus its own public webhook URL (when there is one). */
+export function connectorContext(deps: Pick<ConnectionSyncDeps, 'context' | 'publicUrl'>, provider: string): ConnectorContext {
+  const webhookUrl = deps.publicUrl ? `${deps.publicUrl}/v3/connections/${encodeURIComponent(provider)}/webhook` : null;
+  return { ...deps.context, webhookUrl };
 }
 
 /** Starts syncs: embedded (in-process, state in the store) or Temporal (a workflow and a Schedule per connection). */
@@ -137,7 +145,7 @@ export async function syncPage(
   const known = new Map((await deps.store.connections.listSyncItems(orgId, connectionId)).map((i) => [i.externalId, i]));
   const versions = new Map([...known].map(([k, v]) => [k, v.version]));
   const state = cursor ? cursor.state : conn.state;
-  const list = await withRetry(deps.retry, () => connector.listChanges({ ...view, state }, versions, deps.context));
+  const list = await withRetry(deps.retry, () => connector.listChanges({ ...view, state }, versions, connectorContext(deps, connector.provider)));
   const tally: Tally = { processed: 0, failed: 0 };
   for (const item of list.items) {
     // fetchItem sees the state this listing returned (e.g. the branch a repository was listed at).
@@ -247,7 +255,7 @@ async function syncItem(
   if (previous && item.version !== null && previous.version === item.version) return markSeen();
   if (!previous && known.size >= conn.documentLimit) return;
   try {
-    const content: ItemContent | undefined = item.content ?? (connector.fetchItem ? await withRetry(deps.retry, () => connector.fetchItem!(view, item, deps.context)) : undefined);
+    const content: ItemContent | undefined = item.content ?? (connector.fetchItem ? await withRetry(deps.retry, () => connector.fetchItem!(view, item, connectorContext(deps, connector.provider))) : undefined);
     if (!content) throw new Error(`${conn.provider} listed ${item.externalId} without content`);
     const { id } = await addItem(deps, conn, item, content);
     const record: SyncItemRecord = { orgId: conn.orgId, connectionId: conn.id, externalId: item.externalId, documentId: id, version: item.version, updatedAt: seenMark };
