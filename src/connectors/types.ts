@@ -149,5 +149,10 @@ export interface Connector {
   listChanges(conn: ConnectorConnection, known: ReadonlyMap<string, string | null>, ctx: ConnectorContext): Promise<ChangeList>;
   /** Reads one listed item whose content the list did not carry. */
   fetchItem?(conn: ConnectorConnection, item: ChangeItem, ctx: ConnectorContext): Promise<ItemContent>;
+  /**
+   * Why the connection cannot sync yet (a scoped drive without a saved selection: "choose what to share at <picker>"),
+   * or null when it can. Scheduled syncs skip it and record the reason; manual imports answer it as an error.
+   */
+  needsSetup?(conn: ConnectorConnection): string | null;
   describeResources?(conn: ConnectorConnection, query: { page: number; perPage: number; parentId?: string }, ctx: ConnectorContext): Promise<ResourcePage>;
 }
