@@ -19,6 +19,7 @@ import { scopedEndpoints } from './http/middleware/scoped-endpoints.js';
 import { cors } from './http/middleware/cors.js';
 import { errorHandler } from './http/middleware/error-handler.js';
 import { jsonBody } from './http/middleware/json-body.js';
+import { registerConnectionSetupRoutes } from './http/routes/connection-setup.js';
 import { requestId } from './http/middleware/request-id.js';
 import { buildOpenApi } from './http/openapi.js';
 import { registerContainerTagRoutes } from './http/routes/container-tags.js';
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   registerFileDownloadRoute(open, deps);
   registerConnectionWebhookRoute(open, deps);
   registerConnectionCallbackRoute(open, deps);
+  registerConnectionSetupRoutes(open, deps);
 
   const api = new Router<AppState>();
   api.use(requireApiKey({ auth: deps.auth, limiter: deps.limiter, orgRateLimit: deps.orgRateLimit, logger: deps.logger }));

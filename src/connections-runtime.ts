@@ -4,7 +4,7 @@ import type { Logger } from './core/logger.js';
 import { createSecretBox } from './core/secret-box.js';
 import { EmbeddedSyncRunner } from './services/connection-scheduler.js';
 import type { ConnectionSyncDeps, ConnectionSyncRunner } from './services/connection-sync.js';
-import { oauthStateKey } from './services/connection-oauth.js';
+import { oauthStateKey, setupLinkKey } from './services/connection-oauth.js';
 import { ConnectionService } from './services/connections.js';
 import type { DocumentService } from './services/documents.js';
 import type { Store } from './storage/store.js';
@@ -53,6 +53,7 @@ export async function createConnections(config: Readonly<Config>, store: Store, 
   const connections = new ConnectionService(store, documents, syncDeps.connectors, syncRunner, syncDeps.box, {
     syncEveryMs: { default: config.connectors.syncEveryMs, byProvider: { 'web-crawler': config.connectors.crawlerSyncEveryMs } },
     oauthStateKey: config.secretKey ? oauthStateKey(config.secretKey) : null,
+    setupLinkKey: config.secretKey ? setupLinkKey(config.secretKey) : null,
     publicUrl: config.publicUrl,
   }, syncDeps);
   return { connections, syncRunner, syncDeps };

@@ -58,6 +58,8 @@ export const ERRORS = {
   // Connector syncs (recorded on the sync run): auth failures stop the schedule until the connection is re-created.
   OAUTH_STATE_INVALID: { status: 400, message: 'This authorization cannot be completed: %s' },
   OAUTH_DENIED: { status: 400, message: '%s did not grant access: %s' },
+  OAUTH_NOT_CONFIGURED: { status: 400, message: 'The %s connector connects through OAuth, which needs %s set on the server' },
+  SETUP_LINK_INVALID: { status: 403, message: 'This setup link is invalid or has expired: open a new one from the connection' },
   WEBHOOK_SIGNATURE_INVALID: { status: 401, message: 'The %s webhook delivery is not signed with a secret of any connection: %s' },
   WEBHOOK_NOT_SUPPORTED: { status: 404, message: 'The %s connector takes no webhooks' },
   CONNECTOR_AUTH_FAILED: { status: 401, message: '%s refused the credentials: %s' },

@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createError, errorMessage } from '../core/errors.js';
 import type { OAuthApp } from '../connectors/types.js';
 
@@ -20,6 +20,17 @@ export interface OAuthState {
 /** The key that signs OAuth states, derived (HKDF-SHA256) from MNEMO_SECRET_KEY apart from every other use of it. */
 export function oauthStateKey(masterSecret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', masterSecret, Buffer.alloc(0), 'mnemo oauth state v1', 32));
+}
+
+/** The key that signs setup (picker) links: a separate derivation, so a state can never pass for a setup link. */
+export function setupLinkKey(masterSecret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', masterSecret, Buffer.alloc(0), 'mnemo setup link v1', 32));
+}
+
+/** A PKCE pair (RFC 7636): the verifier stays sealed with the pending connection, the S256 challenge goes out. */
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(48).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
 export function newNonce(): string {
@@ -54,23 +65,51 @@ export function verifyState(key: Buffer, token: string, nowSeconds: number): OAu
 }
 
 /** The provider's authorization URL for a pending connection. */
-export function authorizationUrl(app: OAuthApp, redirectUri: string, state: string): string {
+export function authorizationUrl(app: OAuthApp, redirectUri: string, state: string, codeChallenge?: string): string {
   const url = new URL(app.authorizeUrl);
   url.searchParams.set('client_id', app.clientId);
   url.searchParams.set('redirect_uri', redirectUri);
   if (app.scopes.length > 0) url.searchParams.set('scope', app.scopes.join(' '));
   url.searchParams.set('state', state);
   url.searchParams.set('response_type', 'code');
+  if (codeChallenge) {
+    url.searchParams.set('code_challenge', codeChallenge);
+    url.searchParams.set('code_challenge_method', 'S256');
+  }
   for (const [k, v] of Object.entries(app.authorizeParams ?? {})) url.searchParams.set(k, v);
   return url.toString();
 }
 
+/** What a token endpoint granted. */
+export interface TokenSet {
+  accessToken: string;
+  /** Absent when the provider issues none (GitHub OAuth apps, Notion) or keeps the old one on refresh. */
+  refreshToken: string | null;
+  /** Epoch ms the access token expires at; null = the provider did not say (long-lived). */
+  expiresAt: number | null;
+  scope: string | null;
+}
+
 /**
- * Exchanges an authorization code for an access token at the provider's token endpoint (form body, JSON answer).
- * A refusal (an `error` in the answer, a 4xx) is CONNECTOR_AUTH_FAILED with the provider's description; the token
- * itself is never logged.
+ * Exchanges an authorization code (with its PKCE verifier when the app uses PKCE) for tokens at the provider's token
+ * endpoint. A refusal (an `error` in the answer, a 4xx) is CONNECTOR_AUTH_FAILED with the provider's description;
+ * tokens are never logged.
  */
-export async function exchangeCode(app: OAuthApp, code: string, redirectUri: string, timeoutMs: number): Promise<{ accessToken: string; scope: string | null }> {
+export function exchangeCode(app: OAuthApp, code: string, redirectUri: string, timeoutMs: number, codeVerifier?: string): Promise<TokenSet> {
+  const grant: Record<string, string> = { grant_type: 'authorization_code', code, redirect_uri: redirectUri };
+  if (codeVerifier) grant.code_verifier = codeVerifier;
+  return tokenRequest(app, grant, timeoutMs, 'the authorization code was refused');
+}
+
+/**
+ * A new access token for a refresh token. A refusal (invalid_grant: revoked, expired, consent withdrawn) is
+ * CONNECTOR_AUTH_FAILED, so the connection needs re-authorisation; network errors and 5xx are transient.
+ */
+export function refreshTokens(app: OAuthApp, refreshToken: string, timeoutMs: number): Promise<TokenSet> {
+  return tokenRequest(app, { grant_type: 'refresh_token', refresh_token: refreshToken }, timeoutMs, 'the refresh token was refused');
+}
+
+async function tokenRequest(app: OAuthApp, grant: Record<string, string>, timeoutMs: number, refusal: string): Promise<TokenSet> {
   let res: Response;
   try {
     const basic = app.tokenAuth === 'basic';
@@ -82,19 +121,65 @@ export async function exchangeCode(app: OAuthApp, code: string, redirectUri: str
         'user-agent': 'mnemo-connector',
         ...(basic ? { authorization: `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}` } : {}),
       },
-      body: basic
-        ? JSON.stringify({ grant_type: 'authorization_code', code, redirect_uri: redirectUri })
-        : new URLSearchParams({ client_id: app.clientId, client_secret: app.clientSecret, code, redirect_uri: redirectUri, grant_type: 'authorization_code' }).toString(),
+      body: basic ? JSON.stringify(grant) : new URLSearchParams({ client_id: app.clientId, client_secret: app.clientSecret, ...grant }).toString(),
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
     throw createError('CONNECTOR_FAILED', [app.provider, `token endpoint: ${errorMessage(err)}`], { permanent: false });
   }
-  const body = (await res.json().catch(() => ({}))) as { access_token?: unknown; scope?: unknown; error?: unknown; error_description?: unknown };
+  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (!res.ok || typeof body.access_token !== 'string' || body.access_token === '') {
     const why = typeof body.error_description === 'string' ? body.error_description : typeof body.error === 'string' ? body.error : `HTTP ${res.status}`;
-    if (res.status >= 500) throw createError('CONNECTOR_FAILED', [app.provider, `token endpoint: ${why}`], { permanent: false });
-    throw createError('CONNECTOR_AUTH_FAILED', [app.provider, `the authorization code was refused: ${why}`]);
+    if (res.status >= 500 || res.status === 429) throw createError('CONNECTOR_FAILED', [app.provider, `token endpoint: ${why}`], { permanent: false });
+    throw createError('CONNECTOR_AUTH_FAILED', [app.provider, `${refusal}: ${why}`]);
   }
-  return { accessToken: body.access_token, scope: typeof body.scope === 'string' ? body.scope : null };
+  const expiresIn = Number(body.expires_in);
+  return {
+    accessToken: body.access_token,
+    refreshToken: typeof body.refresh_token === 'string' && body.refresh_token !== '' ? body.refresh_token : null,
+    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : null,
+    scope: typeof body.scope === 'string' ? body.scope : null,
+  };
+}
+
+/** The sealed credential fields of a token set (a refresh that returns no refresh token keeps the old one). */
+export function tokenCredentials(t: TokenSet, previous: Readonly<Record<string, string>> = {}): Record<string, string> {
+  const { pkceVerifier: _v, accessToken: _a, refreshToken: _r, expiresAt: _e, ...rest } = previous;
+  const refreshToken = t.refreshToken ?? previous.refreshToken;
+  return {
+    ...rest,
+    accessToken: t.accessToken,
+    ...(refreshToken ? { refreshToken } : {}),
+    ...(t.expiresAt !== null ? { expiresAt: String(t.expiresAt) } : {}),
+  };
+}
+
+/** Refresh this long before the access token expires (a sync page must not start with a token about to lapse). */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+
+/** The credentials carry a refresh token and the access token expires within the margin (or has). */
+export function needsRefresh(credentials: Readonly<Record<string, string>> | null, now: number): boolean {
+  if (!credentials?.refreshToken) return false;
+  const expiresAt = Number(credentials.expiresAt);
+  return !credentials.accessToken || (Number.isFinite(expiresAt) && expiresAt - REFRESH_MARGIN_MS <= now);
+}
+
+/**
+ * Revokes a token at the provider (RFC 7009 style form body) on disconnect. Best effort: the connection goes
+ * either way, so a failure is returned for logging, never thrown.
+ */
+export async function revokeToken(app: OAuthApp, token: string, timeoutMs: number): Promise<string | null> {
+  if (!app.revokeUrl) return null;
+  try {
+    const res = await fetch(app.revokeUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'mnemo-connector' },
+      body: new URLSearchParams({ token, client_id: app.clientId, client_secret: app.clientSecret }).toString(),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    // 400 invalid_token: already revoked or expired, which is what was wanted.
+    return res.ok || res.status === 400 ? null : `HTTP ${res.status}`;
+  } catch (err) {
+    return errorMessage(err);
+  }
 }

@@ -13,6 +13,7 @@ import type { Store } from '../storage/store.js';
 import { newId, type DocumentService } from './documents.js';
 import { runSyncPages, type SyncPageOutcome, type SyncRunEnd } from '../../workflows/shared-sync.js';
 import { addUploadedFile } from './uploads.js';
+import { needsRefresh, refreshTokens, tokenCredentials } from './connection-oauth.js';
 
 export type { SyncPageOutcome, SyncRunEnd };
 
@@ -76,6 +77,60 @@ async function withRetry<T>(retry: SyncRetry, fn: () => Promise<T>): Promise<T> 
   }
 }
 
+/** The connector's view of a connection without its credentials (what needsSetup reads), with the given state. */
+export function settingsView(conn: ConnectionRecord, state: unknown): ConnectorConnection {
+  return { id: conn.id, metadata: conn.metadata, credentials: null, documentLimit: conn.documentLimit, state };
+}
+
+/**
+ * Runs a provider call with an OAuth connection's access token fresh: refreshed first when it expires within
+ * REFRESH_MARGIN_MS, and once more when the provider refuses it anyway (revoked early, clock skew). The new tokens
+ * are sealed into the connection at once. A refused refresh is CONNECTOR_AUTH_FAILED: the connection needs
+ * re-authorisation. Connections without a refresh token (GitHub, Notion, API tokens) run the call as they are.
+ */
+export class TokenSession {
+  constructor(
+    private readonly deps: Pick<ConnectionSyncDeps, 'store' | 'box' | 'context'>,
+    private readonly conn: ConnectionRecord,
+    private readonly connector: Connector,
+    public view: ConnectorConnection,
+  ) {}
+
+  async run<T>(fn: (view: ConnectorConnection) => Promise<T>): Promise<T> {
+    if (this.refreshable() && needsRefresh(this.view.credentials, Date.now())) await this.refresh();
+    try {
+      return await fn(this.view);
+    } catch (err) {
+      if (!isAuthFailure(err) || !this.refreshable()) throw err;
+      await this.refresh();
+      return fn(this.view);
+    }
+  }
+
+  private refreshable(): boolean {
+    return Boolean(this.connector.oauth && this.deps.box && this.view.credentials?.refreshToken);
+  }
+
+  private async refresh(): Promise<void> {
+    const previous = this.view.credentials!;
+    const tokens = await refreshTokens(this.connector.oauth!, previous.refreshToken!, this.deps.context.urlFetch.timeoutMs);
+    const credentials = tokenCredentials(tokens, previous);
+    await this.deps.store.connections.updateConnection(this.conn.orgId, this.conn.id, { credentials: this.deps.box!.seal(JSON.stringify(credentials)) });
+    this.view = { ...this.view, credentials };
+  }
+}
+
+/** One provider call with fresh tokens (see TokenSession). */
+export function withFreshView<T>(
+  deps: Pick<ConnectionSyncDeps, 'store' | 'box' | 'context'>,
+  conn: ConnectionRecord,
+  connector: Connector,
+  view: ConnectorConnection,
+  fn: (view: ConnectorConnection) => Promise<T>,
+): Promise<T> {
+  return new TokenSession(deps, conn, connector, view).run(fn);
+}
+
 /** The connector's view of a connection, credentials opened. */
 export function connectorView(conn: ConnectionRecord, box: SecretBox | null): ConnectorConnection {
   let credentials: Record<string, string> | null = null;
@@ -108,6 +163,14 @@ export interface SyncRunStart {
 export async function beginSync(deps: ConnectionSyncDeps, orgId: string, connectionId: string, trigger: SyncTrigger): Promise<SyncRunStart | null> {
   const conn = await deps.store.connections.getConnection(orgId, connectionId);
   if (!conn || conn.status === 'pending_auth' || (conn.status === 'needs_reauth' && trigger === 'cron')) return null;
+  // A scoped drive without its selection is skipped (every trigger) and says why until its setup is finished.
+  const setup = deps.connectors.get(conn.provider)?.needsSetup?.(settingsView(conn, conn.state)) ?? null;
+  if (setup) {
+    if (conn.status !== 'needs_setup' || conn.error !== setup) {
+      await deps.store.connections.updateConnection(orgId, connectionId, { status: 'needs_setup', error: setup, updatedAt: new Date().toISOString() });
+    }
+    return null;
+  }
   const run: SyncRunRecord = {
     id: newId(),
     orgId,
@@ -141,16 +204,18 @@ export async function syncPage(
   const conn = await deps.store.connections.getConnection(orgId, connectionId);
   if (!conn) throw createError('CONNECTION_NOT_FOUND', [connectionId], { permanent: true });
   const connector = connectorOf(deps, conn);
-  const view = connectorView(conn, deps.box);
+  const session = new TokenSession(deps, conn, connector, connectorView(conn, deps.box));
   const known = new Map((await deps.store.connections.listSyncItems(orgId, connectionId)).map((i) => [i.externalId, i]));
   const versions = new Map([...known].map(([k, v]) => [k, v.version]));
   const state = cursor ? cursor.state : conn.state;
-  const list = await withRetry(deps.retry, () => connector.listChanges({ ...view, state }, versions, connectorContext(deps, connector.provider)));
+  const ctx = connectorContext(deps, connector.provider);
+  const list = await withRetry(deps.retry, () => session.run((view) => connector.listChanges({ ...view, state }, versions, ctx)));
   const tally: Tally = { processed: 0, failed: 0 };
-  for (const item of list.items) {
-    // fetchItem sees the state this listing returned (e.g. the branch a repository was listed at).
-    await syncItem(deps, conn, connector, { ...view, state: list.state }, item, known, tally, run.startedAt);
-  }
+  // fetchItem sees the state this listing returned (e.g. the branch a repository was listed at).
+  const fetchItem = connector.fetchItem
+    ? (item: ChangeItem) => withRetry(deps.retry, () => session.run((view) => connector.fetchItem!({ ...view, state: list.state }, item, ctx)))
+    : null;
+  for (const item of list.items) await syncItem(deps, conn, fetchItem, item, known, tally, run.startedAt);
   if (!list.hasMore) await deps.store.connections.updateConnection(orgId, connectionId, { state: list.state });
   return { next: list.hasMore ? list.state : null, hasMore: Boolean(list.hasMore), complete: list.complete, ...tally };
 }
@@ -230,8 +295,7 @@ function connectorOf(deps: ConnectionSyncDeps, conn: ConnectionRecord): Connecto
 async function syncItem(
   deps: ConnectionSyncDeps,
   conn: ConnectionRecord,
-  connector: Connector,
-  view: ConnectorConnection,
+  fetchItem: ((item: ChangeItem) => Promise<ItemContent>) | null,
   item: ChangeItem,
   known: Map<string, SyncItemRecord>,
   tally: Tally,
@@ -255,7 +319,7 @@ async function syncItem(
   if (previous && item.version !== null && previous.version === item.version) return markSeen();
   if (!previous && known.size >= conn.documentLimit) return;
   try {
-    const content: ItemContent | undefined = item.content ?? (connector.fetchItem ? await withRetry(deps.retry, () => connector.fetchItem!(view, item, connectorContext(deps, connector.provider))) : undefined);
+    const content: ItemContent | undefined = item.content ?? (fetchItem ? await fetchItem(item) : undefined);
     if (!content) throw new Error(`${conn.provider} listed ${item.externalId} without content`);
     const { id } = await addItem(deps, conn, item, content);
     const record: SyncItemRecord = { orgId: conn.orgId, connectionId: conn.id, externalId: item.externalId, documentId: id, version: item.version, updatedAt: seenMark };

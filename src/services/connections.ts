@@ -4,8 +4,19 @@ import type { SecretBox } from '../core/secret-box.js';
 import type { Connector, ConnectionSettings, ConnectorConnection, ResourcePage, WebhookDelivery, WebhookOutcome } from '../connectors/types.js';
 import type { ConnectionRecord, SyncRunRecord } from '../storage/connections.js';
 import type { Store } from '../storage/store.js';
-import { AUTH_LINK_EXPIRES_IN, AUTH_LINK_TTL_SECONDS, authorizationUrl, exchangeCode, newNonce, signState, verifyState } from './connection-oauth.js';
-import { connectorView, type ConnectionSyncDeps, type ConnectionSyncRunner } from './connection-sync.js';
+import {
+  AUTH_LINK_EXPIRES_IN,
+  AUTH_LINK_TTL_SECONDS,
+  authorizationUrl,
+  exchangeCode,
+  newNonce,
+  pkcePair,
+  revokeToken,
+  signState,
+  tokenCredentials,
+  verifyState,
+} from './connection-oauth.js';
+import { connectorView, settingsView, withFreshView, type ConnectionSyncDeps, type ConnectionSyncRunner } from './connection-sync.js';
 import { DEFAULT_TAGS, newId, type DocumentService } from './documents.js';
 import type { DocumentRecord } from '../core/types.js';
 
@@ -25,6 +36,18 @@ export interface ConnectionServiceOptions {
   oauthStateKey?: Buffer | null;
   /** MNEMO_PUBLIC_URL: the base of OAuth callback URLs; null = the request's own origin. */
   publicUrl?: string | null;
+  /** Signs setup (picker) links (derived from MNEMO_SECRET_KEY); null = no setup links. */
+  setupLinkKey?: Buffer | null;
+}
+
+/** How long a setup (picker) link is valid. */
+export const SETUP_LINK_TTL_SECONDS = 3600;
+
+/** What a setup (picker) link opens: one connection of one organisation, until it expires. */
+export interface SetupTarget {
+  conn: ConnectionRecord;
+  /** Where the browser goes once the selection is saved (the connection's redirectUrl), if anywhere. */
+  redirectTo: string | null;
 }
 
 /** The OAuth step of a connection waiting for consent, kept in its state until the callback completes it. */
@@ -57,7 +80,7 @@ export class ConnectionService {
     private readonly runner: ConnectionSyncRunner,
     private readonly box: SecretBox | null,
     private readonly opts: ConnectionServiceOptions,
-    private readonly syncDeps: Pick<ConnectionSyncDeps, 'context'>,
+    private readonly syncDeps: Pick<ConnectionSyncDeps, 'context' | 'logger'>,
   ) {}
 
   /** Names of the available connectors. */
@@ -80,13 +103,21 @@ export class ConnectionService {
     requireWrite(actor);
     const connector = this.connector(provider);
     const settings = input.metadata ?? {};
+    if (connector.oauthVariables && !connector.oauth) {
+      throw createError('OAUTH_NOT_CONFIGURED', [provider, connector.oauthVariables.join(' and ')], { details: { variables: connector.oauthVariables } });
+    }
     connector.validateConfig(settings, this.syncDeps.context);
-    const oauth = connector.oauth && settings.token === undefined ? connector.oauth : null;
+    // OAuth-only providers always authorise; the others (GitHub, Notion) may take a token in metadata instead.
+    const oauth = connector.oauth && (connector.oauthVariables || settings.token === undefined) ? connector.oauth : null;
     const secretEntries = Object.entries(settings).filter(([k]) => connector.credentialFields.includes(k));
     if ((secretEntries.length > 0 || oauth) && !this.box) throw createError('SECRET_KEY_REQUIRED', [provider]);
     const stateKey = this.opts.oauthStateKey ?? null;
     if (oauth && !stateKey) throw createError('SECRET_KEY_REQUIRED', [provider]);
     const pending: PendingOAuth | null = oauth ? { nonce: newNonce(), redirectUrl: input.redirectUrl ?? null } : null;
+    const pkce = oauth?.pkce ? pkcePair() : null;
+    const sealedFields = Object.fromEntries(secretEntries.map(([k, v]) => [k, String(v)]));
+    // The PKCE verifier waits sealed with the pending connection until the callback sends it with the code.
+    if (pkce) sealedFields.pkceVerifier = pkce.verifier;
     const metadata = Object.fromEntries(Object.entries(settings).filter(([k]) => !connector.credentialFields.includes(k)));
     const now = new Date();
     const syncEveryMs = this.opts.syncEveryMs.byProvider[provider] ?? connector.defaultSyncEveryMs ?? this.opts.syncEveryMs.default;
@@ -97,7 +128,7 @@ export class ConnectionService {
       containerTags: tagsForWrite(actor, input.containerTags, DEFAULT_TAGS),
       documentLimit: input.documentLimit ?? 10_000,
       metadata,
-      credentials: secretEntries.length > 0 ? this.box!.seal(JSON.stringify(Object.fromEntries(secretEntries.map(([k, v]) => [k, String(v)])))) : null,
+      credentials: Object.keys(sealedFields).length > 0 ? this.box!.seal(JSON.stringify(sealedFields)) : null,
       status: pending ? 'pending_auth' : 'active',
       state: pending ? { oauth: pending } : null,
       syncEveryMs,
@@ -111,7 +142,7 @@ export class ConnectionService {
     await this.store.connections.insertConnection(conn);
     if (oauth && pending) {
       const state = signState(stateKey!, { orgId: conn.orgId, connectionId: conn.id, provider, nonce: pending.nonce, expiresAt: Math.floor(now.getTime() / 1000) + AUTH_LINK_TTL_SECONDS });
-      const authLink = authorizationUrl(oauth, this.callbackUrl(provider, origin), state);
+      const authLink = authorizationUrl(oauth, this.callbackUrl(provider, origin), state, pkce?.challenge);
       return { id: conn.id, authLink, expiresIn: AUTH_LINK_EXPIRES_IN, ...(input.redirectUrl ? { redirectsTo: input.redirectUrl } : {}) };
     }
     try {
@@ -155,7 +186,7 @@ export class ConnectionService {
     if (conns.length === 0) throw createError('CONNECTION_NOT_FOUND', [containerTags?.length ? `${provider} for ${containerTags.join(', ')}` : provider]);
     let started = 0;
     for (const c of conns) {
-      if (c.status === 'needs_reauth' || c.status === 'pending_auth') continue;
+      if (c.status === 'needs_reauth' || c.status === 'pending_auth' || c.status === 'needs_setup') continue;
       if ((await this.runner.trigger(c.orgId, c.id, 'manual')) === 'started') started++;
     }
     return { started, running: conns.length - started };
@@ -173,19 +204,44 @@ export class ConnectionService {
   }
 
   async resources(actor: Actor, id: string, query: { page: number; perPage: number; parentId?: string }): Promise<ResourcePage> {
-    const conn = await this.get(actor, id);
-    const connector = this.connector(conn.provider);
-    if (!connector.describeResources) return { resources: [], total_count: 0 };
-    return connector.describeResources(connectorView(conn, this.box), query, { ...this.syncDeps.context });
+    return this.describe(await this.get(actor, id), query);
   }
 
   async configure(actor: Actor, id: string, resources: readonly Record<string, unknown>[]): Promise<{ message: string; success: boolean }> {
     requireWrite(actor);
-    const conn = await this.get(actor, id);
-    if (!this.connector(conn.provider).describeResources) {
+    return this.saveSelection(await this.get(actor, id), resources);
+  }
+
+  private async describe(conn: ConnectionRecord, query: { page: number; perPage: number; parentId?: string }): Promise<ResourcePage> {
+    const connector = this.connector(conn.provider);
+    if (!connector.describeResources) return { resources: [], total_count: 0 };
+    if (conn.status === 'pending_auth') throw createError('NOT_SUPPORTED', ['the connection is waiting for authorisation: open its authLink first']);
+    const view = connectorView(conn, this.box);
+    return withFreshView(this.syncDeps as ConnectionSyncDeps, conn, connector, view, (v) => connector.describeResources!(v, query, { ...this.syncDeps.context }));
+  }
+
+  /**
+   * Saves a selection (configure, or the picker). A connection that waited for it (needs_setup) becomes active,
+   * is scheduled and syncs at once.
+   */
+  private async saveSelection(conn: ConnectionRecord, resources: readonly Record<string, unknown>[]): Promise<{ message: string; success: boolean }> {
+    const connector = this.connector(conn.provider);
+    if (!connector.describeResources) {
       throw createError('NOT_SUPPORTED', [`${conn.provider} connections have no resources to choose from (got ${resources.length})`]);
     }
-    await this.store.connections.updateConnection(actor.orgId, id, { state: { ...(conn.state as object | null), resources }, updatedAt: new Date().toISOString() });
+    const { setup: _setup, ...kept } = (conn.state as Record<string, unknown> | null) ?? {};
+    const state = { ...kept, resources };
+    const now = new Date();
+    const ready = conn.status === 'needs_setup' && !connector.needsSetup?.(settingsView(conn, state));
+    const updated = await this.store.connections.updateConnection(conn.orgId, conn.id, {
+      state,
+      updatedAt: now.toISOString(),
+      ...(ready ? { status: 'active' as const, error: null, nextSyncAt: now.getTime() + conn.syncEveryMs } : {}),
+    });
+    if (ready && updated) {
+      await this.runner.schedule(updated);
+      await this.runner.trigger(conn.orgId, conn.id, 'event');
+    }
     return { message: `${resources.length} resources saved`, success: true };
   }
 
@@ -232,26 +288,60 @@ export class ConnectionService {
     }
     if (q.error) throw createError('OAUTH_DENIED', [provider, q.error_description ? `${q.error}: ${q.error_description}` : q.error]);
     if (!q.code) throw createError('OAUTH_STATE_INVALID', ['the code parameter is missing']);
-    const token = await exchangeCode(connector.oauth, q.code, this.callbackUrl(provider, origin), this.syncDeps.context.urlFetch.timeoutMs);
     const sealed = conn.credentials ? (JSON.parse(this.box.open(conn.credentials)) as Record<string, string>) : {};
+    const token = await exchangeCode(connector.oauth, q.code, this.callbackUrl(provider, origin), this.syncDeps.context.urlFetch.timeoutMs, sealed.pkceVerifier);
+    const credentials = tokenCredentials(token, sealed);
     const now = new Date();
+    // A scoped drive first needs its selection: it waits (needs_setup) and the browser goes to the picker.
+    const setup = connector.needsSetup?.(settingsView(conn, null)) ?? null;
     const active = await this.store.connections.updateConnection(conn.orgId, conn.id, {
-      credentials: this.box.seal(JSON.stringify({ ...sealed, accessToken: token.accessToken })),
-      status: 'active',
-      state: null,
-      error: null,
-      nextSyncAt: now.getTime() + conn.syncEveryMs,
+      credentials: this.box.seal(JSON.stringify(credentials)),
+      status: setup ? 'needs_setup' : 'active',
+      state: setup && pending.redirectUrl ? { setup: { redirectUrl: pending.redirectUrl } } : null,
+      error: setup,
+      nextSyncAt: setup ? null : now.getTime() + conn.syncEveryMs,
       updatedAt: now.toISOString(),
     });
+    if (active && setup) return { connectionId: conn.id, redirectTo: this.setupUrl(active, origin) };
     if (active) {
       await this.runner.schedule(active);
       await this.runner.trigger(conn.orgId, conn.id, 'event');
     }
-    if (!pending.redirectUrl) return { connectionId: conn.id, redirectTo: null };
-    const target = new URL(pending.redirectUrl);
-    target.searchParams.set('connectionId', conn.id);
-    target.searchParams.set('provider', provider);
-    return { connectionId: conn.id, redirectTo: target.toString() };
+    return { connectionId: conn.id, redirectTo: pending.redirectUrl ? withConnection(pending.redirectUrl, conn) : null };
+  }
+
+  /**
+   * A signed link to the setup page (the picker) of a connection waiting for its selection, valid one hour; null
+   * for a connection that needs none or when MNEMO_SECRET_KEY is not set.
+   */
+  setupUrl(conn: ConnectionRecord, origin: string | undefined): string | null {
+    const key = this.opts.setupLinkKey ?? null;
+    const base = this.opts.publicUrl ?? origin;
+    if (conn.status !== 'needs_setup' || !key || !base) return null;
+    const token = signState(key, { orgId: conn.orgId, connectionId: conn.id, provider: conn.provider, nonce: 'setup', expiresAt: Math.floor(Date.now() / 1000) + SETUP_LINK_TTL_SECONDS });
+    return `${base}/v3/connection-setup/${token}`;
+  }
+
+  /** The connection a setup link opens (403 SETUP_LINK_INVALID for a forged, expired or orphaned link). */
+  async setupTarget(token: string): Promise<SetupTarget> {
+    const key = this.opts.setupLinkKey ?? null;
+    const st = key ? verifyState(key, token, Date.now() / 1000) : null;
+    const conn = st && st.nonce === 'setup' ? await this.store.connections.getConnection(st.orgId, st.connectionId) : null;
+    if (!conn || conn.provider !== st!.provider) throw createError('SETUP_LINK_INVALID');
+    const redirectUrl = (conn.state as { setup?: { redirectUrl?: string } } | null)?.setup?.redirectUrl;
+    return { conn, redirectTo: redirectUrl ? withConnection(redirectUrl, conn) : null };
+  }
+
+  /** What the picker lists (the connector's resources) for a setup link. */
+  async setupResources(token: string, query: { page: number; perPage: number; parentId?: string }): Promise<ResourcePage> {
+    const { conn } = await this.setupTarget(token);
+    return this.describe(conn, query);
+  }
+
+  /** Saves the picker's selection for a setup link; the connection then syncs. */
+  async setupSave(token: string, resources: readonly Record<string, unknown>[]): Promise<{ message: string; success: boolean; redirectTo: string | null }> {
+    const { conn, redirectTo } = await this.setupTarget(token);
+    return { ...(await this.saveSelection(conn, resources)), redirectTo };
   }
 
   private callbackUrl(provider: string, origin: string | undefined): string {
@@ -286,11 +376,29 @@ export class ConnectionService {
 
   private async remove(actor: Actor, conn: ConnectionRecord, deleteDocuments: boolean): Promise<void> {
     await this.runner.unschedule(conn.id);
+    await this.revoke(conn);
     if (deleteDocuments) {
       const ids = (await this.store.connections.listSyncItems(conn.orgId, conn.id)).map((i) => i.documentId);
       for (let i = 0; i < ids.length; i += DELETE_BATCH) await this.documents.deleteMany(actor, ids.slice(i, i + DELETE_BATCH));
     }
     await this.store.connections.deleteConnection(conn.orgId, conn.id);
+  }
+
+  /** Disconnect revokes the connection's token at the provider, where it has a revocation endpoint (best effort). */
+  private async revoke(conn: ConnectionRecord): Promise<void> {
+    const app = this.connectors.get(conn.provider)?.oauth;
+    if (!app?.revokeUrl || !conn.credentials || !this.box) return;
+    let credentials: Record<string, string>;
+    try {
+      credentials = JSON.parse(this.box.open(conn.credentials)) as Record<string, string>;
+    } catch {
+      return;
+    }
+    // Revoking the refresh token ends the whole grant (Google revokes the access tokens issued from it too).
+    const token = credentials.refreshToken ?? credentials.accessToken;
+    if (!token) return;
+    const failure = await revokeToken(app, token, this.syncDeps.context.urlFetch.timeoutMs);
+    if (failure) this.syncDeps.logger.warn('token revocation failed', { connectionId: conn.id, provider: conn.provider, error: failure });
   }
 
   private async matching(actor: Actor, provider: string, containerTags?: readonly string[]): Promise<ConnectionRecord[]> {
@@ -303,4 +411,12 @@ export class ConnectionService {
     if (!c) throw createError('UNKNOWN_PROVIDER', [provider, this.providers().join(', ')], { details: { providers: this.providers() } });
     return c;
   }
+}
+
+/** A redirect URL with the connection's id and provider added (how the app learns which connection came back). */
+function withConnection(redirectUrl: string, conn: ConnectionRecord): string {
+  const target = new URL(redirectUrl);
+  target.searchParams.set('connectionId', conn.id);
+  target.searchParams.set('provider', conn.provider);
+  return target.toString();
 }

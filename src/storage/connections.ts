@@ -1,5 +1,6 @@
 /** Where a connection stands: syncing normally, or waiting for new credentials (never scheduled then). */
-export type ConnectionStatus = 'active' | 'syncing' | 'needs_reauth' | 'error' | 'pending_auth';
+/** needs_setup: authorised, but a scoped drive waits for its selection (the picker) before it syncs. */
+export type ConnectionStatus = 'active' | 'syncing' | 'needs_reauth' | 'error' | 'pending_auth' | 'needs_setup';
 
 export type SyncTrigger = 'cron' | 'manual' | 'event';
 export type SyncRunStatus = 'running' | 'completed' | 'failed';

@@ -70,7 +70,10 @@ export function registerConnectionRoutes(router: Router<AppState>, { connections
   });
 
   router.get('/v3/connections/:id', async (ctx) => {
-    ctx.body = connectionResponse(await connections.get(ctx.state.actor, parse(ConnectionIdParam, ctx.params.id, 'path.id')));
+    const conn = await connections.get(ctx.state.actor, parse(ConnectionIdParam, ctx.params.id, 'path.id'));
+    // A connection waiting for its selection carries a fresh link to its picker.
+    const setupUrl = connections.setupUrl(conn, `${ctx.protocol}://${ctx.host}`);
+    ctx.body = { ...connectionResponse(conn), ...(setupUrl ? { setupUrl } : {}) };
   });
 
   router.post('/v3/connections/:provider/connection', async (ctx) => {
