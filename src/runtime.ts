@@ -56,6 +56,8 @@ export interface Runtime {
   connections: ConnectionService;
   /** Starts and schedules connection syncs (tests wait on the embedded one). */
   syncRunner: ConnectionSyncRunner;
+  /** What a connection sync runs with (tests run a scheduled sync directly). */
+  connectionSyncDeps: ConnectionSyncDeps;
   close(): Promise<void>;
 }
 
@@ -155,6 +157,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     health,
     connections,
     syncRunner,
+    connectionSyncDeps: syncDeps,
     close: async () => {
       await syncRunner.stop();
       await scheduledJobs?.stop();

@@ -1,5 +1,6 @@
 import type { ProviderEndpoints } from '../core/config.js';
 import { createGitHubConnector } from './github.js';
+import { createGoogleDriveConnector } from './google-drive.js';
 import { createNotionConnector } from './notion.js';
 import { s3Connector } from './s3.js';
 import type { Connector } from './types.js';
@@ -10,6 +11,6 @@ import { webCrawler } from './web-crawler.js';
  * talk to a configurable API (base URLs, webhook secrets) are built from the deployment's endpoints.
  */
 export function createConnectors(endpoints: Readonly<ProviderEndpoints>): ReadonlyMap<string, Connector> {
-  const connectors: Connector[] = [webCrawler, s3Connector, createGitHubConnector(endpoints.github), createNotionConnector(endpoints.notion)];
+  const connectors: Connector[] = [webCrawler, s3Connector, createGitHubConnector(endpoints.github), createNotionConnector(endpoints.notion), createGoogleDriveConnector(endpoints.google)];
   return new Map(connectors.map((c) => [c.provider, c]));
 }
