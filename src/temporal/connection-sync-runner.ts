@@ -95,7 +95,7 @@ export class TemporalSyncRunner implements ConnectionSyncRunner {
    * waits for new credentials are deleted.
    */
   async reconcile(connections: readonly ConnectionRecord[]): Promise<{ ensured: number; removed: number }> {
-    const wanted = new Map(connections.filter((c) => c.status !== 'needs_reauth' && c.status !== 'pending_auth').map((c) => [connectionWorkflowId(c.id), c]));
+    const wanted = new Map(connections.filter((c) => c.status !== 'needs_reauth' && c.status !== 'pending_auth' && c.status !== 'needs_setup').map((c) => [connectionWorkflowId(c.id), c]));
     for (const conn of wanted.values()) await this.schedule(conn);
     let removed = 0;
     const stale: string[] = [];

@@ -13,6 +13,8 @@ import { startDevServer, workflowBundle, type DevServer } from '../helpers/tempo
 import { testLogger } from '../helpers/test-logs.js';
 import { html, startTestSite, type TestSite } from '../helpers/test-site.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
+import { startFakeDrive, type FakeDrive } from '../helpers/fake-drive.js';
+import { startFakeOAuth, type FakeOAuth } from '../helpers/fake-oauth.js';
 import type { TemporalSyncRunner } from '../../src/temporal/connection-sync-runner.js';
 
 const TASK_QUEUE = 'connections-test';
@@ -100,9 +102,16 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
   let client: Client;
   let runtime: Runtime | undefined;
   let gh: FakeGitHub;
+  let oauth: FakeOAuth;
+  let drive: FakeDrive;
   const HOOK_SECRET = 'temporal-webhook-secret-0123';
 
   beforeAll(async () => {
+    oauth = await startFakeOAuth({ requirePkce: true });
+    drive = await startFakeDrive((bearer) => oauth.isValid(bearer));
+    drive.addFolder('f-team', 'Team');
+    drive.addFile({ id: 't-oncall', name: 'oncall.txt', parents: ['f-team'], content: 'The on-call handover is at 10:00 on Mondays.' });
+    drive.addFile({ id: 't-other', name: 'other.txt', content: 'Not selected.' });
     gh = await startFakeGitHub();
     gh.addRepo('acme/runbooks', { 'README.md': '# Runbooks\n\nPage the on-call engineer after two alerts.' });
     server = await startDevServer();
@@ -114,6 +123,12 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
       TEMPORAL_TASK_QUEUE: `${TASK_QUEUE}-2`,
       GITHUB_API_URL: gh.url,
       MNEMO_SECRET_KEY: 'a test secret of at least thirty-two characters',
+      GOOGLE_CLIENT_ID: oauth.clientId,
+      GOOGLE_CLIENT_SECRET: oauth.clientSecret,
+      GOOGLE_OAUTH_URL: `${oauth.url}/authorize`,
+      GOOGLE_TOKEN_URL: `${oauth.url}/token`,
+      GOOGLE_REVOKE_URL: `${oauth.url}/revoke`,
+      GOOGLE_DRIVE_API_URL: drive.url,
     });
     runtime = await createRuntime(config, testLogger, {
       store: new SqliteStore(':memory:'),
@@ -129,6 +144,8 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
     await client?.connection.close();
     await server?.stop();
     await gh?.stop();
+    await drive?.close();
+    await oauth?.close();
   });
 
   it('syncs a repository in connection-<id> workflows, on creation and on a signed push', async () => {
@@ -185,6 +202,37 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
     expect((await client.schedule.getHandle(`connection-${conn!.id}`).describe()).action).toMatchObject({ workflowType: 'syncConnection', workflowId: `connection-${conn!.id}` });
     await expect(client.schedule.getHandle('connection-orphan0000000000000000').describe()).rejects.toBeInstanceOf(ScheduleNotFoundError);
     expect((await client.schedule.getHandle('connection-elsewhere00000000000000').describe()).scheduleId).toBe('connection-elsewhere00000000000000');
+  }, 120_000);
+  it('google-drive by OAuth: no Schedule while it waits for its selection, then syncs in workflows with refreshed tokens', async () => {
+    const api = request(runtime!.app.callback());
+    oauth.expiresIn = 120; // inside the refresh margin: the page activity refreshes before it lists
+    const created = await api.post('/v3/connections/google-drive').set(auth).set('host', 'mnemo.test').send({ containerTags: ['team-drive'] });
+    expect(created.status).toBe(200);
+    const id = created.body.id as string;
+    const consent = await oauth.consent(created.body.authLink as string);
+    const callbackUrl = new URL(consent);
+    expect(callbackUrl.origin).toBe('http://mnemo.test');
+    const callback = await api.get(`${callbackUrl.pathname}${callbackUrl.search}`).set('host', 'mnemo.test');
+    expect(callback.status).toBe(302);
+    expect(callback.headers.location).toMatch(/^http:\/\/mnemo\.test\/v3\/connection-setup\//);
+    expect((await api.get(`/v3/connections/${id}`).set(auth)).body).toMatchObject({ status: 'needs_setup' });
+    await expect(client.schedule.getHandle(`connection-${id}`).describe()).rejects.toBeInstanceOf(ScheduleNotFoundError);
+
+    const resources = (await api.get(`/v3/connections/${id}/resources`).set(auth)).body as { resources: { id: string; name: string; kind: string }[] };
+    expect(resources.resources.map((r) => `${r.kind}:${r.name}`)).toEqual(['folder:Team', 'file:other.txt']);
+    const team = resources.resources.filter((r) => r.name === 'Team');
+    expect((await api.post(`/v3/connections/${id}/configure`).set(auth).send({ resources: team })).status).toBe(200);
+    expect((await client.schedule.getHandle(`connection-${id}`).describe()).action).toMatchObject({ workflowType: 'syncConnection' });
+    const refreshes = () => oauth.tokenRequests.filter((f) => f.get('grant_type') === 'refresh_token').length;
+    const before = refreshes();
+    expect(await client.workflow.getHandle(`connection-${id}`).result()).toMatchObject({ status: 'completed', itemsProcessed: 1 });
+    expect(refreshes()).toBeGreaterThan(before);
+    const titles = await waitFor(async () => {
+      const docs = (await api.post('/v3/connections/google-drive/documents').set(auth).send({ containerTags: ['team-drive'] })).body as { title: string; status: string }[];
+      return docs.length === 1 && docs.every((d) => d.status === 'done') ? docs.map((d) => d.title) : undefined;
+    }, 60_000, 250);
+    expect(titles).toEqual(['oncall.txt']);
+    oauth.expiresIn = 3600;
   }, 120_000);
 });
 
