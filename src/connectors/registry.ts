@@ -1,5 +1,6 @@
 import type { ProviderEndpoints } from '../core/config.js';
 import { createGitHubConnector } from './github.js';
+import { createGmailConnector } from './gmail.js';
 import { createGoogleDriveConnector } from './google-drive.js';
 import { createNotionConnector } from './notion.js';
 import { s3Connector } from './s3.js';
@@ -11,6 +12,6 @@ import { webCrawler } from './web-crawler.js';
  * talk to a configurable API (base URLs, webhook secrets) are built from the deployment's endpoints.
  */
 export function createConnectors(endpoints: Readonly<ProviderEndpoints>): ReadonlyMap<string, Connector> {
-  const connectors: Connector[] = [webCrawler, s3Connector, createGitHubConnector(endpoints.github), createNotionConnector(endpoints.notion), createGoogleDriveConnector(endpoints.google)];
+  const connectors: Connector[] = [webCrawler, s3Connector, createGitHubConnector(endpoints.github), createNotionConnector(endpoints.notion), createGoogleDriveConnector(endpoints.google), createGmailConnector(endpoints.google)];
   return new Map(connectors.map((c) => [c.provider, c]));
 }

@@ -1,0 +1,247 @@
+import type { ProviderEndpoints } from '../core/config.js';
+import { createError, errorMessage, isAppError } from '../core/errors.js';
+import { attachmentsOf, threadMarkdown, threadSubject, type GmailAttachment, type GmailMessage, type GmailThread } from './gmail-message.js';
+import type { ChangeItem, ChangeList, Connector, ConnectorConnection, ConnectorContext, ItemContent, OAuthApp } from './types.js';
+
+/** Attachments above this are listed as failed items rather than read. */
+const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+const LABEL = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** What a gmail connection keeps between syncs. */
+interface GmailState {
+  /** The mailbox's history position the next incremental sync starts from. */
+  historyId?: string;
+  /** A full listing under way: the history id taken before it and the next page. */
+  listing?: { historyId: string; pageToken: string | null };
+}
+
+interface Filters {
+  labels: string[];
+  query: string | null;
+}
+
+function filtersOf(conn: ConnectorConnection): Filters {
+  const labels = typeof conn.metadata.labels === 'string' ? conn.metadata.labels.split(',').map((l) => l.trim()).filter(Boolean) : [];
+  const query = typeof conn.metadata.query === 'string' && conn.metadata.query.trim() !== '' ? conn.metadata.query.trim() : null;
+  return { labels, query };
+}
+
+const threadKey = (id: string) => `thread:${id}`;
+const attachmentKey = (threadId: string, a: Pick<GmailAttachment, 'messageId' | 'partId'>) => `attachment:${threadId}:${a.messageId}:${a.partId}`;
+
+/** The Gmail REST API at GMAIL_API_URL with a bearer token: 401 → auth failure, 429/5xx and rate-limit 403s → transient. */
+class GmailApi {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly token: string,
+    private readonly ctx: ConnectorContext,
+  ) {}
+
+  async get<T>(route: string): Promise<T> {
+    const timeout = AbortSignal.timeout(this.ctx.urlFetch.timeoutMs);
+    let res: Response;
+    try {
+      res = await fetch(`${this.baseUrl}/users/me${route}`, {
+        headers: { authorization: `Bearer ${this.token}`, accept: 'application/json', 'user-agent': 'mnemo-connector' },
+        signal: this.ctx.signal ? AbortSignal.any([this.ctx.signal, timeout]) : timeout,
+      });
+    } catch (err) {
+      throw createError('CONNECTOR_FAILED', ['gmail', `GET ${route.split('?')[0]}: ${errorMessage(err)}`], { permanent: false });
+    }
+    if (res.ok) return (await res.json()) as T;
+    const text = await res.text().catch(() => '');
+    let message = `HTTP ${res.status}`;
+    try {
+      message = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? message;
+    } catch {
+      // not JSON
+    }
+    if (res.status === 401) throw createError('CONNECTOR_AUTH_FAILED', ['gmail', message]);
+    const transient = res.status === 429 || res.status >= 500 || (res.status === 403 && /rate ?limit/i.test(message));
+    throw createError('CONNECTOR_FAILED', ['gmail', `GET ${route.split('?')[0]}: ${message}`], { permanent: !transient, details: { status: res.status } });
+  }
+
+  thread(id: string): Promise<GmailThread> {
+    return this.get(`/threads/${encodeURIComponent(id)}?format=full`);
+  }
+}
+
+const statusOf = (err: unknown) => (isAppError(err) ? (err.details as { status?: number } | undefined)?.status : undefined);
+
+/**
+ * gmail: a mailbox through OAuth (GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET, read-only scope, PKCE, offline access).
+ * Each thread is a document (subject, then every message with its participants, date and body as text; HTML-only
+ * messages as markdown); each attachment is a document of its own, read by the content extractors (up to 20 MB).
+ * `metadata.labels` (comma-separated label ids, all required) and `metadata.query` (Gmail search syntax) narrow
+ * what syncs; by default all mail but spam and trash. The first sync lists the threads; later ones read the
+ * mailbox history since the last one (new messages, deletions, label changes) and re-read only the threads it
+ * names, falling back to a full listing when the history is too old. With a `query`, every sync lists again
+ * (Gmail cannot tell whether a changed thread still matches a search without running it): unchanged threads are
+ * not re-read, their history id being the version.
+ */
+export function createGmailConnector(endpoints: ProviderEndpoints['google']): Connector {
+  const oauth: OAuthApp | undefined =
+    endpoints.clientId && endpoints.clientSecret
+      ? {
+          provider: 'gmail',
+          authorizeUrl: endpoints.authorizeUrl,
+          tokenUrl: endpoints.tokenUrl,
+          clientId: endpoints.clientId,
+          clientSecret: endpoints.clientSecret,
+          scopes: ['https://www.googleapis.com/auth/gmail.readonly'],
+          authorizeParams: { access_type: 'offline', prompt: 'consent', include_granted_scopes: 'true' },
+          pkce: true,
+          revokeUrl: endpoints.revokeUrl,
+        }
+      : undefined;
+  const api = (conn: ConnectorConnection, ctx: ConnectorContext) => {
+    const token = conn.credentials?.accessToken;
+    if (!token) throw createError('CONNECTOR_AUTH_FAILED', ['gmail', 'the connection has no access token: authorise it again']);
+    return new GmailApi(endpoints.gmailApiUrl, token, ctx);
+  };
+
+  /** The thread's document and its attachments' items; known attachments no longer there are deleted. */
+  const threadItems = (thread: GmailThread, known: ReadonlyMap<string, string | null>): ChangeItem[] => {
+    const items: ChangeItem[] = [
+      {
+        externalId: threadKey(thread.id),
+        version: thread.historyId ?? null,
+        content: { text: threadMarkdown(thread), mimeType: 'text/markdown', title: threadSubject(thread), url: `https://mail.google.com/mail/u/0/#all/${thread.id}`, filepath: null },
+      },
+    ];
+    const present = new Set<string>();
+    for (const m of thread.messages ?? []) {
+      for (const a of attachmentsOf(m)) {
+        const key = attachmentKey(thread.id, a);
+        present.add(key);
+        // A message's attachments never change; Gmail's attachment ids do (per read), so they are not the version.
+        const version = `${a.size}|${a.mimeType}|${a.filename}`;
+        items.push(a.size > MAX_ATTACHMENT_BYTES ? { externalId: key, version, error: `over ${MAX_ATTACHMENT_BYTES} bytes` } : { externalId: key, version });
+      }
+    }
+    for (const key of known.keys()) {
+      if (key.startsWith(`attachment:${thread.id}:`) && !present.has(key)) items.push({ externalId: key, version: null, deleted: true });
+    }
+    return items;
+  };
+
+  /** Known items of a thread (its document, its attachments) marked deleted. */
+  const goneItems = (threadId: string, known: ReadonlyMap<string, string | null>): ChangeItem[] =>
+    [...known.keys()].filter((k) => k === threadKey(threadId) || k.startsWith(`attachment:${threadId}:`)).map((externalId) => ({ externalId, version: null, deleted: true }));
+
+  return {
+    provider: 'gmail',
+    credentialFields: [],
+    oauthVariables: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+    ...(oauth ? { oauth } : {}),
+
+    validateConfig(settings) {
+      if (settings.labels !== undefined) {
+        const labels = typeof settings.labels === 'string' ? settings.labels.split(',').map((l) => l.trim()).filter(Boolean) : null;
+        if (!labels || labels.length === 0 || labels.some((l) => !LABEL.test(l))) {
+          throw createError('CONNECTOR_CONFIG_INVALID', ['gmail', 'metadata.labels must be comma-separated label ids (INBOX, STARRED, Label_123...)']);
+        }
+      }
+      if (settings.query !== undefined && (typeof settings.query !== 'string' || settings.query.length > 1000)) {
+        throw createError('CONNECTOR_CONFIG_INVALID', ['gmail', 'metadata.query must be a Gmail search string of at most 1000 characters']);
+      }
+    },
+
+    async listChanges(conn, known, ctx): Promise<ChangeList> {
+      const gmail = api(conn, ctx);
+      const state = (conn.state as GmailState | null) ?? {};
+      const filters = filtersOf(conn);
+      if (state.historyId && !state.listing && !filters.query) {
+        try {
+          return await historyPage(gmail, state.historyId, filters, known);
+        } catch (err) {
+          // History older than Gmail keeps (about a week): list everything again.
+          if (statusOf(err) !== 404) throw err;
+          ctx.logger.info('gmail history expired; listing again', { connectionId: conn.id });
+        }
+      }
+      const listing = state.listing ?? { historyId: (await gmail.get<{ historyId: string }>('/profile')).historyId, pageToken: null };
+      const params = new URLSearchParams({ maxResults: '100' });
+      for (const l of filters.labels) params.append('labelIds', l);
+      if (filters.query) params.set('q', filters.query);
+      if (listing.pageToken) params.set('pageToken', listing.pageToken);
+      const page = await gmail.get<{ threads?: { id: string; historyId?: string }[]; nextPageToken?: string }>(`/threads?${params}`);
+      const items: ChangeItem[] = [];
+      for (const t of page.threads ?? []) {
+        if (known.has(threadKey(t.id)) && t.historyId && known.get(threadKey(t.id)) === t.historyId) {
+          // Unchanged: listed with its attachments as they were, nothing read.
+          for (const [key, version] of known) if (key === threadKey(t.id) || key.startsWith(`attachment:${t.id}:`)) items.push({ externalId: key, version });
+          continue;
+        }
+        items.push(...threadItems(await gmail.thread(t.id), known));
+      }
+      if (page.nextPageToken) return { items, state: { listing: { ...listing, pageToken: page.nextPageToken } } satisfies GmailState, hasMore: true, complete: true };
+      return { items, state: { historyId: listing.historyId } satisfies GmailState, complete: true };
+    },
+
+    async fetchItem(conn, item, ctx): Promise<ItemContent> {
+      const [, threadId, messageId, partId] = item.externalId.split(':');
+      if (!threadId || !messageId || !partId) throw createError('CONNECTOR_FAILED', ['gmail', `not an attachment: ${item.externalId}`], { permanent: true });
+      const gmail = api(conn, ctx);
+      const message = await gmail.get<GmailMessage>(`/messages/${encodeURIComponent(messageId)}?format=full`);
+      const a = attachmentsOf(message).find((x) => x.partId === partId);
+      if (!a) throw createError('CONNECTOR_FAILED', ['gmail', `attachment ${partId} of message ${messageId} is gone`], { permanent: true });
+      const body = await gmail.get<{ data?: string }>(`/messages/${encodeURIComponent(messageId)}/attachments/${encodeURIComponent(a.attachmentId)}`);
+      return {
+        text: '',
+        file: { bytes: Buffer.from(body.data ?? '', 'base64url'), filename: a.filename, mimeType: a.mimeType },
+        mimeType: a.mimeType,
+        title: a.filename,
+        url: `https://mail.google.com/mail/u/0/#all/${threadId}`,
+        filepath: null,
+      };
+    },
+  };
+
+  /** One page of the mailbox history since `historyId`: the threads it names are read again (or deleted). */
+  async function historyPage(gmail: GmailApi, historyId: string, filters: Filters, known: ReadonlyMap<string, string | null>, pageToken?: string): Promise<ChangeList> {
+    const params = new URLSearchParams({ startHistoryId: historyId, maxResults: '500' });
+    for (const t of ['messageAdded', 'messageDeleted', 'labelAdded', 'labelRemoved']) params.append('historyTypes', t);
+    if (pageToken) params.set('pageToken', pageToken);
+    const page = await gmail.get<{ history?: HistoryRecord[]; nextPageToken?: string; historyId?: string }>(`/history?${params}`);
+    const threadIds = new Set<string>();
+    for (const h of page.history ?? []) {
+      for (const list of [h.messages, h.messagesAdded?.map((m) => m.message), h.messagesDeleted?.map((m) => m.message), h.labelsAdded?.map((m) => m.message), h.labelsRemoved?.map((m) => m.message)]) {
+        for (const m of list ?? []) if (m?.threadId) threadIds.add(m.threadId);
+      }
+    }
+    const items: ChangeItem[] = [];
+    for (const id of threadIds) {
+      let thread: GmailThread;
+      try {
+        thread = await gmail.thread(id);
+      } catch (err) {
+        if (statusOf(err) !== 404) throw err;
+        items.push(...goneItems(id, known));
+        continue;
+      }
+      const messages = thread.messages ?? [];
+      const matches = messages.some((m) => {
+        const labels = new Set(m.labelIds ?? []);
+        return filters.labels.every((l) => labels.has(l)) && !labels.has('SPAM') && !labels.has('TRASH');
+      });
+      if (messages.length === 0 || !matches) items.push(...goneItems(id, known));
+      else items.push(...threadItems(thread, known));
+    }
+    // The history pages continue from the same start; the next sync starts where the last page ended.
+    if (page.nextPageToken) {
+      const rest = await historyPage(gmail, historyId, filters, known, page.nextPageToken);
+      return { ...rest, items: [...items, ...rest.items] };
+    }
+    return { items, state: { historyId: page.historyId ?? historyId } satisfies GmailState, complete: false };
+  }
+}
+
+interface HistoryRecord {
+  id: string;
+  messages?: { id: string; threadId: string }[];
+  messagesAdded?: { message: { id: string; threadId: string } }[];
+  messagesDeleted?: { message: { id: string; threadId: string } }[];
+  labelsAdded?: { message: { id: string; threadId: string } }[];
+  labelsRemoved?: { message: { id: string; threadId: string } }[];
+}
