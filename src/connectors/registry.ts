@@ -3,6 +3,7 @@ import { createGitHubConnector } from './github.js';
 import { createGmailConnector } from './gmail.js';
 import { createGoogleDriveConnector } from './google-drive.js';
 import { createNotionConnector } from './notion.js';
+import { createOneDriveConnector } from './onedrive.js';
 import { s3Connector } from './s3.js';
 import type { Connector } from './types.js';
 import { webCrawler } from './web-crawler.js';
@@ -12,6 +13,6 @@ import { webCrawler } from './web-crawler.js';
  * talk to a configurable API (base URLs, webhook secrets) are built from the deployment's endpoints.
  */
 export function createConnectors(endpoints: Readonly<ProviderEndpoints>): ReadonlyMap<string, Connector> {
-  const connectors: Connector[] = [webCrawler, s3Connector, createGitHubConnector(endpoints.github), createNotionConnector(endpoints.notion), createGoogleDriveConnector(endpoints.google), createGmailConnector(endpoints.google)];
+  const connectors: Connector[] = [webCrawler, s3Connector, createGitHubConnector(endpoints.github), createNotionConnector(endpoints.notion), createGoogleDriveConnector(endpoints.google), createGmailConnector(endpoints.google), createOneDriveConnector(endpoints.microsoft)];
   return new Map(connectors.map((c) => [c.provider, c]));
 }
