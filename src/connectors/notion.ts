@@ -154,6 +154,8 @@ export function createNotionConnector(endpoints: ProviderEndpoints['notion']): C
           scopes: [],
           authorizeParams: { owner: 'user' },
           tokenAuth: 'basic' as const,
+          revokeUrl: `${endpoints.apiUrl}/oauth/revoke`,
+          revokeHeaders: { 'notion-version': NOTION_VERSION },
         }
       : undefined;
   return {

@@ -94,8 +94,13 @@ export interface OAuthApp {
   tokenAuth?: 'body' | 'basic';
   /** Send a PKCE challenge (S256) with the authorization request and its verifier with the code (RFC 7636). */
   pkce?: boolean;
-  /** Where a token is revoked on disconnect (RFC 7009 style: form `token=`); absent = the provider has none. */
+  /**
+   * Where a token is revoked on disconnect (RFC 7009 style: form `token=` with the client's credentials; with
+   * tokenAuth 'basic', JSON `{token}` under HTTP Basic, as Notion); absent = the provider has none.
+   */
   revokeUrl?: string;
+  /** Extra headers of the revocation request (Notion-Version). */
+  revokeHeaders?: Readonly<Record<string, string>>;
 }
 
 /** An inbound notification at POST /v3/connections/{provider}/webhook (GitHub push, Drive channel, Graph subscription). */

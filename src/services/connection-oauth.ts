@@ -170,11 +170,17 @@ export function needsRefresh(credentials: Readonly<Record<string, string>> | nul
  */
 export async function revokeToken(app: OAuthApp, token: string, timeoutMs: number): Promise<string | null> {
   if (!app.revokeUrl) return null;
+  const basic = app.tokenAuth === 'basic';
   try {
     const res = await fetch(app.revokeUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'mnemo-connector' },
-      body: new URLSearchParams({ token, client_id: app.clientId, client_secret: app.clientSecret }).toString(),
+      headers: {
+        'content-type': basic ? 'application/json' : 'application/x-www-form-urlencoded',
+        'user-agent': 'mnemo-connector',
+        ...(basic ? { authorization: `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}` } : {}),
+        ...app.revokeHeaders,
+      },
+      body: basic ? JSON.stringify({ token }) : new URLSearchParams({ token, client_id: app.clientId, client_secret: app.clientSecret }).toString(),
       signal: AbortSignal.timeout(timeoutMs),
     });
     // 400 invalid_token: already revoked or expired, which is what was wanted.

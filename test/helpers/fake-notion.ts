@@ -21,7 +21,7 @@ export interface FakeNotion {
   /** Requests seen, as "METHOD /path". */
   requests: string[];
   /** The public integration of the fake (OAuth at /oauth/authorize and /oauth/token, HTTP Basic as Notion does). */
-  oauth: { clientId: string; clientSecret: string; issuedToken: string };
+  oauth: { clientId: string; clientSecret: string; issuedToken: string; revoked: string[] };
   stop(): Promise<void>;
 }
 
@@ -42,7 +42,7 @@ export const block = (id: string, type: string, text = '', extra: Record<string,
 export async function startFakeNotion(token = 'secret_fake_notion_integration_0123'): Promise<FakeNotion> {
   const pages = new Map<string, FakePage>();
   const requests: string[] = [];
-  const oauth = { clientId: 'notion-client-id', clientSecret: 'notion-client-secret-0123', issuedToken: 'ntn_issued_by_oauth_0123456789' };
+  const oauth = { clientId: 'notion-client-id', clientSecret: 'notion-client-secret-0123', issuedToken: 'ntn_issued_by_oauth_0123456789', revoked: [] as string[] };
   const codes = new Map<string, string>();
   let nextCode = 1;
   const pageJson = (p: FakePage) => ({
@@ -72,6 +72,19 @@ export async function startFakeNotion(token = 'secret_fake_notion_integration_01
       back.searchParams.set('state', url.searchParams.get('state') ?? '');
       res.writeHead(302, { location: back.toString() });
       return res.end();
+    }
+    if (url.pathname === '/oauth/revoke' && req.method === 'POST') {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        const basic = `Basic ${Buffer.from(`${oauth.clientId}:${oauth.clientSecret}`).toString('base64')}`;
+        if (req.headers.authorization !== basic || !req.headers['notion-version']) return send(401, { error: 'invalid_client' });
+        const body = JSON.parse(raw || '{}') as { token?: string };
+        if (!body.token) return send(400, { error: 'invalid_request' });
+        oauth.revoked.push(body.token);
+        send(200, { request_id: 'req-1' });
+      });
+      return;
     }
     if (url.pathname === '/oauth/token' && req.method === 'POST') {
       let raw = '';

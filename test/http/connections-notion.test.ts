@@ -127,5 +127,8 @@ describe('connections: Notion with an internal integration token, against a loca
     await idle();
     const titles = (await client.connections.listDocuments('notion', { containerTags: ['wiki-oauth'] })).map((d) => d.title).sort();
     expect(titles).toEqual(['Engineering guide', 'On-call']);
+    // Disconnecting revokes the token the OAuth flow issued (an internal integration token is the user's to keep).
+    await client.connections.deleteByID(created.id);
+    expect(notion.oauth.revoked).toEqual([notion.oauth.issuedToken]);
   }, 60_000);
 });
