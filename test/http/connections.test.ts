@@ -132,10 +132,14 @@ describe('connections: the web crawler through the official client (embedded mod
   });
 
   it('refuses unknown providers, bad settings, private start URLs and scoped keys with clear 4xx', async () => {
-    const unknown = await request(api).post('/v3/connections/gmail').set(auth).send({});
+    const unknown = await request(api).post('/v3/connections/granola').set(auth).send({});
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ code: 'UNKNOWN_PROVIDER' });
     expect(unknown.body.error).toContain('web-crawler');
+    // An OAuth-only provider without its app configured names what to set.
+    const unconfigured = await request(api).post('/v3/connections/gmail').set(auth).send({});
+    expect(unconfigured.status).toBe(400);
+    expect(unconfigured.body).toMatchObject({ code: 'OAUTH_NOT_CONFIGURED', details: { variables: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] } });
     const missing = await request(api).post('/v3/connections/web-crawler').set(auth).send({ metadata: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toContain('metadata.startUrl');
