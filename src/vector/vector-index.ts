@@ -1,5 +1,6 @@
-import { codeWords, encodeSigns, meanVector, queryTables, tableScore, topByScore } from './binary-codes.js';
+import { codeWords, encodeSigns, queryTables, tableScore, topByScore } from './binary-codes.js';
 import { dot } from './cosine.js';
+import { dequantize, dotInt8, quantizeInto } from './int8.js';
 import { TopK } from './top-k.js';
 import type { Candidate } from '../core/types.js';
 
@@ -20,6 +21,12 @@ export type VectorLoader = (
   model: string,
 ) => { vectors: Iterable<IndexedVector>; documents: Iterable<IndexedDocument> };
 
+/**
+ * Reads the stored float vectors of some rows (the final shortlist is rescored with them). Rows it cannot find
+ * (deleted meanwhile) keep their int8 score.
+ */
+export type FloatReader = (orgId: string, model: string, chunkIds: readonly string[]) => Map<string, Float32Array>;
+
 export interface VectorSearchScope {
   vector: Float32Array;
   model: string;
@@ -30,20 +37,28 @@ export interface VectorSearchScope {
 }
 
 export interface VectorIndexOptions {
-  /** Scans of up to this many rows score every row exactly. */
+  /** Scans of up to this many rows score every row (int8). */
   exactScanLimit: number;
-  /** Larger scans rank rows by binary code first and rescore this many rows per requested result exactly... */
+  /** Larger scans rank rows by binary code first and rescore this many rows per requested result in int8... */
   rescorePerResult: number;
-  /** ...but never fewer than this many. */
+  /** ...but never fewer than this many... */
   minRescore: number;
+  /** ...nor fewer than the scope's rows divided by this (the budget grows with the scope, so recall holds at 1M). */
+  rescoreFraction: number;
 }
 
-export const DEFAULT_VECTOR_INDEX_OPTIONS: VectorIndexOptions = { exactScanLimit: 20_000, rescorePerResult: 30, minRescore: 3_000 };
+export const DEFAULT_VECTOR_INDEX_OPTIONS: VectorIndexOptions = { exactScanLimit: 20_000, rescorePerResult: 40, minRescore: 4_000, rescoreFraction: 64 };
+
+/** The final shortlist rescored from the stored floats: this many rows per requested result, at least FINAL_MIN. */
+const FINAL_PER_RESULT = 4;
+const FINAL_MIN = 40;
 
 interface OrgVectors {
   model: string;
   dims: number;
-  data: Float32Array;
+  /** Rows quantised to int8 (`dims` bytes each) with one scale per row: a quarter of float32's memory. */
+  data: Int8Array;
+  scales: Float32Array;
   /** Sign codes of (vector - mean), `codeWords(dims)` words per row; filled once the index is large. */
   codes: Uint32Array;
   mean: Float32Array | null;
@@ -57,35 +72,59 @@ interface OrgVectors {
   docRows: Map<string, number[]>;
   docTags: Map<string, readonly string[]>;
   tagRows: Map<string, number[]>;
+  /** Float vectors by chunk id when the index retains them (see the constructor). */
+  floats: Map<string, Float32Array> | null;
 }
 
 /**
  * In-memory vector index, partitioned by organisation and container tag, for stores without native vector search.
- * A query only ever scans the rows of its own organisation and tags. Scans of up to `exactScanLimit` rows are exact;
- * larger ones rank the rows by binary code (search/binary-codes.ts) and rescore the best `rescorePerResult` per result
- * exactly, which keeps recall against the exact scan near 1 (measured by `npm run bench:search`) at a fraction of
- * the cost.
+ * A query only ever scans the rows of its own organisation and tags. Rows are held as int8 with a scale each (a
+ * quarter of float32's memory). Scans of up to `exactScanLimit` rows score every row; larger ones rank the rows by
+ * binary code (vector/binary-codes.ts) first and score a pool that grows with the scope (`rescorePerResult` per
+ * result, at least `minRescore` and the scope's rows / `rescoreFraction`). The best few per result are then rescored
+ * from the stored floats when the store gives a FloatReader, so returned scores are exact (measured against an exact
+ * float scan by `npm run bench:search`).
  */
 export class VectorIndex {
   private readonly orgs = new Map<string, OrgVectors>();
 
+  private readonly floats: FloatReader | undefined;
+  /** Float vectors kept beside the int8 rows when no reader can fetch them (`'retain'`: caches of remote stores). */
+  private readonly retained: Map<string, Map<string, Float32Array>> | null;
+
+  /**
+   * `floats`: where the final shortlist's float vectors come from (a store read), or `'retain'` to keep them in
+   * memory beside the int8 rows (the MongoDB fallback cache, which has no synchronous read).
+   */
   constructor(
     private readonly load: VectorLoader,
     private readonly options: VectorIndexOptions = DEFAULT_VECTOR_INDEX_OPTIONS,
-  ) {}
+    floats?: FloatReader | 'retain',
+  ) {
+    this.retained = floats === 'retain' ? new Map() : null;
+    this.floats =
+      floats === 'retain'
+        ? (orgId, _model, ids) => {
+            const kept = this.retained!.get(orgId);
+            return new Map(ids.flatMap((id) => (kept?.has(id) ? [[id, kept.get(id)!] as const] : [])));
+          }
+        : floats;
+  }
 
+  /** The `limit` best rows of the query's scope; `exact` scores every row in int8 (no binary stage). */
   search(orgId: string, q: VectorSearchScope, mode: { exact?: boolean } = {}): Candidate[] {
     const idx = this.ensure(orgId, q.model);
     if (idx.count === 0 || idx.dims !== q.vector.length) return [];
     const rows = eligibleRows(idx, q);
     const count = rows ? rows.length : idx.count;
-    const top = new TopK(q.limit);
-    const { data, dims, alive } = idx;
+    const shortlist = this.floats ? Math.max(FINAL_MIN, q.limit * FINAL_PER_RESULT) : q.limit;
+    const top = new TopK(shortlist);
+    const { data, scales, dims, alive } = idx;
     const rowAt = rows ? (i: number) => rows[i]! : (i: number) => i;
     if (mode.exact || !idx.mean || count <= this.options.exactScanLimit) {
       for (let i = 0; i < count; i++) {
         const row = rowAt(i);
-        if (alive[row]) top.push(row, dot(q.vector, data, row * dims));
+        if (alive[row]) top.push(row, dotInt8(q.vector, data, row * dims, scales[row]!));
       }
     } else {
       const tables = queryTables(q.vector, idx.mean);
@@ -100,17 +139,20 @@ export class VectorIndex {
         liveRows[live] = row;
         approx[live++] = tableScore(tables, codeBytes, row * bytes, bytes);
       }
-      const pool = Math.max(this.options.minRescore, q.limit * this.options.rescorePerResult);
+      const pool = Math.max(this.options.minRescore, q.limit * this.options.rescorePerResult, Math.ceil(live / this.options.rescoreFraction));
       for (const i of topByScore(approx, live, pool)) {
         const row = liveRows[i]!;
-        top.push(row, dot(q.vector, data, row * dims));
+        top.push(row, dotInt8(q.vector, data, row * dims, scales[row]!));
       }
     }
-    return top.sorted().map(({ item, score: s }) => ({
-      chunkId: idx.chunkIds[item]!,
-      documentId: idx.docIds[item]!,
-      score: s,
-    }));
+    const ranked = top.sorted().map(({ item, score: s }) => ({ chunkId: idx.chunkIds[item]!, documentId: idx.docIds[item]!, score: s }));
+    if (!this.floats || ranked.length === 0) return ranked.slice(0, q.limit);
+    const exact = this.floats(orgId, q.model, ranked.map((c) => c.chunkId));
+    for (const c of ranked) {
+      const v = exact.get(c.chunkId);
+      if (v && v.length === dims) c.score = dot(q.vector, v);
+    }
+    return ranked.sort((a, b) => b.score - a.score).slice(0, q.limit);
   }
 
   /** Replaces a document's vectors (index step). Ignored when the organisation is not loaded or uses another model. */
@@ -137,16 +179,22 @@ export class VectorIndex {
     const idx = this.orgs.get(orgId);
     if (!idx) return;
     const rows = idx.docRows.get(documentId) ?? [];
+    // Dequantised rows quantise back to the same bytes (the row's largest value is its scale x 127).
     const vectors = rows
       .filter((r) => idx.alive[r])
-      .map((r) => ({ chunkId: idx.chunkIds[r]!, documentId, vector: idx.data.slice(r * idx.dims, (r + 1) * idx.dims) }));
+      .map((r) => ({ chunkId: idx.chunkIds[r]!, documentId, vector: idx.floats?.get(idx.chunkIds[r]!) ?? dequantize(idx.data, r * idx.dims, idx.dims, idx.scales[r]!) }));
     this.putDocument(orgId, idx.model, { documentId, containerTags: tags }, vectors);
   }
 
   /** Forgets an organisation's cached vectors (reloaded on next search). */
   evict(orgId?: string): void {
-    if (orgId === undefined) this.orgs.clear();
-    else this.orgs.delete(orgId);
+    if (orgId === undefined) {
+      this.orgs.clear();
+      this.retained?.clear();
+    } else {
+      this.orgs.delete(orgId);
+      this.retained?.delete(orgId);
+    }
   }
 
   /** Number of live vectors cached for an organisation (0 when not loaded). */
@@ -159,6 +207,10 @@ export class VectorIndex {
     const cached = this.orgs.get(orgId);
     if (cached && cached.model === model) return cached;
     const idx = emptyIndex(model);
+    if (this.retained) {
+      idx.floats = new Map();
+      this.retained.set(orgId, idx.floats);
+    }
     const { vectors, documents } = this.load(orgId, model);
     for (const d of documents) idx.docTags.set(d.documentId, [...d.containerTags]);
     for (const v of vectors) this.append(idx, v, idx.docTags.get(v.documentId) ?? []);
@@ -171,24 +223,51 @@ export class VectorIndex {
   private maybeRequantize(idx: OrgVectors): void {
     const live = idx.count - idx.dead;
     if (live <= this.options.exactScanLimit || (idx.mean && live < idx.meanRows * 2)) return;
-    const mean = meanVector(idx.data, idx.dims, idx.count, idx.alive);
-    const words = codeWords(idx.dims);
-    for (let row = 0; row < idx.count; row++) {
-      encodeSigns(idx.data.subarray(row * idx.dims, (row + 1) * idx.dims), mean, idx.codes, row * words);
+    const { dims } = idx;
+    const mean = new Float64Array(dims);
+    const row = new Float32Array(dims);
+    for (let r = 0; r < idx.count; r++) {
+      if (!idx.alive[r]) continue;
+      dequantize(idx.data, r * dims, dims, idx.scales[r]!, row);
+      for (let i = 0; i < dims; i++) mean[i]! += row[i]!;
     }
-    idx.mean = mean;
+    const m = Float32Array.from(mean, (x) => x / Math.max(1, live));
+    const words = codeWords(dims);
+    for (let r = 0; r < idx.count; r++) encodeSigns(dequantize(idx.data, r * dims, dims, idx.scales[r]!, row), m, idx.codes, r * words);
+    idx.mean = m;
     idx.meanRows = live;
   }
 
   private append(idx: OrgVectors, v: IndexedVector, tags: readonly string[]): void {
     if (idx.dims === 0) idx.dims = v.vector.length;
     if (v.vector.length !== idx.dims) return;
+    const row = this.reserveRow(idx);
+    idx.scales[row] = quantizeInto(v.vector, idx.data, row * idx.dims);
+    idx.floats?.set(v.chunkId, v.vector);
+    this.finishRow(idx, row, v.chunkId, v.documentId, tags, v.vector);
+  }
+
+  /** Appends a row already quantised (compaction moves rows without a round trip through floats). */
+  private appendQuantized(idx: OrgVectors, from: OrgVectors, fromRow: number, tags: readonly string[]): void {
+    if (idx.dims === 0) idx.dims = from.dims;
+    const row = this.reserveRow(idx);
+    idx.data.set(from.data.subarray(fromRow * from.dims, (fromRow + 1) * from.dims), row * idx.dims);
+    idx.scales[row] = from.scales[fromRow]!;
+    const words = codeWords(idx.dims);
+    if (idx.mean) idx.codes.set(from.codes.subarray(fromRow * words, (fromRow + 1) * words), row * words);
+    this.finishRow(idx, row, from.chunkIds[fromRow]!, from.docIds[fromRow]!, tags, null);
+  }
+
+  private reserveRow(idx: OrgVectors): number {
     const words = codeWords(idx.dims);
     if ((idx.count + 1) * idx.dims > idx.data.length) {
       const capacity = Math.max(1024, (idx.count + 1) * 2);
-      const grown = new Float32Array(capacity * idx.dims);
+      const grown = new Int8Array(capacity * idx.dims);
       grown.set(idx.data.subarray(0, idx.count * idx.dims));
       idx.data = grown;
+      const scales = new Float32Array(capacity);
+      scales.set(idx.scales.subarray(0, idx.count));
+      idx.scales = scales;
       const alive = new Uint8Array(capacity);
       alive.set(idx.alive.subarray(0, idx.count));
       idx.alive = alive;
@@ -196,13 +275,16 @@ export class VectorIndex {
       codes.set(idx.codes.subarray(0, idx.count * words));
       idx.codes = codes;
     }
-    const row = idx.count++;
-    idx.data.set(v.vector, row * idx.dims);
-    if (idx.mean) encodeSigns(v.vector, idx.mean, idx.codes, row * words);
+    return idx.count++;
+  }
+
+  /** Codes (for a float row when the index has a mean), liveness, ids and partitions of a new row. */
+  private finishRow(idx: OrgVectors, row: number, chunkId: string, documentId: string, tags: readonly string[], vector: Float32Array | null): void {
+    if (idx.mean && vector) encodeSigns(vector, idx.mean, idx.codes, row * codeWords(idx.dims));
     idx.alive[row] = 1;
-    idx.chunkIds[row] = v.chunkId;
-    idx.docIds[row] = v.documentId;
-    pushTo(idx.docRows, v.documentId, row);
+    idx.chunkIds[row] = chunkId;
+    idx.docIds[row] = documentId;
+    pushTo(idx.docRows, documentId, row);
     for (const t of new Set(tags)) pushTo(idx.tagRows, t, row);
   }
 
@@ -211,6 +293,7 @@ export class VectorIndex {
       if (idx.alive[row]) {
         idx.alive[row] = 0;
         idx.dead++;
+        idx.floats?.delete(idx.chunkIds[row]!);
       }
     }
     idx.docRows.delete(documentId);
@@ -220,14 +303,12 @@ export class VectorIndex {
     if (idx.dead < 1024 || idx.dead * 3 < idx.count) return;
     const fresh = emptyIndex(idx.model);
     fresh.docTags = idx.docTags;
+    fresh.floats = idx.floats;
+    fresh.mean = idx.mean;
+    fresh.meanRows = idx.meanRows;
     for (let row = 0; row < idx.count; row++) {
       if (!idx.alive[row]) continue;
-      const docId = idx.docIds[row]!;
-      this.append(
-        fresh,
-        { chunkId: idx.chunkIds[row]!, documentId: docId, vector: idx.data.subarray(row * idx.dims, (row + 1) * idx.dims) },
-        idx.docTags.get(docId) ?? [],
-      );
+      this.appendQuantized(fresh, idx, row, idx.docTags.get(idx.docIds[row]!) ?? []);
     }
     this.orgs.set(orgId, fresh);
   }
@@ -237,7 +318,8 @@ function emptyIndex(model: string): OrgVectors {
   return {
     model,
     dims: 0,
-    data: new Float32Array(0),
+    data: new Int8Array(0),
+    scales: new Float32Array(0),
     codes: new Uint32Array(0),
     mean: null,
     meanRows: 0,
@@ -249,6 +331,7 @@ function emptyIndex(model: string): OrgVectors {
     docRows: new Map(),
     docTags: new Map(),
     tagRows: new Map(),
+    floats: null,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Collection } from 'mongodb';
 import type { Candidate } from '../../core/types.js';
-import { VectorIndex, type IndexedDocument, type IndexedVector, type VectorSearchScope } from '../../vector/vector-index.js';
+import { DEFAULT_VECTOR_INDEX_OPTIONS, VectorIndex, type IndexedDocument, type IndexedVector, type VectorSearchScope } from '../../vector/vector-index.js';
 import type { RevisionBson } from './schema.js';
 
 /**
@@ -37,11 +37,16 @@ export class VectorCache {
 
   constructor(private readonly load: (orgId: string, model: string) => Promise<VectorData>) {
     // VectorIndex loads synchronously: search() fetches first and hands the data over here.
-    this.index = new VectorIndex(() => {
-      const data = this.pending ?? { vectors: [], documents: [] };
-      this.pending = undefined;
-      return data;
-    });
+    // No synchronous read of MongoDB: the index keeps the floats its shortlist is rescored with.
+    this.index = new VectorIndex(
+      () => {
+        const data = this.pending ?? { vectors: [], documents: [] };
+        this.pending = undefined;
+        return data;
+      },
+      DEFAULT_VECTOR_INDEX_OPTIONS,
+      'retain',
+    );
   }
 
   /** Searches with the cache at revision `rev` (read before calling), reloading the organisation when stale. */

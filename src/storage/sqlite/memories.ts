@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { MemoryRecord } from '../../core/types.js';
 import { indexTerms } from '../../text/tokenize.js';
-import { VectorIndex } from '../../vector/vector-index.js';
+import { DEFAULT_VECTOR_INDEX_OPTIONS, VectorIndex } from '../../vector/vector-index.js';
 import type {
   MemoryCandidate,
   MemoryKeywordQuery,
@@ -88,7 +88,7 @@ export class SqliteMemories implements MemoryStore {
   private readonly vectors: VectorIndex;
 
   constructor(private readonly db: Database.Database) {
-    this.vectors = new VectorIndex((orgId, model) => this.loadVectors(orgId, model));
+    this.vectors = new VectorIndex((orgId, model) => this.loadVectors(orgId, model), DEFAULT_VECTOR_INDEX_OPTIONS, (orgId, model, ids) => this.readFloats(orgId, model, ids));
   }
 
   async insertMemory(m: MemoryRecord, embedding?: { model: string; vector: Float32Array }): Promise<void> {
@@ -348,6 +348,14 @@ export class SqliteMemories implements MemoryStore {
       .prepare(`SELECT id FROM memories WHERE org_id = ? AND id IN (SELECT value FROM json_each(?)) AND forget_after IS NOT NULL AND forget_after <= ?`)
       .all(orgId, JSON.stringify(ids), now) as Row[];
     return new Set(rows.map((r) => r.id as string));
+  }
+
+  /** The stored float vectors of some memories (the vector index rescores its shortlist with them). */
+  private readFloats(orgId: string, model: string, ids: readonly string[]): Map<string, Float32Array> {
+    const rows = this.db
+      .prepare('SELECT id, embedding FROM memories WHERE id IN (SELECT value FROM json_each(?)) AND org_id = ? AND embedding_model = ?')
+      .all(JSON.stringify(ids), orgId, model) as Row[];
+    return new Map(rows.map((r) => [r.id as string, blobToVector(r.embedding as Buffer)]));
   }
 
   private loadVectors(orgId: string, model: string) {

@@ -25,7 +25,7 @@ import type {
   TermStats,
   VectorQuery,
 } from '../store.js';
-import { VectorIndex } from '../../vector/vector-index.js';
+import { DEFAULT_VECTOR_INDEX_OPTIONS, VectorIndex } from '../../vector/vector-index.js';
 import { compileFilter, registerFilterFunctions } from './filter-sql.js';
 import { indexTerms, indexTermsYielding } from '../../text/tokenize.js';
 import { migrate } from './migrations.js';
@@ -88,7 +88,7 @@ export class SqliteStore implements Store {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     registerFilterFunctions(this.db);
-    this.vectors = new VectorIndex((orgId, model) => this.loadVectors(orgId, model));
+    this.vectors = new VectorIndex((orgId, model) => this.loadVectors(orgId, model), DEFAULT_VECTOR_INDEX_OPTIONS, (orgId, model, ids) => this.readFloats(orgId, model, ids));
     this.keyword = new KeywordIndexes(this.db);
     this.accounts = new SqliteAccounts(this.db);
     this.memories = new SqliteMemories(this.db);
@@ -513,6 +513,14 @@ export class SqliteStore implements Store {
     this.db.prepare('DELETE FROM document_tags WHERE org_id = ? AND document_id = ?').run(orgId, documentId);
     const insert = this.db.prepare('INSERT INTO document_tags (org_id, tag, document_id, custom_id) VALUES (?, ?, ?, ?)');
     for (const t of new Set(tags)) insert.run(orgId, t, documentId, customId);
+  }
+
+  /** The stored float vectors of some chunks (the vector index rescores its shortlist with them). */
+  private readFloats(orgId: string, model: string, chunkIds: readonly string[]): Map<string, Float32Array> {
+    const rows = this.db
+      .prepare('SELECT id, embedding FROM chunks WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ? AND embedding_model = ?')
+      .all(JSON.stringify(chunkIds), orgId, model) as Row[];
+    return new Map(rows.map((r) => [r.id as string, blobToVector(r.embedding as Buffer)]));
   }
 
   private loadVectors(orgId: string, model: string) {

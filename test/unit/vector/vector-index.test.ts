@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalize } from '../../../src/vector/cosine.js';
+import { dot, normalize } from '../../../src/vector/cosine.js';
 import { VectorIndex, type IndexedVector } from '../../../src/vector/vector-index.js';
 
 /** Clustered unit vectors with a shared offset, like sentence embeddings (seeded, so runs are reproducible). */
@@ -27,7 +27,7 @@ function corpus(n: number, dims: number, seed = 1): { vectors: IndexedVector[]; 
 function indexOf(vectors: IndexedVector[], tags: Map<string, string[]>, exactScanLimit: number): VectorIndex {
   return new VectorIndex(
     () => ({ vectors, documents: [...tags].map(([documentId, containerTags]) => ({ documentId, containerTags })) }),
-    { exactScanLimit, rescorePerResult: 10, minRescore: 300 },
+    { exactScanLimit, rescorePerResult: 10, minRescore: 300, rescoreFraction: 64 },
   );
 }
 
@@ -74,5 +74,29 @@ describe('VectorIndex', () => {
     expect(idx.search('org', { vector: probe, model: 'm', limit: 1 })[0]).toMatchObject({ chunkId: 'probe' });
     idx.removeDocument('org', 'new');
     expect(idx.search('org', { vector: probe, model: 'm', limit: 5 }).map((c) => c.chunkId)).not.toContain('probe');
+  });
+
+  it('holds rows as int8 and, given the stored floats, returns the exact top results with their exact scores', () => {
+    const byId = new Map(vectors.map((v) => [v.chunkId, v.vector]));
+    const reads: number[] = [];
+    const idx = new VectorIndex(
+      () => ({ vectors, documents: [...tags].map(([documentId, containerTags]) => ({ documentId, containerTags })) }),
+      { exactScanLimit: 1000, rescorePerResult: 10, minRescore: 300, rescoreFraction: 64 },
+      (_org, _model, ids) => {
+        reads.push(ids.length);
+        return new Map(ids.map((id) => [id, byId.get(id)!]));
+      },
+    );
+    let same = 0;
+    for (const vector of queries) {
+      const got = idx.search('org', { vector, model: 'm', limit: 10 });
+      const want = vectors.map((v) => ({ id: v.chunkId, s: dot(vector, v.vector) })).sort((a, b) => b.s - a.s).slice(0, 10);
+      // Scores are the float dot products, not the int8 approximations.
+      for (const c of got) expect(c.score).toBeCloseTo(dot(vector, byId.get(c.chunkId)!), 6);
+      same += got.filter((c) => want.some((w) => w.id === c.chunkId)).length;
+    }
+    expect(same / (queries.length * 10)).toBeGreaterThan(0.97);
+    // The float shortlist is a few rows per result, not the scope.
+    expect(Math.max(...reads)).toBeLessThanOrEqual(40);
   });
 });
