@@ -167,7 +167,8 @@ export async function beginSync(deps: ConnectionSyncDeps, orgId: string, connect
   const setup = deps.connectors.get(conn.provider)?.needsSetup?.(settingsView(conn, conn.state)) ?? null;
   if (setup) {
     if (conn.status !== 'needs_setup' || conn.error !== setup) {
-      await deps.store.connections.updateConnection(orgId, connectionId, { status: 'needs_setup', error: setup, updatedAt: new Date().toISOString() });
+      // Not due again until a selection is saved (saving schedules it).
+      await deps.store.connections.updateConnection(orgId, connectionId, { status: 'needs_setup', error: setup, nextSyncAt: null, updatedAt: new Date().toISOString() });
     }
     return null;
   }

@@ -80,7 +80,7 @@ export class ConnectionService {
     private readonly runner: ConnectionSyncRunner,
     private readonly box: SecretBox | null,
     private readonly opts: ConnectionServiceOptions,
-    private readonly syncDeps: Pick<ConnectionSyncDeps, 'context' | 'logger'>,
+    private readonly syncDeps: Pick<ConnectionSyncDeps, 'context' | 'logger' | 'store' | 'box'>,
   ) {}
 
   /** Names of the available connectors. */
@@ -217,7 +217,7 @@ export class ConnectionService {
     if (!connector.describeResources) return { resources: [], total_count: 0 };
     if (conn.status === 'pending_auth') throw createError('NOT_SUPPORTED', ['the connection is waiting for authorisation: open its authLink first']);
     const view = connectorView(conn, this.box);
-    return withFreshView(this.syncDeps as ConnectionSyncDeps, conn, connector, view, (v) => connector.describeResources!(v, query, { ...this.syncDeps.context }));
+    return withFreshView(this.syncDeps, conn, connector, view, (v) => connector.describeResources!(v, query, { ...this.syncDeps.context }));
   }
 
   /**
