@@ -5,6 +5,7 @@ import { completeDocument, describeFailure, executeStep, failDocument, isPermane
 import { remainingSteps } from '../pipeline/steps.js';
 import type { DocumentRecord, DocumentRef } from '../core/types.js';
 import { backoffDelay } from './backoff.js';
+import { markStaleEmbeddings } from './reembed.js';
 import type { Runner, RunnerStatus } from './runner.js';
 
 /**
@@ -170,19 +171,6 @@ export class EmbeddedRunner implements Runner {
 
   /** After a model change, documents embedded by the previous model go through embed and index again. */
   private async scheduleReembedding(): Promise<void> {
-    try {
-      const embedder = await this.deps.embedder.get();
-      for (;;) {
-        const stale = await this.deps.store.findDocumentsWithStaleEmbeddings(embedder.id, 500);
-        if (stale.length === 0 || this.state !== 'running') break;
-        for (const ref of stale) {
-          await this.deps.store.updateDocument(ref.orgId, ref.documentId, { status: 'embedding', attempts: 0, nextRunAt: 0 }, { expectGeneration: ref.generation });
-        }
-        this.logger.info('re-embedding documents for the current model', { count: stale.length, model: embedder.id });
-        this.schedule(0);
-      }
-    } catch (err) {
-      this.logger.warn('could not schedule re-embedding', { error: errorMessage(err) });
-    }
+    await markStaleEmbeddings({ store: this.deps.store, embedder: this.deps.embedder, logger: this.logger }, () => this.schedule(0), () => this.state === 'running');
   }
 }

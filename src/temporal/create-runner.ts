@@ -63,6 +63,7 @@ export function createTemporalRunner(
     temporal: config.temporal,
     logger,
     submits: config.role !== 'worker',
+    embedder: deps.embedder,
     ...(config.role !== 'api' ? { createWorker } : {}),
     ...(overrides.policies ? { policies: overrides.policies } : {}),
     close: () => clientConnection.close(),

@@ -11,6 +11,8 @@ import { documentMemo, startDocumentRun } from './start-run.js';
 import { PENDING_STATUSES, type DocumentRef } from '../core/types.js';
 import type { ActivityPolicies, IngestDocumentInput } from '../../workflows/shared.js';
 import { backoffDelay } from '../runner/backoff.js';
+import { markStaleEmbeddings } from '../runner/reembed.js';
+import type { EmbedderHandle } from '../providers/embedder.js';
 import type { Runner, RunnerStatus } from '../runner/runner.js';
 
 export { workflowIdFor } from './start-run.js';
@@ -42,6 +44,11 @@ export interface TemporalRunnerOptions {
   searchAttributes?: boolean;
   /** Closes the client connection after the worker stopped. */
   close?: () => Promise<void>;
+  /**
+   * The current embedding model: once Temporal answers, a submitting process sends documents embedded by another
+   * model back through embed and index (one run each), as the embedded runner does at start.
+   */
+  embedder?: EmbedderHandle;
 }
 
 type Problem = 'connection' | 'worker' | 'start' | 'searchAttributes';
@@ -68,6 +75,8 @@ export class TemporalRunner implements Runner {
   private missingAttributes: ReadonlySet<string> = new Set();
   private attributesChecked = false;
   private probeFailures = 0;
+  /** Documents embedded by an older model have all been sent back to embedding (checked once per start). */
+  private reembedded = false;
   private timer: NodeJS.Timeout | undefined;
   private workerLoop: Promise<void> | undefined;
   private worker: RunnerWorker | undefined;
@@ -79,6 +88,7 @@ export class TemporalRunner implements Runner {
     if (this.state === 'running') return;
     this.state = 'running';
     this.stopped = false;
+    this.reembedded = false;
     if (this.opts.createWorker) {
       await new Promise<void>((firstAttemptDone) => {
         this.workerLoop = this.superviseWorker(firstAttemptDone);
@@ -174,7 +184,10 @@ export class TemporalRunner implements Runner {
     let reachable = false;
     try {
       reachable = await this.checkConnection();
-      if (reachable && this.opts.submits !== false) await this.reconcile();
+      if (reachable && this.opts.submits !== false) {
+        await this.reconcile();
+        await this.reembed();
+      }
     } catch (err) {
       this.opts.logger.warn('temporal reconcile failed', { error: errorMessage(err) });
     } finally {
@@ -230,6 +243,19 @@ export class TemporalRunner implements Runner {
       if (Date.parse(doc.updatedAt) > recent) continue;
       await this.startRun({ orgId: doc.orgId, documentId: doc.id, generation: doc.generation });
     }
+  }
+
+  /** Once per start: documents whose chunks another model embedded get a run through embed and index. */
+  private async reembed(): Promise<void> {
+    if (this.reembedded || !this.opts.embedder) return;
+    const live = () => !this.stopped && !this.problems.has('connection');
+    const deps = { store: this.opts.store, embedder: this.opts.embedder, logger: this.opts.logger };
+    const { finished } = await markStaleEmbeddings(deps, async (refs) => {
+      for (const ref of refs) await this.startRun(ref);
+    }, live);
+    // Interrupted (Temporal went away, a store error): tried again on the next tick; what was marked is due work
+    // that the reconciler starts anyway.
+    this.reembedded = finished;
   }
 
   /** Keeps a worker running: creates it (connecting first), and again after it failed, backing off meanwhile. */

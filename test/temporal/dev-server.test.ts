@@ -71,8 +71,8 @@ describe('Temporal mode on a real dev server', () => {
     await server?.stop();
   });
 
-  async function withWorker<T>(fn: () => Promise<T>): Promise<T> {
-    const deps = { store, embedder: staticEmbedderHandle(scripted.embedder), config: loadConfig({}), logger: silentLogger };
+  async function withWorker<T>(fn: () => Promise<T>, embedder: Embedder = scripted.embedder): Promise<T> {
+    const deps = { store, embedder: staticEmbedderHandle(embedder), config: loadConfig({}), logger: silentLogger };
     const connection = await NativeConnection.connect({ address: server.address });
     const worker = await createIngestWorker({ connection, temporal: temporal(), deps, workflowBundle: await workflowBundle() });
     try {
@@ -203,6 +203,48 @@ describe('Temporal mode on a real dev server', () => {
     const timeouts = history.events?.filter((e) => e.activityTaskTimedOutEventAttributes);
     const retried = history.events?.some((e) => (e.activityTaskStartedEventAttributes?.attempt ?? 1) > 1);
     expect(Boolean(timeouts?.length) || retried).toBe(true);
+  }, 120_000);
+
+  it('re-embeds finished documents after a model change, one new run per document', async () => {
+    const first = new TemporalRunner({ client, store, temporal: temporal(), logger: silentLogger, reconcileEveryMs: 3_600_000 });
+    const { id } = await withWorker(async () => {
+      const added = await new DocumentService(store, first).add(ACTOR, { content: 'embedded by the retired model', containerTags: ['reembed'] });
+      await client.workflow.getHandle(workflowIdFor(added.id)).result();
+      return added;
+    });
+    const ref = { orgId: ORG, documentId: id, generation: 1 };
+    const newModel = createHashEmbedder(256);
+    expect(newModel.id).not.toBe(scripted.embedder.id);
+    expect(await store.getChunksMissingEmbedding(ref, newModel.id)).not.toHaveLength(0);
+
+    // A new process with another model: its runner sends every finished document back through embed and index.
+    const runner = new TemporalRunner({
+      client,
+      store,
+      temporal: temporal(),
+      logger: silentLogger,
+      embedder: staticEmbedderHandle(newModel),
+      reconcileEveryMs: 3_600_000,
+    });
+    await withWorker(async () => {
+      await runner.start();
+      try {
+        await waitFor(async () => (await store.findDocumentsWithStaleEmbeddings(newModel.id, 10)).length === 0 && (await store.getDocument(ORG, id))?.status === 'done', 60_000, 250);
+      } finally {
+        await runner.stop();
+      }
+    }, newModel);
+    expect(await store.getChunksMissingEmbedding(ref, newModel.id)).toHaveLength(0);
+    const hits = await store.vectorSearch(ORG, { vector: await newModel.embedQuery('embedded by the retired model'), model: newModel.id, containerTags: ['reembed'], limit: 5 });
+    expect(hits.map((h) => h.documentId)).toEqual([id]);
+    // Two runs of the one workflow ID, both done: the first ingestion and the re-embedding.
+    let statuses: unknown[] = [];
+    await waitFor(async () => {
+      statuses = [];
+      for await (const wf of client.workflow.list({ query: `WorkflowId = '${workflowIdFor(id)}'` })) statuses.push(wf.searchAttributes.DocumentStatus);
+      return statuses.length === 2 && statuses.every((s) => JSON.stringify(s) === '["done"]');
+    }, 30_000, 250).catch(() => undefined);
+    expect(statuses).toEqual([['done'], ['done']]);
   }, 120_000);
 
   it('replays the recorded history, and rejects a workflow change that breaks determinism', async () => {

@@ -523,16 +523,23 @@ export class SqliteStore implements Store {
     return new Map(rows.map((r) => [r.id as string, blobToVector(r.embedding as Buffer)]));
   }
 
+  /**
+   * Streams the organisation's vectors row by row (the index quantises each as it arrives), so a cold load of a
+   * million chunks never holds every float vector and row object at once. The index consumes the iterator
+   * synchronously, with no other statement on this connection in between.
+   */
   private loadVectors(orgId: string, model: string) {
-    const vectors = (
-      this.db
-        .prepare('SELECT id, document_id, embedding FROM chunks WHERE org_id = ? AND active = 1 AND embedding_model = ?')
-        .all(orgId, model) as Row[]
-    ).map((r) => ({ chunkId: r.id as string, documentId: r.document_id as string, vector: blobToVector(r.embedding as Buffer) }));
     const documents = (
-      this.db.prepare('SELECT id, container_tags FROM documents WHERE org_id = ?').all(orgId) as Row[]
-    ).map((r) => ({ documentId: r.id as string, containerTags: JSON.parse(r.container_tags as string) as string[] }));
-    return { vectors, documents };
+      this.db.prepare('SELECT id, container_tags FROM documents WHERE org_id = ?').raw().all(orgId) as [string, string][]
+    ).map(([id, tags]) => ({ documentId: id, containerTags: JSON.parse(tags) as string[] }));
+    const rows = this.db
+      .prepare('SELECT id, document_id, embedding FROM chunks WHERE org_id = ? AND active = 1 AND embedding_model = ?')
+      .raw()
+      .iterate(orgId, model) as IterableIterator<[string, string, Buffer]>;
+    function* vectors() {
+      for (const [chunkId, documentId, embedding] of rows) yield { chunkId, documentId, vector: blobToVector(embedding) };
+    }
+    return { vectors: vectors(), documents };
   }
 }
 
