@@ -95,6 +95,14 @@ export class SearchService {
       if (embedder) evidence.push({ id: h.chunkId, vector: calibrateCosine(h.score, embedder.calibration) });
     }
     for (const h of keywordHits) evidence.push({ id: h.chunkId, keywordRaw: h.score });
+    // Keyword candidates the vector retriever did not return get their vector evidence from the stored embeddings
+    // (as vector candidates get keyword coverage below), so fusion weighs both signals for every candidate.
+    if (embedder && queryVector && this.store.scoreChunkVectors) {
+      const found = new Set(vectorHits.map((h) => h.chunkId));
+      const missing = keywordHits.filter((h) => !found.has(h.chunkId)).map((h) => h.chunkId);
+      const scores = missing.length > 0 ? await this.store.scoreChunkVectors(orgId, embedder.id, await queryVector, missing) : new Map<string, number>();
+      for (const [id, score] of scores) evidence.push({ id, vector: calibrateCosine(score, embedder.calibration) });
+    }
     for (const e of evidence) {
       const chunk = chunks.get(e.id);
       if (chunk && e.keyword === undefined) {

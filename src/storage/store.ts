@@ -159,6 +159,11 @@ export interface Store extends AccountStore {
   getChunksByIds(orgId: string, chunkIds: readonly string[]): Promise<ChunkRecord[]>;
   /** Optional: the stored index terms of chunks (search/tokenize.ts indexTerms), so search need not re-tokenise. */
   getChunkTerms?(orgId: string, chunkIds: readonly string[]): Promise<Map<string, readonly string[]>>;
+  /**
+   * Optional: the cosine of `vector` with the stored embeddings (from `model`) of these chunks, so hybrid search can
+   * give a keyword-only candidate its vector evidence too. Chunks without such an embedding are left out.
+   */
+  scoreChunkVectors?(orgId: string, model: string, vector: Float32Array, chunkIds: readonly string[]): Promise<Map<string, number>>;
   /** Chunks of ref.generation that have no vector from `model` yet. */
   getChunksMissingEmbedding(ref: DocumentRef, model: string): Promise<ChunkRecord[]>;
   putEmbeddings(ref: DocumentRef, model: string, embeddings: readonly ChunkEmbedding[]): Promise<void>;

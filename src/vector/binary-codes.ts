@@ -104,3 +104,26 @@ export function meanVector(data: Float32Array, dims: number, count: number, aliv
   if (n > 0) for (let i = 0; i < dims; i++) mean[i] = sum[i]! / n;
   return mean;
 }
+
+/**
+ * Sign codes of many int8 rows (row r: `data` from r x dims, times `scales[r]`) against `mean`, written at word
+ * r x codeWords(dims) of `out`: one pass per row into a scratch vector of differences whose float sign bits are the
+ * code bits (no branch per dimension; a cold load codes a million rows).
+ */
+export function encodeSignsInt8(data: Int8Array, scales: Float32Array, mean: Float32Array, out: Uint32Array, fromRow: number, toRow: number): void {
+  const dims = mean.length;
+  const words = codeWords(dims);
+  const diff = new Float32Array(words * 32).fill(1); // padding dimensions stay positive: bit 0
+  const sign = new Uint32Array(diff.buffer);
+  for (let r = fromRow; r < toRow; r++) {
+    const offset = r * dims;
+    const scale = scales[r]!;
+    for (let i = 0; i < dims; i++) diff[i] = mean[i]! - data[offset + i]! * scale;
+    for (let w = 0; w < words; w++) {
+      let bits = 0;
+      const base = w * 32;
+      for (let b = 0; b < 32; b++) bits |= (sign[base + b]! >>> 31) << b;
+      out[r * words + w] = bits >>> 0;
+    }
+  }
+}

@@ -43,3 +43,20 @@ export function dequantize(data: Int8Array, offset: number, dims: number, scale:
   for (let i = 0; i < dims; i++) out[i] = data[offset + i]! * scale;
   return out;
 }
+
+/** Bytes of a packed row: its scale (float32, little-endian) and then its int8 values. */
+export const packedBytes = (dims: number): number => 4 + dims;
+
+/** A vector quantised for storage: scale, then int8 values (what the index holds, so a cold load only copies). */
+export function packInt8(vector: ArrayLike<number>): Buffer {
+  const out = Buffer.alloc(packedBytes(vector.length));
+  const values = new Int8Array(out.buffer, out.byteOffset + 4, vector.length);
+  out.writeFloatLE(quantizeInto(vector, values, 0), 0);
+  return out;
+}
+
+/** The scale and int8 values of a packed row (a view on `packed`, not a copy). */
+export function unpackInt8(packed: Uint8Array): { scale: number; values: Int8Array } {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  return { scale: view.getFloat32(0, true), values: new Int8Array(packed.buffer, packed.byteOffset + 4, packed.byteLength - 4) };
+}

@@ -1,4 +1,4 @@
-import { codeWords, encodeSigns, queryTables, tableScore, topByScore } from './binary-codes.js';
+import { codeWords, encodeSigns, encodeSignsInt8, queryTables, tableScore, topByScore } from './binary-codes.js';
 import { dot } from './cosine.js';
 import { dequantize, dotInt8, quantizeInto } from './int8.js';
 import { TopK } from './top-k.js';
@@ -10,16 +10,24 @@ export interface IndexedVector {
   vector: Float32Array;
 }
 
+/** A row already quantised by the store (vector/int8.ts packInt8): loaded by copying, with no float round trip. */
+export interface QuantizedVector {
+  chunkId: string;
+  documentId: string;
+  values: Int8Array;
+  scale: number;
+}
+
 export interface IndexedDocument {
   documentId: string;
   containerTags: readonly string[];
 }
 
-/** Loads one organisation's searchable vectors for a model, with the tags of their documents. */
+/** Loads one organisation's searchable vectors for a model (floats or stored int8 rows), with the tags of their documents. */
 export type VectorLoader = (
   orgId: string,
   model: string,
-) => { vectors: Iterable<IndexedVector>; documents: Iterable<IndexedDocument> };
+) => { vectors: Iterable<IndexedVector | QuantizedVector>; documents: Iterable<IndexedDocument> };
 
 /**
  * Reads the stored float vectors of some rows (the final shortlist is rescored with them). Rows it cannot find
@@ -48,6 +56,9 @@ export interface VectorIndexOptions {
 }
 
 export const DEFAULT_VECTOR_INDEX_OPTIONS: VectorIndexOptions = { exactScanLimit: 20_000, rescorePerResult: 40, minRescore: 4_000, rescoreFraction: 64 };
+
+/** Rows the mean of the binary stage's centring is taken over (vectors spread evenly over the index). */
+const MEAN_SAMPLE = 50_000;
 
 /** The final shortlist rescored from the stored floats: this many rows per requested result, at least FINAL_MIN. */
 const FINAL_PER_RESULT = 4;
@@ -213,27 +224,37 @@ export class VectorIndex {
     }
     const { vectors, documents } = this.load(orgId, model);
     for (const d of documents) idx.docTags.set(d.documentId, [...d.containerTags]);
-    for (const v of vectors) this.append(idx, v, idx.docTags.get(v.documentId) ?? []);
+    for (const v of vectors) {
+      const tags = idx.docTags.get(v.documentId) ?? [];
+      if ('values' in v) this.appendStored(idx, v, tags);
+      else this.append(idx, v, tags);
+    }
     this.maybeRequantize(idx);
     this.orgs.set(orgId, idx);
     return idx;
   }
 
-  /** Computes the mean and every row's code once the index is large enough to need them, and again when it doubles. */
+  /**
+   * Computes the mean and every row's code once the index is large enough to need them, and again when it doubles.
+   * The mean is taken over at most MEAN_SAMPLE live rows spread evenly over the index (the centre of a million
+   * embeddings is known well long before the millionth): a cold load pays for the codes, not for the mean.
+   */
   private maybeRequantize(idx: OrgVectors): void {
     const live = idx.count - idx.dead;
     if (live <= this.options.exactScanLimit || (idx.mean && live < idx.meanRows * 2)) return;
-    const { dims } = idx;
+    const { dims, data, scales, alive } = idx;
     const mean = new Float64Array(dims);
-    const row = new Float32Array(dims);
-    for (let r = 0; r < idx.count; r++) {
-      if (!idx.alive[r]) continue;
-      dequantize(idx.data, r * dims, dims, idx.scales[r]!, row);
-      for (let i = 0; i < dims; i++) mean[i]! += row[i]!;
+    const step = Math.max(1, Math.floor(idx.count / MEAN_SAMPLE));
+    let sampled = 0;
+    for (let r = 0; r < idx.count; r += step) {
+      if (!alive[r]) continue;
+      const scale = scales[r]!;
+      const base = r * dims;
+      for (let i = 0; i < dims; i++) mean[i]! += data[base + i]! * scale;
+      sampled++;
     }
-    const m = Float32Array.from(mean, (x) => x / Math.max(1, live));
-    const words = codeWords(dims);
-    for (let r = 0; r < idx.count; r++) encodeSigns(dequantize(idx.data, r * dims, dims, idx.scales[r]!, row), m, idx.codes, r * words);
+    const m = Float32Array.from(mean, (x) => x / Math.max(1, sampled));
+    encodeSignsInt8(data, scales, m, idx.codes, 0, idx.count);
     idx.mean = m;
     idx.meanRows = live;
   }
@@ -245,6 +266,17 @@ export class VectorIndex {
     idx.scales[row] = quantizeInto(v.vector, idx.data, row * idx.dims);
     idx.floats?.set(v.chunkId, v.vector);
     this.finishRow(idx, row, v.chunkId, v.documentId, tags, v.vector);
+  }
+
+  /** Appends a row the store kept quantised (a cold load copies it). */
+  private appendStored(idx: OrgVectors, v: QuantizedVector, tags: readonly string[]): void {
+    if (idx.dims === 0) idx.dims = v.values.length;
+    if (v.values.length !== idx.dims) return;
+    const row = this.reserveRow(idx);
+    idx.data.set(v.values, row * idx.dims);
+    idx.scales[row] = v.scale;
+    if (idx.mean) encodeSignsInt8(idx.data, idx.scales, idx.mean, idx.codes, row, row + 1);
+    this.finishRow(idx, row, v.chunkId, v.documentId, tags, null);
   }
 
   /** Appends a row already quantised (compaction moves rows without a round trip through floats). */

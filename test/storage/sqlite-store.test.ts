@@ -13,7 +13,7 @@ import { runBlobContract } from './blob-contract.js';
 import { runSecretContract } from './secret-contract.js';
 import { runConnectionContract } from './connection-contract.js';
 import { documentToRow } from '../../src/storage/sqlite/rows.js';
-import { addIndexed, axis, chunkIdsOf, isoAt, makeDocument, makeOrg, MODEL } from './store-fixtures.js';
+import { addIndexed, axis, chunkIdsOf, indexDocument, isoAt, makeDocument, makeOrg, MODEL, prng, randomUnit } from './store-fixtures.js';
 
 runStoreContract('sqlite :memory:', async () => {
   const store = new SqliteStore(':memory:');
@@ -131,6 +131,54 @@ describe('SqliteStore on a file', () => {
       expect(chunkIdsOf(keywordBefore)).toEqual([chunks[0]!.id]);
     } finally {
       await second.close();
+    }
+  });
+
+  it('a cold load from the stored int8 rows matches the warm index after adds, new generations and deletes', async () => {
+    const file = path.join(dir, 'mnemo.db');
+    const org = makeOrg('cold');
+    const first = await open(file);
+    await first.upsertOrganization(org);
+    const rand = prng(11);
+    const docs = [];
+    for (let i = 0; i < 30; i++) docs.push(await addIndexed(first, org.id, [{ text: `a ${i}`, vector: randomUnit(rand, 32) }, { text: `b ${i}`, vector: randomUnit(rand, 32) }], { containerTags: [`t${i % 3}`] }));
+    // A new generation of one document, another deleted, a third moved to another tag.
+    await indexDocument(first, docs[0]!.doc, [{ text: 'replaced', vector: randomUnit(rand, 32) }], { generation: 2 });
+    await first.deleteDocuments(org.id, [docs[1]!.doc.id]);
+    await first.updateDocument(org.id, docs[2]!.doc.id, { containerTags: ['t9'] });
+    const queries = Array.from({ length: 5 }, () => randomUnit(rand, 32));
+    const scopes = [{}, { containerTags: ['t0'] }, { containerTags: ['t9'] }];
+    const warm = [];
+    for (const q of queries) for (const scope of scopes) warm.push(await first.vectorSearch(org.id, { vector: q, model: MODEL, limit: 100, ...scope }));
+    expect(warm[0]!.map((h) => h.documentId)).not.toContain(docs[1]!.doc.id);
+    await first.close();
+
+    const cold = async () => {
+      const store = await open(file);
+      try {
+        const out = [];
+        for (const q of queries) for (const scope of scopes) out.push(await store.vectorSearch(org.id, { vector: q, model: MODEL, limit: 100, ...scope }));
+        return out;
+      } finally {
+        await store.close();
+      }
+    };
+    expect(await cold()).toEqual(warm);
+
+    // A database from before the stored rows: the migration fills them from the float vectors.
+    const db = new Database(file);
+    db.exec('DROP TABLE chunk_vectors');
+    db.prepare('DELETE FROM schema_migrations WHERE version = 9').run();
+    db.close();
+    expect(await cold()).toEqual(warm);
+    const check = new Database(file, { readonly: true });
+    try {
+      const stored = check.prepare('SELECT count(*) AS n FROM chunk_vectors').get() as { n: number };
+      const active = check.prepare('SELECT count(*) AS n FROM chunks WHERE active = 1 AND embedding IS NOT NULL').get() as { n: number };
+      expect(stored.n).toBe(active.n);
+      expect(stored.n).toBe(29 * 2 - 1);
+    } finally {
+      check.close();
     }
   });
 

@@ -288,6 +288,23 @@ export function searchContract(ctx: ContractContext): void {
       expect(docIdsOf(await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 10 }))).toEqual([first.doc.id]);
     });
 
+    it('scoreChunkVectors gives the cosine of stored embeddings of the model, for the organisation’s chunks only', async () => {
+      const { store, orgA, orgB } = ctx;
+      expect(store.scoreChunkVectors).toBeTypeOf('function');
+      const rand = prng(7);
+      const query = randomUnit(rand, 16);
+      const vectors = [randomUnit(rand, 16), randomUnit(rand, 16)];
+      const { chunks } = await addIndexed(store, orgA.id, vectors.map((vector, i) => ({ text: `scored ${i}`, vector })));
+      const other = makeDocument(orgA.id);
+      await store.insertDocument(other);
+      const [otherModel] = await indexDocument(store, other, [{ text: 'other model', vector: vectors[0]! }], { model: 'other-model' });
+      const foreign = await addIndexed(store, orgB.id, [{ text: 'foreign', vector: vectors[0]! }]);
+      const scores = await store.scoreChunkVectors!(orgA.id, MODEL, query, [...chunks.map((c) => c.id), otherModel!.id, foreign.chunks[0]!.id, 'missing']);
+      expect([...scores.keys()].sort()).toEqual(chunks.map((c) => c.id).sort());
+      chunks.forEach((c, i) => expect(scores.get(c.id)).toBeCloseTo(cosineOf(query, vectors[i]!), 5));
+      expect((await store.scoreChunkVectors!(orgA.id, MODEL, query, [])).size).toBe(0);
+    });
+
     it('follows a document when its container tags change', async () => {
       const { store, orgA } = ctx;
       const before = await addIndexed(store, orgA.id, [{ text: 'moving target', vector: axis(0) }], { containerTags: ['old'] });

@@ -1,3 +1,4 @@
+import { dot } from '../../vector/cosine.js';
 import type { AnyBulkWriteOperation } from 'mongodb';
 import { indexTermsYielding } from '../../text/tokenize.js';
 import type { ChunkEmbedding, ChunkRecord, DocumentRef } from '../../core/types.js';
@@ -37,6 +38,19 @@ export class MongoChunks {
     if (chunkIds.length === 0) return [];
     const rows = await this.c.chunks.find({ orgId: { $eq: orgId }, _id: { $in: [...chunkIds] } }, { projection: CHUNK_FIELDS }).toArray();
     return rows.map(bsonToChunk);
+  }
+
+  async scoreVectors(orgId: string, model: string, vector: Float32Array, chunkIds: readonly string[]): Promise<Map<string, number>> {
+    const scores = new Map<string, number>();
+    if (chunkIds.length === 0) return scores;
+    const rows = await this.c.chunks
+      .find({ orgId: { $eq: orgId }, _id: { $in: [...chunkIds] }, embeddingModel: { $eq: model } }, { projection: { embedding: 1 } })
+      .toArray();
+    for (const r of rows) {
+      const v = readVector(r.embedding);
+      if (v && v.length === vector.length) scores.set(r._id, dot(vector, v));
+    }
+    return scores;
   }
 
   async missingEmbedding(ref: DocumentRef, model: string): Promise<ChunkRecord[]> {

@@ -289,6 +289,10 @@ export class MongoStore implements Store {
     return this.chunks.list(orgId, documentId, generation);
   }
 
+  scoreChunkVectors(orgId: string, model: string, vector: Float32Array, chunkIds: readonly string[]): Promise<Map<string, number>> {
+    return this.chunks.scoreVectors(orgId, model, vector, chunkIds);
+  }
+
   getChunksByIds(orgId: string, chunkIds: readonly string[]): Promise<ChunkRecord[]> {
     return this.chunks.byIds(orgId, chunkIds);
   }

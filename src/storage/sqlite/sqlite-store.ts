@@ -1,3 +1,5 @@
+import { dot } from '../../vector/cosine.js';
+import { packInt8, unpackInt8 } from '../../vector/int8.js';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -256,6 +258,7 @@ export class SqliteStore implements Store {
           .prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id IN (SELECT value FROM json_each(?)))`)
           .run(orgId, json);
       }
+      this.db.prepare(`DELETE FROM chunk_vectors WHERE org_id = ? AND document_id IN (SELECT value FROM json_each(?))`).run(orgId, json);
       this.db.prepare(`DELETE FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).run(orgId, json);
       return found;
     })();
@@ -441,6 +444,11 @@ export class SqliteStore implements Store {
       const insertFts = this.db.prepare(`INSERT INTO ${fts} (rowid, terms, scope) VALUES (?, ?, ?)`);
       const scope = scopeOf(ref.orgId, tags);
       for (const r of rows) insertFts.run(r.rowid, termsById.get(r.id as string) ?? ftsTerms(r.embedded_content as string), scope);
+      this.db.prepare('DELETE FROM chunk_vectors WHERE org_id = ? AND document_id = ?').run(ref.orgId, ref.documentId);
+      const insertVector = this.db.prepare('INSERT INTO chunk_vectors (org_id, document_id, model, chunk_id, packed) VALUES (?, ?, ?, ?, ?)');
+      for (const r of rows) {
+        if (r.embedding && r.embedding_model) insertVector.run(ref.orgId, ref.documentId, r.embedding_model, r.id, packInt8(blobToVector(r.embedding as Buffer)));
+      }
       return { tags, rows };
     })();
     this.activeChunkCounts.delete(ref.orgId);
@@ -516,6 +524,13 @@ export class SqliteStore implements Store {
   }
 
   /** The stored float vectors of some chunks (the vector index rescores its shortlist with them). */
+  async scoreChunkVectors(orgId: string, model: string, vector: Float32Array, chunkIds: readonly string[]): Promise<Map<string, number>> {
+    const scores = new Map<string, number>();
+    if (chunkIds.length === 0) return scores;
+    for (const [id, v] of this.readFloats(orgId, model, chunkIds)) if (v.length === vector.length) scores.set(id, dot(vector, v));
+    return scores;
+  }
+
   private readFloats(orgId: string, model: string, chunkIds: readonly string[]): Map<string, Float32Array> {
     const rows = this.db
       .prepare('SELECT id, embedding FROM chunks WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ? AND embedding_model = ?')
@@ -524,20 +539,20 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * Streams the organisation's vectors row by row (the index quantises each as it arrives), so a cold load of a
-   * million chunks never holds every float vector and row object at once. The index consumes the iterator
-   * synchronously, with no other statement on this connection in between.
+   * Streams the organisation's stored int8 rows (chunk_vectors, one range of the table, ~0.4 KB a chunk) into the
+   * index, which copies them: a cold load neither scans the chunks table nor quantises. The index consumes the
+   * iterator synchronously, with no other statement on this connection in between.
    */
   private loadVectors(orgId: string, model: string) {
     const documents = (
       this.db.prepare('SELECT id, container_tags FROM documents WHERE org_id = ?').raw().all(orgId) as [string, string][]
     ).map(([id, tags]) => ({ documentId: id, containerTags: JSON.parse(tags) as string[] }));
     const rows = this.db
-      .prepare('SELECT id, document_id, embedding FROM chunks WHERE org_id = ? AND active = 1 AND embedding_model = ?')
+      .prepare('SELECT chunk_id, document_id, packed FROM chunk_vectors WHERE org_id = ? AND model = ?')
       .raw()
       .iterate(orgId, model) as IterableIterator<[string, string, Buffer]>;
     function* vectors() {
-      for (const [chunkId, documentId, embedding] of rows) yield { chunkId, documentId, vector: blobToVector(embedding) };
+      for (const [chunkId, documentId, packed] of rows) yield { chunkId, documentId, ...unpackInt8(packed) };
     }
     return { vectors: vectors(), documents };
   }

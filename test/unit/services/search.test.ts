@@ -70,6 +70,28 @@ describe('SearchService', () => {
     expect(hits.every((h) => !gone.has(h.document.id))).toBe(true);
     for (let i = 1; i < hits.length; i++) expect(hits[i - 1]!.similarity).toBeGreaterThanOrEqual(hits[i]!.similarity);
   });
+  it('gives a keyword candidate the vector retriever left out its vector evidence from the stored embedding', async () => {
+    const q = 'otter river notes number 7';
+    const full = await new SearchService(store, staticEmbedderHandle(embedder), options, silentLogger).searchChunks(org.id, { q, limit: 30, threshold: 0, rerank: false });
+    const target = full.find((h) => h.document.id === docIds[7])!;
+    expect(target.vectorScore).toBeGreaterThan(0);
+    // The vector retriever's candidate cap leaves the document out; the keyword retriever still finds it.
+    const capped = new Proxy(store, {
+      get(t, prop) {
+        const value: unknown = Reflect.get(t, prop, t);
+        if (prop === 'vectorSearch') {
+          return async (...args: Parameters<Store['vectorSearch']>) => (await t.vectorSearch(...args)).filter((h) => h.documentId !== docIds[7]);
+        }
+        return typeof value === 'function' ? value.bind(t) : value;
+      },
+    }) as Store;
+    const hits = await new SearchService(capped, staticEmbedderHandle(embedder), options, silentLogger).searchChunks(org.id, { q, limit: 30, threshold: 0, rerank: false });
+    const same = hits.find((h) => h.document.id === docIds[7])!;
+    expect(same.vectorScore).toBeCloseTo(target.vectorScore, 6);
+    expect(same.similarity).toBeCloseTo(target.similarity, 6);
+    expect(hits.map((h) => h.chunk.id)).toEqual(full.map((h) => h.chunk.id));
+  });
+
   it('keeps the reranked window ahead of the candidates below it, in descending order', async () => {
     const service = new SearchService(store, staticEmbedderHandle(embedder), { ...options, rerankCandidates: 5 }, silentLogger);
     const first = await service.searchChunks(org.id, { q: 'otter river notes number 7', limit: 20, threshold: 0, rerank: false });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { codeWords, encodeSigns, meanVector, queryTables, tableScore, topByScore } from '../../../src/vector/binary-codes.js';
+import { codeWords, encodeSigns, encodeSignsInt8, meanVector, queryTables, tableScore, topByScore } from '../../../src/vector/binary-codes.js';
+import { dequantize, quantizeInto } from '../../../src/vector/int8.js';
 
 describe('encodeSigns', () => {
   it('sets one bit per dimension above the mean, 32 dimensions per word', () => {
@@ -13,6 +14,28 @@ describe('encodeSigns', () => {
     expect(codeWords(dims)).toBe(2);
     expect(codes[0]).toBe(0xfffffffe);
     expect(codes[1]).toBe(0xfd); // only 8 dimensions live in the second word; bit 1 (dimension 33) is clear
+  });
+});
+
+describe('encodeSignsInt8', () => {
+  it('codes int8 rows exactly as encodeSigns codes the floats they stand for, padding bits clear', () => {
+    const dims = 45;
+    const rows = 20;
+    let seed = 3;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * 2 - 1;
+    const mean = Float32Array.from({ length: dims }, () => rand() * 0.1);
+    const data = new Int8Array(rows * dims);
+    const scales = new Float32Array(rows);
+    for (let r = 0; r < rows; r++) scales[r] = quantizeInto(Float32Array.from({ length: dims }, rand), data, r * dims);
+    const words = codeWords(dims);
+    const got = new Uint32Array(rows * words);
+    encodeSignsInt8(data, scales, mean, got, 2, rows);
+    for (let r = 0; r < rows; r++) {
+      const want = new Uint32Array(words);
+      if (r >= 2) encodeSigns(dequantize(data, r * dims, dims, scales[r]!), mean, want, 0);
+      expect([...got.subarray(r * words, (r + 1) * words)]).toEqual([...want]);
+    }
+    expect(got[2 * words + 1]! >>> (dims - 32)).toBe(0);
   });
 });
 
