@@ -196,7 +196,7 @@ async function main(): Promise<void> {
 
 function runInChild(job: ChildJob): Promise<unknown> {
   return new Promise((resolve) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--child', JSON.stringify(job)], { stdio: 'inherit' });
+    const child = fork(fileURLToPath(import.meta.url), ['--child', JSON.stringify(job)], { stdio: 'inherit', execArgv: [...process.execArgv, '--expose-gc'] });
     let result: unknown;
     child.on('message', (m: { type: string; result: unknown }) => {
       if (m.type === 'result') result = m.result;
@@ -264,7 +264,8 @@ interface SizeResult {
   perRequest: Record<string, Summary>;
   throughput: { concurrency: number; seconds: number; requests: number; qps: number; latency: Summary; errors: number; errorSamples: string[] };
   quality: { hitAt10: number; byKind: Record<string, number>; meanResults: number; note: string };
-  rss: { peakMb: number; phasesMb: Record<string, number> };
+  /** peakMb: whole run (the exact-recall reference loads every float vector); servingBaseMb: after the corpus text was released, before the first query; phasesMb[cold-query|latency|throughput]: serving. */
+  rss: { peakMb: number; phasesMb: Record<string, number>; servingBaseMb?: number };
   /** System load averages around the measurements (other processes on the machine slow everything down). */
   loadAverage: { beforeLatency: number[]; afterThroughput: number[] };
   profile?: ProfileResult;
@@ -280,7 +281,11 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
 
   rss.setPhase('corpus');
   let t0 = performance.now();
-  const corpus = generateCorpus({ seed: options.seed, chunks: size });
+  // Held in a box so that the corpus text (GBs at 1M) can be released before the serving phases: their RSS is the
+  // service's, not the generator's.
+  const box: { corpus: Corpus | null } = { corpus: generateCorpus({ seed: options.seed, chunks: size }) };
+  const corpus = box.corpus!;
+  const corpusInfo = { documents: corpus.documents.length, chunks: corpus.chunkCount, tags: corpus.tags.slice(0, 5) };
   const corpusSeconds = (performance.now() - t0) / 1000;
   log(`${tag} corpus: ${corpus.documents.length} documents, ${corpus.chunkCount} chunks, vocabulary ${corpus.vocab.size} words (${corpusSeconds.toFixed(1)} s)`);
 
@@ -338,6 +343,10 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
   const queries = generateQueries(corpus, { seed: options.seed, count: options.warmup + options.queries + 1, ...(eligible ? { eligible } : {}) });
   const warm = queries.slice(1, 1 + options.warmup);
   const measured = queries.slice(1 + options.warmup);
+  box.corpus = null;
+  releaseCorpus(corpus);
+  globalThis.gc?.();
+  const servingBaseMb = Math.round(process.memoryUsage().rss / 1e6);
 
   // First query after start: loads the organisation's vectors from SQLite into the in-memory index.
   rss.setPhase('cold-query');
@@ -373,6 +382,7 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
       g('vectorSearch') +
       g('getChunksByIds') +
       g('getChunkTerms') +
+      g('scoreChunkVectors') +
       g('getDocumentsByIds') +
       g('findApiKeyByHash');
     (perRequest['unaccounted (coverage, fuse, HTTP, JSON)'] ??= []).push(r.ms - accounted);
@@ -380,6 +390,10 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
   const latency = { ...summarize(lat), serverTiming: summarize(server_), byKind: mapValues(byKind, summarize) };
   log(`${tag} latency over ${lat.length} queries: p50 ${latency.p50} ms, p95 ${latency.p95} ms, p99 ${latency.p99} ms`);
 
+  rss.setPhase('throughput');
+  const throughput = await runThroughput(client, measured, options.concurrency, options.throughputSeconds);
+  log(`${tag} throughput with ${options.concurrency} clients: ${throughput.qps} req/s (p95 ${throughput.latency.p95} ms)`);
+  if (throughput.errors > 0) log(`${tag} ${throughput.errors} requests failed under load: ${throughput.errorSamples.join('; ')}`);
   rss.setPhase('recall');
   const vectorRecall = await measureVectorRecall(dbFile, DEFAULT_ORG_ID, embedder, measured.slice(0, 100), [10, config.search.candidates]);
   log(
@@ -388,10 +402,6 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
       .join(', ')}`,
   );
 
-  rss.setPhase('throughput');
-  const throughput = await runThroughput(client, measured, options.concurrency, options.throughputSeconds);
-  log(`${tag} throughput with ${options.concurrency} clients: ${throughput.qps} req/s (p95 ${throughput.latency.p95} ms)`);
-  if (throughput.errors > 0) log(`${tag} ${throughput.errors} requests failed under load: ${throughput.errorSamples.join('; ')}`);
   const loadAfter = loadAverage();
 
   let profile: ProfileResult | undefined;
@@ -407,15 +417,15 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
   const allHits = Object.values(hitsByKind).flat();
   return {
     size,
-    documents: corpus.documents.length,
-    chunks: corpus.chunkCount,
-    tags: corpus.tags.slice(0, 5),
+    documents: corpusInfo.documents,
+    chunks: corpusInfo.chunks,
+    tags: corpusInfo.tags,
     embedder: { id: embedder.id, kind: embedder.kind, loadMs: round(loadMs) },
     timings: {
       corpusSeconds: round(corpusSeconds, 1),
       vectorsSeconds: round(vectorsSeconds, 1),
       buildSeconds: round(buildSeconds, 1),
-      buildDocsPerSecond: Math.round(corpus.documents.length / buildSeconds),
+      buildDocsPerSecond: Math.round(corpusInfo.documents / buildSeconds),
     },
     vectors: { real: vectors.real, derived: vectors.derived, meanCosineToSource: vectors.meanCosineToSource },
     database: { bytes: dbSize.bytes, mb: mb(dbSize.bytes), files: dbSize.files },
@@ -435,7 +445,7 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
       meanResults: round(results / Math.max(1, measured.length), 2),
       note: 'share of queries whose source document is among the top 10 results (sanity check, default threshold 0.5)',
     },
-    rss: rss.stop(),
+    rss: { ...rss.stop(), servingBaseMb },
     loadAverage: { beforeLatency: loadBefore, afterThroughput: loadAfter },
     ...(profile ? { profile } : {}),
   };
@@ -773,6 +783,11 @@ function cpuGroup(functionName: string, url: string): string {
 // Report
 // ---------------------------------------------------------------------------------------------------------------
 
+/** Peak RSS over the serving phases (first query, latency, throughput): the service with its index loaded. */
+function servingRss(rss: SizeResult['rss']): number {
+  return Math.max(...['cold-query', 'latency', 'throughput'].map((p) => rss.phasesMb[p] ?? 0));
+}
+
 function renderReport(results: SizeResult[], meta: { vectorProvenance: string; model: string | null; options: Options }): string {
   const ok = results.filter((r) => !r.error);
   const out: string[] = [];
@@ -780,7 +795,7 @@ function renderReport(results: SizeResult[], meta: { vectorProvenance: string; m
   out.push('');
   out.push(
     markdownTable(
-      ['chunks', 'docs', 'build s', 'DB MB', 'cold 1st query ms', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms', `req/s @${meta.options.concurrency}`, `p95 @${meta.options.concurrency} ms`, 'peak RSS MB', 'hit@10'],
+      ['chunks', 'docs', 'build s', 'DB MB', 'cold 1st query ms', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms', `req/s @${meta.options.concurrency}`, `p95 @${meta.options.concurrency} ms`, 'serving RSS MB', 'peak RSS MB', 'hit@10'],
       ok.map((r) => [
         r.chunks,
         r.documents,
@@ -793,6 +808,7 @@ function renderReport(results: SizeResult[], meta: { vectorProvenance: string; m
         r.latency.mean,
         r.throughput.qps,
         r.throughput.latency.p95,
+        servingRss(r.rss),
         r.rss.peakMb,
         r.quality.hitAt10,
       ]),
@@ -815,7 +831,7 @@ function renderReport(results: SizeResult[], meta: { vectorProvenance: string; m
     );
   }
   if (ok.length > 0) {
-    const keys = ['embedQuery', 'termStats', 'keywordSearch', 'vectorSearch', 'getChunksByIds', 'getChunkTerms', 'getDocumentsByIds', 'findApiKeyByHash', 'unaccounted (coverage, fuse, HTTP, JSON)'];
+    const keys = ['embedQuery', 'termStats', 'keywordSearch', 'vectorSearch', 'scoreChunkVectors', 'getChunksByIds', 'getChunkTerms', 'getDocumentsByIds', 'findApiKeyByHash', 'unaccounted (coverage, fuse, HTTP, JSON)'];
     out.push('');
     out.push('Per-request time inside the service during the sequential run (mean ms; store calls are synchronous, embedQuery overlaps termStats + keywordSearch):');
     out.push('');
@@ -846,4 +862,9 @@ function mapValues<T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U
 
 function mean(v: readonly number[]): number {
   return v.length === 0 ? 0 : v.reduce((a, b) => a + b, 0) / v.length;
+}
+
+/** Drops the corpus text once the queries exist (the serving phases then measure the service, not the generator). */
+function releaseCorpus(corpus: Corpus): void {
+  corpus.documents.length = 0;
 }
