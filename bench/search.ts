@@ -73,6 +73,8 @@ interface Options {
   concurrency: number;
   throughputSeconds: number;
   realCap: number;
+  /** Small tags beside the 85% main tag (the issue's 1M shape: one 850k-chunk tag and 1,000 small ones). */
+  smallTags: number;
   seed: number;
   profile: 'auto' | 'always' | 'never';
   profileQueries: number;
@@ -101,6 +103,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '16' },
     'throughput-seconds': { type: 'string', default: '10' },
     'real-cap': { type: 'string', default: '1500' },
+    'small-tags': { type: 'string', default: '12' },
     seed: { type: 'string', default: '42' },
     profile: { type: 'string', default: 'auto' },
     'profile-queries': { type: 'string', default: '30' },
@@ -138,6 +141,7 @@ async function main(): Promise<void> {
     concurrency: intArg(args.concurrency, 16, 'concurrency'),
     throughputSeconds: intArg(args['throughput-seconds'], 10, 'throughput-seconds'),
     realCap: intArg(args['real-cap'], 1500, 'real-cap'),
+    smallTags: intArg(args['small-tags'], 12, 'small-tags'),
     seed: intArg(args.seed, 42, 'seed'),
     profile,
     profileQueries: intArg(args['profile-queries'], 30, 'profile-queries'),
@@ -260,7 +264,7 @@ interface SizeResult {
   };
   coldQuery: { latencyMs: number; vectorSearchMs: number; note: string };
   vectorRecall: RecallResult;
-  latency: Summary & { serverTiming: Summary; byKind: Record<string, Summary> };
+  latency: Summary & { serverTiming: Summary; byKind: Record<string, Summary>; byScope?: Record<string, Summary> };
   perRequest: Record<string, Summary>;
   throughput: { concurrency: number; seconds: number; requests: number; qps: number; latency: Summary; errors: number; errorSamples: string[] };
   quality: { hitAt10: number; byKind: Record<string, number>; meanResults: number; note: string };
@@ -283,7 +287,7 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
   let t0 = performance.now();
   // Held in a box so that the corpus text (GBs at 1M) can be released before the serving phases: their RSS is the
   // service's, not the generator's.
-  const box: { corpus: Corpus | null } = { corpus: generateCorpus({ seed: options.seed, chunks: size }) };
+  const box: { corpus: Corpus | null } = { corpus: generateCorpus({ seed: options.seed, chunks: size, otherTags: options.smallTags }) };
   const corpus = box.corpus!;
   const corpusInfo = { documents: corpus.documents.length, chunks: corpus.chunkCount, tags: corpus.tags.slice(0, 5) };
   const corpusSeconds = (performance.now() - t0) / 1000;
@@ -363,6 +367,8 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
   const lat: number[] = [];
   const server_: number[] = [];
   const byKind: Record<string, number[]> = {};
+  /** Latency by the scope searched: the main tag, one of the small tags, or the whole organisation. */
+  const byScope: Record<string, number[]> = {};
   const perRequest: Record<string, number[]> = {};
   const hitsByKind: Record<string, number[]> = {};
   let results = 0;
@@ -372,6 +378,7 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
     lat.push(r.ms);
     server_.push(r.serverMs);
     (byKind[q.kind] ??= []).push(r.ms);
+    (byScope[q.containerTag === undefined ? 'organisation' : q.containerTag === 'main_kb' ? 'main tag' : 'small tag'] ??= []).push(r.ms);
     (hitsByKind[q.kind] ??= []).push(r.hit ? 1 : 0);
     results += r.results;
     for (const [k, v] of calls.entries()) (perRequest[k] ??= []).push(v);
@@ -387,8 +394,13 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
       g('findApiKeyByHash');
     (perRequest['unaccounted (coverage, fuse, HTTP, JSON)'] ??= []).push(r.ms - accounted);
   }
-  const latency = { ...summarize(lat), serverTiming: summarize(server_), byKind: mapValues(byKind, summarize) };
+  const latency = { ...summarize(lat), serverTiming: summarize(server_), byKind: mapValues(byKind, summarize), byScope: mapValues(byScope, summarize) };
   log(`${tag} latency over ${lat.length} queries: p50 ${latency.p50} ms, p95 ${latency.p95} ms, p99 ${latency.p99} ms`);
+  log(
+    `${tag} by scope: ${Object.entries(latency.byScope)
+      .map(([k, v]) => `${k} (${v.n}) p50 ${v.p50} / p95 ${v.p95} ms`)
+      .join(', ')}`,
+  );
 
   rss.setPhase('throughput');
   const throughput = await runThroughput(client, measured, options.concurrency, options.throughputSeconds);
@@ -815,6 +827,18 @@ function renderReport(results: SizeResult[], meta: { vectorProvenance: string; m
     ),
   );
   for (const r of results.filter((x) => x.error)) out.push(`\nsize ${r.size}: ${r.error}`);
+  const scoped = ok.filter((r) => r.latency.byScope);
+  if (scoped.length > 0) {
+    out.push('');
+    out.push('Latency by the scope searched (ms):');
+    out.push('');
+    out.push(
+      markdownTable(
+        ['chunks', 'scope', 'queries', 'p50', 'p95', 'p99'],
+        scoped.flatMap((r) => Object.entries(r.latency.byScope!).map(([scope, v]) => [r.chunks, scope, v.n, v.p50, v.p95, v.p99])),
+      ),
+    );
+  }
   out.push('');
   out.push(`Vectors: ${meta.vectorProvenance}`);
   if (ok.length > 0) {
