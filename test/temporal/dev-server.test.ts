@@ -230,6 +230,9 @@ describe('Temporal mode on a real dev server', () => {
       await runner.start();
       try {
         await waitFor(async () => (await store.findDocumentsWithStaleEmbeddings(newModel.id, 10)).length === 0 && (await store.getDocument(ORG, id))?.status === 'done', 60_000, 250);
+        // The store says done at the last activity; the run records DocumentStatus=done in the workflow task after
+        // it, which needs this worker: wait for the run itself to close before the worker stops.
+        expect(await client.workflow.getHandle(workflowIdFor(id)).result()).toEqual({ documentId: id, status: 'done' });
       } finally {
         await runner.stop();
       }
