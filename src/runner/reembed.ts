@@ -23,26 +23,24 @@ export async function markStaleEmbeddings(
   deps: ReembedDeps,
   marked: (refs: DocumentRef[]) => Promise<void> | void,
   running: () => boolean,
-): Promise<{ marked: number; finished: boolean }> {
-  let total = 0;
+): Promise<{ finished: boolean }> {
   try {
     const embedder = await deps.embedder.get();
     while (running()) {
       const stale = await deps.store.findDocumentsWithStaleEmbeddings(embedder.id, BATCH);
-      if (stale.length === 0) return { marked: total, finished: true };
+      if (stale.length === 0) return { finished: true };
       const refs: DocumentRef[] = [];
       for (const ref of stale) {
         const updated = await deps.store.updateDocument(ref.orgId, ref.documentId, { status: 'embedding', attempts: 0, nextRunAt: 0 }, { expectGeneration: ref.generation });
         if (updated) refs.push(ref);
       }
-      total += refs.length;
       deps.logger.info('re-embedding documents for the current model', { count: refs.length, model: embedder.id });
       await marked(refs);
       // Nothing could be marked (every document changed meanwhile): the next query would return the same rows.
-      if (refs.length === 0) return { marked: total, finished: true };
+      if (refs.length === 0) return { finished: true };
     }
   } catch (err) {
     deps.logger.warn('could not schedule re-embedding', { error: errorMessage(err) });
   }
-  return { marked: total, finished: false };
+  return { finished: false };
 }

@@ -447,16 +447,18 @@ export class SqliteStore implements Store {
       this.db.prepare('DELETE FROM chunk_vectors WHERE org_id = ? AND document_id = ?').run(ref.orgId, ref.documentId);
       const insertVector = this.db.prepare('INSERT INTO chunk_vectors (org_id, document_id, model, chunk_id, packed) VALUES (?, ?, ?, ?, ?)');
       for (const r of rows) {
-        if (r.embedding && r.embedding_model) insertVector.run(ref.orgId, ref.documentId, r.embedding_model, r.id, packInt8(blobToVector(r.embedding as Buffer)));
+        if (!r.embedding || !r.embedding_model) continue;
+        r.vector = blobToVector(r.embedding as Buffer);
+        insertVector.run(ref.orgId, ref.documentId, r.embedding_model, r.id, packInt8(r.vector as Float32Array));
       }
       return { tags, rows };
     })();
     this.activeChunkCounts.delete(ref.orgId);
     const byModel = new Map<string, { chunkId: string; documentId: string; vector: Float32Array }[]>();
     for (const r of rows) {
-      if (!r.embedding || !r.embedding_model) continue;
+      if (!r.vector) continue;
       const list = byModel.get(r.embedding_model as string) ?? [];
-      list.push({ chunkId: r.id as string, documentId: ref.documentId, vector: blobToVector(r.embedding as Buffer) });
+      list.push({ chunkId: r.id as string, documentId: ref.documentId, vector: r.vector as Float32Array });
       byModel.set(r.embedding_model as string, list);
     }
     this.vectors.removeDocument(ref.orgId, ref.documentId);
