@@ -5,6 +5,7 @@ import type { Logger } from '../core/logger.js';
 import type { Embedder, EmbedderHandle, EmbedderStatus } from './embedder.js';
 import { createHashEmbedder } from './hash-embedder.js';
 import { createOpenAIEmbedder } from './openai-embedder.js';
+import { sharingQueryEmbeddings } from './shared-queries.js';
 import { createTransformersEmbedder } from './transformers-embedder.js';
 
 export const DEFAULT_LOCAL_MODEL = 'sentence-transformers/all-MiniLM-L6-v2';
@@ -26,7 +27,7 @@ export function createEmbedderHandle(config: Readonly<Config>, logger: Logger): 
       ...(warning ? { warning } : {}),
     };
     logger[warning ? 'warn' : 'info'](warning ?? 'embedding model ready', { model: embedder.id, dimensions: embedder.dimensions });
-    return embedder;
+    return sharingQueryEmbeddings(embedder);
   };
 
   const resolve = async (): Promise<Embedder> => {

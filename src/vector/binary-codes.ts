@@ -1,14 +1,15 @@
 /**
  * Binary quantisation for candidate generation: each stored vector becomes one bit per dimension, the sign of its
  * difference from the collection's mean (centring matters: sentence embeddings share a large common component, so
- * raw signs would carry little information). The query stays in floats (asymmetric scoring): a row's approximate
- * score is the sum of the centred query's components where the row's bit is set, read eight dimensions at a time
- * from per-query lookup tables. That ranks like the dot product of the query with the row's sign vector, and is far
- * more faithful than Hamming distance between two codes. The caller rescores the best rows exactly.
+ * raw signs would carry little information). The query keeps more precision than the rows (asymmetric scoring): a
+ * row's approximate score is the sum of the centred query's components where the row's bit is set. That ranks like
+ * the dot product of the query with the row's sign vector, and is far more faithful than Hamming distance between
+ * two codes. The query is quantised to 4-bit levels (queryPlanes) so a WebAssembly SIMD kernel scores 16 code bytes
+ * per instruction (vector/sign-scan.ts). The caller rescores the best rows exactly.
  */
 
-/** 32-bit words per code for a dimension count. */
-export const codeWords = (dims: number): number => Math.ceil(dims / 32);
+/** 32-bit words per code for a dimension count: whole 16-byte blocks (the SIMD scan's unit), padding bits clear. */
+export const codeWords = (dims: number): number => Math.ceil(dims / 128) * 4;
 
 /** Writes the sign code of `vector - mean` into `out` at word offset `offset`. */
 export function encodeSigns(vector: ArrayLike<number>, mean: Float32Array, out: Uint32Array, offset: number): void {
@@ -24,33 +25,56 @@ export function encodeSigns(vector: ArrayLike<number>, mean: Float32Array, out: 
   }
 }
 
+/** Levels of the query's quantisation for the binary stage (4 bits: the scan adds four bit planes). */
+const QUERY_LEVELS = 15;
+
 /**
- * Per-query lookup tables: for byte j of a code (dimensions 8j..8j+7) and each of its 256 values, the sum of the
- * centred query's components whose bits are set.
+ * The centred query quantised to 4-bit levels, as the bit planes the SIMD scan reads (vector/sign-scan.ts): plane b
+ * holds bit b of every dimension's level, `codeWords(dims) x 4` bytes a plane. Dimension i stands for
+ * lo + level_i x delta, so a code's score is lo x (its set bits) + delta x (the sum of its set bits' levels).
  */
-export function queryTables(query: ArrayLike<number>, mean: Float32Array): Float32Array {
-  const bytes = codeWords(mean.length) * 4;
-  const tables = new Float32Array(bytes * 256);
-  for (let j = 0; j < bytes; j++) {
-    const base = j * 256;
-    for (let v = 1; v < 256; v++) {
-      const low = 31 - Math.clz32(v & -v); // lowest set bit
-      const dim = j * 8 + low;
-      tables[base + v] = tables[base + (v & (v - 1))]! + (dim < mean.length ? query[dim]! - mean[dim]! : 0);
-    }
-  }
-  return tables;
+export interface QueryPlanes {
+  planes: Uint8Array;
+  lo: number;
+  delta: number;
 }
 
-/** Approximate score of the code whose bytes start at `offset` in `codeBytes` (a byte view of the codes). */
-export function tableScore(tables: Float32Array, codeBytes: Uint8Array, offset: number, bytes: number): number {
-  let s0 = 0;
-  let s1 = 0;
-  for (let j = 0; j < bytes; j += 2) {
-    s0 += tables[j * 256 + codeBytes[offset + j]!]!;
-    s1 += tables[(j + 1) * 256 + codeBytes[offset + j + 1]!]!;
+export function queryPlanes(query: ArrayLike<number>, mean: Float32Array): QueryPlanes {
+  const dims = mean.length;
+  const stride = codeWords(dims) * 4;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < dims; i++) {
+    const x = query[i]! - mean[i]!;
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
   }
-  return s0 + s1;
+  const delta = hi > lo ? (hi - lo) / QUERY_LEVELS : 0;
+  const planes = new Uint8Array(4 * stride);
+  for (let i = 0; i < dims; i++) {
+    const level = delta > 0 ? Math.round((query[i]! - mean[i]! - lo) / delta) : 0;
+    for (let b = 0; b < 4; b++) if (level & (1 << b)) planes[b * stride + (i >> 3)]! |= 1 << (i & 7);
+  }
+  return { planes, lo: dims > 0 ? lo : 0, delta };
+}
+
+/** A code's score under `q` in plain JavaScript (what the SIMD scan computes; for tests and small checks). */
+export function planeScore(q: QueryPlanes, codes: Uint32Array, offsetWords: number, dims: number): number {
+  const bytes = new Uint8Array(codes.buffer, codes.byteOffset + offsetWords * 4, codeWords(dims) * 4);
+  const stride = bytes.length;
+  let setBits = 0;
+  let levels = 0;
+  for (let j = 0; j < stride; j++) {
+    setBits += popcount8(bytes[j]!);
+    for (let b = 0; b < 4; b++) levels += popcount8(bytes[j]! & q.planes[b * stride + j]!) << b;
+  }
+  return q.lo * setBits + q.delta * levels;
+}
+
+function popcount8(x: number): number {
+  x -= (x >> 1) & 0x55;
+  x = (x & 0x33) + ((x >> 2) & 0x33);
+  return (x + (x >> 4)) & 0x0f;
 }
 
 /**

@@ -1,6 +1,8 @@
-import { codeWords, encodeSigns, encodeSignsInt8, queryTables, tableScore, topByScore } from './binary-codes.js';
+import { codeWords, encodeSigns, encodeSignsInt8, queryPlanes, topByScore } from './binary-codes.js';
 import { dot } from './cosine.js';
 import { dequantize, dotInt8, quantizeInto } from './int8.js';
+import { RowList } from './row-list.js';
+import { SignCodes } from './sign-scan.js';
 import { TopK } from './top-k.js';
 import type { Candidate } from '../core/types.js';
 
@@ -70,8 +72,8 @@ interface OrgVectors {
   /** Rows quantised to int8 (`dims` bytes each) with one scale per row: a quarter of float32's memory. */
   data: Int8Array;
   scales: Float32Array;
-  /** Sign codes of (vector - mean), `codeWords(dims)` words per row; filled once the index is large. */
-  codes: Uint32Array;
+  /** Sign codes of (vector - mean), `codeWords(dims)` words per row, once the index is large enough to need them. */
+  codes: SignCodes | null;
   mean: Float32Array | null;
   /** Live rows when the mean was last computed: codes are recomputed when the index doubles. */
   meanRows: number;
@@ -82,7 +84,7 @@ interface OrgVectors {
   alive: Uint8Array;
   docRows: Map<string, number[]>;
   docTags: Map<string, readonly string[]>;
-  tagRows: Map<string, number[]>;
+  tagRows: Map<string, RowList>;
   /** Float vectors by chunk id when the index retains them (see the constructor). */
   floats: Map<string, Float32Array> | null;
 }
@@ -138,21 +140,25 @@ export class VectorIndex {
         if (alive[row]) top.push(row, dotInt8(q.vector, data, row * dims, scales[row]!));
       }
     } else {
-      const tables = queryTables(q.vector, idx.mean);
-      const bytes = codeWords(dims) * 4;
-      const codeBytes = new Uint8Array(idx.codes.buffer, idx.codes.byteOffset, idx.codes.byteLength);
-      const liveRows = new Int32Array(count);
-      const approx = new Float32Array(count);
-      let live = 0;
-      for (let i = 0; i < count; i++) {
-        const row = rowAt(i);
-        if (!alive[row]) continue;
-        liveRows[live] = row;
-        approx[live++] = tableScore(tables, codeBytes, row * bytes, bytes);
+      let approx = idx.codes!.scan(queryPlanes(q.vector, idx.mean), rows, count);
+      let liveAt = rowAt;
+      let live = count;
+      if (idx.dead > 0) {
+        const liveRows = new Int32Array(count);
+        const liveScores = new Float32Array(count);
+        live = 0;
+        for (let i = 0; i < count; i++) {
+          const row = rowAt(i);
+          if (!alive[row]) continue;
+          liveRows[live] = row;
+          liveScores[live++] = approx[i]!;
+        }
+        approx = liveScores;
+        liveAt = (i) => liveRows[i]!;
       }
       const pool = Math.max(this.options.minRescore, q.limit * this.options.rescorePerResult, Math.ceil(live / this.options.rescoreFraction));
       for (const i of topByScore(approx, live, pool)) {
-        const row = liveRows[i]!;
+        const row = liveAt(i);
         top.push(row, dotInt8(q.vector, data, row * dims, scales[row]!));
       }
     }
@@ -254,7 +260,8 @@ export class VectorIndex {
       sampled++;
     }
     const m = Float32Array.from(mean, (x) => x / Math.max(1, sampled));
-    encodeSignsInt8(data, scales, m, idx.codes, 0, idx.count);
+    idx.codes ??= new SignCodes(dims, scales.length);
+    encodeSignsInt8(data, scales, m, idx.codes.words, 0, idx.count);
     idx.mean = m;
     idx.meanRows = live;
   }
@@ -275,7 +282,7 @@ export class VectorIndex {
     const row = this.reserveRow(idx);
     idx.data.set(v.values, row * idx.dims);
     idx.scales[row] = v.scale;
-    if (idx.mean) encodeSignsInt8(idx.data, idx.scales, idx.mean, idx.codes, row, row + 1);
+    if (idx.codes) encodeSignsInt8(idx.data, idx.scales, idx.mean!, idx.codes.words, row, row + 1);
     this.finishRow(idx, row, v.chunkId, v.documentId, tags, null);
   }
 
@@ -286,12 +293,11 @@ export class VectorIndex {
     idx.data.set(from.data.subarray(fromRow * from.dims, (fromRow + 1) * from.dims), row * idx.dims);
     idx.scales[row] = from.scales[fromRow]!;
     const words = codeWords(idx.dims);
-    if (idx.mean) idx.codes.set(from.codes.subarray(fromRow * words, (fromRow + 1) * words), row * words);
+    if (idx.codes) idx.codes.words.set(from.codes!.words.subarray(fromRow * words, (fromRow + 1) * words), row * words);
     this.finishRow(idx, row, from.chunkIds[fromRow]!, from.docIds[fromRow]!, tags, null);
   }
 
   private reserveRow(idx: OrgVectors): number {
-    const words = codeWords(idx.dims);
     if ((idx.count + 1) * idx.dims > idx.data.length) {
       const capacity = Math.max(1024, (idx.count + 1) * 2);
       const grown = new Int8Array(capacity * idx.dims);
@@ -303,21 +309,23 @@ export class VectorIndex {
       const alive = new Uint8Array(capacity);
       alive.set(idx.alive.subarray(0, idx.count));
       idx.alive = alive;
-      const codes = new Uint32Array(capacity * words);
-      codes.set(idx.codes.subarray(0, idx.count * words));
-      idx.codes = codes;
+      idx.codes?.reserve(capacity);
     }
     return idx.count++;
   }
 
   /** Codes (for a float row when the index has a mean), liveness, ids and partitions of a new row. */
   private finishRow(idx: OrgVectors, row: number, chunkId: string, documentId: string, tags: readonly string[], vector: Float32Array | null): void {
-    if (idx.mean && vector) encodeSigns(vector, idx.mean, idx.codes, row * codeWords(idx.dims));
+    if (idx.codes && vector) encodeSigns(vector, idx.mean!, idx.codes.words, row * codeWords(idx.dims));
     idx.alive[row] = 1;
     idx.chunkIds[row] = chunkId;
     idx.docIds[row] = documentId;
     pushTo(idx.docRows, documentId, row);
-    for (const t of new Set(tags)) pushTo(idx.tagRows, t, row);
+    for (const t of new Set(tags)) {
+      const list = idx.tagRows.get(t);
+      if (list) list.push(row);
+      else idx.tagRows.set(t, RowList.of(row));
+    }
   }
 
   private removeRows(idx: OrgVectors, documentId: string): void {
@@ -338,6 +346,7 @@ export class VectorIndex {
     fresh.floats = idx.floats;
     fresh.mean = idx.mean;
     fresh.meanRows = idx.meanRows;
+    fresh.codes = idx.codes ? new SignCodes(idx.dims, idx.count - idx.dead) : null;
     for (let row = 0; row < idx.count; row++) {
       if (!idx.alive[row]) continue;
       this.appendQuantized(fresh, idx, row, idx.docTags.get(idx.docIds[row]!) ?? []);
@@ -352,7 +361,7 @@ function emptyIndex(model: string): OrgVectors {
     dims: 0,
     data: new Int8Array(0),
     scales: new Float32Array(0),
-    codes: new Uint32Array(0),
+    codes: null,
     mean: null,
     meanRows: 0,
     count: 0,
@@ -380,10 +389,10 @@ function eligibleRows(idx: OrgVectors, q: VectorSearchScope): Int32Array | null 
   }
   if (!q.containerTags) return null;
   const tags = [...new Set(q.containerTags)];
-  if (tags.length === 1) return Int32Array.from(idx.tagRows.get(tags[0]!) ?? []);
+  if (tags.length === 1) return idx.tagRows.get(tags[0]!)?.view() ?? new Int32Array(0);
   const seen = new Uint8Array(idx.count);
   for (const tag of tags) {
-    for (const row of idx.tagRows.get(tag) ?? []) {
+    for (const row of idx.tagRows.get(tag)?.view() ?? []) {
       if (seen[row]) continue;
       seen[row] = 1;
       out.push(row);

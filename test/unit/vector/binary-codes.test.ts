@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { codeWords, encodeSigns, encodeSignsInt8, meanVector, queryTables, tableScore, topByScore } from '../../../src/vector/binary-codes.js';
+import { codeWords, encodeSigns, encodeSignsInt8, meanVector, planeScore, queryPlanes, topByScore } from '../../../src/vector/binary-codes.js';
 import { dequantize, quantizeInto } from '../../../src/vector/int8.js';
 
 describe('encodeSigns', () => {
-  it('sets one bit per dimension above the mean, 32 dimensions per word', () => {
-    const dims = 40; // two words, the second one partial
+  it('sets one bit per dimension above the mean, 32 dimensions per word, padded to 16 bytes', () => {
+    const dims = 40; // two words, the second one partial, then two padding words
     const mean = new Float32Array(dims).fill(0.5);
     const v = new Float32Array(dims).fill(1);
     v[0] = 0;
     v[33] = 0;
     const codes = new Uint32Array(codeWords(dims));
     encodeSigns(v, mean, codes, 0);
-    expect(codeWords(dims)).toBe(2);
+    expect(codeWords(dims)).toBe(4);
+    expect(codeWords(128)).toBe(4);
+    expect(codeWords(384)).toBe(12);
     expect(codes[0]).toBe(0xfffffffe);
     expect(codes[1]).toBe(0xfd); // only 8 dimensions live in the second word; bit 1 (dimension 33) is clear
+    expect([codes[2], codes[3]]).toEqual([0, 0]);
   });
 });
 
@@ -39,19 +42,43 @@ describe('encodeSignsInt8', () => {
   });
 });
 
-describe('queryTables and tableScore', () => {
-  it('score a code as the sum of the centred query over its set bits', () => {
-    const dims = 70;
-    const rand = (i: number) => Math.sin(i * 12.9898) * 0.5;
-    const mean = Float32Array.from({ length: dims }, (_, i) => rand(i + 100) * 0.2);
-    const query = Float32Array.from({ length: dims }, (_, i) => rand(i));
-    const row = Float32Array.from({ length: dims }, (_, i) => rand(i + 7));
-    const codes = new Uint32Array(codeWords(dims));
-    encodeSigns(row, mean, codes, 0);
-    let expected = 0;
-    for (let i = 0; i < dims; i++) if (row[i]! > mean[i]!) expected += query[i]! - mean[i]!;
-    const score = tableScore(queryTables(query, mean), new Uint8Array(codes.buffer), 0, codeWords(dims) * 4);
-    expect(score).toBeCloseTo(expected, 5);
+describe('queryPlanes and planeScore', () => {
+  const dims = 70;
+  const rand = (i: number) => Math.sin(i * 12.9898) * 0.5;
+  const mean = Float32Array.from({ length: dims }, (_, i) => rand(i + 100) * 0.2);
+  const query = Float32Array.from({ length: dims }, (_, i) => rand(i));
+
+  it('score a code as the sum of the centred query over its set bits, within half a level a bit', () => {
+    const q = queryPlanes(query, mean);
+    expect(q.planes.length).toBe(4 * codeWords(dims) * 4);
+    for (let k = 0; k < 20; k++) {
+      const row = Float32Array.from({ length: dims }, (_, i) => rand(i * 3 + k * 101 + 7));
+      const codes = new Uint32Array(codeWords(dims));
+      encodeSigns(row, mean, codes, 0);
+      let expected = 0;
+      let bits = 0;
+      for (let i = 0; i < dims; i++) {
+        if (row[i]! <= mean[i]!) continue;
+        expected += query[i]! - mean[i]!;
+        bits++;
+      }
+      expect(Math.abs(planeScore(q, codes, 0, dims) - expected)).toBeLessThanOrEqual((bits * q.delta) / 2 + 1e-6);
+    }
+  });
+
+  it('is exact for a query whose centred components sit on the 16 levels', () => {
+    const levels = Float32Array.from({ length: dims }, (_, i) => (i * 7) % 16);
+    levels[0] = 0;
+    levels[1] = 15;
+    const onLevels = Float32Array.from(levels, (l, i) => mean[i]! - 0.3 + l * 0.05);
+    const q = queryPlanes(onLevels, mean);
+    expect(q.lo).toBeCloseTo(-0.3, 5);
+    expect(q.delta).toBeCloseTo(0.05, 5);
+    const codes = new Uint32Array(codeWords(dims)).fill(0);
+    codes[0] = 0b1011;
+    codes[2] = 1 << 3; // dimension 67
+    const expected = [0, 1, 3, 67].reduce((s, i) => s + onLevels[i]! - mean[i]!, 0);
+    expect(planeScore(q, codes, 0, dims)).toBeCloseTo(expected, 5);
   });
 });
 

@@ -76,6 +76,51 @@ describe('VectorIndex', () => {
     expect(idx.search('org', { vector: probe, model: 'm', limit: 5 }).map((c) => c.chunkId)).not.toContain('probe');
   });
 
+  it('keeps approximate results right after removals, compaction and growth past the loaded capacity', () => {
+    const idx = indexOf(vectors, tags, 1000);
+    const exactTop = (vector: Float32Array, ids: Set<string>) =>
+      vectors.filter((v) => ids.has(v.chunkId)).map((v) => ({ id: v.chunkId, s: dot(vector, v.vector) })).sort((a, b) => b.s - a.s).slice(0, 10).map((w) => w.id);
+    const overlap = (kept: Set<string>) => {
+      let same = 0;
+      for (const vector of queries) {
+        const want = new Set(exactTop(vector, kept));
+        const got = idx.search('org', { vector, model: 'm', limit: 10 });
+        expect(got.every((c) => kept.has(c.chunkId))).toBe(true);
+        same += got.filter((c) => want.has(c.chunkId)).length;
+      }
+      return same / (queries.length * 10);
+    };
+    idx.search('org', { vector: queries[0]!, model: 'm', limit: 1 });
+    const kept = new Set(vectors.map((v) => v.chunkId));
+    // A fifth of the documents removed: dead rows are skipped in the binary stage (no compaction yet).
+    for (let d = 0; d < 1500; d += 5) {
+      idx.removeDocument('org', `d${d}`);
+      for (let k = 0; k < 4; k++) kept.delete(`c${d * 4 + k}`);
+    }
+    expect(overlap(kept)).toBeGreaterThan(0.9);
+    // Half removed: the index compacts into fresh codes.
+    for (let d = 1; d < 1500; d += 2) {
+      idx.removeDocument('org', `d${d}`);
+      for (let k = 0; k < 4; k++) kept.delete(`c${d * 4 + k}`);
+    }
+    expect(idx.size('org')).toBe(kept.size);
+    expect(overlap(kept)).toBeGreaterThan(0.9);
+    // Twice the rows added back: codes grow with the rows and keep the earlier ones.
+    const more = corpus(8000, dims, 9).vectors;
+    for (let i = 0; i < more.length; i += 4) {
+      const documentId = `m${i}`;
+      const rows = more.slice(i, i + 4).map((v, k) => ({ ...v, chunkId: `m${i + k}`, documentId }));
+      idx.putDocument('org', 'm', { documentId, containerTags: ['big'] }, rows);
+      for (const r of rows) kept.add(r.chunkId);
+    }
+    vectors.push(...more.map((v, i) => ({ ...v, chunkId: `m${i}`, documentId: `m${i - (i % 4)}` })));
+    try {
+      expect(overlap(kept)).toBeGreaterThan(0.9);
+    } finally {
+      vectors.splice(6000);
+    }
+  });
+
   it('holds rows as int8 and, given the stored floats, returns the exact top results with their exact scores', () => {
     const byId = new Map(vectors.map((v) => [v.chunkId, v.vector]));
     const reads: number[] = [];
