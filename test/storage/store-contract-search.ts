@@ -386,6 +386,24 @@ export function searchContract(ctx: ContractContext): void {
       expect(stats.docFrequencies.get(green)).toBe(1);
       expect(stats.docFrequencies.get(zebra) ?? 0).toBe(0);
     });
+
+    it('termStats follows adds, new generations and deletes when asked again between them', async () => {
+      const { store, orgA } = ctx;
+      const [otter] = queryTerms('otter') as [string];
+      const df = async () => {
+        const stats = await store.termStats(orgA.id, [otter]);
+        return [stats.docFrequencies.get(otter) ?? 0, stats.totalChunks];
+      };
+      expect(await df()).toEqual([0, 0]);
+      const first = await addIndexed(store, orgA.id, [{ text: 'otter den' }, { text: 'river' }]);
+      expect(await df()).toEqual([1, 2]);
+      await addIndexed(store, orgA.id, [{ text: 'sea otter' }]);
+      expect(await df()).toEqual([2, 3]);
+      await indexDocument(store, { ...first.doc, generation: first.doc.generation + 1 }, [{ text: 'otter' }, { text: 'otter pup' }, { text: 'weir' }]);
+      expect(await df()).toEqual([3, 4]);
+      await store.deleteDocuments(orgA.id, [first.doc.id]);
+      expect(await df()).toEqual([1, 1]);
+    });
   });
 }
 

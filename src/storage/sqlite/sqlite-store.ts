@@ -62,6 +62,9 @@ const CHUNK_COLUMNS = 'id, org_id, document_id, generation, position, content, e
  * no statistics, since nothing runs ANALYZE) from choosing the low-selectivity (org_id, active) index over the id
  * index. The organisation is still checked on every row.
  */
+/** Terms whose document frequencies are kept per organisation (the cache starts over beyond this). */
+const TERM_FREQUENCY_CACHE = 50_000;
+
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   readonly capabilities: StoreCapabilities = { nativeVectorSearch: false, nativeKeywordSearch: true };
@@ -78,6 +81,11 @@ export class SqliteStore implements Store {
   private readonly tempBlobDir: string | null;
   /** Searchable chunk count per organisation, dropped whenever chunks are activated or deleted. */
   private readonly activeChunkCounts = new Map<string, number>();
+  /**
+   * Document frequencies per organisation and term, dropped with the counts: reading a common term's frequency
+   * walks its whole FTS5 doclist (~10 ms a query at 1M chunks), and between writes every query would repeat it.
+   */
+  private readonly termFrequencies = new Map<string, Map<string, number>>();
 
   constructor(file: string, options: { blobDir?: string } = {}) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -262,7 +270,7 @@ export class SqliteStore implements Store {
       this.db.prepare(`DELETE FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).run(orgId, json);
       return found;
     })();
-    this.activeChunkCounts.delete(orgId);
+    this.forgetTermStats(orgId);
     for (const id of existing) this.vectors.removeDocument(orgId, id);
     await removeDocumentBlobs(this.blobs, orgId, withFiles);
     return existing;
@@ -453,7 +461,7 @@ export class SqliteStore implements Store {
       }
       return { tags, rows };
     })();
-    this.activeChunkCounts.delete(ref.orgId);
+    this.forgetTermStats(ref.orgId);
     const byModel = new Map<string, { chunkId: string; documentId: string; vector: Float32Array }[]>();
     for (const r of rows) {
       if (!r.vector) continue;
@@ -496,7 +504,24 @@ export class SqliteStore implements Store {
       total = countActiveChunks(this.db, orgId);
       this.activeChunkCounts.set(orgId, total);
     }
-    return termStats(this.db, this.keyword, orgId, terms, total);
+    let known = this.termFrequencies.get(orgId);
+    if (!known || known.size > TERM_FREQUENCY_CACHE) {
+      known = new Map();
+      this.termFrequencies.set(orgId, known);
+    }
+    const missing = [...new Set(terms)].filter((t) => !known.has(t));
+    if (missing.length > 0) {
+      const found = termStats(this.db, this.keyword, orgId, missing, total).docFrequencies;
+      for (const t of missing) known.set(t, found.get(t) ?? 0);
+    }
+    const docFrequencies = new Map<string, number>();
+    for (const t of terms) if (known.get(t)) docFrequencies.set(t, known.get(t)!);
+    return { totalChunks: total, docFrequencies };
+  }
+
+  private forgetTermStats(orgId: string): void {
+    this.activeChunkCounts.delete(orgId);
+    this.termFrequencies.delete(orgId);
   }
 
   async getSettings(orgId: string): Promise<SettingsRecord> {
