@@ -78,15 +78,51 @@ function popcount8(x: number): number {
 }
 
 /**
- * Indices of the `pool` highest scores (ties at the cut-off broken by position), in O(n): a 4096-bucket histogram
- * over the score range finds the cut-off bucket, which is then sorted on its own.
+ * Indices of the `pool` highest scores (ties at the cut-off broken by position). A sample of the scores gives a
+ * threshold a little below the pool's expected cut-off, so one pass over every score keeps slightly more than the
+ * pool, and the exact selection runs on those alone; when the sample misjudged (fewer than `pool` kept) the exact
+ * selection runs on every score.
  */
 export function topByScore(scores: Float32Array, count: number, pool: number): Int32Array {
   if (pool >= count) return Int32Array.from({ length: count }, (_, i) => i);
+  if (count < SAMPLED_SELECTION_MIN) return topByHistogram(scores, Int32Array.from({ length: count }, (_, i) => i), pool);
+  const step = count / SELECTION_SAMPLE;
+  const sample = new Float32Array(SELECTION_SAMPLE);
+  for (let k = 0; k < SELECTION_SAMPLE; k++) sample[k] = scores[Math.floor(k * step)]!;
+  sample.sort();
+  // Rank (from the top) in the sample where the pool's cut-off is expected, plus a margin of a quarter and 16 rows.
+  const rank = Math.min(SELECTION_SAMPLE - 1, Math.ceil((pool / count) * SELECTION_SAMPLE * 1.25) + 16);
+  const threshold = sample[SELECTION_SAMPLE - 1 - rank]!;
+  let kept = new Int32Array(Math.ceil(pool * 1.5) + 64);
+  let n = 0;
+  for (let i = 0; i < count; i++) {
+    if (scores[i]! < threshold) continue;
+    if (n === kept.length) {
+      const grown = new Int32Array(kept.length * 2);
+      grown.set(kept);
+      kept = grown;
+    }
+    kept[n++] = i;
+  }
+  if (n < pool) return topByHistogram(scores, Int32Array.from({ length: count }, (_, i) => i), pool);
+  return topByHistogram(scores, kept.subarray(0, n), pool);
+}
+
+/** Scores sampled to place topByScore's threshold, and the count below which it selects directly. */
+const SELECTION_SAMPLE = 4096;
+const SAMPLED_SELECTION_MIN = 32_768;
+
+/**
+ * The `pool` best of the rows `ids` (indices into `scores`, ascending), in O(n): a 4096-bucket histogram over the
+ * score range finds the cut-off bucket, which is then sorted on its own.
+ */
+function topByHistogram(scores: Float32Array, ids: Int32Array, pool: number): Int32Array {
+  const count = ids.length;
+  if (pool >= count) return ids.slice();
   let min = Infinity;
   let max = -Infinity;
-  for (let i = 0; i < count; i++) {
-    const s = scores[i]!;
+  for (let k = 0; k < count; k++) {
+    const s = scores[ids[k]!]!;
     if (s < min) min = s;
     if (s > max) max = s;
   }
@@ -94,8 +130,8 @@ export function topByScore(scores: Float32Array, count: number, pool: number): I
   const scale = max > min ? (buckets - 1) / (max - min) : 0;
   const bucketOf = (s: number) => Math.floor((max - s) * scale); // 0 = best
   const histogram = new Uint32Array(buckets);
-  for (let i = 0; i < count; i++) {
-    const b = bucketOf(scores[i]!);
+  for (let k = 0; k < count; k++) {
+    const b = bucketOf(scores[ids[k]!]!);
     histogram[b] = histogram[b]! + 1;
   }
   let cutoff = 0;
@@ -104,7 +140,8 @@ export function topByScore(scores: Float32Array, count: number, pool: number): I
   const out = new Int32Array(pool);
   let n = 0;
   const border: number[] = [];
-  for (let i = 0; i < count; i++) {
+  for (let k = 0; k < count; k++) {
+    const i = ids[k]!;
     const b = bucketOf(scores[i]!);
     if (b < cutoff) out[n++] = i;
     else if (b === cutoff) border.push(i);

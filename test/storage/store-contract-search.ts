@@ -387,6 +387,32 @@ export function searchContract(ctx: ContractContext): void {
       expect(stats.docFrequencies.get(zebra) ?? 0).toBe(0);
     });
 
+    it('a tag holding much of the organisation returns exactly its own best keyword matches, also when others outrank it', async () => {
+      const { store, orgA } = ctx;
+      const tagOf = new Map<string, string>();
+      // 'crowd': 70 short chunks dense in the word (they outrank everything); 'broad': 30 longer ones, each a little
+      // longer than the last so every score differs.
+      for (let i = 0; i < 70; i++) {
+        const { chunks } = await addIndexed(store, orgA.id, [{ text: `otter otter otter ${'x'.repeat(i % 7 + 1)}` }], { containerTags: ['crowd'] });
+        tagOf.set(chunks[0]!.id, 'crowd');
+      }
+      for (let i = 0; i < 30; i++) {
+        const filler = Array.from({ length: 4 + i }, (_, k) => `filler${k}`).join(' ');
+        const { chunks } = await addIndexed(store, orgA.id, [{ text: `otter ${filler}` }], { containerTags: ['broad'] });
+        tagOf.set(chunks[0]!.id, 'broad');
+      }
+      const terms = queryTerms('otter');
+      const everything = chunkIdsOf(await store.keywordSearch(orgA.id, { terms, limit: 200 }));
+      expect(everything).toHaveLength(100);
+      for (const [tag, limit] of [['broad', 5], ['crowd', 5], ['broad', 30], ['crowd', 70], ['broad', 50]] as const) {
+        const got = chunkIdsOf(await store.keywordSearch(orgA.id, { terms, containerTags: [tag], limit }));
+        const want = everything.filter((id) => tagOf.get(id) === tag).slice(0, limit);
+        expect(got, `${tag}, limit ${limit}`).toEqual(want);
+      }
+      const both = chunkIdsOf(await store.keywordSearch(orgA.id, { terms, containerTags: ['broad', 'crowd'], limit: 100 }));
+      expect(both).toEqual(everything);
+    });
+
     it('termStats follows adds, new generations and deletes when asked again between them', async () => {
       const { store, orgA } = ctx;
       const [otter] = queryTerms('otter') as [string];

@@ -49,40 +49,85 @@ export function countActiveChunks(db: Database.Database, orgId: string): number 
 }
 
 /**
+ * Share of the organisation's searchable chunks that carry any of these scope tokens (an upper bound: the sum of
+ * their document frequencies over the total).
+ */
+export type ScopeShare = (tokens: readonly string[]) => number;
+
+/** Tags holding at least this share of the organisation's chunks are searched unscoped and filtered (see below). */
+const BROAD_SCOPE_SHARE = 0.25;
+
+/**
  * BM25 over the organisation's own FTS5 index, scoped by tags inside the MATCH expression. Without document
  * conditions the top rows are picked inside FTS5 (`ORDER BY rank LIMIT`, its own sorter) before anything is
  * joined: the table holds only this organisation's searchable chunks, so the join merely maps rowids to ids.
+ *
+ * A tag that holds most of the organisation makes the scoped MATCH slow (FTS5 intersects the terms with the tag
+ * token's doclist, one entry per chunk of the tag: ~45 ms for an 850k-chunk tag, against ~3 ms for the terms alone)
+ * while filtering little. For such broad scopes (`share` of the chunks at least BROAD_SCOPE_SHARE) the terms are
+ * matched alone, over-fetching by the inverse of the share, and rows outside the tags dropped; BM25 weighs only the
+ * terms column, so these are exactly the scoped query's top rows whenever `limit` of them survive, or the unscoped
+ * match ran out. Otherwise the scoped query runs after all.
  */
-export function keywordSearch(db: Database.Database, indexes: KeywordIndexes, orgId: string, q: KeywordQuery): Candidate[] {
+export function keywordSearch(db: Database.Database, indexes: KeywordIndexes, orgId: string, q: KeywordQuery, share?: ScopeShare): Candidate[] {
   const fts = indexes.table(orgId, false);
   if (!fts || q.terms.length === 0 || q.limit <= 0) return [];
-  let match = `terms : (${q.terms.map(quote).join(' OR ')})`;
-  if (q.containerTags && q.containerTags.length > 0) {
-    match += ` AND scope : (${[...new Set(q.containerTags)].map((t) => quote(tagScopeToken(orgId, t))).join(' OR ')})`;
-  }
+  const termsMatch = `terms : (${q.terms.map(quote).join(' OR ')})`;
+  let match = termsMatch;
+  const tokens = q.containerTags && q.containerTags.length > 0 ? [...new Set(q.containerTags)].map((t) => tagScopeToken(orgId, t)) : [];
+  if (tokens.length > 0) match += ` AND scope : (${tokens.map(quote).join(' OR ')})`;
   const docScope = documentScopeSql(q, 'd');
-  const rows = (
-    docScope
-      ? db
-          .prepare(
-            `SELECT c.id AS chunk_id, c.document_id, bm25(${fts}, 1.0, 0.0) AS rank
-             FROM ${fts} JOIN chunks c ON c.rowid = ${fts}.rowid
-             JOIN documents d ON d.id = c.document_id AND d.org_id = c.org_id
-             WHERE ${fts} MATCH ? AND +c.org_id = ? AND c.active = 1 AND ${docScope.sql} ORDER BY rank LIMIT ?`,
-          )
-          .all(match, orgId, ...docScope.params, q.limit)
-      : db
-          .prepare(
-            `SELECT c.id AS chunk_id, c.document_id, f.rank FROM (
-               SELECT rowid, rank FROM ${fts} WHERE ${fts} MATCH ? AND rank MATCH 'bm25(1.0, 0.0)' ORDER BY rank LIMIT ?
-             ) f JOIN chunks c ON c.rowid = f.rowid
-             WHERE +c.org_id = ? AND c.active = 1 ORDER BY f.rank`,
-          )
-          .all(match, q.limit, orgId)
-  ) as { chunk_id: string; document_id: string; rank: number }[];
-  // FTS5's bm25() is negative (lower is better); flip it so higher is better.
-  return rows.map((r) => ({ chunkId: r.chunk_id, documentId: r.document_id, score: -r.rank }));
+  if (docScope) {
+    const rows = db
+      .prepare(
+        `SELECT c.id AS chunk_id, c.document_id, bm25(${fts}, 1.0, 0.0) AS rank
+         FROM ${fts} JOIN chunks c ON c.rowid = ${fts}.rowid
+         JOIN documents d ON d.id = c.document_id AND d.org_id = c.org_id
+         WHERE ${fts} MATCH ? AND +c.org_id = ? AND c.active = 1 AND ${docScope.sql} ORDER BY rank LIMIT ?`,
+      )
+      .all(match, orgId, ...docScope.params, q.limit) as RankedRow[];
+    return candidates(rows);
+  }
+  if (tokens.length > 0 && share) {
+    const broad = share(tokens);
+    if (broad >= BROAD_SCOPE_SHARE) {
+      const fetch = Math.ceil((q.limit / Math.min(1, broad)) * 1.25) + 16;
+      const matched = db
+        .prepare(`SELECT rowid, rank, scope FROM ${fts} WHERE ${fts} MATCH ? AND rank MATCH 'bm25(1.0, 0.0)' ORDER BY rank LIMIT ?`)
+        .all(termsMatch, fetch) as { rowid: number; rank: number; scope: string }[];
+      const wanted = new Set(tokens);
+      const kept = matched.filter((r) => r.scope.split(' ').some((t) => wanted.has(t))).slice(0, q.limit);
+      if (kept.length === q.limit || matched.length < fetch) {
+        const ids = db
+          .prepare(`SELECT rowid, id, document_id FROM chunks WHERE rowid IN (SELECT value FROM json_each(?)) AND +org_id = ? AND active = 1`)
+          .all(JSON.stringify(kept.map((r) => r.rowid)), orgId) as { rowid: number; id: string; document_id: string }[];
+        const byRowid = new Map(ids.map((c) => [c.rowid, c]));
+        return kept.flatMap((r) => {
+          const c = byRowid.get(r.rowid);
+          return c ? [{ chunkId: c.id, documentId: c.document_id, score: -r.rank }] : [];
+        });
+      }
+    }
+  }
+  const rows = db
+    .prepare(
+      `SELECT c.id AS chunk_id, c.document_id, f.rank FROM (
+         SELECT rowid, rank FROM ${fts} WHERE ${fts} MATCH ? AND rank MATCH 'bm25(1.0, 0.0)' ORDER BY rank LIMIT ?
+       ) f JOIN chunks c ON c.rowid = f.rowid
+       WHERE +c.org_id = ? AND c.active = 1 ORDER BY f.rank`,
+    )
+    .all(match, q.limit, orgId) as RankedRow[];
+  return candidates(rows);
 }
+
+interface RankedRow {
+  chunk_id: string;
+  document_id: string;
+  rank: number;
+}
+
+/** FTS5's bm25() is negative (lower is better); flipped so higher is better. */
+const candidates = (rows: readonly RankedRow[]): Candidate[] => rows.map((r) => ({ chunkId: r.chunk_id, documentId: r.document_id, score: -r.rank }));
 
 /** Document frequencies of terms among the organisation's searchable chunks (never other organisations'). */
 export function termStats(

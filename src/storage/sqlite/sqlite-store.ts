@@ -495,10 +495,18 @@ export class SqliteStore implements Store {
   }
 
   async keywordSearch(orgId: string, q: KeywordQuery): Promise<Candidate[]> {
-    return keywordSearch(this.db, this.keyword, orgId, q);
+    return keywordSearch(this.db, this.keyword, orgId, q, (tokens) => {
+      const { totalChunks, docFrequencies } = this.frequencies(orgId, tokens);
+      return totalChunks > 0 ? tokens.reduce((sum, t) => sum + (docFrequencies.get(t) ?? 0), 0) / totalChunks : 0;
+    });
   }
 
   async termStats(orgId: string, terms: readonly string[]): Promise<TermStats> {
+    return this.frequencies(orgId, terms);
+  }
+
+  /** Document frequencies (of query terms or of scope tokens) from the cache, reading only the terms it lacks. */
+  private frequencies(orgId: string, terms: readonly string[]): TermStats {
     let total = this.activeChunkCounts.get(orgId);
     if (total === undefined) {
       total = countActiveChunks(this.db, orgId);
