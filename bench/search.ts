@@ -17,7 +17,7 @@
  * that have real vectors, so hit@10 is a meaningful sanity check (not a relevance benchmark).
  */
 import { drawPerfChart } from './perf-chart.js';
-import { fork } from 'node:child_process';
+import { execFile, fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -35,6 +35,7 @@ import { normalize } from '../src/vector/cosine.js';
 import { DEFAULT_ORG_ID } from '../src/services/auth.js';
 import { SqliteStore } from '../src/storage/sqlite/sqlite-store.js';
 import type { Store } from '../src/storage/store.js';
+import type { ServeProbeJob, ServeProbeResult } from './serve-probe.js';
 import { measureVectorRecall, type RecallResult } from './vector-recall.js';
 import { fillCorpusStore } from './corpus-store.js';
 import { createRng, embeddedContent, generateCorpus, generateQueries, seedFrom, type BenchQuery, type Corpus } from './corpus.js';
@@ -263,6 +264,8 @@ interface SizeResult {
     note: string;
   };
   coldQuery: { latencyMs: number; vectorSearchMs: number; note: string };
+  /** The service alone in a fresh process (bench/serve-probe.ts); absent in results from before it existed. */
+  serverProcess?: Awaited<ReturnType<typeof runServeProbe>>;
   vectorRecall: RecallResult;
   latency: Summary & { serverTiming: Summary; byKind: Record<string, Summary>; byScope?: Record<string, Summary> };
   perRequest: Record<string, Summary>;
@@ -425,6 +428,15 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
 
   server.close();
   await runtime.close();
+  rss.setPhase('server-process');
+  const probeBodies = [queries[0]!, ...measured.slice(0, 100)].map((q) => searchBody(q, options.rerank));
+  const serverProcess = await runServeProbe({ dataDir: dir, apiKey: BENCH_KEY, embeddings: embedder.kind === 'hash' ? 'hash' : 'local', bodies: probeBodies });
+  if ('error' in serverProcess) log(`${tag} server process probe failed: ${serverProcess.error}`);
+  else
+    log(
+      `${tag} server process: listening after ${serverProcess.startMs} ms, first query ${serverProcess.firstQueryMs} ms, ` +
+        `p50/p95 ${serverProcess.latency.p50}/${serverProcess.latency.p95} ms, RSS ${serverProcess.rssMb} MB`,
+    );
   fs.rmSync(dir, { recursive: true, force: true });
   const allHits = Object.values(hitsByKind).flat();
   return {
@@ -457,6 +469,7 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
       meanResults: round(results / Math.max(1, measured.length), 2),
       note: 'share of queries whose source document is among the top 10 results (sanity check, default threshold 0.5)',
     },
+    serverProcess,
     rss: { ...rss.stop(), servingBaseMb },
     loadAverage: { beforeLatency: loadBefore, afterThroughput: loadAfter },
     ...(profile ? { profile } : {}),
@@ -588,6 +601,34 @@ function chunkId(doc: number, position: number): string {
 // HTTP client and load
 // ---------------------------------------------------------------------------------------------------------------
 
+const searchBody = (q: BenchQuery, rerank: boolean): string =>
+  JSON.stringify({ q: q.q, limit: 10, ...(q.containerTag ? { containerTag: q.containerTag } : {}), ...(rerank ? { rerank: true } : {}) });
+
+/** Runs bench/serve-probe.ts in a fresh process on the benchmark's database (after this process closed it). */
+async function runServeProbe(job: ServeProbeJob) {
+  const probe = path.join(path.dirname(fileURLToPath(import.meta.url)), 'serve-probe.ts');
+  const out = await new Promise<{ stdout: string; error?: string }>((resolve) => {
+    execFile(process.execPath, [...process.execArgv.filter((a) => a !== '--expose-gc'), probe, JSON.stringify(job)], { maxBuffer: 1 << 24 }, (err, stdout, stderr) =>
+      resolve({ stdout, ...(err ? { error: `${err.message} ${stderr.slice(-500)}` } : {}) }),
+    );
+  });
+  if (out.error) return { error: out.error };
+  const r = JSON.parse(out.stdout.trim().split('\n').pop()!) as ServeProbeResult;
+  return {
+    startMs: round(r.startMs),
+    embedderReadyMs: round(r.embedderReadyMs),
+    firstQueryMs: round(r.firstQueryMs),
+    latency: summarize(r.latencyMs),
+    rssMb: Math.round(r.rssMb),
+    heapUsedMb: Math.round(r.heapUsedMb),
+    arrayBuffersMb: Math.round(r.arrayBuffersMb),
+    note:
+      'the service alone in a fresh process on the same database (bench/serve-probe.ts): start-up until listening, the ' +
+      'embedding model ready, the first search after start (the vector index loads then) and 100 more one at a time; ' +
+      'RSS after them',
+  };
+}
+
 class SearchClient {
   constructor(
     private readonly url: string,
@@ -596,7 +637,7 @@ class SearchClient {
   ) {}
 
   async search(q: BenchQuery): Promise<{ ms: number; serverMs: number; results: number; hit: boolean }> {
-    const body = JSON.stringify({ q: q.q, limit: 10, ...(q.containerTag ? { containerTag: q.containerTag } : {}), ...(this.rerank ? { rerank: true } : {}) });
+    const body = searchBody(q, this.rerank);
     const t0 = performance.now();
     const res = await fetch(this.url, {
       method: 'POST',
@@ -836,6 +877,21 @@ function renderReport(results: SizeResult[], meta: { vectorProvenance: string; m
       markdownTable(
         ['chunks', 'scope', 'queries', 'p50', 'p95', 'p99'],
         scoped.flatMap((r) => Object.entries(r.latency.byScope!).map(([scope, v]) => [r.chunks, scope, v.n, v.p50, v.p95, v.p99])),
+      ),
+    );
+  }
+  const probed = ok.filter((r) => r.serverProcess && !('error' in r.serverProcess));
+  if (probed.length > 0) {
+    out.push('');
+    out.push('The service alone in a fresh process on the same database (bench/serve-probe.ts; what a user starting `npm start` on it sees):');
+    out.push('');
+    out.push(
+      markdownTable(
+        ['chunks', 'listening after ms', 'model ready after ms', 'first query ms', 'p50 ms', 'p95 ms', 'RSS MB', 'V8 heap MB', 'array buffers MB'],
+        probed.map((r) => {
+          const p = r.serverProcess as Exclude<SizeResult['serverProcess'], { error: string } | undefined>;
+          return [r.chunks, p.startMs, p.embedderReadyMs, p.firstQueryMs, p.latency.p50, p.latency.p95, p.rssMb, p.heapUsedMb, p.arrayBuffersMb];
+        }),
       ),
     );
   }
