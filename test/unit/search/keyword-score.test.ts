@@ -111,9 +111,12 @@ describe('selectMatchTerms', () => {
     expect(selectMatchTerms(['everywhere', 'rare', 'common', 'mid'], s, 10)).toEqual(['rare', 'mid']);
   });
 
-  it('always keeps the rarest term, and unknown terms cost nothing', () => {
-    const s = stats({ common: 30_000, everywhere: 90_000 }, 100_000);
-    expect(selectMatchTerms(['everywhere', 'common'], s, 10)).toEqual(['common']);
-    expect(selectMatchTerms(['unknown', 'everywhere', 'common'], s, 10)).toEqual(['unknown', 'common']);
+  it('looks up no term whose rows alone exceed the budget, and unknown terms cost nothing', () => {
+    const s = stats({ common: 30_000, everywhere: 90_000, fits: 1_500 }, 100_000);
+    expect(selectMatchTerms(['everywhere', 'common'], s, 10)).toEqual([]);
+    expect(selectMatchTerms(['unknown', 'everywhere', 'common'], s, 10)).toEqual(['unknown']);
+    expect(selectMatchTerms(['everywhere', 'fits', 'common'], s, 10)).toEqual(['fits']);
+    // The budget grows with the candidates wanted and with the corpus: 100 candidates x 50 rows.
+    expect(selectMatchTerms(['everywhere', 'common'], stats({ common: 4_000, everywhere: 90_000 }, 100_000), 100)).toEqual(['common']);
   });
 });
