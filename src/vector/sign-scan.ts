@@ -13,12 +13,17 @@ const PAGE = 65_536;
 const wasmModule = new WebAssembly.Module(fs.readFileSync(new URL('./wasm/sign-scan.wasm', import.meta.url)));
 
 type ScanFn = (codes: number, stride: number, rows: number, n: number, planes: number, lo: number, delta: number, out: number) => void;
+type EncodeFn = (data: number, scales: number, mean: number, n: number, dims: number, out: number, stride: number) => void;
+
+/** Rows the bulk encoder copies into the scratch area per call. */
+const ENCODE_BATCH = 8192;
 
 const align16 = (n: number): number => Math.ceil(n / 16) * 16;
 
 export class SignCodes {
   private readonly memory: WebAssembly.Memory;
   private readonly scanFn: ScanFn;
+  private readonly encodeFn: EncodeFn;
   private readonly stride: number;
   private capacity: number;
   private view: Uint32Array | null = null;
@@ -27,7 +32,9 @@ export class SignCodes {
     this.stride = codeWords(dims) * 4;
     this.capacity = Math.max(1, rows);
     this.memory = new WebAssembly.Memory({ initial: Math.ceil((this.capacity * this.stride) / PAGE) + 1 });
-    this.scanFn = new WebAssembly.Instance(wasmModule, { env: { memory: this.memory } }).exports.scan as ScanFn;
+    const { exports } = new WebAssembly.Instance(wasmModule, { env: { memory: this.memory } });
+    this.scanFn = exports.scan as ScanFn;
+    this.encodeFn = exports.encode as EncodeFn;
   }
 
   /** The codes, `codeWords(dims)` words a row (a view that changes when the memory grows: do not keep it). */
@@ -58,6 +65,29 @@ export class SignCodes {
     new Uint8Array(buffer, planesAt, q.planes.length).set(q.planes);
     this.scanFn(0, this.stride, rows ? rowsAt : 0, count, planesAt, q.lo, q.delta, outAt);
     return new Float32Array(buffer, outAt, count);
+  }
+
+  /**
+   * Writes the codes of int8 rows `fromRow..toRow` (row r: `data` from r x dims, times `scales[r]`) against `mean`,
+   * as encodeSignsInt8 does (vector/binary-codes.ts), in the SIMD kernel: a cold load codes a million rows.
+   */
+  encodeInt8(data: Int8Array, scales: Float32Array, mean: Float32Array, fromRow: number, toRow: number): void {
+    const dims = this.dims;
+    const blocks = Math.ceil(dims / 16);
+    const dataAt = align16(this.capacity * this.stride);
+    const scalesAt = align16(dataAt + ENCODE_BATCH * dims + 16); // a block may read 16 bytes past the last row
+    const meanAt = align16(scalesAt + ENCODE_BATCH * 4);
+    this.grow(meanAt + blocks * 64);
+    const padded = new Float32Array(blocks * 16).fill(Infinity);
+    padded.set(mean.subarray(0, dims));
+    new Float32Array(this.memory.buffer, meanAt, padded.length).set(padded);
+    for (let from = fromRow; from < toRow; from += ENCODE_BATCH) {
+      const n = Math.min(ENCODE_BATCH, toRow - from);
+      const buffer = this.memory.buffer;
+      new Int8Array(buffer, dataAt, n * dims).set(data.subarray(from * dims, (from + n) * dims));
+      new Float32Array(buffer, scalesAt, n).set(scales.subarray(from, from + n));
+      this.encodeFn(dataAt, scalesAt, meanAt, n, dims, from * this.stride, this.stride);
+    }
   }
 
   private grow(bytes: number): void {

@@ -177,8 +177,9 @@ export class VectorIndex {
     const idx = this.orgs.get(orgId);
     if (!idx || idx.model !== model) return;
     this.removeRows(idx, doc.documentId);
-    idx.docTags.set(doc.documentId, [...doc.containerTags]);
-    for (const v of vectors) this.append(idx, v, doc.containerTags);
+    const tags = [...new Set(doc.containerTags)];
+    idx.docTags.set(doc.documentId, tags);
+    for (const v of vectors) this.append(idx, v, tags);
     this.maybeCompact(orgId, idx);
     this.maybeRequantize(this.orgs.get(orgId)!);
   }
@@ -229,7 +230,7 @@ export class VectorIndex {
       this.retained.set(orgId, idx.floats);
     }
     const { vectors, documents } = this.load(orgId, model);
-    for (const d of documents) idx.docTags.set(d.documentId, [...d.containerTags]);
+    for (const d of documents) idx.docTags.set(d.documentId, [...new Set(d.containerTags)]);
     for (const v of vectors) {
       const tags = idx.docTags.get(v.documentId) ?? [];
       if ('values' in v) this.appendStored(idx, v, tags);
@@ -261,7 +262,7 @@ export class VectorIndex {
     }
     const m = Float32Array.from(mean, (x) => x / Math.max(1, sampled));
     idx.codes ??= new SignCodes(dims, scales.length);
-    encodeSignsInt8(data, scales, m, idx.codes.words, 0, idx.count);
+    idx.codes.encodeInt8(data, scales, m, 0, idx.count);
     idx.mean = m;
     idx.meanRows = live;
   }
@@ -314,14 +315,14 @@ export class VectorIndex {
     return idx.count++;
   }
 
-  /** Codes (for a float row when the index has a mean), liveness, ids and partitions of a new row. */
+  /** Codes (for a float row when the index has a mean), liveness, ids and partitions (`tags`: distinct) of a new row. */
   private finishRow(idx: OrgVectors, row: number, chunkId: string, documentId: string, tags: readonly string[], vector: Float32Array | null): void {
     if (idx.codes && vector) encodeSigns(vector, idx.mean!, idx.codes.words, row * codeWords(idx.dims));
     idx.alive[row] = 1;
     idx.chunkIds[row] = chunkId;
     idx.docIds[row] = documentId;
     pushTo(idx.docRows, documentId, row);
-    for (const t of new Set(tags)) {
+    for (const t of tags) {
       const list = idx.tagRows.get(t);
       if (list) list.push(row);
       else idx.tagRows.set(t, RowList.of(row));

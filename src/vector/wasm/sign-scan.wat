@@ -59,4 +59,45 @@
                 (i32.add (i32x4.extract_lane 0 (local.get $s)) (i32x4.extract_lane 1 (local.get $s)))
                 (i32.add (i32x4.extract_lane 2 (local.get $s)) (i32x4.extract_lane 3 (local.get $s))))))))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
-        (br $rows_loop)))))
+        (br $rows_loop))))
+
+  ;; Writes the sign codes of `n` int8 rows (`dims` values each, contiguous at `data`, row r scaled by f32
+  ;; `scales[r]`) against the f32 `mean` (padded to whole 16-dimension blocks with +infinity, so padding bits stay
+  ;; clear) to `out` + r x `stride`: bit i of the code is set when value_i x scale > mean_i, 16 dimensions per
+  ;; 16-bit store. Memory past the last row must be readable (a block may run over it).
+  (func (export "encode")
+    (param $data i32) (param $scales i32) (param $mean i32) (param $n i32) (param $dims i32) (param $out i32) (param $stride i32)
+    (local $r i32) (local $row i32) (local $m i32) (local $o i32) (local $k i32) (local $blocks i32)
+    (local $scale v128) (local $v v128) (local $lo v128) (local $hi v128)
+    (local.set $blocks (i32.shr_u (i32.add (local.get $dims) (i32.const 15)) (i32.const 4)))
+    (block $done
+      (loop $rows
+        (br_if $done (i32.ge_u (local.get $r) (local.get $n)))
+        (local.set $row (i32.add (local.get $data) (i32.mul (local.get $r) (local.get $dims))))
+        (local.set $scale (f32x4.splat (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2))))))
+        (local.set $m (local.get $mean))
+        (local.set $o (i32.add (local.get $out) (i32.mul (local.get $r) (local.get $stride))))
+        (local.set $k (i32.const 0))
+        (block $row_done
+          (loop $block
+            (br_if $row_done (i32.ge_u (local.get $k) (local.get $blocks)))
+            (local.set $v (v128.load (local.get $row)))
+            (local.set $lo (i16x8.extend_low_i8x16_s (local.get $v)))
+            (local.set $hi (i16x8.extend_high_i8x16_s (local.get $v)))
+            (i32.store16 (local.get $o)
+              (i8x16.bitmask
+                (i8x16.narrow_i16x8_s
+                  (i16x8.narrow_i32x4_s
+                    (f32x4.gt (f32x4.mul (f32x4.convert_i32x4_s (i32x4.extend_low_i16x8_s (local.get $lo))) (local.get $scale)) (v128.load (local.get $m)))
+                    (f32x4.gt (f32x4.mul (f32x4.convert_i32x4_s (i32x4.extend_high_i16x8_s (local.get $lo))) (local.get $scale)) (v128.load offset=16 (local.get $m))))
+                  (i16x8.narrow_i32x4_s
+                    (f32x4.gt (f32x4.mul (f32x4.convert_i32x4_s (i32x4.extend_low_i16x8_s (local.get $hi))) (local.get $scale)) (v128.load offset=32 (local.get $m)))
+                    (f32x4.gt (f32x4.mul (f32x4.convert_i32x4_s (i32x4.extend_high_i16x8_s (local.get $hi))) (local.get $scale)) (v128.load offset=48 (local.get $m)))))))
+            (local.set $row (i32.add (local.get $row) (i32.const 16)))
+            (local.set $m (i32.add (local.get $m) (i32.const 64)))
+            (local.set $o (i32.add (local.get $o) (i32.const 2)))
+            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (br $block)))
+        (local.set $r (i32.add (local.get $r) (i32.const 1)))
+        (br $rows))))
+)

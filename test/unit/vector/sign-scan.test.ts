@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileWat, watSources } from '../../../scripts/wasm/compile.js';
-import { codeWords, encodeSigns, planeScore, queryPlanes } from '../../../src/vector/binary-codes.js';
+import { codeWords, encodeSigns, encodeSignsInt8, planeScore, queryPlanes } from '../../../src/vector/binary-codes.js';
+import { quantizeInto } from '../../../src/vector/int8.js';
 import { SignCodes } from '../../../src/vector/sign-scan.js';
 
 function rng(seed: number): () => number {
@@ -32,6 +33,23 @@ describe('SignCodes', () => {
       expect([...codes.scan(q, picked, picked.length)].map((s) => Math.round(s * 1e3))).toEqual([...picked].map((r) => Math.round(want[r]! * 1e3)));
       // Only the first `count` rows of a list are scored.
       expect(codes.scan(q, picked, 2)).toHaveLength(2);
+    });
+  }
+
+  for (const [dims, rows] of [[40, 300], [384, 9000], [1536, 200]] as const) {
+    it(`encodes int8 rows exactly as encodeSignsInt8 does (${dims} dimensions, ${rows} rows), padding bits clear`, () => {
+      const rand = rng(dims + 1);
+      const mean = Float32Array.from({ length: dims }, () => rand() * 0.05);
+      const data = new Int8Array(rows * dims);
+      const scales = new Float32Array(rows);
+      for (let r = 0; r < rows; r++) scales[r] = quantizeInto(Float32Array.from({ length: dims }, rand), data, r * dims);
+      const words = codeWords(dims);
+      const want = new Uint32Array(rows * words);
+      encodeSignsInt8(data, scales, mean, want, 3, rows);
+      const codes = new SignCodes(dims, rows);
+      codes.encodeInt8(data, scales, mean, 3, rows);
+      // Rows before fromRow are left alone; the rest (several batches for 9,000 rows) match bit for bit.
+      expect([...codes.words.subarray(0, rows * words)]).toEqual([...want]);
     });
   }
 
