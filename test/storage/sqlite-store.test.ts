@@ -20,6 +20,13 @@ runStoreContract('sqlite :memory:', async () => {
   await store.migrate();
   return store;
 });
+// The broad-tag keyword path (sqlite-keyword.ts) at any size: the same contract, with scopes of a quarter of the
+// organisation or more matched on the terms alone and filtered.
+runStoreContract('sqlite :memory:, broad-tag keyword path', async () => {
+  const store = new SqliteStore(':memory:', { broadScopeMinRows: 0 });
+  await store.migrate();
+  return store;
+});
 runAccountsContract('sqlite :memory:', async () => { const store = new SqliteStore(':memory:'); await store.migrate(); return store; });
 
 runMemoryContract('sqlite :memory:', async () => {

@@ -64,9 +64,9 @@ const BROAD_SCOPE_SHARE = 0.25;
  *
  * A tag that holds most of the organisation makes the scoped MATCH slow (FTS5 intersects the terms with the tag
  * token's doclist, one entry per chunk of the tag: ~45 ms for an 850k-chunk tag, against ~3 ms for the terms alone)
- * while filtering little. For such broad scopes (`share` of the chunks at least BROAD_SCOPE_SHARE) the terms are
- * matched alone, over-fetching by the inverse of the share, and rows outside the tags dropped; BM25 weighs only the
- * terms column, so these are exactly the scoped query's top rows whenever `limit` of them survive, or the unscoped
+ * while filtering little. For such broad scopes (`share` of the chunks at least BROAD_SCOPE_SHARE; the store answers
+ * 0 for tags too small to gain from it) the terms are matched alone, over-fetching by the inverse of the share, and
+ * rows outside the tags dropped; BM25 weighs only the terms column, so these are exactly the scoped query's top rows whenever `limit` of them survive, or the unscoped
  * match ran out. Otherwise the scoped query runs after all.
  */
 export function keywordSearch(db: Database.Database, indexes: KeywordIndexes, orgId: string, q: KeywordQuery, share?: ScopeShare): Candidate[] {

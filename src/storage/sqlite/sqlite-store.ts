@@ -62,6 +62,13 @@ const CHUNK_COLUMNS = 'id, org_id, document_id, generation, position, content, e
  * no statistics, since nothing runs ANALYZE) from choosing the low-selectivity (org_id, active) index over the id
  * index. The organisation is still checked on every row.
  */
+/**
+ * Chunks a tag needs before the broad keyword path is considered: intersecting with a doclist costs ~0.05 µs an
+ * entry (~1 ms at 20k), less than the broad path's over-fetch, scope reads and second lookup. (bench:peers, whose
+ * scopes hold a few hundred chunks, ran 3-4 ms slower a query after the broad path came, which this is meant to undo.)
+ */
+const BROAD_SCOPE_MIN_ROWS = 20_000;
+
 /** Terms whose document frequencies are kept per organisation (the cache starts over beyond this). */
 const TERM_FREQUENCY_CACHE = 50_000;
 
@@ -86,8 +93,14 @@ export class SqliteStore implements Store {
    * walks its whole FTS5 doclist (~10 ms a query at 1M chunks), and between writes every query would repeat it.
    */
   private readonly termFrequencies = new Map<string, Map<string, number>>();
+  private readonly broadScopeMinRows: number;
 
-  constructor(file: string, options: { blobDir?: string } = {}) {
+  /**
+   * `broadScopeMinRows`: tags with fewer chunks than this always use the scoped keyword MATCH (see keywordSearch in
+   * sqlite-keyword.ts); the default keeps small organisations on it. Tests lower it to run the broad path on small data.
+   */
+  constructor(file: string, options: { blobDir?: string; broadScopeMinRows?: number } = {}) {
+    this.broadScopeMinRows = options.broadScopeMinRows ?? BROAD_SCOPE_MIN_ROWS;
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
     this.tempBlobDir = options.blobDir || file !== ':memory:' ? null : path.join(os.tmpdir(), `mnemo-blobs-${randomUUID()}`);
     this.blobs = new FsBlobStore(options.blobDir ?? this.tempBlobDir ?? path.join(path.dirname(file), 'files'));
@@ -497,7 +510,9 @@ export class SqliteStore implements Store {
   async keywordSearch(orgId: string, q: KeywordQuery): Promise<Candidate[]> {
     return keywordSearch(this.db, this.keyword, orgId, q, (tokens) => {
       const { totalChunks, docFrequencies } = this.frequencies(orgId, tokens);
-      return totalChunks > 0 ? tokens.reduce((sum, t) => sum + (docFrequencies.get(t) ?? 0), 0) / totalChunks : 0;
+      const rows = tokens.reduce((sum, t) => sum + (docFrequencies.get(t) ?? 0), 0);
+      // A small tag's scoped MATCH is already cheap; the broad path's over-fetch would cost more than it saves.
+      return totalChunks > 0 && rows >= this.broadScopeMinRows ? rows / totalChunks : 0;
     });
   }
 
