@@ -80,6 +80,8 @@ interface Options {
   profile: 'auto' | 'always' | 'never';
   profileQueries: number;
   rerank: boolean;
+  /** Keep each size's database directory (with the probe's job as serve-probe.json) to re-run bench/serve-probe.ts on it. */
+  keep: boolean;
 }
 
 interface ChildJob {
@@ -109,6 +111,7 @@ const { values: args } = parseArgs({
     profile: { type: 'string', default: 'auto' },
     'profile-queries': { type: 'string', default: '30' },
     rerank: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
     child: { type: 'string' },
   },
   strict: true,
@@ -147,6 +150,7 @@ async function main(): Promise<void> {
     profile,
     profileQueries: intArg(args['profile-queries'], 30, 'profile-queries'),
     rerank: args.rerank ?? false,
+    keep: args.keep ?? false,
   };
   if (options.sizes.length === 0) throw new Error('--sizes needs at least one positive size');
   const started = performance.now();
@@ -430,14 +434,18 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
   await runtime.close();
   rss.setPhase('server-process');
   const probeBodies = [queries[0]!, ...measured.slice(0, 100)].map((q) => searchBody(q, options.rerank));
-  const serverProcess = await runServeProbe({ dataDir: dir, apiKey: BENCH_KEY, embeddings: embedder.kind === 'hash' ? 'hash' : 'local', bodies: probeBodies });
+  const probeJob: ServeProbeJob = { dataDir: dir, apiKey: BENCH_KEY, embeddings: embedder.kind === 'hash' ? 'hash' : 'local', bodies: probeBodies };
+  const serverProcess = await runServeProbe(probeJob);
   if ('error' in serverProcess) log(`${tag} server process probe failed: ${serverProcess.error}`);
   else
     log(
       `${tag} server process: listening after ${serverProcess.startMs} ms, first query ${serverProcess.firstQueryMs} ms, ` +
         `p50/p95 ${serverProcess.latency.p50}/${serverProcess.latency.p95} ms, RSS ${serverProcess.rssMb} MB`,
     );
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (options.keep) {
+    fs.writeFileSync(path.join(dir, 'serve-probe.json'), JSON.stringify(probeJob));
+    log(`${tag} database kept in ${dir} (re-run the probe: npx tsx bench/serve-probe.ts @${path.join(dir, 'serve-probe.json')})`);
+  } else fs.rmSync(dir, { recursive: true, force: true });
   const allHits = Object.values(hitsByKind).flat();
   return {
     size,

@@ -3,8 +3,9 @@
  * database. It measures what the benchmark process cannot: start-up, the first search after start (the vector index
  * loads then) and the resident memory of a process that holds only the service (the benchmark process also held the
  * corpus and its own bookkeeping, and V8 keeps freed heap pages). Reads its job as JSON from argv[2] and prints one
- * JSON line.
+ * JSON line (argv[2] may also be `@file`, as `npm run bench:search -- --keep` leaves one).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src/core/config.js';
 import { silentLogger } from '../src/core/logger.js';
@@ -29,7 +30,8 @@ export interface ServeProbeResult {
   arrayBuffersMb: number;
 }
 
-const job = JSON.parse(process.argv[2]!) as ServeProbeJob;
+const arg = process.argv[2]!;
+const job = JSON.parse(arg.startsWith('@') ? fs.readFileSync(arg.slice(1), 'utf8') : arg) as ServeProbeJob;
 const t0 = performance.now();
 const config = loadConfig({
   MNEMO_API_KEY: job.apiKey,

@@ -25,11 +25,38 @@ export interface IndexedDocument {
   containerTags: readonly string[];
 }
 
-/** Loads one organisation's searchable vectors for a model (floats or stored int8 rows), with the tags of their documents. */
+/**
+ * Loads one organisation's searchable vectors for a model: rows (floats or stored int8) with the tags of their
+ * documents, or an image written earlier (vector/index-image.ts). `version`: the store's change sequence the load
+ * reflects (read before the rows: a write during the load is caught up later), 0 when the store keeps none.
+ */
 export type VectorLoader = (
   orgId: string,
   model: string,
-) => { vectors: Iterable<IndexedVector | QuantizedVector>; documents: Iterable<IndexedDocument> };
+) => ({ vectors: Iterable<IndexedVector | QuantizedVector>; documents: Iterable<IndexedDocument> } | { image: IndexImage }) & { version?: number };
+
+/**
+ * An organisation's index as plain arrays, to write to disk and read back (vector/index-image.ts) instead of
+ * rebuilding it from the store row by row. Rows are in index order, dead ones included (`alive` 0).
+ */
+export interface IndexImage {
+  model: string;
+  dims: number;
+  count: number;
+  data: Int8Array;
+  scales: Float32Array;
+  alive: Uint8Array;
+  /** Centre and sign codes of the binary stage (null for indexes too small to have one). */
+  mean: Float32Array | null;
+  meanRows: number;
+  codes: Uint32Array | null;
+  /** Chunk of each row (entries from `count` on, if any, are not part of the image). */
+  chunkIds: string[];
+  /** Document of each row (likewise). */
+  docIds: string[];
+  /** Tags of the documents (at least of every one with rows). */
+  docTags: ReadonlyMap<string, readonly string[]>;
+}
 
 /**
  * Reads the stored float vectors of some rows (the final shortlist is rescored with them). Rows it cannot find
@@ -68,6 +95,8 @@ const FINAL_MIN = 40;
 
 interface OrgVectors {
   model: string;
+  /** The store's change sequence the rows reflect (VectorLoader). */
+  version: number;
   dims: number;
   /** Rows quantised to int8 (`dims` bytes each) with one scale per row: a quarter of float32's memory. */
   data: Int8Array;
@@ -126,7 +155,7 @@ export class VectorIndex {
 
   /** The `limit` best rows of the query's scope; `exact` scores every row in int8 (no binary stage). */
   search(orgId: string, q: VectorSearchScope, mode: { exact?: boolean } = {}): Candidate[] {
-    const idx = this.ensure(orgId, q.model);
+    const idx = this.prepare(orgId, q.model);
     if (idx.count === 0 || idx.dims !== q.vector.length) return [];
     const rows = eligibleRows(idx, q);
     const count = rows ? rows.length : idx.count;
@@ -221,7 +250,85 @@ export class VectorIndex {
     return idx ? idx.count - idx.dead : 0;
   }
 
-  private ensure(orgId: string, model: string): OrgVectors {
+  /** The store change sequence an organisation's loaded index reflects (undefined when not loaded for `model`). */
+  version(orgId: string, model: string): number | undefined {
+    const idx = this.orgs.get(orgId);
+    return idx && idx.model === model ? idx.version : undefined;
+  }
+
+  /** Records that the loaded index reflects the store at `version` (after a catch-up). */
+  setVersion(orgId: string, version: number): void {
+    const idx = this.orgs.get(orgId);
+    if (idx) idx.version = version;
+  }
+
+  /**
+   * Records a write of this process that moved the store from `from` to `to` and was applied to the index: the
+   * version follows only when the index was at `from` (another writer's changes in between are caught up later).
+   */
+  advance(orgId: string, from: number, to: number): void {
+    const idx = this.orgs.get(orgId);
+    if (idx && idx.version === from) idx.version = to;
+  }
+
+  /**
+   * Replaces a document's rows with the store's int8 rows (a catch-up on changes made elsewhere); `tags` null: the
+   * document is gone.
+   */
+  replaceStored(orgId: string, model: string, documentId: string, tags: readonly string[] | null, rows: readonly QuantizedVector[]): void {
+    const idx = this.orgs.get(orgId);
+    if (!idx || idx.model !== model) return;
+    this.removeRows(idx, documentId);
+    if (tags === null || rows.length === 0) {
+      idx.docTags.delete(documentId);
+    } else {
+      const distinct = [...new Set(tags)];
+      idx.docTags.set(documentId, distinct);
+      for (const v of rows) this.appendStored(idx, v, distinct);
+    }
+    this.maybeCompact(orgId, idx);
+    this.maybeRequantize(this.orgs.get(orgId)!);
+  }
+
+  /** Organisations with a loaded index. */
+  loadedOrgs(): string[] {
+    return [...this.orgs.keys()];
+  }
+
+  /** Live rows, rows in all and the model of a loaded index (null when not loaded). */
+  stats(orgId: string): { live: number; rows: number; model: string } | null {
+    const idx = this.orgs.get(orgId);
+    return idx ? { live: idx.count - idx.dead, rows: idx.count, model: idx.model } : null;
+  }
+
+  /**
+   * The loaded index as an image to write to disk, taken synchronously. What later writes change in place
+   * (liveness, codes) is copied; the rest is append-only below `count` (rows are only ever added after it, and
+   * compaction builds new arrays), so views and the id arrays themselves are kept. Document tags are shared: a
+   * document whose tags change later changed after the image's version, so a load from the image re-reads it.
+   */
+  image(orgId: string): IndexImage | null {
+    const idx = this.orgs.get(orgId);
+    if (!idx || idx.count === 0) return null;
+    const words = codeWords(idx.dims);
+    return {
+      model: idx.model,
+      dims: idx.dims,
+      count: idx.count,
+      data: idx.data.subarray(0, idx.count * idx.dims),
+      scales: idx.scales.subarray(0, idx.count),
+      alive: idx.alive.slice(0, idx.count),
+      mean: idx.mean,
+      meanRows: idx.meanRows,
+      codes: idx.codes ? idx.codes.words.slice(0, idx.count * words) : null,
+      chunkIds: idx.chunkIds,
+      docIds: idx.docIds,
+      docTags: idx.docTags,
+    };
+  }
+
+  /** Loads an organisation's index for `model` when it is not loaded (searches do this themselves). */
+  prepare(orgId: string, model: string): OrgVectors {
     const cached = this.orgs.get(orgId);
     if (cached && cached.model === model) return cached;
     const idx = emptyIndex(model);
@@ -229,16 +336,62 @@ export class VectorIndex {
       idx.floats = new Map();
       this.retained.set(orgId, idx.floats);
     }
-    const { vectors, documents } = this.load(orgId, model);
-    for (const d of documents) idx.docTags.set(d.documentId, [...new Set(d.containerTags)]);
-    for (const v of vectors) {
-      const tags = idx.docTags.get(v.documentId) ?? [];
-      if ('values' in v) this.appendStored(idx, v, tags);
-      else this.append(idx, v, tags);
+    const loaded = this.load(orgId, model);
+    idx.version = loaded.version ?? 0;
+    if ('image' in loaded) {
+      this.restore(idx, loaded.image);
+    } else {
+      for (const d of loaded.documents) idx.docTags.set(d.documentId, [...new Set(d.containerTags)]);
+      for (const v of loaded.vectors) {
+        const tags = idx.docTags.get(v.documentId) ?? [];
+        if ('values' in v) this.appendStored(idx, v, tags);
+        else this.append(idx, v, tags);
+      }
     }
     this.maybeRequantize(idx);
     this.orgs.set(orgId, idx);
     return idx;
+  }
+
+  /** Fills an empty index from an image: the arrays are taken as they are, partitions rebuilt from the row owners. */
+  private restore(idx: OrgVectors, image: IndexImage): void {
+    idx.dims = image.dims;
+    idx.count = image.count;
+    idx.data = image.data;
+    idx.scales = image.scales;
+    idx.alive = image.alive;
+    idx.chunkIds = image.chunkIds;
+    idx.docIds = image.docIds;
+    if (image.mean && image.codes) {
+      idx.mean = image.mean;
+      idx.meanRows = image.meanRows;
+      idx.codes = new SignCodes(image.dims, image.count);
+      idx.codes.words.set(image.codes);
+    }
+    for (const [doc, tags] of image.docTags) idx.docTags.set(doc, tags);
+    let previous: string | undefined;
+    let tags: readonly string[] = [];
+    let rows: number[] = [];
+    for (let row = 0; row < image.count; row++) {
+      if (!image.alive[row]) {
+        idx.dead++;
+        continue;
+      }
+      const doc = image.docIds[row]!;
+      if (doc !== previous) {
+        previous = doc;
+        tags = idx.docTags.get(doc) ?? [];
+        const existing = idx.docRows.get(doc);
+        rows = existing ?? [];
+        if (!existing) idx.docRows.set(doc, rows);
+      }
+      rows.push(row);
+      for (const t of tags) {
+        const list = idx.tagRows.get(t);
+        if (list) list.push(row);
+        else idx.tagRows.set(t, RowList.of(row));
+      }
+    }
   }
 
   /**
@@ -343,6 +496,7 @@ export class VectorIndex {
   private maybeCompact(orgId: string, idx: OrgVectors): void {
     if (idx.dead < 1024 || idx.dead * 3 < idx.count) return;
     const fresh = emptyIndex(idx.model);
+    fresh.version = idx.version;
     fresh.docTags = idx.docTags;
     fresh.floats = idx.floats;
     fresh.mean = idx.mean;
@@ -359,6 +513,7 @@ export class VectorIndex {
 function emptyIndex(model: string): OrgVectors {
   return {
     model,
+    version: 0,
     dims: 0,
     data: new Int8Array(0),
     scales: new Float32Array(0),

@@ -189,6 +189,99 @@ describe('SqliteStore on a file', () => {
     }
   });
 
+  describe('vector index images and change tracking', () => {
+    const openWith = async (file: string) => {
+      const store = new SqliteStore(file, { imageMinRows: 0 });
+      await store.migrate();
+      return store;
+    };
+    const rand = prng(23);
+    const queries = Array.from({ length: 4 }, () => randomUnit(rand, 32));
+    const scopes = [{}, { containerTags: ['t0'] }, { containerTags: ['t9'] }];
+    const answers = async (store: SqliteStore, orgId: string) => {
+      const out = [];
+      for (const q of queries) for (const scope of scopes) out.push(await store.vectorSearch(orgId, { vector: q, model: MODEL, limit: 50, ...scope }));
+      return out;
+    };
+    /** What a store that rebuilds from the stored rows answers (no image trusted). */
+    const fromRows = async (file: string, orgId: string) => {
+      const db = new Database(file);
+      db.prepare('DELETE FROM vector_snapshots').run();
+      db.close();
+      const store = await openWith(file);
+      try {
+        return await answers(store, orgId);
+      } finally {
+        await store.close();
+      }
+    };
+    const add = (store: SqliteStore, orgId: string, i: number, tag = `t${i % 3}`) =>
+      addIndexed(store, orgId, [{ text: `a ${i}`, vector: randomUnit(rand, 32) }, { text: `b ${i}`, vector: randomUnit(rand, 32) }], { containerTags: [tag] });
+
+    it('writes an image at close, starts from it and catches up on changes made after it', async () => {
+      const file = path.join(dir, 'mnemo.db');
+      const org = makeOrg('image');
+      const first = await openWith(file);
+      await first.upsertOrganization(org);
+      const docs = [];
+      for (let i = 0; i < 30; i++) docs.push(await add(first, org.id, i));
+      await answers(first, org.id);
+      await first.close();
+      const images = fs.readdirSync(`${file}-vectors`);
+      expect(images).toHaveLength(1);
+
+      // Changes while no index is loaded (as another process makes them): a new generation, a delete, a retag, an add.
+      const second = await openWith(file);
+      await indexDocument(second, docs[0]!.doc, [{ text: 'replaced', vector: randomUnit(rand, 32) }], { generation: 2 });
+      await second.deleteDocuments(org.id, [docs[1]!.doc.id]);
+      await second.updateDocument(org.id, docs[2]!.doc.id, { containerTags: ['t9'] });
+      await add(second, org.id, 99, 't0');
+      await second.close();
+
+      const third = await openWith(file);
+      const caughtUp = await answers(third, org.id);
+      await third.close();
+      expect(caughtUp[0]!.map((h) => h.documentId)).not.toContain(docs[1]!.doc.id);
+      expect(caughtUp[2]!.map((h) => h.documentId)).toEqual([docs[2]!.doc.id, docs[2]!.doc.id]);
+      expect(caughtUp).toEqual(await fromRows(file, org.id));
+
+      // The image really is what loads: rows removed behind the triggers' back are still found through it.
+      const fourth = await openWith(file);
+      await answers(fourth, org.id);
+      await fourth.close();
+      const db = new Database(file);
+      db.exec('DROP TRIGGER chunk_vectors_changed_delete');
+      db.prepare('DELETE FROM chunk_vectors WHERE document_id = ?').run(docs[5]!.doc.id);
+      db.close();
+      const fifth = await openWith(file);
+      expect((await answers(fifth, org.id))[0]!.map((h) => h.documentId)).toContain(docs[5]!.doc.id);
+      await fifth.close();
+      expect((await fromRows(file, org.id))[0]!.map((h) => h.documentId)).not.toContain(docs[5]!.doc.id);
+    });
+
+    it('a store sees the writes another store makes on the same file (API and worker processes)', async () => {
+      const file = path.join(dir, 'shared.db');
+      const org = makeOrg('shared');
+      const api = await openWith(file);
+      const worker = await openWith(file);
+      await api.upsertOrganization(org);
+      const docs = [];
+      for (let i = 0; i < 12; i++) docs.push(await add(worker, org.id, i));
+      await answers(api, org.id); // the API process loads its index
+      const added = await add(worker, org.id, 50, 't9');
+      await worker.deleteDocuments(org.id, [docs[3]!.doc.id]);
+      await worker.updateDocument(org.id, docs[4]!.doc.id, { containerTags: ['t9'] });
+      // A write of the API's own after the worker's: its index must not take the worker's changes as seen.
+      const own = await add(api, org.id, 51, 't9');
+      const seen = await answers(api, org.id);
+      expect(seen[2]!.map((h) => h.documentId).sort()).toEqual([added.doc.id, added.doc.id, docs[4]!.doc.id, docs[4]!.doc.id, own.doc.id, own.doc.id].sort());
+      expect(seen[0]!.map((h) => h.documentId)).not.toContain(docs[3]!.doc.id);
+      await worker.close();
+      await api.close();
+      expect(seen).toEqual(await fromRows(file, org.id));
+    });
+  });
+
   it('migrates a version-1 database (customId unique per organisation) to customIds per container tag, keeping its data', async () => {
     const file = path.join(dir, 'v1.db');
     const org = makeOrg('legacy');

@@ -308,6 +308,54 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
       }
     },
   },
+  {
+    // What changed in the searchable vectors, for the in-memory index (vector/index-snapshot.ts): triggers record, per
+    // document, the sequence number of its last change to chunk_vectors or to its tags, whichever code wrote it (this
+    // process, another process on the same file, a migration). An index loaded from a snapshot at sequence S, or
+    // built at S, re-reads only the documents changed after S. vector_snapshots names the snapshot file a store
+    // trusts for (organisation, model), so a file from another copy of the database is never used.
+    version: 10,
+    name: 'vector-changes',
+    sql: `
+      CREATE TABLE vector_seq (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+      INSERT INTO vector_seq (id, n) VALUES (1, 0);
+      CREATE TABLE vector_changes (
+        org_id TEXT NOT NULL,
+        document_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        PRIMARY KEY (org_id, document_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX vector_changes_by_seq ON vector_changes (org_id, seq);
+      CREATE TABLE vector_snapshots (
+        org_id TEXT NOT NULL,
+        model TEXT NOT NULL,
+        token TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        PRIMARY KEY (org_id, model)
+      );
+      CREATE TRIGGER chunk_vectors_changed_insert AFTER INSERT ON chunk_vectors BEGIN
+        UPDATE vector_seq SET n = n + 1 WHERE id = 1;
+        INSERT INTO vector_changes (org_id, document_id, seq) VALUES (NEW.org_id, NEW.document_id, (SELECT n FROM vector_seq WHERE id = 1))
+          ON CONFLICT (org_id, document_id) DO UPDATE SET seq = excluded.seq;
+      END;
+      CREATE TRIGGER chunk_vectors_changed_delete AFTER DELETE ON chunk_vectors BEGIN
+        UPDATE vector_seq SET n = n + 1 WHERE id = 1;
+        INSERT INTO vector_changes (org_id, document_id, seq) VALUES (OLD.org_id, OLD.document_id, (SELECT n FROM vector_seq WHERE id = 1))
+          ON CONFLICT (org_id, document_id) DO UPDATE SET seq = excluded.seq;
+      END;
+      CREATE TRIGGER chunk_vectors_changed_update AFTER UPDATE ON chunk_vectors BEGIN
+        UPDATE vector_seq SET n = n + 1 WHERE id = 1;
+        INSERT INTO vector_changes (org_id, document_id, seq) VALUES (NEW.org_id, NEW.document_id, (SELECT n FROM vector_seq WHERE id = 1))
+          ON CONFLICT (org_id, document_id) DO UPDATE SET seq = excluded.seq;
+      END;
+      CREATE TRIGGER documents_tags_changed AFTER UPDATE OF container_tags ON documents
+        WHEN OLD.container_tags IS NOT NEW.container_tags BEGIN
+        UPDATE vector_seq SET n = n + 1 WHERE id = 1;
+        INSERT INTO vector_changes (org_id, document_id, seq) VALUES (NEW.org_id, NEW.id, (SELECT n FROM vector_seq WHERE id = 1))
+          ON CONFLICT (org_id, document_id) DO UPDATE SET seq = excluded.seq;
+      END;
+    `,
+  },
 ];
 
 /** Applies pending migrations in order. */

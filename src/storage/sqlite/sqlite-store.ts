@@ -1,5 +1,5 @@
 import { dot } from '../../vector/cosine.js';
-import { packInt8, unpackInt8 } from '../../vector/int8.js';
+import { packInt8 } from '../../vector/int8.js';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +31,7 @@ import { DEFAULT_VECTOR_INDEX_OPTIONS, VectorIndex } from '../../vector/vector-i
 import { compileFilter, registerFilterFunctions } from './filter-sql.js';
 import { indexTerms, indexTermsYielding } from '../../text/tokenize.js';
 import { migrate } from './migrations.js';
+import { SqliteVectorSync } from './vector-sync.js';
 import { SqliteAccounts } from './accounts.js';
 import { SqliteMemories } from './memories.js';
 import type { BlobStore } from '../blobs.js';
@@ -94,12 +95,14 @@ export class SqliteStore implements Store {
    */
   private readonly termFrequencies = new Map<string, Map<string, number>>();
   private readonly broadScopeMinRows: number;
+  private readonly vectorSync: SqliteVectorSync;
 
   /**
    * `broadScopeMinRows`: tags with fewer chunks than this always use the scoped keyword MATCH (see keywordSearch in
    * sqlite-keyword.ts); the default keeps small organisations on it. Tests lower it to run the broad path on small data.
+   * `imageMinRows`: vector indexes of fewer rows get no image file (vector-sync.ts); tests lower it.
    */
-  constructor(file: string, options: { blobDir?: string; broadScopeMinRows?: number } = {}) {
+  constructor(file: string, options: { blobDir?: string; broadScopeMinRows?: number; imageMinRows?: number } = {}) {
     this.broadScopeMinRows = options.broadScopeMinRows ?? BROAD_SCOPE_MIN_ROWS;
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
     this.tempBlobDir = options.blobDir || file !== ':memory:' ? null : path.join(os.tmpdir(), `mnemo-blobs-${randomUUID()}`);
@@ -111,7 +114,8 @@ export class SqliteStore implements Store {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     registerFilterFunctions(this.db);
-    this.vectors = new VectorIndex((orgId, model) => this.loadVectors(orgId, model), DEFAULT_VECTOR_INDEX_OPTIONS, (orgId, model, ids) => this.readFloats(orgId, model, ids));
+    this.vectorSync = new SqliteVectorSync(this.db, file === ':memory:' ? null : `${file}-vectors`, { ...(options.imageMinRows !== undefined ? { minRows: options.imageMinRows } : {}) });
+    this.vectors = new VectorIndex(this.vectorSync.loader(() => this.vectors), DEFAULT_VECTOR_INDEX_OPTIONS, (orgId, model, ids) => this.readFloats(orgId, model, ids));
     this.keyword = new KeywordIndexes(this.db);
     this.accounts = new SqliteAccounts(this.db);
     this.memories = new SqliteMemories(this.db);
@@ -123,6 +127,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    if (this.db.open) await this.vectorSync.close(this.vectors);
     if (this.db.open) this.db.close();
     if (this.tempBlobDir) fs.rmSync(this.tempBlobDir, { recursive: true, force: true });
   }
@@ -212,7 +217,10 @@ export class SqliteStore implements Store {
   ): Promise<DocumentRecord | null> {
     const entries = Object.entries(patch).filter(([k, v]) => v !== undefined && k in DOCUMENT_COLUMNS);
     const replacedFiles: string[] = [];
-    const updated = this.db.transaction(() => {
+    // A retag records the change sequence first (vector-sync.ts), so it takes the write lock at once.
+    let retagFrom: number | undefined;
+    const update = this.db.transaction(() => {
+      if (patch.containerTags) retagFrom = this.vectorSync.seq(orgId);
       const sets = entries.map(([k]) => `${DOCUMENT_COLUMNS[k as keyof DocumentRecord]} = ?`);
       const params = entries.map(([k, v]) => encodeDocumentField(k as keyof DocumentRecord, v));
       let where = 'org_id = ? AND id = ?';
@@ -254,11 +262,14 @@ export class SqliteStore implements Store {
             .run(scopeOf(orgId, patch.containerTags), orgId, id);
         }
         this.vectors.retagDocument(orgId, id, patch.containerTags);
+        this.vectors.advance(orgId, retagFrom!, this.vectorSync.seq(orgId));
+        this.vectorSync.noteChanged(this.vectors, orgId, 1);
       }
       const previous = before?.file ? (JSON.parse(before.file) as StoredFile) : null;
       if (previous && previous.key !== doc.file?.key) replacedFiles.push(previous.key);
       return doc;
-    })();
+    });
+    const updated = patch.containerTags ? update.immediate() : update();
     for (const key of replacedFiles) await this.blobs.delete(key).catch(() => {});
     return updated;
   }
@@ -266,7 +277,9 @@ export class SqliteStore implements Store {
   async deleteDocuments(orgId: string, ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
     const withFiles: { id: string; fileKey: string }[] = [];
+    let seqs = { from: 0, to: 0 };
     const existing = this.db.transaction(() => {
+      const from = this.vectorSync.seq(orgId);
       const rows = this.db
         .prepare(`SELECT id, file FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`)
         .all(orgId, JSON.stringify(ids)) as { id: string; file: string | null }[];
@@ -281,10 +294,13 @@ export class SqliteStore implements Store {
       }
       this.db.prepare(`DELETE FROM chunk_vectors WHERE org_id = ? AND document_id IN (SELECT value FROM json_each(?))`).run(orgId, json);
       this.db.prepare(`DELETE FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).run(orgId, json);
+      seqs = { from, to: this.vectorSync.seq(orgId) };
       return found;
-    })();
+    }).immediate();
     this.forgetTermStats(orgId);
     for (const id of existing) this.vectors.removeDocument(orgId, id);
+    this.vectors.advance(orgId, seqs.from, seqs.to);
+    this.vectorSync.noteChanged(this.vectors, orgId, existing.length);
     await removeDocumentBlobs(this.blobs, orgId, withFiles);
     return existing;
   }
@@ -443,11 +459,12 @@ export class SqliteStore implements Store {
       .all(ref.orgId, ref.documentId, ref.generation) as { id: string; embedded_content: string }[];
     const computed = await indexTermsYielding(staged.map((r) => r.embedded_content));
     const termsById = new Map(staged.map((r, i) => [r.id, computed[i]!.join(' ')]));
-    const { tags, rows } = this.db.transaction(() => {
+    const { tags, rows, seqs } = this.db.transaction(() => {
+      const from = this.vectorSync.seq(ref.orgId);
       const doc = this.db.prepare('SELECT container_tags FROM documents WHERE org_id = ? AND id = ?').get(ref.orgId, ref.documentId) as
         | { container_tags: string }
         | undefined;
-      if (!doc) return { tags: [] as string[], rows: [] as Row[] };
+      if (!doc) return { tags: [] as string[], rows: [] as Row[], seqs: { from, to: from } };
       const tags = JSON.parse(doc.container_tags) as string[];
       const fts = this.keyword.table(ref.orgId, true)!;
       this.db
@@ -472,8 +489,8 @@ export class SqliteStore implements Store {
         r.vector = blobToVector(r.embedding as Buffer);
         insertVector.run(ref.orgId, ref.documentId, r.embedding_model, r.id, packInt8(r.vector as Float32Array));
       }
-      return { tags, rows };
-    })();
+      return { tags, rows, seqs: { from, to: this.vectorSync.seq(ref.orgId) } };
+    }).immediate();
     this.forgetTermStats(ref.orgId);
     const byModel = new Map<string, { chunkId: string; documentId: string; vector: Float32Array }[]>();
     for (const r of rows) {
@@ -486,6 +503,8 @@ export class SqliteStore implements Store {
     for (const [model, vectors] of byModel) {
       this.vectors.putDocument(ref.orgId, model, { documentId: ref.documentId, containerTags: tags }, vectors);
     }
+    this.vectors.advance(ref.orgId, seqs.from, seqs.to);
+    this.vectorSync.noteChanged(this.vectors, ref.orgId, rows.length);
     return rows.length;
   }
 
@@ -498,6 +517,8 @@ export class SqliteStore implements Store {
         .all(orgId, ...docScope.params) as { id: string }[];
       documentIds = new Set(rows.map((r) => r.id));
     }
+    this.vectors.prepare(orgId, q.model);
+    this.vectorSync.catchUp(this.vectors, orgId, q.model);
     return this.vectors.search(orgId, {
       vector: q.vector,
       model: q.model,
@@ -586,25 +607,6 @@ export class SqliteStore implements Store {
       .prepare('SELECT id, embedding FROM chunks WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ? AND embedding_model = ?')
       .all(JSON.stringify(chunkIds), orgId, model) as Row[];
     return new Map(rows.map((r) => [r.id as string, blobToVector(r.embedding as Buffer)]));
-  }
-
-  /**
-   * Streams the organisation's stored int8 rows (chunk_vectors, one range of the table, ~0.4 KB a chunk) into the
-   * index, which copies them: a cold load neither scans the chunks table nor quantises. The index consumes the
-   * iterator synchronously, with no other statement on this connection in between.
-   */
-  private loadVectors(orgId: string, model: string) {
-    const documents = (
-      this.db.prepare('SELECT id, container_tags FROM documents WHERE org_id = ?').raw().all(orgId) as [string, string][]
-    ).map(([id, tags]) => ({ documentId: id, containerTags: JSON.parse(tags) as string[] }));
-    const rows = this.db
-      .prepare('SELECT chunk_id, document_id, packed FROM chunk_vectors WHERE org_id = ? AND model = ?')
-      .raw()
-      .iterate(orgId, model) as IterableIterator<[string, string, Buffer]>;
-    function* vectors() {
-      for (const [chunkId, documentId, packed] of rows) yield { chunkId, documentId, ...unpackInt8(packed) };
-    }
-    return { vectors: vectors(), documents };
   }
 }
 

@@ -1,0 +1,188 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import { readIndexImage, writeIndexImage } from '../../vector/index-image.js';
+import { unpackInt8 } from '../../vector/int8.js';
+import type { QuantizedVector, VectorIndex, VectorLoader } from '../../vector/vector-index.js';
+
+/** Indexes smaller than this load from their rows quickly enough: no image is written for them. */
+export const IMAGE_MIN_ROWS = 20_000;
+
+/** A new image is written when this share of an index's rows changed since the last one (or since its load). */
+const RESAVE_SHARE = 0.1;
+
+/** At shutdown an image is rewritten only when this many rows changed since it (a start catches up on fewer quickly). */
+const CLOSE_RESAVE_ROWS = 5_000;
+
+/** Delay between the reason for an image and its write (the request that caused it answers first). */
+const SAVE_DELAY_MS = 2_000;
+
+export interface VectorSyncOptions {
+  /** Directory of the index images (null: none, for in-memory databases). */
+  dir: string | null;
+  /** Indexes of fewer live rows get no image (tests set 0). */
+  minRows?: number;
+}
+
+/**
+ * Keeps the SQLite store's in-memory vector index (vector/vector-index.ts) in step with the database and starts it
+ * quickly. Triggers (migration 10) give every change to a document's vectors or tags a sequence number; the index
+ * knows the sequence it reflects, and before a search re-reads the documents changed after it, so writes made by
+ * another process on the same file (MNEMO_ROLE=api beside a worker) are seen too. Large indexes are written to an
+ * image file (vector/index-image.ts) after a load from rows, when a tenth of them changed, and on close; a start
+ * reads the image and catches up on the changes after it instead of rebuilding from every row.
+ */
+export class SqliteVectorSync {
+  private readonly minRows: number;
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly saving = new Map<string, Promise<void>>();
+  /** Rows changed since the last image (or load), per organisation. */
+  private readonly changed = new Map<string, number>();
+  private closed = false;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly dir: string | null,
+    options: { minRows?: number } = {},
+  ) {
+    this.minRows = options.minRows ?? IMAGE_MIN_ROWS;
+  }
+
+  /** The organisation's change sequence (0 before its first change). */
+  seq(orgId: string): number {
+    const row = this.db.prepare('SELECT max(seq) AS n FROM vector_changes WHERE org_id = ?').get(orgId) as { n: number | null };
+    return row.n ?? 0;
+  }
+
+  /** The loader the index calls: the trusted image when there is one, the stored int8 rows otherwise. */
+  loader(index: () => VectorIndex): VectorLoader {
+    return (orgId, model) => {
+      const version = this.seq(orgId);
+      const stamp = this.dir
+        ? (this.db.prepare('SELECT token, seq FROM vector_snapshots WHERE org_id = ? AND model = ?').get(orgId, model) as { token: string; seq: number } | undefined)
+        : undefined;
+      if (stamp && stamp.seq <= version) {
+        const image = readIndexImage(this.file(orgId, model), stamp, model);
+        if (image) {
+          this.changed.set(orgId, 0);
+          return { image, version: stamp.seq };
+        }
+      }
+      const documents = (this.db.prepare('SELECT id, container_tags FROM documents WHERE org_id = ?').raw().all(orgId) as [string, string][]).map(
+        ([id, tags]) => ({ documentId: id, containerTags: JSON.parse(tags) as string[] }),
+      );
+      const rows = this.db
+        .prepare('SELECT chunk_id, document_id, packed FROM chunk_vectors WHERE org_id = ? AND model = ?')
+        .raw()
+        .iterate(orgId, model) as IterableIterator<[string, string, Buffer]>;
+      function* vectors() {
+        for (const [chunkId, documentId, packed] of rows) yield { chunkId, documentId, ...unpackInt8(packed) };
+      }
+      // Written once the index holds the rows (after this call returns).
+      this.changed.set(orgId, Number.POSITIVE_INFINITY);
+      setImmediate(() => this.maybeSave(index(), orgId));
+      return { vectors: vectors(), documents, version };
+    };
+  }
+
+  /**
+   * Brings a loaded index up to the store: re-reads the documents changed since the sequence it reflects. An index
+   * ahead of the store (a database restored from a copy) is dropped and loads again.
+   */
+  catchUp(index: VectorIndex, orgId: string, model: string): void {
+    const known = index.version(orgId, model);
+    if (known === undefined) return;
+    const current = this.seq(orgId);
+    if (current === known) return;
+    if (current < known) {
+      index.evict(orgId);
+      index.prepare(orgId, model);
+      return;
+    }
+    const changes = this.db.transaction(() => {
+      const docs = this.db.prepare('SELECT document_id FROM vector_changes WHERE org_id = ? AND seq > ?').pluck().all(orgId, known) as string[];
+      const tagsOf = this.db.prepare('SELECT container_tags FROM documents WHERE org_id = ? AND id = ?').pluck();
+      const rowsOf = this.db.prepare('SELECT chunk_id, packed FROM chunk_vectors WHERE org_id = ? AND document_id = ? AND model = ?').raw();
+      return docs.map((documentId) => {
+        const tags = tagsOf.get(orgId, documentId) as string | undefined;
+        const rows = (rowsOf.all(orgId, documentId, model) as [string, Buffer][]).map(
+          ([chunkId, packed]): QuantizedVector => ({ chunkId, documentId, ...unpackInt8(packed) }),
+        );
+        return { documentId, tags: tags === undefined ? null : (JSON.parse(tags) as string[]), rows };
+      });
+    })();
+    let rows = 0;
+    for (const c of changes) {
+      index.replaceStored(orgId, model, c.documentId, c.tags, c.rows);
+      rows += Math.max(1, c.rows.length);
+    }
+    index.setVersion(orgId, current);
+    this.noteChanged(index, orgId, rows);
+  }
+
+  /** Counts rows this process changed in a loaded index; enough of them since the last image schedule a new one. */
+  noteChanged(index: VectorIndex, orgId: string, rows: number): void {
+    if (!this.dir || index.stats(orgId) === null) return;
+    this.changed.set(orgId, (this.changed.get(orgId) ?? 0) + rows);
+    this.maybeSave(index, orgId);
+  }
+
+  /**
+   * Waits for image writes under way and writes the images that are well behind their index (CLOSE_RESAVE_ROWS);
+   * later changes write none.
+   */
+  async close(index: VectorIndex): Promise<void> {
+    this.closed = true;
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+    await Promise.all(this.saving.values());
+    for (const orgId of index.loadedOrgs()) {
+      const stats = index.stats(orgId);
+      if (stats && this.dir && stats.live >= this.minRows && (this.changed.get(orgId) ?? 0) >= Math.min(CLOSE_RESAVE_ROWS, Math.max(1, stats.live * RESAVE_SHARE))) {
+        await this.save(index, orgId).catch(() => {});
+      }
+    }
+  }
+
+  private maybeSave(index: VectorIndex, orgId: string): void {
+    const stats = index.stats(orgId);
+    if (this.closed || !this.dir || !stats || stats.live < this.minRows || this.timers.has(orgId)) return;
+    if ((this.changed.get(orgId) ?? 0) < Math.max(1, stats.live * RESAVE_SHARE)) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(orgId);
+      if (this.saving.has(orgId)) return this.maybeSave(index, orgId);
+      const run = this.save(index, orgId)
+        .catch(() => {
+          // An image is an optimisation: a failed write leaves loads from rows, as without one.
+        })
+        .finally(() => this.saving.delete(orgId));
+      this.saving.set(orgId, run);
+    }, SAVE_DELAY_MS);
+    timer.unref();
+    this.timers.set(orgId, timer);
+  }
+
+  private async save(index: VectorIndex, orgId: string): Promise<void> {
+    const stats = index.stats(orgId);
+    const image = index.image(orgId);
+    if (!stats || !image || !this.dir) return;
+    const seq = index.version(orgId, stats.model)!;
+    const stamp = { token: randomUUID(), seq };
+    this.changed.set(orgId, 0);
+    fs.mkdirSync(this.dir, { recursive: true });
+    const file = this.file(orgId, image.model);
+    if (!(await writeIndexImage(file, image, stamp)) || !this.db.open) return;
+    const others = this.db.prepare('SELECT model FROM vector_snapshots WHERE org_id = ? AND model <> ?').pluck().all(orgId, image.model) as string[];
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM vector_snapshots WHERE org_id = ?').run(orgId);
+      this.db.prepare('INSERT INTO vector_snapshots (org_id, model, token, seq) VALUES (?, ?, ?, ?)').run(orgId, image.model, stamp.token, seq);
+    })();
+    for (const model of others) fs.rmSync(this.file(orgId, model), { force: true });
+  }
+
+  private file(orgId: string, model: string): string {
+    const key = createHash('sha256').update(`${orgId}\0${model}`).digest('hex').slice(0, 32);
+    return path.join(this.dir!, `${key}.vix`);
+  }
+}

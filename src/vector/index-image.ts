@@ -1,0 +1,235 @@
+import fs from 'node:fs';
+import { codeWords } from './binary-codes.js';
+import type { IndexImage } from './vector-index.js';
+
+/**
+ * An organisation's vector index on disk (VectorIndex.image), so that a start reads one file into its arrays instead
+ * of rebuilding the index from a million store rows. Layout: the magic `MNVI`, a format version and a header length
+ * (uint32 LE each), the JSON header, then each section at a 16-byte boundary: int8 rows, scales, liveness, the binary
+ * stage's mean and codes, and the ids (chunk ids, then the document of each row as an index into the document list,
+ * then each document's tags as an index into the list of distinct tag sets). The header carries the writer's `token`
+ * and change sequence: the store trusts a file only when its own record names that token.
+ */
+
+const MAGIC = 0x49564e4d; // 'MNVI' little-endian
+const FORMAT = 1;
+const ALIGN = 16;
+
+export interface ImageStamp {
+  token: string;
+  seq: number;
+}
+
+interface Section {
+  name: string;
+  offset: number;
+  bytes: number;
+}
+
+interface Header extends ImageStamp {
+  model: string;
+  dims: number;
+  count: number;
+  meanRows: number;
+  documents: number;
+  sections: Section[];
+}
+
+const align = (n: number): number => Math.ceil(n / ALIGN) * ALIGN;
+
+/** Rows handled between two turns of the event loop while an image is prepared (the service keeps answering). */
+const SLICE_ROWS = 16_384;
+
+const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Ids joined by newlines, as buffers of SLICE_ROWS ids; null when an id holds a newline (never made by Mnemo: the
+ * image is then not written rather than wrong).
+ */
+async function joinedIds(ids: readonly string[], count: number): Promise<Buffer[] | null> {
+  const out: Buffer[] = [];
+  for (let from = 0; from < count; from += SLICE_ROWS) {
+    const part = ids.slice(from, Math.min(count, from + SLICE_ROWS));
+    for (const id of part) if (id.includes('\n')) return null;
+    out.push(Buffer.from(from + SLICE_ROWS < count ? `${part.join('\n')}\n` : part.join('\n')));
+    await yieldToLoop();
+  }
+  return out;
+}
+
+/**
+ * Writes `image` to `file` atomically (a temporary file renamed over it), preparing it in slices between which the
+ * event loop runs. Answers false, writing nothing, when an id cannot be written. The image's arrays must not change
+ * below `count` until the promise settles (VectorIndex.image guarantees it).
+ */
+export async function writeIndexImage(file: string, image: IndexImage, stamp: ImageStamp): Promise<boolean> {
+  const { count } = image;
+  const docs: string[] = [];
+  const docIndex = new Map<string, number>();
+  const rowDocs = new Int32Array(count);
+  let previous: string | undefined;
+  let current = -1;
+  for (let from = 0; from < count; from += SLICE_ROWS) {
+    for (let row = from; row < Math.min(count, from + SLICE_ROWS); row++) {
+      const doc = image.docIds[row]!;
+      if (doc !== previous) {
+        previous = doc;
+        let i = docIndex.get(doc);
+        if (i === undefined) {
+          i = docs.length;
+          docs.push(doc);
+          docIndex.set(doc, i);
+        }
+        current = i;
+      }
+      rowDocs[row] = current;
+    }
+    await yieldToLoop();
+  }
+  const tagSets: (readonly string[])[] = [];
+  const tagSetIndex = new Map<string, number>();
+  const docTagSets = new Int32Array(docs.length);
+  for (let i = 0; i < docs.length; i++) {
+    const tags = image.docTags.get(docs[i]!) ?? [];
+    const key = tags.join('\u0000');
+    let t = tagSetIndex.get(key);
+    if (t === undefined) {
+      t = tagSets.length;
+      tagSets.push(tags);
+      tagSetIndex.set(key, t);
+    }
+    docTagSets[i] = t;
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) await yieldToLoop();
+  }
+  const chunkIds = await joinedIds(image.chunkIds, count);
+  const docIds = await joinedIds(docs, docs.length);
+  if (chunkIds === null || docIds === null) return false;
+
+  const parts: [string, Uint8Array[]][] = [
+    ['data', [bytesOf(image.data)]],
+    ['scales', [bytesOf(image.scales)]],
+    ['alive', [image.alive]],
+    ['rowDocs', [bytesOf(rowDocs)]],
+    ['docTagSets', [bytesOf(docTagSets)]],
+    ['chunkIds', chunkIds],
+    ['docIds', docIds],
+    ['tagSets', [Buffer.from(JSON.stringify(tagSets))]],
+  ];
+  if (image.mean && image.codes) parts.push(['mean', [bytesOf(image.mean)]], ['codes', [bytesOf(image.codes)]]);
+  const sizeOf = (buffers: Uint8Array[]): number => buffers.reduce((n, b) => n + b.byteLength, 0);
+
+  const header: Header = {
+    ...stamp,
+    model: image.model,
+    dims: image.dims,
+    count,
+    meanRows: image.meanRows,
+    documents: docs.length,
+    sections: [],
+  };
+  // The header's length depends on the offsets it lists: lay the sections out after a generous header area.
+  const provisional = Buffer.from(JSON.stringify({ ...header, sections: parts.map(([name, b]) => ({ name, offset: Number.MAX_SAFE_INTEGER, bytes: sizeOf(b) })) }));
+  let offset = align(12 + provisional.byteLength);
+  for (const [name, b] of parts) {
+    header.sections.push({ name, offset, bytes: sizeOf(b) });
+    offset = align(offset + sizeOf(b));
+  }
+  const json = Buffer.from(JSON.stringify(header));
+  const prefix = Buffer.alloc(12);
+  prefix.writeUInt32LE(MAGIC, 0);
+  prefix.writeUInt32LE(FORMAT, 4);
+  prefix.writeUInt32LE(json.byteLength, 8);
+
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  const handle = await fs.promises.open(tmp, 'w');
+  try {
+    await handle.write(prefix, 0, prefix.byteLength, 0);
+    await handle.write(json, 0, json.byteLength, 12);
+    for (const [i, [, buffers]] of parts.entries()) {
+      let position = header.sections[i]!.offset;
+      for (const b of buffers) {
+        // In slices: a single write of hundreds of megabytes is refused by some platforms.
+        for (let at = 0; at < b.byteLength; at += 64 << 20) {
+          const n = Math.min(64 << 20, b.byteLength - at);
+          await handle.write(b, at, n, position + at);
+        }
+        position += b.byteLength;
+      }
+    }
+    await handle.sync();
+  } catch (err) {
+    await handle.close().catch(() => {});
+    await fs.promises.rm(tmp, { force: true });
+    throw err;
+  }
+  await handle.close();
+  await fs.promises.rename(tmp, file);
+  return true;
+}
+
+/**
+ * Reads an image written by writeIndexImage, straight into the arrays the index keeps. Answers null when the file is
+ * missing, of another format, or not the one `expect` names (token and sequence), or when it is cut short.
+ */
+export function readIndexImage(file: string, expect: ImageStamp, model: string): IndexImage | null {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const size = fs.fstatSync(fd).size;
+    const prefix = Buffer.alloc(12);
+    if (fs.readSync(fd, prefix, 0, 12, 0) !== 12) return null;
+    if (prefix.readUInt32LE(0) !== MAGIC || prefix.readUInt32LE(4) !== FORMAT) return null;
+    const json = Buffer.alloc(prefix.readUInt32LE(8));
+    if (json.byteLength > size || fs.readSync(fd, json, 0, json.byteLength, 12) !== json.byteLength) return null;
+    const header = JSON.parse(json.toString('utf8')) as Header;
+    if (header.token !== expect.token || header.seq !== expect.seq || header.model !== model) return null;
+    const sections = new Map(header.sections.map((s) => [s.name, s]));
+    const read = <T extends ArrayBufferView>(name: string, make: (bytes: number) => T): T | null => {
+      const s = sections.get(name);
+      if (!s || s.offset + s.bytes > size) return null;
+      const out = make(s.bytes);
+      const view = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+      for (let at = 0; at < s.bytes; ) {
+        const n = fs.readSync(fd, view, at, Math.min(64 << 20, s.bytes - at), s.offset + at);
+        if (n <= 0) return null;
+        at += n;
+      }
+      return out;
+    };
+    const { count, dims } = header;
+    const data = read('data', (b) => new Int8Array(b));
+    const scales = read('scales', (b) => new Float32Array(b / 4));
+    const alive = read('alive', (b) => new Uint8Array(b));
+    const rowDocs = read('rowDocs', (b) => new Int32Array(b / 4));
+    const docTagSets = read('docTagSets', (b) => new Int32Array(b / 4));
+    const chunkText = read('chunkIds', (b) => Buffer.alloc(b));
+    const docText = read('docIds', (b) => Buffer.alloc(b));
+    const tagText = read('tagSets', (b) => Buffer.alloc(b));
+    if (!data || !scales || !alive || !rowDocs || !docTagSets || !chunkText || !docText || !tagText) return null;
+    if (data.length !== count * dims || scales.length !== count || alive.length !== count || rowDocs.length !== count) return null;
+    const mean = sections.has('mean') ? read('mean', (b) => new Float32Array(b / 4)) : null;
+    const codes = sections.has('codes') ? read('codes', (b) => new Uint32Array(b / 4)) : null;
+    if (Boolean(mean) !== Boolean(codes) || (codes && codes.length !== count * codeWords(dims))) return null;
+    const chunkIds = count > 0 ? chunkText.toString('utf8').split('\n') : [];
+    const docs = header.documents > 0 ? docText.toString('utf8').split('\n') : [];
+    const tagSets = JSON.parse(tagText.toString('utf8')) as string[][];
+    if (chunkIds.length !== count || docs.length !== header.documents || docTagSets.length !== docs.length) return null;
+    const docIds = new Array<string>(count);
+    for (let row = 0; row < count; row++) docIds[row] = docs[rowDocs[row]!]!;
+    const docTags = new Map<string, readonly string[]>();
+    docs.forEach((doc, i) => docTags.set(doc, tagSets[docTagSets[i]!] ?? []));
+    return { model, dims, count, data, scales, alive, mean, meanRows: header.meanRows, codes, chunkIds, docIds, docTags };
+  } catch {
+    return null;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function bytesOf(a: ArrayBufferView): Uint8Array {
+  return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+}
