@@ -40,6 +40,8 @@ export class SqliteVectorSync {
   /** Rows changed since the last image (or load), per organisation. */
   private readonly changed = new Map<string, number>();
   private closed = false;
+  /** Read before every search and around every write: prepared once. */
+  private seqStatement: Database.Statement | null = null;
 
   constructor(
     private readonly db: Database.Database,
@@ -51,7 +53,8 @@ export class SqliteVectorSync {
 
   /** The organisation's change sequence (0 before its first change). */
   seq(orgId: string): number {
-    const row = this.db.prepare('SELECT max(seq) AS n FROM vector_changes WHERE org_id = ?').get(orgId) as { n: number | null };
+    this.seqStatement ??= this.db.prepare('SELECT max(seq) AS n FROM vector_changes WHERE org_id = ?');
+    const row = this.seqStatement.get(orgId) as { n: number | null };
     return row.n ?? 0;
   }
 
