@@ -8,7 +8,7 @@ import { MIGRATIONS } from '../../src/storage/sqlite/migrations.js';
 import { DUE_DOCUMENTS_SQL, SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { runAccountsContract } from './accounts-contract.js';
 import { runStoreContract } from './store-contract.js';
-import { runMemoryContract } from './memory-contract.js';
+import { makeMemory, runMemoryContract } from './memory-contract.js';
 import { runBlobContract } from './blob-contract.js';
 import { runSecretContract } from './secret-contract.js';
 import { runConnectionContract } from './connection-contract.js';
@@ -279,6 +279,29 @@ describe('SqliteStore on a file', () => {
       await worker.close();
       await api.close();
       expect(seen).toEqual(await fromRows(file, org.id));
+    });
+
+    it("a store's memory search sees the memories another store writes on the same file", async () => {
+      const file = path.join(dir, 'memories.db');
+      const org = makeOrg('memories');
+      const api = await openWith(file);
+      const worker = await openWith(file);
+      await api.upsertOrganization(org);
+      const first = makeMemory(org.id);
+      await worker.memories.insertMemory(first, { model: MODEL, vector: axis(0) });
+      const search = async () => (await api.memories.memoryVectorSearch(org.id, { vector: axis(0), model: MODEL, limit: 10 })).map((c) => c.memoryId).sort();
+      expect(await search()).toEqual([first.id]); // the API process loads its memory index
+      const second = makeMemory(org.id);
+      await worker.memories.insertMemory(second, { model: MODEL, vector: axis(1) });
+      await worker.memories.updateMemory(org.id, first.id, { isForgotten: true });
+      // The API's own write after the worker's must not hide them.
+      const own = makeMemory(org.id);
+      await api.memories.insertMemory(own, { model: MODEL, vector: axis(2) });
+      expect(await search()).toEqual([second.id, own.id].sort());
+      await worker.memories.deleteMemories(org.id, [second.id]);
+      expect(await search()).toEqual([own.id]);
+      await worker.close();
+      await api.close();
     });
   });
 

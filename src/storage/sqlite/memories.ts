@@ -86,13 +86,17 @@ const searchable = (m: Pick<MemoryRecord, 'isLatest' | 'isForgotten'>) => m.isLa
  */
 export class SqliteMemories implements MemoryStore {
   private readonly vectors: VectorIndex;
+  /** Read before every memory vector search and around every write: prepared once (after the migrations). */
+  private seqStatement: Database.Statement | null = null;
 
   constructor(private readonly db: Database.Database) {
     this.vectors = new VectorIndex((orgId, model) => this.loadVectors(orgId, model), DEFAULT_VECTOR_INDEX_OPTIONS, (orgId, model, ids) => this.readFloats(orgId, model, ids));
   }
 
   async insertMemory(m: MemoryRecord, embedding?: { model: string; vector: Float32Array }): Promise<void> {
+    const seqs = { from: 0, to: 0 };
     this.db.transaction(() => {
+      seqs.from = this.seq(m.orgId);
       const info = this.db
         .prepare(
           `INSERT INTO memories (id, org_id, created_at, ${Object.values(COLUMNS).join(', ')}, embedding, embedding_model)
@@ -107,8 +111,10 @@ export class SqliteMemories implements MemoryStore {
           embedding?.model ?? null,
         );
       this.writeSide(m, Number(info.lastInsertRowid));
-    })();
+      seqs.to = this.seq(m.orgId);
+    }).immediate();
     this.reindex(m, embedding);
+    this.vectors.advance(m.orgId, seqs.from, seqs.to);
   }
 
   async getMemory(orgId: string, id: string, containerTags?: readonly string[]): Promise<MemoryRecord | null> {
@@ -135,7 +141,9 @@ export class SqliteMemories implements MemoryStore {
 
   async updateMemory(orgId: string, id: string, patch: MemoryPatch, embedding?: { model: string; vector: Float32Array }): Promise<MemoryRecord | null> {
     const entries = Object.entries(patch).filter(([k, v]) => v !== undefined && k in COLUMNS);
+    const seqs = { from: 0, to: 0 };
     const updated = this.db.transaction(() => {
+      seqs.from = this.seq(orgId);
       const sets = entries.map(([k]) => `${COLUMNS[k as keyof typeof COLUMNS]} = ?`);
       const params = entries.map(([k, v]) => encode(k, v));
       if (embedding) {
@@ -149,11 +157,13 @@ export class SqliteMemories implements MemoryStore {
       if (patch.containerTags || patch.documentIds || patch.memory !== undefined || patch.isLatest !== undefined || patch.isForgotten !== undefined) {
         this.writeSide(m, row.rowid as number);
       }
+      seqs.to = this.seq(orgId);
       return m;
-    })();
+    }).immediate();
     if (!updated) return null;
     const vector = embedding ?? this.storedVector(orgId, id);
     this.reindex(updated, vector ?? undefined);
+    this.vectors.advance(orgId, seqs.from, seqs.to);
     return updated;
   }
 
@@ -212,6 +222,9 @@ export class SqliteMemories implements MemoryStore {
 
   async memoryVectorSearch(orgId: string, q: MemoryVectorQuery): Promise<MemoryCandidate[]> {
     const now = new Date().toISOString();
+    // Memories changed by another process on this file (or by the forgetting job) since the index loaded: reload.
+    const known = this.vectors.version(orgId, q.model);
+    if (known !== undefined && known !== this.seq(orgId)) this.vectors.evict(orgId);
     const found = this.vectors.search(orgId, {
       vector: q.vector,
       model: q.model,
@@ -289,11 +302,16 @@ export class SqliteMemories implements MemoryStore {
   async deleteMemories(orgId: string, ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
     const json = JSON.stringify(ids);
+    const seqs = { from: 0, to: 0 };
     const n = this.db.transaction(() => {
+      seqs.from = this.seq(orgId);
       this.db.prepare('DELETE FROM memory_fts WHERE rowid IN (SELECT rowid FROM memories WHERE org_id = ? AND id IN (SELECT value FROM json_each(?)))').run(orgId, json);
-      return this.db.prepare('DELETE FROM memories WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))').run(orgId, json).changes;
-    })();
+      const changes = this.db.prepare('DELETE FROM memories WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))').run(orgId, json).changes;
+      seqs.to = this.seq(orgId);
+      return changes;
+    }).immediate();
     for (const id of ids) this.vectors.removeDocument(orgId, id);
+    this.vectors.advance(orgId, seqs.from, seqs.to);
     return n;
   }
 
@@ -358,13 +376,21 @@ export class SqliteMemories implements MemoryStore {
     return new Map(rows.map((r) => [r.id as string, blobToVector(r.embedding as Buffer)]));
   }
 
+  /** The organisation's memory change counter (migration 11). */
+  private seq(orgId: string): number {
+    this.seqStatement ??= this.db.prepare('SELECT n FROM memory_seq WHERE org_id = ?').pluck();
+    return (this.seqStatement.get(orgId) as number | undefined) ?? 0;
+  }
+
   private loadVectors(orgId: string, model: string) {
+    const version = this.seq(orgId);
     const rows = this.db
       .prepare(`SELECT id, container_tags, embedding FROM memories WHERE org_id = ? AND is_latest = 1 AND is_forgotten = 0 AND embedding_model = ?`)
       .all(orgId, model) as Row[];
     return {
       vectors: rows.map((r) => ({ chunkId: r.id as string, documentId: r.id as string, vector: blobToVector(r.embedding as Buffer) })),
       documents: rows.map((r) => ({ documentId: r.id as string, containerTags: JSON.parse(r.container_tags as string) as string[] })),
+      version,
     };
   }
 }

@@ -356,6 +356,25 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
       END;
     `,
   },
+  {
+    // The same for the memory vector index (memories.ts): a change counter per organisation, bumped by triggers on
+    // every change to what the index holds (a memory's vector, tags, latest and forgotten flags), whoever wrote it.
+    // A process whose loaded index is behind the counter, other than by its own writes, reloads it.
+    version: 11,
+    name: 'memory-changes',
+    sql: `
+      CREATE TABLE memory_seq (org_id TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE TRIGGER memories_changed_insert AFTER INSERT ON memories BEGIN
+        INSERT INTO memory_seq (org_id, n) VALUES (NEW.org_id, 1) ON CONFLICT (org_id) DO UPDATE SET n = n + 1;
+      END;
+      CREATE TRIGGER memories_changed_delete AFTER DELETE ON memories BEGIN
+        INSERT INTO memory_seq (org_id, n) VALUES (OLD.org_id, 1) ON CONFLICT (org_id) DO UPDATE SET n = n + 1;
+      END;
+      CREATE TRIGGER memories_changed_update AFTER UPDATE OF embedding, embedding_model, is_latest, is_forgotten, container_tags ON memories BEGIN
+        INSERT INTO memory_seq (org_id, n) VALUES (NEW.org_id, 1) ON CONFLICT (org_id) DO UPDATE SET n = n + 1;
+      END;
+    `,
+  },
 ];
 
 /** Applies pending migrations in order. */
