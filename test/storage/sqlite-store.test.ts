@@ -281,6 +281,32 @@ describe('SqliteStore on a file', () => {
       expect(seen).toEqual(await fromRows(file, org.id));
     });
 
+    it('prunes the change rows of deleted documents once an image covers them; an index older than that reloads', async () => {
+      const file = path.join(dir, 'prune.db');
+      const org = makeOrg('prune');
+      const writer = await openWith(file);
+      const reader = await openWith(file);
+      await writer.upsertOrganization(org);
+      const docs = [];
+      for (let i = 0; i < 20; i++) docs.push(await add(writer, org.id, i));
+      await answers(reader, org.id); // loaded before the deletions
+      await answers(writer, org.id);
+      const gone = docs.slice(0, 6).map((d) => d.doc.id);
+      await writer.deleteDocuments(org.id, gone);
+      await writer.close(); // writes the image and prunes
+      const db = new Database(file, { readonly: true });
+      const left = db.prepare('SELECT document_id FROM vector_changes WHERE document_id IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(gone));
+      const floor = db.prepare('SELECT pruned_through FROM vector_floors WHERE org_id = ?').pluck().get(org.id) as number;
+      db.close();
+      expect(left.length).toBeLessThanOrEqual(1); // at most the newest row, which keeps the sequence
+      expect(floor).toBeGreaterThan(0);
+      // The reader's index predates the pruned rows: it reloads instead of missing the deletions.
+      const seen = await answers(reader, org.id);
+      for (const hits of seen) for (const h of hits) expect(gone).not.toContain(h.documentId);
+      await reader.close();
+      expect(seen).toEqual(await fromRows(file, org.id));
+    });
+
     it("a store's memory search sees the memories another store writes on the same file", async () => {
       const file = path.join(dir, 'memories.db');
       const org = makeOrg('memories');

@@ -313,7 +313,8 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
     // document, the sequence number of its last change to chunk_vectors or to its tags, whichever code wrote it (this
     // process, another process on the same file, a migration). An index loaded from a snapshot at sequence S, or
     // built at S, re-reads only the documents changed after S. vector_snapshots names the snapshot file a store
-    // trusts for (organisation, model), so a file from another copy of the database is never used.
+    // trusts for (organisation, model), so a file from another copy of the database is never used. The rows of
+    // deleted documents are pruned once an image covers them (vector_floors).
     version: 10,
     name: 'vector-changes',
     sql: `
@@ -333,6 +334,8 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
         seq INTEGER NOT NULL,
         PRIMARY KEY (org_id, model)
       );
+      -- Rows of deleted documents at or below pruned_through are gone: an index older than that cannot catch up.
+      CREATE TABLE vector_floors (org_id TEXT PRIMARY KEY, pruned_through INTEGER NOT NULL) WITHOUT ROWID;
       CREATE TRIGGER chunk_vectors_changed_insert AFTER INSERT ON chunk_vectors BEGIN
         UPDATE vector_seq SET n = n + 1 WHERE id = 1;
         INSERT INTO vector_changes (org_id, document_id, seq) VALUES (NEW.org_id, NEW.document_id, (SELECT n FROM vector_seq WHERE id = 1))

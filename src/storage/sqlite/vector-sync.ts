@@ -42,6 +42,7 @@ export class SqliteVectorSync {
   private closed = false;
   /** Read before every search and around every write: prepared once. */
   private seqStatement: Database.Statement | null = null;
+  private floorStatement: Database.Statement | null = null;
 
   constructor(
     private readonly db: Database.Database,
@@ -58,6 +59,12 @@ export class SqliteVectorSync {
     return row.n ?? 0;
   }
 
+  /** Sequence up to which the rows of deleted documents were pruned (0: none). */
+  private prunedThrough(orgId: string): number {
+    this.floorStatement ??= this.db.prepare('SELECT pruned_through FROM vector_floors WHERE org_id = ?').pluck();
+    return (this.floorStatement.get(orgId) as number | undefined) ?? 0;
+  }
+
   /** The loader the index calls: the trusted image when there is one, the stored int8 rows otherwise. */
   loader(index: () => VectorIndex): VectorLoader {
     return (orgId, model) => {
@@ -65,7 +72,7 @@ export class SqliteVectorSync {
       const stamp = this.dir
         ? (this.db.prepare('SELECT token, seq FROM vector_snapshots WHERE org_id = ? AND model = ?').get(orgId, model) as { token: string; seq: number } | undefined)
         : undefined;
-      if (stamp && stamp.seq <= version) {
+      if (stamp && stamp.seq <= version && stamp.seq >= this.prunedThrough(orgId)) {
         const image = readIndexImage(this.file(orgId, model), stamp, model);
         if (image) {
           this.changed.set(orgId, 0);
@@ -98,7 +105,8 @@ export class SqliteVectorSync {
     if (known === undefined) return;
     const current = this.seq(orgId);
     if (current === known) return;
-    if (current < known) {
+    // Behind the store (a restored copy), or behind rows pruned since (their deletions cannot be replayed): reload.
+    if (current < known || known < this.prunedThrough(orgId)) {
       index.evict(orgId);
       index.prepare(orgId, model);
       return;
@@ -180,6 +188,21 @@ export class SqliteVectorSync {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM vector_snapshots WHERE org_id = ?').run(orgId);
       this.db.prepare('INSERT INTO vector_snapshots (org_id, model, token, seq) VALUES (?, ?, ?, ?)').run(orgId, image.model, stamp.token, seq);
+      // The image covers every change up to `seq`: the rows of documents deleted before it are no longer needed
+      // (the row at `seq` itself stays, so the organisation's sequence does not go back). Only the rows changed
+      // since the last pruning are checked.
+      const from = this.prunedThrough(orgId);
+      if (seq - 1 > from) {
+        this.db
+          .prepare(
+            `DELETE FROM vector_changes WHERE org_id = ? AND seq > ? AND seq < ?
+             AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.org_id = vector_changes.org_id AND d.id = vector_changes.document_id)`,
+          )
+          .run(orgId, from, seq);
+        this.db
+          .prepare('INSERT INTO vector_floors (org_id, pruned_through) VALUES (?, ?) ON CONFLICT (org_id) DO UPDATE SET pruned_through = excluded.pruned_through')
+          .run(orgId, seq - 1);
+      }
     })();
     for (const model of others) fs.rmSync(this.file(orgId, model), { force: true });
   }
