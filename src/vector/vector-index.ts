@@ -295,10 +295,10 @@ export class VectorIndex {
     return [...this.orgs.keys()];
   }
 
-  /** Live rows, rows in all and the model of a loaded index (null when not loaded). */
-  stats(orgId: string): { live: number; rows: number; model: string } | null {
+  /** Live rows and the model of a loaded index (null when not loaded). */
+  stats(orgId: string): { live: number; model: string } | null {
     const idx = this.orgs.get(orgId);
-    return idx ? { live: idx.count - idx.dead, rows: idx.count, model: idx.model } : null;
+    return idx ? { live: idx.count - idx.dead, model: idx.model } : null;
   }
 
   /**
@@ -386,11 +386,7 @@ export class VectorIndex {
         if (!existing) idx.docRows.set(doc, rows);
       }
       rows.push(row);
-      for (const t of tags) {
-        const list = idx.tagRows.get(t);
-        if (list) list.push(row);
-        else idx.tagRows.set(t, RowList.of(row));
-      }
+      addToTags(idx, tags, row);
     }
   }
 
@@ -475,11 +471,7 @@ export class VectorIndex {
     idx.chunkIds[row] = chunkId;
     idx.docIds[row] = documentId;
     pushTo(idx.docRows, documentId, row);
-    for (const t of tags) {
-      const list = idx.tagRows.get(t);
-      if (list) list.push(row);
-      else idx.tagRows.set(t, RowList.of(row));
-    }
+    addToTags(idx, tags, row);
   }
 
   private removeRows(idx: OrgVectors, documentId: string): void {
@@ -555,6 +547,15 @@ function eligibleRows(idx: OrgVectors, q: VectorSearchScope): Int32Array | null 
     }
   }
   return Int32Array.from(out);
+}
+
+/** Adds a row to the partitions of its (distinct) tags. */
+function addToTags(idx: OrgVectors, tags: readonly string[], row: number): void {
+  for (const t of tags) {
+    const list = idx.tagRows.get(t);
+    if (list) list.push(row);
+    else idx.tagRows.set(t, RowList.of(row));
+  }
 }
 
 function pushTo(map: Map<string, number[]>, key: string, row: number): void {

@@ -215,6 +215,15 @@ describe('SqliteStore on a file', () => {
         await store.close();
       }
     };
+    /** Two stores on one file (as two processes would hold it), with an organisation. */
+    const twoStores = async (name: string) => {
+      const file = path.join(dir, `${name}.db`);
+      const org = makeOrg(name);
+      const a = await openWith(file);
+      const b = await openWith(file);
+      await a.upsertOrganization(org);
+      return { file, org, a, b };
+    };
     const add = (store: SqliteStore, orgId: string, i: number, tag = `t${i % 3}`) =>
       addIndexed(store, orgId, [{ text: `a ${i}`, vector: randomUnit(rand, 32) }, { text: `b ${i}`, vector: randomUnit(rand, 32) }], { containerTags: [tag] });
 
@@ -260,11 +269,7 @@ describe('SqliteStore on a file', () => {
     });
 
     it('a store sees the writes another store makes on the same file (API and worker processes)', async () => {
-      const file = path.join(dir, 'shared.db');
-      const org = makeOrg('shared');
-      const api = await openWith(file);
-      const worker = await openWith(file);
-      await api.upsertOrganization(org);
+      const { file, org, a: api, b: worker } = await twoStores('shared');
       const docs = [];
       for (let i = 0; i < 12; i++) docs.push(await add(worker, org.id, i));
       await answers(api, org.id); // the API process loads its index
@@ -282,11 +287,7 @@ describe('SqliteStore on a file', () => {
     });
 
     it('prunes the change rows of deleted documents once an image covers them; an index older than that reloads', async () => {
-      const file = path.join(dir, 'prune.db');
-      const org = makeOrg('prune');
-      const writer = await openWith(file);
-      const reader = await openWith(file);
-      await writer.upsertOrganization(org);
+      const { file, org, a: writer, b: reader } = await twoStores('prune');
       const docs = [];
       for (let i = 0; i < 20; i++) docs.push(await add(writer, org.id, i));
       await answers(reader, org.id); // loaded before the deletions
@@ -308,11 +309,7 @@ describe('SqliteStore on a file', () => {
     });
 
     it("a store's memory search sees the memories another store writes on the same file", async () => {
-      const file = path.join(dir, 'memories.db');
-      const org = makeOrg('memories');
-      const api = await openWith(file);
-      const worker = await openWith(file);
-      await api.upsertOrganization(org);
+      const { org, a: api, b: worker } = await twoStores('memories');
       const first = makeMemory(org.id);
       await worker.memories.insertMemory(first, { model: MODEL, vector: axis(0) });
       const search = async () => (await api.memories.memoryVectorSearch(org.id, { vector: axis(0), model: MODEL, limit: 10 })).map((c) => c.memoryId).sort();

@@ -13,6 +13,7 @@ import type {
 } from '../memories.js';
 import { orgScopeToken, tagScopeToken } from '../scope-tokens.js';
 import { blobToVector, vectorToBlob } from './rows.js';
+import { sequencedWrite } from './sequenced-write.js';
 
 type Row = Record<string, unknown>;
 
@@ -94,9 +95,7 @@ export class SqliteMemories implements MemoryStore {
   }
 
   async insertMemory(m: MemoryRecord, embedding?: { model: string; vector: Float32Array }): Promise<void> {
-    const seqs = { from: 0, to: 0 };
-    this.db.transaction(() => {
-      seqs.from = this.seq(m.orgId);
+    const { from, to } = sequencedWrite(this.db, () => this.seq(m.orgId), () => {
       const info = this.db
         .prepare(
           `INSERT INTO memories (id, org_id, created_at, ${Object.values(COLUMNS).join(', ')}, embedding, embedding_model)
@@ -111,10 +110,9 @@ export class SqliteMemories implements MemoryStore {
           embedding?.model ?? null,
         );
       this.writeSide(m, Number(info.lastInsertRowid));
-      seqs.to = this.seq(m.orgId);
-    }).immediate();
+    });
     this.reindex(m, embedding);
-    this.vectors.advance(m.orgId, seqs.from, seqs.to);
+    this.vectors.advance(m.orgId, from, to);
   }
 
   async getMemory(orgId: string, id: string, containerTags?: readonly string[]): Promise<MemoryRecord | null> {
@@ -141,9 +139,7 @@ export class SqliteMemories implements MemoryStore {
 
   async updateMemory(orgId: string, id: string, patch: MemoryPatch, embedding?: { model: string; vector: Float32Array }): Promise<MemoryRecord | null> {
     const entries = Object.entries(patch).filter(([k, v]) => v !== undefined && k in COLUMNS);
-    const seqs = { from: 0, to: 0 };
-    const updated = this.db.transaction(() => {
-      seqs.from = this.seq(orgId);
+    const { value: updated, from, to } = sequencedWrite(this.db, () => this.seq(orgId), () => {
       const sets = entries.map(([k]) => `${COLUMNS[k as keyof typeof COLUMNS]} = ?`);
       const params = entries.map(([k, v]) => encode(k, v));
       if (embedding) {
@@ -157,13 +153,12 @@ export class SqliteMemories implements MemoryStore {
       if (patch.containerTags || patch.documentIds || patch.memory !== undefined || patch.isLatest !== undefined || patch.isForgotten !== undefined) {
         this.writeSide(m, row.rowid as number);
       }
-      seqs.to = this.seq(orgId);
       return m;
-    }).immediate();
+    });
     if (!updated) return null;
     const vector = embedding ?? this.storedVector(orgId, id);
     this.reindex(updated, vector ?? undefined);
-    this.vectors.advance(orgId, seqs.from, seqs.to);
+    this.vectors.advance(orgId, from, to);
     return updated;
   }
 
@@ -302,16 +297,12 @@ export class SqliteMemories implements MemoryStore {
   async deleteMemories(orgId: string, ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
     const json = JSON.stringify(ids);
-    const seqs = { from: 0, to: 0 };
-    const n = this.db.transaction(() => {
-      seqs.from = this.seq(orgId);
+    const { value: n, from, to } = sequencedWrite(this.db, () => this.seq(orgId), () => {
       this.db.prepare('DELETE FROM memory_fts WHERE rowid IN (SELECT rowid FROM memories WHERE org_id = ? AND id IN (SELECT value FROM json_each(?)))').run(orgId, json);
-      const changes = this.db.prepare('DELETE FROM memories WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))').run(orgId, json).changes;
-      seqs.to = this.seq(orgId);
-      return changes;
-    }).immediate();
+      return this.db.prepare('DELETE FROM memories WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))').run(orgId, json).changes;
+    });
     for (const id of ids) this.vectors.removeDocument(orgId, id);
-    this.vectors.advance(orgId, seqs.from, seqs.to);
+    this.vectors.advance(orgId, from, to);
     return n;
   }
 

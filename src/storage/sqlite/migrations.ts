@@ -2,6 +2,18 @@ import type Database from 'better-sqlite3';
 import { packInt8 } from '../../vector/int8.js';
 import { blobToVector } from './rows.js';
 
+/** A trigger recording a change to a document's searchable vectors or tags (migration 10, vector-sync.ts). */
+const vectorChangeTrigger = (name: string, on: string, org: string, doc: string): string => `CREATE TRIGGER ${name} ${on} BEGIN
+        UPDATE vector_seq SET n = n + 1 WHERE id = 1;
+        INSERT INTO vector_changes (org_id, document_id, seq) VALUES (${org}, ${doc}, (SELECT n FROM vector_seq WHERE id = 1))
+          ON CONFLICT (org_id, document_id) DO UPDATE SET seq = excluded.seq;
+      END;`;
+
+/** A trigger counting a change to what the memory vector index holds (migration 11, memories.ts). */
+const memoryChangeTrigger = (name: string, on: string, org: string): string => `CREATE TRIGGER ${name} ${on} BEGIN
+        INSERT INTO memory_seq (org_id, n) VALUES (${org}, 1) ON CONFLICT (org_id) DO UPDATE SET n = n + 1;
+      END;`;
+
 /**
  * Ordered schema migrations; each runs once, inside a transaction, recorded in schema_migrations. `run` fills what
  * SQL alone cannot, after `sql`, in the same transaction.
@@ -309,7 +321,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
     },
   },
   {
-    // What changed in the searchable vectors, for the in-memory index (vector/index-snapshot.ts): triggers record, per
+    // What changed in the searchable vectors, for the in-memory index (vector/index-image.ts): triggers record, per
     // document, the sequence number of its last change to chunk_vectors or to its tags, whichever code wrote it (this
     // process, another process on the same file, a migration). An index loaded from a snapshot at sequence S, or
     // built at S, re-reads only the documents changed after S. vector_snapshots names the snapshot file a store
@@ -336,27 +348,10 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
       );
       -- Rows of deleted documents at or below pruned_through are gone: an index older than that cannot catch up.
       CREATE TABLE vector_floors (org_id TEXT PRIMARY KEY, pruned_through INTEGER NOT NULL) WITHOUT ROWID;
-      CREATE TRIGGER chunk_vectors_changed_insert AFTER INSERT ON chunk_vectors BEGIN
-        UPDATE vector_seq SET n = n + 1 WHERE id = 1;
-        INSERT INTO vector_changes (org_id, document_id, seq) VALUES (NEW.org_id, NEW.document_id, (SELECT n FROM vector_seq WHERE id = 1))
-          ON CONFLICT (org_id, document_id) DO UPDATE SET seq = excluded.seq;
-      END;
-      CREATE TRIGGER chunk_vectors_changed_delete AFTER DELETE ON chunk_vectors BEGIN
-        UPDATE vector_seq SET n = n + 1 WHERE id = 1;
-        INSERT INTO vector_changes (org_id, document_id, seq) VALUES (OLD.org_id, OLD.document_id, (SELECT n FROM vector_seq WHERE id = 1))
-          ON CONFLICT (org_id, document_id) DO UPDATE SET seq = excluded.seq;
-      END;
-      CREATE TRIGGER chunk_vectors_changed_update AFTER UPDATE ON chunk_vectors BEGIN
-        UPDATE vector_seq SET n = n + 1 WHERE id = 1;
-        INSERT INTO vector_changes (org_id, document_id, seq) VALUES (NEW.org_id, NEW.document_id, (SELECT n FROM vector_seq WHERE id = 1))
-          ON CONFLICT (org_id, document_id) DO UPDATE SET seq = excluded.seq;
-      END;
-      CREATE TRIGGER documents_tags_changed AFTER UPDATE OF container_tags ON documents
-        WHEN OLD.container_tags IS NOT NEW.container_tags BEGIN
-        UPDATE vector_seq SET n = n + 1 WHERE id = 1;
-        INSERT INTO vector_changes (org_id, document_id, seq) VALUES (NEW.org_id, NEW.id, (SELECT n FROM vector_seq WHERE id = 1))
-          ON CONFLICT (org_id, document_id) DO UPDATE SET seq = excluded.seq;
-      END;
+      ${vectorChangeTrigger('chunk_vectors_changed_insert', 'AFTER INSERT ON chunk_vectors', 'NEW.org_id', 'NEW.document_id')}
+      ${vectorChangeTrigger('chunk_vectors_changed_delete', 'AFTER DELETE ON chunk_vectors', 'OLD.org_id', 'OLD.document_id')}
+      ${vectorChangeTrigger('chunk_vectors_changed_update', 'AFTER UPDATE ON chunk_vectors', 'NEW.org_id', 'NEW.document_id')}
+      ${vectorChangeTrigger('documents_tags_changed', 'AFTER UPDATE OF container_tags ON documents WHEN OLD.container_tags IS NOT NEW.container_tags', 'NEW.org_id', 'NEW.id')}
     `,
   },
   {
@@ -367,15 +362,9 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
     name: 'memory-changes',
     sql: `
       CREATE TABLE memory_seq (org_id TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
-      CREATE TRIGGER memories_changed_insert AFTER INSERT ON memories BEGIN
-        INSERT INTO memory_seq (org_id, n) VALUES (NEW.org_id, 1) ON CONFLICT (org_id) DO UPDATE SET n = n + 1;
-      END;
-      CREATE TRIGGER memories_changed_delete AFTER DELETE ON memories BEGIN
-        INSERT INTO memory_seq (org_id, n) VALUES (OLD.org_id, 1) ON CONFLICT (org_id) DO UPDATE SET n = n + 1;
-      END;
-      CREATE TRIGGER memories_changed_update AFTER UPDATE OF embedding, embedding_model, is_latest, is_forgotten, container_tags ON memories BEGIN
-        INSERT INTO memory_seq (org_id, n) VALUES (NEW.org_id, 1) ON CONFLICT (org_id) DO UPDATE SET n = n + 1;
-      END;
+      ${memoryChangeTrigger('memories_changed_insert', 'AFTER INSERT ON memories', 'NEW.org_id')}
+      ${memoryChangeTrigger('memories_changed_delete', 'AFTER DELETE ON memories', 'OLD.org_id')}
+      ${memoryChangeTrigger('memories_changed_update', 'AFTER UPDATE OF embedding, embedding_model, is_latest, is_forgotten, container_tags ON memories', 'NEW.org_id')}
     `,
   },
 ];

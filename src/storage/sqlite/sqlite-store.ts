@@ -27,10 +27,11 @@ import type {
   TermStats,
   VectorQuery,
 } from '../store.js';
-import { DEFAULT_VECTOR_INDEX_OPTIONS, VectorIndex } from '../../vector/vector-index.js';
+import type { VectorIndex } from '../../vector/vector-index.js';
 import { compileFilter, registerFilterFunctions } from './filter-sql.js';
 import { indexTerms, indexTermsYielding } from '../../text/tokenize.js';
 import { migrate } from './migrations.js';
+import { sequencedWrite } from './sequenced-write.js';
 import { SqliteVectorSync } from './vector-sync.js';
 import { SqliteAccounts } from './accounts.js';
 import { SqliteMemories } from './memories.js';
@@ -114,8 +115,10 @@ export class SqliteStore implements Store {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     registerFilterFunctions(this.db);
-    this.vectorSync = new SqliteVectorSync(this.db, file === ':memory:' ? null : `${file}-vectors`, { ...(options.imageMinRows !== undefined ? { minRows: options.imageMinRows } : {}) });
-    this.vectors = new VectorIndex(this.vectorSync.loader(() => this.vectors), DEFAULT_VECTOR_INDEX_OPTIONS, (orgId, model, ids) => this.readFloats(orgId, model, ids));
+    this.vectorSync = new SqliteVectorSync(this.db, file === ':memory:' ? null : `${file}-vectors`, (orgId, model, ids) => this.readFloats(orgId, model, ids), {
+      ...(options.imageMinRows !== undefined ? { minRows: options.imageMinRows } : {}),
+    });
+    this.vectors = this.vectorSync.index;
     this.keyword = new KeywordIndexes(this.db);
     this.accounts = new SqliteAccounts(this.db);
     this.memories = new SqliteMemories(this.db);
@@ -127,7 +130,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
-    if (this.db.open) await this.vectorSync.close(this.vectors);
+    if (this.db.open) await this.vectorSync.close();
     if (this.db.open) this.db.close();
     if (this.tempBlobDir) fs.rmSync(this.tempBlobDir, { recursive: true, force: true });
   }
@@ -263,7 +266,7 @@ export class SqliteStore implements Store {
         }
         this.vectors.retagDocument(orgId, id, patch.containerTags);
         this.vectors.advance(orgId, retagFrom!, this.vectorSync.seq(orgId));
-        this.vectorSync.noteChanged(this.vectors, orgId, 1);
+        this.vectorSync.noteChanged(orgId, 1);
       }
       const previous = before?.file ? (JSON.parse(before.file) as StoredFile) : null;
       if (previous && previous.key !== doc.file?.key) replacedFiles.push(previous.key);
@@ -277,9 +280,7 @@ export class SqliteStore implements Store {
   async deleteDocuments(orgId: string, ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
     const withFiles: { id: string; fileKey: string }[] = [];
-    let seqs = { from: 0, to: 0 };
-    const existing = this.db.transaction(() => {
-      const from = this.vectorSync.seq(orgId);
+    const { value: existing, from, to } = sequencedWrite(this.db, () => this.vectorSync.seq(orgId), () => {
       const rows = this.db
         .prepare(`SELECT id, file FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`)
         .all(orgId, JSON.stringify(ids)) as { id: string; file: string | null }[];
@@ -294,13 +295,12 @@ export class SqliteStore implements Store {
       }
       this.db.prepare(`DELETE FROM chunk_vectors WHERE org_id = ? AND document_id IN (SELECT value FROM json_each(?))`).run(orgId, json);
       this.db.prepare(`DELETE FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).run(orgId, json);
-      seqs = { from, to: this.vectorSync.seq(orgId) };
       return found;
-    }).immediate();
+    });
     this.forgetTermStats(orgId);
     for (const id of existing) this.vectors.removeDocument(orgId, id);
-    this.vectors.advance(orgId, seqs.from, seqs.to);
-    this.vectorSync.noteChanged(this.vectors, orgId, existing.length);
+    this.vectors.advance(orgId, from, to);
+    this.vectorSync.noteChanged(orgId, existing.length);
     await removeDocumentBlobs(this.blobs, orgId, withFiles);
     return existing;
   }
@@ -459,12 +459,15 @@ export class SqliteStore implements Store {
       .all(ref.orgId, ref.documentId, ref.generation) as { id: string; embedded_content: string }[];
     const computed = await indexTermsYielding(staged.map((r) => r.embedded_content));
     const termsById = new Map(staged.map((r, i) => [r.id, computed[i]!.join(' ')]));
-    const { tags, rows, seqs } = this.db.transaction(() => {
-      const from = this.vectorSync.seq(ref.orgId);
+    const {
+      value: { tags, rows },
+      from,
+      to,
+    } = sequencedWrite(this.db, () => this.vectorSync.seq(ref.orgId), () => {
       const doc = this.db.prepare('SELECT container_tags FROM documents WHERE org_id = ? AND id = ?').get(ref.orgId, ref.documentId) as
         | { container_tags: string }
         | undefined;
-      if (!doc) return { tags: [] as string[], rows: [] as Row[], seqs: { from, to: from } };
+      if (!doc) return { tags: [] as string[], rows: [] as Row[] };
       const tags = JSON.parse(doc.container_tags) as string[];
       const fts = this.keyword.table(ref.orgId, true)!;
       this.db
@@ -489,8 +492,8 @@ export class SqliteStore implements Store {
         r.vector = blobToVector(r.embedding as Buffer);
         insertVector.run(ref.orgId, ref.documentId, r.embedding_model, r.id, packInt8(r.vector as Float32Array));
       }
-      return { tags, rows, seqs: { from, to: this.vectorSync.seq(ref.orgId) } };
-    }).immediate();
+      return { tags, rows };
+    });
     this.forgetTermStats(ref.orgId);
     const byModel = new Map<string, { chunkId: string; documentId: string; vector: Float32Array }[]>();
     for (const r of rows) {
@@ -503,8 +506,8 @@ export class SqliteStore implements Store {
     for (const [model, vectors] of byModel) {
       this.vectors.putDocument(ref.orgId, model, { documentId: ref.documentId, containerTags: tags }, vectors);
     }
-    this.vectors.advance(ref.orgId, seqs.from, seqs.to);
-    this.vectorSync.noteChanged(this.vectors, ref.orgId, rows.length);
+    this.vectors.advance(ref.orgId, from, to);
+    this.vectorSync.noteChanged(ref.orgId, rows.length);
     return rows.length;
   }
 
@@ -517,8 +520,7 @@ export class SqliteStore implements Store {
         .all(orgId, ...docScope.params) as { id: string }[];
       documentIds = new Set(rows.map((r) => r.id));
     }
-    this.vectors.prepare(orgId, q.model);
-    this.vectorSync.catchUp(this.vectors, orgId, q.model);
+    this.vectorSync.catchUp(orgId, q.model);
     return this.vectors.search(orgId, {
       vector: q.vector,
       model: q.model,

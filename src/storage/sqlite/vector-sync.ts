@@ -4,7 +4,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { readIndexImage, writeIndexImage } from '../../vector/index-image.js';
 import { unpackInt8 } from '../../vector/int8.js';
-import type { QuantizedVector, VectorIndex, VectorLoader } from '../../vector/vector-index.js';
+import { DEFAULT_VECTOR_INDEX_OPTIONS, VectorIndex, type FloatReader, type QuantizedVector, type VectorLoader } from '../../vector/vector-index.js';
 
 /** Indexes smaller than this load from their rows quickly enough: no image is written for them. */
 export const IMAGE_MIN_ROWS = 20_000;
@@ -18,13 +18,6 @@ const CLOSE_RESAVE_ROWS = 5_000;
 /** Delay between the reason for an image and its write (the request that caused it answers first). */
 const SAVE_DELAY_MS = 2_000;
 
-export interface VectorSyncOptions {
-  /** Directory of the index images (null: none, for in-memory databases). */
-  dir: string | null;
-  /** Indexes of fewer live rows get no image (tests set 0). */
-  minRows?: number;
-}
-
 /**
  * Keeps the SQLite store's in-memory vector index (vector/vector-index.ts) in step with the database and starts it
  * quickly. Triggers (migration 10) give every change to a document's vectors or tags a sequence number; the index
@@ -34,6 +27,8 @@ export interface VectorSyncOptions {
  * reads the image and catches up on the changes after it instead of rebuilding from every row.
  */
 export class SqliteVectorSync {
+  /** The store's chunk vector index, loaded and kept in step by this class. */
+  readonly index: VectorIndex;
   private readonly minRows: number;
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly saving = new Map<string, Promise<void>>();
@@ -44,12 +39,18 @@ export class SqliteVectorSync {
   private seqStatement: Database.Statement | null = null;
   private floorStatement: Database.Statement | null = null;
 
+  /**
+   * `dir`: where the images go (null: none, for in-memory databases); `floats`: the store's float vectors, for the
+   * index's final shortlist; `minRows`: indexes of fewer live rows get no image (tests set 0).
+   */
   constructor(
     private readonly db: Database.Database,
     private readonly dir: string | null,
+    floats: FloatReader,
     options: { minRows?: number } = {},
   ) {
     this.minRows = options.minRows ?? IMAGE_MIN_ROWS;
+    this.index = new VectorIndex(this.loader(), DEFAULT_VECTOR_INDEX_OPTIONS, floats);
   }
 
   /** The organisation's change sequence (0 before its first change). */
@@ -66,7 +67,7 @@ export class SqliteVectorSync {
   }
 
   /** The loader the index calls: the trusted image when there is one, the stored int8 rows otherwise. */
-  loader(index: () => VectorIndex): VectorLoader {
+  private loader(): VectorLoader {
     return (orgId, model) => {
       const version = this.seq(orgId);
       const stamp = this.dir
@@ -91,18 +92,19 @@ export class SqliteVectorSync {
       }
       // Written once the index holds the rows (after this call returns).
       this.changed.set(orgId, Number.POSITIVE_INFINITY);
-      setImmediate(() => this.maybeSave(index(), orgId));
+      setImmediate(() => this.maybeSave(orgId));
       return { vectors: vectors(), documents, version };
     };
   }
 
   /**
-   * Brings a loaded index up to the store: re-reads the documents changed since the sequence it reflects. An index
-   * ahead of the store (a database restored from a copy) is dropped and loads again.
+   * Loads the organisation's index if needed and brings it up to the store: re-reads the documents changed since the
+   * sequence it reflects. An index ahead of the store (a database restored from a copy) is dropped and loads again.
    */
-  catchUp(index: VectorIndex, orgId: string, model: string): void {
-    const known = index.version(orgId, model);
-    if (known === undefined) return;
+  catchUp(orgId: string, model: string): void {
+    const index = this.index;
+    index.prepare(orgId, model);
+    const known = index.version(orgId, model)!;
     const current = this.seq(orgId);
     if (current === known) return;
     // Behind the store (a restored copy), or behind rows pruned since (their deletions cannot be replayed): reload.
@@ -129,21 +131,22 @@ export class SqliteVectorSync {
       rows += Math.max(1, c.rows.length);
     }
     index.setVersion(orgId, current);
-    this.noteChanged(index, orgId, rows);
+    this.noteChanged(orgId, rows);
   }
 
   /** Counts rows this process changed in a loaded index; enough of them since the last image schedule a new one. */
-  noteChanged(index: VectorIndex, orgId: string, rows: number): void {
-    if (!this.dir || index.stats(orgId) === null) return;
+  noteChanged(orgId: string, rows: number): void {
+    if (!this.dir || this.index.stats(orgId) === null) return;
     this.changed.set(orgId, (this.changed.get(orgId) ?? 0) + rows);
-    this.maybeSave(index, orgId);
+    this.maybeSave(orgId);
   }
 
   /**
    * Waits for image writes under way and writes the images that are well behind their index (CLOSE_RESAVE_ROWS);
    * later changes write none.
    */
-  async close(index: VectorIndex): Promise<void> {
+  async close(): Promise<void> {
+    const index = this.index;
     this.closed = true;
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
@@ -151,19 +154,19 @@ export class SqliteVectorSync {
     for (const orgId of index.loadedOrgs()) {
       const stats = index.stats(orgId);
       if (stats && this.dir && stats.live >= this.minRows && (this.changed.get(orgId) ?? 0) >= Math.min(CLOSE_RESAVE_ROWS, Math.max(1, stats.live * RESAVE_SHARE))) {
-        await this.save(index, orgId).catch(() => {});
+        await this.save(orgId).catch(() => {});
       }
     }
   }
 
-  private maybeSave(index: VectorIndex, orgId: string): void {
-    const stats = index.stats(orgId);
+  private maybeSave(orgId: string): void {
+    const stats = this.index.stats(orgId);
     if (this.closed || !this.dir || !stats || stats.live < this.minRows || this.timers.has(orgId)) return;
     if ((this.changed.get(orgId) ?? 0) < Math.max(1, stats.live * RESAVE_SHARE)) return;
     const timer = setTimeout(() => {
       this.timers.delete(orgId);
-      if (this.saving.has(orgId)) return this.maybeSave(index, orgId);
-      const run = this.save(index, orgId)
+      if (this.saving.has(orgId)) return this.maybeSave(orgId);
+      const run = this.save(orgId)
         .catch(() => {
           // An image is an optimisation: a failed write leaves loads from rows, as without one.
         })
@@ -174,7 +177,8 @@ export class SqliteVectorSync {
     this.timers.set(orgId, timer);
   }
 
-  private async save(index: VectorIndex, orgId: string): Promise<void> {
+  private async save(orgId: string): Promise<void> {
+    const index = this.index;
     const stats = index.stats(orgId);
     const image = index.image(orgId);
     if (!stats || !image || !this.dir) return;
