@@ -31,9 +31,10 @@ export const docxExtractor: Extractor = {
       );
       html = result.value;
     } catch (err) {
-      throw createError('FILE_CORRUPT', [`the Word document could not be read: ${(err as Error).message}`], { permanent: true, cause: err });
+      // mammoth's own words name its XML parser's internals (`[xmldom error] entity not found: ...`): kept as the cause.
+      throw createError('FILE_CORRUPT', ['the Word document could not be read (its XML is malformed or unsupported)'], { permanent: true, cause: err });
     }
-    const content = normalizeText(htmlFragmentToMarkdown(html));
+    const content = normalizeText(htmlFragmentToMarkdown(html, { what: 'the Word document' }));
     if (!content) throw createError('EMPTY_CONTENT', [], { permanent: true });
     const heading = /^#{1,6} (.+)$/m.exec(content)?.[1]?.trim() ?? null;
     return { content, title: coreTitle(zip) ?? heading, type: 'text', details: { format: 'docx' } };

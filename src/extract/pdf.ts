@@ -42,7 +42,7 @@ function openWorker(init: PdfWorkerInit, signal: AbortSignal) {
     failure =
       err.code === 'ERR_WORKER_OUT_OF_MEMORY'
         ? createError('EXTRACTION_LIMIT', [`the PDF needs more than ${WORKER_HEAP_MB} MB of memory to parse`], { permanent: true, cause: err })
-        : createError('FILE_CORRUPT', [`the PDF could not be parsed: ${err.message}`], { permanent: true, cause: err });
+        : createError('FILE_CORRUPT', ['the PDF could not be parsed'], { permanent: true, cause: err });
     notify();
   });
   worker.on('exit', () => {
@@ -79,7 +79,7 @@ function failOpen(m: Extract<PdfWorkerMessage, { type: 'error' }>): never {
   if (m.kind === 'password') {
     throw createError('FILE_ENCRYPTED', ['the PDF needs a password to open; upload a copy without a password'], { permanent: true });
   }
-  throw createError('FILE_CORRUPT', [`not a readable PDF (${m.message})`], { permanent: true });
+  throw createError('FILE_CORRUPT', [m.kind === 'invalid' ? 'not a readable PDF (its structure is invalid)' : 'not a readable PDF'], { permanent: true });
 }
 
 async function extractPdf(bytes: Buffer, ctx: ExtractContext) {
@@ -107,7 +107,7 @@ async function extractPdf(bytes: Buffer, ctx: ExtractContext) {
     let heading: string | null = null;
     for (let done = 0; done < total; ) {
       const m = await worker.next();
-      if (m.type === 'error') throw createError('FILE_CORRUPT', [`the PDF could not be read (${m.message})`], { permanent: true });
+      if (m.type === 'error') throw createError('FILE_CORRUPT', ['the PDF could not be read'], { permanent: true });
       if (m.type === 'done') break;
       if (m.type !== 'page' && m.type !== 'page-error') continue;
       done = m.page;
