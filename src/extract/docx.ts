@@ -2,6 +2,7 @@ import mammoth from 'mammoth';
 import { createError } from '../core/errors.js';
 import { htmlFragmentToMarkdown } from './html-fragment.js';
 import { coreTitle, isXmlPart } from './ooxml.js';
+import { assertXmlDepth } from './xml.js';
 import type { Extractor } from './types.js';
 import { normalizeText } from './text-decode.js';
 import { MAX_PARSED_PART_BYTES, readZip } from './zip.js';
@@ -22,6 +23,11 @@ export const docxExtractor: Extractor = {
     const zip = await readZip(bytes, ctx, { format: 'DOCX', want: isXmlPart, verifyAll: true, maxEntryBytes: MAX_PARSED_PART_BYTES });
     if (!zip.has('word/document.xml') && !zip.names.some((n) => /^word\/document\d*\.xml$/.test(n))) {
       throw createError('FILE_CORRUPT', ['not a Word document (no word/document.xml in the package)'], { permanent: true });
+    }
+    // mammoth reads the parts recursively: their nesting is checked first, so a hostile part fails as a limit.
+    for (const name of zip.names) {
+      const xml = zip.has(name) ? zip.text(name) : null;
+      if (xml) assertXmlDepth(xml, `the Word document part ${name}`);
     }
     let html: string;
     try {

@@ -1,6 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import { assertHtmlDepth, domShape, MAX_HTML_DEPTH, type DomShape } from './html-shape.js';
+import { assertHtmlDepth, checkHtmlDepth, domShape, MAX_HTML_DEPTH, type DomShape } from './html-shape.js';
 
 /**
  * Readability's cost grows with nesting much faster than with size: its clean-up passes run, for each <div>, a
@@ -22,10 +22,12 @@ export interface ReadablePage {
 }
 
 /**
- * An HTML page's readable part: its nesting is checked first (deeper than MAX_HTML_DEPTH → EXTRACTION_LIMIT), then
+ * An HTML page's readable part: its nesting is checked first (on the text, then on the parsed tree) (deeper than MAX_HTML_DEPTH → EXTRACTION_LIMIT), then
  * Readability picks the article when the page is small and shallow enough for it to stay fast.
  */
 export function readablePage(html: string, url?: string): ReadablePage {
+  // Checked before parsing: the parser itself is quadratic in depth (minutes for 200,000 nested elements).
+  checkHtmlDepth(html, 'the HTML page');
   const { document } = parseHTML(html);
   const shape = domShape(document, MAX_HTML_DEPTH);
   assertHtmlDepth(shape, 'the HTML page');
