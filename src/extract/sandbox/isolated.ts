@@ -6,11 +6,12 @@ let shared: SandboxPool | null = null;
 
 /**
  * The process's extraction sandbox, created on first use (one per process: the API server, a Temporal worker),
- * sized to the cores; its first worker starts at once so the first document finds it warm.
+ * sized to the cores less one, which is left to the event loop (requests); its first worker starts at once so the
+ * first document finds it warm.
  */
 export function extractionSandbox(limits: Pick<ExtractLimits, 'workerHeapMb'>): SandboxPool {
   if (!shared) {
-    shared = new SandboxPool({ size: Math.max(1, Math.min(4, os.availableParallelism())), heapMb: limits.workerHeapMb, warm: 1 });
+    shared = new SandboxPool({ size: Math.max(1, Math.min(4, os.availableParallelism() - 1)), heapMb: limits.workerHeapMb, warm: 1 });
     shared.prewarm();
   }
   return shared;
