@@ -86,11 +86,14 @@ async function extractPdf(bytes: Buffer, ctx: ExtractContext) {
   if (bytes.length === 0) throw createError('FILE_CORRUPT', ['the PDF file is empty (0 bytes)'], { permanent: true });
   const data = new Uint8Array(bytes.length);
   data.set(bytes);
-  const init: PdfWorkerInit = { data, render: ctx.ocr !== null, dpi: OCR_DPI, maxPixels: Math.min(ctx.limits.maxPixels, RENDER_MAX_PIXELS), minChars: MIN_TEXT_CHARS };
+  const init: PdfWorkerInit = { data, render: ctx.ocr !== null, dpi: OCR_DPI, maxPixels: Math.min(ctx.limits.maxPixels, RENDER_MAX_PIXELS), minChars: MIN_TEXT_CHARS, maxInflatedBytes: ctx.limits.maxInflatedBytes };
   const worker = openWorker(init, ctx.signal);
   try {
     const open = await worker.next();
     if (open.type === 'error') failOpen(open);
+    if (open.type === 'limit') {
+      throw createError('EXTRACTION_LIMIT', [`a compressed stream of the PDF inflates to more than ${ctx.limits.maxInflatedBytes} bytes (MNEMO_EXTRACT_MAX_INFLATED_BYTES)`], { permanent: true });
+    }
     if (open.type !== 'open') throw createError('EXTRACTION_FAILED', [`unexpected message ${open.type} from the PDF parser`]);
     const total = open.pages;
     if (total > ctx.limits.maxPages) {
