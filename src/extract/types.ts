@@ -1,4 +1,5 @@
 import type { DocumentType } from '../core/types.js';
+import type { LanguageInfo } from './language.js';
 import type { MediaTool } from '../providers/media-tool.js';
 import type { OcrEngine } from '../providers/ocr.js';
 import type { Transcriber } from '../providers/transcriber.js';
@@ -60,6 +61,8 @@ export interface ExtractContext {
   unavailable?: { ocr?: string; transcriber?: string; ffmpeg?: string };
   /** Directory for temporary files of this extraction; removed by the caller afterwards. */
   tmpDir: string;
+  /** The language the document's metadata names (`language`), for OCR language data and speech; else detected. */
+  language?: LanguageInfo;
 }
 
 export interface ExtractedText {
