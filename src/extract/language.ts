@@ -52,3 +52,18 @@ export function detectLanguage(text: string): (LanguageInfo & { share: number })
   const { iso639_1, tesseract, names } = LANGUAGES[best.i]!;
   return { iso639_1, tesseract, names, share: best.n / words.length };
 }
+
+/**
+ * Every language of the list with at least `min` of its common words in the text (a page mixing languages, such as
+ * a multilingual notice), most frequent first. Unlike detectLanguage, no single language needs to stand out.
+ */
+export function languagesIn(text: string, min = 3): LanguageInfo[] {
+  const words = text.toLowerCase().normalize('NFC').match(/\p{L}+/gu) ?? [];
+  return LANGUAGES.map((l) => {
+    const set = new Set(l.words);
+    return { l, n: words.reduce((n, w) => n + (set.has(w) ? 1 : 0), 0) };
+  })
+    .filter((x) => x.n >= min)
+    .sort((a, b) => b.n - a.n)
+    .map(({ l: { iso639_1, tesseract, names } }) => ({ iso639_1, tesseract, names }));
+}

@@ -1,5 +1,6 @@
 import type { DocumentType } from '../core/types.js';
 import type { LanguageInfo } from './language.js';
+import type { OcrPassOptions } from './ocr-page.js';
 import type { MediaTool } from '../providers/media-tool.js';
 import type { OcrEngine } from '../providers/ocr.js';
 import type { Transcriber } from '../providers/transcriber.js';
@@ -63,6 +64,8 @@ export interface ExtractContext {
   tmpDir: string;
   /** The language the document's metadata names (`language`), for OCR language data and speech; else detected. */
   language?: LanguageInfo;
+  /** OCR passes to switch off (bench/extraction-quality.ts measures each); all on when absent. */
+  ocrPasses?: OcrPassOptions;
 }
 
 export interface ExtractedText {
