@@ -141,6 +141,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     version: VERSION,
     maxBodyBytes: config.maxBodyBytes,
     maxUploadBytes: config.extraction.maxUploadBytes,
+    extraction,
   });
   return {
     app,

@@ -27,6 +27,7 @@ export function ocrTextToParagraphs(text: string): string {
 export const imageExtractor: Extractor = {
   name: 'image',
   mimes: IMAGE_MIMES,
+  needs: ['ocr'],
   async extract(input, ctx) {
     const ocr = ctx.ocr;
     if (!ocr) throw createError('ENGINE_UNAVAILABLE', ['OCR (images)', ctx.unavailable?.ocr ?? 'no OCR engine configured'], { permanent: true });

@@ -1,13 +1,13 @@
 import { createError } from '../core/errors.js';
 import type { TranscriptionResult, TranscriptSegment } from '../providers/transcriber.js';
-import { detectLanguage } from './language.js';
+import { detectLanguage } from '../text/language.js';
 import { stereoChannels } from './media-channels.js';
 import { decodeToWav, probeMedia } from './media-decode.js';
 import type { ExtractContext, Extractor, MediaTool, Transcriber } from './types.js';
 
 const AUDIO_MIMES = [
   'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave', 'audio/mpeg', 'audio/mp3', 'audio/mp4', 'audio/x-m4a', 'audio/m4a',
-  'audio/aac', 'audio/x-aac', 'audio/ogg', 'audio/opus', 'audio/flac', 'audio/x-flac', 'audio/webm', 'audio/x-matroska',
+  'audio/aac', 'audio/x-aac', 'audio/ogg', 'audio/opus', 'audio/flac', 'audio/x-flac', 'audio/webm', 'audio/x-matroska', 'audio/aiff', 'audio/x-aiff',
 ];
 const VIDEO_MIMES = ['video/mp4', 'video/x-m4v', 'video/webm', 'video/quicktime', 'video/x-matroska'];
 
@@ -82,13 +82,14 @@ async function transcribe(
 }
 
 /**
- * Audio (WAV, MP3, M4A/AAC, OGG/Opus, FLAC, WebM) and video (MP4, WebM, MOV, MKV): ffprobe checks the streams and
+ * Audio (WAV, MP3, M4A/AAC, OGG/Opus, FLAC, AIFF, WebM) and video (MP4, WebM, MOV, MKV): ffprobe checks the streams and
  * the length (capped by maxAudioSeconds), ffmpeg decodes the first audio track to 16 kHz mono WAV in tmpDir, the
  * transcriber turns it into timestamped paragraphs. Progress is in seconds of audio; an abort kills both.
  */
 export const mediaExtractor: Extractor = {
   name: 'media',
   mimes: [...AUDIO_MIMES, ...VIDEO_MIMES],
+  needs: ['ffmpeg', 'transcriber'],
   async extract(input, ctx) {
     const ffmpeg = ctx.ffmpeg;
     if (!ffmpeg) throw createError('ENGINE_UNAVAILABLE', ['ffmpeg (audio and video)', ctx.unavailable?.ffmpeg ?? 'not found'], { permanent: true });

@@ -1,5 +1,5 @@
 import type { OcrEngine, OcrLine, OcrResult, PageLayout } from '../providers/ocr.js';
-import { detectLanguage, languagesIn } from './language.js';
+import { detectLanguage, languagesIn } from '../text/language.js';
 import type { OcrVariantRequest } from './ocr-variants.js';
 import { runInSandbox } from './sandbox/isolated.js';
 import type { ExtractContext } from './types.js';

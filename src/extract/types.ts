@@ -1,5 +1,5 @@
 import type { DocumentType } from '../core/types.js';
-import type { LanguageInfo } from './language.js';
+import type { LanguageInfo } from '../text/language.js';
 import type { OcrPassOptions } from './ocr-page.js';
 import type { MediaTool } from '../providers/media-tool.js';
 import type { OcrEngine } from '../providers/ocr.js';
@@ -85,5 +85,7 @@ export interface Extractor {
   readonly name: string;
   /** Detected MIME types this extractor handles. */
   readonly mimes: readonly string[];
+  /** Engines every file of its types needs (an upload is refused at once when one is missing). */
+  readonly needs?: readonly ('ocr' | 'transcriber' | 'ffmpeg')[];
   extract(input: ExtractInput, ctx: ExtractContext): Promise<ExtractedText>;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createError, errorMessage, isAppError } from '../core/errors.js';
 import type { DocumentRecord, DocumentRef } from '../core/types.js';
 import { detectFileType, type DetectedType } from '../extract/detect.js';
-import { languageHint } from '../extract/language.js';
+import { languageHint } from '../text/language.js';
 import { extractorFor, supportedMimes } from '../extract/registry.js';
 import type { ExtractLimits, ExtractProgress, ExtractedText } from '../extract/types.js';
 import type { PipelineDeps, ProgressFn } from './deps.js';

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import Tesseract from 'tesseract.js';
 import { createError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import { KNOWN_LANGUAGES } from '../extract/language.js';
+import { KNOWN_LANGUAGES } from '../text/language.js';
 import type { OcrEngine, OcrLine, OcrResult, PageLayout } from './ocr.js';
 
 const require = createRequire(import.meta.url);

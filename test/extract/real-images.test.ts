@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/core/logger.js';
 import { detectFileType } from '../../src/extract/detect.js';
-import { languageHint } from '../../src/extract/language.js';
+import { languageHint } from '../../src/text/language.js';
 import type { OcrPassOptions } from '../../src/extract/ocr-page.js';
 import { extractorFor } from '../../src/extract/registry.js';
 import { closeExtractionSandbox } from '../../src/extract/sandbox/isolated.js';
