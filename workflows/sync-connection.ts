@@ -1,10 +1,10 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, continueAsNew, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { ConnectionSyncActivities, SyncOutcome } from '../activities/sync-connection.js';
-import { runSyncPages } from './shared-sync.js';
+import { AUTH_FAILURE, RESYNC_SIGNAL, runSyncPages } from '../src/core/workflow-safe/sync-pages.js';
 import type { SyncTrigger } from '../src/storage/connections.js';
 
-// Failure type of a refused credential (activities/sync-connection.ts AUTH_FAILURE; workflows import no activity code).
-const AUTH_FAILURE = 'CONNECTOR_AUTH_FAILED';
+/** Another sync was asked for while this one runs: one more follows it (see RESYNC_SIGNAL). */
+export const resyncSignal = defineSignal<[trigger: SyncTrigger]>(RESYNC_SIGNAL);
 
 const { beginConnectionSync, finishConnectionSync } = proxyActivities<ConnectionSyncActivities>({
   startToCloseTimeout: '10 minutes',
@@ -27,8 +27,22 @@ const { syncConnectionPage } = proxyActivities<ConnectionSyncActivities>({
  * the document service; each new document gets its own ingestDocument workflow), finish (deletions of items gone
  * upstream after a complete listing, the run record, the connection's status). A page that fails for good still
  * ends in finish, which records the failure (needs_reauth for a refused credential).
+ *
+ * A resync signal received at any time before the workflow closes (even after finish recorded the run: Temporal
+ * refuses to close a workflow with a signal it has not handled) makes it continue as new for one more sync, so a
+ * change notified during a sync is never left for the next schedule.
  */
 export async function syncConnection(orgId: string, connectionId: string, trigger: SyncTrigger): Promise<SyncOutcome> {
+  const asked: { trigger: SyncTrigger | null } = { trigger: null };
+  setHandler(resyncSignal, (t) => {
+    asked.trigger = t;
+  });
+  const outcome = await syncOnce(orgId, connectionId, trigger);
+  if (asked.trigger !== null) await continueAsNew<typeof syncConnection>(orgId, connectionId, asked.trigger);
+  return outcome;
+}
+
+async function syncOnce(orgId: string, connectionId: string, trigger: SyncTrigger): Promise<SyncOutcome> {
   const run = await beginConnectionSync(orgId, connectionId, trigger);
   if (!run) return { runId: null, status: 'skipped', itemsProcessed: 0, itemsFailed: 0 };
   const end = await runSyncPages(
