@@ -1,6 +1,15 @@
-import { ActivityFailure, ApplicationFailure, continueAsNew, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  continueAsNew,
+  defineSignal,
+  ParentClosePolicy,
+  proxyActivities,
+  setHandler,
+  startChild,
+} from '@temporalio/workflow';
 import type { ConnectionSyncActivities, SyncOutcome } from '../activities/sync-connection.js';
-import { AUTH_FAILURE, RESYNC_SIGNAL, runSyncPages } from '../src/core/workflow-safe/sync-pages.js';
+import { AUTH_FAILURE, connectionWorkflowId, RESYNC_SIGNAL, runSyncPages } from '../src/core/workflow-safe/sync-pages.js';
 import type { SyncTrigger } from '../src/storage/connections.js';
 
 /** Another sync was asked for while this one runs: one more follows it (see RESYNC_SIGNAL). */
@@ -22,8 +31,28 @@ const { syncConnectionPage } = proxyActivities<ConnectionSyncActivities>({
 });
 
 /**
- * One sync of one connection (workflow ID `connection-<id>`, or `connection-<id>-<time>` when its Schedule starts
- * it), as activities: begin (the run record), one per listing page (list, fetch and add the page's items through
+ * What a connection's Schedule starts (as `connection-<id>-<time>`, the ID Temporal gives scheduled runs): the sync
+ * itself runs as the child workflow `connection-<id>`, the ID manual and webhook syncs use, so a scheduled sync never
+ * overlaps another sync of the connection (two runs at once would each delete what only the other listed). When
+ * one is already running, the scheduled sync is skipped: the running one reads the source now.
+ */
+export async function scheduledConnectionSync(orgId: string, connectionId: string): Promise<SyncOutcome> {
+  try {
+    const child = await startChild(syncConnection, {
+      workflowId: connectionWorkflowId(connectionId),
+      args: [orgId, connectionId, 'cron'],
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+    });
+    return await child.result();
+  } catch (err) {
+    // @temporalio/common's WorkflowExecutionAlreadyStartedError (not re-exported by @temporalio/workflow) names itself.
+    if (err instanceof Error && err.name === 'WorkflowExecutionAlreadyStartedError') return { runId: null, status: 'skipped', itemsProcessed: 0, itemsFailed: 0 };
+    throw err;
+  }
+}
+
+/**
+ * One sync of one connection (workflow ID `connection-<id>`), as activities: begin (the run record), one per listing page (list, fetch and add the page's items through
  * the document service; each new document gets its own ingestDocument workflow), finish (deletions of items gone
  * upstream after a complete listing, the run record, the connection's status). A page that fails for good still
  * ends in finish, which records the failure (needs_reauth for a refused credential).

@@ -1,5 +1,5 @@
 import { Client, ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
-import { RESYNC_SIGNAL } from '../core/workflow-safe/sync-pages.js';
+import { connectionWorkflowId, RESYNC_SIGNAL } from '../core/workflow-safe/sync-pages.js';
 import type { Config } from '../core/config.js';
 import { createError, errorMessage } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
@@ -17,11 +17,12 @@ function unavailable(err: unknown) {
 const CALL_TIMEOUT_MS = 10_000;
 
 /** Workflow ID of a connection's syncs and ID of its Schedule (Temporal UI → Schedules). */
-export const connectionWorkflowId = (connectionId: string) => `connection-${connectionId}`;
+export { connectionWorkflowId };
 
 /**
  * Temporal mode's sync runner: one Schedule per connection (created and deleted with it) starting the syncConnection
- * workflow; a manual import starts the same workflow now, or finds one running.
+ * workflow through scheduledConnectionSync; a manual import or a webhook starts the same workflow now, or signals
+ * the one running to sync once more.
  */
 export class TemporalSyncRunner implements ConnectionSyncRunner {
   private readonly connection: ReturnType<typeof connectClient>;
@@ -72,10 +73,11 @@ export class TemporalSyncRunner implements ConnectionSyncRunner {
     const spec = { intervals: [{ every: conn.syncEveryMs }] };
     const action = {
       type: 'startWorkflow' as const,
-      workflowType: 'syncConnection',
+      // A starter: the sync runs as connection-<id> (never beside a manual or webhook sync of the same connection).
+      workflowType: 'scheduledConnectionSync',
       taskQueue: this.temporal.taskQueue,
       workflowId: scheduleId,
-      args: [conn.orgId, conn.id, 'cron' satisfies SyncTrigger],
+      args: [conn.orgId, conn.id],
     };
     try {
       await this.client.withDeadline(Date.now() + CALL_TIMEOUT_MS, () =>

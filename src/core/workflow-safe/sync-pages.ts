@@ -8,6 +8,12 @@
  */
 export const RESYNC_SIGNAL = 'resync';
 
+/**
+ * Workflow ID of a connection's syncs (and ID of its Schedule): one ID for every sync of a connection, so two never
+ * run at once; a manual, webhook or scheduled trigger that finds it running queues one more or is skipped.
+ */
+export const connectionWorkflowId = (connectionId: string) => `connection-${connectionId}`;
+
 /** Failure type of a refused credential: not retried, and the run records the connection as needs_reauth. */
 export const AUTH_FAILURE = 'CONNECTOR_AUTH_FAILED';
 
