@@ -1,10 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Supermemory, { toFile } from 'supermemory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmbeddedSyncRunner } from '../../src/services/connection-scheduler.js';
+import { startClientServer, type ClientServer } from '../helpers/client-server.js';
 import { block, startFakeNotion, type FakeNotion } from '../helpers/fake-notion.js';
-import { createTestRuntime, TEST_KEY, type TestRuntime } from '../helpers/runtime.js';
 
 /**
  * The official client's generated API suite (supermemory sdk-ts 4.25.1, tests/api-resources/*.test.ts: 45 calls,
@@ -21,31 +18,24 @@ const OK: Outcome = { ok: true };
 const TAGS = ['user_123', 'project_123'];
 
 describe('the official client\'s generated API suite, against Mnemo with real ids', () => {
-  let rt: TestRuntime;
-  let api: http.Server;
+  let server: ClientServer;
   let client: Supermemory;
   let notion: FakeNotion;
   /** Real ids the calls use in place of the generated placeholders. */
   const ids = { doc: '', docToDelete: '', memory: '', memoryText: '', pending: '', connection: '', connectionToDelete: '' };
 
-  const idle = async () => {
-    await (rt.syncRunner as EmbeddedSyncRunner).idle();
-    await rt.settle();
-  };
   const notionConnection = async (containerTags: string[]) => (await client.connections.create('notion', { containerTags, metadata: { token: notion.token } })).id;
 
   beforeAll(async () => {
     notion = await startFakeNotion();
     notion.pages.set('p-ml', { id: 'p-ml', title: 'Machine learning notes', lastEdited: '2026-11-01T10:00:00.000Z', blocks: [block('b1', 'paragraph', 'Gradient descent minimises the loss.')] });
-    rt = await createTestRuntime({
+    server = await startClientServer({
       NOTION_API_URL: notion.url,
       NOTION_CLIENT_ID: notion.oauth.clientId,
       NOTION_CLIENT_SECRET: notion.oauth.clientSecret,
       MNEMO_SECRET_KEY: 'a test secret of at least thirty-two characters',
     });
-    api = http.createServer(rt.app.callback());
-    await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
-    client = new Supermemory({ apiKey: TEST_KEY, baseURL: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, maxRetries: 0 });
+    client = server.client;
 
     ids.doc = (await client.add({ content: 'This is a detailed article about machine learning concepts: supervised learning, gradient descent.', containerTag: 'user_123' })).id;
     ids.docToDelete = (await client.add({ content: 'A document the suite deletes.', containerTag: 'user_123' })).id;
@@ -54,12 +44,30 @@ describe('the official client\'s generated API suite, against Mnemo with real id
     ids.memoryText = written.memories[0]!.memory;
     ids.connection = await notionConnection(TAGS);
     ids.connectionToDelete = await notionConnection(['suite-delete']);
-    await idle();
+    await server.idle();
   }, 60_000);
   afterAll(async () => {
-    await rt?.close();
-    await new Promise((r) => api?.close(r));
+    await server?.close();
     await notion?.stop();
+  });
+
+  /** search.documents and search.execute (both POST /v3/search) are generated with the same parameters. */
+  const v3SearchParams = (): Supermemory.Search.SearchDocumentsParams => ({
+      q: 'machine learning concepts',
+      categoriesFilter: ['string'],
+      chunkThreshold: 0.5,
+      containerTag: 'user_123',
+      containerTags: ['user_123'],
+      docId: ids.doc,
+      documentThreshold: 0,
+      filepath: '/docs/',
+      filters: { OR: [{ key: 'key', value: 'value', filterType: 'metadata', ignoreCase: 'true', negate: 'true', numericOperator: '>' }] },
+      includeFullDocs: false,
+      includeSummary: true,
+      limit: 10,
+      onlyMatchingChunks: true,
+      rerank: false,
+      rewriteQuery: false,
   });
 
   /** The 45 generated calls, in the order the suite makes them (reads before the deletes that would remove their ids). */
@@ -172,41 +180,9 @@ describe('the official client\'s generated API suite, against Mnemo with real id
       threshold: 0.5,
     }), OK],
     ['search.documents: only required params', () => client.search.documents({ q: 'machine learning concepts' }), OK],
-    ['search.documents: required and optional params', () => client.search.documents({
-      q: 'machine learning concepts',
-      categoriesFilter: ['string'],
-      chunkThreshold: 0.5,
-      containerTag: 'user_123',
-      containerTags: ['user_123'],
-      docId: ids.doc,
-      documentThreshold: 0,
-      filepath: '/docs/',
-      filters: { OR: [{ key: 'key', value: 'value', filterType: 'metadata', ignoreCase: 'true', negate: 'true', numericOperator: '>' }] },
-      includeFullDocs: false,
-      includeSummary: true,
-      limit: 10,
-      onlyMatchingChunks: true,
-      rerank: false,
-      rewriteQuery: false,
-    }), OK],
+    ['search.documents: required and optional params', () => client.search.documents(v3SearchParams()), OK],
     ['search.execute: only required params', () => client.search.execute({ q: 'machine learning concepts' }), OK],
-    ['search.execute: required and optional params', () => client.search.execute({
-      q: 'machine learning concepts',
-      categoriesFilter: ['string'],
-      chunkThreshold: 0.5,
-      containerTag: 'user_123',
-      containerTags: ['user_123'],
-      docId: ids.doc,
-      documentThreshold: 0,
-      filepath: '/docs/',
-      filters: { OR: [{ key: 'key', value: 'value', filterType: 'metadata', ignoreCase: 'true', negate: 'true', numericOperator: '>' }] },
-      includeFullDocs: false,
-      includeSummary: true,
-      limit: 10,
-      onlyMatchingChunks: true,
-      rerank: false,
-      rewriteQuery: false,
-    }), OK],
+    ['search.execute: required and optional params', () => client.search.execute(v3SearchParams()), OK],
     ['search.memories: only required params', () => client.search.memories({ q: 'machine learning concepts' }), OK],
     ['search.memories: required and optional params', () => client.search.memories({
       q: 'machine learning concepts',

@@ -1,23 +1,16 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Supermemory from 'supermemory';
+import type Supermemory from 'supermemory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmbeddedSyncRunner } from '../../src/services/connection-scheduler.js';
+import { startClientServer, type ClientServer } from '../helpers/client-server.js';
 import { block, startFakeNotion, type FakeNotion } from '../helpers/fake-notion.js';
-import { createTestRuntime, TEST_KEY, type TestRuntime } from '../helpers/runtime.js';
 import { html, startTestSite, type TestSite } from '../helpers/test-site.js';
 
 /** Issue 27: configure is accepted for connections without a resource listing (web-crawler, notion), as the client sends it. */
 describe('connections: configure on the web crawler and Notion through the official client', () => {
-  let rt: TestRuntime;
-  let api: http.Server;
+  let server: ClientServer;
   let client: Supermemory;
   let site: TestSite;
   let notion: FakeNotion;
-  const idle = async () => {
-    await (rt.syncRunner as EmbeddedSyncRunner).idle();
-    await rt.settle();
-  };
+  const idle = () => server.idle();
   const urls = async (provider: 'web-crawler' | 'notion', tag: string) =>
     (await client.connections.listDocuments(provider, { containerTags: [tag] })).map((d) => (d as unknown as { url: string }).url).sort();
 
@@ -36,14 +29,11 @@ describe('connections: configure on the web crawler and Notion through the offic
     page('11111111-1111-1111-1111-111111111111', 'Team space');
     page('22222222-2222-2222-2222-222222222222', 'Team notes', '11111111-1111-1111-1111-111111111111');
     page('33333333-3333-3333-3333-333333333333', 'Private diary');
-    rt = await createTestRuntime({ MNEMO_URL_ALLOWED_HOSTS: '127.0.0.1', NOTION_API_URL: notion.url, MNEMO_SECRET_KEY: 'a test secret of at least thirty-two characters' });
-    api = http.createServer(rt.app.callback());
-    await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
-    client = new Supermemory({ apiKey: TEST_KEY, baseURL: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, maxRetries: 0 });
+    server = await startClientServer({ MNEMO_URL_ALLOWED_HOSTS: '127.0.0.1', NOTION_API_URL: notion.url, MNEMO_SECRET_KEY: 'a test secret of at least thirty-two characters' });
+    client = server.client;
   }, 60_000);
   afterAll(async () => {
-    await rt?.close();
-    await new Promise((r) => api?.close(r));
+    await server?.close();
     await site?.close();
     await notion?.stop();
   });

@@ -1,25 +1,18 @@
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Supermemory from 'supermemory';
+import type Supermemory from 'supermemory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmbeddedSyncRunner } from '../../src/services/connection-scheduler.js';
+import { startClientServer, type ClientServer } from '../helpers/client-server.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
-import { createTestRuntime, TEST_KEY, type TestRuntime } from '../helpers/runtime.js';
 
 const HOOK_SECRET = 'a-webhook-secret-for-the-races';
 
 /** Issue 27: a change that arrives while a sync runs is never lost, and one missing repository stops nothing. */
 describe('connections: changes during a sync, and repositories that disappear (embedded mode, GitHub fake, official client)', () => {
   let gh: FakeGitHub;
-  let rt: TestRuntime;
-  let api: http.Server;
+  let server: ClientServer;
   let base: string;
   let client: Supermemory;
-  const idle = async () => {
-    await (rt.syncRunner as EmbeddedSyncRunner).idle();
-    await rt.settle();
-  };
+  const idle = () => server.idle();
   const push = (repo: string) => {
     const body = JSON.stringify({ ref: 'refs/heads/main', repository: { full_name: repo, default_branch: 'main' } });
     const signature = `sha256=${createHmac('sha256', HOOK_SECRET).update(body).digest('hex')}`;
@@ -37,15 +30,11 @@ describe('connections: changes during a sync, and repositories that disappear (e
 
   beforeAll(async () => {
     gh = await startFakeGitHub();
-    rt = await createTestRuntime({ GITHUB_API_URL: gh.url, MNEMO_SECRET_KEY: 'a test secret of at least thirty-two characters' });
-    api = http.createServer(rt.app.callback());
-    await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
-    client = new Supermemory({ apiKey: TEST_KEY, baseURL: base, maxRetries: 0 });
+    server = await startClientServer({ GITHUB_API_URL: gh.url, MNEMO_SECRET_KEY: 'a test secret of at least thirty-two characters' });
+    ({ base, client } = server);
   }, 60_000);
   afterAll(async () => {
-    await rt?.close();
-    await new Promise((r) => api?.close(r));
+    await server?.close();
     await gh?.stop();
   });
 
