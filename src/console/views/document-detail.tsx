@@ -7,6 +7,13 @@ import { extractionText } from '../parts/progress';
 import { StatusBadge } from '../parts/status-badge';
 import { href } from '../route';
 
+/** A step's own account (counts, extractor, notes) as `key: value` pairs. */
+const stepFacts = (meta: Record<string, unknown> | undefined): string =>
+  Object.entries(meta ?? {})
+    .filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v))
+    .map(([k, v]) => `${k}: ${String(v)}`)
+    .join(' · ');
+
 /** One document: text, chunks, extracted memories, processing timeline and error; retry, delete, workflow link. */
 export function DocumentDetailView({ id }: { id: string }) {
   const { api, config, notify } = useConsole();
@@ -32,7 +39,7 @@ export function DocumentDetailView({ id }: { id: string }) {
   if (!d) return <p role="status">Loading…</p>;
   const pm = d.processingMetadata ?? {};
   const memories = withMemories.data?.documents[0]?.memoryEntries ?? [];
-  const x = extractionText(pm);
+  const x = status !== undefined && IN_FLIGHT.has(status) ? extractionText(pm) : null;
   const failure = typeof pm.error === 'string' ? pm.error : null;
 
   return (
@@ -132,6 +139,7 @@ export function DocumentDetailView({ id }: { id: string }) {
         {(pm.steps ?? []).map((s, i) => (
           <li key={`${s.name}-${i}`} data-step={s.name}>
             <strong>{s.name}</strong> <span className={`step-${s.status}`}>{s.status}</span> <span className="muted">{when(s.startTime)}</span> {s.duration !== undefined && <span>{ms(s.duration)}</span>}
+            {stepFacts(s.metadata) && <div className="muted step-facts">{stepFacts(s.metadata)}</div>}
           </li>
         ))}
         {(pm.steps ?? []).length === 0 && <li className="muted">Not started yet</li>}

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { errorText } from '../api';
 import { useConsole } from '../context';
+import { href } from '../route';
 
 interface Upload {
   name: string;
@@ -74,6 +75,11 @@ export function UploadZone({ onUploaded }: { onUploaded: () => void }) {
               <span>{u.name.replace(/#[^#]*$/, '')}</span>
               <progress max={1} value={u.fraction} aria-label={`Upload of ${u.name.replace(/#[^#]*$/, '')}`} />
               <span>{u.state === 'failed' ? `failed: ${u.message}` : u.state === 'done' ? 'uploaded' : `${Math.round(u.fraction * 100)}%`}</span>
+              {u.id && (
+                <a href={href('documents', u.id)} data-id={u.id}>
+                  Open
+                </a>
+              )}
             </li>
           ))}
         </ul>
