@@ -125,17 +125,15 @@ function Shell({ api, session, onSignOut }: { api: ConsoleContext['api']; sessio
           </ul>
         </nav>
         <div className="who">
-          <label>
-            <span className="label">Container tag</span>
-            <select value={tag ?? ''} onChange={(e) => setTag(e.target.value || null)}>
+          <label htmlFor="focus-tag">Container tag</label>
+          <select id="focus-tag" value={tag ?? ''} onChange={(e) => setTag(e.target.value || null)}>
               {isRoot && <option value="">All tags</option>}
               {[...new Set([...tags, ...(tag ? [tag] : [])])].map((t) => (
                 <option key={t} value={t}>
                   {t}
                 </option>
               ))}
-            </select>
-          </label>
+          </select>
           <span className="key-kind" title={session.org.name ?? session.org.id}>
             {isRoot ? 'root key' : `scoped key: ${scopedTags.join(', ')}`}
           </span>

@@ -4,7 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_CSP } from '../../src/http/routes/console.js';
+import { createHash } from 'node:crypto';
+import { CONSOLE_CSP, GRAPH_SPINNER_STYLE_HASH } from '../../src/http/routes/console.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { buildConsole } from './console-harness.js';
 
@@ -35,6 +36,14 @@ describe('GET /console (the static handler)', () => {
     for (const m of res.text.matchAll(/(?:src|href)="([^"]+)"/g)) expect(m[1]).toMatch(/^\/console\/assets\//);
     expect(res.text).not.toMatch(/<script>(?!<)/);
     await request(rt.app.callback()).get('/console/').expect(200);
+  });
+
+  it('allows exactly the graph component’s own spinner style by its hash (still the installed package’s text)', () => {
+    const graph = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/@supermemory/memory-graph/dist/memory-graph.js'), 'utf8');
+    const keyframes = /const spinKeyframes = `([^`]*)`/.exec(graph);
+    expect(keyframes).not.toBeNull();
+    expect(`sha256-${createHash('sha256').update(keyframes![1]!).digest('base64')}`).toBe(GRAPH_SPINNER_STYLE_HASH);
+    expect(CONSOLE_CSP).toContain(`style-src 'self' '${GRAPH_SPINNER_STYLE_HASH}'`);
   });
 
   it('answers 304 to a matching If-None-Match', async () => {

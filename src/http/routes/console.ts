@@ -12,13 +12,19 @@ export interface ConsoleOptions {
 }
 
 /**
- * The console may load only what this server serves: no inline script or style element, no other origin, no
- * framing. React sets styles through the CSSOM, which style-src does not govern.
+ * The one inline style element the console makes: @supermemory/memory-graph 0.2.3 injects its spinner's keyframes
+ * (`injectSpinStyle`). Allowed by its hash alone; test/console/static.test.ts checks it against the installed package.
+ */
+export const GRAPH_SPINNER_STYLE_HASH = 'sha256-f0Lov5fPHaDJnLTbinebvTwzIWT/tOqqX82Dg+Y68RI=';
+
+/**
+ * The console may load only what this server serves: no inline script, no inline style but the graph's spinner, no
+ * other origin, no framing. React sets styles through the CSSOM, which style-src does not govern.
  */
 export const CONSOLE_CSP = [
   "default-src 'none'",
   "script-src 'self'",
-  "style-src 'self'",
+  `style-src 'self' '${GRAPH_SPINNER_STYLE_HASH}'`,
   "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",
