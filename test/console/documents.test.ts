@@ -136,6 +136,31 @@ describe('console: sign in and documents', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  it('links a document to its workflow in the Temporal UI when the server names one', async () => {
+    // The server side (Temporal mode + MNEMO_TEMPORAL_UI_URL → the meta tag) is tested in static.test.ts; here the
+    // page gets that meta tag and must show the link.
+    const workflowUrl = 'http://temporal-ui.test:8233/namespaces/default/workflows/document-';
+    const temporal = await page.context().newPage();
+    await temporal.route(`${server.base}/console`, async (route) => {
+      const res = await route.fetch();
+      const body = (await res.text()).replace('{&quot;workflowUrl&quot;:null}', `{&quot;workflowUrl&quot;:&quot;${workflowUrl}&quot;}`);
+      await route.fulfill({ response: res, body });
+    });
+    const added = await apiCall<{ id: string }>(server.base, 'POST', '/v3/documents', { content: 'A note with a workflow.', containerTag: 'team-docs' });
+    // Session storage belongs to one tab: the new tab signs in itself.
+    await signIn(temporal, server.base, TEST_KEY);
+    await temporal.goto(`${server.base}/console#/documents/${added.body.id}`);
+    const link = temporal.getByRole('link', { name: 'Workflow in Temporal UI' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`${workflowUrl}${added.body.id}`);
+    expect(await link.getAttribute('rel')).toContain('noopener');
+    await temporal.close();
+    // Embedded mode: no link.
+    await page.goto(`${server.base}/console#/documents/${added.body.id}`);
+    await page.getByRole('heading', { name: 'Processing timeline' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Workflow in Temporal UI' }).count()).toBe(0);
+  });
+
   it('loaded nothing from another origin and broke no CSP rule', () => {
     expect(problems).toEqual([]);
   });
