@@ -49,6 +49,7 @@ const result = await build({
   logLevel: 'warning',
 });
 
+const bundled = performance.now();
 const outputs = Object.entries(result.metafile.outputs);
 const entry = outputs.find(([, o]) => o.entryPoint === 'src/console/main.tsx');
 if (!entry) throw new Error('esbuild produced no entry bundle');
@@ -78,14 +79,17 @@ let brotli = 0;
 for (const [file] of outputs) {
   const bytes = fs.readFileSync(path.join(ROOT, file));
   raw += bytes.length;
-  const br = zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+  // Quality 9: within 8% of 11 in size, 7x faster (the build runs at every npm install).
+  const br = zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
   brotli += br.length;
   fs.writeFileSync(`${path.join(ROOT, file)}.br`, br);
   fs.writeFileSync(`${path.join(ROOT, file)}.gz`, zlib.gzipSync(bytes, { level: 9 }));
 }
+const bundleMs = Math.round(bundled - started);
+const compressMs = Math.round(performance.now() - bundled);
 fs.writeFileSync(
   path.join(staging, 'build.json'),
-  JSON.stringify({ script, css, files: outputs.map(([f, o]) => ({ file: path.basename(f), bytes: o.bytes })), raw, brotli }, null, 2),
+  JSON.stringify({ script, css, files: outputs.map(([f, o]) => ({ file: path.basename(f), bytes: o.bytes })), raw, brotli, bundleMs, compressMs }, null, 2),
 );
 
 fs.rmSync(`${OUT}.old`, { recursive: true, force: true });
@@ -96,5 +100,5 @@ fs.rmSync(`${OUT}.old`, { recursive: true, force: true });
 if (!quiet) {
   const ms = Math.round(performance.now() - started);
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-  process.stdout.write(`console built in ${ms} ms: ${outputs.length} files, ${kb(raw)} (${kb(brotli)} brotli) → ${path.relative(process.cwd(), OUT) || '.'}\n`);
+  process.stdout.write(`console built in ${ms} ms (esbuild ${bundleMs} ms, compression ${compressMs} ms): ${outputs.length} files, ${kb(raw)} (${kb(brotli)} brotli) → ${path.relative(process.cwd(), OUT) || '.'}\n`);
 }

@@ -126,14 +126,17 @@ function Shell({ api, session, onSignOut }: { api: ConsoleContext['api']; sessio
         </nav>
         <div className="who">
           <label htmlFor="focus-tag">Container tag</label>
-          <select id="focus-tag" value={tag ?? ''} onChange={(e) => setTag(e.target.value || null)}>
-              {isRoot && <option value="">All tags</option>}
-              {[...new Set([...tags, ...(tag ? [tag] : [])])].map((t) => (
+          {isRoot ? (
+            <TagInput tags={tags} tag={tag} onChange={setTag} />
+          ) : (
+            <select id="focus-tag" value={tag ?? ''} onChange={(e) => setTag(e.target.value || null)}>
+              {scopedTags.map((t) => (
                 <option key={t} value={t}>
                   {t}
                 </option>
               ))}
-          </select>
+            </select>
+          )}
           <span className="key-kind" title={session.org.name ?? session.org.id}>
             {isRoot ? 'root key' : `scoped key: ${scopedTags.join(', ')}`}
           </span>
@@ -179,5 +182,54 @@ function Shell({ api, session, onSignOut }: { api: ConsoleContext['api']; sessio
         )}
       </main>
     </Ctx.Provider>
+  );
+}
+
+const TAG_RE = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+/**
+ * A root key may focus any tag: the known ones are offered (GET /v3/container-tags/list), and any other can be typed
+ * (a tag that holds only memories written by hand is not in that list). Empty = every tag. Applied on Enter or blur.
+ */
+function TagInput({ tags, tag, onChange }: { tags: string[]; tag: string | null; onChange: (t: string | null) => void }) {
+  const [draft, setDraft] = useState(tag ?? '');
+  useEffect(() => setDraft(tag ?? ''), [tag]);
+  const valid = draft.trim() === '' || TAG_RE.test(draft.trim());
+  const commit = () => {
+    const t = draft.trim();
+    if (t === (tag ?? '')) return;
+    if (t === '') onChange(null);
+    else if (TAG_RE.test(t)) onChange(t);
+  };
+  return (
+    <>
+      <input
+        id="focus-tag"
+        list="known-tags"
+        value={draft}
+        placeholder="All tags"
+        autoComplete="off"
+        spellCheck={false}
+        aria-invalid={!valid}
+        aria-describedby="focus-tag-hint"
+        onChange={(e) => {
+          setDraft(e.target.value);
+          // Picking a suggestion applies it at once.
+          if (tags.includes(e.target.value)) onChange(e.target.value);
+        }}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+        }}
+      />
+      <span id="focus-tag-hint" className="sr-only">
+        Empty shows every tag; type or pick a tag and press Enter.
+      </span>
+      <datalist id="known-tags">
+        {tags.map((t) => (
+          <option key={t} value={t} />
+        ))}
+      </datalist>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { html, startTestSite, type TestSite } from '../helpers/test-site.js';
-import { apiCall, go, launchBrowser, openPage, seriousViolations, shoot, signIn, startConsoleServer, TEST_KEY, type ConsoleServer } from './console-harness.js';
+import { apiCall, focusTag, go, launchBrowser, openPage, seriousViolations, shoot, signIn, startConsoleServer, TEST_KEY, type ConsoleServer } from './console-harness.js';
 
 describe('console: search, connections, keys and settings', () => {
   let server: ConsoleServer;
@@ -21,7 +21,7 @@ describe('console: search, connections, keys and settings', () => {
     await server.runtime.settle();
     ({ page, problems } = await openPage(browser, server.base));
     await signIn(page, server.base, TEST_KEY);
-    await page.getByLabel('Container tag', { exact: true }).selectOption('alex');
+    await focusTag(page, 'alex');
   });
   afterAll(async () => {
     await browser?.close();

@@ -149,3 +149,10 @@ export async function apiCall<T = unknown>(base: string, method: string, p: stri
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
+
+/** Focuses the console on a container tag (root keys type or pick it; '' = every tag). */
+export async function focusTag(page: Page, tag: string): Promise<void> {
+  const input = page.getByLabel('Container tag', { exact: true });
+  await input.fill(tag);
+  await input.press('Enter');
+}

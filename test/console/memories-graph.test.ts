@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, go, launchBrowser, openPage, seriousViolations, shoot, signIn, startConsoleServer, TEST_KEY, type ConsoleServer } from './console-harness.js';
+import { apiCall, focusTag, go, launchBrowser, openPage, seriousViolations, shoot, signIn, startConsoleServer, TEST_KEY, type ConsoleServer } from './console-harness.js';
 
 interface GraphCounts {
   documents: number;
@@ -29,7 +29,7 @@ describe('console: memories and the memory graph', () => {
     await server.runtime.settle();
     ({ page, problems } = await openPage(browser, server.base));
     await signIn(page, server.base, TEST_KEY);
-    await page.getByLabel('Container tag', { exact: true }).selectOption('alex');
+    await focusTag(page, 'alex');
   });
   afterAll(async () => {
     await browser?.close();
@@ -95,8 +95,19 @@ describe('console: memories and the memory graph', () => {
   });
 
   it('shows every tag in the graph when no tag is chosen, one page at a time', async () => {
-    await page.getByLabel('Container tag', { exact: true }).selectOption('');
+    await focusTag(page, '');
     await expect.poll(async () => (await graphCounts(page)).documents).toBe(2);
+  });
+
+  it('focuses a tag that holds only memories written by hand (not in the container-tag list) by typing it', async () => {
+    await apiCall(server.base, 'POST', '/v4/memories', { containerTag: 'notes-only', memories: [{ content: 'Sam keeps the spare keys in the blue drawer' }] });
+    await go(page, 'memories');
+    await focusTag(page, 'notes-only');
+    await expect.poll(() => page.getByTestId('memory-count').textContent()).toBe('1 current memories in notes-only');
+    await page.getByRole('button', { name: /blue drawer/ }).waitFor();
+    await focusTag(page, 'not a tag!');
+    expect(await page.getByLabel('Container tag', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByTestId('memory-count').textContent()).toBe('1 current memories in notes-only');
   });
 
   it('loaded nothing from another origin and broke no CSP rule', () => {
