@@ -52,8 +52,8 @@ export interface ConsoleServer {
 }
 
 /** A real Mnemo (embedded runner, in-memory SQLite, hash embedder) serving the console, on a loopback port. */
-export async function startConsoleServer(env: Record<string, string> = {}): Promise<ConsoleServer> {
-  const runtime = await createTestRuntime({ MNEMO_CONSOLE_DIR: buildConsole(), ...env });
+export async function startConsoleServer(env: Record<string, string> = {}, options: { start?: boolean } = {}): Promise<ConsoleServer> {
+  const runtime = await createTestRuntime({ MNEMO_CONSOLE_DIR: buildConsole(), ...env }, { start: options.start ?? true });
   const server = http.createServer(runtime.app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -161,6 +161,27 @@ describe('console: sign in and documents', () => {
     expect(await page.getByRole('link', { name: 'Workflow in Temporal UI' }).count()).toBe(0);
   });
 
+  it('follows documents through the pipeline live, without a reload', async () => {
+    // A second Mnemo whose runner has not started: its documents wait in the queue until it does.
+    const held = await startConsoleServer({}, { start: false });
+    const live = await page.context().newPage();
+    try {
+      const batch = await apiCall<{ results: { id: string }[] }>(held.base, 'POST', '/v3/documents/batch', {
+        containerTag: 'live',
+        documents: [{ content: 'I run the night shift at the bakery.' }, { content: 'I keep bees on the roof.' }],
+      });
+      await signIn(live, held.base, TEST_KEY);
+      await live.locator('table.docs tbody tr[data-status="queued"]').nth(1).waitFor();
+      await live.getByText('2 in the pipeline').waitFor();
+      await held.runtime.runner.start();
+      for (const { id } of batch.body.results) await expect.poll(() => live.locator(`tr[data-id="${id}"]`).getAttribute('data-status'), { timeout: 20_000 }).toBe('done');
+      await expect.poll(() => live.getByText('in the pipeline').count()).toBe(0);
+    } finally {
+      await live.close();
+      await held.close();
+    }
+  });
+
   it('loaded nothing from another origin and broke no CSP rule', () => {
     expect(problems).toEqual([]);
   });
