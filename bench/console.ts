@@ -2,16 +2,19 @@
  * Console benchmark: the web console in headless Chromium on a tag with 10,000 memories (and a tag of many
  * documents for the graph), against a real Mnemo (embedded runner, in-memory SQLite, hash embedder).
  *
- *   npm run bench:console -- [--memories 10000] [--documents 200] [--seed 42]
+ *   npm run bench:console -- [--memories 10000] [--documents 200] [--seed 42] [--write store|api]
  *
- * Memories are written through POST /v4/memories in batches of 100 (each related to the tag, as in production);
- * documents through POST /v3/documents/batch and processed by the pipeline. Measured in the browser:
+ * Memories are inserted into the memory store as version-1 facts of one tag (`--write store`, the default: what the
+ * console reads does not depend on how they were written, and the memory engine relating 10,000 facts one by one
+ * takes over 40 minutes on a loaded 2-core machine), or written through POST /v4/memories in batches of 100
+ * (`--write api`); documents go through POST /v3/documents/batch and the pipeline. Measured in the browser:
  * - memories view: navigation to the first rows, rows in the DOM (virtualised), scrolling through all pages to the
  *   end (each page a POST /v4/memories/list), and a jump to the middle of the loaded list until it is painted;
  * - graph view: navigation until the first page of documents is drawn, and one "load more".
  * Also: the build (esbuild, compression) time and sizes.
  */
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,11 +22,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import type { MemoryRecord } from '../src/core/types.js';
+import { DEFAULT_ORG_ID } from '../src/services/auth.js';
 import { createTestRuntime, TEST_KEY } from '../test/helpers/runtime.js';
 import { generateFacts } from './memories/facts.js';
 import { environment, intArg, loadAverage, log, REPO_ROOT, round, summarize, writeResults } from './lib.js';
 
-const { values } = parseArgs({ options: { memories: { type: 'string' }, documents: { type: 'string' }, seed: { type: 'string' } } });
+const { values } = parseArgs({ options: { memories: { type: 'string' }, documents: { type: 'string' }, seed: { type: 'string' }, write: { type: 'string' } } });
+const WRITE = values.write === 'api' ? 'api' : 'store';
 const MEMORIES = intArg(values.memories, 10_000, 'memories');
 const DOCUMENTS = intArg(values.documents, 200, 'documents');
 const SEED = intArg(values.seed, 42, 'seed');
@@ -54,11 +60,26 @@ async function main(): Promise<void> {
   let next = 0;
   const count = async () => ((await post('/v4/memories/list', { containerTag: TAG, limit: 1 })) as { pagination: { totalItems: number } }).pagination.totalItems;
   let have = 0;
+  if (WRITE === 'store') {
+    const now = Date.now();
+    for (let i = 0; i < MEMORIES; i++) {
+      const id = randomUUID();
+      const at = new Date(now - (MEMORIES - i) * 1000).toISOString();
+      const f = facts[i]!;
+      await rt.store.memories.insertMemory({
+        id, orgId: DEFAULT_ORG_ID, containerTags: [TAG], memory: f.text, isStatic: f.isStatic, isLatest: true, isForgotten: false, isInference: false,
+        version: 1, parentMemoryId: null, rootMemoryId: id, relation: null, subject: null, attribute: null, eventDate: null,
+        forgetAfter: null, forgetReason: null, forgottenAt: null, documentIds: [], sourceCount: 1, metadata: {}, createdAt: at, updatedAt: at,
+      } as MemoryRecord);
+    }
+    have = await count();
+  }
   while (have < MEMORIES && next < facts.length) {
     const batch = facts.slice(next, next + Math.min(100, MEMORIES - have));
     next += batch.length;
     await post('/v4/memories', { containerTag: TAG, memories: batch.map((f) => ({ content: f.text, isStatic: f.isStatic })) });
     have = await count();
+    if (have % 1000 < 100) log(`${have} memories`);
   }
   for (let i = 0; i < DOCUMENTS; i += 100) {
     const docs = Array.from({ length: Math.min(100, DOCUMENTS - i) }, (_, j) => ({ content: `Note ${i + j}. I visited ${facts[(i + j) % facts.length]!.text.replace(/^The user /, '')}` }));
@@ -67,6 +88,16 @@ async function main(): Promise<void> {
   await rt.settle(600_000);
   const seedMs = performance.now() - seedStart;
   log(`seeded ${have} memories in ${TAG} and ${DOCUMENTS} documents in ${GRAPH_TAG} in ${round(seedMs / 1000)} s`);
+
+  // The list query the console makes (a page of 100) against the same with every memory's history, alternating.
+  const listMs: { plain: number[]; history: number[] } = { plain: [], history: [] };
+  for (let i = 0; i < 5; i++) {
+    for (const history of [false, true]) {
+      const t = performance.now();
+      await post('/v4/memories/list', { containerTag: TAG, page: 1 + i * 10, limit: 100, sort: 'updatedAt', order: 'desc', history });
+      listMs[history ? 'history' : 'plain'].push(performance.now() - t);
+    }
+  }
 
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -129,6 +160,17 @@ async function main(): Promise<void> {
     );
   }
 
+  // Selecting a memory: its versions (one more list request narrowed to its row).
+  const selectMs: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await page.locator('.vlist').evaluate((el, top) => ((el as unknown as { scrollTop: number }).scrollTop = top), i * 1000 * 44);
+    const row = page.locator('.memory-row').nth(3);
+    const t = performance.now();
+    await row.click();
+    await page.getByRole('list', { name: 'Versions' }).locator('li').first().waitFor();
+    selectMs.push(performance.now() - t);
+  }
+
   // Graph: first page drawn, then one "load more".
   await focus(GRAPH_TAG);
   const graphT = performance.now();
@@ -152,7 +194,7 @@ async function main(): Promise<void> {
     benchmark: 'console',
     environment: environment(),
     loadAverage: loadAverage(),
-    setup: { memories: have, memoryTag: TAG, documents: DOCUMENTS, graphTag: GRAPH_TAG, seedSeconds: round(seedMs / 1000), embedder: 'hash', store: 'sqlite :memory:' },
+    setup: { memories: have, memoryTag: TAG, documents: DOCUMENTS, graphTag: GRAPH_TAG, seedSeconds: round(seedMs / 1000), embedder: 'hash', store: 'sqlite :memory:', memoriesWrittenThrough: WRITE === 'store' ? 'memory store (insertMemory)' : 'POST /v4/memories' },
     build: { ms: round(buildMs), files: build.files, rawBytes: build.raw, brotliBytes: build.brotli, firstLoadBrotliBytes: firstLoadBrotli },
     memoriesView: {
       shownTotal: totalText,
@@ -161,12 +203,15 @@ async function main(): Promise<void> {
       rowsLoaded: loaded,
       rowsInDom: domRows,
       jumpPaintMs: summarize(jumps),
+      selectWithVersionsMs: summarize(selectMs),
     },
+    listApiPageOf100Ms: { withoutHistory: summarize(listMs.plain), withHistory: summarize(listMs.history) },
     graphView: { firstPageMs: round(graphFirstMs), firstPageDocuments: graphDocs, loadMoreMs: round(graphMoreMs) },
   };
   const file = writeResults('console', result);
   log(JSON.stringify(result.memoriesView));
   log(JSON.stringify(result.graphView));
+  log(JSON.stringify(result.listApiPageOf100Ms));
   log(`results: ${path.relative(process.cwd(), file)}`);
 }
 

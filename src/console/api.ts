@@ -89,8 +89,9 @@ export function createApi(key: string, base = '') {
       call<GraphResponse>('POST', '/v3/documents/documents', { ...q, sort: 'createdAt', order: 'desc' }),
     graphByIds: (ids: string[]) => call<GraphResponse>('POST', '/v3/documents/documents/by-ids', { ids }),
 
-    memories: (q: { containerTag?: string; page: number; limit: number; includeForgotten: boolean }) =>
-      call<MemoryListResponse>('POST', '/v4/memories/list', { ...q, history: true, sort: 'updatedAt', order: 'desc' }),
+    /** Newest change first; `history` adds every version of each listed memory (costly: ask it for one row). */
+    memories: (q: { containerTag?: string; page: number; limit: number; includeForgotten: boolean; history?: boolean }) =>
+      call<MemoryListResponse>('POST', '/v4/memories/list', { ...q, history: q.history ?? false, sort: 'updatedAt', order: 'desc' }),
     writeMemory: (containerTag: string, content: string, isStatic: boolean) =>
       call<unknown>('POST', '/v4/memories', { containerTag, memories: [{ content, isStatic }] }),
     updateMemory: (containerTag: string, id: string, newContent: string) => call<{ id: string; version: number }>('PATCH', '/v4/memories', { containerTag, id, newContent }),

@@ -42,7 +42,7 @@ describe('console: memories and the memory graph', () => {
     await page.getByRole('button', { name: /works at Initech/ }).click();
     const detail = page.getByRole('complementary', { name: 'Selected memory' });
     await detail.getByRole('heading', { name: 'Memory v1' }).waitFor();
-    expect(await detail.getByRole('list', { name: 'Versions' }).locator('li').count()).toBe(1);
+    await expect.poll(() => detail.getByRole('list', { name: 'Versions' }).locator('li').count()).toBe(1);
     expect(await detail.locator('a.source-link').count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'memories');

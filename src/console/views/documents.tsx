@@ -9,6 +9,8 @@ import type { DocumentSummary } from '../types';
 import { UploadZone } from './upload-zone';
 
 const PAGE_SIZE = 50;
+/** Rows that poll their own progress (each GET /v3/documents/{id} every 1.5 s); the others show their status only. */
+const PROGRESS_ROWS = 10;
 
 const sourceOf = (d: DocumentSummary) => (d.connectionId ? 'connection' : 'api');
 
@@ -26,6 +28,7 @@ export function DocumentsView() {
   );
   const docs = list.data?.memories ?? [];
   const inFlight = docs.filter((d) => IN_FLIGHT.has(d.status));
+  const tracked = new Set(inFlight.slice(0, PROGRESS_ROWS).map((d) => d.id));
   useInterval(list.reload, 1500, inFlight.length > 0);
 
   const types = [...new Set(docs.map((d) => d.type))].sort();
@@ -102,7 +105,7 @@ export function DocumentsView() {
                 </td>
                 <td>
                   <StatusBadge status={d.status} />
-                  {IN_FLIGHT.has(d.status) && <Progress id={d.id} />}
+                  {tracked.has(d.id) && <Progress id={d.id} />}
                 </td>
                 <td>{d.type}</td>
                 <td>{d.containerTags.join(', ')}</td>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorText } from '../api';
 import { useConsole } from '../context';
+import { useLoad } from '../hooks';
 import { ConfirmButton } from '../parts/confirm-button';
 import { short, when } from '../parts/format';
 import { VirtualList } from '../parts/virtual-list';
@@ -70,7 +71,8 @@ export function MemoriesView({ focus }: { focus: string | null }) {
     if (select) setSelected(select);
     setGeneration((g) => g + 1);
   };
-  const current = items.find((m) => m.id === selected) ?? null;
+  const position = items.findIndex((m) => m.id === selected);
+  const current = position >= 0 ? items[position]! : null;
 
   return (
     <section aria-labelledby="memories-title">
@@ -110,7 +112,7 @@ export function MemoriesView({ focus }: { focus: string | null }) {
         />
         <aside className="detail" aria-label="Selected memory">
           {current ? (
-            <MemoryDetail key={current.id + current.version} memory={current} onChanged={reset} notify={notify} />
+            <MemoryDetail key={current.id + current.version} memory={current} position={position} includeForgotten={includeForgotten} onChanged={reset} notify={notify} />
           ) : (
             <p className="muted">Select a memory to see its history, sources and relations.</p>
           )}
@@ -158,11 +160,33 @@ function WriteMemory({ onWritten }: { onWritten: () => void }) {
   );
 }
 
-function MemoryDetail({ memory: m, onChanged, notify }: { memory: MemoryEntry; onChanged: (select?: string) => void; notify: (t: string, k?: 'info' | 'error') => void }) {
+/**
+ * The selected memory. Its versions come from the same list query narrowed to its row (page = position, limit 1,
+ * with history): the list itself is loaded without history, which costs a lookup per memory (~2 s a page of 100 at
+ * 10,000 memories), and the API has no single-memory read.
+ */
+function MemoryDetail({
+  memory: m,
+  position,
+  includeForgotten,
+  onChanged,
+  notify,
+}: {
+  memory: MemoryEntry;
+  position: number;
+  includeForgotten: boolean;
+  onChanged: (select?: string) => void;
+  notify: (t: string, k?: 'info' | 'error') => void;
+}) {
   const { api, tag } = useConsole();
   const [draft, setDraft] = useState(m.memory);
   const memTag = tag ?? m.containerTags[0] ?? '';
-  const history = [...(m.history ?? [])].sort((a, b) => b.version - a.version);
+  const withHistory = useLoad(
+    () => api.memories({ ...(tag ? { containerTag: tag } : {}), page: position + 1, limit: 1, includeForgotten, history: true }),
+    [api, tag, position, includeForgotten, m.id],
+  );
+  const row = withHistory.data?.memoryEntries[0];
+  const history = [...(row?.id === m.id ? (row.history ?? []) : [])].sort((a, b) => b.version - a.version);
   const relations = Object.entries(m.memoryRelations ?? {});
   return (
     <div>
@@ -216,7 +240,8 @@ function MemoryDetail({ memory: m, onChanged, notify }: { memory: MemoryEntry; o
         </>
       )}
       <h3>History</h3>
-      <ol className="history" aria-label="Versions">
+      {withHistory.data && row?.id !== m.id && <p className="muted">The list changed since it was loaded: reload it to see this memory's versions.</p>}
+      <ol className="history" aria-label="Versions" aria-busy={withHistory.loading}>
         {history.map((h) => (
           <li key={h.id} data-version={h.version}>
             <strong>v{h.version}</strong> {h.memory} <span className="muted">{when(h.createdAt)}</span>
