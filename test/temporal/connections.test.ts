@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Client, Connection, ScheduleNotFoundError } from '@temporalio/client';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +106,8 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
   let gh: FakeGitHub;
   let oauth: FakeOAuth;
   let drive: FakeDrive;
+  let publicServer: http.Server;
+  let publicBase: string;
   const HOOK_SECRET = 'temporal-webhook-secret-0123';
 
   beforeAll(async () => {
@@ -112,6 +116,9 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
     drive.addFolder('f-team', 'Team');
     drive.addFile({ id: 't-oncall', name: 'oncall.txt', parents: ['f-team'], content: 'The on-call handover is at 10:00 on Mondays.' });
     drive.addFile({ id: 't-other', name: 'other.txt', content: 'Not selected.' });
+    publicServer = http.createServer((req, res) => (runtime ? runtime.app.callback()(req, res) : res.end()));
+    await new Promise<void>((r) => publicServer.listen(0, '127.0.0.1', r));
+    publicBase = `http://127.0.0.1:${(publicServer.address() as AddressInfo).port}`;
     gh = await startFakeGitHub();
     gh.addRepo('acme/runbooks', { 'README.md': '# Runbooks\n\nPage the on-call engineer after two alerts.' });
     server = await startDevServer();
@@ -129,6 +136,8 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
       GOOGLE_TOKEN_URL: `${oauth.url}/token`,
       GOOGLE_REVOKE_URL: `${oauth.url}/revoke`,
       GOOGLE_DRIVE_API_URL: drive.url,
+      // Served on loopback, so Drive channels (and their opening "sync" message) can call back into it.
+      MNEMO_PUBLIC_URL: publicBase,
     });
     runtime = await createRuntime(config, testLogger, {
       store: new SqliteStore(':memory:'),
@@ -146,6 +155,7 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
     await gh?.stop();
     await drive?.close();
     await oauth?.close();
+    await new Promise((r) => publicServer?.close(r));
   });
 
   it('syncs a repository in connection-<id> workflows, on creation and on a signed push', async () => {
@@ -291,10 +301,10 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
     const id = created.body.id as string;
     const consent = await oauth.consent(created.body.authLink as string);
     const callbackUrl = new URL(consent);
-    expect(callbackUrl.origin).toBe('http://mnemo.test');
+    expect(callbackUrl.origin).toBe(publicBase);
     const callback = await api.get(`${callbackUrl.pathname}${callbackUrl.search}`).set('host', 'mnemo.test');
     expect(callback.status).toBe(302);
-    expect(callback.headers.location).toMatch(/^http:\/\/mnemo\.test\/v3\/connection-setup\//);
+    expect(callback.headers.location).toMatch(new RegExp(`^${publicBase}/v3/connection-setup/`));
     expect((await api.get(`/v3/connections/${id}`).set(auth)).body).toMatchObject({ status: 'needs_setup' });
     await expect(client.schedule.getHandle(`connection-${id}`).describe()).rejects.toBeInstanceOf(ScheduleNotFoundError);
 
@@ -313,6 +323,19 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
     }, 60_000, 250);
     expect(titles).toEqual(['oncall.txt']);
     oauth.expiresIn = 3600;
+
+    // The page activity saved the push channel before opening it: Drive's opening "sync" message was accepted; a
+    // change notification starts a sync; deleting the connection stops the channel.
+    const channel = drive.channels.at(-1)!;
+    expect(drive.openingSync).toEqual([{ channelId: channel.id, status: 200 }]);
+    drive.addFile({ id: 't-pushed', name: 'pushed.txt', parents: ['f-team'], content: 'Announced through the push channel.' });
+    expect(await drive.notify('change')).toEqual([200]);
+    await waitFor(async () => {
+      const docs = (await api.post('/v3/connections/google-drive/documents').set(auth).send({ containerTags: ['team-drive'] })).body as { title: string }[];
+      return docs.some((d) => d.title === 'pushed.txt') ? true : undefined;
+    }, 60_000, 250);
+    expect((await api.delete(`/v3/connections/${id}`).set(auth)).status).toBe(200);
+    expect(channel.stopped).toBe(true);
   }, 120_000);
 });
 
