@@ -36,7 +36,7 @@ import { evaluateLocomo, type LocomoResult } from './locomo.js';
 import { evaluatePrecision, evaluateScenarios, type PrecisionResult, type ScenarioResult } from './quality.js';
 import { locomoTable, precisionTable, scenarioTables, speedTables } from './report.js';
 import { FIXTURES_DIR, loadPrecision, loadScenarios } from './scenarios.js';
-import { measureReads, SPEED_TARGETS, speedVerdict, stepGrowth, writeMemories } from './speed.js';
+import { measureReads, seedMemories, SPEED_TARGETS, speedVerdict, stepGrowth, writeMemories } from './speed.js';
 
 export const PARTS = ['quality', 'locomo', 'speed'] as const;
 type Part = (typeof PARTS)[number];
@@ -57,6 +57,7 @@ export function parseBenchArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
       embedder: { type: 'string', default: 'local' },
       concurrency: { type: 'string', default: '4' },
       memories: { type: 'string' },
+      'api-writes': { type: 'string', default: '1000' },
       updates: { type: 'string', default: '200' },
       queries: { type: 'string', default: '100' },
       warmup: { type: 'string', default: '10' },
@@ -86,6 +87,7 @@ export function parseBenchArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     concurrency: Math.max(1, intArg(a.concurrency, 4, 'concurrency')),
     speed: {
       memories: intArg(a.memories, 10_000, 'memories'),
+      apiWrites: intArg(a['api-writes'], 1000, 'api-writes'),
       updates: intArg(a.updates, 200, 'updates'),
       queries: Math.max(1, intArg(a.queries, 100, 'queries')),
       warmup: intArg(a.warmup, 10, 'warmup'),
@@ -115,23 +117,32 @@ export async function runBench(o: BenchOptions, log: (m: string) => void = defau
   let precision: PrecisionResult | null = null;
   let locomo: LocomoResult | null = null;
   let speed: Awaited<ReturnType<typeof runSpeed>> | null = null;
+  // A part that fails is recorded and the others still run: one run always ends with a result file.
+  const errors: Record<string, string> = {};
+  const part = async (name: Part, fn: () => Promise<void>) => {
+    if (!o.parts.includes(name)) return;
+    rss.setPhase(name);
+    try {
+      await fn();
+    } catch (err) {
+      errors[name] = String((err as Error).stack ?? err).slice(0, 2000);
+      log(`${name} FAILED: ${String((err as Error).message ?? err)}`);
+    }
+  };
   try {
-    if (o.parts.includes('quality')) {
-      rss.setPhase('quality');
+    await part('quality', async () => {
       ({ scenarios, precision } = await runQuality(o, embedder, log));
       print(`\n${scenarioTables(scenarios)}\n`);
       if (precision) print(`${precisionTable(precision)}\n`);
-    }
-    if (o.parts.includes('locomo')) {
-      rss.setPhase('locomo');
+    });
+    await part('locomo', async () => {
       locomo = await evaluateLocomo(o.shared, o.locomoQuestions, keepOpen(embedder), o.engine.env, log);
       print(`\n${locomoTable(locomo)}\n`);
-    }
-    if (o.parts.includes('speed')) {
-      rss.setPhase('speed');
+    });
+    await part('speed', async () => {
       speed = await runSpeed(o, keepOpen(embedder), log);
       print(`\n${speedTables(speed.write, speed.reads, speed.growth, speed.verdict)}\n`);
-    }
+    });
   } finally {
     await embedder.close?.();
   }
@@ -149,6 +160,7 @@ export async function runBench(o: BenchOptions, log: (m: string) => void = defau
     precision,
     locomo,
     speed,
+    errors,
     loadAverageAtEnd: loadAverage(),
     rss: rss.stop(),
     totalSeconds: round((performance.now() - started) / 1000, 1),
@@ -202,8 +214,9 @@ async function runSpeed(o: BenchOptions, embedder: Embedder, log: (m: string) =>
   const restoreSql = instrumentSql(timer);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-bench-memories-speed-'));
   const config = loadConfig({ ...o.engine.env, MNEMO_API_KEY: BENCH_KEY, MNEMO_DATA_DIR: dir, MNEMO_LOG_LEVEL: 'silent' });
+  const rawStore = new SqliteStore(path.join(dir, 'mnemo.db'));
   const runtime = await createRuntime(config, silentLogger, {
-    store: instrumentStore(new SqliteStore(path.join(dir, 'mnemo.db')), timer),
+    store: instrumentStore(rawStore, timer),
     embedder: staticEmbedderHandle(instrumentEmbedder(embedder, timer)),
     print: () => undefined,
   });
@@ -214,7 +227,7 @@ async function runSpeed(o: BenchOptions, embedder: Embedder, log: (m: string) =>
     let reads = null;
     if (o.speed.memories > 0) {
       log(`speed: writing ${o.speed.memories} memories to one tag`);
-      const w = await writeMemories(api, o.speed, log);
+      const w = await writeMemories(api, (facts) => seedMemories(rawStore, embedder, facts), o.speed, log);
       log(`speed: ${w.latestInTag} memories in the tag after ${w.seconds} s (${w.memoriesPerSecond}/s); ${w.updates} updates in ${w.updateSeconds} s`);
       const { queries, ...rest } = w;
       write = rest;

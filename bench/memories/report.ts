@@ -67,7 +67,7 @@ export function speedTables(
 ): string {
   const out: string[] = [];
   if (write && reads) {
-    out.push(`### Speed: ${write.latestInTag} memories in one tag (written at ${write.memoriesPerSecond}/s; batch of 100: first 10 ${write.batchMsFirst10} ms, last 10 ${write.batchMsLast10} ms; ${write.updates} PATCH updates)`, '');
+    out.push(`### Speed: ${write.latestInTag} memories in one tag (${write.sentThroughApi} through POST /v4/memories at ${write.memoriesPerSecond}/s, ${write.seeded} seeded through the store; batch of 100: first 10 ${write.batchMsFirst10} ms, last 10 ${write.batchMsLast10} ms; ${write.updates} PATCH updates)`, '');
     out.push(
       markdownTable(
         ['phase', 'p50 / p95 / max ms', 'mean ms', 'results', 'request'],
