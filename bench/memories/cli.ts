@@ -113,10 +113,12 @@ export async function runBench(o: BenchOptions, log: (m: string) => void = defau
   const { embedder, choice, warning, loadMs } = await resolveEmbedder(o.embedder);
   log(`embedder ${embedder.id} ready in ${Math.round(loadMs)} ms`);
 
-  let scenarios: ScenarioResult | null = null;
-  let precision: PrecisionResult | null = null;
-  let locomo: LocomoResult | null = null;
-  let speed: Awaited<ReturnType<typeof runSpeed>> | null = null;
+  const out: { scenarios: ScenarioResult | null; precision: PrecisionResult | null; locomo: LocomoResult | null; speed: Awaited<ReturnType<typeof runSpeed>> | null } = {
+    scenarios: null,
+    precision: null,
+    locomo: null,
+    speed: null,
+  };
   // A part that fails is recorded and the others still run: one run always ends with a result file.
   const errors: Record<string, string> = {};
   const part = async (name: Part, fn: () => Promise<void>) => {
@@ -131,16 +133,18 @@ export async function runBench(o: BenchOptions, log: (m: string) => void = defau
   };
   try {
     await part('quality', async () => {
-      ({ scenarios, precision } = await runQuality(o, embedder, log));
+      const { scenarios, precision } = await runQuality(o, embedder, log);
+      Object.assign(out, { scenarios, precision });
       print(`\n${scenarioTables(scenarios)}\n`);
       if (precision) print(`${precisionTable(precision)}\n`);
     });
     await part('locomo', async () => {
-      locomo = await evaluateLocomo(o.shared, o.locomoQuestions, keepOpen(embedder), o.engine.env, log);
-      print(`\n${locomoTable(locomo)}\n`);
+      out.locomo = await evaluateLocomo(o.shared, o.locomoQuestions, keepOpen(embedder), o.engine.env, log);
+      print(`\n${locomoTable(out.locomo)}\n`);
     });
     await part('speed', async () => {
-      speed = await runSpeed(o, keepOpen(embedder), log);
+      const speed = await runSpeed(o, keepOpen(embedder), log);
+      out.speed = speed;
       print(`\n${speedTables(speed.write, speed.reads, speed.growth, speed.verdict)}\n`);
     });
   } finally {
@@ -155,11 +159,8 @@ export async function runBench(o: BenchOptions, log: (m: string) => void = defau
     embedder: { requested: o.embedder, used: choice, id: embedder.id, loadMs: round(loadMs), ...(warning ? { warning } : {}) },
     options: { parts: o.parts, scenarios: path.relative(REPO_ROOT, o.scenarios) || o.scenarios, precision: o.precision && path.relative(REPO_ROOT, o.precision), locomoQuestions: o.locomoQuestions, concurrency: o.concurrency, speed: o.parts.includes('speed') ? o.speed : null },
     targets: { ...QUALITY_TARGETS, ...SPEED_TARGETS },
-    headline: headline(scenarios, precision, locomo, speed),
-    scenarios,
-    precision,
-    locomo,
-    speed,
+    headline: headline(out.scenarios, out.precision, out.locomo, out.speed),
+    ...out,
     errors,
     loadAverageAtEnd: loadAverage(),
     rss: rss.stop(),
