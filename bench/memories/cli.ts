@@ -49,7 +49,7 @@ export function parseBenchArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     args: [...argv],
     options: {
       parts: { type: 'string', default: PARTS.join(',') },
-      scenarios: { type: 'string', default: FIXTURES_DIR },
+      scenarios: { type: 'string' },
       precision: { type: 'string', default: path.join(FIXTURES_DIR, 'precision-sample.json') },
       shared: { type: 'string', default: env.MNEMO_SHARED_DATA ?? path.resolve(REPO_ROOT, '..', 'shared', 'data') },
       'locomo-questions': { type: 'string', default: '0' },
@@ -76,9 +76,12 @@ export function parseBenchArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     if (!PARTS.includes(p.trim() as Part)) throw new Error(`--parts: unknown part "${p}" (known: ${PARTS.join(', ')})`);
     return p.trim() as Part;
   });
+  // Scenarios kept outside the repository (<shared>/memory-scenarios/*.json) run beside the fixtures by default.
+  const sharedScenarios = path.join(a.shared, 'memory-scenarios');
+  const scenarios = a.scenarios ? [path.resolve(a.scenarios)] : [FIXTURES_DIR, ...(fs.existsSync(sharedScenarios) ? [sharedScenarios] : [])];
   return {
     parts,
-    scenarios: path.resolve(a.scenarios),
+    scenarios,
     precision: a.precision === 'none' ? null : path.resolve(a.precision),
     shared: a.shared,
     locomoQuestions: intArg(a['locomo-questions'], 0, 'locomo-questions'),
@@ -157,7 +160,7 @@ export async function runBench(o: BenchOptions, log: (m: string) => void = defau
     environment: env,
     engine: { kind: o.engine.kind, model: o.engine.model, endpoint: o.engine.endpoint },
     embedder: { requested: o.embedder, used: choice, id: embedder.id, loadMs: round(loadMs), ...(warning ? { warning } : {}) },
-    options: { parts: o.parts, scenarios: path.relative(REPO_ROOT, o.scenarios) || o.scenarios, precision: o.precision && path.relative(REPO_ROOT, o.precision), locomoQuestions: o.locomoQuestions, concurrency: o.concurrency, speed: o.parts.includes('speed') ? o.speed : null },
+    options: { parts: o.parts, scenarios: o.scenarios.map((f) => path.relative(REPO_ROOT, f)), precision: o.precision && path.relative(REPO_ROOT, o.precision), locomoQuestions: o.locomoQuestions, concurrency: o.concurrency, speed: o.parts.includes('speed') ? o.speed : null },
     targets: { ...QUALITY_TARGETS, ...SPEED_TARGETS },
     headline: headline(out.scenarios, out.precision, out.locomo, out.speed),
     ...out,

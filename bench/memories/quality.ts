@@ -30,7 +30,7 @@ export async function evaluateScenarios(loaded: LoadedScenarios, o: QualityOptio
     o.onProgress?.(++done, loaded.scenarios.length);
     return obs;
   });
-  const scores: ScenarioScore[] = loaded.scenarios.map((s, i) => scoreScenario(s, observed[i]!));
+  const scores: (ScenarioScore & { file: string })[] = loaded.scenarios.map((s, i) => ({ ...scoreScenario(s, observed[i]!), file: s.file }));
   const rates = breakdownRates(scores, FAMILIES);
   return {
     files: loaded.files,

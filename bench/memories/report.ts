@@ -15,7 +15,8 @@ const RATE_HEADERS = ['', 'scenarios', 'questions', 'top-1 current', 'stale abov
 export function scenarioTables(r: ScenarioResult): string {
   const out: string[] = [];
   out.push('### Memory scenarios (memories-mode search, threshold 0; profile checks)', '');
-  out.push(markdownTable(RATE_HEADERS, [ratesRow('**overall**', r.overall), ...Object.entries(r.bySplit).map(([k, v]) => ratesRow(`split: ${k}`, v))]));
+  const files = Object.keys(r.byFile).length > 1 ? Object.entries(r.byFile).map(([k, v]) => ratesRow(`file: ${k}`, v)) : [];
+  out.push(markdownTable(RATE_HEADERS, [ratesRow('**overall**', r.overall), ...Object.entries(r.bySplit).map(([k, v]) => ratesRow(`split: ${k}`, v)), ...files]));
   out.push('', '#### Per family', '');
   out.push(markdownTable(RATE_HEADERS, Object.entries(r.byFamily).map(([k, v]) => ratesRow(k, v))));
   if (r.unsupported.length > 0) {

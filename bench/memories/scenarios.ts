@@ -124,8 +124,8 @@ export type Scenario = z.infer<typeof Scenario>;
 
 export const ScenarioFile = z
   .strictObject({
-    /** "dev" may be tuned on; "holdout" must not be. */
-    split: z.enum(['dev', 'holdout']),
+    /** "dev" may be tuned on; "holdout" (and any other name, e.g. data kept outside the repository) must not be. */
+    split: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'),
     note: z.string().optional(),
     scenarios: z.array(Scenario).min(1),
   })
@@ -178,13 +178,16 @@ export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../test/fixtur
 
 export interface LoadedScenarios {
   files: string[];
-  split: Record<string, 'dev' | 'holdout'>;
-  scenarios: (Scenario & { split: 'dev' | 'holdout'; file: string })[];
+  split: Record<string, string>;
+  scenarios: (Scenario & { split: string; file: string })[];
 }
 
-/** Reads scenario files (a file, or every *.json of a directory holding a `scenarios` list); errors name the file. */
-export function loadScenarios(fileOrDir: string): LoadedScenarios {
-  const files = scenarioFiles(fileOrDir);
+/**
+ * Reads scenario files (each path a file, or every *.json of a directory holding a `scenarios` list); errors name
+ * the file; an id may appear once over all files.
+ */
+export function loadScenarios(fileOrDirs: string | readonly string[]): LoadedScenarios {
+  const files = (typeof fileOrDirs === 'string' ? [fileOrDirs] : fileOrDirs).flatMap(scenarioFiles);
   const out: LoadedScenarios = { files, split: {}, scenarios: [] };
   const ids = new Set<string>();
   for (const file of files) {

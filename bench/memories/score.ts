@@ -184,13 +184,14 @@ export function rates(scores: readonly ScenarioScore[]): Rates {
 }
 
 /** Rates overall, per family (in the given family order), and per split. */
-export function breakdownRates(scores: readonly ScenarioScore[], families: readonly string[]) {
-  const by = (key: (s: ScenarioScore) => string, order: readonly string[]) =>
+export function breakdownRates(scores: readonly (ScenarioScore & { file?: string })[], families: readonly string[]) {
+  const by = (key: (s: ScenarioScore & { file?: string }) => string, order: readonly string[]) =>
     Object.fromEntries(order.map((k) => [k, scores.filter((s) => key(s) === k)] as const).filter(([, list]) => list.length > 0).map(([k, list]) => [k, rates(list)]));
   return {
     overall: rates(scores),
     byFamily: by((s) => s.family, families),
     bySplit: by((s) => s.split, ['dev', 'holdout', ...new Set(scores.map((s) => s.split))].filter((v, i, a) => a.indexOf(v) === i)),
+    byFile: by((s) => s.file ?? '', [...new Set(scores.map((s) => s.file ?? ''))]),
     unsupported: scores.filter((s) => s.unsupported).map((s) => ({ id: s.id, reason: s.unsupported! })),
   };
 }

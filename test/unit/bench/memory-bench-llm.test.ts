@@ -4,11 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBenchArgs, runBench } from '../../../bench/memories/cli.js';
 import { engineChoice } from '../../../bench/memories/engine.js';
+import { FIXTURES_DIR } from '../../../bench/memories/scenarios.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../helpers/fake-openai.js';
 
 const LLM_ENV = { MNEMO_LLM_URL: '', MNEMO_LLM_API_KEY: 'sk-bench-test', MNEMO_LLM_MODEL: 'bench-model', MNEMO_LLM_MAX_ATTEMPTS: '1', MNEMO_LLM_TIMEOUT_MS: '5000' };
 
-describe('bench:memories engine choice', () => {
+describe('bench:memories arguments and engine choice', () => {
   it('measures the offline engine unless --llm, whatever MNEMO_LLM_* the caller has set', () => {
     expect(engineChoice(false, { MNEMO_LLM_URL: 'http://127.0.0.1:9/v1' })).toEqual({ kind: 'offline', env: {}, model: null, endpoint: null });
   });
@@ -26,6 +27,18 @@ describe('bench:memories engine choice', () => {
 
   it('rejects unknown parts', () => {
     expect(() => parseBenchArgs(['--parts', 'quality,speeed'], {})).toThrow(/unknown part "speeed"/);
+  });
+
+  it('runs scenarios kept in <shared>/memory-scenarios beside the fixtures, unless --scenarios names the set', () => {
+    const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-bench-shared-'));
+    try {
+      expect(parseBenchArgs(['--shared', shared], {}).scenarios).toEqual([FIXTURES_DIR]);
+      fs.mkdirSync(path.join(shared, 'memory-scenarios'));
+      expect(parseBenchArgs(['--shared', shared], {}).scenarios).toEqual([FIXTURES_DIR, path.join(shared, 'memory-scenarios')]);
+      expect(parseBenchArgs(['--shared', shared, '--scenarios', 'x.json'], {}).scenarios).toEqual([path.resolve('x.json')]);
+    } finally {
+      fs.rmSync(shared, { recursive: true, force: true });
+    }
   });
 });
 
