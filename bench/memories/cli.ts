@@ -26,7 +26,7 @@ import type { Embedder } from '../../src/providers/embedder.js';
 import { createRuntime } from '../../src/runtime.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { CallTimer, instrumentEmbedder, instrumentSql, instrumentStore } from '../instrument.js';
-import { BENCH_KEY, environment, intArg, listenLocal, loadAverage, log as defaultLog, parseEmbedderChoice, REPO_ROOT, resolveEmbedder, round, RssSampler, writeResults } from '../lib.js';
+import { BENCH_KEY, environment, intArg, listenLocal, loadAverage, log as defaultLog, parseEmbedderChoice, REPO_ROOT, resolveEmbedder, RESULTS_DIR, round, RssSampler, timestamp } from '../lib.js';
 import { generateTextDocuments } from '../corpus.js';
 import { Api, openService } from '../quality/harness.js';
 import { loadLocomo } from '../quality/locomo.js';
@@ -122,6 +122,30 @@ export async function runBench(o: BenchOptions, log: (m: string) => void = defau
     locomo: null,
     speed: null,
   };
+  // The result file is rewritten after every part, so a run stopped midway keeps what it finished (`complete`).
+  const resultFile = path.join(RESULTS_DIR, `memories-${timestamp()}.json`);
+  const resultOf = (partial: boolean) => ({
+    benchmark: 'memories',
+    complete: !partial,
+    date: new Date().toISOString(),
+    environment: env,
+    engine: { kind: o.engine.kind, model: o.engine.model, endpoint: o.engine.endpoint },
+    embedder: { requested: o.embedder, used: choice, id: embedder.id, loadMs: round(loadMs), ...(warning ? { warning } : {}) },
+    options: { parts: o.parts, scenarios: o.scenarios.map((f) => path.relative(REPO_ROOT, f)), precision: o.precision && path.relative(REPO_ROOT, o.precision), locomoQuestions: o.locomoQuestions, concurrency: o.concurrency, speed: o.parts.includes('speed') ? o.speed : null },
+    targets: { ...QUALITY_TARGETS, ...SPEED_TARGETS },
+    headline: headline(out.scenarios, out.precision, out.locomo, out.speed),
+    ...out,
+    errors,
+    loadAverageAtEnd: loadAverage(),
+    rss: partial ? null : rss.stop(),
+    totalSeconds: round((performance.now() - started) / 1000, 1),
+  });
+  const writeRun = (data: object) => {
+    fs.mkdirSync(RESULTS_DIR, { recursive: true });
+    const json = `${JSON.stringify(data, null, 2)}\n`;
+    fs.writeFileSync(resultFile, json);
+    fs.writeFileSync(path.join(RESULTS_DIR, 'memories-latest.json'), json);
+  };
   // A part that fails is recorded and the others still run: one run always ends with a result file.
   const errors: Record<string, string> = {};
   const part = async (name: Part, fn: () => Promise<void>) => {
@@ -133,6 +157,7 @@ export async function runBench(o: BenchOptions, log: (m: string) => void = defau
       errors[name] = String((err as Error).stack ?? err).slice(0, 2000);
       log(`${name} FAILED: ${String((err as Error).message ?? err)}`);
     }
+    if (o.write && o.parts.at(-1) !== name) writeRun(resultOf(true));
   };
   try {
     await part('quality', async () => {
@@ -154,24 +179,10 @@ export async function runBench(o: BenchOptions, log: (m: string) => void = defau
     await embedder.close?.();
   }
 
-  const result = {
-    benchmark: 'memories',
-    date: new Date().toISOString(),
-    environment: env,
-    engine: { kind: o.engine.kind, model: o.engine.model, endpoint: o.engine.endpoint },
-    embedder: { requested: o.embedder, used: choice, id: embedder.id, loadMs: round(loadMs), ...(warning ? { warning } : {}) },
-    options: { parts: o.parts, scenarios: o.scenarios.map((f) => path.relative(REPO_ROOT, f)), precision: o.precision && path.relative(REPO_ROOT, o.precision), locomoQuestions: o.locomoQuestions, concurrency: o.concurrency, speed: o.parts.includes('speed') ? o.speed : null },
-    targets: { ...QUALITY_TARGETS, ...SPEED_TARGETS },
-    headline: headline(out.scenarios, out.precision, out.locomo, out.speed),
-    ...out,
-    errors,
-    loadAverageAtEnd: loadAverage(),
-    rss: rss.stop(),
-    totalSeconds: round((performance.now() - started) / 1000, 1),
-  };
+  const result = resultOf(false);
   if (o.write) {
-    const file = writeResults('memories', result);
-    log(`results written to ${path.relative(process.cwd(), file)} and memories-latest.json (${result.totalSeconds} s)`);
+    writeRun(result);
+    log(`results written to ${path.relative(process.cwd(), resultFile)} and memories-latest.json (${result.totalSeconds} s)`);
   }
   return result;
 }
