@@ -33,6 +33,7 @@ import { registerMemoryRoutes } from './http/routes/memories.js';
 import { registerMemoriesRedirect } from './http/routes/memories-redirect.js';
 import { registerSearchRoutes } from './http/routes/search.js';
 import { registerSettingsRoutes } from './http/routes/settings.js';
+import { mcpHttpHandler, type McpHttpDeps } from './mcp/http-handler.js';
 
 export interface AppDeps {
   auth: AuthService;
@@ -53,7 +54,15 @@ export interface AppDeps {
   maxBodyBytes: number;
   /** Largest file POST /v3/documents/file accepts (MNEMO_MAX_UPLOAD_BYTES); default 50 MB. */
   maxUploadBytes?: number;
+  /** The MCP server at /mcp (Streamable HTTP); absent = not served. */
+  mcp?: McpHttpDeps;
+  /** MNEMO_PUBLIC_URL: the base URL clients reach this server at; null = the request's own. */
+  publicUrl?: string | null;
 }
+
+/** The base URL of this server as the client sees it. */
+export const baseUrlOf = (publicUrl: string | null | undefined, ctx: { protocol: string; host: string }) =>
+  (publicUrl ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
 
 /** Builds the HTTP application. It never listens: roots (server, tests) do. */
 export function createApp(deps: AppDeps): Koa<AppState> {
@@ -75,6 +84,18 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   registerConnectionWebhookRoute(open, deps);
   registerConnectionCallbackRoute(open, deps);
   registerConnectionSetupRoutes(open, deps);
+  if (deps.mcp) {
+    // MCP: API keys, or OAuth access tokens bound to /mcp; a 401 tells the client where OAuth is discovered.
+    const mcpAuth = requireApiKey({
+      auth: deps.auth,
+      limiter: deps.limiter,
+      orgRateLimit: deps.orgRateLimit,
+      logger: deps.logger,
+      audience: 'mcp',
+      challenge: (ctx) => `Bearer resource_metadata="${baseUrlOf(deps.publicUrl, ctx)}/.well-known/oauth-protected-resource/mcp"`,
+    });
+    open.all('/mcp', mcpAuth, mcpHttpHandler(deps.mcp));
+  }
 
   const api = new Router<AppState>();
   api.use(requireApiKey({ auth: deps.auth, limiter: deps.limiter, orgRateLimit: deps.orgRateLimit, logger: deps.logger }));

@@ -31,6 +31,8 @@ import { KeyService } from './services/keys.js';
 import { OrganizationService } from './services/organizations.js';
 import { RateLimiter } from './services/rate-limiter.js';
 import { SettingsService } from './services/settings.js';
+import { AgentMemoryService } from './services/agent-memory.js';
+import { McpSessionService } from './services/mcp-sessions.js';
 import { openStore } from './storage/open-store.js';
 import type { Store } from './storage/store.js';
 import type { ActivityPolicies } from '../workflows/shared.js';
@@ -141,6 +143,14 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     version: VERSION,
     maxBodyBytes: config.maxBodyBytes,
     maxUploadBytes: config.extraction.maxUploadBytes,
+    publicUrl: config.publicUrl,
+    mcp: {
+      agent: new AgentMemoryService({ documents, memories, search, containerTags }),
+      sessions: new McpSessionService(store.agentAccess),
+      logger,
+      version: VERSION,
+      watchMs: config.mcp.watchMs,
+    },
   });
   return {
     app,
