@@ -1,6 +1,8 @@
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type Koa from 'koa';
 
@@ -32,3 +34,20 @@ export function textOf(result: unknown): string {
   const content = (result as { content: { type: string; text?: string }[] }).content;
   return content.map((c) => c.text ?? '').join('\n');
 }
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** An SDK client over stdio, through the bridge command (scripts/mnemo-mcp.mjs, the package's bin). */
+export async function connectStdio(url: string, key: string, extraArgs: string[] = []): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [path.join(ROOT, 'scripts/mnemo-mcp.mjs'), '--url', url, ...extraArgs],
+    env: { PATH: process.env.PATH ?? '', MNEMO_API_KEY: key },
+    cwd: ROOT,
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'stdio-test', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
