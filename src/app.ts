@@ -34,6 +34,8 @@ import { registerMemoriesRedirect } from './http/routes/memories-redirect.js';
 import { registerSearchRoutes } from './http/routes/search.js';
 import { registerSettingsRoutes } from './http/routes/settings.js';
 import { mcpHttpHandler, type McpHttpDeps } from './mcp/http-handler.js';
+import { OAUTH_FORM_PATHS, registerOAuthRoutes } from './http/routes/oauth.js';
+import type { OAuthService } from './services/oauth.js';
 
 export interface AppDeps {
   auth: AuthService;
@@ -56,6 +58,8 @@ export interface AppDeps {
   maxUploadBytes?: number;
   /** The MCP server at /mcp (Streamable HTTP); absent = not served. */
   mcp?: McpHttpDeps;
+  /** OAuth 2.1 for MCP clients (metadata, registration, consent, tokens); absent = API keys only. */
+  oauth?: OAuthService;
   /** MNEMO_PUBLIC_URL: the base URL clients reach this server at; null = the request's own. */
   publicUrl?: string | null;
 }
@@ -84,6 +88,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   registerConnectionWebhookRoute(open, deps);
   registerConnectionCallbackRoute(open, deps);
   registerConnectionSetupRoutes(open, deps);
+  if (deps.oauth) registerOAuthRoutes(open, { oauth: deps.oauth, baseUrl: (ctx) => baseUrlOf(deps.publicUrl, ctx) });
   if (deps.mcp) {
     // MCP: API keys, or OAuth access tokens bound to /mcp; a 401 tells the client where OAuth is discovered.
     const mcpAuth = requireApiKey({
@@ -113,7 +118,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(requestId());
   app.use(errorHandler({ logger: deps.logger }));
   app.use(cors({ origins: deps.corsOrigins }));
-  app.use(jsonBody({ limit: deps.maxBodyBytes, multipartPaths: [UPLOAD_PATH], rawPaths: WEBHOOK_PATHS }));
+  app.use(jsonBody({ limit: deps.maxBodyBytes, multipartPaths: [UPLOAD_PATH], rawPaths: new RegExp(`${WEBHOOK_PATHS.source}|${OAUTH_FORM_PATHS.source}`) }));
   app.use(open.routes());
   app.use(open.allowedMethods({ throw: true }));
   app.use(api.routes());
