@@ -145,6 +145,10 @@ const EnvSchema = z.object({
   MNEMO_EXTRACT_MAX_UNZIPPED_BYTES: int(1024, 100 * 1024 ** 3).default(500 * 1024 * 1024),
   MNEMO_EXTRACT_MAX_ZIP_ENTRIES: int(1, 10_000_000).default(10_000),
   MNEMO_EXTRACT_TIMEOUT_MS: int(1000, 86_400_000).default(30 * 60_000),
+  MNEMO_EXTRACT_PARSE_TIMEOUT_MS: int(100, 86_400_000).default(60_000),
+  MNEMO_EXTRACT_WORKER_HEAP_MB: int(64, 64 * 1024).default(1024),
+  MNEMO_EXTRACT_MAX_DECODED_PIXELS: int(1, 100_000_000_000).default(400_000_000),
+  MNEMO_EXTRACT_MAX_INFLATED_BYTES: int(1024, 100 * 1024 ** 3).default(256 * 1024 * 1024),
 });
 
 /** Every environment variable the service reads (documented in README.md and .env.example). */
@@ -327,6 +331,10 @@ export interface Config {
       maxUnzippedBytes: number;
       maxZipEntries: number;
       timeoutMs: number;
+      parseTimeoutMs: number;
+      workerHeapMb: number;
+      maxDecodedPixels: number;
+      maxInflatedBytes: number;
     };
   };
 }
@@ -490,6 +498,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         maxUnzippedBytes: e.MNEMO_EXTRACT_MAX_UNZIPPED_BYTES,
         maxZipEntries: e.MNEMO_EXTRACT_MAX_ZIP_ENTRIES,
         timeoutMs: e.MNEMO_EXTRACT_TIMEOUT_MS,
+        parseTimeoutMs: e.MNEMO_EXTRACT_PARSE_TIMEOUT_MS,
+        workerHeapMb: e.MNEMO_EXTRACT_WORKER_HEAP_MB,
+        maxDecodedPixels: e.MNEMO_EXTRACT_MAX_DECODED_PIXELS,
+        maxInflatedBytes: e.MNEMO_EXTRACT_MAX_INFLATED_BYTES,
       },
     },
     secretKey: e.MNEMO_SECRET_KEY,
