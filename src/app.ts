@@ -22,6 +22,7 @@ import { jsonBody } from './http/middleware/json-body.js';
 import { registerConnectionSetupRoutes } from './http/routes/connection-setup.js';
 import { requestId } from './http/middleware/request-id.js';
 import { buildOpenApi } from './http/openapi.js';
+import { registerConsoleRoutes, type ConsoleOptions } from './http/routes/console.js';
 import { registerContainerTagRoutes } from './http/routes/container-tags.js';
 import { registerConnectionRoutes } from './http/routes/connections.js';
 import { registerDocumentRoutes } from './http/routes/documents.js';
@@ -62,6 +63,8 @@ export interface AppDeps {
   oauth?: OAuthService;
   /** MNEMO_PUBLIC_URL: the base URL clients reach this server at; null = the request's own. */
   publicUrl?: string | null;
+  /** The web console at /console (absent: not served). */
+  console?: ConsoleOptions;
 }
 
 /** The base URL of this server as the client sees it. */
@@ -101,6 +104,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     });
     open.all('/mcp', mcpAuth, mcpHttpHandler(deps.mcp));
   }
+  if (deps.console) registerConsoleRoutes(open, deps.console);
 
   const api = new Router<AppState>();
   api.use(requireApiKey({ auth: deps.auth, limiter: deps.limiter, orgRateLimit: deps.orgRateLimit, logger: deps.logger }));

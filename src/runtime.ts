@@ -36,7 +36,7 @@ import { McpSessionService } from './services/mcp-sessions.js';
 import { OAuthService } from './services/oauth.js';
 import { openStore } from './storage/open-store.js';
 import type { Store } from './storage/store.js';
-import type { ActivityPolicies } from '../workflows/shared.js';
+import { WORKFLOW_ID_PREFIX, type ActivityPolicies } from '../workflows/shared.js';
 
 export const VERSION: string = (
   JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -154,6 +154,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
       version: VERSION,
       watchMs: config.mcp.watchMs,
     },
+    console: { dir: config.console.dir, workflowUrl: consoleWorkflowUrl(config) },
   });
   return {
     app,
@@ -209,4 +210,10 @@ async function startPeriodicJobs(config: Readonly<Config>, deps: { store: Store;
   }
   const jobs = [startKeyExpiryTimer(config, deps), startMemoryExpiryTimer(config.memoryExpiryCheckMs, deps)];
   return { stop: async () => void (await Promise.all(jobs.map((j) => j.stop()))) };
+}
+
+/** Where the console links a document's workflow: the Temporal UI's page of `document-<id>`, in Temporal mode only. */
+function consoleWorkflowUrl(config: Readonly<Config>): string | null {
+  if (!config.temporal.address || !config.console.temporalUiUrl) return null;
+  return `${config.console.temporalUiUrl}/namespaces/${encodeURIComponent(config.temporal.namespace)}/workflows/${WORKFLOW_ID_PREFIX}`;
 }

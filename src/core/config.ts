@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   MNEMO_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   MNEMO_MAX_BODY_BYTES: int(1024, 1024 ** 3).default(50 * 1024 * 1024),
   MNEMO_CORS_ORIGINS: z.string().default('*'),
+  MNEMO_CONSOLE_DIR: z.string().min(1).optional(),
+  MNEMO_TEMPORAL_UI_URL: httpUrl.optional(),
   MNEMO_MEMORY_EXPIRY_CHECK_MS: int(1000, 86_400_000).default(60_000),
   MNEMO_MAX_DOCUMENT_CHARS: int(1000, 1_000_000_000).default(5_000_000),
   MNEMO_MAX_DOCUMENT_CHUNKS: int(1, 10_000_000).default(20_000),
@@ -199,6 +201,8 @@ export interface Config {
   memoryExpiryCheckMs: number;
   /** Origins allowed by CORS; ['*'] = any. */
   corsOrigins: string[];
+  /** The web console at /console: its built folder, and the Temporal UI base URL for links to document workflows. */
+  console: { dir: string; temporalUiUrl: string | null };
   /** Requests per window for each organisation (all its keys together); null = no limit. */
   orgRateLimit: { max: number; windowMs: number } | null;
   keyExpiry: {
@@ -381,6 +385,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     memoryExpiryCheckMs: e.MNEMO_MEMORY_EXPIRY_CHECK_MS,
     limits: { maxDocumentChars: e.MNEMO_MAX_DOCUMENT_CHARS, maxDocumentChunks: e.MNEMO_MAX_DOCUMENT_CHUNKS },
     corsOrigins: e.MNEMO_CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    console: {
+      dir: path.resolve(e.MNEMO_CONSOLE_DIR ?? path.join(import.meta.dirname, '../../dist/console')),
+      temporalUiUrl: e.MNEMO_TEMPORAL_UI_URL ? trimSlash(e.MNEMO_TEMPORAL_UI_URL) : null,
+    },
     orgRateLimit: e.MNEMO_ORG_RATE_LIMIT > 0 ? { max: e.MNEMO_ORG_RATE_LIMIT, windowMs: e.MNEMO_ORG_RATE_LIMIT_WINDOW_MS } : null,
     keyExpiry: {
       noticeDays: [...new Set(e.MNEMO_KEY_EXPIRY_NOTICE_DAYS)].sort((a, b) => b - a),

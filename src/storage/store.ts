@@ -147,6 +147,8 @@ export interface Store extends AccountStore {
   findRecentDuplicates(orgId: string, contentHash: string, containerTags: readonly string[], since: string): Promise<DocumentRecord[]>;
   /** Ids of every document carrying any of the tags (for container deletes), optionally under a filepath. */
   findDocumentIdsByTags(orgId: string, tags: readonly string[], filepath?: string): Promise<string[]>;
+  /** Ids of every document of the organisation under a filepath: exact, or a prefix when it ends with "/". */
+  findDocumentIdsByFilepath(orgId: string, filepath: string): Promise<string[]>;
   listDocuments(orgId: string, query: DocumentListQuery): Promise<{ documents: DocumentRecord[]; total: number }>;
 
   /** Documents of any organisation that have pipeline work due at `now`, oldest first. */

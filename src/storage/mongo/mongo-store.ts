@@ -249,6 +249,11 @@ export class MongoStore implements Store {
     return (await this.c.documents.find(query, { projection: { _id: 1 } }).toArray()).map((r) => r._id);
   }
 
+  async findDocumentIdsByFilepath(orgId: string, filepath: string): Promise<string[]> {
+    const query: Filter<DocumentBson> = { orgId: { $eq: orgId }, filepath: filepathQuery(filepath) };
+    return (await this.c.documents.find(query, { projection: { _id: 1 } }).toArray()).map((r) => r._id);
+  }
+
   async listDocuments(orgId: string, q: DocumentListQuery): Promise<{ documents: DocumentRecord[]; total: number }> {
     const parts: Filter<DocumentBson>[] = [{ orgId: { $eq: orgId } }];
     if (q.containerTags && q.containerTags.length > 0) {

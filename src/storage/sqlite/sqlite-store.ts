@@ -330,6 +330,12 @@ export class SqliteStore implements Store {
     return (this.db.prepare(sql).all(...params) as { id: string }[]).map((r) => r.id);
   }
 
+  async findDocumentIdsByFilepath(orgId: string, filepath: string): Promise<string[]> {
+    const prefix = filepath.endsWith('/');
+    const sql = `SELECT id FROM documents WHERE org_id = ? AND ${prefix ? 'substr(filepath, 1, length(?)) = ?' : 'filepath = ?'}`;
+    return (this.db.prepare(sql).all(orgId, ...(prefix ? [filepath, filepath] : [filepath])) as { id: string }[]).map((r) => r.id);
+  }
+
   async listDocuments(orgId: string, q: DocumentListQuery): Promise<{ documents: DocumentRecord[]; total: number }> {
     const where = ['d.org_id = ?'];
     const params: unknown[] = [orgId];
