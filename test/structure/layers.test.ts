@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * The layout shows the layers, and this keeps it so: each folder of src/ may import only the folders listed for
  * it. Edges (http, cli) reach stores, runners and providers only through services; roots (files directly in src/)
- * compose everything and may import anything.
+ * compose everything and may import anything. The MCP edge (mcp) has the same allowances as http.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SRC = path.join(ROOT, 'src');
@@ -31,6 +31,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   services: ['core', 'text', 'vector', 'search', 'storage', 'runner', 'pipeline', 'providers', 'memory', 'extract', 'connectors'],
   temporal: ['core', 'pipeline', 'runner', 'storage', 'providers', 'services', 'memory', 'extract', 'connectors'],
   http: ['core', 'services'],
+  mcp: ['core', 'services'],
   // The web console runs in the browser and reaches Mnemo only through the public HTTP API.
   console: [],
   cli: ['core', 'services'],
