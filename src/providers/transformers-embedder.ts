@@ -20,6 +20,16 @@ export interface TransformersEmbedderOptions {
   logger?: Logger;
 }
 
+/** How a model family is run: its pooling, and the instruction its queries (not passages) carry. */
+export function localModelProfile(modelId: string): { pooling: 'mean' | 'cls'; queryPrefix: string } {
+  const lower = modelId.toLowerCase();
+  return {
+    pooling: lower.includes('bge') ? 'cls' : 'mean',
+    // BGE v1.5 retrieves better when queries carry its instruction prefix.
+    queryPrefix: lower.includes('bge') && lower.includes('en') ? 'Represent this sentence for searching relevant passages: ' : '',
+  };
+}
+
 /**
  * Local ONNX sentence-embedding model run by @huggingface/transformers in a worker thread (embedder-worker.ts), so
  * model loading and inference never block the event loop: a 5M-character document used to stall every request for
@@ -37,10 +47,9 @@ export async function createTransformersEmbedder(opts: TransformersEmbedderOptio
     opts.logger,
   );
   await worker.start();
-  const lower = modelId.toLowerCase();
-  const pooling = opts.pooling ?? (lower.includes('bge') ? 'cls' : 'mean');
-  // BGE v1.5 retrieves better when queries (not passages) carry its instruction prefix.
-  const queryPrefix = lower.includes('bge') && lower.includes('en') ? 'Represent this sentence for searching relevant passages: ' : '';
+  const profile = localModelProfile(modelId);
+  const pooling = opts.pooling ?? profile.pooling;
+  const queryPrefix = profile.queryPrefix;
 
   const queue = new InferenceQueue();
   const infer = (batch: string[]) => worker.embed(batch.map((t) => (t.trim() === '' ? ' ' : t)), pooling);
