@@ -6,7 +6,7 @@
  * Document and query vectors of every variant of one model are also crossed (documents by q8, queries by fp32,
  * ...), which answers "which dtype for documents, which for queries" without another inference.
  *
- *   npx tsx bench/models.ts [--variants minilm:fp32,bge:fp32,bge:q8] [--scifact-docs 2000] [--queries 300]
+ *   npx tsx bench/models.ts [--variants minilm:fp32,bge:fp32,bge:q8] [--scifact-docs 2000] [--queries 300] [--locomo-conversations 6]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,6 +39,8 @@ const variants = arg('variants', 'minilm:fp32,bge:fp32,bge:q8').split(',').map((
 });
 const sciDocs = Number(arg('scifact-docs', '2000'));
 const maxQueries = Number(arg('queries', '300'));
+/** LoCoMo conversations used (all 6 by default; fewer for a quick run on a busy machine). */
+const locomoConversations = Number(arg('locomo-conversations', '6'));
 const shared = process.env.MNEMO_SHARED_DATA ?? path.resolve(REPO_ROOT, '../shared/data');
 
 async function load(modelId: string, dtype: string): Promise<Embedder> {
@@ -69,6 +71,9 @@ function rank(q: Float32Array, docs: readonly Float32Array[], ids: readonly stri
 
 async function main() {
   const locomo = loadLocomo(shared, 0);
+  const keptTags = new Set([...new Set(locomo.documents.map((d) => d.containerTag))].slice(0, locomoConversations));
+  locomo.documents = locomo.documents.filter((d) => keptTags.has(d.containerTag));
+  locomo.queries = locomo.queries.filter((q) => keptTags.has(q.containerTag));
   const locomoQueries = locomo.queries.filter((_, i) => i % Math.max(1, Math.floor(locomo.queries.length / maxQueries)) === 0).slice(0, maxQueries);
   const sci = loadSciFact(shared, 0);
   // A slice of the corpus that holds every relevant abstract of the queries kept, padded with the rest in order.

@@ -57,7 +57,11 @@ export async function createTransformersEmbedder(opts: TransformersEmbedderOptio
     inferInSlices(queue, priority, texts, opts.batchSize, infer);
   const queries = new QueryBatcher(queue, opts.batchSize, infer);
 
-  const probe = await run(BACKGROUND_SENTENCES).catch(async (err: unknown) => {
+  // The background of unrelated texts, as passages and (for a model with a query instruction) as queries.
+  const [probe, queryProbe] = await Promise.all([
+    run(BACKGROUND_SENTENCES),
+    queryPrefix ? run(BACKGROUND_SENTENCES.map((t) => queryPrefix + t)) : null,
+  ]).catch(async (err: unknown) => {
     await worker.close();
     throw err;
   });
@@ -65,7 +69,7 @@ export async function createTransformersEmbedder(opts: TransformersEmbedderOptio
     id: `local:${opts.model}`,
     kind: 'local',
     dimensions: probe[0]!.length,
-    calibration: estimateCalibration(probe),
+    calibration: queryProbe ? { ...estimateCalibration(probe, queryProbe), passages: estimateCalibration(probe) } : estimateCalibration(probe),
     embedDocuments: (texts, options) => run(texts, options?.bulk ? 'bulk' : 'document'),
     embedQuery: (text) => queries.embed(queryPrefix + text),
     close: () => worker.close(),

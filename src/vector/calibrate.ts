@@ -6,8 +6,14 @@ import { cosine } from './cosine.js';
  * every model (bge cosines of unrelated text sit near 0.4, MiniLM's near 0).
  */
 export interface VectorCalibration {
+  /** Background of what a search compares: a query against unrelated passages. */
   mean: number;
   std: number;
+  /**
+   * Background of two passages, when it differs from a query's (a model whose queries carry an instruction, such
+   * as bge): what comparing two stored texts (a new fact with the memories) should use (calibratePassageCosine).
+   */
+  passages?: { mean: number; std: number };
 }
 
 /**
@@ -51,11 +57,23 @@ export const BACKGROUND_SENTENCES: readonly string[] = [
   'Vaccines train the immune system to recognise a pathogen.',
 ];
 
-/** Estimates a model's background from embeddings of unrelated texts. */
-export function estimateCalibration(vectors: readonly Float32Array[]): VectorCalibration {
+/**
+ * Estimates a model's background from embeddings of unrelated texts: the cosines of every pair of them. With
+ * `queries` (the same texts embedded as queries, in the same order), the background is that of a query against
+ * the other texts' passages, which is what a search compares: a model whose queries carry an instruction (bge)
+ * has a lower query-to-passage background than passage-to-passage.
+ */
+export function estimateCalibration(vectors: readonly Float32Array[], queries?: readonly Float32Array[]): VectorCalibration {
   const sims: number[] = [];
-  for (let i = 0; i < vectors.length; i++) {
-    for (let j = i + 1; j < vectors.length; j++) sims.push(cosine(vectors[i]!, vectors[j]!));
+  if (queries) {
+    if (queries.length !== vectors.length) throw new Error('estimateCalibration: one query vector per text');
+    for (let i = 0; i < queries.length; i++) {
+      for (let j = 0; j < vectors.length; j++) if (i !== j) sims.push(cosine(queries[i]!, vectors[j]!));
+    }
+  } else {
+    for (let i = 0; i < vectors.length; i++) {
+      for (let j = i + 1; j < vectors.length; j++) sims.push(cosine(vectors[i]!, vectors[j]!));
+    }
   }
   if (sims.length === 0) return { mean: 0, std: 0.1 };
   const mean = sims.reduce((a, b) => a + b, 0) / sims.length;
@@ -67,6 +85,11 @@ export function estimateCalibration(vectors: readonly Float32Array[]): VectorCal
 export function calibrateCosine(cos: number, cal: VectorCalibration): number {
   const z = (cos - cal.mean) / cal.std;
   return sigmoid((z - Z_MIDPOINT) / (z < Z_MIDPOINT ? Z_SCALE_BELOW : Z_SCALE_ABOVE));
+}
+
+/** Like calibrateCosine, for the cosine of two stored texts (passage against passage, no query involved). */
+export function calibratePassageCosine(cos: number, cal: VectorCalibration): number {
+  return calibrateCosine(cos, cal.passages ?? cal);
 }
 
 export function sigmoid(x: number): number {

@@ -39,6 +39,9 @@ describe('local ONNX embedder (transformers.js)', () => {
     // bge's background: unrelated passages sit near cosine 0.4 (MiniLM's near 0).
     expect(e.calibration.mean).toBeGreaterThan(0.25);
     expect(e.calibration.mean).toBeLessThan(0.6);
+    // Searches compare queries (with the instruction) against passages; stored texts against each other use the other.
+    expect(e.calibration.passages).toBeDefined();
+    expect(Math.abs(e.calibration.passages!.mean - e.calibration.mean)).toBeGreaterThan(0.005);
     // Queries carry bge's retrieval instruction, so a query is not embedded as the same text stored as a passage.
     const q = await e.embedQuery('A cat sat on the mat.');
     expect(cosine(q, cat!)).toBeLessThan(0.99);
@@ -61,6 +64,7 @@ describe('local ONNX embedder (transformers.js)', () => {
       expect(e.dimensions).toBe(384);
       expect(e.calibration.mean).toBeGreaterThan(-0.1);
       expect(e.calibration.mean).toBeLessThan(0.3);
+      expect(e.calibration.passages).toBeUndefined();
       const [cat] = await e.embedDocuments(['A cat sat on the mat.']);
       expect(cosine(await e.embedQuery('A cat sat on the mat.'), cat!)).toBeGreaterThan(0.999);
     } finally {
