@@ -17,7 +17,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/core/config.js';
 import { DEFAULT_LOCAL_MODEL } from '../src/providers/create-embedder.js';
 import { localModelProfile } from '../src/providers/transformers-embedder.js';
 import { openService, search, ingest } from './quality/harness.js';
@@ -36,9 +35,9 @@ const args = parseArgs({
 const LIMIT = 20;
 const MODEL_ID = process.env.MNEMO_EMBEDDING_MODEL ?? DEFAULT_LOCAL_MODEL;
 const MODEL_DIR = path.join(REPO_ROOT, '.models', ...MODEL_ID.split('/'));
-const DTYPE = process.env.MNEMO_EMBEDDING_DTYPE ?? loadConfig({}).embeddings.dtype;
-const ONNX_FILE = DTYPE === 'fp32' ? 'model.onnx' : DTYPE === 'q8' ? 'model_quantized.onnx' : null;
 const PROFILE = localModelProfile(MODEL_ID);
+const DTYPE = process.env.MNEMO_EMBEDDING_DTYPE ?? PROFILE.dtype;
+const ONNX_FILE = DTYPE === 'fp32' ? 'model.onnx' : DTYPE === 'q8' ? 'model_quantized.onnx' : null;
 const MAX_LENGTH = (JSON.parse(fs.readFileSync(path.join(MODEL_DIR, 'tokenizer_config.json'), 'utf8')) as { model_max_length: number }).model_max_length;
 const VENV_PYTHON = path.join(REPO_ROOT, '.tools', 'peers-venv', 'bin', 'python');
 

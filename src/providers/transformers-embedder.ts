@@ -20,10 +20,14 @@ export interface TransformersEmbedderOptions {
   logger?: Logger;
 }
 
-/** How a model family is run: its pooling, and the instruction its queries (not passages) carry. */
-export function localModelProfile(modelId: string): { pooling: 'mean' | 'cls'; queryPrefix: string } {
+/**
+ * How a model family is run: its pooling, the instruction its queries (not passages) carry, and the ONNX weights
+ * used when MNEMO_EMBEDDING_DTYPE is unset (bge-small: int8, measured as good as fp32 and faster; bench/README.md).
+ */
+export function localModelProfile(modelId: string): { pooling: 'mean' | 'cls'; queryPrefix: string; dtype: 'fp32' | 'q8' } {
   const lower = modelId.toLowerCase();
   return {
+    dtype: lower.includes('bge-small') ? 'q8' : 'fp32',
     pooling: lower.includes('bge') ? 'cls' : 'mean',
     // BGE v1.5 retrieves better when queries carry its instruction prefix.
     queryPrefix: lower.includes('bge') && lower.includes('en') ? 'Represent this sentence for searching relevant passages: ' : '',
