@@ -42,6 +42,9 @@ function local(model: string): Promise<Embedder> {
   return createTransformersEmbedder({ model, modelsDir: MODELS_DIR, cacheDir: '/nonexistent', allowDownload: false, dtype: 'fp32', batchSize: 8 });
 }
 
+/** A runtime closes its embedder on close(); the two models are shared by both runners' tests, closed at the end. */
+const shared = (e: Embedder): Embedder => ({ ...e, close: async () => undefined });
+
 let minilm: Embedder;
 let bge: Embedder;
 beforeAll(async () => {
@@ -62,7 +65,7 @@ describe('changing the model from all-MiniLM-L6-v2 to bge-small-en-v1.5', () => 
     const config = loadConfig({ MNEMO_API_KEY: TEST_KEY, MNEMO_DATA_DIR: dir, MNEMO_INGEST_POLL_MS: '20' });
     const rt = await createRuntime(config, silentLogger, {
       store: new SqliteStore(path.join(dir, 'mnemo.db')),
-      embedder: staticEmbedderHandle(embedder),
+      embedder: staticEmbedderHandle(shared(embedder)),
       print: () => undefined,
     });
     await rt.runner.start();
@@ -132,7 +135,7 @@ describe('changing the model on Temporal', () => {
   });
 
   async function withWorker<T>(embedder: Embedder, fn: () => Promise<T>): Promise<T> {
-    const deps = { store, embedder: staticEmbedderHandle(embedder), config: loadConfig({}), logger: silentLogger };
+    const deps = { store, embedder: staticEmbedderHandle(shared(embedder)), config: loadConfig({}), logger: silentLogger };
     const connection = await NativeConnection.connect({ address: server.address });
     const worker = await createIngestWorker({ connection, temporal: temporal(), deps, workflowBundle: await workflowBundle() });
     try {
@@ -155,7 +158,7 @@ describe('changing the model on Temporal', () => {
     });
     expect(await store.findDocumentsWithStaleEmbeddings(bge.id, 100)).toHaveLength(NOTES.length);
 
-    const runner = new TemporalRunner({ client, store, temporal: temporal(), logger: silentLogger, embedder: staticEmbedderHandle(bge), reconcileEveryMs: 3_600_000 });
+    const runner = new TemporalRunner({ client, store, temporal: temporal(), logger: silentLogger, embedder: staticEmbedderHandle(shared(bge)), reconcileEveryMs: 3_600_000 });
     await withWorker(bge, async () => {
       await runner.start();
       try {
