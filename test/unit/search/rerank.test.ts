@@ -61,6 +61,27 @@ describe('focusScore', () => {
   });
 });
 
+describe('secondStage', () => {
+  it('equals proximity, phrase and focus computed on the full index terms (the unstemmed shortcut changes nothing)', () => {
+    const texts = [
+      'The studies of happiness: happy people study less. Studying happily is what they studied.',
+      "O'Neil's octopuses changed colours; an octopus changes its colour. Colour-changing octopi!",
+      'Running runners ran a run in 2024, running 3rd. The runner’s run ended at mile 26.2.',
+      'Nothing in common here at all.',
+      '',
+    ];
+    const queries = ['happy studies', "octopus colour change o'neil", 'runner running 2024 3rd', 'a', 'the of and'];
+    for (const text of texts) {
+      for (const q of queries) {
+        const qt = queryTerms(q);
+        const terms = indexTerms(text);
+        const expected = 0.5 * proximityScore(qt, terms) + 0.25 * phraseScore(qt, terms) + 0.25 * focusScore(qt, text);
+        expect(secondStage(qt, text), `${q} | ${text}`).toBeCloseTo(expected, 12);
+      }
+    }
+  });
+});
+
 describe('rerank', () => {
   it('mixes the first-stage similarity with proximity, phrase order and sentence focus at fixed weights', async () => {
     const q = queryTerms('database index');
