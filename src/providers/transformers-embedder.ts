@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Logger } from '../core/logger.js';
-import { estimateCalibration, BACKGROUND_SENTENCES } from '../vector/calibrate.js';
+import { backgroundCalibration, BACKGROUND_SENTENCES } from '../vector/calibrate.js';
 import type { Embedder } from './embedder.js';
 import { EmbedderWorkerClient } from './embedder-worker-client.js';
 import { InferenceQueue, inferInSlices, QueryBatcher, type InferencePriority } from './inference-queue.js';
@@ -73,7 +73,7 @@ export async function createTransformersEmbedder(opts: TransformersEmbedderOptio
     id: `local:${opts.model}`,
     kind: 'local',
     dimensions: probe[0]!.length,
-    calibration: queryProbe ? { ...estimateCalibration(probe, queryProbe), passages: estimateCalibration(probe) } : estimateCalibration(probe),
+    calibration: backgroundCalibration(modelId, probe, queryProbe),
     embedDocuments: (texts, options) => run(texts, options?.bulk ? 'bulk' : 'document'),
     embedQuery: (text) => queries.embed(queryPrefix + text),
     close: () => worker.close(),

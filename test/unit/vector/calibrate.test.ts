@@ -3,6 +3,7 @@ import {
   BACKGROUND_SENTENCES,
   calibrateCosine,
   calibratePassageCosine,
+  backgroundCalibration,
   estimateCalibration,
   sigmoid,
   Z_MIDPOINT,
@@ -127,5 +128,25 @@ describe('calibratePassageCosine', () => {
     expect(calibrateCosine(0.38 + Z_MIDPOINT * 0.06, cal)).toBeCloseTo(0.5, 12);
     const plain = { mean: 0.05, std: 0.08 };
     expect(calibratePassageCosine(0.3, plain)).toBe(calibrateCosine(0.3, plain));
+  });
+});
+
+describe('backgroundCalibration', () => {
+  const passages = [vec(1, 0, 0), vec(0, 1, 0), vec(0, 0, 1), vec(1, 1, 0)];
+  const queries = [vec(1, 0.2, 0), vec(0.2, 1, 0), vec(0, 0.2, 1), vec(1, 1, 0.2)];
+
+  it('gives bge-small its dev-set midpoint, the query background, and the passage background beside it', () => {
+    const cal = backgroundCalibration('BAAI/bge-small-en-v1.5', passages, queries);
+    expect(cal.midpoint).toBe(3.6);
+    expect(cal).toMatchObject(estimateCalibration(passages, queries));
+    expect(cal.passages).toEqual(estimateCalibration(passages));
+    expect(calibrateCosine(cal.mean + 3.6 * cal.std, cal)).toBeCloseTo(0.5, 12);
+    expect(calibratePassageCosine(cal.passages!.mean + 3.6 * cal.passages!.std, cal)).toBeCloseTo(0.5, 12);
+  });
+
+  it('keeps Z_MIDPOINT and the plain pairwise background for other models', () => {
+    const cal = backgroundCalibration('sentence-transformers/all-MiniLM-L6-v2', passages);
+    expect(cal).toEqual(estimateCalibration(passages));
+    expect(calibrateCosine(cal.mean + Z_MIDPOINT * cal.std, cal)).toBeCloseTo(0.5, 12);
   });
 });
