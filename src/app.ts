@@ -22,6 +22,7 @@ import { jsonBody } from './http/middleware/json-body.js';
 import { registerConnectionSetupRoutes } from './http/routes/connection-setup.js';
 import { requestId } from './http/middleware/request-id.js';
 import { buildOpenApi } from './http/openapi.js';
+import { registerConsoleRoutes, type ConsoleOptions } from './http/routes/console.js';
 import { registerContainerTagRoutes } from './http/routes/container-tags.js';
 import { registerConnectionRoutes } from './http/routes/connections.js';
 import { registerDocumentRoutes } from './http/routes/documents.js';
@@ -53,6 +54,8 @@ export interface AppDeps {
   maxBodyBytes: number;
   /** Largest file POST /v3/documents/file accepts (MNEMO_MAX_UPLOAD_BYTES); default 50 MB. */
   maxUploadBytes?: number;
+  /** The web console at /console (absent: not served). */
+  console?: ConsoleOptions;
 }
 
 /** Builds the HTTP application. It never listens: roots (server, tests) do. */
@@ -75,6 +78,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   registerConnectionWebhookRoute(open, deps);
   registerConnectionCallbackRoute(open, deps);
   registerConnectionSetupRoutes(open, deps);
+  if (deps.console) registerConsoleRoutes(open, deps.console);
 
   const api = new Router<AppState>();
   api.use(requireApiKey({ auth: deps.auth, limiter: deps.limiter, orgRateLimit: deps.orgRateLimit, logger: deps.logger }));

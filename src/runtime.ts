@@ -33,7 +33,7 @@ import { RateLimiter } from './services/rate-limiter.js';
 import { SettingsService } from './services/settings.js';
 import { openStore } from './storage/open-store.js';
 import type { Store } from './storage/store.js';
-import type { ActivityPolicies } from '../workflows/shared.js';
+import { WORKFLOW_ID_PREFIX, type ActivityPolicies } from '../workflows/shared.js';
 
 export const VERSION: string = (
   JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -141,6 +141,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     version: VERSION,
     maxBodyBytes: config.maxBodyBytes,
     maxUploadBytes: config.extraction.maxUploadBytes,
+    console: { dir: config.console.dir, workflowUrl: consoleWorkflowUrl(config) },
   });
   return {
     app,
@@ -196,4 +197,10 @@ async function startPeriodicJobs(config: Readonly<Config>, deps: { store: Store;
   }
   const jobs = [startKeyExpiryTimer(config, deps), startMemoryExpiryTimer(config.memoryExpiryCheckMs, deps)];
   return { stop: async () => void (await Promise.all(jobs.map((j) => j.stop()))) };
+}
+
+/** Where the console links a document's workflow: the Temporal UI's page of `document-<id>`, in Temporal mode only. */
+function consoleWorkflowUrl(config: Readonly<Config>): string | null {
+  if (!config.temporal.address || !config.console.temporalUiUrl) return null;
+  return `${config.console.temporalUiUrl}/namespaces/${encodeURIComponent(config.temporal.namespace)}/workflows/${WORKFLOW_ID_PREFIX}`;
 }

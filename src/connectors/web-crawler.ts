@@ -173,6 +173,8 @@ export const webCrawler: Connector = {
         if (depth === 0) links[url] = previous[url] ?? [];
         continue;
       }
+      // A same-origin link whose redirect left the start origin: the other site's page is not this crawl's to ingest.
+      if (!sameSite(res.url)) continue;
       if (depth === 0) startReached = true;
       if (res.status === 304) {
         items.push({ externalId: url, version: knownVersion ?? null });

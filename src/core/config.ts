@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   MNEMO_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   MNEMO_MAX_BODY_BYTES: int(1024, 1024 ** 3).default(50 * 1024 * 1024),
   MNEMO_CORS_ORIGINS: z.string().default('*'),
+  MNEMO_CONSOLE_DIR: z.string().min(1).optional(),
+  MNEMO_TEMPORAL_UI_URL: httpUrl.optional(),
   MNEMO_MEMORY_EXPIRY_CHECK_MS: int(1000, 86_400_000).default(60_000),
   MNEMO_MAX_DOCUMENT_CHARS: int(1000, 1_000_000_000).default(5_000_000),
   MNEMO_MAX_DOCUMENT_CHUNKS: int(1, 10_000_000).default(20_000),
@@ -142,6 +144,10 @@ const EnvSchema = z.object({
   MNEMO_EXTRACT_MAX_UNZIPPED_BYTES: int(1024, 100 * 1024 ** 3).default(500 * 1024 * 1024),
   MNEMO_EXTRACT_MAX_ZIP_ENTRIES: int(1, 10_000_000).default(10_000),
   MNEMO_EXTRACT_TIMEOUT_MS: int(1000, 86_400_000).default(30 * 60_000),
+  MNEMO_EXTRACT_PARSE_TIMEOUT_MS: int(100, 86_400_000).default(60_000),
+  MNEMO_EXTRACT_WORKER_HEAP_MB: int(64, 64 * 1024).default(1024),
+  MNEMO_EXTRACT_MAX_DECODED_PIXELS: int(1, 100_000_000_000).default(400_000_000),
+  MNEMO_EXTRACT_MAX_INFLATED_BYTES: int(1024, 100 * 1024 ** 3).default(256 * 1024 * 1024),
 });
 
 /** Every environment variable the service reads (documented in README.md and .env.example). */
@@ -192,6 +198,8 @@ export interface Config {
   memoryExpiryCheckMs: number;
   /** Origins allowed by CORS; ['*'] = any. */
   corsOrigins: string[];
+  /** The web console at /console: its built folder, and the Temporal UI base URL for links to document workflows. */
+  console: { dir: string; temporalUiUrl: string | null };
   /** Requests per window for each organisation (all its keys together); null = no limit. */
   orgRateLimit: { max: number; windowMs: number } | null;
   keyExpiry: {
@@ -321,6 +329,10 @@ export interface Config {
       maxUnzippedBytes: number;
       maxZipEntries: number;
       timeoutMs: number;
+      parseTimeoutMs: number;
+      workerHeapMb: number;
+      maxDecodedPixels: number;
+      maxInflatedBytes: number;
     };
   };
 }
@@ -367,6 +379,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     memoryExpiryCheckMs: e.MNEMO_MEMORY_EXPIRY_CHECK_MS,
     limits: { maxDocumentChars: e.MNEMO_MAX_DOCUMENT_CHARS, maxDocumentChunks: e.MNEMO_MAX_DOCUMENT_CHUNKS },
     corsOrigins: e.MNEMO_CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    console: {
+      dir: path.resolve(e.MNEMO_CONSOLE_DIR ?? path.join(import.meta.dirname, '../../dist/console')),
+      temporalUiUrl: e.MNEMO_TEMPORAL_UI_URL ? trimSlash(e.MNEMO_TEMPORAL_UI_URL) : null,
+    },
     orgRateLimit: e.MNEMO_ORG_RATE_LIMIT > 0 ? { max: e.MNEMO_ORG_RATE_LIMIT, windowMs: e.MNEMO_ORG_RATE_LIMIT_WINDOW_MS } : null,
     keyExpiry: {
       noticeDays: [...new Set(e.MNEMO_KEY_EXPIRY_NOTICE_DAYS)].sort((a, b) => b - a),
@@ -484,6 +500,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         maxUnzippedBytes: e.MNEMO_EXTRACT_MAX_UNZIPPED_BYTES,
         maxZipEntries: e.MNEMO_EXTRACT_MAX_ZIP_ENTRIES,
         timeoutMs: e.MNEMO_EXTRACT_TIMEOUT_MS,
+        parseTimeoutMs: e.MNEMO_EXTRACT_PARSE_TIMEOUT_MS,
+        workerHeapMb: e.MNEMO_EXTRACT_WORKER_HEAP_MB,
+        maxDecodedPixels: e.MNEMO_EXTRACT_MAX_DECODED_PIXELS,
+        maxInflatedBytes: e.MNEMO_EXTRACT_MAX_INFLATED_BYTES,
       },
     },
     secretKey: e.MNEMO_SECRET_KEY,

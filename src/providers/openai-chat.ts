@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createError, errorMessage, type AppError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import type { ChatMessage, ChatModel, CompleteOptions } from './llm.js';
+import type { ChatMessage, ChatModel, CompleteOptions } from './chat-model.js';
 
 export interface OpenAIChatOptions {
   /** MNEMO_LLM_URL: see chatCompletionsUrl for how it becomes the endpoint. */

@@ -26,6 +26,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   services: ['core', 'text', 'vector', 'search', 'storage', 'runner', 'pipeline', 'providers', 'memory', 'extract', 'connectors'],
   temporal: ['core', 'pipeline', 'runner', 'storage', 'providers', 'services', 'memory', 'extract', 'connectors'],
   http: ['core', 'services'],
+  // The web console runs in the browser and reaches Mnemo only through the public HTTP API.
+  console: [],
   cli: ['core', 'services'],
 };
 
@@ -41,7 +43,7 @@ function importsOf(file: string): { target: string; typeOnly: boolean }[] {
 }
 
 function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
 }
 
 const folderOf = (rel: string) => (rel.includes(path.sep) ? rel.split(path.sep)[0]! : null);
