@@ -99,6 +99,9 @@ const EnvSchema = z.object({
   MNEMO_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   MNEMO_PUBLIC_URL: z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
   MNEMO_FILE_URL_TTL_SECONDS: int(1, 86_400).default(900),
+  MNEMO_MCP_WATCH_MS: int(100, 3_600_000).default(5000),
+  MNEMO_OAUTH_ACCESS_TTL_SECONDS: int(60, 86_400).default(3600),
+  MNEMO_OAUTH_REFRESH_TTL_DAYS: int(1, 365).default(30),
 
   TEMPORAL_ADDRESS: z.string().min(1).optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
@@ -319,6 +322,10 @@ export interface Config {
   publicUrl: string | null;
   /** Lifetime of the signed links of GET /v3/documents/{id}/file-url. */
   fileUrlTtlSeconds: number;
+  /** MCP at /mcp: how often an open notification stream checks the caller's projects for changes. */
+  mcp: { watchMs: number };
+  /** OAuth 2.1 for MCP clients: lifetimes of access tokens (short) and of refresh tokens (each use rotates it). */
+  oauth: { accessTtlSeconds: number; refreshTtlDays: number };
   /** File uploads and extraction: the upload cap and the limits every extractor enforces (src/extract/types.ts). */
   extraction: {
     maxUploadBytes: number;
@@ -509,6 +516,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretKey: e.MNEMO_SECRET_KEY,
     publicUrl: e.MNEMO_PUBLIC_URL ? e.MNEMO_PUBLIC_URL.replace(/\/+$/, '') : null,
     fileUrlTtlSeconds: e.MNEMO_FILE_URL_TTL_SECONDS,
+    mcp: { watchMs: e.MNEMO_MCP_WATCH_MS },
+    oauth: { accessTtlSeconds: e.MNEMO_OAUTH_ACCESS_TTL_SECONDS, refreshTtlDays: e.MNEMO_OAUTH_REFRESH_TTL_DAYS },
   };
   return deepFreeze(config);
 }
@@ -523,4 +532,9 @@ function deepFreeze<T>(value: T): T {
     Object.freeze(value);
   }
   return value;
+}
+
+/** The stdio bridge (`npm run mcp`): the credential it presents to Mnemo, from MNEMO_API_KEY. */
+export function loadBridgeEnv(env: NodeJS.ProcessEnv = process.env): { apiKey: string | undefined } {
+  return { apiKey: env.MNEMO_API_KEY?.trim() || undefined };
 }
