@@ -58,4 +58,22 @@ describe('uploads of a type this server cannot process right now', () => {
     const res = await upload('docx-comments.docx');
     expect(res.status).toBe(200);
   });
+
+  it('/health says which kinds this server reads now and why the others are refused', async () => {
+    runtime = await createTestRuntime({}, { extraction: enginesWithout({ ffmpeg: 'no ffmpeg on PATH', transcriber: 'no faster-whisper venv' }) });
+    const res = await request(runtime.app.callback()).get('/health').set(auth);
+    expect(res.status).toBe(200);
+    expect(res.body.providers.extraction).toMatchObject({
+      supports: { images: true, scannedPdfs: true, audio: false, video: false },
+      ocr: { engine: 'fake-ocr' },
+      transcription: null,
+      ffmpeg: null,
+      unavailable: { ffmpeg: 'no ffmpeg on PATH', transcriber: 'no faster-whisper venv' },
+    });
+    await runtime.close();
+    runtime = await createTestRuntime({}, { extraction: enginesWithout({ ocr: 'OCR is switched off (MNEMO_OCR=off)', ffmpeg: 'x', transcriber: 'x' }) });
+    const off = await request(runtime.app.callback()).get('/health').set(auth);
+    expect(off.body.providers.extraction.supports).toEqual({ images: false, scannedPdfs: false, audio: false, video: false });
+    expect(off.body.providers.extraction.unavailable.ocr).toBe('OCR is switched off (MNEMO_OCR=off)');
+  });
 });
