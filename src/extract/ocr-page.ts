@@ -15,6 +15,12 @@ export interface OcrPassOptions {
   sparse?: boolean;
   /** Without a language hint, a reading in a language other than the first one read is read again with its data. */
   language?: boolean;
+  /**
+   * When the first and sparse readings leave almost nothing (under NEAR_EMPTY_SCORE), the page is read as one
+   * uniform block too (tesseract.js's old default): a 300x69 crop of a photographed ledger gave 'auto' no text
+   * block at all, while one block read two of its four lines (the reading Mnemo gave before these passes).
+   */
+  block?: boolean;
   /** Tall lines (headings, titles) the full-size reading missed are looked for on the page at half size (off by default). */
   largeText?: boolean;
   /**
@@ -28,6 +34,8 @@ export interface OcrPassOptions {
 const WEAK_CONFIDENCE = 70;
 /** Words read with less confidence than this do not count towards a reading's score. */
 const MIN_WORD_CONFIDENCE = 50;
+/** A kept reading with a score below this (about a dozen confidently read characters) is nearly empty. */
+const NEAR_EMPTY_SCORE = 12;
 /** The large-text pass runs on pages at least this tall (smaller ones have no heading tesseract loses). */
 const LARGE_TEXT_MIN_HEIGHT = 1000;
 /** A line of the half-size reading is a heading when at least this many times the page's median line height. */
@@ -35,7 +43,7 @@ const LARGE_TEXT_RATIO = 1.8;
 const LARGE_TEXT_MIN_CONFIDENCE = 60;
 
 export interface PageReading extends OcrResult {
-  /** The passes run, in order: 'auto', 'sparse', 'language:fra', 'large-text'. */
+  /** The passes run, in order: 'auto', 'sparse', 'block', 'language:fra', 'large-text'. */
   passes: string[];
   /** The pass whose reading was kept (large-text only adds lines to it). */
   kept: string;
@@ -132,6 +140,9 @@ export async function readPage(png: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCon
 
   if (passes.sparse !== false && first.confidence < WEAK_CONFIDENCE) {
     keep(await ocr.recognize(png, { signal, layout: 'sparse', languages, autoRotate: false }), 'sparse', 'sparse', languages);
+  }
+  if (passes.block !== false && layout !== 'block' && readingScore(best) < NEAR_EMPTY_SCORE) {
+    keep(await ocr.recognize(png, { signal, layout: 'block', languages, autoRotate: false }), 'block', 'block', languages);
   }
   if (passes.language !== false && !hinted) {
     const other = languagesToTry(ocr, best.text, languages);

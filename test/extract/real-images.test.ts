@@ -72,6 +72,14 @@ describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () =
     expect(block.missing).toContain('32 Track MIDI Sequence Recorder');
   });
 
+  it('reads a tiny photo crop as one block when page segmentation finds no text in it (as before the passes)', async () => {
+    const r = await read('numbers-photo-crop.png');
+    expect(r.found).toEqual(expect.arrayContaining(['width_ths = 0.5', 'width_ths = 0.7']));
+    expect(r.out.details?.ocrPasses).toContain('block');
+    const without = await read('numbers-photo-crop.png', { passes: { block: false } }).catch((err: { code?: string }) => err.code);
+    expect(without).toBe('EMPTY_CONTENT');
+  });
+
   it('reads white text on colour, a bank statement screenshot and a terminal screenshot', async () => {
     for (const file of ['poster-white-on-blue.png', 'bank-statement-screenshot.png', 'macos-workflow-screenshot.png']) {
       const r = await read(file);
