@@ -17,7 +17,7 @@ export async function extractMemories(deps: PipelineDeps, doc: DocumentRecord, r
   const now = new Date().toISOString();
   const retracted = await retractDocument(deps.store.memories, ref.orgId, ref.documentId, now);
   const content = doc.content ?? '';
-  const settings = await deps.store.getSettings(ref.orgId);
+  const settings = await deps.store.settings.getSettings(ref.orgId);
   if (settings.shouldLLMFilter === true && typeof settings.filterPrompt === 'string' && engine.filter) {
     const verdict = await engine.filter(content, settings.filterPrompt);
     if (!verdict.relevant) return { metadata: { filtered: true, reason: verdict.reason, memories: 0, retracted } };

@@ -1,5 +1,5 @@
 import { errorMessage, isAppError } from '../core/errors.js';
-import type { DocumentPatch } from '../storage/store.js';
+import type { DocumentPatch } from '../storage/documents.js';
 import type { DocumentRecord, DocumentRef, ProcessingMetadata, StepRecord } from '../core/types.js';
 import type { PipelineDeps, ProgressFn } from './deps.js';
 import { failurePatch } from './failure-patch.js';
@@ -41,9 +41,9 @@ export async function executeStep(
     });
   } catch (err) {
     if (err instanceof SupersededError) throw err;
-    const current = await deps.store.getDocument(ref.orgId, ref.documentId);
+    const current = await deps.store.documents.getDocument(ref.orgId, ref.documentId);
     if (current && current.generation === ref.generation) {
-      await deps.store.updateDocument(
+      await deps.store.documents.updateDocument(
         ref.orgId,
         ref.documentId,
         {
@@ -129,13 +129,13 @@ function withStep(pm: ProcessingMetadata | null, step: StepRecord): ProcessingMe
 }
 
 async function load(deps: PipelineDeps, ref: DocumentRef): Promise<DocumentRecord> {
-  const doc = await deps.store.getDocument(ref.orgId, ref.documentId);
+  const doc = await deps.store.documents.getDocument(ref.orgId, ref.documentId);
   if (!doc || doc.id !== ref.documentId || doc.generation !== ref.generation) throw new SupersededError(ref);
   return doc;
 }
 
 async function update(deps: PipelineDeps, ref: DocumentRef, patch: DocumentPatch): Promise<DocumentRecord> {
-  const updated = await deps.store.updateDocument(
+  const updated = await deps.store.documents.updateDocument(
     ref.orgId,
     ref.documentId,
     { ...patch, updatedAt: new Date().toISOString() },

@@ -1,4 +1,4 @@
-import type { DocumentPatch } from '../storage/store.js';
+import type { DocumentPatch } from '../storage/documents.js';
 import type { DocumentRecord, DocumentRef, DocumentStatus } from '../core/types.js';
 import { createError } from '../core/errors.js';
 import { chunkDocument } from './chunk.js';

@@ -204,7 +204,7 @@ export class ConnectionService {
     const out: DocumentRecord[] = [];
     for (const c of await this.matching(actor, provider, containerTags)) {
       const ids = (await this.store.connections.listSyncItems(actor.orgId, c.id)).map((i) => i.documentId);
-      for (let i = 0; i < ids.length; i += DELETE_BATCH) out.push(...(await this.store.getDocumentsByIds(actor.orgId, ids.slice(i, i + DELETE_BATCH))));
+      for (let i = 0; i < ids.length; i += DELETE_BATCH) out.push(...(await this.store.documents.getDocumentsByIds(actor.orgId, ids.slice(i, i + DELETE_BATCH))));
     }
     return out;
   }

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Candidate } from '../../core/types.js';
 import { createHash } from 'node:crypto';
 import { tagScopeToken } from '../scope-tokens.js';
-import type { KeywordQuery, SearchScope, TermStats } from '../store.js';
+import type { KeywordQuery, SearchScope, TermStats } from '../chunks.js';
 import { compileFilter } from './filter-sql.js';
 
 /**
