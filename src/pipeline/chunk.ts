@@ -42,7 +42,7 @@ export async function chunkDocument(deps: PipelineDeps, doc: DocumentRecord, ref
 
 /**
  * The document title as context for a chunk, unless the chunk already begins with it. A title taken from the first
- * line may be shortened with "..." (extract.ts), so the comparison ignores that ellipsis and heading marks.
+ * line may be shortened with "..." (extract-step.ts), so the comparison ignores that ellipsis and heading marks.
  */
 export function titleContext(title: string | null | undefined, content: string): string | null {
   if (!title) return null;

@@ -2,7 +2,7 @@ import type { DocumentRecord, DocumentRef } from '../core/types.js';
 import { rememberFacts, retractDocument } from '../memory/remember.js';
 import type { ExtractedFact } from '../memory/types.js';
 import type { PipelineDeps } from './deps.js';
-import type { StepOutcome } from './steps.js';
+import type { StepOutcome } from './step.js';
 
 /**
  * Step 3: derives memories — atomic facts about the container tag's user or project — from the document and relates

@@ -4,9 +4,8 @@ import type { DocumentRecord, DocumentRef, ProcessingMetadata, StepRecord } from
 import type { PipelineDeps, ProgressFn } from './deps.js';
 import { failurePatch } from './failure-patch.js';
 import { SupersededError } from './superseded.js';
-import type { PipelineStep } from './steps.js';
-
-export { SupersededError } from './superseded.js';
+import type { PipelineStep } from './step.js';
+import { newProcessingMetadata } from './processing-metadata.js';
 
 /**
  * Runs one step for one document run and records it: status, per-step timings and errors in processingMetadata.
@@ -116,10 +115,6 @@ export async function failDocument(deps: PipelineDeps, ref: DocumentRef, stepNam
 /** True when an error will not go away by retrying (bad input, unsupported content, blocked URL). */
 export function isPermanent(err: unknown): boolean {
   return isAppError(err) && err.permanent;
-}
-
-export function newProcessingMetadata(): ProcessingMetadata {
-  return { startTime: new Date().toISOString(), steps: [] };
 }
 
 function withStep(pm: ProcessingMetadata | null, step: StepRecord): ProcessingMetadata {

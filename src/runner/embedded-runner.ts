@@ -1,7 +1,8 @@
 import { errorMessage } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { PipelineDeps } from '../pipeline/deps.js';
-import { completeDocument, describeFailure, executeStep, failDocument, isPermanent, SupersededError } from '../pipeline/run-step.js';
+import { completeDocument, describeFailure, executeStep, failDocument, isPermanent } from '../pipeline/run-step.js';
+import { SupersededError } from '../pipeline/superseded.js';
 import { remainingSteps } from '../pipeline/steps.js';
 import type { DocumentRecord, DocumentRef } from '../core/types.js';
 import { backoffDelay } from '../core/retry.js';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createError, isAppError } from '../core/errors.js';
-import { newProcessingMetadata } from '../pipeline/run-step.js';
+import { newProcessingMetadata } from '../pipeline/processing-metadata.js';
 import type { Runner } from '../runner/runner.js';
 import { readScope, requireTags, requireWrite, tagsForWrite, type Actor } from '../core/actor.js';
 import { retractDocument } from '../memory/remember.js';

@@ -7,7 +7,7 @@ import { detectFileType, type DetectedType } from '../extract/detect.js';
 import { extractorFor, supportedMimes } from '../extract/registry.js';
 import type { ExtractLimits, ExtractProgress, ExtractedText } from '../extract/types.js';
 import type { PipelineDeps, ProgressFn } from './deps.js';
-import { newProcessingMetadata } from './run-step.js';
+import { newProcessingMetadata } from './processing-metadata.js';
 import { SupersededError } from './superseded.js';
 
 /** Limits when the configuration has none (tests building a partial config). */
