@@ -5,7 +5,7 @@ import { SupersededError } from './superseded.js';
 /** Documents with more chunks than this to embed are bulk work for the inference queue. */
 export const BULK_CHUNKS = 64;
 
-/** Step 3: embeds every staged chunk that has no vector from the current model yet (resumable batch by batch). */
+/** Step 4: embeds every staged chunk that has no vector from the current model yet (resumable batch by batch). */
 export async function embedDocument(deps: PipelineDeps, ref: DocumentRef, progress?: ProgressFn) {
   const embedder = await deps.embedder.get();
   const pending = await deps.store.chunks.getChunksMissingEmbedding(ref, embedder.id);
