@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredFile } from '../../src/core/types.js';
 import { documentFileKey } from '../../src/storage/blobs.js';
 import { fileLinkKey, signFileLink } from '../../src/services/file-links.js';
-import { INSTANCE_SECRET } from '../../src/services/files.js';
+import { INSTANCE_SECRET } from '../../src/services/master-secret.js';
 import { auth, createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 const ORG = 'org_default';
