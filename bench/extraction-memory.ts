@@ -18,7 +18,7 @@ import { imageExtractor } from '../src/extract/image.js';
 import { pdfExtractor } from '../src/extract/pdf.js';
 import { closeExtractionSandbox } from '../src/extract/sandbox/isolated.js';
 import type { ExtractContext, Extractor } from '../src/extract/types.js';
-import { DEFAULT_EXTRACT_LIMITS } from '../src/pipeline/extract-file.js';
+import { DEFAULT_EXTRACT_LIMITS } from '../src/pipeline/file-to-text.js';
 import type { createLogger as createLog } from '../src/core/logger.js';
 import type { createOcrFromConfig as createOcr } from '../src/providers/tesseract-ocr.js';
 import { flateBombPdf } from '../test/helpers/pdf-bomb.js';
