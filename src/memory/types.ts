@@ -42,6 +42,11 @@ export interface ExtractedFact {
   attribute: string | null;
   /** The speaker of the turn the fact came from, in a conversation. */
   speaker: string | null;
+  /**
+   * Other names of the subject ("the user" for a user who gave their name, "Maya" for "Maya Chen"): memories filed
+   * under any of them are about the same subject.
+   */
+  aliases?: string[];
 }
 
 export interface ExtractionResult {

@@ -22,7 +22,9 @@ describe('offline extractor', () => {
     const out = await facts('Dana: I am allergic to peanuts.\nSam: I work at Acme as an engineer.\nDana: You told me your sister lives in Rome.');
     expect(out.map((f) => [f.speaker, f.text])).toEqual([
       ['Dana', 'Dana is allergic to peanuts.'],
-      ['Sam', 'Sam works at Acme as an engineer.'],
+      // A job and a title are two facts: a new title later must not lose the employer.
+      ['Sam', 'Sam works at Acme.'],
+      ['Sam', 'Sam works as an engineer.'],
       ['Dana', "Sam told Dana Sam's sister lives in Rome."],
     ]);
   });
@@ -58,14 +60,14 @@ describe('offline extractor', () => {
     ]);
   });
 
-  it('names the subject and attribute a judge needs to see updates', async () => {
+  it('names the subject and the catalogue attribute a judge needs to see updates', async () => {
     const out = await facts('Dana: I live in Paris. I work for Acme. I moved to Berlin. I hate jazz. My favorite color is green.\nSam: Cool.');
     expect(out.map((f) => [f.subject, f.attribute])).toEqual([
-      ['Dana', 'home city'],
+      ['Dana', 'residence'],
       ['Dana', 'employer'],
-      ['Dana', 'home city'],
-      ['Dana', 'opinion of jazz'],
-      ['Dana', 'favorite color'],
+      ['Dana', 'residence'],
+      ['Dana', 'opinion:jazz'],
+      ['Dana', 'favorite:color'],
     ]);
   });
 
