@@ -116,7 +116,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // Vehicle.
   [new RegExp(String.raw`^\s+${ADV}(?:drives|owns|has|bought|got|just bought|leased|is driving)\s+(?:an?\s+|the\s+)?${VEHICLE}`, 'iu'), (g) => f('vehicle', g.v)],
   [new RegExp(String.raw`^'s\s+(?:car|vehicle|ride)\s+is\s+(?:an?\s+)?${V}`, 'iu'), (g) => f('vehicle', g.v)],
-  [new RegExp(String.raw`^\s+${ADV}(?:sold|has sold|is selling|got rid of|traded in|totaled|crashed)\s+(?:the user's\s+|\p{Lu}[\p{L}'-]*'s\s+|her\s+|his\s+|their\s+|the\s+|an?\s+)?(?:old\s+)?${VEHICLE}`, 'u'), (g) => f('vehicle', g.v, { ended: true })],
+  [new RegExp(String.raw`^\s+${ADV}(?:sold|has sold|is selling|got rid of|traded in|totaled|crashed)\s+(?:the user's\s+|\p{Lu}[\p{L}'-]*'s\s+|her\s+|his\s+|their\s+|the\s+|an?\s+)?(?:old\s+)?${VEHICLE}`, 'iu'), (g) => f('vehicle', g.v, { ended: true })],
   // Food and health.
   [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became|went|has gone|is going|is now|turned)\s+${ADV}(?:not\s+)?${ADV}(?:an?\s+|fully\s+)?(?<v>${DIETS})\b`, 'iu'), (g) => f('diet', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:is on|follows|started|switched to|is following|tries|eats)\s+(?:an?\s+)?(?<v>[\p{L}-]+(?:\s+[\p{L}-]+)?)\s+diet\b`, 'iu'), (g) => f('diet', g.v)],

@@ -166,8 +166,8 @@ export class Discourse {
  */
 export function selfIntroducedName(sentence: string): string | null {
   const m =
-    /\bmy (?:full |first |real )?name is (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)/u.exec(sentence) ??
-    /\b(?:call me|this is|it's|it is) (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?=\s*(?:[,.!;]|$| here\b))/u.exec(sentence) ??
+    /\b[Mm]y (?:full |first |real )?name is (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)/u.exec(sentence) ??
+    /\b(?:[Cc]all me|[Tt]his is|[Ii]t's|[Ii]t is) (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?=\s*(?:[,.!;]|$| here\b))/u.exec(sentence) ??
     /\bI(?:'m| am) (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?=\s*(?:[,.!;]|$|\band\b))/u.exec(sentence);
   if (!m) return null;
   const name = m[1]!;

@@ -73,10 +73,14 @@ function facetOf(text: string, subject: string | null, attribute: string): Class
 
 const valueKey = (v: string | null) => (v ? objectKey(v.replace(/^(?:an?|the)\s+/i, '')) || v.toLowerCase() : null);
 
-function sameValue(a: string | null, b: string | null): boolean {
+/**
+ * The same value once normalised ("the Figma" ~ "Figma"; "product designer" is not "senior product designer");
+ * `loose`: a value naming the other ("Honda" ~ "Honda Civic"), for what a fact ends.
+ */
+function sameValue(a: string | null, b: string | null, loose = false): boolean {
   const [x, y] = [valueKey(a), valueKey(b)];
   if (x === null || y === null) return x === y;
-  return x === y || (x.length > 2 && y.length > 2 && (` ${y} `.includes(` ${x} `) || ` ${x} `.includes(` ${y} `)) && Math.abs(x.length - y.length) <= 3);
+  return x === y || (loose && x.length > 2 && y.length > 2 && (` ${y} `.includes(` ${x} `) || ` ${x} `.includes(` ${y} `)));
 }
 
 /** The relation of `fact` to one candidate, by the rules above. */
@@ -98,7 +102,7 @@ function sameAttribute(fact: ExtractedFact, candidate: RelationCandidate, attrib
   const cf = facetOf(candidate.text, candidate.subject, attribute);
   // Wording the classifier cannot read back (a model's): the same attribute with other words is a new value.
   if (!nf || !cf) return n.negated === o.negated && coverage(n.content, o.content) === 1 ? 'duplicate' : 'updates';
-  if (nf.ended) return nf.value === null || cf.value === null || sameValue(nf.value, cf.value) ? 'updates' : 'new';
+  if (nf.ended) return nf.value === null || cf.value === null || sameValue(nf.value, cf.value, true) ? 'updates' : 'new';
   const extra = [...n.content].some((t) => !o.content.has(t));
   if (nf.negated === cf.negated && !cf.ended) {
     if (sameValue(nf.value, cf.value)) return extra && subset(o.content, n.content) ? 'extends' : 'duplicate';

@@ -49,10 +49,10 @@ const CANDIDATES = 8;
 export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, facts: readonly ExtractedFact[]): Promise<RememberOutcome> {
   const outcome: RememberOutcome = { created: [], updated: [], duplicates: [], extended: [] };
   if (facts.length === 0) return outcome;
-  const vectors = await deps.embedder.embedDocuments(facts.map((f) => f.text));
   const userNames = await userNamesOf(deps, ctx, facts);
-  for (const [i, raw] of facts.entries()) {
-    const fact = withUserNames(raw, userNames);
+  const named = facts.map((f) => withUserNames(f, userNames));
+  const vectors = await deps.embedder.embedDocuments(named.map((f) => f.text));
+  for (const [i, fact] of named.entries()) {
     const vector = vectors[i]!;
     const candidates = await relationCandidates(deps, ctx, fact, vector);
     const decision = await deps.judge.judge(fact, candidates);
@@ -187,9 +187,17 @@ async function userNamesOf(deps: RememberDeps, ctx: RememberContext, facts: read
   }))];
 }
 
+/**
+ * A fact about "the user" in a tag that knows the user's name: about them by name, and written so ("The user moved to
+ * Austin." → "Dana moved to Austin."), except the fact that gives the name.
+ */
 function withUserNames(fact: ExtractedFact, userNames: readonly string[]): ExtractedFact {
   if (userNames.length === 0 || !subjectNames(fact.subject, fact.aliases).includes(USER)) return fact;
-  return { ...fact, aliases: [...new Set([...(fact.aliases ?? []), ...userNames, ...(fact.subject === USER ? [] : [USER])])] };
+  const aliases = [...new Set([...(fact.aliases ?? []), ...userNames, USER])];
+  if (fact.subject !== USER || fact.attribute === 'name' || userNames.length !== 1) return { ...fact, aliases: aliases.filter((a) => a !== fact.subject) };
+  const name = userNames[0]!;
+  const text = fact.text.replace(/\b[Tt]he user\b/g, name);
+  return { ...fact, text, subject: name, aliases: aliases.filter((a) => a !== name) };
 }
 
 function earliest(a: string | null, b: string | null): string | null {
