@@ -185,6 +185,6 @@ function ended(value: string | undefined) {
 const NEGATIVE = /^(?:hates?|dislikes?|detests?|can't stand|cannot stand|is not into|isn't into|is not a fan of|isn't a fan of|is tired of|is sick of|is afraid of|is scared of|fears)$/i;
 
 function opinion(how: string, v: string | undefined, rest: string) {
-  const negative = NEGATIVE.test(how) !== /\b(?:not|no longer|never|n't)\b/i.test(rest.slice(0, rest.toLowerCase().indexOf(how.toLowerCase())));
+  const negative = NEGATIVE.test(how) !== /\b(?:not|no longer|never)\b|n't\b/i.test(rest.slice(0, rest.toLowerCase().indexOf(how.toLowerCase())));
   return k('opinion', v, negative ? 'dislikes' : 'likes', { negated: false });
 }

@@ -29,7 +29,7 @@ const COMPILED = PATTERNS.flatMap(([res, build]) => (Array.isArray(res) ? res : 
 
 // Where a place, employer or object ends: "lives in Paris with Tom" → "Paris".
 const VALUE_END = /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|where|which|who|as|on|at|to|from|last|this|next|around|so|though|until|till|by|during|every|each|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter)|now|anymore|any more|these days|nowadays|either)\b).*$/i;
-const VALUE_END_KEEP_IN = /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|which|who|as|on|to|from|last|this|next|so|though|until|till|during|every|each|now|anymore|any more|these days|nowadays|either)\b).*$/i;
+const VALUE_END_KEEP_IN = /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|which|who|as|on|to|from|last|this|next|so|though|until|till|during|every|each|now|anymore|any more|these days|nowadays|either|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|week|weekend|month|year))\b).*$/i;
 const TRAILING = /(?:\s+(?:now|anymore|any more|these days|nowadays|too|as well|lately|again|a lot|so much|very much|instead|though|still|today|anyway|here|there|full[- ]time|part[- ]time))+\s*$/i;
 const LEADING_DETERMINERS = /^(?:(?:to|the|a|an|all|some|any|his|her|their|these|those|this|that|really|also|\p{Lu}[\p{L}'-]*'s)\s+)+/iu;
 const NEGATION = /\b(?:not|no longer|never)\b|n't\b/i;
@@ -80,8 +80,11 @@ export function analyse(rest: string, tense: Tense = 'present'): ClassifiedFacet
     if (!built) continue;
     const valueAt = valueStart(m);
     const negated = built.negated ?? (built.id !== 'opinion' && NEGATION.test(rest.slice(0, valueAt)));
-    const facet: Facet = { negated, ended: false, future: false, ...built, value: cleanValue(built.value, built.id), object: built.object && cleanValue(built.object, built.id) };
-    const out = [...listed(facet, rest, valueAt), ...alsoStated(facet, rest)];
+    // A planned move's value is a place, cut like one.
+    const kind = built.id === 'goal' && built.object === 'move' ? 'residence' : built.id;
+    const facet: Facet = { negated, ended: false, future: false, ...built, value: cleanValue(built.value, kind), object: built.object && cleanValue(built.object, built.id) };
+    const also = alsoStated(facet, rest);
+    const out = also.length > 0 ? also : listed(facet, rest, valueAt);
     return out.map((x) => finish(x, tense));
   }
   const habit = HABIT.exec(rest);

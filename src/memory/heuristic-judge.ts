@@ -31,6 +31,9 @@ export const WORD_COVERAGE = 0.8;
 const ARTICLES = new Set(['a', 'an', 'the']);
 const NEGATION = /\b(?:not|no|never|nobody|none|nothing|neither|nor|no longer)\b|n['’]t\b/i;
 const RANK: Record<string, number> = { duplicate: 3, updates: 2, extends: 1 };
+const SOFT_WORDS = new Set(
+  words('now still currently actually really also just recently finally officially too again anymore nowadays today happily proudly definitely honestly').flatMap((w) => term(w) ?? []),
+);
 
 interface Shape {
   normalised: string;
@@ -103,7 +106,8 @@ function sameAttribute(fact: ExtractedFact, candidate: RelationCandidate, attrib
   // Wording the classifier cannot read back (a model's): the same attribute with other words is a new value.
   if (!nf || !cf) return n.negated === o.negated && coverage(n.content, o.content) === 1 ? 'duplicate' : 'updates';
   if (nf.ended) return nf.value === null || cf.value === null || sameValue(nf.value, cf.value, true) ? 'updates' : 'new';
-  const extra = [...n.content].some((t) => !o.content.has(t));
+  // "Maya now lives in Boston" adds nothing to "Maya lives in Boston".
+  const extra = [...n.content].some((t) => !o.content.has(t) && !SOFT_WORDS.has(t));
   if (nf.negated === cf.negated && !cf.ended) {
     if (sameValue(nf.value, cf.value)) return extra && subset(o.content, n.content) ? 'extends' : 'duplicate';
     // "has a dog" then "has a dog named Rex": the same dog, named.

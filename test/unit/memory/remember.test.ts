@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractedFact } from '../../../src/memory/types.js';
 import { createHeuristicJudge } from '../../../src/memory/heuristic-judge.js';
+import { extractFacts } from '../../../src/memory/offline-extractor.js';
 import { rememberFacts, retractDocument } from '../../../src/memory/remember.js';
 import { createHashEmbedder } from '../../../src/providers/hash-embedder.js';
 import { SqliteStore } from '../../../src/storage/sqlite/sqlite-store.js';
@@ -43,5 +44,118 @@ describe('rememberFacts', () => {
     expect(await retractDocument(store.memories, 'org', 'a', now)).toBe(0);
     expect(await store.memories.getMemory('org', a.created[0]!)).toMatchObject({ documentIds: ['b'], sourceCount: 1, isForgotten: false });
     await store.close();
+  });
+});
+
+/**
+ * Issue 26: supersession by subject and attribute. Documents go through the offline extractor and the heuristic judge
+ * into a store, in order; the tag's latest memories are what search and the profile answer with.
+ */
+describe('supersession through the offline engine', () => {
+  let store: SqliteStore;
+  let n = 0;
+  const engine = () => ({ memories: store.memories, embedder: createHashEmbedder(), judge: createHeuristicJudge() });
+  /** Adds each document in order (one day apart) to a fresh tag; returns the tag. */
+  async function ingest(docs: readonly string[], entityContext: string | null = 'Maya'): Promise<string> {
+    const tag = `t${++n}`;
+    for (const [i, content] of docs.entries()) {
+      const date = new Date(Date.UTC(2026, 2, 1 + i)).toISOString();
+      const { facts } = extractFacts({ content, title: null, type: 'text', documentDate: date, metadata: {}, entityContext });
+      await rememberFacts(engine(), { orgId: 'org', containerTags: [tag], documentId: `${tag}-${i}`, now: date }, facts);
+    }
+    return tag;
+  }
+  /** The tag's latest memories, sorted (memories of one document share a creation time). */
+  const latest = async (tag: string) =>
+    (await store.memories.listMemories('org', { containerTags: [tag], limit: 100, offset: 0 })).memories.map((m) => m.memory).sort();
+  const all = async (tag: string) =>
+    (await store.memories.listMemories('org', { containerTags: [tag], includeSuperseded: true, limit: 100, offset: 0 })).memories.sort((a, b) => a.memory.localeCompare(b.memory));
+
+  beforeAll(async () => {
+    store = new SqliteStore(':memory:');
+    await store.migrate();
+  });
+  afterAll(() => store.close());
+
+  it('a new job updates both the employer and the title', async () => {
+    const tag = await ingest(['I work as a product designer at Figma.', 'I now work at Stripe as a senior product designer.']);
+    expect(await latest(tag)).toEqual(['Maya now works as a senior product designer.', 'Maya now works at Stripe.']);
+    const chain = (await all(tag)).filter((m) => m.relation === 'updates');
+    expect(chain.map((m) => [m.attribute, m.version])).toEqual([['role', 2], ['employer', 2]]);
+  });
+
+  it('"we moved" updates where "I" lived', async () => {
+    const tag = await ingest(['I live in Boston with my partner Sam.', 'We moved to Seattle in September.']);
+    expect(await latest(tag)).toEqual(['Maya and others moved to Seattle in September 2025.']);
+  });
+
+  it('a correction, a negation and a reversal update what they contradict', async () => {
+    const tag = await ingest([
+      "I'm allergic to peanuts and shellfish. I live in Seattle. Honestly I hate running.",
+      "Correction: I live in Portland, not Seattle. I'm actually not allergic to peanuts. Funny story, I actually love running now.",
+    ]);
+    expect(await latest(tag)).toEqual([
+      'Maya actually loves running now.',
+      'Maya is actually not allergic to peanuts.',
+      'Maya is allergic to shellfish.',
+      'Maya lives in Portland, not Seattle.',
+    ]);
+  });
+
+  it('"left X" ends the employer X, and only that one', async () => {
+    const tag = await ingest(['I work at Figma.', 'I left Figma last month.']);
+    expect(await latest(tag)).toEqual(['Maya left Figma in February 2026.']);
+    const other = await ingest(['I work at Stripe.', 'I left Figma years ago.']);
+    expect(await latest(other)).toEqual(['Maya left Figma years ago.', 'Maya works at Stripe.']);
+  });
+
+  it('"sold X and bought Y" replaces the vehicle', async () => {
+    const tag = await ingest(['I drive a Honda Civic.', 'I sold my Honda and bought a Tesla.']);
+    expect(await latest(tag)).toEqual(['Maya bought a Tesla.']);
+  });
+
+  it('a move after a compound sentence keeps the other fact', async () => {
+    const tag = await ingest(['I live in Paris and I work as a pediatric nurse.', 'I moved to Lyon.'], null);
+    expect(await latest(tag)).toEqual(['The user moved to Lyon.', 'The user works as a pediatric nurse.']);
+  });
+
+  it('a job change finds the job filed beside the name', async () => {
+    const tag = await ingest(['My name is Maya and I work as a product designer at Figma.', 'I now work at Stripe as a senior product designer.'], 'Maya Chen');
+    expect(await latest(tag)).toEqual(['Maya Chen now works as a senior product designer.', 'Maya Chen now works at Stripe.', "The user's name is Maya."]);
+  });
+
+  it('never merges facts about different people: Maya\'s own allergy is stored beside her sister\'s', async () => {
+    const tag = await ingest(["Maya's sister Lena is allergic to peanuts and shellfish.", 'Maya is allergic to peanuts.'], null);
+    const memories = await all(tag);
+    expect(memories.map((m) => [m.memory, m.subject, m.sourceCount])).toEqual([
+      ['Maya is allergic to peanuts.', 'Maya', 1],
+      ["Maya's sister Lena is allergic to peanuts.", 'Lena', 1],
+      ["Maya's sister Lena is allergic to shellfish.", 'Lena', 1],
+    ]);
+  });
+
+  it('a third party\'s move updates only their residence', async () => {
+    const tag = await ingest(['Ana Silva lives in Paris. I live in Paris too.', 'Ana Silva now lives in Berlin.']);
+    expect(await latest(tag)).toEqual(['Ana Silva now lives in Berlin.', 'Maya lives in Paris.']);
+  });
+
+  it('the user named in one document is the user of the next: "the user" facts find theirs, and are written with the name', async () => {
+    const tag = await ingest(['user: Hi, my name is Dana Whitfield. I live in Denver.\nassistant: Welcome!', 'user: I moved to Austin last month.\nassistant: Exciting!'], null);
+    expect(await latest(tag)).toEqual(['Dana Whitfield moved to Austin in February 2026.', "The user's name is Dana Whitfield."]);
+  });
+
+  it('the same fact said twice is one memory with two sources', async () => {
+    const tag = await ingest(['My mom is called Grace.', "My mom's name is Grace."]);
+    expect((await all(tag)).map((m) => [m.memory, m.sourceCount, m.isStatic])).toEqual([["Maya's mom is called Grace.", 2, true]]);
+  });
+
+  it('refuses a judge\'s duplicate or update across subjects', async () => {
+    const careless = { kind: 'llm' as const, judge: async (_f: ExtractedFact, c: readonly { id: string }[]) => (c[0] ? { relation: 'duplicate' as const, targetId: c[0].id } : { relation: 'new' as const }) };
+    const tag = `t${++n}`;
+    const ctx = { orgId: 'org', containerTags: [tag], documentId: null, now: new Date().toISOString() };
+    await rememberFacts({ ...engine(), judge: careless }, ctx, [fact('Lena is allergic to peanuts.', { subject: 'Lena', attribute: 'allergy:peanut' })]);
+    const second = await rememberFacts({ ...engine(), judge: careless }, ctx, [fact('Maya is allergic to peanuts.', { subject: 'Maya', attribute: 'allergy:peanut' })]);
+    expect(second.created).toHaveLength(1);
+    expect(await latest(tag)).toEqual(['Lena is allergic to peanuts.', 'Maya is allergic to peanuts.']);
   });
 });
