@@ -97,6 +97,8 @@ export function analyse(rest: string, tense: Tense = 'present'): ClassifiedFacet
 
 function valueStart(m: RegExpExecArray): number {
   const groups = (m as RegExpExecArray & { indices?: { groups?: Record<string, [number, number] | undefined> } }).indices?.groups ?? {};
+  const value = groups.v ?? groups.v2;
+  if (value) return value[0];
   const starts = Object.values(groups).filter((r): r is [number, number] => r !== undefined).map((r) => r[0]);
   return starts.length > 0 ? Math.min(...starts) : m.index + m[0].length;
 }

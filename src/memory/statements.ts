@@ -78,20 +78,23 @@ function splitAtSubject(part: string): string[] {
 }
 
 const VERB_IN_CLAUSE = /\b(?:am|is|are|was|were|be|been|has|have|had|do|does|did|will|would|can|could|'m|'s|'re|'ve)\b|\b\p{L}{2,}(?:ed|s)\b|\b(?:live|work|love|like|hate|own|run|play|study|teach|speak|drive|take)\b/iu;
-const SUBJECT_LEAD = /^((?:I|we|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?))\s+(?:(?:just|finally|recently|also|then|actually|already)\s+)*(\p{Ll}+)\b/u;
+const SUBJECT_LEAD = /^((?:I|we|(?!I['’])\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?))\s+(?:(?:just|finally|recently|also|then|actually|already)\s+)*(\p{Ll}+)\b/u;
 const COPULA = /^(?:am|is|are|was|were|'m|'s|'re|be|been|feel|felt|seem|seemed|got|get|became|become)$/i;
 const SECOND_VERB = /\s*,?\s+and\s+(?:then\s+|also\s+|now\s+|finally\s+|just\s+)?(?=(\p{Ll}+)\b)/gu;
 
-/** "I sold my Honda and bought a Tesla" → "I sold my Honda", "I bought a Tesla": past verbs sharing a subject. */
+/**
+ * "I sold my Honda and bought a Tesla" → "I sold my Honda", "I bought a Tesla"; "Dana lives in Paris and works at
+ * Figma" → two clauses: verbs sharing a subject. "I love hiking and swimming" stays whole (no verb after "and").
+ */
 function splitPredicates(part: string): string[] {
   const lead = SUBJECT_LEAD.exec(part);
-  if (!lead || COPULA.test(lead[2]!) || !isPast(lead[2]!)) return [part];
+  if (!lead || COPULA.test(lead[2]!) || !isVerb(lead[2]!)) return [part];
   const out: string[] = [];
   let start = 0;
   for (const m of part.matchAll(SECOND_VERB)) {
     const verb = m[1]!;
     const after = part.slice(m.index! + m[0].length + verb.length);
-    if (!isPast(verb) || /^\s+by\b/.test(after) || after.trim().split(/\s+/).length < 1 || !/\S/.test(after)) continue;
+    if (!isVerb(verb) || COPULA.test(verb) || /^\s+by\b/.test(after) || !/\S/.test(after)) continue;
     out.push(`${out.length > 0 ? `${lead[1]} ` : ''}${part.slice(start, m.index)}`);
     start = m.index! + m[0].length;
   }
@@ -100,7 +103,9 @@ function splitPredicates(part: string): string[] {
   return out;
 }
 
-const isPast = (w: string) => IRREGULAR_PAST.has(w.toLowerCase()) || isRegularPast(w);
+const isVerb = (w: string) => IRREGULAR_PAST.has(w.toLowerCase()) || isRegularPast(w) || (!w.endsWith('ing') && isVerbForm(w)) || COMMON_VERBS.test(w);
+// Present forms the lexicon files as plurals ("works", "plays").
+const COMMON_VERBS = /^(?:works?|lives?|plays?|loves?|likes?|hates?|speaks?|drives?|owns?|runs?|teaches|studies|study|has|have|takes?|writes?|paints?|cooks?|volunteers?|coaches|coach|leads?|manages?|sings?|dances?|swims?)$/;
 
 /** The sentence without markdown marks, emoji, leading interjections and vocatives, and trailing tags. */
 export function cleanSentence(sentence: string, names: readonly string[]): string {
