@@ -36,12 +36,23 @@ const NAME_SEQ = /\b(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2})\b/gu;
 const RELATIVE_NAMED = new RegExp(String.raw`\b(?:[Mm]y|[Oo]ur|\p{Lu}[\p{L}'-]*'s)\s+(?:(?:older|younger|little|big|baby|twin|best|new|old|late)\s+)?(${RELATIVE_WORDS}|${PARTNER_WORDS})(?:,)?\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)`, 'gu');
 const RELATIVE_BARE = new RegExp(String.raw`\b([Mm]y|[Oo]ur)\s+(?:(?:older|younger|little|big|baby|twin|best)\s+)?(${RELATIVE_WORDS}|${PARTNER_WORDS})\b(?!\s+\p{Lu})`, 'gu');
 const WORKPLACE = /\b(?:at|for|joined)\s+(\p{Lu}[\p{L}\d&'’-]+(?:\s+\p{Lu}[\p{L}\d&'’-]+){0,2})/gu;
+const PLURAL_RELATIVES = /\b([Mm]y|[Oo]ur)\s+(?:(?:two|three|four|little|older|younger|grown|best|new|old)\s+)?(kids|children|parents|friends|sisters|brothers|grandparents|cousins|coworkers|colleagues|roommates|neighbors|neighbours|sons|daughters|twins|dogs|cats|pets|students|clients|teammates|in-laws|family|folks|grandkids|boys|girls)\b/g;
+const NAMED_PAIR = /\b(\p{Lu}[\p{L}'’-]+) and (\p{Lu}[\p{L}'’-]+)\b/gu;
+// The last noun phrase a sentence names, what a following "it" most likely is: "a painting of a lake", "my new bike".
+const THING = /\b(a|an|the|my|our|this)\s+((?:[\p{Ll}-]+\s+){0,2}?[\p{Ll}-]{3,})(?=\s*(?:[,.!?;:]|$|\s+(?:and|but|so|because|for|with|at|in|on|to|from|last|yesterday|today|this|that)\b))/gu;
+const NOT_A_THING = /\b(?:lot|bit|few|way|time|times|day|days|week|weeks|month|year|years|while|little|kind|sort|moment|thing|things|one|ones|same|rest|end|start|beginning|part|most|other|others|first|last|next|best|worst|something|anything|everything|nothing)$/;
+const IT_IDIOM = /\b(?:made|make|makes|making|get|got|gets|getting|take|took|takes|taking|hit|love|loving|like|mean|meant|keep|keeping|kept|nailed|nail|rocked|rock|wing|winging|miss|missed|guess|believe)\s+it\b|\bit\s+(?:off|easy|up|out)\b|\bit\s+a\s+(?:try|shot|go|whirl)\b|\bof it\b/i;
+const NAMED_BEFORE = /(?:^|\s)(?!(?:I|I'm|I've|The|A|An|My|Our|Yeah|Yes|Oh|Wow|Thanks)\b)\p{Lu}\p{Ll}+(?:\s|,|'s)/u;
+const PLURAL_BEFORE = /\b(?:the|some|many|all|these|those|other|few|two|three|\d+)\s+(?:[\p{Ll}-]+\s+)?[\p{Ll}-]{3,}s\b|\b[\p{Ll}-]{3,}(?:ers|ents|ists|ians|ants|ees|ors|dren|ople|folks|kids|friends|members|residents|veterans|students|fans)\b/u;
+const THING_BEFORE = /\b(?:a|an|the|this|that|my|our)\s+(?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]{3,}\b|"[^"]+"|“[^”]+”/u;
 const PLACE_AFTER = /\b(?:in|to|from|at|visit|visited|visiting|near|around|into|toward|towards)\s+((?:the\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2})/gu;
 
 export class Discourse {
   private persons: Person[] = [];
   private places: { name: string; turn: number; at?: boolean }[] = [];
   private partners = new Map<string, string>();
+  private groups: { name: string; turn: number }[] = [];
+  private things: { name: string; turn: number }[] = [];
   private turn = 0;
   /** The user's own name, once given. */
   userName: string | null = null;
@@ -87,6 +98,17 @@ export class Discourse {
     if (partner && isKnownName(partner[1]!)) this.partners.set(speaker, partner[1]!);
   }
 
+  /**
+   * The groups ("my kids") and things ("a painting of a lake") a sentence names, for "they" and "it" in the sentences
+   * after it: observed once the sentence itself is resolved, so its own "it" never points at its own object.
+   */
+  observeThings(sentence: string, speaker: string): void {
+    for (const m of sentence.matchAll(PLURAL_RELATIVES)) this.groups.push({ name: `${speaker}'s ${m[2]!.toLowerCase()}`, turn: this.turn });
+    for (const m of sentence.matchAll(NAMED_PAIR)) if (isKnownName(m[1]!) && isKnownName(m[2]!)) this.groups.push({ name: `${m[1]} and ${m[2]}`, turn: this.turn });
+    const thing = [...sentence.matchAll(THING)].filter((m) => !NOT_A_THING.test(m[2]!)).at(-1);
+    if (thing) this.things.push({ name: `${/^(?:my|our)$/i.test(thing[1]!) ? `${speaker}'s` : 'the'} ${thing[2]!}`, turn: this.turn });
+  }
+
   /** A person's name as mentioned; a known full name stays ("Maya Chen" then "Maya"). */
   private mention(name: string, gender: Gender | null, keepCase = false): void {
     const n = keepCase ? name : name.trim();
@@ -118,6 +140,8 @@ export class Discourse {
     let unresolved = false;
     let out = sentence.replace(/\b(she|he|her|him|his|hers|herself|himself)(?:(['’])(s|d|ll))?\b/gi, (all, p: string, apostrophe: string | undefined, suffix: string | undefined, offset: number, whole: string) => {
       const gender: Gender = /^(?:she|her|hers|herself)$/i.test(p) ? 'female' : 'male';
+      // "Laura said she...": the antecedent is in the sentence itself.
+      if (offset > 0 && NAMED_BEFORE.test(whole.slice(0, offset))) return all;
       const who = this.antecedent(gender, speaker, listener);
       if (!who) {
         unresolved = true;
@@ -143,8 +167,33 @@ export class Discourse {
       }
       return `${MOTION.test(whole.slice(0, offset)) ? 'to' : place.at ? 'at' : 'in'} ${place.name}`;
     });
-    if (unresolved || /\b(?:they|them|their|theirs|themselves|they're|they've|they'll|they'd)\b/i.test(out)) return null;
-    return out;
+    out = out.replace(/\b(they|them|their|theirs|themselves)(?:(['’])(re|ve|ll|d))?\b/gi, (all, p: string, apostrophe: string | undefined, suffix: string | undefined, offset: number, whole: string) => {
+      // "Dancers reach their potential": the antecedent is in the sentence itself.
+      if (offset > 0 && PLURAL_BEFORE.test(whole.slice(0, offset))) return all;
+      const group = this.groups.filter((g) => g.turn >= this.turn - 1).at(-1)?.name;
+      if (!group) {
+        unresolved = true;
+        return all;
+      }
+      const lower = p.toLowerCase();
+      let r = lower === 'their' || lower === 'theirs' ? `${group}'s` : lower === 'themselves' ? 'themselves' : group;
+      if (apostrophe) r += ` ${{ re: 'are', ve: 'have', ll: 'will', d: 'would' }[suffix!.toLowerCase()] ?? ''}`;
+      return offset === 0 ? r[0]!.toUpperCase() + r.slice(1) : r;
+    });
+    // "it" as an object, once the same turn named a thing: "I painted a lake sunset. I hung it up." A leading "It..."
+    // is left for the caller to reject; idioms ("made it", "hit it off") need no antecedent.
+    out = out.replace(/\b(it|its)(?:(['’])s)?\b/gi, (all, p: string, apostrophe: string | undefined, offset: number, whole: string) => {
+      if (offset === 0 || /[.!?]\s*$/.test(whole.slice(0, offset)) || IT_IDIOM.test(whole.slice(Math.max(0, offset - 12), offset + all.length + 8))) return all;
+      // "I'm reading \"The Lean Startup\" and hoping it helps": the antecedent is in the sentence itself.
+      if (THING_BEFORE.test(whole.slice(0, offset))) return all;
+      const thing = this.things.filter((t) => t.turn === this.turn).at(-1)?.name;
+      if (!thing) {
+        unresolved = true;
+        return all;
+      }
+      return p.toLowerCase() === 'its' ? `${thing}'s` : apostrophe ? `${thing} is` : thing;
+    });
+    return unresolved ? null : out;
   }
 
   private antecedent(gender: Gender, speaker: string, listener: string | null): string | null {

@@ -82,7 +82,9 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
   for (const turn of earlier) {
     if (turn.speaker !== ASSISTANT) {
       for (const span of sentenceSpans(turn.content, 0, Math.min(turn.content.length, MAX_SCAN_CHARS)).slice(-MAX_TURN_SENTENCES)) {
-        discourse.observe(cleanSentence(turn.content.slice(span.start, span.end), names), turn.speaker);
+        const sentence = cleanSentence(turn.content.slice(span.start, span.end), names);
+        discourse.observe(sentence, turn.speaker);
+        discourse.observeThings(sentence, turn.speaker);
       }
     }
     discourse.nextTurn();

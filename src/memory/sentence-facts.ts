@@ -62,6 +62,7 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
   const { speaker, listener } = c.voices;
   c.discourse.observe(s, speaker);
   const resolved = c.discourse.resolve(s, speaker, listener);
+  c.discourse.observeThings(resolved ?? s, speaker);
   if (resolved === null) return [];
   s = resolved;
   if (rejectReason(s, c.names) !== null) return [];

@@ -1,5 +1,4 @@
 import { indexTerms } from '../text/tokenize.js';
-import { PARTNER_WORDS, PET_WORDS, RELATIVE_WORDS } from './attribute-patterns.js';
 import { isKnownName, isVerbForm } from './lexicon.js';
 import { IRREGULAR_PAST, isRegularPast, tenseOf } from './tense.js';
 
@@ -44,7 +43,7 @@ const VERB_HINT = /\b\p{L}+s\s+(?:me|my|us|our|you|your|him|her|them)\b|\b(?:am|
 
 const PRONOUN = String.raw`(?:I|I'm|I've|I'd|I'll|we|we're|we've|we'll|my|our|it|it's|that's|they|they're|he|he's|she|she's)`;
 // Where a new clause with its own subject starts. A bare "and I" is left alone: "my husband and I went".
-const CLAUSE_BREAK = new RegExp(String.raw`\s+[-–—]+\s+|;\s+|:\s+(?=${PRONOUN}\b)|,\s+(?:and|but|so)\s+(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)`, 'g');
+const CLAUSE_BREAK = new RegExp(String.raw`\s+[-–—]+\s+|;\s+|:\s+(?=${PRONOUN}\b)|,\s+(?:and|but|so)\s+(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})`, 'gu');
 
 /**
  * Parts of a message that read as separate statements: sentences, split where a clause with its own subject starts
@@ -69,7 +68,7 @@ function splitAtSubject(part: string): string[] {
   for (const m of part.matchAll(AND_SUBJECT)) {
     const left = part.slice(start, m.index);
     // "my husband and I", "Tom and I": the left side is a subject, not a clause.
-    if (left.trim().split(/\s+/).length < 3 || !VERB_IN_CLAUSE.test(left)) continue;
+    if (left.trim().split(/\s+/).length < 3 || !(VERB_IN_CLAUSE.test(left) || left.split(/\s+/).some((w) => IRREGULAR_PAST.has(w.toLowerCase())))) continue;
     out.push(left);
     start = m.index! + m[0].length;
   }
@@ -153,6 +152,10 @@ function vocativesOf(names: readonly string[]): { leading: RegExp; trailing: Reg
 
 /** Rewrites a subjectless chat sentence to its implied first person ("Gonna check it out" → "I'm gonna check it out"). */
 export function restoreImpliedSubject(sentence: string): string {
+  // "Researching adoption agencies": a gerund with no verb after it is what the speaker is doing.
+  if (/^\p{Lu}\p{Ll}{2,}ing\s+\p{Ll}/u.test(sentence) && !/\b(?:is|are|was|were|has|have|had|makes|made|keeps|helps|can|will|would)\b/.test(sentence) && !/^(?:Nothing|Something|Anything|Everything|Morning|Evening|Thing|Spring|King|Sibling|Wedding|Building|Painting|Meeting|Feeling|Ceiling|Darling|Clothing|Setting|Earring|Nothing|Pudding|Icing|Timing|Bring|Sing|Swing|Sting|Wing|Ring|String)\b/.test(sentence)) {
+    return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  }
   const m = IMPLIED_I.exec(sentence);
   // "Just yesterday I joined a church" has its subject.
   if (!m || /^(?:\S+\s+){0,3}(?:I|I'm|I've|we|we're)\b/.test(sentence)) return sentence;
@@ -197,18 +200,16 @@ function isFragment(sentence: string): boolean {
   }
   return false;
 }
-const KEPT_AS_MINE = new RegExp(
-  String.raw`^(?:${[RELATIVE_WORDS, PARTNER_WORDS, PET_WORDS].join('|')}|favou?rite|fave|job|home|hometown|city|car|employer|company|school|university|college|boss|manager|doctor|dentist|therapist|name|birthday|email|address|number|phone|diet|allergy|go-to|usual)\b`,
-  'i',
-);
+// What a thing is "to" someone only in jest: "Satay is my nemesis", "Coffee is my religion".
+const FIGURATIVE = /^(?:nemesis|arch-?nemesis|kryptonite|spirit|enemy|arch-?enemy|achilles|weakness|vice|religion|therapy|therapist|drug|jam|soulmate|soul|love|happy|guilty|life|everything|personality|whole|jam|bestie|bff|child|baby|fuel|lifeline|lifesaver|savior|saviour|nightmare|downfall|sworn)$/i;
 
-/** "Satay is my nemesis", "Coffee is my best friend": a thing called something of the speaker's, not a fact. */
+/** "Satay is my nemesis", "Coffee is my religion": a thing called something of the speaker's in jest, not a fact. */
 function isJoke(sentence: string): boolean {
-  const m = /^(?!(?:I|I'm|my|we|our|he|she|it|this|that|there)\b)((?:[\p{L}'-]+\s+){0,3}?)(?:is|are)\s+(?:(?:my|our)\s+)(?:(?:new|old|worst|biggest|greatest|arch|true|one true|only|absolute|sworn|personal)\s+)*([\p{L}-]+)/iu.exec(sentence);
+  const m = /^(?!(?:I|I'm|my|we|our|he|she|it|this|that|there)\b)((?:[\p{L}'-]+\s+){0,3}?)(?:is|are)\s+(?:(?:my|our)\s+)(?:(?:new|old|worst|biggest|greatest|arch|true|one true|only|absolute|sworn|personal|mortal)\s+)*([\p{L}-]+)/iu.exec(sentence);
   if (!m) return false;
   const subject = m[1]!.trim();
   if (isKnownName(subject.split(/\s+/)[0] ?? '')) return false;
-  return !KEPT_AS_MINE.test(m[2]!);
+  return FIGURATIVE.test(m[2]!);
 }
 
 /** The string as a literal inside a regular expression. */
