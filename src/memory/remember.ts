@@ -134,9 +134,12 @@ async function relationCandidates(deps: RememberDeps, ctx: RememberContext, fact
   const nameTerms = new Set(names.flatMap((n) => queryTerms(n)));
   const terms = queryTerms(fact.text).filter((t) => !nameTerms.has(t));
   const attribute = canonicalAttribute(fact.attribute);
+  // A fact filed under a catalogue attribute meets what it may update by subject and attribute, and its duplicates by
+  // meaning; words are asked only for the others.
+  const catalogued = attribute !== null && !attribute.startsWith('other') && names.length > 0;
   const [byVector, byWords, ...sameThing] = await Promise.all([
     deps.memories.memoryVectorSearch(ctx.orgId, { ...scope, vector, model: deps.embedder.id, limit: CANDIDATES }),
-    terms.length > 0 ? deps.memories.memoryKeywordSearch(ctx.orgId, { ...scope, terms, limit: CANDIDATES }) : Promise.resolve([]),
+    terms.length > 0 && !catalogued ? deps.memories.memoryKeywordSearch(ctx.orgId, { ...scope, terms, limit: CANDIDATES }) : Promise.resolve([]),
     ...(attribute ? names.map((n) => deps.memories.findMemoriesBySubject(ctx.orgId, ctx.containerTags, n, attribute)) : []),
   ]);
   const similarity = new Map(byVector.map((c) => [c.memoryId, calibrateCosine(c.score, deps.embedder.calibration)]));

@@ -43,7 +43,7 @@ const VERB_HINT = /\b\p{L}+s\s+(?:me|my|us|our|you|your|him|her|them)\b|\b(?:am|
 
 const PRONOUN = String.raw`(?:I|I'm|I've|I'd|I'll|we|we're|we've|we'll|my|our|it|it's|that's|they|they're|he|he's|she|she's)`;
 // Where a new clause with its own subject starts. A bare "and I" is left alone: "my husband and I went".
-const CLAUSE_BREAK = new RegExp(String.raw`\s+[-–—]+\s+|;\s+|:\s+(?=${PRONOUN}\b)|,\s+(?:and|but|so)\s+(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})`, 'gu');
+const CLAUSE_BREAK = new RegExp(String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|,\s+(?:and|but|so)\s+(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})`, 'gu');
 
 /**
  * Parts of a message that read as separate statements: sentences, split where a clause with its own subject starts
@@ -122,6 +122,9 @@ export function cleanSentence(sentence: string, names: readonly string[]): strin
     if (s === before) break;
   }
   s = s.replace(vocativesOf(names).trailing, '$1');
+  // "Nate, after finishing my screenplay I...": a first name the lexicon knows, then a comma, addresses someone.
+  const vocative = /^(\p{Lu}\p{Ll}+),\s+(?=\p{Ll})/u.exec(s);
+  if (vocative && isKnownName(vocative[1]!)) s = s.slice(vocative[0].length);
   // Any other name after a comma that follows a lowercase word is a vocative too ("I agree too, Caroline"); after a
   // capitalised word it is part of a place ("Berlin, Germany").
   s = s.replace(/(\s\p{Ll}[\p{L}']*)\s*,\s*\p{Lu}\p{Ll}+\s*([.!?…]*)$/u, '$1$2');

@@ -124,6 +124,13 @@ describe('offline extractor', () => {
     ]);
   });
 
+  it('splits at a dash glued to the word before it, and drops a leading name that addresses the listener', async () => {
+    const out = await texts('Dana: I finally ran the marathon-- it took me five hours.\nSam: Wow.\nDana: Sam, after the race I bought new running shoes.\nSam: Nice.');
+    expect(out).toContain('Dana finally ran the marathon.');
+    expect(out.some((t) => /^Sam,|marathon--/.test(t))).toBe(false);
+    expect(out.some((t) => /bought new running shoes/.test(t))).toBe(true);
+  });
+
   it('keeps a shared photo as a fact of its turn', async () => {
     expect(await facts('[1:56 pm on 8 May, 2023] Melanie: Look at this! (shares a photo: a photo of a painting of a sunset over a lake)')).toEqual([
       expect.objectContaining({ text: 'Melanie shared a photo of a painting of a sunset over a lake.', speaker: 'Melanie', eventDate: '2023-05-08' }),

@@ -32,6 +32,30 @@ describe('rememberFacts', () => {
     await store.close();
   });
 
+  it('looks a catalogued fact up by subject and attribute, without a keyword scan of the tag', async () => {
+    const store = new SqliteStore(':memory:');
+    await store.migrate();
+    let keywordScans = 0;
+    const memories = new Proxy(store.memories, {
+      get(target, prop, receiver) {
+        const value: unknown = Reflect.get(target, prop, receiver);
+        if (prop === 'memoryKeywordSearch' && typeof value === 'function') {
+          return (...args: unknown[]) => { keywordScans++; return (value as (...a: unknown[]) => unknown).apply(target, args); };
+        }
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const deps = { memories, embedder: createHashEmbedder(), judge: createHeuristicJudge() };
+    const ctx = (documentId: string) => ({ orgId: 'org', containerTags: ['u'], documentId, now: new Date().toISOString() });
+    const first = await rememberFacts(deps, ctx('d0'), [fact('Dana lives in Paris.', { attribute: 'residence' })]);
+    const update = await rememberFacts(deps, ctx('d1'), [fact('Dana lives in Berlin now.', { attribute: 'residence' })]);
+    expect(keywordScans).toBe(0);
+    expect(await store.memories.getMemory('org', update.updated[0]!)).toMatchObject({ parentMemoryId: first.created[0], relation: 'updates' });
+    await rememberFacts(deps, ctx('d2'), [fact('Dana saw a heron at the lake.', { attribute: null, isStatic: false })]);
+    expect(keywordScans).toBe(1);
+    await store.close();
+  });
+
   it('a duplicate adds its document as a source; retracting one of two sources keeps the memory', async () => {
     const store = new SqliteStore(':memory:');
     await store.migrate();
