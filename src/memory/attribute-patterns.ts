@@ -77,7 +77,7 @@ const uniqueRelative = (word: string) => UNIQUE_RELATIVES.has(relative(word));
 export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // Residence and moves.
   [new RegExp(String.raw`^\s+${ADV}${NEG}(?:lives?|is living|resides?|is based|is settled|has (?:been )?(?:lived|living)|has settled|settled)\s+(?:now\s+)?in\s+${V}`, 'iu'), (g) => f('residence', g.v)],
-  [new RegExp(String.raw`^\s+${ADV}(?:moved|has moved|relocated|has relocated|moved back|has moved back)\s+(?:back\s+)?(?:to|into)\s+${V}`, 'iu'), (g) => f('residence', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:(?:has|have)\s+${ADV})?(?:moved|relocated)\s+(?:back\s+)?(?:to|into)\s+${V}`, 'iu'), (g) => f('residence', g.v)],
   [[new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:moving|relocating)\s+(?:back\s+)?to\s+${V}`, 'iu'), new RegExp(String.raw`^\s+${ADV}(?:will|is going to|are going to|plans? to|is planning to|wants? to|hopes? to)\s+(?:move|relocate)\s+(?:back\s+)?to\s+${V}`, 'iu')], (g) => f('goal', g.v, { object: 'move', future: true })],
   [[new RegExp(String.raw`^\s+${ADV}(?:is|comes)\s+(?:originally\s+)?from\s+${V}`, 'iu'), new RegExp(String.raw`^\s+${ADV}(?:grew up|was born and raised|was raised|was born)\s+in\s+${V}`, 'iu')], (g) => f('hometown', g.v)],
   // Trips and whereabouts: dynamic.
@@ -90,13 +90,16 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
     new RegExp(String.raw`^\s+${ADV}${NEG}(?:works?|is working|has (?:been )?work(?:ed|ing)|is employed|got hired|was hired|is hired|started working|began working|has started working)\s+(?:at|for|with|by)\s+(?!home\b|night|nights|weekends|it\b|the moment\b|a living\b|free\b|myself|themselves)${V}`, 'iu'),
     (g) => f('employer', g.v),
   ],
-  [new RegExp(String.raw`^\s+${ADV}(?:got|landed|accepted|took|started|began|has|starts|has started)\s+(?:a|an|the|her|his|their)\s+(?:new\s+)?(?:job|position|role|internship|gig)\s+(?:as\s+(?:an?\s+)?[\p{L}\s-]+?\s+)?(?:at|with|for)\s+${V}`, 'iu'), (g) => f('employer', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:got|landed|accepted|took|started|began|has|starts|has started)\s+(?:a|an|the|her|his|their|the user's|\p{Lu}[\p{L}'-]*'s)\s+(?:new\s+)?(?:job|position|role|internship|gig)\s+(?:as\s+(?:an?\s+)?[\p{L}\s-]+?\s+)?(?:at|with|for)\s+${V}`, 'iu'), (g) => f('employer', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:joined|has joined|started at|is joining)\s+${CAP}`, 'u'), (g) => f('employer', g.v, { future: false })],
+  [new RegExp(String.raw`^\s+${ADV}(?:accepted|took|has accepted)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at|with)\s+${CAP}`, 'u'), (g) => f('employer', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:has been|is)\s+(?:working\s+)?at\s+${CAP}(?=\s+(?:for\s+(?:\w+\s+)?(?:years?|months?)|since|as\s))`, 'u'), (g) => f('employer', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:will start|is starting|is going to start|will join|is going to join)\s+(?:working\s+|a\s+(?:new\s+)?job\s+)?(?:at|with|for)?\s*${CAP}`, 'u'), (g) => f('employer', g.v, { future: true })],
   [new RegExp(String.raw`^\s+${ADV}(?:left|quit|has left|has quit|is leaving|resigned from|retired from|was laid off from|got laid off from|got fired from|was fired from)\s+(?:(?:her|his|their|the|a|\p{Lu}[\p{L}'-]*'s)\s+(?:job|position|role|company)\s*(?:at|with)?\s*)?(?<v>.*)`, 'u'), (g) => ended(g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:works?|is working|started working|has worked)\s+as\s+(?:an?\s+)?(?<v>.+)`, 'iu'), (g) => f('role', g.v)],
   [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|became|has become|is becoming|got promoted to|was promoted to|has been promoted to|is now|started as|works as)\s+${ADV}(?:not\s+)?(?:an?\s+|the\s+)?${ROLE}`, 'iu'), (g) => f('role', g.v)],
   [/^'s\s+(?:job\s+title|job|title|profession|role|occupation)\s+is\s+(?:an?\s+)?(?<v>.+)/iu, (g) => f('role', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:made|has made|was made)\s+(?<v>partner)\b`, 'iu'), (g) => f('role', g.v)],
   [/^'s\s+(?:manager|boss|supervisor|line manager)\s+is\s+(?<v>.+)|^\s+reports\s+to\s+(?<v2>.+)/iu, (g) => f('manager', g.v ?? g.v2)],
   // Education.
   [new RegExp(String.raw`^\s+${ADV}(?:studies|is studying|majors in|is majoring in|is doing an?\s+(?:degree|phd|ph\.d\.|masters?|master's|bachelor's|ba|bsc|msc|mba)\s+in|is getting an?\s+(?:degree|masters?|master's|phd)\s+in)\s+${V}`, 'iu'), (g) => f('education', g.v)],
@@ -113,6 +116,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   [new RegExp(String.raw`^\s+${ADV}(?:has|adopted|got|rescued|just got|just adopted)\s+an?\s+(?:new\s+)?(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\s+(?:named|called)\s+(?<v>\p{Lu}[\p{L}'-]*)`, 'u'), (g) => k('pet', petKind(g.r!), g.v)],
   [new RegExp(String.raw`^'s\s+(?:[\p{L}-]+\s+)?(?<r>${PET_WORDS})(?:'s\s+name\s+is|\s+is\s+(?:called|named))\s+(?<v>\p{Lu}[\p{L}'-]*)`, 'u'), (g) => k('pet', petKind(g.r!), g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:has|adopted|got|rescued)\s+an?\s+(?:new\s+)?(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
+  [new RegExp(String.raw`^\s+${ADV}(?:don't|doesn't|do not|does not|no longer)\s+(?:have|own)\s+an?\s+(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
   // Vehicle.
   [new RegExp(String.raw`^\s+${ADV}(?:drives|owns|has|bought|got|just bought|leased|is driving)\s+(?:an?\s+|the\s+)?${VEHICLE}`, 'iu'), (g) => f('vehicle', g.v)],
   [new RegExp(String.raw`^'s\s+(?:car|vehicle|ride)\s+is\s+(?:an?\s+)?${V}`, 'iu'), (g) => f('vehicle', g.v)],
@@ -120,6 +124,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // Food and health.
   [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became|went|has gone|is going|is now|turned)\s+${ADV}(?:not\s+)?${ADV}(?:an?\s+|fully\s+)?(?<v>${DIETS})\b`, 'iu'), (g) => f('diet', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:is on|follows|started|switched to|is following|tries|eats)\s+(?:an?\s+)?(?<v>[\p{L}-]+(?:\s+[\p{L}-]+)?)\s+diet\b`, 'iu'), (g) => f('diet', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:started|began|is)\s+eating\s+(?<v>meat|fish|dairy|pork|beef|red meat|animal products)\s+again\b`, 'iu'), (g) => f('diet', `eats ${g.v}`)],
   [new RegExp(String.raw`^\s+${ADV}(?:stopped|quit|gave up)\s+eating\s+(?<v>meat|fish|dairy|gluten|sugar|eggs|pork|beef|red meat|animal products)`, 'iu'), (g) => f('diet', `no ${g.v}`)],
   [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became|is still)\s+${ADV}(?:not\s+)?${ADV}(?:severely\s+|very\s+|mildly\s+|a bit\s+|slightly\s+|deathly\s+|highly\s+)?allergic\s+to\s+(?<v>.+)`, 'iu'), (g) => k('allergy', g.v, 'allergic')],
   [/^\s+(?:has|developed)\s+an?\s+(?<v>[\p{L} ]{2,30}?)\s+allergy\b/iu, (g) => k('allergy', g.v, 'allergic')],

@@ -3,7 +3,7 @@ import { USER } from './conversation.js';
 import type { Discourse } from './discourse.js';
 import { toThirdPerson, type Voices } from './first-person.js';
 import { isKnownName, isOrganisation, isPlaceName } from './lexicon.js';
-import { cleanSentence, rejectReason, restoreImpliedSubject } from './statements.js';
+import { cleanSentence, escapeRe, rejectReason, restoreImpliedSubject } from './statements.js';
 import { RELATIVE_WORDS, PARTNER_WORDS, relative } from './attribute-patterns.js';
 import { inferForgetAfter, resolveDates, periodEnd } from './temporal-expressions.js';
 import { tenseOf } from './tense.js';
@@ -41,7 +41,7 @@ const PROPER_SUBJECT = /^(?!\p{L}+ing\b)(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)
 // "My sister Lena is...", "Maya's brother Tom plays...": the relative is the subject.
 const RELATIVE_SUBJECT = new RegExp(String.raw`^(?:[Mm]y|[Oo]ur|\p{Lu}[\p{L}'-]*'s)\s+(?:(?:older|younger|little|big|baby|twin|best|new|old)\s+)?(?:${RELATIVE_WORDS}|${PARTNER_WORDS})(?:,)?\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)(?=,?\s+\p{Ll})`, 'u');
 // "My sister is a nurse" (unnamed): "Maya's sister" is the subject; but "my mom is called Grace" is about Maya.
-const RELATIVE_UNNAMED = new RegExp(String.raw`^(?:[Mm]y|[Oo]ur)\s+(?:(?:older|younger|little|big|baby|twin|best)\s+)?(${RELATIVE_WORDS}|${PARTNER_WORDS})\s+(?!(?:is\s+(?:called|named)|'s\s+name|name)\b)(?=\p{Ll})`, 'u');
+const RELATIVE_UNNAMED = new RegExp(String.raw`^(?:[Mm]y|[Oo]ur)\s+(?:(?:older|younger|little|big|baby|twin|best)\s+)?(${RELATIVE_WORDS}|${PARTNER_WORDS})\s+(?!(?:is\s+(?:called|named)|'s\s+name|name|and\s+I)\b)(?=\p{Ll})`, 'u');
 const QUOTED = /"[^"]*(?:"|$)|“[^”]*(?:”|$)/g;
 const SLANG: [RegExp, string][] = [
   [/\bgonna\b/gi, 'going to'],
@@ -57,7 +57,8 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
   // user count. The cheap test also skips most sentences before the work.
   if (c.plainLong && !c.mentions?.test(clause)) return [];
   let s = cleanSentence(clause, c.names);
-  if (c.chat) s = restoreImpliedSubject(s);
+  // A chat turn or a short note is written by its author: "Just relocated to Denver" is the author's.
+  if (c.chat || !c.plainLong) s = restoreImpliedSubject(s);
   for (const [re, to] of SLANG) s = s.replace(re, to);
   const { speaker, listener } = c.voices;
   c.discourse.observe(s, speaker);
@@ -87,7 +88,9 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
 
   let who = subjectOf(s, c, named ?? unsure);
   // The subject as the text names it: "Maya and Sam moved..." is classified from "Maya and Sam".
-  const phrase = WE_SUBJECT.test(s) ? (voices.group ?? `${speaker} and others`) : who.phrase;
+  // "My wife and I live in Ghent" → "Maya's wife and Maya live...": classified from the pair, filed under the speaker.
+  const pair = who.subject && /^(?:my|our)\s+[\p{L}-]+(?:\s+\p{Lu}[\p{L}'-]*)?\s+and\s+I\b/iu.test(s) ? new RegExp(`^.*?\\band\\s+${escapeRe(who.subject)}(?=\\s)`, 'i').exec(text)?.[0] : undefined;
+  const phrase = WE_SUBJECT.test(s) ? (voices.group ?? `${speaker} and others`) : (pair ?? who.phrase);
   const dated = dates.dates.length > 0 || forgetAfter !== null;
   const classified = classifyFact(text, phrase, tense, dated);
   if (unsure && who.subject === (c.discourse.fullName(unsure)) && !classified.facets.some((f) => f.id !== 'other')) {

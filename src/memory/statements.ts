@@ -159,6 +159,11 @@ export function restoreImpliedSubject(sentence: string): string {
   if (/^\p{Lu}\p{Ll}{2,}ing\s+\p{Ll}/u.test(sentence) && !/\b(?:is|are|was|were|has|have|had|makes|made|keeps|helps|can|will|would)\b/.test(sentence) && !/^(?:Nothing|Something|Anything|Everything|Morning|Evening|Thing|Spring|King|Sibling|Wedding|Building|Painting|Meeting|Feeling|Ceiling|Darling|Clothing|Setting|Earring|Nothing|Pudding|Icing|Timing|Bring|Sing|Swing|Sting|Wing|Ring|String)\b/.test(sentence)) {
     return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   }
+  // "Finally relocated to Denver", "Moved to Leeds in May": a past verb with nothing before it is the author's.
+  const past = /^(?:(?:Just|Finally|Recently|Officially|Already)\s+)?(\p{L}+)\s+(?:to|into|from|in|at|my|our|a|an|the|back|up|out|over)\b/u.exec(sentence);
+  if (past && !/^(?:Based|Located|Called|Named|Related|Supposed|Used|Rated|Dated|Priced|Situated|Centered|Centred|Headquartered)$/i.test(past[1]!) && (isRegularPast(past[1]!.toLowerCase()) || IRREGULAR_PAST.has(past[1]!.toLowerCase()))) {
+    return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  }
   const m = IMPLIED_I.exec(sentence);
   // "Just yesterday I joined a church" has its subject.
   if (!m || /^(?:\S+\s+){0,3}(?:I|I'm|I've|we|we're)\b/.test(sentence)) return sentence;

@@ -126,6 +126,25 @@ describe('supersession through the offline engine', () => {
     ]);
   });
 
+  it('short notes without a subject, "have moved", job offers, "made partner", pets given up and meat eaten again update', async () => {
+    const move = await ingest(['I live in Lyon.', 'Finally relocated to Marseille this spring.']);
+    expect((await latest(move)).some((m) => m.includes('Lyon'))).toBe(false);
+    const we = await ingest(['My wife and I live in Ghent.', "We've just moved to Antwerp for her work."]);
+    expect((await latest(we)).some((m) => m.includes('Ghent'))).toBe(false);
+    const job = await ingest(['I have been at Accenture for four years as a consultant.', 'I accepted an offer from McKinsey last week.']);
+    expect(await latest(job)).toEqual(['Maya accepted an offer from McKinsey in the week of 2026-02-23.', 'Maya works as a consultant.']);
+    const started = await ingest(['I work at Zalando.', 'Started my new job at Spotify on Monday.']);
+    expect((await latest(started)).some((m) => m.includes('Zalando'))).toBe(false);
+    const title = await ingest(["I'm a junior architect at Foster Studio.", "As of 2026 I'm the lead architect at Foster Studio."]);
+    expect((await latest(title)).some((m) => m.includes('junior'))).toBe(false);
+    const partner = await ingest(['I work as an associate lawyer.', 'I made partner at the firm this year.']);
+    expect((await latest(partner)).some((m) => m.includes('associate'))).toBe(false);
+    const pet = await ingest(['I have a cat named Miso.', "I don't have a cat anymore."]);
+    expect((await latest(pet)).some((m) => m.includes('Miso'))).toBe(false);
+    const diet = await ingest(["I've been vegan since college.", 'I started eating fish again.']);
+    expect((await latest(diet)).some((m) => m.includes('vegan'))).toBe(false);
+  });
+
   it('"left X" ends the employer X, and only that one', async () => {
     const tag = await ingest(['I work at Figma.', 'I left Figma last month.']);
     expect(await latest(tag)).toEqual(['Maya left Figma in February 2026.']);
