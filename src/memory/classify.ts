@@ -46,7 +46,7 @@ export function predicateOf(text: string, subject: string | null): { head: strin
   const lower = text.toLowerCase();
   const s = subject.toLowerCase();
   const at = lower.startsWith(s) ? 0 : lower.slice(0, 80).indexOf(` ${s}`) + 1;
-  if (at < 0 || (at > 0 && !/^(?:\p{Lu}[\p{L}'-]*(?:'s)?\s+)?(?:[\p{L}\d'-]+\s+){0,3}$/u.test(text.slice(0, at)))) return null;
+  if (at < 0 || (at > 0 && !/^(?:(?:\p{Lu}[\p{L}'-]*(?:'s)?\s+)?(?:[\p{L}\d'-]+\s+){0,3}|(?:After|Since|Over|For|In|By|Within|As of)\s[^,.!?]{0,60}?\s)$/u.test(text.slice(0, at)))) return null;
   const end = at + s.length;
   if (end < text.length && /[\p{L}\d]/u.test(text[end]!)) return null;
   // "Maya and Sam moved...", "Maya and others moved...": the group's predicate is the subject's.

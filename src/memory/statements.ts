@@ -9,7 +9,7 @@ import { IRREGULAR_PAST, isRegularPast, tenseOf } from './tense.js';
  * has no content word beyond small talk ("I totally agree", "I'm so happy for you").
  */
 
-const INTERJECTION = String.raw`(?:hey|hi|hiya|hello|oh|ooh|ah+|aw+|wow|whoa|woah|yeah|yea|yep|yes|yup|no|nope|nah|ok|okay|alright|well|hm+|um+|uh+|(?:ha)+|lol|lmao|omg|gosh|man|dude|thanks|thank you|thx|ty|great|cool|awesome|nice|sweet|sure|totally|absolutely|definitely|indeed|anyway|anyways|btw|by the way|honestly|actually|right|true|congrats|congratulations|good (?:morning|evening|night|afternoon)|yay|phew|ugh|sorry|oops|of course|exactly|agreed|same here|me too|likewise|cheers|bye|goodbye|oh my|oh wow|oh no|speaking of which|in fact|to be honest|fun fact|guess what|you know what|good to hear|glad to hear|interesting|fair enough|good point|i see|got it|makes sense|perfect|excellent|wonderful|fantastic|amazing|love it|noted|funny story|long story short|just so you know|fyi|quick update|big news|good news|bad news|some news|news flash|heads up|side note|random thought|update|correction|scratch that|wait|so yeah|oh and|oh also|also|plus|just fyi|real talk|not gonna lie|ngl|tbh|to be fair|for the record|for context|quick question|small update|life update|fun story|true story)`;
+const INTERJECTION = String.raw`(?:hey|hi|hiya|hello|oh|ooh|ah+|aw+|wow|whoa|woah|yeah|yea|yep|yes|yup|no|nope|nah|ok|okay|alright|well|hm+|um+|uh+|(?:ha)+|lol|lmao|omg|gosh|man|dude|thanks|thank you|thx|ty|great|cool|awesome|nice|sweet|sure|totally|absolutely|definitely|indeed|anyway|anyways|btw|by the way|honestly|actually|right|true|congrats|congratulations|good (?:morning|evening|night|afternoon)|yay|phew|ugh|sorry|oops|of course|exactly|agreed|same here|me too|likewise|cheers|bye|goodbye|oh my|oh wow|oh no|speaking of which|in fact|to be honest|fun fact|guess what|you know what|good to hear|glad to hear|interesting|fair enough|good point|i see|got it|makes sense|perfect|excellent|wonderful|fantastic|amazing|love it|noted|funny story|long story short|funny|just so you know|fyi|quick update|big news|good news|bad news|some news|news flash|heads up|side note|random thought|update|correction|scratch that|wait|so yeah|oh and|oh also|also|plus|just fyi|real talk|not gonna lie|ngl|tbh|to be fair|for the record|for context|quick question|small update|life update|fun story|true story)`;
 const LEADING = new RegExp(String.raw`^${INTERJECTION}(?:\s+(?:so much|a lot|again|for (?:that|this|sharing|asking|the \w+)|you|guys|all))?(?:,?\s+\p{Lu}[\p{L}'-]*)?\s*(?:[,!.;:—–-]+\s*|$)`, 'iu');
 const LEADING_CONJUNCTION = /^(?:so|and|but|also|plus|anyway|well|oh|then|honestly|actually|basically)\s*,?\s+(?=(?:I|I'm|I've|I'd|I'll|we|my|our)\b)/i;
 // "So cool you found a group" → "you found a group".
@@ -181,7 +181,8 @@ export function rejectReason(sentence: string, names: readonly string[]): string
   if (IMPERATIVE.has(first) || SUBJECTLESS.has(first)) return 'imperative';
   // "You'd be a great counselor", "Your empathy will help": praise and advice, not facts. "You told me..." stays.
   if (/^(?:you|you're|you've|you'd|you'll|your)\b/i.test(sentence) && tenseOf(sentence) !== 'past') return 'addressed';
-  const personal = /^(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|you|you're|you've|your)\b/i.test(sentence);
+  // "After a few months of training I love running": a first-person clause after an opening phrase is personal too.
+  const personal = /^(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|you|you're|you've|your)\b/i.test(sentence) || /^(?:after|since|over|for|in|by|at|with)\b[^,.!?]{0,60}?\s(?:I|we)\s+(?:\p{Ll}+ly\s+)?\p{Ll}{2,}/u.test(sentence);
   if (!personal && !VERB_HINT.test(sentence) && !NAMED_VERB.test(sentence) && !words.some((w) => IRREGULAR_PAST.has(w.toLowerCase()))) return 'no verb';
   if (isFragment(sentence)) return 'fragment';
   if (isJoke(sentence)) return 'figure of speech';
@@ -192,7 +193,7 @@ export function rejectReason(sentence: string, names: readonly string[]): string
 }
 
 // "Ana Silva lives in Paris", "Tom plays the cello": a name and its verb.
-const NAMED_VERB = /^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2}\s+(?:(?:\p{Ll}+ly|now|still|also|just|already|often|always|never|soon|then)\s+)?\p{Ll}{2,}(?:s|ed)\b/u;
+const NAMED_VERB = /^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2}\s+(?:(?:\p{Ll}+ly|now|still|also|just|already|often|always|never|soon|then)\s+)?(?:\p{Ll}{2,}(?:s|ed)|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|does not|did not|is not|has not)\b/u;
 const SUBORDINATOR = /^(?:since|because|when|while|after|before|until|that|if|so)$/i;
 const AUXILIARY = /^(?:am|is|are|was|were|has|have|had|do|does|did|will|would|can|could|got|gets|'m|'s|'re)$/i;
 

@@ -131,6 +131,10 @@ describe('offline extractor', () => {
     expect(out.some((t) => /bought new running shoes/.test(t))).toBe(true);
   });
 
+  it('keeps a named third party\'s negated habit ("Tom doesn\'t play the cello any more")', async () => {
+    expect(await texts("Tom doesn't play the cello any more since his wrist injury.")).toEqual(["Tom doesn't play the cello any more since his wrist injury."]);
+  });
+
   it('keeps a shared photo as a fact of its turn', async () => {
     expect(await facts('[1:56 pm on 8 May, 2023] Melanie: Look at this! (shares a photo: a photo of a painting of a sunset over a lake)')).toEqual([
       expect.objectContaining({ text: 'Melanie shared a photo of a painting of a sunset over a lake.', speaker: 'Melanie', eventDate: '2023-05-08' }),

@@ -145,6 +145,11 @@ describe('supersession through the offline engine', () => {
     expect((await latest(diet)).some((m) => m.includes('vegan'))).toBe(false);
   });
 
+  it('a reversal after an opening phrase ("Funny, after a season of lessons I...") updates the opinion', async () => {
+    const tag = await ingest(['Honestly I hate swimming.', 'Funny, after a season of lessons I actually love swimming now.']);
+    expect(await latest(tag)).toEqual(['After a season of lessons Maya actually loves swimming now.']);
+  });
+
   it('"left X" ends the employer X, and only that one', async () => {
     const tag = await ingest(['I work at Figma.', 'I left Figma last month.']);
     expect(await latest(tag)).toEqual(['Maya left Figma in February 2026.']);
