@@ -1,4 +1,5 @@
 import type { DocumentRecord, DocumentRef } from '../core/types.js';
+import { documentDateOf } from '../memory/document-date.js';
 import { rememberFacts, retractDocument } from '../memory/remember.js';
 import type { ExtractedFact } from '../memory/types.js';
 import type { PipelineDeps } from './deps.js';
@@ -26,7 +27,7 @@ export async function extractMemories(deps: PipelineDeps, doc: DocumentRecord, r
     content,
     title: doc.title,
     type: doc.type,
-    documentDate: doc.createdAt,
+    documentDate: documentDateOf(doc),
     metadata: doc.metadata,
     entityContext: doc.entityContext,
   });
