@@ -222,7 +222,8 @@ export const webCrawler: Connector = {
       await sleep(lastFetchAt + robots.crawlDelayMs - Date.now(), ctx.signal);
       lastFetchAt = Date.now();
       try {
-        res = await fetchUrl(url, fetchOpts, { headers: conditionalHeaders(knownVersion) });
+        // Only same-origin hops are followed: a redirect to another site is not requested at all.
+        res = await fetchUrl(url, fetchOpts, { headers: conditionalHeaders(knownVersion), followRedirect: (to) => sameSite(to.toString()) });
       } catch (err) {
         if (isGone(err)) continue;
         items.push({ externalId: url, version: null, error: errorMessage(err) });
@@ -231,7 +232,7 @@ export const webCrawler: Connector = {
         if (depth === 0) links[url] = previous[url] ?? [];
         continue;
       }
-      // A same-origin link whose redirect left the start origin: the other site's page is not this crawl's to ingest.
+      // A same-origin link whose redirect leaves the start origin: the other site's page is not this crawl's to read.
       if (!sameSite(res.url)) continue;
       if (url === start.toString()) startReached = true;
       if (res.status === 304) {
@@ -286,7 +287,9 @@ async function readSitemaps(start: URL, robots: RobotsRules, opts: ConnectorCont
     const url = normalise(pending.shift()!, start.toString());
     if (!url || new URL(url).origin !== start.origin) continue;
     try {
-      const found = sitemapLocs(decode(await fetchUrl(url, opts)));
+      const res = await fetchUrl(url, opts, { followRedirect: (to) => to.origin === start.origin });
+      if (res.status >= 300) continue; // redirected to another site: not followed
+      const found = sitemapLocs(decode(res));
       pages.push(...found.pages.map((p) => normalise(p, url)).filter((p): p is string => p !== null));
       pending.push(...found.sitemaps);
     } catch (err) {
