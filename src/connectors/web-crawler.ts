@@ -110,12 +110,21 @@ function normalise(href: string, base: string): string | null {
   }
 }
 
-/** Links of an HTML page (a href), resolved against its URL. */
+/**
+ * Links of an HTML page (a href), resolved against its URL. One pass: each <a tag is read up to its '>' and the scan
+ * goes on after it (one pattern over the page rescanned the rest of it from every unclosed "<a": 2 MB of them, the
+ * largest page read, would have held the event loop for minutes).
+ */
 export function extractLinks(html: string, pageUrl: string): string[] {
   const out = new Set<string>();
-  for (const m of html.matchAll(/<a\b[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
-    const url = normalise((m[1] ?? m[2] ?? m[3] ?? '').trim(), pageUrl);
+  const open = /<a\b/gi;
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    const close = html.indexOf('>', m.index);
+    if (close < 0) break; // no tag after this one is closed either
+    const href = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(html.slice(m.index, close));
+    const url = href && normalise((href[1] ?? href[2] ?? href[3] ?? '').trim(), pageUrl);
     if (url) out.add(url);
+    open.lastIndex = close + 1;
   }
   return [...out];
 }
