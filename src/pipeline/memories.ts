@@ -1,8 +1,9 @@
 import type { DocumentRecord, DocumentRef } from '../core/types.js';
+import { documentDateOf } from '../memory/document-date.js';
 import { rememberFacts, retractDocument } from '../memory/remember.js';
 import type { ExtractedFact } from '../memory/types.js';
 import type { PipelineDeps } from './deps.js';
-import type { StepOutcome } from './steps.js';
+import type { StepOutcome } from './step.js';
 
 /**
  * Step 3: derives memories — atomic facts about the container tag's user or project — from the document and relates
@@ -17,7 +18,7 @@ export async function extractMemories(deps: PipelineDeps, doc: DocumentRecord, r
   const now = new Date().toISOString();
   const retracted = await retractDocument(deps.store.memories, ref.orgId, ref.documentId, now);
   const content = doc.content ?? '';
-  const settings = await deps.store.getSettings(ref.orgId);
+  const settings = await deps.store.settings.getSettings(ref.orgId);
   if (settings.shouldLLMFilter === true && typeof settings.filterPrompt === 'string' && engine.filter) {
     const verdict = await engine.filter(content, settings.filterPrompt);
     if (!verdict.relevant) return { metadata: { filtered: true, reason: verdict.reason, memories: 0, retracted } };
@@ -26,7 +27,7 @@ export async function extractMemories(deps: PipelineDeps, doc: DocumentRecord, r
     content,
     title: doc.title,
     type: doc.type,
-    documentDate: doc.createdAt,
+    documentDate: documentDateOf(doc),
     metadata: doc.metadata,
     entityContext: doc.entityContext,
   });
