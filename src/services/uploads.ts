@@ -50,6 +50,7 @@ export async function addUploadedFile(
   }
   return documents.add(actor, {
     ...upload.fields,
+    source: 'upload',
     content: '',
     file: {
       path: upload.path,
