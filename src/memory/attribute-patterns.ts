@@ -59,6 +59,7 @@ const CAR_BRANDS =
 const PRODUCT = String.raw`(?<v>[\p{Lu}\d][\p{L}\d+.-]*(?:\s+(?:[\p{Lu}\d][\p{L}\d+.-]*|\d+))*|[\p{Ll}][\p{L}]*[\p{Lu}][\p{L}\d]*(?:\s+(?:[\p{Lu}\d][\p{L}\d+.-]*|\d+))*)`;
 // "Maya's team uses Jira": what the subject's team, company or household uses, the subject uses.
 const GROUP_OF = String.raw`(?:'s\s+(?:team|company|office|workplace|org|organi[sz]ation|household|family|school|startup|lab|department)\s+|\s+)`;
+const INSTRUMENTS = 'piano|guitar|electric guitar|bass|bass guitar|cello|violin|viola|double bass|drums|flute|clarinet|saxophone|sax|trumpet|trombone|harp|ukulele|banjo|mandolin|accordion|oboe|bassoon|harmonica|keyboard|organ|french horn|tuba';
 const VEHICLE = String.raw`(?<v>(?:(?:new|used|old|red|blue|black|white|silver|grey|gray|green|electric|\d{4})\s+)*(?:${CAR_BRANDS})(?:\s+[\p{L}\d-]+){0,2}|(?:(?:new|used|old|electric)\s+)?(?:car|truck|van|motorcycle|motorbike|scooter|suv|minivan|pickup|e-bike|bike))`;
 const DRUG_SUFFIX = String.raw`[\p{L}-]*(?:pril|sartan|statin|olol|formin|azole|cillin|mycin|prazole|tidine|xetine|pine|pam|lam|done|profen|amine|triptan|lukast|thyroxine|insulin|aspirin|ibuprofen|melatonin|adderall|ritalin|zoloft|lexapro|prozac|wellbutrin|xanax|tylenol|advil|ozempic|wegovy|metformin|lithium|vitamin\s+[a-z]\d*|iron|magnesium|birth control)`;
 const DOSE = String.raw`\d+(?:\.\d+)?\s?(?:mg|mcg|µg|g|ml|units?|iu)`;
@@ -158,6 +159,14 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // Smoking and similar habits: quitting ends them.
   [new RegExp(String.raw`^\s+${ADV}${NEG}(?<v>smokes?|vapes?|smoke|vape|is a (?:heavy |light |social |chain |former )?(?:smoker|vaper))\b`, 'iu'), (g) => k('schedule', /vap/i.test(g.v!) ? 'vaping' : 'smoking', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+)?(?:quit|stopped|gave up|given up|kicked)\s+(?:the\s+)?(?<v>smoking|vaping|cigarettes|the habit)\b`, 'iu'), (g) => k('schedule', /vap/i.test(g.v!) ? 'vaping' : 'smoking', null, { ended: true })],
+  // Work that is no employer: freelancing, self-employed, between jobs.
+  [new RegExp(String.raw`^\s+${ADV}(?:is|are|has been|went|has gone|is now)\s+${ADV}(?<v>freelancing|freelance|self-employed|working freelance|working for (?:herself|himself|themselves|myself)|unemployed|between jobs|out of work|job hunting|looking for (?:a\s+)?(?:new\s+)?(?:job|work)|retired)\b`, 'iu'), (g) => f('employer', g.v)],
+  // Instruments and sports played: a habit; "doesn't play the cello any more" denies it.
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:plays?|practices|practises|is learning|learns?)\s+(?:the\s+)?(?<v>${INSTRUMENTS})\b`, 'iu'), (g) => k('schedule', g.v, 'plays')],
+  // Intolerances: like an allergy, per substance.
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became)\s+${ADV}(?:not\s+)?(?<v>lactose|gluten|fructose|histamine|dairy|caffeine|alcohol)[ -]intolerant\b`, 'iu'), (g) => k('allergy', g.v, 'intolerant')],
+  // "has become a total coffee person", "is a huge tea lover": likes it.
+  [new RegExp(String.raw`^\s+${ADV}(?:is|has become|became|is now|has turned into)\s+${ADV}(?:an?\s+)?(?:(?:total|huge|big|real|complete|true|massive|serious|proper)\s+)?(?<v>[\p{L}-]+)\s+(?:person|lover|fan|addict|snob|drinker|nerd|geek|fanatic|enthusiast)\b(?!\s+of\b)`, 'iu'), (g) => k('opinion', g.v, 'likes')],
   // Preferences.
   [/^'s\s+(?:favou?rite|fave)\s+(?<r>[\p{L} ]{1,30}?)\s+(?:is|are)\s+(?<v>.+)/iu, (g) => k('favorite', g.r, g.v)],
   [

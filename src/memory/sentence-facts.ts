@@ -37,7 +37,7 @@ const PERSON = /\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself|we|we're|we've|us|our
 const FIRST_PERSON_SUBJECT = /^(?:I|I'm|I've|I'd|I'll|my|we|we're|we've|we'd|we'll|our)\b/i;
 const WE_SUBJECT = /^(?:we|we're|we've|we'd|we'll|our)\b/i;
 const SECOND_PERSON_SUBJECT = /^(?:you|you're|you've|you'd|you'll|your)\b/i;
-const PROPER_SUBJECT = /^(?!\p{L}+ing\b)(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})(?='s\b|\s+(?:(?:\p{Ll}+ly|now|still|also|just|already|often|always|never|soon|then)\s+)?(?:is|was|has|had|will|would|can|does|did|got|and|made|became|left|quit|took|bought|sold|won|went|began|ran|met|lost|found|kept|sang|drove|grew|wrote|\p{Ll}+(?:s|ed))\b)/u;
+const PROPER_SUBJECT = /^(?!\p{L}+ing\b)(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})(?='s\b|\s+(?:(?:\p{Ll}+ly|now|still|also|just|already|often|always|never|soon|then)\s+)?(?:is|was|has|had|will|would|can|does|did|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|no longer|got|and|made|became|left|quit|took|bought|sold|won|went|began|ran|met|lost|found|kept|sang|drove|grew|wrote|\p{Ll}+(?:s|ed))\b)/u;
 // "My sister Lena is...", "Maya's brother Tom plays...": the relative is the subject.
 const RELATIVE_SUBJECT = new RegExp(String.raw`^(?:[Mm]y|[Oo]ur|\p{Lu}[\p{L}'-]*'s)\s+(?:(?:older|younger|little|big|baby|twin|best|new|old)\s+)?(?:${RELATIVE_WORDS}|${PARTNER_WORDS})(?:,)?\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)(?=,?\s+\p{Ll})`, 'u');
 // "My sister is a nurse" (unnamed): "Maya's sister" is the subject; but "my mom is called Grace" is about Maya.
@@ -134,7 +134,8 @@ function nameFact(fact: ExtractedFact, value: string | null, subject: string | n
  */
 function properSubject(s: string, c: ClauseContext): { name: string; sure: boolean } | null {
   const rel = RELATIVE_SUBJECT.exec(s);
-  if (rel) return { name: rel[1]!, sure: true };
+  // "My daughter Lily's birthday...": the relative is Lily.
+  if (rel) return { name: rel[1]!.replace(/['’]s$/, ''), sure: true };
   if (/^(?:the user|user)\b/i.test(s)) return { name: USER, sure: true };
   const m = PROPER_SUBJECT.exec(s);
   if (!m || NOT_A_PERSON.test(m[1]!)) return null;

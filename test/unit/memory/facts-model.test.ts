@@ -27,7 +27,7 @@ describe('facts about third parties', () => {
     expect(await about(chat('user: Lena got married in June.', 'assistant: Congratulations to her!'))).toEqual([
       ['Lena got married in June 2025.', 'Lena', 'relationship'],
     ]);
-    expect(await about('Tom plays the cello.')).toEqual([['Tom plays the cello.', 'Tom', null]]);
+    expect(await about('Tom plays the cello.')).toEqual([['Tom plays the cello.', 'Tom', 'schedule:cello']]);
     // A name the lexicon does not know counts when what is said of it is said of people.
     expect(await about(chat('user: Priya leads the billing migration.', 'assistant: Good to know.'))).toEqual([
       ['Priya leads the billing migration.', 'Priya', 'lead:bill migrat'],
@@ -205,6 +205,16 @@ describe('tools, memberships, habits and titles on the catalogue', () => {
   it('smoking is a habit and quitting ends it', async () => {
     expect((await about('I smoke about ten cigarettes a day.'))[0]?.[2]).toBe('schedule:smoke');
     expect((await about('I quit smoking.'))[0]?.[2]).toBe('schedule:smoke');
+  });
+
+  it('reads instruments, intolerances, "a coffee person", freelancing, a relative\'s possessive and a time opener', async () => {
+    expect(await about('Ravi doesn\'t play the violin any more.')).toEqual([["Ravi doesn't play the violin any more.", 'Ravi', 'schedule:violin']]);
+    expect((await about("I'm gluten intolerant.")).map((f) => f[2])).toEqual(['allergy:gluten']);
+    expect((await about("I've become a real tea person.")).map((f) => f[2])).toEqual(['opinion:tea']);
+    expect((await about("I'm a big fan of jazz.")).map((f) => f[2])).toEqual(['opinion:jazz']);
+    expect((await about("I'm self-employed now.")).map((f) => f[2])).toEqual(['employer']);
+    expect(await about("My son Theo's birthday is on June 3.")).toEqual([["The user's son Theo's birthday is on June 3.", 'Theo', 'birthday']]);
+    expect(await about('These days my favourite film is Heat.')).toEqual([["The user's favourite film is Heat.", 'the user', 'favorite:film']]);
   });
 
   it('reads a named person\'s multi-word title and a past irregular verb', async () => {

@@ -182,6 +182,15 @@ describe('supersession through the offline engine', () => {
     expect((await latest(job)).some((m) => m.includes('Deloitte'))).toBe(true);
   });
 
+  it('no longer playing an instrument, becoming "a coffee person" and a relative\'s corrected birthday update the old fact', async () => {
+    const cello = await ingest(['Ravi plays the violin in a youth orchestra.', "Ravi doesn't play the violin any more since his shoulder surgery."]);
+    expect((await latest(cello)).some((m) => m.includes('youth orchestra'))).toBe(false);
+    const tea = await ingest(["I can't stand tea, I only drink coffee.", "I've become a real tea person: green tea every afternoon."]);
+    expect((await latest(tea)).some((m) => m.includes("can't stand tea"))).toBe(false);
+    const birthday = await ingest(["My son Theo's birthday is on June 3.", "Correction: Theo's birthday is June 13."]);
+    expect((await latest(birthday)).some((m) => m.includes('June 3.'))).toBe(false);
+  });
+
   it('quitting smoking ends the habit', async () => {
     const tag = await ingest(['I smoke about ten cigarettes a day.', 'I quit smoking two months ago.']);
     expect((await latest(tag)).some((m) => m.includes('cigarettes'))).toBe(false);
