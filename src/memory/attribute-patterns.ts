@@ -22,6 +22,8 @@ export interface Facet {
   future: boolean;
   /** The predicate of this facet alone, when a clause states several ("works at Figma" of "works as a nurse at Figma"). */
   predicate?: string;
+  /** "replaced my Pixel with an iPhone": the fact is stated as the new value alone (the old one is the parent version). */
+  replaced?: boolean;
 }
 
 type Groups = Record<string, string | undefined>;
@@ -150,7 +152,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // Tools, services and devices, keyed by kind: switching to another of the same kind replaces it.
   [new RegExp(String.raw`^${GROUP_OF}${ADV}${NEG}(?:uses?|is using|are using|has been using|have been using|relies on|rely on|pays for|subscribes to)\s+(?:an?\s+|the\s+)?${PRODUCT}`, 'iu'), (g, rest) => tool(g.v, rest)],
   [new RegExp(String.raw`^${GROUP_OF}${ADV}(?:has\s+|have\s+)?(?:switched|moved|migrated|changed|converted|went)\s+(?:over\s+)?(?:from\s+(?<old>.+?)\s+)?to\s+(?:an?\s+|the\s+)?${PRODUCT}`, 'iu'), (g, rest) => tool(g.v, rest, g.old)],
-  [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+)?(?:replaced|swapped|traded(?:\s+in)?|upgraded)\s+(?:(?:the user's|her|his|their|our|the|an?|\p{Lu}[\p{L}'-]*'s)\s+)?(?:old\s+)?(?<old>.+?)\s+(?:with|for|to)\s+(?:an?\s+|the\s+)?(?:new\s+)?${PRODUCT}`, 'iu'), (g, rest) => tool(g.v, rest, g.old)],
+  [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+)?(?:replaced|swapped|traded(?:\s+in)?|upgraded)\s+(?:(?:the user's|her|his|their|our|the|an?|\p{Lu}[\p{L}'-]*'s)\s+)?(?:old\s+)?(?<old>.+?)\s+(?:with|for|to)\s+(?:an?\s+|the\s+)?(?:new\s+)?${PRODUCT}`, 'iu'), (g, rest) => tool(g.v, rest, g.old, false, true)],
   [new RegExp(String.raw`^\s+${ADV}(?:has|have|owns|got|bought|just got|just bought)\s+(?:an?\s+|the\s+)?(?:new\s+)?${PRODUCT}`, 'iu'), (g) => tool(g.v, '', undefined, true)],
   [new RegExp(String.raw`^\s+${ADV}(?:listens?\s+to|streams?|watches|watch|reads?|plays?|tracks?|logs?|writes?)\s+(?:[\p{L}'-]+\s+){1,5}?(?:on|in|with|through)\s+${PRODUCT}`, 'iu'), (g) => tool(g.v, '', undefined, true)],
   // Memberships, keyed by the kind of group.
@@ -196,12 +198,12 @@ function knownProduct(value: string | undefined): string | null {
   return /^\p{Lu}/u.test(head) && !isPlaceName(head) && toolCategory(head) !== null && !/^(?:phone|laptop|computer|tablet|watch|headphones|camera|browser|editor|bank)$/i.test(head) ? head : null;
 }
 
-function tool(product: string | undefined, rest: string, old?: string, knownOnly = false) {
+function tool(product: string | undefined, rest: string, old?: string, knownOnly = false, replaced = false) {
   const v = product?.trim();
   if (!v) return null;
   const category = toolCategory(v, rest) ?? (old ? toolCategory(old) : null);
   if (!category || (knownOnly && !toolCategory(v))) return null;
-  return k('tool', category, v);
+  return k('tool', category, v, replaced ? { replaced } : {});
 }
 
 const GROUP_KINDS = /\b(?:book club|running club|gym|choir|chorus|club|band|orchestra|ensemble|team|league|society|association|union|church|congregation|synagogue|mosque|guild|fraternity|sorority|crew|troupe|studio|dojo|co-?op|committee|board)\b/i;

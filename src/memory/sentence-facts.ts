@@ -115,9 +115,11 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
     ...(who.aliases.length > 0 ? { aliases: who.aliases } : {}),
   };
   const split = classified.facets.filter((f) => f.predicate);
-  if (split.length < 2 || !phrase) return [nameFact(base, classified.facets[0]?.value ?? null, who.subject, c)];
+  if ((split.length < 2 && !split[0]?.replaced) || !phrase) return [nameFact(base, classified.facets[0]?.value ?? null, who.subject, c)];
   const head = text.slice(0, text.toLowerCase().indexOf(phrase.toLowerCase()) + phrase.length);
-  return split.map((f) => ({ ...base, text: finish(`${head}${f.predicate}`), attribute: f.attribute, isStatic: f.isStatic }));
+  // "Maya and others" take a plural verb: "now use", "work as".
+  const verb = (p: string) => (/\sand\s/.test(phrase) ? p.replace(/^(\s+(?:now\s+)?)(has|uses|works|lives)\b/, (_, a: string, v: string) => `${a}${v === 'has' ? 'have' : v.slice(0, -1)}`) : p);
+  return split.map((f) => ({ ...base, text: finish(`${head}${verb(f.predicate!)}`), attribute: f.attribute, isStatic: f.isStatic }));
 }
 
 /** "Maya's name is Maya" says only that the user is called Maya: "The user's name is Maya.", about the user. */

@@ -189,7 +189,9 @@ describe('tools, memberships, habits and titles on the catalogue', () => {
     expect(await about('I use Tidal for music.')).toEqual([['The user uses Tidal for music.', 'the user', 'tool:music']]);
     expect(await about('I switched to Spotify.')).toEqual([['The user switched to Spotify.', 'the user', 'tool:music']]);
     expect(await about('My laptop is a ThinkPad X1.')).toEqual([["The user's laptop is a ThinkPad X1.", 'the user', 'tool:laptop']]);
-    expect(await about('Swapped my iPhone for a Galaxy S23.')).toEqual([["The user swapped the user's iPhone for a Galaxy S23.", 'the user', 'tool:phone']]);
+    // A replacement states the new value; the old one is the version it updates.
+    expect(await about('Swapped my iPhone for a Galaxy S23.')).toEqual([['The user now has a Galaxy S23.', 'the user', 'tool:phone']]);
+    expect(await about('We replaced Slack with Discord last month.')).toEqual([['The user and others now use Discord.', 'the user', 'tool:team chat']]);
     expect((await about('Our team switched to Asana for tracking tasks.'))[0]?.[2]).toBe('tool:issu tracker');
     // A phone number is still a contact.
     expect((await about('My phone number is 555 0199.'))[0]?.[2]).toBe('contact:phone');
