@@ -142,6 +142,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   [new RegExp(String.raw`^\s+${ADV}(?:has|was diagnosed with|has been diagnosed with|suffers from|is recovering from|broke)\s+(?<v>${HEALTH})\b`, 'iu'), (g) => k('health', g.v, g.v)],
   [/^\s+(?:is|got)\s+(?<v>pregnant)\b/iu, (g) => k('health', 'pregnancy', g.v)],
   // Contact, languages, identity.
+  [/^'s\s+(?:time\s*zone|tz)\s+is\s+(?:now\s+)?(?<v>.+)|^\s+(?:is|lives|works)\s+in\s+(?:the\s+)?(?<v2>[A-Z]{2,5}|UTC[+-]\d{1,2}|GMT[+-]\d{1,2}|[\p{L} ]+ time)\s+time\s*zone/u, (g) => f('timezone', g.v ?? g.v2)],
   // "My phone is a Pixel 6": a device, not a number.
   [new RegExp(String.raw`^'s\s+(?<r>phone|laptop|computer|tablet|watch|browser|editor|music app|bank)\s+(?:is|has been)\s+(?:now\s+)?(?:an?\s+|the\s+)?(?<v>[\p{L}][\p{L}\d+ .-]*)`, 'iu'), (g) => k('tool', g.r!.replace(/ app$/, ''), g.v)],
   [/^'s\s+(?<r>e-?mail(?:\s+address)?|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|number|address|home address)\s+is\s+(?<v>.+)/iu, (g) => k('contact', /mail/i.test(g.r!) ? 'email' : /address/i.test(g.r!) ? 'address' : 'phone', g.v)],

@@ -166,6 +166,8 @@ export function restoreImpliedSubject(sentence: string): string {
     return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   }
   const m = IMPLIED_I.exec(sentence);
+  // "just bored lol", "just chilling": a mood, no statement.
+  if (/^(?:just|so|kinda|pretty|feeling)\s+(?:bored|tired|sleepy|hungry|chilling|chillin|relaxing|hanging out|vibing|procrastinating|killing time|browsing|curious|wondering|meh|lazy|exhausted)\b/i.test(sentence)) return sentence;
   // "Just yesterday I joined a church" has its subject.
   if (!m || /^(?:\S+\s+){0,3}(?:I|I'm|I've|we|we're)\b/.test(sentence)) return sentence;
   const rest = sentence[0]!.toLowerCase() + sentence.slice(1);

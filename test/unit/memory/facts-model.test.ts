@@ -219,6 +219,13 @@ describe('tools, memberships, habits and titles on the catalogue', () => {
     expect(await about('These days my favourite film is Heat.')).toEqual([["The user's favourite film is Heat.", 'the user', 'favorite:film']]);
   });
 
+  it('a time zone is an attribute; a mood is no fact; "as of this month" is when a fact starts, not ends', async () => {
+    expect(await about("The user's time zone is PST.")).toEqual([["The user's time zone is PST.", 'the user', 'timezone']]);
+    expect(await about(chat('user: hi there', 'assistant: Hello! What can I do for you?', 'user: just chilling lol'))).toEqual([]);
+    const nurse = await facts("As of this month I'm the head nurse at Mercy.");
+    expect(nurse.map((f) => [f.attribute, f.forgetAfter])).toEqual([['role', null], ['employer', null]]);
+  });
+
   it('reads a named person\'s multi-word title and a past irregular verb', async () => {
     expect(await about('Omar is the lead architect at Zendesk.')).toEqual([
       ['Omar works as a lead architect.', 'Omar', 'role'],
