@@ -144,7 +144,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // Contact, languages, identity.
   [/^'s\s+(?:time\s*zone|tz)\s+is\s+(?:now\s+)?(?<v>.+)|^\s+(?:is|lives|works)\s+in\s+(?:the\s+)?(?<v2>[A-Z]{2,5}|UTC[+-]\d{1,2}|GMT[+-]\d{1,2}|[\p{L} ]+ time)\s+time\s*zone/u, (g) => f('timezone', g.v ?? g.v2)],
   // "My phone is a Pixel 6": a device, not a number.
-  [new RegExp(String.raw`^'s\s+(?<r>phone|laptop|computer|tablet|watch|browser|editor|music app|bank)\s+(?:is|has been)\s+(?:now\s+)?(?:an?\s+|the\s+)?(?<v>[\p{L}][\p{L}\d+ .-]*)`, 'iu'), (g) => k('tool', g.r!.replace(/ app$/, ''), g.v)],
+  [new RegExp(String.raw`^'s\s+(?<r>phone|laptop|computer|tablet|watch|browser|editor|music app|bank)\s+(?:is|has been)\s+(?:now\s+)?(?:an?\s+|the\s+)?(?<v>[\p{L}][\p{L}\d+ .-]*)`, 'iu'), (g) => k('tool', g.r === 'laptop' ? 'computer' : g.r!.replace(/ app$/, ''), g.v)],
   [/^'s\s+(?<r>e-?mail(?:\s+address)?|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|number|address|home address)\s+is\s+(?<v>.+)/iu, (g) => k('contact', /mail/i.test(g.r!) ? 'email' : /address/i.test(g.r!) ? 'address' : 'phone', g.v)],
   [new RegExp(String.raw`^\s+${ADV}${NEG}(?:speaks?|is learning|learns|is fluent in|is studying|studies|is a native)\s+(?:fluent\s+|some\s+|a little\s+|basic\s+)?(?<v>${LANGUAGES})\b`, 'iu'), (g) => k('language', g.v, g.v)],
   [/^\s+(?:is|turned|just turned|has turned)\s+(?<v>\d{1,3})(?:\s+years?\s+old)?\s*(?:[.,!;]|$)/i, (g) => f('age', g.v)],
@@ -155,6 +155,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   [new RegExp(String.raw`^${GROUP_OF}${ADV}(?:has\s+|have\s+)?(?:switched|moved|migrated|changed|converted|went)\s+(?:over\s+)?(?:from\s+(?<old>.+?)\s+)?to\s+(?:an?\s+|the\s+)?${PRODUCT}`, 'iu'), (g, rest) => tool(g.v, rest, g.old)],
   [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+)?(?:replaced|swapped|traded(?:\s+in)?|upgraded)\s+(?:(?:the user's|her|his|their|our|the|an?|\p{Lu}[\p{L}'-]*'s)\s+)?(?:old\s+)?(?<old>.+?)\s+(?:with|for|to)\s+(?:an?\s+|the\s+)?(?:new\s+)?${PRODUCT}`, 'iu'), (g, rest) => tool(g.v, rest, g.old, false, true)],
   [new RegExp(String.raw`^\s+${ADV}(?:has|have|owns|got|bought|just got|just bought)\s+(?:an?\s+|the\s+)?(?:new\s+)?${PRODUCT}`, 'iu'), (g) => tool(g.v, '', undefined, true)],
+  [new RegExp(String.raw`^\s+${ADV}(?:is|are|has been|have been|works)\s+${ADV}on\s+(?:an?\s+|the\s+)?${PRODUCT}`, 'iu'), (g) => tool(g.v, '', undefined, true)],
   [new RegExp(String.raw`^\s+${ADV}(?:listens?\s+to|streams?|watches|watch|reads?|plays?|tracks?|logs?|writes?)\s+(?:[\p{L}'-]+\s+){1,5}?(?:on|in|with|through)\s+${PRODUCT}`, 'iu'), (g) => tool(g.v, '', undefined, true)],
   // Memberships, keyed by the kind of group.
   [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|are|became|has become|has been)\s+(?:an?\s+)?(?:(?:paying|proud|founding|new|active|longtime|long-time)\s+)?member\s+(?:of|at)\s+(?<v>.+)`, 'iu'), (g) => membership(g.v, true)],

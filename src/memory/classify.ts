@@ -38,7 +38,7 @@ const HABIT = /\b(?:always|usually|often|never|regularly|daily|weekly|monthly|ev
 const LISTED = new Set(['allergy', 'language', 'opinion']);
 const IDIOMS = /\b(?:rock and roll|mac and cheese|salt and pepper|fish and chips|r and b|rhythm and blues|drum and bass|arts and crafts|pros and cons|black and white|peanut butter and jelly|bread and butter|cheese and crackers|rice and beans|bed and breakfast|dungeons and dragons|pb and j|tom and jerry|law and order)\b/i;
 const ROLE_WORD = new RegExp(String.raw`\b(?:${PROFESSIONS.join('|')})s?\b`, 'i');
-const DEVICES = /^(?:phone|laptop|tablet|watch|camera|computer|headphones|fitness tracker)$/;
+const DEVICES = /^(?:phone|tablet|watch|camera|computer|headphones|fitness tracker)$/;
 const GO_VERBS = /^(?:goes|plays|does|has|takes|attends|visits|hits|practices|practises)$/i;
 
 /** The text after the subject ("Maya's sister Lena is..." with subject Lena → " is..."), or null when it does not lead. */

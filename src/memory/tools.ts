@@ -8,7 +8,8 @@ import { objectKey } from './attributes.js';
 const PRODUCTS: [RegExp, string][] = [
   [/\b(?:spotify|apple music|tidal|deezer|pandora|youtube music|amazon music|soundcloud|qobuz)\b/i, 'music'],
   [/\b(?:iphone|pixel|galaxy s\d*|galaxy|oneplus|motorola|moto g|nokia|xperia|fairphone|xiaomi|huawei)\b/i, 'phone'],
-  [/\b(?:macbook|thinkpad|chromebook|surface laptop|xps|zenbook|framework laptop|laptop)\b/i, 'laptop'],
+  // A laptop, a desktop and the system they run are one thing one works on: "on Windows" → "on macOS now".
+  [/\b(?:macbook|imac|mac mini|mac|thinkpad|chromebook|surface laptop|xps|zenbook|framework laptop|laptop|desktop|pc|windows|macos|mac os|os x|linux|ubuntu|fedora|debian|arch linux|chromeos|chrome os)\b/i, 'computer'],
   [/\b(?:ipad|kindle|kobo|tablet|e-reader)\b/i, 'tablet'],
   [/\b(?:jira|linear|asana|trello|clickup|monday\.com|youtrack|shortcut|basecamp|github issues|gitlab issues)\b/i, 'issue tracker'],
   [/\b(?:vs ?code|visual studio code|vim|neovim|emacs|intellij|webstorm|pycharm|sublime text|cursor|zed)\b/i, 'editor'],
@@ -27,7 +28,7 @@ const PRODUCTS: [RegExp, string][] = [
   [/\b(?:uber eats|doordash|deliveroo|grubhub|instacart)\b/i, 'delivery'],
 ];
 
-const GENERIC = /\b(?:phone|laptop|computer|tablet|watch|headphones|camera|browser|editor|bank)\b/i;
+const GENERIC = /\b(?:phone|computer|tablet|watch|headphones|camera|browser|editor|bank)\b/i;
 const PURPOSE_STOP = /\b(?:work|fun|everything|now|years?|months?|a while|free|personal use)\b/i;
 
 /** The category of a product, from the product itself, then the sentence's "for …" purpose; null when unknown. */

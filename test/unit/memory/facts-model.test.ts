@@ -188,7 +188,9 @@ describe('tools, memberships, habits and titles on the catalogue', () => {
   it('files a tool, app or device under its kind, whoever names it', async () => {
     expect(await about('I use Tidal for music.')).toEqual([['The user uses Tidal for music.', 'the user', 'tool:music']]);
     expect(await about('I switched to Spotify.')).toEqual([['The user switched to Spotify.', 'the user', 'tool:music']]);
-    expect(await about('My laptop is a ThinkPad X1.')).toEqual([["The user's laptop is a ThinkPad X1.", 'the user', 'tool:laptop']]);
+    expect(await about('My laptop is a ThinkPad X1.')).toEqual([["The user's laptop is a ThinkPad X1.", 'the user', 'tool:comput']]);
+    expect((await about("I'm on a Windows laptop at work.")).map((f) => f[2])).toEqual(['tool:comput']);
+    expect((await about("I'm on macOS now.")).map((f) => f[2])).toEqual(['tool:comput']);
     // A replacement states the new value; the old one is the version it updates.
     expect(await about('Swapped my iPhone for a Galaxy S23.')).toEqual([['The user now has a Galaxy S23.', 'the user', 'tool:phone']]);
     expect(await about('We replaced Slack with Discord last month.')).toEqual([['The user and others now use Discord.', 'the user', 'tool:team chat']]);
