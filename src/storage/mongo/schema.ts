@@ -1,5 +1,7 @@
 import type { Binary, Collection, Db, IndexDescription } from 'mongodb';
 import { CustomIdClaims } from './custom-ids.js';
+import { memoryRecency } from '../memories.js';
+import { subjectKey } from './memory-codec.js';
 import type { DocumentStatus, DocumentType, MemoryRelation, MetadataValue, StoredFile, TaskType } from '../../core/types.js';
 
 /** Searchable form of one metadata key: its values as text, lower-cased text, and number (see codec.ts). */
@@ -99,6 +101,10 @@ export interface MemoryBson {
   updatedAt: string;
   /** forgetAfter in epoch ms (a far-future sentinel when none): a numeric bound Atlas pre-filters can compare. */
   forgetAtMs: number;
+  /** The subject in lower case (subject lookups through an index, whatever the case). */
+  subjectKey: string | null;
+  /** memoryRecency (storage/memories.ts): the profile's "recent context" order. */
+  recency: string;
   /** Distinct index terms of `memory` (multikey index: keyword candidates and document frequencies). */
   terms: string[];
   /** Index terms in order with repeats (term frequencies, lengths; Atlas Search indexes it). */
@@ -231,6 +237,12 @@ export const INDEXES: Readonly<Record<'documents' | 'chunks' | 'apiKeys' | 'cust
     { name: 'memories_org_updated', key: { orgId: 1, updatedAt: 1 } },
     { name: 'memories_org_root', key: { orgId: 1, rootMemoryId: 1 } },
     { name: 'memories_org_tags', key: { orgId: 1, containerTags: 1 } },
+    // A tag's memories in the orders lists and profiles read them, and subjects: a page costs its own size.
+    { name: 'memories_tag_created', key: { orgId: 1, containerTags: 1, isLatest: 1, isForgotten: 1, createdAt: 1 } },
+    { name: 'memories_tag_updated', key: { orgId: 1, containerTags: 1, isLatest: 1, isForgotten: 1, updatedAt: 1 } },
+    { name: 'memories_tag_support', key: { orgId: 1, containerTags: 1, isLatest: 1, isForgotten: 1, isStatic: 1, sourceCount: 1, updatedAt: 1 } },
+    { name: 'memories_tag_recency', key: { orgId: 1, containerTags: 1, isLatest: 1, isForgotten: 1, isStatic: 1, recency: 1 } },
+    { name: 'memories_org_subject', key: { orgId: 1, subjectKey: 1, attribute: 1 } },
     { name: 'memories_org_documents', key: { orgId: 1, documentIds: 1 } },
     { name: 'memories_org_terms', key: { orgId: 1, terms: 1 } },
     // The forgetting job spans organisations: equality on the flag first, then the range on the due time.
@@ -265,6 +277,17 @@ export const MIGRATIONS: readonly { version: number; name: string; up: (c: Colle
     up: async (c) => {
       for await (const k of c.apiKeys.find({}, { projection: { _id: 1, prefix: 1 } })) {
         if (k.prefix.length > 7) await c.apiKeys.updateOne({ _id: k._id }, { $set: { prefix: k.prefix.slice(0, 7) } });
+      }
+    },
+  },
+  {
+    // Memories carry their subject in lower case and their recency (memory-codec.ts) for indexed lookups and orders.
+    version: 4,
+    name: 'memory-lookup-fields',
+    up: async (c) => {
+      const cursor = c.memories.find({}, { projection: { _id: 1, subject: 1, eventDate: 1, updatedAt: 1 } });
+      for await (const m of cursor) {
+        await c.memories.updateOne({ _id: m._id }, { $set: { subjectKey: subjectKey(m.subject ?? null), recency: memoryRecency(m) } });
       }
     },
   },
