@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   MNEMO_MAX_BODY_BYTES: int(1024, 1024 ** 3).default(50 * 1024 * 1024),
   MNEMO_CORS_ORIGINS: z.string().default('*'),
   MNEMO_MEMORY_EXPIRY_CHECK_MS: int(1000, 86_400_000).default(60_000),
+  MNEMO_PROFILE_RECENT_DAYS: int(1, 3650).default(30),
   MNEMO_MAX_DOCUMENT_CHARS: int(1000, 1_000_000_000).default(5_000_000),
   MNEMO_MAX_DOCUMENT_CHUNKS: int(1, 10_000_000).default(20_000),
   MNEMO_REQUEST_TIMEOUT_MS: int(1000, 3_600_000).default(120_000),
@@ -190,6 +191,8 @@ export interface Config {
   limits: { maxDocumentChars: number; maxDocumentChunks: number };
   /** How often memories past their forgetAfter are marked forgotten (they are hidden from queries at once anyway). */
   memoryExpiryCheckMs: number;
+  /** The profile's recent context: facts within this many days before the tag's latest activity. */
+  profileRecentDays: number;
   /** Origins allowed by CORS; ['*'] = any. */
   corsOrigins: string[];
   /** Requests per window for each organisation (all its keys together); null = no limit. */
@@ -364,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxBodyBytes: e.MNEMO_MAX_BODY_BYTES,
     requestTimeoutMs: e.MNEMO_REQUEST_TIMEOUT_MS,
     memoryExpiryCheckMs: e.MNEMO_MEMORY_EXPIRY_CHECK_MS,
+    profileRecentDays: e.MNEMO_PROFILE_RECENT_DAYS,
     limits: { maxDocumentChars: e.MNEMO_MAX_DOCUMENT_CHARS, maxDocumentChunks: e.MNEMO_MAX_DOCUMENT_CHUNKS },
     corsOrigins: e.MNEMO_CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     orgRateLimit: e.MNEMO_ORG_RATE_LIMIT > 0 ? { max: e.MNEMO_ORG_RATE_LIMIT, windowMs: e.MNEMO_ORG_RATE_LIMIT_WINDOW_MS } : null,

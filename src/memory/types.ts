@@ -16,6 +16,8 @@ export interface SourceDocument {
   metadata: Metadata;
   /** Who "I" is when the content does not say (the add's entityContext, e.g. "Dana, a nurse in Lyon"). */
   entityContext: string | null;
+  /** Earlier turns of a conversation whose memories are already stored: read for names and pronouns, never extracted. */
+  previous?: string;
 }
 
 /** One atomic, self-contained, third-person fact. */
