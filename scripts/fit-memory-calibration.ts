@@ -124,6 +124,22 @@ const PEOPLE: Group[] = [
   ]),
 ];
 
+/** Questions no memory of any group answers: whatever a tag holds, its best match must stay below 0.5. */
+const UNRELATED = [
+  'What is the capital of France?',
+  'How do vaccines train the immune system?',
+  'recipe for chocolate cake',
+  'quantum chromodynamics lattice gauge theory',
+  'Who won the 1998 football world cup?',
+  'How many moons does Jupiter have?',
+  'best way to learn linear algebra',
+  'What is the boiling point of water at altitude?',
+  'explain the difference between TCP and UDP',
+  'When was the printing press invented?',
+  'symptoms of vitamin D deficiency',
+  'How do I reset my router password?',
+];
+
 function person(facts: [string, string][], questions: [string, number[]][]): Group {
   return { memories: facts.map(([t]) => t), attributes: facts.map(([, a]) => a), questions: questions.map(([q, relevant]) => ({ q, relevant })) };
 }
@@ -160,7 +176,11 @@ function locomo(dir: string): Group[] {
 
 interface Pair extends MemoryFeatures {
   y: 0 | 1;
+  /** Which question (of which group) the pair belongs to. */
+  question: number;
 }
+
+let questions = 0;
 
 /** Embeddings kept between runs (the dev set takes minutes to embed on a busy machine). */
 function cached(embedder: Embedder): Embedder {
@@ -187,6 +207,7 @@ async function pairs(embedder: Embedder, groups: readonly Group[]): Promise<Pair
     const terms = g.memories.map((m) => new Set(indexTerms(m)));
     const rows: Pair[] = [];
     for (const { q, relevant } of g.questions) {
+      const question = questions++;
       const qv = await embedder.embedQuery(q);
       const qt = queryTerms(q);
       const df = new Map(qt.map((t) => [t, terms.filter((s) => s.has(t)).length]));
@@ -198,7 +219,7 @@ async function pairs(embedder: Embedder, groups: readonly Group[]): Promise<Pair
       g.memories.forEach((_, i) => {
         const attribute = g.attributes ? attributeEvidence(asked, { attribute: g.attributes[i]! }) : 0;
         const f = memoryFeatures(cosines[i]!, best, embedder.calibration, { queryTerms: qt, memoryTerms: terms[i]!, weights }, attribute);
-        rows.push({ ...f, y: rel.has(i) ? 1 : 0 });
+        rows.push({ ...f, y: rel.has(i) ? 1 : 0, question });
       });
     }
     out.push(rows);
@@ -276,26 +297,40 @@ async function main(): Promise<void> {
   console.log(`embedder ${embedder.id}, background mean ${embedder.calibration.mean.toFixed(3)} std ${embedder.calibration.std.toFixed(3)}`);
   const conversations = await pairs(cached(embedder), locomo(args.shared!));
   const people = await pairs(cached(embedder), PEOPLE);
+  const unrelatedGroups = [...locomo(args.shared!), ...PEOPLE].map((g) => ({ ...g, questions: UNRELATED.map((q) => ({ q, relevant: [] })) }));
+  const unrelated = (await pairs(cached(embedder), unrelatedGroups)).flat();
   // Conversations alternate between the fitted part and the held-out part; so do the people of the attribute cases.
   const fittedLocomo = conversations.filter((_, i) => i % 2 === 0).flat();
   const heldLocomo = conversations.filter((_, i) => i % 2 === 1).flat();
   const fittedPeople = people.filter((_, i) => i % 2 === 0).flat();
   const heldPeople = people.filter((_, i) => i % 2 === 1).flat();
-  const direction = fit(balanced([fittedLocomo, fittedPeople]));
+  const direction = fit([...balanced([fittedLocomo, fittedPeople]), ...unrelated.map((r) => ({ ...r, w: 1 / (4 * unrelated.length) }))]);
   // The fit gives the direction; the bias is set so that at most OFF_TOPIC_ABOVE of the fitted off-topic pairs (of
   // LoCoMo and of the attribute cases, each) reach 0.5: the default threshold filters what does not answer.
   const cut = (rows: readonly Pair[]) => {
     const margins = rows.filter((r) => r.y === 0).map((r) => memoryLogit(r, { ...direction, bias: 0 })).sort((a, b) => b - a);
     return margins[Math.floor(margins.length * OFF_TOPIC_ABOVE)]!;
   };
-  const w = { ...direction, bias: -Math.max(cut(fittedLocomo), cut(fittedPeople)) };
+  // Questions nothing answers: at most UNRELATED_ABOVE of their best matches may reach 0.5.
+  const best = unrelatedBest(unrelated, direction);
+  const unrelatedCut = best[Math.floor(best.length * UNRELATED_ABOVE)]!;
+  const w = { ...direction, bias: -Math.max(cut(fittedLocomo), cut(fittedPeople), unrelatedCut) };
   report('current defaults, LoCoMo', conversations.flat(), DEFAULT_MEMORY_SIMILARITY);
   report('current defaults, attribute cases', people.flat(), DEFAULT_MEMORY_SIMILARITY);
   report('fitted: LoCoMo, fitted part', fittedLocomo, w);
   report('fitted: LoCoMo, held-out part', heldLocomo, w);
   report('fitted: attribute cases, fitted part', fittedPeople, w);
   report('fitted: attribute cases, held-out part', heldPeople, w);
+  const top = unrelatedBest(unrelated, w).map((m) => 1 / (1 + Math.exp(-(m + w.bias))));
+  console.log(`unrelated questions: best match >= 0.5 in ${(100 * top.filter((p) => p >= 0.5).length / top.length).toFixed(1)}% of ${top.length} (question, group) pairs`);
   console.log(`weights: ${JSON.stringify(Object.fromEntries(Object.entries(w).map(([k, v]) => [k, round(v)])))}`);
+}
+
+/** The best logit (without bias) of each question among its group's memories, highest first. */
+function unrelatedBest(rows: readonly Pair[], w: MemorySimilarityWeights): number[] {
+  const best = new Map<number, number>();
+  for (const r of rows) best.set(r.question, Math.max(best.get(r.question) ?? -Infinity, memoryLogit(r, { ...w, bias: 0 })));
+  return [...best.values()].sort((a, b) => b - a);
 }
 
 function memoryLogit(f: MemoryFeatures, w: MemorySimilarityWeights): number {
@@ -304,6 +339,8 @@ function memoryLogit(f: MemoryFeatures, w: MemorySimilarityWeights): number {
 
 /** Share of off-topic pairs allowed at or above 0.5 on the fitted part. */
 const OFF_TOPIC_ABOVE = 0.1;
+/** Share of unrelated questions whose best match may reach 0.5. */
+const UNRELATED_ABOVE = 0.02;
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 

@@ -6,7 +6,7 @@ import type { MemoryRecord } from '../core/types.js';
 import type { Embedder, EmbedderHandle } from '../providers/embedder.js';
 import { clamp01 } from '../search/hybrid.js';
 import { keywordCoverage } from '../search/keyword-score.js';
-import { DEFAULT_MEMORY_SIMILARITY, memoryFeatures, memorySimilarity, memoryTermWeights, type MemorySimilarityWeights } from '../search/memory-similarity.js';
+import { memoryFeatures, memorySimilarity, memorySimilarityWeights, memoryTermWeights, type MemorySimilarityWeights } from '../search/memory-similarity.js';
 import type { Store } from '../storage/store.js';
 import { indexTerms, queryTerms } from '../text/tokenize.js';
 import { askedAttributes, attributeEvidence, currentFactsFirst } from './memory-ranking.js';
@@ -59,7 +59,8 @@ export class MemorySearch {
     private readonly store: Store,
     private readonly embedder: EmbedderHandle,
     private readonly logger: Logger,
-    private readonly weights: MemorySimilarityWeights = DEFAULT_MEMORY_SIMILARITY,
+    /** Fixed weights; by default the embedder's (search/memory-similarity.ts). */
+    private readonly weights?: MemorySimilarityWeights,
   ) {}
 
   async search(actor: Actor, p: MemorySearchParams): Promise<MemoryHit[]> {
@@ -92,7 +93,7 @@ export class MemorySearch {
       if (embedder) {
         const cos = cosines.get(m.id) ?? floor ?? embedder.calibration.mean;
         const keyword = { queryTerms: terms, memoryTerms: termSets.get(m.id)!, weights };
-        similarity = memorySimilarity(memoryFeatures(cos, best, embedder.calibration, keyword, attributeEvidence(asked, m)), this.weights);
+        similarity = memorySimilarity(memoryFeatures(cos, best, embedder.calibration, keyword, attributeEvidence(asked, m)), this.weights ?? memorySimilarityWeights(embedder.id));
       } else {
         similarity = KEYWORD_ONLY_WEIGHT * keywordCoverage(terms, termSets.get(m.id)!, weights);
       }
