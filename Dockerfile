@@ -22,6 +22,8 @@ COPY tsconfig.json ./
 COPY src ./src
 COPY workflows ./workflows
 COPY activities ./activities
+# The web console (/console): bundled now that its sources are here (postinstall ran before they were copied).
+RUN node scripts/build-console.mjs
 
 RUN mkdir -p /data && chown node:node /data
 ENV NODE_ENV=production \

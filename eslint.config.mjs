@@ -13,7 +13,8 @@ export default tseslint.config(
     },
   },
   {
-    // Workflow code runs in Temporal's deterministic sandbox: only @temporalio/workflow, plus type-only imports.
+    // Workflow code runs in Temporal's deterministic sandbox: only @temporalio/workflow, the workflow-safe code under
+    // src/core/workflow-safe/ (no imports of its own), plus type-only imports.
     files: ['workflows/**/*.ts', 'test/fixtures/changed-workflows/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -21,9 +22,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!@temporalio/workflow$|\\./)',
+              regex: '^(?!@temporalio/workflow$|\\./|\\.\\./src/core/workflow-safe/)',
               allowTypeImports: true,
-              message: 'Workflow code may only import @temporalio/workflow (and types).',
+              message: 'Workflow code may only import @temporalio/workflow and src/core/workflow-safe/ (and types).',
             },
           ],
         },

@@ -12,7 +12,7 @@ import {
 } from '../src/pipeline/run-step.js';
 import { getStep, STEP_NAMES, type StepName } from '../src/pipeline/steps.js';
 import type { DocumentRef } from '../src/core/types.js';
-import { SUPERSEDED } from '../workflows/shared.js';
+import { SUPERSEDED } from '../src/core/workflow-safe/ingest-names.js';
 
 const HEARTBEAT_EVERY_MS = 5_000;
 

@@ -13,12 +13,10 @@ import {
   type SyncRunStart,
 } from '../src/services/connection-sync.js';
 import type { SyncTrigger } from '../src/storage/connections.js';
+import { AUTH_FAILURE } from '../src/core/workflow-safe/sync-pages.js';
 
 /** Heartbeat interval of a running step (the workflow's heartbeatTimeout is a few of these). */
 const HEARTBEAT_EVERY_MS = 10_000;
-
-/** Failure type of a refused credential: not retried, and the workflow records the connection as needs_reauth. */
-export const AUTH_FAILURE = 'CONNECTOR_AUTH_FAILED';
 
 /** What a sync run reports back to its workflow (and the Temporal UI). */
 export interface SyncOutcome {

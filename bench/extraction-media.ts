@@ -73,7 +73,7 @@ for (const threads of threadCounts) {
   const tmpDir = fs.mkdtempSync(path.join(work, 'x-'));
   const ctx = (): ExtractContext => ({
     signal: new AbortController().signal,
-    limits: { maxPages: 1, maxPixels: 1, maxAudioSeconds: 4 * 3600, maxUnzippedBytes: 1, maxZipEntries: 1, timeoutMs: 3_600_000 },
+    limits: { maxPages: 1, maxPixels: 1, maxAudioSeconds: 4 * 3600, maxUnzippedBytes: 1, maxZipEntries: 1, timeoutMs: 3_600_000, parseTimeoutMs: 60_000, workerHeapMb: 1024, maxDecodedPixels: 400_000_000, maxInflatedBytes: 256 * 1024 * 1024 },
     progress: () => {},
     ocr: null,
     transcriber: whisper,

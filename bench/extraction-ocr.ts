@@ -76,7 +76,7 @@ const testocr = fs.readFileSync(path.join(SHARED, 'files/tesseractjs_testocr.png
 
 const ctx = (ocr: ExtractContext['ocr']): ExtractContext => ({
   signal: new AbortController().signal,
-  limits: { maxPages: 100, maxPixels: 100_000_000, maxAudioSeconds: 1, maxUnzippedBytes: 1, maxZipEntries: 1, timeoutMs: 3_600_000 },
+  limits: { maxPages: 100, maxPixels: 100_000_000, maxAudioSeconds: 1, maxUnzippedBytes: 1, maxZipEntries: 1, timeoutMs: 3_600_000, parseTimeoutMs: 60_000, workerHeapMb: 1024, maxDecodedPixels: 400_000_000, maxInflatedBytes: 256 * 1024 * 1024 },
   progress: () => {},
   ocr,
   transcriber: null,

@@ -3,6 +3,7 @@ import type { Logger } from './core/logger.js';
 import { ensureRootKey } from './services/auth.js';
 import { noticeLeadMs } from './services/key-expiry.js';
 import { KeyService } from './services/keys.js';
+import { OAuthService } from './services/oauth.js';
 import { OrganizationService } from './services/organizations.js';
 import { openStore } from './storage/open-store.js';
 /** The services the admin CLI needs, over the server's store, without HTTP, runner or models. */
@@ -13,5 +14,5 @@ export async function createAdminServices(config: Readonly<Config>, logger: Logg
   // here: that stays with the server and MNEMO_API_KEY.
   await ensureRootKey(store, { rootApiKey: undefined, dataDir: null }, logger);
   const keys = new KeyService(store, noticeLeadMs(config.keyExpiry.noticeDays));
-  return { keys, organizations: new OrganizationService(store, keys), close: () => store.close() };
+  return { keys, organizations: new OrganizationService(store, keys), oauth: new OAuthService(store, config.oauth), close: () => store.close() };
 }

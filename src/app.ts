@@ -24,6 +24,7 @@ import { jsonBody } from './http/middleware/json-body.js';
 import { registerConnectionSetupRoutes } from './http/routes/connection-setup.js';
 import { requestId } from './http/middleware/request-id.js';
 import { buildOpenApi } from './http/openapi.js';
+import { registerConsoleRoutes, type ConsoleOptions } from './http/routes/console.js';
 import { registerContainerTagRoutes } from './http/routes/container-tags.js';
 import { registerConversationRoutes } from './http/routes/conversations.js';
 import { registerConnectionRoutes } from './http/routes/connections.js';
@@ -36,6 +37,9 @@ import { registerMemoryRoutes } from './http/routes/memories.js';
 import { registerMemoriesRedirect } from './http/routes/memories-redirect.js';
 import { registerSearchRoutes } from './http/routes/search.js';
 import { registerSettingsRoutes } from './http/routes/settings.js';
+import { mcpHttpHandler, type McpHttpDeps } from './mcp/http-handler.js';
+import { OAUTH_FORM_PATHS, registerOAuthRoutes } from './http/routes/oauth.js';
+import type { OAuthService } from './services/oauth.js';
 
 export interface AppDeps {
   auth: AuthService;
@@ -59,7 +63,19 @@ export interface AppDeps {
   maxBodyBytes: number;
   /** Largest file POST /v3/documents/file accepts (MNEMO_MAX_UPLOAD_BYTES); default 50 MB. */
   maxUploadBytes?: number;
+  /** The MCP server at /mcp (Streamable HTTP); absent = not served. */
+  mcp?: McpHttpDeps;
+  /** OAuth 2.1 for MCP clients (metadata, registration, consent, tokens); absent = API keys only. */
+  oauth?: OAuthService;
+  /** MNEMO_PUBLIC_URL: the base URL clients reach this server at; null = the request's own. */
+  publicUrl?: string | null;
+  /** The web console at /console (absent: not served). */
+  console?: ConsoleOptions;
 }
+
+/** The base URL of this server as the client sees it. */
+export const baseUrlOf = (publicUrl: string | null | undefined, ctx: { protocol: string; host: string }) =>
+  (publicUrl ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
 
 /** Builds the HTTP application. It never listens: roots (server, tests) do. */
 export function createApp(deps: AppDeps): Koa<AppState> {
@@ -81,6 +97,20 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   registerConnectionWebhookRoute(open, deps);
   registerConnectionCallbackRoute(open, deps);
   registerConnectionSetupRoutes(open, deps);
+  if (deps.oauth) registerOAuthRoutes(open, { oauth: deps.oauth, baseUrl: (ctx) => baseUrlOf(deps.publicUrl, ctx) });
+  if (deps.mcp) {
+    // MCP: API keys, or OAuth access tokens bound to /mcp; a 401 tells the client where OAuth is discovered.
+    const mcpAuth = requireApiKey({
+      auth: deps.auth,
+      limiter: deps.limiter,
+      orgRateLimit: deps.orgRateLimit,
+      logger: deps.logger,
+      audience: 'mcp',
+      challenge: (ctx) => `Bearer resource_metadata="${baseUrlOf(deps.publicUrl, ctx)}/.well-known/oauth-protected-resource/mcp"`,
+    });
+    open.all('/mcp', mcpAuth, mcpHttpHandler(deps.mcp));
+  }
+  if (deps.console) registerConsoleRoutes(open, deps.console);
 
   const api = new Router<AppState>();
   api.use(requireApiKey({ auth: deps.auth, limiter: deps.limiter, orgRateLimit: deps.orgRateLimit, logger: deps.logger }));
@@ -99,7 +129,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(requestId());
   app.use(errorHandler({ logger: deps.logger }));
   app.use(cors({ origins: deps.corsOrigins }));
-  app.use(jsonBody({ limit: deps.maxBodyBytes, multipartPaths: [UPLOAD_PATH], rawPaths: WEBHOOK_PATHS }));
+  app.use(jsonBody({ limit: deps.maxBodyBytes, multipartPaths: [UPLOAD_PATH], rawPaths: new RegExp(`${WEBHOOK_PATHS.source}|${OAUTH_FORM_PATHS.source}`) }));
   app.use(open.routes());
   app.use(open.allowedMethods({ throw: true }));
   app.use(api.routes());

@@ -33,9 +33,12 @@ import { KeyService } from './services/keys.js';
 import { OrganizationService } from './services/organizations.js';
 import { RateLimiter } from './services/rate-limiter.js';
 import { SettingsService } from './services/settings.js';
+import { AgentMemoryService } from './services/agent-memory.js';
+import { McpSessionService } from './services/mcp-sessions.js';
+import { OAuthService } from './services/oauth.js';
 import { openStore } from './storage/open-store.js';
 import type { Store } from './storage/store.js';
-import type { ActivityPolicies } from '../workflows/shared.js';
+import { WORKFLOW_ID_PREFIX, type ActivityPolicies } from '../workflows/shared.js';
 
 export const VERSION: string = (
   JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -123,7 +126,8 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
   const memoryCounter = { countByTags: (orgId: string, tags: readonly string[]) => store.memories.memoryCounts(orgId, tags) };
   const containerTags = new ContainerTagService(store, documents, memoryCounter, memories);
   const organizations = new OrganizationService(store, keys);
-  const auth = new AuthService(store);
+  const oauth = new OAuthService(store, config.oauth);
+  const auth = new AuthService(store, oauth);
   const health = new HealthService({ store, runner, embedder, extraction, version: VERSION, startedAt: Date.now() });
   const { connections, syncRunner, syncDeps } = await createConnections(config, store, documents, logger);
   connectionSync.deps = syncDeps;
@@ -147,6 +151,16 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     version: VERSION,
     maxBodyBytes: config.maxBodyBytes,
     maxUploadBytes: config.extraction.maxUploadBytes,
+    publicUrl: config.publicUrl,
+    oauth,
+    mcp: {
+      agent: new AgentMemoryService({ documents, memories, search, containerTags }),
+      sessions: new McpSessionService(store.agentAccess),
+      logger,
+      version: VERSION,
+      watchMs: config.mcp.watchMs,
+    },
+    console: { dir: config.console.dir, workflowUrl: consoleWorkflowUrl(config) },
   });
   return {
     app,
@@ -202,4 +216,10 @@ async function startPeriodicJobs(config: Readonly<Config>, deps: { store: Store;
   }
   const jobs = [startKeyExpiryTimer(config, deps), startMemoryExpiryTimer(config.memoryExpiryCheckMs, deps)];
   return { stop: async () => void (await Promise.all(jobs.map((j) => j.stop()))) };
+}
+
+/** Where the console links a document's workflow: the Temporal UI's page of `document-<id>`, in Temporal mode only. */
+function consoleWorkflowUrl(config: Readonly<Config>): string | null {
+  if (!config.temporal.address || !config.console.temporalUiUrl) return null;
+  return `${config.console.temporalUiUrl}/namespaces/${encodeURIComponent(config.temporal.namespace)}/workflows/${WORKFLOW_ID_PREFIX}`;
 }

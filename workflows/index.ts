@@ -2,4 +2,4 @@
 export { ingestDocument, progressQuery } from './ingest-document.js';
 export { checkKeyExpiry } from './key-expiry.js';
 export { forgetExpiredMemories } from './forget-memories.js';
-export { syncConnection } from './sync-connection.js';
+export { scheduledConnectionSync, syncConnection } from './sync-connection.js';

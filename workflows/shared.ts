@@ -52,12 +52,5 @@ export interface IngestResult {
   status: 'done' | 'superseded';
 }
 
-/** Failure types the activities raise; the workflow reacts to them. */
-export const SUPERSEDED = 'SUPERSEDED';
-/** Error code recorded on a document whose run an operator cancelled in Temporal. */
-export const CANCELLED = 'CANCELLED';
-
-/** Signal sent to an open run when a newer generation of its document must start: its argument is that generation. */
-export const SUPERSEDE_SIGNAL = 'supersede';
-
-export const WORKFLOW_ID_PREFIX = 'document-';
+// The names shared with activities and the starter live in src/ (workflow-safe code, importable by all three).
+export { CANCELLED, SUPERSEDE_SIGNAL, SUPERSEDED, WORKFLOW_ID_PREFIX } from '../src/core/workflow-safe/ingest-names.js';

@@ -93,3 +93,29 @@ export function generateFacts(seed: number, count: number): SyntheticFact[] {
   }
   return out;
 }
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const REPLIES = ['That sounds lovely!', 'Nice, thanks for telling me.', 'Good to know.', 'How exciting!', 'Noted.', 'Oh, how was it?'];
+
+/** First-person sentences of one user, the kind the memory step extracts facts from. */
+const CHAT_LINES: readonly ((rng: Rng) => string)[] = [
+  (rng) => `I had ${rng.pick(CATEGORIES.dish!)} with my ${rng.pick(RELATIONS)} ${rng.pick(FIRST.slice(1))} in ${rng.pick(CITIES)} last ${rng.pick(WEEKDAYS)}.`,
+  (rng) => `My ${rng.pick(RELATIONS)} ${rng.pick(FIRST.slice(1))} works as a ${rng.pick(JOBS)} at ${rng.pick(COMPANIES)}.`,
+  (rng) => `I'm planning a trip to ${rng.pick(CITIES)} in ${rng.pick(MONTHS)}.`,
+  (rng) => `I bought ${rng.pick(OBJECTS)} for ${rng.pick(OCCASIONS)}.`,
+  (rng) => `I ${rng.pick(ACTIVITIES)} near ${rng.pick(CITIES)} on ${date(rng)}.`,
+  (rng) => `I'm learning ${rng.pick(LANGUAGES)} and practise every ${rng.pick(WEEKDAYS)}.`,
+  (rng) => `My favourite ${rng.pick(['book', 'film', 'band'])} right now is ${rng.pick([...CATEGORIES.book!, ...CATEGORIES.film!, ...CATEGORIES.band!])}.`,
+];
+
+/**
+ * `count` similar user/assistant chats of one user (two or three first-person lines, each answered), the same for
+ * the same seed: what an app sends turn after turn into one container tag.
+ */
+export function generateChatDocuments(seed: number, count: number): string[] {
+  const rng = createRng(seedFrom(seed, 'memory-chats'));
+  return Array.from({ length: count }, () => {
+    const lines = Array.from({ length: rng.range(2, 3) }, () => rng.pick(CHAT_LINES)(rng));
+    return lines.map((l) => `user: ${l}\nassistant: ${rng.pick(REPLIES)}`).join('\n');
+  });
+}

@@ -14,6 +14,8 @@ import { type SearchResult, taggedUnit } from './units.js';
 
 export interface Service {
   api: Api;
+  /** http://127.0.0.1:PORT, for other clients (the official `supermemory` client in bench:memories). */
+  baseUrl: string;
   config: Readonly<Config>;
   close(): Promise<void>;
 }
@@ -30,6 +32,7 @@ export async function openService(dataDir: string, embedder: Embedder, env: Reco
   const api = new Api(baseUrl);
   return {
     api,
+    baseUrl,
     config,
     close: async () => {
       await new Promise<void>((r) => server.close(() => r()));
@@ -61,6 +64,10 @@ export class Api {
 
   async get<T>(route: string): Promise<T> {
     return this.request<T>('GET', route);
+  }
+
+  async patch<T>(route: string, body: unknown): Promise<T> {
+    return this.request<T>('PATCH', route, body);
   }
 
   /** Every request here is idempotent (batches carry customIds), so a dropped connection is retried. */

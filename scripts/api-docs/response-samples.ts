@@ -188,7 +188,8 @@ async function sampleConnections(call: Call, runtime: { syncRunner: unknown; emb
     await syncs.idle();
     await call('post', '/v3/connections/web-crawler/documents', '/v3/connections/{provider}/documents', 200, { containerTags: ['docs-site'] });
     await call('get', `/v3/connections/${id}/resources`, '/v3/connections/{connectionId}/resources', 200);
-    await call('post', `/v3/connections/${id}/configure`, '/v3/connections/{connectionId}/configure', 400, { resources: [] });
+    await call('post', `/v3/connections/${id}/configure`, '/v3/connections/{connectionId}/configure', 200, { resources: [{ url: `${startUrl}guide`, maxDepth: 1 }] });
+    await call('post', `/v3/connections/${id}/configure`, '/v3/connections/{connectionId}/configure', 400, { resources: [{ foo: 'bar' }] });
     await call('get', `/v3/connections/${id}/sync-runs`, '/v3/connections/{connectionId}/sync-runs', 200);
     // A callback without a state this server issued.
     await call('get', '/v3/connections/github/callback?code=x', '/v3/connections/{provider}/callback', 400);

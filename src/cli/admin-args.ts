@@ -8,6 +8,7 @@ export type AdminCommand =
   | { kind: 'key-create'; orgId: string; name: string; tags: string[]; expiresInDays: number | undefined; permission: Permission }
   | { kind: 'key-list'; orgId: string }
   | { kind: 'key-revoke'; id: string }
+  | { kind: 'oauth-sign-in'; orgId: string; keyId: string | undefined }
   | { kind: 'help' };
 
 export interface ParsedAdminArgs {
@@ -32,6 +33,9 @@ Commands:
              [--expires-in-days <n>] [--name <name>] [--read-only]
   key list --org <id>                     list the keys of an organisation (prefixes only)
   key revoke <key-id>                     revoke a key (it gets 401 from then on)
+  oauth sign-in --org <id> [--key <key-id>]
+                                          a one-time code for the MCP consent page (15 minutes), acting with
+                                          the rights of the key (default: the organisation's root key)
 
 Options:
   --json    print one JSON object on stdout (logs go to stderr)
@@ -58,6 +62,7 @@ export function parseAdminArgs(argv: readonly string[]): ParsedAdminArgs {
         'expires-in-days': { type: 'string' },
         name: { type: 'string' },
         'read-only': { type: 'boolean', default: false },
+        key: { type: 'string' },
       },
     });
   } catch (err) {
@@ -113,6 +118,10 @@ export function parseAdminArgs(argv: readonly string[]): ParsedAdminArgs {
         allow();
         args(1, 'one argument: the key id (from key list)');
         return { kind: 'key-revoke', id: rest[0]! };
+      case 'oauth sign-in':
+        allow('org', 'key');
+        args(0, '');
+        return { kind: 'oauth-sign-in', orgId: requireOrg(v.org), keyId: v.key?.trim() || undefined };
       default:
         throw new UsageError(`unknown command: ${p.join(' ')}`);
     }

@@ -1,11 +1,13 @@
 import { createError } from '../core/errors.js';
 import type { KeyService } from '../services/keys.js';
+import type { OAuthService } from '../services/oauth.js';
 import type { OrganizationService } from '../services/organizations.js';
 import type { AdminCommand } from './admin-args.js';
 
 export interface AdminServices {
   organizations: OrganizationService;
   keys: KeyService;
+  oauth: OAuthService;
 }
 
 /** What a command prints: one JSON object with --json, else readable lines. */
@@ -71,6 +73,19 @@ export async function runAdminCommand(command: Exclude<AdminCommand, { kind: 'he
                   `${k.id}  ${k.prefix}…  "${k.name}"  ${k.type}${k.containerTags ? ` [${k.containerTags.join(', ')}]` : ''}  ${k.permission}  ` +
                   `${k.revokedAt ? `revoked ${k.revokedAt}` : !k.enabled ? 'disabled' : k.expiresAt ? `expires ${k.expiresAt}${k.expiresSoon ? ' (soon)' : ''}` : 'no expiry'}`,
               ),
+      };
+    }
+    case 'oauth-sign-in': {
+      await requireOrganization(s, command.orgId);
+      const keys = await s.keys.listForOrg(command.orgId);
+      const key = command.keyId
+        ? keys.find((k) => k.id === command.keyId && !k.oauthClient)
+        : keys.find((k) => k.type === 'root' && !k.oauthClient && !k.revokedAt && k.enabled);
+      if (!key || key.revokedAt || !key.enabled) throw createError('KEY_NOT_FOUND');
+      const { code, expiresAt } = await s.oauth.createSignInCode(command.orgId, key.id);
+      return {
+        json: { code, keyId: key.id, expiresAt },
+        lines: [`One-time sign-in code for the MCP consent page (acts as ${key.id} "${key.name}", valid until ${expiresAt}):`, code],
       };
     }
     case 'key-revoke': {

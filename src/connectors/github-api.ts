@@ -1,7 +1,5 @@
-import { createError, errorMessage } from '../core/errors.js';
-
-/** Longest wait on a rate limit before the request counts as failed (the sync engine retries later). */
-const MAX_RATE_WAIT_MS = 60_000;
+import type { ConnectorContext } from './types.js';
+import { ProviderClient, type FailureKind } from './provider-client.js';
 
 export interface GitHubRepo {
   id: number;
@@ -22,16 +20,33 @@ export interface GitHubTreeEntry {
 
 /**
  * The few GitHub REST calls the connector makes, against GITHUB_API_URL (api.github.com or a GitHub Enterprise
- * Server's /api/v3). Bad credentials → CONNECTOR_AUTH_FAILED; rate limits → a short wait (Retry-After or
- * x-ratelimit-reset, at most a minute) then a transient CONNECTOR_FAILED; other 4xx are permanent for the call.
+ * Server's /api/v3), through the connectors' provider client. Bad credentials → CONNECTOR_AUTH_FAILED; rate limits
+ * (429, or 403 with the limit exhausted) → a transient CONNECTOR_FAILED carrying the wait (Retry-After or
+ * x-ratelimit-reset) that the sync's retries honour; a 403 otherwise is a refused token; other 4xx are permanent.
  */
 export class GitHubApi {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly token: string,
-    private readonly timeoutMs: number,
-    private readonly signal?: AbortSignal,
-  ) {}
+  private readonly http: ProviderClient;
+
+  constructor(baseUrl: string, token: string, ctx: Pick<ConnectorContext, 'urlFetch' | 'signal'>) {
+    this.http = new ProviderClient(
+      {
+        provider: 'github',
+        baseUrl,
+        token,
+        headers: { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' },
+        messageOf: (b) => {
+          const m = (b as { message?: unknown } | null)?.message;
+          return typeof m === 'string' ? m : null;
+        },
+        classify: githubFailure,
+        waitOf: (headers) => {
+          const reset = Number(headers.get('x-ratelimit-reset'));
+          return Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - Date.now()) : undefined;
+        },
+      },
+      ctx,
+    );
+  }
 
   async repo(fullName: string): Promise<GitHubRepo> {
     return (await this.get(`/repos/${encodePath(fullName)}`)).json as GitHubRepo;
@@ -59,71 +74,19 @@ export class GitHubApi {
     return Buffer.from(res.content ?? '', 'base64');
   }
 
-  private async get(route: string, attempt = 1): Promise<{ json: unknown; link: string | null }> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.baseUrl}${route}`, {
-        headers: {
-          authorization: `Bearer ${this.token}`,
-          accept: 'application/vnd.github+json',
-          'x-github-api-version': '2022-11-28',
-          'user-agent': 'mnemo-connector',
-        },
-        signal: this.signal ? AbortSignal.any([this.signal, AbortSignal.timeout(this.timeoutMs)]) : AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (err) {
-      throw createError('CONNECTOR_FAILED', ['github', `GET ${route}: ${errorMessage(err)}`], { permanent: false });
-    }
-    if (res.ok) return { json: await res.json(), link: res.headers.get('link') };
-    const text = await res.text().catch(() => '');
-    const message = messageOf(text) ?? `HTTP ${res.status}`;
-    if (res.status === 401) throw createError('CONNECTOR_AUTH_FAILED', ['github', message]);
-    const limited = res.status === 429 || (res.status === 403 && (res.headers.get('x-ratelimit-remaining') === '0' || /rate limit/i.test(message)));
-    if (limited) {
-      const wait = rateWaitMs(res.headers);
-      if (attempt === 1 && wait <= MAX_RATE_WAIT_MS) {
-        await sleep(wait, this.signal);
-        return this.get(route, attempt + 1);
-      }
-      throw createError('CONNECTOR_FAILED', ['github', `rate limited on GET ${route}: ${message}`], { permanent: false });
-    }
-    if (res.status === 403) throw createError('CONNECTOR_AUTH_FAILED', ['github', `GET ${route}: ${message}`]);
-    throw createError('CONNECTOR_FAILED', ['github', `GET ${route}: ${message}`], { permanent: res.status < 500 });
+  private async get(route: string): Promise<{ json: unknown; link: string | null }> {
+    const res = await this.http.request('GET', route);
+    return { json: await res.json(), link: res.headers.get('link') };
   }
+}
+
+function githubFailure(status: number, message: string, headers: Headers): FailureKind | null {
+  const limited = status === 429 || (status === 403 && (headers.get('x-ratelimit-remaining') === '0' || /rate limit/i.test(message)));
+  if (limited) return 'transient';
+  return status === 403 ? 'auth' : null;
 }
 
 /** owner/name path segments, each encoded. */
 function encodePath(fullName: string): string {
   return fullName.split('/').map(encodeURIComponent).join('/');
-}
-
-function messageOf(body: string): string | null {
-  try {
-    const m = (JSON.parse(body) as { message?: unknown }).message;
-    return typeof m === 'string' ? m : null;
-  } catch {
-    return body.trim().slice(0, 200) || null;
-  }
-}
-
-function rateWaitMs(headers: Headers): number {
-  const retryAfter = Number(headers.get('retry-after'));
-  if (Number.isFinite(retryAfter) && retryAfter > 0) return retryAfter * 1000;
-  const reset = Number(headers.get('x-ratelimit-reset'));
-  if (Number.isFinite(reset) && reset > 0) return Math.max(0, reset * 1000 - Date.now());
-  return 1000;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-      },
-      { once: true },
-    );
-  });
 }

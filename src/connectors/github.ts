@@ -4,6 +4,7 @@ import picomatch from 'picomatch';
 import type { ProviderEndpoints } from '../core/config.js';
 import { createError } from '../core/errors.js';
 import { GitHubApi, type GitHubTreeEntry } from './github-api.js';
+import { statusOf } from './provider-client.js';
 import type {
   ChangeItem,
   ChangeList,
@@ -46,11 +47,14 @@ function list(settings: ConnectionSettings, key: string): string[] {
     .filter(Boolean);
 }
 
+/** The repository a selected resource names (GET .../resources lists them with full_name), or '' for none. */
+const repoOf = (r: Record<string, unknown>) => (typeof r.full_name === 'string' ? r.full_name : typeof r.name === 'string' && r.name.includes('/') ? r.name : '');
+
 /** The repositories a connection syncs: the saved selection when there is one, else `metadata.repositories`. */
 export function selectedRepos(conn: Pick<ConnectorConnection, 'metadata' | 'state'>): string[] {
   const resources = (conn.state as GitHubState | null)?.resources;
   if (resources && resources.length > 0) {
-    return [...new Set(resources.map((r) => (typeof r.full_name === 'string' ? r.full_name : typeof r.name === 'string' && r.name.includes('/') ? r.name : '')).filter((n) => REPO_NAME.test(n)))];
+    return [...new Set(resources.map(repoOf).filter((n) => REPO_NAME.test(n)))];
   }
   return list(conn.metadata, 'repositories');
 }
@@ -93,7 +97,7 @@ function verifySignature(secret: string, rawBody: Buffer, header: string | undef
  * connection's own `webhookSecret`.
  */
 export function createGitHubConnector(endpoints: ProviderEndpoints['github']): Connector {
-  const api = (conn: ConnectorConnection, ctx: ConnectorContext) => new GitHubApi(endpoints.apiUrl, tokenOf(conn), ctx.urlFetch.timeoutMs, ctx.signal);
+  const api = (conn: ConnectorConnection, ctx: ConnectorContext) => new GitHubApi(endpoints.apiUrl, tokenOf(conn), ctx);
 
   const oauth =
     endpoints.clientId && endpoints.clientSecret
@@ -134,7 +138,12 @@ export function createGitHubConnector(endpoints: ProviderEndpoints['github']): C
       }
     },
 
-    async listChanges(conn, _known, ctx): Promise<ChangeList> {
+    /**
+     * A selected repository GitHub no longer shows (404: deleted, renamed away, access withdrawn) does not stop the
+     * others: its files are listed as failed items (their documents kept, the run counting them as failed) until
+     * it comes back or leaves the selection.
+     */
+    async listChanges(conn, known, ctx): Promise<ChangeList> {
       const gh = api(conn, ctx);
       const state = (conn.state as GitHubState | null) ?? {};
       const wanted = matcher(conn);
@@ -142,11 +151,22 @@ export function createGitHubConnector(endpoints: ProviderEndpoints['github']): C
       const repos: Record<string, RepoState> = {};
       let complete = true;
       for (const name of selectedRepos(conn)) {
-        const repo = await gh.repo(name);
-        repos[name] = { branch: repo.default_branch, htmlUrl: repo.html_url };
-        const { entries, truncated } = await gh.tree(name, repo.default_branch);
-        // A cut listing cannot tell deleted files from unlisted ones: nothing is deleted after it.
-        if (truncated) complete = false;
+        let entries: GitHubTreeEntry[];
+        try {
+          const repo = await gh.repo(name);
+          repos[name] = { branch: repo.default_branch, htmlUrl: repo.html_url };
+          const tree = await gh.tree(name, repo.default_branch);
+          entries = tree.entries;
+          // A cut listing cannot tell deleted files from unlisted ones: nothing is deleted after it.
+          if (tree.truncated) complete = false;
+        } catch (err) {
+          if (statusOf(err) !== 404) throw err;
+          const why = `repository ${name} is not found on GitHub (deleted, renamed or no longer shared with the token)`;
+          ctx.logger.warn('github repository not found; its documents are kept', { connectionId: conn.id, repository: name });
+          items.push({ externalId: `${name}:`, version: null, error: why });
+          for (const [id, version] of known) if (splitExternalId(id).repo === name) items.push({ externalId: id, version, error: why });
+          continue;
+        }
         for (const e of entries) items.push(...itemOf(name, e, wanted));
       }
       return { items, state: { ...(state.resources ? { resources: state.resources } : {}), repos } satisfies GitHubState, complete };
@@ -162,6 +182,14 @@ export function createGitHubConnector(endpoints: ProviderEndpoints['github']): C
         return { text: bytes.toString('utf8'), mimeType: 'text/plain', title: null, url, filepath };
       }
       return { text: '', file: { bytes, filename: path.posix.basename(file), mimeType: null }, mimeType: 'application/octet-stream', title: null, url, filepath };
+    },
+
+    /** Repository objects as GET .../resources lists them (other fields they carry are kept, unread). */
+    configureResources(_conn, resources) {
+      resources.forEach((r, i) => {
+        if (!REPO_NAME.test(repoOf(r))) throw createError('CONNECTOR_CONFIG_INVALID', ['github', `resources[${i}] names no repository: give full_name "owner/name" (as GET /v3/connections/{id}/resources lists them)`]);
+      });
+      return [...resources];
     },
 
     async describeResources(conn, query, ctx) {

@@ -1,5 +1,7 @@
 import type { ProviderEndpoints } from '../core/config.js';
-import { createError, errorMessage, isAppError } from '../core/errors.js';
+import { createError } from '../core/errors.js';
+import { googleMessage, googleRateLimit } from './google-drive-api.js';
+import { ProviderClient, statusOf } from './provider-client.js';
 import { attachmentsOf, threadMarkdown, threadSubject, type GmailAttachment, type GmailMessage, type GmailThread } from './gmail-message.js';
 import type { ChangeItem, ChangeList, Connector, ConnectorConnection, ConnectorContext, ItemContent, OAuthApp } from './types.js';
 
@@ -29,44 +31,22 @@ function filtersOf(conn: ConnectorConnection): Filters {
 const threadKey = (id: string) => `thread:${id}`;
 const attachmentKey = (threadId: string, a: Pick<GmailAttachment, 'messageId' | 'partId'>) => `attachment:${threadId}:${a.messageId}:${a.partId}`;
 
-/** The Gmail REST API at GMAIL_API_URL with a bearer token: 401 → auth failure, 429/5xx and rate-limit 403s → transient. */
+/** The Gmail REST API at GMAIL_API_URL (the signed-in mailbox) through the connectors' provider client. */
 class GmailApi {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly token: string,
-    private readonly ctx: ConnectorContext,
-  ) {}
+  private readonly http: ProviderClient;
 
-  async get<T>(route: string): Promise<T> {
-    const timeout = AbortSignal.timeout(this.ctx.urlFetch.timeoutMs);
-    let res: Response;
-    try {
-      res = await fetch(`${this.baseUrl}/users/me${route}`, {
-        headers: { authorization: `Bearer ${this.token}`, accept: 'application/json', 'user-agent': 'mnemo-connector' },
-        signal: this.ctx.signal ? AbortSignal.any([this.ctx.signal, timeout]) : timeout,
-      });
-    } catch (err) {
-      throw createError('CONNECTOR_FAILED', ['gmail', `GET ${route.split('?')[0]}: ${errorMessage(err)}`], { permanent: false });
-    }
-    if (res.ok) return (await res.json()) as T;
-    const text = await res.text().catch(() => '');
-    let message = `HTTP ${res.status}`;
-    try {
-      message = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? message;
-    } catch {
-      // not JSON
-    }
-    if (res.status === 401) throw createError('CONNECTOR_AUTH_FAILED', ['gmail', message]);
-    const transient = res.status === 429 || res.status >= 500 || (res.status === 403 && /rate ?limit/i.test(message));
-    throw createError('CONNECTOR_FAILED', ['gmail', `GET ${route.split('?')[0]}: ${message}`], { permanent: !transient, details: { status: res.status } });
+  constructor(baseUrl: string, token: string, ctx: ConnectorContext) {
+    this.http = new ProviderClient({ provider: 'gmail', baseUrl: `${baseUrl}/users/me`, token, messageOf: googleMessage, classify: googleRateLimit }, ctx);
+  }
+
+  get<T>(route: string): Promise<T> {
+    return this.http.json<T>('GET', route);
   }
 
   thread(id: string): Promise<GmailThread> {
     return this.get(`/threads/${encodeURIComponent(id)}?format=full`);
   }
 }
-
-const statusOf = (err: unknown) => (isAppError(err) ? (err.details as { status?: number } | undefined)?.status : undefined);
 
 /**
  * gmail: a mailbox through OAuth (GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET, read-only scope, PKCE, offline access).

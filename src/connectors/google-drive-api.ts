@@ -1,4 +1,4 @@
-import { createError, errorMessage } from '../core/errors.js';
+import { ProviderClient } from './provider-client.js';
 import type { ConnectorContext } from './types.js';
 
 /** File fields every listing asks for. */
@@ -32,44 +32,22 @@ export interface DriveChannel {
 
 export const FOLDER_MIME = 'application/vnd.google-apps.folder';
 
-/** The Drive v3 REST API at GOOGLE_DRIVE_API_URL with a bearer token: 401 → auth failure, 429/5xx → transient. */
-export class DriveApi {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly token: string,
-    private readonly ctx: ConnectorContext,
-  ) {}
+/** Drive's message from an error answer ({error: {message}}). */
+export const googleMessage = (body: unknown) => (body as { error?: { message?: string } } | null)?.error?.message;
 
-  private async request(method: 'GET' | 'POST', route: string, body?: unknown): Promise<Response> {
-    const timeout = AbortSignal.timeout(this.ctx.urlFetch.timeoutMs);
-    let res: Response;
-    try {
-      res = await fetch(`${this.baseUrl}${route}`, {
-        method,
-        headers: { authorization: `Bearer ${this.token}`, accept: 'application/json', 'user-agent': 'mnemo-connector', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: this.ctx.signal ? AbortSignal.any([this.ctx.signal, timeout]) : timeout,
-      });
-    } catch (err) {
-      throw createError('CONNECTOR_FAILED', ['google-drive', `${method} ${route.split('?')[0]}: ${errorMessage(err)}`], { permanent: false });
-    }
-    if (res.ok) return res;
-    const text = await res.text().catch(() => '');
-    let message = `HTTP ${res.status}`;
-    try {
-      message = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? message;
-    } catch {
-      // not JSON
-    }
-    if (res.status === 401) throw createError('CONNECTOR_AUTH_FAILED', ['google-drive', message]);
-    // 403 rate limits (userRateLimitExceeded) are transient like 429; other 403s and 404s are not.
-    const transient = res.status === 429 || res.status >= 500 || (res.status === 403 && /rate limit/i.test(message));
-    throw createError('CONNECTOR_FAILED', ['google-drive', `${method} ${route.split('?')[0]}: ${message}`], { permanent: !transient, details: { status: res.status } });
+/** Google's 403 rate limits (userRateLimitExceeded, rateLimitExceeded) are transient like 429; other 403s are not. */
+export const googleRateLimit = (status: number, message: string) => (status === 403 && /rate ?limit/i.test(message) ? ('transient' as const) : null);
+
+/** The Drive v3 REST API at GOOGLE_DRIVE_API_URL through the connectors' provider client. */
+export class DriveApi {
+  private readonly http: ProviderClient;
+
+  constructor(baseUrl: string, token: string, ctx: ConnectorContext) {
+    this.http = new ProviderClient({ provider: 'google-drive', baseUrl, token, messageOf: googleMessage, classify: googleRateLimit }, ctx);
   }
 
-  async json<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
-    const res = await this.request(method, route, body);
-    return (await res.json()) as T;
+  json<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
+    return this.http.json<T>(method, route, body);
   }
 
   /** One page of files matching a Drive query. */
@@ -84,13 +62,13 @@ export class DriveApi {
   }
 
   /** A file's bytes, refused above `maxBytes` while reading. */
-  async download(id: string, maxBytes: number): Promise<Uint8Array> {
-    return readCapped(await this.request('GET', `/files/${encodeURIComponent(id)}?alt=media&supportsAllDrives=true`), maxBytes, id);
+  download(id: string, maxBytes: number): Promise<Uint8Array> {
+    return this.http.bytes('GET', `/files/${encodeURIComponent(id)}?alt=media&supportsAllDrives=true`, maxBytes, `file ${id}`);
   }
 
   /** A Google Docs/Sheets/Slides file exported to `mimeType` (Drive caps exports at 10 MB). */
-  async export(id: string, mimeType: string, maxBytes: number): Promise<Uint8Array> {
-    return readCapped(await this.request('GET', `/files/${encodeURIComponent(id)}/export?mimeType=${encodeURIComponent(mimeType)}`), maxBytes, id);
+  export(id: string, mimeType: string, maxBytes: number): Promise<Uint8Array> {
+    return this.http.bytes('GET', `/files/${encodeURIComponent(id)}/export?mimeType=${encodeURIComponent(mimeType)}`, maxBytes, `file ${id}`);
   }
 
   async startPageToken(): Promise<string> {
@@ -122,22 +100,6 @@ export class DriveApi {
   }
 
   async stop(channel: { id: string; resourceId: string }): Promise<void> {
-    await this.request('POST', '/channels/stop', { id: channel.id, resourceId: channel.resourceId });
+    await this.http.request('POST', '/channels/stop', { id: channel.id, resourceId: channel.resourceId });
   }
-}
-
-async function readCapped(res: Response, maxBytes: number, id: string): Promise<Uint8Array> {
-  const declared = Number(res.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await res.body?.cancel();
-    throw createError('CONNECTOR_FAILED', ['google-drive', `file ${id} is over ${maxBytes} bytes`], { permanent: true });
-  }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    total += chunk.byteLength;
-    if (total > maxBytes) throw createError('CONNECTOR_FAILED', ['google-drive', `file ${id} is over ${maxBytes} bytes`], { permanent: true });
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }

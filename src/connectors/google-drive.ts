@@ -38,6 +38,8 @@ interface DriveState {
   /** Folders inside the selection (scoped syncs) with their paths: decides whether a changed file belongs. */
   folders?: Record<string, string>;
   channel?: Channel;
+  /** The channel being replaced, still accepted until the new one is open and it is stopped. */
+  previousChannel?: Channel;
 }
 
 interface Selection {
@@ -124,16 +126,27 @@ export function createGoogleDriveConnector(endpoints: ProviderEndpoints['google'
       return 'no files or folders are selected yet: choose them in the picker (setupUrl of GET /v3/connections/{id}) or with POST /v3/connections/{id}/configure';
     },
 
+    /** Files and folders as GET .../resources lists them (id and kind read; other fields kept, unread). */
+    configureResources(_conn, resources) {
+      resources.forEach((r, i) => {
+        if (typeof r.id !== 'string' || !DRIVE_ID.test(r.id)) throw createError('CONNECTOR_CONFIG_INVALID', ['google-drive', `resources[${i}].id must be a file or folder id (as GET /v3/connections/{id}/resources lists them)`]);
+      });
+      return [...resources];
+    },
+
     async describeResources(conn, query, ctx) {
       const parent = query.parentId ?? 'root';
       if (!DRIVE_ID.test(parent)) throw createError('CONNECTOR_CONFIG_INVALID', ['google-drive', 'parent_id is not a Drive id']);
       const drive = api(conn, ctx);
+      // Drive may answer fewer files than asked with more to come: pages follow its tokens, counts what it sent.
       let token: string | null = null;
       let page: { files: DriveFile[]; nextPageToken?: string } = { files: [] };
+      let before = 0;
       for (let n = 1; n <= query.page; n++) {
+        if (n > 1) before += page.files.length;
         page = await drive.list(`'${parent}' in parents and trashed=false`, query.perPage, token);
         token = page.nextPageToken ?? null;
-        if (!token && n < query.page) return { resources: [], total_count: n * query.perPage };
+        if (!token && n < query.page) return { resources: [], total_count: before + page.files.length };
       }
       const resources = page.files.map((f) => ({
         id: f.id,
@@ -143,7 +156,7 @@ export function createGoogleDriveConnector(endpoints: ProviderEndpoints['google'
         ...(f.size ? { size: Number(f.size) } : {}),
         ...(f.modifiedTime ? { modifiedTime: f.modifiedTime } : {}),
       }));
-      return { resources, ...(token ? {} : { total_count: (query.page - 1) * query.perPage + resources.length }) };
+      return { resources, ...(token ? {} : { total_count: before + resources.length }) };
     },
 
     async listChanges(conn, known, ctx): Promise<ChangeList> {
@@ -179,12 +192,19 @@ export function createGoogleDriveConnector(endpoints: ProviderEndpoints['google'
       return { ...base, text: '', mimeType: f.mimeType, file: { bytes, filename: f.name, mimeType: f.mimeType } };
     },
 
+    async releaseNotifications(conn, ctx) {
+      const state = (conn.state as DriveState | null) ?? {};
+      const drive = api(conn, ctx);
+      for (const ch of [state.channel, state.previousChannel]) if (ch) await stopChannel(drive, ch, ctx);
+      return { ...state, channel: undefined, previousChannel: undefined } satisfies DriveState;
+    },
+
     handleWebhook(delivery: WebhookDelivery, candidates: readonly ConnectorConnection[]): WebhookOutcome {
       const id = delivery.headers['x-goog-channel-id'];
       const token = delivery.headers['x-goog-channel-token'] ?? '';
       const owner = candidates.find((c) => {
-        const ch = (c.state as DriveState | null)?.channel;
-        return ch !== undefined && ch.id === id && sameSecret(ch.token, token);
+        const state = c.state as DriveState | null;
+        return [state?.channel, state?.previousChannel].some((ch) => ch !== undefined && ch.id === id && sameSecret(ch.token, token));
       });
       if (!id || !owner) throw createError('WEBHOOK_SIGNATURE_INVALID', ['google-drive', id ? 'the channel or its token is not one of ours' : 'X-Goog-Channel-ID is missing']);
       // "sync" opens every channel: nothing changed yet.
@@ -287,19 +307,35 @@ async function changesPage(
 
 /**
  * The state with a live push channel on the changes feed when MNEMO_PUBLIC_URL is set: opened on the first sync,
- * replaced when it expires within a day (the old one stopped). A refused watch is logged; syncs still poll.
+ * replaced when it expires within a day (the old one stopped). The new channel's id and token are saved before the
+ * watch request, so the notification Drive sends as it opens the channel (and any change right after) is
+ * recognised; the old channel is accepted until it is stopped. A refused watch is logged; syncs still poll.
  */
 async function withChannel(drive: DriveApi, state: DriveState, ctx: ConnectorContext): Promise<DriveState> {
   const old = state.channel;
-  if (!ctx.webhookUrl) return { ...state, channel: undefined };
+  if (!ctx.webhookUrl) {
+    if (old) await stopChannel(drive, old, ctx);
+    return { ...state, channel: undefined, previousChannel: undefined };
+  }
   if (old && old.expiration - Date.now() > CHANNEL_RENEW_MS) return state;
+  const pending: Channel = { id: randomUUID(), resourceId: '', token: randomBytes(24).toString('base64url'), expiration: Date.now() + CHANNEL_TTL_MS };
+  await ctx.saveState?.({ channel: pending, previousChannel: old });
   try {
-    const token = randomBytes(24).toString('base64url');
-    const opened = await drive.watch(state.changesToken!, { id: randomUUID(), address: ctx.webhookUrl, token, expiration: Date.now() + CHANNEL_TTL_MS });
-    if (old) await drive.stop(old).catch((err: unknown) => ctx.logger.info('google-drive channel stop failed', { error: errorMessage(err) }));
-    return { ...state, channel: { ...opened, token } };
+    const opened = await drive.watch(state.changesToken!, { id: pending.id, address: ctx.webhookUrl, token: pending.token, expiration: pending.expiration });
+    const channel = { ...opened, token: pending.token };
+    if (old) {
+      await ctx.saveState?.({ channel, previousChannel: undefined });
+      await stopChannel(drive, old, ctx);
+    }
+    return { ...state, channel, previousChannel: undefined };
   } catch (err) {
     ctx.logger.warn('google-drive change notifications unavailable', { error: errorMessage(err) });
-    return state;
+    return { ...state, channel: old, previousChannel: undefined };
   }
+}
+
+async function stopChannel(drive: DriveApi, channel: Channel, ctx: ConnectorContext): Promise<void> {
+  // A channel saved but never opened has no resource id: nothing to stop.
+  if (!channel.resourceId) return;
+  await drive.stop(channel).catch((err: unknown) => ctx.logger.info('google-drive channel stop failed', { channelId: channel.id, error: errorMessage(err) }));
 }

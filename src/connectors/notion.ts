@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { ProviderEndpoints } from '../core/config.js';
-import { createError, errorMessage } from '../core/errors.js';
+import { createError } from '../core/errors.js';
+import { ProviderClient } from './provider-client.js';
 import type { ChangeList, Connector, ConnectorConnection, ConnectorContext, ItemContent } from './types.js';
 import { blocksToMarkdown, richText, type NotionBlock, type NotionRichText } from './notion-markdown.js';
 
@@ -16,7 +18,7 @@ interface NotionPage {
   last_edited_time: string;
   archived?: boolean;
   in_trash?: boolean;
-  parent?: { type: string; database_id?: string };
+  parent?: { type: string; database_id?: string; page_id?: string };
   properties?: Record<string, NotionProperty>;
 }
 
@@ -57,43 +59,58 @@ function titleOf(page: NotionPage): string {
   return (title ? propertyText(title) : '').trim() || 'Untitled';
 }
 
+/** What a notion connection keeps between syncs. */
+interface NotionState {
+  /** Pages chosen through configure (with their sub-pages); none = every page shared with the integration. */
+  resources?: Record<string, unknown>[];
+  /** When the last listing started: edits in its minute or later may hide behind an unchanged edit time. */
+  listedAt?: string;
+}
+
+/** Notion rounds last_edited_time to the minute; a clock skew of this much between Notion and here is tolerated. */
+const SKEW_MS = 60_000;
+const NOTION_ID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+const RESOURCE_FIELDS = ['id', 'title', 'name', 'url', 'object', 'kind'];
+const bareId = (id: string) => id.replace(/-/g, '').toLowerCase();
+
+/** A page's version: its (minute-rounded) edit time and a hash of what it renders to. */
+const pageVersion = (lastEdited: string, text: string) => `${lastEdited}#${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+
+/** The listed pages inside the selection: chosen pages, pages below them, and rows of chosen databases. */
+function selectedPages(pages: readonly NotionPage[], resources: readonly Record<string, unknown>[] | undefined): NotionPage[] {
+  const chosen = new Set((resources ?? []).map((r) => (typeof r.id === 'string' ? bareId(r.id) : '')).filter(Boolean));
+  if (chosen.size === 0) return [...pages];
+  const byId = new Map(pages.map((p) => [bareId(p.id), p]));
+  const inside = (p: NotionPage, depth = 0): boolean => {
+    if (chosen.has(bareId(p.id))) return true;
+    const parent = p.parent?.page_id ?? p.parent?.database_id;
+    if (!parent || depth > 50) return false;
+    if (chosen.has(bareId(parent))) return true;
+    const up = byId.get(bareId(parent));
+    return up !== undefined && inside(up, depth + 1);
+  };
+  return pages.filter((p) => inside(p));
+}
+
 function tokenOf(conn: ConnectorConnection): string {
   const token = conn.credentials?.token ?? conn.credentials?.accessToken;
   if (!token) throw createError('CONNECTOR_AUTH_FAILED', ['notion', 'the connection has no token']);
   return token;
 }
 
-/** Notion's REST API at NOTION_API_URL: bearer token, Notion-Version; 401 → auth failure, 429/5xx → transient. */
+/** Notion's REST API at NOTION_API_URL (Notion-Version pinned) through the connectors' provider client. */
 class NotionApi {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly token: string,
-    private readonly ctx: ConnectorContext,
-  ) {}
+  private readonly http: ProviderClient;
 
-  async call<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
-    let res: Response;
-    const timeout = AbortSignal.timeout(this.ctx.urlFetch.timeoutMs);
-    try {
-      res = await fetch(`${this.baseUrl}${route}`, {
-        method,
-        headers: { authorization: `Bearer ${this.token}`, 'notion-version': NOTION_VERSION, 'content-type': 'application/json', 'user-agent': 'mnemo-connector' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: this.ctx.signal ? AbortSignal.any([this.ctx.signal, timeout]) : timeout,
-      });
-    } catch (err) {
-      throw createError('CONNECTOR_FAILED', ['notion', `${method} ${route}: ${errorMessage(err)}`], { permanent: false });
-    }
-    if (res.ok) return (await res.json()) as T;
-    const text = await res.text().catch(() => '');
-    let message = `HTTP ${res.status}`;
-    try {
-      message = (JSON.parse(text) as { message?: string }).message ?? message;
-    } catch {
-      // not JSON
-    }
-    if (res.status === 401) throw createError('CONNECTOR_AUTH_FAILED', ['notion', message]);
-    throw createError('CONNECTOR_FAILED', ['notion', `${method} ${route}: ${message}`], { permanent: res.status !== 429 && res.status < 500 });
+  constructor(baseUrl: string, token: string, ctx: ConnectorContext) {
+    this.http = new ProviderClient(
+      { provider: 'notion', baseUrl, token, headers: { 'notion-version': NOTION_VERSION }, messageOf: (b) => (b as { message?: string } | null)?.message },
+      ctx,
+    );
+  }
+
+  call<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
+    return this.http.json<T>(method, route, body);
   }
 
   /** Every page the integration can read (POST /search, paged). */
@@ -138,8 +155,10 @@ class NotionApi {
 /**
  * notion: the pages (database rows included) an integration was shared with, each rendered to markdown with its
  * title as heading and, for database rows, its properties as `name: value` lines first. Connect with an internal
- * integration token (`metadata.token`, sealed). `last_edited_time` is the version, so unchanged pages are not read
- * again; pages no longer shared, archived or in the trash lose their documents. NOTION_API_URL sets the API base.
+ * integration token (`metadata.token`, sealed) or OAuth. configure narrows the sync to chosen pages (with their
+ * sub-pages) or databases. A page's version is its edit time with a hash of its rendering, so unchanged pages are
+ * not read again and a second edit within the same minute is still seen; pages no longer shared, archived or in
+ * the trash lose their documents. NOTION_API_URL sets the API base.
  */
 export function createNotionConnector(endpoints: ProviderEndpoints['notion']): Connector {
   const api = (conn: ConnectorConnection, ctx: ConnectorContext) => new NotionApi(endpoints.apiUrl, tokenOf(conn), ctx);
@@ -175,9 +194,37 @@ export function createNotionConnector(endpoints: ProviderEndpoints['notion']): C
       }
     },
 
-    async listChanges(conn, _known, ctx): Promise<ChangeList> {
+    /**
+     * Pages whose edit time is older than the minute before the last listing are unchanged when their stored
+     * version has that time. Any other page is read again, and the hash of its rendering decides (so a second edit
+     * in the same minute as the last sync is seen, though Notion reports the same edit time).
+     */
+    async listChanges(conn, known, ctx): Promise<ChangeList> {
+      const state = (conn.state as NotionState | null) ?? {};
+      const listedAt = new Date().toISOString();
+      const settledBefore = state.listedAt ? Math.floor(Date.parse(state.listedAt) / 60_000) * 60_000 - SKEW_MS : -Infinity;
+      const pages = selectedPages((await api(conn, ctx).pages()).filter((p) => !p.archived && !p.in_trash), state.resources);
+      const items = pages.map((p) => {
+        const stored = known.get(p.id);
+        const settled = Date.parse(p.last_edited_time) < settledBefore;
+        return { externalId: p.id, version: settled && stored?.startsWith(`${p.last_edited_time}#`) ? stored : null };
+      });
+      return { items, state: { ...(state.resources ? { resources: state.resources } : {}), listedAt } satisfies NotionState, complete: true };
+    },
+
+    configureResources(_conn, resources) {
+      return resources.map((r, i) => {
+        const unknown = Object.keys(r).find((k) => !RESOURCE_FIELDS.includes(k));
+        if (unknown !== undefined) throw createError('CONNECTOR_CONFIG_INVALID', ['notion', `resources[${i}].${unknown} means nothing for Notion (a resource is a page or database: {id, title?})`]);
+        if (typeof r.id !== 'string' || !NOTION_ID.test(r.id)) throw createError('CONNECTOR_CONFIG_INVALID', ['notion', `resources[${i}].id must be a Notion page or database id`]);
+        return { id: r.id, ...(typeof r.title === 'string' ? { title: r.title } : {}) };
+      });
+    },
+
+    async describeResources(conn, query, ctx) {
       const pages = (await api(conn, ctx).pages()).filter((p) => !p.archived && !p.in_trash);
-      return { items: pages.map((p) => ({ externalId: p.id, version: p.last_edited_time })), state: null, complete: true };
+      const slice = pages.slice((query.page - 1) * query.perPage, query.page * query.perPage);
+      return { resources: slice.map((p) => ({ id: p.id, title: titleOf(p), url: p.url, kind: 'page' })), total_count: pages.length };
     },
 
     async fetchItem(conn, item, ctx): Promise<ItemContent> {
@@ -196,7 +243,8 @@ export function createNotionConnector(endpoints: ProviderEndpoints['notion']): C
           : [];
       const parts = [`# ${title}`, ...(props.length > 0 ? [props.join('\n')] : []), blocksToMarkdown(blocks)];
       if (budget.left < 0) parts.push(`_(cut at ${MAX_BLOCKS} blocks)_`);
-      return { text: parts.filter((p) => p.trim() !== '').join('\n\n'), mimeType: 'text/markdown', title, url: page.url, filepath: null };
+      const text = parts.filter((p) => p.trim() !== '').join('\n\n');
+      return { text, mimeType: 'text/markdown', title, url: page.url, filepath: null, version: pageVersion(page.last_edited_time, text) };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ProviderEndpoints } from '../core/config.js';
-import { createError, errorMessage, isAppError } from '../core/errors.js';
+import { createError, errorMessage } from '../core/errors.js';
+import { ProviderClient, statusOf, type HttpMethod } from './provider-client.js';
 import type { ChangeItem, ChangeList, Connector, ConnectorConnection, ConnectorContext, ItemContent, OAuthApp, WebhookDelivery, WebhookOutcome } from './types.js';
 
 /** Files above this are listed as failed items rather than downloaded. */
@@ -51,6 +52,8 @@ interface OneDriveState {
   /** Folders inside the scope with their paths (drive root = ''). */
   folders?: Record<string, string>;
   subscription?: Subscription;
+  /** The clientState of a subscription being created (saved first: its notifications may come before its id). */
+  pendingClientState?: string;
 }
 
 interface Selection {
@@ -73,46 +76,30 @@ function selectionOf(state: OneDriveState | null): Selection {
   return { key: [...folders.map((f) => `d:${f.id}`), ...files.map((f) => `f:${f}`)].sort().join(','), folders, files };
 }
 
-/** Microsoft Graph with a bearer token: 401 → auth failure, 429/503/5xx → transient (Retry-After is Graph's to give). */
-class GraphApi {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly token: string,
-    private readonly ctx: ConnectorContext,
-  ) {}
+/** Graph's message from an error answer ({error: {code, message}}). */
+const graphMessage = (body: unknown) => {
+  const e = (body as { error?: { code?: string; message?: string } } | null)?.error;
+  return [e?.code, e?.message].filter(Boolean).join(': ');
+};
 
-  async request(method: 'GET' | 'POST' | 'PATCH', pathOrUrl: string, body?: unknown): Promise<Response> {
-    // Paging links are absolute and must stay on the Graph host.
-    const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${this.baseUrl}${pathOrUrl}`;
-    if (!url.startsWith(this.baseUrl)) throw createError('CONNECTOR_FAILED', ['onedrive', `a paging link left the Graph host: ${new URL(url).host}`], { permanent: true });
-    const timeout = AbortSignal.timeout(this.ctx.urlFetch.timeoutMs);
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        method,
-        headers: { authorization: `Bearer ${this.token}`, accept: 'application/json', 'user-agent': 'mnemo-connector', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: this.ctx.signal ? AbortSignal.any([this.ctx.signal, timeout]) : timeout,
-      });
-    } catch (err) {
-      throw createError('CONNECTOR_FAILED', ['onedrive', `${method} ${new URL(url).pathname}: ${errorMessage(err)}`], { permanent: false });
-    }
-    if (res.ok) return res;
-    const text = await res.text().catch(() => '');
-    let message = `HTTP ${res.status}`;
-    try {
-      const e = (JSON.parse(text) as { error?: { code?: string; message?: string } }).error;
-      message = [e?.code, e?.message].filter(Boolean).join(': ') || message;
-    } catch {
-      // not JSON
-    }
-    if (res.status === 401) throw createError('CONNECTOR_AUTH_FAILED', ['onedrive', message]);
-    const transient = res.status === 429 || res.status >= 500;
-    throw createError('CONNECTOR_FAILED', ['onedrive', `${method} ${new URL(url).pathname}: ${message}`], { permanent: !transient, details: { status: res.status } });
+/** Microsoft Graph at MICROSOFT_GRAPH_URL through the connectors' provider client (paging links stay on its host). */
+class GraphApi {
+  private readonly http: ProviderClient;
+
+  constructor(baseUrl: string, token: string, ctx: ConnectorContext) {
+    this.http = new ProviderClient({ provider: 'onedrive', baseUrl, token, messageOf: graphMessage }, ctx);
   }
 
-  async json<T>(method: 'GET' | 'POST' | 'PATCH', pathOrUrl: string, body?: unknown): Promise<T> {
-    return (await (await this.request(method, pathOrUrl, body)).json()) as T;
+  request(method: HttpMethod, pathOrUrl: string, body?: unknown): Promise<Response> {
+    return this.http.request(method, pathOrUrl, body);
+  }
+
+  json<T>(method: HttpMethod, pathOrUrl: string, body?: unknown): Promise<T> {
+    return this.http.json<T>(method, pathOrUrl, body);
+  }
+
+  bytes(pathOrUrl: string, maxBytes: number, what: string): Promise<Uint8Array> {
+    return this.http.bytes('GET', pathOrUrl, maxBytes, what);
   }
 
   children(folderId: string, next: string | null, top = PAGE_SIZE): Promise<Page> {
@@ -127,8 +114,6 @@ class GraphApi {
     return page['@odata.deltaLink'];
   }
 }
-
-const statusOf = (err: unknown) => (isAppError(err) ? (err.details as { status?: number } | undefined)?.status : undefined);
 
 function itemOf(d: DriveItem): ChangeItem | null {
   if (d.folder || d.root || !d.file) return null;
@@ -165,6 +150,8 @@ export function createOneDriveConnector(endpoints: ProviderEndpoints['microsoft'
           clientSecret: endpoints.clientSecret,
           scopes: ['offline_access', 'Files.Read.All', 'User.Read'],
           pkce: true,
+          // Microsoft's code flow lists `scope` as required on the refresh request.
+          refreshWithScope: true,
         }
       : undefined;
   const api = (conn: ConnectorConnection, ctx: ConnectorContext) => {
@@ -281,15 +268,26 @@ export function createOneDriveConnector(endpoints: ProviderEndpoints['microsoft'
       return 'no files or folders are selected yet: choose them in the picker (setupUrl of GET /v3/connections/{id}) or with POST /v3/connections/{id}/configure';
     },
 
+    /** Files and folders as GET .../resources lists them (id and kind read; other fields kept, unread). */
+    configureResources(_conn, resources) {
+      resources.forEach((r, i) => {
+        if (typeof r.id !== 'string' || !ITEM_ID.test(r.id)) throw createError('CONNECTOR_CONFIG_INVALID', ['onedrive', `resources[${i}].id must be a file or folder id (as GET /v3/connections/{id}/resources lists them)`]);
+      });
+      return [...resources];
+    },
+
     async describeResources(conn, query, ctx) {
       const parent = query.parentId;
       if (parent !== undefined && !ITEM_ID.test(parent)) throw createError('CONNECTOR_CONFIG_INVALID', ['onedrive', 'parent_id is not a drive item id']);
       const graph = api(conn, ctx);
       const first = parent ? `/me/drive/items/${encodeURIComponent(parent)}/children` : '/me/drive/root/children';
+      // Graph may answer fewer items than asked with more to come: pages follow its links, counts what it sent.
       let page: Page = { value: [] };
       let next: string | null = `${first}?$top=${query.perPage}&$select=${SELECT}`;
+      let before = 0;
       for (let n = 1; n <= query.page; n++) {
-        if (!next) return { resources: [], total_count: (n - 1) * query.perPage };
+        if (n > 1) before += page.value.length;
+        if (!next) return { resources: [], total_count: before };
         page = await graph.json<Page>('GET', next);
         next = page['@odata.nextLink'] ?? null;
       }
@@ -301,7 +299,7 @@ export function createOneDriveConnector(endpoints: ProviderEndpoints['microsoft'
         ...(d.size !== undefined ? { size: d.size } : {}),
         ...(d.lastModifiedDateTime ? { modifiedTime: d.lastModifiedDateTime } : {}),
       }));
-      return { resources, ...(next ? {} : { total_count: (query.page - 1) * query.perPage + resources.length }) };
+      return { resources, ...(next ? {} : { total_count: before + resources.length }) };
     },
 
     async listChanges(conn, known, ctx): Promise<ChangeList> {
@@ -326,14 +324,7 @@ export function createOneDriveConnector(endpoints: ProviderEndpoints['microsoft'
       const d = await graph.json<DriveItem>('GET', `/me/drive/items/${encodeURIComponent(item.externalId)}?$select=${SELECT}`);
       const folders = (conn.state as OneDriveState | null)?.folders ?? {};
       const dir = d.parentReference?.id !== undefined ? folders[d.parentReference.id] : undefined;
-      const res = await graph.request('GET', `/me/drive/items/${encodeURIComponent(item.externalId)}/content`);
-      const declared = Number(res.headers.get('content-length'));
-      if (Number.isFinite(declared) && declared > MAX_FILE_BYTES) {
-        await res.body?.cancel();
-        throw createError('CONNECTOR_FAILED', ['onedrive', `${d.name} is over ${MAX_FILE_BYTES} bytes`], { permanent: true });
-      }
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      if (bytes.byteLength > MAX_FILE_BYTES) throw createError('CONNECTOR_FAILED', ['onedrive', `${d.name} is over ${MAX_FILE_BYTES} bytes`], { permanent: true });
+      const bytes = await graph.bytes(`/me/drive/items/${encodeURIComponent(item.externalId)}/content`, MAX_FILE_BYTES, d.name ?? item.externalId);
       const mimeType = d.file?.mimeType ?? 'application/octet-stream';
       return {
         text: '',
@@ -343,6 +334,12 @@ export function createOneDriveConnector(endpoints: ProviderEndpoints['microsoft'
         url: d.webUrl ?? null,
         filepath: dir !== undefined && d.name ? joinPath(dir, d.name) : null,
       };
+    },
+
+    async releaseNotifications(conn, ctx) {
+      const state = (conn.state as OneDriveState | null) ?? {};
+      if (state.subscription) await deleteSubscription(api(conn, ctx), state.subscription, ctx);
+      return { ...state, subscription: undefined, pendingClientState: undefined } satisfies OneDriveState;
     },
 
     handleWebhook(delivery: WebhookDelivery, candidates: readonly ConnectorConnection[]): WebhookOutcome {
@@ -361,8 +358,11 @@ export function createOneDriveConnector(endpoints: ProviderEndpoints['microsoft'
       const sync = new Set<string>();
       for (const n of notifications) {
         const owner = candidates.find((c) => {
-          const s = (c.state as OneDriveState | null)?.subscription;
-          return s !== undefined && s.id === n.subscriptionId && typeof n.clientState === 'string' && sameSecret(s.clientState, n.clientState);
+          const state = c.state as OneDriveState | null;
+          const s = state?.subscription;
+          if (typeof n.clientState !== 'string') return false;
+          if (s !== undefined && s.id === n.subscriptionId && sameSecret(s.clientState, n.clientState)) return true;
+          return state?.pendingClientState !== undefined && sameSecret(state.pendingClientState, n.clientState);
         });
         if (owner) sync.add(owner.id);
       }
@@ -378,12 +378,16 @@ function joinPath(dir: string | undefined, name: string): string {
 
 /**
  * The state with a live Graph subscription on the drive root when MNEMO_PUBLIC_URL is set: created on the first
- * sync, renewed when it expires within a day, created again when Graph no longer knows it. A refusal is logged;
- * syncs still poll on their schedule.
+ * sync, renewed when it expires within a day, created again when Graph no longer knows it. A new subscription's
+ * clientState is saved before it is created, so notifications sent before its id is saved are recognised. A
+ * refusal is logged; syncs still poll on their schedule.
  */
 async function withSubscription(graph: GraphApi, state: OneDriveState, ctx: ConnectorContext): Promise<OneDriveState> {
   const current = state.subscription;
-  if (!ctx.webhookUrl) return { ...state, subscription: undefined };
+  if (!ctx.webhookUrl) {
+    if (current) await deleteSubscription(graph, current, ctx);
+    return { ...state, subscription: undefined, pendingClientState: undefined };
+  }
   if (current && current.expiresAt - Date.now() > SUBSCRIPTION_RENEW_MS) return state;
   const expirationDateTime = new Date(Date.now() + SUBSCRIPTION_TTL_MS).toISOString();
   try {
@@ -396,6 +400,7 @@ async function withSubscription(graph: GraphApi, state: OneDriveState, ctx: Conn
       }
     }
     const clientState = randomBytes(24).toString('base64url');
+    await ctx.saveState?.({ pendingClientState: clientState });
     const created = await graph.json<{ id: string; expirationDateTime: string }>('POST', '/subscriptions', {
       changeType: 'updated',
       notificationUrl: ctx.webhookUrl,
@@ -403,9 +408,18 @@ async function withSubscription(graph: GraphApi, state: OneDriveState, ctx: Conn
       expirationDateTime,
       clientState,
     });
-    return { ...state, subscription: { id: created.id, clientState, expiresAt: Date.parse(created.expirationDateTime) } };
+    return { ...state, subscription: { id: created.id, clientState, expiresAt: Date.parse(created.expirationDateTime) }, pendingClientState: undefined };
   } catch (err) {
     ctx.logger.warn('onedrive change notifications unavailable', { error: errorMessage(err) });
-    return state;
+    return { ...state, pendingClientState: undefined };
+  }
+}
+
+async function deleteSubscription(graph: GraphApi, subscription: Subscription, ctx: ConnectorContext): Promise<void> {
+  try {
+    await graph.request('DELETE', `/subscriptions/${encodeURIComponent(subscription.id)}`);
+  } catch (err) {
+    // Gone already (expired, deleted): nothing to stop.
+    if (statusOf(err) !== 404) ctx.logger.info('onedrive subscription delete failed', { subscriptionId: subscription.id, error: errorMessage(err) });
   }
 }

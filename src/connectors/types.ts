@@ -25,6 +25,11 @@ export interface ConnectorContext {
    * notifications (Drive channels, Graph subscriptions) are sent; null = no notifications, syncs poll.
    */
   webhookUrl?: string | null;
+  /**
+   * Saves part of the connection's state at once (merged into the stored state), before the listing returns: a push
+   * channel is saved before it is opened, so its very first notification is recognised. Present during syncs only.
+   */
+  saveState?(patch: Record<string, unknown>): Promise<void>;
 }
 
 /** A binary item (a PDF, an image, an office file, audio): extracted by the content extractors like an upload. */
@@ -48,6 +53,11 @@ export interface ItemContent {
   title: string | null;
   url: string | null;
   filepath: string | null;
+  /**
+   * The version of what was read (e.g. a hash of the content), when the listed version cannot tell every change
+   * (Notion's minute-rounded edit times): stored instead of the listed one, and equal to the stored one = unchanged.
+   */
+  version?: string;
 }
 
 /** One item of a change list. */
@@ -94,6 +104,8 @@ export interface OAuthApp {
   tokenAuth?: 'body' | 'basic';
   /** Send a PKCE challenge (S256) with the authorization request and its verifier with the code (RFC 7636). */
   pkce?: boolean;
+  /** The refresh request names the scopes again (Microsoft's authorization-code flow requires `scope` there). */
+  refreshWithScope?: boolean;
   /**
    * Where a token is revoked on disconnect (RFC 7009 style: form `token=` with the client's credentials; with
    * tokenAuth 'basic', JSON `{token}` under HTTP Basic, as Notion); absent = the provider has none.
@@ -160,4 +172,16 @@ export interface Connector {
    */
   needsSetup?(conn: ConnectorConnection): string | null;
   describeResources?(conn: ConnectorConnection, query: { page: number; perPage: number; parentId?: string }, ctx: ConnectorContext): Promise<ResourcePage>;
+  /**
+   * Checks a selection sent to POST /v3/connections/{id}/configure (repositories, drive folders, start pages, Notion
+   * pages) and answers what is saved as the connection's `resources`; throws CONNECTOR_CONFIG_INVALID naming an
+   * entry or field that means nothing for this provider. Absent = the provider takes no selection (400 NOT_SUPPORTED).
+   */
+  configureResources?(conn: ConnectorConnection, resources: readonly Record<string, unknown>[]): Record<string, unknown>[];
+  /**
+   * Stops the change notifications the connection registered at the provider (Drive push channels, Graph
+   * subscriptions), best effort (failures logged), and answers the connection's state without them. Called when the
+   * connection is deleted and when its credential is refused (needs_reauth).
+   */
+  releaseNotifications?(conn: ConnectorConnection, ctx: ConnectorContext): Promise<unknown>;
 }

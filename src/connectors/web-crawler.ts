@@ -23,6 +23,60 @@ const PAGE_TYPES = /^(text\/html|application\/xhtml\+xml|text\/plain|text\/markd
 /** Crawler state kept between syncs: the same-site links of each page read, so an unchanged (304) page still leads on. */
 interface CrawlState {
   links: Record<string, string[]>;
+  /** Extra start pages and limits saved through POST /v3/connections/{id}/configure (configureResources). */
+  resources?: Record<string, unknown>[];
+}
+
+/** Start pages of a crawl with their depth: metadata.startUrl first, then the configured ones; and the page cap. */
+function startsOf(conn: ConnectorConnection): { start: URL; starts: { url: string; maxDepth: number }[]; maxPages: number } {
+  const { start, maxDepth } = settingsOf(conn.metadata);
+  const starts = [{ url: start.toString(), maxDepth }];
+  let maxPages = conn.documentLimit;
+  for (const r of (conn.state as CrawlState | null)?.resources ?? []) {
+    if (typeof r.url === 'string') starts.push({ url: r.url, maxDepth: typeof r.maxDepth === 'number' ? r.maxDepth : maxDepth });
+    if (typeof r.maxPages === 'number') maxPages = Math.min(maxPages, r.maxPages);
+  }
+  return { start, starts, maxPages };
+}
+
+const RESOURCE_FIELDS = ['url', 'maxDepth', 'maxPages'];
+
+/**
+ * The crawler's selection (configure): `{url, maxDepth?}` entries are extra start pages on the startUrl's site, each
+ * crawled to its own depth (default the connection's); a `{maxPages}` entry caps the pages read per crawl. Any other
+ * field is refused, named.
+ */
+function crawlResources(conn: ConnectorConnection, resources: readonly Record<string, unknown>[]): Record<string, unknown>[] {
+  const { start } = settingsOf(conn.metadata);
+  const invalid = (why: string) => createError('CONNECTOR_CONFIG_INVALID', ['web-crawler', why]);
+  return resources.map((r, i) => {
+    const at = `resources[${i}]`;
+    const unknown = Object.keys(r).find((k) => !RESOURCE_FIELDS.includes(k));
+    if (unknown !== undefined) throw invalid(`${at}.${unknown} means nothing for a web crawler (it takes url, maxDepth and maxPages)`);
+    if (r.url === undefined && r.maxPages === undefined) throw invalid(`${at} needs a url (a start page) or maxPages`);
+    const out: Record<string, unknown> = {};
+    if (r.url !== undefined) {
+      let url: URL;
+      try {
+        url = new URL(String(r.url));
+      } catch {
+        throw invalid(`${at}.url is not a URL`);
+      }
+      if (url.origin !== start.origin || url.username || url.password) throw invalid(`${at}.url must be a page of ${start.origin} (the startUrl's site); another site needs a connection of its own`);
+      url.hash = '';
+      out.url = url.toString();
+    }
+    if (r.maxDepth !== undefined) {
+      if (r.url === undefined) throw invalid(`${at}.maxDepth needs the url it applies to`);
+      if (typeof r.maxDepth !== 'number' || !Number.isInteger(r.maxDepth) || r.maxDepth < 0 || r.maxDepth > 20) throw invalid(`${at}.maxDepth must be an integer from 0 to 20`);
+      out.maxDepth = r.maxDepth;
+    }
+    if (r.maxPages !== undefined) {
+      if (typeof r.maxPages !== 'number' || !Number.isInteger(r.maxPages) || r.maxPages < 1 || r.maxPages > 10_000) throw invalid(`${at}.maxPages must be an integer from 1 to 10000`);
+      out.maxPages = r.maxPages;
+    }
+    return out;
+  });
 }
 
 function settingsOf(settings: ConnectionSettings): { start: URL; maxDepth: number } {
@@ -133,19 +187,23 @@ export const webCrawler: Connector = {
     if (reason) throw createError('CONNECTOR_CONFIG_INVALID', ['web-crawler', reason]);
   },
 
+  configureResources: crawlResources,
+
   async listChanges(conn: ConnectorConnection, known, ctx: ConnectorContext): Promise<ChangeList> {
-    const { start, maxDepth } = settingsOf(conn.metadata);
+    const { start, starts, maxPages } = startsOf(conn);
     const previous = (conn.state as CrawlState | null)?.links ?? {};
+    const resources = (conn.state as CrawlState | null)?.resources;
     const fetchOpts = { ...ctx.urlFetch, maxBytes: Math.min(ctx.urlFetch.maxBytes, FILE_MAX_BYTES) };
     const sameSite = (url: string) => new URL(url).origin === start.origin;
     const robots = await readRobots(start, fetchOpts);
 
-    const queue: { url: string; depth: number }[] = [{ url: start.toString(), depth: 0 }];
-    const queued = new Set([start.toString()]);
-    const enqueue = (url: string, depth: number) => {
+    // Each page carries the depth limit of the start page it was reached from.
+    const queue: { url: string; depth: number; maxDepth: number }[] = starts.map((s) => ({ url: s.url, depth: 0, maxDepth: s.maxDepth }));
+    const queued = new Set(starts.map((s) => s.url));
+    const enqueue = (url: string, depth: number, maxDepth = starts[0]!.maxDepth) => {
       if (depth > maxDepth || queued.has(url) || !sameSite(url)) return;
       queued.add(url);
-      queue.push({ url, depth });
+      queue.push({ url, depth, maxDepth });
     };
     for (const page of await readSitemaps(start, robots, fetchOpts, ctx)) enqueue(page, 1);
 
@@ -153,9 +211,9 @@ export const webCrawler: Connector = {
     const links: Record<string, string[]> = {};
     let startReached = false;
     let lastFetchAt = 0;
-    while (queue.length > 0 && items.length < conn.documentLimit) {
+    while (queue.length > 0 && items.length < maxPages) {
       if (ctx.signal?.aborted) throw createError('CONNECTOR_FAILED', ['web-crawler', 'sync cancelled']);
-      const { url, depth } = queue.shift()!;
+      const { url, depth, maxDepth } = queue.shift()!;
       const parsed = new URL(url);
       if (!robots.isAllowed(parsed.pathname + parsed.search)) continue;
       const knownVersion = known.get(url);
@@ -169,11 +227,13 @@ export const webCrawler: Connector = {
         if (isGone(err)) continue;
         items.push({ externalId: url, version: null, error: errorMessage(err) });
         // A page that failed this time still leads to the pages it linked to before.
-        for (const next of previous[url] ?? []) enqueue(next, depth + 1);
+        for (const next of previous[url] ?? []) enqueue(next, depth + 1, maxDepth);
         if (depth === 0) links[url] = previous[url] ?? [];
         continue;
       }
-      if (depth === 0) startReached = true;
+      // A same-origin link whose redirect left the start origin: the other site's page is not this crawl's to ingest.
+      if (!sameSite(res.url)) continue;
+      if (url === start.toString()) startReached = true;
       if (res.status === 304) {
         items.push({ externalId: url, version: knownVersion ?? null });
         links[url] = previous[url] ?? [];
@@ -189,7 +249,7 @@ export const webCrawler: Connector = {
         });
       } else if (res.body.length > PAGE_MAX_BYTES) {
         items.push({ externalId: url, version: null, error: `page is ${res.body.length} bytes, over the ${PAGE_MAX_BYTES}-byte limit` });
-        for (const next of previous[url] ?? []) enqueue(next, depth + 1);
+        for (const next of previous[url] ?? []) enqueue(next, depth + 1, maxDepth);
         continue;
       } else {
         const text = decode(res);
@@ -201,10 +261,10 @@ export const webCrawler: Connector = {
           content: { text, mimeType: res.contentType.split(';')[0]!.trim() || 'text/html', title: null, url: res.url, filepath: null },
         });
       }
-      for (const next of links[url] ?? []) enqueue(next, depth + 1);
+      for (const next of links[url] ?? []) enqueue(next, depth + 1, maxDepth);
     }
     // Deletions are inferred only from a crawl that reached the start page; a site that is down deletes nothing.
-    return { items, state: { links } satisfies CrawlState, complete: startReached };
+    return { items, state: { links, ...(resources ? { resources } : {}) } satisfies CrawlState, complete: startReached };
   },
 };
 

@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   MNEMO_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   MNEMO_MAX_BODY_BYTES: int(1024, 1024 ** 3).default(50 * 1024 * 1024),
   MNEMO_CORS_ORIGINS: z.string().default('*'),
+  MNEMO_CONSOLE_DIR: z.string().min(1).optional(),
+  MNEMO_TEMPORAL_UI_URL: httpUrl.optional(),
   MNEMO_MEMORY_EXPIRY_CHECK_MS: int(1000, 86_400_000).default(60_000),
   MNEMO_PROFILE_RECENT_DAYS: int(1, 3650).default(30),
   MNEMO_MAX_DOCUMENT_CHARS: int(1000, 1_000_000_000).default(5_000_000),
@@ -98,6 +100,9 @@ const EnvSchema = z.object({
   MNEMO_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   MNEMO_PUBLIC_URL: z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
   MNEMO_FILE_URL_TTL_SECONDS: int(1, 86_400).default(900),
+  MNEMO_MCP_WATCH_MS: int(100, 3_600_000).default(5000),
+  MNEMO_OAUTH_ACCESS_TTL_SECONDS: int(60, 86_400).default(3600),
+  MNEMO_OAUTH_REFRESH_TTL_DAYS: int(1, 365).default(30),
 
   TEMPORAL_ADDRESS: z.string().min(1).optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
@@ -143,6 +148,10 @@ const EnvSchema = z.object({
   MNEMO_EXTRACT_MAX_UNZIPPED_BYTES: int(1024, 100 * 1024 ** 3).default(500 * 1024 * 1024),
   MNEMO_EXTRACT_MAX_ZIP_ENTRIES: int(1, 10_000_000).default(10_000),
   MNEMO_EXTRACT_TIMEOUT_MS: int(1000, 86_400_000).default(30 * 60_000),
+  MNEMO_EXTRACT_PARSE_TIMEOUT_MS: int(100, 86_400_000).default(60_000),
+  MNEMO_EXTRACT_WORKER_HEAP_MB: int(64, 64 * 1024).default(1024),
+  MNEMO_EXTRACT_MAX_DECODED_PIXELS: int(1, 100_000_000_000).default(400_000_000),
+  MNEMO_EXTRACT_MAX_INFLATED_BYTES: int(1024, 100 * 1024 ** 3).default(256 * 1024 * 1024),
 });
 
 /** Every environment variable the service reads (documented in README.md and .env.example). */
@@ -195,6 +204,8 @@ export interface Config {
   profileRecentDays: number;
   /** Origins allowed by CORS; ['*'] = any. */
   corsOrigins: string[];
+  /** The web console at /console: its built folder, and the Temporal UI base URL for links to document workflows. */
+  console: { dir: string; temporalUiUrl: string | null };
   /** Requests per window for each organisation (all its keys together); null = no limit. */
   orgRateLimit: { max: number; windowMs: number } | null;
   keyExpiry: {
@@ -313,6 +324,10 @@ export interface Config {
   publicUrl: string | null;
   /** Lifetime of the signed links of GET /v3/documents/{id}/file-url. */
   fileUrlTtlSeconds: number;
+  /** MCP at /mcp: how often an open notification stream checks the caller's projects for changes. */
+  mcp: { watchMs: number };
+  /** OAuth 2.1 for MCP clients: lifetimes of access tokens (short) and of refresh tokens (each use rotates it). */
+  oauth: { accessTtlSeconds: number; refreshTtlDays: number };
   /** File uploads and extraction: the upload cap and the limits every extractor enforces (src/extract/types.ts). */
   extraction: {
     maxUploadBytes: number;
@@ -323,6 +338,10 @@ export interface Config {
       maxUnzippedBytes: number;
       maxZipEntries: number;
       timeoutMs: number;
+      parseTimeoutMs: number;
+      workerHeapMb: number;
+      maxDecodedPixels: number;
+      maxInflatedBytes: number;
     };
   };
 }
@@ -370,6 +389,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     profileRecentDays: e.MNEMO_PROFILE_RECENT_DAYS,
     limits: { maxDocumentChars: e.MNEMO_MAX_DOCUMENT_CHARS, maxDocumentChunks: e.MNEMO_MAX_DOCUMENT_CHUNKS },
     corsOrigins: e.MNEMO_CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    console: {
+      dir: path.resolve(e.MNEMO_CONSOLE_DIR ?? path.join(import.meta.dirname, '../../dist/console')),
+      temporalUiUrl: e.MNEMO_TEMPORAL_UI_URL ? trimSlash(e.MNEMO_TEMPORAL_UI_URL) : null,
+    },
     orgRateLimit: e.MNEMO_ORG_RATE_LIMIT > 0 ? { max: e.MNEMO_ORG_RATE_LIMIT, windowMs: e.MNEMO_ORG_RATE_LIMIT_WINDOW_MS } : null,
     keyExpiry: {
       noticeDays: [...new Set(e.MNEMO_KEY_EXPIRY_NOTICE_DAYS)].sort((a, b) => b - a),
@@ -487,11 +510,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         maxUnzippedBytes: e.MNEMO_EXTRACT_MAX_UNZIPPED_BYTES,
         maxZipEntries: e.MNEMO_EXTRACT_MAX_ZIP_ENTRIES,
         timeoutMs: e.MNEMO_EXTRACT_TIMEOUT_MS,
+        parseTimeoutMs: e.MNEMO_EXTRACT_PARSE_TIMEOUT_MS,
+        workerHeapMb: e.MNEMO_EXTRACT_WORKER_HEAP_MB,
+        maxDecodedPixels: e.MNEMO_EXTRACT_MAX_DECODED_PIXELS,
+        maxInflatedBytes: e.MNEMO_EXTRACT_MAX_INFLATED_BYTES,
       },
     },
     secretKey: e.MNEMO_SECRET_KEY,
     publicUrl: e.MNEMO_PUBLIC_URL ? e.MNEMO_PUBLIC_URL.replace(/\/+$/, '') : null,
     fileUrlTtlSeconds: e.MNEMO_FILE_URL_TTL_SECONDS,
+    mcp: { watchMs: e.MNEMO_MCP_WATCH_MS },
+    oauth: { accessTtlSeconds: e.MNEMO_OAUTH_ACCESS_TTL_SECONDS, refreshTtlDays: e.MNEMO_OAUTH_REFRESH_TTL_DAYS },
   };
   return deepFreeze(config);
 }
@@ -506,4 +535,9 @@ function deepFreeze<T>(value: T): T {
     Object.freeze(value);
   }
   return value;
+}
+
+/** The stdio bridge (`npm run mcp`): the credential it presents to Mnemo, from MNEMO_API_KEY. */
+export function loadBridgeEnv(env: NodeJS.ProcessEnv = process.env): { apiKey: string | undefined } {
+  return { apiKey: env.MNEMO_API_KEY?.trim() || undefined };
 }

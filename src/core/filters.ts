@@ -45,7 +45,7 @@ export const FiltersWireSchema = z
   .unknown()
   .describe(
     'Metadata filter: {AND:[...]} or {OR:[...]} of conditions {key, value, filterType?: metadata|numeric|array_contains|string_contains, ' +
-      'numericOperator?: > < >= <= = !=, negate?, ignoreCase?}, nested; may be sent as a JSON string',
+      'numericOperator?: > < >= <= = != (for numeric; on a metadata condition only with a number), negate?, ignoreCase?}, nested; may be sent as a JSON string',
   );
 
 const NEGATED: Record<NumericOperator, NumericOperator> = {
@@ -122,9 +122,17 @@ function parseClause(raw: WireNode, counter: { clauses: number }, path: string):
   const negate = c.negate ?? false;
   const ignoreCase = c.ignoreCase ?? false;
   const base = { kind: 'clause' as const, key: c.key, value: c.value, ignoreCase };
+  const numericValue = c.value.trim() === '' ? Number.NaN : Number(c.value);
+  // filterType "metadata" (the default) is string matching, and the reference's numericOperator belongs to
+  // filterType "numeric". A metadata clause with an operator and a number compares numerically (a convenience
+  // kept for clients that omit the type); with any other value the operator has nothing to compare and the clause
+  // stays the string match it names ("!=" negating it), as the official client may send it.
+  if (kind === 'metadata' && c.numericOperator !== undefined && !Number.isFinite(numericValue)) {
+    const op = c.numericOperator;
+    return { ...base, match: 'equals', negate: op === '!=' ? !negate : negate };
+  }
   if (kind === 'numeric' || (c.numericOperator !== undefined && kind === 'metadata')) {
-    const numericValue = Number(c.value);
-    if (c.value.trim() === '' || !Number.isFinite(numericValue)) {
+    if (!Number.isFinite(numericValue)) {
       throw createError('INVALID_FILTER', [`${path}.value must be a number for a numeric filter, got "${c.value}"`]);
     }
     const op: NumericOperator = c.numericOperator === '==' ? '=' : (c.numericOperator ?? '=');

@@ -28,7 +28,8 @@ export const csvExtractor: Extractor = {
         to: MAX_SHEET_ROWS + 1,
       }) as string[][];
     } catch (err) {
-      throw createError('FILE_CORRUPT', [`not readable as CSV: ${(err as Error).message}`], { permanent: true, cause: err });
+      const line = (err as { lines?: unknown }).lines;
+      throw createError('FILE_CORRUPT', [`not readable as CSV${typeof line === 'number' ? ` (line ${line})` : ''}`], { permanent: true, cause: err });
     }
     if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('aborted');
     const rows = trimEmpty(records.slice(0, MAX_SHEET_ROWS).map((r) => r.map((c) => normalizeText(c))));

@@ -2,6 +2,7 @@ import mammoth from 'mammoth';
 import { createError } from '../core/errors.js';
 import { htmlFragmentToMarkdown } from './html-fragment.js';
 import { coreTitle, isXmlPart } from './ooxml.js';
+import { assertXmlDepth } from './xml.js';
 import type { Extractor } from './types.js';
 import { normalizeText } from './text-decode.js';
 import { MAX_PARSED_PART_BYTES, readZip } from './zip.js';
@@ -23,6 +24,11 @@ export const docxExtractor: Extractor = {
     if (!zip.has('word/document.xml') && !zip.names.some((n) => /^word\/document\d*\.xml$/.test(n))) {
       throw createError('FILE_CORRUPT', ['not a Word document (no word/document.xml in the package)'], { permanent: true });
     }
+    // mammoth reads the parts recursively: their nesting is checked first, so a hostile part fails as a limit.
+    for (const name of zip.names) {
+      const xml = zip.has(name) ? zip.text(name) : null;
+      if (xml) assertXmlDepth(xml, `the Word document part ${name}`);
+    }
     let html: string;
     try {
       const result = await mammoth.convertToHtml(
@@ -31,9 +37,10 @@ export const docxExtractor: Extractor = {
       );
       html = result.value;
     } catch (err) {
-      throw createError('FILE_CORRUPT', [`the Word document could not be read: ${(err as Error).message}`], { permanent: true, cause: err });
+      // mammoth's own words name its XML parser's internals (`[xmldom error] entity not found: ...`): kept as the cause.
+      throw createError('FILE_CORRUPT', ['the Word document could not be read (its XML is malformed or unsupported)'], { permanent: true, cause: err });
     }
-    const content = normalizeText(htmlFragmentToMarkdown(html));
+    const content = normalizeText(htmlFragmentToMarkdown(html, { what: 'the Word document' }));
     if (!content) throw createError('EMPTY_CONTENT', [], { permanent: true });
     const heading = /^#{1,6} (.+)$/m.exec(content)?.[1]?.trim() ?? null;
     return { content, title: coreTitle(zip) ?? heading, type: 'text', details: { format: 'docx' } };

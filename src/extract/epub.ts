@@ -44,7 +44,7 @@ export const epubExtractor: Extractor = {
       const html = zip.text(chapter);
       if (html) {
         const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
-        const md = htmlFragmentToMarkdown(body);
+        const md = htmlFragmentToMarkdown(body, { what: `the EPUB chapter ${chapter}` });
         if (md) parts.push(md);
       }
       ctx.progress({ unit: 'pages', done: i + 1, total: chapters.length, phase: 'chapters' });

@@ -1,4 +1,5 @@
 import TurndownService from 'turndown';
+import { checkHtmlDepth } from './html-shape.js';
 import { markdownTable } from './markdown-table.js';
 
 /**
@@ -73,8 +74,12 @@ function rowsOf(table: DomNode): DomNode[] {
   return out;
 }
 
-/** Converts an HTML fragment or document body to markdown. */
-export function htmlFragmentToMarkdown(html: string): string {
+/**
+ * Converts an HTML fragment or document body to markdown. turndown converts recursively, so the fragment's nesting
+ * is checked first (EXTRACTION_LIMIT past MAX_HTML_DEPTH) unless the caller already checked the page it came from.
+ */
+export function htmlFragmentToMarkdown(html: string, options: { checked?: boolean; what?: string } = {}): string {
+  if (!options.checked) checkHtmlDepth(html, options.what ?? 'the HTML content');
   return turndown
     .turndown(html)
     .replace(/\r\n?/g, '\n')

@@ -1,6 +1,5 @@
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
+import { readablePage } from './html-readable.js';
 
 export interface HtmlExtraction {
   title: string | null;
@@ -11,22 +10,14 @@ export interface HtmlExtraction {
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
 turndown.remove(['script', 'style', 'noscript', 'iframe', 'svg', 'canvas', 'form'] as never);
 
-/** Extracts the readable article of an HTML page (Readability) and converts it to markdown. */
+/**
+ * Extracts the readable article of an HTML page (Readability, within the bounds of html-readable.ts) and converts it
+ * to markdown. A page nested deeper than MAX_HTML_DEPTH fails with EXTRACTION_LIMIT. Runs in the extraction sandbox
+ * for documents (the 'html-page' job); called directly only on small trusted input.
+ */
 export function htmlToMarkdown(html: string, url?: string): HtmlExtraction {
-  const { document } = parseHTML(html);
-  const pageTitle = document.querySelector('title')?.textContent?.trim() || null;
-  let article: { title?: string | null; content?: string | null; excerpt?: string | null } | null = null;
-  try {
-    // Readability mutates the DOM it reads, so it gets its own copy.
-    const { document: copy } = parseHTML(html);
-    if (url) Object.defineProperty(copy, 'baseURI', { value: url });
-    article = new Readability(copy as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: 200 }).parse();
-  } catch {
-    article = null;
-  }
-  const bodyHtml = article?.content || document.querySelector('body')?.innerHTML || html;
-  const markdown = tidy(turndown.turndown(bodyHtml));
-  return { title: article?.title?.trim() || pageTitle, markdown, excerpt: article?.excerpt?.trim() || null };
+  const page = readablePage(html, url);
+  return { title: page.title, markdown: tidy(turndown.turndown(page.html)), excerpt: page.excerpt };
 }
 
 function tidy(md: string): string {

@@ -18,11 +18,8 @@ export interface ImageInfo {
   pages: number;
 }
 
-export interface DecodedImage {
-  info: ImageInfo;
-  /** Page `index` as a greyscale PNG ready for OCR (upright by EXIF, flattened on white, scaled). */
-  page(index: number): Promise<Buffer>;
-}
+// libvips' operation cache would keep the last decoded images (hundreds of MB) alive after their extraction.
+sharp.cache(false);
 
 const corrupt = (what: string, cause?: unknown) => createError('FILE_CORRUPT', [what], { permanent: true, cause });
 
@@ -54,7 +51,7 @@ function bmpTruncated(bytes: Buffer, size: { width: number; height: number }): b
 function decodeError(err: unknown, info: { width: number; height: number }, maxPixels: number): Error {
   const message = err instanceof Error ? err.message : String(err);
   if (/pixel limit/i.test(message)) return overLimit(info.width, info.height, maxPixels);
-  return corrupt(`the image data could not be decoded (${message.split('\n')[0]})`, err);
+  return corrupt('the image data could not be decoded', err);
 }
 
 /** Scale factor for OCR: enlarge small images, shrink huge ones, never past maxPixels. */
@@ -84,7 +81,7 @@ function prepare(image: Sharp, width: number, height: number, maxPixels: number,
 }
 
 /** BMP (sharp has no BMP loader): header checked against the pixel cap, then decoded by Skia (@napi-rs/canvas). */
-async function decodeBmp(bytes: Buffer, maxPixels: number): Promise<DecodedImage> {
+async function decodeBmp(bytes: Buffer, maxPixels: number): Promise<DecodedPage> {
   const size = bmpSize(bytes);
   if (!size || size.width === 0 || size.height === 0) throw corrupt('the BMP header is invalid');
   if (size.width * size.height > maxPixels) throw overLimit(size.width, size.height, maxPixels);
@@ -100,45 +97,77 @@ async function decodeBmp(bytes: Buffer, maxPixels: number): Promise<DecodedImage
   g.fillRect(0, 0, img.width, img.height);
   g.drawImage(img, 0, 0);
   const rgba = Buffer.from(g.getImageData(0, 0, img.width, img.height).data.buffer);
-  const info: ImageInfo = { format: 'bmp', width: img.width, height: img.height, pages: 1 };
-  return {
-    info,
-    page: () => prepare(sharp(rgba, { raw: { width: img.width, height: img.height, channels: 4 } }), img.width, img.height, maxPixels),
-  };
+  const png = await prepare(sharp(rgba, { raw: { width: img.width, height: img.height, channels: 4 } }), img.width, img.height, maxPixels);
+  return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width: img.width, height: img.height };
 }
 
 /**
- * Reads the header (size, pages, EXIF orientation) without decoding pixels, so an image over `maxPixels` fails
- * with EXTRACTION_LIMIT before any allocation; sharp's limitInputPixels guards every decode as well (a TIFF page
- * larger than the first one). Unreadable or truncated data fails with FILE_CORRUPT.
+ * Reads the header (size, pages) without decoding pixels, so an image over `maxPixels` fails with EXTRACTION_LIMIT
+ * before any allocation. Unreadable data fails with FILE_CORRUPT.
  */
-export async function decodeImage(bytes: Buffer, maxPixels: number): Promise<DecodedImage> {
+export async function readImageInfo(bytes: Buffer, maxPixels: number): Promise<ImageInfo> {
   if (bytes.length === 0) throw corrupt('the image file is empty');
-  if (bmpSize(bytes)) return decodeBmp(bytes, maxPixels);
-  const options = { limitInputPixels: maxPixels, failOn: 'error' } as const;
+  const bmp = bmpSize(bytes);
+  if (bmp) {
+    if (!bmp.width || !bmp.height) throw corrupt('the BMP header is invalid');
+    if (bmp.width * bmp.height > maxPixels) throw overLimit(bmp.width, bmp.height, maxPixels);
+    return { format: 'bmp', width: bmp.width, height: bmp.height, pages: 1 };
+  }
   let meta: Metadata;
   try {
     // The header only: no pixel is decoded here, so the size is checked below with a message naming it.
-    meta = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
+    meta = await sharp(bytes, { limitInputPixels: false, failOn: 'error' }).metadata();
   } catch (err) {
-    throw corrupt(`the image header could not be read (${err instanceof Error ? err.message : String(err)})`, err);
+    throw corrupt('the image header could not be read', err);
   }
   const width = meta.width ?? 0;
   const height = meta.pageHeight && meta.format !== 'tiff' ? meta.pageHeight : (meta.height ?? 0);
   if (!width || !height) throw corrupt('the image has no size');
   if (width * height > maxPixels) throw overLimit(width, height, maxPixels);
-  const info: ImageInfo = { format: meta.format ?? 'unknown', width, height, pages: meta.format === 'tiff' ? Math.max(1, meta.pages ?? 1) : 1 };
-  return {
-    info,
-    async page(index) {
-      try {
-        // One page at a time; EXIF orientation applied (autoOrient), then size from the oriented page itself.
-        const { data, info: px } = await sharp(bytes, { ...options, page: index, pages: 1 }).autoOrient().raw().toBuffer({ resolveWithObject: true });
-        const raw = { width: px.width, height: px.height, channels: px.channels };
-        return await prepare(sharp(data, { raw, limitInputPixels: maxPixels }), px.width, px.height, maxPixels, meta.density);
-      } catch (err) {
-        throw decodeError(err, { width, height }, maxPixels);
-      }
-    },
-  };
+  return { format: meta.format ?? 'unknown', width, height, pages: meta.format === 'tiff' ? Math.max(1, meta.pages ?? 1) : 1 };
+}
+
+/** One page to decode: the file's bytes, which page, the pixel cap. */
+export interface ImagePageRequest {
+  bytes: Uint8Array;
+  index: number;
+  maxPixels: number;
+}
+
+export interface DecodedPage {
+  /** Greyscale PNG ready for OCR (upright by EXIF, flattened on white, scaled). */
+  png: Uint8Array;
+  /** Size of the page as decoded (before scaling). */
+  width: number;
+  height: number;
+}
+
+/**
+ * Decodes one page in a single streaming libvips pipeline (orientation, flatten, greyscale, scale, PNG), so the
+ * full-size pixels are never held as one buffer; sharp's limitInputPixels guards the decode (a TIFF page larger
+ * than the first). Runs in the extraction sandbox ('image-page' job).
+ */
+export async function decodeImagePage(req: ImagePageRequest): Promise<DecodedPage> {
+  const bytes = Buffer.from(req.bytes.buffer, req.bytes.byteOffset, req.bytes.byteLength);
+  if (bmpSize(bytes)) return decodeBmp(bytes, req.maxPixels);
+  const options = { limitInputPixels: req.maxPixels, failOn: 'error', page: req.index, pages: 1 } as const;
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
+  } catch (err) {
+    throw corrupt('the image header could not be read', err);
+  }
+  const w = meta.width ?? 0;
+  const h = meta.pageHeight && meta.format !== 'tiff' ? meta.pageHeight : (meta.height ?? 0);
+  if (!w || !h) throw corrupt('the image has no size');
+  if (w * h > req.maxPixels) throw overLimit(w, h, req.maxPixels);
+  // EXIF orientations 5-8 turn the page a quarter: the upright page has the other width and height.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const [width, height] = turned ? [h, w] : [w, h];
+  try {
+    const png = await prepare(sharp(bytes, options).autoOrient(), width, height, req.maxPixels, meta.density);
+    return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width, height };
+  } catch (err) {
+    throw decodeError(err, { width: w, height: h }, req.maxPixels);
+  }
 }

@@ -1,7 +1,11 @@
 import { createError } from '../core/errors.js';
-import { decodeImage } from './image-decode.js';
+import { readImageInfo, type DecodedPage, type ImagePageRequest } from './image-decode.js';
+import { runInSandbox } from './sandbox/isolated.js';
 import { normalizeText } from './text-decode.js';
 import type { Extractor } from './types.js';
+
+/** Pages above this many pixels are decoded by a worker that ends after them (their buffers go with it). */
+const LARGE_PAGE_PIXELS = 16_000_000;
 
 const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/jpg', 'image/webp', 'image/tiff', 'image/gif', 'image/bmp', 'image/x-ms-bmp', 'image/x-bmp'];
 
@@ -25,18 +29,27 @@ export const imageExtractor: Extractor = {
   async extract(input, ctx) {
     const ocr = ctx.ocr;
     if (!ocr) throw createError('ENGINE_UNAVAILABLE', ['OCR (images)', ctx.unavailable?.ocr ?? 'no OCR engine configured'], { permanent: true });
-    const image = await decodeImage(await input.bytes(), ctx.limits.maxPixels);
-    const total = image.info.pages;
+    const file = await input.bytes();
+    const info = await readImageInfo(file, ctx.limits.maxPixels);
+    const total = info.pages;
     if (total > ctx.limits.maxPages) {
       throw createError('EXTRACTION_LIMIT', [`the image has ${total} pages; the limit is ${ctx.limits.maxPages} pages`], { permanent: true });
     }
 
     const pages: { page: number; text: string; confidence: number }[] = [];
+    let decoded = 0;
     ctx.progress({ unit: 'pages', done: 0, total, phase: 'ocr' });
     for (let i = 0; i < total; i++) {
       ctx.signal.throwIfAborted();
-      const png = await image.page(i);
-      const result = await ocr.recognize(png, { signal: ctx.signal });
+      // Pages are decoded in the extraction sandbox; a large page's worker ends afterwards, returning its memory.
+      const request: ImagePageRequest = { bytes: new Uint8Array(file), index: i, maxPixels: ctx.limits.maxPixels };
+      const large = info.width * info.height > LARGE_PAGE_PIXELS;
+      const page = await runInSandbox<DecodedPage>('image-page', request, ctx.limits, { signal: ctx.signal, what: 'the image', recycle: large, transfer: [request.bytes.buffer as ArrayBuffer] });
+      decoded += page.width * page.height;
+      if (decoded > ctx.limits.maxDecodedPixels) {
+        throw createError('EXTRACTION_LIMIT', [`the image's pages decode to more than ${ctx.limits.maxDecodedPixels} pixels in total (MNEMO_EXTRACT_MAX_DECODED_PIXELS)`], { permanent: true });
+      }
+      const result = await ocr.recognize(Buffer.from(page.png.buffer, page.png.byteOffset, page.png.byteLength), { signal: ctx.signal });
       const text = ocrTextToParagraphs(result.text);
       if (text) pages.push({ page: i + 1, text, confidence: result.confidence });
       ctx.progress({ unit: 'pages', done: i + 1, total, phase: 'ocr' });
@@ -52,9 +65,9 @@ export const imageExtractor: Extractor = {
       title: null,
       type: 'image',
       details: {
-        format: image.info.format,
-        width: image.info.width,
-        height: image.info.height,
+        format: info.format,
+        width: info.width,
+        height: info.height,
         pages: total,
         ...(total > 1 ? { ocrPages: pages.map((p) => p.page) } : {}),
         confidence: Math.round(confidence * 10) / 10,

@@ -3,6 +3,8 @@ import { decodeText, normalizeText } from './text-decode.js';
 import type { Extractor } from './types.js';
 
 const MAX_DEPTH = 64;
+/** Deeper nesting fails with EXTRACTION_LIMIT: values past MAX_DEPTH are kept as JSON text, and that is recursive. */
+export const MAX_JSON_NESTING = 512;
 /** Values rendered at most; the rest is summarised in a note (a 50 MB export would otherwise be millions of lines). */
 export const MAX_JSON_VALUES = 100_000;
 
@@ -21,6 +23,9 @@ export const jsonExtractor: Extractor = {
     const values = parseJson(source);
     if (values === null) {
       return { content: normalizeText(source), title: null, type: 'text', details: { format: 'text', encoding, note: 'not valid JSON; kept as text' } };
+    }
+    if (values.some((v) => nesting(v, MAX_JSON_NESTING) > MAX_JSON_NESTING)) {
+      throw createError('EXTRACTION_LIMIT', [`the JSON nests values more than ${MAX_JSON_NESTING} levels deep`], { permanent: true });
     }
     const sink: Sink = { lines: [], omitted: 0 };
     if (values.length === 1) render(values[0], '', sink, 0);
@@ -72,6 +77,20 @@ function render(value: unknown, path: string, sink: Sink, depth: number): void {
   const entries = Array.isArray(value) ? value.map((v, i) => [`[${i}]`, v] as const) : Object.entries(value).map(([k, v]) => [key(k, path), v] as const);
   if (entries.length === 0) out.push(`${path || '(value)'}: ${Array.isArray(value) ? '[]' : '{}'}`);
   for (const [k, v] of entries) render(v, path + k, sink, depth + 1);
+}
+
+/** Nesting depth of a parsed value, counted without recursion and stopping once past `limit`. */
+function nesting(value: unknown, limit: number): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (d + 1 > max) max = d + 1;
+    if (max > limit) return max;
+    for (const child of Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, d + 1]);
+  }
+  return max;
 }
 
 function countLeaves(value: unknown, depth = 0): number {

@@ -42,7 +42,7 @@ function openWorker(init: PdfWorkerInit, signal: AbortSignal) {
     failure =
       err.code === 'ERR_WORKER_OUT_OF_MEMORY'
         ? createError('EXTRACTION_LIMIT', [`the PDF needs more than ${WORKER_HEAP_MB} MB of memory to parse`], { permanent: true, cause: err })
-        : createError('FILE_CORRUPT', [`the PDF could not be parsed: ${err.message}`], { permanent: true, cause: err });
+        : createError('FILE_CORRUPT', ['the PDF could not be parsed'], { permanent: true, cause: err });
     notify();
   });
   worker.on('exit', () => {
@@ -79,18 +79,21 @@ function failOpen(m: Extract<PdfWorkerMessage, { type: 'error' }>): never {
   if (m.kind === 'password') {
     throw createError('FILE_ENCRYPTED', ['the PDF needs a password to open; upload a copy without a password'], { permanent: true });
   }
-  throw createError('FILE_CORRUPT', [`not a readable PDF (${m.message})`], { permanent: true });
+  throw createError('FILE_CORRUPT', [m.kind === 'invalid' ? 'not a readable PDF (its structure is invalid)' : 'not a readable PDF'], { permanent: true });
 }
 
 async function extractPdf(bytes: Buffer, ctx: ExtractContext) {
   if (bytes.length === 0) throw createError('FILE_CORRUPT', ['the PDF file is empty (0 bytes)'], { permanent: true });
   const data = new Uint8Array(bytes.length);
   data.set(bytes);
-  const init: PdfWorkerInit = { data, render: ctx.ocr !== null, dpi: OCR_DPI, maxPixels: Math.min(ctx.limits.maxPixels, RENDER_MAX_PIXELS), minChars: MIN_TEXT_CHARS };
+  const init: PdfWorkerInit = { data, render: ctx.ocr !== null, dpi: OCR_DPI, maxPixels: Math.min(ctx.limits.maxPixels, RENDER_MAX_PIXELS), minChars: MIN_TEXT_CHARS, maxInflatedBytes: ctx.limits.maxInflatedBytes };
   const worker = openWorker(init, ctx.signal);
   try {
     const open = await worker.next();
     if (open.type === 'error') failOpen(open);
+    if (open.type === 'limit') {
+      throw createError('EXTRACTION_LIMIT', [`a compressed stream of the PDF inflates to more than ${ctx.limits.maxInflatedBytes} bytes (MNEMO_EXTRACT_MAX_INFLATED_BYTES)`], { permanent: true });
+    }
     if (open.type !== 'open') throw createError('EXTRACTION_FAILED', [`unexpected message ${open.type} from the PDF parser`]);
     const total = open.pages;
     if (total > ctx.limits.maxPages) {
@@ -107,7 +110,7 @@ async function extractPdf(bytes: Buffer, ctx: ExtractContext) {
     let heading: string | null = null;
     for (let done = 0; done < total; ) {
       const m = await worker.next();
-      if (m.type === 'error') throw createError('FILE_CORRUPT', [`the PDF could not be read (${m.message})`], { permanent: true });
+      if (m.type === 'error') throw createError('FILE_CORRUPT', ['the PDF could not be read'], { permanent: true });
       if (m.type === 'done') break;
       if (m.type !== 'page' && m.type !== 'page-error') continue;
       done = m.page;

@@ -85,7 +85,9 @@ export function parseRtf(src: string): { text: string; title: string | null } {
       flush();
       stack.push(g);
       g = { ...g };
-      if (stack.length > MAX_DEPTH) g.skip = true;
+      if (stack.length > MAX_DEPTH) {
+        throw createError('EXTRACTION_LIMIT', [`the RTF document nests groups more than ${MAX_DEPTH} levels deep`], { permanent: true });
+      }
       groupStart = true;
       i++;
       continue;

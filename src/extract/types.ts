@@ -38,6 +38,14 @@ export interface ExtractLimits {
   maxZipEntries: number;
   /** Wall-clock limit for one extraction (ms); OCR and transcription scale theirs by pages / audio length. */
   timeoutMs: number;
+  /** Time one parsing job may run in the extraction sandbox (ms) before its worker is terminated. */
+  parseTimeoutMs: number;
+  /** V8 heap of each sandbox worker thread (MB). */
+  workerHeapMb: number;
+  /** Pixels decoded in one extraction, all pages and renders together (an image's pixel cap is per page). */
+  maxDecodedPixels: number;
+  /** Bytes one compressed stream of a PDF may inflate to (a 400 KB file can hold a 400 MB stream). */
+  maxInflatedBytes: number;
 }
 
 export interface ExtractContext {

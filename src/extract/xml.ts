@@ -10,7 +10,11 @@ export interface XNode {
   text?: string;
 }
 
+/** Deepest element nesting an XML part may have; office formats need a few dozen levels (tables in tables). */
+export const MAX_XML_DEPTH = 256;
+
 const parser = new XMLParser({
+  maxNestedTags: MAX_XML_DEPTH,
   preserveOrder: true,
   ignoreAttributes: false,
   attributeNamePrefix: '',
@@ -30,6 +34,7 @@ export function parseXml(xml: string, what: string): XNode {
   try {
     raw = parser.parse(xml) as Raw[];
   } catch (err) {
+    if (err instanceof Error && /nested tags/i.test(err.message)) throw depthError(what);
     throw createError('FILE_CORRUPT', [`${what} is not well-formed XML`], { permanent: true, cause: err });
   }
   return { name: '#document', attrs: {}, children: raw.map(convert).filter((n): n is XNode => n !== null) };
@@ -92,4 +97,46 @@ export function textOf(node: XNode, textTag?: string): string {
   };
   walk(node, textTag === undefined);
   return out;
+}
+
+function depthError(what: string) {
+  return createError('EXTRACTION_LIMIT', [`${what} nests XML elements more than ${MAX_XML_DEPTH} levels deep`], { permanent: true });
+}
+
+/**
+ * Element nesting depth of XML text, by one linear scan (comments, CDATA, processing instructions and declarations
+ * skipped), stopping once past `stopAt`: a check before handing a part to a parser that recurses (mammoth).
+ */
+export function xmlDepth(xml: string, stopAt = Infinity): number {
+  let depth = 0;
+  let max = 0;
+  let i = 0;
+  while ((i = xml.indexOf('<', i)) !== -1) {
+    let close = '>';
+    if (xml.startsWith('<!--', i)) close = '-->';
+    else if (xml.startsWith('<![CDATA[', i)) close = ']]>';
+    else if (xml.startsWith('<!DOCTYPE', i)) {
+      // An internal subset ([...]) may hold markup in entity values: it ends at "]>".
+      const bracket = xml.indexOf('[', i);
+      const gt = xml.indexOf('>', i);
+      if (bracket !== -1 && bracket < gt) close = ']>';
+    }
+    const end = xml.indexOf(close, i + 1);
+    if (end === -1) break;
+    const next = xml.charCodeAt(i + 1);
+    // 47 '/', 33 '!', 63 '?': a closing tag, a declaration or comment, a processing instruction.
+    if (next === 47) depth--;
+    else if (next !== 33 && next !== 63 && xml.charCodeAt(end - 1) !== 47) {
+      depth++;
+      if (depth > max) max = depth;
+      if (max > stopAt) return max;
+    }
+    i = end + close.length;
+  }
+  return max;
+}
+
+/** EXTRACTION_LIMIT when `xml` nests elements deeper than MAX_XML_DEPTH. */
+export function assertXmlDepth(xml: string, what: string): void {
+  if (xmlDepth(xml, MAX_XML_DEPTH) > MAX_XML_DEPTH) throw depthError(what);
 }

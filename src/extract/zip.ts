@@ -168,8 +168,8 @@ function limit(reason: string) {
 }
 
 function corrupt(format: string, err: unknown) {
-  const why = err instanceof Error ? err.message : 'unreadable archive';
-  return createError('FILE_CORRUPT', [`not a readable ${format} (zip) file: ${why}`], { permanent: true, cause: err });
+  // The zip reader's own words (offsets, signatures) stay in the cause, for logs.
+  return createError('FILE_CORRUPT', [`not a readable ${format} (zip) file`], { permanent: true, cause: err });
 }
 
 /** The failure for an OLE/CFB file handed to a zip-based extractor. */

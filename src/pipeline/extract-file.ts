@@ -18,6 +18,10 @@ export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = {
   maxUnzippedBytes: 500 * 1024 * 1024,
   maxZipEntries: 10_000,
   timeoutMs: 30 * 60_000,
+  parseTimeoutMs: 60_000,
+  workerHeapMb: 1024,
+  maxDecodedPixels: 400_000_000,
+  maxInflatedBytes: 256 * 1024 * 1024,
 };
 
 /** Progress is written to the document at most this often (heartbeats too). */
@@ -166,7 +170,9 @@ async function runExtractor(
     const reason: unknown = controller.signal.aborted ? controller.signal.reason : err;
     if (reason instanceof SupersededError) throw reason;
     if (isAppError(reason)) throw reason;
-    throw createError('EXTRACTION_FAILED', [`${extractor.name} extractor: ${errorMessage(reason)}`], { permanent: true });
+    // The parser's own words (a stack overflow, a library's internals) go to the log, not to the document.
+    deps.logger.warn('extractor failed', { documentId: ref.documentId, extractor: extractor.name, error: errorMessage(reason) });
+    throw createError('EXTRACTION_FAILED', [`the ${extractor.name} extractor could not read the file`], { permanent: true, cause: reason });
   } finally {
     clearTimeout(timer);
     clearInterval(watcher);

@@ -1,13 +1,14 @@
-import { createError } from '../core/errors.js';
+import { createError, isAppError } from '../core/errors.js';
 import { summarize } from '../text/summary.js';
 import type { DocumentRecord, DocumentType } from '../core/types.js';
 import { detectContent } from './detect-content.js';
 import type { PipelineDeps, ProgressFn } from './deps.js';
-import { extractFetchedFile, extractStoredFile } from './extract-file.js';
+import { DEFAULT_EXTRACT_LIMITS, extractFetchedFile, extractStoredFile } from './extract-file.js';
 import { withFailurePatch } from './failure-patch.js';
 import { fetchUrl } from '../providers/fetch-url.js';
 import { detectBufferType } from '../extract/detect.js';
-import { htmlToMarkdown } from '../extract/html-to-markdown.js';
+import type { HtmlExtraction } from '../extract/html-to-markdown.js';
+import { runInSandbox } from '../extract/sandbox/isolated.js';
 import { decodeText } from '../extract/text-decode.js';
 
 export interface Extraction {
@@ -38,7 +39,7 @@ export async function extractDocument(deps: PipelineDeps, doc: DocumentRecord, p
     const kind = detectContent(doc.raw);
     if (kind === 'url') result = await extractUrl(deps, doc, doc.raw.trim(), progress);
     else if (kind === 'html') {
-      const html = htmlToMarkdown(doc.raw);
+      const html = await htmlPage(deps, doc.raw);
       result = { content: html.markdown, title: html.title, type: 'webpage', url: null };
     } else {
       result = { content: normalizeText(doc.raw), title: null, type: 'text', url: null };
@@ -54,7 +55,7 @@ async function extractUrl(deps: PipelineDeps, doc: DocumentRecord, url: string, 
   const filename = decodeURIComponent(new URL(res.url).pathname.split('/').pop() ?? '') || null;
   const detected = await detectBufferType(res.body, { filename, declared: [res.contentType] });
   if (detected.mime === 'text/html' || detected.mime === 'application/xhtml+xml') {
-    const html = htmlToMarkdown(decode(res.body, res.contentType), res.url);
+    const html = await htmlPage(deps, decode(res.body, res.contentType), res.url);
     return { content: html.markdown, title: html.title, type: 'webpage', url: res.url };
   }
   if (TEXT_MIMES.has(detected.mime)) return { content: normalizeText(decode(res.body, res.contentType)), title: null, type: 'webpage', url: res.url };
@@ -65,6 +66,21 @@ async function extractUrl(deps: PipelineDeps, doc: DocumentRecord, url: string, 
     return { content: x.content, title: x.title, type: x.type, url: res.url, details: { mime: x.mime, extractor: x.extractor, ...x.details } };
   } catch (err) {
     throw withFailurePatch(err as Error, { url: res.url, type: detected.documentType });
+  }
+}
+
+/**
+ * An HTML page → its readable part as markdown, parsed in the extraction sandbox under the parse time limit: a
+ * hostile page (thousands of nested elements) fails with EXTRACTION_LIMIT and never blocks the event loop.
+ */
+async function htmlPage(deps: PipelineDeps, html: string, url?: string): Promise<HtmlExtraction> {
+  const limits = deps.config.extraction?.limits ?? DEFAULT_EXTRACT_LIMITS;
+  try {
+    return await runInSandbox<HtmlExtraction>('html-page', { html, url }, limits, { what: 'the HTML page' });
+  } catch (err) {
+    if (isAppError(err)) throw err;
+    deps.logger.warn('HTML extraction failed', { error: err instanceof Error ? err.message : String(err) });
+    throw createError('EXTRACTION_FAILED', ['the HTML page could not be read'], { permanent: true, cause: err });
   }
 }
 

@@ -1,7 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createError, errorMessage, type AppError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import type { ChatMessage, ChatModel, CompleteOptions } from './llm.js';
+import { retryAfterMs, withRetry } from '../core/retry.js';
+import type { ChatMessage, ChatModel, CompleteOptions } from './chat-model.js';
 
 export interface OpenAIChatOptions {
   /** MNEMO_LLM_URL: see chatCompletionsUrl for how it becomes the endpoint. */
@@ -35,17 +35,8 @@ export function chatCompletionsUrl(base: string): string {
   return url.toString();
 }
 
-/** Seconds, an HTTP date, or OpenAI's retry-after-ms, as milliseconds; undefined when absent or unreadable. */
-export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
-  const ms = Number(headers.get('retry-after-ms'));
-  if (headers.get('retry-after-ms') && Number.isFinite(ms) && ms >= 0) return ms;
-  const value = headers.get('retry-after');
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
+/** Seconds, an HTTP date, or OpenAI's retry-after-ms, as milliseconds (the one parser, in core/retry.ts). */
+export { retryAfterMs };
 
 // Statuses worth another attempt: timeouts, conflicts, rate limits and server-side trouble.
 const RETRYABLE = (status: number) => status === 408 || status === 409 || status === 429 || status >= 500;
@@ -113,24 +104,41 @@ export function createOpenAIChatModel(opts: OpenAIChatOptions): ChatModel {
   return {
     id: `openai:${opts.model}`,
     async complete(messages, o = {}) {
-      for (let attempt = 1; ; attempt++) {
-        const started = Date.now();
-        const r = await request(messages, o);
-        if (r.ok) {
+      const policy = { attempts: opts.maxAttempts, baseMs: retryBaseMs, maxMs: retryMaxMs };
+      const hooks = {
+        retryable: (err: unknown) => err instanceof FailedAttempt && err.attempt.retryable,
+        retryAfterMs: (err: unknown) => (err instanceof FailedAttempt ? err.attempt.waitMs : undefined),
+        ...(o.signal ? { signal: o.signal } : {}),
+        onRetry: (err: unknown, attempt: number, waitMs: number) =>
+          log?.warn('LLM request failed; retrying', { model: opts.model, schema: o.schemaName, attempt, waitMs, error: errorMessage(err).slice(0, 200) }),
+      };
+      let attempts = 0;
+      try {
+        return await withRetry(policy, hooks, async (attempt) => {
+          attempts = attempt;
+          const started = Date.now();
+          const r = await request(messages, o);
+          if (!r.ok) throw new FailedAttempt(r);
           log?.debug('LLM answered', { model: opts.model, schema: o.schemaName, attempt, ms: Date.now() - started, chars: r.text.length });
           return r.text;
-        }
-        if (!r.retryable) throw failure(r.detail, true, { ...r.extra, attempts: attempt }, r.cause);
-        if (attempt >= opts.maxAttempts) throw failure(`${r.detail} (after ${attempt} attempts)`, false, { ...r.extra, attempts: attempt }, r.cause);
-        const backoff = retryBaseMs * 2 ** (attempt - 1);
-        const waitMs = Math.min(retryMaxMs, r.waitMs ?? Math.round(backoff / 2 + (backoff / 2) * Math.random()));
-        log?.warn('LLM request failed; retrying', { model: opts.model, schema: o.schemaName, attempt, waitMs, error: r.detail.slice(0, 200) });
-        await sleep(waitMs, undefined, o.signal ? { signal: o.signal } : undefined);
+        });
+      } catch (err) {
+        if (!(err instanceof FailedAttempt)) throw err;
+        const r = err.attempt;
+        if (!r.retryable) throw failure(r.detail, true, { ...r.extra, attempts }, r.cause);
+        throw failure(`${r.detail} (after ${attempts} attempts)`, false, { ...r.extra, attempts }, r.cause);
       }
     },
   };
 }
 
-type Attempt =
-  | { ok: true; text: string }
-  | { ok: false; detail: string; retryable: boolean; extra: Record<string, unknown>; waitMs?: number | undefined; cause?: unknown };
+type FailedRequest = { ok: false; detail: string; retryable: boolean; extra: Record<string, unknown>; waitMs?: number | undefined; cause?: unknown };
+
+/** One request that did not answer, carried through the retry loop. */
+class FailedAttempt extends Error {
+  constructor(readonly attempt: FailedRequest) {
+    super(attempt.detail);
+  }
+}
+
+type Attempt = { ok: true; text: string } | FailedRequest;

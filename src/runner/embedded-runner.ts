@@ -4,7 +4,7 @@ import type { PipelineDeps } from '../pipeline/deps.js';
 import { completeDocument, describeFailure, executeStep, failDocument, isPermanent, SupersededError } from '../pipeline/run-step.js';
 import { remainingSteps } from '../pipeline/steps.js';
 import type { DocumentRecord, DocumentRef } from '../core/types.js';
-import { backoffDelay } from './backoff.js';
+import { backoffDelay } from '../core/retry.js';
 import { markStaleEmbeddings } from './reembed.js';
 import type { Runner, RunnerStatus } from './runner.js';
 

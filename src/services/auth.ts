@@ -109,6 +109,13 @@ export function newKeyRecord(o: NewKeyOptions): ApiKeyRecord {
   };
 }
 
+/** What authenticated a caller, for whoAmI and logs. */
+export interface Principal {
+  kind: 'api-key' | 'oauth';
+  /** The key's name, or the OAuth client's. */
+  name: string;
+}
+
 /** Why a presented key is not accepted, for logs; callers answer 401 whatever the reason. */
 export type KeyRejection = 'missing' | 'unknown' | 'revoked' | 'disabled' | 'expired';
 
@@ -117,7 +124,7 @@ export async function authenticate(
   store: Store,
   key: string | undefined,
   now = Date.now(),
-): Promise<{ actor: Actor; key: ApiKeyRecord } | { rejected: KeyRejection }> {
+): Promise<{ actor: Actor; key: ApiKeyRecord; principal: Principal } | { rejected: KeyRejection }> {
   if (!key || key.length > 512) return { rejected: 'missing' };
   const presented = hashKey(key);
   const record = await store.findApiKeyByHash(presented);
@@ -126,14 +133,28 @@ export async function authenticate(
   if (record.revokedAt) return { rejected: 'revoked' };
   if (!record.enabled) return { rejected: 'disabled' };
   if (record.expiresAt && Date.parse(record.expiresAt) <= now) return { rejected: 'expired' };
-  return { actor: actorOf(record), key: record };
+  return { actor: actorOf(record), key: record, principal: { kind: 'api-key', name: record.name } };
 }
 
-/** The authentication service the edges call: API key in, actor out. */
-export class AuthService {
-  constructor(private readonly store: Store) {}
+/** Verifies OAuth access tokens (services/oauth.ts); absent = API keys only. */
+export interface AccessTokenVerifier {
+  /** Whether the credential has the shape of an access token (so it is not looked up as an API key). */
+  isAccessToken(token: string): boolean;
+  verify(token: string): Promise<{ actor: Actor; principal: Principal } | { rejected: KeyRejection }>;
+}
 
-  authenticate(key: string | undefined): ReturnType<typeof authenticate> {
+/**
+ * The authentication service the edges call: credential in, actor out. API keys work everywhere; OAuth access
+ * tokens only on the resource they are bound to (audience 'mcp').
+ */
+export class AuthService {
+  constructor(
+    private readonly store: Store,
+    private readonly tokens?: AccessTokenVerifier,
+  ) {}
+
+  async authenticate(key: string | undefined, audience: 'api' | 'mcp' = 'api'): Promise<{ actor: Actor; principal: Principal } | { rejected: KeyRejection }> {
+    if (key && this.tokens?.isAccessToken(key)) return audience === 'mcp' ? this.tokens.verify(key) : { rejected: 'unknown' };
     return authenticate(this.store, key);
   }
 }

@@ -102,11 +102,16 @@ export function exchangeCode(app: OAuthApp, code: string, redirectUri: string, t
 }
 
 /**
- * A new access token for a refresh token. A refusal (invalid_grant: revoked, expired, consent withdrawn) is
- * CONNECTOR_AUTH_FAILED, so the connection needs re-authorisation; network errors and 5xx are transient.
+ * A new access token for a refresh token. Providers whose documentation requires it (Microsoft identity platform)
+ * get the scopes again: those granted (`grantedScope`, as the token endpoint reported them), else those the app
+ * asks for. A refusal (invalid_grant: revoked, expired, consent withdrawn) is CONNECTOR_AUTH_FAILED, so the
+ * connection needs re-authorisation; network errors and 5xx are transient.
  */
-export function refreshTokens(app: OAuthApp, refreshToken: string, timeoutMs: number): Promise<TokenSet> {
-  return tokenRequest(app, { grant_type: 'refresh_token', refresh_token: refreshToken }, timeoutMs, 'the refresh token was refused');
+export function refreshTokens(app: OAuthApp, refreshToken: string, timeoutMs: number, grantedScope?: string): Promise<TokenSet> {
+  const grant: Record<string, string> = { grant_type: 'refresh_token', refresh_token: refreshToken };
+  const scope = grantedScope?.trim() || app.scopes.join(' ');
+  if (app.refreshWithScope && scope) grant.scope = scope;
+  return tokenRequest(app, grant, timeoutMs, 'the refresh token was refused');
 }
 
 async function tokenRequest(app: OAuthApp, grant: Record<string, string>, timeoutMs: number, refusal: string): Promise<TokenSet> {
@@ -144,13 +149,16 @@ async function tokenRequest(app: OAuthApp, grant: Record<string, string>, timeou
 
 /** The sealed credential fields of a token set (a refresh that returns no refresh token keeps the old one). */
 export function tokenCredentials(t: TokenSet, previous: Readonly<Record<string, string>> = {}): Record<string, string> {
-  const { pkceVerifier: _v, accessToken: _a, refreshToken: _r, expiresAt: _e, ...rest } = previous;
+  const { pkceVerifier: _v, accessToken: _a, refreshToken: _r, expiresAt: _e, scope: _s, ...rest } = previous;
   const refreshToken = t.refreshToken ?? previous.refreshToken;
+  // The granted scopes, kept for refreshes that must name them (a refresh answer without them keeps the old ones).
+  const scope = t.scope ?? previous.scope;
   return {
     ...rest,
     accessToken: t.accessToken,
     ...(refreshToken ? { refreshToken } : {}),
     ...(t.expiresAt !== null ? { expiresAt: String(t.expiresAt) } : {}),
+    ...(scope ? { scope } : {}),
   };
 }
 

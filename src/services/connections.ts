@@ -16,7 +16,8 @@ import {
   tokenCredentials,
   verifyState,
 } from './connection-oauth.js';
-import { connectorView, settingsView, withFreshView, type ConnectionSyncDeps, type ConnectionSyncRunner } from './connection-sync.js';
+import type { ConnectionSyncDeps, ConnectionSyncRunner } from './connection-sync.js';
+import { connectorView, releaseNotifications, settingsView, withFreshView } from './connection-session.js';
 import { DEFAULT_TAGS, newId, type DocumentService } from './documents.js';
 import type { DocumentRecord } from '../core/types.js';
 
@@ -80,7 +81,7 @@ export class ConnectionService {
     private readonly runner: ConnectionSyncRunner,
     private readonly box: SecretBox | null,
     private readonly opts: ConnectionServiceOptions,
-    private readonly syncDeps: Pick<ConnectionSyncDeps, 'context' | 'logger' | 'store' | 'box'>,
+    private readonly syncDeps: Pick<ConnectionSyncDeps, 'context' | 'logger' | 'store' | 'box' | 'publicUrl'>,
   ) {}
 
   /** Names of the available connectors. */
@@ -178,18 +179,23 @@ export class ConnectionService {
     return conn;
   }
 
-  /** Starts a sync of every connection of the provider (optionally those carrying any of the tags). */
-  async import(actor: Actor, provider: string, containerTags?: readonly string[]): Promise<{ started: number; running: number }> {
+  /**
+   * Starts a sync of every connection of the provider (optionally those carrying any of the tags). A connection
+   * already syncing gets one more sync after the current one (queued), so the import sees every change made so far.
+   */
+  async import(actor: Actor, provider: string, containerTags?: readonly string[]): Promise<{ started: number; queued: number }> {
     requireRoot(actor, 'manage connections');
     requireWrite(actor);
     const conns = await this.matching(actor, provider, containerTags);
     if (conns.length === 0) throw createError('CONNECTION_NOT_FOUND', [containerTags?.length ? `${provider} for ${containerTags.join(', ')}` : provider]);
     let started = 0;
+    let queued = 0;
     for (const c of conns) {
       if (c.status === 'needs_reauth' || c.status === 'pending_auth' || c.status === 'needs_setup') continue;
       if ((await this.runner.trigger(c.orgId, c.id, 'manual')) === 'started') started++;
+      else queued++;
     }
-    return { started, running: conns.length - started };
+    return { started, queued };
   }
 
   /** Documents synced by the provider's connections (optionally those carrying any of the tags). */
@@ -207,7 +213,7 @@ export class ConnectionService {
     return this.describe(await this.get(actor, id), query);
   }
 
-  async configure(actor: Actor, id: string, resources: readonly Record<string, unknown>[]): Promise<{ message: string; success: boolean }> {
+  async configure(actor: Actor, id: string, resources: readonly Record<string, unknown>[]): Promise<{ message: string; success: boolean; resources: Record<string, unknown>[] }> {
     requireWrite(actor);
     return this.saveSelection(await this.get(actor, id), resources);
   }
@@ -221,14 +227,19 @@ export class ConnectionService {
   }
 
   /**
-   * Saves a selection (configure, or the picker). A connection that waited for it (needs_setup) becomes active,
-   * is scheduled and syncs at once.
+   * Saves a selection (configure, or the picker) after the connector checked it: repositories, drive folders and
+   * files, a crawler's start pages and limits, Notion pages. A connection that waited for it (needs_setup) becomes
+   * active, is scheduled and syncs at once. Answers what was saved.
    */
-  private async saveSelection(conn: ConnectionRecord, resources: readonly Record<string, unknown>[]): Promise<{ message: string; success: boolean }> {
+  private async saveSelection(
+    conn: ConnectionRecord,
+    given: readonly Record<string, unknown>[],
+  ): Promise<{ message: string; success: boolean; resources: Record<string, unknown>[] }> {
     const connector = this.connector(conn.provider);
-    if (!connector.describeResources) {
-      throw createError('NOT_SUPPORTED', [`${conn.provider} connections have no resources to choose from (got ${resources.length})`]);
+    if (!connector.configureResources) {
+      throw createError('NOT_SUPPORTED', [`${conn.provider} connections take no resources: their settings are in metadata when the connection is created`]);
     }
+    const resources = connector.configureResources(settingsView(conn, conn.state), given);
     const { setup: _setup, ...kept } = (conn.state as Record<string, unknown> | null) ?? {};
     const state = { ...kept, resources };
     const now = new Date();
@@ -242,7 +253,7 @@ export class ConnectionService {
       await this.runner.schedule(updated);
       await this.runner.trigger(conn.orgId, conn.id, 'event');
     }
-    return { message: `${resources.length} resources saved`, success: true };
+    return { message: `${resources.length} resources saved`, success: true, resources };
   }
 
   async syncRuns(actor: Actor, id: string, limit = 100): Promise<SyncRunRecord[]> {
@@ -339,7 +350,7 @@ export class ConnectionService {
   }
 
   /** Saves the picker's selection for a setup link; the connection then syncs. */
-  async setupSave(token: string, resources: readonly Record<string, unknown>[]): Promise<{ message: string; success: boolean; redirectTo: string | null }> {
+  async setupSave(token: string, resources: readonly Record<string, unknown>[]): Promise<{ message: string; success: boolean; resources: Record<string, unknown>[]; redirectTo: string | null }> {
     const { conn, redirectTo } = await this.setupTarget(token);
     return { ...(await this.saveSelection(conn, resources)), redirectTo };
   }
@@ -376,6 +387,9 @@ export class ConnectionService {
 
   private async remove(actor: Actor, conn: ConnectionRecord, deleteDocuments: boolean): Promise<void> {
     await this.runner.unschedule(conn.id);
+    // Push channels and subscriptions would keep posting until they expire: stopped first, while the token works.
+    const connector = this.connectors.get(conn.provider);
+    if (connector) await releaseNotifications(this.syncDeps, conn, connector, true);
     await this.revoke(conn);
     if (deleteDocuments) {
       const ids = (await this.store.connections.listSyncItems(conn.orgId, conn.id)).map((i) => i.documentId);

@@ -292,6 +292,19 @@ export class DocumentService {
   }
 
   /**
+   * Deletes the documents under a filepath (exact, or a prefix when it ends with "/") within the caller's scope: a
+   * root key deletes them; a scoped key removes its own tags (documents left with none are deleted).
+   */
+  async deleteByFilepath(actor: Actor, filepath: string): Promise<{ deletedCount: number; untaggedCount: number }> {
+    requireWrite(actor);
+    if (actor.containerTags) return this.deleteByTags(actor, actor.containerTags, filepath);
+    const ids = await this.store.findDocumentIdsByFilepath(actor.orgId, filepath);
+    let deletedCount = 0;
+    for (let i = 0; i < ids.length; i += BULK_BATCH) deletedCount += await this.deleteWithMemories(actor.orgId, ids.slice(i, i + BULK_BATCH));
+    return { deletedCount, untaggedCount: 0 };
+  }
+
+  /**
    * Resolves a path or docId value: a document id first, then a customId, inside the caller's scope (and within
    * narrowTags when given). A customId held under several tags is ambiguous (409) until narrowed.
    */

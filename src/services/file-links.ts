@@ -30,18 +30,31 @@ export function verifyFileLink(key: Buffer, token: string, nowSeconds: number): 
   if (token.length > MAX_FILE_TOKEN_LENGTH) return null;
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return null;
-  const given = Buffer.from(signature, 'base64url');
+  const given = strictBase64url(signature);
+  const claimsBytes = strictBase64url(payload);
+  if (!given || !claimsBytes) return null;
   const expected = mac(key, payload);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   let claims: unknown;
   try {
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    claims = JSON.parse(claimsBytes.toString('utf8'));
   } catch {
     return null;
   }
   const { k, e } = (claims ?? {}) as { k?: unknown; e?: unknown };
   if (typeof k !== 'string' || typeof e !== 'number' || !(e > nowSeconds)) return null;
   return { key: k, expiresAt: e };
+}
+
+/**
+ * Base64url exactly as signFileLink writes it: only the alphabet, no padding, and the canonical spelling of its bytes.
+ * Node's decoder skips any other character and ignores the unused low bits of the last one, so "sig==", "sig$$$"
+ * or a last character with altered low bits would decode to the same bytes; each is a different token and refused.
+ */
+function strictBase64url(text: string): Buffer | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(text) || text.length % 4 === 1) return null;
+  const bytes = Buffer.from(text, 'base64url');
+  return bytes.toString('base64url') === text ? bytes : null;
 }
 
 /** A single byte range of a `size`-byte file: the bytes to send, or unsatisfiable (416); null = send it whole. */

@@ -2,6 +2,7 @@ import { requireRoot, type Actor } from '../core/actor.js';
 import { createError } from '../core/errors.js';
 import type { Store } from '../storage/store.js';
 import type { ApiKeyRecord, Permission } from '../core/types.js';
+import type { OAuthGrantRecord } from '../storage/accounts.js';
 import { generateKey, newKeyRecord } from './auth.js';
 
 /** Endpoints a scoped key may call (the reference's list, plus the session that describes it). */
@@ -44,6 +45,8 @@ export interface KeyView {
   /** Expires within the first expiry-notice lead time (default 7 days). */
   expiresSoon: boolean;
   expiryNotices: string[];
+  /** Set for an OAuth grant of an MCP client (its tokens act with these tags and permission). */
+  oauthClient?: { id: string; name: string };
 }
 
 /** API keys of an organisation: scoped keys over HTTP (root keys only), any key from the admin CLI. */
@@ -107,13 +110,20 @@ export class KeyService {
     return this.listForOrg(actor.orgId);
   }
 
+  /** API keys, then the OAuth grants of MCP clients (listed and revoked like keys). */
   async listForOrg(orgId: string): Promise<KeyView[]> {
-    return (await this.store.listApiKeys(orgId)).map((k) => this.view(k));
+    const [keys, grants] = await Promise.all([this.store.listApiKeys(orgId), this.store.agentAccess.listOAuthGrants(orgId)]);
+    return [...keys.map((k) => this.view(k)), ...grants.map((g) => grantView(g))];
   }
 
   /** Revokes a key of the caller's organisation; it gets 401 from then on. */
   async revoke(actor: Actor, id: string): Promise<void> {
     requireRoot(actor, 'revoke API keys');
+    const grant = await this.store.agentAccess.getOAuthGrant(id, actor.orgId);
+    if (grant) {
+      if (!grant.revokedAt) await this.store.agentAccess.revokeOAuthGrant(id, new Date().toISOString());
+      return;
+    }
     const key = await this.store.getApiKey(id, actor.orgId);
     if (!key) throw createError('KEY_NOT_FOUND');
     if (!key.revokedAt) await this.store.updateApiKey(id, { revokedAt: new Date().toISOString() });
@@ -176,4 +186,25 @@ export class KeyService {
       expiryNotices: k.expiryNotices,
     };
   }
+}
+
+/** An OAuth grant as a key-list entry: its tokens expire with the refresh token, unless revoked first. */
+function grantView(g: OAuthGrantRecord): KeyView {
+  return {
+    id: g.id,
+    name: `OAuth: ${g.clientName}`,
+    prefix: 'mnemo_a',
+    type: g.containerTags ? 'scoped' : 'root',
+    permission: g.permission,
+    ...(g.containerTags?.length === 1 ? { containerTag: g.containerTags[0] } : {}),
+    containerTags: g.containerTags,
+    createdAt: g.createdAt,
+    expiresAt: g.refreshExpiresAt,
+    enabled: g.revokedAt === null,
+    revokedAt: g.revokedAt,
+    rateLimit: g.rateLimitMax !== null ? { max: g.rateLimitMax, windowMs: g.rateLimitWindowMs ?? 60_000 } : null,
+    expiresSoon: false,
+    expiryNotices: [],
+    oauthClient: { id: g.clientId, name: g.clientName },
+  };
 }

@@ -1,5 +1,5 @@
 import type { FilterNode } from '../core/filters.js';
-import type { AccountStore } from './accounts.js';
+import type { AccountStore, AgentAccessStore } from './accounts.js';
 import type { BlobStore } from './blobs.js';
 import type { SecretStore } from './secrets.js';
 import type { ConnectionStore } from './connections.js';
@@ -104,6 +104,8 @@ export interface Store extends AccountStore {
   readonly secrets: SecretStore;
   /** Connector connections, their sync runs and per-item sync state. */
   readonly connections: ConnectionStore;
+  /** OAuth clients, codes and grants, consent sign-in links and MCP sessions (accounts.ts). */
+  readonly agentAccess: AgentAccessStore;
   readonly capabilities: StoreCapabilities;
   /** Creates or upgrades the schema; safe to call on every start. */
   migrate(): Promise<void>;
@@ -145,6 +147,8 @@ export interface Store extends AccountStore {
   findRecentDuplicates(orgId: string, contentHash: string, containerTags: readonly string[], since: string): Promise<DocumentRecord[]>;
   /** Ids of every document carrying any of the tags (for container deletes), optionally under a filepath. */
   findDocumentIdsByTags(orgId: string, tags: readonly string[], filepath?: string): Promise<string[]>;
+  /** Ids of every document of the organisation under a filepath: exact, or a prefix when it ends with "/". */
+  findDocumentIdsByFilepath(orgId: string, filepath: string): Promise<string[]>;
   listDocuments(orgId: string, query: DocumentListQuery): Promise<{ documents: DocumentRecord[]; total: number }>;
 
   /** Documents of any organisation that have pipeline work due at `now`, oldest first. */

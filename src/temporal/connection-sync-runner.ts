@@ -1,10 +1,11 @@
-import { Client, ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { Client, ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
+import { connectionWorkflowId, RESYNC_SIGNAL } from '../core/workflow-safe/sync-pages.js';
 import type { Config } from '../core/config.js';
 import { createError, errorMessage } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { ConnectionSyncRunner } from '../services/connection-sync.js';
 import type { ConnectionRecord, SyncTrigger } from '../storage/connections.js';
-import { backoffDelay } from '../runner/backoff.js';
+import { backoffDelay } from '../core/retry.js';
 import { connectClient } from './connection.js';
 
 /** Temporal could not be reached or refused the call: a 503 the client may retry. */
@@ -16,11 +17,12 @@ function unavailable(err: unknown) {
 const CALL_TIMEOUT_MS = 10_000;
 
 /** Workflow ID of a connection's syncs and ID of its Schedule (Temporal UI → Schedules). */
-export const connectionWorkflowId = (connectionId: string) => `connection-${connectionId}`;
+export { connectionWorkflowId };
 
 /**
  * Temporal mode's sync runner: one Schedule per connection (created and deleted with it) starting the syncConnection
- * workflow; a manual import starts the same workflow now, or finds one running.
+ * workflow through scheduledConnectionSync; a manual import or a webhook starts the same workflow now, or signals
+ * the one running to sync once more.
  */
 export class TemporalSyncRunner implements ConnectionSyncRunner {
   private readonly connection: ReturnType<typeof connectClient>;
@@ -37,18 +39,31 @@ export class TemporalSyncRunner implements ConnectionSyncRunner {
     this.client = new Client({ connection: this.connection, namespace: temporal.namespace });
   }
 
-  async trigger(orgId: string, connectionId: string, trigger: SyncTrigger): Promise<'started' | 'running'> {
+  /**
+   * Starts workflow connection-<id>; when it is already running, signals it (resync) so that it syncs once more
+   * after the current run, even when that run has already recorded its end (Temporal does not close a workflow
+   * with a signal it has not handled). A run that closed between the two calls is started again.
+   */
+  async trigger(orgId: string, connectionId: string, trigger: SyncTrigger): Promise<'started' | 'queued'> {
+    const workflowId = connectionWorkflowId(connectionId);
     try {
-      await this.client.withDeadline(Date.now() + CALL_TIMEOUT_MS, () =>
-        this.client.workflow.start('syncConnection', {
-          workflowId: connectionWorkflowId(connectionId),
-          taskQueue: this.temporal.taskQueue,
-          args: [orgId, connectionId, trigger],
-        }),
-      );
-      return 'started';
+      return await this.client.withDeadline(Date.now() + CALL_TIMEOUT_MS, async () => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await this.client.workflow.start('syncConnection', { workflowId, taskQueue: this.temporal.taskQueue, args: [orgId, connectionId, trigger] });
+            return 'started' as const;
+          } catch (err) {
+            if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+          }
+          try {
+            await this.client.workflow.getHandle(workflowId).signal(RESYNC_SIGNAL, trigger);
+            return 'queued' as const;
+          } catch (err) {
+            if (!(err instanceof WorkflowNotFoundError) || attempt >= 3) throw err;
+          }
+        }
+      });
     } catch (err) {
-      if (err instanceof WorkflowExecutionAlreadyStartedError) return 'running';
       throw unavailable(err);
     }
   }
@@ -58,10 +73,11 @@ export class TemporalSyncRunner implements ConnectionSyncRunner {
     const spec = { intervals: [{ every: conn.syncEveryMs }] };
     const action = {
       type: 'startWorkflow' as const,
-      workflowType: 'syncConnection',
+      // A starter: the sync runs as connection-<id> (never beside a manual or webhook sync of the same connection).
+      workflowType: 'scheduledConnectionSync',
       taskQueue: this.temporal.taskQueue,
       workflowId: scheduleId,
-      args: [conn.orgId, conn.id, 'cron' satisfies SyncTrigger],
+      args: [conn.orgId, conn.id],
     };
     try {
       await this.client.withDeadline(Date.now() + CALL_TIMEOUT_MS, () =>

@@ -2,7 +2,7 @@ import { Client, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporal
 import type { Config } from '../core/config.js';
 import { errorMessage } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import { backoffDelay } from '../runner/backoff.js';
+import { backoffDelay } from '../core/retry.js';
 import type { IntervalJob } from '../runner/interval-job.js';
 import type * as workflows from '../../workflows/index.js';
 import { connectClient } from './connection.js';

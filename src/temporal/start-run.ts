@@ -1,7 +1,8 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { SearchAttributePair } from '@temporalio/common';
 import type { DocumentRecord } from '../core/types.js';
-import { SUPERSEDE_SIGNAL, WORKFLOW_ID_PREFIX, type IngestDocumentInput, type IngestMemo } from '../../workflows/shared.js';
+import { SUPERSEDE_SIGNAL, WORKFLOW_ID_PREFIX } from '../core/workflow-safe/ingest-names.js';
+import type { IngestDocumentInput, IngestMemo } from '../../workflows/shared.js';
 
 export function workflowIdFor(documentId: string): string {
   return `${WORKFLOW_ID_PREFIX}${documentId}`;

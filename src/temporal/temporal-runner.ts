@@ -10,7 +10,7 @@ import { DOCUMENT_STATUS, documentSearchAttributes, ensureSearchAttributes } fro
 import { documentMemo, startDocumentRun } from './start-run.js';
 import { PENDING_STATUSES, type DocumentRef } from '../core/types.js';
 import type { ActivityPolicies, IngestDocumentInput } from '../../workflows/shared.js';
-import { backoffDelay } from '../runner/backoff.js';
+import { backoffDelay } from '../core/retry.js';
 import { markStaleEmbeddings } from '../runner/reembed.js';
 import type { EmbedderHandle } from '../providers/embedder.js';
 import type { Runner, RunnerStatus } from '../runner/runner.js';

@@ -44,6 +44,13 @@ export interface FakeDrive {
   trash(id: string): void;
   /** Sends a notification to every open channel (as Drive does, with its headers). */
   notify(state?: string, token?: string): Promise<number[]>;
+  /**
+   * What the webhook answered to the "sync" message Drive sends as it opens a channel. Like Drive, the fake sends it
+   * before it answers the watch request, so the message can beat the watch's response to the caller.
+   */
+  openingSync: { channelId: string; status: number }[];
+  /** The next request of `route` (files.get, files.download, changes.list...) waits until `release` is called. */
+  hold(route: string): { reached: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -52,7 +59,16 @@ const FOLDER = 'application/vnd.google-apps.folder';
 export async function startFakeDrive(isValid: (bearer: string | undefined) => boolean): Promise<FakeDrive> {
   const feed: string[] = [];
   const calls = new Map<string, number>();
+  const holds = new Map<string, { arrived: () => void; gate: Promise<void> }>();
   const count = (name: string) => calls.set(name, (calls.get(name) ?? 0) + 1);
+  /** Waits at a held route (once), after telling the test it was reached. */
+  const pass = async (name: string) => {
+    const h = holds.get(name);
+    if (!h) return;
+    holds.delete(name);
+    h.arrived();
+    await h.gate;
+  };
   let clock = Date.parse('2026-11-01T00:00:00Z');
   const stamp = () => new Date((clock += 1000)).toISOString();
 
@@ -77,7 +93,11 @@ export async function startFakeDrive(isValid: (bearer: string | undefined) => bo
     if (!isValid(req.headers.authorization)) return send(401, { error: { code: 401, message: 'Request had invalid authentication credentials.' } });
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-    req.on('end', () => {
+    req.on('end', () => void route(req, res, url, raw, send));
+  });
+
+  async function route(req: http.IncomingMessage, res: http.ServerResponse, url: URL, raw: string, send: (status: number, body: unknown) => void): Promise<void> {
+    {
       const p = url.pathname;
       const q = url.searchParams;
       const limit = Math.min(Number(q.get('pageSize') ?? 100), fake.pageSize);
@@ -104,15 +124,19 @@ export async function startFakeDrive(isValid: (bearer: string | undefined) => bo
           const type = { 'application/vnd.google-apps.document': 'text/markdown', 'application/vnd.google-apps.spreadsheet': 'text/csv', 'application/vnd.google-apps.presentation': 'text/plain' }[f.mimeType];
           if (!type || type !== want) return send(400, { error: { message: `cannot export ${f.mimeType} as ${want}` } });
           res.writeHead(200, { 'content-type': `${type}; charset=utf-8` });
-          return res.end(f.content);
+          res.end(f.content);
+          return;
         }
         if (q.get('alt') === 'media') {
           count('files.download');
+          await pass('files.download');
           if (f.mimeType.startsWith('application/vnd.google-apps.')) return send(403, { error: { message: 'Only files with binary content can be downloaded.' } });
           res.writeHead(200, { 'content-type': f.mimeType, 'content-length': String(f.content.byteLength) });
-          return res.end(f.content);
+          res.end(f.content);
+          return;
         }
         count('files.get');
+        await pass('files.get');
         return send(200, meta(f));
       }
       if (req.method === 'GET' && p === '/changes/startPageToken') return send(200, { startPageToken: String(feed.length) });
@@ -135,6 +159,12 @@ export async function startFakeDrive(isValid: (bearer: string | undefined) => bo
         const expiration = fake.channelTtlMs !== null ? Date.now() + fake.channelTtlMs : Number(body.expiration);
         const ch: FakeChannel = { id: body.id, resourceId: `res-${fake.channels.length + 1}`, address: body.address, token: body.token ?? '', expiration, stopped: false };
         fake.channels.push(ch);
+        // Drive announces a new channel with a "sync" message, which may arrive before the watch's own answer.
+        const opening = await fetch(ch.address, {
+          method: 'POST',
+          headers: { 'x-goog-channel-id': ch.id, 'x-goog-channel-token': ch.token, 'x-goog-resource-state': 'sync', 'x-goog-resource-id': ch.resourceId, 'x-goog-message-number': '1' },
+        }).catch(() => null);
+        fake.openingSync.push({ channelId: ch.id, status: opening?.status ?? 0 });
         return send(200, { kind: 'api#channel', id: ch.id, resourceId: ch.resourceId, expiration: String(expiration) });
       }
       if (req.method === 'POST' && p === '/channels/stop') {
@@ -143,11 +173,12 @@ export async function startFakeDrive(isValid: (bearer: string | undefined) => bo
         if (!ch) return send(404, { error: { message: 'Channel not found' } });
         ch.stopped = true;
         res.writeHead(204);
-        return res.end();
+        res.end();
+        return;
       }
       send(404, { error: { message: `no route ${req.method} ${p}` } });
-    });
-  });
+    }
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
   const fake: FakeDrive = {
@@ -157,6 +188,14 @@ export async function startFakeDrive(isValid: (bearer: string | undefined) => bo
     calls,
     channelTtlMs: null,
     pageSize: 100,
+    openingSync: [],
+    hold(name) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((r) => (arrived = r));
+      holds.set(name, { arrived, gate: new Promise<void>((r) => (release = r)) });
+      return { reached, release };
+    },
     addFile(f) {
       const file: FakeFile = {
         id: f.id,

@@ -24,6 +24,8 @@ export interface FakeGitHub {
   addRepo(fullName: string, files: Record<string, string | Buffer>, o?: { private?: boolean; branch?: string }): FakeRepo;
   /** The next `n` requests answer 403 with an exhausted rate limit (reset 1 s from now). */
   rateLimitNext(n: number): void;
+  /** The next blob read waits until `release` is called (a sync held mid-way, deterministically). */
+  holdNextBlob(): { reached: Promise<void>; release(): void };
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startFakeGitHub(token = 'ghp_fake_token_0123456789'): Prom
   const requests: string[] = [];
   let limited = 0;
   let nextId = 1000;
+  let blobHold: { arrived: () => void; gate: Promise<void> } | null = null;
   const oauth = { clientId: 'Iv1.fakeclient', clientSecret: 'fake-client-secret-0123456789', issuedToken: 'gho_issued_by_oauth_0123456789', refuseNextCode: false };
   /** Codes handed out by the authorize page, with the redirect_uri they were issued for (single use). */
   const codes = new Map<string, string>();
@@ -124,9 +127,16 @@ export async function startFakeGitHub(token = 'ghp_fake_token_0123456789'): Prom
       for (const d of dirs) tree.push({ path: d, mode: '040000', type: 'tree', sha: createHash('sha1').update(d).digest('hex') });
       return send(200, { sha: 'root', tree, truncated: false });
     }
-    const blob = blobs().get(decodeURIComponent(m[4]!));
-    if (!blob) return send(404, { message: 'Not Found' });
-    return send(200, { sha: m[4], size: blob.length, encoding: 'base64', content: blob.toString('base64').replace(/(.{60})/g, '$1\n') });
+    const answerBlob = () => {
+      const blob = blobs().get(decodeURIComponent(m[4]!));
+      if (!blob) return send(404, { message: 'Not Found' });
+      return send(200, { sha: m[4], size: blob.length, encoding: 'base64', content: blob.toString('base64').replace(/(.{60})/g, '$1\n') });
+    };
+    const hold = blobHold;
+    if (!hold) return answerBlob();
+    blobHold = null;
+    hold.arrived();
+    void hold.gate.then(answerBlob);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
@@ -148,6 +158,13 @@ export async function startFakeGitHub(token = 'ghp_fake_token_0123456789'): Prom
     },
     rateLimitNext(n) {
       limited = n;
+    },
+    holdNextBlob() {
+      let arrived!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((r) => (arrived = r));
+      blobHold = { arrived, gate: new Promise<void>((r) => (release = r)) };
+      return { reached, release };
     },
     stop: () => new Promise((r) => server.close(() => r())),
   };

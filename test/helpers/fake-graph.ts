@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
  * A local fake of the Microsoft Graph subset the onedrive connector uses: /me/drive/root, children listings with
  * @odata.nextLink paging, the delta feed (token=latest, nextLink pages, deltaLink, 410 for a dropped token), item
  * metadata and /content (a 302 to a pre-authenticated download URL, as Graph does), and /subscriptions, whose
- * creation validates the notification URL by POSTing a validationToken and expecting it echoed as text/plain.
+ * creation validates the notification URL by POSTing a validationToken and expecting it echoed as text/plain (and
+ * DELETE ends one).
  * Bearer tokens are checked with the fake OAuth server.
  */
 export interface FakeItem {
@@ -25,6 +26,8 @@ export interface FakeSubscription {
   notificationUrl: string;
   clientState: string;
   expiration: number;
+  /** Deleted through DELETE /subscriptions/{id}: no more notifications. */
+  deleted: boolean;
 }
 
 export interface FakeGraph {
@@ -141,14 +144,23 @@ export async function startFakeGraph(isValid: (bearer: string | undefined) => bo
       const echoed = check && check.status === 200 && (check.headers.get('content-type') ?? '').startsWith('text/plain') ? await check.text() : null;
       if (echoed !== validationToken) return send(400, { error: { code: 'InvalidRequest', message: 'Subscription validation request failed.' } });
       const expiration = fake.subscriptionTtlMs !== null ? Date.now() + fake.subscriptionTtlMs : Date.parse(body.expirationDateTime ?? '');
-      const sub: FakeSubscription = { id: `sub-${fake.subscriptions.length + 1}`, notificationUrl: body.notificationUrl, clientState: body.clientState ?? '', expiration };
+      const sub: FakeSubscription = { id: `sub-${fake.subscriptions.length + 1}`, notificationUrl: body.notificationUrl, clientState: body.clientState ?? '', expiration, deleted: false };
       fake.subscriptions.push(sub);
       return send(201, { id: sub.id, resource: body.resource, expirationDateTime: new Date(expiration).toISOString() });
     }
     const sub = /^\/subscriptions\/([^/]+)$/.exec(p);
+    if (method === 'DELETE' && sub) {
+      count('subscriptions.delete');
+      const s = fake.subscriptions.find((x) => x.id === decodeURIComponent(sub[1]!) && !x.deleted);
+      if (!s) return send(404, { error: { code: 'ResourceNotFound', message: 'subscription not found' } });
+      s.deleted = true;
+      res.writeHead(204);
+      res.end();
+      return;
+    }
     if (method === 'PATCH' && sub) {
       count('subscriptions.renew');
-      const s = fake.subscriptions.find((x) => x.id === decodeURIComponent(sub[1]!));
+      const s = fake.subscriptions.find((x) => x.id === decodeURIComponent(sub[1]!) && !x.deleted);
       if (!s) return send(404, { error: { code: 'ResourceNotFound', message: 'subscription not found' } });
       const body = JSON.parse(raw || '{}') as { expirationDateTime?: string };
       s.expiration = Date.parse(body.expirationDateTime ?? '');
@@ -193,7 +205,7 @@ export async function startFakeGraph(isValid: (bearer: string | undefined) => bo
     },
     async notify(clientState) {
       const out: number[] = [];
-      for (const s of fake.subscriptions) {
+      for (const s of fake.subscriptions.filter((x) => !x.deleted)) {
         const res = await fetch(s.notificationUrl, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },

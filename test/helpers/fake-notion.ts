@@ -10,6 +10,8 @@ export interface FakePage {
   /** Children of nested blocks, by block id. */
   children?: Record<string, unknown[]>;
   databaseId?: string;
+  /** A sub-page: its parent page's id. */
+  parentPageId?: string;
   properties?: Record<string, unknown>;
   inTrash?: boolean;
 }
@@ -52,7 +54,7 @@ export async function startFakeNotion(token = 'secret_fake_notion_integration_01
     last_edited_time: p.lastEdited,
     archived: false,
     in_trash: Boolean(p.inTrash),
-    parent: p.databaseId ? { type: 'database_id', database_id: p.databaseId } : { type: 'workspace', workspace: true },
+    parent: p.databaseId ? { type: 'database_id', database_id: p.databaseId } : p.parentPageId ? { type: 'page_id', page_id: p.parentPageId } : { type: 'workspace', workspace: true },
     properties: { Name: { type: 'title', title: rt(p.title) }, ...(p.properties ?? {}) },
   });
   const server = http.createServer((req, res) => {

@@ -19,6 +19,11 @@ export interface FakeOAuth {
   expiresIn: number;
   /** Refresh grants are refused with invalid_grant (a revoked or expired refresh token). */
   failRefresh: boolean;
+  /**
+   * Refresh grants without `scope` are refused (400 invalid_request), as Microsoft's authorization-code flow lists
+   * scope as required on the refresh request (set by startFakeOAuth's requireRefreshScope).
+   */
+  readonly requireRefreshScope: boolean;
   /** Every authorize request's query (scope, code_challenge, access_type...). */
   readonly authorizeRequests: URLSearchParams[];
   /** Every token request's form (grant_type, code_verifier, refresh_token...). */
@@ -40,7 +45,7 @@ interface Grant {
   scope: string;
 }
 
-export async function startFakeOAuth(opts: { clientId?: string; clientSecret?: string; requirePkce?: boolean } = {}): Promise<FakeOAuth> {
+export async function startFakeOAuth(opts: { clientId?: string; clientSecret?: string; requirePkce?: boolean; requireRefreshScope?: boolean } = {}): Promise<FakeOAuth> {
   const clientId = opts.clientId ?? 'fake-client-id.apps.example';
   const clientSecret = opts.clientSecret ?? 'fake-client-secret-0123456789';
   const codes = new Map<string, Grant>();
@@ -116,7 +121,8 @@ export async function startFakeOAuth(opts: { clientId?: string; clientSecret?: s
         if (grant === 'refresh_token') {
           const rt = form.get('refresh_token') ?? '';
           if (fake.failRefresh || !refresh.has(rt)) return send(400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
-          return send(200, issue(''));
+          if (fake.requireRefreshScope && !form.get('scope')) return send(400, { error: 'invalid_request', error_description: "AADSTS90014: The required field 'scope' is missing from the credential." });
+          return send(200, issue(form.get('scope') ?? ''));
         }
         return send(400, { error: 'unsupported_grant_type' });
       });
@@ -134,6 +140,7 @@ export async function startFakeOAuth(opts: { clientId?: string; clientSecret?: s
     deny: false,
     expiresIn: 3600,
     failRefresh: false,
+    requireRefreshScope: opts.requireRefreshScope ?? false,
     authorizeRequests,
     tokenRequests,
     revoked,

@@ -63,7 +63,7 @@ export async function extractImage(
   const progress: ExtractProgress[] = [];
   const ctx: ExtractContext = {
     signal: o.signal ?? new AbortController().signal,
-    limits: { maxPages: o.maxPages ?? 1000, maxPixels: o.maxPixels ?? 1e8, maxAudioSeconds: 3600, maxUnzippedBytes: 1e9, maxZipEntries: 10_000, timeoutMs: 600_000 },
+    limits: { maxPages: o.maxPages ?? 1000, maxPixels: o.maxPixels ?? 1e8, maxAudioSeconds: 3600, maxUnzippedBytes: 1e9, maxZipEntries: 10_000, timeoutMs: 600_000, parseTimeoutMs: 60_000, workerHeapMb: 1024, maxDecodedPixels: 400_000_000, maxInflatedBytes: 256 * 1024 * 1024 },
     progress: (p) => progress.push(p),
     ocr,
     transcriber: null,

@@ -25,8 +25,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `src/server.ts` as its own process on a free port and waits for /health. */
-export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<ServerProcess> {
+/** Starts `src/server.ts` as its own process on a free port and waits for /health (30 s unless `startTimeoutMs`). */
+export async function startServer(env: Record<string, string> = {}, dataDir?: string, { startTimeoutMs = 30_000 } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-e2e-'));
   const apiKey = env.MNEMO_API_KEY ?? 'e2e-root-key-0123456789abcdef';
@@ -55,7 +55,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   child.stderr!.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {

@@ -200,6 +200,8 @@ describe('connections: google-drive through OAuth (PKCE, refresh, revoke), the p
   it('opens a push channel at the public webhook URL: authentic notifications sync, others are refused', async () => {
     const ch = drive.channels.find((c) => !c.stopped)!;
     expect(ch.address).toBe(`${base}/v3/connections/google-drive/webhook`);
+    // The channel was saved before it was opened: the "sync" message Drive sends while opening it was accepted.
+    expect(drive.openingSync).toEqual([{ channelId: ch.id, status: 200 }]);
     expect(await drive.notify('sync')).toEqual([200]);
     expect(await drive.notify('change', 'a-forged-token')).toEqual([401]);
     drive.addFile({ id: 't-push', name: 'push.txt', parents: ['f-proj'], content: 'Pushed through a channel notification.' });
@@ -250,13 +252,50 @@ describe('connections: google-drive through OAuth (PKCE, refresh, revoke), the p
     oauth.expiresIn = 3600;
   }, 60_000);
 
-  it('disconnecting revokes the grant at Google', async () => {
+  it('disconnecting stops the push channel and revokes the grant at Google', async () => {
     const { id } = await connect('drive-revoke', { syncScope: 'full' });
     await idle();
+    const channel = drive.channels.at(-1)!;
+    expect(channel.stopped).toBe(false);
     const refreshToken = oauth.tokenRequests.length;
     expect(refreshToken).toBeGreaterThan(0);
     await client.connections.deleteByID(id);
+    expect(channel.stopped).toBe(true);
     expect(oauth.revoked.at(-1)).toMatch(/^rt_/);
     expect((await docs('drive-revoke')).size).toBe(0);
+  }, 60_000);
+
+  it('a refused refresh (needs_reauth) stops the push channel while the access token still works', async () => {
+    const { id } = await connect('drive-reauth', { syncScope: 'full' });
+    await idle();
+    const channel = drive.channels.at(-1)!;
+    expect(channel.stopped).toBe(false);
+    oauth.expiresIn = 120;
+    const { id: again } = await connect('drive-reauth-2', { syncScope: 'full' });
+    await idle();
+    const short = drive.channels.at(-1)!;
+    // The refresh token is revoked; the access token (2 minutes left) is refreshed first, which is refused.
+    oauth.failRefresh = true;
+    await client.connections.import('google-drive', { containerTags: ['drive-reauth-2'] });
+    await idle();
+    expect(await client.connections.getByID(again)).toMatchObject({ status: 'needs_reauth' });
+    expect(short.stopped).toBe(true);
+    expect(channel.stopped).toBe(false);
+    oauth.failRefresh = false;
+    oauth.expiresIn = 3600;
+    await client.connections.deleteByID(id);
+    expect(channel.stopped).toBe(true);
+  }, 60_000);
+
+  it('counts the resources of a folder across the partial pages Drive answers', async () => {
+    // Drive answers 2 files a page here whatever is asked: 3 per page still counts the 4 files of the root.
+    const rootCount = [...drive.files.values()].filter((f) => f.parents.includes('root') && !f.trashed).length;
+    const paged = async (page: number) => (await (await fetch(`${base}/v3/connections/${scopedId}/resources?per_page=3&page=${page}`, { headers: { authorization: `Bearer ${TEST_KEY}` } })).json()) as { resources: unknown[]; total_count?: number };
+    const pages = [await paged(1), await paged(2)];
+    let n = 3;
+    while (pages.at(-1)!.total_count === undefined && n <= 6) pages.push(await paged(n++));
+    expect(pages.at(-1)!.total_count).toBe(rootCount);
+    expect(pages.reduce((sum, p) => sum + p.resources.length, 0)).toBe(rootCount);
+    expect(await paged(n + 2)).toMatchObject({ resources: [], total_count: rootCount });
   }, 60_000);
 });

@@ -131,4 +131,28 @@ describe('connections: Notion with an internal integration token, against a loca
     await client.connections.deleteByID(created.id);
     expect(notion.oauth.revoked).toEqual([notion.oauth.issuedToken]);
   }, 60_000);
+
+  it('syncs a second edit made in the same minute as the last sync, though Notion reports the same edit time', async () => {
+    // Notion rounds last_edited_time down to the minute: both edits below carry this one.
+    const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+    notion.pages.set('p-standup', { id: 'p-standup', title: 'Standup', lastEdited: minute, blocks: [block('s1', 'paragraph', 'Standup is at 9:00.')] });
+    await client.connections.import('notion', { containerTags: ['wiki'] });
+    await idle();
+    expect((await docs()).get('Standup')!.content).toContain('at 9:00');
+
+    notion.pages.get('p-standup')!.blocks = [block('s1', 'paragraph', 'Standup is at 9:30.')];
+    await client.connections.import('notion', { containerTags: ['wiki'] });
+    await idle();
+    expect((await docs()).get('Standup')!.content).toContain('at 9:30');
+
+    // Pages edited before the last sync's minute are still not read again; the recent one is, and is left as it is.
+    const reads = (id: string) => notion.requests.filter((r) => r === `GET /blocks/${id}/children`).length;
+    const [guide, standup] = [reads('p-guide'), reads('p-standup')];
+    const updatedAt = (await docs()).get('Standup')!.updatedAt;
+    await client.connections.import('notion', { containerTags: ['wiki'] });
+    await idle();
+    expect(reads('p-guide')).toBe(guide);
+    expect(reads('p-standup')).toBeLessThanOrEqual(standup + 1);
+    expect((await docs()).get('Standup')!.updatedAt).toBe(updatedAt);
+  }, 60_000);
 });

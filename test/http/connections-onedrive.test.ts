@@ -41,7 +41,8 @@ describe('connections: onedrive through OAuth and Microsoft Graph (delta, subscr
   };
 
   beforeAll(async () => {
-    oauth = await startFakeOAuth({ requirePkce: true });
+    // Microsoft's code flow requires `scope` on the refresh request, as the fake does.
+    oauth = await startFakeOAuth({ requirePkce: true, requireRefreshScope: true });
     graph = await startFakeGraph((bearer) => oauth.isValid(bearer));
     graph.addFolder('fo-eng', 'Engineering');
     graph.addFile({ id: 'fi-oncall', name: 'oncall.txt', parentId: 'fo-eng', content: 'Escalate to the SRE lead after 30 minutes.' });
@@ -158,5 +159,34 @@ describe('connections: onedrive through OAuth and Microsoft Graph (delta, subscr
     expect(graph.calls.get('subscriptions.renew')).toBeGreaterThan(0);
     expect(sub.expiration - Date.now()).toBeGreaterThan(36 * 3_600_000);
     expect([...(await docs('od-full')).keys()].sort()).toEqual(['adr-001.pdf', 'oncall.txt', 'outside.txt', 'payroll.txt', 'welcome.txt']);
+  }, 60_000);
+
+  it('refreshes with the granted scopes (Microsoft requires scope on refresh); counts resources across partial pages', async () => {
+    oauth.expiresIn = 120; // inside the refresh margin: the first sync refreshes before it lists
+    const { id: fresh } = await connect('od-refresh', { syncScope: 'full' });
+    await idle();
+    const refreshes = oauth.tokenRequests.filter((f) => f.get('grant_type') === 'refresh_token');
+    expect(refreshes.length).toBeGreaterThan(0);
+    expect(refreshes.at(-1)!.get('scope')).toBe('offline_access Files.Read.All User.Read');
+    expect(await client.connections.getByID(fresh)).toMatchObject({ status: 'active', error: null });
+    expect((await docs('od-refresh')).size).toBeGreaterThan(0);
+    oauth.expiresIn = 3600;
+
+    // Graph answers 2 items a page whatever is asked: 3 per page still counts the 3 items of the drive's root.
+    const paged = async (page: number) => (await (await fetch(`${base}/v3/connections/${fresh}/resources?per_page=3&page=${page}`, { headers: auth })).json()) as { resources: unknown[]; total_count?: number };
+    const rootItems = [...graph.items.values()].filter((i) => i.parentId === 'root-id' && !i.deleted).length;
+    expect((await paged(1)).total_count).toBeUndefined();
+    expect(await paged(2)).toMatchObject({ total_count: rootItems });
+    expect(await paged(3)).toMatchObject({ resources: [], total_count: rootItems });
+  }, 60_000);
+
+  it('deleting a connection deletes its Graph subscription, so nothing keeps posting', async () => {
+    const { id: doomed } = await connect('od-delete', { syncScope: 'full' });
+    await idle();
+    const sub = graph.subscriptions.at(-1)!;
+    expect(sub.deleted).toBe(false);
+    await client.connections.deleteByID(doomed);
+    expect(sub.deleted).toBe(true);
+    expect(graph.calls.get('subscriptions.delete')).toBeGreaterThan(0);
   }, 60_000);
 });

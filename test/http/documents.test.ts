@@ -148,7 +148,7 @@ describe('document routes', () => {
     expect((await request(server).delete('/v3/documents/del-a').set(auth)).status).toBe(404);
     const none = await request(server).delete('/v3/documents/bulk').set(auth).send({});
     expect(none.status).toBe(400);
-    expect(JSON.stringify(none.body)).toContain("Either 'ids' or 'containerTags' must be provided");
+    expect(JSON.stringify(none.body)).toContain("One of 'ids', 'containerTags' or 'filepath' must be provided");
     const byTag = await request(server).delete('/v3/documents/bulk').set(auth).send({ containerTags: ['del', 'del-2'] });
     expect(byTag.body).toEqual({ success: true, deletedCount: 2, untaggedCount: 0, containerTags: ['del', 'del-2'] });
     const search = await post('/v4/search', { q: 'delete me', threshold: 0 });

@@ -39,6 +39,19 @@ describe('hostile input gets a 4xx', () => {
     expect(ok.status).toBe(200);
   });
 
+  // Issue 27: a body of `null` was taken as empty (PATCH /v3/container-tags/x created the tag, PATCH /v3/settings 200).
+  it('answers 400 to a JSON body of null, as to 123, [] and true, and changes nothing', async () => {
+    const json = (method: 'patch' | 'post', path: string, text: string) => request(server)[method](path).set(auth).set('content-type', 'application/json').send(text);
+    for (const text of ['null', ' null ', '123', '[]', 'true']) {
+      const tag = await json('patch', '/v3/container-tags/null-body-tag', text);
+      expect({ text, status: tag.status, code: tag.body.code }).toEqual({ text, status: 400, code: 'VALIDATION_FAILED' });
+      const settings = await json('patch', '/v3/settings', text);
+      expect({ text, status: settings.status }).toEqual({ text, status: 400 });
+      expect((await json('post', '/v3/documents', text)).status).toBe(400);
+    }
+    expect((await request(server).get('/v3/container-tags/null-body-tag').set(auth)).status).toBe(404);
+  });
+
   it('counts depth without recursion and stops early', () => {
     expect(jsonDepth('x', 5)).toBe(0);
     expect(jsonDepth({ a: [1, { b: 2 }] }, 5)).toBe(3);

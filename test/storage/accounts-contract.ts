@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/storage/store.js';
 import type { ApiKeyRecord, OrganizationRecord } from '../../src/core/types.js';
+import type { OAuthGrantRecord } from '../../src/storage/accounts.js';
 import type { CleanupStore, MakeStore } from './store-contract.js';
 import { isoAt, makeDocument, makeOrg } from './store-fixtures.js';
 
@@ -57,6 +58,7 @@ export function runAccountsContract(name: string, makeStore: MakeStore, cleanup?
     keysContract(ctx);
     containerTagsContract(ctx);
     containerTagStatsContract(ctx);
+    agentAccessContract(ctx);
   });
 }
 
@@ -248,6 +250,118 @@ function containerTagStatsContract(ctx: AccountsContext): void {
       await store.updateDocument(orgA.id, d1.id, { containerTags: ['y'], updatedAt: isoAt(31) });
       await store.deleteDocuments(orgA.id, [d2.id]);
       expect(await store.containerTagStats(orgA.id)).toEqual([{ tag: 'y', documentCount: 1, firstCreatedAt: isoAt(10), lastActivityAt: isoAt(31) }]);
+    });
+  });
+}
+
+function makeGrant(orgId: string, over: Partial<OAuthGrantRecord> = {}): OAuthGrantRecord {
+  return {
+    id: `oag_${randomUUID()}`,
+    orgId,
+    subjectKeyId: 'key-1',
+    containerTags: ['tag-a'],
+    permission: 'write',
+    rateLimitMax: 500,
+    rateLimitWindowMs: 60_000,
+    clientId: 'client-1',
+    clientName: 'Claude',
+    resource: 'http://localhost/mcp',
+    accessHash: `at-${randomUUID()}`,
+    accessExpiresAt: isoAt(10),
+    refreshHash: `rt-${randomUUID()}`,
+    refreshExpiresAt: isoAt(20),
+    previousRefreshHash: null,
+    createdAt: isoAt(1),
+    updatedAt: isoAt(1),
+    revokedAt: null,
+    ...over,
+  };
+}
+
+function agentAccessContract(ctx: AccountsContext): void {
+  describe('agent access (OAuth clients, codes, grants, sign-in links, MCP sessions)', () => {
+    it('stores a client with its metadata and reads it back by id', async () => {
+      const client = {
+        id: `cl_${randomUUID()}`,
+        secretHash: null,
+        name: 'Cursor',
+        redirectUris: ['http://127.0.0.1:3000/callback'],
+        tokenEndpointAuthMethod: 'none' as const,
+        metadata: { client_uri: 'https://example.com', 'odd.key$': 1 },
+        createdAt: isoAt(1),
+      };
+      await ctx.store.agentAccess.insertOAuthClient(client);
+      expect(await ctx.store.agentAccess.getOAuthClient(client.id)).toEqual(client);
+      expect(await ctx.store.agentAccess.getOAuthClient('cl_missing')).toBeNull();
+    });
+
+    it('gives an authorization code out once', async () => {
+      const code = {
+        codeHash: `code-${randomUUID()}`,
+        clientId: 'c',
+        redirectUri: 'http://127.0.0.1/cb',
+        codeChallenge: 'x'.repeat(43),
+        resource: 'http://localhost/mcp',
+        expiresAt: isoAt(10),
+        createdAt: isoAt(1),
+        orgId: ctx.orgA.id,
+        subjectKeyId: 'k',
+        containerTags: null,
+        permission: 'read' as const,
+        rateLimitMax: null,
+        rateLimitWindowMs: null,
+      };
+      await ctx.store.agentAccess.insertOAuthCode(code);
+      const taken = await Promise.all([ctx.store.agentAccess.takeOAuthCode(code.codeHash), ctx.store.agentAccess.takeOAuthCode(code.codeHash)]);
+      expect(taken.filter((t) => t !== null)).toEqual([code]);
+      expect(await ctx.store.agentAccess.takeOAuthCode(code.codeHash)).toBeNull();
+    });
+
+    it('finds grants by access and refresh hash, rotates once per refresh token, remembers the replaced one', async () => {
+      const g = makeGrant(ctx.orgA.id);
+      await ctx.store.agentAccess.insertOAuthGrant(g);
+      expect(await ctx.store.agentAccess.findGrantByAccessHash(g.accessHash)).toEqual(g);
+      expect(await ctx.store.agentAccess.findGrantByRefreshHash(g.refreshHash)).toEqual(g);
+      const next = { accessHash: 'at-next', accessExpiresAt: isoAt(30), refreshHash: 'rt-next', refreshExpiresAt: isoAt(40), updatedAt: isoAt(2) };
+      const rotated = await ctx.store.agentAccess.rotateOAuthGrant(g.id, g.refreshHash, next);
+      expect(rotated).toEqual({ ...g, ...next, previousRefreshHash: g.refreshHash });
+      // The same refresh token again loses: it is no longer current.
+      expect(await ctx.store.agentAccess.rotateOAuthGrant(g.id, g.refreshHash, { ...next, accessHash: 'at-x', refreshHash: 'rt-x' })).toBeNull();
+      expect(await ctx.store.agentAccess.findGrantByAccessHash(g.accessHash)).toBeNull();
+      expect((await ctx.store.agentAccess.findGrantByAccessHash('at-next'))?.id).toBe(g.id);
+      // The replaced refresh token still leads to the grant (reuse detection).
+      expect((await ctx.store.agentAccess.findGrantByRefreshHash(g.refreshHash))?.id).toBe(g.id);
+    });
+
+    it('lists grants of one organisation, oldest first, and revokes one', async () => {
+      const a1 = makeGrant(ctx.orgA.id, { createdAt: isoAt(2) });
+      const a2 = makeGrant(ctx.orgA.id, { createdAt: isoAt(1) });
+      const b1 = makeGrant(ctx.orgB.id);
+      for (const g of [a1, a2, b1]) await ctx.store.agentAccess.insertOAuthGrant(g);
+      expect((await ctx.store.agentAccess.listOAuthGrants(ctx.orgA.id)).map((g) => g.id)).toEqual([a2.id, a1.id]);
+      expect(await ctx.store.agentAccess.getOAuthGrant(a1.id, ctx.orgB.id)).toBeNull();
+      await ctx.store.agentAccess.revokeOAuthGrant(a1.id, isoAt(9));
+      expect((await ctx.store.agentAccess.getOAuthGrant(a1.id))?.revokedAt).toBe(isoAt(9));
+      await ctx.store.agentAccess.revokeOAuthGrant(a1.id, isoAt(11));
+      expect((await ctx.store.agentAccess.getOAuthGrant(a1.id, ctx.orgA.id))?.revokedAt).toBe(isoAt(9));
+      expect(await ctx.store.agentAccess.rotateOAuthGrant(a1.id, a1.refreshHash, { accessHash: 'a', accessExpiresAt: isoAt(3), refreshHash: 'r', refreshExpiresAt: isoAt(3), updatedAt: isoAt(3) })).toBeNull();
+    });
+
+    it('gives a sign-in link out once', async () => {
+      const link = { tokenHash: `l-${randomUUID()}`, orgId: ctx.orgA.id, keyId: 'k', expiresAt: isoAt(5), createdAt: isoAt(1) };
+      await ctx.store.agentAccess.insertSignInLink(link);
+      expect(await ctx.store.agentAccess.takeSignInLink(link.tokenHash)).toEqual(link);
+      expect(await ctx.store.agentAccess.takeSignInLink(link.tokenHash)).toBeNull();
+    });
+
+    it('keeps MCP sessions: put, touch, get, delete', async () => {
+      const s = { id: `mcp-${randomUUID()}`, orgId: ctx.orgA.id, principalId: 'key-1', clientName: 'inspector', clientVersion: '1.0', protocolVersion: '2025-06-18', createdAt: isoAt(1), lastSeenAt: isoAt(1) };
+      await ctx.store.agentAccess.putMcpSession(s);
+      expect(await ctx.store.agentAccess.getMcpSession(s.id)).toEqual(s);
+      await ctx.store.agentAccess.touchMcpSession(s.id, isoAt(7));
+      expect(await ctx.store.agentAccess.getMcpSession(s.id)).toEqual({ ...s, lastSeenAt: isoAt(7) });
+      await ctx.store.agentAccess.deleteMcpSession(s.id);
+      expect(await ctx.store.agentAccess.getMcpSession(s.id)).toBeNull();
     });
   });
 }

@@ -123,11 +123,12 @@ describe('SQLite memory store: query plans', () => {
   });
 });
 
-describe('SQLite memory store: migration 12', () => {
+describe('SQLite memory store: migration memory-lookups', () => {
   it('fills the tag rows and term counts of memories written before it, so listing and keyword search find them', async () => {
     const db = new Database(':memory:');
     db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-    for (const m of MIGRATIONS.filter((x) => x.version <= 11)) {
+    const lookups = MIGRATIONS.find((x) => x.name === 'memory-lookups')!.version;
+    for (const m of MIGRATIONS.filter((x) => x.version < lookups)) {
       db.exec(m.sql);
       m.run?.(db);
       db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString());
@@ -147,8 +148,8 @@ describe('SQLite memory store: migration 12', () => {
     const os = await import('node:os');
     const path = await import('node:path');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-mem-migrate-'));
-    fs.writeFileSync(path.join(dir, 'v11.db'), file);
-    const migrated = new SqliteStore(path.join(dir, 'v11.db'));
+    fs.writeFileSync(path.join(dir, 'before.db'), file);
+    const migrated = new SqliteStore(path.join(dir, 'before.db'));
     try {
       await migrated.migrate();
       const statics = await migrated.memories.listMemories(org.id, { containerTags: ['user-a'], isStatic: true, sort: 'support', order: 'desc', limit: 10, offset: 0 });

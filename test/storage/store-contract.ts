@@ -433,6 +433,22 @@ function documentsContract(ctx: ContractContext): void {
       expect(await find(['t1', 't2', 't4'], '/docs')).toEqual([]);
       expect(await find(['nope'])).toEqual([]);
     });
+
+    it('findDocumentIdsByFilepath matches an exact filepath or a prefix ending in "/", whatever the tags, in one organisation', async () => {
+      const { store, orgA, orgB } = ctx;
+      const d1 = makeDocument(orgA.id, { containerTags: ['t1'], filepath: '/fp/a.md' });
+      const d2 = makeDocument(orgA.id, { containerTags: ['t2'], filepath: '/fp/sub/b.md' });
+      const d3 = makeDocument(orgA.id, { containerTags: ['t3'], filepath: '/fp2/c.md' });
+      const d4 = makeDocument(orgA.id, { containerTags: ['t1'], filepath: null });
+      const b1 = makeDocument(orgB.id, { containerTags: ['t1'], filepath: '/fp/a.md' });
+      for (const d of [d1, d2, d3, d4, b1]) await store.insertDocument(d);
+      const find = async (filepath: string) => (await store.findDocumentIdsByFilepath(orgA.id, filepath)).sort();
+      expect(await find('/fp/a.md')).toEqual([d1.id]);
+      expect(await find('/fp/')).toEqual(sortedIds([d1, d2]));
+      expect(await find('/fp')).toEqual([]);
+      expect(await find('/fp%/')).toEqual([]);
+      expect(await find('/nowhere/')).toEqual([]);
+    });
   });
 }
 

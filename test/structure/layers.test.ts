@@ -5,9 +5,14 @@ import { describe, expect, it } from 'vitest';
 /**
  * The layout shows the layers, and this keeps it so: each folder of src/ may import only the folders listed for
  * it. Edges (http, cli) reach stores, runners and providers only through services; roots (files directly in src/)
- * compose everything and may import anything.
+ * compose everything and may import anything. The MCP edge (mcp) has the same allowances as http.
  */
-const SRC = path.resolve(import.meta.dirname, '../../src');
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SRC = path.join(ROOT, 'src');
+const WORKFLOWS = path.join(ROOT, 'workflows');
+const ACTIVITIES = path.join(ROOT, 'activities');
+/** Code the workflow bundle may import: it imports nothing itself (a value import would pull runtime code in). */
+const WORKFLOW_SAFE = path.join(SRC, 'core', 'workflow-safe');
 
 const ALLOWED: Record<string, readonly string[]> = {
   core: [],
@@ -26,22 +31,29 @@ const ALLOWED: Record<string, readonly string[]> = {
   services: ['core', 'text', 'vector', 'search', 'storage', 'runner', 'pipeline', 'providers', 'memory', 'extract', 'connectors'],
   temporal: ['core', 'pipeline', 'runner', 'storage', 'providers', 'services', 'memory', 'extract', 'connectors'],
   http: ['core', 'services'],
+  mcp: ['core', 'services'],
+  // The web console runs in the browser and reaches Mnemo only through the public HTTP API.
+  console: [],
   cli: ['core', 'services'],
 };
 
-/** Relative imports of a file (static, dynamic and type-only), resolved to paths under src/. */
-function importsOf(file: string): { target: string; typeOnly: boolean }[] {
+/** Imports of a file (static, dynamic and type-only); relative ones resolved to paths under src/. */
+function importsOf(file: string): { target: string; typeOnly: boolean; specifier: string }[] {
   const text = fs.readFileSync(file, 'utf8');
-  const out: { target: string; typeOnly: boolean }[] = [];
-  const re = /(import\s+type\s[^'"]*?from\s*|import\s[^'"]*?from\s*|export\s[^'"]*?from\s*|import\s*\(\s*)(['"])(\.{1,2}\/[^'"]+)\2/g;
+  const out: { target: string; typeOnly: boolean; specifier: string }[] = [];
+  const re = /(import\s+type\s[^'"]*?from\s*|export\s+type\s[^'"]*?from\s*|import\s[^'"]*?from\s*|export\s[^'"]*?from\s*|import\s*\(\s*|import\s+)(['"])([^'"]+)\2/g;
   for (const m of text.matchAll(re)) {
-    out.push({ target: path.relative(SRC, path.resolve(path.dirname(file), m[3]!)), typeOnly: m[1]!.startsWith('import type') });
+    const specifier = m[3]!;
+    const typeOnly = /^(import|export)\s+type\s/.test(m[1]!);
+    out.push({ specifier, typeOnly, target: specifier.startsWith('.') ? path.relative(SRC, path.resolve(path.dirname(file), specifier)) : specifier });
   }
   return out;
 }
 
+const relativeOnly = (imports: ReturnType<typeof importsOf>) => imports.filter((i) => i.specifier.startsWith('.'));
+
 function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
 }
 
 const folderOf = (rel: string) => (rel.includes(path.sep) ? rel.split(path.sep)[0]! : null);
@@ -59,10 +71,10 @@ describe('source layout', () => {
     for (const file of files) {
       const from = folderOf(path.relative(SRC, file));
       if (from === null) continue;
-      for (const { target } of importsOf(file)) {
+      for (const { target } of relativeOnly(importsOf(file))) {
         if (target.startsWith('..')) {
-          // Outside src/: the Temporal adapter imports the workflow definitions and activities it runs.
-          if (!(from === 'temporal' && /^\.\.[\\/](workflows|activities)[\\/]/.test(target)) && !target.startsWith(`..${path.sep}workflows${path.sep}shared`)) violations.push(`${path.relative(SRC, file)} → ${target}`);
+          // Outside src/: only the Temporal adapter imports the workflow definitions and activities it runs.
+          if (!(from === 'temporal' && /^\.\.[\\/](workflows|activities)[\\/]/.test(target))) violations.push(`${path.relative(SRC, file)} → ${target}`);
           continue;
         }
         const to = folderOf(target);
@@ -73,6 +85,40 @@ describe('source layout', () => {
           continue;
         }
         if (to !== from && !ALLOWED[from]!.includes(to)) violations.push(`${path.relative(SRC, file)} → ${target}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('workflow-safe code under src/core/workflow-safe imports nothing but types', () => {
+    const violations = sourceFiles(WORKFLOW_SAFE).flatMap((file) => importsOf(file).filter((i) => !i.typeOnly).map((i) => `${path.relative(ROOT, file)} → ${i.specifier}`));
+    expect(violations).toEqual([]);
+  });
+
+  it('workflows import only @temporalio/workflow, each other and the workflow-safe code (anything else as types)', () => {
+    const violations: string[] = [];
+    for (const file of sourceFiles(WORKFLOWS)) {
+      for (const i of importsOf(file)) {
+        if (i.typeOnly || i.specifier === '@temporalio/workflow') continue;
+        const resolved = i.specifier.startsWith('.') ? path.resolve(path.dirname(file), i.specifier) : null;
+        if (resolved && (path.dirname(resolved) === WORKFLOWS || resolved.startsWith(WORKFLOW_SAFE + path.sep))) continue;
+        violations.push(`${path.relative(ROOT, file)} → ${i.specifier}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('activities wrap src/ (services, pipeline, storage, core), never the workflows, edges or composition roots', () => {
+    const allowed = new Set(['core', 'services', 'pipeline', 'storage', 'providers', 'memory', 'extract', 'connectors', 'runner']);
+    const violations: string[] = [];
+    for (const file of sourceFiles(ACTIVITIES)) {
+      for (const i of relativeOnly(importsOf(file))) {
+        const resolved = path.resolve(path.dirname(file), i.specifier);
+        if (path.dirname(resolved) === ACTIVITIES) continue;
+        const rel = path.relative(SRC, resolved);
+        const folder = rel.startsWith('..') ? null : folderOf(rel);
+        if (folder !== null && allowed.has(folder)) continue;
+        violations.push(`${path.relative(ROOT, file)} → ${i.specifier}`);
       }
     }
     expect(violations).toEqual([]);

@@ -9,6 +9,8 @@ export interface PdfWorkerInit {
   maxPixels: number;
   /** A page whose text layer has fewer non-space characters is checked for images (a scan) and rendered. */
   minChars: number;
+  /** Bytes one Flate stream may inflate to; checked before pdf.js reads the file (which would hold it whole). */
+  maxInflatedBytes: number;
 }
 
 /** Messages from the worker thread, in order: open (or error), then page / page-error per page, then done. */
@@ -29,6 +31,7 @@ export type PdfWorkerMessage =
     }
   | { type: 'page-error'; page: number; message: string }
   | { type: 'error'; kind: 'password' | 'invalid' | 'other'; name: string; message: string }
+  | { type: 'limit'; inflated: number }
   | { type: 'done' };
 
 /** The worker reads the next page only when told to, so at most one rendered page is held. */

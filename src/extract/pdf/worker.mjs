@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import zlib from 'node:zlib';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** @type {import('./protocol.ts').PdfWorkerInit} */
@@ -31,7 +32,58 @@ const IMAGE_OPS = new Set([
 
 const UNREADABLE = /[\u0000-\u0008\u000e-\u001f\ufffd\ue000-\uf8ff]/g;
 
+/**
+ * Inflates every FlateDecode stream of the file, counting and discarding the output, and reports the first one that
+ * inflates past init.maxInflatedBytes (a 400 KB PDF can hold a 400 MB stream, which pdf.js would decode whole).
+ * Streams are found by their dictionary and the stream/endstream keywords; encrypted files are left to pdf.js.
+ */
+async function firstOversizedStream() {
+  const bytes = Buffer.from(init.data.buffer, init.data.byteOffset, init.data.byteLength);
+  const text = bytes.toString('latin1');
+  if (/\/Encrypt\b/.test(text)) return null;
+  const re = /\/FlateDecode[^]*?stream\r?\n/g;
+  let m;
+  while ((m = re.exec(text)) !== null) {
+    // The dictionary must close before its stream keyword (no "endobj" in between): otherwise this was not its stream.
+    if (m[0].includes('endobj')) {
+      re.lastIndex = m.index + 1;
+      continue;
+    }
+    const start = m.index + m[0].length;
+    const end = text.indexOf('endstream', start);
+    if (end === -1) break;
+    const size = await inflatedSize(bytes.subarray(start, end), init.maxInflatedBytes);
+    if (size > init.maxInflatedBytes) return size;
+    re.lastIndex = end;
+  }
+  return null;
+}
+
+/** Bytes `data` inflates to, counted while streaming and stopped once past `cap`; damaged data counts what came out. */
+function inflatedSize(data, cap) {
+  return new Promise((resolve) => {
+    const inflate = zlib.createInflate({ finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    let size = 0;
+    inflate.on('data', (chunk) => {
+      size += chunk.length;
+      if (size > cap) {
+        inflate.destroy();
+        resolve(size);
+      }
+    });
+    inflate.on('error', () => resolve(size));
+    inflate.on('end', () => resolve(size));
+    inflate.on('close', () => resolve(size));
+    inflate.end(data);
+  });
+}
+
 async function run() {
+  const oversized = await firstOversizedStream();
+  if (oversized !== null) {
+    post({ type: 'limit', inflated: oversized });
+    return;
+  }
   const task = pdfjs.getDocument({
     data: init.data,
     isEvalSupported: false,

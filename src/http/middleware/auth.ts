@@ -17,18 +17,22 @@ export interface AuthOptions {
   /** Requests per window for each organisation; null = no organisation-wide limit. */
   orgRateLimit: { max: number; windowMs: number } | null;
   logger: Logger;
+  /** Where the credentials are used: OAuth access tokens are accepted only on the resource they are bound to (mcp). */
+  audience?: 'api' | 'mcp';
+  /** The WWW-Authenticate challenge of a 401 (MCP: where to discover OAuth). */
+  challenge?: (ctx: { protocol: string; host: string }) => string;
 }
 
 /**
  * Requires an API key in `Authorization: Bearer`, `x-api-key` or `x-service-api-key`, turns it into the request's
  * actor, and applies the key's and the organisation's rate limits (429 with retry-after and x-ratelimit-* headers).
  */
-export const requireApiKey = ({ auth, limiter, orgRateLimit, logger }: AuthOptions): Middleware<AppState> =>
+export const requireApiKey = ({ auth, limiter, orgRateLimit, logger, audience = 'api', challenge }: AuthOptions): Middleware<AppState> =>
   async function requireApiKey(ctx, next) {
-    const result = await auth.authenticate(presentedKey(ctx));
+    const result = await auth.authenticate(presentedKey(ctx), audience);
     if ('rejected' in result) {
       if (result.rejected !== 'missing' && result.rejected !== 'unknown') logger.info('API key refused', { reason: result.rejected });
-      ctx.set('WWW-Authenticate', 'Bearer');
+      ctx.set('WWW-Authenticate', challenge ? challenge(ctx) : 'Bearer');
       throw createError('UNAUTHORIZED');
     }
     const { actor } = result;
@@ -48,5 +52,6 @@ export const requireApiKey = ({ auth, limiter, orgRateLimit, logger }: AuthOptio
       }
     }
     ctx.state.actor = actor;
+    ctx.state.principal = result.principal;
     await next();
   };

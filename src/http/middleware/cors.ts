@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import type { AppState } from '../context.js';
 
 const ALLOWED_METHODS = 'GET,HEAD,POST,PUT,PATCH,DELETE,OPTIONS';
-const EXPOSED_HEADERS = 'x-request-id, x-should-retry, retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset';
+const EXPOSED_HEADERS = 'x-request-id, x-should-retry, retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, mcp-session-id, www-authenticate';
 
 export interface CorsOptions {
   /** Allowed origins; ['*'] = any. Keys travel in headers, never cookies, so credentials are never allowed. */

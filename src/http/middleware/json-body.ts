@@ -41,6 +41,10 @@ export const jsonBody = ({ limit, multipartPaths = [], rawPaths }: { limit: numb
       // A RangeError here is a nesting too deep for the parser itself: still the client's input, still a 400.
       throw createError('MALFORMED_JSON', [(err as Error).message]);
     }
+    // `null` is a body, not the absence of one: refused like 123, [] or true (no route takes it), never read as {}.
+    if (body === null) {
+      throw createError('VALIDATION_FAILED', ['the body must be a JSON object, not null'], { details: [{ path: 'body', message: 'expected an object, received null' }] });
+    }
     const depth = jsonDepth(body, MAX_JSON_DEPTH);
     if (depth > MAX_JSON_DEPTH) {
       throw createError('VALIDATION_FAILED', [`JSON nested deeper than ${MAX_JSON_DEPTH} levels`], {

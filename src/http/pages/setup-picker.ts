@@ -115,6 +115,6 @@ export function setupPickerPage(opts: { provider: string; nonce: string }): stri
 `;
 }
 
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

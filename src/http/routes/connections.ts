@@ -84,10 +84,11 @@ export function registerConnectionRoutes(router: Router<AppState>, { connections
   router.post('/v3/connections/:provider/import', async (ctx) => {
     const b = parse(ConnectionTagsBody, ctx.state.body ?? {});
     const provider = ctx.params.provider!;
-    const { started, running } = await connections.import(ctx.state.actor, provider, b.containerTags);
+    const { started, queued } = await connections.import(ctx.state.actor, provider, b.containerTags);
     // The client asks for text/plain and hands the body back as a string.
     ctx.type = 'text/plain';
-    ctx.body = JSON.stringify({ message: started > 0 || running === 0 ? 'Manual sync initiated' : 'A sync is already running', provider, started, running });
+    const message = started > 0 || queued === 0 ? 'Manual sync initiated' : 'Manual sync queued: it starts when the running sync ends';
+    ctx.body = JSON.stringify({ message, provider, started, queued });
   });
 
   router.post('/v3/connections/:provider/documents', async (ctx) => {

@@ -177,7 +177,13 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents }: 
       ctx.body = { success: true, deletedCount, ...(errors.length > 0 ? { errors } : {}) };
       return;
     }
-    const { deletedCount, untaggedCount } = await documents.deleteByTags(actor, body.containerTags!, body.filepath);
+    if (!body.containerTags) {
+      // filepath alone is a criterion of its own (the client's types): exact, or a prefix ending in "/".
+      const { deletedCount, untaggedCount } = await documents.deleteByFilepath(actor, body.filepath!);
+      ctx.body = { success: true, deletedCount, untaggedCount, filepath: body.filepath };
+      return;
+    }
+    const { deletedCount, untaggedCount } = await documents.deleteByTags(actor, body.containerTags, body.filepath);
     ctx.body = { success: true, deletedCount, untaggedCount, containerTags: body.containerTags };
   });
 

@@ -45,10 +45,15 @@ export const BulkDeleteBody = z
   .looseObject({
     ids: z.array(z.string().min(1).max(255)).min(1).max(100).optional(),
     containerTags: ContainerTags.min(1).optional(),
-    filepath: z.string().max(1000).optional(),
+    filepath: z
+      .string()
+      .max(1000)
+      .optional()
+      .transform((v) => (v === '' ? undefined : v))
+      .describe('Documents at this filepath: exact, or a prefix when it ends with "/"; alone, or narrowing containerTags'),
   })
-  .refine((b) => b.ids !== undefined || b.containerTags !== undefined, {
-    message: "Either 'ids' or 'containerTags' must be provided",
+  .refine((b) => b.ids !== undefined || b.containerTags !== undefined || b.filepath !== undefined, {
+    message: "One of 'ids', 'containerTags' or 'filepath' must be provided (deleting everything takes an explicit criterion)",
   });
 
 export const ListDocumentsBody = z.looseObject({

@@ -1,5 +1,6 @@
 import { createError } from '../../core/errors.js';
-import { isDuplicateKey, type Collections } from './schema.js';
+import { isDuplicateKey } from './duplicate-key.js';
+import type { Collections } from './schema.js';
 
 /**
  * customId claims: one row per (organisation, container tag, customId), keyed by `_id` so that the unique index every

@@ -25,6 +25,7 @@ import { MongoSecretStore } from './secrets.js';
 import { MongoConnections } from './connections.js';
 import { CustomIdClaims } from './custom-ids.js';
 import { MongoAccounts } from './accounts.js';
+import { MongoAgentAccess } from './agent-access-accounts.js';
 import type { ApiKeyPatch, ContainerTagPatch } from '../accounts.js';
 import {
   bsonToDocument,
@@ -65,6 +66,8 @@ export class MongoStore implements Store {
   readonly secrets: SecretStore;
   /** Connections, sync runs and item state (connections.ts), on the same database. */
   readonly connections: MongoConnections;
+  /** OAuth clients, codes, grants, sign-in links and MCP sessions (agent-access-accounts.ts). */
+  readonly agentAccess: MongoAgentAccess;
   private readonly client: MongoClient;
   private readonly c: Collections;
   private readonly search: MongoSearch;
@@ -87,11 +90,13 @@ export class MongoStore implements Store {
     this.blobs = new GridFsBlobStore(this.client.db(opts.db));
     this.secrets = new MongoSecretStore(this.client.db(opts.db));
     this.connections = new MongoConnections(this.client.db(opts.db));
+    this.agentAccess = new MongoAgentAccess(this.client.db(opts.db));
   }
 
   async migrate(): Promise<void> {
     await migrate(this.c);
     await this.connections.ensureIndexes();
+    await this.agentAccess.ensureIndexes();
     if (this.detected) return;
     if (await detectAtlasSearch(this.c.chunks, this.opts.atlasSearch ?? 'auto', this.logger)) {
       const atlas = new AtlasIndexes(this.c.chunks, this.logger, this.opts.indexWaitMs ?? 600_000);
@@ -241,6 +246,11 @@ export class MongoStore implements Store {
   async findDocumentIdsByTags(orgId: string, tags: readonly string[], filepath?: string): Promise<string[]> {
     const query: Filter<DocumentBson> = { orgId: { $eq: orgId }, containerTags: { $in: [...tags] } };
     if (filepath) query.filepath = filepathQuery(filepath);
+    return (await this.c.documents.find(query, { projection: { _id: 1 } }).toArray()).map((r) => r._id);
+  }
+
+  async findDocumentIdsByFilepath(orgId: string, filepath: string): Promise<string[]> {
+    const query: Filter<DocumentBson> = { orgId: { $eq: orgId }, filepath: filepathQuery(filepath) };
     return (await this.c.documents.find(query, { projection: { _id: 1 } }).toArray()).map((r) => r._id);
   }
 

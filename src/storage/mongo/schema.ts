@@ -2,6 +2,9 @@ import type { Binary, Collection, Db, IndexDescription } from 'mongodb';
 import { CustomIdClaims } from './custom-ids.js';
 import { memoryRecency } from '../memories.js';
 import { subjectKey } from './memory-codec.js';
+import { isDuplicateKey } from './duplicate-key.js';
+
+export { isDuplicateKey };
 import type { DocumentStatus, DocumentType, MemoryRelation, MetadataValue, StoredFile, TaskType } from '../../core/types.js';
 
 /** Searchable form of one metadata key: its values as text, lower-cased text, and number (see codec.ts). */
@@ -320,11 +323,3 @@ function isIndexNotFound(err: unknown): boolean {
   return e.code === 27 || e.code === 26 || e.codeName === 'IndexNotFound' || e.codeName === 'NamespaceNotFound' || (typeof e.message === 'string' && /index not found|ns not found/i.test(e.message));
 }
 
-/**
- * Duplicate-key error. MongoDB reports code 11000; FerretDB v1 reports an update that breaks a unique index as
- * InternalError (code 1) carrying SQLite's "UNIQUE constraint failed".
- */
-export function isDuplicateKey(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown };
-  return e.code === 11000 || (e.code === 1 && typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed'));
-}

@@ -11,7 +11,7 @@ const RECENCY_SQL = `CASE WHEN m.event_date IS NOT NULL AND substr(m.event_date,
 
 /**
  * A page of memory ids in the query's order. A query of one tag walks that tag's rows of memory_tags, which carry
- * the flags and sort keys (migration 12), along an index in the requested order: a page costs its own size, however
+ * the flags and sort keys (migration 13, memory-lookups), along an index in the requested order: a page costs its own size, however
  * many memories the tag or the organisation holds. Other shapes (several tags, a document's memories, the whole
  * organisation) read `memories` by the narrowest index they have and sort.
  */

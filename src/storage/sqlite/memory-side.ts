@@ -15,7 +15,7 @@ export interface SideChange {
 }
 
 /**
- * The side rows of a memory (migrations 4 and 12): its tags, each carrying the flags and sort keys a tag's listing
+ * The side rows of a memory (migrations 4 and 13): its tags, each carrying the flags and sort keys a tag's listing
  * reads so that listing walks an index in order; its sources; its keyword row (latest memories only) with its scope
  * tokens; and the per-organisation document frequency of each keyword term. Statements are prepared once.
  */

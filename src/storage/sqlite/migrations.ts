@@ -368,12 +368,36 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
     `,
   },
   {
+    // How agents reach Mnemo (storage/accounts.ts AgentAccessStore): OAuth clients, one-use authorization codes and
+    // consent-page sign-in links, grants (hashed access and refresh tokens), and MCP sessions shared by every API
+    // process. Records are JSON; the columns beside them are what they are looked up by.
+    version: 12,
+    name: 'agent-access',
+    sql: `
+      CREATE TABLE oauth_clients (id TEXT PRIMARY KEY, data TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE oauth_codes (code_hash TEXT PRIMARY KEY, expires_at TEXT NOT NULL, data TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE oauth_grants (
+        id TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL,
+        access_hash TEXT NOT NULL UNIQUE,
+        refresh_hash TEXT NOT NULL UNIQUE,
+        previous_refresh_hash TEXT,
+        created_at TEXT NOT NULL,
+        data TEXT NOT NULL
+      );
+      CREATE INDEX oauth_grants_by_org ON oauth_grants (org_id, created_at);
+      CREATE INDEX oauth_grants_by_previous_refresh ON oauth_grants (previous_refresh_hash);
+      CREATE TABLE oauth_sign_in_links (token_hash TEXT PRIMARY KEY, expires_at TEXT NOT NULL, data TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE mcp_sessions (id TEXT PRIMARY KEY, last_seen_at TEXT NOT NULL, data TEXT NOT NULL) WITHOUT ROWID;
+    `,
+  },
+  {
     // Memory reads that cost what they return, not what the organisation or tag holds (issue 26): version chains by
     // root (one query per page of results), subjects case-insensitively through an index, each tag's memories in
     // the orders lists and profiles read them (memory_tags carries the flags and sort keys of its memory, kept by
     // memories.ts), and the document frequency of each memory term per organisation (keyword searches leave out
     // terms too common to be worth matching).
-    version: 12,
+    version: 13,
     name: 'memory-lookups',
     sql: `
       DROP INDEX memories_root;

@@ -41,6 +41,7 @@ import { removeDocumentBlobs } from '../blobs.js';
 import type { SecretStore } from '../secrets.js';
 import { FileSecretStore } from './file-secrets.js';
 import { SqliteConnections } from './connections.js';
+import { SqliteAgentAccess } from './agent-access-accounts.js';
 import type { ApiKeyPatch, ContainerTagPatch } from '../accounts.js';
 import {
   DOCUMENT_COLUMNS,
@@ -87,6 +88,7 @@ export class SqliteStore implements Store {
   /** Secrets as files next to the database (in memory for ':memory:'). */
   readonly secrets: SecretStore;
   readonly connections: SqliteConnections;
+  readonly agentAccess: SqliteAgentAccess;
   private readonly tempBlobDir: string | null;
   /** Searchable chunk count per organisation, dropped whenever chunks are activated or deleted. */
   private readonly activeChunkCounts = new Map<string, number>();
@@ -123,6 +125,7 @@ export class SqliteStore implements Store {
     this.accounts = new SqliteAccounts(this.db);
     this.memories = new SqliteMemories(this.db);
     this.connections = new SqliteConnections(this.db);
+    this.agentAccess = new SqliteAgentAccess(this.db);
   }
 
   async migrate(): Promise<void> {
@@ -325,6 +328,12 @@ export class SqliteStore implements Store {
       params.push(...(filepath.endsWith('/') ? [filepath, filepath] : [filepath]));
     }
     return (this.db.prepare(sql).all(...params) as { id: string }[]).map((r) => r.id);
+  }
+
+  async findDocumentIdsByFilepath(orgId: string, filepath: string): Promise<string[]> {
+    const prefix = filepath.endsWith('/');
+    const sql = `SELECT id FROM documents WHERE org_id = ? AND ${prefix ? 'substr(filepath, 1, length(?)) = ?' : 'filepath = ?'}`;
+    return (this.db.prepare(sql).all(orgId, ...(prefix ? [filepath, filepath] : [filepath])) as { id: string }[]).map((r) => r.id);
   }
 
   async listDocuments(orgId: string, q: DocumentListQuery): Promise<{ documents: DocumentRecord[]; total: number }> {

@@ -159,8 +159,24 @@ describe('parseFilters: numeric clauses', () => {
     expect(() => parseFilters({ key: 'n', value, filterType: 'numeric' })).toThrow(invalidFilter('must be a number'));
   });
 
-  it('rejects a non-numeric value in a metadata clause that carries a numericOperator', () => {
-    expect(() => parseFilters({ key: 'n', value: 'soon', numericOperator: '<' })).toThrow(invalidFilter('soon'));
+  it('keeps a metadata clause whose value is not a number a string match, whatever numericOperator it carries (as the official client sends it)', () => {
+    // The SDK's own generated calls send {key, value: "value", filterType: "metadata", numericOperator: ">"}.
+    expect(clause({ key: 'key', value: 'value', filterType: 'metadata', numericOperator: '>', ignoreCase: 'true', negate: 'true' })).toEqual({
+      kind: 'clause',
+      key: 'key',
+      value: 'value',
+      match: 'equals',
+      negate: true,
+      ignoreCase: true,
+    });
+    expect(clause({ key: 'n', value: 'soon', numericOperator: '<' })).toMatchObject({ match: 'equals', negate: false });
+    expect(clause({ key: 'n', value: 'soon', numericOperator: '!=' })).toMatchObject({ match: 'equals', negate: true });
+    expect(matchesFilter(parseFilters({ key: 'status', value: 'draft', filterType: 'metadata', numericOperator: '>' }), { status: 'draft' })).toBe(true);
+    expect(matchesFilter(parseFilters({ key: 'status', value: 'draft', filterType: 'metadata', numericOperator: '!=' }), { status: 'draft' })).toBe(false);
+  });
+
+  it('still refuses a numeric filter whose value is not a number', () => {
+    expect(() => parseFilters({ key: 'n', value: 'soon', filterType: 'numeric', numericOperator: '<' })).toThrow(invalidFilter('soon'));
   });
 
   it.each([

@@ -12,6 +12,10 @@ export const LIMITS: ExtractLimits = {
   maxUnzippedBytes: 50 * 1024 * 1024,
   maxZipEntries: 1000,
   timeoutMs: 60_000,
+  parseTimeoutMs: 60_000,
+  workerHeapMb: 1024,
+  maxDecodedPixels: 400_000_000,
+  maxInflatedBytes: 256 * 1024 * 1024,
 };
 
 /** A context for one extraction; progress reports are collected in `events`. */

@@ -28,6 +28,22 @@ describe('file links', () => {
     expect(verifyFileLink(KEY, signFileLink(KEY, { key: 'k', expiresAt: 1 }).replace(/^[^.]+/, odd), 0)).toBeNull();
   });
 
+  // Issue 27: Node's base64url decoder skips foreign characters and the unused low bits of the last character.
+  it('refuses signatures and payloads that decode to the right bytes but are not spelled as signed', () => {
+    const token = signFileLink(KEY, { key: 'org/doc/1', expiresAt: 1_000 });
+    const [payload, sig] = token.split('.') as [string, string];
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // 32 bytes take 43 characters: the last one carries 2 unused bits.
+    const last = ALPHABET.indexOf(sig.at(-1)!);
+    const lowBits = `${sig.slice(0, -1)}${ALPHABET[last ^ 1]}`;
+    expect(Buffer.from(lowBits, 'base64url').equals(Buffer.from(sig, 'base64url'))).toBe(true);
+    for (const forged of [`${sig}==`, `${sig}$$$`, lowBits, `${sig.slice(0, 20)}!${sig.slice(20)}`, `${sig}=`]) {
+      expect(verifyFileLink(KEY, `${payload}.${forged}`, 0), forged).toBeNull();
+    }
+    expect(verifyFileLink(KEY, `${payload}==.${sig}`, 0)).toBeNull();
+    expect(verifyFileLink(KEY, token, 0)).not.toBeNull();
+  });
+
   it('derives distinct keys from distinct master secrets', () => {
     expect(fileLinkKey('x'.repeat(32)).equals(fileLinkKey('y'.repeat(32)))).toBe(false);
     expect(fileLinkKey('x'.repeat(32))).toHaveLength(32);

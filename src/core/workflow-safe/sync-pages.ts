@@ -1,5 +1,21 @@
-// The page loop of a connection sync, shared by embedded mode (src/services/connection-sync.ts) and the
-// syncConnection workflow (sync-connection.ts). Pure: no imports, no I/O, so the workflow bundle can use it.
+// The page loop of a connection sync and the names its workflow shares with the activities and the starter: used
+// by embedded mode (src/services/connection-sync.ts), the syncConnection workflow (workflows/sync-connection.ts) and
+// its activities. Workflow-safe: no imports, no I/O, so the workflow bundle can use it.
+
+/**
+ * Signal to a running syncConnection workflow: a sync was asked for (webhook, import) while it ran. Whatever number
+ * arrive, exactly one more sync follows the current one (its argument, the latest trigger, is that run's trigger).
+ */
+export const RESYNC_SIGNAL = 'resync';
+
+/**
+ * Workflow ID of a connection's syncs (and ID of its Schedule): one ID for every sync of a connection, so two never
+ * run at once; a manual, webhook or scheduled trigger that finds it running queues one more or is skipped.
+ */
+export const connectionWorkflowId = (connectionId: string) => `connection-${connectionId}`;
+
+/** Failure type of a refused credential: not retried, and the run records the connection as needs_reauth. */
+export const AUTH_FAILURE = 'CONNECTOR_AUTH_FAILED';
 
 /** What one listing page did (its items already added, updated or deleted). */
 export interface SyncPageOutcome {
