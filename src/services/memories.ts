@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readScope, requireTags, requireWrite, type Actor } from '../core/actor.js';
-import { createError, errorMessage } from '../core/errors.js';
+import { createError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { MemoryRecord, Metadata } from '../core/types.js';
 import { rememberFacts } from '../memory/remember.js';
