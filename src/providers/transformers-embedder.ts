@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Logger } from '../core/logger.js';
-import { estimateCalibration, BACKGROUND_SENTENCES } from '../vector/calibrate.js';
+import { backgroundCalibration, BACKGROUND_SENTENCES } from '../vector/calibrate.js';
 import type { Embedder } from './embedder.js';
 import { EmbedderWorkerClient } from './embedder-worker-client.js';
 import { InferenceQueue, inferInSlices, QueryBatcher, type InferencePriority } from './inference-queue.js';
@@ -21,6 +21,21 @@ export interface TransformersEmbedderOptions {
 }
 
 /**
+ * How a model family is run: its pooling, the instruction its queries (not passages) carry, and the ONNX weights
+ * used when MNEMO_EMBEDDING_DTYPE is unset (bge-small: int8, 1.8x faster than fp32 for documents and queries at a
+ * cost of ~3 points of dense LoCoMo recall; bench/README.md, "Embedding models and dtypes").
+ */
+export function localModelProfile(modelId: string): { pooling: 'mean' | 'cls'; queryPrefix: string; dtype: 'fp32' | 'q8' } {
+  const lower = modelId.toLowerCase();
+  return {
+    dtype: lower.includes('bge-small') ? 'q8' : 'fp32',
+    pooling: lower.includes('bge') ? 'cls' : 'mean',
+    // BGE v1.5 retrieves better when queries carry its instruction prefix.
+    queryPrefix: lower.includes('bge') && lower.includes('en') ? 'Represent this sentence for searching relevant passages: ' : '',
+  };
+}
+
+/**
  * Local ONNX sentence-embedding model run by @huggingface/transformers in a worker thread (embedder-worker.ts), so
  * model loading and inference never block the event loop: a 5M-character document used to stall every request for
  * minutes. One worker is enough, as its ONNX session already uses every core.
@@ -37,10 +52,9 @@ export async function createTransformersEmbedder(opts: TransformersEmbedderOptio
     opts.logger,
   );
   await worker.start();
-  const lower = modelId.toLowerCase();
-  const pooling = opts.pooling ?? (lower.includes('bge') ? 'cls' : 'mean');
-  // BGE v1.5 retrieves better when queries (not passages) carry its instruction prefix.
-  const queryPrefix = lower.includes('bge') && lower.includes('en') ? 'Represent this sentence for searching relevant passages: ' : '';
+  const profile = localModelProfile(modelId);
+  const pooling = opts.pooling ?? profile.pooling;
+  const queryPrefix = profile.queryPrefix;
 
   const queue = new InferenceQueue();
   const infer = (batch: string[]) => worker.embed(batch.map((t) => (t.trim() === '' ? ' ' : t)), pooling);
@@ -48,7 +62,11 @@ export async function createTransformersEmbedder(opts: TransformersEmbedderOptio
     inferInSlices(queue, priority, texts, opts.batchSize, infer);
   const queries = new QueryBatcher(queue, opts.batchSize, infer);
 
-  const probe = await run(BACKGROUND_SENTENCES).catch(async (err: unknown) => {
+  // The background of unrelated texts, as passages and (for a model with a query instruction) as queries.
+  const [probe, queryProbe] = await Promise.all([
+    run(BACKGROUND_SENTENCES),
+    queryPrefix ? run(BACKGROUND_SENTENCES.map((t) => queryPrefix + t)) : null,
+  ]).catch(async (err: unknown) => {
     await worker.close();
     throw err;
   });
@@ -56,7 +74,7 @@ export async function createTransformersEmbedder(opts: TransformersEmbedderOptio
     id: `local:${opts.model}`,
     kind: 'local',
     dimensions: probe[0]!.length,
-    calibration: estimateCalibration(probe),
+    calibration: backgroundCalibration(modelId, probe, queryProbe),
     embedDocuments: (texts, options) => run(texts, options?.bulk ? 'bulk' : 'document'),
     embedQuery: (text) => queries.embed(queryPrefix + text),
     close: () => worker.close(),

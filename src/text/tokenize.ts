@@ -46,6 +46,11 @@ export function words(text: string): string[] {
   return out;
 }
 
+/** Whether `word` (lowercased, as words() returns it) is a stopword: term() drops it. */
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word);
+}
+
 /** Normalises one word into its index term (stemmed, possessive removed), or null for a stopword. */
 export function term(word: string): string | null {
   if (STOPWORDS.has(word)) return null;

@@ -11,13 +11,17 @@ interface Hostile {
   file?: { data: Buffer | string; filename: string; type: string };
   /** The code the document fails with; null = it is read (the parser copes, off the event loop). */
   code: string | null;
+  /** Either outcome is right: read, or failed with `code` (work whose duration depends on the machine). */
+  orRead?: boolean;
 }
 
 const HOSTILE: Hostile[] = [
   { name: 'HTML content nested 2,000 deep (blocked /health for 50 s)', content: nestedHtml(2000), code: 'EXTRACTION_LIMIT' },
   { name: 'HTML file nested 5,000 deep (froze the server > 5 min)', file: { data: nestedHtml(5000), filename: 'deep.html', type: 'text/html' }, code: 'EXTRACTION_LIMIT' },
   { name: 'HTML file nested 200,000 deep (2.2 MB, froze it > 20 min)', file: { data: nestedHtml(200_000), filename: 'deeper.html', type: 'text/html' }, code: 'EXTRACTION_LIMIT' },
-  { name: 'HTML slow for Readability (over the parse time limit)', file: { data: slowHtml(400), filename: 'slow.html', type: 'text/html' }, code: 'EXTRACTION_LIMIT' },
+  // 48,400 elements: past Readability's bounds, so the whole body is converted; that is quick on an idle machine and
+  // may pass the 2 s parse limit on a loaded one. Either way the server keeps answering.
+  { name: 'HTML slow for Readability', file: { data: slowHtml(400), filename: 'slow.html', type: 'text/html' }, code: 'EXTRACTION_LIMIT', orRead: true },
   { name: 'XML in a DOCX nested 100,000 deep', file: { data: hostileDocx({ depth: 100_000 }), filename: 'deep.docx', type: 'application/octet-stream' }, code: 'EXTRACTION_LIMIT' },
   { name: 'XML in an ODT nested 100,000 deep', file: { data: nestedOdt(100_000), filename: 'deep.odt', type: 'application/octet-stream' }, code: 'EXTRACTION_LIMIT' },
   { name: 'DOCX entity bomb', file: { data: hostileDocx({ entityBomb: true }), filename: 'lol.docx', type: 'application/octet-stream' }, code: 'FILE_CORRUPT' },
@@ -92,7 +96,7 @@ describe('the server keeps answering while hostile documents are parsed', () => 
 
     for (const [i, h] of HOSTILE.entries()) {
       const doc = await get(ids[i]!);
-      if (h.code === null) {
+      if (h.code === null || (h.orRead && doc.status === 'done')) {
         expect(doc.status, h.name).toBe('done');
         continue;
       }

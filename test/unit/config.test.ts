@@ -28,7 +28,7 @@ describe('loadConfig: defaults', () => {
         modelPath: undefined,
         pooling: undefined,
         allowDownload: true,
-        dtype: 'fp32',
+        dtype: undefined,
         url: undefined,
         dimensions: undefined,
         batchSize: 32,

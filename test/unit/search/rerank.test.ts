@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHashEmbedder } from '../../../src/providers/hash-embedder.js';
-import { phraseScore, proximityScore, rerank, type RerankCandidate } from '../../../src/search/rerank.js';
+import { focusScore, phraseScore, proximityScore, rerank, RERANK_WEIGHT, secondStage, type RerankCandidate } from '../../../src/search/rerank.js';
 import { indexTerms, queryTerms } from '../../../src/text/tokenize.js';
 
 describe('proximityScore', () => {
@@ -52,29 +51,61 @@ describe('phraseScore', () => {
   });
 });
 
+describe('focusScore', () => {
+  it('is the share of query terms held by the best single sentence', () => {
+    const q = queryTerms('reset password login');
+    expect(focusScore(q, 'Reset your password. Then log in.')).toBeCloseTo(2 / 3, 12);
+    expect(focusScore(q, 'You can reset the password from the login page.')).toBe(1);
+    expect(focusScore(q, 'Nothing here.')).toBe(0);
+    expect(focusScore([], 'anything')).toBe(0);
+  });
+});
+
+describe('secondStage', () => {
+  it('equals proximity, phrase and focus computed on the full index terms (the unstemmed shortcut changes nothing)', () => {
+    const texts = [
+      'The studies of happiness: happy people study less. Studying happily is what they studied.',
+      "O'Neil's octopuses changed colours; an octopus changes its colour. Colour-changing octopi!",
+      'Running runners ran a run in 2024, running 3rd. The runner’s run ended at mile 26.2.',
+      'Nothing in common here at all.',
+      '',
+    ];
+    const queries = ['happy studies', "octopus colour change o'neil", 'runner running 2024 3rd', 'a', 'the of and'];
+    for (const text of texts) {
+      for (const q of queries) {
+        const qt = queryTerms(q);
+        const terms = indexTerms(text);
+        const expected = 0.5 * proximityScore(qt, terms) + 0.25 * phraseScore(qt, terms) + 0.25 * focusScore(qt, text);
+        expect(secondStage(qt, text), `${q} | ${text}`).toBeCloseTo(expected, 12);
+      }
+    }
+  });
+});
+
 describe('rerank', () => {
-  it('without an embedder, mixes first-stage similarity, proximity and phrase order with fixed weights', async () => {
+  it('mixes the first-stage similarity with proximity, phrase order and sentence focus at fixed weights', async () => {
     const q = queryTerms('database index');
     const candidates: RerankCandidate[] = [
       { id: 'exact', text: 'A database index speeds up lookups.', similarity: 0.4 },
       { id: 'none', text: 'Tomatoes need plenty of sun.', similarity: 0.4 },
     ];
-    const scores = await rerank('database index', q, candidates, null);
+    const scores = await rerank('database index', q, candidates);
     const terms = indexTerms(candidates[0]!.text);
-    const second = 0.6 * 0.4 + 0.25 * proximityScore(q, terms) + 0.15 * phraseScore(q, terms);
-    expect(scores.get('exact')).toBeCloseTo(0.5 * 0.4 + 0.5 * second, 12);
-    expect(scores.get('exact')).toBeCloseTo(0.5 * 0.4 + 0.5 * (0.24 + 0.25 + 0.15), 12);
-    expect(scores.get('none')).toBeCloseTo(0.8 * 0.4, 12);
+    expect(proximityScore(q, terms)).toBe(1);
+    expect(phraseScore(q, terms)).toBe(1);
+    expect(focusScore(q, candidates[0]!.text)).toBe(1);
+    expect(scores.get('exact')).toBeCloseTo((1 - RERANK_WEIGHT) * 0.4 + RERANK_WEIGHT * 1, 12);
+    expect(scores.get('none')).toBeCloseTo((1 - RERANK_WEIGHT) * 0.4, 12);
+    expect(secondStage(q, candidates[1]!.text)).toBe(0);
   });
 
   it('returns a score in [0, 1] for every candidate and nothing else', async () => {
-    const embedder = createHashEmbedder();
     const candidates: RerankCandidate[] = [
       { id: 'a', text: 'Octopuses change the colour of their skin.', similarity: 1 },
       { id: 'b', text: '', similarity: 0 },
       { id: 'c', text: 'Plain words. More words! And more?', similarity: 0.3 },
     ];
-    const scores = await rerank('octopus skin colour', queryTerms('octopus skin colour'), candidates, embedder);
+    const scores = await rerank('octopus skin colour', queryTerms('octopus skin colour'), candidates);
     expect([...scores.keys()].sort()).toEqual(['a', 'b', 'c']);
     for (const s of scores.values()) {
       expect(s).toBeGreaterThanOrEqual(0);
@@ -83,42 +114,42 @@ describe('rerank', () => {
   });
 
   it('returns an empty map for no candidates', async () => {
-    expect((await rerank('q', ['q'], [], createHashEmbedder())).size).toBe(0);
+    expect((await rerank('q', ['q'], [])).size).toBe(0);
   });
 
-  it('scores a long chunk by its best sentence: one matching sentence lifts it as high as that sentence alone', async () => {
-    const embedder = createHashEmbedder();
-    const query = 'how do I reset my password';
-    const sentence = 'You can reset your password from the login page.';
+  it('lifts a long chunk whose words stand in one sentence over one where they are scattered across sentences', async () => {
+    const query = 'reset password login page';
     const filler = 'The museum exhibits paintings from the Dutch golden age. The hikers reached the summit before sunrise.';
     const candidates: RerankCandidate[] = [
-      { id: 'unrelated', text: `${filler} The orchestra performed a symphony by Sibelius.`, similarity: 0.5 },
-      { id: 'long', text: `${filler} ${sentence}`, similarity: 0.5 },
-      { id: 'alone', text: sentence, similarity: 0.5 },
+      { id: 'scattered', text: `Reset the router. ${filler} Choose a password. ${filler} The login page is blue.`, similarity: 0.5 },
+      { id: 'focused', text: `${filler} You can reset your password from the login page. ${filler}`, similarity: 0.5 },
     ];
-    // No query terms: proximity and phrase are 0, so only the sentence embeddings separate the candidates.
-    const scores = await rerank(query, [], candidates, embedder);
-    expect(scores.get('long')!).toBeGreaterThan(scores.get('unrelated')! + 0.1);
-    expect(scores.get('long')).toBeCloseTo(scores.get('alone')!, 12);
+    const scores = await rerank(query, queryTerms(query), candidates);
+    expect(scores.get('focused')!).toBeGreaterThan(scores.get('scattered')!);
   });
 
   it('prefers the query words in order and close together over the same words scattered', async () => {
-    const embedder = createHashEmbedder();
     const query = 'machine learning pipeline';
     const candidates: RerankCandidate[] = [
       { id: 'scattered', text: 'Learning to cook takes time; a pipeline leak flooded the machine room.', similarity: 0.5 },
       { id: 'phrase', text: 'We built a machine learning pipeline for the ranking team.', similarity: 0.5 },
     ];
-    const scores = await rerank(query, queryTerms(query), candidates, embedder);
+    const scores = await rerank(query, queryTerms(query), candidates);
     expect(scores.get('phrase')!).toBeGreaterThan(scores.get('scattered')!);
   });
 
-  it('keeps the first-stage similarity as half of the final score', async () => {
-    const embedder = createHashEmbedder();
+  it('keeps the first-stage similarity as the larger part of the final score', async () => {
     const text = 'Vaccines train the immune system.';
-    const [hi, lo] = await Promise.all(
-      [0.9, 0.1].map((similarity) => rerank('immune system', queryTerms('immune system'), [{ id: 'x', text, similarity }], embedder)),
-    );
-    expect(hi!.get('x')! - lo!.get('x')!).toBeCloseTo(0.5 * 0.8, 12);
+    const [hi, lo] = await Promise.all([0.9, 0.1].map((similarity) => rerank('immune system', queryTerms('immune system'), [{ id: 'x', text, similarity }])));
+    expect(hi!.get('x')! - lo!.get('x')!).toBeCloseTo((1 - RERANK_WEIGHT) * 0.8, 12);
+  });
+
+  it('costs no model inference: the embedder it is handed is never called', async () => {
+    const embedder = {
+      embedQuery: () => Promise.reject(new Error('called')),
+      embedDocuments: () => Promise.reject(new Error('called')),
+    };
+    const scores = await rerank('immune system', queryTerms('immune system'), [{ id: 'x', text: 'Vaccines train the immune system.', similarity: 0.5 }], embedder);
+    expect(scores.get('x')).toBeGreaterThan(0.5);
   });
 });

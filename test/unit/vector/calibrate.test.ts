@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   BACKGROUND_SENTENCES,
   calibrateCosine,
+  calibratePassageCosine,
+  backgroundCalibration,
   estimateCalibration,
   sigmoid,
   Z_MIDPOINT,
@@ -94,5 +96,57 @@ describe('sigmoid', () => {
     expect(sigmoid(2) + sigmoid(-2)).toBeCloseTo(1, 12);
     expect(sigmoid(50)).toBeCloseTo(1, 12);
     expect(sigmoid(-50)).toBeCloseTo(0, 12);
+  });
+});
+
+describe('estimateCalibration with query vectors', () => {
+  it('equals the pairwise background when queries are embedded as the passages are', () => {
+    const v = [vec(1, 0, 0), vec(0, 1, 0), vec(1, 1, 0), vec(0, 1, 1)];
+    const a = estimateCalibration(v);
+    const b = estimateCalibration(v, v);
+    expect(b.mean).toBeCloseTo(a.mean, 12);
+    expect(b.std).toBeCloseTo(a.std, 12);
+  });
+
+  it('takes the cosine of each query with every other text, never its own', () => {
+    // Query i is far from its own passage and close to the others: a pairwise estimate would not see it.
+    const passages = [vec(1, 0), vec(0, 1)];
+    const queries = [vec(0, 1), vec(1, 0)];
+    expect(estimateCalibration(passages, queries)).toEqual({ mean: 1, std: 0.03 });
+    expect(estimateCalibration(passages).mean).toBeCloseTo(0, 12);
+  });
+
+  it('needs one query per text', () => {
+    expect(() => estimateCalibration([vec(1, 0), vec(0, 1)], [vec(1, 0)])).toThrow(/one query vector per text/);
+  });
+});
+
+describe('calibratePassageCosine', () => {
+  it('uses the passage background when the model has one, else the query background', () => {
+    const cal = { mean: 0.38, std: 0.06, passages: { mean: 0.42, std: 0.06 } };
+    expect(calibratePassageCosine(0.42 + Z_MIDPOINT * 0.06, cal)).toBeCloseTo(0.5, 12);
+    expect(calibrateCosine(0.38 + Z_MIDPOINT * 0.06, cal)).toBeCloseTo(0.5, 12);
+    const plain = { mean: 0.05, std: 0.08 };
+    expect(calibratePassageCosine(0.3, plain)).toBe(calibrateCosine(0.3, plain));
+  });
+});
+
+describe('backgroundCalibration', () => {
+  const passages = [vec(1, 0, 0), vec(0, 1, 0), vec(0, 0, 1), vec(1, 1, 0)];
+  const queries = [vec(1, 0.2, 0), vec(0.2, 1, 0), vec(0, 0.2, 1), vec(1, 1, 0.2)];
+
+  it('gives bge-small its dev-set midpoint, the query background, and the passage background beside it', () => {
+    const cal = backgroundCalibration('BAAI/bge-small-en-v1.5', passages, queries);
+    expect(cal.midpoint).toBe(3.6);
+    expect(cal).toMatchObject(estimateCalibration(passages, queries));
+    expect(cal.passages).toEqual(estimateCalibration(passages));
+    expect(calibrateCosine(cal.mean + 3.6 * cal.std, cal)).toBeCloseTo(0.5, 12);
+    expect(calibratePassageCosine(cal.passages!.mean + 3.6 * cal.passages!.std, cal)).toBeCloseTo(0.5, 12);
+  });
+
+  it('keeps Z_MIDPOINT and the plain pairwise background for other models', () => {
+    const cal = backgroundCalibration('sentence-transformers/all-MiniLM-L6-v2', passages);
+    expect(cal).toEqual(estimateCalibration(passages));
+    expect(calibrateCosine(cal.mean + Z_MIDPOINT * cal.std, cal)).toBeCloseTo(0.5, 12);
   });
 });
