@@ -21,7 +21,7 @@ import { silentLogger } from '../src/core/logger.js';
 import { createEmbedderHandle } from '../src/providers/create-embedder.js';
 import type { Embedder } from '../src/providers/embedder.js';
 import { createHashEmbedder } from '../src/providers/hash-embedder.js';
-import { DEFAULT_MEMORY_SIMILARITY, memoryFeatures, memorySimilarity, memoryTermWeights, type MemoryFeatures, type MemorySimilarityWeights } from '../src/search/memory-similarity.js';
+import { memoryFeatures, memorySimilarityWeights, memorySimilarity, memoryTermWeights, type MemoryFeatures, type MemorySimilarityWeights } from '../src/search/memory-similarity.js';
 import { attributesAskedBy } from '../src/memory/attributes.js';
 import { attributeEvidence } from '../src/services/memory-ranking.js';
 import { indexTerms, queryTerms } from '../src/text/tokenize.js';
@@ -184,7 +184,8 @@ let questions = 0;
 
 /** Embeddings kept between runs (the dev set takes minutes to embed on a busy machine). */
 function cached(embedder: Embedder): Embedder {
-  const file = path.join(os.tmpdir(), `mnemo-fit-${embedder.id.replace(/[^\w.-]+/g, '_')}.json`);
+  // The dtype is part of the key: q8 and fp32 embeddings of one model differ (MNEMO_EMBEDDING_DTYPE, model default).
+  const file = path.join(os.tmpdir(), `mnemo-fit-${`${embedder.id}-${process.env.MNEMO_EMBEDDING_DTYPE ?? 'default'}`.replace(/[^\w.-]+/g, '_')}.json`);
   const store: Record<string, number[]> = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number[]>) : {};
   let dirty = false;
   const get = async (kind: 'd' | 'q', texts: readonly string[]) => {
@@ -315,8 +316,9 @@ async function main(): Promise<void> {
   const best = unrelatedBest(unrelated, direction);
   const unrelatedCut = best[Math.floor(best.length * UNRELATED_ABOVE)]!;
   const w = { ...direction, bias: -Math.max(cut(fittedLocomo), cut(fittedPeople), unrelatedCut) };
-  report('current defaults, LoCoMo', conversations.flat(), DEFAULT_MEMORY_SIMILARITY);
-  report('current defaults, attribute cases', people.flat(), DEFAULT_MEMORY_SIMILARITY);
+  const current = memorySimilarityWeights(embedder.id);
+  report('current weights for this model, LoCoMo', conversations.flat(), current);
+  report('current weights for this model, attribute cases', people.flat(), current);
   report('fitted: LoCoMo, fitted part', fittedLocomo, w);
   report('fitted: LoCoMo, held-out part', heldLocomo, w);
   report('fitted: attribute cases, fitted part', fittedPeople, w);
