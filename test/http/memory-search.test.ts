@@ -6,6 +6,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MemoryRecord } from '../../src/core/types.js';
+import type { Embedder } from '../../src/providers/embedder.js';
+import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
 import { memoryRecord, storeMemories } from '../helpers/memories.js';
 import { auth, createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
@@ -93,5 +95,41 @@ describe('memory search: one result per text, batched reads', () => {
     expect(res.body.results).toHaveLength(3);
     const withDoc = new Set(chains.filter((c) => c[2]!.documentIds.includes(docId)).map((c) => c[2]!.id));
     for (const r of res.body.results) expect(withDoc.has(r.id)).toBe(true);
+  });
+});
+
+describe('hybrid search and profile questions embed the question once', () => {
+  let rt: TestRuntime;
+  const queries: string[] = [];
+
+  beforeAll(async () => {
+    // A model takes milliseconds per query: both sides of a hybrid search ask while the first call is in flight.
+    const hash = createHashEmbedder();
+    const slow: Embedder = {
+      ...hash,
+      embedQuery: async (text) => {
+        queries.push(text);
+        await new Promise((r) => setTimeout(r, 30));
+        return hash.embedQuery(text);
+      },
+    };
+    rt = await createTestRuntime({}, { embedder: slow });
+    await storeMemories(rt, [memoryRecord({ memory: 'Dana keeps bees on the roof.', containerTags: ['once'] })]);
+  });
+  afterAll(() => rt?.close());
+
+  it('one query embedding for the memory and the chunk side', async () => {
+    const app = rt.app.callback();
+    queries.length = 0;
+    const res = await request(app).post('/v4/search').set(auth).send({ q: 'Where are the bees?', containerTag: 'once', threshold: 0 });
+    expect(res.status).toBe(200);
+    expect(res.body.results.some((r: { memory?: string }) => /bees/.test(r.memory ?? ''))).toBe(true);
+    expect(queries).toEqual(['Where are the bees?']);
+    const profile = await request(app).post('/v4/profile').set(auth).send({ containerTag: 'once', q: 'Who keeps bees?' });
+    expect(profile.status).toBe(200);
+    expect(queries).toEqual(['Where are the bees?', 'Who keeps bees?']);
+    // Nothing is kept once a search is answered: the same question later is embedded again.
+    await request(app).post('/v4/search').set(auth).send({ q: 'Where are the bees?', containerTag: 'once', threshold: 0 });
+    expect(queries).toHaveLength(3);
   });
 });
