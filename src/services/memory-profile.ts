@@ -38,9 +38,13 @@ export class MemoryProfiles {
     const [tag] = readScope(actor, [containerTag])!;
     const orgId = actor.orgId;
     const base = { containerTags: [tag!], count: false, order: 'desc' as const };
-    const [newest] = (await this.store.memories.listMemories(orgId, { ...base, sort: 'recency', limit: 1, offset: 0 })).memories;
-    if (!newest) return { static: [], dynamic: [] };
-    const anchor = memoryRecency(newest);
+    // The tag's latest activity: the newest of each kind, so each read walks its (is_static, recency) index in order
+    // (one read of both kinds sorted the whole tag).
+    const newest = (
+      await Promise.all([true, false].map((isStatic) => this.store.memories.listMemories(orgId, { ...base, isStatic, sort: 'recency', limit: 1, offset: 0 })))
+    ).flatMap((page) => page.memories);
+    if (newest.length === 0) return { static: [], dynamic: [] };
+    const anchor = newest.map(memoryRecency).reduce((a, b) => (a > b ? a : b));
     const since = daysBefore(anchor, this.recentDays);
     const seenText = new Set<string>();
     const seenKey = new Set<string>();

@@ -11,6 +11,8 @@ import { MIGRATIONS } from '../../src/storage/sqlite/migrations.js';
 import { encode } from '../../src/storage/sqlite/memory-rows.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { indexTerms, queryTerms } from '../../src/text/tokenize.js';
+import type { Actor } from '../../src/core/actor.js';
+import { MemoryProfiles } from '../../src/services/memory-profile.js';
 import { makeMemory } from './memory-contract.js';
 import { axis, makeOrg, MODEL } from './store-fixtures.js';
 
@@ -111,6 +113,14 @@ describe('SQLite memory store: query plans', () => {
     expect(pages).toHaveLength(4);
     expect(broadSteps(pages, { ordered: true })).toEqual([]);
     expect(broadSteps(plans, { ordered: false })).toEqual([]);
+  });
+
+  it('builds a profile from pages read in index order (its latest-activity read sorted the whole tag)', async () => {
+    const actor: Actor = { orgId: org.id, keyId: 'k', keyKind: 'root', containerTags: null, permission: 'write', rateLimit: null, expiresAt: null };
+    const plans = await plansOf(() => new MemoryProfiles(store, 30).profile(actor, 'user-a'));
+    const pages = plans.filter((p) => /LIMIT/.test(p.sql));
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expect(broadSteps(pages, { ordered: true })).toEqual([]);
   });
 
   it('searches by words and by vector reading only the candidates', async () => {
