@@ -1,5 +1,7 @@
-// Lint what review misses (STYLE.md §20): floating promises, type-only imports, and the workflow sandbox rule.
+// Lint what review misses (STYLE.md §20): floating promises, type-only imports, import cycles, and the workflow
+// sandbox rule.
 import tseslint from 'typescript-eslint';
+import local from './eslint-rules/no-import-cycles.mjs';
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'data/**', '.tools/**', '.models/**', 'bench/results/**', 'scripts/**', '*.config.*'] },
@@ -7,8 +9,11 @@ export default tseslint.config(
     files: ['**/*.ts'],
     extends: [tseslint.configs.base],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { local },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
+      // No import cycles (eslint-rules/no-import-cycles.mjs; test/structure/import-cycles.test.ts checks the rule).
+      'local/no-import-cycles': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },

@@ -7,9 +7,9 @@ import {
   describeFailure,
   executeStep,
   failDocument,
-  SupersededError,
   type FailureInfo,
 } from '../src/pipeline/run-step.js';
+import { SupersededError } from '../src/pipeline/superseded.js';
 import { getStep, STEP_NAMES, type StepName } from '../src/pipeline/steps.js';
 import type { DocumentRef } from '../src/core/types.js';
 import { SUPERSEDED } from '../src/core/workflow-safe/ingest-names.js';

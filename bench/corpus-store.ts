@@ -27,7 +27,7 @@ export interface FillOptions {
 export async function fillCorpusStore(dbFile: string, corpus: Corpus, vectors: readonly Float32Array[], model: string, o: FillOptions): Promise<{ store: SqliteStore; ids: string[] }> {
   let store = new SqliteStore(dbFile);
   await store.migrate();
-  await store.upsertOrganization({ id: DEFAULT_ORG_ID, name: 'Default organization', slug: 'default', createdAt: new Date().toISOString() });
+  await store.accounts.upsertOrganization({ id: DEFAULT_ORG_ID, name: 'Default organization', slug: 'default', createdAt: new Date().toISOString() });
   const ids: string[] = [];
   const base = Date.UTC(2024, 0, 1);
   const analyzeAt = Math.min(500, corpus.documents.length - 1);
@@ -88,10 +88,10 @@ export async function fillCorpusStore(dbFile: string, corpus: Corpus, vectors: r
       createdAt: now,
       updatedAt: now,
     };
-    await store.insertDocument(doc);
-    await store.replaceChunks(ref, chunks);
-    await store.putEmbeddings(ref, model, chunks.map((c, p) => ({ chunkId: c.id, vector: vectors[d.firstChunk + p]! })));
-    await store.activateGeneration(ref);
+    await store.documents.insertDocument(doc);
+    await store.chunks.replaceChunks(ref, chunks);
+    await store.chunks.putEmbeddings(ref, model, chunks.map((c, p) => ({ chunkId: c.id, vector: vectors[d.firstChunk + p]! })));
+    await store.chunks.activateGeneration(ref);
     o.onDocument?.(d);
   }
   return { store, ids };

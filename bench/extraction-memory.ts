@@ -15,7 +15,7 @@ import { imageExtractor } from '../src/extract/image.js';
 import { pdfExtractor } from '../src/extract/pdf.js';
 import { closeExtractionSandbox } from '../src/extract/sandbox/isolated.js';
 import type { ExtractContext, Extractor } from '../src/extract/types.js';
-import { DEFAULT_EXTRACT_LIMITS } from '../src/pipeline/extract-file.js';
+import { DEFAULT_EXTRACT_LIMITS } from '../src/pipeline/file-to-text.js';
 import { flateBombPdf } from '../test/helpers/pdf-bomb.js';
 import { CACHE_DIR, environment, intArg, loadAverage, log, markdownTable, REPO_ROOT, writeResults } from './lib.js';
 

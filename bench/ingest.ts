@@ -127,8 +127,8 @@ async function main(): Promise<void> {
   const { done, failed } = await waitUntilProcessed(api, BULK_TAG, bulkTexts.length, rss);
   const bulkSeconds = (performance.now() - t0) / 1000;
   const pipelineDocsPerSecond = done / bulkSeconds;
-  const docs = (await runtime.store.listDocuments(DEFAULT_ORG_ID, { containerTags: [BULK_TAG], limit: bulkTexts.length + 10, offset: 0 })).documents;
-  const chunks = (await Promise.all(docs.map((d) => runtime.store.getChunks(DEFAULT_ORG_ID, d.id)))).flat();
+  const docs = (await runtime.store.documents.listDocuments(DEFAULT_ORG_ID, { containerTags: [BULK_TAG], limit: bulkTexts.length + 10, offset: 0 })).documents;
+  const chunks = (await Promise.all(docs.map((d) => runtime.store.chunks.getChunks(DEFAULT_ORG_ID, d.id)))).flat();
   const stepMs: Record<string, number[]> = {};
   for (const d of docs) for (const s of d.processingMetadata?.steps ?? []) if (s.duration !== undefined) (stepMs[s.name] ??= []).push(s.duration);
   log(`bulk: ${done} done, ${failed} failed in ${bulkSeconds.toFixed(1)} s = ${pipelineDocsPerSecond.toFixed(2)} docs/s (${chunks.length} chunks)`);

@@ -6,6 +6,7 @@ import { EmbeddedSyncRunner } from './services/connection-scheduler.js';
 import type { ConnectionSyncDeps, ConnectionSyncRunner } from './services/connection-sync.js';
 import { oauthStateKey, setupLinkKey } from './services/connection-oauth.js';
 import { ConnectionService } from './services/connections.js';
+import { masterSecret } from './services/master-secret.js';
 import type { DocumentService } from './services/documents.js';
 import type { Store } from './storage/store.js';
 
@@ -19,13 +20,16 @@ export interface ConnectionsRuntime {
 /** Attempts per provider request (transient failures), the first included. */
 const PROVIDER_ATTEMPTS = 3;
 
-/** The sync engine's dependencies: connectors, the credential box (when MNEMO_SECRET_KEY is set), fetch policy, retries. */
-export function connectionSyncDeps(config: Readonly<Config>, store: Store, documents: DocumentService, logger: Logger): ConnectionSyncDeps {
+/**
+ * The sync engine's dependencies: connectors, the credential box (keyed from the master secret: MNEMO_SECRET_KEY or
+ * the one generated and kept by the store), fetch policy, retries.
+ */
+export function connectionSyncDeps(config: Readonly<Config>, store: Store, documents: DocumentService, logger: Logger, secret: string): ConnectionSyncDeps {
   return {
     store,
     documents,
     connectors: createConnectors(config.providers),
-    box: config.secretKey ? createSecretBox(config.secretKey) : null,
+    box: createSecretBox(secret),
     context: { urlFetch: config.urlFetch, logger },
     retry: { attempts: PROVIDER_ATTEMPTS, baseMs: config.ingest.retryBaseMs, maxMs: config.ingest.retryMaxMs },
     logger,
@@ -38,7 +42,8 @@ export function connectionSyncDeps(config: Readonly<Config>, store: Store, docum
  * mode a Schedule and a syncConnection workflow per connection do, on the workers.
  */
 export async function createConnections(config: Readonly<Config>, store: Store, documents: DocumentService, logger: Logger): Promise<ConnectionsRuntime> {
-  const syncDeps = connectionSyncDeps(config, store, documents, logger);
+  const secret = await masterSecret(config.secretKey, store.secrets);
+  const syncDeps = connectionSyncDeps(config, store, documents, logger, secret);
   let syncRunner: ConnectionSyncRunner;
   if (config.temporal.address) {
     const temporal = new (await import('./temporal/connection-sync-runner.js')).TemporalSyncRunner(config.temporal, logger);
@@ -52,8 +57,8 @@ export async function createConnections(config: Readonly<Config>, store: Store, 
   }
   const connections = new ConnectionService(store, documents, syncDeps.connectors, syncRunner, syncDeps.box, {
     syncEveryMs: { default: config.connectors.syncEveryMs, byProvider: { 'web-crawler': config.connectors.crawlerSyncEveryMs } },
-    oauthStateKey: config.secretKey ? oauthStateKey(config.secretKey) : null,
-    setupLinkKey: config.secretKey ? setupLinkKey(config.secretKey) : null,
+    oauthStateKey: oauthStateKey(secret),
+    setupLinkKey: setupLinkKey(secret),
     publicUrl: config.publicUrl,
   }, syncDeps);
   return { connections, syncRunner, syncDeps };

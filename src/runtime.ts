@@ -127,7 +127,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
   // Spaces count their memories straight from the memory store (the service has checked the root key by then);
   // deleting, merging and profiling go through the MemoryService.
   const memoryCounter = { countByTags: (orgId: string, tags: readonly string[]) => store.memories.memoryCounts(orgId, tags) };
-  const containerTags = new ContainerTagService(store, documents, memoryCounter, memories);
+  const containerTags = new ContainerTagService(store.accounts, documents, memoryCounter, memories);
   const organizations = new OrganizationService(store, keys);
   const oauth = new OAuthService(store, config.oauth);
   const auth = new AuthService(store, oauth);

@@ -99,7 +99,7 @@ async function ingestSlice(api: Api, docs: readonly IngestDoc[], tag: string, ta
 }
 
 async function variantResult(store: Store, tag: string, taskType: TaskType, seconds: number, calls: Map<string, { ms: number; calls: number }>): Promise<VariantResult> {
-  const docs = (await store.listDocuments(DEFAULT_ORG_ID, { containerTags: [tag], limit: 100_000, offset: 0 })).documents;
+  const docs = (await store.documents.listDocuments(DEFAULT_ORG_ID, { containerTags: [tag], limit: 100_000, offset: 0 })).documents;
   const steps: Record<string, number[]> = {};
   const facts: number[] = [];
   const created: number[] = [];

@@ -107,7 +107,7 @@ export async function sampleResponses(): Promise<ResponseSamples> {
     const fileKey = documentFileKey(DEFAULT_ORG_ID, id, 1);
     const blob = await runtime.store.blobs.putFile(fileKey, original, { contentType: 'application/pdf', filename: 'notes.pdf' });
     fs.rmSync(original, { force: true });
-    await runtime.store.updateDocument(DEFAULT_ORG_ID, id, { file: { key: fileKey, filename: 'notes.pdf', mimeType: 'application/pdf', size: blob.size, sha256: blob.sha256 } });
+    await runtime.store.documents.updateDocument(DEFAULT_ORG_ID, id, { file: { key: fileKey, filename: 'notes.pdf', mimeType: 'application/pdf', size: blob.size, sha256: blob.sha256 } });
     const link = await call('get', `/v3/documents/${id}/file-url`, '/v3/documents/{id}/file-url', 200);
     await call('get', new URL(String(link.url)).pathname, '/v3/files/{token}', 200);
     await call('get', '/v3/files/not-a-valid-token', '/v3/files/{token}', 403);

@@ -139,7 +139,7 @@ export interface WebhookOutcome {
  */
 export interface Connector {
   readonly provider: string;
-  /** Settings that are secrets: taken out of metadata, sealed, never returned. Non-empty = needs MNEMO_SECRET_KEY. */
+  /** Settings that are secrets: taken out of metadata, sealed, never returned. Sealed with a key derived from the master secret. */
   readonly credentialFields: readonly string[];
   /**
    * The provider's OAuth app when the deployment configured one: a connection created without a `token` setting

@@ -7,7 +7,7 @@ import type { PipelineDeps } from './deps.js';
 /** Step 2: splits the extracted content into chunks and stages them (not yet searchable). */
 export async function chunkDocument(deps: PipelineDeps, doc: DocumentRecord, ref: DocumentRef) {
   if (!doc.content) throw createError('EMPTY_CONTENT');
-  const settings = await deps.store.getSettings(ref.orgId);
+  const settings = await deps.store.settings.getSettings(ref.orgId);
   const size = typeof settings.chunkSize === 'number' && settings.chunkSize > 0 ? settings.chunkSize : DEFAULT_CHUNK_TOKENS;
   // A long document is chunked in slices, so requests are served meanwhile (same chunks as chunkText).
   const pieces = await chunkTextYielding(doc.content, { maxTokens: size, overlapTokens: Math.round(size * 0.125) });
@@ -32,7 +32,7 @@ export async function chunkDocument(deps: PipelineDeps, doc: DocumentRecord, ref
     metadata: p.headings.length > 0 ? { headings: p.headings } : {},
     createdAt: now,
   }));
-  await deps.store.replaceChunks(ref, chunks);
+  await deps.store.chunks.replaceChunks(ref, chunks);
   const tokenCount = chunks.reduce((a, c) => a + c.tokenCount, 0);
   return {
     patch: { tokenCount, chunkCount: chunks.length },
@@ -42,7 +42,7 @@ export async function chunkDocument(deps: PipelineDeps, doc: DocumentRecord, ref
 
 /**
  * The document title as context for a chunk, unless the chunk already begins with it. A title taken from the first
- * line may be shortened with "..." (extract.ts), so the comparison ignores that ellipsis and heading marks.
+ * line may be shortened with "..." (extract-step.ts), so the comparison ignores that ellipsis and heading marks.
  */
 export function titleContext(title: string | null | undefined, content: string): string | null {
   if (!title) return null;

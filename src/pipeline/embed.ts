@@ -5,10 +5,10 @@ import { SupersededError } from './superseded.js';
 /** Documents with more chunks than this to embed are bulk work for the inference queue. */
 export const BULK_CHUNKS = 64;
 
-/** Step 3: embeds every staged chunk that has no vector from the current model yet (resumable batch by batch). */
+/** Step 4: embeds every staged chunk that has no vector from the current model yet (resumable batch by batch). */
 export async function embedDocument(deps: PipelineDeps, ref: DocumentRef, progress?: ProgressFn) {
   const embedder = await deps.embedder.get();
-  const pending = await deps.store.getChunksMissingEmbedding(ref, embedder.id);
+  const pending = await deps.store.chunks.getChunksMissingEmbedding(ref, embedder.id);
   const batchSize = deps.config.embeddings.batchSize;
   // A large document's slices let those of small documents go first (for a bounded time), so adds stay quick.
   const bulk = pending.length > BULK_CHUNKS;
@@ -18,13 +18,13 @@ export async function embedDocument(deps: PipelineDeps, ref: DocumentRef, progre
     if (i > 0) {
       // Stopping ends it the same way, recording nothing: the document stays in its step and resumes on the next start.
       if (deps.signal?.aborted) throw new SupersededError(ref);
-      const current = await deps.store.getDocument(ref.orgId, ref.documentId);
+      const current = await deps.store.documents.getDocument(ref.orgId, ref.documentId);
       if (!current || current.generation !== ref.generation) throw new SupersededError(ref);
     }
     const batch = pending.slice(i, i + batchSize);
     const texts = batch.map((c) => c.embeddedContent);
     const vectors = await (bulk ? embedder.embedDocuments(texts, { bulk }) : embedder.embedDocuments(texts));
-    await deps.store.putEmbeddings(
+    await deps.store.chunks.putEmbeddings(
       ref,
       embedder.id,
       batch.map((c, j) => ({ chunkId: c.id, vector: vectors[j]! })),

@@ -1,4 +1,4 @@
-import type { DocumentPatch } from '../storage/store.js';
+import type { DocumentPatch } from '../storage/documents.js';
 
 const PATCH = Symbol('failurePatch');
 

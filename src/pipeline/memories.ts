@@ -3,7 +3,7 @@ import { rememberFacts, retractDocument } from '../memory/remember.js';
 import type { ExtractedFact } from '../memory/types.js';
 import { contentPrefix, continuation } from './memory-prefix.js';
 import type { PipelineDeps } from './deps.js';
-import type { StepOutcome } from './steps.js';
+import type { StepOutcome } from './step.js';
 
 /**
  * Step 3: derives memories — atomic facts about the container tag's user or project — from the document and relates
@@ -22,7 +22,7 @@ export async function extractMemories(deps: PipelineDeps, doc: DocumentRecord, r
   const retracted = incremental ? 0 : await retractDocument(deps.store.memories, ref.orgId, ref.documentId, now);
   const fresh = incremental ? incremental.fresh : content;
   const processed = contentPrefix(content);
-  const settings = await deps.store.getSettings(ref.orgId);
+  const settings = await deps.store.settings.getSettings(ref.orgId);
   if (settings.shouldLLMFilter === true && typeof settings.filterPrompt === 'string' && engine.filter) {
     const verdict = await engine.filter(fresh, settings.filterPrompt);
     if (!verdict.relevant) return { metadata: { filtered: true, reason: verdict.reason, memories: 0, retracted, processed } };

@@ -1,12 +1,11 @@
 import { errorMessage, isAppError } from '../core/errors.js';
-import type { DocumentPatch } from '../storage/store.js';
+import type { DocumentPatch } from '../storage/documents.js';
 import type { DocumentRecord, DocumentRef, ProcessingMetadata, StepRecord } from '../core/types.js';
 import type { PipelineDeps, ProgressFn } from './deps.js';
 import { failurePatch } from './failure-patch.js';
 import { SupersededError } from './superseded.js';
-import type { PipelineStep } from './steps.js';
-
-export { SupersededError } from './superseded.js';
+import type { PipelineStep } from './step.js';
+import { newProcessingMetadata } from './processing-metadata.js';
 
 /**
  * Runs one step for one document run and records it: status, per-step timings and errors in processingMetadata.
@@ -41,9 +40,9 @@ export async function executeStep(
     });
   } catch (err) {
     if (err instanceof SupersededError) throw err;
-    const current = await deps.store.getDocument(ref.orgId, ref.documentId);
+    const current = await deps.store.documents.getDocument(ref.orgId, ref.documentId);
     if (current && current.generation === ref.generation) {
-      await deps.store.updateDocument(
+      await deps.store.documents.updateDocument(
         ref.orgId,
         ref.documentId,
         {
@@ -118,10 +117,6 @@ export function isPermanent(err: unknown): boolean {
   return isAppError(err) && err.permanent;
 }
 
-export function newProcessingMetadata(): ProcessingMetadata {
-  return { startTime: new Date().toISOString(), steps: [] };
-}
-
 function withStep(pm: ProcessingMetadata | null, step: StepRecord): ProcessingMetadata {
   const base = pm ?? newProcessingMetadata();
   const steps = base.steps.filter((s) => s.name !== step.name);
@@ -129,13 +124,13 @@ function withStep(pm: ProcessingMetadata | null, step: StepRecord): ProcessingMe
 }
 
 async function load(deps: PipelineDeps, ref: DocumentRef): Promise<DocumentRecord> {
-  const doc = await deps.store.getDocument(ref.orgId, ref.documentId);
+  const doc = await deps.store.documents.getDocument(ref.orgId, ref.documentId);
   if (!doc || doc.id !== ref.documentId || doc.generation !== ref.generation) throw new SupersededError(ref);
   return doc;
 }
 
 async function update(deps: PipelineDeps, ref: DocumentRef, patch: DocumentPatch): Promise<DocumentRecord> {
-  const updated = await deps.store.updateDocument(
+  const updated = await deps.store.documents.updateDocument(
     ref.orgId,
     ref.documentId,
     { ...patch, updatedAt: new Date().toISOString() },

@@ -1,26 +1,14 @@
-import type { DocumentPatch } from '../storage/store.js';
-import type { DocumentRecord, DocumentRef, DocumentStatus } from '../core/types.js';
+import type { DocumentStatus } from '../core/types.js';
 import { createError } from '../core/errors.js';
 import { chunkDocument } from './chunk.js';
-import type { PipelineDeps, ProgressFn } from './deps.js';
 import { embedDocument } from './embed.js';
-import { extractDocument } from './extract.js';
+import { extractDocument } from './extract-step.js';
 import { indexDocument } from './index-step.js';
 import { extractMemories } from './memories.js';
-import { remainingPlan, STEP_PLAN, type PlannedStep, type StepName } from './step-plan.js';
+import type { PipelineStep, StepRun } from './step.js';
+import { remainingPlan, STEP_PLAN, type StepName } from './step-plan.js';
 
 export type { StepName, TimeoutClass } from './step-plan.js';
-
-export interface StepOutcome {
-  patch?: DocumentPatch;
-  metadata?: Record<string, unknown>;
-}
-
-export type StepRun = (deps: PipelineDeps, doc: DocumentRecord, ref: DocumentRef, progress?: ProgressFn) => Promise<StepOutcome>;
-
-export interface PipelineStep extends PlannedStep {
-  run: StepRun;
-}
 
 const RUN: Record<StepName, StepRun> = {
   extract: async (deps, doc, _ref, progress) => {

@@ -1,7 +1,8 @@
 import { errorMessage } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { PipelineDeps } from '../pipeline/deps.js';
-import { completeDocument, describeFailure, executeStep, failDocument, isPermanent, SupersededError } from '../pipeline/run-step.js';
+import { completeDocument, describeFailure, executeStep, failDocument, isPermanent } from '../pipeline/run-step.js';
+import { SupersededError } from '../pipeline/superseded.js';
 import { remainingSteps } from '../pipeline/steps.js';
 import type { DocumentRecord, DocumentRef } from '../core/types.js';
 import { backoffDelay } from '../core/retry.js';
@@ -79,7 +80,7 @@ export class EmbeddedRunner implements Runner {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       await Promise.allSettled([...this.inFlight.values()]);
-      const due = await this.deps.store.findDueDocuments(Date.now() + timeoutMs, 1, new Set());
+      const due = await this.deps.store.documents.findDueDocuments(Date.now() + timeoutMs, 1, new Set());
       if (due.length === 0 && this.inFlight.size === 0) return;
       if (Date.now() > deadline) throw new Error('runner did not drain in time');
       await new Promise((r) => setTimeout(r, 20));
@@ -105,7 +106,7 @@ export class EmbeddedRunner implements Runner {
       if (lightFree > 0 || heavyFree > 0) {
         // Heavy documents past their cap stay queued; looking past them lets the light ones behind them start.
         const limit = Math.max(0, lightFree) + Math.max(0, heavyFree) + heavyCap;
-        const due = await this.deps.store.findDueDocuments(Date.now(), limit, new Set(this.inFlight.keys()));
+        const due = await this.deps.store.documents.findDueDocuments(Date.now(), limit, new Set(this.inFlight.keys()));
         for (const doc of due) {
           const heavy = Math.max(doc.raw.length, doc.content?.length ?? 0, doc.file?.size ?? 0) > HEAVY_DOCUMENT_CHARS;
           if (heavy ? heavyFree-- <= 0 : lightFree-- <= 0) continue;
@@ -154,13 +155,13 @@ export class EmbeddedRunner implements Runner {
   private async handleFailure(doc: DocumentRecord, ref: DocumentRef, step: string, err: unknown): Promise<void> {
     const attempts = doc.attempts + 1;
     if (isPermanent(err) || attempts >= this.opts.maxAttempts) {
-      await this.deps.store.updateDocument(ref.orgId, ref.documentId, { attempts }, { expectGeneration: ref.generation });
+      await this.deps.store.documents.updateDocument(ref.orgId, ref.documentId, { attempts }, { expectGeneration: ref.generation });
       await failDocument(this.deps, ref, step, describeFailure(err));
       this.logger.warn('document failed', { documentId: ref.documentId, step, attempts, error: errorMessage(err) });
       return;
     }
     const delay = backoffDelay(attempts, this.opts.retryBaseMs, this.opts.retryMaxMs);
-    await this.deps.store.updateDocument(
+    await this.deps.store.documents.updateDocument(
       ref.orgId,
       ref.documentId,
       { attempts, nextRunAt: Date.now() + delay },

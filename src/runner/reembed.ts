@@ -27,11 +27,11 @@ export async function markStaleEmbeddings(
   try {
     const embedder = await deps.embedder.get();
     while (running()) {
-      const stale = await deps.store.findDocumentsWithStaleEmbeddings(embedder.id, BATCH);
+      const stale = await deps.store.chunks.findDocumentsWithStaleEmbeddings(embedder.id, BATCH);
       if (stale.length === 0) return { finished: true };
       const refs: DocumentRef[] = [];
       for (const ref of stale) {
-        const updated = await deps.store.updateDocument(ref.orgId, ref.documentId, { status: 'embedding', attempts: 0, nextRunAt: 0 }, { expectGeneration: ref.generation });
+        const updated = await deps.store.documents.updateDocument(ref.orgId, ref.documentId, { status: 'embedding', attempts: 0, nextRunAt: 0 }, { expectGeneration: ref.generation });
         if (updated) refs.push(ref);
       }
       deps.logger.info('re-embedding documents for the current model', { count: refs.length, model: embedder.id });

@@ -39,8 +39,8 @@ export async function ensureRootKey(
   print: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
 ): Promise<void> {
   const now = new Date().toISOString();
-  if (!(await store.getOrganization(DEFAULT_ORG_ID))) {
-    await store.upsertOrganization({ id: DEFAULT_ORG_ID, name: 'Default organization', slug: 'default', createdAt: now });
+  if (!(await store.accounts.getOrganization(DEFAULT_ORG_ID))) {
+    await store.accounts.upsertOrganization({ id: DEFAULT_ORG_ID, name: 'Default organization', slug: 'default', createdAt: now });
   }
   let key = opts.rootApiKey;
   if (!key && opts.dataDir) {
@@ -56,19 +56,19 @@ export async function ensureRootKey(
   }
   if (!key) return;
   const keyHash = hashKey(key);
-  const existing = await store.findApiKeyByHash(keyHash);
+  const existing = await store.accounts.findApiKeyByHash(keyHash);
   if (!existing) {
-    await store.insertApiKey(newKeyRecord({ orgId: DEFAULT_ORG_ID, name: ROOT_KEY_NAME, key, kind: 'root', now }));
+    await store.accounts.insertApiKey(newKeyRecord({ orgId: DEFAULT_ORG_ID, name: ROOT_KEY_NAME, key, kind: 'root', now }));
     logger.info('root API key registered', { prefix: keyPrefix(key) });
   } else if (existing.revokedAt) {
     // An operator rolled back to a key that an earlier rotation retired: the configured key is the root key.
-    await store.updateApiKey(existing.id, { revokedAt: null, enabled: true });
+    await store.accounts.updateApiKey(existing.id, { revokedAt: null, enabled: true });
   }
   // Rotation: the configured root key replaces every earlier one. Extra keys for a rollover are created with the
   // admin CLI (`key create --org org_default`), which this never retires.
-  for (const k of await store.listApiKeys(DEFAULT_ORG_ID)) {
+  for (const k of await store.accounts.listApiKeys(DEFAULT_ORG_ID)) {
     if (k.name === ROOT_KEY_NAME && k.kind === 'root' && k.keyHash !== keyHash && !k.revokedAt) {
-      await store.updateApiKey(k.id, { revokedAt: now });
+      await store.accounts.updateApiKey(k.id, { revokedAt: now });
       logger.warn('previous root API key retired (MNEMO_API_KEY changed)', { prefix: k.prefix });
     }
   }
@@ -127,7 +127,7 @@ export async function authenticate(
 ): Promise<{ actor: Actor; key: ApiKeyRecord; principal: Principal } | { rejected: KeyRejection }> {
   if (!key || key.length > 512) return { rejected: 'missing' };
   const presented = hashKey(key);
-  const record = await store.findApiKeyByHash(presented);
+  const record = await store.accounts.findApiKeyByHash(presented);
   // The lookup is by digest; the digests are compared once more in constant time.
   if (!record || !timingSafeEqual(Buffer.from(record.keyHash, 'hex'), Buffer.from(presented, 'hex'))) return { rejected: 'unknown' };
   if (record.revokedAt) return { rejected: 'revoked' };

@@ -8,7 +8,7 @@ import { needsRefresh, refreshTokens, tokenCredentials } from './connection-oaut
 /** What a connector's calls need of the sync's dependencies. */
 export interface SessionDeps {
   store: Store;
-  /** Opens sealed credentials; null when MNEMO_SECRET_KEY is not set. */
+  /** Opens sealed credentials (keyed from the master secret); null only where a caller builds the deps without one. */
   box: SecretBox | null;
   /** What connectors get: fetch policy, logger and (Temporal activities) the cancellation signal. */
   context: ConnectorContext;

@@ -33,11 +33,11 @@ export interface CreateConnectionInput {
 export interface ConnectionServiceOptions {
   /** Sync interval per provider (overrides the connector's default); `default` for the others. */
   syncEveryMs: { default: number; byProvider: Readonly<Record<string, number>> };
-  /** Signs OAuth states (derived from MNEMO_SECRET_KEY); null = OAuth connections cannot be created. */
+  /** Signs OAuth states (derived from the master secret); null = OAuth connections cannot be created. */
   oauthStateKey?: Buffer | null;
   /** MNEMO_PUBLIC_URL: the base of OAuth callback URLs; null = the request's own origin. */
   publicUrl?: string | null;
-  /** Signs setup (picker) links (derived from MNEMO_SECRET_KEY); null = no setup links. */
+  /** Signs setup (picker) links (derived from the master secret); null = no setup links. */
   setupLinkKey?: Buffer | null;
 }
 
@@ -204,7 +204,7 @@ export class ConnectionService {
     const out: DocumentRecord[] = [];
     for (const c of await this.matching(actor, provider, containerTags)) {
       const ids = (await this.store.connections.listSyncItems(actor.orgId, c.id)).map((i) => i.documentId);
-      for (let i = 0; i < ids.length; i += DELETE_BATCH) out.push(...(await this.store.getDocumentsByIds(actor.orgId, ids.slice(i, i + DELETE_BATCH))));
+      for (let i = 0; i < ids.length; i += DELETE_BATCH) out.push(...(await this.store.documents.getDocumentsByIds(actor.orgId, ids.slice(i, i + DELETE_BATCH))));
     }
     return out;
   }

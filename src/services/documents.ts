@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createError, isAppError } from '../core/errors.js';
 import { processedPrefix } from '../pipeline/memory-prefix.js';
-import { newProcessingMetadata } from '../pipeline/run-step.js';
+import { newProcessingMetadata } from '../pipeline/processing-metadata.js';
 import type { Runner } from '../runner/runner.js';
 import { readScope, requireTags, requireWrite, tagsForWrite, type Actor } from '../core/actor.js';
 import { retractDocument } from '../memory/remember.js';
-import type { DocumentListQuery, DocumentPatch, Store } from '../storage/store.js';
+import type { DocumentListQuery, DocumentPatch } from '../storage/documents.js';
+import type { Store } from '../storage/store.js';
 
 export type { DocumentListQuery };
 import type { ChunkRecord, ContentPrefix, DocumentRecord, DocumentType, MemoryRecord, Metadata, ProcessingMetadata, StoredFile, TaskType } from '../core/types.js';
@@ -132,7 +133,7 @@ export class DocumentService {
     if (!input.customId && opts.dedupeWithinMs) {
       // A batch re-sent after a failure (batches are not atomic) finds the items its first attempt already added.
       const since = new Date(Date.now() - opts.dedupeWithinMs).toISOString();
-      const [same] = await this.store.findRecentDuplicates(orgId, contentHash(input.content), tags, since);
+      const [same] = await this.store.documents.findRecentDuplicates(orgId, contentHash(input.content), tags, since);
       if (same && sameMetadata(same.metadata, input.metadata ?? {})) return { id: same.id, status: same.status };
     }
     if (input.customId) {
@@ -174,7 +175,7 @@ export class DocumentService {
       updatedAt: now,
     };
     try {
-      await this.store.insertDocument(doc);
+      await this.store.documents.insertDocument(doc);
     } catch (err) {
       if (doc.file) await this.store.blobs.delete(doc.file.key);
       // Two adds with one new customId raced: the loser updates the winner's document.
@@ -221,21 +222,21 @@ export class DocumentService {
   async getMany(actor: Actor, ids: readonly string[]): Promise<DocumentRecord[]> {
     if (ids.length === 0) return [];
     const scope = readScope(actor);
-    const found = await this.store.getDocumentsByIds(actor.orgId, ids);
+    const found = await this.store.documents.getDocumentsByIds(actor.orgId, ids);
     return scope ? found.filter((d) => d.containerTags.some((t) => scope.includes(t))) : found;
   }
 
   /** Searchable chunks of one document, by position. */
   async chunks(actor: Actor, idOrCustomId: string, narrowTags?: readonly string[]): Promise<{ document: DocumentRecord; chunks: ChunkRecord[] }> {
     const document = await this.resolve(actor, idOrCustomId, narrowTags);
-    return { document, chunks: await this.store.getChunks(actor.orgId, document.id) };
+    return { document, chunks: await this.store.chunks.getChunks(actor.orgId, document.id) };
   }
 
   /** Lists documents; several tags mean any of them unless the query's tagOperator is AND. */
   async list(actor: Actor, query: DocumentListQuery): Promise<{ documents: DocumentRecord[]; total: number }> {
     const requested = query.containerTags && query.containerTags.length > 0 ? query.containerTags : undefined;
     const scope = readScope(actor, requested);
-    return this.store.listDocuments(actor.orgId, {
+    return this.store.documents.listDocuments(actor.orgId, {
       ...query,
       ...(scope ? { containerTags: scope, tagOperator: requested ? (query.tagOperator ?? 'OR') : 'OR' } : {}),
     });
@@ -279,11 +280,11 @@ export class DocumentService {
   ): Promise<{ deletedCount: number; untaggedCount: number }> {
     requireWrite(actor);
     requireTags(actor, tags);
-    const ids = await this.store.findDocumentIdsByTags(actor.orgId, tags, filepath);
+    const ids = await this.store.documents.findDocumentIdsByTags(actor.orgId, tags, filepath);
     let deletedCount = 0;
     let untaggedCount = 0;
     for (let i = 0; i < ids.length; i += BULK_BATCH) {
-      const docs = await this.store.getDocumentsByIds(actor.orgId, ids.slice(i, i + BULK_BATCH));
+      const docs = await this.store.documents.getDocumentsByIds(actor.orgId, ids.slice(i, i + BULK_BATCH));
       const done = await this.removeTags(actor.orgId, docs, new Set(tags));
       deletedCount += done.deletedCount;
       untaggedCount += done.untaggedCount;
@@ -298,7 +299,7 @@ export class DocumentService {
   async deleteByFilepath(actor: Actor, filepath: string): Promise<{ deletedCount: number; untaggedCount: number }> {
     requireWrite(actor);
     if (actor.containerTags) return this.deleteByTags(actor, actor.containerTags, filepath);
-    const ids = await this.store.findDocumentIdsByFilepath(actor.orgId, filepath);
+    const ids = await this.store.documents.findDocumentIdsByFilepath(actor.orgId, filepath);
     let deletedCount = 0;
     for (let i = 0; i < ids.length; i += BULK_BATCH) deletedCount += await this.deleteWithMemories(actor.orgId, ids.slice(i, i + BULK_BATCH));
     return { deletedCount, untaggedCount: 0 };
@@ -310,9 +311,9 @@ export class DocumentService {
    */
   async resolve(actor: Actor, idOrCustomId: string, narrowTags?: readonly string[]): Promise<DocumentRecord> {
     const scope = readScope(actor, narrowTags && narrowTags.length > 0 ? narrowTags : undefined);
-    const byId = await this.store.getDocument(actor.orgId, idOrCustomId, scope);
+    const byId = await this.store.documents.getDocument(actor.orgId, idOrCustomId, scope);
     if (byId) return byId;
-    const matches = await this.store.findDocumentsByCustomId(actor.orgId, idOrCustomId, scope);
+    const matches = await this.store.documents.findDocumentsByCustomId(actor.orgId, idOrCustomId, scope);
     if (matches.length === 0) throw createError('DOCUMENT_NOT_FOUND');
     if (matches.length > 1) throw ambiguous(idOrCustomId, matches);
     return matches[0]!;
@@ -333,7 +334,7 @@ export class DocumentService {
         orphaned.push(doc.id);
         continue;
       }
-      const updated = await this.store.updateDocument(orgId, doc.id, { containerTags: rest, updatedAt: new Date().toISOString() });
+      const updated = await this.store.documents.updateDocument(orgId, doc.id, { containerTags: rest, updatedAt: new Date().toISOString() });
       if (updated) {
         untaggedCount++;
         await this.syncMemoryTags(orgId, doc.id);
@@ -349,7 +350,7 @@ export class DocumentService {
    */
   private async syncMemoryTags(orgId: string, documentId: string): Promise<void> {
     for (const m of await this.store.memories.memoriesOfDocument(orgId, documentId)) {
-      const sources = await this.store.getDocumentsByIds(orgId, m.documentIds);
+      const sources = await this.store.documents.getDocumentsByIds(orgId, m.documentIds);
       const tags = [...new Set(sources.flatMap((d) => d.containerTags))];
       if (tags.length > 0 && (tags.length !== m.containerTags.length || tags.some((t) => !m.containerTags.includes(t)))) {
         await this.store.memories.updateMemory(orgId, m.id, { containerTags: tags, updatedAt: new Date().toISOString() });
@@ -365,7 +366,7 @@ export class DocumentService {
 
   /** Deletes documents with their chunks; the memories only they supported are retracted. */
   private async deleteWithMemories(orgId: string, ids: readonly string[]): Promise<number> {
-    const deleted = await this.store.deleteDocuments(orgId, ids);
+    const deleted = await this.store.documents.deleteDocuments(orgId, ids);
     const now = new Date().toISOString();
     for (const id of deleted) await retractDocument(this.store.memories, orgId, id, now);
     return deleted.length;
@@ -379,7 +380,7 @@ export class DocumentService {
 
   /** The document an add with this customId and these tags updates, if any. */
   private async findForUpsert(orgId: string, customId: string, tags: readonly string[]): Promise<DocumentRecord | null> {
-    const matches = await this.store.findDocumentsByCustomId(orgId, customId, tags);
+    const matches = await this.store.documents.findDocumentsByCustomId(orgId, customId, tags);
     if (matches.length > 1) throw ambiguous(customId, matches);
     return matches[0] ?? null;
   }
@@ -387,7 +388,7 @@ export class DocumentService {
   /** A customId equal to another document's id would make lookups by that value ambiguous: refused. */
   private async refuseDocumentIdAsCustomId(orgId: string, customId: string, selfId: string | null): Promise<void> {
     if (customId === selfId) return;
-    if (await this.store.getDocument(orgId, customId)) throw createError('CUSTOM_ID_IS_DOCUMENT_ID', [customId]);
+    if (await this.store.documents.getDocument(orgId, customId)) throw createError('CUSTOM_ID_IS_DOCUMENT_ID', [customId]);
   }
 
   private async upsert(actor: Actor, doc: DocumentRecord, input: DocumentUpdate, attempt = 0): Promise<{ id: string; status: string }> {
@@ -425,9 +426,9 @@ export class DocumentService {
       if (input.file) Object.assign(patch, { file: await this.storeFile(doc.orgId, doc.id, doc.generation + 1, input.file), type: input.file.type });
     }
     // Conditional on the generation read above, so two concurrent updates cannot both claim the same new run.
-    const updated = await this.store.updateDocument(doc.orgId, doc.id, patch, { expectGeneration: doc.generation });
+    const updated = await this.store.documents.updateDocument(doc.orgId, doc.id, patch, { expectGeneration: doc.generation });
     if (!updated) {
-      const fresh = await this.store.getDocument(doc.orgId, doc.id);
+      const fresh = await this.store.documents.getDocument(doc.orgId, doc.id);
       if (!fresh || attempt >= 5) throw createError('DOCUMENT_NOT_FOUND');
       return this.upsert(actor, fresh, input, attempt + 1);
     }
@@ -445,17 +446,17 @@ export class DocumentService {
     requireWrite(actor);
     requireTags(actor, [...fromTags, toTag]);
     const sources = new Set(fromTags.filter((t) => t !== toTag));
-    const ids = sources.size === 0 ? [] : await this.store.findDocumentIdsByTags(actor.orgId, [...sources]);
+    const ids = sources.size === 0 ? [] : await this.store.documents.findDocumentIdsByTags(actor.orgId, [...sources]);
     // Two passes over batches (check, then write) keep memory bounded by the ids, not the documents' content.
     const holders = new Map<string, Set<string>>();
     for (let i = 0; i < ids.length; i += BULK_BATCH) {
-      for (const doc of await this.store.getDocumentsByIds(actor.orgId, ids.slice(i, i + BULK_BATCH))) {
+      for (const doc of await this.store.documents.getDocumentsByIds(actor.orgId, ids.slice(i, i + BULK_BATCH))) {
         if (doc.customId) holders.set(doc.customId, (holders.get(doc.customId) ?? new Set()).add(doc.id));
       }
     }
     const clashes: string[] = [];
     for (const [customId, moving] of holders) {
-      const held = await this.store.findDocumentsByCustomId(actor.orgId, customId, [toTag]);
+      const held = await this.store.documents.findDocumentsByCustomId(actor.orgId, customId, [toTag]);
       if (new Set([...moving, ...held.map((d) => d.id)]).size > 1) clashes.push(customId);
     }
     if (clashes.length > 0) {
@@ -465,9 +466,9 @@ export class DocumentService {
     let retaggedCount = 0;
     for (let i = 0; i < ids.length; i += BULK_BATCH) {
       const now = new Date().toISOString();
-      for (const doc of await this.store.getDocumentsByIds(actor.orgId, ids.slice(i, i + BULK_BATCH))) {
+      for (const doc of await this.store.documents.getDocumentsByIds(actor.orgId, ids.slice(i, i + BULK_BATCH))) {
         const containerTags = [...new Set(doc.containerTags.map((t) => (sources.has(t) ? toTag : t)))];
-        if (await this.store.updateDocument(actor.orgId, doc.id, { containerTags, updatedAt: now })) retaggedCount++;
+        if (await this.store.documents.updateDocument(actor.orgId, doc.id, { containerTags, updatedAt: now })) retaggedCount++;
       }
     }
     return { retaggedCount };
@@ -520,9 +521,9 @@ export class DocumentService {
     const unique = [...new Set(ids)];
     const docs: DocumentRecord[] = [];
     if (opts.by === 'customId') {
-      for (const customId of unique) docs.push(...(await this.store.findDocumentsByCustomId(actor.orgId, customId, scope)));
+      for (const customId of unique) docs.push(...(await this.store.documents.findDocumentsByCustomId(actor.orgId, customId, scope)));
     } else {
-      const found = new Map((await this.store.getDocumentsByIds(actor.orgId, unique)).map((d) => [d.id, d]));
+      const found = new Map((await this.store.documents.getDocumentsByIds(actor.orgId, unique)).map((d) => [d.id, d]));
       for (const id of unique) {
         const d = found.get(id);
         if (d && (!scope || d.containerTags.some((t) => scope.includes(t)))) docs.push(d);

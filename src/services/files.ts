@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Actor } from '../core/actor.js';
 import { createError } from '../core/errors.js';
 import type { Store } from '../storage/store.js';
 import type { DocumentService } from './documents.js';
 import { contentDisposition, fileLinkKey, parseRange, signFileLink, verifyFileLink } from './file-links.js';
+import { masterSecret } from './master-secret.js';
 
 export interface FileServiceOptions {
   /** MNEMO_SECRET_KEY; undefined = a secret generated once and kept by the store. */
@@ -22,9 +22,6 @@ export interface FileDownload {
   headers: Record<string, string>;
   body: Readable;
 }
-
-/** Name of the generated master secret in store.secrets when MNEMO_SECRET_KEY is not set. */
-export const INSTANCE_SECRET = 'instance-secret';
 
 /** Hands out short-lived signed links to documents' original files and serves them. */
 export class FileService {
@@ -82,8 +79,7 @@ export class FileService {
 
   private key(): Promise<Buffer> {
     this.signingKey ??= (async () => {
-      const master = this.opts.secretKey ?? (await this.store.secrets.getOrCreate(INSTANCE_SECRET, () => randomBytes(32).toString('base64url')));
-      return fileLinkKey(master);
+      return fileLinkKey(await masterSecret(this.opts.secretKey, this.store.secrets));
     })();
     this.signingKey.catch(() => (this.signingKey = null));
     return this.signingKey;

@@ -40,7 +40,7 @@ export class HealthService {
   constructor(private readonly deps: HealthDeps) {}
 
   async report(): Promise<HealthReport> {
-    const caps = this.deps.store.capabilities;
+    const caps = this.deps.store.chunks.capabilities;
     const searchPaths = {
       vectorSearch: caps.nativeVectorSearch ? 'native' : 'in-app exact',
       keywordSearch: caps.nativeKeywordSearch ? 'native' : 'in-app',

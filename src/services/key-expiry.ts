@@ -48,7 +48,7 @@ export function noticeLeadMs(noticeDays: readonly number[]): number {
 export async function checkKeyExpiry(deps: KeyExpiryDeps, now = Date.now()): Promise<KeyExpiryNotice[]> {
   const leads = [...new Set(deps.noticeDays)].sort((a, b) => b - a);
   if (leads.length === 0) return [];
-  const keys = await deps.store.listKeysExpiringBefore(new Date(now + noticeLeadMs(leads)).toISOString());
+  const keys = await deps.store.accounts.listKeysExpiringBefore(new Date(now + noticeLeadMs(leads)).toISOString());
   const sent: KeyExpiryNotice[] = [];
   for (const key of keys) {
     const remainingMs = Date.parse(key.expiresAt!) - now;
@@ -57,7 +57,7 @@ export async function checkKeyExpiry(deps: KeyExpiryDeps, now = Date.now()): Pro
     if (due.length === 0) continue;
     try {
       const emailed = await notify(deps, key, remainingMs);
-      await deps.store.updateApiKey(key.id, { expiryNotices: [...key.expiryNotices, ...due] });
+      await deps.store.accounts.updateApiKey(key.id, { expiryNotices: [...key.expiryNotices, ...due] });
       sent.push({ keyId: key.id, prefix: key.prefix, name: key.name, orgId: key.orgId, expiresAt: key.expiresAt!, leads: due, emailed });
     } catch (err) {
       // Not recorded: the next check tries again.
@@ -69,7 +69,7 @@ export async function checkKeyExpiry(deps: KeyExpiryDeps, now = Date.now()): Pro
 
 /** The log line always; the email when a mailer is configured. Names the key by id, name and prefix, never the key. */
 async function notify(deps: KeyExpiryDeps, key: ApiKeyRecord, remainingMs: number): Promise<boolean> {
-  const org = await deps.store.getOrganization(key.orgId);
+  const org = await deps.store.accounts.getOrganization(key.orgId);
   const inWords = describeRemaining(remainingMs);
   deps.logger.warn('API key expires soon', {
     keyId: key.id,

@@ -73,7 +73,7 @@ export class KeyService {
       rateLimitMax: input.rateLimitMax ?? SCOPED_KEY_DEFAULT_RATE_LIMIT.max,
       rateLimitWindowMs: input.rateLimitTimeWindow ?? SCOPED_KEY_DEFAULT_RATE_LIMIT.windowMs,
     });
-    await this.store.insertApiKey(record);
+    await this.store.accounts.insertApiKey(record);
     return {
       key,
       id: record.id,
@@ -86,7 +86,7 @@ export class KeyService {
 
   /** A root or scoped key for an organisation (admin CLI); the key is returned once. */
   async createKey(orgId: string, input: KeyInput): Promise<{ key: string; record: ApiKeyRecord }> {
-    if (!(await this.store.getOrganization(orgId))) throw createError('ORGANIZATION_NOT_FOUND', [orgId]);
+    if (!(await this.store.accounts.getOrganization(orgId))) throw createError('ORGANIZATION_NOT_FOUND', [orgId]);
     const now = new Date();
     const key = generateKey('sm_');
     const scoped = input.containerTags && input.containerTags.length > 0;
@@ -101,7 +101,7 @@ export class KeyService {
       expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString() : null,
       ...(scoped ? { rateLimitMax: SCOPED_KEY_DEFAULT_RATE_LIMIT.max, rateLimitWindowMs: SCOPED_KEY_DEFAULT_RATE_LIMIT.windowMs } : {}),
     });
-    await this.store.insertApiKey(record);
+    await this.store.accounts.insertApiKey(record);
     return { key, record };
   }
 
@@ -112,7 +112,7 @@ export class KeyService {
 
   /** API keys, then the OAuth grants of MCP clients (listed and revoked like keys). */
   async listForOrg(orgId: string): Promise<KeyView[]> {
-    const [keys, grants] = await Promise.all([this.store.listApiKeys(orgId), this.store.agentAccess.listOAuthGrants(orgId)]);
+    const [keys, grants] = await Promise.all([this.store.accounts.listApiKeys(orgId), this.store.agentAccess.listOAuthGrants(orgId)]);
     return [...keys.map((k) => this.view(k)), ...grants.map((g) => grantView(g))];
   }
 
@@ -124,30 +124,30 @@ export class KeyService {
       if (!grant.revokedAt) await this.store.agentAccess.revokeOAuthGrant(id, new Date().toISOString());
       return;
     }
-    const key = await this.store.getApiKey(id, actor.orgId);
+    const key = await this.store.accounts.getApiKey(id, actor.orgId);
     if (!key) throw createError('KEY_NOT_FOUND');
-    if (!key.revokedAt) await this.store.updateApiKey(id, { revokedAt: new Date().toISOString() });
+    if (!key.revokedAt) await this.store.accounts.updateApiKey(id, { revokedAt: new Date().toISOString() });
   }
 
   /** Revokes any key by id (admin CLI). */
   async revokeAny(id: string): Promise<ApiKeyRecord> {
-    const key = await this.store.getApiKey(id);
+    const key = await this.store.accounts.getApiKey(id);
     if (!key) throw createError('KEY_NOT_FOUND');
-    return (await this.store.updateApiKey(id, { revokedAt: key.revokedAt ?? new Date().toISOString() }))!;
+    return (await this.store.accounts.updateApiKey(id, { revokedAt: key.revokedAt ?? new Date().toISOString() }))!;
   }
 
   /** Enables a disabled key or disables an enabled one. */
   async toggle(actor: Actor, id: string): Promise<{ enabled: boolean }> {
     requireRoot(actor, 'change API keys');
-    const key = await this.store.getApiKey(id, actor.orgId);
+    const key = await this.store.accounts.getApiKey(id, actor.orgId);
     if (!key || key.revokedAt) throw createError('KEY_NOT_FOUND');
-    const updated = await this.store.updateApiKey(id, { enabled: !key.enabled });
+    const updated = await this.store.accounts.updateApiKey(id, { enabled: !key.enabled });
     return { enabled: updated!.enabled };
   }
 
   /** GET /v3/session: who the caller is. */
   async session(actor: Actor) {
-    const org = await this.store.getOrganization(actor.orgId);
+    const org = await this.store.accounts.getOrganization(actor.orgId);
     const scoped = actor.containerTags !== null;
     return {
       user: { id: actor.keyId },

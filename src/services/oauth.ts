@@ -130,7 +130,7 @@ export class OAuthService implements AccessTokenVerifier {
       const link = await this.store.takeSignInLink(sha256(c));
       if (!link) return { rejected: 'unknown' };
       if (Date.parse(link.expiresAt) <= Date.now()) return { rejected: 'expired' };
-      const key = await this.accounts.getApiKey(link.keyId, link.orgId);
+      const key = await this.accounts.accounts.getApiKey(link.keyId, link.orgId);
       if (!key || key.revokedAt) return { rejected: 'revoked' };
       if (!key.enabled) return { rejected: 'disabled' };
       if (key.expiresAt && Date.parse(key.expiresAt) <= Date.now()) return { rejected: 'expired' };
@@ -252,7 +252,7 @@ export class OAuthService implements AccessTokenVerifier {
     if (!grant) return { rejected: 'unknown' };
     if (grant.revokedAt) return { rejected: 'revoked' };
     if (Date.parse(grant.accessExpiresAt) <= Date.now()) return { rejected: 'expired' };
-    const subject = await this.accounts.getApiKey(grant.subjectKeyId, grant.orgId);
+    const subject = await this.accounts.accounts.getApiKey(grant.subjectKeyId, grant.orgId);
     if (!subject || subject.revokedAt) return { rejected: 'revoked' };
     if (!subject.enabled) return { rejected: 'disabled' };
     if (subject.expiresAt && Date.parse(subject.expiresAt) <= Date.now()) return { rejected: 'expired' };

@@ -69,24 +69,24 @@ export class SearchService {
     const fusion = { vector: this.opts.vectorWeight, keyword: this.opts.keywordWeight };
     const queryVector = embedder ? embedder.embedQuery(p.q) : null;
     // Document frequencies first (a vocabulary lookup): they decide which terms the keyword index is asked for.
-    const stats = await this.store.termStats(orgId, terms);
+    const stats = await this.store.chunks.termStats(orgId, terms);
     const { vector: vectorHits, keyword: keywordHits } =
       // Where the database fuses ranks (MongoDB $rankFusion) one query picks the candidates; scores stay raw.
-      queryVector && embedder && this.store.capabilities.nativeRankFusion && this.store.hybridCandidates
+      queryVector && embedder && this.store.chunks.capabilities.nativeRankFusion
         ? await queryVector.then((vector) =>
-            this.store.hybridCandidates!(orgId, { ...scope, vector, model: embedder.id, terms, limit: n, weights: fusion }),
+            this.store.chunks.hybridCandidates(orgId, { ...scope, vector, model: embedder.id, terms, limit: n, weights: fusion }),
           )
         : await Promise.all([
             queryVector && embedder
-              ? queryVector.then((vector) => this.store.vectorSearch(orgId, { ...scope, vector, model: embedder.id, limit: n }))
+              ? queryVector.then((vector) => this.store.chunks.vectorSearch(orgId, { ...scope, vector, model: embedder.id, limit: n }))
               : Promise.resolve([]),
-            this.store.keywordSearch(orgId, { ...scope, terms: selectMatchTerms(terms, stats, n), limit: n }),
+            this.store.chunks.keywordSearch(orgId, { ...scope, terms: selectMatchTerms(terms, stats, n), limit: n }),
           ]).then(([vector, keyword]) => ({ vector, keyword }));
 
     const ids = [...new Set([...vectorHits.map((h) => h.chunkId), ...keywordHits.map((h) => h.chunkId)])];
     const [chunkList, storedTerms] = await Promise.all([
-      this.store.getChunksByIds(orgId, ids),
-      this.store.getChunkTerms ? this.store.getChunkTerms(orgId, ids) : Promise.resolve(new Map<string, readonly string[]>()),
+      this.store.chunks.getChunksByIds(orgId, ids),
+      this.store.chunks.getChunkTerms(orgId, ids),
     ]);
     const chunks = new Map(chunkList.map((c) => [c.id, c]));
     const weights = termWeights(terms, stats.docFrequencies, stats.totalChunks);
@@ -97,10 +97,10 @@ export class SearchService {
     for (const h of keywordHits) evidence.push({ id: h.chunkId, keywordRaw: h.score });
     // Keyword candidates the vector retriever did not return get their vector evidence from the stored embeddings
     // (as vector candidates get keyword coverage below), so fusion weighs both signals for every candidate.
-    if (embedder && queryVector && this.store.scoreChunkVectors) {
+    if (embedder && queryVector) {
       const found = new Set(vectorHits.map((h) => h.chunkId));
       const missing = keywordHits.filter((h) => !found.has(h.chunkId)).map((h) => h.chunkId);
-      const scores = missing.length > 0 ? await this.store.scoreChunkVectors(orgId, embedder.id, await queryVector, missing) : new Map<string, number>();
+      const scores = missing.length > 0 ? await this.store.chunks.scoreChunkVectors(orgId, embedder.id, await queryVector, missing) : new Map<string, number>();
       for (const [id, score] of scores) evidence.push({ id, vector: calibrateCosine(score, embedder.calibration) });
     }
     for (const e of evidence) {
@@ -149,7 +149,7 @@ export class SearchService {
         round.push({ h, chunk, key });
       }
       const missing = [...new Set(round.map((r) => r.chunk.documentId))].filter((id) => !fetched.has(id));
-      for (const d of await this.store.getDocumentsByIds(orgId, missing)) docs.set(d.id, d);
+      for (const d of await this.store.documents.getDocumentsByIds(orgId, missing)) docs.set(d.id, d);
       for (const id of missing) fetched.add(id);
       for (const { h, chunk, key } of round) {
         const document = docs.get(chunk.documentId);

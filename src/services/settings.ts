@@ -15,7 +15,7 @@ export class SettingsService {
 
   async get(actor: Actor): Promise<SettingsRecord> {
     requireRoot(actor, 'read organisation settings');
-    return this.store.getSettings(actor.orgId);
+    return this.store.settings.getSettings(actor.orgId);
   }
 
   /** Applies a patch of known fields; returns the organisation's slug for the response. */
@@ -23,7 +23,7 @@ export class SettingsService {
     requireRoot(actor, 'change organisation settings');
     // LLM filtering needs a model to filter with: refused rather than silently ignored.
     if (patch.shouldLLMFilter === true && !this.opts.llmConfigured) throw createError('LLM_NOT_CONFIGURED', ['shouldLLMFilter']);
-    const current = await this.store.getSettings(actor.orgId);
+    const current = await this.store.settings.getSettings(actor.orgId);
     const llmFilter = (patch.shouldLLMFilter ?? current.shouldLLMFilter) === true;
     const needsFilter = LLM_FILTER_FIELDS.filter((f) => patch[f] !== undefined && patch[f] !== null);
     if (needsFilter.length > 0 && !llmFilter) {
@@ -31,7 +31,7 @@ export class SettingsService {
         details: needsFilter.map((f) => ({ path: `body.${f}`, message: 'requires shouldLLMFilter: true' })),
       });
     }
-    await this.store.updateSettings(actor.orgId, patch);
-    return { orgSlug: (await this.store.getOrganization(actor.orgId))?.slug ?? null };
+    await this.store.settings.updateSettings(actor.orgId, patch);
+    return { orgSlug: (await this.store.accounts.getOrganization(actor.orgId))?.slug ?? null };
   }
 }

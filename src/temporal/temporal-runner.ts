@@ -147,7 +147,7 @@ export class TemporalRunner implements Runner {
   private async startNow(ref: DocumentRef): Promise<void> {
     if (this.problems.has('connection') || this.stopped) return;
     try {
-      const doc = await this.opts.store.getDocument(ref.orgId, ref.documentId);
+      const doc = await this.opts.store.documents.getDocument(ref.orgId, ref.documentId);
       if (doc && doc.generation === ref.generation && PENDING_STATUSES.includes(doc.status)) {
         const searchAttributes = this.opts.searchAttributes !== false;
         const input: IngestDocumentInput = {
@@ -237,7 +237,7 @@ export class TemporalRunner implements Runner {
   private async reconcile(): Promise<void> {
     for (const ref of [...this.pending.values()]) await this.startRun(ref);
     const recent = Date.now() - RECENT_MS;
-    const due = await this.opts.store.findDueDocuments(Date.now(), 200, new Set(this.pending.keys()));
+    const due = await this.opts.store.documents.findDueDocuments(Date.now(), 200, new Set(this.pending.keys()));
     for (const doc of due) {
       if (this.stopped || this.problems.has('connection')) return;
       if (Date.parse(doc.updatedAt) > recent) continue;

@@ -5,6 +5,7 @@ import Supermemory from 'supermemory';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedSyncRunner } from '../../src/services/connection-scheduler.js';
+import { INSTANCE_SECRET } from '../../src/services/master-secret.js';
 import { createTestRuntime, TEST_KEY, type TestRuntime } from '../helpers/runtime.js';
 import { startMoto, type MotoServer } from '../helpers/moto.js';
 
@@ -97,17 +98,28 @@ describe('connections: S3 against moto (an S3-compatible server), through the of
     }
   }, 120_000);
 
-  it('refuses a connection without the secret key setting, and any credentials without MNEMO_SECRET_KEY', async () => {
+  it('refuses a connection without the secret key setting', async () => {
     await expect(client.connections.create('s3', { metadata: { accessKeyId: 'x', bucket: 'notes', region: 'auto' } })).rejects.toMatchObject({ status: 400 });
-    const bare = await createTestRuntime();
+  });
+
+  it('without MNEMO_SECRET_KEY, seals credentials with the master secret generated and kept in the data directory', async () => {
+    const bare = await createTestRuntime({ MNEMO_URL_ALLOWED_HOSTS: '127.0.0.1' });
     try {
       const { default: request } = await import('supertest');
-      const res = await request(bare.app.callback()).post('/v3/connections/s3').set({ authorization: `Bearer ${TEST_KEY}` }).send({ metadata: { accessKeyId: 'x', secretAccessKey: 'y', bucket: 'b', region: 'auto' } });
-      expect(res.status).toBe(400);
-      expect(res.body.code).toBe('SECRET_KEY_REQUIRED');
-      expect(res.body.error).toContain('MNEMO_SECRET_KEY');
+      const metadata = { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: SECRET, bucket: 'notes', region: 'us-east-1', endpoint: moto.endpoint, prefix: 'other/' };
+      const res = await request(bare.app.callback()).post('/v3/connections/s3').set({ authorization: `Bearer ${TEST_KEY}` }).send({ containerTags: ['generated-key'], metadata });
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body)).not.toContain(SECRET);
+      expect(JSON.stringify(await bare.store.connections.getConnection('org_default', res.body.id))).not.toContain(SECRET);
+      // The sync opened the sealed credentials with the generated key and read the bucket.
+      await (bare.syncRunner as EmbeddedSyncRunner).idle();
+      await bare.settle();
+      const listed = await request(bare.app.callback()).post('/v3/connections/s3/documents').set({ authorization: `Bearer ${TEST_KEY}` }).send({ containerTags: ['generated-key'] });
+      expect(listed.status).toBe(200);
+      expect(listed.body.map((d: { title: string }) => d.title)).toEqual(['Gamma']);
+      expect(await bare.store.secrets.getOrCreate(INSTANCE_SECRET, () => 'not generated')).not.toBe('not generated');
     } finally {
       await bare.close();
     }
-  });
+  }, 120_000);
 });

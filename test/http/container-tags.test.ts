@@ -235,13 +235,13 @@ describe('container tag routes', () => {
     expect((await get('/v3/container-tags/scoped-space')).body).toMatchObject({ name: 'scoped-space', documentCount: 1 });
 
     // The service refuses on its own too (not only the scoped-endpoint middleware).
-    const service = new ContainerTagService(rt.store, rt.documents);
+    const service = new ContainerTagService(rt.store.accounts, rt.documents);
     const actor: Actor = { orgId: 'org_default', keyId: 'k', keyKind: 'scoped', containerTags: ['scoped-space'], permission: 'write', rateLimit: null, expiresAt: null };
     await expect(service.list(actor)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(service.delete(actor, 'scoped-space')).rejects.toMatchObject({ code: 'FORBIDDEN' });
 
     const readKey = 'read-only-root-key-0123456789abcdef';
-    await rt.store.insertApiKey(newKeyRecord({ orgId: 'org_default', name: 'ro', key: readKey, kind: 'root', permission: 'read', now: new Date().toISOString() }));
+    await rt.store.accounts.insertApiKey(newKeyRecord({ orgId: 'org_default', name: 'ro', key: readKey, kind: 'root', permission: 'read', now: new Date().toISOString() }));
     expect((await get('/v3/container-tags/scoped-space', as(readKey))).status).toBe(200);
     expect((await patch('/v3/container-tags/scoped-space', { name: 'x' }, as(readKey))).status).toBe(403);
     expect((await del('/v3/container-tags/scoped-space', as(readKey))).status).toBe(403);
@@ -249,8 +249,8 @@ describe('container tag routes', () => {
 
   it('treats the same tag in two organisations as two unrelated spaces', async () => {
     const otherKey = 'other-org-key-container-tags-0123456789';
-    await rt.store.upsertOrganization({ id: 'org_spaces', name: 'Spaces', slug: 'spaces', createdAt: new Date().toISOString() });
-    await rt.store.insertApiKey(newKeyRecord({ orgId: 'org_spaces', name: 'other', key: otherKey, kind: 'root', now: new Date().toISOString() }));
+    await rt.store.accounts.upsertOrganization({ id: 'org_spaces', name: 'Spaces', slug: 'spaces', createdAt: new Date().toISOString() });
+    await rt.store.accounts.insertApiKey(newKeyRecord({ orgId: 'org_spaces', name: 'other', key: otherKey, kind: 'root', now: new Date().toISOString() }));
     const other = as(otherKey);
 
     const mine = await add(['twin'], { customId: 'twin-doc' });
@@ -408,8 +408,8 @@ describe('container tags and their memories', () => {
 
   it('keeps memory counts, deletes and merges within one organisation', async () => {
     const otherKey = 'other-org-key-tag-memories-0123456789';
-    await rt.store.upsertOrganization({ id: 'org_tag_memories', name: 'Other', slug: 'other-tag-memories', createdAt: new Date().toISOString() });
-    await rt.store.insertApiKey(newKeyRecord({ orgId: 'org_tag_memories', name: 'other', key: otherKey, kind: 'root', now: new Date().toISOString() }));
+    await rt.store.accounts.upsertOrganization({ id: 'org_tag_memories', name: 'Other', slug: 'other-tag-memories', createdAt: new Date().toISOString() });
+    await rt.store.accounts.insertApiKey(newKeyRecord({ orgId: 'org_tag_memories', name: 'other', key: otherKey, kind: 'root', now: new Date().toISOString() }));
     const other = as(otherKey);
     await add(CAROLINE, ['twin-mem']);
     await add(CAROLINE, ['twin-mem'], other);

@@ -42,7 +42,7 @@ describe('POST /v4/conversations', () => {
   }
 
   async function conversation(conversationId: string, tag: string): Promise<DocumentRecord> {
-    const [doc, ...more] = await rt.store.findDocumentsByCustomId(DEFAULT_ORG_ID, conversationId, [tag]);
+    const [doc, ...more] = await rt.store.documents.findDocumentsByCustomId(DEFAULT_ORG_ID, conversationId, [tag]);
     expect(more).toEqual([]);
     expect(doc).toBeDefined();
     return doc!;

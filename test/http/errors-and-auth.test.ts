@@ -26,7 +26,7 @@ describe('auth, errors, CORS and routing', () => {
 
   it('stores keys hashed, never in plain text', async () => {
     const { hashKey } = await import('../../src/services/auth.js');
-    const record = await rt.store.findApiKeyByHash(hashKey(TEST_KEY));
+    const record = await rt.store.accounts.findApiKeyByHash(hashKey(TEST_KEY));
     expect(record?.keyHash).toBe(hashKey(TEST_KEY));
     expect(JSON.stringify(record)).not.toContain(TEST_KEY);
   });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredFile } from '../../src/core/types.js';
 import { documentFileKey } from '../../src/storage/blobs.js';
 import { fileLinkKey, signFileLink } from '../../src/services/file-links.js';
-import { INSTANCE_SECRET } from '../../src/services/files.js';
+import { INSTANCE_SECRET } from '../../src/services/master-secret.js';
 import { auth, createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 const ORG = 'org_default';
@@ -40,7 +40,7 @@ describe('original files: signed links (GET /v3/documents/{id}/file-url, GET /v3
     const info = await rt.store.blobs.putFile(key, src, { contentType: 'application/pdf', filename });
     const file: StoredFile = { key, filename, mimeType: info.contentType, size: info.size, sha256: info.sha256 };
     await rt.settle();
-    expect(await rt.store.updateDocument(ORG, id, { file })).not.toBeNull();
+    expect(await rt.store.documents.updateDocument(ORG, id, { file })).not.toBeNull();
     return { id, key };
   };
   const linkOf = async (id: string, headers = auth, query = '') => {
@@ -195,7 +195,7 @@ describe('original files: signed links (GET /v3/documents/{id}/file-url, GET /v3
     const res = await request(server).patch(`/v3/documents/${id}`).set(auth).send({ content: 'entirely new text' });
     expect(res.status).toBe(200);
     expect(await rt.store.blobs.stat(key)).toBeNull();
-    expect((await rt.store.getDocument(ORG, id))!.file).toBeNull();
+    expect((await rt.store.documents.getDocument(ORG, id))!.file).toBeNull();
     expect((await linkOf(id)).body.code).toBe('FILE_NOT_FOUND');
     await rt.settle();
   });
@@ -213,7 +213,7 @@ describe('file link configuration', () => {
       const info = await rt.store.blobs.putFile(key, path.join(dir, 'f'), { contentType: 'text/plain', filename: null });
       await fsp.rm(dir, { recursive: true });
       await rt.settle();
-      await rt.store.updateDocument(ORG, doc.body.id, { file: { key, filename: null, mimeType: 'text/plain', size: info.size, sha256: info.sha256 } });
+      await rt.store.documents.updateDocument(ORG, doc.body.id, { file: { key, filename: null, mimeType: 'text/plain', size: info.size, sha256: info.sha256 } });
       const before = Date.now();
       const res = await request(server).get(`/v3/documents/${doc.body.id}/file-url`).set(auth);
       expect(res.body.url).toMatch(/^https:\/\/mnemo\.example\.com\/base\/v3\/files\//);

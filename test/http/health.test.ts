@@ -33,7 +33,7 @@ const fakeAuth = {
 function healthApp(runner: RunnerStatus, embeddings: EmbedderStatus, storeError?: string) {
   const store = {
     kind: 'sqlite',
-    capabilities: { nativeVectorSearch: false, nativeKeywordSearch: true, nativeRankFusion: false },
+    chunks: { capabilities: { nativeVectorSearch: false, nativeKeywordSearch: true, nativeRankFusion: false } },
     ping: async () => {
       if (storeError) throw new Error(storeError);
     },

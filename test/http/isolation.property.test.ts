@@ -108,7 +108,7 @@ function isolationSuite(name: string, open: () => Promise<Store>, numRuns: numbe
     /** Every document of every organisation, from the store (the oracle of the current state). */
     async function allDocuments(): Promise<DocumentRecord[]> {
       const out: DocumentRecord[] = [];
-      for (const orgId of orgs) out.push(...(await rt.store.listDocuments(orgId, { limit: 10_000, offset: 0 })).documents);
+      for (const orgId of orgs) out.push(...(await rt.store.documents.listDocuments(orgId, { limit: 10_000, offset: 0 })).documents);
       return out;
     }
 

@@ -41,7 +41,7 @@ describe('API key expiry over HTTP (embedded runner)', () => {
 
     const asKey = () => request(server).get('/v3/session').set('authorization', `Bearer ${soon.key}`);
     expect((await asKey()).status).toBe(200);
-    await rt.store.updateApiKey(soon.id, { expiresAt: new Date(Date.now() - 1000).toISOString() });
+    await rt.store.accounts.updateApiKey(soon.id, { expiresAt: new Date(Date.now() - 1000).toISOString() });
     const expired = await asKey();
     expect(expired.status).toBe(401);
     expect(expired.body.code).toBe('UNAUTHORIZED');

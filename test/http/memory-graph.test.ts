@@ -179,8 +179,8 @@ describe('documents with memories', () => {
 
   it('keeps two organisations apart', async () => {
     const otherKey = 'other-org-key-memory-graph-0123456789';
-    await rt.store.upsertOrganization({ id: 'org_graph', name: 'Graph', slug: 'graph', createdAt: new Date().toISOString() });
-    await rt.store.insertApiKey(newKeyRecord({ orgId: 'org_graph', name: 'other', key: otherKey, kind: 'root', now: new Date().toISOString() }));
+    await rt.store.accounts.upsertOrganization({ id: 'org_graph', name: 'Graph', slug: 'graph', createdAt: new Date().toISOString() });
+    await rt.store.accounts.insertApiKey(newKeyRecord({ orgId: 'org_graph', name: 'other', key: otherKey, kind: 'root', now: new Date().toISOString() }));
     const other = as(otherKey);
     const theirs = await add({ content: CAROLINE, containerTag: 'graph-caroline', customId: 'chat-1' }, other);
     await rt.settle();

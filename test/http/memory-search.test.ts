@@ -48,7 +48,7 @@ describe('memory search: one result per text, batched reads', () => {
   it('reads the version context and source documents of a page in one batch each', async () => {
     const history = vi.spyOn(rt.store.memories, 'memoryHistory');
     const single = vi.spyOn(rt.store.memories, 'getMemory');
-    const documents = vi.spyOn(rt.store, 'getDocumentsByIds');
+    const documents = vi.spyOn(rt.store.documents, 'getDocumentsByIds');
     try {
       const res = await request(app)
         .post('/v4/search')

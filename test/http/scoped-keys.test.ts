@@ -127,7 +127,7 @@ describe('scoped API keys', () => {
 
     const expiredKey = 'sm_expired-key-0123456789abcdef';
     const past = new Date(Date.now() - 1000).toISOString();
-    await rt.store.insertApiKey(newKeyRecord({ orgId: 'org_default', name: 'old', key: expiredKey, kind: 'scoped', containerTags: ['erin'], expiresAt: past, now: past }));
+    await rt.store.accounts.insertApiKey(newKeyRecord({ orgId: 'org_default', name: 'old', key: expiredKey, kind: 'scoped', containerTags: ['erin'], expiresAt: past, now: past }));
     expect((await request(server).get('/v3/session').set(as(expiredKey))).status).toBe(401);
   });
 

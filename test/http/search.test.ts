@@ -129,8 +129,8 @@ describe('search routes', () => {
 
   it('isolates organisations structurally', async () => {
     const otherKey = 'other-org-key-0123456789abcdef';
-    await rt.store.upsertOrganization({ id: 'org_other', name: 'Other', slug: 'other', createdAt: new Date().toISOString() });
-    await rt.store.insertApiKey(newKeyRecord({ orgId: 'org_other', name: 'other', key: otherKey, kind: 'root', now: new Date().toISOString() }));
+    await rt.store.accounts.upsertOrganization({ id: 'org_other', name: 'Other', slug: 'other', createdAt: new Date().toISOString() });
+    await rt.store.accounts.insertApiKey(newKeyRecord({ orgId: 'org_other', name: 'other', key: otherKey, kind: 'root', now: new Date().toISOString() }));
     const other = { authorization: `Bearer ${otherKey}` };
     const res = await search({ q: 'Melanie painted a sunset', containerTag: 'search', threshold: 0 }, other);
     expect(res.body.results).toHaveLength(0);

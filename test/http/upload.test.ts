@@ -78,7 +78,7 @@ describe('POST /v3/documents/file', () => {
   it('re-uploading under the same customId replaces the file and re-processes the document', async () => {
     const one = await client.documents.uploadFile({ file: await toFile(Buffer.from('First draft about penguins.'), 'draft.txt'), containerTag: 'cid', customId: 'draft-1' } as any);
     expect((await doc(one.id)).content).toContain('penguins');
-    const first = (await rt.store.getDocument(ORG, one.id))!.file!;
+    const first = (await rt.store.documents.getDocument(ORG, one.id))!.file!;
     expect(first).toMatchObject({ filename: 'draft.txt', mimeType: 'text/plain', size: 27 });
     expect(await rt.store.blobs.stat(first.key)).not.toBeNull();
     const two = await client.documents.uploadFile({ file: await toFile(Buffer.from('Second draft about walruses.'), 'draft.txt'), containerTag: 'cid', customId: 'draft-1' } as any);
@@ -86,7 +86,7 @@ describe('POST /v3/documents/file', () => {
     const d = await doc(two.id);
     expect(d.content).toContain('walruses');
     expect(d.content).not.toContain('penguins');
-    const second = (await rt.store.getDocument(ORG, one.id))!.file!;
+    const second = (await rt.store.documents.getDocument(ORG, one.id))!.file!;
     expect(second.key).not.toBe(first.key);
     expect(await rt.store.blobs.stat(second.key)).not.toBeNull();
     expect(await rt.store.blobs.stat(first.key)).toBeNull();

@@ -99,7 +99,7 @@ describe('a running file extraction: progress while it runs, abort on delete and
     await rt?.close();
   });
 
-  const doc = (id: string) => rt.store.getDocument('org_default', id);
+  const doc = (id: string) => rt.store.documents.getDocument('org_default', id);
 
   it('writes page progress to processingMetadata.extraction while the document is extracting', async () => {
     const { id } = await client.documents.uploadFile({ file: await toFile(await scannedPdf(3), 'scan.pdf'), containerTags: 'abort-progress' });

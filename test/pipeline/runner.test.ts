@@ -63,7 +63,7 @@ describe('embedded runner', () => {
     runtimes.push(rt);
     const res = await request(rt.app.callback()).post('/v3/documents').set(auth).send({ content: 'retry me please' });
     await rt.settle();
-    const doc = await rt.store.getDocument('org_default', res.body.id);
+    const doc = await rt.store.documents.getDocument('org_default', res.body.id);
     expect(doc?.status).toBe('done');
     expect(embedder.calls).toBe(3);
     expect(doc?.processingMetadata?.steps.find((s) => s.name === 'embed')?.status).toBe('completed');
@@ -89,7 +89,7 @@ describe('embedded runner', () => {
     runtimes.push(rt);
     await request(rt.app.callback()).post('/v3/documents').set(auth).send({ content: 'never works', customId: 'flaky' });
     await rt.settle();
-    const doc = await rt.store.findDocumentsByCustomId('org_default', 'flaky').then((d) => d[0]);
+    const doc = await rt.store.documents.findDocumentsByCustomId('org_default', 'flaky').then((d) => d[0]);
     expect(doc?.status).toBe('failed');
     expect(doc?.attempts).toBe(3);
     expect(embedder.calls).toBe(3);
@@ -102,11 +102,11 @@ describe('embedded runner', () => {
     const server = rt.app.callback();
     const first = await request(server).post('/v3/documents').set(auth).send({ content: 'second time lucky', customId: 'retry-me' });
     await rt.settle();
-    expect((await rt.store.findDocumentsByCustomId('org_default', 'retry-me').then((d) => d[0]))?.status).toBe('failed');
+    expect((await rt.store.documents.findDocumentsByCustomId('org_default', 'retry-me').then((d) => d[0]))?.status).toBe('failed');
     const again = await request(server).post('/v3/documents').set(auth).send({ content: 'second time lucky', customId: 'retry-me' });
     expect(again.body).toEqual({ id: first.body.id, status: 'queued' });
     await rt.settle();
-    const doc = await rt.store.findDocumentsByCustomId('org_default', 'retry-me').then((d) => d[0]);
+    const doc = await rt.store.documents.findDocumentsByCustomId('org_default', 'retry-me').then((d) => d[0]);
     expect(doc?.status).toBe('done');
     expect(doc?.generation).toBe(2);
     expect(doc?.processingMetadata?.error).toBeUndefined();
@@ -123,15 +123,15 @@ describe('embedded runner', () => {
     const ref = { orgId: 'org_default', documentId: b.body.id, generation: 1 };
     await executeStep(deps, ref, getStep('extract'));
     await executeStep(deps, ref, getStep('chunk'));
-    await before.store.updateDocument('org_default', b.body.id, { status: 'embedding' });
-    expect(await before.store.getChunksMissingEmbedding(ref, createHashEmbedder().id)).toHaveLength(1);
+    await before.store.documents.updateDocument('org_default', b.body.id, { status: 'embedding' });
+    expect(await before.store.chunks.getChunksMissingEmbedding(ref, createHashEmbedder().id)).toHaveLength(1);
     await before.close();
     runtimes.pop();
 
     const after = await fileRuntime(dir);
     await after.embeddedRunner!.drain(10_000);
     for (const id of [a.body.id, b.body.id]) {
-      expect((await after.store.getDocument('org_default', id))?.status).toBe('done');
+      expect((await after.store.documents.getDocument('org_default', id))?.status).toBe('done');
     }
     const found = await request(after.app.callback()).post('/v4/search').set(auth).send({ q: 'interrupted embedding', threshold: 0 });
     expect(found.body.results.map((r: { documentId: string }) => r.documentId)).toContain(b.body.id);
@@ -149,15 +149,15 @@ describe('embedded runner', () => {
     const second = await fileRuntime(dir, newModel);
     await new Promise((r) => setTimeout(r, 100));
     await second.embeddedRunner!.drain(10_000);
-    const missing = await second.store.getChunksMissingEmbedding({ orgId: 'org_default', documentId: res.body.id, generation: 1 }, newModel.id);
+    const missing = await second.store.chunks.getChunksMissingEmbedding({ orgId: 'org_default', documentId: res.body.id, generation: 1 }, newModel.id);
     expect(missing).toHaveLength(0);
-    const hits = await second.store.vectorSearch('org_default', {
+    const hits = await second.store.chunks.vectorSearch('org_default', {
       vector: await newModel.embedQuery('vectors from the old model'),
       model: newModel.id,
       limit: 5,
     });
     expect(hits.map((h) => h.documentId)).toEqual([res.body.id]);
-    expect((await second.store.getDocument('org_default', res.body.id))?.status).toBe('done');
+    expect((await second.store.documents.getDocument('org_default', res.body.id))?.status).toBe('done');
   });
 
   it('lets a newer version win when content changes mid-run', async () => {
@@ -182,7 +182,7 @@ describe('embedded runner', () => {
     await rt.settle();
     const chunks = (await request(server).get('/v3/documents/race/chunks').set(auth)).body.chunks;
     expect(chunks.map((c: { content: string }) => c.content)).toEqual(['new version of the note']);
-    expect((await rt.store.findDocumentsByCustomId('org_default', 'race').then((d) => d[0]))?.status).toBe('done');
+    expect((await rt.store.documents.findDocumentsByCustomId('org_default', 'race').then((d) => d[0]))?.status).toBe('done');
   });
 
   it('lets small documents overtake large ones that hold the slots', async () => {
@@ -208,16 +208,16 @@ describe('embedded runner', () => {
     let status: string | undefined;
     for (let i = 0; i < 200 && status !== 'done'; i++) {
       await new Promise((r) => setTimeout(r, 25));
-      status = (await rt.store.getDocument('org_default', small))?.status;
+      status = (await rt.store.documents.getDocument('org_default', small))?.status;
     }
-    const heavyStatuses = await Promise.all(heavy.map(async (id: string) => (await rt.store.getDocument('org_default', id))?.status));
+    const heavyStatuses = await Promise.all(heavy.map(async (id: string) => (await rt.store.documents.getDocument('org_default', id))?.status));
     release();
     expect(status).toBe('done');
     // The large documents were still held at their embed step (one at a time: half of two slots).
     expect(heavyStatuses.filter((s) => s === 'done')).toEqual([]);
     expect(rt.embeddedRunner!.status().inFlight).toBeGreaterThanOrEqual(1);
     await rt.settle();
-    for (const id of heavy) expect((await rt.store.getDocument('org_default', id))?.status).toBe('done');
+    for (const id of heavy) expect((await rt.store.documents.getDocument('org_default', id))?.status).toBe('done');
   });
 
   it('stops a large document between embedding batches when the runner stops, and resumes it on the next start', async () => {
@@ -238,8 +238,8 @@ describe('embedded runner', () => {
     for (let i = 0; i < 400 && calls < 2; i++) await new Promise((r) => setTimeout(r, 10));
     await rt.runner.stop();
     const callsAtStop = calls;
-    const stopped = await rt.store.getDocument('org_default', id);
-    const total = (await rt.store.getChunks('org_default', id, stopped!.generation)).length;
+    const stopped = await rt.store.documents.getDocument('org_default', id);
+    const total = (await rt.store.chunks.getChunks('org_default', id, stopped!.generation)).length;
     expect(total).toBeGreaterThan(4 * 32);
     expect(stopped?.status).toBe('embedding');
     // Stopped within a batch or two, not after every batch of the document.
@@ -249,7 +249,7 @@ describe('embedded runner', () => {
 
     const again = await fileRuntime(dir);
     await again.embeddedRunner!.drain(20_000);
-    expect((await again.store.getDocument('org_default', id))?.status).toBe('done');
-    expect(await again.store.getChunks('org_default', id)).toHaveLength(total);
+    expect((await again.store.documents.getDocument('org_default', id))?.status).toBe('done');
+    expect(await again.store.chunks.getChunks('org_default', id)).toHaveLength(total);
   });
 });

@@ -84,19 +84,19 @@ describe('changing the model from all-MiniLM-L6-v2 to bge-small-en-v1.5', () => 
       ids.push(res.body.id as string);
     }
     await first.embeddedRunner!.drain(60_000);
-    for (const id of ids) expect((await first.store.getDocument(ORG, id))?.status).toBe('done');
-    expect(await first.store.findDocumentsWithStaleEmbeddings(bge.id, 100)).toHaveLength(NOTES.length);
+    for (const id of ids) expect((await first.store.documents.getDocument(ORG, id))?.status).toBe('done');
+    expect(await first.store.chunks.findDocumentsWithStaleEmbeddings(bge.id, 100)).toHaveLength(NOTES.length);
     await first.close();
     runtimes.pop();
 
     const second = await fileRuntime(dir, bge);
-    await waitFor(async () => (await second.store.findDocumentsWithStaleEmbeddings(bge.id, 100)).length === 0, 60_000, 50);
+    await waitFor(async () => (await second.store.chunks.findDocumentsWithStaleEmbeddings(bge.id, 100)).length === 0, 60_000, 50);
     await second.embeddedRunner!.drain(60_000);
     for (const [i, id] of ids.entries()) {
-      const doc = await second.store.getDocument(ORG, id);
+      const doc = await second.store.documents.getDocument(ORG, id);
       expect(doc?.status, id).toBe('done');
       expect(doc?.content).toBe(NOTES[i]);
-      expect(await second.store.getChunksMissingEmbedding({ orgId: ORG, documentId: id, generation: 1 }, bge.id)).toHaveLength(0);
+      expect(await second.store.chunks.getChunksMissingEmbedding({ orgId: ORG, documentId: id, generation: 1 }, bge.id)).toHaveLength(0);
     }
     const list = await request(second.app.callback()).post('/v3/documents/list').set(auth).send({ containerTags: ['notes'], limit: 100 });
     expect(list.body.memories).toHaveLength(NOTES.length);
@@ -126,7 +126,7 @@ describe('changing the model on Temporal', () => {
     client = new Client({ connection: await Connection.connect({ address: server.address }) });
     store = new SqliteStore(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-model-change-t-')), 'mnemo.db'));
     await store.migrate();
-    await store.upsertOrganization({ id: ORG, name: 'Default', slug: 'default', createdAt: new Date().toISOString() });
+    await store.accounts.upsertOrganization({ id: ORG, name: 'Default', slug: 'default', createdAt: new Date().toISOString() });
   }, 120_000);
   afterAll(async () => {
     await client?.connection.close();
@@ -156,23 +156,23 @@ describe('changing the model on Temporal', () => {
       for (const id of out) await client.workflow.getHandle(workflowIdFor(id)).result();
       return out;
     });
-    expect(await store.findDocumentsWithStaleEmbeddings(bge.id, 100)).toHaveLength(NOTES.length);
+    expect(await store.chunks.findDocumentsWithStaleEmbeddings(bge.id, 100)).toHaveLength(NOTES.length);
 
     const runner = new TemporalRunner({ client, store, temporal: temporal(), logger: silentLogger, embedder: staticEmbedderHandle(shared(bge)), reconcileEveryMs: 3_600_000 });
     await withWorker(bge, async () => {
       await runner.start();
       try {
-        await waitFor(async () => (await store.findDocumentsWithStaleEmbeddings(bge.id, 100)).length === 0, 90_000, 250);
+        await waitFor(async () => (await store.chunks.findDocumentsWithStaleEmbeddings(bge.id, 100)).length === 0, 90_000, 250);
         for (const id of ids) expect(await client.workflow.getHandle(workflowIdFor(id)).result()).toEqual({ documentId: id, status: 'done' });
       } finally {
         await runner.stop();
       }
     });
     for (const [i, id] of ids.entries()) {
-      expect((await store.getDocument(ORG, id))?.content).toBe(NOTES[i]);
-      expect(await store.getChunksMissingEmbedding({ orgId: ORG, documentId: id, generation: 1 }, bge.id)).toHaveLength(0);
+      expect((await store.documents.getDocument(ORG, id))?.content).toBe(NOTES[i]);
+      expect(await store.chunks.getChunksMissingEmbedding({ orgId: ORG, documentId: id, generation: 1 }, bge.id)).toHaveLength(0);
     }
-    const hits = await store.vectorSearch(ORG, { vector: await bge.embedQuery('which cat did we bring home?'), model: bge.id, containerTags: ['notes'], limit: 3 });
+    const hits = await store.chunks.vectorSearch(ORG, { vector: await bge.embedQuery('which cat did we bring home?'), model: bge.id, containerTags: ['notes'], limit: 3 });
     expect(hits[0]?.documentId).toBe(ids[5]);
   }, 240_000);
 });

@@ -78,11 +78,11 @@ describe('key expiry notices by email (local SMTP server)', () => {
     });
     const store = new SqliteStore(':memory:');
     await store.migrate();
-    await store.upsertOrganization({ id: 'org_acme', name: 'Acme', slug: 'acme', createdAt: new Date().toISOString() });
+    await store.accounts.upsertOrganization({ id: 'org_acme', name: 'Acme', slug: 'acme', createdAt: new Date().toISOString() });
     const now = Date.now();
     const key = 'sm_THIS-IS-THE-SECRET-KEY-0123456789';
     const record = newKeyRecord({ orgId: 'org_acme', name: 'billing-bot', key, kind: 'scoped', now: new Date(now).toISOString(), containerTags: ['billing'], expiresAt: new Date(now + 5 * 86_400_000).toISOString() });
-    await store.insertApiKey(record);
+    await store.accounts.insertApiKey(record);
 
     const mailer = createMailer(config.notifications)!;
     try {

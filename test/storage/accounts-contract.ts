@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/storage/store.js';
 import type { ApiKeyRecord, OrganizationRecord } from '../../src/core/types.js';
 import type { OAuthGrantRecord } from '../../src/storage/accounts.js';
-import type { CleanupStore, MakeStore } from './store-contract.js';
+import type { CleanupStore, MakeStore } from './contract-context.js';
 import { isoAt, makeDocument, makeOrg } from './store-fixtures.js';
 
 interface AccountsContext {
@@ -46,8 +46,8 @@ export function runAccountsContract(name: string, makeStore: MakeStore, cleanup?
       ctx.store = await makeStore();
       ctx.orgA = makeOrg('a');
       ctx.orgB = { ...makeOrg('b'), createdAt: isoAt(5) };
-      await ctx.store.upsertOrganization(ctx.orgA);
-      await ctx.store.upsertOrganization(ctx.orgB);
+      await ctx.store.accounts.upsertOrganization(ctx.orgA);
+      await ctx.store.accounts.upsertOrganization(ctx.orgB);
     });
     afterEach(async () => {
       if (cleanup) await cleanup(ctx.store);
@@ -66,11 +66,11 @@ function organizationsContract(ctx: AccountsContext): void {
   describe('organisations', () => {
     it('upserts by id, keeping createdAt, and gets by id', async () => {
       const { store, orgA, orgB } = ctx;
-      expect(await store.getOrganization(orgA.id)).toEqual(orgA);
-      await store.upsertOrganization({ ...orgA, name: 'Renamed', slug: 'renamed', createdAt: isoAt(99) });
-      expect(await store.getOrganization(orgA.id)).toEqual({ ...orgA, name: 'Renamed', slug: 'renamed' });
-      expect(await store.getOrganization(orgB.id)).toEqual(orgB);
-      expect(await store.getOrganization(`missing-${randomUUID()}`)).toBeNull();
+      expect(await store.accounts.getOrganization(orgA.id)).toEqual(orgA);
+      await store.accounts.upsertOrganization({ ...orgA, name: 'Renamed', slug: 'renamed', createdAt: isoAt(99) });
+      expect(await store.accounts.getOrganization(orgA.id)).toEqual({ ...orgA, name: 'Renamed', slug: 'renamed' });
+      expect(await store.accounts.getOrganization(orgB.id)).toEqual(orgB);
+      expect(await store.accounts.getOrganization(`missing-${randomUUID()}`)).toBeNull();
     });
 
     it('lists every organisation, oldest first, then by id', async () => {
@@ -79,14 +79,55 @@ function organizationsContract(ctx: AccountsContext): void {
         { ...makeOrg('c'), id: 'org-same-2', createdAt: isoAt(3) },
         { ...makeOrg('d'), id: 'org-same-1', createdAt: isoAt(3) },
       ];
-      for (const org of sameTime) await store.upsertOrganization(org);
-      expect(await store.listOrganizations()).toEqual([orgA, sameTime[1], sameTime[0], orgB]);
+      for (const org of sameTime) await store.accounts.upsertOrganization(org);
+      expect(await store.accounts.listOrganizations()).toEqual([orgA, sameTime[1], sameTime[0], orgB]);
     });
   });
 }
 
 function keysContract(ctx: AccountsContext): void {
   describe('api keys', () => {
+    it('finds api keys by hash, revoked ones included with revokedAt', async () => {
+      const { store, orgA, orgB } = ctx;
+      const active: ApiKeyRecord = {
+        id: randomUUID(),
+        orgId: orgA.id,
+        name: 'ci',
+        keyHash: `hash-${randomUUID()}`,
+        prefix: 'sm_live',
+        kind: 'scoped',
+        permission: 'read',
+        containerTags: ['team-1', 'team-2'],
+        expiresAt: isoAt(60),
+        enabled: true,
+        rateLimitMax: 500,
+        rateLimitWindowMs: 60_000,
+        expiryNotices: ['7d'],
+        createdAt: isoAt(1),
+        revokedAt: null,
+      };
+      const revoked: ApiKeyRecord = {
+        ...active,
+        id: randomUUID(),
+        orgId: orgB.id,
+        name: 'old',
+        keyHash: `hash-${randomUUID()}`,
+        kind: 'root',
+        permission: 'write',
+        containerTags: null,
+        expiresAt: null,
+        rateLimitMax: null,
+        rateLimitWindowMs: null,
+        expiryNotices: [],
+        revokedAt: isoAt(2),
+      };
+      await store.accounts.insertApiKey(active);
+      await store.accounts.insertApiKey(revoked);
+      expect(await store.accounts.findApiKeyByHash(active.keyHash)).toEqual(active);
+      expect(await store.accounts.findApiKeyByHash(revoked.keyHash)).toEqual(revoked);
+      expect(await store.accounts.findApiKeyByHash(`hash-${randomUUID()}`)).toBeNull();
+    });
+
     it('round-trips every field, found by hash and by id; a duplicate hash keeps the stored key', async () => {
       const { store, orgA, orgB } = ctx;
       const scoped = makeKey(orgA.id, {
@@ -99,19 +140,19 @@ function keysContract(ctx: AccountsContext): void {
         rateLimitWindowMs: 60_000,
         expiryNotices: ['7d', '1d'],
       });
-      await store.insertApiKey(scoped);
-      expect(await store.findApiKeyByHash(scoped.keyHash)).toEqual(scoped);
-      expect(await store.getApiKey(scoped.id)).toEqual(scoped);
-      expect(await store.getApiKey(scoped.id, orgA.id)).toEqual(scoped);
-      expect(await store.getApiKey(scoped.id, orgB.id)).toBeNull();
-      expect(await store.getApiKey(`missing-${randomUUID()}`)).toBeNull();
-      expect(await store.findApiKeyByHash(`hash-${randomUUID()}`)).toBeNull();
+      await store.accounts.insertApiKey(scoped);
+      expect(await store.accounts.findApiKeyByHash(scoped.keyHash)).toEqual(scoped);
+      expect(await store.accounts.getApiKey(scoped.id)).toEqual(scoped);
+      expect(await store.accounts.getApiKey(scoped.id, orgA.id)).toEqual(scoped);
+      expect(await store.accounts.getApiKey(scoped.id, orgB.id)).toBeNull();
+      expect(await store.accounts.getApiKey(`missing-${randomUUID()}`)).toBeNull();
+      expect(await store.accounts.findApiKeyByHash(`hash-${randomUUID()}`)).toBeNull();
 
       const dup = makeKey(orgB.id, { keyHash: scoped.keyHash, name: 'intruder' });
-      await store.insertApiKey(dup);
-      expect(await store.findApiKeyByHash(scoped.keyHash)).toEqual(scoped);
-      expect(await store.getApiKey(dup.id)).toBeNull();
-      expect(await store.listApiKeys(orgB.id)).toEqual([]);
+      await store.accounts.insertApiKey(dup);
+      expect(await store.accounts.findApiKeyByHash(scoped.keyHash)).toEqual(scoped);
+      expect(await store.accounts.getApiKey(dup.id)).toBeNull();
+      expect(await store.accounts.listApiKeys(orgB.id)).toEqual([]);
     });
 
     it("lists an organisation's keys oldest first, revoked and disabled ones included", async () => {
@@ -121,28 +162,28 @@ function keysContract(ctx: AccountsContext): void {
       const tieB = makeKey(orgA.id, { id: 'key-tie-b', createdAt: isoAt(4) });
       const tieA = makeKey(orgA.id, { id: 'key-tie-a', createdAt: isoAt(4) });
       const other = makeKey(orgB.id);
-      for (const k of [late, early, tieB, tieA, other]) await store.insertApiKey(k);
-      expect(await store.listApiKeys(orgA.id)).toEqual([early, tieA, tieB, late]);
-      expect(await store.listApiKeys(orgB.id)).toEqual([other]);
-      expect(await store.listApiKeys(`missing-${randomUUID()}`)).toEqual([]);
+      for (const k of [late, early, tieB, tieA, other]) await store.accounts.insertApiKey(k);
+      expect(await store.accounts.listApiKeys(orgA.id)).toEqual([early, tieA, tieB, late]);
+      expect(await store.accounts.listApiKeys(orgB.id)).toEqual([other]);
+      expect(await store.accounts.listApiKeys(`missing-${randomUUID()}`)).toEqual([]);
     });
 
     it('updates the patched fields only and returns the key; an unknown id gives null', async () => {
       const { store, orgA } = ctx;
       const key = makeKey(orgA.id, { name: 'before', expiresAt: isoAt(50) });
       const neighbour = makeKey(orgA.id);
-      await store.insertApiKey(key);
-      await store.insertApiKey(neighbour);
+      await store.accounts.insertApiKey(key);
+      await store.accounts.insertApiKey(neighbour);
 
-      expect(await store.updateApiKey(key.id, {})).toEqual(key);
-      const renamed = await store.updateApiKey(key.id, { name: 'after', enabled: false });
+      expect(await store.accounts.updateApiKey(key.id, {})).toEqual(key);
+      const renamed = await store.accounts.updateApiKey(key.id, { name: 'after', enabled: false });
       expect(renamed).toEqual({ ...key, name: 'after', enabled: false });
-      const patched = await store.updateApiKey(key.id, { revokedAt: isoAt(7), expiresAt: null, expiryNotices: ['7d'], enabled: true, name: undefined });
+      const patched = await store.accounts.updateApiKey(key.id, { revokedAt: isoAt(7), expiresAt: null, expiryNotices: ['7d'], enabled: true, name: undefined });
       const expected = { ...key, name: 'after', enabled: true, revokedAt: isoAt(7), expiresAt: null, expiryNotices: ['7d'] };
       expect(patched).toEqual(expected);
-      expect(await store.findApiKeyByHash(key.keyHash)).toEqual(expected);
-      expect(await store.getApiKey(neighbour.id)).toEqual(neighbour);
-      expect(await store.updateApiKey(`missing-${randomUUID()}`, { name: 'x' })).toBeNull();
+      expect(await store.accounts.findApiKeyByHash(key.keyHash)).toEqual(expected);
+      expect(await store.accounts.getApiKey(neighbour.id)).toEqual(neighbour);
+      expect(await store.accounts.updateApiKey(`missing-${randomUUID()}`, { name: 'x' })).toBeNull();
     });
 
     it('lists enabled, unrevoked keys of every organisation expiring at or before a time, soonest first', async () => {
@@ -154,13 +195,13 @@ function keysContract(ctx: AccountsContext): void {
       const never = makeKey(orgA.id, { expiresAt: null });
       const revoked = makeKey(orgA.id, { expiresAt: isoAt(6), revokedAt: isoAt(1) });
       const disabled = makeKey(orgB.id, { expiresAt: isoAt(7), enabled: false });
-      for (const k of [soonA, soonB, atLimit, later, never, revoked, disabled]) await store.insertApiKey(k);
-      expect(await store.listKeysExpiringBefore(isoAt(20))).toEqual([soonB, soonA, atLimit]);
-      expect(await store.listKeysExpiringBefore(isoAt(0))).toEqual([]);
+      for (const k of [soonA, soonB, atLimit, later, never, revoked, disabled]) await store.accounts.insertApiKey(k);
+      expect(await store.accounts.listKeysExpiringBefore(isoAt(20))).toEqual([soonB, soonA, atLimit]);
+      expect(await store.accounts.listKeysExpiringBefore(isoAt(0))).toEqual([]);
 
-      await store.updateApiKey(soonA.id, { enabled: false });
-      await store.updateApiKey(disabled.id, { enabled: true });
-      expect((await store.listKeysExpiringBefore(isoAt(20))).map((k) => k.id)).toEqual([soonB.id, disabled.id, atLimit.id]);
+      await store.accounts.updateApiKey(soonA.id, { enabled: false });
+      await store.accounts.updateApiKey(disabled.id, { enabled: true });
+      expect((await store.accounts.listKeysExpiringBefore(isoAt(20))).map((k) => k.id)).toEqual([soonB.id, disabled.id, atLimit.id]);
     });
   });
 }
@@ -169,45 +210,45 @@ function containerTagsContract(ctx: AccountsContext): void {
   describe('container-tag records', () => {
     it('creates a record on the first upsert, then patches only the fields given', async () => {
       const { store, orgA } = ctx;
-      expect(await store.getContainerTag(orgA.id, 'space')).toBeNull();
-      const created = await store.upsertContainerTag(orgA.id, 'space', {}, isoAt(1));
+      expect(await store.accounts.getContainerTag(orgA.id, 'space')).toBeNull();
+      const created = await store.accounts.upsertContainerTag(orgA.id, 'space', {}, isoAt(1));
       expect(created).toEqual({ orgId: orgA.id, tag: 'space', name: null, entityContext: null, createdAt: isoAt(1), updatedAt: isoAt(1) });
-      expect(await store.getContainerTag(orgA.id, 'space')).toEqual(created);
+      expect(await store.accounts.getContainerTag(orgA.id, 'space')).toEqual(created);
 
-      const named = await store.upsertContainerTag(orgA.id, 'space', { name: 'Space', entityContext: 'about it' }, isoAt(2));
+      const named = await store.accounts.upsertContainerTag(orgA.id, 'space', { name: 'Space', entityContext: 'about it' }, isoAt(2));
       expect(named).toEqual({ ...created, name: 'Space', entityContext: 'about it', updatedAt: isoAt(2) });
-      const renamed = await store.upsertContainerTag(orgA.id, 'space', { name: 'Renamed' }, isoAt(3));
+      const renamed = await store.accounts.upsertContainerTag(orgA.id, 'space', { name: 'Renamed' }, isoAt(3));
       expect(renamed).toEqual({ ...named, name: 'Renamed', updatedAt: isoAt(3) });
-      const cleared = await store.upsertContainerTag(orgA.id, 'space', { entityContext: null }, isoAt(4));
+      const cleared = await store.accounts.upsertContainerTag(orgA.id, 'space', { entityContext: null }, isoAt(4));
       expect(cleared).toEqual({ ...renamed, entityContext: null, updatedAt: isoAt(4) });
-      expect(await store.getContainerTag(orgA.id, 'space')).toEqual(cleared);
+      expect(await store.accounts.getContainerTag(orgA.id, 'space')).toEqual(cleared);
 
-      const withFields = await store.upsertContainerTag(orgA.id, 'fresh', { name: 'Fresh' }, isoAt(5));
+      const withFields = await store.accounts.upsertContainerTag(orgA.id, 'fresh', { name: 'Fresh' }, isoAt(5));
       expect(withFields).toEqual({ orgId: orgA.id, tag: 'fresh', name: 'Fresh', entityContext: null, createdAt: isoAt(5), updatedAt: isoAt(5) });
     });
 
     it('lists records by tag (optionally only some tags) and deletes them; organisations never mix', async () => {
       const { store, orgA, orgB } = ctx;
-      for (const tag of ['zeta', 'alpha', 'mid']) await store.upsertContainerTag(orgA.id, tag, { name: tag.toUpperCase() }, isoAt(1));
-      const theirs = await store.upsertContainerTag(orgB.id, 'alpha', { name: 'Theirs' }, isoAt(2));
+      for (const tag of ['zeta', 'alpha', 'mid']) await store.accounts.upsertContainerTag(orgA.id, tag, { name: tag.toUpperCase() }, isoAt(1));
+      const theirs = await store.accounts.upsertContainerTag(orgB.id, 'alpha', { name: 'Theirs' }, isoAt(2));
 
-      expect((await store.listContainerTags(orgA.id)).map((r) => [r.tag, r.name])).toEqual([
+      expect((await store.accounts.listContainerTags(orgA.id)).map((r) => [r.tag, r.name])).toEqual([
         ['alpha', 'ALPHA'],
         ['mid', 'MID'],
         ['zeta', 'ZETA'],
       ]);
-      expect((await store.listContainerTags(orgA.id, ['zeta', 'alpha', 'nowhere'])).map((r) => r.tag)).toEqual(['alpha', 'zeta']);
-      expect(await store.listContainerTags(orgA.id, [])).toEqual([]);
-      expect(await store.listContainerTags(orgB.id)).toEqual([theirs]);
-      expect(await store.getContainerTag(orgB.id, 'mid')).toBeNull();
+      expect((await store.accounts.listContainerTags(orgA.id, ['zeta', 'alpha', 'nowhere'])).map((r) => r.tag)).toEqual(['alpha', 'zeta']);
+      expect(await store.accounts.listContainerTags(orgA.id, [])).toEqual([]);
+      expect(await store.accounts.listContainerTags(orgB.id)).toEqual([theirs]);
+      expect(await store.accounts.getContainerTag(orgB.id, 'mid')).toBeNull();
 
-      await store.deleteContainerTag(orgA.id, 'alpha');
-      await store.deleteContainerTag(orgA.id, 'never-existed');
-      expect((await store.listContainerTags(orgA.id)).map((r) => r.tag)).toEqual(['mid', 'zeta']);
-      expect(await store.getContainerTag(orgA.id, 'alpha')).toBeNull();
-      expect(await store.getContainerTag(orgB.id, 'alpha')).toEqual(theirs);
+      await store.accounts.deleteContainerTag(orgA.id, 'alpha');
+      await store.accounts.deleteContainerTag(orgA.id, 'never-existed');
+      expect((await store.accounts.listContainerTags(orgA.id)).map((r) => r.tag)).toEqual(['mid', 'zeta']);
+      expect(await store.accounts.getContainerTag(orgA.id, 'alpha')).toBeNull();
+      expect(await store.accounts.getContainerTag(orgB.id, 'alpha')).toEqual(theirs);
       // A deleted record can be created again, from scratch.
-      expect(await store.upsertContainerTag(orgA.id, 'alpha', {}, isoAt(9))).toMatchObject({ name: null, createdAt: isoAt(9) });
+      expect(await store.accounts.upsertContainerTag(orgA.id, 'alpha', {}, isoAt(9))).toMatchObject({ name: null, createdAt: isoAt(9) });
     });
   });
 }
@@ -220,36 +261,36 @@ function containerTagStatsContract(ctx: AccountsContext): void {
       const d2 = makeDocument(orgA.id, { containerTags: ['b', 'a'], createdAt: isoAt(20), updatedAt: isoAt(25) });
       const d3 = makeDocument(orgA.id, { containerTags: ['b'], createdAt: isoAt(15), updatedAt: isoAt(30) });
       const other = makeDocument(orgB.id, { containerTags: ['a'], createdAt: isoAt(1), updatedAt: isoAt(99) });
-      for (const d of [d1, d2, d3, other]) await store.insertDocument(d);
-      await store.upsertContainerTag(orgA.id, 'record-only', { name: 'R' }, isoAt(50));
+      for (const d of [d1, d2, d3, other]) await store.documents.insertDocument(d);
+      await store.accounts.upsertContainerTag(orgA.id, 'record-only', { name: 'R' }, isoAt(50));
 
-      expect(await store.containerTagStats(orgA.id)).toEqual([
+      expect(await store.accounts.containerTagStats(orgA.id)).toEqual([
         { tag: 'a', documentCount: 2, firstCreatedAt: isoAt(10), lastActivityAt: isoAt(40) },
         { tag: 'b', documentCount: 2, firstCreatedAt: isoAt(15), lastActivityAt: isoAt(30) },
       ]);
-      expect(await store.containerTagStats(orgA.id, ['b', 'record-only', 'nowhere'])).toEqual([
+      expect(await store.accounts.containerTagStats(orgA.id, ['b', 'record-only', 'nowhere'])).toEqual([
         { tag: 'b', documentCount: 2, firstCreatedAt: isoAt(15), lastActivityAt: isoAt(30) },
       ]);
-      expect(await store.containerTagStats(orgA.id, [])).toEqual([]);
-      expect(await store.containerTagStats(orgB.id)).toEqual([{ tag: 'a', documentCount: 1, firstCreatedAt: isoAt(1), lastActivityAt: isoAt(99) }]);
-      expect(await store.containerTagStats(`missing-${randomUUID()}`)).toEqual([]);
+      expect(await store.accounts.containerTagStats(orgA.id, [])).toEqual([]);
+      expect(await store.accounts.containerTagStats(orgB.id)).toEqual([{ tag: 'a', documentCount: 1, firstCreatedAt: isoAt(1), lastActivityAt: isoAt(99) }]);
+      expect(await store.accounts.containerTagStats(`missing-${randomUUID()}`)).toEqual([]);
     });
 
     it('follows documents as they are retagged, updated and deleted', async () => {
       const { store, orgA } = ctx;
       const d1 = makeDocument(orgA.id, { containerTags: ['x'], createdAt: isoAt(10), updatedAt: isoAt(10) });
       const d2 = makeDocument(orgA.id, { containerTags: ['x'], createdAt: isoAt(20), updatedAt: isoAt(20) });
-      await store.insertDocument(d1);
-      await store.insertDocument(d2);
+      await store.documents.insertDocument(d1);
+      await store.documents.insertDocument(d2);
 
-      await store.updateDocument(orgA.id, d1.id, { containerTags: ['y', 'x'], updatedAt: isoAt(30) });
-      expect(await store.containerTagStats(orgA.id)).toEqual([
+      await store.documents.updateDocument(orgA.id, d1.id, { containerTags: ['y', 'x'], updatedAt: isoAt(30) });
+      expect(await store.accounts.containerTagStats(orgA.id)).toEqual([
         { tag: 'x', documentCount: 2, firstCreatedAt: isoAt(10), lastActivityAt: isoAt(30) },
         { tag: 'y', documentCount: 1, firstCreatedAt: isoAt(10), lastActivityAt: isoAt(30) },
       ]);
-      await store.updateDocument(orgA.id, d1.id, { containerTags: ['y'], updatedAt: isoAt(31) });
-      await store.deleteDocuments(orgA.id, [d2.id]);
-      expect(await store.containerTagStats(orgA.id)).toEqual([{ tag: 'y', documentCount: 1, firstCreatedAt: isoAt(10), lastActivityAt: isoAt(31) }]);
+      await store.documents.updateDocument(orgA.id, d1.id, { containerTags: ['y'], updatedAt: isoAt(31) });
+      await store.documents.deleteDocuments(orgA.id, [d2.id]);
+      expect(await store.accounts.containerTagStats(orgA.id)).toEqual([{ tag: 'y', documentCount: 1, firstCreatedAt: isoAt(10), lastActivityAt: isoAt(31) }]);
     });
   });
 }

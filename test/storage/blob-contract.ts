@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BlobStore } from '../../src/storage/blobs.js';
 import type { Store } from '../../src/storage/store.js';
-import type { CleanupStore, MakeStore } from './store-contract.js';
+import type { CleanupStore, MakeStore } from './contract-context.js';
 
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectionRecord, SyncRunRecord } from '../../src/storage/connections.js';
 import type { Store } from '../../src/storage/store.js';
-import type { CleanupStore, MakeStore } from './store-contract.js';
+import type { CleanupStore, MakeStore } from './contract-context.js';
 
 let seq = 0;
 function makeConnection(orgId: string, over: Partial<ConnectionRecord> = {}): ConnectionRecord {

@@ -52,8 +52,8 @@ export function runMemoryContract(name: string, open: () => Promise<Store>, clea
     const orgB = makeOrg('mem-b');
     beforeEach(async () => {
       store = await open();
-      await store.upsertOrganization(orgA);
-      await store.upsertOrganization(orgB);
+      await store.accounts.upsertOrganization(orgA);
+      await store.accounts.upsertOrganization(orgB);
     });
     afterEach(async () => {
       await cleanup?.(store);

@@ -28,10 +28,10 @@ beforeAll(async () => {
   ferret = await startFerretDb();
   store = new MongoStore({ uri: ferret.uri, db: 'injection' });
   await store.migrate();
-  await store.upsertOrganization(org);
+  await store.accounts.upsertOrganization(org);
   for (const [name, metadata] of Object.entries(METADATA)) {
     docs[name] = makeDocument(org.id, { metadata, customId: `c-${name}`, filepath: name === 'regexChars' ? '/a.b/(x)/f.md' : `/${name}.md` });
-    await store.insertDocument(docs[name]!);
+    await store.documents.insertDocument(docs[name]!);
   }
 }, 60_000);
 afterAll(async () => {
@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 const listed = async (filters: FilterNode | undefined, filepath?: string) =>
-  (await store.listDocuments(org.id, { limit: 100, offset: 0, ...(filters ? { filters } : {}), ...(filepath ? { filepath } : {}) })).documents
+  (await store.documents.listDocuments(org.id, { limit: 100, offset: 0, ...(filters ? { filters } : {}), ...(filepath ? { filepath } : {}) })).documents
     .map((d) => Object.keys(docs).find((k) => docs[k]!.id === d.id))
     .sort();
 
@@ -49,9 +49,9 @@ describe('MongoDB injection attempts', () => {
     expect(() => parseFilters({ key: 'kind', value: { $gt: '' } })).toThrow(AppError);
     expect(() => parseFilters({ key: 'kind', value: { $ne: null }, filterType: 'numeric' })).toThrow(AppError);
     const forged = { kind: 'clause', key: 'kind', value: { $gt: '' }, match: 'equals', negate: false, ignoreCase: false } as unknown as FilterNode;
-    await expect(store.listDocuments(org.id, { filters: forged, limit: 10, offset: 0 })).rejects.toMatchObject({ code: 'INVALID_FILTER' });
+    await expect(store.documents.listDocuments(org.id, { filters: forged, limit: 10, offset: 0 })).rejects.toMatchObject({ code: 'INVALID_FILTER' });
     const forgedNumber = { kind: 'clause', key: 'n', value: '1', match: 'numeric', numericOperator: '>', numericValue: { $gt: 0 }, negate: false, ignoreCase: false } as unknown as FilterNode;
-    await expect(store.vectorSearch(org.id, { filters: forgedNumber, vector: new Float32Array(8), model: 'm', limit: 5 })).rejects.toMatchObject({ code: 'INVALID_FILTER' });
+    await expect(store.chunks.vectorSearch(org.id, { filters: forgedNumber, vector: new Float32Array(8), model: 'm', limit: 5 })).rejects.toMatchObject({ code: 'INVALID_FILTER' });
   });
 
   it('treats operator-like text as a literal value', async () => {
@@ -67,8 +67,8 @@ describe('MongoDB injection attempts', () => {
     expect(await listed(parseFilters({ key: 'a.b', value: 'nested?' }))).toEqual(['dottedKey']);
     expect(await listed(parseFilters({ key: 'a', value: 'nested?' }))).toEqual([]);
     expect(await listed(parseFilters({ key: '__proto__', value: 'p' }))).toEqual(['proto']);
-    expect(await store.getDocument(org.id, docs.proto!.id)).toEqual(docs.proto);
-    expect(await store.getDocument(org.id, docs.dollarKey!.id)).toEqual(docs.dollarKey);
+    expect(await store.documents.getDocument(org.id, docs.proto!.id)).toEqual(docs.proto);
+    expect(await store.documents.getDocument(org.id, docs.dollarKey!.id)).toEqual(docs.dollarKey);
   });
 
   it('matches regular-expression characters in contains filters and filepath prefixes literally', async () => {
@@ -86,26 +86,26 @@ describe('MongoDB injection attempts', () => {
     expect(await listed(undefined, '/a.b/')).toEqual(['regexChars']);
     expect(await listed(undefined, '/a.')).toEqual([]);
     expect(await listed(undefined, '/.*/')).toEqual([]);
-    expect(await store.findDocumentIdsByTags(org.id, ['default'], '/a?b/')).toEqual([]);
+    expect(await store.documents.findDocumentIdsByTags(org.id, ['default'], '/a?b/')).toEqual([]);
   });
 
   it('looks ids, customIds and key hashes up literally', async () => {
     for (const probe of ['{"$ne": null}', '$where', '.*', '']) {
-      expect(await store.getDocument(org.id, probe)).toBeNull();
-      expect(await store.findApiKeyByHash(probe)).toBeNull();
+      expect(await store.documents.getDocument(org.id, probe)).toBeNull();
+      expect(await store.accounts.findApiKeyByHash(probe)).toBeNull();
     }
-    expect(await store.findDocumentsByCustomId(org.id, 'c-plain')).toEqual([docs.plain]);
-    for (const probe of ['{"$ne": null}', '$where', '.*']) expect(await store.findDocumentsByCustomId(org.id, probe)).toEqual([]);
-    expect(await store.getDocumentsByIds(org.id, ['{"$gt": ""}'])).toEqual([]);
-    expect(await store.deleteDocuments(org.id, ['{"$gt": ""}', '.*'])).toEqual([]);
+    expect(await store.documents.findDocumentsByCustomId(org.id, 'c-plain')).toEqual([docs.plain]);
+    for (const probe of ['{"$ne": null}', '$where', '.*']) expect(await store.documents.findDocumentsByCustomId(org.id, probe)).toEqual([]);
+    expect(await store.documents.getDocumentsByIds(org.id, ['{"$gt": ""}'])).toEqual([]);
+    expect(await store.documents.deleteDocuments(org.id, ['{"$gt": ""}', '.*'])).toEqual([]);
   });
 
   it('keeps settings keys that look like operators or paths as plain keys', async () => {
     const other = makeOrg('settings');
     const patch = { $set: { x: 1 }, 'a.b': { 'c.d': ['$e'] }, '': 'empty', '%24': 'percent', plain: null };
-    expect(await store.updateSettings(other.id, patch)).toEqual(patch);
-    expect(await store.updateSettings(other.id, { 'a.b': 2 })).toEqual({ ...patch, 'a.b': 2 });
-    expect(await store.getSettings(other.id)).toEqual({ ...patch, 'a.b': 2 });
-    expect(await store.getSettings(org.id)).toEqual({});
+    expect(await store.settings.updateSettings(other.id, patch)).toEqual(patch);
+    expect(await store.settings.updateSettings(other.id, { 'a.b': 2 })).toEqual({ ...patch, 'a.b': 2 });
+    expect(await store.settings.getSettings(other.id)).toEqual({ ...patch, 'a.b': 2 });
+    expect(await store.settings.getSettings(org.id)).toEqual({});
   });
 });

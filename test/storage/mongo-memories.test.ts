@@ -161,7 +161,7 @@ describe('MongoDB and SQLite memory stores agree', () => {
     ]);
     for (const s of [mongo, sqlite] as Store[]) {
       await s.migrate();
-      await s.upsertOrganization(org);
+      await s.accounts.upsertOrganization(org);
       for (const [m, vector] of memories) await s.memories.insertMemory(m, { model: MODEL, vector });
     }
   }, 60_000);

@@ -16,10 +16,12 @@ import { MongoStore } from '../../src/storage/mongo/mongo-store.js';
 import { collectionsOf, type ChunkBson } from '../../src/storage/mongo/schema.js';
 import { MongoSearch } from '../../src/storage/mongo/search.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
-import type { SearchScope, Store } from '../../src/storage/store.js';
+import type { SearchScope } from '../../src/storage/chunks.js';
+import type { Store } from '../../src/storage/store.js';
 import type { Candidate } from '../../src/core/types.js';
 import { startFerretDb, type FerretDb } from '../helpers/ferretdb.js';
 import { emulateRankFusion } from '../helpers/rank-fusion-emulator.js';
+import { overridePort } from '../helpers/store-overrides.js';
 import { makeChunk, makeDocument, makeOrg, prng, refOf } from './store-fixtures.js';
 
 // Enough words that most stay in fewer than half the chunks, so BM25's IDF is not clamped.
@@ -42,8 +44,8 @@ beforeAll(async () => {
   const stores: Store[] = [mongo, sqlite];
   for (const s of stores) {
     await s.migrate();
-    await s.upsertOrganization(org);
-    await s.upsertOrganization(other);
+    await s.accounts.upsertOrganization(org);
+    await s.accounts.upsertOrganization(other);
   }
   const rand = prng(11);
   const pick = () => WORDS[Math.floor(rand() * WORDS.length)]!;
@@ -55,10 +57,10 @@ beforeAll(async () => {
     const chunks = texts.map((t, i) => makeChunk(refOf(doc), i, t));
     const vectors = await embedder.embedDocuments(texts);
     for (const s of stores) {
-      await s.insertDocument(doc);
-      await s.replaceChunks(refOf(doc), chunks);
-      await s.putEmbeddings(refOf(doc), embedder.id, chunks.map((c, i) => ({ chunkId: c.id, vector: vectors[i]! })));
-      await s.activateGeneration(refOf(doc));
+      await s.documents.insertDocument(doc);
+      await s.chunks.replaceChunks(refOf(doc), chunks);
+      await s.chunks.putEmbeddings(refOf(doc), embedder.id, chunks.map((c, i) => ({ chunkId: c.id, vector: vectors[i]! })));
+      await s.chunks.activateGeneration(refOf(doc));
     }
   }
 }, 60_000);
@@ -91,9 +93,9 @@ describe('MongoDB and SQLite stores agree', () => {
     let hits = 0;
     for (const q of QUERIES) {
       const terms = queryTerms(q);
-      expect(await mongo.termStats(org.id, terms)).toEqual(await sqlite.termStats(org.id, terms));
+      expect(await mongo.chunks.termStats(org.id, terms)).toEqual(await sqlite.chunks.termStats(org.id, terms));
       for (const scope of SCOPES) {
-        const [m, s] = await Promise.all([mongo.keywordSearch(org.id, { ...scope, terms, limit: 200 }), sqlite.keywordSearch(org.id, { ...scope, terms, limit: 200 })]);
+        const [m, s] = await Promise.all([mongo.chunks.keywordSearch(org.id, { ...scope, terms, limit: 200 }), sqlite.chunks.keywordSearch(org.id, { ...scope, terms, limit: 200 })]);
         // Equal BM25 scores may come back in either order from FTS5; compare by score, then id.
         const order = (hits: Candidate[]) => [...hits].sort((x, y) => y.score - x.score || (x.chunkId < y.chunkId ? -1 : 1));
         expectSameCandidates(m, order(s), true);
@@ -108,7 +110,7 @@ describe('MongoDB and SQLite stores agree', () => {
       const vector = await embedder.embedQuery(q);
       for (const scope of SCOPES) {
         const query = { ...scope, vector, model: embedder.id, limit: 15 };
-        expectSameCandidates(await mongo.vectorSearch(org.id, query), await sqlite.vectorSearch(org.id, query), false);
+        expectSameCandidates(await mongo.chunks.vectorSearch(org.id, query), await sqlite.chunks.vectorSearch(org.id, query), false);
       }
     }
   });
@@ -159,8 +161,8 @@ describe('the $rankFusion path (emulated Atlas 8) agrees with SQLite', () => {
         const got = await search.hybridCandidates(org.id, { ...scope, vector, model: embedder.id, terms, limit: 200, weights });
         queries++;
         expect(fused).toHaveLength(queries);
-        expectSameCandidates(got.vector, await sqlite.vectorSearch(org.id, { ...scope, vector, model: embedder.id, limit: 200 }), false);
-        const keyword = await sqlite.keywordSearch(org.id, { ...scope, terms, limit: 200 });
+        expectSameCandidates(got.vector, await sqlite.chunks.vectorSearch(org.id, { ...scope, vector, model: embedder.id, limit: 200 }), false);
+        const keyword = await sqlite.chunks.keywordSearch(org.id, { ...scope, terms, limit: 200 });
         expectSameCandidates(got.keyword, [...keyword].sort((x, y) => y.score - x.score || (x.chunkId < y.chunkId ? -1 : 1)), true);
       }
     }
@@ -171,8 +173,8 @@ describe('the $rankFusion path (emulated Atlas 8) agrees with SQLite', () => {
 
   it('SearchService uses it and returns the SQLite hits and similarities', async () => {
     const { search, fused } = fusedSearch();
-    const store = Object.assign(Object.create(mongo) as MongoStore, {
-      capabilities: { ...mongo.capabilities, nativeRankFusion: true },
+    const store = overridePort(mongo, 'chunks', {
+      capabilities: { ...mongo.chunks.capabilities, nativeRankFusion: true },
       hybridCandidates: search.hybridCandidates.bind(search),
     });
     const handle = staticEmbedderHandle(embedder);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryTerms } from '../../src/text/tokenize.js';
 import { metaField } from '../../src/storage/mongo/codec.js';
 import { MongoStore, type MongoStoreOptions } from '../../src/storage/mongo/mongo-store.js';
-import { INDEXES, MIGRATIONS } from '../../src/storage/mongo/schema.js';
+import { MIGRATIONS } from '../../src/storage/mongo/migrations.js';
+import { INDEXES } from '../../src/storage/mongo/schema.js';
 import type { Store } from '../../src/storage/store.js';
 import { startFerretDb, type FerretDb } from '../helpers/ferretdb.js';
 import { runAccountsContract } from './accounts-contract.js';
@@ -12,6 +13,9 @@ import { runBlobContract } from './blob-contract.js';
 import { runSecretContract } from './secret-contract.js';
 import { runConnectionContract } from './connection-contract.js';
 import { runStoreContract } from './store-contract.js';
+import { runDocumentsContract } from './documents-contract.js';
+import { runChunksContract } from './chunks-contract.js';
+import { runSettingsContract } from './settings-contract.js';
 import { addIndexed, axis, chunkIdsOf, docIdsOf, indexDocument, makeDocument, makeOrg, MODEL } from './store-fixtures.js';
 
 let ferret: FerretDb;
@@ -36,9 +40,12 @@ const open = async (options: Partial<MongoStoreOptions> = {}) => {
   return store;
 };
 
-runStoreContract('mongodb on FerretDB', () => open(), async (store: Store) => {
-  await admin.db((store as MongoStore).dbName).dropDatabase();
-});
+const dropDatabase = async (store: Store) => void (await admin.db((store as MongoStore).dbName).dropDatabase());
+
+runStoreContract('mongodb on FerretDB', () => open(), dropDatabase);
+runDocumentsContract('mongodb on FerretDB', () => open(), dropDatabase);
+runChunksContract('mongodb on FerretDB', () => open(), dropDatabase);
+runSettingsContract('mongodb on FerretDB', () => open(), dropDatabase);
 runAccountsContract('mongodb on FerretDB', () => open(), async (store: Store) => void (await admin.db((store as MongoStore).dbName).dropDatabase()));
 runMemoryContract('mongodb on FerretDB', () => open(), async (store) => {
   await admin.db((store as MongoStore).dbName).dropDatabase();
@@ -90,7 +97,7 @@ describe('MongoStore on FerretDB', () => {
     await docs.createIndex({ customKey: 1 }, { name: 'documents_custom_key', unique: true, sparse: true });
     await admin.db(db).collection('schema_migrations').insertOne({ _id: 1 as never, name: 'core', appliedAt: old.createdAt });
     const seed = new MongoStore({ uri: ferret.uri, db });
-    await seed.insertDocument(old);
+    await seed.documents.insertDocument(old);
     await seed.close();
     await docs.updateOne({ _id: old.id as never }, { $set: { customKey: JSON.stringify([org.id, 'note-1']) } });
     await admin.db(db).collection('custom_ids').deleteMany({});
@@ -101,13 +108,13 @@ describe('MongoStore on FerretDB', () => {
       const names = (await docs.listIndexes().toArray()).map((i) => i.name as string);
       expect(names).not.toContain('documents_custom_key');
       expect(await docs.countDocuments({ customKey: { $exists: true } })).toBe(0);
-      expect(await store.findDocumentsByCustomId(org.id, 'note-1', ['shared'])).toEqual([old]);
-      await expect(store.insertDocument(makeDocument(org.id, { customId: 'note-1', containerTags: ['user-a'] }))).rejects.toMatchObject({
+      expect(await store.documents.findDocumentsByCustomId(org.id, 'note-1', ['shared'])).toEqual([old]);
+      await expect(store.documents.insertDocument(makeDocument(org.id, { customId: 'note-1', containerTags: ['user-a'] }))).rejects.toMatchObject({
         code: 'CUSTOM_ID_CONFLICT',
       });
       const userB = makeDocument(org.id, { customId: 'note-1', containerTags: ['user-b'] });
-      await store.insertDocument(userB);
-      expect(await store.findDocumentsByCustomId(org.id, 'note-1')).toEqual([old, userB]);
+      await store.documents.insertDocument(userB);
+      expect(await store.documents.findDocumentsByCustomId(org.id, 'note-1')).toEqual([old, userB]);
     } finally {
       await store.close();
     }
@@ -118,13 +125,13 @@ describe('MongoStore on FerretDB', () => {
     try {
       const org = makeOrg('claims');
       const live = makeDocument(org.id, { customId: 'c', containerTags: ['t'] });
-      await store.insertDocument(live);
+      await store.documents.insertDocument(live);
       // A crash between claiming and inserting leaves a claim whose document does not exist.
       await admin.db(store.dbName).collection('custom_ids').insertOne({ _id: JSON.stringify([org.id, 'u', 'c']) as never, orgId: org.id, documentId: 'ghost' });
       const next = makeDocument(org.id, { customId: 'c', containerTags: ['u'] });
-      await store.insertDocument(next);
-      expect(await store.findDocumentsByCustomId(org.id, 'c', ['u'])).toEqual([next]);
-      await expect(store.insertDocument(makeDocument(org.id, { customId: 'c', containerTags: ['t'] }))).rejects.toMatchObject({
+      await store.documents.insertDocument(next);
+      expect(await store.documents.findDocumentsByCustomId(org.id, 'c', ['u'])).toEqual([next]);
+      await expect(store.documents.insertDocument(makeDocument(org.id, { customId: 'c', containerTags: ['t'] }))).rejects.toMatchObject({
         code: 'CUSTOM_ID_CONFLICT',
       });
     } finally {
@@ -137,8 +144,8 @@ describe('MongoStore on FerretDB', () => {
     const off = await open({ atlasSearch: 'off' });
     try {
       expect(auto.kind).toBe('mongodb');
-      expect(auto.capabilities).toEqual({ nativeVectorSearch: false, nativeKeywordSearch: false, nativeRankFusion: false });
-      expect(off.capabilities).toEqual({ nativeVectorSearch: false, nativeKeywordSearch: false, nativeRankFusion: false });
+      expect(auto.chunks.capabilities).toEqual({ nativeVectorSearch: false, nativeKeywordSearch: false, nativeRankFusion: false });
+      expect(off.chunks.capabilities).toEqual({ nativeVectorSearch: false, nativeKeywordSearch: false, nativeRankFusion: false });
       await expect(auto.ping()).resolves.toBeUndefined();
     } finally {
       await auto.close();
@@ -158,8 +165,8 @@ describe('MongoStore on FerretDB', () => {
       const org = makeOrg('shape');
       const metadata = { 'a.b': 'dotted', $where: 'dollar', '%2E': 'percent', '': 'empty', n: 2 };
       const doc = makeDocument(org.id, { metadata, processingMetadata: { startTime: 'x', steps: [{ name: 'extract', startTime: 'x', status: 'completed', metadata: { 'x.y': 1, $z: [2] } }] } });
-      await store.insertDocument(doc);
-      expect(await store.getDocument(org.id, doc.id)).toEqual(doc);
+      await store.documents.insertDocument(doc);
+      expect(await store.documents.getDocument(org.id, doc.id)).toEqual(doc);
       const raw = await admin.db(store.dbName).collection('documents').findOne({ _id: doc.id as never });
       expect(raw!.metadata).toEqual(Object.entries(metadata).map(([k, v]) => ({ k, v })));
       expect(Object.keys(raw!.metaIndex as object).sort()).toEqual(Object.keys(metadata).map(metaField).sort());
@@ -178,9 +185,9 @@ describe('MongoStore on FerretDB', () => {
       await api.migrate();
       await worker.migrate();
       const org = makeOrg('procs');
-      await worker.upsertOrganization(org);
-      const vector = () => api.vectorSearch(org.id, { vector: axis(0), model: MODEL, limit: 10 });
-      const keyword = () => api.keywordSearch(org.id, { terms: queryTerms('lantern'), limit: 10 });
+      await worker.accounts.upsertOrganization(org);
+      const vector = () => api.chunks.vectorSearch(org.id, { vector: axis(0), model: MODEL, limit: 10 });
+      const keyword = () => api.chunks.keywordSearch(org.id, { terms: queryTerms('lantern'), limit: 10 });
       const first = await addIndexed(worker, org.id, [{ text: 'lantern one', vector: axis(0) }], { containerTags: ['t'] });
       expect(docIdsOf(await vector())).toEqual([first.doc.id]);
       const before = await keyword();
@@ -192,15 +199,15 @@ describe('MongoStore on FerretDB', () => {
       // The corpus grew, so the first chunk's BM25 score changed: the API did not keep stale statistics.
       expect(after.find((h) => h.documentId === first.doc.id)!.score).not.toBeCloseTo(before[0]!.score, 9);
 
-      await worker.updateDocument(org.id, first.doc.id, { containerTags: ['moved'] });
-      expect(docIdsOf(await api.vectorSearch(org.id, { vector: axis(0), model: MODEL, containerTags: ['moved'], limit: 10 }))).toEqual([first.doc.id]);
+      await worker.documents.updateDocument(org.id, first.doc.id, { containerTags: ['moved'] });
+      expect(docIdsOf(await api.chunks.vectorSearch(org.id, { vector: axis(0), model: MODEL, containerTags: ['moved'], limit: 10 }))).toEqual([first.doc.id]);
       const regenerated = await indexDocument(worker, { ...second.doc, generation: 2 }, [{ text: 'lantern three', vector: axis(1) }]);
-      expect(chunkIdsOf(await api.vectorSearch(org.id, { vector: axis(1), model: MODEL, limit: 1 }))).toEqual([regenerated[0]!.id]);
+      expect(chunkIdsOf(await api.chunks.vectorSearch(org.id, { vector: axis(1), model: MODEL, limit: 1 }))).toEqual([regenerated[0]!.id]);
 
       // Writes through the API's own store update its cache in place, and the worker still sees them.
-      expect(await api.deleteDocuments(org.id, [first.doc.id])).toEqual([first.doc.id]);
-      expect(docIdsOf(await api.vectorSearch(org.id, { vector: axis(0), model: MODEL, limit: 10 }))).toEqual([second.doc.id]);
-      expect(docIdsOf(await worker.vectorSearch(org.id, { vector: axis(0), model: MODEL, limit: 10 }))).toEqual([second.doc.id]);
+      expect(await api.documents.deleteDocuments(org.id, [first.doc.id])).toEqual([first.doc.id]);
+      expect(docIdsOf(await api.chunks.vectorSearch(org.id, { vector: axis(0), model: MODEL, limit: 10 }))).toEqual([second.doc.id]);
+      expect(docIdsOf(await worker.chunks.vectorSearch(org.id, { vector: axis(0), model: MODEL, limit: 10 }))).toEqual([second.doc.id]);
     } finally {
       await api.close();
       await worker.close();

@@ -1,7 +1,7 @@
 /** Conformance suite for the SecretStore port (instance-wide secrets), run on every store adapter. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/storage/store.js';
-import type { CleanupStore, MakeStore } from './store-contract.js';
+import type { CleanupStore, MakeStore } from './contract-context.js';
 
 /** Registers the suite; `makeStore` and `cleanup` as for runStoreContract. */
 export function runSecretContract(name: string, makeStore: MakeStore, cleanup?: CleanupStore): void {

@@ -26,7 +26,7 @@ let db: Database.Database;
 beforeAll(async () => {
   store = new SqliteStore(':memory:');
   await store.migrate();
-  await store.upsertOrganization(org);
+  await store.accounts.upsertOrganization(org);
   db = (store as unknown as { db: Database.Database }).db;
   const names = ['Dana', 'Eli', 'Noor'];
   for (let i = 0; i < 240; i++) {

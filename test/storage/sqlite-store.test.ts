@@ -5,9 +5,13 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryTerms } from '../../src/text/tokenize.js';
 import { MIGRATIONS } from '../../src/storage/sqlite/migrations.js';
-import { DUE_DOCUMENTS_SQL, SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
+import { DUE_DOCUMENTS_SQL } from '../../src/storage/sqlite/documents.js';
+import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { runAccountsContract } from './accounts-contract.js';
 import { runStoreContract } from './store-contract.js';
+import { runDocumentsContract } from './documents-contract.js';
+import { runChunksContract } from './chunks-contract.js';
+import { runSettingsContract } from './settings-contract.js';
 import { makeMemory, runMemoryContract } from './memory-contract.js';
 import { runBlobContract } from './blob-contract.js';
 import { runSecretContract } from './secret-contract.js';
@@ -15,18 +19,20 @@ import { runConnectionContract } from './connection-contract.js';
 import { documentToRow } from '../../src/storage/sqlite/rows.js';
 import { addIndexed, axis, chunkIdsOf, indexDocument, isoAt, makeDocument, makeOrg, MODEL, prng, randomUnit } from './store-fixtures.js';
 
-runStoreContract('sqlite :memory:', async () => {
-  const store = new SqliteStore(':memory:');
+const openMemory = (options: { broadScopeMinRows?: number } = {}) => async () => {
+  const store = new SqliteStore(':memory:', options);
   await store.migrate();
   return store;
-});
-// The broad-tag keyword path (sqlite-keyword.ts) at any size: the same contract, with scopes of a quarter of the
+};
+
+runStoreContract('sqlite :memory:', openMemory());
+runDocumentsContract('sqlite :memory:', openMemory());
+runChunksContract('sqlite :memory:', openMemory());
+runSettingsContract('sqlite :memory:', openMemory());
+// The broad-tag keyword path (sqlite-keyword.ts) at any size: the same contracts, with scopes of a quarter of the
 // organisation or more matched on the terms alone and filtered.
-runStoreContract('sqlite :memory:, broad-tag keyword path', async () => {
-  const store = new SqliteStore(':memory:', { broadScopeMinRows: 0 });
-  await store.migrate();
-  return store;
-});
+runStoreContract('sqlite :memory:, broad-tag keyword path', openMemory({ broadScopeMinRows: 0 }));
+runChunksContract('sqlite :memory:, broad-tag keyword path', openMemory({ broadScopeMinRows: 0 }));
 runAccountsContract('sqlite :memory:', async () => { const store = new SqliteStore(':memory:'); await store.migrate(); return store; });
 
 runMemoryContract('sqlite :memory:', async () => {
@@ -114,27 +120,27 @@ describe('SqliteStore on a file', () => {
       revokedAt: null,
     };
     const first = await open(file);
-    await first.upsertOrganization(org);
-    await first.insertApiKey(key);
-    await first.updateSettings(org.id, { chunkSize: 256 });
+    await first.accounts.upsertOrganization(org);
+    await first.accounts.insertApiKey(key);
+    await first.settings.updateSettings(org.id, { chunkSize: 256 });
     const { doc, chunks } = await addIndexed(first, org.id, [
       { text: 'persistent lighthouse keeper', vector: axis(0) },
       { text: 'second chunk about tides', vector: axis(1) },
     ]);
     const terms = queryTerms('lighthouse');
-    const vectorBefore = await first.vectorSearch(org.id, { vector: axis(0), model: MODEL, limit: 5 });
-    const keywordBefore = await first.keywordSearch(org.id, { terms, limit: 5 });
+    const vectorBefore = await first.chunks.vectorSearch(org.id, { vector: axis(0), model: MODEL, limit: 5 });
+    const keywordBefore = await first.chunks.keywordSearch(org.id, { terms, limit: 5 });
     await first.close();
 
     const second = await open(file);
     try {
-      expect(await second.getOrganization(org.id)).toEqual(org);
-      expect(await second.findApiKeyByHash('hash-file')).toEqual(key);
-      expect(await second.getSettings(org.id)).toEqual({ chunkSize: 256 });
-      expect(await second.getDocument(org.id, doc.id)).toEqual(doc);
-      expect(await second.getChunks(org.id, doc.id)).toEqual(chunks);
-      expect(await second.vectorSearch(org.id, { vector: axis(0), model: MODEL, limit: 5 })).toEqual(vectorBefore);
-      expect(await second.keywordSearch(org.id, { terms, limit: 5 })).toEqual(keywordBefore);
+      expect(await second.accounts.getOrganization(org.id)).toEqual(org);
+      expect(await second.accounts.findApiKeyByHash('hash-file')).toEqual(key);
+      expect(await second.settings.getSettings(org.id)).toEqual({ chunkSize: 256 });
+      expect(await second.documents.getDocument(org.id, doc.id)).toEqual(doc);
+      expect(await second.chunks.getChunks(org.id, doc.id)).toEqual(chunks);
+      expect(await second.chunks.vectorSearch(org.id, { vector: axis(0), model: MODEL, limit: 5 })).toEqual(vectorBefore);
+      expect(await second.chunks.keywordSearch(org.id, { terms, limit: 5 })).toEqual(keywordBefore);
       expect(chunkIdsOf(keywordBefore)).toEqual([chunks[0]!.id]);
     } finally {
       await second.close();
@@ -145,18 +151,18 @@ describe('SqliteStore on a file', () => {
     const file = path.join(dir, 'mnemo.db');
     const org = makeOrg('cold');
     const first = await open(file);
-    await first.upsertOrganization(org);
+    await first.accounts.upsertOrganization(org);
     const rand = prng(11);
     const docs = [];
     for (let i = 0; i < 30; i++) docs.push(await addIndexed(first, org.id, [{ text: `a ${i}`, vector: randomUnit(rand, 32) }, { text: `b ${i}`, vector: randomUnit(rand, 32) }], { containerTags: [`t${i % 3}`] }));
     // A new generation of one document, another deleted, a third moved to another tag.
     await indexDocument(first, docs[0]!.doc, [{ text: 'replaced', vector: randomUnit(rand, 32) }], { generation: 2 });
-    await first.deleteDocuments(org.id, [docs[1]!.doc.id]);
-    await first.updateDocument(org.id, docs[2]!.doc.id, { containerTags: ['t9'] });
+    await first.documents.deleteDocuments(org.id, [docs[1]!.doc.id]);
+    await first.documents.updateDocument(org.id, docs[2]!.doc.id, { containerTags: ['t9'] });
     const queries = Array.from({ length: 5 }, () => randomUnit(rand, 32));
     const scopes = [{}, { containerTags: ['t0'] }, { containerTags: ['t9'] }];
     const warm = [];
-    for (const q of queries) for (const scope of scopes) warm.push(await first.vectorSearch(org.id, { vector: q, model: MODEL, limit: 100, ...scope }));
+    for (const q of queries) for (const scope of scopes) warm.push(await first.chunks.vectorSearch(org.id, { vector: q, model: MODEL, limit: 100, ...scope }));
     expect(warm[0]!.map((h) => h.documentId)).not.toContain(docs[1]!.doc.id);
     await first.close();
 
@@ -164,7 +170,7 @@ describe('SqliteStore on a file', () => {
       const store = await open(file);
       try {
         const out = [];
-        for (const q of queries) for (const scope of scopes) out.push(await store.vectorSearch(org.id, { vector: q, model: MODEL, limit: 100, ...scope }));
+        for (const q of queries) for (const scope of scopes) out.push(await store.chunks.vectorSearch(org.id, { vector: q, model: MODEL, limit: 100, ...scope }));
         return out;
       } finally {
         await store.close();
@@ -200,7 +206,7 @@ describe('SqliteStore on a file', () => {
     const scopes = [{}, { containerTags: ['t0'] }, { containerTags: ['t9'] }];
     const answers = async (store: SqliteStore, orgId: string) => {
       const out = [];
-      for (const q of queries) for (const scope of scopes) out.push(await store.vectorSearch(orgId, { vector: q, model: MODEL, limit: 50, ...scope }));
+      for (const q of queries) for (const scope of scopes) out.push(await store.chunks.vectorSearch(orgId, { vector: q, model: MODEL, limit: 50, ...scope }));
       return out;
     };
     /** What a store that rebuilds from the stored rows answers (no image trusted). */
@@ -221,7 +227,7 @@ describe('SqliteStore on a file', () => {
       const org = makeOrg(name);
       const a = await openWith(file);
       const b = await openWith(file);
-      await a.upsertOrganization(org);
+      await a.accounts.upsertOrganization(org);
       return { file, org, a, b };
     };
     const add = (store: SqliteStore, orgId: string, i: number, tag = `t${i % 3}`) =>
@@ -231,7 +237,7 @@ describe('SqliteStore on a file', () => {
       const file = path.join(dir, 'mnemo.db');
       const org = makeOrg('image');
       const first = await openWith(file);
-      await first.upsertOrganization(org);
+      await first.accounts.upsertOrganization(org);
       const docs = [];
       for (let i = 0; i < 30; i++) docs.push(await add(first, org.id, i));
       await answers(first, org.id);
@@ -242,8 +248,8 @@ describe('SqliteStore on a file', () => {
       // Changes while no index is loaded (as another process makes them): a new generation, a delete, a retag, an add.
       const second = await openWith(file);
       await indexDocument(second, docs[0]!.doc, [{ text: 'replaced', vector: randomUnit(rand, 32) }], { generation: 2 });
-      await second.deleteDocuments(org.id, [docs[1]!.doc.id]);
-      await second.updateDocument(org.id, docs[2]!.doc.id, { containerTags: ['t9'] });
+      await second.documents.deleteDocuments(org.id, [docs[1]!.doc.id]);
+      await second.documents.updateDocument(org.id, docs[2]!.doc.id, { containerTags: ['t9'] });
       await add(second, org.id, 99, 't0');
       await second.close();
 
@@ -274,8 +280,8 @@ describe('SqliteStore on a file', () => {
       for (let i = 0; i < 12; i++) docs.push(await add(worker, org.id, i));
       await answers(api, org.id); // the API process loads its index
       const added = await add(worker, org.id, 50, 't9');
-      await worker.deleteDocuments(org.id, [docs[3]!.doc.id]);
-      await worker.updateDocument(org.id, docs[4]!.doc.id, { containerTags: ['t9'] });
+      await worker.documents.deleteDocuments(org.id, [docs[3]!.doc.id]);
+      await worker.documents.updateDocument(org.id, docs[4]!.doc.id, { containerTags: ['t9'] });
       // A write of the API's own after the worker's: its index must not take the worker's changes as seen.
       const own = await add(api, org.id, 51, 't9');
       const seen = await answers(api, org.id);
@@ -293,7 +299,7 @@ describe('SqliteStore on a file', () => {
       await answers(reader, org.id); // loaded before the deletions
       await answers(writer, org.id);
       const gone = docs.slice(0, 6).map((d) => d.doc.id);
-      await writer.deleteDocuments(org.id, gone);
+      await writer.documents.deleteDocuments(org.id, gone);
       await writer.close(); // writes the image and prunes
       const db = new Database(file, { readonly: true });
       const left = db.prepare('SELECT document_id FROM vector_changes WHERE document_id IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(gone));
@@ -346,15 +352,15 @@ describe('SqliteStore on a file', () => {
 
     const store = await open(file);
     try {
-      expect(await store.findDocumentsByCustomId(org.id, 'note-1', ['shared'])).toEqual([old]);
+      expect(await store.documents.findDocumentsByCustomId(org.id, 'note-1', ['shared'])).toEqual([old]);
       // The legacy document still holds its customId under both of its tags...
-      await expect(store.insertDocument(makeDocument(org.id, { customId: 'note-1', containerTags: ['user-a'] }))).rejects.toMatchObject({
+      await expect(store.documents.insertDocument(makeDocument(org.id, { customId: 'note-1', containerTags: ['user-a'] }))).rejects.toMatchObject({
         code: 'CUSTOM_ID_CONFLICT',
       });
       // ...and the same customId under another tag is another document.
       const userB = makeDocument(org.id, { customId: 'note-1', containerTags: ['user-b'] });
-      await store.insertDocument(userB);
-      expect(await store.findDocumentsByCustomId(org.id, 'note-1')).toEqual([old, userB]);
+      await store.documents.insertDocument(userB);
+      expect(await store.documents.findDocumentsByCustomId(org.id, 'note-1')).toEqual([old, userB]);
     } finally {
       await store.close();
     }
@@ -385,12 +391,12 @@ describe('sqlite due-work query', () => {
     const store = new SqliteStore(file);
     await store.migrate();
     const org = makeOrg('due');
-    await store.upsertOrganization(org);
+    await store.accounts.upsertOrganization(org);
     const queued = makeDocument(org.id, { status: 'queued', nextRunAt: 5 });
-    await store.insertDocument(queued);
-    await store.insertDocument(makeDocument(org.id, { status: 'done' }));
-    await store.insertDocument(makeDocument(org.id, { status: 'embedding', nextRunAt: 10_000 }));
-    expect((await store.findDueDocuments(100, 10, new Set())).map((d) => d.id)).toEqual([queued.id]);
+    await store.documents.insertDocument(queued);
+    await store.documents.insertDocument(makeDocument(org.id, { status: 'done' }));
+    await store.documents.insertDocument(makeDocument(org.id, { status: 'embedding', nextRunAt: 10_000 }));
+    expect((await store.documents.findDueDocuments(100, 10, new Set())).map((d) => d.id)).toEqual([queued.id]);
     await store.close();
     const db = new Database(file, { readonly: true });
     try {

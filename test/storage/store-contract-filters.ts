@@ -7,7 +7,7 @@ import { matchesFilter, parseFilters } from '../../src/core/filters.js';
 import { queryTerms } from '../../src/text/tokenize.js';
 import type { Store } from '../../src/storage/store.js';
 import type { DocumentRecord, Metadata, MetadataValue } from '../../src/core/types.js';
-import type { CleanupStore, MakeStore } from './store-contract.js';
+import type { CleanupStore, MakeStore } from './contract-context.js';
 import { addIndexed, axis, docIdsOf, makeDocument, makeOrg, MODEL, prng } from './store-fixtures.js';
 
 const MISSING = Symbol('missing');
@@ -123,7 +123,7 @@ export function filterParityContract(makeStore: MakeStore, cleanup?: CleanupStor
 
     beforeAll(async () => {
       store = await makeStore();
-      await store.upsertOrganization(org);
+      await store.accounts.upsertOrganization(org);
       for (const metadata of generateMetadata(48)) {
         const { doc } = await addIndexed(store, org.id, [{ text: 'parity sample text', vector: axis(0) }], { metadata });
         docs.push(doc);
@@ -145,23 +145,23 @@ export function filterParityContract(makeStore: MakeStore, cleanup?: CleanupStor
     it.each(PARITY_FILTERS.map((wire) => [label(wire), wire] as const))('%s', async (_name, wire) => {
       const expected = expectedIds(docs, wire);
       const filters = parseFilters(wire)!;
-      const listed = await store.listDocuments(org.id, { filters, limit: 1000, offset: 0, sort: 'createdAt', order: 'asc' });
+      const listed = await store.documents.listDocuments(org.id, { filters, limit: 1000, offset: 0, sort: 'createdAt', order: 'asc' });
       expect(listed.documents.map((d) => d.id).sort(), 'listDocuments').toEqual(expected);
       expect(listed.total, 'listDocuments total').toBe(expected.length);
-      const vector = await store.vectorSearch(org.id, { filters, vector: axis(0), model: MODEL, limit: 1000 });
+      const vector = await store.chunks.vectorSearch(org.id, { filters, vector: axis(0), model: MODEL, limit: 1000 });
       expect(docIdsOf(vector), 'vectorSearch').toEqual(expected);
-      const keyword = await store.keywordSearch(org.id, { filters, terms, limit: 1000 });
+      const keyword = await store.chunks.keywordSearch(org.id, { filters, terms, limit: 1000 });
       expect(docIdsOf(keyword), 'keywordSearch').toEqual(expected);
     });
 
     it('compares numbers in their JavaScript text form (0.00001, 1e21)', async () => {
       const numbers = makeOrg('numbers');
-      await store.upsertOrganization(numbers);
+      await store.accounts.upsertOrganization(numbers);
       const values = [0.00001, 0.000001, 1e21, 1.5e-7, 123.25, 0.1 + 0.2];
       const own: DocumentRecord[] = [];
       for (const v of values) {
         const doc = makeDocument(numbers.id, { metadata: { v } });
-        await store.insertDocument(doc);
+        await store.documents.insertDocument(doc);
         own.push(doc);
       }
       const wires = [
@@ -173,7 +173,7 @@ export function filterParityContract(makeStore: MakeStore, cleanup?: CleanupStor
         { key: 'v', value: 'e', filterType: 'string_contains' },
       ];
       for (const wire of wires) {
-        const listed = await store.listDocuments(numbers.id, { filters: parseFilters(wire)!, limit: 100, offset: 0 });
+        const listed = await store.documents.listDocuments(numbers.id, { filters: parseFilters(wire)!, limit: 100, offset: 0 });
         expect(listed.documents.map((d) => d.id).sort(), label(wire)).toEqual(expectedIds(own, wire));
       }
     });

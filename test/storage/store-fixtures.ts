@@ -92,10 +92,10 @@ export async function indexDocument(
 ): Promise<ChunkRecord[]> {
   const ref = refOf(doc, options.generation);
   const chunks = specs.map((s, i) => makeChunk(ref, i, s.text));
-  await store.replaceChunks(ref, chunks);
+  await store.chunks.replaceChunks(ref, chunks);
   const embeddings = chunks.flatMap((c, i) => (specs[i]!.vector ? [{ chunkId: c.id, vector: specs[i]!.vector! }] : []));
-  if (embeddings.length > 0) await store.putEmbeddings(ref, options.model ?? MODEL, embeddings);
-  await store.activateGeneration(ref);
+  if (embeddings.length > 0) await store.chunks.putEmbeddings(ref, options.model ?? MODEL, embeddings);
+  await store.chunks.activateGeneration(ref);
   return chunks;
 }
 
@@ -107,7 +107,7 @@ export async function addIndexed(
   over: Partial<DocumentRecord> = {},
 ): Promise<{ doc: DocumentRecord; chunks: ChunkRecord[] }> {
   const doc = makeDocument(orgId, over);
-  await store.insertDocument(doc);
+  await store.documents.insertDocument(doc);
   return { doc, chunks: await indexDocument(store, doc, specs) };
 }
 

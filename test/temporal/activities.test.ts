@@ -24,7 +24,7 @@ describe('activities', () => {
   beforeAll(async () => {
     store = new SqliteStore(':memory:');
     await store.migrate();
-    await store.upsertOrganization({ id: ORG, name: 'Default', slug: 'default', createdAt: new Date().toISOString() });
+    await store.accounts.upsertOrganization({ id: ORG, name: 'Default', slug: 'default', createdAt: new Date().toISOString() });
     const deps: PipelineDeps = { store, embedder: staticEmbedderHandle(createHashEmbedder()), config: loadConfig({}), logger: silentLogger };
     activities = createActivities(deps);
     documents = new DocumentService(store, idle);
@@ -40,10 +40,10 @@ describe('activities', () => {
     const ref = { orgId: ORG, documentId: id, generation: 1 };
     for (const step of STEP_PLAN) {
       await new MockActivityEnvironment().run(activities[step.name], ref);
-      expect((await store.getDocument(ORG, id))?.processingMetadata?.steps.at(-1)).toMatchObject({ name: step.name, status: 'completed' });
+      expect((await store.documents.getDocument(ORG, id))?.processingMetadata?.steps.at(-1)).toMatchObject({ name: step.name, status: 'completed' });
     }
     await new MockActivityEnvironment().run(activities.completeDocument, ref);
-    expect((await store.getDocument(ORG, id))?.status).toBe('done');
+    expect((await store.documents.getDocument(ORG, id))?.status).toBe('done');
   });
 
   it('fails a step of a superseded generation with a non-retryable SUPERSEDED failure', async () => {

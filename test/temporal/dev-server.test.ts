@@ -61,7 +61,7 @@ describe('Temporal mode on a real dev server', () => {
     dbFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-devtest-')), 'mnemo.db');
     store = new SqliteStore(dbFile);
     await store.migrate();
-    await store.upsertOrganization({ id: ORG, name: 'Default', slug: 'default', createdAt: new Date().toISOString() });
+    await store.accounts.upsertOrganization({ id: ORG, name: 'Default', slug: 'default', createdAt: new Date().toISOString() });
   }, 120_000);
 
   afterAll(async () => {
@@ -189,7 +189,7 @@ describe('Temporal mode on a real dev server', () => {
     const { id } = await documents.add(ACTOR, { content: 'survives a worker crash', customId: 'crash' });
     // The memories step shares the embedding status; wait until it is done, so the kill hits the (hanging) embed step.
     await waitFor(async () => {
-      const doc = await store.getDocument(ORG, id);
+      const doc = await store.documents.getDocument(ORG, id);
       return doc?.status === 'embedding' && doc.processingMetadata?.steps.some((s) => s.name === 'memories' && s.status === 'completed');
     }, 30_000);
     await new Promise((r) => setTimeout(r, 300));
@@ -198,7 +198,7 @@ describe('Temporal mode on a real dev server', () => {
 
     const result = await withWorker(() => client.workflow.getHandle(workflowIdFor(id)).result());
     expect(result).toEqual({ documentId: id, status: 'done' });
-    expect((await store.getDocument(ORG, id))?.status).toBe('done');
+    expect((await store.documents.getDocument(ORG, id))?.status).toBe('done');
     const history = await client.workflow.getHandle(workflowIdFor(id)).fetchHistory();
     const timeouts = history.events?.filter((e) => e.activityTaskTimedOutEventAttributes);
     const retried = history.events?.some((e) => (e.activityTaskStartedEventAttributes?.attempt ?? 1) > 1);
@@ -215,7 +215,7 @@ describe('Temporal mode on a real dev server', () => {
     const ref = { orgId: ORG, documentId: id, generation: 1 };
     const newModel = createHashEmbedder(256);
     expect(newModel.id).not.toBe(scripted.embedder.id);
-    expect(await store.getChunksMissingEmbedding(ref, newModel.id)).not.toHaveLength(0);
+    expect(await store.chunks.getChunksMissingEmbedding(ref, newModel.id)).not.toHaveLength(0);
 
     // A new process with another model: its runner sends every finished document back through embed and index.
     const runner = new TemporalRunner({
@@ -229,7 +229,7 @@ describe('Temporal mode on a real dev server', () => {
     await withWorker(async () => {
       await runner.start();
       try {
-        await waitFor(async () => (await store.findDocumentsWithStaleEmbeddings(newModel.id, 10)).length === 0 && (await store.getDocument(ORG, id))?.status === 'done', 60_000, 250);
+        await waitFor(async () => (await store.chunks.findDocumentsWithStaleEmbeddings(newModel.id, 10)).length === 0 && (await store.documents.getDocument(ORG, id))?.status === 'done', 60_000, 250);
         // The store says done at the last activity; the run records DocumentStatus=done in the workflow task after
         // it, which needs this worker: wait for the run itself to close before the worker stops.
         expect(await client.workflow.getHandle(workflowIdFor(id)).result()).toEqual({ documentId: id, status: 'done' });
@@ -237,8 +237,8 @@ describe('Temporal mode on a real dev server', () => {
         await runner.stop();
       }
     }, newModel);
-    expect(await store.getChunksMissingEmbedding(ref, newModel.id)).toHaveLength(0);
-    const hits = await store.vectorSearch(ORG, { vector: await newModel.embedQuery('embedded by the retired model'), model: newModel.id, containerTags: ['reembed'], limit: 5 });
+    expect(await store.chunks.getChunksMissingEmbedding(ref, newModel.id)).toHaveLength(0);
+    const hits = await store.chunks.vectorSearch(ORG, { vector: await newModel.embedQuery('embedded by the retired model'), model: newModel.id, containerTags: ['reembed'], limit: 5 });
     expect(hits.map((h) => h.documentId)).toEqual([id]);
     // Two runs of the one workflow ID, both done: the first ingestion and the re-embedding.
     let statuses: unknown[] = [];

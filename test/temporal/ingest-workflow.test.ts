@@ -11,7 +11,7 @@ import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
 import type { Embedder } from '../../src/providers/embedder.js';
 import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
 import { TemporalRunner, workflowIdFor } from '../../src/temporal/temporal-runner.js';
-import type { DocumentPatch } from '../../src/storage/store.js';
+import type { DocumentPatch } from '../../src/storage/documents.js';
 import { DocumentService } from '../../src/services/documents.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { DEFAULT_POLICIES } from '../../src/temporal/policies.js';
@@ -20,6 +20,7 @@ import { progressQuery } from '../../workflows/index.js';
 import type { ActivityPolicies } from '../../workflows/shared.js';
 import { waitFor } from '../helpers/server-process.js';
 import { toolPath, workflowBundle } from '../helpers/temporal.js';
+import { overridePort } from '../helpers/store-overrides.js';
 
 const ORG = 'org_default';
 const ACTOR = systemActor(ORG);
@@ -78,17 +79,11 @@ function scriptedEmbedder(flaky: number, gates: Gates): Embedder & { calls: Reco
 
 /** Holds a store write while `holdWrite` names a gate for it (a status write of a step or of the run's end). */
 function gatedStore(store: SqliteStore, gates: Gates, holdWrite: () => ((patch: DocumentPatch) => string | undefined) | undefined): SqliteStore {
-  return new Proxy(store, {
-    get(target, prop) {
-      if (prop === 'updateDocument') {
-        return async (...args: Parameters<SqliteStore['updateDocument']>) => {
-          const gate = holdWrite()?.(args[2]);
-          if (gate) await gates.wait(gate);
-          return target.updateDocument(...args);
-        };
-      }
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+  return overridePort(store, 'documents', {
+    updateDocument: async (...args: Parameters<SqliteStore['documents']['updateDocument']>) => {
+      const gate = holdWrite()?.(args[2]);
+      if (gate) await gates.wait(gate);
+      return store.documents.updateDocument(...args);
     },
   });
 }
@@ -116,7 +111,7 @@ describe('ingestDocument workflow (time-skipping test server)', () => {
     });
     const sqlite = new SqliteStore(':memory:');
     await sqlite.migrate();
-    await sqlite.upsertOrganization({ id: ORG, name: 'Default', slug: 'default', createdAt: new Date().toISOString() });
+    await sqlite.accounts.upsertOrganization({ id: ORG, name: 'Default', slug: 'default', createdAt: new Date().toISOString() });
     store = gatedStore(sqlite, gates, () => holdWrite);
     embedder = scriptedEmbedder(2, gates);
     const deps: PipelineDeps = { store, embedder: staticEmbedderHandle(embedder), config: loadConfig({}), logger: silentLogger };
@@ -136,13 +131,13 @@ describe('ingestDocument workflow (time-skipping test server)', () => {
 
   const handle = (id: string) => env.client.workflow.getHandle(workflowIdFor(id));
   const run = (id: string, runId: string) => env.client.workflow.getHandle(workflowIdFor(id), runId, { followRuns: false });
-  const statusOf = async (id: string) => (await store.getDocument(ORG, id))?.status;
+  const statusOf = async (id: string) => (await store.documents.getDocument(ORG, id))?.status;
 
   it('runs every step as an activity and records the status in the store', async () => {
     const { id } = await documents.add(ACTOR, { content: 'Workflows keep the pipeline durable.', containerTags: ['wf-tag'], customId: 'happy' });
     const result = await handle(id).result();
     expect(result).toEqual({ documentId: id, status: 'done' });
-    const doc = await store.getDocument(ORG, id);
+    const doc = await store.documents.getDocument(ORG, id);
     expect(doc?.status).toBe('done');
     expect(doc?.processingMetadata?.steps.map((s) => [s.name, s.status])).toEqual([
       ['extract', 'completed'],
@@ -151,7 +146,7 @@ describe('ingestDocument workflow (time-skipping test server)', () => {
       ['embed', 'completed'],
       ['index', 'completed'],
     ]);
-    expect(await store.getChunks(ORG, id)).toHaveLength(1);
+    expect(await store.chunks.getChunks(ORG, id)).toHaveLength(1);
     const progress = await handle(id).query(progressQuery);
     expect(progress).toMatchObject({ status: 'done', completedSteps: ['extract', 'chunk', 'memories', 'embed', 'index'], currentStep: null });
   });
@@ -160,7 +155,7 @@ describe('ingestDocument workflow (time-skipping test server)', () => {
     const first = await documents.add(ACTOR, { content: 'poison pill', customId: 'retry-by-custom-id' });
     const error = await handle(first.id).result().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WorkflowFailedError);
-    const failed = await store.getDocument(ORG, first.id);
+    const failed = await store.documents.getDocument(ORG, first.id);
     expect(failed?.status).toBe('failed');
     expect(failed?.processingMetadata).toMatchObject({ failedStep: 'embed', errorCode: 'EMBEDDING_FAILED' });
     expect(failed?.processingMetadata?.error).toContain('poisoned input rejected');
@@ -171,7 +166,7 @@ describe('ingestDocument workflow (time-skipping test server)', () => {
     expect(await handle(first.id).result()).toEqual({ documentId: first.id, status: 'done' });
     const secondRun = (await handle(first.id).describe()).runId;
     expect(secondRun).not.toBe(firstRun);
-    expect((await store.getDocument(ORG, first.id))?.status).toBe('done');
+    expect((await store.documents.getDocument(ORG, first.id))?.status).toBe('done');
   });
 
   it('retries transient failures on Temporal timers, skipping an hour per retry', async () => {
@@ -189,9 +184,9 @@ describe('ingestDocument workflow (time-skipping test server)', () => {
     const a = await documents.add(ACTOR, { content: 'version one', customId: 'replace-me' });
     await documents.add(ACTOR, { content: 'version two', customId: 'replace-me' });
     expect(await handle(a.id).result()).toMatchObject({ documentId: a.id });
-    const chunks = await store.getChunks(ORG, a.id);
+    const chunks = await store.chunks.getChunks(ORG, a.id);
     expect(chunks.map((c) => c.content)).toEqual(['version two']);
-    expect((await store.getDocument(ORG, a.id))?.status).toBe('done');
+    expect((await store.documents.getDocument(ORG, a.id))?.status).toBe('done');
   });
 
   it('names each activity after its pipeline step, so the history reads as the pipeline', async () => {
@@ -238,7 +233,7 @@ describe('ingestDocument workflow (time-skipping test server)', () => {
     expect(current.memo).toMatchObject({ generation: 2 });
     expect(await old.query(progressQuery)).toMatchObject({ status: 'superseded', currentStep: null, completedSteps: ['extract', 'chunk', 'memories'] });
     expect(await handle(first.id).result()).toEqual({ documentId: first.id, status: 'done' });
-    expect((await store.getChunks(ORG, first.id)).map((c) => c.content)).toEqual(['version two']);
+    expect((await store.chunks.getChunks(ORG, first.id)).map((c) => c.content)).toEqual(['version two']);
     gates.open('v1');
   });
 
@@ -265,7 +260,7 @@ describe('ingestDocument workflow (time-skipping test server)', () => {
     await handle(id).cancel();
     await expect(handle(id).result()).rejects.toBeInstanceOf(WorkflowFailedError);
     expect((await handle(id).describe()).status.name).toBe('CANCELLED');
-    const doc = await store.getDocument(ORG, id);
+    const doc = await store.documents.getDocument(ORG, id);
     expect(doc?.status).toBe('failed');
     expect(doc?.processingMetadata).toMatchObject({ errorCode: 'CANCELLED', failedStep: 'embed' });
     expect(await handle(id).query(progressQuery)).toMatchObject({ status: 'failed', completedSteps: ['extract', 'chunk', 'memories'] });

@@ -35,9 +35,9 @@ describe('key expiry as a Temporal Schedule (dev server)', () => {
   it('the API process creates the Schedule at start; its run sends the due notice through the worker', async () => {
     store = new SqliteStore(':memory:');
     await store.migrate();
-    await store.upsertOrganization({ id: 'org_default', name: 'Default', slug: 'default', createdAt: new Date().toISOString() });
+    await store.accounts.upsertOrganization({ id: 'org_default', name: 'Default', slug: 'default', createdAt: new Date().toISOString() });
     const record = newKeyRecord({ orgId: 'org_default', name: 'nightly', key: 'sm_expiring-key-0123456789', kind: 'root', now: new Date().toISOString(), expiresAt: new Date(Date.now() + 3 * 86_400_000).toISOString() });
-    await store.insertApiKey(record);
+    await store.accounts.insertApiKey(record);
 
     const config = loadConfig({ MNEMO_API_KEY: TEST_KEY, MNEMO_DATA_DIR: '/nonexistent-test-data-dir', TEMPORAL_ADDRESS: server.address, TEMPORAL_TASK_QUEUE: TASK_QUEUE });
     runtime = await createRuntime(config, silentLogger, {
@@ -56,7 +56,7 @@ describe('key expiry as a Temporal Schedule (dev server)', () => {
 
     // Created with an immediate first run: the worker's activity records the notice on the key.
     const notified = await waitFor(async () => {
-      const key = await store.getApiKey(record.id);
+      const key = await store.accounts.getApiKey(record.id);
       return key && key.expiryNotices.length > 0 ? key : undefined;
     }, 60_000, 250);
     expect(notified.expiryNotices).toEqual(['7d']);

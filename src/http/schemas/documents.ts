@@ -44,7 +44,9 @@ export const UpdateDocumentBody = z.looseObject({
 export const BulkDeleteBody = z
   .looseObject({
     ids: z.array(z.string().min(1).max(255)).min(1).max(100).optional(),
-    containerTags: ContainerTags.min(1).optional(),
+    containerTags: ContainerTags.min(1)
+      .optional()
+      .describe('Delete what these container tags hold: a document that also carries other tags only loses these; with ids, narrows customIds found under several tags'),
     filepath: z
       .string()
       .max(1000)

@@ -2,7 +2,8 @@ import type { Filter } from 'mongodb';
 import type { ApiKeyRecord, ContainerTagRecord, OrganizationRecord } from '../../core/types.js';
 import type { AccountStore, ApiKeyPatch, ContainerTagPatch, ContainerTagStats } from '../accounts.js';
 import { apiKeyToBson, bsonToApiKey } from './codec.js';
-import { isDuplicateKey, type ApiKeyBson, type Collections, type ContainerTagBson, type DocumentBson } from './schema.js';
+import { isDuplicateKey } from './duplicate-key.js';
+import type { ApiKeyBson, Collections, ContainerTagBson, DocumentBson } from './schema.js';
 
 const tagKey = (orgId: string, tag: string) => JSON.stringify([orgId, tag]);
 

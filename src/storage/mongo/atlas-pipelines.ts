@@ -39,7 +39,7 @@ export function vectorIndexDefinition(dims: number): { name: string; type: 'vect
 }
 
 /**
- * Atlas Search index over the chunks' normalised index terms (search/tokenize.ts, split on spaces only), so a
+ * Atlas Search index over the chunks' normalised index terms (text/tokenize.ts, split on spaces only), so a
  * keyword query matches exactly the chunks it matches on every other store; tags and ids are tokens.
  */
 export function keywordIndexDefinition(): { name: string; type: 'search'; definition: Document } {

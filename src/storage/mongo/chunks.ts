@@ -1,24 +1,53 @@
 import { dot } from '../../vector/cosine.js';
 import type { AnyBulkWriteOperation } from 'mongodb';
 import { indexTermsYielding } from '../../text/tokenize.js';
-import type { ChunkEmbedding, ChunkRecord, DocumentRef } from '../../core/types.js';
+import type { Candidate, ChunkEmbedding, ChunkRecord, DocumentRef } from '../../core/types.js';
+import type { ChunkStore, HybridCandidates, HybridQuery, KeywordQuery, SearchCapabilities, TermStats, VectorQuery } from '../chunks.js';
 import type { IndexedVector } from '../../vector/vector-index.js';
 import { bsonToChunk, readVector, toOpaque, vectorField } from './codec.js';
 import type { MongoSearch } from './search.js';
 import type { ChunkBson, Collections } from './schema.js';
 
 /**
- * Pipeline writes and reads of chunks. FerretDB v1 has no transactions, so multi-step writes are ordered to be
- * safe to re-run: activation marks the new generation searchable before it drops the old one, and a delete removes
- * chunks before their documents.
+ * The search index on MongoDB: pipeline writes and reads of chunks, and both retrievers (search.ts). FerretDB v1 has
+ * no transactions, so multi-step writes are ordered to be safe to re-run: activation marks the new generation
+ * searchable before it drops the old one, and a delete removes chunks before their documents.
  */
-export class MongoChunks {
+export class MongoChunks implements ChunkStore {
+  /** All false until the store's migrate() detects Atlas Search (and `$rankFusion`). */
+  readonly capabilities: SearchCapabilities = { nativeVectorSearch: false, nativeKeywordSearch: false, nativeRankFusion: false };
+
   constructor(
     private readonly c: Collections,
     private readonly search: MongoSearch,
   ) {}
 
-  async replace(ref: DocumentRef, chunks: readonly ChunkRecord[]): Promise<void> {
+  vectorSearch(orgId: string, query: VectorQuery): Promise<Candidate[]> {
+    return this.search.vectorSearch(orgId, query);
+  }
+
+  keywordSearch(orgId: string, query: KeywordQuery): Promise<Candidate[]> {
+    return this.search.keywordSearch(orgId, query);
+  }
+
+  hybridCandidates(orgId: string, query: HybridQuery): Promise<HybridCandidates> {
+    return this.search.hybridCandidates(orgId, query);
+  }
+
+  termStats(orgId: string, terms: readonly string[]): Promise<TermStats> {
+    return this.search.termStats(orgId, terms);
+  }
+
+  /** The distinct index terms each searchable chunk was stored with (chunkToBson). */
+  async getChunkTerms(orgId: string, chunkIds: readonly string[]): Promise<Map<string, readonly string[]>> {
+    if (chunkIds.length === 0) return new Map();
+    const rows = await this.c.chunks
+      .find({ orgId: { $eq: orgId }, _id: { $in: [...chunkIds] }, active: true }, { projection: { terms: 1 } })
+      .toArray();
+    return new Map(rows.flatMap((r) => (Array.isArray(r.terms) ? [[r._id, r.terms] as const] : [])));
+  }
+
+  async replaceChunks(ref: DocumentRef, chunks: readonly ChunkRecord[]): Promise<void> {
     await this.c.chunks.deleteMany({ ...refQuery(ref), active: false });
     if (chunks.length === 0) return;
     // Keyword terms in slices with the event loop served between them (seconds for a 5M-character document).
@@ -26,7 +55,7 @@ export class MongoChunks {
     await this.c.chunks.insertMany(chunks.map((c, i) => chunkToBson(ref, c, terms[i]!)));
   }
 
-  async list(orgId: string, documentId: string, generation?: number): Promise<ChunkRecord[]> {
+  async getChunks(orgId: string, documentId: string, generation?: number): Promise<ChunkRecord[]> {
     const query =
       generation === undefined
         ? { orgId: { $eq: orgId }, documentId: { $eq: documentId }, active: true }
@@ -34,13 +63,13 @@ export class MongoChunks {
     return (await this.c.chunks.find(query, { projection: CHUNK_FIELDS }).sort({ position: 1 }).toArray()).map(bsonToChunk);
   }
 
-  async byIds(orgId: string, chunkIds: readonly string[]): Promise<ChunkRecord[]> {
+  async getChunksByIds(orgId: string, chunkIds: readonly string[]): Promise<ChunkRecord[]> {
     if (chunkIds.length === 0) return [];
     const rows = await this.c.chunks.find({ orgId: { $eq: orgId }, _id: { $in: [...chunkIds] } }, { projection: CHUNK_FIELDS }).toArray();
     return rows.map(bsonToChunk);
   }
 
-  async scoreVectors(orgId: string, model: string, vector: Float32Array, chunkIds: readonly string[]): Promise<Map<string, number>> {
+  async scoreChunkVectors(orgId: string, model: string, vector: Float32Array, chunkIds: readonly string[]): Promise<Map<string, number>> {
     const scores = new Map<string, number>();
     if (chunkIds.length === 0) return scores;
     const rows = await this.c.chunks
@@ -53,7 +82,7 @@ export class MongoChunks {
     return scores;
   }
 
-  async missingEmbedding(ref: DocumentRef, model: string): Promise<ChunkRecord[]> {
+  async getChunksMissingEmbedding(ref: DocumentRef, model: string): Promise<ChunkRecord[]> {
     const rows = await this.c.chunks
       .find({ ...refQuery(ref), embeddingModel: { $ne: model } }, { projection: CHUNK_FIELDS })
       .sort({ position: 1 })
@@ -74,7 +103,7 @@ export class MongoChunks {
   }
 
   /** Done documents (any organisation) whose searchable chunks lack vectors from `model`, in batches of 100. */
-  async staleDocuments(model: string, limit: number): Promise<DocumentRef[]> {
+  async findDocumentsWithStaleEmbeddings(model: string, limit: number): Promise<DocumentRef[]> {
     const out: DocumentRef[] = [];
     if (limit <= 0) return out;
     const stale = this.c.chunks.aggregate<{ _id: string }>([
@@ -96,7 +125,7 @@ export class MongoChunks {
     return out;
   }
 
-  async activate(ref: DocumentRef): Promise<number> {
+  async activateGeneration(ref: DocumentRef): Promise<number> {
     const doc = await this.c.documents.findOne(
       { orgId: { $eq: ref.orgId }, _id: { $eq: ref.documentId } },
       { projection: { containerTags: 1 } },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Binary } from 'mongodb';
 import type { ApiKeyRecord, ChunkRecord, DocumentRecord, Metadata, MetadataValue, StoredFile } from '../../core/types.js';
-import type { DocumentPatch } from '../store.js';
+import type { DocumentPatch } from '../documents.js';
 import type { ApiKeyBson, ChunkBson, DocumentBson, MetaIndexEntry } from './schema.js';
 
 /** Round-trips a value through JSON, exactly as the SQLite store stores it (undefined dropped, -0 → 0). */

@@ -8,7 +8,7 @@ import type {
   SyncRunPatch,
   SyncRunRecord,
 } from '../connections.js';
-import { isDuplicateKey } from './schema.js';
+import { isDuplicateKey } from './duplicate-key.js';
 
 /** A connection; metadata and state as JSON strings, since their keys come from clients and connectors. */
 interface ConnectionBson extends Omit<ConnectionRecord, 'id' | 'metadata' | 'state'> {

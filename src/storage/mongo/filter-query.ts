@@ -1,7 +1,7 @@
 import type { Filter } from 'mongodb';
 import { createError } from '../../core/errors.js';
 import type { FilterClause, FilterNode, NumericOperator } from '../../core/filters.js';
-import type { SearchScope } from '../store.js';
+import type { SearchScope } from '../chunks.js';
 import { metaField } from './codec.js';
 import type { DocumentBson } from './schema.js';
 

@@ -1,6 +1,6 @@
 import type { Filter } from 'mongodb';
 import type { Candidate } from '../../core/types.js';
-import type { HybridCandidates, HybridQuery, KeywordQuery, SearchScope, TermStats, VectorQuery } from '../store.js';
+import type { HybridCandidates, HybridQuery, KeywordQuery, SearchScope, TermStats, VectorQuery } from '../chunks.js';
 import type { IndexedVector } from '../../vector/vector-index.js';
 import { atlasKeywordCandidates, atlasVectorSearch, type AtlasIndexes } from './atlas-search.js';
 import { bm25, topCandidates, type CorpusStats, type ScoredChunk } from './bm25.js';

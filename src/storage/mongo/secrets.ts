@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
 import { assertSecretName, type SecretStore } from '../secrets.js';
-import { isDuplicateKey } from './schema.js';
+import { isDuplicateKey } from './duplicate-key.js';
 
 /** Secrets as documents `{_id: name, value}` of the `secrets` collection; the first insert wins. */
 export class MongoSecretStore implements SecretStore {

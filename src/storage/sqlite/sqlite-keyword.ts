@@ -2,11 +2,11 @@ import type Database from 'better-sqlite3';
 import type { Candidate } from '../../core/types.js';
 import { createHash } from 'node:crypto';
 import { tagScopeToken } from '../scope-tokens.js';
-import type { KeywordQuery, SearchScope, TermStats } from '../store.js';
+import type { KeywordQuery, SearchScope, TermStats } from '../chunks.js';
 import { compileFilter } from './filter-sql.js';
 
 /**
- * Keyword index of one organisation: an FTS5 table of normalised terms (search/tokenize.ts) with a `scope` column
+ * Keyword index of one organisation: an FTS5 table of normalised terms (text/tokenize.ts) with a `scope` column
  * of hashed container-tag tokens, so a MATCH is scoped by tag inside the index. Each organisation has its own
  * table, so BM25 statistics (document frequencies, lengths) never mix tenants.
  */

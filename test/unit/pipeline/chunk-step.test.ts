@@ -8,8 +8,8 @@ import type { ChunkRecord, DocumentRecord } from '../../../src/core/types.js';
 function fakeDeps(chunkSize: number) {
   const stored: ChunkRecord[] = [];
   const store = {
-    getSettings: async () => ({ chunkSize }),
-    replaceChunks: async (_ref: unknown, chunks: readonly ChunkRecord[]) => void stored.push(...chunks),
+    settings: { getSettings: async () => ({ chunkSize }) },
+    chunks: { replaceChunks: async (_ref: unknown, chunks: readonly ChunkRecord[]) => void stored.push(...chunks) },
   };
   return { deps: { store, config: { limits: { maxDocumentChars: 5_000_000, maxDocumentChunks: 20_000 } } } as unknown as PipelineDeps, stored };
 }

@@ -19,9 +19,8 @@ function fakeDeps(count: number) {
     },
   };
   const store = {
-    getChunksMissingEmbedding: async () => chunks,
-    getDocument: async () => ({ generation: 1 }),
-    putEmbeddings: async () => undefined,
+    chunks: { getChunksMissingEmbedding: async () => chunks, putEmbeddings: async () => undefined },
+    documents: { getDocument: async () => ({ generation: 1 }) },
   };
   const deps = { store, embedder: staticEmbedderHandle(embedder), config: { embeddings: { batchSize: 32 } } } as unknown as PipelineDeps;
   return { deps, ref, calls };

@@ -19,16 +19,16 @@ describe('checkKeyExpiry (fake clock)', () => {
   async function addKey(name: string, expiresAt: number | null, patch: { revoked?: boolean; disabled?: boolean } = {}) {
     const key = `sm_secret_${name}_0123456789abcdef`;
     const record = newKeyRecord({ orgId: ORG, name, key, kind: 'scoped', now: new Date(T0).toISOString(), containerTags: ['t'], expiresAt: expiresAt === null ? null : new Date(expiresAt).toISOString() });
-    await store.insertApiKey(record);
-    if (patch.revoked) await store.updateApiKey(record.id, { revokedAt: new Date(T0).toISOString() });
-    if (patch.disabled) await store.updateApiKey(record.id, { enabled: false });
+    await store.accounts.insertApiKey(record);
+    if (patch.revoked) await store.accounts.updateApiKey(record.id, { revokedAt: new Date(T0).toISOString() });
+    if (patch.disabled) await store.accounts.updateApiKey(record.id, { enabled: false });
     return { key, record };
   }
 
   beforeEach(async () => {
     store = new SqliteStore(':memory:');
     await store.migrate();
-    await store.upsertOrganization({ id: ORG, name: 'Acme', slug: 'acme', createdAt: new Date(T0).toISOString() });
+    await store.accounts.upsertOrganization({ id: ORG, name: 'Acme', slug: 'acme', createdAt: new Date(T0).toISOString() });
     logs = [];
     mails = [];
     const mailer: Mailer = { send: async (m) => void mails.push(m), close: () => undefined };
@@ -50,13 +50,13 @@ describe('checkKeyExpiry (fake clock)', () => {
     expect(first).toEqual([
       { keyId: record.id, prefix: record.prefix, name: 'ci', orgId: ORG, expiresAt: record.expiresAt, leads: ['7d'], emailed: true },
     ]);
-    expect((await store.getApiKey(record.id))!.expiryNotices).toEqual(['7d']);
+    expect((await store.accounts.getApiKey(record.id))!.expiryNotices).toEqual(['7d']);
     expect(await checkKeyExpiry(deps, T0 + 3.6 * DAY)).toEqual([]);
     expect(await checkKeyExpiry(deps, T0 + 8.9 * DAY)).toEqual([]);
 
     const second = await checkKeyExpiry(deps, T0 + 9.5 * DAY);
     expect(second.map((n) => n.leads)).toEqual([['1d']]);
-    expect((await store.getApiKey(record.id))!.expiryNotices).toEqual(['7d', '1d']);
+    expect((await store.accounts.getApiKey(record.id))!.expiryNotices).toEqual(['7d', '1d']);
     expect(await checkKeyExpiry(deps, T0 + 9.9 * DAY)).toEqual([]);
     // Expired: it answers 401, no more notices.
     expect(await checkKeyExpiry(deps, T0 + 11 * DAY)).toEqual([]);
@@ -76,7 +76,7 @@ describe('checkKeyExpiry (fake clock)', () => {
     expect(sent.map((n) => n.leads)).toEqual([['7d', '1d']]);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('in 12 hours');
-    expect((await store.getApiKey(record.id))!.expiryNotices).toEqual(['7d', '1d']);
+    expect((await store.accounts.getApiKey(record.id))!.expiryNotices).toEqual(['7d', '1d']);
     expect(await checkKeyExpiry(deps, T0 + 0.2 * DAY)).toEqual([]);
   });
 
@@ -101,7 +101,7 @@ describe('checkKeyExpiry (fake clock)', () => {
     const { record } = await addKey('ci', T0 + 3 * DAY);
     const failing: Mailer = { send: () => Promise.reject(new Error('SMTP 451 try later')), close: () => undefined };
     expect(await checkKeyExpiry({ ...deps, mailer: failing }, T0)).toEqual([]);
-    expect((await store.getApiKey(record.id))!.expiryNotices).toEqual([]);
+    expect((await store.accounts.getApiKey(record.id))!.expiryNotices).toEqual([]);
     expect(logs.map((l) => l.msg)).toContain('could not send an API key expiry notice; will retry');
     expect((await checkKeyExpiry(deps, T0 + 60_000)).map((n) => n.leads)).toEqual([['7d']]);
     expect(mails).toHaveLength(1);

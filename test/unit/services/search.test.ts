@@ -6,6 +6,7 @@ import { SearchService } from '../../../src/services/search.js';
 import { SqliteStore } from '../../../src/storage/sqlite/sqlite-store.js';
 import type { Store } from '../../../src/storage/store.js';
 import { makeChunk, makeDocument, makeOrg, refOf } from '../../storage/store-fixtures.js';
+import { overridePort } from '../../helpers/store-overrides.js';
 
 const embedder = createHashEmbedder(64);
 const options = { vectorWeight: 1, keywordWeight: 0.85, candidates: 100, rerankCandidates: 40 };
@@ -18,16 +19,16 @@ describe('SearchService', () => {
   beforeEach(async () => {
     store = new SqliteStore(':memory:');
     await store.migrate();
-    await store.upsertOrganization(org);
+    await store.accounts.upsertOrganization(org);
     docIds.length = 0;
     for (let i = 0; i < 30; i++) {
       const doc = makeDocument(org.id, { containerTags: ['t'] });
-      await store.insertDocument(doc);
+      await store.documents.insertDocument(doc);
       const chunks = [makeChunk(refOf(doc), 0, `otter river notes number ${i} with otters swimming`)];
-      await store.replaceChunks(refOf(doc), chunks);
+      await store.chunks.replaceChunks(refOf(doc), chunks);
       const vectors = await embedder.embedDocuments(chunks.map((c) => c.embeddedContent));
-      await store.putEmbeddings(refOf(doc), embedder.id, chunks.map((c, k) => ({ chunkId: c.id, vector: vectors[k]! })));
-      await store.activateGeneration(refOf(doc));
+      await store.chunks.putEmbeddings(refOf(doc), embedder.id, chunks.map((c, k) => ({ chunkId: c.id, vector: vectors[k]! })));
+      await store.chunks.activateGeneration(refOf(doc));
       docIds.push(doc.id);
     }
   });
@@ -35,18 +36,12 @@ describe('SearchService', () => {
 
   it('loads documents only for the hits it returns', async () => {
     const requested: string[][] = [];
-    const spy = new Proxy(store, {
-      get(target, prop) {
-        const value: unknown = Reflect.get(target, prop, target);
-        if (prop === 'getDocumentsByIds') {
-          return async (orgId: string, ids: readonly string[]) => {
-            requested.push([...ids]);
-            return target.getDocumentsByIds(orgId, ids);
-          };
-        }
-        return typeof value === 'function' ? value.bind(target) : value;
+    const spy = overridePort(store, 'documents', {
+      getDocumentsByIds: async (orgId: string, ids: readonly string[]) => {
+        requested.push([...ids]);
+        return store.documents.getDocumentsByIds(orgId, ids);
       },
-    }) as Store;
+    });
     const service = new SearchService(spy, staticEmbedderHandle(embedder), options, silentLogger);
     const hits = await service.searchChunks(org.id, { q: 'otter river', limit: 5, threshold: 0, rerank: false });
     expect(hits).toHaveLength(5);
@@ -55,15 +50,9 @@ describe('SearchService', () => {
 
   it('fills the limit past candidates whose document vanished between the reads', async () => {
     const gone = new Set(docIds.slice(0, 20));
-    const racing = new Proxy(store, {
-      get(target, prop) {
-        const value: unknown = Reflect.get(target, prop, target);
-        if (prop === 'getDocumentsByIds') {
-          return async (orgId: string, ids: readonly string[]) => (await target.getDocumentsByIds(orgId, ids)).filter((d) => !gone.has(d.id));
-        }
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    }) as Store;
+    const racing = overridePort(store, 'documents', {
+      getDocumentsByIds: async (orgId: string, ids: readonly string[]) => (await store.documents.getDocumentsByIds(orgId, ids)).filter((d) => !gone.has(d.id)),
+    });
     const service = new SearchService(racing, staticEmbedderHandle(embedder), options, silentLogger);
     const hits = await service.searchChunks(org.id, { q: 'otter river', limit: 8, threshold: 0, rerank: false });
     expect(hits).toHaveLength(8);
@@ -76,15 +65,9 @@ describe('SearchService', () => {
     const target = full.find((h) => h.document.id === docIds[7])!;
     expect(target.vectorScore).toBeGreaterThan(0);
     // The vector retriever's candidate cap leaves the document out; the keyword retriever still finds it.
-    const capped = new Proxy(store, {
-      get(t, prop) {
-        const value: unknown = Reflect.get(t, prop, t);
-        if (prop === 'vectorSearch') {
-          return async (...args: Parameters<Store['vectorSearch']>) => (await t.vectorSearch(...args)).filter((h) => h.documentId !== docIds[7]);
-        }
-        return typeof value === 'function' ? value.bind(t) : value;
-      },
-    }) as Store;
+    const capped = overridePort(store, 'chunks', {
+      vectorSearch: async (...args: Parameters<Store['chunks']['vectorSearch']>) => (await store.chunks.vectorSearch(...args)).filter((h) => h.documentId !== docIds[7]),
+    });
     const hits = await new SearchService(capped, staticEmbedderHandle(embedder), options, silentLogger).searchChunks(org.id, { q, limit: 30, threshold: 0, rerank: false });
     const same = hits.find((h) => h.document.id === docIds[7])!;
     expect(same.vectorScore).toBeCloseTo(target.vectorScore, 6);

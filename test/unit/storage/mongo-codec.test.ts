@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentPatch } from '../../../src/storage/store.js';
+import type { DocumentPatch } from '../../../src/storage/documents.js';
 import {
   documentFields,
   escapeKey,

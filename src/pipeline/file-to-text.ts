@@ -7,7 +7,7 @@ import { detectFileType, type DetectedType } from '../extract/detect.js';
 import { extractorFor, supportedMimes } from '../extract/registry.js';
 import type { ExtractLimits, ExtractProgress, ExtractedText } from '../extract/types.js';
 import type { PipelineDeps, ProgressFn } from './deps.js';
-import { newProcessingMetadata } from './run-step.js';
+import { newProcessingMetadata } from './processing-metadata.js';
 import { SupersededError } from './superseded.js';
 
 /** Limits when the configuration has none (tests building a partial config). */
@@ -102,7 +102,7 @@ async function runExtractor(
   const timeout = createError('EXTRACTION_TIMEOUT', [limits.timeoutMs, `${extractor.name} extractor; MNEMO_EXTRACT_TIMEOUT_MS`], { permanent: true });
   const timer = setTimeout(() => controller.abort(timeout), limits.timeoutMs);
   const watcher = setInterval(() => {
-    void deps.store.getDocument(ref.orgId, ref.documentId).then(
+    void deps.store.documents.getDocument(ref.orgId, ref.documentId).then(
       (d) => {
         if (!d || d.generation !== ref.generation) controller.abort(new SupersededError(ref));
       },
@@ -183,10 +183,10 @@ async function runExtractor(
 
 async function recordProgress(deps: PipelineDeps, ref: DocumentRef, p: ExtractProgress): Promise<void> {
   try {
-    const doc = await deps.store.getDocument(ref.orgId, ref.documentId);
+    const doc = await deps.store.documents.getDocument(ref.orgId, ref.documentId);
     if (!doc || doc.generation !== ref.generation) return;
     const extraction = { unit: p.unit, done: p.done, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.phase ? { phase: p.phase } : {}) };
-    await deps.store.updateDocument(ref.orgId, ref.documentId, { processingMetadata: { ...(doc.processingMetadata ?? newProcessingMetadata()), extraction } }, { expectGeneration: ref.generation });
+    await deps.store.documents.updateDocument(ref.orgId, ref.documentId, { processingMetadata: { ...(doc.processingMetadata ?? newProcessingMetadata()), extraction } }, { expectGeneration: ref.generation });
   } catch (err) {
     deps.logger.warn('could not record extraction progress', { documentId: ref.documentId, error: errorMessage(err) });
   }

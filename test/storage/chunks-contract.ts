@@ -1,11 +1,14 @@
-/** Contract cases for pipeline storage (chunks, embeddings, generations, due work) and both retrievers. */
+/**
+ * Conformance suite for the ChunkStore port (the search index): chunk generations, embeddings and both retrievers.
+ * Every adapter runs it unchanged, through the ports only (documents are written through the DocumentStore).
+ */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseFilters } from '../../src/core/filters.js';
-import { queryTerms, TERMS_SLICE } from '../../src/text/tokenize.js';
-import type { SearchScope } from '../../src/storage/store.js';
-import { PENDING_STATUSES, type DocumentRecord } from '../../src/core/types.js';
-import type { ContractContext } from './store-contract.js';
+import { indexTerms, queryTerms, TERMS_SLICE } from '../../src/text/tokenize.js';
+import type { SearchScope } from '../../src/storage/chunks.js';
+import type { DocumentRecord } from '../../src/core/types.js';
+import { describeWithStore, type CleanupStore, type ContractContext, type MakeStore } from './contract-context.js';
 import {
   addIndexed,
   axis,
@@ -22,69 +25,78 @@ import {
   sortedIds,
 } from './store-fixtures.js';
 
-export function pipelineContract(ctx: ContractContext): void {
+/** Registers the suite; `makeStore` and `cleanup` as for describeWithStore. */
+export function runChunksContract(name: string, makeStore: MakeStore, cleanup?: CleanupStore): void {
+  describeWithStore(`ChunkStore contract: ${name}`, makeStore, cleanup, (ctx) => {
+    pipelineContract(ctx);
+    searchContract(ctx);
+    hybridContract(ctx);
+  });
+}
+
+function pipelineContract(ctx: ContractContext): void {
   describe('pipeline storage', () => {
     it('staged chunks stay invisible until their generation is activated', async () => {
       const { store, orgA } = ctx;
       const doc = makeDocument(orgA.id, { status: 'chunking' });
-      await store.insertDocument(doc);
+      await store.documents.insertDocument(doc);
       const ref = refOf(doc);
       const chunks = ['second walrus', 'third walrus', 'first walrus'].map((t, i) => makeChunk(ref, [1, 2, 0][i]!, t));
-      await store.replaceChunks(ref, chunks);
+      await store.chunks.replaceChunks(ref, chunks);
       const byPosition = [chunks[2]!, chunks[0]!, chunks[1]!];
-      expect(await store.getChunks(orgA.id, doc.id, 1)).toEqual(byPosition);
-      expect(await store.getChunks(orgA.id, doc.id)).toEqual([]);
-      await store.putEmbeddings(ref, MODEL, chunks.map((c, i) => ({ chunkId: c.id, vector: axis(i) })));
+      expect(await store.chunks.getChunks(orgA.id, doc.id, 1)).toEqual(byPosition);
+      expect(await store.chunks.getChunks(orgA.id, doc.id)).toEqual([]);
+      await store.chunks.putEmbeddings(ref, MODEL, chunks.map((c, i) => ({ chunkId: c.id, vector: axis(i) })));
       const terms = queryTerms('walrus');
-      expect(await store.keywordSearch(orgA.id, { terms, limit: 10 })).toEqual([]);
-      expect(await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 10 })).toEqual([]);
-      expect((await store.termStats(orgA.id, terms)).totalChunks).toBe(0);
+      expect(await store.chunks.keywordSearch(orgA.id, { terms, limit: 10 })).toEqual([]);
+      expect(await store.chunks.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 10 })).toEqual([]);
+      expect((await store.chunks.termStats(orgA.id, terms)).totalChunks).toBe(0);
 
-      expect(await store.activateGeneration(ref)).toBe(3);
-      expect(await store.getChunks(orgA.id, doc.id)).toEqual(byPosition);
-      expect(await store.getChunksByIds(orgA.id, [chunks[1]!.id])).toEqual([chunks[1]]);
-      expect(docIdsOf(await store.keywordSearch(orgA.id, { terms, limit: 10 }))).toEqual([doc.id]);
-      expect(chunkIdsOf(await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 1 }))).toEqual([chunks[0]!.id]);
-      expect((await store.termStats(orgA.id, terms)).totalChunks).toBe(3);
+      expect(await store.chunks.activateGeneration(ref)).toBe(3);
+      expect(await store.chunks.getChunks(orgA.id, doc.id)).toEqual(byPosition);
+      expect(await store.chunks.getChunksByIds(orgA.id, [chunks[1]!.id])).toEqual([chunks[1]]);
+      expect(docIdsOf(await store.chunks.keywordSearch(orgA.id, { terms, limit: 10 }))).toEqual([doc.id]);
+      expect(chunkIdsOf(await store.chunks.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 1 }))).toEqual([chunks[0]!.id]);
+      expect((await store.chunks.termStats(orgA.id, terms)).totalChunks).toBe(3);
     });
 
     it('replaceChunks is idempotent for a re-run of the same generation', async () => {
       const { store, orgA } = ctx;
       const doc = makeDocument(orgA.id, { status: 'chunking' });
-      await store.insertDocument(doc);
+      await store.documents.insertDocument(doc);
       const ref = refOf(doc);
       const firstRun = ['one', 'two', 'three'].map((t, i) => makeChunk(ref, i, `${t} narwhal`));
       const secondRun = ['uno', 'dos'].map((t, i) => makeChunk(ref, i, `${t} narwhal`));
-      await store.replaceChunks(ref, firstRun);
-      await store.replaceChunks(ref, secondRun);
-      expect(await store.getChunks(orgA.id, doc.id, 1)).toEqual(secondRun);
-      await store.replaceChunks(ref, secondRun);
-      expect(await store.getChunks(orgA.id, doc.id, 1)).toEqual(secondRun);
-      expect(await store.activateGeneration(ref)).toBe(2);
-      expect(await store.getChunks(orgA.id, doc.id)).toEqual(secondRun);
-      expect(await store.getChunksByIds(orgA.id, firstRun.map((c) => c.id))).toEqual([]);
-      expect(await store.keywordSearch(orgA.id, { terms: queryTerms('narwhal'), limit: 10 })).toHaveLength(2);
+      await store.chunks.replaceChunks(ref, firstRun);
+      await store.chunks.replaceChunks(ref, secondRun);
+      expect(await store.chunks.getChunks(orgA.id, doc.id, 1)).toEqual(secondRun);
+      await store.chunks.replaceChunks(ref, secondRun);
+      expect(await store.chunks.getChunks(orgA.id, doc.id, 1)).toEqual(secondRun);
+      expect(await store.chunks.activateGeneration(ref)).toBe(2);
+      expect(await store.chunks.getChunks(orgA.id, doc.id)).toEqual(secondRun);
+      expect(await store.chunks.getChunksByIds(orgA.id, firstRun.map((c) => c.id))).toEqual([]);
+      expect(await store.chunks.keywordSearch(orgA.id, { terms: queryTerms('narwhal'), limit: 10 })).toHaveLength(2);
     });
 
     it('getChunksMissingEmbedding lists the chunks of a generation without a vector from the model', async () => {
       const { store, orgA } = ctx;
       const doc = makeDocument(orgA.id, { status: 'embedding' });
-      await store.insertDocument(doc);
+      await store.documents.insertDocument(doc);
       const ref = refOf(doc);
       const chunks = ['a', 'b', 'c'].map((t, i) => makeChunk(ref, i, t));
-      await store.replaceChunks(ref, chunks);
-      expect(await store.getChunksMissingEmbedding(ref, MODEL)).toEqual(chunks);
-      await store.putEmbeddings(ref, MODEL, [
+      await store.chunks.replaceChunks(ref, chunks);
+      expect(await store.chunks.getChunksMissingEmbedding(ref, MODEL)).toEqual(chunks);
+      await store.chunks.putEmbeddings(ref, MODEL, [
         { chunkId: chunks[0]!.id, vector: axis(0) },
         { chunkId: chunks[2]!.id, vector: axis(2) },
       ]);
-      expect(await store.getChunksMissingEmbedding(ref, MODEL)).toEqual([chunks[1]]);
-      expect(await store.getChunksMissingEmbedding(ref, 'other-model')).toEqual(chunks);
+      expect(await store.chunks.getChunksMissingEmbedding(ref, MODEL)).toEqual([chunks[1]]);
+      expect(await store.chunks.getChunksMissingEmbedding(ref, 'other-model')).toEqual(chunks);
       // A vector written under another generation's ref does not land on this generation's chunks.
-      await store.putEmbeddings({ ...ref, generation: 2 }, MODEL, [{ chunkId: chunks[1]!.id, vector: axis(1) }]);
-      expect(await store.getChunksMissingEmbedding(ref, MODEL)).toEqual([chunks[1]]);
-      await store.putEmbeddings(ref, MODEL, [{ chunkId: chunks[1]!.id, vector: axis(1) }]);
-      expect(await store.getChunksMissingEmbedding(ref, MODEL)).toEqual([]);
+      await store.chunks.putEmbeddings({ ...ref, generation: 2 }, MODEL, [{ chunkId: chunks[1]!.id, vector: axis(1) }]);
+      expect(await store.chunks.getChunksMissingEmbedding(ref, MODEL)).toEqual([chunks[1]]);
+      await store.chunks.putEmbeddings(ref, MODEL, [{ chunkId: chunks[1]!.id, vector: axis(1) }]);
+      expect(await store.chunks.getChunksMissingEmbedding(ref, MODEL)).toEqual([]);
     });
 
     it('activateGeneration makes the new generation searchable and drops the previous one', async () => {
@@ -92,32 +104,32 @@ export function pipelineContract(ctx: ContractContext): void {
       const { doc, chunks: oldChunks } = await addIndexed(store, orgA.id, [{ text: 'apple orchard', vector: axis(0) }]);
       const apple = queryTerms('apple');
       const banana = queryTerms('banana');
-      expect(chunkIdsOf(await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 5 }))).toEqual([oldChunks[0]!.id]);
+      expect(chunkIdsOf(await store.chunks.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 5 }))).toEqual([oldChunks[0]!.id]);
 
-      await store.updateDocument(orgA.id, doc.id, { generation: 2, status: 'chunking' });
+      await store.documents.updateDocument(orgA.id, doc.id, { generation: 2, status: 'chunking' });
       const ref2 = refOf(doc, 2);
       const newChunks = [makeChunk(ref2, 0, 'banana plantation'), makeChunk(ref2, 1, 'banana bread')];
-      await store.replaceChunks(ref2, newChunks);
-      await store.putEmbeddings(ref2, MODEL, [
+      await store.chunks.replaceChunks(ref2, newChunks);
+      await store.chunks.putEmbeddings(ref2, MODEL, [
         { chunkId: newChunks[0]!.id, vector: axis(1) },
         { chunkId: newChunks[1]!.id, vector: axis(2) },
       ]);
       // Until activation, searches still serve generation 1.
-      expect(docIdsOf(await store.keywordSearch(orgA.id, { terms: apple, limit: 5 }))).toEqual([doc.id]);
-      expect(await store.keywordSearch(orgA.id, { terms: banana, limit: 5 })).toEqual([]);
-      expect(chunkIdsOf(await store.vectorSearch(orgA.id, { vector: axis(1), model: MODEL, limit: 5 }))).toEqual([oldChunks[0]!.id]);
-      expect(await store.getChunks(orgA.id, doc.id)).toEqual(oldChunks);
+      expect(docIdsOf(await store.chunks.keywordSearch(orgA.id, { terms: apple, limit: 5 }))).toEqual([doc.id]);
+      expect(await store.chunks.keywordSearch(orgA.id, { terms: banana, limit: 5 })).toEqual([]);
+      expect(chunkIdsOf(await store.chunks.vectorSearch(orgA.id, { vector: axis(1), model: MODEL, limit: 5 }))).toEqual([oldChunks[0]!.id]);
+      expect(await store.chunks.getChunks(orgA.id, doc.id)).toEqual(oldChunks);
 
-      expect(await store.activateGeneration(ref2)).toBe(2);
-      expect(await store.getChunks(orgA.id, doc.id)).toEqual(newChunks);
-      expect(await store.getChunks(orgA.id, doc.id, 1)).toEqual([]);
-      expect(await store.getChunksByIds(orgA.id, [oldChunks[0]!.id])).toEqual([]);
-      expect(await store.keywordSearch(orgA.id, { terms: apple, limit: 5 })).toEqual([]);
-      expect(chunkIdsOf(await store.keywordSearch(orgA.id, { terms: banana, limit: 5 })).sort()).toEqual(sortedIds(newChunks));
-      const top = await store.vectorSearch(orgA.id, { vector: axis(1), model: MODEL, limit: 5 });
+      expect(await store.chunks.activateGeneration(ref2)).toBe(2);
+      expect(await store.chunks.getChunks(orgA.id, doc.id)).toEqual(newChunks);
+      expect(await store.chunks.getChunks(orgA.id, doc.id, 1)).toEqual([]);
+      expect(await store.chunks.getChunksByIds(orgA.id, [oldChunks[0]!.id])).toEqual([]);
+      expect(await store.chunks.keywordSearch(orgA.id, { terms: apple, limit: 5 })).toEqual([]);
+      expect(chunkIdsOf(await store.chunks.keywordSearch(orgA.id, { terms: banana, limit: 5 })).sort()).toEqual(sortedIds(newChunks));
+      const top = await store.chunks.vectorSearch(orgA.id, { vector: axis(1), model: MODEL, limit: 5 });
       expect(chunkIdsOf(top)).toEqual([newChunks[0]!.id, newChunks[1]!.id]);
       expect(top[0]!.score).toBeCloseTo(1, 5);
-      const stats = await store.termStats(orgA.id, [...apple, ...banana]);
+      const stats = await store.chunks.termStats(orgA.id, [...apple, ...banana]);
       expect(stats.totalChunks).toBe(2);
       expect(stats.docFrequencies.get(apple[0]!) ?? 0).toBe(0);
       expect(stats.docFrequencies.get(banana[0]!)).toBe(2);
@@ -126,14 +138,14 @@ export function pipelineContract(ctx: ContractContext): void {
     it('activating a long document serves other requests between slices of its keyword terms', async () => {
       const { store, orgA } = ctx;
       const doc = makeDocument(orgA.id, { status: 'indexing' });
-      await store.insertDocument(doc);
+      await store.documents.insertDocument(doc);
       const ref = refOf(doc);
       const slices = 8;
       const words = ['heron', 'otter', 'badger', 'marten', 'weasel', 'stoat', 'vole', 'shrew'];
       const chunks = Array.from({ length: slices * TERMS_SLICE }, (_, i) =>
         makeChunk(ref, i, Array.from({ length: 60 }, (_, j) => `${words[(i + j) % words.length]}s ${words[j % words.length]}`).join(' ')),
       );
-      await store.replaceChunks(ref, chunks);
+      await store.chunks.replaceChunks(ref, chunks);
       // Each turn of the event loop this counter gets while the activation runs is a moment a request could be served.
       let turns = 0;
       let running = true;
@@ -143,8 +155,8 @@ export function pipelineContract(ctx: ContractContext): void {
       };
       setImmediate(count);
       const served: string[] = [];
-      setImmediate(() => void store.getDocument(orgA.id, doc.id).then((d) => served.push(`request ${d?.id === doc.id}`)));
-      const activated = store.activateGeneration(ref).then((n) => {
+      setImmediate(() => void store.documents.getDocument(orgA.id, doc.id).then((d) => served.push(`request ${d?.id === doc.id}`)));
+      const activated = store.chunks.activateGeneration(ref).then((n) => {
         served.push('activated');
         return n;
       });
@@ -153,67 +165,42 @@ export function pipelineContract(ctx: ContractContext): void {
       expect(served).toEqual(['request true', 'activated']);
       expect(turns).toBeGreaterThanOrEqual(slices - 1);
       // The terms computed between turns are the ones searched.
-      const hits = await store.keywordSearch(orgA.id, { terms: queryTerms('stoat'), limit: chunks.length });
+      const hits = await store.chunks.keywordSearch(orgA.id, { terms: queryTerms('stoat'), limit: chunks.length });
       expect(hits).toHaveLength(chunks.length);
-      expect((await store.termStats(orgA.id, queryTerms('herons'))).docFrequencies.get(queryTerms('herons')[0]!)).toBe(chunks.length);
-    });
-
-    it('findDueDocuments returns pending documents of every organisation that are due, oldest first', async () => {
-      const { store, orgA, orgB } = ctx;
-      const due = [
-        makeDocument(orgA.id, { status: 'queued', nextRunAt: 100 }),
-        makeDocument(orgB.id, { status: 'embedding', nextRunAt: 200 }),
-        makeDocument(orgA.id, { status: 'indexing', nextRunAt: 300 }),
-      ];
-      const excluded = makeDocument(orgA.id, { status: 'extracting', nextRunAt: 150 });
-      const later = makeDocument(orgA.id, { status: 'chunking', nextRunAt: 5000 });
-      const atRest = (['done', 'failed', 'unknown'] as const).map((status) => makeDocument(orgB.id, { status, nextRunAt: 0 }));
-      for (const d of [later, ...atRest, excluded, ...due].reverse()) await store.insertDocument(d);
-
-      expect(await store.findDueDocuments(1000, 10, new Set([excluded.id]))).toEqual(due);
-      expect(await store.findDueDocuments(1000, 2, new Set([excluded.id]))).toEqual(due.slice(0, 2));
-      expect(sortedIds(await store.findDueDocuments(5000, 10, new Set()))).toEqual(sortedIds([...due, excluded, later]));
-      expect(await store.findDueDocuments(99, 10, new Set())).toEqual([]);
-    });
-
-    it('findDueDocuments treats every pending status as work', async () => {
-      const { store, orgA } = ctx;
-      const docs = PENDING_STATUSES.map((status) => makeDocument(orgA.id, { status }));
-      for (const d of docs) await store.insertDocument(d);
-      expect(sortedIds(await store.findDueDocuments(Date.now(), 100, new Set()))).toEqual(sortedIds(docs));
+      expect((await store.chunks.termStats(orgA.id, queryTerms('herons'))).docFrequencies.get(queryTerms('herons')[0]!)).toBe(chunks.length);
     });
 
     it('findDocumentsWithStaleEmbeddings lists done documents whose searchable chunks lack vectors from the model', async () => {
       const { store, orgA, orgB } = ctx;
       const old = makeDocument(orgA.id, { generation: 4 });
-      await store.insertDocument(old);
+      await store.documents.insertDocument(old);
       await indexDocument(store, old, [{ text: 'x', vector: axis(0) }, { text: 'y', vector: axis(1) }], { model: 'old-model' });
       const current = await addIndexed(store, orgA.id, [{ text: 'z', vector: axis(2) }]);
       const foreign = makeDocument(orgB.id);
-      await store.insertDocument(foreign);
+      await store.documents.insertDocument(foreign);
       await indexDocument(store, foreign, [{ text: 'w', vector: axis(3) }], { model: 'old-model' });
       const busy = makeDocument(orgB.id, { status: 'embedding' });
-      await store.insertDocument(busy);
+      await store.documents.insertDocument(busy);
       await indexDocument(store, busy, [{ text: 'v', vector: axis(4) }], { model: 'old-model' });
 
-      const stale = await store.findDocumentsWithStaleEmbeddings(MODEL, 10);
+      const stale = await store.chunks.findDocumentsWithStaleEmbeddings(MODEL, 10);
       const byId = (a: { documentId: string }, b: { documentId: string }) => a.documentId.localeCompare(b.documentId);
       expect([...stale].sort(byId)).toEqual([refOf(old), refOf(foreign)].sort(byId));
-      expect(await store.findDocumentsWithStaleEmbeddings(MODEL, 1)).toHaveLength(1);
-      expect(docIdsOf(await store.findDocumentsWithStaleEmbeddings('old-model', 10))).toEqual([current.doc.id]);
+      expect(await store.chunks.findDocumentsWithStaleEmbeddings(MODEL, 1)).toHaveLength(1);
+      expect(docIdsOf(await store.chunks.findDocumentsWithStaleEmbeddings('old-model', 10))).toEqual([current.doc.id]);
 
       // Re-embedding the active generation with the current model, as the runner does after a model change.
-      const missing = await store.getChunksMissingEmbedding(refOf(old), MODEL);
+      const missing = await store.chunks.getChunksMissingEmbedding(refOf(old), MODEL);
       expect(missing).toHaveLength(2);
-      await store.putEmbeddings(refOf(old), MODEL, missing.map((c, i) => ({ chunkId: c.id, vector: axis(i + 5) })));
-      await store.activateGeneration(refOf(old));
-      expect(docIdsOf(await store.findDocumentsWithStaleEmbeddings(MODEL, 10))).toEqual([foreign.id]);
-      expect(chunkIdsOf(await store.vectorSearch(orgA.id, { vector: axis(5), model: MODEL, limit: 1 }))).toEqual([missing[0]!.id]);
+      await store.chunks.putEmbeddings(refOf(old), MODEL, missing.map((c, i) => ({ chunkId: c.id, vector: axis(i + 5) })));
+      await store.chunks.activateGeneration(refOf(old));
+      expect(docIdsOf(await store.chunks.findDocumentsWithStaleEmbeddings(MODEL, 10))).toEqual([foreign.id]);
+      expect(chunkIdsOf(await store.chunks.vectorSearch(orgA.id, { vector: axis(5), model: MODEL, limit: 1 }))).toEqual([missing[0]!.id]);
     });
   });
 }
 
-export function searchContract(ctx: ContractContext): void {
+function searchContract(ctx: ContractContext): void {
   describe('vectorSearch', () => {
     it('returns the exact top-k by cosine similarity', async () => {
       const { store, orgA } = ctx;
@@ -235,13 +222,13 @@ export function searchContract(ctx: ContractContext): void {
         const expected = all
           .map((c) => ({ chunkId: c.chunkId, documentId: c.documentId, score: cosineOf(query, c.vector) }))
           .sort((a, b) => b.score - a.score);
-        const hits = await store.vectorSearch(orgA.id, { vector: query, model: MODEL, limit: 10 });
+        const hits = await store.chunks.vectorSearch(orgA.id, { vector: query, model: MODEL, limit: 10 });
         expect(chunkIdsOf(hits)).toEqual(chunkIdsOf(expected.slice(0, 10)));
         hits.forEach((h, i) => {
           expect(h.documentId).toBe(expected[i]!.documentId);
           expect(h.score).toBeCloseTo(expected[i]!.score, 5);
         });
-        const everything = await store.vectorSearch(orgA.id, { vector: query, model: MODEL, limit: 1000 });
+        const everything = await store.chunks.vectorSearch(orgA.id, { vector: query, model: MODEL, limit: 1000 });
         expect(chunkIdsOf(everything)).toEqual(chunkIdsOf(expected));
       }
     });
@@ -252,7 +239,7 @@ export function searchContract(ctx: ContractContext): void {
       const c = await addIndexed(store, orgA.id, [{ text: 'c', vector: axis(1) }], { containerTags: ['c'] });
       const a = await addIndexed(store, orgA.id, [{ text: 'a', vector: axis(2) }], { containerTags: ['a'] });
       const search = async (containerTags?: string[]) => {
-        const hits = await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 10, ...(containerTags ? { containerTags } : {}) });
+        const hits = await store.chunks.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 10, ...(containerTags ? { containerTags } : {}) });
         expect(new Set(chunkIdsOf(hits)).size).toBe(hits.length);
         return docIdsOf(hits);
       };
@@ -270,60 +257,60 @@ export function searchContract(ctx: ContractContext): void {
       const scoped = await seedScoped(ctx);
       const foreign = await addIndexed(store, orgB.id, [{ text: 'kb', vector: axis(0) }], { filepath: '/kb/a.md' });
       const search = async (scope: SearchScope) =>
-        docIdsOf(await store.vectorSearch(orgA.id, { ...scope, vector: axis(0), model: MODEL, limit: 50 }));
+        docIdsOf(await store.chunks.vectorSearch(orgA.id, { ...scope, vector: axis(0), model: MODEL, limit: 50 }));
       await expectScopes(search, scoped, foreign.doc);
-      const one = await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, documentId: scoped.d2.id, limit: 50 });
+      const one = await store.chunks.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, documentId: scoped.d2.id, limit: 50 });
       expect(one).toHaveLength(2);
     });
 
     it('returns nothing for a model without vectors, and switching models keeps results correct', async () => {
       const { store, orgA } = ctx;
       const first = await addIndexed(store, orgA.id, [{ text: 'first', vector: axis(0) }]);
-      expect(await store.vectorSearch(orgA.id, { vector: axis(0), model: 'other-model', limit: 10 })).toEqual([]);
-      expect(docIdsOf(await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 10 }))).toEqual([first.doc.id]);
+      expect(await store.chunks.vectorSearch(orgA.id, { vector: axis(0), model: 'other-model', limit: 10 })).toEqual([]);
+      expect(docIdsOf(await store.chunks.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 10 }))).toEqual([first.doc.id]);
       const second = makeDocument(orgA.id);
-      await store.insertDocument(second);
+      await store.documents.insertDocument(second);
       await indexDocument(store, second, [{ text: 'second', vector: axis(0) }], { model: 'other-model' });
-      expect(docIdsOf(await store.vectorSearch(orgA.id, { vector: axis(0), model: 'other-model', limit: 10 }))).toEqual([second.id]);
-      expect(docIdsOf(await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 10 }))).toEqual([first.doc.id]);
+      expect(docIdsOf(await store.chunks.vectorSearch(orgA.id, { vector: axis(0), model: 'other-model', limit: 10 }))).toEqual([second.id]);
+      expect(docIdsOf(await store.chunks.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 10 }))).toEqual([first.doc.id]);
     });
 
     it('scoreChunkVectors gives the cosine of stored embeddings of the model, for the organisation’s chunks only', async () => {
       const { store, orgA, orgB } = ctx;
-      expect(store.scoreChunkVectors).toBeTypeOf('function');
+      expect(store.chunks.scoreChunkVectors).toBeTypeOf('function');
       const rand = prng(7);
       const query = randomUnit(rand, 16);
       const vectors = [randomUnit(rand, 16), randomUnit(rand, 16)];
       const { chunks } = await addIndexed(store, orgA.id, vectors.map((vector, i) => ({ text: `scored ${i}`, vector })));
       const other = makeDocument(orgA.id);
-      await store.insertDocument(other);
+      await store.documents.insertDocument(other);
       const [otherModel] = await indexDocument(store, other, [{ text: 'other model', vector: vectors[0]! }], { model: 'other-model' });
       const foreign = await addIndexed(store, orgB.id, [{ text: 'foreign', vector: vectors[0]! }]);
-      const scores = await store.scoreChunkVectors!(orgA.id, MODEL, query, [...chunks.map((c) => c.id), otherModel!.id, foreign.chunks[0]!.id, 'missing']);
+      const scores = await store.chunks.scoreChunkVectors(orgA.id, MODEL, query, [...chunks.map((c) => c.id), otherModel!.id, foreign.chunks[0]!.id, 'missing']);
       expect([...scores.keys()].sort()).toEqual(chunks.map((c) => c.id).sort());
       chunks.forEach((c, i) => expect(scores.get(c.id)).toBeCloseTo(cosineOf(query, vectors[i]!), 5));
-      expect((await store.scoreChunkVectors!(orgA.id, MODEL, query, [])).size).toBe(0);
+      expect((await store.chunks.scoreChunkVectors(orgA.id, MODEL, query, [])).size).toBe(0);
     });
 
     it('follows a document when its container tags change', async () => {
       const { store, orgA } = ctx;
       const before = await addIndexed(store, orgA.id, [{ text: 'moving target', vector: axis(0) }], { containerTags: ['old'] });
       // Retagged before and after the first search, for adapters that cache an index.
-      await store.updateDocument(orgA.id, before.doc.id, { containerTags: ['new'] });
+      await store.documents.updateDocument(orgA.id, before.doc.id, { containerTags: ['new'] });
       const after = await addIndexed(store, orgA.id, [{ text: 'moving target', vector: axis(0) }], { containerTags: ['old'] });
-      expect(docIdsOf(await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, containerTags: ['old'], limit: 10 }))).toEqual([
+      expect(docIdsOf(await store.chunks.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, containerTags: ['old'], limit: 10 }))).toEqual([
         after.doc.id,
       ]);
-      await store.updateDocument(orgA.id, after.doc.id, { containerTags: ['new', 'other'] });
+      await store.documents.updateDocument(orgA.id, after.doc.id, { containerTags: ['new', 'other'] });
       const terms = queryTerms('moving target');
       for (const [tag, expected] of [
         ['old', []],
         ['new', sortedIds([before.doc, after.doc])],
         ['other', [after.doc.id]],
       ] as const) {
-        expect(docIdsOf(await store.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, containerTags: [tag], limit: 10 }))).toEqual(expected);
-        expect(docIdsOf(await store.keywordSearch(orgA.id, { terms, containerTags: [tag], limit: 10 }))).toEqual(expected);
-        expect((await store.findDocumentIdsByTags(orgA.id, [tag])).sort()).toEqual(expected);
+        expect(docIdsOf(await store.chunks.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, containerTags: [tag], limit: 10 }))).toEqual(expected);
+        expect(docIdsOf(await store.chunks.keywordSearch(orgA.id, { terms, containerTags: [tag], limit: 10 }))).toEqual(expected);
+        expect((await store.documents.findDocumentIdsByTags(orgA.id, [tag])).sort()).toEqual(expected);
       }
     });
   });
@@ -338,25 +325,25 @@ export function searchContract(ctx: ContractContext): void {
         { text: 'Quarterly tax forms are due' },
       ]);
       const [both, golden, retriever, unrelated] = chunks as [typeof chunks[0], typeof chunks[0], typeof chunks[0], typeof chunks[0]];
-      const hits = await store.keywordSearch(orgA.id, { terms: queryTerms('golden retriever puppies'), limit: 10 });
+      const hits = await store.chunks.keywordSearch(orgA.id, { terms: queryTerms('golden retriever puppies'), limit: 10 });
       expect(chunkIdsOf(hits)[0]).toBe(both.id);
       expect(chunkIdsOf(hits).sort()).toEqual(sortedIds([both, golden, retriever]));
       expect(chunkIdsOf(hits)).not.toContain(unrelated.id);
       for (let i = 1; i < hits.length; i++) expect(hits[i - 1]!.score).toBeGreaterThanOrEqual(hits[i]!.score);
       expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
-      expect(chunkIdsOf(await store.keywordSearch(orgA.id, { terms: queryTerms('golden retriever'), limit: 1 }))).toEqual([both.id]);
-      expect(await store.keywordSearch(orgA.id, { terms: [], limit: 10 })).toEqual([]);
-      expect(await store.keywordSearch(orgA.id, { terms: queryTerms('xylophone'), limit: 10 })).toEqual([]);
+      expect(chunkIdsOf(await store.chunks.keywordSearch(orgA.id, { terms: queryTerms('golden retriever'), limit: 1 }))).toEqual([both.id]);
+      expect(await store.chunks.keywordSearch(orgA.id, { terms: [], limit: 10 })).toEqual([]);
+      expect(await store.chunks.keywordSearch(orgA.id, { terms: queryTerms('xylophone'), limit: 10 })).toEqual([]);
     });
 
     it('matches the embedded content (title and heading context), not only the chunk text', async () => {
       const { store, orgA } = ctx;
       const doc = makeDocument(orgA.id);
-      await store.insertDocument(doc);
+      await store.documents.insertDocument(doc);
       const chunk = makeChunk(refOf(doc), 0, 'plain body text', { embeddedContent: 'Migration Guide > Rollback\nplain body text' });
-      await store.replaceChunks(refOf(doc), [chunk]);
-      await store.activateGeneration(refOf(doc));
-      expect(chunkIdsOf(await store.keywordSearch(orgA.id, { terms: queryTerms('rollback'), limit: 5 }))).toEqual([chunk.id]);
+      await store.chunks.replaceChunks(refOf(doc), [chunk]);
+      await store.chunks.activateGeneration(refOf(doc));
+      expect(chunkIdsOf(await store.chunks.keywordSearch(orgA.id, { terms: queryTerms('rollback'), limit: 5 }))).toEqual([chunk.id]);
     });
 
     it('scopes by container tags, documentId, filepath and metadata filters', async () => {
@@ -364,7 +351,7 @@ export function searchContract(ctx: ContractContext): void {
       const scoped = await seedScoped(ctx);
       const foreign = await addIndexed(store, orgB.id, [{ text: 'knowledge base' }], { filepath: '/kb/a.md' });
       const terms = queryTerms('knowledge base');
-      const search = async (scope: SearchScope) => docIdsOf(await store.keywordSearch(orgA.id, { ...scope, terms, limit: 50 }));
+      const search = async (scope: SearchScope) => docIdsOf(await store.chunks.keywordSearch(orgA.id, { ...scope, terms, limit: 50 }));
       await expectScopes(search, scoped, foreign.doc);
       expect(await search({ containerTags: ['red-team'] })).toEqual(sortedIds([scoped.d1, scoped.d3]));
       expect(await search({ containerTags: ['red-team', 'blue-team'] })).toEqual(sortedIds([scoped.d1, scoped.d2, scoped.d3]));
@@ -374,12 +361,12 @@ export function searchContract(ctx: ContractContext): void {
       const { store, orgA } = ctx;
       await addIndexed(store, orgA.id, [{ text: 'red apple' }, { text: 'red cherry' }, { text: 'green apple apple apples' }]);
       const staged = makeDocument(orgA.id, { status: 'chunking' });
-      await store.insertDocument(staged);
-      await store.replaceChunks(refOf(staged), [makeChunk(refOf(staged), 0, 'red green zebra')]);
+      await store.documents.insertDocument(staged);
+      await store.chunks.replaceChunks(refOf(staged), [makeChunk(refOf(staged), 0, 'red green zebra')]);
       const terms = queryTerms('red apple green zebra');
       expect(terms).toHaveLength(4);
       const [red, apple, green, zebra] = terms as [string, string, string, string];
-      const stats = await store.termStats(orgA.id, [...terms, red]);
+      const stats = await store.chunks.termStats(orgA.id, [...terms, red]);
       expect(stats.totalChunks).toBe(3);
       expect(stats.docFrequencies.get(red)).toBe(2);
       expect(stats.docFrequencies.get(apple)).toBe(2);
@@ -402,14 +389,14 @@ export function searchContract(ctx: ContractContext): void {
         tagOf.set(chunks[0]!.id, 'broad');
       }
       const terms = queryTerms('otter');
-      const everything = chunkIdsOf(await store.keywordSearch(orgA.id, { terms, limit: 200 }));
+      const everything = chunkIdsOf(await store.chunks.keywordSearch(orgA.id, { terms, limit: 200 }));
       expect(everything).toHaveLength(100);
       for (const [tag, limit] of [['broad', 5], ['crowd', 5], ['broad', 30], ['crowd', 70], ['broad', 50]] as const) {
-        const got = chunkIdsOf(await store.keywordSearch(orgA.id, { terms, containerTags: [tag], limit }));
+        const got = chunkIdsOf(await store.chunks.keywordSearch(orgA.id, { terms, containerTags: [tag], limit }));
         const want = everything.filter((id) => tagOf.get(id) === tag).slice(0, limit);
         expect(got, `${tag}, limit ${limit}`).toEqual(want);
       }
-      const both = chunkIdsOf(await store.keywordSearch(orgA.id, { terms, containerTags: ['broad', 'crowd'], limit: 100 }));
+      const both = chunkIdsOf(await store.chunks.keywordSearch(orgA.id, { terms, containerTags: ['broad', 'crowd'], limit: 100 }));
       expect(both).toEqual(everything);
     });
 
@@ -417,7 +404,7 @@ export function searchContract(ctx: ContractContext): void {
       const { store, orgA } = ctx;
       const [otter] = queryTerms('otter') as [string];
       const df = async () => {
-        const stats = await store.termStats(orgA.id, [otter]);
+        const stats = await store.chunks.termStats(orgA.id, [otter]);
         return [stats.docFrequencies.get(otter) ?? 0, stats.totalChunks];
       };
       expect(await df()).toEqual([0, 0]);
@@ -427,7 +414,7 @@ export function searchContract(ctx: ContractContext): void {
       expect(await df()).toEqual([2, 3]);
       await indexDocument(store, { ...first.doc, generation: first.doc.generation + 1 }, [{ text: 'otter' }, { text: 'otter pup' }, { text: 'weir' }]);
       expect(await df()).toEqual([3, 4]);
-      await store.deleteDocuments(orgA.id, [first.doc.id]);
+      await store.documents.deleteDocuments(orgA.id, [first.doc.id]);
       expect(await df()).toEqual([1, 1]);
     });
   });
@@ -478,4 +465,43 @@ async function expectScopes(
   expect(await search({ filters: red, filepath: '/kb/' })).toEqual([d1.id]);
   expect(await search({ filters: red, containerTags: ['red-team'], documentId: d3.id })).toEqual([d3.id]);
   expect(await search({ filters: red, containerTags: ['blue-team'] })).toEqual([]);
+}
+
+function hybridContract(ctx: ContractContext): void {
+  describe('hybridCandidates and getChunkTerms', () => {
+    it('hybridCandidates gives each retriever’s raw candidates in the scope, the two separate queries’ own without rank fusion', async () => {
+      const { store, orgA, orgB } = ctx;
+      await addIndexed(store, orgA.id, [{ text: 'river otter den', vector: axis(0) }, { text: 'otter pups play', vector: axis(1) }], { containerTags: ['wild'] });
+      await addIndexed(store, orgA.id, [{ text: 'river stones and sand', vector: axis(2) }], { containerTags: ['geo'] });
+      await addIndexed(store, orgB.id, [{ text: 'river otter elsewhere', vector: axis(0) }], { containerTags: ['wild'] });
+      const terms = queryTerms('river otter');
+      const weights = { vector: 0.6, keyword: 0.4 };
+      for (const scope of [{}, { containerTags: ['wild'] }, { containerTags: ['geo'] }]) {
+        const got = await store.chunks.hybridCandidates(orgA.id, { ...scope, vector: axis(0), model: MODEL, terms, limit: 10, weights });
+        const vector = await store.chunks.vectorSearch(orgA.id, { ...scope, vector: axis(0), model: MODEL, limit: 10 });
+        const keyword = await store.chunks.keywordSearch(orgA.id, { ...scope, terms, limit: 10 });
+        if (!store.chunks.capabilities.nativeRankFusion) {
+          expect(got).toEqual({ vector, keyword });
+        } else {
+          // The fused order picks which candidates come back; each keeps the score its own retriever gives it.
+          const scores = new Map([...vector, ...keyword].map((h) => [h.chunkId, h.score]));
+          for (const h of [...got.vector, ...got.keyword]) expect(scores.get(h.chunkId)).toBeCloseTo(h.score, 6);
+        }
+        expect(got.vector.length + got.keyword.length).toBeGreaterThan(0);
+      }
+    });
+
+    it('getChunkTerms returns the index terms of the organisation’s searchable chunks only', async () => {
+      const { store, orgA, orgB } = ctx;
+      const mine = await addIndexed(store, orgA.id, [{ text: 'Otters were swimming quickly' }, { text: 'the den by the river' }]);
+      const theirs = await addIndexed(store, orgB.id, [{ text: 'Otters elsewhere' }]);
+      const staged = makeChunk(refOf(mine.doc, 2), 0, 'staged words not searchable yet');
+      await store.chunks.replaceChunks(refOf(mine.doc, 2), [staged]);
+      const ids = [...mine.chunks.map((c) => c.id), theirs.chunks[0]!.id, staged.id, 'missing'];
+      const terms = await store.chunks.getChunkTerms(orgA.id, ids);
+      expect([...terms.keys()].sort()).toEqual(mine.chunks.map((c) => c.id).sort());
+      for (const c of mine.chunks) expect(new Set(terms.get(c.id))).toEqual(new Set(indexTerms(c.embeddedContent)));
+      expect((await store.chunks.getChunkTerms(orgA.id, [])).size).toBe(0);
+    });
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractDocument } from '../../../src/pipeline/extract.js';
+import { extractDocument } from '../../../src/pipeline/extract-step.js';
 import type { PipelineDeps } from '../../../src/pipeline/deps.js';
 import { getStep } from '../../../src/pipeline/steps.js';
 import type { DocumentRecord } from '../../../src/core/types.js';

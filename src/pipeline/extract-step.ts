@@ -3,7 +3,7 @@ import { summarize } from '../text/summary.js';
 import type { DocumentRecord, DocumentType } from '../core/types.js';
 import { detectContent } from './detect-content.js';
 import type { PipelineDeps, ProgressFn } from './deps.js';
-import { DEFAULT_EXTRACT_LIMITS, extractFetchedFile, extractStoredFile } from './extract-file.js';
+import { DEFAULT_EXTRACT_LIMITS, extractFetchedFile, extractStoredFile } from './file-to-text.js';
 import { withFailurePatch } from './failure-patch.js';
 import { fetchUrl } from '../providers/fetch-url.js';
 import { detectBufferType } from '../extract/detect.js';

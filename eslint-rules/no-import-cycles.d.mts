@@ -1,0 +1,4 @@
+import type { ESLint } from 'eslint';
+export const SOURCE_FOLDERS: string[];
+declare const plugin: ESLint.Plugin;
+export default plugin;

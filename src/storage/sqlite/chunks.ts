@@ -1,0 +1,302 @@
+import { dot } from '../../vector/cosine.js';
+import { packInt8 } from '../../vector/int8.js';
+import type Database from 'better-sqlite3';
+import type { Candidate, ChunkEmbedding, ChunkRecord, DocumentRef } from '../../core/types.js';
+import type { ChunkStore, HybridCandidates, HybridQuery, KeywordQuery, SearchCapabilities, TermStats, VectorQuery } from '../chunks.js';
+import type { VectorIndex } from '../../vector/vector-index.js';
+import { indexTerms, indexTermsYielding } from '../../text/tokenize.js';
+import { sequencedWrite } from './sequenced-write.js';
+import { SqliteVectorSync } from './vector-sync.js';
+import { blobToVector, rowToChunk } from './rows.js';
+import { countActiveChunks, documentScopeSql, KeywordIndexes, keywordSearch, scopeOf, termStats } from './sqlite-keyword.js';
+
+type Row = Record<string, unknown>;
+
+/** Chunk columns a ChunkRecord needs (not the vector blob, which only the vector index reads). */
+const CHUNK_COLUMNS = 'id, org_id, document_id, generation, position, content, embedded_content, token_count, type, metadata, created_at';
+
+/**
+ * Chunks a tag needs before the broad keyword path is considered: intersecting with a doclist costs ~0.05 µs an
+ * entry (~1 ms at 20k), less than the broad path's over-fetch, scope reads and second lookup. (bench:peers, whose
+ * scopes hold a few hundred chunks, ran 3-4 ms slower a query after the broad path came, which this is meant to undo.)
+ */
+const BROAD_SCOPE_MIN_ROWS = 20_000;
+
+/** Terms whose document frequencies are kept per organisation (the cache starts over beyond this). */
+const TERM_FREQUENCY_CACHE = 50_000;
+
+export interface SqliteChunksOptions {
+  /**
+   * Tags with fewer chunks than this always use the scoped keyword MATCH (see keywordSearch in sqlite-keyword.ts);
+   * the default keeps small organisations on it. Tests lower it to run the broad path on small data.
+   */
+  broadScopeMinRows?: number;
+  /** Vector indexes of fewer rows get no image file (vector-sync.ts); tests lower it. */
+  imageMinRows?: number;
+}
+
+/**
+ * The search index of the embedded store: chunks in SQLite, FTS5 keyword tables per organisation (sqlite-keyword.ts)
+ * and the in-memory vector index kept in step with the database's change sequence (vector-sync.ts).
+ *
+ * Queries that look rows up by id or document id write `+org_id`: the unary plus keeps SQLite's planner (which has
+ * no statistics, since nothing runs ANALYZE) from choosing the low-selectivity (org_id, active) index over the id
+ * index. The organisation is still checked on every row.
+ */
+export class SqliteChunks implements ChunkStore {
+  readonly capabilities: SearchCapabilities = { nativeVectorSearch: false, nativeKeywordSearch: true, nativeRankFusion: false };
+  /** The vector index's change tracking; the documents adapter moves it along with its retags and deletes. */
+  readonly vectorSync: SqliteVectorSync;
+  readonly vectors: VectorIndex;
+  /** The per-organisation FTS5 tables; the documents adapter re-scopes and deletes their rows. */
+  readonly keyword: KeywordIndexes;
+  /** Searchable chunk count per organisation, dropped whenever chunks are activated or deleted. */
+  private readonly activeChunkCounts = new Map<string, number>();
+  /**
+   * Document frequencies per organisation and term, dropped with the counts: reading a common term's frequency
+   * walks its whole FTS5 doclist (~10 ms a query at 1M chunks), and between writes every query would repeat it.
+   */
+  private readonly termFrequencies = new Map<string, Map<string, number>>();
+  private readonly broadScopeMinRows: number;
+
+  /** `vectorFile`: where the vector index keeps its image (null: in memory only). */
+  constructor(
+    private readonly db: Database.Database,
+    vectorFile: string | null,
+    options: SqliteChunksOptions = {},
+  ) {
+    this.broadScopeMinRows = options.broadScopeMinRows ?? BROAD_SCOPE_MIN_ROWS;
+    this.vectorSync = new SqliteVectorSync(this.db, vectorFile, (orgId, model, ids) => this.readFloats(orgId, model, ids), {
+      ...(options.imageMinRows !== undefined ? { minRows: options.imageMinRows } : {}),
+    });
+    this.vectors = this.vectorSync.index;
+    this.keyword = new KeywordIndexes(this.db);
+  }
+
+  /** Writes the vector index image (when due) and stops its background work; the database stays open. */
+  close(): Promise<void> {
+    return this.vectorSync.close();
+  }
+
+  async findDocumentsWithStaleEmbeddings(model: string, limit: number): Promise<DocumentRef[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT DISTINCT d.org_id, d.id, d.generation FROM chunks c JOIN documents d ON d.id = c.document_id
+         WHERE c.active = 1 AND d.status = 'done' AND (c.embedding_model IS NULL OR c.embedding_model <> ?) LIMIT ?`,
+      )
+      .all(model, limit) as Row[];
+    return rows.map((r) => ({ orgId: r.org_id as string, documentId: r.id as string, generation: r.generation as number }));
+  }
+
+  async replaceChunks(ref: DocumentRef, chunks: readonly ChunkRecord[]): Promise<void> {
+    this.db.transaction(() => {
+      this.db
+        .prepare('DELETE FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ? AND active = 0')
+        .run(ref.orgId, ref.documentId, ref.generation);
+      const insert = this.db.prepare(
+        `INSERT INTO chunks (id, org_id, document_id, generation, position, content, embedded_content, token_count, type, metadata, active, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+      );
+      for (const c of chunks) {
+        insert.run(c.id, ref.orgId, ref.documentId, ref.generation, c.position, c.content, c.embeddedContent, c.tokenCount, c.type, JSON.stringify(c.metadata), c.createdAt);
+      }
+    })();
+  }
+
+  async getChunks(orgId: string, documentId: string, generation?: number): Promise<ChunkRecord[]> {
+    const rows = (
+      generation === undefined
+        ? this.db.prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND document_id = ? AND active = 1 ORDER BY position`)
+            .all(orgId, documentId)
+        : this.db.prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ? ORDER BY position`)
+            .all(orgId, documentId, generation)
+    ) as Row[];
+    return rows.map(rowToChunk);
+  }
+
+  async getChunksByIds(orgId: string, chunkIds: readonly string[]): Promise<ChunkRecord[]> {
+    if (chunkIds.length === 0) return [];
+    const rows = this.db
+      .prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`)
+      .all(orgId, JSON.stringify(chunkIds)) as Row[];
+    return rows.map(rowToChunk);
+  }
+
+  async getChunkTerms(orgId: string, chunkIds: readonly string[]): Promise<Map<string, readonly string[]>> {
+    const fts = this.keyword.table(orgId, false);
+    if (!fts || chunkIds.length === 0) return new Map();
+    const rows = this.db
+      .prepare(
+        `SELECT c.id, f.terms FROM chunks c JOIN ${fts} f ON f.rowid = c.rowid
+         WHERE +c.org_id = ? AND c.id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(orgId, JSON.stringify(chunkIds)) as { id: string; terms: string }[];
+    return new Map(rows.map((r) => [r.id, r.terms === '' ? [] : r.terms.split(' ')]));
+  }
+
+  async getChunksMissingEmbedding(ref: DocumentRef, model: string): Promise<ChunkRecord[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ?
+         AND (embedding IS NULL OR embedding_model IS NULL OR embedding_model <> ?) ORDER BY position`,
+      )
+      .all(ref.orgId, ref.documentId, ref.generation, model) as Row[];
+    return rows.map(rowToChunk);
+  }
+
+  async putEmbeddings(ref: DocumentRef, model: string, embeddings: readonly ChunkEmbedding[]): Promise<void> {
+    const update = this.db.prepare(
+      'UPDATE chunks SET embedding = ?, embedding_model = ? WHERE +org_id = ? AND document_id = ? AND generation = ? AND id = ?',
+    );
+    this.db.transaction(() => {
+      for (const e of embeddings) {
+        update.run(Buffer.from(e.vector.buffer, e.vector.byteOffset, e.vector.byteLength), model, ref.orgId, ref.documentId, ref.generation, e.chunkId);
+      }
+    })();
+  }
+
+  async activateGeneration(ref: DocumentRef): Promise<number> {
+    // Keyword terms first, in slices with the event loop served between them (seconds for a 5M-character
+    // document); the transaction below then only writes. Staged chunks do not change until they are activated.
+    const staged = this.db
+      .prepare('SELECT id, embedded_content FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ?')
+      .all(ref.orgId, ref.documentId, ref.generation) as { id: string; embedded_content: string }[];
+    const computed = await indexTermsYielding(staged.map((r) => r.embedded_content));
+    const termsById = new Map(staged.map((r, i) => [r.id, computed[i]!.join(' ')]));
+    const {
+      value: { tags, rows },
+      from,
+      to,
+    } = sequencedWrite(this.db, () => this.vectorSync.seq(ref.orgId), () => {
+      const doc = this.db.prepare('SELECT container_tags FROM documents WHERE org_id = ? AND id = ?').get(ref.orgId, ref.documentId) as
+        | { container_tags: string }
+        | undefined;
+      if (!doc) return { tags: [] as string[], rows: [] as Row[] };
+      const tags = JSON.parse(doc.container_tags) as string[];
+      const fts = this.keyword.table(ref.orgId, true)!;
+      this.db
+        .prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id = ?)`)
+        .run(ref.orgId, ref.documentId);
+      this.db
+        .prepare('DELETE FROM chunks WHERE +org_id = ? AND document_id = ? AND generation <> ?')
+        .run(ref.orgId, ref.documentId, ref.generation);
+      this.db
+        .prepare('UPDATE chunks SET active = 1 WHERE +org_id = ? AND document_id = ? AND generation = ?')
+        .run(ref.orgId, ref.documentId, ref.generation);
+      const rows = this.db
+        .prepare('SELECT rowid, id, embedded_content, embedding, embedding_model FROM chunks WHERE +org_id = ? AND document_id = ? ORDER BY position')
+        .all(ref.orgId, ref.documentId) as Row[];
+      const insertFts = this.db.prepare(`INSERT INTO ${fts} (rowid, terms, scope) VALUES (?, ?, ?)`);
+      const scope = scopeOf(ref.orgId, tags);
+      for (const r of rows) insertFts.run(r.rowid, termsById.get(r.id as string) ?? ftsTerms(r.embedded_content as string), scope);
+      this.db.prepare('DELETE FROM chunk_vectors WHERE org_id = ? AND document_id = ?').run(ref.orgId, ref.documentId);
+      const insertVector = this.db.prepare('INSERT INTO chunk_vectors (org_id, document_id, model, chunk_id, packed) VALUES (?, ?, ?, ?, ?)');
+      for (const r of rows) {
+        if (!r.embedding || !r.embedding_model) continue;
+        r.vector = blobToVector(r.embedding as Buffer);
+        insertVector.run(ref.orgId, ref.documentId, r.embedding_model, r.id, packInt8(r.vector as Float32Array));
+      }
+      return { tags, rows };
+    });
+    this.forgetTermStats(ref.orgId);
+    const byModel = new Map<string, { chunkId: string; documentId: string; vector: Float32Array }[]>();
+    for (const r of rows) {
+      if (!r.vector) continue;
+      const list = byModel.get(r.embedding_model as string) ?? [];
+      list.push({ chunkId: r.id as string, documentId: ref.documentId, vector: r.vector as Float32Array });
+      byModel.set(r.embedding_model as string, list);
+    }
+    this.vectors.removeDocument(ref.orgId, ref.documentId);
+    for (const [model, vectors] of byModel) {
+      this.vectors.putDocument(ref.orgId, model, { documentId: ref.documentId, containerTags: tags }, vectors);
+    }
+    this.vectors.advance(ref.orgId, from, to);
+    this.vectorSync.noteChanged(ref.orgId, rows.length);
+    return rows.length;
+  }
+
+  async vectorSearch(orgId: string, q: VectorQuery): Promise<Candidate[]> {
+    let documentIds: Set<string> | undefined;
+    const docScope = documentScopeSql(q, 'documents');
+    if (docScope) {
+      const rows = this.db
+        .prepare(`SELECT id FROM documents WHERE org_id = ? AND ${docScope.sql}`)
+        .all(orgId, ...docScope.params) as { id: string }[];
+      documentIds = new Set(rows.map((r) => r.id));
+    }
+    this.vectorSync.catchUp(orgId, q.model);
+    return this.vectors.search(orgId, {
+      vector: q.vector,
+      model: q.model,
+      limit: q.limit,
+      ...(q.containerTags ? { containerTags: q.containerTags } : {}),
+      ...(documentIds ? { documentIds } : {}),
+    });
+  }
+
+  async keywordSearch(orgId: string, q: KeywordQuery): Promise<Candidate[]> {
+    return keywordSearch(this.db, this.keyword, orgId, q, (tokens) => {
+      const { totalChunks, docFrequencies } = this.frequencies(orgId, tokens);
+      const rows = tokens.reduce((sum, t) => sum + (docFrequencies.get(t) ?? 0), 0);
+      // A small tag's scoped MATCH is already cheap; the broad path's over-fetch would cost more than it saves.
+      return totalChunks > 0 && rows >= this.broadScopeMinRows ? rows / totalChunks : 0;
+    });
+  }
+
+  async termStats(orgId: string, terms: readonly string[]): Promise<TermStats> {
+    return this.frequencies(orgId, terms);
+  }
+
+  /** Document frequencies (of query terms or of scope tokens) from the cache, reading only the terms it lacks. */
+  private frequencies(orgId: string, terms: readonly string[]): TermStats {
+    let total = this.activeChunkCounts.get(orgId);
+    if (total === undefined) {
+      total = countActiveChunks(this.db, orgId);
+      this.activeChunkCounts.set(orgId, total);
+    }
+    let known = this.termFrequencies.get(orgId);
+    if (!known || known.size > TERM_FREQUENCY_CACHE) {
+      known = new Map();
+      this.termFrequencies.set(orgId, known);
+    }
+    const missing = [...new Set(terms)].filter((t) => !known.has(t));
+    if (missing.length > 0) {
+      const found = termStats(this.db, this.keyword, orgId, missing, total).docFrequencies;
+      for (const t of missing) known.set(t, found.get(t) ?? 0);
+    }
+    const docFrequencies = new Map<string, number>();
+    for (const t of terms) if (known.get(t)) docFrequencies.set(t, known.get(t)!);
+    return { totalChunks: total, docFrequencies };
+  }
+
+  /** Drops the cached counts and frequencies of an organisation (its searchable chunks changed). */
+  forgetTermStats(orgId: string): void {
+    this.activeChunkCounts.delete(orgId);
+    this.termFrequencies.delete(orgId);
+  }
+
+  async hybridCandidates(orgId: string, q: HybridQuery): Promise<HybridCandidates> {
+    // No rank fusion in SQLite (capabilities.nativeRankFusion is false): the two retrievers, each on its own.
+    const [vector, keyword] = await Promise.all([this.vectorSearch(orgId, q), this.keywordSearch(orgId, q)]);
+    return { vector, keyword };
+  }
+
+  /** The stored float vectors of some chunks (the vector index rescores its shortlist with them). */
+  async scoreChunkVectors(orgId: string, model: string, vector: Float32Array, chunkIds: readonly string[]): Promise<Map<string, number>> {
+    const scores = new Map<string, number>();
+    if (chunkIds.length === 0) return scores;
+    for (const [id, v] of this.readFloats(orgId, model, chunkIds)) if (v.length === vector.length) scores.set(id, dot(vector, v));
+    return scores;
+  }
+
+  private readFloats(orgId: string, model: string, chunkIds: readonly string[]): Map<string, Float32Array> {
+    const rows = this.db
+      .prepare('SELECT id, embedding FROM chunks WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ? AND embedding_model = ?')
+      .all(JSON.stringify(chunkIds), orgId, model) as Row[];
+    return new Map(rows.map((r) => [r.id as string, blobToVector(r.embedding as Buffer)]));
+  }
+}
+
+function ftsTerms(text: string): string {
+  return indexTerms(text).join(' ');
+}
