@@ -1,3 +1,5 @@
+import { term, words } from '../text/tokenize.js';
+
 /**
  * The canonical attributes of a fact: what about its subject a memory states. One vocabulary for the extractors
  * (offline and LLM), the relation judge (a new value of a single-valued attribute supersedes the old one) and search
@@ -47,7 +49,9 @@ export const ATTRIBUTES: readonly AttributeSpec[] = [
   { id: 'goal', description: 'a goal or plan, keyed by topic', lasting: false, keyed: true, question: /\b(?:plan|plans|planning|goal|want to|wants to|hope|dream)\b/i },
   { id: 'project', description: 'a project the subject works on, keyed by project', lasting: true, keyed: true, question: /\b(?:project|working on|building)\b/i },
   { id: 'deadline', description: 'a deadline or due date, keyed by what is due', lasting: false, keyed: true, question: /\b(?:deadline|due|when is|by when)\b/i },
+  { id: 'lead', description: 'who leads a project or team, keyed by what is led', lasting: true, keyed: true, question: /\b(?:lead|leads|leading|in charge|owner|owns|heads)\b/i },
   { id: 'budget', description: 'a budget or amount, keyed by what it is for', lasting: true, keyed: true, question: /\b(?:budget|cost|costs|price|spend|afford|how much)\b/i },
+  { id: 'count', description: 'how many of something the subject has or leads, keyed by what is counted (count:engineer lead)', lasting: true, keyed: true, question: /\bhow many\b/i },
   { id: 'other', description: 'anything else (never supersedes by attribute alone)', lasting: false, keyed: true, question: /$^/ },
 ];
 
@@ -60,13 +64,69 @@ export function attributeSpec(attribute: string | null | undefined): AttributeSp
   return BY_ID.get(i < 0 ? attribute : attribute.slice(0, i));
 }
 
-/** A stored attribute from an id and, for keyed attributes, an object ("allergy", "peanuts" → "allergy:peanuts"). */
+/** A stored attribute from an id and, for keyed attributes, an object ("allergy", "Peanuts" → "allergy:peanut"). */
 export function attributeKey(id: string, object?: string | null): string {
-  const o = object?.trim().toLowerCase().replace(/\s+/g, ' ');
+  const o = object ? objectKey(object) : '';
   return o ? `${id}:${o}` : id;
 }
 
 /** The attributes a question asks about, in catalogue order ("Where does Dana live now?" → residence, location). */
 export function attributesAskedBy(question: string): string[] {
   return ATTRIBUTES.filter((a) => a.id !== 'other' && a.question.test(question)).map((a) => a.id);
+}
+
+/** Attribute names the engine wrote before the catalogue, and common model wordings, to catalogue ids. */
+const ALIASES: Record<string, string> = {
+  'home city': 'residence', home: 'residence', city: 'residence', address: 'contact:address', 'lives in': 'residence', 'current city': 'residence',
+  'where they live': 'residence', 'place of residence': 'residence', country: 'residence', 'home country': 'residence',
+  profession: 'role', job: 'role', occupation: 'role', 'job title': 'role', title: 'role', position: 'role', career: 'role', work: 'employer',
+  company: 'employer', workplace: 'employer', 'place of work': 'employer', boss: 'manager', supervisor: 'manager',
+  'field of study': 'education', school: 'education', university: 'education', college: 'education', degree: 'education', major: 'education', studies: 'education',
+  spouse: 'partner', wife: 'partner', husband: 'partner', girlfriend: 'partner', boyfriend: 'partner', fiance: 'partner', 'fiancé': 'partner', 'fiancée': 'partner',
+  'relationship status': 'relationship', 'marital status': 'relationship', 'number of children': 'children', kids: 'children',
+  car: 'vehicle', 'favourite': 'favorite', 'dietary preference': 'diet', 'dietary restriction': 'diet', 'food preference': 'diet',
+  hometown: 'hometown', 'place of birth': 'hometown', birthplace: 'hometown', origin: 'hometown', 'date of birth': 'birthday', dob: 'birthday',
+  nickname: 'name', 'full name': 'name', 'current location': 'location', trip: 'location', travel: 'location', travel_plans: 'location', 'travel plans': 'location',
+  preference: 'opinion', preferences: 'opinion', likes: 'opinion', dislikes: 'opinion', hobby: 'schedule', habit: 'schedule', routine: 'schedule',
+  plan: 'goal', plans: 'goal', email: 'contact:email', phone: 'contact:phone', 'phone number': 'contact:phone',
+};
+const PREFIXES: [RegExp, string][] = [
+  [/^(?:allergy|allergic)(?: to)?\s+(.+)$/, 'allergy'],
+  [/^(?:opinion|opinion of|opinion on|feeling about|feelings about|likes?|dislikes?)\s+(.+)$/, 'opinion'],
+  [/^(?:favou?rite)\s+(.+)$/, 'favorite'],
+  [/^(?:number of)\s+(.+)$/, 'other'],
+];
+
+/**
+ * A catalogue attribute for whatever an extractor (or an older version of this one) wrote: a catalogue id or
+ * `id:object` as is (the object normalised), a known alias ("home city" → residence, "allergy to peanut" →
+ * allergy:peanut), anything else "other:<it>" (never superseded by attribute alone). Null stays null.
+ */
+export function canonicalAttribute(raw: string | null | undefined): string | null {
+  const a = raw?.trim().toLowerCase().replace(/[_\s]+/g, ' ');
+  if (!a) return null;
+  const colon = a.indexOf(':');
+  const head = colon < 0 ? a : a.slice(0, colon).trim();
+  if (BY_ID.has(head)) {
+    const spec = BY_ID.get(head)!;
+    const object = colon >= 0 ? objectKey(a.slice(colon + 1)) : '';
+    return spec.keyed && object ? `${head}:${object}` : head;
+  }
+  if (ALIASES[a]) return ALIASES[a]!;
+  for (const [re, id] of PREFIXES) {
+    const m = re.exec(a);
+    if (m) return attributeKey(id, id === 'other' ? a : m[1]);
+  }
+  return attributeKey('other', a);
+}
+
+const OBJECT_STOP = new Set(['a', 'an', 'the', 'to', 'of', 'my', 'his', 'her', 'their', 'our', 'your', 'some', 'any', 'all', 'and', 'or']);
+
+/**
+ * The object of a keyed attribute in one spelling, whoever wrote it: its first three words, stemmed, without
+ * articles or possessives ("Peanuts" → "peanut", "the jazz music" → "jazz music").
+ */
+export function objectKey(object: string): string {
+  const ws = words(object.replace(/['’]s\b/g, '')).filter((w) => !OBJECT_STOP.has(w));
+  return ws.slice(0, 3).map((w) => term(w) ?? w).join(' ');
 }

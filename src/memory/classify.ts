@@ -1,105 +1,174 @@
-import { term, words } from '../text/tokenize.js';
+import { attributeKey, attributeSpec } from './attributes.js';
+import { ADV, PATTERNS, PROFESSIONS, type Facet } from './attribute-patterns.js';
+import { gerund } from './lexicon.js';
 import type { Tense } from './tense.js';
 
 /**
- * What a third-person fact is about, from patterns on what follows its subject ("Dana lives in Paris" → home city),
- * and whether it is static (identity, profession, preferences, relationships: true until updated) or dynamic
- * (events, plans, passing states). The attribute is what lets a judge see that "Dana moved to Berlin" updates
- * "Dana lives in Paris". Attributes that hold many values at once (likes, allergies) carry their object
- * ("opinion of jazz", "allergy to peanuts"), so a second allergy is new and "Dana now hates jazz" updates.
+ * What a third-person fact states about its subject, on the attribute catalogue: "Dana lives in Paris" → residence
+ * "Paris"; "Dana works as a nurse at Mercy" → role "nurse" and employer "Mercy" (two facets: the extractor files
+ * them as two facts, so a new job title does not lose the employer); "Dana is allergic to peanuts and shellfish" →
+ * allergy:peanut and allergy:shellfish. Whether it is static (lasting: identity, work, preferences, relationships)
+ * or dynamic (events, trips, plans) follows the attribute, then tense and dates. The judge runs the same analysis on
+ * stored memories, so what a value or a negation is stays defined in one place.
  */
+export interface ClassifiedFacet extends Facet {
+  /** Stored attribute: catalogue id, or `id:object` for keyed attributes. */
+  attribute: string;
+  isStatic: boolean;
+}
+
 export interface Classification {
   isStatic: boolean;
+  /** The first facet's attribute, or null when the fact states none the catalogue names. */
   attribute: string | null;
+  facets: ClassifiedFacet[];
 }
 
-const ADVERBS = String.raw`(?:(?:now|currently|still|also|just|recently|finally|really|absolutely|totally|truly|actually|officially|no longer|mostly|mainly|pretty|super|so|quite|very|especially|particularly|kind of|sort of)\s+)*`;
+// Compiled once with indices, to know where a value starts (a negation must come before it).
+const COMPILED = PATTERNS.flatMap(([res, build]) => (Array.isArray(res) ? res : [res]).map((re) => [new RegExp(re.source, re.flags.includes('d') ? re.flags : `${re.flags}d`), build] as const));
+
 // Where a place, employer or object ends: "lives in Paris with Tom" → "Paris".
-const VALUE_END = /\s*(?:[,.;:!?()]|\s(?:with|because|since|for|and|or|but|after|before|when|while|where|which|who|as|on|in|at|to|from|last|this|next|around|so|though)\s).*$/i;
+const VALUE_END = /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|where|which|who|as|on|at|to|from|last|this|next|around|so|though|until|till|by|during|every|each|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter)|now|anymore|any more|these days|nowadays|either)\b).*$/i;
+const VALUE_END_KEEP_IN = /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|which|who|as|on|to|from|last|this|next|so|though|until|till|during|every|each|now|anymore|any more|these days|nowadays|either|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|week|weekend|month|year))\b).*$/i;
+const TRAILING = /(?:\s+(?:now|anymore|any more|these days|nowadays|too|as well|lately|again|a lot|so much|very much|instead|though|still|today|anyway|here|there|full[- ]time|part[- ]time))+\s*$/i;
+const LEADING_DETERMINERS = /^(?:(?:to|the|a|an|all|some|any|his|her|their|these|those|this|that|really|also|\p{Lu}[\p{L}'-]*'s)\s+)+/iu;
+const NEGATION = /\b(?:not|no longer|never)\b|n't\b/i;
+const HABIT = /\b(?:always|usually|often|never|regularly|daily|weekly|monthly|every\s+(?:day|week|morning|evening|night|weekend|month|year|summer|winter|other\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|each\s+(?:day|week|morning|evening|weekend|month)|on\s+(?:weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|(?:once|twice|\w+ times)\s+a\s+(?:day|week|month|year))\b/i;
+// Lists split into one facet per item, unless the item is a phrase that holds "and".
+const LISTED = new Set(['allergy', 'language', 'opinion']);
+const IDIOMS = /\b(?:rock and roll|mac and cheese|salt and pepper|fish and chips|r and b|rhythm and blues|drum and bass|arts and crafts|pros and cons|black and white|peanut butter and jelly|bread and butter|cheese and crackers|rice and beans|bed and breakfast|dungeons and dragons|pb and j|tom and jerry|law and order)\b/i;
+const ROLE_WORD = new RegExp(String.raw`\b(?:${PROFESSIONS.join('|')})s?\b`, 'i');
+const GO_VERBS = /^(?:goes|plays|does|has|takes|attends|visits|hits|practices|practises)$/i;
 
-const TRAILING_ADVERBS = /(?:\s+(?:now|anymore|any more|these days|nowadays|too|as well|lately|again|a lot|so much|very much|more|most|instead|though|still))+\s*$/i;
+/** The text after the subject ("Maya's sister Lena is..." with subject Lena → " is..."), or null when it does not lead. */
+export function predicateOf(text: string, subject: string | null): { head: string; rest: string } | null {
+  if (!subject) return null;
+  const lower = text.toLowerCase();
+  const s = subject.toLowerCase();
+  const at = lower.startsWith(s) ? 0 : lower.slice(0, 80).indexOf(` ${s}`) + 1;
+  if (at < 0 || (at > 0 && !/^(?:(?:\p{Lu}[\p{L}'-]*(?:'s)?\s+)?(?:[\p{L}\d'-]+\s+){0,3}|(?:After|Since|Over|For|In|By|Within|As of)\s[^,.!?]{0,60}?\s)$/u.test(text.slice(0, at)))) return null;
+  const end = at + s.length;
+  if (end < text.length && /[\p{L}\d]/u.test(text[end]!)) return null;
+  // "Maya and Sam moved...", "Maya and others moved...": the group's predicate is the subject's.
+  const group = /^\s+and\s+(?:others|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)(?=\s)/u.exec(text.slice(end));
+  const cut = end + (group?.[0].length ?? 0);
+  return { head: text.slice(0, cut), rest: text.slice(cut).replace(/[.!]+$/, '') };
+}
 
-const LEADING_DETERMINERS = /^(?:(?:to|the|a|an|all|some|any|my|his|her|their|these|those|this|that|just|really|also|\p{Lu}[\p{L}'-]*'s)\s+)+/iu;
-
-const PROFESSIONS =
-  'nurse doctor physician surgeon dentist teacher professor lecturer engineer developer programmer designer architect lawyer attorney accountant consultant manager director ceo cto founder entrepreneur writer author journalist editor artist painter musician singer songwriter photographer chef cook baker waiter waitress barista bartender pilot driver mechanic electrician plumber carpenter farmer scientist researcher analyst student therapist counselor counsellor psychologist psychiatrist pharmacist veterinarian vet paramedic firefighter officer soldier detective librarian realtor banker economist translator tutor coach trainer athlete dancer actor actress filmmaker producer intern freelancer cashier clerk secretary receptionist nanny caregiver worker volunteer instructor professional administrator technician';
-
-type Pattern = [RegExp, (m: RegExpExecArray) => string | null];
-
-const PATTERNS: Pattern[] = [
-  [new RegExp(String.raw`^\s+${ADVERBS}(?:lives|is living|resides|is based|is staying|has lived|has been living)\s+in\s+(.+)`, 'i'), () => 'home city'],
-  [new RegExp(String.raw`^\s+${ADVERBS}(?:moved|has moved|is moving|relocated|has relocated|is relocating|will move|is going to move)\s+(?:back\s+)?to\s+(.+)`, 'i'), () => 'home city'],
-  [new RegExp(String.raw`^\s+${ADVERBS}(?:is|comes)\s+(?:originally\s+)?from\s+(.+)|^\s+${ADVERBS}grew up in\s+(.+)`, 'i'), () => 'hometown'],
-  [
-    new RegExp(String.raw`^\s+${ADVERBS}(?:works|is working|has worked|started working|began working|is employed|got a job|has a job|landed a job|took a job|accepted a job|has started a job)\s+(?:at|for|with|by)\s+(?!home\b|night|weekends|it\b|the moment\b)(.+)`, 'i'),
-    () => 'employer',
-  ],
-  [new RegExp(String.raw`^\s+${ADVERBS}(?:works|is working)\s+as\s+(?:an?\s+)?(.+)`, 'i'), () => 'profession'],
-  [new RegExp(String.raw`^\s+${ADVERBS}(?:is|has become|became|is becoming)\s+an?\s+(?:[\p{L}-]+\s+){0,2}(?:${PROFESSIONS.replace(/ /g, '|')})\b`, 'iu'), () => 'profession'],
-  [new RegExp(String.raw`^\s+${ADVERBS}(?:is|got|is getting)\s+(?:married|engaged)\s+to\s+(.+)|^\s+${ADVERBS}is\s+dating\s+(.+)`, 'i'), () => 'partner'],
-  [/^'s\s+(?:wife|husband|partner|spouse|girlfriend|boyfriend|fianc[ée]e?)(?:'s name)?\s+(?:is\s+|,\s*)(?:named\s+|called\s+)?\p{Lu}/u, () => 'partner'],
-  [new RegExp(String.raw`^\s+${ADVERBS}(?:is|got|has gotten)\s+(single|married|divorced|engaged|separated|widowed)\b(?!\s+to)`, 'i'), () => 'relationship status'],
-  [new RegExp(String.raw`^\s+${ADVERBS}(?:is|has been|isn't|is not)\s+(?:severely\s+|very\s+|mildly\s+|a bit\s+)?allergic\s+to\s+(.+)`, 'i'), (m) => keyed('allergy to', m[1])],
-  [/^\s+has\s+an?\s+([\p{L} ]{2,30}?)\s+allergy\b/iu, (m) => keyed('allergy to', m[1])],
-  [new RegExp(String.raw`^\s+${ADVERBS}(?:is|has been|became|went|has gone|is not|isn't)\s+(?:an?\s+)?(?:vegetarian|vegan|pescatarian|keto|gluten-free)\b`, 'i'), () => 'diet'],
-  [
-    new RegExp(String.raw`^\s+${ADVERBS}(?:likes|loves|enjoys|adores|hates|dislikes|detests|prefers|doesn't like|does not like|doesn't enjoy|can't stand|cannot stand|is into|is a (?:big |huge )?fan of|is passionate about|is obsessed with|is crazy about|is keen on)\s+(.+)`, 'i'),
-    (m) => keyed('opinion of', m[1]),
-  ],
-  [/^\s+(?:is|turned|just turned|has turned)\s+(\d{1,3})(?:\s+years?\s+old)?\s*(?:[.,!;]|$)/i, () => 'age'],
-  [/^'s\s+((?:favou?rite\s+[\p{L} ]{1,30}?)|(?:[\p{L}']+\s+)?(?:name|birthday|email|phone number|address|nickname|major|pronouns))\s+(?:is|are|was)\s+/iu, (m) => m[1]!.toLowerCase().replace('favourite', 'favorite')],
-  [/^\s+has\s+(\w+)\s+(?:kids|children|sons|daughters)\b/i, () => 'number of children'],
-  [/^\s+(?:studies|is studying|majors in|is majoring in|is doing an? (?:degree|phd|masters?|master's) in)\s+(.+)/i, () => 'field of study'],
-  [/^\s+(?:goes to|attends|is attending|is enrolled at|is enrolled in)\s+[^.,;]*(?:university|college|school|academy|institute)/i, () => 'school'],
-  [/^\s+drives\s+an?\s+(.+)/i, () => 'car'],
-];
+/** Classifies a third-person fact whose subject is `subject`; `dated` = it carries a date or an end. */
+export function classifyFact(text: string, subject: string | null, tense: Tense, dated: boolean): Classification {
+  const p = predicateOf(text, subject);
+  const facets = p ? analyse(p.rest, tense) : [];
+  if (facets.length > 0) return { isStatic: facets[0]!.isStatic, attribute: facets[0]!.attribute, facets };
+  if (dated || tense !== 'present') return { isStatic: false, attribute: null, facets: [] };
+  if (!p) return { isStatic: HABIT.test(text), attribute: null, facets: [] };
+  return { isStatic: IDENTITY.test(p.rest) || IS_A.test(p.rest) || /^\s+has\s+(?:an?|two|three|four|five|\d+)\s+(?!\w+ing\b)/i.test(p.rest) || PRESENT_SIMPLE.test(p.rest), attribute: null, facets: [] };
+}
 
 // Adjectives that describe who someone is rather than how they feel today.
-const IDENTITY = /^\s+(?:is|has been)\s+(?:an?\s+)?(?:(?:proud|openly|single|only)\s+)?(?:transgender|trans|gay|lesbian|bisexual|queer|nonbinary|non-binary|straight|christian|muslim|jewish|buddhist|hindu|atheist|catholic|left-handed|right-handed|introverted|extroverted|introvert|extrovert|married|single|divorced|\p{L}+(?:ish|ian|ese))\b/iu;
-const HABIT = /\b(?:always|usually|often|never|regularly|every\s+(?:day|week|morning|evening|night|weekend|month|year|summer|winter)|on\s+(?:weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays))\b/i;
-
-const IS_A = new RegExp(String.raw`^\s+${ADVERBS}(?:is|are)\s+an?\s+(?!\w+ing\b)`, 'i');
+const IDENTITY = /^\s+(?:is|has been)\s+(?:an?\s+)?(?:(?:proud|openly|single|only)\s+)?(?:transgender|trans|gay|lesbian|bisexual|queer|nonbinary|non-binary|straight|christian|muslim|jewish|buddhist|hindu|atheist|catholic|left-handed|right-handed|introverted|extroverted|introvert|extrovert|\p{L}+(?:ish|ian|ese))\b/iu;
+const IS_A = new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+an?\s+(?!\w+ing\b)`, 'i');
 // "Melanie plays clarinet": a habit. Verbs of saying, thinking and wanting describe the moment.
-const PRESENT_SIMPLE = new RegExp(String.raw`^\s+${ADVERBS}(?!(?:is|was|has|does|needs|wants|thinks|believes|guesses|feels|hopes|wonders|wishes|says|means|knows|seems|looks|sounds|plans)\b)[a-z]{3,}s\b`);
+const PRESENT_SIMPLE = new RegExp(String.raw`^\s+${ADV}(?!(?:is|was|has|does|needs|wants|thinks|believes|guesses|feels|hopes|wonders|wishes|says|means|knows|seems|looks|sounds|plans)\b)[a-z]{3,}s\b`);
 
-const COUNT = new RegExp(String.raw`^\s+${ADVERBS}(?:has\s+|have\s+)?(?:been\s+)?([a-z]{3,})\s+(?:about\s+|around\s+|over\s+|nearly\s+|almost\s+|exactly\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:new\s+|more\s+|different\s+)?([a-z]{3,})\b`, 'i');
-
-/** A multi-valued attribute keyed by its object: "peanuts and shellfish" → "allergy to peanut". */
-function keyed(prefix: string, value: string | undefined): string | null {
-  const object = (value ?? '').replace(VALUE_END, '').replace(TRAILING_ADVERBS, '').replace(LEADING_DETERMINERS, '').replace(/^(?:idea|thought|concept) of\s+/i, '');
-  // "likes how it works", "loves that we met": a clause, not a thing.
-  if (/^(?:how|that|when|what|where|why|it|them|this|those|these|him|her)\b/i.test(object)) return null;
-  const terms = words(object).slice(0, 3).flatMap((w) => term(w) ?? []);
-  if (terms.length === 0) return null;
-  return `${prefix} ${terms.join(' ')}`;
+/** The facets a predicate states, in order (none when no pattern applies). */
+export function analyse(rest: string, tense: Tense = 'present'): ClassifiedFacet[] {
+  for (const [re, build] of COMPILED) {
+    const m = re.exec(rest);
+    if (!m) continue;
+    const built = build(m.groups ?? {}, rest);
+    if (!built) continue;
+    const valueAt = valueStart(m);
+    const negated = built.negated ?? (built.id !== 'opinion' && NEGATION.test(rest.slice(0, valueAt)));
+    // A planned move's value is a place, cut like one.
+    const kind = built.id === 'goal' && built.object === 'move' ? 'residence' : built.id;
+    const facet: Facet = { negated, ended: false, future: false, ...built, value: cleanValue(built.value, kind), object: built.object && cleanValue(built.object, built.id) };
+    const also = alsoStated(facet, rest);
+    const out = also.length > 0 ? also : listed(facet, rest, valueAt);
+    return out.map((x) => finish(x, tense));
+  }
+  const habit = HABIT.exec(rest);
+  if (habit) {
+    const activity = activityOf(rest);
+    if (activity) return [finish({ id: 'schedule', object: activity, value: cleanValue(rest.replace(/^\s+/, ''), 'schedule'), negated: NEGATION.test(rest), ended: false, future: false }, tense)];
+  }
+  return [];
 }
 
-/**
- * Classifies a third-person fact whose subject is `subject` (the text should start with it). `tense` and `dated`
- * (the fact has a date or a forget-after deadline) say whether it describes an event or plan.
- */
-export function classifyFact(text: string, subject: string | null, tense: Tense, dated: boolean): Classification {
-  const rest = subject && text.toLowerCase().startsWith(subject.toLowerCase()) ? text.slice(subject.length) : null;
-  if (rest !== null) {
-    for (const [re, attribute] of PATTERNS) {
-      const m = re.exec(rest);
-      if (m) {
-        const a = attribute(m);
-        if (a) return { isStatic: true, attribute: a };
-        return { isStatic: true, attribute: null };
-      }
-    }
+function valueStart(m: RegExpExecArray): number {
+  const groups = (m as RegExpExecArray & { indices?: { groups?: Record<string, [number, number] | undefined> } }).indices?.groups ?? {};
+  const value = groups.v ?? groups.v2;
+  if (value) return value[0];
+  const starts = Object.values(groups).filter((r): r is [number, number] => r !== undefined).map((r) => r[0]);
+  return starts.length > 0 ? Math.min(...starts) : m.index + m[0].length;
+}
+
+function finish(facet: Facet, tense: Tense): ClassifiedFacet {
+  const spec = attributeSpec(facet.id);
+  const future = facet.future || (tense === 'future' && facet.id !== 'goal' && facet.id !== 'location' && facet.id !== 'deadline');
+  // An announced change ("will start at Stripe") is a plan until it happens.
+  const id = future && spec?.lasting ? 'goal' : facet.id;
+  const object = id === 'goal' && id !== facet.id ? facet.id : facet.object;
+  const keyed = attributeSpec(id)?.keyed ?? true;
+  return {
+    ...facet,
+    id,
+    future,
+    object,
+    attribute: keyed && object ? attributeKey(id, object) : id,
+    isStatic: !future && (attributeSpec(id)?.lasting ?? false),
+  };
+}
+
+/** A value as stored: without trailing clauses, adverbs or leading articles; null when nothing is left. */
+export function cleanValue(value: string | null, id: string): string | null {
+  if (!value) return null;
+  const end = id === 'schedule' || id === 'goal' || id === 'project' ? /\s*(?:[,;:!?()]|\.(?:\s|$)).*$/ : id === 'residence' || id === 'hometown' || id === 'location' ? VALUE_END_KEEP_IN : VALUE_END;
+  const v = value.replace(end, '').replace(TRAILING, '').replace(LEADING_DETERMINERS, '').replace(/[.!]+$/, '').trim();
+  return v || null;
+}
+
+/** "allergic to peanuts and shellfish": one facet per item, each with its own predicate. */
+function listed(facet: Facet, rest: string, valueAt: number): Facet[] {
+  if (!LISTED.has(facet.id) || !facet.object || IDIOMS.test(rest)) return [facet];
+  const raw = rest.slice(valueAt).replace(VALUE_END_LIST, '');
+  const items = raw.split(/\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+/).map((s) => s.trim()).filter(Boolean);
+  if (items.length < 2 || items.some((i) => i.split(/\s+/).length > 3 || /^(?:to|it|that|how)\b/i.test(i))) return [facet];
+  const head = rest.slice(0, valueAt);
+  return items.map((item) => ({ ...facet, object: cleanValue(item, facet.id), value: facet.id === 'language' ? item : facet.value, predicate: `${head}${item}` }));
+}
+const VALUE_END_LIST = /\s*(?:[;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|but|after|before|when|while|which|who|as|now|anymore|too|so much|a lot)\b).*$/i;
+
+/** A clause that names a role and an employer states both: "works as a nurse at Mercy", "is a designer at Figma". */
+function alsoStated(facet: Facet, rest: string): Facet[] {
+  const adverbs = /^\s+((?:(?:now|currently|still|also|just|recently|finally|actually|officially)\s+)*)/i.exec(rest)?.[1] ?? '';
+  if (facet.id === 'role' && facet.value && !facet.negated) {
+    const employer = /\s(?:at|for|with)\s+((?:the\s+)?[\p{Lu}\d][\p{L}\d&'.-]*(?:\s+[\p{Lu}\d&][\p{L}\d&'.-]*)*)/u.exec(rest);
+    if (!employer) return [];
+    const role = /^(?:an?|the)\s/i.test(facet.value) ? facet.value : `${/^[aeiou]/i.test(facet.value) ? 'an' : 'a'} ${facet.value}`;
+    return [
+      { ...facet, predicate: ` ${adverbs}works as ${role}` },
+      { ...facet, id: 'employer', object: null, value: cleanValue(employer[1]!, 'employer'), predicate: ` ${adverbs}works at ${employer[1]!}` },
+    ];
   }
-  if (dated || tense !== 'present') return { isStatic: false, attribute: null };
-  if (rest === null) return { isStatic: HABIT.test(text), attribute: null };
-  // "Alex leads 4 engineers" then "Alex now leads 5 engineers": a count of something, current until it changes.
-  const count = COUNT.exec(rest);
-  if (count) return { isStatic: true, attribute: `number of ${term(count[2]!.toLowerCase()) ?? count[2]!.toLowerCase()} (${term(count[1]!.toLowerCase()) ?? count[1]})` };
-  const isStatic =
-    IDENTITY.test(rest) ||
-    HABIT.test(rest) ||
-    IS_A.test(rest) ||
-    /^\s+has\s+(?:an?|two|three|four|five|\d+)\s+(?!\w+ing\b)/i.test(rest) ||
-    PRESENT_SIMPLE.test(rest);
-  return { isStatic, attribute: null };
+  if (facet.id === 'employer' && facet.value && !facet.ended && !facet.negated) {
+    const role = /\sas\s+(?:an?\s+|the\s+)?([\p{L}-]+(?:\s+[\p{L}-]+){0,4})/iu.exec(rest);
+    const value = role ? cleanValue(role[1]!, 'role') : null;
+    if (!value || !ROLE_WORD.test(value)) return [];
+    return [
+      { ...facet, predicate: ` ${adverbs}works at ${facet.value}` },
+      { ...facet, id: 'role', value, predicate: ` ${adverbs}works as ${/^[aeiou]/i.test(value) ? 'an' : 'a'} ${value}` },
+    ];
+  }
+  return [];
+}
+
+/** What a habit is about: "runs 5k every Sunday" → running, "plays tennis on Tuesdays" → tennis. */
+function activityOf(rest: string): string | null {
+  const m = new RegExp(String.raw`^\s+${ADV}(?:never\s+)?([a-z]{2,})\s+(?:(?:to|at|in)\s+)?(?:(?:the|a|an|some|her|his|their)\s+)?([a-z]{3,})?`, 'i').exec(rest);
+  if (!m) return null;
+  const verb = m[1]!.toLowerCase();
+  if (/^(?:is|are|was|were|has|had|does|did|will|would|can|could|should|might|must)$/.test(verb)) return null;
+  if (GO_VERBS.test(verb) && m[2]) return m[2].toLowerCase();
+  return gerund(verb);
 }

@@ -23,12 +23,15 @@ const LABELS = new Set(
   `note notes warning tip tips summary title subject date time from to cc bcc re fwd source sources example examples step steps answer
   question q a todo important update status result results reason conclusion description details ingredients instructions location
   address email phone price cost total name type category tags author published updated edited caution disclaimer ps nb edit
-  definition goal goals objective overview background key problem solution output input error usage yes no http https url link`.split(/\s+/),
+  definition goal goals objective overview background key problem solution output input error usage yes no http https url link
+  budget deadline due lead owner manager cost launch start end pm stack scope team venue agenda attendees priority correction
+  reminder fyi btw news ps edit`.split(/\s+/),
 );
 
 const LINE = /^(?:\[([^\]]{1,48})\]\s*)?(?:\*\*)?([^\s:*[\]][^:*[\]]{0,39}?)(?:\*\*)?\s*:(?:\*\*)?\s+(\S.*)$/u;
 const NAME = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}$/u;
-const DATE_HEADER = /^(?:#+\s*)?(?:(?:chat|conversation|session|transcript|dialogue)(?:\s+\w+)?\s+(?:on|from|date[d]?:?)|date:)\s*(.+)$/i;
+/** A line that dates what follows: "Chat session on 2023/05/20", "Date: 2026-03-14". */
+export const DATE_HEADER = /^(?:#+\s*)?(?:(?:chat|conversation|session|transcript|dialogue)(?:\s+\w+)?\s+(?:on|from|date[d]?:?)|date:)\s*(.+)$/i;
 const FIRST_PERSON = /\b(?:I|I'm|I've|I'd|I'll|my|me|we|our)\b/;
 
 /** The name a role stands for: "user" → the user's name (or "the user"), "assistant" → "the assistant". */
@@ -66,10 +69,13 @@ function fromJson(text: string, documentDate: string, userName: string | null): 
   for (const item of data) {
     if (!item || typeof item !== 'object') return null;
     const o = item as Record<string, unknown>;
-    const speaker = [o.speaker, o.name, o.role, o.author, o.sender].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+    const role = typeof o.role === 'string' ? o.role.trim().toLowerCase() : '';
+    const named = [o.speaker, o.name, o.role, o.author, o.sender].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+    // An assistant is the assistant whatever it is called; a user's `name` names the user.
+    const speaker = ASSISTANT_ROLES.has(role) ? role : named;
     const body = textOf(o.content ?? o.text ?? o.message ?? o.body);
     if (speaker === undefined || body === null) return null;
-    if (SKIPPED_ROLES.has(speaker.trim().toLowerCase()) || body.trim() === '') continue;
+    if (SKIPPED_ROLES.has(speaker.trim().toLowerCase()) || SKIPPED_ROLES.has(role) || body.trim() === '') continue;
     const when = o.timestamp ?? o.date ?? o.time ?? o.created_at ?? o.createdAt;
     turns.push({ speaker: speakerOf(speaker, userName), content: body.trim(), timestamp: timestampOf(when, documentDate) });
   }
@@ -113,8 +119,13 @@ function fromLines(text: string, documentDate: string, userName: string | null):
   const isRole = (c: Candidate) => speakerOf(c.speaker) !== c.speaker || SKIPPED_ROLES.has(c.speaker.toLowerCase());
   let accepted: Candidate[];
   if (candidates.some(isRole)) {
-    // In a user/assistant transcript, "Tip: ..." inside an answer is part of the answer.
-    accepted = candidates.filter(isRole);
+    // In a user/assistant transcript, "Tip: ..." inside an answer is part of the answer. Without a user role, the
+    // user is named ("Maya: ...\nAssistant: ..."): a name that opens the transcript or speaks twice is a speaker too.
+    const hasUserRole = candidates.some((c) => USER_ROLES.has(c.speaker.toLowerCase()));
+    const counts = new Map<string, number>();
+    for (const c of candidates) counts.set(c.speaker, (counts.get(c.speaker) ?? 0) + 1);
+    const opener = candidates[0]!.speaker;
+    accepted = candidates.filter((c) => isRole(c) || (!hasUserRole && (c.speaker === opener || counts.get(c.speaker)! >= 2)));
   } else {
     const counts = new Map<string, number>();
     for (const c of candidates) counts.set(c.speaker, (counts.get(c.speaker) ?? 0) + 1);

@@ -12,6 +12,8 @@ export interface Voices {
   speaker: string;
   /** Who "you" is, when the conversation has exactly two speakers. */
   listener: string | null;
+  /** Who "we" is, when known ("Maya and Sam"); else "<speaker> and others". */
+  group?: string | null;
 }
 
 const TOKEN = /[\p{L}\p{N}]+(?:'[\p{L}]+)*|\s+|[^\s\p{L}\p{N}]/gu;
@@ -83,7 +85,7 @@ export function toThirdPerson(sentence: string, voices: Voices): string | null {
       subject = voices.listener!;
     } else if (base === 'we' && (suffix === undefined || suffix in CONTRACTION || suffix === 'd')) {
       // Plural subject: the verb after it needs no change, only contractions do. Named once, then "they".
-      replacement = (grouped ? 'they' : group(voices.speaker)) + (suffix ? ` ${suffix === 'd' ? wouldOrHad(tokens, i) : suffix === 've' ? 'have' : suffix === 're' ? 'are' : 'will'}` : '');
+      replacement = (grouped ? 'they' : (voices.group ?? group(voices.speaker))) + (suffix ? ` ${suffix === 'd' ? wouldOrHad(tokens, i) : suffix === 've' ? 'have' : suffix === 're' ? 'are' : 'will'}` : '');
       grouped = true;
     } else if (grouped && (base === 'us' || base === 'our' || base === 'ours') && suffix === undefined && token !== 'US') {
       replacement = base === 'us' ? 'them' : base === 'our' ? 'their' : 'theirs';
@@ -117,7 +119,7 @@ function objectForm(base: string, voices: Voices): string | null {
     case 'yourselves':
       return 'themselves';
     case 'us':
-      return group(voices.speaker);
+      return voices.group ?? group(voices.speaker);
     case 'our':
     case 'ours':
       return possessive(voices.speaker);

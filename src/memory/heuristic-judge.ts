@@ -1,25 +1,26 @@
 import { term, words } from '../text/tokenize.js';
+import { attributeSpec, canonicalAttribute, objectKey } from './attributes.js';
+import { isUniqueRelative } from './attribute-patterns.js';
+import { classifyFact, type ClassifiedFacet } from './classify.js';
+import { sameSubject, subjectNames } from './subjects.js';
 import type { ExtractedFact, RelationCandidate, RelationDecision, RelationJudge } from './types.js';
 
 /**
- * The heuristic relation judge (no model): how a new fact relates to the memories offered as candidates, from
- * their words, subjects and attributes. Per candidate, first match wins:
+ * The heuristic relation judge (no model): how a new fact relates to the memories offered as candidates, from their
+ * subjects, attributes (catalogue ids, attributes.ts), values and words. Per candidate, first match wins:
  *
- * 0. a fact that negates the candidate ("no longer", "doesn't") with the same subject and attribute, or most of its
- *    words, updates it; otherwise it is new;
- * 1. duplicate: the same text once normalised (case, punctuation, articles), or the new fact adds nothing: its words
- *    are (almost) all in the candidate, it names no other number or date, and the similarity is at least
- *    {@link DUPLICATE_SIMILARITY} or the candidate holds every one of its words;
- * 2. updates: same subject and same attribute (home city, employer, "opinion of jazz"...) but another value: the
- *    newest wins ("Dana moved to Berlin" updates "Dana lives in Paris");
- * 3. extends: same subject, no two different attributes, and the new fact holds (almost) all of the candidate's
- *    words, all of its content words (one may be missing from a long fact), numbers and dates, plus at least one
- *    more content word ("Dana has a dog named Rex" extends "Dana has a dog");
- * 4. otherwise new.
+ * 0. another subject: new. Facts about Lena never merge into, nor replace, facts about Maya;
+ * 1. the same text once normalised (case, punctuation, articles): duplicate;
+ * 2. the same attribute (and object, for keyed ones: allergy:peanut, opinion:running): a fact that ends a value
+ *    ("left Figma") updates the memory holding that value; the same value with the same polarity is a duplicate, or
+ *    extends it when it adds words; another value or the opposite polarity ("not allergic", "now loves") updates it;
+ * 3. two different catalogue attributes: new (a job title does not replace an employer);
+ * 4. otherwise by words, as before the catalogue: a negation of (almost) the same words updates; a fact whose words
+ *    the candidate (almost) all holds is a duplicate (similarity at least {@link DUPLICATE_SIMILARITY} unless it holds
+ *    every one); a fact holding all of the candidate's content words, numbers and dates plus more extends it.
  *
  * Across candidates, duplicate beats updates beats extends; ties go to the most similar candidate, then the lowest
- * id, so the decision is a pure function of its inputs. `derives` (an inference from several memories) is never
- * returned: the offline engine makes no inferences.
+ * id, so the decision is a pure function of its inputs. `derives` is never returned: no inferences offline.
  */
 
 /** Similarity (0-1, calibrated) at which a fact whose words the candidate (almost) holds is the same fact. */
@@ -28,8 +29,11 @@ export const DUPLICATE_SIMILARITY = 0.95;
 export const WORD_COVERAGE = 0.8;
 
 const ARTICLES = new Set(['a', 'an', 'the']);
-const NEGATION = /\b(?:not|no|never|nobody|none|nothing|neither|nor)\b|n['’]t\b/i;
+const NEGATION = /\b(?:not|no|never|nobody|none|nothing|neither|nor|no longer)\b|n['’]t\b/i;
 const RANK: Record<string, number> = { duplicate: 3, updates: 2, extends: 1 };
+const SOFT_WORDS = new Set(
+  words('now still currently actually really also just recently finally officially too again anymore nowadays today happily proudly definitely honestly').flatMap((w) => term(w) ?? []),
+);
 
 interface Shape {
   normalised: string;
@@ -62,32 +66,85 @@ function coverage(a: Set<string>, b: Set<string>): number {
 }
 
 const subset = (a: Set<string>, b: Set<string>) => [...a].every((x) => b.has(x));
-const same = (a: string | null, b: string | null) => a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
+const isCatalogued = (a: string | null): a is string => a !== null && !a.startsWith('other');
+
+/** The facet of `text` that states `attribute`, found by the same classifier that wrote it. */
+function facetOf(text: string, subject: string | null, attribute: string): ClassifiedFacet | null {
+  const facets = classifyFact(text, subject, 'present', false).facets;
+  return facets.find((f) => f.attribute === attribute) ?? facets.find((f) => attributeSpec(f.attribute)?.id === attributeSpec(attribute)?.id) ?? null;
+}
+
+const valueKey = (v: string | null) => (v ? objectKey(v.replace(/^(?:an?|the)\s+/i, '')) || v.toLowerCase() : null);
+
+/**
+ * The same value once normalised ("the Figma" ~ "Figma"; "product designer" is not "senior product designer");
+ * `loose`: a value naming the other ("Honda" ~ "Honda Civic"), for what a fact ends.
+ */
+function sameValue(a: string | null, b: string | null, loose = false): boolean {
+  const [x, y] = [valueKey(a), valueKey(b)];
+  if (x === null || y === null) return x === y;
+  return x === y || (loose && x.length > 2 && y.length > 2 && (` ${y} `.includes(` ${x} `) || ` ${x} `.includes(` ${y} `)));
+}
 
 /** The relation of `fact` to one candidate, by the rules above. */
 export function relationTo(fact: ExtractedFact, candidate: RelationCandidate): 'duplicate' | 'updates' | 'extends' | 'new' {
+  const subject = sameSubject(subjectNames(fact.subject, fact.aliases), candidate.subject);
+  if (subject === false) return 'new';
   const n = shapeOf(fact.text);
   const o = shapeOf(candidate.text);
   if (n.normalised === o.normalised) return 'duplicate';
+  const fa = canonicalAttribute(fact.attribute);
+  const ca = canonicalAttribute(candidate.attribute);
+  if (subject === true && isCatalogued(fa) && fa === ca) return sameAttribute(fact, candidate, fa, n, o);
+  if (isCatalogued(fa) && isCatalogued(ca)) return 'new';
+  return byWords(n, o, candidate, subject === true, fa !== null && fa === ca);
+}
+
+function sameAttribute(fact: ExtractedFact, candidate: RelationCandidate, attribute: string, n: Shape, o: Shape): 'duplicate' | 'updates' | 'extends' | 'new' {
+  const nf = facetOf(fact.text, fact.subject, attribute) ?? aliasFacet(fact, attribute);
+  const cf = facetOf(candidate.text, candidate.subject, attribute);
+  // Wording the classifier cannot read back (a model's): the same attribute with other words is a new value.
+  if (!nf || !cf) return n.negated === o.negated && coverage(n.content, o.content) === 1 ? 'duplicate' : 'updates';
+  if (nf.ended) return nf.value === null || cf.value === null || sameValue(nf.value, cf.value, true) ? 'updates' : 'new';
+  // "Maya now lives in Boston" adds nothing to "Maya lives in Boston".
+  const extra = [...n.content].some((t) => !o.content.has(t) && !SOFT_WORDS.has(t));
+  if (nf.negated === cf.negated && !cf.ended) {
+    if (sameValue(nf.value, cf.value)) return extra && subset(o.content, n.content) ? 'extends' : 'duplicate';
+    // "has a dog" then "has a dog named Rex": the same dog, named.
+    if (cf.value === null) return 'extends';
+    if (nf.value === null) return 'duplicate';
+    // Two sisters, two dogs: both stay.
+    if (coexists(attribute)) return 'new';
+  }
+  return 'updates';
+}
+
+/** Keyed attributes whose values are several things at once (pets of one kind, siblings), not one that changes. */
+function coexists(attribute: string): boolean {
+  const [id, object] = attribute.split(':') as [string, string | undefined];
+  return id === 'pet' || (id === 'family' && object !== undefined && !isUniqueRelative(object));
+}
+
+function aliasFacet(fact: ExtractedFact, attribute: string): ClassifiedFacet | null {
+  for (const alias of fact.aliases ?? []) {
+    const f = facetOf(fact.text, alias, attribute);
+    if (f) return f;
+  }
+  return null;
+}
+
+function byWords(n: Shape, o: Shape, candidate: RelationCandidate, sameSubject: boolean, sameAttribute: boolean): 'duplicate' | 'updates' | 'extends' | 'new' {
   const newInOld = coverage(n.words, o.words);
   const oldInNew = coverage(o.words, n.words);
-  const sameSubject = same(fact.subject, candidate.subject);
   // "Dana no longer lives in Paris" repeats the words of "Dana lives in Paris" and contradicts it.
-  if (n.negated !== o.negated) {
-    return sameSubject && (same(fact.attribute, candidate.attribute) || Math.max(newInOld, oldInNew) >= WORD_COVERAGE) ? 'updates' : 'new';
-  }
-  if (subset(n.numbers, o.numbers) && (newInOld === 1 || (newInOld >= WORD_COVERAGE && candidate.similarity >= DUPLICATE_SIMILARITY))) {
-    return 'duplicate';
-  }
+  if (n.negated !== o.negated) return sameSubject && (sameAttribute || Math.max(newInOld, oldInNew) >= WORD_COVERAGE) ? 'updates' : 'new';
+  if (subset(n.numbers, o.numbers) && (newInOld === 1 || (newInOld >= WORD_COVERAGE && candidate.similarity >= DUPLICATE_SIMILARITY))) return 'duplicate';
   const extraContent = [...n.content].some((t) => !o.content.has(t));
   // Short facts differ in one slot ("allergic to peanuts" / "to shellfish"): all their content words must be kept.
   const missing = [...o.content].filter((t) => !n.content.has(t)).length;
   const contains = oldInNew >= WORD_COVERAGE && missing <= (o.content.size >= 5 ? 1 : 0) && subset(o.numbers, n.numbers) && extraContent;
-  if (sameSubject && same(fact.attribute, candidate.attribute)) return contains && oldInNew === 1 ? 'extends' : 'updates';
-  // Two different attributes ("allergy to peanut", "allergy to shellfish") are two facts.
-  if (fact.attribute !== null && candidate.attribute !== null) return 'new';
-  if (sameSubject && contains) return 'extends';
-  return 'new';
+  if (sameSubject && sameAttribute) return contains && oldInNew === 1 ? 'extends' : 'updates';
+  return sameSubject && contains ? 'extends' : 'new';
 }
 
 /** Picks the relation of `fact` to its candidates: duplicate > updates > extends > new. */

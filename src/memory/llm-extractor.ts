@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorMessage, isAppError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { completeJson, type ChatModel } from '../providers/llm.js';
+import { canonicalAttribute } from './attributes.js';
 import { extractionMessages, renderForPrompt } from './llm-prompts.js';
 import type { ExtractedFact, ExtractionResult, FactExtractor, SourceDocument } from './types.js';
 
@@ -129,7 +130,8 @@ function normaliseFact(raw: RawFact, documentDate: string): ExtractedFact | null
     eventDate: isoDay(raw.eventDate),
     forgetAfter: forgetInstant(raw.forgetAfter, documentDate),
     subject: clean(raw.subject, 200),
-    attribute: clean(raw.attribute, 100)?.toLowerCase() ?? null,
+    // The catalogue's id whatever the model wrote ("home city" → residence), so the judge and search can use it.
+    attribute: canonicalAttribute(clean(raw.attribute, 100)),
     speaker: clean(raw.speaker, 200),
   };
 }

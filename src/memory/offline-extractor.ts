@@ -1,29 +1,29 @@
 import { sentenceSpans } from '../text/sentences.js';
+import { bulletFacts } from './bullets.js';
 import { dateOf } from './calendar.js';
-import { classifyFact } from './classify.js';
 import { ASSISTANT, parseConversation, USER } from './conversation.js';
-import { nameFromEntityContext, toThirdPerson, type Voices } from './first-person.js';
-import { cleanSentence, escapeRe, rejectReason, restoreImpliedSubject, splitClauses } from './statements.js';
-import { inferForgetAfter, resolveDates } from './temporal-expressions.js';
-import { tenseOf } from './tense.js';
+import { Discourse, selfIntroducedName } from './discourse.js';
+import { nameFromEntityContext, type Voices } from './first-person.js';
+import { capitalise, factsOfClause, MAX_FACT_CHARS } from './sentence-facts.js';
+import { cleanSentence, escapeRe, splitClauses } from './statements.js';
 import type { ExtractedFact, ExtractionResult, FactExtractor, SourceDocument, Turn } from './types.js';
 
+export { MAX_FACT_CHARS };
+
 /**
- * The offline extractor: facts from a document without a model, by rules. A chat is read turn by turn, each sentence
- * with its turn's speaker and date (an assistant's turns give none); a short plain document is a note written by the
- * add's entity (or "the user"), a long one is someone else's text where only sentences naming the user count.
- * Sentences are split into clauses, cleaned of small talk, kept when they state something about a person, rewritten
- * to the third person with dates resolved, then classified. Deterministic, and cheap: under a millisecond per chat
- * turn, bounded for huge documents. What it cannot do: resolve "it"/"they"/"she" (such clauses are dropped), know
- * who "we" are ("Dana and others"), or tell a past event's date when the text gives none (the turn's date is used).
+ * The offline extractor: facts from a document without a model, by rules and compromise's lexicon. A chat is read
+ * turn by turn, each sentence with its turn's speaker and date (an assistant's turns give none); a short plain
+ * document is a note written by the add's entity (or "the user"), a long one is someone else's text where only
+ * sentences naming the user count; "label: value" lines of notes (budget, deadline, lead) are facts of their heading.
+ * The user is named once they say their name (or the entity context does); "she", "he" and "there" resolve against
+ * the conversation (earlier turns of an appended one included), and a sentence whose pronoun has no clear
+ * antecedent is dropped. Deterministic and cheap: well under a millisecond per chat turn, bounded for huge documents.
  */
 
 /** At most this many facts come out of one document. */
 export const MAX_FACTS = 200;
 /** Longer sentences are not atomic statements (lists, pasted text): they are skipped. */
 export const MAX_SENTENCE_CHARS = 400;
-/** Longer rewritten facts are skipped. */
-export const MAX_FACT_CHARS = 300;
 /** Sentences examined per document, at most (the work bound: ~0.1 ms each). */
 export const MAX_SENTENCES = 500;
 /** Characters segmented per turn or plain document, at most. */
@@ -32,21 +32,7 @@ export const MAX_SCAN_CHARS = 100_000;
 export const MAX_TURN_SENTENCES = 30;
 /** A plain (not chat) document longer than this many sentences is not the user's note: only sentences naming the user count. */
 const SHORT_NOTE_SENTENCES = 10;
-
-const PERSON = /\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself|we|we're|we've|us|our|ours|you|you're|you've|your|yours)\b/i;
-const FIRST_PERSON_SUBJECT = /^(?:I|I'm|I've|I'd|I'll|my|we|we're|we've|we'd|we'll|our)\b/i;
-const SECOND_PERSON_SUBJECT = /^(?:you|you're|you've|you'd|you'll|your)\b/i;
-const PROPER_SUBJECT = /^(?!\p{L}+ing\b)(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})(?='s\b|\s+(?:is|was|has|had|will|would|can|and|\p{Ll}+(?:s|ed))\b)/u;
-// A quotation, or one the sentence segmenter cut before its closing mark.
-const QUOTED = /"[^"]*(?:"|$)|“[^”]*(?:”|$)/g;
 const PHOTO = /\s*\(shares? (?:a )?photo:\s*([^()]*)\)\s*$/i;
-const SLANG: [RegExp, string][] = [
-  [/\bgonna\b/gi, 'going to'],
-  [/\bwanna\b/gi, 'want to'],
-  [/\bgotta\b/gi, 'have to'],
-  [/\bkinda\b/gi, 'kind of'],
-  [/\bsorta\b/gi, 'sort of'],
-];
 
 /** The offline fact extractor (no model, no network). */
 export function createOfflineExtractor(maxFacts = MAX_FACTS): FactExtractor {
@@ -55,13 +41,25 @@ export function createOfflineExtractor(maxFacts = MAX_FACTS): FactExtractor {
 
 /** The facts of one document, deterministically. */
 export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): ExtractionResult {
-  const userName = nameFromEntityContext(doc.entityContext);
-  const turns = parseConversation(doc.content, doc.documentDate, userName);
+  const entityName = nameFromEntityContext(doc.entityContext);
+  const turns = parseConversation(doc.content, doc.documentDate, entityName);
   const chat = turns !== null;
-  const all: Turn[] = turns ?? [{ speaker: userName ?? USER, content: doc.content, timestamp: null }];
-  const speakers = [...new Set(all.map((t) => t.speaker))];
-  const names = [...new Set(speakers.filter((s) => s !== USER && s !== ASSISTANT).flatMap((s) => [s, s.split(/\s+/)[0]!]))];
+  const before = doc.previous?.trim() ? (parseConversation(doc.previous, doc.documentDate, entityName) ?? [{ speaker: entityName ?? USER, content: doc.previous, timestamp: null }]) : [];
+  const bullets = chat ? null : bulletFacts(doc.content, doc.title, doc.documentDate);
+  const body = bullets && bullets.lines.size > 0 ? doc.content.split(/\r\n?|\n/).filter((_, i) => !bullets.lines.has(i)).join('\n') : doc.content;
+  // The user's name: the entity context's, else the one the user gives ("My name is Maya"), earlier turns included.
+  const learned = entityName ? null : learnUserName([...before, ...(turns ?? [{ speaker: USER, content: body, timestamp: null }])]);
+  const userName = entityName ?? learned;
+  const rename = (t: Turn): Turn => (learned && t.speaker === USER ? { ...t, speaker: learned } : t);
+  const all: Turn[] = (turns ?? [{ speaker: userName ?? USER, content: body, timestamp: null }]).map(rename);
+  const earlier = before.map(rename);
+  const speakers = [...new Set([...earlier, ...all].map((t) => t.speaker))];
+  const humans = speakers.filter((s) => s !== ASSISTANT);
+  // Who the user is: the role "user" (named or not), or the one person talking to an assistant.
+  const users = new Set([USER, ...(userName ? [userName] : []), ...(speakers.includes(ASSISTANT) && humans.length === 1 ? humans : [])]);
+  const names = [...new Set(humans.filter((s) => s !== USER).flatMap((s) => [s, s.split(/\s+/)[0]!]))];
   const mentions = names.length > 0 ? new RegExp(`\\b(?:${names.map(escapeRe).join('|')})\\b`) : null;
+  const discourse = new Discourse();
   const facts: ExtractedFact[] = [];
   const seen = new Set<string>();
   let pasted = 0;
@@ -73,36 +71,58 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
     seen.add(key);
     facts.push(fact);
   };
+  for (const fact of bullets?.facts ?? []) push(fact);
+  const voicesOf = (turn: Turn): Voices => {
+    const other = speakers.length === 2 ? speakers.find((s) => s !== turn.speaker)! : null;
+    // What a user tells an assistant about "you" is about the assistant: nothing to remember.
+    return { speaker: turn.speaker, listener: other === ASSISTANT ? null : other };
+  };
+
+  // Earlier turns of an appended conversation: context only.
+  for (const turn of earlier) {
+    if (turn.speaker !== ASSISTANT) {
+      for (const span of sentenceSpans(turn.content, 0, Math.min(turn.content.length, MAX_SCAN_CHARS)).slice(-MAX_TURN_SENTENCES)) {
+        const sentence = cleanSentence(turn.content.slice(span.start, span.end), names);
+        discourse.observe(sentence, turn.speaker);
+        discourse.observeThings(sentence, turn.speaker);
+      }
+    }
+    discourse.nextTurn();
+  }
 
   for (const turn of all) {
     // Facts are about the people of the container tag; an assistant's advice is not one of them.
-    if (turn.speaker === ASSISTANT || facts.length >= maxFacts) continue;
+    if (turn.speaker === ASSISTANT || facts.length >= maxFacts) {
+      discourse.nextTurn();
+      continue;
+    }
     const date = dateOf(turn.timestamp) ?? dateOf(doc.documentDate);
-    const other = speakers.length === 2 ? speakers.find((s) => s !== turn.speaker)! : null;
-    // What a user tells an assistant about "you" is about the assistant: nothing to remember.
-    const voices: Voices = { speaker: turn.speaker, listener: other === ASSISTANT ? null : other };
+    const voices = voicesOf(turn);
+    const speakerAliases = users.has(turn.speaker) && turn.speaker !== USER ? [USER] : [];
     let body = turn.content;
     const photo = chat ? PHOTO.exec(body) : null;
     if (photo) body = body.slice(0, photo.index);
     const spans = sentenceSpans(body, 0, Math.min(body.length, MAX_SCAN_CHARS));
     if (chat && spans.length > MAX_TURN_SENTENCES) {
       pasted++;
+      discourse.nextTurn();
       continue;
     }
     if (body.length > MAX_SCAN_CHARS) truncated = true;
     const plainLong = !chat && spans.length > SHORT_NOTE_SENTENCES;
+    const context = { voices, names, date, chat, plainLong, mentions, discourse, speakerAliases };
     for (const span of spans) {
       if (budget-- <= 0 || facts.length >= maxFacts) break;
       for (const clause of splitClauses(body.slice(span.start, span.end))) {
         if (clause.length > MAX_SENTENCE_CHARS) continue;
-        const fact = factOf(clause, { voices, names, date, chat, plainLong, mentions });
-        if (fact) push(fact);
+        for (const fact of factsOfClause(clause, context)) push(fact);
       }
     }
     if (photo?.[1]?.trim()) {
       const caption = photo[1].trim().replace(/^(?:a|an)\s+(?:photo|photograph|photography|picture|image)\s+of\s+/i, '');
       push({ text: `${capitalise(turn.speaker)} shared a photo of ${caption.replace(/[.\s]+$/, '')}.`, isStatic: false, eventDate: date, forgetAfter: null, subject: turn.speaker, attribute: null, speaker: chat ? turn.speaker : null });
     }
+    discourse.nextTurn();
   }
   const notes = [
     ...(facts.length >= maxFacts ? [`capped at ${maxFacts} facts`] : facts.length === 0 ? ['no statement about a person found'] : []),
@@ -112,68 +132,12 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
   return notes.length > 0 ? { facts, note: notes.join('; ') } : { facts };
 }
 
-interface SentenceContext {
-  voices: Voices;
-  names: readonly string[];
-  date: string | null;
-  chat: boolean;
-  plainLong: boolean;
-  /** Finds a speaker's name; null when no speaker has one. */
-  mentions: RegExp | null;
-}
-
-function factOf(clause: string, c: SentenceContext): ExtractedFact | null {
-  // In a long document (an article, a README) "I" and "we" are its authors, not the user: only sentences naming the
-  // user count. The cheap test also skips most sentences before the work.
-  if (c.plainLong && !c.mentions?.test(clause)) return null;
-  let s = cleanSentence(clause, c.names);
-  if (c.chat) s = restoreImpliedSubject(s);
-  for (const [re, to] of SLANG) s = s.replace(re, to);
-  if (rejectReason(s, c.names) !== null) return null;
-  if ((c.chat || c.plainLong) && !PERSON.test(s) && !c.mentions?.test(s)) return null;
-  // 'He said: "We didn't move fast enough"' — first person inside quotes is someone else's.
-  const unquoted = s.replace(QUOTED, ' ');
-  if (unquoted !== s && PERSON.test(s) && !PERSON.test(unquoted)) return null;
-
-  const tense = tenseOf(s);
-  const resolved = c.date ? resolveDates(s, c.date) : { text: s, dates: [] };
-  const forgetAfter = c.date ? inferForgetAfter(s, c.date) : null;
-  const third = toThirdPerson(resolved.text, c.voices);
-  if (third === null) return null;
-  const text = finish(third);
-  if (text.length > MAX_FACT_CHARS) return null;
-
-  const subject = FIRST_PERSON_SUBJECT.test(s)
-    ? c.voices.speaker
-    : SECOND_PERSON_SUBJECT.test(s)
-      ? c.voices.listener
-      : c.chat && PERSON.test(s)
-        ? c.voices.speaker
-        : (PROPER_SUBJECT.exec(text)?.[1] ?? (PERSON.test(s) ? c.voices.speaker : null));
-  // "We went..." is about the speaker, but "Dana and others" is no subject a pattern can follow.
-  const classified = classifyFact(text, /^(?:we|our)\b/i.test(s) ? null : subject, tense, resolved.dates.length > 0 || forgetAfter !== null);
-  return {
-    text,
-    isStatic: classified.isStatic,
-    eventDate: resolved.dates[0] ?? (!classified.isStatic && c.chat ? c.date : null),
-    forgetAfter,
-    subject,
-    attribute: classified.attribute,
-    speaker: c.chat ? c.voices.speaker : null,
-  };
-}
-
-/** One sentence: capitalised, single spaces, ending with exactly one period. */
-function finish(text: string): string {
-  const t = text
-    .replace(/\s+/g, ' ')
-    .replace(/\s+([,.;:!])/g, '$1')
-    .trim()
-    .replace(/[.!?…]+(["”’')\]]+)$/, '$1')
-    .replace(/[\s.!…,;:-]+$/, '');
-  return `${capitalise(t)}.`;
-}
-
-function capitalise(s: string): string {
-  return s ? s[0]!.toUpperCase() + s.slice(1) : s;
+/** The name the user gives for themselves in their own turns, if any. */
+function learnUserName(turns: readonly Turn[]): string | null {
+  for (const t of turns) {
+    if (t.speaker !== USER) continue;
+    const name = selfIntroducedName(t.content.slice(0, 2000));
+    if (name) return name;
+  }
+  return null;
 }

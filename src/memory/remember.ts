@@ -4,6 +4,10 @@ import type { Embedder } from '../providers/embedder.js';
 import type { MemoryStore } from '../storage/memories.js';
 import { calibrateCosine } from '../vector/calibrate.js';
 import { queryTerms } from '../text/tokenize.js';
+import { canonicalAttribute } from './attributes.js';
+import { classifyFact } from './classify.js';
+import { USER } from './conversation.js';
+import { sameSubject, subjectNames } from './subjects.js';
 import type { ExtractedFact, RelationCandidate, RelationJudge } from './types.js';
 
 export interface RememberDeps {
@@ -45,12 +49,16 @@ const CANDIDATES = 8;
 export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, facts: readonly ExtractedFact[]): Promise<RememberOutcome> {
   const outcome: RememberOutcome = { created: [], updated: [], duplicates: [], extended: [] };
   if (facts.length === 0) return outcome;
-  const vectors = await deps.embedder.embedDocuments(facts.map((f) => f.text));
-  for (const [i, fact] of facts.entries()) {
+  const userNames = await userNamesOf(deps, ctx, facts);
+  const named = facts.map((f) => withUserNames(f, userNames));
+  const vectors = await deps.embedder.embedDocuments(named.map((f) => f.text));
+  for (const [i, fact] of named.entries()) {
     const vector = vectors[i]!;
     const candidates = await relationCandidates(deps, ctx, fact, vector);
     const decision = await deps.judge.judge(fact, candidates);
-    const target = decision.targetId ? await deps.memories.getMemory(ctx.orgId, decision.targetId) : null;
+    let target = decision.targetId ? await deps.memories.getMemory(ctx.orgId, decision.targetId) : null;
+    // Whatever the judge (a model may not follow its prompt), a fact never merges into or replaces another subject's.
+    if (target && decision.relation !== 'new' && sameSubject(subjectNames(fact.subject, fact.aliases), target.subject) === false) target = null;
     const embedding = { model: deps.embedder.id, vector };
 
     if (decision.relation === 'duplicate' && target) {
@@ -80,7 +88,7 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
       rootMemoryId: id,
       relation: null,
       subject: fact.subject,
-      attribute: fact.attribute,
+      attribute: canonicalAttribute(fact.attribute),
       eventDate: fact.eventDate,
       forgetAfter: earliest(fact.forgetAfter, ctx.forgetAfter ?? null),
       forgetReason: null,
@@ -114,18 +122,31 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
   return outcome;
 }
 
-/** The tag's latest memories closest to the fact, by meaning and by words, with calibrated similarity. */
+/**
+ * The tag's latest memories closest to the fact, by meaning and by words, with calibrated similarity, plus every
+ * memory filed under the fact's subject (any of its names) and attribute: what it may update, however differently
+ * worded. Each lookup is bounded (an index read, not a scan of the tag).
+ */
 async function relationCandidates(deps: RememberDeps, ctx: RememberContext, fact: ExtractedFact, vector: Float32Array): Promise<RelationCandidate[]> {
   const scope = { containerTags: ctx.containerTags };
-  const [byVector, byWords] = await Promise.all([
+  const names = subjectNames(fact.subject, fact.aliases);
+  // A subject's name is in every memory about them: as a keyword it would match the whole tag.
+  const nameTerms = new Set(names.flatMap((n) => queryTerms(n)));
+  const terms = queryTerms(fact.text).filter((t) => !nameTerms.has(t));
+  const attribute = canonicalAttribute(fact.attribute);
+  // A fact filed under a catalogue attribute meets what it may update by subject and attribute, and its duplicates by
+  // meaning; words are asked only for the others.
+  const catalogued = attribute !== null && !attribute.startsWith('other') && names.length > 0;
+  const [byVector, byWords, ...sameThing] = await Promise.all([
     deps.memories.memoryVectorSearch(ctx.orgId, { ...scope, vector, model: deps.embedder.id, limit: CANDIDATES }),
-    deps.memories.memoryKeywordSearch(ctx.orgId, { ...scope, terms: queryTerms(fact.text), limit: CANDIDATES }),
+    terms.length > 0 && !catalogued ? deps.memories.memoryKeywordSearch(ctx.orgId, { ...scope, terms, limit: CANDIDATES }) : Promise.resolve([]),
+    ...(attribute ? names.map((n) => deps.memories.findMemoriesBySubject(ctx.orgId, ctx.containerTags, n, attribute)) : []),
   ]);
   const similarity = new Map(byVector.map((c) => [c.memoryId, calibrateCosine(c.score, deps.embedder.calibration)]));
   const ids = [...new Set([...byVector.map((c) => c.memoryId), ...byWords.map((c) => c.memoryId)])];
-  // What the fact may update is always offered, however far its wording is from the new fact's.
-  const sameThing = fact.subject && fact.attribute ? await deps.memories.findMemoriesBySubject(ctx.orgId, ctx.containerTags, fact.subject, fact.attribute) : [];
-  const found = [...(await deps.memories.getMemoriesByIds(ctx.orgId, ids)), ...sameThing.filter((m) => !ids.includes(m.id))];
+  const byId = new Map((await deps.memories.getMemoriesByIds(ctx.orgId, ids)).map((m) => [m.id, m]));
+  for (const m of sameThing.flat()) byId.set(m.id, m);
+  const found = [...byId.values()];
   return found
     .filter((m) => m.isLatest && !m.isForgotten)
     .map((m) => ({ id: m.id, text: m.memory, subject: m.subject, attribute: m.attribute, isStatic: m.isStatic, similarity: similarity.get(m.id) ?? 0 }))
@@ -153,6 +174,33 @@ export async function retractDocument(memories: MemoryStore, orgId: string, docu
     }
   }
   return retracted;
+}
+
+/**
+ * The user's name as the tag knows it ("The user's name is Maya."), looked up once when a fact is about "the user":
+ * memories about Maya and about "the user" are then about the same subject.
+ */
+async function userNamesOf(deps: RememberDeps, ctx: RememberContext, facts: readonly ExtractedFact[]): Promise<string[]> {
+  if (!facts.some((f) => subjectNames(f.subject, f.aliases).includes(USER))) return [];
+  const named = await deps.memories.findMemoriesBySubject(ctx.orgId, ctx.containerTags, USER, 'name');
+  const fromFacts = facts.filter((f) => f.subject === USER && f.attribute === 'name').map((f) => f.text);
+  return [...new Set([...fromFacts, ...named.filter((m) => m.isLatest && !m.isForgotten).map((m) => m.memory)].flatMap((text) => {
+    const value = classifyFact(text, USER, 'present', false).facets.find((f) => f.id === 'name')?.value;
+    return value ? [value] : [];
+  }))];
+}
+
+/**
+ * A fact about "the user" in a tag that knows the user's name: about them by name, and written so ("The user moved to
+ * Austin." → "Dana moved to Austin."), except the fact that gives the name.
+ */
+function withUserNames(fact: ExtractedFact, userNames: readonly string[]): ExtractedFact {
+  if (userNames.length === 0 || !subjectNames(fact.subject, fact.aliases).includes(USER)) return fact;
+  const aliases = [...new Set([...(fact.aliases ?? []), ...userNames, USER])];
+  if (fact.subject !== USER || fact.attribute === 'name' || userNames.length !== 1) return { ...fact, aliases: aliases.filter((a) => a !== fact.subject) };
+  const name = userNames[0]!;
+  const text = fact.text.replace(/\b[Tt]he user\b/g, name);
+  return { ...fact, text, subject: name, aliases: aliases.filter((a) => a !== name) };
 }
 
 function earliest(a: string | null, b: string | null): string | null {

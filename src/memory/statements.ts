@@ -1,5 +1,6 @@
 import { indexTerms } from '../text/tokenize.js';
-import { IRREGULAR_PAST, tenseOf } from './tense.js';
+import { isKnownName, isVerbForm } from './lexicon.js';
+import { IRREGULAR_PAST, isRegularPast, tenseOf } from './tense.js';
 
 /**
  * Which sentences of a chat state something worth remembering. Greetings, thanks, interjections and vocatives are
@@ -8,12 +9,12 @@ import { IRREGULAR_PAST, tenseOf } from './tense.js';
  * has no content word beyond small talk ("I totally agree", "I'm so happy for you").
  */
 
-const INTERJECTION = String.raw`(?:hey|hi|hiya|hello|oh|ooh|ah+|aw+|wow|whoa|woah|yeah|yea|yep|yes|yup|no|nope|nah|ok|okay|alright|well|hm+|um+|uh+|(?:ha)+|lol|lmao|omg|gosh|man|dude|thanks|thank you|thx|ty|great|cool|awesome|nice|sweet|sure|totally|absolutely|definitely|indeed|anyway|anyways|btw|by the way|honestly|actually|right|true|congrats|congratulations|good (?:morning|evening|night|afternoon)|yay|phew|ugh|sorry|oops|of course|exactly|agreed|same here|me too|likewise|cheers|bye|goodbye|oh my|oh wow|oh no|speaking of which|in fact|to be honest|fun fact|guess what|you know what|good to hear|glad to hear|interesting|fair enough|good point|i see|got it|makes sense|perfect|excellent|wonderful|fantastic|amazing|love it|noted)`;
+const INTERJECTION = String.raw`(?:hey|hi|hiya|hello|oh|ooh|ah+|aw+|wow|whoa|woah|yeah|yea|yep|yes|yup|no|nope|nah|ok|okay|alright|well|hm+|um+|uh+|(?:ha)+|lol|lmao|omg|gosh|man|dude|thanks|thank you|thx|ty|great|cool|awesome|nice|sweet|sure|totally|absolutely|definitely|indeed|anyway|anyways|btw|by the way|honestly|actually|right|true|congrats|congratulations|good (?:morning|evening|night|afternoon)|yay|phew|ugh|sorry|oops|of course|exactly|agreed|same here|me too|likewise|cheers|bye|goodbye|oh my|oh wow|oh no|speaking of which|in fact|to be honest|fun fact|guess what|you know what|good to hear|glad to hear|interesting|fair enough|good point|i see|got it|makes sense|perfect|excellent|wonderful|fantastic|amazing|love it|noted|funny story|long story short|funny|just so you know|fyi|quick update|big news|good news|bad news|some news|news flash|heads up|side note|random thought|update|correction|scratch that|wait|so yeah|oh and|oh also|also|plus|just fyi|real talk|not gonna lie|ngl|tbh|to be fair|for the record|for context|quick question|small update|life update|fun story|true story)`;
 const LEADING = new RegExp(String.raw`^${INTERJECTION}(?:\s+(?:so much|a lot|again|for (?:that|this|sharing|asking|the \w+)|you|guys|all))?(?:,?\s+\p{Lu}[\p{L}'-]*)?\s*(?:[,!.;:—–-]+\s*|$)`, 'iu');
 const LEADING_CONJUNCTION = /^(?:so|and|but|also|plus|anyway|well|oh|then|honestly|actually|basically)\s*,?\s+(?=(?:I|I'm|I've|I'd|I'll|we|my|our)\b)/i;
 // "So cool you found a group" → "you found a group".
 const LEADING_PRAISE = /^(?:so|how|really|very|that's|it's)?\s*(?:cool|great|nice|awesome|amazing|sweet|glad|happy|fun|good|wonderful)\s+(?:that\s+)?(?=(?:you|I|we)\b)/i;
-const TRAILING_TAG = /\s*,?\s*(?:you know|right|lol|haha+|lmao|hehe+|though|too|as well)?\s*([.!?…]*)$/i;
+const TRAILING_TAG = /\s*,?\s*(?:you know|right|lol|haha+|lmao|hehe+|though|too|as well|by the way|btw|fyi|just so you know|just fyi|honestly|ha|tbh|ngl|for what it's worth|if you must know|believe it or not|of all things|of course)?\s*([.!?…]*)$/i;
 const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{1F3FB}-\u{1F3FF}]|(?<!\w)(?:[:;]-?[()DPp]|<3|xD)(?!\w)/gu;
 
 const UNRESOLVED = /^(?:it|it's|its|that|that's|thats|this|these|those|they|they're|they've|them|he|he's|she|she's|there|there's|here|here's|everyone|everybody|someone|somebody|something|nothing|anything|everything|what|which|who|whoever|how|such|one|both|each|all|none|nobody|other|others|anyone|anybody|yours|mine|ours)\b/i;
@@ -42,12 +43,68 @@ const VERB_HINT = /\b\p{L}+s\s+(?:me|my|us|our|you|your|him|her|them)\b|\b(?:am|
 
 const PRONOUN = String.raw`(?:I|I'm|I've|I'd|I'll|we|we're|we've|we'll|my|our|it|it's|that's|they|they're|he|he's|she|she's)`;
 // Where a new clause with its own subject starts. A bare "and I" is left alone: "my husband and I went".
-const CLAUSE_BREAK = new RegExp(String.raw`\s+[-–—]+\s+|;\s+|:\s+(?=${PRONOUN}\b)|,\s+(?:and|but|so)\s+(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)`, 'g');
+const CLAUSE_BREAK = new RegExp(String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|,\s+(?:and|but|so)\s+(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})`, 'gu');
 
-/** Parts of a chat message that read as separate statements: sentences, split where a clause with its own subject starts. */
+/**
+ * Parts of a message that read as separate statements: sentences, split where a clause with its own subject starts
+ * ("I live in Paris and I work as a nurse", "Maya's name is Maya and Maya works at Figma"), and where a second verb
+ * shares the first one's subject ("I sold my Honda and bought a Tesla" → "I bought a Tesla"). A compound subject
+ * stays whole: "my husband and I went".
+ */
 export function splitClauses(sentence: string): string[] {
-  return sentence.split(CLAUSE_BREAK).map((s) => s.trim()).filter(Boolean);
+  return sentence
+    .split(CLAUSE_BREAK)
+    .flatMap(splitAtSubject)
+    .flatMap(splitPredicates)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
+
+const AND_SUBJECT = /\s*,?\s+and\s+(?=(?:I|I'm|I've|I'll|I'd|we|my|our)\b|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?(?:'s)?\s+(?:is|was|has|had|works|lives|moved|got|loves|likes|hates|plays|\p{Ll}+(?:ed|s))\b)/gu;
+
+function splitAtSubject(part: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of part.matchAll(AND_SUBJECT)) {
+    const left = part.slice(start, m.index);
+    // "my husband and I", "Tom and I": the left side is a subject, not a clause.
+    if (left.trim().split(/\s+/).length < 3 || !(VERB_IN_CLAUSE.test(left) || left.split(/\s+/).some((w) => IRREGULAR_PAST.has(w.toLowerCase())))) continue;
+    out.push(left);
+    start = m.index! + m[0].length;
+  }
+  out.push(part.slice(start));
+  return out;
+}
+
+const VERB_IN_CLAUSE = /\b(?:am|is|are|was|were|be|been|has|have|had|do|does|did|will|would|can|could|'m|'s|'re|'ve)\b|\b\p{L}{2,}(?:ed|s)\b|\b(?:live|work|love|like|hate|own|run|play|study|teach|speak|drive|take)\b/iu;
+const SUBJECT_LEAD = /^((?:I|we|(?!I['’])\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?))\s+(?:(?:just|finally|recently|also|then|actually|already)\s+)*(\p{Ll}+)\b/u;
+const COPULA = /^(?:am|is|are|was|were|'m|'s|'re|be|been|feel|felt|seem|seemed|got|get|became|become)$/i;
+const SECOND_VERB = /\s*,?\s+and\s+(?:then\s+|also\s+|now\s+|finally\s+|just\s+)?(?=(\p{Ll}+)\b)/gu;
+
+/**
+ * "I sold my Honda and bought a Tesla" → "I sold my Honda", "I bought a Tesla"; "Dana lives in Paris and works at
+ * Figma" → two clauses: verbs sharing a subject. "I love hiking and swimming" stays whole (no verb after "and").
+ */
+function splitPredicates(part: string): string[] {
+  const lead = SUBJECT_LEAD.exec(part);
+  if (!lead || COPULA.test(lead[2]!) || !isVerb(lead[2]!)) return [part];
+  const out: string[] = [];
+  let start = 0;
+  for (const m of part.matchAll(SECOND_VERB)) {
+    const verb = m[1]!;
+    const after = part.slice(m.index! + m[0].length + verb.length);
+    if (!isVerb(verb) || COPULA.test(verb) || /^\s+by\b/.test(after) || !/\S/.test(after)) continue;
+    out.push(`${out.length > 0 ? `${lead[1]} ` : ''}${part.slice(start, m.index)}`);
+    start = m.index! + m[0].length;
+  }
+  if (out.length === 0) return [part];
+  out.push(`${lead[1]} ${part.slice(start)}`);
+  return out;
+}
+
+const isVerb = (w: string) => IRREGULAR_PAST.has(w.toLowerCase()) || isRegularPast(w) || (!w.endsWith('ing') && isVerbForm(w)) || COMMON_VERBS.test(w);
+// Present forms the lexicon files as plurals ("works", "plays").
+const COMMON_VERBS = /^(?:works?|lives?|plays?|loves?|likes?|hates?|speaks?|drives?|owns?|runs?|teaches|studies|study|has|have|takes?|writes?|paints?|cooks?|volunteers?|coaches|coach|leads?|manages?|sings?|dances?|swims?)$/;
 
 /** The sentence without markdown marks, emoji, leading interjections and vocatives, and trailing tags. */
 export function cleanSentence(sentence: string, names: readonly string[]): string {
@@ -65,6 +122,9 @@ export function cleanSentence(sentence: string, names: readonly string[]): strin
     if (s === before) break;
   }
   s = s.replace(vocativesOf(names).trailing, '$1');
+  // "Nate, after finishing my screenplay I...": a first name the lexicon knows, then a comma, addresses someone.
+  const vocative = /^(\p{Lu}\p{Ll}+),\s+(?=\p{Ll})/u.exec(s);
+  if (vocative && isKnownName(vocative[1]!)) s = s.slice(vocative[0].length);
   // Any other name after a comma that follows a lowercase word is a vocative too ("I agree too, Caroline"); after a
   // capitalised word it is part of a place ("Berlin, Germany").
   s = s.replace(/(\s\p{Ll}[\p{L}']*)\s*,\s*\p{Lu}\p{Ll}+\s*([.!?…]*)$/u, '$1$2');
@@ -95,6 +155,15 @@ function vocativesOf(names: readonly string[]): { leading: RegExp; trailing: Reg
 
 /** Rewrites a subjectless chat sentence to its implied first person ("Gonna check it out" → "I'm gonna check it out"). */
 export function restoreImpliedSubject(sentence: string): string {
+  // "Researching adoption agencies": a gerund with no verb after it is what the speaker is doing.
+  if (/^\p{Lu}\p{Ll}{2,}ing\s+\p{Ll}/u.test(sentence) && !/\b(?:is|are|was|were|has|have|had|makes|made|keeps|helps|can|will|would)\b/.test(sentence) && !/^(?:Nothing|Something|Anything|Everything|Morning|Evening|Thing|Spring|King|Sibling|Wedding|Building|Painting|Meeting|Feeling|Ceiling|Darling|Clothing|Setting|Earring|Nothing|Pudding|Icing|Timing|Bring|Sing|Swing|Sting|Wing|Ring|String)\b/.test(sentence)) {
+    return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  }
+  // "Finally relocated to Denver", "Moved to Leeds in May": a past verb with nothing before it is the author's.
+  const past = /^(?:(?:Just|Finally|Recently|Officially|Already)\s+)?(\p{L}+)\s+(?:to|into|from|in|at|my|our|a|an|the|back|up|out|over)\b/u.exec(sentence);
+  if (past && !/^(?:Based|Located|Called|Named|Related|Supposed|Used|Rated|Dated|Priced|Situated|Centered|Centred|Headquartered)$/i.test(past[1]!) && (isRegularPast(past[1]!.toLowerCase()) || IRREGULAR_PAST.has(past[1]!.toLowerCase()))) {
+    return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  }
   const m = IMPLIED_I.exec(sentence);
   // "Just yesterday I joined a church" has its subject.
   if (!m || /^(?:\S+\s+){0,3}(?:I|I'm|I've|we|we're)\b/.test(sentence)) return sentence;
@@ -112,12 +181,44 @@ export function rejectReason(sentence: string, names: readonly string[]): string
   if (IMPERATIVE.has(first) || SUBJECTLESS.has(first)) return 'imperative';
   // "You'd be a great counselor", "Your empathy will help": praise and advice, not facts. "You told me..." stays.
   if (/^(?:you|you're|you've|you'd|you'll|your)\b/i.test(sentence) && tenseOf(sentence) !== 'past') return 'addressed';
-  const personal = /^(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|you|you're|you've|your)\b/i.test(sentence);
-  if (!personal && !VERB_HINT.test(sentence) && !words.some((w) => IRREGULAR_PAST.has(w.toLowerCase()))) return 'no verb';
+  // "After a few months of training I love running": a first-person clause after an opening phrase is personal too.
+  const personal = /^(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|you|you're|you've|your)\b/i.test(sentence) || /^(?:after|since|over|for|in|by|at|with)\b[^,.!?]{0,60}?\s(?:I|we)\s+(?:\p{Ll}+ly\s+)?\p{Ll}{2,}/u.test(sentence);
+  if (!personal && !VERB_HINT.test(sentence) && !NAMED_VERB.test(sentence) && !words.some((w) => IRREGULAR_PAST.has(w.toLowerCase()))) return 'no verb';
+  if (isFragment(sentence)) return 'fragment';
+  if (isJoke(sentence)) return 'figure of speech';
   const nameTerms = new Set(indexTerms(names.join(' ')));
   const content = indexTerms(sentence).filter((t) => !FILLER_TERMS.has(t) && !nameTerms.has(t) && !/^\d$/.test(t));
   if (content.length === 0 || (content.length === 1 && words.length > 10)) return 'small talk';
   return null;
+}
+
+// "Ana Silva lives in Paris", "Tom plays the cello": a name and its verb.
+const NAMED_VERB = /^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2}\s+(?:(?:\p{Ll}+ly|now|still|also|just|already|often|always|never|soon|then)\s+)?(?:\p{Ll}{2,}(?:s|ed)|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|does not|did not|is not|has not)\b/u;
+const SUBORDINATOR = /^(?:since|because|when|while|after|before|until|that|if|so)$/i;
+const AUXILIARY = /^(?:am|is|are|was|were|has|have|had|do|does|did|will|would|can|could|got|gets|'m|'s|'re)$/i;
+
+/** "Lots of news since we last talked": no verb before the subordinate clause, so no statement. */
+function isFragment(sentence: string): boolean {
+  const ws = sentence.split(/[\s,]+/).filter(Boolean);
+  if (/^(?:I|I'm|I've|we|my|our|you|your|he|she|it|they)$/i.test(ws[0] ?? '')) return false;
+  for (let i = 0; i < Math.min(ws.length, 7); i++) {
+    const w = ws[i]!.replace(/[^\p{L}']/gu, '');
+    if (i > 0 && SUBORDINATOR.test(w)) return true;
+    const afterName = i > 0 && /^\p{Lu}/u.test(ws[i - 1]!) && /^\p{Ll}+s$/u.test(w);
+    if (AUXILIARY.test(w) || isRegularPast(w) || IRREGULAR_PAST.has(w.toLowerCase()) || isVerbForm(w) || afterName || w.includes("'")) return false;
+  }
+  return false;
+}
+// What a thing is "to" someone only in jest: "Satay is my nemesis", "Coffee is my religion".
+const FIGURATIVE = /^(?:nemesis|arch-?nemesis|kryptonite|spirit|enemy|arch-?enemy|achilles|weakness|vice|religion|therapy|therapist|drug|jam|soulmate|soul|love|happy|guilty|life|everything|personality|whole|jam|bestie|bff|child|baby|fuel|lifeline|lifesaver|savior|saviour|nightmare|downfall|sworn)$/i;
+
+/** "Satay is my nemesis", "Coffee is my religion": a thing called something of the speaker's in jest, not a fact. */
+function isJoke(sentence: string): boolean {
+  const m = /^(?!(?:I|I'm|my|we|our|he|she|it|this|that|there)\b)((?:[\p{L}'-]+\s+){0,3}?)(?:is|are)\s+(?:(?:my|our)\s+)(?:(?:new|old|worst|biggest|greatest|arch|true|one true|only|absolute|sworn|personal|mortal)\s+)*([\p{L}-]+)/iu.exec(sentence);
+  if (!m) return false;
+  const subject = m[1]!.trim();
+  if (isKnownName(subject.split(/\s+/)[0] ?? '')) return false;
+  return FIGURATIVE.test(m[2]!);
 }
 
 /** The string as a literal inside a regular expression. */

@@ -144,12 +144,13 @@ const RULES: { re: RegExp; resolve: (m: RegExpMatchArray, c: Context) => Resolut
     },
   },
   {
-    re: new RegExp(String.raw`\b(?:(last|next|this|this coming|coming|this past|past|on)\s+)?(${WEEKDAY})\b(?!s\b|['’]s)`, 'gi'),
+    // "every Sunday", "on Sunday mornings", "Sundays": recurring, not a date.
+    re: new RegExp(String.raw`(?<!\b(?:every|each|most|some|other|all|alternate)\s+)\b(?:(last|next|this|this coming|coming|this past|past|on)\s+)?(${WEEKDAY})\b(?!s\b|['’]s|\s+(?:mornings|afternoons|evenings|nights)\b)`, 'gi'),
     resolve: (m, c) => weekdayDate((m[1] ?? '').toLowerCase(), WEEKDAYS.get(m[2]!.toLowerCase())!, c),
   },
   {
     // Abbreviated weekdays only after a word that makes them dates ("last Wed"): "Sat" and "Sun" are words too.
-    re: /\b([Ll]ast|[Nn]ext|[Tt]his|[Oo]n|[Cc]oming)\s+(Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\b/g,
+    re: /\b([Ll]ast|[Nn]ext|[Tt]his|[Oo]n|[Cc]oming)\s+(Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\b(?!s\b)/g,
     resolve: (m, c) => {
       const full = [...WEEKDAYS.keys()].find((d) => d.startsWith(m[2]!.toLowerCase().slice(0, 3)))!;
       return weekdayDate(m[1]!.toLowerCase(), WEEKDAYS.get(full)!, c);
@@ -175,7 +176,27 @@ const RULES: { re: RegExp; resolve: (m: RegExpMatchArray, c: Context) => Resolut
     resolve: (m, c) => explicit(m[3], m[2]!, m[1]!, c.ref),
   },
   { re: new RegExp(String.raw`\b(${MONTH_PATTERN})\s+(\d{4})\b`, 'g'), resolve: (m, c) => explicit(m[2], m[1]!, '1', c.ref) },
+  {
+    // "in June" said in March: June of this year, or of last year in a past sentence ("we got married in June").
+    re: new RegExp(String.raw`\b([Ii]n|[Dd]uring|[Ss]ince|[Uu]ntil|[Bb]y|[Bb]efore|[Aa]fter|[Tt]his|[Ll]ast|[Nn]ext|[Ee]arly|[Ll]ate|[Mm]id-?)\s*\b(${MONTH_PATTERN})\b(?![\s,]+\d)`, 'g'),
+    resolve: (m, c) => bareMonth(m[1]!, m[2]!, c),
+  },
 ];
+
+/** A month named without a year, placed by the word before it and the sentence's tense. */
+function bareMonth(word: string, monthWord: string, c: Context): Resolution {
+  const month = MONTHS.get(monthWord.toLowerCase());
+  if (!month) return null;
+  const w = word.toLowerCase();
+  const [year, current] = [Number(c.ref.slice(0, 4)), Number(c.ref.slice(5, 7))];
+  let y = year;
+  if (w === 'last') y = month < current ? year : year - 1;
+  else if (w === 'next') y = month > current ? year : year + 1;
+  else if (w !== 'this') y = c.tense === 'past' || w === 'since' ? (month <= current ? year : year - 1) : month >= current ? year : year + 1;
+  const date = isoDate(y, month, 1)!;
+  const phrase = `${monthName(date)}`;
+  return { date, prep: '', phrase: /^(?:this|last|next)$/.test(w) ? `in ${phrase}` : `${word}${word.endsWith('-') ? '' : ' '}${phrase}` };
+}
 
 /** Resolves the relative date expressions of `text` against `referenceDate` (an ISO date or instant). */
 export function resolveDates(text: string, referenceDate: string): ResolvedDates {
@@ -256,4 +277,19 @@ export function inferForgetAfter(text: string, referenceDate: string): string | 
   });
   if (ends.length === 0) return null;
   return endOfDay(ends.sort().at(-1)!);
+}
+
+/**
+ * When what a resolved text dates to `date` is over: the end of that week, weekend, month or year when the text
+ * names one ("in June 2026" → the end of June), else the end of the day. Null for a date before `referenceDate`.
+ */
+export function periodEnd(resolvedText: string, date: string, referenceDate: string): string | null {
+  const ref = dateOf(referenceDate);
+  if (!ref) return null;
+  let end = date;
+  if (resolvedText.includes(`the week of ${date}`)) end = addDays(date, 6);
+  else if (resolvedText.includes(`the weekend of ${date}`)) end = addDays(date, 1);
+  else if (resolvedText.includes(monthName(date))) end = endOfMonth(date);
+  else if (date.endsWith('-01-01') && new RegExp(`\\b${date.slice(0, 4)}\\b`).test(resolvedText) && !resolvedText.includes(date)) end = `${date.slice(0, 4)}-12-31`;
+  return end < ref ? null : endOfDay(end);
 }

@@ -16,7 +16,10 @@ export interface SourceDocument {
   metadata: Metadata;
   /** Who "I" is when the content does not say (the add's entityContext, e.g. "Dana, a nurse in Lyon"). */
   entityContext: string | null;
-  /** Earlier turns of a conversation whose memories are already stored: read for names and pronouns, never extracted. */
+  /**
+   * Earlier turns of a conversation whose new turns are `content` (a conversation re-sent with appended turns): read
+   * for names, speakers and pronoun antecedents, never a source of facts itself.
+   */
   previous?: string;
 }
 
@@ -39,6 +42,11 @@ export interface ExtractedFact {
   attribute: string | null;
   /** The speaker of the turn the fact came from, in a conversation. */
   speaker: string | null;
+  /**
+   * Other names of the subject ("the user" for a user who gave their name, "Maya" for "Maya Chen"): memories filed
+   * under any of them are about the same subject.
+   */
+  aliases?: string[];
 }
 
 export interface ExtractionResult {

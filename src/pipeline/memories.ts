@@ -1,4 +1,5 @@
 import type { DocumentRecord, DocumentRef } from '../core/types.js';
+import { documentDateOf } from '../memory/document-date.js';
 import { rememberFacts, retractDocument } from '../memory/remember.js';
 import type { ExtractedFact } from '../memory/types.js';
 import { contentPrefix, continuation } from './memory-prefix.js';
@@ -32,7 +33,7 @@ export async function extractMemories(deps: PipelineDeps, doc: DocumentRecord, r
     ...(incremental ? { previous: incremental.previous } : {}),
     title: doc.title,
     type: doc.type,
-    documentDate: doc.createdAt,
+    documentDate: documentDateOf(doc),
     metadata: doc.metadata,
     entityContext: doc.entityContext,
   });

@@ -3,8 +3,9 @@ import { readScope, requireTags, requireWrite, type Actor } from '../core/actor.
 import { createError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { MemoryRecord, Metadata } from '../core/types.js';
+import { factsOfDirectWrite } from '../memory/direct-write.js';
 import { rememberFacts } from '../memory/remember.js';
-import type { ExtractedFact, RelationJudge } from '../memory/types.js';
+import type { RelationJudge } from '../memory/types.js';
 import type { EmbedderHandle } from '../providers/embedder.js';
 import type { MemoryListQuery } from '../storage/memories.js';
 import type { Store } from '../storage/store.js';
@@ -67,23 +68,25 @@ export class MemoryService {
     this.profiles = new MemoryProfiles(store, options.profileRecentDays);
   }
 
-  /** POST /v4/memories: facts written directly (no document), related to what the tag already knows. */
+  /**
+   * POST /v4/memories: facts written directly (no document), read for their subject and attribute and related to what
+   * the tag already knows by the same judge as extracted facts: a new value versions the old one. A compound item
+   * ("lives in Paris and works at Figma") is stored as one memory per fact, each returned.
+   */
   async write(actor: Actor, containerTag: string, items: readonly WriteMemoryInput[]): Promise<MemoryRecord[]> {
     requireWrite(actor);
     requireTags(actor, [containerTag]);
     const embedder = await this.embedder.get();
     const out: MemoryRecord[] = [];
     for (const item of items) {
-      const fact: ExtractedFact = { text: item.content, isStatic: item.isStatic ?? false, eventDate: null, forgetAfter: null, subject: null, attribute: null, speaker: null };
       const now = new Date().toISOString();
       const outcome = await rememberFacts(
         { memories: this.store.memories, embedder, judge: this.judge },
         { orgId: actor.orgId, containerTags: [containerTag], documentId: null, now, metadata: item.metadata ?? {} },
-        [fact],
+        factsOfDirectWrite(item.content, item.isStatic, now),
       );
-      const id = [...outcome.created, ...outcome.updated, ...outcome.extended, ...outcome.duplicates][0];
-      const m = id ? await this.store.memories.getMemory(actor.orgId, id) : null;
-      if (m) out.push(m);
+      const ids = [...new Set([...outcome.created, ...outcome.updated, ...outcome.extended, ...outcome.duplicates])];
+      out.push(...(await this.store.memories.getMemoriesByIds(actor.orgId, ids)).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id)));
     }
     return out;
   }

@@ -76,6 +76,19 @@ describe('memories step with an LLM', () => {
     expect((await post('/v4/memories/list', { containerTags: ['llm-filter'] })).body.memoryEntries).toEqual([]);
     await request(server).patch('/v3/settings').set(auth).send({ shouldLLMFilter: false, filterPrompt: null });
   });
+
+  it('gives the model the document\'s own date, so a backfilled chat\'s "this week" expiry is kept (issue 26)', async () => {
+    fake.enqueue({ content: { facts: [fact('Dana is in Lisbon this week.', { isStatic: false, attribute: 'current location', forgetAfter: '2026-03-15T23:59:59Z' })] } });
+    const res = await post('/v3/documents', { content: "user: I'm in Lisbon this week.\nassistant: Enjoy!", containerTag: 'llm-backfill', entityContext: 'Dana', metadata: { date: '2026-03-14' } });
+    await rt.settle();
+    const prompt = fake.prompt(fake.requests.length - 1);
+    expect(prompt).toContain('Document date: 2026-03-14 (Saturday)');
+    // The prompt names the catalogue's attributes, and the model's wording is filed under the catalogue id.
+    const system = fake.requests.at(-1)!.body!.messages!.find((m) => m.role === 'system')!.content;
+    expect(system).toMatch(/residence - where the subject lives now/);
+    const [memory] = (await rt.store.memories.memoriesOfDocument('org_default', res.body.id as string));
+    expect(memory).toMatchObject({ forgetAfter: '2026-03-15T23:59:59.000Z', attribute: 'location' });
+  });
 });
 
 describe('includeItems / excludeItems', () => {

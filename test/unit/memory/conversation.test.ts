@@ -59,4 +59,27 @@ describe('parseConversation', () => {
     expect(parseConversation(JSON.stringify([{ title: 'x' }]), '2023-05-08')).toBeNull();
     expect(parseConversation('', '2023-05-08')).toBeNull();
   });
+
+  it('reads a named user beside an assistant role (issue 26)', () => {
+    for (const bot of ['Assistant', 'AI', 'Bot']) {
+      expect(parseConversation(`Maya: I work at Figma.\n${bot}: Nice!\nMaya: I live in Boston.`, '2023-05-08')!.map((t) => t.speaker)).toEqual(['Maya', 'the assistant', 'Maya']);
+    }
+    expect(parseConversation('[1:56 pm on 8 May, 2023] Caroline: Hi!\n[1:57 pm on 8 May, 2023] AI: Hello!', '2024-01-01')!.map((t) => t.speaker)).toEqual(['Caroline', 'the assistant']);
+  });
+
+  it('keeps an assistant the assistant whatever its name, and names the user by the name field', () => {
+    const content = JSON.stringify([
+      { role: 'user', name: 'Maya', content: [{ type: 'text', text: 'I live in Boston.' }] },
+      { role: 'assistant', name: 'Helper', content: 'Noted.' },
+    ]);
+    expect(parseConversation(content, '2023-05-08')!.map((t) => [t.speaker, t.content])).toEqual([
+      ['Maya', 'I live in Boston.'],
+      ['the assistant', 'Noted.'],
+    ]);
+  });
+
+  it('does not take "Budget:" or "Correction:" lines for speakers', () => {
+    expect(parseConversation('Budget: $5k\nDeadline: June 1\nLead: Priya', '2023-05-08')).toBeNull();
+    expect(parseConversation('Correction: I live in Portland.', '2023-05-08')).toBeNull();
+  });
 });

@@ -91,3 +91,70 @@ describe('heuristic judge', () => {
     expect(await judge.judge(f, [candidate('z', paris, 0.9), candidate('y', paris, 0.9)])).toEqual({ relation: 'updates', targetId: 'y' });
   });
 });
+
+describe('heuristic judge on the attribute catalogue (issue 26)', () => {
+  const f = (text: string, subject: string, attribute: string | null, over: Partial<ExtractedFact> = {}) => fact0(text, { subject, attribute, ...over });
+  const c = (id: string, x: ExtractedFact, similarity = 0.8) => candidate(id, x, similarity);
+
+  it('never relates facts about different subjects, however alike', async () => {
+    const lena = f("Maya's sister Lena is allergic to peanuts and shellfish.", 'Lena', 'allergy:peanut');
+    expect(await judge.judge(f('Maya is allergic to peanuts.', 'Maya', 'allergy:peanut'), [c('m1', lena, 0.99)])).toEqual({ relation: 'new' });
+    const sam = f('Sam lives in Boston.', 'Sam', 'residence');
+    expect(await judge.judge(f('Maya lives in Seattle.', 'Maya', 'residence'), [c('m2', sam)])).toEqual({ relation: 'new' });
+  });
+
+  it('a first name and a full name, or a name and "the user" it aliases, are one subject', async () => {
+    const old = f('Maya Chen lives in Boston.', 'Maya Chen', 'residence');
+    expect(await judge.judge(f('Maya lives in Seattle now.', 'Maya', 'residence'), [c('m1', old)])).toEqual({ relation: 'updates', targetId: 'm1' });
+    const user = f('The user lives in Denver.', 'the user', 'residence');
+    expect(await judge.judge(f('Dana moved to Austin.', 'Dana', 'residence', { aliases: ['the user'] }), [c('m2', user)])).toEqual({ relation: 'updates', targetId: 'm2' });
+    expect(await judge.judge(f('Dana moved to Austin.', 'Dana', 'residence'), [c('m3', user)])).toEqual({ relation: 'new' });
+  });
+
+  it('a job title does not update an employer, a new title updates the old one', async () => {
+    const employer = f('Maya works at Figma.', 'Maya', 'employer');
+    const role = f('Maya works as a product designer.', 'Maya', 'role');
+    const senior = f('Maya now works as a senior product designer.', 'Maya', 'role');
+    expect(await judge.judge(senior, [c('e', employer, 0.9), c('r', role, 0.7)])).toEqual({ relation: 'updates', targetId: 'r' });
+  });
+
+  it('the same value is a duplicate whatever the wording; another value updates', async () => {
+    const boston = f('Maya lives in Boston.', 'Maya', 'residence');
+    expect(await judge.judge(f('Maya now lives in Boston.', 'Maya', 'residence'), [c('m1', boston, 0.5)])).toEqual({ relation: 'duplicate', targetId: 'm1' });
+    expect(await judge.judge(f('Maya lives in Seattle now.', 'Maya', 'residence'), [c('m1', boston, 0.3)])).toEqual({ relation: 'updates', targetId: 'm1' });
+  });
+
+  it('a fact that ends a value updates the memory holding it, not another one', async () => {
+    const figma = f('Maya works at Figma.', 'Maya', 'employer');
+    const stripe = f('Maya works at Stripe.', 'Maya', 'employer');
+    const left = f('Maya left Figma in February 2026.', 'Maya', 'employer');
+    expect(await judge.judge(left, [c('f', figma)])).toEqual({ relation: 'updates', targetId: 'f' });
+    expect(await judge.judge(left, [c('s', stripe)])).toEqual({ relation: 'new' });
+    const civic = f('Tom drives a Honda Civic.', 'Tom', 'vehicle');
+    expect(await judge.judge(f("Tom sold Tom's Honda.", 'Tom', 'vehicle'), [c('v', civic)])).toEqual({ relation: 'updates', targetId: 'v' });
+  });
+
+  it('the opposite polarity of a keyed attribute updates it; another object is new', async () => {
+    const hates = f('Maya hates running.', 'Maya', 'opinion:run');
+    expect(await judge.judge(f('Maya actually loves running now.', 'Maya', 'opinion:run'), [c('m1', hates)])).toEqual({ relation: 'updates', targetId: 'm1' });
+    const peanuts = f('Maya is allergic to peanuts.', 'Maya', 'allergy:peanut');
+    expect(await judge.judge(f('Maya is actually not allergic to peanuts.', 'Maya', 'allergy:peanut'), [c('m2', peanuts)])).toEqual({ relation: 'updates', targetId: 'm2' });
+    expect(await judge.judge(f('Maya is allergic to shellfish.', 'Maya', 'allergy:shellfish'), [c('m2', peanuts)])).toEqual({ relation: 'new' });
+  });
+
+  it('two pets or two sisters stay side by side; a named pet extends the unnamed one', async () => {
+    const rex = f('Maya has a dog named Rex.', 'Maya', 'pet:dog');
+    expect(await judge.judge(f('Maya adopted a dog named Bo.', 'Maya', 'pet:dog'), [c('m1', rex)])).toEqual({ relation: 'new' });
+    const dog = f('Maya has a dog.', 'Maya', 'pet:dog');
+    expect(await judge.judge(rex, [c('m2', dog)])).toEqual({ relation: 'extends', targetId: 'm2' });
+    const lena = f("Maya's sister is called Lena.", 'Maya', 'family:sister');
+    expect(await judge.judge(f("Maya's sister is called Ana.", 'Maya', 'family:sister'), [c('m3', lena)])).toEqual({ relation: 'new' });
+    const grace = f("Maya's mom is called Grace.", 'Maya', 'family:mother');
+    expect(await judge.judge(f("Maya's mom's name is Gracie.", 'Maya', 'family:mother'), [c('m4', grace)])).toEqual({ relation: 'updates', targetId: 'm4' });
+  });
+
+  it('reads attributes written before the catalogue ("home city") as their catalogue id', async () => {
+    const legacy = f('Dana lives in Paris.', 'Dana', 'home city');
+    expect(await judge.judge(f('Dana moved to Berlin.', 'Dana', 'residence'), [c('m1', legacy)])).toEqual({ relation: 'updates', targetId: 'm1' });
+  });
+});

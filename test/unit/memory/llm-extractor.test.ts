@@ -56,7 +56,8 @@ describe('LLM extractor', () => {
     const result = await extractor.extract(doc('I am a nurse. I am off sick until Friday.', { entityContext: 'Dana, a nurse in Lyon', title: 'Diary' }));
     expect(result).toEqual({
       facts: [
-        { text: 'Dana is a nurse.', isStatic: true, eventDate: null, forgetAfter: null, subject: 'Dana', attribute: 'profession', speaker: null },
+        // The model's "Profession" is filed under the catalogue's id.
+        { text: 'Dana is a nurse.', isStatic: true, eventDate: null, forgetAfter: null, subject: 'Dana', attribute: 'role', speaker: null },
         {
           text: 'Dana is off sick until Friday.',
           isStatic: false,

@@ -22,7 +22,9 @@ describe('offline extractor', () => {
     const out = await facts('Dana: I am allergic to peanuts.\nSam: I work at Acme as an engineer.\nDana: You told me your sister lives in Rome.');
     expect(out.map((f) => [f.speaker, f.text])).toEqual([
       ['Dana', 'Dana is allergic to peanuts.'],
-      ['Sam', 'Sam works at Acme as an engineer.'],
+      // A job and a title are two facts: a new title later must not lose the employer.
+      ['Sam', 'Sam works at Acme.'],
+      ['Sam', 'Sam works as an engineer.'],
       ['Dana', "Sam told Dana Sam's sister lives in Rome."],
     ]);
   });
@@ -58,14 +60,14 @@ describe('offline extractor', () => {
     ]);
   });
 
-  it('names the subject and attribute a judge needs to see updates', async () => {
+  it('names the subject and the catalogue attribute a judge needs to see updates', async () => {
     const out = await facts('Dana: I live in Paris. I work for Acme. I moved to Berlin. I hate jazz. My favorite color is green.\nSam: Cool.');
     expect(out.map((f) => [f.subject, f.attribute])).toEqual([
-      ['Dana', 'home city'],
+      ['Dana', 'residence'],
       ['Dana', 'employer'],
-      ['Dana', 'home city'],
-      ['Dana', 'opinion of jazz'],
-      ['Dana', 'favorite color'],
+      ['Dana', 'residence'],
+      ['Dana', 'opinion:jazz'],
+      ['Dana', 'favorite:color'],
     ]);
   });
 
@@ -120,6 +122,17 @@ describe('offline extractor', () => {
       'Dana and others sang at a wedding.',
       'Dana bought a new dress.',
     ]);
+  });
+
+  it('splits at a dash glued to the word before it, and drops a leading name that addresses the listener', async () => {
+    const out = await texts('Dana: I finally ran the marathon-- it took me five hours.\nSam: Wow.\nDana: Sam, after the race I bought new running shoes.\nSam: Nice.');
+    expect(out).toContain('Dana finally ran the marathon.');
+    expect(out.some((t) => /^Sam,|marathon--/.test(t))).toBe(false);
+    expect(out.some((t) => /bought new running shoes/.test(t))).toBe(true);
+  });
+
+  it('keeps a named third party\'s negated habit ("Tom doesn\'t play the cello any more")', async () => {
+    expect(await texts("Tom doesn't play the cello any more since his wrist injury.")).toEqual(["Tom doesn't play the cello any more since his wrist injury."]);
   });
 
   it('keeps a shared photo as a fact of its turn', async () => {

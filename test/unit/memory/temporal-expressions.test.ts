@@ -56,3 +56,17 @@ describe('inferForgetAfter', () => {
     expect(inferForgetAfter('I went to the gym today.', REF)).toBeNull();
   });
 });
+
+describe('recurring times and bare months (issue 26)', () => {
+  it.each([
+    ['I run 5k every Sunday morning.', 'I run 5k every Sunday morning.', []],
+    ['I go to church on Sunday mornings.', 'I go to church on Sunday mornings.', []],
+    ['I swim every other Friday.', 'I swim every other Friday.', []],
+    ['We got married in June.', 'We got married in June 2022.', ['2022-06-01']],
+    ['I am flying to Tokyo in June.', 'I am flying to Tokyo in June 2023.', ['2023-06-01']],
+    ['I start my new job in January.', 'I start my new job in January 2024.', ['2024-01-01']],
+    ['I moved here last March.', 'I moved here in March 2023.', ['2023-03-01']],
+  ])('%s', (text, resolved, dates) => {
+    expect(resolveDates(text, REF)).toEqual({ text: resolved, dates });
+  });
+});

@@ -1,0 +1,195 @@
+import { objectKey } from './attributes.js';
+import { isPlaceName } from './lexicon.js';
+
+/**
+ * What follows a fact's subject, matched to the attribute catalogue (attributes.ts): "lives in Paris" → residence
+ * "Paris", "is allergic to peanuts" → allergy:peanut, "works as a designer at Figma" → role "designer" and employer
+ * "Figma". Each pattern reads the predicate right after the subject (`rest`, starting with a space or "'s").
+ */
+export interface Facet {
+  /** Catalogue id. */
+  id: string;
+  /** The object of a keyed attribute ("peanuts"); null for single-valued ones. */
+  object: string | null;
+  /** The value stated ("Paris", "senior product designer"), as written; null when the fact only ends one. */
+  value: string | null;
+  /** "is not allergic", "no longer lives": the fact denies the value. */
+  negated: boolean;
+  /** "left Figma", "sold the Honda", "stopped taking": the value stops holding, nothing replaces it yet. */
+  ended: boolean;
+  /** A plan or announced change ("is moving to", "will start at"): not yet the current value. */
+  future: boolean;
+  /** The predicate of this facet alone, when a clause states several ("works at Figma" of "works as a nurse at Figma"). */
+  predicate?: string;
+}
+
+type Groups = Record<string, string | undefined>;
+type Build = (g: Groups, rest: string) => (Omit<Facet, 'negated' | 'ended' | 'future'> & Partial<Pick<Facet, 'negated' | 'ended' | 'future'>>) | null;
+
+export const ADV = String.raw`(?:(?:now|currently|still|also|just|recently|finally|really|absolutely|totally|truly|actually|officially|mostly|mainly|pretty|super|so|quite|very|especially|particularly|kind of|sort of|already|even|both|definitely|honestly|happily|proudly|newly|only|always)\s+)*`;
+const NEG = String.raw`(?:(?:does|do|is|are|has|have|was)(?:n't|\s+not)\s+|no\s+longer\s+|not\s+|never\s+)?`;
+const V = String.raw`(?<v>.+)`;
+// Names of organisations and places start with a capital or a digit ("3M").
+const CAP = String.raw`(?<v>(?:the\s+)?[\p{Lu}\d][\p{L}\d&'.-]*(?:\s+(?:[\p{Lu}\d&][\p{L}\d&'.-]*|of|de|du|la|le|and|&))*)`;
+
+export const PROFESSIONS =
+  'nurse doctor physician surgeon dentist teacher professor lecturer engineer developer programmer designer architect lawyer attorney accountant consultant manager director ceo cto cfo coo founder cofounder co-founder entrepreneur writer author journalist editor artist painter musician singer songwriter photographer chef cook baker waiter waitress barista bartender pilot driver mechanic electrician plumber carpenter farmer scientist researcher analyst student therapist counselor counsellor psychologist psychiatrist pharmacist veterinarian vet paramedic firefighter officer soldier detective librarian realtor banker economist translator tutor coach trainer athlete dancer actor actress filmmaker producer intern freelancer cashier clerk secretary receptionist nanny caregiver volunteer instructor administrator technician lead head specialist strategist marketer recruiter president vp supervisor principal midwife optometrist physiotherapist physio hygienist scientist biologist chemist physicist mathematician statistician illustrator animator copywriter paralegal'.split(' ');
+const PROFESSION = String.raw`(?:${PROFESSIONS.join('|')})s?`;
+const ROLE = String.raw`(?<v>(?:[\p{L}-]+\s+){0,3}?${PROFESSION}(?:\s+of\s+[\p{L}-]+(?:\s+[\p{L}-]+)?)?)\b`;
+
+const RELATIVES: Record<string, string> = {
+  mom: 'mother', mum: 'mother', mother: 'mother', mommy: 'mother', dad: 'father', father: 'father', daddy: 'father', stepmom: 'stepmother', stepdad: 'stepfather',
+  sister: 'sister', brother: 'brother', son: 'son', daughter: 'daughter', grandma: 'grandmother', grandmother: 'grandmother', granny: 'grandmother',
+  grandpa: 'grandfather', grandfather: 'grandfather', aunt: 'aunt', uncle: 'uncle', cousin: 'cousin', niece: 'niece', nephew: 'nephew',
+  'best friend': 'best friend', friend: 'friend', roommate: 'roommate', flatmate: 'roommate', neighbor: 'neighbour', neighbour: 'neighbour',
+  coworker: 'coworker', colleague: 'coworker', stepsister: 'stepsister', stepbrother: 'stepbrother', twin: 'twin',
+};
+/** Relatives there is one of: their name is the attribute's value. Others are keyed by their name too. */
+const UNIQUE_RELATIVES = new Set(['mother', 'father', 'stepmother', 'stepfather', 'grandmother', 'grandfather']);
+export const PARTNER_WORDS = 'wife|husband|partner|spouse|girlfriend|boyfriend|fianc[ée]e?';
+export const RELATIVE_WORDS = Object.keys(RELATIVES).sort((a, b) => b.length - a.length).join('|');
+export const PET_WORDS = 'dog|cat|puppy|kitten|hamster|rabbit|bunny|parrot|bird|fish|goldfish|turtle|tortoise|horse|pony|guinea pig|lizard|snake|ferret';
+const PET_KIND: Record<string, string> = { puppy: 'dog', kitten: 'cat', bunny: 'rabbit', goldfish: 'fish', pony: 'horse' };
+const DIETS = 'vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten-free|dairy-free|lactose-free|kosher|halal|carnivore|plant-based|flexitarian|raw vegan';
+const LANGUAGES =
+  'english|spanish|french|german|italian|portuguese|dutch|swedish|norwegian|danish|finnish|polish|czech|russian|ukrainian|greek|turkish|arabic|hebrew|hindi|urdu|bengali|punjabi|tamil|mandarin|cantonese|chinese|japanese|korean|vietnamese|thai|indonesian|malay|tagalog|swahili|persian|farsi|romanian|hungarian|catalan|basque|irish|welsh|latin|sign language|asl';
+const CAR_BRANDS =
+  'tesla|honda|toyota|ford|bmw|audi|subaru|volkswagen|vw|kia|hyundai|mazda|nissan|chevy|chevrolet|jeep|volvo|mercedes|mercedes-benz|porsche|prius|civic|corolla|camry|lexus|mini|fiat|peugeot|renault|skoda|rivian|polestar|dodge|ram|gmc|buick|cadillac|jaguar|land rover|range rover|mitsubishi|suzuki|vespa|harley';
+const VEHICLE = String.raw`(?<v>(?:(?:new|used|old|red|blue|black|white|silver|grey|gray|green|electric|\d{4})\s+)*(?:${CAR_BRANDS})(?:\s+[\p{L}\d-]+){0,2}|(?:(?:new|used|old|electric)\s+)?(?:car|truck|van|motorcycle|motorbike|scooter|suv|minivan|pickup|e-bike|bike))`;
+const DRUG_SUFFIX = String.raw`[\p{L}-]*(?:pril|sartan|statin|olol|formin|azole|cillin|mycin|prazole|tidine|xetine|pine|pam|lam|done|profen|amine|triptan|lukast|thyroxine|insulin|aspirin|ibuprofen|melatonin|adderall|ritalin|zoloft|lexapro|prozac|wellbutrin|xanax|tylenol|advil|ozempic|wegovy|metformin|lithium|vitamin\s+[a-z]\d*|iron|magnesium|birth control)`;
+const DOSE = String.raw`\d+(?:\.\d+)?\s?(?:mg|mcg|µg|g|ml|units?|iu)`;
+const HEALTH = 'diabetes|type 1 diabetes|type 2 diabetes|asthma|adhd|autism|depression|anxiety|migraines?|epilepsy|arthritis|celiac disease|coeliac disease|high blood pressure|hypertension|eczema|psoriasis|crohn\'s|ibs|covid|long covid|cancer|insomnia|a cold|the flu|flu|a broken \\w+|a sprained \\w+|back pain|dyslexia|ptsd|ocd|bipolar disorder|lupus|anemia|scoliosis|tinnitus|a concussion|pneumonia|bronchitis|a heart condition|celiac';
+
+const RECURRING = /\b(?:every|each|per|a (?:day|week|month|year))\b/i;
+
+const f = (id: string, v: string | null | undefined, extra: Partial<Facet> = {}) => ({ id, object: null, value: v?.trim() || null, ...extra });
+const k = (id: string, object: string | null | undefined, v: string | null | undefined, extra: Partial<Facet> = {}) => ({
+  id,
+  object: object?.trim() || null,
+  value: v?.trim() || null,
+  ...extra,
+});
+
+export const relative = (word: string) => RELATIVES[word.toLowerCase()] ?? word.toLowerCase();
+const uniqueRelative = (word: string) => UNIQUE_RELATIVES.has(relative(word));
+
+/** Patterns in order; the first that matches wins, except for `also` patterns that add a facet (role beside employer). */
+export const PATTERNS: [RegExp | RegExp[], Build][] = [
+  // Residence and moves.
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:lives?|is living|resides?|is based|is settled|has (?:been )?(?:lived|living)|has settled|settled)\s+(?:now\s+)?in\s+${V}`, 'iu'), (g) => f('residence', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:(?:has|have)\s+${ADV})?(?:moved|relocated)\s+(?:back\s+)?(?:to|into)\s+${V}`, 'iu'), (g) => f('residence', g.v)],
+  [[new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:moving|relocating)\s+(?:back\s+)?to\s+${V}`, 'iu'), new RegExp(String.raw`^\s+${ADV}(?:will|is going to|are going to|plans? to|is planning to|wants? to|hopes? to)\s+(?:move|relocate)\s+(?:back\s+)?to\s+${V}`, 'iu')], (g) => f('goal', g.v, { object: 'move', future: true })],
+  [[new RegExp(String.raw`^\s+${ADV}(?:is|comes)\s+(?:originally\s+)?from\s+${V}`, 'iu'), new RegExp(String.raw`^\s+${ADV}(?:grew up|was born and raised|was raised|was born)\s+in\s+${V}`, 'iu')], (g) => f('hometown', g.v)],
+  // Trips and whereabouts: dynamic.
+  [new RegExp(String.raw`^\s+${ADV}(?:is|will be|is going to be)\s+(?:currently\s+|now\s+)?(?:in|at)\s+${CAP}`, 'u'), (g) => f('location', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:travell?ing|flying|heading|driving|going|off|taking a trip|going on a trip|headed)\s+(?:out\s+|back\s+)?to\s+${CAP}`, 'u'), (g) => f('location', g.v)],
+  [[new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:visiting|in town in)\s+${CAP}`, 'u'), new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+on\s+(?:a\s+)?(?:trip|vacation|holiday|business trip|honeymoon)\s+(?:to|in)\s+${CAP}`, 'u')], (g) => f('location', g.v)],
+  [[new RegExp(String.raw`^\s+${ADV}(?:will|is going to|plans? to|is planning to)\s+(?:fly|travel|go|head|drive)\s+to\s+${CAP}`, 'u'), new RegExp(String.raw`^\s+${ADV}(?:will|is going to|plans? to|is planning to)\s+visit\s+${CAP}`, 'u')], (g) => f('location', g.v, { future: true })],
+  // Work.
+  [
+    new RegExp(String.raw`^\s+${ADV}${NEG}(?:works?|is working|has (?:been )?work(?:ed|ing)|is employed|got hired|was hired|is hired|started working|began working|has started working)\s+(?:at|for|with|by)\s+(?!home\b|night|nights|weekends|it\b|the moment\b|a living\b|free\b|myself|themselves)${V}`, 'iu'),
+    (g) => f('employer', g.v),
+  ],
+  [new RegExp(String.raw`^\s+${ADV}(?:got|landed|accepted|took|started|began|has|starts|has started)\s+(?:a|an|the|her|his|their|the user's|\p{Lu}[\p{L}'-]*'s)\s+(?:new\s+)?(?:job|position|role|internship|gig)\s+(?:as\s+(?:an?\s+)?[\p{L}\s-]+?\s+)?(?:at|with|for)\s+${V}`, 'iu'), (g) => f('employer', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:joined|has joined|started at|is joining)\s+${CAP}`, 'u'), (g) => f('employer', g.v, { future: false })],
+  [new RegExp(String.raw`^\s+${ADV}(?:accepted|took|has accepted)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at|with)\s+${CAP}`, 'u'), (g) => f('employer', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:has been|is)\s+(?:working\s+)?at\s+${CAP}(?=\s+(?:for\s+(?:\w+\s+)?(?:years?|months?)|since|as\s))`, 'u'), (g) => f('employer', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:will start|is starting|is going to start|will join|is going to join)\s+(?:working\s+|a\s+(?:new\s+)?job\s+)?(?:at|with|for)?\s*${CAP}`, 'u'), (g) => f('employer', g.v, { future: true })],
+  [new RegExp(String.raw`^\s+${ADV}(?:left|quit|has left|has quit|is leaving|resigned from|retired from|was laid off from|got laid off from|got fired from|was fired from)\s+(?:(?:her|his|their|the|a|\p{Lu}[\p{L}'-]*'s)\s+(?:job|position|role|company)\s*(?:at|with)?\s*)?(?<v>.*)`, 'u'), (g) => ended(g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:works?|is working|started working|has worked)\s+as\s+(?:an?\s+)?(?<v>.+)`, 'iu'), (g) => f('role', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|became|has become|is becoming|got promoted to|was promoted to|has been promoted to|is now|started as|works as)\s+${ADV}(?:not\s+)?(?:an?\s+|the\s+)?${ROLE}`, 'iu'), (g) => f('role', g.v)],
+  [/^'s\s+(?:job\s+title|job|title|profession|role|occupation)\s+is\s+(?:an?\s+)?(?<v>.+)/iu, (g) => f('role', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:made|has made|was made)\s+(?<v>partner)\b`, 'iu'), (g) => f('role', g.v)],
+  [/^'s\s+(?:manager|boss|supervisor|line manager)\s+is\s+(?<v>.+)|^\s+reports\s+to\s+(?<v2>.+)/iu, (g) => f('manager', g.v ?? g.v2)],
+  // Education.
+  [new RegExp(String.raw`^\s+${ADV}(?:studies|is studying|majors in|is majoring in|is doing an?\s+(?:degree|phd|ph\.d\.|masters?|master's|bachelor's|ba|bsc|msc|mba)\s+in|is getting an?\s+(?:degree|masters?|master's|phd)\s+in)\s+${V}`, 'iu'), (g) => f('education', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:goes to|attends|is attending|is enrolled at|is enrolled in|is a student at|graduated from|is studying at)\s+${V}`, 'iu'), (g) => f('education', g.v)],
+  // Relationships.
+  [[new RegExp(String.raw`^\s+${ADV}(?:is|got|just got)\s+(?:married|engaged)\s+to\s+${V}`, 'iu'), new RegExp(String.raw`^\s+${ADV}is\s+(?:dating|seeing|in a relationship with)\s+${V}`, 'iu'), new RegExp(String.raw`^\s+${ADV}married\s+${CAP}`, 'u')], (g) => f('partner', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:broke up with|split up with|divorced|separated from|is divorcing)\s+${V}`, 'iu'), (g) => f('partner', g.v, { ended: true })],
+  [new RegExp(String.raw`^'s\s+(?:${PARTNER_WORDS})(?:'s\s+name)?\s+(?:is\s+)?(?:named\s+|called\s+)?${CAP}`, 'u'), (g) => f('partner', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:is|got|has gotten|just got)\s+(?<v>single|married|divorced|engaged|separated|widowed)\b(?!\s+to)`, 'iu'), (g) => f('relationship', g.v)],
+  [new RegExp(String.raw`^'s\s+(?<r>${RELATIVE_WORDS})(?:'s\s+name\s+is|\s+is\s+(?:called|named)|\s+goes\s+by|\s+is)\s+(?<v>\p{Lu}[\p{L}'-]*)\s*[.!]?$`, 'u'), (g) => family(g.r!, g.v)],
+  [new RegExp(String.raw`^\s+${ADV}has\s+(?:an?|one|two|three|\d)\s+(?:(?:older|younger|little|big|twin|baby)\s+)?(?<r>sister|brother|son|daughter|cousin)s?\s+(?:named|called)\s+(?<v>\p{Lu}[\p{L}'-]*)`, 'u'), (g) => family(g.r!, g.v)],
+  [/^\s+has\s+(?<v>\w+)\s+(?:kids|children|sons|daughters|grandchildren)\b/i, (g) => f('children', g.v)],
+  // Pets.
+  [new RegExp(String.raw`^\s+${ADV}(?:has|adopted|got|rescued|just got|just adopted)\s+an?\s+(?:new\s+)?(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\s+(?:named|called)\s+(?<v>\p{Lu}[\p{L}'-]*)`, 'u'), (g) => k('pet', petKind(g.r!), g.v)],
+  [new RegExp(String.raw`^'s\s+(?:[\p{L}-]+\s+)?(?<r>${PET_WORDS})(?:'s\s+name\s+is|\s+is\s+(?:called|named))\s+(?<v>\p{Lu}[\p{L}'-]*)`, 'u'), (g) => k('pet', petKind(g.r!), g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:has|adopted|got|rescued)\s+an?\s+(?:new\s+)?(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
+  [new RegExp(String.raw`^\s+${ADV}(?:don't|doesn't|do not|does not|no longer)\s+(?:have|own)\s+an?\s+(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
+  // Vehicle.
+  [new RegExp(String.raw`^\s+${ADV}(?:drives|owns|has|bought|got|just bought|leased|is driving)\s+(?:an?\s+|the\s+)?${VEHICLE}`, 'iu'), (g) => f('vehicle', g.v)],
+  [new RegExp(String.raw`^'s\s+(?:car|vehicle|ride)\s+is\s+(?:an?\s+)?${V}`, 'iu'), (g) => f('vehicle', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:sold|has sold|is selling|got rid of|traded in|totaled|crashed)\s+(?:the user's\s+|\p{Lu}[\p{L}'-]*'s\s+|her\s+|his\s+|their\s+|the\s+|an?\s+)?(?:old\s+)?${VEHICLE}`, 'iu'), (g) => f('vehicle', g.v, { ended: true })],
+  // Food and health.
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became|went|has gone|is going|is now|turned)\s+${ADV}(?:not\s+)?${ADV}(?:an?\s+|fully\s+)?(?<v>${DIETS})\b`, 'iu'), (g) => f('diet', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:is on|follows|started|switched to|is following|tries|eats)\s+(?:an?\s+)?(?<v>[\p{L}-]+(?:\s+[\p{L}-]+)?)\s+diet\b`, 'iu'), (g) => f('diet', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:started|began|is)\s+eating\s+(?<v>meat|fish|dairy|pork|beef|red meat|animal products)\s+again\b`, 'iu'), (g) => f('diet', `eats ${g.v}`)],
+  [new RegExp(String.raw`^\s+${ADV}(?:stopped|quit|gave up)\s+eating\s+(?<v>meat|fish|dairy|gluten|sugar|eggs|pork|beef|red meat|animal products)`, 'iu'), (g) => f('diet', `no ${g.v}`)],
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became|is still)\s+${ADV}(?:not\s+)?${ADV}(?:severely\s+|very\s+|mildly\s+|a bit\s+|slightly\s+|deathly\s+|highly\s+)?allergic\s+to\s+(?<v>.+)`, 'iu'), (g) => k('allergy', g.v, 'allergic')],
+  [/^\s+(?:has|developed)\s+an?\s+(?<v>[\p{L} ]{2,30}?)\s+allergy\b/iu, (g) => k('allergy', g.v, 'allergic')],
+  [
+    new RegExp(String.raw`^\s+${ADV}${NEG}(?<how>takes|is taking|started taking|stopped taking|is on|was prescribed|is prescribed|takes a daily|quit taking|no longer takes)\s+(?:a\s+)?(?<dose>${DOSE}\s+(?:of\s+)?)?(?<v>${DRUG_SUFFIX})\b(?<dose2>\s+${DOSE})?`, 'iu'),
+    (g) => k('medication', g.v, [g.dose, g.dose2].filter(Boolean).join(' ').replace(/\s+of\s*$/, '') || 'taking', { ended: /stopped|quit|no longer/i.test(g.how ?? '') }),
+  ],
+  [new RegExp(String.raw`^\s+${ADV}(?:has|was diagnosed with|has been diagnosed with|suffers from|is recovering from|broke)\s+(?<v>${HEALTH})\b`, 'iu'), (g) => k('health', g.v, g.v)],
+  [/^\s+(?:is|got)\s+(?<v>pregnant)\b/iu, (g) => k('health', 'pregnancy', g.v)],
+  // Contact, languages, identity.
+  [/^'s\s+(?<r>e-?mail(?:\s+address)?|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|number|address|home address)\s+is\s+(?<v>.+)/iu, (g) => k('contact', /mail/i.test(g.r!) ? 'email' : /address/i.test(g.r!) ? 'address' : 'phone', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:speaks?|is learning|learns|is fluent in|is studying|studies|is a native)\s+(?:fluent\s+|some\s+|a little\s+|basic\s+)?(?<v>${LANGUAGES})\b`, 'iu'), (g) => k('language', g.v, g.v)],
+  [/^\s+(?:is|turned|just turned|has turned)\s+(?<v>\d{1,3})(?:\s+years?\s+old)?\s*(?:[.,!;]|$)/i, (g) => f('age', g.v)],
+  [/^'s\s+birthday\s+is\s+(?:on\s+)?(?<v>.+)|^\s+was\s+born\s+on\s+(?<v2>.+)/iu, (g) => f('birthday', g.v ?? g.v2)],
+  [/^'s\s+(?:(?:full|real|first|last|legal)\s+)?(?:name|nickname)\s+is\s+(?<v>.+)|^\s+(?:goes by|is called|is named)\s+(?<v2>\p{Lu}.+)/u, (g) => f('name', g.v ?? g.v2)],
+  // Preferences.
+  [/^'s\s+(?:favou?rite|fave)\s+(?<r>[\p{L} ]{1,30}?)\s+(?:is|are)\s+(?<v>.+)/iu, (g) => k('favorite', g.r, g.v)],
+  [
+    new RegExp(String.raw`^\s+${ADV}${NEG}(?<how>likes?|loves?|enjoys?|adores?|hates?|dislikes?|detests?|prefers?|can't stand|cannot stand|doesn't mind|is into|is not into|isn't into|is a (?:big |huge )?fan of|is not a fan of|isn't a fan of|is passionate about|is obsessed with|is crazy about|is keen on|is tired of|is sick of|is afraid of|is scared of|fears)\s+(?<v>.+)`, 'iu'),
+    (g, rest) => opinion(g.how!, g.v, rest),
+  ],
+  // Plans, projects, habits.
+  [/^'s\s+(?:goal|plan|dream|resolution)\s+is\s+to\s+(?<v>.+)/iu, (g) => k('goal', g.v, g.v, { future: true })],
+  [new RegExp(String.raw`^\s+${ADV}(?:plans|is planning|wants|hopes|intends|aims|is hoping|would like|dreams|is saving up|is saving)\s+(?:to|for)\s+(?<v>.+)`, 'iu'), (g) => k('goal', g.v, g.v, { future: true })],
+  [new RegExp(String.raw`^\s+${ADV}(?:is working on|is building|is writing|is developing|is making|works on)\s+(?<v>(?:an?|the|\p{Lu}[\p{L}'-]*'s|her|his|their)\s+.+|\p{Lu}.+)`, 'u'), (g) => k('project', g.v, g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:leads|runs|heads|manages|is leading|is in charge of)\s+(?<v>(?:the\s+)?[\p{L}\d' -]+?\s+(?:project|team|initiative|launch|program|programme|migration|redesign)|\p{Lu}[\p{L}\d-]*(?:\s+\p{Lu}[\p{L}\d-]*)*)`, 'u'), (g) => k('lead', g.v, 'lead')],
+  [/^'s\s+(?:deadline|due date)\s+(?:for\s+(?<r>.+?)\s+)?is\s+(?<v>.+)|^\s+(?:is|are)\s+due\s+(?:on\s+|by\s+)?(?<v2>.+)/iu, (g) => k('deadline', g.r ?? null, g.v ?? g.v2)],
+  [/^'s\s+budget\s+(?:for\s+(?<r>.+?)\s+)?is\s+(?<v>.+)/iu, (g) => k('budget', g.r ?? null, g.v)],
+  // "leads 4 engineers", "now leads 5 engineers": a count of something, current until it changes.
+  [
+    new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+)?(?:been\s+)?(?<verb>[a-z]{3,})\s+(?:about\s+|around\s+|over\s+|nearly\s+|almost\s+|exactly\s+)?(?<v>\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:new\s+|more\s+|different\s+)?(?<what>[a-z]{3,})\b`, 'i'),
+    (g, rest) =>
+      /^(?:is|was|are|were|has|had|did|does|will|turned|visited|went|spent|took|ran|read|saw|met|won|lost|made|got|bought|sold)$/.test(g.verb!) || RECURRING.test(rest)
+        ? null
+        : k('count', `${g.what} ${g.verb}`, g.v),
+  ],
+];
+
+function petKind(word: string): string {
+  const w = word.toLowerCase();
+  return PET_KIND[w] ?? w;
+}
+
+function family(word: string, name: string | undefined) {
+  return k('family', relative(word), name);
+}
+
+const UNIQUE_KEYS = new Set([...UNIQUE_RELATIVES].map(objectKey));
+
+/** Whether a relative (as a word or a stored key) is one of a kind, a mother: another name for them corrects the first. */
+export function isUniqueRelative(word: string): boolean {
+  return uniqueRelative(word) || UNIQUE_KEYS.has(word);
+}
+
+/** "left Figma" ends an employer, "left Boston" a residence, "left her job" the employer; "left the party" nothing. */
+function ended(value: string | undefined) {
+  const v = value?.trim() ?? '';
+  if (v === '' || /^(?:(?:her|his|their|the)\s+)?(?:job|position|role|company|firm)\b/i.test(v)) return f('employer', null, { ended: true });
+  if (!/^\p{Lu}/u.test(v)) return null;
+  return isPlaceName(v.replace(/[.,!;].*$/, '')) ? f('residence', v, { ended: true }) : f('employer', v, { ended: true });
+}
+
+const NEGATIVE = /^(?:hates?|dislikes?|detests?|can't stand|cannot stand|is not into|isn't into|is not a fan of|isn't a fan of|is tired of|is sick of|is afraid of|is scared of|fears)$/i;
+
+function opinion(how: string, v: string | undefined, rest: string) {
+  const negative = NEGATIVE.test(how) !== /\b(?:not|no longer|never)\b|n't\b/i.test(rest.slice(0, rest.toLowerCase().indexOf(how.toLowerCase())));
+  return k('opinion', v, negative ? 'dislikes' : 'likes', { negated: false });
+}
