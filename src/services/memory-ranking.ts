@@ -74,7 +74,31 @@ export function currentFactsFirst<T extends RankedMemory>(hits: readonly T[]): T
       for (const m of members) if (m !== current && score.get(m)! >= best) score.set(m, best * 0.999);
     }
   }
-  return hits.map((h) => ({ ...h, similarity: score.get(h)! })).sort((a, b) => b.similarity - a.similarity);
+  return newerOnTies(hits.map((h) => ({ ...h, similarity: score.get(h)! })).sort((a, b) => b.similarity - a.similarity));
+}
+
+/** Similarities closer than this are a tie between two facts of one subject: the one stated later ranks first. */
+export const RECENCY_TIE = 0.02;
+
+/**
+ * Among facts of the same subject that answer about equally well (similarities within RECENCY_TIE), the one stated
+ * later comes first and takes the higher score: a change the engine could not link ("I quit smoking" after "I smoke
+ * half a pack a day") is then at least not outranked by the older statement on a near tie.
+ */
+function newerOnTies<T extends RankedMemory>(sorted: T[]): T[] {
+  const subject = (h: T) => h.memory.subject?.trim().toLowerCase() ?? null;
+  for (let changed = true, passes = 0; changed && passes < sorted.length; passes++) {
+    changed = false;
+    for (let i = 1; i < sorted.length; i++) {
+      const a = sorted[i - 1]!;
+      const b = sorted[i]!;
+      if (!subject(a) || subject(a) !== subject(b) || a.similarity - b.similarity >= RECENCY_TIE || learned(b.memory) <= learned(a.memory)) continue;
+      sorted[i - 1] = { ...b, similarity: a.similarity };
+      sorted[i] = { ...a, similarity: b.similarity };
+      changed = true;
+    }
+  }
+  return sorted;
 }
 
 function newestVersion<T extends RankedMemory>(members: readonly T[]): T {

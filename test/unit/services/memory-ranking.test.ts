@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributeEvidence, canonicalAttribute, currentFactsFirst, supersessionKey } from '../../../src/services/memory-ranking.js';
+import { attributeEvidence, canonicalAttribute, currentFactsFirst, RECENCY_TIE, supersessionKey } from '../../../src/services/memory-ranking.js';
 import { mergeDistinct } from '../../../src/services/recall.js';
 import { memoryRecord } from '../../helpers/memories.js';
 
@@ -49,6 +49,24 @@ describe('memory ranking', () => {
     const v1 = memoryRecord({ memory: 'v1', createdAt: '2026-01-01T00:00:00.000Z' });
     const v2 = memoryRecord({ memory: 'v2', rootMemoryId: v1.id, version: 2, isLatest: false, isForgotten: true, createdAt: '2026-02-01T00:00:00.000Z' });
     expect(currentFactsFirst([{ memory: v2, similarity: 0.9 }, { memory: v1, similarity: 0.5 }]).map((h) => h.memory.memory)).toEqual(['v1', 'v2']);
+  });
+
+  it('on a near tie between facts of one subject, the one stated later comes first', () => {
+    const smokes = memoryRecord({ memory: 'The user smokes about half a pack a day.', subject: 'the user', createdAt: '2026-01-02T00:00:00.000Z' });
+    const quit = memoryRecord({ memory: 'The user quit smoking in January.', subject: 'The user', createdAt: '2026-03-15T00:00:00.000Z' });
+    const lena = memoryRecord({ memory: 'Lena quit smoking.', subject: 'Lena', createdAt: '2026-05-01T00:00:00.000Z' });
+    const ranked = currentFactsFirst([
+      { memory: smokes, similarity: 0.996 },
+      { memory: quit, similarity: 0.982 },
+      { memory: lena, similarity: 0.975 },
+    ]);
+    expect(ranked.map((h) => [h.memory.memory, h.similarity])).toEqual([
+      ['The user quit smoking in January.', 0.996],
+      ['The user smokes about half a pack a day.', 0.982],
+      ['Lena quit smoking.', 0.975],
+    ]);
+    // Beyond the tie, similarity decides.
+    expect(currentFactsFirst([{ memory: smokes, similarity: 0.9 }, { memory: quit, similarity: 0.9 - RECENCY_TIE }]).map((h) => h.memory.id)).toEqual([smokes.id, quit.id]);
   });
 
   it('merges memory and chunk results into one ranking with each text once, the memory kept', () => {
