@@ -39,6 +39,8 @@ export class SqliteMemories implements MemoryStore {
   private readonly vectors: VectorIndex;
   /** Read before every memory vector search and around every write: prepared once (after the migrations). */
   private seqStatement: Database.Statement | null = null;
+  /** Prepared once: the memory step and profiles run it once per subject + attribute pair. */
+  private bySubjectStatement: Database.Statement | null = null;
   private sideRows: MemorySideRows | null = null;
 
   constructor(private readonly db: Database.Database) {
@@ -290,15 +292,14 @@ export class SqliteMemories implements MemoryStore {
 
   /** Latest, unforgotten memories of the tags with this subject (any case) and attribute, newest first. */
   private bySubject(orgId: string, containerTags: readonly string[], subject: string, attribute: string, limit: number): MemoryRecord[] {
-    const rows = this.db
-      .prepare(
-        `SELECT ${SELECT_M} FROM memories m INDEXED BY memories_subject
-         WHERE m.org_id = ? AND lower(m.subject) = lower(?) AND m.attribute = ? AND m.subject IS NOT NULL
-         AND m.is_latest = 1 AND m.is_forgotten = 0 AND (m.forget_after IS NULL OR m.forget_after > ?)
-         AND EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = m.id AND t.org_id = ? AND t.tag IN (SELECT value FROM json_each(?)))
-         ORDER BY m.updated_at DESC LIMIT ?`,
-      )
-      .all(orgId, subject, attribute, new Date().toISOString(), orgId, JSON.stringify([...new Set(containerTags)]), limit) as Row[];
+    this.bySubjectStatement ??= this.db.prepare(
+      `SELECT ${SELECT_M} FROM memories m INDEXED BY memories_subject
+       WHERE m.org_id = ? AND lower(m.subject) = lower(?) AND m.attribute = ? AND m.subject IS NOT NULL
+       AND m.is_latest = 1 AND m.is_forgotten = 0 AND (m.forget_after IS NULL OR m.forget_after > ?)
+       AND EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = m.id AND t.org_id = ? AND t.tag IN (SELECT value FROM json_each(?)))
+       ORDER BY m.updated_at DESC LIMIT ?`,
+    );
+    const rows = this.bySubjectStatement.all(orgId, subject, attribute, new Date().toISOString(), orgId, JSON.stringify([...new Set(containerTags)]), limit) as Row[];
     return rows.map(rowToMemory);
   }
 
