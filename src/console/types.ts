@@ -32,6 +32,8 @@ export interface DocumentSummary {
   filepath: string | null;
   type: string;
   status: string;
+  /** "api", "upload", or a connector's provider (documents stored before sources were recorded may say "api"). */
+  source?: string | null;
   metadata: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;

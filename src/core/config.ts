@@ -302,7 +302,7 @@ export interface Config {
       model: string;
       /** Per request to the OpenAI-compatible endpoint (one chunk of audio). */
       timeoutMs: number;
-      /** The offline engine: the venv's python (faster-whisper) and the CTranslate2 model dir (undefined = the bundled tiny.en). */
+      /** The offline engine: the venv's python (faster-whisper) and the CTranslate2 model dir (undefined = the venv's multilingual base). */
       whisperPython: string;
       whisperModelPath: string | undefined;
       whisperThreads: number;

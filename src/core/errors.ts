@@ -30,6 +30,7 @@ export const ERRORS = {
   // File uploads (POST /v3/documents/file) and stored originals.
   FILE_TOO_LARGE: { status: 413, message: 'The file exceeds %s bytes (%s)' },
   UNSUPPORTED_FILE_TYPE: { status: 415, message: 'Unsupported file type %s; supported types: %s' },
+  FILE_TYPE_UNAVAILABLE: { status: 415, message: '%s files cannot be processed on this server right now: %s' },
   EMPTY_FILE: { status: 400, message: 'The file is empty' },
   MULTIPART_REQUIRED: { status: 415, message: 'Unsupported content type %s; send the file as multipart/form-data' },
   FILE_NOT_FOUND: { status: 404, message: 'No stored file for document %s' },

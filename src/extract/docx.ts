@@ -1,5 +1,6 @@
 import mammoth from 'mammoth';
 import { createError } from '../core/errors.js';
+import { readDocxMargins, withMargins } from './docx-parts.js';
 import { htmlFragmentToMarkdown } from './html-fragment.js';
 import { coreTitle, isXmlPart } from './ooxml.js';
 import { assertXmlDepth } from './xml.js';
@@ -10,7 +11,8 @@ import { MAX_PARSED_PART_BYTES, readZip } from './zip.js';
 const STYLE_MAP = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'] => h2:fresh"];
 
 /**
- * DOCX → markdown via mammoth (headings, lists, tables, bold/italic; images become their alt text). mammoth reads the
+ * DOCX → markdown via mammoth (headings, lists, tables, bold/italic; images become their alt text), with the page
+ * headers before it, the footers after it and the comments in a last section (docx-parts.ts). mammoth reads the
  * archive with JSZip, which has no size limits, so the package is first read through readZip with verifyAll: every
  * entry it could decompress has been inflated and counted within the caps (whatever its name); mammoth is told not to
  * read images at all.
@@ -40,9 +42,16 @@ export const docxExtractor: Extractor = {
       // mammoth's own words name its XML parser's internals (`[xmldom error] entity not found: ...`): kept as the cause.
       throw createError('FILE_CORRUPT', ['the Word document could not be read (its XML is malformed or unsupported)'], { permanent: true, cause: err });
     }
-    const content = normalizeText(htmlFragmentToMarkdown(html, { what: 'the Word document' }));
+    const body = normalizeText(htmlFragmentToMarkdown(html, { what: 'the Word document' }));
+    // mammoth reads the body only: headers, footers and comments are read from their own parts.
+    const margins = readDocxMargins(zip);
+    const content = normalizeText(withMargins(body, margins));
     if (!content) throw createError('EMPTY_CONTENT', [], { permanent: true });
     const heading = /^#{1,6} (.+)$/m.exec(content)?.[1]?.trim() ?? null;
-    return { content, title: coreTitle(zip) ?? heading, type: 'text', details: { format: 'docx' } };
+    const details: Record<string, unknown> = { format: 'docx' };
+    if (margins.headers.length) details.headers = margins.headers.length;
+    if (margins.footers.length) details.footers = margins.footers.length;
+    if (margins.comments.length) details.comments = margins.comments.length;
+    return { content, title: coreTitle(zip) ?? heading, type: 'text', details };
   },
 };

@@ -1,4 +1,5 @@
 import TurndownService from 'turndown';
+import { fenceCodeBlocks } from './html-code.js';
 import { checkHtmlDepth } from './html-shape.js';
 import { markdownTable } from './markdown-table.js';
 
@@ -12,6 +13,7 @@ const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fen
 turndown.remove(['script', 'style', 'noscript', 'iframe', 'svg', 'canvas', 'form', 'head'] as never);
 // No backslash escapes ("\[1\]", "1\. "): the text is for reading and search, and escapes split words and phrases.
 turndown.escape = (text: string) => text;
+fenceCodeBlocks(turndown);
 
 interface DomNode {
   nodeName: string;

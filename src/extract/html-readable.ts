@@ -1,5 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
+import { articleRegion, textLength } from './html-region.js';
 import { assertHtmlDepth, checkHtmlDepth, domShape, MAX_HTML_DEPTH, type DomShape } from './html-shape.js';
 
 /**
@@ -10,14 +11,25 @@ import { assertHtmlDepth, checkHtmlDepth, domShape, MAX_HTML_DEPTH, type DomShap
 const READABILITY_MAX_DEPTH = 128;
 const READABILITY_MAX_ELEMENTS = 25_000;
 const READABILITY_MAX_COST = 300_000;
+/**
+ * Readability's article is replaced by the page's article region (html-region.ts) when it keeps less than this share
+ * of the region's text. Measured on Readability's 130 test pages against their expected articles: word recall 0.974
+ * without a fallback, 0.988 at 0.2, 0.997 at 0.5 (10 pages fall back, 11% more words overall), no better above.
+ */
+export const READABLE_MIN_SHARE = 0.5;
+/** Only regions with at least this much more text than the article are worth the switch. */
+const FALLBACK_MIN_EXTRA_CHARS = 200;
 
 export interface ReadablePage {
   /** The article's HTML when Readability found one, else the page's body. */
   html: string;
   title: string | null;
   excerpt: string | null;
-  /** 'skipped' when the page was too deep or too large for Readability (the body was kept whole). */
-  readability: 'article' | 'none' | 'skipped';
+  /**
+   * 'skipped' when the page was too deep or too large for Readability (the body was kept whole); 'region' when
+   * Readability's article held too little of the page's article region, which was kept instead.
+   */
+  readability: 'article' | 'none' | 'skipped' | 'region';
   shape: DomShape;
 }
 
@@ -45,11 +57,13 @@ export function readablePage(html: string, url?: string): ReadablePage {
   } catch {
     article = null;
   }
-  return {
-    html: article?.content || body(),
-    title: article?.title?.trim() || pageTitle,
-    excerpt: article?.excerpt?.trim() || null,
-    readability: article?.content ? 'article' : 'none',
-    shape,
-  };
+  const title = article?.title?.trim() || pageTitle;
+  const excerpt = article?.excerpt?.trim() || null;
+  if (!article?.content) return { html: body(), title, excerpt, readability: 'none', shape };
+  const region = articleRegion(parseHTML(html).document);
+  const kept = textLength(parseHTML(`<html><body>${article.content}</body></html>`).document.body);
+  if (region && kept < READABLE_MIN_SHARE * region.textLength && region.textLength - kept >= FALLBACK_MIN_EXTRA_CHARS) {
+    return { html: region.html, title, excerpt, readability: 'region', shape };
+  }
+  return { html: article.content, title, excerpt, readability: 'article', shape };
 }

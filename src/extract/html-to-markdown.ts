@@ -1,4 +1,5 @@
 import TurndownService from 'turndown';
+import { fenceCodeBlocks } from './html-code.js';
 import { readablePage } from './html-readable.js';
 
 export interface HtmlExtraction {
@@ -9,6 +10,7 @@ export interface HtmlExtraction {
 
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
 turndown.remove(['script', 'style', 'noscript', 'iframe', 'svg', 'canvas', 'form'] as never);
+fenceCodeBlocks(turndown);
 
 /**
  * Extracts the readable article of an HTML page (Readability, within the bounds of html-readable.ts) and converts it

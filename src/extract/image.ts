@@ -1,5 +1,6 @@
 import { createError } from '../core/errors.js';
 import { readImageInfo, type DecodedPage, type ImagePageRequest } from './image-decode.js';
+import { readPage } from './ocr-page.js';
 import { runInSandbox } from './sandbox/isolated.js';
 import { normalizeText } from './text-decode.js';
 import type { Extractor } from './types.js';
@@ -26,6 +27,7 @@ export function ocrTextToParagraphs(text: string): string {
 export const imageExtractor: Extractor = {
   name: 'image',
   mimes: IMAGE_MIMES,
+  needs: ['ocr'],
   async extract(input, ctx) {
     const ocr = ctx.ocr;
     if (!ocr) throw createError('ENGINE_UNAVAILABLE', ['OCR (images)', ctx.unavailable?.ocr ?? 'no OCR engine configured'], { permanent: true });
@@ -37,6 +39,8 @@ export const imageExtractor: Extractor = {
     }
 
     const pages: { page: number; text: string; confidence: number }[] = [];
+    const passes = new Set<string>();
+    const languages = new Set<string>();
     let decoded = 0;
     ctx.progress({ unit: 'pages', done: 0, total, phase: 'ocr' });
     for (let i = 0; i < total; i++) {
@@ -49,7 +53,9 @@ export const imageExtractor: Extractor = {
       if (decoded > ctx.limits.maxDecodedPixels) {
         throw createError('EXTRACTION_LIMIT', [`the image's pages decode to more than ${ctx.limits.maxDecodedPixels} pixels in total (MNEMO_EXTRACT_MAX_DECODED_PIXELS)`], { permanent: true });
       }
-      const result = await ocr.recognize(Buffer.from(page.png.buffer, page.png.byteOffset, page.png.byteLength), { signal: ctx.signal });
+      const result = await readPage(Buffer.from(page.png.buffer, page.png.byteOffset, page.png.byteLength), ocr, ctx, ctx.ocrPasses);
+      for (const pass of result.passes) if (pass !== result.passes[0]) passes.add(pass.split(':')[0]!);
+      for (const l of result.languages) languages.add(l);
       const text = ocrTextToParagraphs(result.text);
       if (text) pages.push({ page: i + 1, text, confidence: result.confidence });
       ctx.progress({ unit: 'pages', done: i + 1, total, phase: 'ocr' });
@@ -72,6 +78,8 @@ export const imageExtractor: Extractor = {
         ...(total > 1 ? { ocrPages: pages.map((p) => p.page) } : {}),
         confidence: Math.round(confidence * 10) / 10,
         engine: ocr.name,
+        ocrLanguages: [...languages],
+        ...(passes.size ? { ocrPasses: [...passes] } : {}),
       },
     };
   },

@@ -10,12 +10,14 @@ export interface MediaProbe {
   /** Seconds; null when the container does not say. */
   duration: number | null;
   audioCodec: string | null;
+  /** Channels of the first audio stream (null when ffprobe does not say). */
+  channels: number | null;
   hasVideo: boolean;
 }
 
 interface FfprobeJson {
   format?: { format_name?: string; duration?: string };
-  streams?: { codec_type?: string; codec_name?: string; duration?: string; disposition?: { attached_pic?: number } }[];
+  streams?: { codec_type?: string; codec_name?: string; channels?: number; duration?: string; disposition?: { attached_pic?: number } }[];
 }
 
 const lastLine = (stderr: string) => stderr.trim().split('\n').filter(Boolean).slice(-2).join(' | ').slice(0, 300) || 'no detail';
@@ -35,22 +37,23 @@ export async function probeMedia(tool: MediaTool, file: string, signal: AbortSig
   // Cover art in MP3/M4A is a "video" stream with attached_pic: not a video.
   const hasVideo = streams.some((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   const seconds = [json.format.duration, audio?.duration].map(Number).find((n) => Number.isFinite(n) && n > 0);
-  return { format: json.format.format_name ?? 'unknown', duration: seconds ?? null, audioCodec: audio?.codec_name ?? null, hasVideo };
+  return { format: json.format.format_name ?? 'unknown', duration: seconds ?? null, audioCodec: audio?.codec_name ?? null, channels: audio?.channels ?? null, hasVideo };
 }
 
 /**
  * The first audio stream as 16 kHz mono 16-bit WAV in dir (what both transcribers expect), at most maxSeconds of
- * it. Returns the path and the decoded length. ffmpeg failing, or decoding far less than the container promised
- * (a truncated file), is FILE_CORRUPT.
+ * it: both channels mixed, or only `channel` (0 = left, 1 = right). Returns the path and the decoded length.
+ * ffmpeg failing, or decoding far less than the container promised (a truncated file), is FILE_CORRUPT.
  */
 export async function decodeToWav(
   tool: MediaTool,
   file: string,
   dir: string,
-  o: { signal: AbortSignal; maxSeconds: number; expectedSeconds: number | null },
+  o: { signal: AbortSignal; maxSeconds: number; expectedSeconds: number | null; channel?: number },
 ): Promise<{ wavPath: string; seconds: number }> {
-  const wavPath = path.join(dir, 'audio-16k.wav');
-  const args = ['-nostdin', '-hide_banner', '-v', 'error', '-i', file, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le'];
+  const wavPath = path.join(dir, o.channel === undefined ? 'audio-16k.wav' : `audio-16k-c${o.channel}.wav`);
+  const mix = o.channel === undefined ? ['-ac', '1'] : ['-af', `pan=mono|c0=c${o.channel}`];
+  const args = ['-nostdin', '-hide_banner', '-v', 'error', '-i', file, '-map', '0:a:0', '-vn', ...mix, '-ar', '16000', '-c:a', 'pcm_s16le'];
   args.push('-t', String(Math.ceil(o.maxSeconds)), '-f', 'wav', '-y', wavPath);
   const r = await runTool(tool.path, args, { signal: o.signal });
   if (r.code !== 0) throw createError('FILE_CORRUPT', [`ffmpeg cannot decode the audio: ${lastLine(r.stderr)}`], { permanent: true });

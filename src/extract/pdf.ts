@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { createError } from '../core/errors.js';
+import { readPage } from './ocr-page.js';
 import { pageText, prominentLine, toBoxes } from './pdf/layout.js';
 import type { PdfMainMessage, PdfWorkerInit, PdfWorkerMessage } from './pdf/protocol.js';
 import { meaningfulTitle } from './pdf/title.js';
@@ -105,6 +106,8 @@ async function extractPdf(bytes: Buffer, ctx: ExtractContext) {
     const sections: string[] = [];
     const ocrPages: number[] = [];
     const ocrSkippedPages: number[] = [];
+    const ocrPasses = new Set<string>();
+    const ocrLanguages = new Set<string>();
     const failedPages: number[] = [];
     let textPages = 0;
     let heading: string | null = null;
@@ -118,9 +121,11 @@ async function extractPdf(bytes: Buffer, ctx: ExtractContext) {
       if (m.type === 'page-error') failedPages.push(m.page);
       else if (m.image && ctx.ocr) {
         ctx.progress({ unit: 'pages', done: m.page - 1, total, phase: 'ocr' });
-        const result = await ctx.ocr.recognize(Buffer.from(m.image.png.buffer, m.image.png.byteOffset, m.image.png.byteLength), { signal: ctx.signal });
+        const result = await readPage(Buffer.from(m.image.png.buffer, m.image.png.byteOffset, m.image.png.byteLength), ctx.ocr, ctx, ctx.ocrPasses);
         text = normalizeText(result.text);
         if (text) ocrPages.push(m.page);
+        for (const pass of result.passes) if (pass !== result.passes[0]) ocrPasses.add(pass.split(':')[0]!);
+        if (result.kept.startsWith('language:')) ocrLanguages.add(result.kept.slice('language:'.length));
       } else {
         const boxes = m.garbled ? [] : toBoxes(m.items, m.viewport);
         text = pageText(boxes);
@@ -145,6 +150,8 @@ async function extractPdf(bytes: Buffer, ctx: ExtractContext) {
     const title = meaningfulTitle(open.title) ?? heading;
     const details: Record<string, unknown> = { format: 'pdf', pages: total, textPages, ocrPages: ocrPages.length, title };
     if (ocrSkippedPages.length > 0) details.ocrSkippedPages = ocrSkippedPages;
+    if (ocrPasses.size > 0) details.ocrPasses = [...ocrPasses];
+    if (ocrLanguages.size > 0) details.ocrLanguages = [...ocrLanguages];
     if (failedPages.length > 0) details.failedPages = failedPages;
     return { content, title, type: 'pdf' as const, details };
   } finally {

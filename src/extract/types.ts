@@ -1,4 +1,6 @@
 import type { DocumentType } from '../core/types.js';
+import type { LanguageInfo } from '../text/language.js';
+import type { OcrPassOptions } from './ocr-page.js';
 import type { MediaTool } from '../providers/media-tool.js';
 import type { OcrEngine } from '../providers/ocr.js';
 import type { Transcriber } from '../providers/transcriber.js';
@@ -60,6 +62,10 @@ export interface ExtractContext {
   unavailable?: { ocr?: string; transcriber?: string; ffmpeg?: string };
   /** Directory for temporary files of this extraction; removed by the caller afterwards. */
   tmpDir: string;
+  /** The language the document's metadata names (`language`), for OCR language data and speech; else detected. */
+  language?: LanguageInfo;
+  /** OCR passes to switch off (bench/extraction-quality.ts measures each); all on when absent. */
+  ocrPasses?: OcrPassOptions;
 }
 
 export interface ExtractedText {
@@ -79,5 +85,7 @@ export interface Extractor {
   readonly name: string;
   /** Detected MIME types this extractor handles. */
   readonly mimes: readonly string[];
+  /** Engines every file of its types needs (an upload is refused at once when one is missing). */
+  readonly needs?: readonly ('ocr' | 'transcriber' | 'ffmpeg')[];
   extract(input: ExtractInput, ctx: ExtractContext): Promise<ExtractedText>;
 }

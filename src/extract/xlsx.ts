@@ -15,7 +15,8 @@ const MAX_COLUMNS = 500;
 
 /**
  * XLSX → markdown: each sheet as `## <sheet name>` and a table (shared and inline strings, numbers without float
- * noise, booleans, dates in ISO form by their number format), empty rows and columns trimmed. Worksheets and shared
+ * noise, booleans, dates in ISO form by their number format, merged values repeated down the rows they span), empty
+ * rows and columns trimmed. Worksheets and shared
  * strings are scanned (sheet-xml.ts), not parsed into a DOM; workbook, relationships and styles are small.
  */
 export const xlsxExtractor: Extractor = {
@@ -66,17 +67,20 @@ interface SheetContext {
 }
 
 function readSheet(xml: string, c: SheetContext): { rows: string[][]; omitted: number } {
-  const rows: string[][] = [];
+  const rows = new Map<number, string[]>();
   let omitted = 0;
   let cells = 0;
+  let rowNumber = 0;
   scanRows(xml, (row) => {
-    if (rows.length >= MAX_SHEET_ROWS || cells >= c.budget) {
+    if (rows.size >= MAX_SHEET_ROWS || cells >= c.budget) {
       if (row.hasValue()) omitted++;
       return;
     }
     const values: string[] = [];
     let nextCol = 0;
-    for (const cell of row.cells()) {
+    const parsed = row.cells();
+    rowNumber = rowIndex(parsed[0]?.ref) ?? rowNumber + 1;
+    for (const cell of parsed) {
       const col = columnIndex(cell.ref) ?? nextCol;
       nextCol = col + 1;
       if (col >= MAX_COLUMNS) continue;
@@ -88,9 +92,44 @@ function readSheet(xml: string, c: SheetContext): { rows: string[][]; omitted: n
       return;
     }
     cells += values.length;
-    rows.push(Array.from(values, (v) => v ?? ''));
+    rows.set(rowNumber, Array.from(values, (v) => v ?? ''));
   });
-  return { rows, omitted };
+  cells += fillMerged(rows, xml, c.budget - cells);
+  return { rows: [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, r]) => r), omitted };
+}
+
+const MERGE_CELL = /<(?:[\w.-]+:)?mergeCell\b[^>]*?\bref\s*=\s*["']([A-Z]+)(\d+):([A-Z]+)(\d+)["']/gi;
+
+/**
+ * A value in merged cells (<mergeCell ref="A2:B5">) belongs to every row the merge spans: it is repeated in the first
+ * column of each of those rows, so a row read alone (a chunk, a search hit) still has it. Rows are added only while
+ * `budget` cells allow; returns the cells added.
+ */
+function fillMerged(rows: Map<number, string[]>, xml: string, budget: number): number {
+  let added = 0;
+  for (const m of xml.matchAll(MERGE_CELL)) {
+    const col = columnIndex(m[1])!;
+    const first = Number(m[2]);
+    const last = Math.min(Number(m[4]), first + MAX_SHEET_ROWS);
+    const value = rows.get(first)?.[col];
+    if (!value || col >= MAX_COLUMNS) continue;
+    for (let r = first + 1; r <= last; r++) {
+      let row = rows.get(r);
+      if (!row) {
+        if (rows.size >= MAX_SHEET_ROWS || added + col + 1 > budget) return added;
+        row = [];
+        rows.set(r, row);
+      }
+      if (row[col]) continue;
+      while (row.length < col) {
+        row.push('');
+        added++;
+      }
+      if (row.length === col) added++;
+      row[col] = value;
+    }
+  }
+  return added;
 }
 
 function cellText(cell: RawCell, c: SheetContext): string {
@@ -134,6 +173,12 @@ function dateStyleIndexes(zip: ZipArchive): Map<number, DateKind | 'percent'> {
     if (kind) out.set(i, kind);
   }
   return out;
+}
+
+/** "C12" → 12 (one-based row number), or null when absent. */
+function rowIndex(ref: string | undefined): number | null {
+  const digits = ref ? /\d+$/.exec(ref)?.[0] : undefined;
+  return digits ? Number(digits) : null;
 }
 
 /** "C12" → 2 (zero-based column), or null when absent. */

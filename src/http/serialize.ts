@@ -48,6 +48,7 @@ export function listItem(d: DocumentRecord, includeContent: boolean) {
     filepath: d.filepath,
     type: d.type,
     status: d.status,
+    source: d.source,
     metadata: d.metadata,
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createError, errorMessage, isAppError } from '../core/errors.js';
 import type { DocumentRecord, DocumentRef } from '../core/types.js';
 import { detectFileType, type DetectedType } from '../extract/detect.js';
+import { languageHint } from '../text/language.js';
 import { extractorFor, supportedMimes } from '../extract/registry.js';
 import type { ExtractLimits, ExtractProgress, ExtractedText } from '../extract/types.js';
 import type { PipelineDeps, ProgressFn } from './deps.js';
@@ -44,7 +45,7 @@ export async function extractStoredFile(deps: PipelineDeps, doc: DocumentRecord,
     try {
       const detected = await detectFileType(local.path, { filename: file.filename, declared: [file.mimeType] });
       const ref = { orgId: doc.orgId, documentId: doc.id, generation: doc.generation };
-      return await runExtractor(deps, ref, { path: local.path, size: file.size, filename: file.filename, detected }, tmpDir, progress);
+      return await runExtractor(deps, ref, { path: local.path, size: file.size, filename: file.filename, detected, metadata: doc.metadata }, tmpDir, progress);
     } finally {
       await local.release();
     }
@@ -67,7 +68,7 @@ export async function extractFetchedFile(
     const file = path.join(tmpDir, 'input');
     await writeFile(file, body);
     const ref = { orgId: doc.orgId, documentId: doc.id, generation: doc.generation };
-    return await runExtractor(deps, ref, { path: file, size: body.length, filename, detected }, tmpDir, progress);
+    return await runExtractor(deps, ref, { path: file, size: body.length, filename, detected, metadata: doc.metadata }, tmpDir, progress);
   } finally {
     await rm(tmpDir, { recursive: true, force: true });
   }
@@ -78,6 +79,8 @@ interface LocalInput {
   size: number;
   filename: string | null;
   detected: DetectedType;
+  /** The document's metadata: its `language` is a hint for OCR and speech. */
+  metadata?: Record<string, unknown>;
 }
 
 /**
@@ -139,6 +142,7 @@ async function runExtractor(
   };
 
   const engines = deps.extraction;
+  const language = languageHint(input.metadata);
   try {
     const result = await extractor.extract(
       {
@@ -158,6 +162,7 @@ async function runExtractor(
         ffmpeg: engines?.ffmpeg ?? null,
         unavailable: engines?.unavailable ?? { ocr: 'no extraction engines configured', transcriber: 'no extraction engines configured', ffmpeg: 'no extraction engines configured' },
         tmpDir,
+        ...(language ? { language } : {}),
       },
     );
     if (controller.signal.aborted) throw controller.signal.reason;

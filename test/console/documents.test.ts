@@ -73,6 +73,7 @@ describe('console: sign in and documents', () => {
     await expect.poll(() => row.getAttribute('data-status'), { timeout: 20_000 }).toBe('done');
     expect(await row.textContent()).toContain('team-docs');
     expect(await row.textContent()).toContain('pdf');
+    expect(await row.locator('td', { hasText: /^upload$/ }).count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'documents');
 

@@ -6,6 +6,7 @@ import type { ExtractContext, ExtractInput, ExtractProgress, ExtractedText } fro
 import { locateFfmpeg } from '../../src/providers/ffmpeg.js';
 import type { MediaTool } from '../../src/providers/media-tool.js';
 import type { Transcriber } from '../../src/providers/transcriber.js';
+import { languageHint } from '../../src/text/language.js';
 import { mediaExtractor } from '../../src/extract/media.js';
 
 export const WHISPER_PYTHON = path.resolve(import.meta.dirname, '../../.tools/whisper-venv/bin/python');
@@ -53,7 +54,7 @@ export interface MediaRun {
 export async function extractMedia(
   file: string,
   engines: { ffmpeg: MediaTool | null; transcriber: Transcriber | null; unavailable?: ExtractContext['unavailable'] },
-  o: { maxAudioSeconds?: number; signal?: AbortSignal; onProgress?: (p: ExtractProgress) => void } = {},
+  o: { maxAudioSeconds?: number; signal?: AbortSignal; onProgress?: (p: ExtractProgress) => void; language?: string } = {},
 ): Promise<MediaRun> {
   const dir = tmpDir();
   const progress: ExtractProgress[] = [];
@@ -70,6 +71,7 @@ export async function extractMedia(
     ffmpeg: engines.ffmpeg,
     ...(engines.unavailable ? { unavailable: engines.unavailable } : {}),
     tmpDir: dir,
+    ...(o.language ? { language: languageHint({ language: o.language })! } : {}),
   };
   try {
     return { result: await mediaExtractor.extract(input, ctx), progress };

@@ -57,7 +57,7 @@ describe('uploading audio and video', { timeout: 120_000 }, () => {
     expect(JSON.stringify(d)).toMatch(/no audio track/);
     const health = await fetch(`${client.baseURL}/health`, { headers: { authorization: `Bearer ${TEST_KEY}` } });
     const body = (await health.json()) as { providers: { extraction: { transcription: unknown; ffmpeg: { version: string } } } };
-    expect(body.providers.extraction.transcription).toEqual({ engine: 'local', model: 'whisper-tiny.en' });
+    expect(body.providers.extraction.transcription).toEqual({ engine: 'local', model: 'whisper-base' });
     expect(body.providers.extraction.ffmpeg.version).toMatch(/^\d+\.\d+/);
   });
 });

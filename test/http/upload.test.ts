@@ -66,7 +66,10 @@ describe('POST /v3/documents/file', () => {
     expect(txt.status).toBe('queued');
     const md = await client.documents.uploadFile({ file: fs.createReadStream(path.join(FILES, 'readability_README.md')), containerTags: 'uploads' });
     const a = await doc(txt.id);
-    expect(a).toMatchObject({ status: 'done', type: 'text', containerTags: ['uploads'], metadata: { source: 'desk', pages: 1 } });
+    expect(a).toMatchObject({ status: 'done', type: 'text', source: 'upload', containerTags: ['uploads'], metadata: { source: 'desk', pages: 1 } });
+    // The list says so too (the console's Source column reads it).
+    const listed = (await client.documents.list({ containerTags: ['uploads'] })).memories as unknown as Array<Record<string, unknown>>;
+    expect(listed.find((d) => d.id === txt.id)?.source).toBe('upload');
     expect(a.content).toContain('green ledger');
     const b = await doc(md.id);
     expect(b.status).toBe('done');

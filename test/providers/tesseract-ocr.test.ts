@@ -168,6 +168,45 @@ await ocr.close();`,
     }
   });
 
+  it('ends an idle worker after idleMs, returning its memory, and starts a fresh one for the next job', async () => {
+    const short = createTesseractOcr({ languages: resolveLanguageData(['eng']).found, workers: 1, idleMs: 200 });
+    try {
+      await short.recognize(sentence, { signal: never() });
+      expect(short.stats).toMatchObject({ workers: 1, busy: 0, retired: 0 });
+      await vi.waitFor(() => expect(short.stats).toMatchObject({ workers: 0, retired: 1 }), { timeout: 10_000, interval: 50 });
+      const calls = created.mock.calls.length;
+      expect(words((await short.recognize(sentence, { signal: never() })).text)).toBe('offline recognition works without any network');
+      expect(created.mock.calls.length).toBe(calls + 1);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('ends the worker after an image larger than recycleAbovePixels (its heap grew to that image)', async () => {
+    const small = createTesseractOcr({ languages: resolveLanguageData(['eng']).found, workers: 1, recycleAbovePixels: 10_000 });
+    try {
+      await small.recognize(sentence, { signal: never() });
+      expect(small.stats).toMatchObject({ workers: 0, retired: 1 });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('reads with the languages a job names, on a worker started for them', async () => {
+    const multi = createTesseractOcr({ languages: resolveLanguageData(['eng', 'fra']).found, defaultLanguages: ['eng'], workers: 1 });
+    try {
+      expect([multi.languages, multi.available]).toEqual([['eng'], ['eng', 'fra']]);
+      const french = renderText(['Le garçon a mangé à côté de la fenêtre.']);
+      const result = await multi.recognize(french, { signal: never(), languages: ['fra', 'eng'] });
+      expect(result.text).toContain('garçon a mangé à côté de la fenêtre');
+      expect(created.mock.calls.at(-1)![0]).toBe('fra+eng');
+      expect(result.lines?.length).toBeGreaterThan(0);
+      expect(result.lines![0]!.words.every((w) => w.confidence > 0)).toBe(true);
+    } finally {
+      await multi.close();
+    }
+  });
+
   it('refuses work once closed', async () => {
     const closing = createTesseractOcr({ languages: resolveLanguageData(['eng']).found, workers: 1 });
     await closing.close();

@@ -12,7 +12,7 @@ const PAGE_SIZE = 50;
 /** Rows that poll their own progress (each GET /v3/documents/{id} every 1.5 s); the others show their status only. */
 const PROGRESS_ROWS = 10;
 
-const sourceOf = (d: DocumentSummary) => (d.connectionId ? 'connection' : 'api');
+const sourceOf = (d: DocumentSummary) => (d.connectionId ? 'connection' : d.source === 'upload' ? 'upload' : 'api');
 
 /** Documents of the tag in focus: status, type, tags, source; live progress while any is in the pipeline. */
 export function DocumentsView() {
@@ -69,7 +69,8 @@ export function DocumentsView() {
           Source
           <select value={source} onChange={(e) => setSource(e.target.value)}>
             <option value="">Any</option>
-            <option value="api">API or upload</option>
+            <option value="api">API</option>
+            <option value="upload">Upload</option>
             <option value="connection">Connection</option>
           </select>
         </label>

@@ -6,6 +6,7 @@ import { htmlExtractor } from '../html.js';
 import { htmlToMarkdown } from '../html-to-markdown.js';
 import { decodeImagePage, type ImagePageRequest } from '../image-decode.js';
 import { jsonExtractor } from '../json.js';
+import { makeOcrVariant, type OcrVariantRequest } from '../ocr-variants.js';
 import { odpExtractor, odsExtractor, odtExtractor } from '../odf.js';
 import { oleExtractor } from '../ole.js';
 import { pptxExtractor } from '../pptx.js';
@@ -77,6 +78,10 @@ export const JOBS: Record<string, Job> = {
   /** One page of an image file, decoded and prepared for OCR (image-decode.ts). */
   async 'image-page'(payload: ImagePageRequest) {
     return decodeImagePage(payload);
+  },
+  /** A page image derived for another OCR pass (ocr-page.ts): scaled. */
+  async 'ocr-variant'(payload: OcrVariantRequest) {
+    return makeOcrVariant(payload);
   },
 };
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type Router from '@koa/router';
 import { createError } from '../../core/errors.js';
 import type { DocumentInput, DocumentService } from '../../services/documents.js';
-import { addUploadedFile } from '../../services/uploads.js';
+import { addUploadedFile, type UploadEngines } from '../../services/uploads.js';
 import type { AppState } from '../context.js';
 import { receiveUpload } from '../multipart.js';
 import { resolveTags } from '../schemas/common.js';
@@ -15,6 +15,8 @@ export interface DocumentFileRouteDeps {
   documents: DocumentService;
   /** MNEMO_MAX_UPLOAD_BYTES. */
   maxUploadBytes: number;
+  /** The extraction engines: a type whose engine is missing is refused at upload (absent: no check). */
+  extraction?: UploadEngines;
 }
 
 /** The path of the upload route: the JSON body reader leaves its multipart body alone. */
@@ -40,7 +42,7 @@ function toFields(b: Fields): Omit<DocumentInput, 'content' | 'file'> {
  * temporary directory (removed whatever happens), its fields validated like a JSON add, then the service detects
  * the type and adds the document. Answers {id, status} like POST /v3/documents.
  */
-export function registerDocumentFileRoute(router: Router<AppState>, { documents, maxUploadBytes }: DocumentFileRouteDeps): void {
+export function registerDocumentFileRoute(router: Router<AppState>, { documents, maxUploadBytes, extraction }: DocumentFileRouteDeps): void {
   router.post(UPLOAD_PATH, async (ctx) => {
     const type = ctx.get('content-type').split(';')[0]!.trim().toLowerCase();
     if (type !== 'multipart/form-data') throw createError('MULTIPART_REQUIRED', [type || 'no content type']);
@@ -60,7 +62,7 @@ export function registerDocumentFileRoute(router: Router<AppState>, { documents,
         sha256: upload.file.sha256,
         declaredTypes: [fields.mimeType, upload.file.contentType],
         fields: toFields(fields),
-      });
+      }, extraction);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

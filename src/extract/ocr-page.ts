@@ -1,0 +1,168 @@
+import type { OcrEngine, OcrLine, OcrResult, PageLayout } from '../providers/ocr.js';
+import { detectLanguage, languagesIn } from '../text/language.js';
+import type { OcrVariantRequest } from './ocr-variants.js';
+import { runInSandbox } from './sandbox/isolated.js';
+import type { ExtractContext } from './types.js';
+
+/**
+ * Which extra passes a page may get, measured one by one on the tuning set of test/fixtures/real
+ * (bench/extraction-quality.ts): sparse and language raised its phrase recall and are on by default; largeText did
+ * not change it (the tuning set's lost heading is misread, not dropped) and is off: on the held-out set it brings
+ * back the dropped title of the skewed Linn scan, at about a quarter more time per page.
+ */
+export interface OcrPassOptions {
+  /** A poor first reading (mean word confidence below WEAK_CONFIDENCE) is read again as sparse text. */
+  sparse?: boolean;
+  /** Without a language hint, a reading in a language other than the first one read is read again with its data. */
+  language?: boolean;
+  /**
+   * When the first and sparse readings leave almost nothing (under NEAR_EMPTY_SCORE), the page is read as one
+   * uniform block too (tesseract.js's old default): a 300x69 crop of a photographed ledger gave 'auto' no text
+   * block at all, while one block read two of its four lines (the reading Mnemo gave before these passes).
+   */
+  block?: boolean;
+  /** Tall lines (headings, titles) the full-size reading missed are looked for on the page at half size (off by default). */
+  largeText?: boolean;
+  /**
+   * Layout of the first reading. 'auto' (page segmentation by tesseract) read 58 of the tuning set's 74 phrases,
+   * 'block' (tesseract.js's default, used until now) 57; on the held-out set 38 and 39 of 44.
+   */
+  firstLayout?: PageLayout;
+}
+
+/** Below this mean word confidence the first reading is poor: maps, signs, UI with scattered labels. */
+const WEAK_CONFIDENCE = 70;
+/** Words read with less confidence than this do not count towards a reading's score. */
+const MIN_WORD_CONFIDENCE = 50;
+/** A kept reading with a score below this (about a dozen confidently read characters) is nearly empty. */
+const NEAR_EMPTY_SCORE = 12;
+/** The large-text pass runs on pages at least this tall (smaller ones have no heading tesseract loses). */
+const LARGE_TEXT_MIN_HEIGHT = 1000;
+/** A line of the half-size reading is a heading when at least this many times the page's median line height. */
+const LARGE_TEXT_RATIO = 1.8;
+const LARGE_TEXT_MIN_CONFIDENCE = 60;
+
+export interface PageReading extends OcrResult {
+  /** The passes run, in order: 'auto', 'sparse', 'block', 'language:fra', 'large-text'. */
+  passes: string[];
+  /** The pass whose reading was kept (large-text only adds lines to it). */
+  kept: string;
+  /** The language data the kept reading used. */
+  languages: readonly string[];
+}
+
+/** Characters read with confidence: the words at or above MIN_WORD_CONFIDENCE, weighted by it. */
+export function readingScore(r: OcrResult): number {
+  if (!r.lines) return r.text.replace(/[^\p{L}\p{N}]/gu, '').length * (r.confidence / 100);
+  let score = 0;
+  for (const line of r.lines) {
+    for (const w of line.words) {
+      if (w.confidence < MIN_WORD_CONFIDENCE) continue;
+      score += w.text.replace(/[^\p{L}\p{N}]/gu, '').length * (w.confidence / 100);
+    }
+  }
+  return score;
+}
+
+const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * Lines of `small` (a reading of the page at `factor` of its size) that are tall on the page and missing from `full`,
+ * inserted into full's text before the first line below them. Tesseract drops text lines much taller than the
+ * page's body text (a title over a column of 10-point text); at half size they are ordinary lines.
+ */
+export function mergeLargeLines(full: OcrResult, small: OcrResult, factor: number): { text: string; added: string[] } {
+  const lines = (full.lines ?? []).filter((l) => l.confidence >= MIN_WORD_CONFIDENCE && l.text.trim());
+  const bodyHeight = median(lines.map((l) => l.bbox.y1 - l.bbox.y0));
+  const known = squash(full.text);
+  let text = full.text;
+  const added: string[] = [];
+  for (const line of small.lines ?? []) {
+    const height = (line.bbox.y1 - line.bbox.y0) / factor;
+    const clean = line.text.replace(/\s+/g, ' ').trim();
+    const key = squash(clean);
+    if (key.length < 3 || line.confidence < LARGE_TEXT_MIN_CONFIDENCE || height < LARGE_TEXT_RATIO * bodyHeight || known.includes(key)) continue;
+    const top = line.bbox.y0 / factor;
+    const below = lines.find((l) => l.bbox.y0 >= top);
+    const at = below ? text.indexOf(below.text.trim()) : -1;
+    text = at >= 0 ? `${text.slice(0, at)}${clean}\n\n${text.slice(at)}` : `${text.trimEnd()}\n\n${clean}\n`;
+    added.push(clean);
+  }
+  return { text, added };
+}
+
+/** At most this many languages are read at once (each one more costs time on every uncertain word). */
+const MAX_MIXED_LANGUAGES = 4;
+
+/**
+ * Tesseract codes of the language a reading is in (when one stands out), or of the languages a mixed page shows,
+ * with English kept; null when that is what it was read with already, or no data for them is installed.
+ */
+function languagesToTry(ocr: OcrEngine, text: string, current: readonly string[]): string[] | null {
+  const one = detectLanguage(text);
+  const codes = (one ? [one.tesseract] : languagesIn(text).map((l) => l.tesseract)).filter((c) => ocr.available?.includes(c)).slice(0, MAX_MIXED_LANGUAGES);
+  if (codes.length === 0) return null;
+  if (ocr.available?.includes('eng') && !codes.includes('eng')) codes.push('eng');
+  if (codes.length === current.length && codes.every((c) => current.includes(c))) return null;
+  return codes;
+}
+
+/**
+ * Reads one page image (an image file's page, a scanned PDF page) with the passes that help: a first reading in the
+ * hinted or configured languages; a sparse-text reading when that one is poor; a reading with the data of the
+ * language the text turns out to be in; then tall lines missed at full size, from a half-size reading. The reading
+ * with the highest score (confidently read characters) is kept.
+ */
+export async function readPage(png: Buffer, ocr: OcrEngine, ctx: Pick<ExtractContext, 'signal' | 'limits' | 'language'>, passes: OcrPassOptions = {}): Promise<PageReading> {
+  const { signal } = ctx;
+  const hinted = ctx.language && ocr.available?.includes(ctx.language.tesseract) ? [ctx.language.tesseract, ...(ctx.language.tesseract !== 'eng' && ocr.available.includes('eng') ? ['eng'] : [])] : undefined;
+  let languages: readonly string[] = hinted ?? ocr.languages ?? [];
+  let layout: PageLayout = passes.firstLayout ?? 'auto';
+  const first = await ocr.recognize(png, { signal, layout, ...(hinted ? { languages: hinted } : {}) });
+  let best: OcrResult = first;
+  const run: string[] = [layout];
+  let kept: string = layout;
+  const keep = (r: OcrResult, pass: string, l: PageLayout, langs: readonly string[]) => {
+    run.push(pass);
+    if (readingScore(r) > readingScore(best)) {
+      best = r;
+      kept = pass;
+      layout = l;
+      languages = langs;
+    }
+  };
+
+  if (passes.sparse !== false && first.confidence < WEAK_CONFIDENCE) {
+    keep(await ocr.recognize(png, { signal, layout: 'sparse', languages, autoRotate: false }), 'sparse', 'sparse', languages);
+  }
+  if (passes.block !== false && layout !== 'block' && readingScore(best) < NEAR_EMPTY_SCORE) {
+    keep(await ocr.recognize(png, { signal, layout: 'block', languages, autoRotate: false }), 'block', 'block', languages);
+  }
+  if (passes.language !== false && !hinted) {
+    const other = languagesToTry(ocr, best.text, languages);
+    if (other) keep(await ocr.recognize(png, { signal, layout, languages: other, autoRotate: false }), `language:${other[0]}`, layout, other);
+  }
+  let text = best.text;
+  if (passes.largeText === true && layout !== 'sparse' && pngHeight(png) >= LARGE_TEXT_MIN_HEIGHT) {
+    const request: OcrVariantRequest = { png: new Uint8Array(png), op: 'scale', factor: 0.5 };
+    const half = await runInSandbox<{ png: Uint8Array }>('ocr-variant', request, ctx.limits, { signal, what: 'the page image', transfer: [request.png.buffer as ArrayBuffer] });
+    const small = await ocr.recognize(Buffer.from(half.png.buffer, half.png.byteOffset, half.png.byteLength), { signal, layout, languages, autoRotate: false });
+    run.push('large-text');
+    const merged = mergeLargeLines(best, small, 0.5);
+    if (merged.added.length) text = merged.text;
+  }
+  return { ...best, text, passes: run, kept, languages };
+}
+
+/** Height of a PNG from its header (0 when it is not a PNG). */
+function pngHeight(png: Buffer): number {
+  return png.length >= 24 && png.readUInt32BE(0) === 0x89504e47 ? png.readUInt32BE(20) : 0;
+}
+
+export type { OcrLine };

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/core/logger.js';
+import { detectFileType } from '../../src/extract/detect.js';
+import { languageHint } from '../../src/text/language.js';
+import type { OcrPassOptions } from '../../src/extract/ocr-page.js';
+import { extractorFor } from '../../src/extract/registry.js';
+import { closeExtractionSandbox } from '../../src/extract/sandbox/isolated.js';
+import { createOcrFromConfig, type TesseractOcr } from '../../src/providers/tesseract-ocr.js';
+import { phraseRecall, realFixtures } from '../helpers/real-fixtures.js';
+import { makeContext, makeInput } from '../unit/extract/fixtures.js';
+
+// Real tesseract.js with every installed language package, as the server builds it (MNEMO_OCR_LANGUAGES=eng).
+let ocr: TesseractOcr;
+beforeAll(() => {
+  ocr = createOcrFromConfig({ enabled: true, languages: ['eng'], workers: 1 }, createLogger('silent')).engine!;
+});
+afterAll(async () => {
+  await ocr?.close();
+  await closeExtractionSandbox();
+});
+
+const fixtures = Object.fromEntries(realFixtures('MANIFEST.json').map((f) => [f.file, f]));
+
+async function read(file: string, o: { passes?: OcrPassOptions; metadata?: Record<string, unknown> } = {}) {
+  const f = fixtures[file]!;
+  const detected = await detectFileType(f.path, { filename: file, declared: [] });
+  const ctx = { ...makeContext({ parseTimeoutMs: 300_000, timeoutMs: 600_000 }), ocr, ...(o.passes ? { ocrPasses: o.passes } : {}) };
+  const hint = languageHint(o.metadata);
+  const out = await extractorFor(detected.mime)!.extract(makeInput(fs.readFileSync(f.path), detected.mime, file), { ...ctx, ...(hint ? { language: hint } : {}) });
+  return { out, ...phraseRecall(f.phrases, out.content) };
+}
+
+describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () => {
+  it('reads a map with scattered labels as sparse text when the first reading is poor', async () => {
+    const r = await read('baiona-map.jpg');
+    expect(r.missing).toEqual([]);
+    expect(r.out.details?.ocrPasses).toContain('sparse');
+    const without = await read('baiona-map.jpg', { passes: { sparse: false } });
+    expect(without.found.length).toBeLessThan(r.found.length);
+  });
+
+  it('reads a French scan again with French data once the first reading shows French', async () => {
+    const r = await read('scan-francais.pdf');
+    expect(r.found.length).toBeGreaterThanOrEqual(9);
+    expect(r.out.content).toContain('Portez ce vieux whisky au juge');
+    expect(r.out.content).toMatch(/intérieure, à côté de l.alcôve/);
+    expect(r.out.details?.ocrLanguages).toContain('fra');
+    const english = await read('scan-francais.pdf', { passes: { language: false } });
+    expect(english.found.length).toBeLessThan(r.found.length);
+  });
+
+  it('takes the language from the metadata hint without a first English reading', async () => {
+    const r = await read('scan-francais.pdf', { metadata: { language: 'fr-FR' } });
+    expect(r.found.length).toBeGreaterThanOrEqual(9);
+    expect(r.out.details?.ocrPasses ?? []).not.toContain('language');
+  });
+
+  it('keeps the title line tesseract drops at full size when the large-text pass is on (a half-size reading)', async () => {
+    const r = await read('scan-rotated-skew.pdf', { passes: { largeText: true } });
+    expect(r.missing).toEqual([]);
+    expect(r.out.details?.ocrPasses).toContain('large-text');
+    expect(r.out.content.indexOf('32 Track MIDI Sequence Recorder')).toBeLessThan(r.out.content.indexOf('Recording a Sequence'));
+    const without = await read('scan-rotated-skew.pdf');
+    expect(without.missing).toContain('32 Track MIDI Sequence Recorder');
+  });
+
+  it('keeps the two-line title of the Linn scan with tesseract\'s own page segmentation (it was dropped in one block)', async () => {
+    const r = await read('scan-linn.pdf');
+    expect(r.missing).toEqual([]);
+    const block = await read('scan-linn.pdf', { passes: { firstLayout: 'block' } });
+    expect(block.missing).toContain('32 Track MIDI Sequence Recorder');
+  });
+
+  it('reads a tiny photo crop as one block when page segmentation finds no text in it (as before the passes)', async () => {
+    const r = await read('numbers-photo-crop.png');
+    expect(r.found).toEqual(expect.arrayContaining(['width_ths = 0.5', 'width_ths = 0.7']));
+    expect(r.out.details?.ocrPasses).toContain('block');
+    const without = await read('numbers-photo-crop.png', { passes: { block: false } }).catch((err: { code?: string }) => err.code);
+    expect(without).toBe('EMPTY_CONTENT');
+  });
+
+  it('reads white text on colour, a bank statement screenshot and a terminal screenshot', async () => {
+    for (const file of ['poster-white-on-blue.png', 'bank-statement-screenshot.png', 'macos-workflow-screenshot.png']) {
+      const r = await read(file);
+      expect(r.missing, file).toEqual([]);
+    }
+  });
+
+  it('fails a photo of a crumpled dot-matrix receipt cleanly or reads some of it: never a crash', async () => {
+    const f = fixtures['receipt-photo.jpg']!;
+    const detected = await detectFileType(f.path, { filename: f.file, declared: [] });
+    const outcome = await extractorFor(detected.mime)!
+      .extract(makeInput(fs.readFileSync(f.path), detected.mime, f.file), { ...makeContext({ parseTimeoutMs: 300_000 }), ocr })
+      .then((r) => ({ ok: true as const, content: r.content }), (err: { code?: string }) => ({ ok: false as const, code: err.code }));
+    if (!outcome.ok) expect(outcome.code).toBe('EMPTY_CONTENT');
+  });
+});

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MediaTool } from '../../src/providers/media-tool.js';
+import { createWhisperTranscriber } from '../../src/providers/whisper-transcriber.js';
+import { extractMedia, requireMediaTools } from '../helpers/media.js';
+import { phraseRecall, realFixtures } from '../helpers/real-fixtures.js';
+
+// Real engines: ffmpeg and faster-whisper with multilingual Whisper base (npm run media:install); missing ones fail.
+let tool: MediaTool;
+let whisper: ReturnType<typeof createWhisperTranscriber>;
+beforeAll(async () => {
+  const found = await requireMediaTools();
+  tool = found.ffmpeg;
+  whisper = createWhisperTranscriber({ python: found.whisperPython, modelPath: undefined, threads: 2 });
+});
+afterAll(async () => {
+  await whisper?.close();
+});
+
+const audio = Object.fromEntries(realFixtures('MANIFEST.json', ['audio']).map((f) => [f.file, f]));
+const transcribe = (file: string, language?: string) => extractMedia(audio[file]!.path, { ffmpeg: tool, transcriber: whisper }, language ? { language } : {});
+
+describe('speech in real recordings', { timeout: 600_000 }, () => {
+  it('transcribes French and records the detected language', async () => {
+    const { result } = await transcribe('speech-french.aiff');
+    expect(phraseRecall(audio['speech-french.aiff']!.phrases, result.content).missing).toEqual([]);
+    expect(result.details).toMatchObject({ language: 'fr', model: 'whisper-base' });
+    expect(result.details?.languageProbability).toBeGreaterThan(0.5);
+  });
+
+  it('follows a talk from English into German, listing both languages', async () => {
+    const f = audio['speech-english-german.mp3']!;
+    const { result } = await transcribe(f.file);
+    expect(phraseRecall(f.phrases, result.content).missing).toEqual([]);
+    expect(result.details?.languages).toEqual(['en', 'de']);
+  });
+
+  it('keeps both speakers of a stereo file with one speaker per channel, each labelled', async () => {
+    const f = audio['speech-stereo-two-speakers.wav']!;
+    const { result } = await transcribe(f.file);
+    expect(phraseRecall(f.phrases, result.content).missing).toEqual([]);
+    expect(result.content).toMatch(/Speaker 1 \(left channel\): He began a confused complaint/);
+    expect(result.content).toMatch(/Speaker 2 \(right channel\): The horizon seems extremely distant/);
+    expect(result.details).toMatchObject({ channels: 'separate' });
+  });
+
+  it('passes a metadata language hint to the engine', async () => {
+    const { result } = await transcribe('speech-french.aiff', 'fr');
+    expect(result.details).toMatchObject({ language: 'fr', languageHint: 'fr' });
+  });
+});
