@@ -24,7 +24,15 @@ export interface RecallParams {
 }
 
 export type RecallResult =
-  | { kind: 'memory'; memory: MemoryRecord; similarity: number; context: MemoryContext; documents: DocumentRecord[] }
+  | {
+      kind: 'memory';
+      memory: MemoryRecord;
+      similarity: number;
+      context: MemoryContext;
+      documents: DocumentRecord[];
+      /** The document of a chunk with the memory's text, folded into it (hybrid): the result still names it. */
+      documentId?: string;
+    }
   | { kind: 'chunk'; hit: ChunkHit; similarity: number };
 
 export interface ProfileParams {
@@ -93,6 +101,7 @@ export class RecallService {
             similarity: r.similarity,
             context: contexts.get(r.memory.id) ?? { parents: [], children: [], related: [] },
             documents: r.memory.documentIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
+            ...(r.folded ? { documentId: r.folded.hit.document.id } : {}),
           },
     );
   }
@@ -126,10 +135,10 @@ export class RecallService {
 export function mergeDistinct<M extends { kind: 'memory'; similarity: number; text: string }, C extends { kind: 'chunk'; similarity: number; text: string }>(
   memories: readonly M[],
   chunks: readonly C[],
-): (M | C)[] {
+): ((M & { folded?: C }) | C)[] {
   const all = [...memories, ...chunks].sort((a, b) => b.similarity - a.similarity || (a.kind === 'memory' ? -1 : 1));
-  const byText = new Map<string, M | C>();
-  const out: (M | C)[] = [];
+  const byText = new Map<string, (M & { folded?: C }) | C>();
+  const out: ((M & { folded?: C }) | C)[] = [];
   for (const r of all) {
     const key = normalizedText(r.text);
     const held = byText.get(key);
@@ -138,7 +147,12 @@ export function mergeDistinct<M extends { kind: 'memory'; similarity: number; te
       out.push(r);
     } else if (held.kind === 'chunk' && r.kind === 'memory') {
       // The memory takes the chunk's place (and its better similarity).
-      const merged = { ...r, similarity: Math.max(r.similarity, held.similarity) };
+      const merged = { ...r, similarity: Math.max(r.similarity, held.similarity), folded: held };
+      out[out.indexOf(held)] = merged;
+      byText.set(key, merged);
+    } else if (held.kind === 'memory' && r.kind === 'chunk' && !(held as M & { folded?: C }).folded) {
+      // A chunk below the memory with its text: folded into it.
+      const merged = { ...(held as M), folded: r };
       out[out.indexOf(held)] = merged;
       byText.set(key, merged);
     }

@@ -43,6 +43,8 @@ describe('memory search: one result per text, batched reads', () => {
     const bees = res.body.results.filter((r: { memory?: string; chunk?: string }) => /bees/.test(r.memory ?? r.chunk ?? ''));
     expect(bees).toHaveLength(1);
     expect(bees[0].resultType).toBe('memory');
+    // The folded chunk's document stays named on the result (clients read documentId off hybrid results).
+    expect(bees[0].documentId).toBe(docId);
   });
 
   it('reads the version context and source documents of a page in one batch each', async () => {
