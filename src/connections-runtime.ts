@@ -28,7 +28,7 @@ export function connectionSyncDeps(config: Readonly<Config>, store: Store, docum
   return {
     store,
     documents,
-    connectors: createConnectors(config.providers),
+    connectors: createConnectors(config.providers, config.extraction.limits),
     box: createSecretBox(secret),
     context: { urlFetch: config.urlFetch, logger },
     retry: { attempts: PROVIDER_ATTEMPTS, baseMs: config.ingest.retryBaseMs, maxMs: config.ingest.retryMaxMs },

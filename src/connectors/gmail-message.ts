@@ -1,5 +1,19 @@
+import { errorMessage } from '../core/errors.js';
 import { decodeText } from '../extract/text-decode.js';
-import { htmlToMarkdown } from '../extract/html-to-markdown.js';
+
+/** An HTML body → its readable part as markdown (gmail.ts: parsed in the extraction sandbox, under its limits). */
+export type HtmlToMarkdown = (html: string) => Promise<string>;
+
+/** A message whose body could not be read (an HTML body over the parse limits): its thread's item fails, naming it. */
+export class UnreadableMessage extends Error {
+  constructor(
+    readonly messageId: string,
+    readonly reason: unknown,
+  ) {
+    super(`message ${messageId}: ${errorMessage(reason)}`);
+    this.name = 'UnreadableMessage';
+  }
+}
 
 /** A MIME part of a Gmail message (format=full). */
 export interface GmailPart {
@@ -54,19 +68,23 @@ function decodePart(part: GmailPart): string {
  * text/html as markdown; parts with a filename are attachments, not body. Nested multiparts are walked in order
  * (multipart/mixed bodies keep every inline text part).
  */
-export function messageBody(part: GmailPart | undefined): string {
+export async function messageBody(part: GmailPart | undefined, toMarkdown: HtmlToMarkdown): Promise<string> {
   if (!part) return '';
   const type = (part.mimeType ?? '').toLowerCase();
   if (part.filename) return '';
   if (type === 'text/plain') return decodePart(part).trim();
-  if (type === 'text/html') return htmlToMarkdown(decodePart(part)).markdown.trim();
+  if (type === 'text/html') return (await toMarkdown(decodePart(part))).trim();
   const parts = part.parts ?? [];
   if (type === 'multipart/alternative') {
     const plain = parts.find((p) => (p.mimeType ?? '').toLowerCase() === 'text/plain' && !p.filename);
     const chosen = plain ?? parts.find((p) => (p.mimeType ?? '').toLowerCase() === 'text/html' && !p.filename) ?? parts.find((p) => (p.mimeType ?? '').startsWith('multipart/'));
-    return chosen ? messageBody(chosen) : '';
+    return chosen ? messageBody(chosen, toMarkdown) : '';
   }
-  if (type.startsWith('multipart/')) return parts.map(messageBody).filter((t) => t !== '').join('\n\n');
+  if (type.startsWith('multipart/')) {
+    const bodies: string[] = [];
+    for (const p of parts) bodies.push(await messageBody(p, toMarkdown));
+    return bodies.filter((t) => t !== '').join('\n\n');
+  }
   return '';
 }
 
@@ -105,10 +123,12 @@ export function threadSubject(thread: GmailThread): string {
 
 /**
  * A thread as one markdown document: the subject as heading, then each message in order with its participants and
- * date, then its body; attachments are named (their content is a document of its own).
+ * date, then its body; attachments are named (their content is a document of its own). A body that cannot be read
+ * rejects with UnreadableMessage.
  */
-export function threadMarkdown(thread: GmailThread): string {
-  const blocks = (thread.messages ?? []).map((m) => {
+export async function threadMarkdown(thread: GmailThread, toMarkdown: HtmlToMarkdown): Promise<string> {
+  const blocks: string[] = [];
+  for (const m of thread.messages ?? []) {
     const lines = [`From: ${header(m.payload, 'from')}`];
     for (const name of ['to', 'cc']) {
       const v = header(m.payload, name);
@@ -117,7 +137,13 @@ export function threadMarkdown(thread: GmailThread): string {
     lines.push(`Date: ${isoDate(m)}`);
     const files = attachmentsOf(m).map((a) => a.filename);
     if (files.length > 0) lines.push(`Attachments: ${files.join(', ')}`);
-    return `${lines.join('  \n')}\n\n${messageBody(m.payload) || '_(no text)_'}`;
-  });
+    let body: string;
+    try {
+      body = await messageBody(m.payload, toMarkdown);
+    } catch (err) {
+      throw new UnreadableMessage(m.id, err);
+    }
+    blocks.push(`${lines.join('  \n')}\n\n${body || '_(no text)_'}`);
+  }
   return [`# ${threadSubject(thread)}`, ...blocks].join('\n\n---\n\n');
 }

@@ -1,8 +1,11 @@
 import type { ProviderEndpoints } from '../core/config.js';
-import { createError } from '../core/errors.js';
+import { createError, isAppError } from '../core/errors.js';
+import type { HtmlExtraction } from '../extract/html-to-markdown.js';
+import { runInSandbox } from '../extract/sandbox/isolated.js';
+import type { ExtractLimits } from '../extract/types.js';
 import { googleMessage, googleRateLimit } from './google-drive-api.js';
 import { ProviderClient, statusOf } from './provider-client.js';
-import { attachmentsOf, threadMarkdown, threadSubject, type GmailAttachment, type GmailMessage, type GmailThread } from './gmail-message.js';
+import { attachmentsOf, threadMarkdown, threadSubject, UnreadableMessage, type GmailAttachment, type GmailMessage, type GmailThread, type HtmlToMarkdown } from './gmail-message.js';
 import type { ChangeItem, ChangeList, Connector, ConnectorConnection, ConnectorContext, ItemContent, OAuthApp } from './types.js';
 
 /** Attachments above this are listed as failed items rather than read. */
@@ -48,6 +51,17 @@ class GmailApi {
   }
 }
 
+/** The extraction limits an HTML body is parsed under (MNEMO_EXTRACT_PARSE_TIMEOUT_MS, MNEMO_EXTRACT_WORKER_HEAP_MB). */
+export type HtmlBodyLimits = Pick<ExtractLimits, 'workerHeapMb' | 'parseTimeoutMs' | 'timeoutMs'>;
+
+/**
+ * An HTML body → markdown in the extraction sandbox (a worker thread, under the parse time and heap limits): a
+ * hostile e-mail (thousands of nested elements) fails there with EXTRACTION_LIMIT and never blocks the event loop.
+ */
+function sandboxedHtml(limits: HtmlBodyLimits, signal: AbortSignal | undefined): HtmlToMarkdown {
+  return async (html) => (await runInSandbox<HtmlExtraction>('html-page', { html }, limits, { what: 'the HTML body of the message', ...(signal ? { signal } : {}) })).markdown;
+}
+
 /**
  * gmail: a mailbox through OAuth (GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET, read-only scope, PKCE, offline access).
  * Each thread is a document (subject, then every message with its participants, date and body as text; HTML-only
@@ -57,9 +71,10 @@ class GmailApi {
  * mailbox history since the last one (new messages, deletions, label changes) and re-read only the threads it
  * names, falling back to a full listing when the history is too old. With a `query`, every sync lists again
  * (Gmail cannot tell whether a changed thread still matches a search without running it): unchanged threads are
- * not re-read, their history id being the version.
+ * not re-read, their history id being the version. HTML bodies are parsed in the extraction sandbox under `limits`;
+ * a thread with a body over them is a failed item of its own (named by its message), the rest of the sync goes on.
  */
-export function createGmailConnector(endpoints: ProviderEndpoints['google']): Connector {
+export function createGmailConnector(endpoints: ProviderEndpoints['google'], limits: HtmlBodyLimits): Connector {
   const oauth: OAuthApp | undefined =
     endpoints.clientId && endpoints.clientSecret
       ? {
@@ -80,15 +95,26 @@ export function createGmailConnector(endpoints: ProviderEndpoints['google']): Co
     return new GmailApi(endpoints.gmailApiUrl, token, ctx);
   };
 
-  /** The thread's document and its attachments' items; known attachments no longer there are deleted. */
-  const threadItems = (thread: GmailThread, known: ReadonlyMap<string, string | null>): ChangeItem[] => {
-    const items: ChangeItem[] = [
-      {
-        externalId: threadKey(thread.id),
-        version: thread.historyId ?? null,
-        content: { text: threadMarkdown(thread), mimeType: 'text/markdown', title: threadSubject(thread), url: `https://mail.google.com/mail/u/0/#all/${thread.id}`, filepath: null },
-      },
-    ];
+  /**
+   * The thread's document and its attachments' items; known attachments no longer there are deleted. A message body
+   * the sandbox refuses (EXTRACTION_LIMIT, a parser crash) makes the thread's item a failed one; its attachments
+   * are still listed.
+   */
+  const threadItems = async (thread: GmailThread, known: ReadonlyMap<string, string | null>, ctx: ConnectorContext): Promise<ChangeItem[]> => {
+    const externalId = threadKey(thread.id);
+    const version = thread.historyId ?? null;
+    let item: ChangeItem;
+    try {
+      const text = await threadMarkdown(thread, sandboxedHtml(limits, ctx.signal));
+      item = { externalId, version, content: { text, mimeType: 'text/markdown', title: threadSubject(thread), url: `https://mail.google.com/mail/u/0/#all/${thread.id}`, filepath: null } };
+    } catch (err) {
+      if (!(err instanceof UnreadableMessage)) throw err;
+      // Permanent failures of that body only; a cancelled sync or a closing sandbox fails the sync as before.
+      if (!isAppError(err.reason) || !err.reason.permanent) throw err.reason;
+      ctx.logger.info('gmail message body not read', { threadId: thread.id, messageId: err.messageId, code: err.reason.code });
+      item = { externalId, version, error: err.message };
+    }
+    const items: ChangeItem[] = [item];
     const present = new Set<string>();
     for (const m of thread.messages ?? []) {
       for (const a of attachmentsOf(m)) {
@@ -133,7 +159,7 @@ export function createGmailConnector(endpoints: ProviderEndpoints['google']): Co
       const filters = filtersOf(conn);
       if (state.historyId && !state.listing && !filters.query) {
         try {
-          return await historyPage(gmail, state.historyId, filters, known);
+          return await historyPage(gmail, state.historyId, filters, known, ctx);
         } catch (err) {
           // History older than Gmail keeps (about a week): list everything again.
           if (statusOf(err) !== 404) throw err;
@@ -153,7 +179,7 @@ export function createGmailConnector(endpoints: ProviderEndpoints['google']): Co
           for (const [key, version] of known) if (key === threadKey(t.id) || key.startsWith(`attachment:${t.id}:`)) items.push({ externalId: key, version });
           continue;
         }
-        items.push(...threadItems(await gmail.thread(t.id), known));
+        items.push(...(await threadItems(await gmail.thread(t.id), known, ctx)));
       }
       if (page.nextPageToken) return { items, state: { listing: { ...listing, pageToken: page.nextPageToken } } satisfies GmailState, hasMore: true, complete: true };
       return { items, state: { historyId: listing.historyId } satisfies GmailState, complete: true };
@@ -179,7 +205,7 @@ export function createGmailConnector(endpoints: ProviderEndpoints['google']): Co
   };
 
   /** One page of the mailbox history since `historyId`: the threads it names are read again (or deleted). */
-  async function historyPage(gmail: GmailApi, historyId: string, filters: Filters, known: ReadonlyMap<string, string | null>, pageToken?: string): Promise<ChangeList> {
+  async function historyPage(gmail: GmailApi, historyId: string, filters: Filters, known: ReadonlyMap<string, string | null>, ctx: ConnectorContext, pageToken?: string): Promise<ChangeList> {
     const params = new URLSearchParams({ startHistoryId: historyId, maxResults: '500' });
     for (const t of ['messageAdded', 'messageDeleted', 'labelAdded', 'labelRemoved']) params.append('historyTypes', t);
     if (pageToken) params.set('pageToken', pageToken);
@@ -206,11 +232,11 @@ export function createGmailConnector(endpoints: ProviderEndpoints['google']): Co
         return filters.labels.every((l) => labels.has(l)) && !labels.has('SPAM') && !labels.has('TRASH');
       });
       if (messages.length === 0 || !matches) items.push(...goneItems(id, known));
-      else items.push(...threadItems(thread, known));
+      else items.push(...(await threadItems(thread, known, ctx)));
     }
     // The history pages continue from the same start; the next sync starts where the last page ended.
     if (page.nextPageToken) {
-      const rest = await historyPage(gmail, historyId, filters, known, page.nextPageToken);
+      const rest = await historyPage(gmail, historyId, filters, known, ctx, page.nextPageToken);
       return { ...rest, items: [...items, ...rest.items] };
     }
     return { items, state: { historyId: page.historyId ?? historyId } satisfies GmailState, complete: false };

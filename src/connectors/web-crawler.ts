@@ -110,12 +110,21 @@ function normalise(href: string, base: string): string | null {
   }
 }
 
-/** Links of an HTML page (a href), resolved against its URL. */
+/**
+ * Links of an HTML page (a href), resolved against its URL. One pass: each <a tag is read up to its '>' and the scan
+ * goes on after it (one pattern over the page rescanned the rest of it from every unclosed "<a": 2 MB of them, the
+ * largest page read, would have held the event loop for minutes).
+ */
 export function extractLinks(html: string, pageUrl: string): string[] {
   const out = new Set<string>();
-  for (const m of html.matchAll(/<a\b[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
-    const url = normalise((m[1] ?? m[2] ?? m[3] ?? '').trim(), pageUrl);
+  const open = /<a\b/gi;
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    const close = html.indexOf('>', m.index);
+    if (close < 0) break; // no tag after this one is closed either
+    const href = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(html.slice(m.index, close));
+    const url = href && normalise((href[1] ?? href[2] ?? href[3] ?? '').trim(), pageUrl);
     if (url) out.add(url);
+    open.lastIndex = close + 1;
   }
   return [...out];
 }
@@ -222,7 +231,8 @@ export const webCrawler: Connector = {
       await sleep(lastFetchAt + robots.crawlDelayMs - Date.now(), ctx.signal);
       lastFetchAt = Date.now();
       try {
-        res = await fetchUrl(url, fetchOpts, { headers: conditionalHeaders(knownVersion) });
+        // Only same-origin hops are followed: a redirect to another site is not requested at all.
+        res = await fetchUrl(url, fetchOpts, { headers: conditionalHeaders(knownVersion), followRedirect: (to) => sameSite(to.toString()) });
       } catch (err) {
         if (isGone(err)) continue;
         items.push({ externalId: url, version: null, error: errorMessage(err) });
@@ -231,7 +241,7 @@ export const webCrawler: Connector = {
         if (depth === 0) links[url] = previous[url] ?? [];
         continue;
       }
-      // A same-origin link whose redirect left the start origin: the other site's page is not this crawl's to ingest.
+      // A same-origin link whose redirect leaves the start origin: the other site's page is not this crawl's to read.
       if (!sameSite(res.url)) continue;
       if (url === start.toString()) startReached = true;
       if (res.status === 304) {
@@ -286,7 +296,9 @@ async function readSitemaps(start: URL, robots: RobotsRules, opts: ConnectorCont
     const url = normalise(pending.shift()!, start.toString());
     if (!url || new URL(url).origin !== start.origin) continue;
     try {
-      const found = sitemapLocs(decode(await fetchUrl(url, opts)));
+      const res = await fetchUrl(url, opts, { followRedirect: (to) => to.origin === start.origin });
+      if (res.status >= 300) continue; // redirected to another site: not followed
+      const found = sitemapLocs(decode(res));
       pages.push(...found.pages.map((p) => normalise(p, url)).filter((p): p is string => p !== null));
       pending.push(...found.sitemaps);
     } catch (err) {

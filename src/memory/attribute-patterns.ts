@@ -1,5 +1,6 @@
 import { objectKey } from './attributes.js';
 import { isPlaceName } from './lexicon.js';
+import { toolCategory } from './tools.js';
 
 /**
  * What follows a fact's subject, matched to the attribute catalogue (attributes.ts): "lives in Paris" → residence
@@ -21,6 +22,8 @@ export interface Facet {
   future: boolean;
   /** The predicate of this facet alone, when a clause states several ("works at Figma" of "works as a nurse at Figma"). */
   predicate?: string;
+  /** "replaced my Pixel with an iPhone": the fact is stated as the new value alone (the old one is the parent version). */
+  replaced?: boolean;
 }
 
 type Groups = Record<string, string | undefined>;
@@ -33,9 +36,9 @@ const V = String.raw`(?<v>.+)`;
 const CAP = String.raw`(?<v>(?:the\s+)?[\p{Lu}\d][\p{L}\d&'.-]*(?:\s+(?:[\p{Lu}\d&][\p{L}\d&'.-]*|of|de|du|la|le|and|&))*)`;
 
 export const PROFESSIONS =
-  'nurse doctor physician surgeon dentist teacher professor lecturer engineer developer programmer designer architect lawyer attorney accountant consultant manager director ceo cto cfo coo founder cofounder co-founder entrepreneur writer author journalist editor artist painter musician singer songwriter photographer chef cook baker waiter waitress barista bartender pilot driver mechanic electrician plumber carpenter farmer scientist researcher analyst student therapist counselor counsellor psychologist psychiatrist pharmacist veterinarian vet paramedic firefighter officer soldier detective librarian realtor banker economist translator tutor coach trainer athlete dancer actor actress filmmaker producer intern freelancer cashier clerk secretary receptionist nanny caregiver volunteer instructor administrator technician lead head specialist strategist marketer recruiter president vp supervisor principal midwife optometrist physiotherapist physio hygienist scientist biologist chemist physicist mathematician statistician illustrator animator copywriter paralegal'.split(' ');
+  'nurse doctor physician surgeon dentist teacher professor lecturer engineer developer programmer designer architect lawyer attorney accountant consultant manager director ceo cto cfo coo founder cofounder co-founder entrepreneur writer author journalist editor artist painter musician singer songwriter photographer chef cook baker waiter waitress barista bartender pilot driver mechanic electrician plumber carpenter farmer scientist researcher analyst student therapist counselor counsellor psychologist psychiatrist pharmacist veterinarian vet paramedic firefighter officer soldier detective librarian realtor banker economist translator tutor coach trainer athlete dancer actor actress filmmaker producer intern freelancer cashier clerk secretary receptionist nanny caregiver volunteer instructor administrator technician lead head specialist strategist marketer recruiter president vp supervisor principal midwife optometrist physiotherapist physio hygienist scientist biologist chemist physicist mathematician statistician illustrator animator copywriter paralegal associate partner'.split(' ');
 const PROFESSION = String.raw`(?:${PROFESSIONS.join('|')})s?`;
-const ROLE = String.raw`(?<v>(?:[\p{L}-]+\s+){0,3}?${PROFESSION}(?:\s+of\s+[\p{L}-]+(?:\s+[\p{L}-]+)?)?)\b`;
+const ROLE = String.raw`(?<v>(?:[\p{L}-]+\s+){0,3}?${PROFESSION}(?:\s+${PROFESSION})*(?:\s+of\s+[\p{L}-]+(?:\s+[\p{L}-]+)?)?)\b`;
 
 const RELATIVES: Record<string, string> = {
   mom: 'mother', mum: 'mother', mother: 'mother', mommy: 'mother', dad: 'father', father: 'father', daddy: 'father', stepmom: 'stepmother', stepdad: 'stepfather',
@@ -55,6 +58,10 @@ const LANGUAGES =
   'english|spanish|french|german|italian|portuguese|dutch|swedish|norwegian|danish|finnish|polish|czech|russian|ukrainian|greek|turkish|arabic|hebrew|hindi|urdu|bengali|punjabi|tamil|mandarin|cantonese|chinese|japanese|korean|vietnamese|thai|indonesian|malay|tagalog|swahili|persian|farsi|romanian|hungarian|catalan|basque|irish|welsh|latin|sign language|asl';
 const CAR_BRANDS =
   'tesla|honda|toyota|ford|bmw|audi|subaru|volkswagen|vw|kia|hyundai|mazda|nissan|chevy|chevrolet|jeep|volvo|mercedes|mercedes-benz|porsche|prius|civic|corolla|camry|lexus|mini|fiat|peugeot|renault|skoda|rivian|polestar|dodge|ram|gmc|buick|cadillac|jaguar|land rover|range rover|mitsubishi|suzuki|vespa|harley';
+const PRODUCT = String.raw`(?<v>[\p{Lu}\d][\p{L}\d+.-]*(?:\s+(?:[\p{Lu}\d][\p{L}\d+.-]*|\d+))*|[\p{Ll}][\p{L}]*[\p{Lu}][\p{L}\d]*(?:\s+(?:[\p{Lu}\d][\p{L}\d+.-]*|\d+))*)`;
+// "Maya's team uses Jira": what the subject's team, company or household uses, the subject uses.
+const GROUP_OF = String.raw`(?:'s\s+(?:team|company|office|workplace|org|organi[sz]ation|household|family|school|startup|lab|department)\s+|\s+)`;
+const INSTRUMENTS = 'piano|guitar|electric guitar|bass|bass guitar|cello|violin|viola|double bass|drums|flute|clarinet|saxophone|sax|trumpet|trombone|harp|ukulele|banjo|mandolin|accordion|oboe|bassoon|harmonica|keyboard|organ|french horn|tuba';
 const VEHICLE = String.raw`(?<v>(?:(?:new|used|old|red|blue|black|white|silver|grey|gray|green|electric|\d{4})\s+)*(?:${CAR_BRANDS})(?:\s+[\p{L}\d-]+){0,2}|(?:(?:new|used|old|electric)\s+)?(?:car|truck|van|motorcycle|motorbike|scooter|suv|minivan|pickup|e-bike|bike))`;
 const DRUG_SUFFIX = String.raw`[\p{L}-]*(?:pril|sartan|statin|olol|formin|azole|cillin|mycin|prazole|tidine|xetine|pine|pam|lam|done|profen|amine|triptan|lukast|thyroxine|insulin|aspirin|ibuprofen|melatonin|adderall|ritalin|zoloft|lexapro|prozac|wellbutrin|xanax|tylenol|advil|ozempic|wegovy|metformin|lithium|vitamin\s+[a-z]\d*|iron|magnesium|birth control)`;
 const DOSE = String.raw`\d+(?:\.\d+)?\s?(?:mg|mcg|µg|g|ml|units?|iu)`;
@@ -77,7 +84,7 @@ const uniqueRelative = (word: string) => UNIQUE_RELATIVES.has(relative(word));
 export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // Residence and moves.
   [new RegExp(String.raw`^\s+${ADV}${NEG}(?:lives?|is living|resides?|is based|is settled|has (?:been )?(?:lived|living)|has settled|settled)\s+(?:now\s+)?in\s+${V}`, 'iu'), (g) => f('residence', g.v)],
-  [new RegExp(String.raw`^\s+${ADV}(?:(?:has|have)\s+${ADV})?(?:moved|relocated)\s+(?:back\s+)?(?:to|into)\s+${V}`, 'iu'), (g) => f('residence', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:(?:has|have)\s+${ADV})?(?:moved|relocated)\s+(?:back\s+)?(?:to|into)\s+${V}`, 'iu'), (g, rest) => (knownProduct(g.v) ? tool(knownProduct(g.v)!, rest) : f('residence', g.v))],
   [[new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:moving|relocating)\s+(?:back\s+)?to\s+${V}`, 'iu'), new RegExp(String.raw`^\s+${ADV}(?:will|is going to|are going to|plans? to|is planning to|wants? to|hopes? to)\s+(?:move|relocate)\s+(?:back\s+)?to\s+${V}`, 'iu')], (g) => f('goal', g.v, { object: 'move', future: true })],
   [[new RegExp(String.raw`^\s+${ADV}(?:is|comes)\s+(?:originally\s+)?from\s+${V}`, 'iu'), new RegExp(String.raw`^\s+${ADV}(?:grew up|was born and raised|was raised|was born)\s+in\s+${V}`, 'iu')], (g) => f('hometown', g.v)],
   // Trips and whereabouts: dynamic.
@@ -135,11 +142,35 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   [new RegExp(String.raw`^\s+${ADV}(?:has|was diagnosed with|has been diagnosed with|suffers from|is recovering from|broke)\s+(?<v>${HEALTH})\b`, 'iu'), (g) => k('health', g.v, g.v)],
   [/^\s+(?:is|got)\s+(?<v>pregnant)\b/iu, (g) => k('health', 'pregnancy', g.v)],
   // Contact, languages, identity.
+  [/^'s\s+(?:time\s*zone|tz)\s+is\s+(?:now\s+)?(?<v>.+)|^\s+(?:is|lives|works)\s+in\s+(?:the\s+)?(?<v2>[A-Z]{2,5}|UTC[+-]\d{1,2}|GMT[+-]\d{1,2}|[\p{L} ]+ time)\s+time\s*zone/u, (g) => f('timezone', g.v ?? g.v2)],
+  // "My phone is a Pixel 6": a device, not a number.
+  [new RegExp(String.raw`^'s\s+(?<r>phone|laptop|computer|tablet|watch|browser|editor|music app|bank)\s+(?:is|has been)\s+(?:now\s+)?(?:an?\s+|the\s+)?(?<v>[\p{L}][\p{L}\d+ .-]*)`, 'iu'), (g) => k('tool', g.r === 'laptop' ? 'computer' : g.r!.replace(/ app$/, ''), g.v)],
   [/^'s\s+(?<r>e-?mail(?:\s+address)?|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|number|address|home address)\s+is\s+(?<v>.+)/iu, (g) => k('contact', /mail/i.test(g.r!) ? 'email' : /address/i.test(g.r!) ? 'address' : 'phone', g.v)],
   [new RegExp(String.raw`^\s+${ADV}${NEG}(?:speaks?|is learning|learns|is fluent in|is studying|studies|is a native)\s+(?:fluent\s+|some\s+|a little\s+|basic\s+)?(?<v>${LANGUAGES})\b`, 'iu'), (g) => k('language', g.v, g.v)],
   [/^\s+(?:is|turned|just turned|has turned)\s+(?<v>\d{1,3})(?:\s+years?\s+old)?\s*(?:[.,!;]|$)/i, (g) => f('age', g.v)],
   [/^'s\s+birthday\s+is\s+(?:on\s+)?(?<v>.+)|^\s+was\s+born\s+on\s+(?<v2>.+)/iu, (g) => f('birthday', g.v ?? g.v2)],
   [/^'s\s+(?:(?:full|real|first|last|legal)\s+)?(?:name|nickname)\s+is\s+(?<v>.+)|^\s+(?:goes by|is called|is named)\s+(?<v2>\p{Lu}.+)/u, (g) => f('name', g.v ?? g.v2)],
+  // Tools, services and devices, keyed by kind: switching to another of the same kind replaces it.
+  [new RegExp(String.raw`^${GROUP_OF}${ADV}${NEG}(?:uses?|is using|are using|has been using|have been using|relies on|rely on|pays for|subscribes to)\s+(?:an?\s+|the\s+)?${PRODUCT}`, 'iu'), (g, rest) => tool(g.v, rest)],
+  [new RegExp(String.raw`^${GROUP_OF}${ADV}(?:has\s+|have\s+)?(?:switched|moved|migrated|changed|converted|went)\s+(?:over\s+)?(?:from\s+(?<old>.+?)\s+)?to\s+(?:an?\s+|the\s+)?${PRODUCT}`, 'iu'), (g, rest) => tool(g.v, rest, g.old)],
+  [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+)?(?:replaced|swapped|traded(?:\s+in)?|upgraded)\s+(?:(?:the user's|her|his|their|our|the|an?|\p{Lu}[\p{L}'-]*'s)\s+)?(?:old\s+)?(?<old>.+?)\s+(?:with|for|to)\s+(?:an?\s+|the\s+)?(?:new\s+)?${PRODUCT}`, 'iu'), (g, rest) => tool(g.v, rest, g.old, false, true)],
+  [new RegExp(String.raw`^\s+${ADV}(?:has|have|owns|got|bought|just got|just bought)\s+(?:an?\s+|the\s+)?(?:new\s+)?${PRODUCT}`, 'iu'), (g) => tool(g.v, '', undefined, true)],
+  [new RegExp(String.raw`^\s+${ADV}(?:is|are|has been|have been|works)\s+${ADV}on\s+(?:an?\s+|the\s+)?${PRODUCT}`, 'iu'), (g) => tool(g.v, '', undefined, true)],
+  [new RegExp(String.raw`^\s+${ADV}(?:listens?\s+to|streams?|watches|watch|reads?|plays?|tracks?|logs?|writes?)\s+(?:[\p{L}'-]+\s+){1,5}?(?:on|in|with|through)\s+${PRODUCT}`, 'iu'), (g) => tool(g.v, '', undefined, true)],
+  // Memberships, keyed by the kind of group.
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|are|became|has become|has been)\s+(?:an?\s+)?(?:(?:paying|proud|founding|new|active|longtime|long-time)\s+)?member\s+(?:of|at)\s+(?<v>.+)`, 'iu'), (g) => membership(g.v, true)],
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:belongs? to|joined|has joined|signed up (?:at|with|for)|sings? in|sang in|plays? in|dances? in|is in|rows? for|plays? for|goes to|trains at)\s+(?<v>.+)`, 'iu'), (g) => membership(g.v, false)],
+  // Smoking and similar habits: quitting ends them.
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?<v>smokes?|vapes?|smoke|vape|is a (?:heavy |light |social |chain |former )?(?:smoker|vaper))\b`, 'iu'), (g) => k('schedule', /vap/i.test(g.v!) ? 'vaping' : 'smoking', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+)?(?:quit|stopped|gave up|given up|kicked)\s+(?:the\s+)?(?<v>smoking|vaping|cigarettes|the habit)\b`, 'iu'), (g) => k('schedule', /vap/i.test(g.v!) ? 'vaping' : 'smoking', null, { ended: true })],
+  // Work that is no employer: freelancing, self-employed, between jobs.
+  [new RegExp(String.raw`^\s+${ADV}(?:is|are|has been|went|has gone|is now)\s+${ADV}(?<v>freelancing|freelance|self-employed|working freelance|working for (?:herself|himself|themselves|myself)|unemployed|between jobs|out of work|job hunting|looking for (?:a\s+)?(?:new\s+)?(?:job|work)|retired)\b`, 'iu'), (g) => f('employer', g.v)],
+  // Instruments and sports played: a habit; "doesn't play the cello any more" denies it.
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:plays?|practices|practises|is learning|learns?)\s+(?:the\s+)?(?<v>${INSTRUMENTS})\b`, 'iu'), (g) => k('schedule', g.v, 'plays')],
+  // Intolerances: like an allergy, per substance.
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became)\s+${ADV}(?:not\s+)?(?<v>lactose|gluten|fructose|histamine|dairy|caffeine|alcohol)[ -]intolerant\b`, 'iu'), (g) => k('allergy', g.v, 'intolerant')],
+  // "has become a total coffee person", "is a huge tea lover": likes it.
+  [new RegExp(String.raw`^\s+${ADV}(?:is|has become|became|is now|has turned into)\s+${ADV}(?:an?\s+)?(?:(?:total|huge|big|real|complete|true|massive|serious|proper)\s+)?(?<v>[\p{L}-]+)\s+(?:person|lover|fan|addict|snob|drinker|nerd|geek|fanatic|enthusiast)\b(?!\s+of\b)`, 'iu'), (g) => k('opinion', g.v, 'likes')],
   // Preferences.
   [/^'s\s+(?:favou?rite|fave)\s+(?<r>[\p{L} ]{1,30}?)\s+(?:is|are)\s+(?<v>.+)/iu, (g) => k('favorite', g.r, g.v)],
   [
@@ -163,6 +194,31 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
 ];
 
+/** "moved to Asana in January": a product the catalogue of tools knows, not a place. */
+function knownProduct(value: string | undefined): string | null {
+  const head = value?.split(/\s+(?:in|for|at|on|last|this|with|from|because|and)\b|[,.;!?]/)[0]?.trim() ?? '';
+  return /^\p{Lu}/u.test(head) && !isPlaceName(head) && toolCategory(head) !== null && !/^(?:phone|laptop|computer|tablet|watch|headphones|camera|browser|editor|bank)$/i.test(head) ? head : null;
+}
+
+function tool(product: string | undefined, rest: string, old?: string, knownOnly = false, replaced = false) {
+  const v = product?.trim();
+  if (!v) return null;
+  const category = toolCategory(v, rest) ?? (old ? toolCategory(old) : null);
+  if (!category || (knownOnly && !toolCategory(v))) return null;
+  return k('tool', category, v, replaced ? { replaced } : {});
+}
+
+const GROUP_KINDS = /\b(?:book club|running club|gym|choir|chorus|club|band|orchestra|ensemble|team|league|society|association|union|church|congregation|synagogue|mosque|guild|fraternity|sorority|crew|troupe|studio|dojo|co-?op|committee|board)\b/i;
+
+/** "member of the Hillside climbing gym" → membership:gym; without a kind word only an explicit "member of" counts. */
+function membership(value: string | undefined, explicit: boolean, extra: Partial<Facet> = {}) {
+  const v = value?.trim() ?? '';
+  const kind = GROUP_KINDS.exec(v.replace(/[,;!?].*$|\.(?:\s+\p{Ll}.*)?$/u, ''));
+  if (!kind && !explicit) return null;
+  if (!kind && !/^\p{Lu}/u.test(v.replace(/^the\s+/i, ''))) return null;
+  return k('membership', kind ? kind[0].toLowerCase() : v, v, extra);
+}
+
 function petKind(word: string): string {
   const w = word.toLowerCase();
   return PET_KIND[w] ?? w;
@@ -183,6 +239,7 @@ export function isUniqueRelative(word: string): boolean {
 function ended(value: string | undefined) {
   const v = value?.trim() ?? '';
   if (v === '' || /^(?:(?:her|his|their|the)\s+)?(?:job|position|role|company|firm)\b/i.test(v)) return f('employer', null, { ended: true });
+  if (GROUP_KINDS.test(v.replace(/[,;!?].*$|\.(?:\s+\p{Ll}.*)?$/u, '').split(/\s+(?:and|but|in|on|last|this|after|because)\s/)[0]!)) return membership(v, true, { ended: true });
   if (!/^\p{Lu}/u.test(v)) return null;
   return isPlaceName(v.replace(/[.,!;].*$/, '')) ? f('residence', v, { ended: true }) : f('employer', v, { ended: true });
 }

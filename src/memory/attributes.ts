@@ -52,6 +52,9 @@ export const ATTRIBUTES: readonly AttributeSpec[] = [
   { id: 'lead', description: 'who leads a project or team, keyed by what is led', lasting: true, keyed: true, question: /\b(?:lead|leads|leading|in charge|owner|owns|heads)\b/i },
   { id: 'budget', description: 'a budget or amount, keyed by what it is for', lasting: true, keyed: true, question: /\b(?:budget|cost|costs|price|spend|afford|how much)\b/i },
   { id: 'count', description: 'how many of something the subject has or leads, keyed by what is counted (count:engineer lead)', lasting: true, keyed: true, question: /\bhow many\b/i },
+  { id: 'timezone', description: 'the time zone the subject is in', lasting: true, keyed: false, question: /\btime\s*zone\b|\bwhat time is it\b/i },
+  { id: 'tool', description: 'a tool, service, app or device the subject uses, keyed by category (tool:music, tool:phone, tool:issue tracker): switching replaces it', lasting: true, keyed: true, question: /\b(?:use|uses|using|app|service|tool|software|phone|laptop|computer|browser|editor|streaming|subscription|switch\w*)\b/i },
+  { id: 'membership', description: 'a club, gym, choir, team or group the subject belongs to, keyed by kind (membership:gym, membership:choir)', lasting: true, keyed: true, question: /\b(?:member|belongs?|join\w*|club|gym|choir|band|group|league|society|orchestra)\b/i },
   { id: 'other', description: 'anything else (never supersedes by attribute alone)', lasting: false, keyed: true, question: /$^/ },
 ];
 
@@ -87,7 +90,7 @@ const ALIASES: Record<string, string> = {
   car: 'vehicle', 'favourite': 'favorite', 'dietary preference': 'diet', 'dietary restriction': 'diet', 'food preference': 'diet',
   hometown: 'hometown', 'place of birth': 'hometown', birthplace: 'hometown', origin: 'hometown', 'date of birth': 'birthday', dob: 'birthday',
   nickname: 'name', 'full name': 'name', 'current location': 'location', trip: 'location', travel: 'location', travel_plans: 'location', 'travel plans': 'location',
-  preference: 'opinion', preferences: 'opinion', likes: 'opinion', dislikes: 'opinion', hobby: 'schedule', habit: 'schedule', routine: 'schedule',
+  preference: 'opinion', preferences: 'opinion', likes: 'opinion', dislikes: 'opinion', hobby: 'schedule', habit: 'schedule', 'time zone': 'timezone', tz: 'timezone', device: 'tool', service: 'tool', app: 'tool', software: 'tool', club: 'membership', member: 'membership', 'member of': 'membership', gym: 'membership', routine: 'schedule',
   plan: 'goal', plans: 'goal', email: 'contact:email', phone: 'contact:phone', 'phone number': 'contact:phone',
 };
 const PREFIXES: [RegExp, string][] = [

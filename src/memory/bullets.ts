@@ -1,5 +1,6 @@
 import { attributeKey } from './attributes.js';
 import { resolveDates } from './temporal-expressions.js';
+import { USER } from './conversation.js';
 import type { ExtractedFact } from './types.js';
 
 /**
@@ -29,6 +30,46 @@ const LABELS: Record<string, { id: string; noun: string }> = {
   'project manager': { id: 'lead', noun: 'project manager' },
 };
 
+/** Labels of a personal note ("## Health notes", "## About me"): facts about the user, one per listed item. */
+const PERSONAL: Record<string, { id: string; noun: string; keyed?: 'item' | 'label' }> = {
+  allergies: { id: 'allergy', noun: 'allergic to', keyed: 'item' },
+  allergy: { id: 'allergy', noun: 'allergic to', keyed: 'item' },
+  'allergic to': { id: 'allergy', noun: 'allergic to', keyed: 'item' },
+  medication: { id: 'medication', noun: 'takes', keyed: 'item' },
+  medications: { id: 'medication', noun: 'takes', keyed: 'item' },
+  meds: { id: 'medication', noun: 'takes', keyed: 'item' },
+  'blood type': { id: 'health', noun: 'blood type', keyed: 'label' },
+  conditions: { id: 'health', noun: 'has', keyed: 'item' },
+  gp: { id: 'health', noun: 'GP (family doctor)', keyed: 'label' },
+  doctor: { id: 'health', noun: 'doctor', keyed: 'label' },
+  'family doctor': { id: 'health', noun: 'family doctor', keyed: 'label' },
+  dentist: { id: 'health', noun: 'dentist', keyed: 'label' },
+  therapist: { id: 'health', noun: 'therapist', keyed: 'label' },
+  diet: { id: 'diet', noun: 'diet' },
+  email: { id: 'contact', noun: 'email', keyed: 'label' },
+  phone: { id: 'contact', noun: 'phone number', keyed: 'label' },
+  address: { id: 'contact', noun: 'address', keyed: 'label' },
+  birthday: { id: 'birthday', noun: 'birthday' },
+};
+const PERSONAL_HEADING = /^(?:(?:my|personal|private)\b|about me\b|(?:health|medical)\b)/i;
+
+// What a heading adds to its subject's name: "Project Apollo kickoff", "Apollo update" → "Project Apollo", "Apollo".
+const HEADING_NOISE = /(?:\s*[-–—:|]\s*|\s+)(?:kick-?off|update|updates|notes|meeting|meeting notes|sync|status|status update|recap|minutes|review|retro|retrospective|summary|overview|check-in|standup|brief|planning|weekly|monthly)(?:\s+(?:notes|\d[\d/.-]*))?\s*$/i;
+// "- Budget raised to $150,000", "- Deadline moved to 15 August": a label that changes to a value.
+const CHANGE = /^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?(?:\*\*|__)?([A-Za-z][A-Za-z -]{1,24}?)(?:\*\*|__)?\s+(?:(?:was|is|has been|got)\s+)?(?:raised|increased|cut|reduced|lowered|moved|pushed(?:\s+back)?|pulled\s+in|changed|extended|updated|revised|bumped|slipped|now|set|reset|adjusted|shifted)\s+(?:up\s+|down\s+|back\s+|out\s+)?(?:to|is|at)\s+(.{1,200}?)\s*$/;
+
+/** A heading as a subject: without "kickoff", "update", "notes" and the like. */
+export function headingSubject(heading: string): string {
+  let h = heading.trim();
+  for (let i = 0; i < 2 && HEADING_NOISE.test(h); i++) h = h.replace(HEADING_NOISE, '').trim();
+  return h || heading.trim();
+}
+
+/** The key of what a note is about: "Project Apollo" and "Apollo" are one project. */
+function subjectKey(subject: string): string {
+  return subject.replace(/^(?:the\s+)?(?:project|projekt|initiative|program|programme)\s+(?=\S)/i, '').trim() || subject;
+}
+
 const LINE = /^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?(?:\*\*|__)?([A-Za-z][A-Za-z -]{1,24}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.{1,200}?)\s*$/;
 const HEADING = /^\s*(?:#{1,6}\s+(.+?)\s*#*\s*$|(?:\*\*|__)(.+?)(?:\*\*|__)\s*:?\s*$)/;
 
@@ -43,20 +84,30 @@ export function bulletFacts(content: string, title: string | null, documentDate:
   const used = new Set<number>();
   let heading = title?.trim() || null;
   const lines = content.split(/\r\n?|\n/);
+  const headings: number[] = [];
   for (const [i, raw] of lines.entries()) {
     const h = HEADING.exec(raw);
     if (h) {
+      headings.push(i);
       heading = (h[1] ?? h[2] ?? '').replace(/[*_`]/g, '').trim() || heading;
       continue;
     }
-    const m = LINE.exec(raw);
-    const label = m ? LABELS[m[1]!.trim().toLowerCase()] : undefined;
-    if (!m || !label) continue;
+    const m = LINE.exec(raw) ?? CHANGE.exec(raw);
+    const labelText = m?.[1]!.trim().toLowerCase() ?? '';
+    if (!m) continue;
     const value = m[2]!.replace(/\*\*|__|`/g, '').replace(/[.;]+$/, '').trim();
     if (!value) continue;
-    const subject = heading ?? 'the project';
+    const personal = heading !== null && PERSONAL_HEADING.test(heading) ? PERSONAL[labelText] : undefined;
+    if (personal) {
+      facts.push(...personalFacts(personal, labelText, value));
+      used.add(i);
+      continue;
+    }
+    const label = LABELS[labelText];
+    if (!label) continue;
+    const about = heading ? headingSubject(heading) : 'the project';
+    const subject = subjectKey(about);
     const dates = label.id === 'deadline' ? resolveDates(value, documentDate) : { text: value, dates: [] as string[] };
-    const about = /^the\s/i.test(subject) ? subject : subject;
     facts.push({
       text: `${capitalise(`the ${label.noun} of ${about}`)} is ${dates.text}.`,
       isStatic: label.id !== 'deadline',
@@ -68,7 +119,23 @@ export function bulletFacts(content: string, title: string | null, documentDate:
     });
     used.add(i);
   }
+  // A heading over label lines names their subject; it states nothing itself.
+  if (used.size > 0) for (const i of headings) used.add(i);
   return { facts, lines: used };
+}
+
+/** "- Allergies: penicillin, latex" under "## Health notes" → one allergy fact per item, about the user. */
+function personalFacts(label: { id: string; noun: string; keyed?: 'item' | 'label' }, labelText: string, value: string): ExtractedFact[] {
+  const items = label.keyed === 'item' ? value.split(/\s*[,;]\s*|\s+and\s+/).filter(Boolean) : [value];
+  return items.map((item) => ({
+    text: label.keyed === 'item' ? `The user ${label.id === 'allergy' ? 'is allergic to' : label.noun} ${item}.` : `The user's ${label.noun} is ${item}.`,
+    isStatic: true,
+    eventDate: null,
+    forgetAfter: null,
+    subject: USER,
+    attribute: label.keyed === 'item' ? attributeKey(label.id, item) : label.keyed === 'label' ? attributeKey(label.id, labelText) : label.id,
+    speaker: null,
+  }));
 }
 
 function capitalise(s: string): string {

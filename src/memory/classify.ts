@@ -28,7 +28,7 @@ export interface Classification {
 const COMPILED = PATTERNS.flatMap(([res, build]) => (Array.isArray(res) ? res : [res]).map((re) => [new RegExp(re.source, re.flags.includes('d') ? re.flags : `${re.flags}d`), build] as const));
 
 // Where a place, employer or object ends: "lives in Paris with Tom" → "Paris".
-const VALUE_END = /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|where|which|who|as|on|at|to|from|last|this|next|around|so|though|until|till|by|during|every|each|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter)|now|anymore|any more|these days|nowadays|either)\b).*$/i;
+const VALUE_END = /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|where|which|who|as|on|at|to|from|last|this|next|around|so|though|until|till|by|during|every|each|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|week|weekend)|now|anymore|any more|these days|nowadays|either)\b).*$/i;
 const VALUE_END_KEEP_IN = /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|which|who|as|on|to|from|last|this|next|so|though|until|till|during|every|each|now|anymore|any more|these days|nowadays|either|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|week|weekend|month|year))\b).*$/i;
 const TRAILING = /(?:\s+(?:now|anymore|any more|these days|nowadays|too|as well|lately|again|a lot|so much|very much|instead|though|still|today|anyway|here|there|full[- ]time|part[- ]time))+\s*$/i;
 const LEADING_DETERMINERS = /^(?:(?:to|the|a|an|all|some|any|his|her|their|these|those|this|that|really|also|\p{Lu}[\p{L}'-]*'s)\s+)+/iu;
@@ -38,6 +38,7 @@ const HABIT = /\b(?:always|usually|often|never|regularly|daily|weekly|monthly|ev
 const LISTED = new Set(['allergy', 'language', 'opinion']);
 const IDIOMS = /\b(?:rock and roll|mac and cheese|salt and pepper|fish and chips|r and b|rhythm and blues|drum and bass|arts and crafts|pros and cons|black and white|peanut butter and jelly|bread and butter|cheese and crackers|rice and beans|bed and breakfast|dungeons and dragons|pb and j|tom and jerry|law and order)\b/i;
 const ROLE_WORD = new RegExp(String.raw`\b(?:${PROFESSIONS.join('|')})s?\b`, 'i');
+const DEVICES = /^(?:phone|tablet|watch|camera|computer|headphones|fitness tracker)$/;
 const GO_VERBS = /^(?:goes|plays|does|has|takes|attends|visits|hits|practices|practises)$/i;
 
 /** The text after the subject ("Maya's sister Lena is..." with subject Lena → " is..."), or null when it does not lead. */
@@ -83,6 +84,10 @@ export function analyse(rest: string, tense: Tense = 'present'): ClassifiedFacet
     // A planned move's value is a place, cut like one.
     const kind = built.id === 'goal' && built.object === 'move' ? 'residence' : built.id;
     const facet: Facet = { negated, ended: false, future: false, ...built, value: cleanValue(built.value, kind), object: built.object && cleanValue(built.object, built.id) };
+    if (facet.replaced && facet.value) {
+      const device = DEVICES.test(facet.object ?? '');
+      facet.predicate = ` now ${device ? 'has' : 'uses'} ${device ? `${/^[aeiou]/i.test(facet.value) ? 'an' : 'a'} ` : ''}${facet.value}`;
+    }
     const also = alsoStated(facet, rest);
     const out = also.length > 0 ? also : listed(facet, rest, valueAt);
     return out.map((x) => finish(x, tense));
@@ -143,7 +148,7 @@ const VALUE_END_LIST = /\s*(?:[;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|bu
 function alsoStated(facet: Facet, rest: string): Facet[] {
   const adverbs = /^\s+((?:(?:now|currently|still|also|just|recently|finally|actually|officially)\s+)*)/i.exec(rest)?.[1] ?? '';
   if (facet.id === 'role' && facet.value && !facet.negated) {
-    const employer = /\s(?:at|for|with)\s+((?:the\s+)?[\p{Lu}\d][\p{L}\d&'.-]*(?:\s+[\p{Lu}\d&][\p{L}\d&'.-]*)*)/u.exec(rest);
+    const employer = /\s(?:at|for|with)\s+((?:the\s+)?(?:(?:[\p{Ll}-]+\s+){0,2}(?:firm|company|agency|startup|studio|practice|hospital|clinic|school|bank|lab|group)\s+)?[\p{Lu}\d][\p{L}\d&'.-]*(?:\s+[\p{Lu}\d&][\p{L}\d&'.-]*)*)/u.exec(rest);
     if (!employer) return [];
     const role = /^(?:an?|the)\s/i.test(facet.value) ? facet.value : `${/^[aeiou]/i.test(facet.value) ? 'an' : 'a'} ${facet.value}`;
     return [

@@ -78,12 +78,17 @@ const valueKey = (v: string | null) => (v ? objectKey(v.replace(/^(?:an?|the)\s+
 
 /**
  * The same value once normalised ("the Figma" ~ "Figma"; "product designer" is not "senior product designer");
- * `loose`: a value naming the other ("Honda" ~ "Honda Civic"), for what a fact ends.
+ * `loose`: a value whose words are all in the other ("Honda" ~ "Honda Civic"), for what a fact ends.
  */
 function sameValue(a: string | null, b: string | null, loose = false): boolean {
   const [x, y] = [valueKey(a), valueKey(b)];
   if (x === null || y === null) return x === y;
-  return x === y || (loose && x.length > 2 && y.length > 2 && (` ${y} `.includes(` ${x} `) || ` ${x} `.includes(` ${y} `)));
+  if (x === y) return true;
+  if (!loose || x.length <= 2 || y.length <= 2) return false;
+  // Every word of the shorter in the longer: "Honda" ~ "Honda Civic", "Northside gym" ~ "Northside boxing gym".
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  const words = new Set(long.split(' '));
+  return short.split(' ').every((w) => words.has(w));
 }
 
 /** The relation of `fact` to one candidate, by the rules above. */

@@ -113,10 +113,12 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
     const context = { voices, names, date, chat, plainLong, mentions, discourse, speakerAliases };
     for (const span of spans) {
       if (budget-- <= 0 || facts.length >= maxFacts) break;
+      const sentence: ExtractedFact[] = [];
       for (const clause of splitClauses(body.slice(span.start, span.end))) {
         if (clause.length > MAX_SENTENCE_CHARS) continue;
-        for (const fact of factsOfClause(clause, context)) push(fact);
+        sentence.push(...factsOfClause(clause, context));
       }
+      for (const fact of joinedInstead(sentence)) push(fact);
     }
     if (photo?.[1]?.trim()) {
       const caption = photo[1].trim().replace(/^(?:a|an)\s+(?:photo|photograph|photography|picture|image)\s+of\s+/i, '');
@@ -130,6 +132,16 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
     ...(truncated || budget < 0 ? [`read the first ${MAX_SENTENCES} sentences and ${MAX_SCAN_CHARS} characters of each part only`] : []),
   ];
   return notes.length > 0 ? { facts, note: notes.join('; ') } : { facts };
+}
+
+/**
+ * "I left Hillside gym and joined BoulderBarn instead": what the subject joined in the same sentence as leaving a
+ * group is a group of the same kind (membership:gym), not an employer.
+ */
+function joinedInstead(facts: ExtractedFact[]): ExtractedFact[] {
+  const left = facts.find((f) => f.attribute?.startsWith('membership:') && /\b(?:left|quit|cancell?ed|dropped out of)\b/i.test(f.text));
+  if (!left) return facts;
+  return facts.map((f) => (f !== left && f.subject === left.subject && f.attribute === 'employer' && /\b(?:joined|signed up (?:at|with|for))\b/i.test(f.text) ? { ...f, attribute: left.attribute } : f));
 }
 
 /** The name the user gives for themselves in their own turns, if any. */

@@ -37,7 +37,7 @@ const PERSON = /\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself|we|we're|we've|us|our
 const FIRST_PERSON_SUBJECT = /^(?:I|I'm|I've|I'd|I'll|my|we|we're|we've|we'd|we'll|our)\b/i;
 const WE_SUBJECT = /^(?:we|we're|we've|we'd|we'll|our)\b/i;
 const SECOND_PERSON_SUBJECT = /^(?:you|you're|you've|you'd|you'll|your)\b/i;
-const PROPER_SUBJECT = /^(?!\p{L}+ing\b)(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})(?='s\b|\s+(?:(?:\p{Ll}+ly|now|still|also|just|already|often|always|never|soon|then)\s+)?(?:is|was|has|had|will|would|can|does|did|got|and|\p{Ll}+(?:s|ed))\b)/u;
+const PROPER_SUBJECT = /^(?!\p{L}+ing\b)(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})(?='s\b|\s+(?:(?:\p{Ll}+ly|now|still|also|just|already|often|always|never|soon|then)\s+)?(?:is|was|has|had|will|would|can|does|did|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|no longer|got|and|made|became|left|quit|took|bought|sold|won|went|began|ran|met|lost|found|kept|sang|drove|grew|wrote|\p{Ll}+(?:s|ed))\b)/u;
 // "My sister Lena is...", "Maya's brother Tom plays...": the relative is the subject.
 const RELATIVE_SUBJECT = new RegExp(String.raw`^(?:[Mm]y|[Oo]ur|\p{Lu}[\p{L}'-]*'s)\s+(?:(?:older|younger|little|big|baby|twin|best|new|old)\s+)?(?:${RELATIVE_WORDS}|${PARTNER_WORDS})(?:,)?\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)(?=,?\s+\p{Ll})`, 'u');
 // "My sister is a nurse" (unnamed): "Maya's sister" is the subject; but "my mom is called Grace" is about Maya.
@@ -90,7 +90,9 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
   // The subject as the text names it: "Maya and Sam moved..." is classified from "Maya and Sam".
   // "My wife and I live in Ghent" → "Maya's wife and Maya live...": classified from the pair, filed under the speaker.
   const pair = who.subject && /^(?:my|our)\s+[\p{L}-]+(?:\s+\p{Lu}[\p{L}'-]*)?\s+and\s+I\b/iu.test(s) ? new RegExp(`^.*?\\band\\s+${escapeRe(who.subject)}(?=\\s)`, 'i').exec(text)?.[0] : undefined;
-  const phrase = WE_SUBJECT.test(s) ? (voices.group ?? `${speaker} and others`) : (pair ?? who.phrase);
+  // "Our team uses Jira" → "The user's team uses...": classified from the speaker's name, not a group.
+  const group = WE_SUBJECT.test(s) && !/^our\s/i.test(s) ? (voices.group ?? `${speaker} and others`) : null;
+  const phrase = group ?? pair ?? who.phrase;
   const dated = dates.dates.length > 0 || forgetAfter !== null;
   const classified = classifyFact(text, phrase, tense, dated);
   if (unsure && who.subject === (c.discourse.fullName(unsure)) && !classified.facets.some((f) => f.id !== 'other')) {
@@ -113,9 +115,11 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
     ...(who.aliases.length > 0 ? { aliases: who.aliases } : {}),
   };
   const split = classified.facets.filter((f) => f.predicate);
-  if (split.length < 2 || !phrase) return [nameFact(base, classified.facets[0]?.value ?? null, who.subject, c)];
+  if ((split.length < 2 && !split[0]?.replaced) || !phrase) return [nameFact(base, classified.facets[0]?.value ?? null, who.subject, c)];
   const head = text.slice(0, text.toLowerCase().indexOf(phrase.toLowerCase()) + phrase.length);
-  return split.map((f) => ({ ...base, text: finish(`${head}${f.predicate}`), attribute: f.attribute, isStatic: f.isStatic }));
+  // "Maya and others" take a plural verb: "now use", "work as".
+  const verb = (p: string) => (/\sand\s/.test(phrase) ? p.replace(/^(\s+(?:now\s+)?)(has|uses|works|lives)\b/, (_, a: string, v: string) => `${a}${v === 'has' ? 'have' : v.slice(0, -1)}`) : p);
+  return split.map((f) => ({ ...base, text: finish(`${head}${verb(f.predicate!)}`), attribute: f.attribute, isStatic: f.isStatic }));
 }
 
 /** "Maya's name is Maya" says only that the user is called Maya: "The user's name is Maya.", about the user. */
@@ -132,7 +136,8 @@ function nameFact(fact: ExtractedFact, value: string | null, subject: string | n
  */
 function properSubject(s: string, c: ClauseContext): { name: string; sure: boolean } | null {
   const rel = RELATIVE_SUBJECT.exec(s);
-  if (rel) return { name: rel[1]!, sure: true };
+  // "My daughter Lily's birthday...": the relative is Lily.
+  if (rel) return { name: rel[1]!.replace(/['’]s$/, ''), sure: true };
   if (/^(?:the user|user)\b/i.test(s)) return { name: USER, sure: true };
   const m = PROPER_SUBJECT.exec(s);
   if (!m || NOT_A_PERSON.test(m[1]!)) return null;

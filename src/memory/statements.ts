@@ -11,7 +11,8 @@ import { IRREGULAR_PAST, isRegularPast, tenseOf } from './tense.js';
 
 const INTERJECTION = String.raw`(?:hey|hi|hiya|hello|oh|ooh|ah+|aw+|wow|whoa|woah|yeah|yea|yep|yes|yup|no|nope|nah|ok|okay|alright|well|hm+|um+|uh+|(?:ha)+|lol|lmao|omg|gosh|man|dude|thanks|thank you|thx|ty|great|cool|awesome|nice|sweet|sure|totally|absolutely|definitely|indeed|anyway|anyways|btw|by the way|honestly|actually|right|true|congrats|congratulations|good (?:morning|evening|night|afternoon)|yay|phew|ugh|sorry|oops|of course|exactly|agreed|same here|me too|likewise|cheers|bye|goodbye|oh my|oh wow|oh no|speaking of which|in fact|to be honest|fun fact|guess what|you know what|good to hear|glad to hear|interesting|fair enough|good point|i see|got it|makes sense|perfect|excellent|wonderful|fantastic|amazing|love it|noted|funny story|long story short|funny|just so you know|fyi|quick update|big news|good news|bad news|some news|news flash|heads up|side note|random thought|update|correction|scratch that|wait|so yeah|oh and|oh also|also|plus|just fyi|real talk|not gonna lie|ngl|tbh|to be fair|for the record|for context|quick question|small update|life update|fun story|true story)`;
 const LEADING = new RegExp(String.raw`^${INTERJECTION}(?:\s+(?:so much|a lot|again|for (?:that|this|sharing|asking|the \w+)|you|guys|all))?(?:,?\s+\p{Lu}[\p{L}'-]*)?\s*(?:[,!.;:—–-]+\s*|$)`, 'iu');
-const LEADING_CONJUNCTION = /^(?:so|and|but|also|plus|anyway|well|oh|then|honestly|actually|basically)\s*,?\s+(?=(?:I|I'm|I've|I'd|I'll|we|my|our)\b)/i;
+// "These days my favourite band is X": a time opener adds nothing the present tense does not say.
+const LEADING_CONJUNCTION = /^(?:so|and|but|also|plus|anyway|well|oh|then|honestly|actually|basically|these days|nowadays|lately|at the moment|right now|for now)\s*,?\s+(?=(?:I|I'm|I've|I'd|I'll|we|my|our)\b)/i;
 // "So cool you found a group" → "you found a group".
 const LEADING_PRAISE = /^(?:so|how|really|very|that's|it's)?\s*(?:cool|great|nice|awesome|amazing|sweet|glad|happy|fun|good|wonderful)\s+(?:that\s+)?(?=(?:you|I|we)\b)/i;
 const TRAILING_TAG = /\s*,?\s*(?:you know|right|lol|haha+|lmao|hehe+|though|too|as well|by the way|btw|fyi|just so you know|just fyi|honestly|ha|tbh|ngl|for what it's worth|if you must know|believe it or not|of all things|of course)?\s*([.!?…]*)$/i;
@@ -165,6 +166,8 @@ export function restoreImpliedSubject(sentence: string): string {
     return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   }
   const m = IMPLIED_I.exec(sentence);
+  // "just bored lol", "just chilling": a mood, no statement.
+  if (/^(?:just|so|kinda|pretty|feeling)\s+(?:bored|tired|sleepy|hungry|chilling|chillin|relaxing|hanging out|vibing|procrastinating|killing time|browsing|curious|wondering|meh|lazy|exhausted)\b/i.test(sentence)) return sentence;
   // "Just yesterday I joined a church" has its subject.
   if (!m || /^(?:\S+\s+){0,3}(?:I|I'm|I've|we|we're)\b/.test(sentence)) return sentence;
   const rest = sentence[0]!.toLowerCase() + sentence.slice(1);

@@ -243,6 +243,8 @@ const UNTIL = String.raw`(?:until|till|til|through|thru|up to)\s+`;
 export function inferForgetAfter(text: string, referenceDate: string): string | null {
   const ref = dateOf(referenceDate);
   if (!ref || tenseOf(text) === 'past') return null;
+  // "As of this month I'm the charge nurse", "Starting this week I work from home": when it starts, not when it ends.
+  text = text.replace(/\b(?:as of|as from|starting|beginning|since|from)\s+(?:this|today|tonight|the\s+start\s+of\s+this)\s*(?:week(?:end)?|month|year|morning|evening|afternoon)?\b/gi, ' ');
   const ends: string[] = [];
   const endOfWeek = (offset = 0) => addDays(startOfWeek(ref), 7 * offset + 6);
   const add = (re: RegExp, end: (m: RegExpMatchArray) => string | null) => {

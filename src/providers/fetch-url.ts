@@ -14,7 +14,10 @@ export interface FetchOptions extends AddressPolicy {
 
 export interface FetchedResource {
   url: string;
-  /** 2xx, or 304 when a conditional request found the resource unchanged (empty body). */
+  /**
+   * 2xx, or 304 when a conditional request found the resource unchanged (empty body), or 3xx for a redirect that
+   * `followRedirect` refused (`url` is then its target, and the body empty: nothing was requested there).
+   */
   status: number;
   contentType: string;
   body: Buffer;
@@ -26,6 +29,8 @@ export interface FetchedResource {
 /** Extra request headers, e.g. If-None-Match / If-Modified-Since for a conditional re-fetch. */
 export interface FetchRequest {
   headers?: Record<string, string>;
+  /** Whether to follow a redirect to `to` (default: always); refused = the redirect response is the result. */
+  followRedirect?: (to: URL) => boolean;
 }
 
 /**
@@ -38,7 +43,11 @@ export async function fetchUrl(rawUrl: string, opts: FetchOptions, request: Fetc
     const res = await requestOnce(url, opts, request.headers ?? {});
     if (res.status >= 300 && res.status < 400 && res.location) {
       if (hop >= opts.maxRedirects) throw createError('URL_FETCH_FAILED', [rawUrl, `more than ${opts.maxRedirects} redirects`]);
-      url = parseHttpUrl(new URL(res.location, url).toString());
+      const to = parseHttpUrl(new URL(res.location, url).toString());
+      if (request.followRedirect && !request.followRedirect(to)) {
+        return { url: to.toString(), status: res.status, contentType: '', body: Buffer.alloc(0), etag: null, lastModified: null };
+      }
+      url = to;
       continue;
     }
     if (res.status >= 400) {

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { estimateTokens } from './tokenize.js';
-import { lineSpans, sentenceSpans, trimSpan, wordSpans, type Span } from './sentences.js';
+import { estimateTokens, estimateTokensUpTo } from './tokenize.js';
+import { lineSpans, sentenceSpans, sentenceSteps, trimSpan, wordSpans, type Span } from './sentences.js';
 
 export interface ChunkingOptions {
   /** Upper bound of a chunk, in estimated tokens (overlap included). */
@@ -112,7 +112,7 @@ function* chunkSteps(text: string, opts: ChunkingOptions): Generator<void, TextC
 
 /** Markdown-ish block parser over line spans: fenced code, ATX headings and blank-line separated paragraphs. */
 function* parseBlocks(text: string): Generator<void, Block[], void> {
-  const lines = lineRanges(text);
+  const lines = yield* lineRanges(text);
   const blocks: Block[] = [];
   let para = null as Span | null;
   const endPara = () => {
@@ -145,12 +145,13 @@ function* parseBlocks(text: string): Generator<void, Block[], void> {
   return blocks;
 }
 
-function lineRanges(text: string): Span[] {
+function* lineRanges(text: string): Generator<void, Span[], void> {
   const lines: Span[] = [];
   let start = 0;
   for (const m of text.matchAll(/\r\n|\r|\n/g)) {
     lines.push({ start, end: m.index });
     start = m.index + m[0].length;
+    if (lines.length % 1024 === 0) yield;
   }
   lines.push({ start, end: text.length });
   return lines;
@@ -168,13 +169,15 @@ function* toUnits(text: string, blocks: Block[], max: number, overlap: number): 
       stack.push({ level: b.level!, title: b.title! });
     }
     const headings = stack.map((h) => h.title);
-    const tokens = estimateTokens(text.slice(b.start, b.end));
+    // Counted up to just past a chunk: a 5 MB paragraph is known not to fit after its first few KB.
+    const tokens = estimateTokensUpTo(text.slice(b.start, b.end), max);
     // A "heading" longer than a chunk (rare, but text is user input) is split like any long block.
     const pieces =
-      tokens <= max ? [{ ...b, tokens, clean: true }] : yield* splitSpan(text, b, limit, b.kind === 'code' ? lineSpans : sentenceSpans);
-    pieces.forEach(({ start, end, tokens, clean }, i) =>
-      units.push({ start, end, tokens, clean, kind: b.kind, headings, sectionStart: b.kind === 'heading' && i === 0 }),
-    );
+      tokens <= max ? [{ ...b, tokens, clean: true }] : yield* splitSpan(text, b, limit, b.kind === 'code' ? lineSteps : sentenceSteps);
+    for (const [i, { start, end, tokens, clean }] of pieces.entries()) {
+      units.push({ start, end, tokens, clean, kind: b.kind, headings, sectionStart: b.kind === 'heading' && i === 0 });
+      if (i % 1024 === 1023) yield;
+    }
   }
   return units;
 }
@@ -185,39 +188,56 @@ interface Piece extends Span {
 }
 
 /** Sentences (or lines of code) up to `limit` tokens; longer ones by words; a word longer than a chunk by force. */
-function* splitSpan(text: string, span: Span, limit: number, parts: (text: string, start: number, end: number) => Span[]): Generator<void, Piece[], void> {
+function* splitSpan(text: string, span: Span, limit: number, parts: (text: string, start: number, end: number) => Generator<void, Span[], void>): Generator<void, Piece[], void> {
   const out: Piece[] = [];
-  for (const part of parts(text, span.start, span.end)) {
+  for (const part of yield* parts(text, span.start, span.end)) {
     yield;
-    const tokens = estimateTokens(text.slice(part.start, part.end));
+    const tokens = estimateTokensUpTo(text.slice(part.start, part.end), limit);
     if (tokens <= limit) {
       out.push({ ...part, tokens, clean: true });
       continue;
     }
-    for (const word of wordSpans(text, part.start, part.end)) {
+    // Words found as they are used (lazily), so a 2 MB sentence of "- - - ..." is read in steps, not in one go.
+    for (const m of text.slice(part.start, part.end).matchAll(/\S+/gu)) {
       yield;
-      const t = estimateTokens(text.slice(word.start, word.end));
+      const word = { start: part.start + m.index, end: part.start + m.index + m[0].length };
+      const t = estimateTokensUpTo(m[0], limit);
       if (t <= limit) out.push({ ...word, tokens: t, clean: true });
-      else out.push(...hardCut(text, word, limit));
+      else yield* hardCut(text, word, limit, out);
     }
   }
   return out;
+}
+
+/** lineSpans in the shape of sentenceSteps (one linear regex pass: nothing to yield between). */
+function* lineSteps(text: string, start: number, end: number): Generator<void, Span[], void> {
+  return lineSpans(text, start, end);
 }
 
 /**
  * Cuts one over-long "word" (a hash, a URL, a separator line) into slices of at most `limit` tokens, by the same
  * pieces estimateTokens counts (letter/digit runs of up to 6 characters, single other characters).
  */
-function hardCut(text: string, word: Span, limit: number): Piece[] {
-  const pieces = [...text.slice(word.start, word.end).matchAll(/[\p{L}\p{N}]{1,6}|[^\s\p{L}\p{N}]/gu)];
-  const out: Piece[] = [];
-  for (let i = 0; i < pieces.length; i += limit) {
-    const start = word.start + pieces[i]!.index;
-    const last = pieces[Math.min(i + limit, pieces.length) - 1]!;
-    const end = word.start + last.index + last[0].length;
-    out.push({ start, end, tokens: estimateTokens(text.slice(start, end)), clean: i === 0 });
+function* hardCut(text: string, word: Span, limit: number, out: Piece[]): Generator<void, void, void> {
+  let start: number | null = null;
+  let end = word.start;
+  let count = 0;
+  const cut = () => {
+    if (start === null) return;
+    // Only the first slice starts where the word does; the others start mid-word.
+    out.push({ start, end, tokens: estimateTokens(text.slice(start, end)), clean: start === word.start });
+    start = null;
+    count = 0;
+  };
+  for (const m of text.slice(word.start, word.end).matchAll(/[\p{L}\p{N}]{1,6}|[^\s\p{L}\p{N}]/gu)) {
+    start ??= word.start + m.index;
+    end = word.start + m.index + m[0].length;
+    if (++count === limit) {
+      cut();
+      yield;
+    }
   }
-  return out;
+  cut();
 }
 
 /**

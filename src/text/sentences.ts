@@ -18,17 +18,39 @@ const NUMBERED = new Set('no nos nr fig figs vol vols p pp ch sec eq art tab ref
 const LINE_END = /[\n\r\u0085\u2028\u2029]\s*$/;
 const CJK_END = /[。！？｡][」』）)"”’]*$/;
 
-/** Characters segmented at a time: V8's segmenter takes time linear in the string's length for every segment. */
-const WINDOW = 4096;
+/**
+ * Characters segmented at a time: V8's segmenter takes time linear in the string's length for every segment, so a
+ * window of many short segments ("A! A! A! ...") costs segments × WINDOW.
+ */
+const WINDOW = 1024;
 
 /**
  * Sentences of `text.slice(start, end)` as trimmed spans of `text`. A sentence ends where the segmenter says so and
  * whitespace follows (or a line break, or a CJK full stop), so URLs, code and numbers are never split.
  */
 export function sentenceSpans(text: string, start = 0, end = text.length): Span[] {
+  const steps = sentenceSteps(text, start, end);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * sentenceSpans in steps: it yields after each window it segments, so a caller can let the event loop in between
+ * (chunking.ts), and its work is linear in the text's length whatever the text.
+ */
+export function* sentenceSteps(text: string, start = 0, end = text.length): Generator<void, Span[], void> {
   const spans: Span[] = [];
   let from = start;
   for (let pos = start; pos < end; ) {
+    // Whitespace where a sentence starts belongs to no sentence: skipped here, so a run of a million line breaks
+    // costs no segmenter work (each break is a segment of its own, which took 14 s).
+    if (pos === from && /\s/.test(text[pos]!)) {
+      while (pos < end && /\s/.test(text[pos]!)) pos++;
+      from = pos;
+      continue;
+    }
     let windowEnd = Math.min(end, pos + WINDOW);
     if (windowEnd < end && /[\uD800-\uDBFF]/.test(text[windowEnd - 1]!)) windowEnd--; // never between surrogates
     const segments = [...segmenter.segment(text.slice(pos, windowEnd))];
@@ -45,6 +67,7 @@ export function sentenceSpans(text: string, start = 0, end = text.length): Span[
       from = next = to;
     }
     pos = next;
+    yield;
   }
   const span = trimSpan(text, { start: from, end });
   if (span) spans.push(span);

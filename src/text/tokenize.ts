@@ -77,9 +77,18 @@ export function queryTerms(text: string): string[] {
 
 /** Rough token count (word pieces of ~6 characters, punctuation counted), used to bound chunk sizes. */
 export function estimateTokens(text: string): number {
+  return estimateTokensUpTo(text, Infinity);
+}
+
+/**
+ * estimateTokens, counted only until it passes `cap` (then some number above it): whether a text fits a chunk is
+ * known after reading about a chunk of it, not all of a 5 MB paragraph.
+ */
+export function estimateTokensUpTo(text: string, cap: number): number {
   let n = 0;
   for (const m of text.matchAll(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu)) {
     n += m[0].length <= 6 ? 1 : Math.ceil(m[0].length / 6);
+    if (n > cap) break;
   }
   return n;
 }

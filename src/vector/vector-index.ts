@@ -1,4 +1,4 @@
-import { codeWords, encodeSigns, encodeSignsInt8, queryPlanes, topByScore } from './binary-codes.js';
+import { codeWords, encodeSigns, encodeSignsInt8, queryPlanes, queryWeights, topByScore } from './binary-codes.js';
 import { dot } from './cosine.js';
 import { dequantize, dotInt8, quantizeInto } from './int8.js';
 import { RowList } from './row-list.js';
@@ -169,7 +169,7 @@ export class VectorIndex {
         if (alive[row]) top.push(row, dotInt8(q.vector, data, row * dims, scales[row]!));
       }
     } else {
-      let approx = idx.codes!.scan(queryPlanes(q.vector, idx.mean), rows, count);
+      let approx = idx.codes!.scan(queryPlanes(queryWeights(q.vector, idx.mean)), rows, count);
       let liveAt = rowAt;
       let live = count;
       if (idx.dead > 0) {

@@ -29,6 +29,13 @@ const HOSTILE: Hostile[] = [
   { name: 'RTF nested 200,000 groups deep', file: { data: nestedRtf(200_000), filename: 'deep.rtf', type: 'application/rtf' }, code: 'EXTRACTION_LIMIT' },
   { name: 'CSV of 20,000 quoted columns', file: { data: wideCsv(20_000), filename: 'wide.csv', type: 'text/csv' }, code: null },
   { name: 'markdown of 300 nested list levels', file: { data: nestedMarkdown(300), filename: 'deep.md', type: 'text/markdown' }, code: null },
+  // Text work on the event loop (src/text): the summary's emphasis and link patterns were quadratic on unclosed
+  // openers (80 KB took 23 s); a paragraph of short sentences was segmented 4,096 characters per sentence in one go,
+  // and a 1 MB line of list markers was split into words in one go (each held the event loop for 1-2 s).
+  { name: 'markdown of 20,000 unclosed ** (summary took 23 s)', content: `Some words before it all. ${'**x '.repeat(20_000)}`, code: null },
+  { name: 'markdown of 10,000 unclosed [ and _', file: { data: `Some words before it all. ${'[a _b '.repeat(10_000)}`, filename: 'open.md', type: 'text/markdown' }, code: null },
+  { name: 'a 600 KB paragraph of 200,000 sentences', file: { data: 'A! '.repeat(200_000), filename: 'bang.txt', type: 'text/plain' }, code: null },
+  { name: 'a 1 MB line of list markers', file: { data: '- '.repeat(500_000), filename: 'markers.md', type: 'text/markdown' }, code: null },
 ];
 
 // Issue 27: one small hostile document blocked every request. Each parser gets its own pathological input while

@@ -27,7 +27,7 @@ describe('facts about third parties', () => {
     expect(await about(chat('user: Lena got married in June.', 'assistant: Congratulations to her!'))).toEqual([
       ['Lena got married in June 2025.', 'Lena', 'relationship'],
     ]);
-    expect(await about('Tom plays the cello.')).toEqual([['Tom plays the cello.', 'Tom', null]]);
+    expect(await about('Tom plays the cello.')).toEqual([['Tom plays the cello.', 'Tom', 'schedule:cello']]);
     // A name the lexicon does not know counts when what is said of it is said of people.
     expect(await about(chat('user: Priya leads the billing migration.', 'assistant: Good to know.'))).toEqual([
       ['Priya leads the billing migration.', 'Priya', 'lead:bill migrat'],
@@ -184,13 +184,91 @@ describe('static and dynamic', () => {
   });
 });
 
+describe('tools, memberships, habits and titles on the catalogue', () => {
+  it('files a tool, app or device under its kind, whoever names it', async () => {
+    expect(await about('I use Tidal for music.')).toEqual([['The user uses Tidal for music.', 'the user', 'tool:music']]);
+    expect(await about('I switched to Spotify.')).toEqual([['The user switched to Spotify.', 'the user', 'tool:music']]);
+    expect(await about('My laptop is a ThinkPad X1.')).toEqual([["The user's laptop is a ThinkPad X1.", 'the user', 'tool:comput']]);
+    expect((await about("I'm on a Windows laptop at work.")).map((f) => f[2])).toEqual(['tool:comput']);
+    expect((await about("I'm on macOS now.")).map((f) => f[2])).toEqual(['tool:comput']);
+    // A replacement states the new value; the old one is the version it updates.
+    expect(await about('Swapped my iPhone for a Galaxy S23.')).toEqual([['The user now has a Galaxy S23.', 'the user', 'tool:phone']]);
+    expect(await about('We replaced Slack with Discord last month.')).toEqual([['The user and others now use Discord.', 'the user', 'tool:team chat']]);
+    expect((await about('Our team switched to Asana for tracking tasks.'))[0]?.[2]).toBe('tool:issu tracker');
+    // A phone number is still a contact.
+    expect((await about('My phone number is 555 0199.'))[0]?.[2]).toBe('contact:phone');
+  });
+
+  it('files clubs, gyms and choirs as memberships of their kind, and leaving one ends it', async () => {
+    expect(await about("I'm a member of the Eastside rowing club.")).toEqual([['The user is a member of the Eastside rowing club.', 'the user', 'membership:club']]);
+    expect(await about('I sing in the Riverside gospel choir.')).toEqual([['The user sings in the Riverside gospel choir.', 'the user', 'membership:choir']]);
+    expect(await about('I left the Eastside rowing club.')).toEqual([['The user left the Eastside rowing club.', 'the user', 'membership:club']]);
+    expect((await about('I left Northside gym and joined IronWorks instead.')).map((f) => f[2])).toEqual(['membership:gym', 'membership:gym']);
+  });
+
+  it('smoking is a habit and quitting ends it', async () => {
+    expect((await about('I smoke about ten cigarettes a day.'))[0]?.[2]).toBe('schedule:smoke');
+    expect((await about('I quit smoking.'))[0]?.[2]).toBe('schedule:smoke');
+  });
+
+  it('reads instruments, intolerances, "a coffee person", freelancing, a relative\'s possessive and a time opener', async () => {
+    expect(await about('Ravi doesn\'t play the violin any more.')).toEqual([["Ravi doesn't play the violin any more.", 'Ravi', 'schedule:violin']]);
+    expect((await about("I'm gluten intolerant.")).map((f) => f[2])).toEqual(['allergy:gluten']);
+    expect((await about("I've become a real tea person.")).map((f) => f[2])).toEqual(['opinion:tea']);
+    expect((await about("I'm a big fan of jazz.")).map((f) => f[2])).toEqual(['opinion:jazz']);
+    expect((await about("I'm self-employed now.")).map((f) => f[2])).toEqual(['employer']);
+    expect(await about("My son Theo's birthday is on June 3.")).toEqual([["The user's son Theo's birthday is on June 3.", 'Theo', 'birthday']]);
+    expect(await about('These days my favourite film is Heat.')).toEqual([["The user's favourite film is Heat.", 'the user', 'favorite:film']]);
+  });
+
+  it('a time zone is an attribute; a mood is no fact; "as of this month" is when a fact starts, not ends', async () => {
+    expect(await about("The user's time zone is PST.")).toEqual([["The user's time zone is PST.", 'the user', 'timezone']]);
+    expect(await about(chat('user: hi there', 'assistant: Hello! What can I do for you?', 'user: just chilling lol'))).toEqual([]);
+    const nurse = await facts("As of this month I'm the head nurse at Mercy.");
+    expect(nurse.map((f) => [f.attribute, f.forgetAfter])).toEqual([['role', null], ['employer', null]]);
+  });
+
+  it('reads a named person\'s multi-word title and a past irregular verb', async () => {
+    expect(await about('Omar is the lead architect at Zendesk.')).toEqual([
+      ['Omar works as a lead architect.', 'Omar', 'role'],
+      ['Omar works at Zendesk.', 'Omar', 'employer'],
+    ]);
+    expect(await about('Ines is a senior associate at the consulting firm Hale & Pike.')).toEqual([
+      ['Ines works as a senior associate.', 'Ines', 'role'],
+      ['Ines works at the consulting firm Hale & Pike.', 'Ines', 'employer'],
+    ]);
+    expect((await about('Ines made partner.'))[0]?.slice(1)).toEqual(['Ines', 'role']);
+  });
+});
+
 describe('markdown notes', () => {
   it('turn "label: value" bullets into facts of their heading', async () => {
     const out = await facts('# Project Atlas\n\n- Budget: $40k\n- Deadline: March 3\n- **Lead:** Priya\n- Note: bring the slides');
     expect(out.map((f) => [f.text, f.subject, f.attribute, f.eventDate])).toEqual([
-      ['The budget of Project Atlas is $40k.', 'Project Atlas', 'budget:project atlas', null],
-      ['The deadline of Project Atlas is March 3.', 'Project Atlas', 'deadline:project atlas', '2026-03-03'],
-      ['The lead of Project Atlas is Priya.', 'Project Atlas', 'lead:project atlas', null],
+      ['The budget of Project Atlas is $40k.', 'Atlas', 'budget:atlas', null],
+      ['The deadline of Project Atlas is March 3.', 'Atlas', 'deadline:atlas', '2026-03-03'],
+      ['The lead of Project Atlas is Priya.', 'Atlas', 'lead:atlas', null],
+    ]);
+  });
+
+  it('a heading\'s "kickoff", "update" or "notes" is no part of the subject, and "Project X" and "X" are one subject', async () => {
+    expect(await about('# Project Vega kickoff\n\n- Budget: $9k')).toEqual([['The budget of Project Vega is $9k.', 'Vega', 'budget:vega']]);
+    expect(await about('## Vega weekly sync\n\n- Owner: Lars')).toEqual([['The owner of Vega is Lars.', 'Vega', 'lead:vega']]);
+  });
+
+  it('reads bullets that change a label ("Budget raised to $150k", "Deadline moved to May 2")', async () => {
+    expect(await about('## Vega update\n\n- Budget raised to $15k\n- Deadline moved to May 2')).toEqual([
+      ['The budget of Vega is $15k.', 'Vega', 'budget:vega'],
+      ['The deadline of Vega is May 2.', 'Vega', 'deadline:vega'],
+    ]);
+  });
+
+  it('a personal note\'s bullets are facts about the user: one allergy per item, a doctor, a blood type', async () => {
+    expect(await about('## Medical notes\n\n- Allergies: latex, ibuprofen\n- Dentist: Dr. Ruth Okafor\n- Blood type: A positive')).toEqual([
+      ['The user is allergic to latex.', 'the user', 'allergy:latex'],
+      ['The user is allergic to ibuprofen.', 'the user', 'allergy:ibuprofen'],
+      ["The user's dentist is Dr. Ruth Okafor.", 'the user', 'health:dentist'],
+      ["The user's blood type is A positive.", 'the user', 'health:blood type'],
     ]);
   });
 

@@ -162,6 +162,52 @@ describe('supersession through the offline engine', () => {
     expect(await latest(tag)).toEqual(['Maya bought a Tesla.']);
   });
 
+  it('switching or replacing a tool, app or device replaces the one of the same kind, and only that one', async () => {
+    const music = await ingest(['I listen to everything on Tidal.', 'I use Tidal for music. I use Notion for my notes.', 'I switched to Spotify a few weeks ago.']);
+    expect((await latest(music)).some((m) => m.includes('Tidal'))).toBe(false);
+    expect((await latest(music)).some((m) => m.includes('Notion'))).toBe(true);
+    const phone = await ingest(['My phone is an iPhone 12.', 'Swapped my iPhone for a Galaxy S23 last weekend.']);
+    expect((await latest(phone)).some((m) => m.includes('iPhone 12'))).toBe(false);
+    const team = await ingest(['Our team uses Trello for tracking tasks.', 'We moved to Asana in January.']);
+    expect((await latest(team)).some((m) => m.includes('Trello'))).toBe(false);
+  });
+
+  it('leaving a club, gym or choir ends that membership; joining another of the kind instead replaces it', async () => {
+    const choir = await ingest(['I sing in the Riverside gospel choir on Sundays.', 'I left the Riverside gospel choir last year.']);
+    expect((await latest(choir)).some((m) => /sings in/.test(m))).toBe(false);
+    const gym = await ingest(["I'm a member of the Northside boxing gym.", 'I left Northside gym and joined IronWorks instead.']);
+    expect(await latest(gym)).toEqual(['Maya joined IronWorks instead.']);
+    // Leaving a gym is no change of employer.
+    const job = await ingest(['I work at Deloitte.', 'I left the Northside gym.']);
+    expect((await latest(job)).some((m) => m.includes('Deloitte'))).toBe(true);
+  });
+
+  it('no longer playing an instrument, becoming "a coffee person" and a relative\'s corrected birthday update the old fact', async () => {
+    const cello = await ingest(['Ravi plays the violin in a youth orchestra.', "Ravi doesn't play the violin any more since his shoulder surgery."]);
+    expect((await latest(cello)).some((m) => m.includes('youth orchestra'))).toBe(false);
+    const tea = await ingest(["I can't stand tea, I only drink coffee.", "I've become a real tea person: green tea every afternoon."]);
+    expect((await latest(tea)).some((m) => m.includes("can't stand tea"))).toBe(false);
+    const birthday = await ingest(["My son Theo's birthday is on June 3.", "Correction: Theo's birthday is June 13."]);
+    expect((await latest(birthday)).some((m) => m.includes('June 3.'))).toBe(false);
+  });
+
+  it('quitting smoking ends the habit', async () => {
+    const tag = await ingest(['I smoke about ten cigarettes a day.', 'I quit smoking two months ago.']);
+    expect((await latest(tag)).some((m) => m.includes('cigarettes'))).toBe(false);
+  });
+
+  it('a named person\'s new title ("made partner", "lead architect") replaces the old one', async () => {
+    const partner = await ingest(['Ines is a senior associate at the consulting firm Hale & Pike.', 'Ines made partner at Hale & Pike in March.']);
+    expect((await latest(partner)).some((m) => m.includes('associate'))).toBe(false);
+    const lead = await ingest(['Omar works as a software architect at Zendesk.', 'Omar is now the lead architect at Zendesk.']);
+    expect((await latest(lead)).filter((m) => / as a /.test(m))).toEqual(['Omar works as a lead architect.']);
+  });
+
+  it('an update note under a shorter heading replaces the kickoff note\'s budget and deadline', async () => {
+    const tag = await ingest(['# Project Orion kickoff\n\n- Budget: $80,000\n- Deadline: 1 May 2026\n- Lead: Kofi Mensah', '## Orion status update\n\n- Budget increased to $95,000\n- Deadline pushed back to 12 June 2026']);
+    expect(await latest(tag)).toEqual(['The budget of Orion is $95,000.', 'The deadline of Orion is 12 June 2026.', 'The lead of Project Orion is Kofi Mensah.']);
+  });
+
   it('a move after a compound sentence keeps the other fact', async () => {
     const tag = await ingest(['I live in Paris and I work as a pediatric nurse.', 'I moved to Lyon.'], null);
     expect(await latest(tag)).toEqual(['The user moved to Lyon.', 'The user works as a pediatric nurse.']);

@@ -50,4 +50,17 @@ describe('summarize', () => {
     expect(summarize('# Only a heading\n\n```\ncode only\n```')).toBeNull();
     expect(summarize('  \n\n --- \n')).toBeNull();
   });
+
+  // Issue 27: unclosed emphasis and link openers made each pattern scan to the end of the text (80 KB took 23 s).
+  it('summarizes text full of unclosed markdown openers, and skips a document of many lists', () => {
+    for (const openers of ['**x ', '[a _b ']) {
+      const summary = summarize(`The ferry left at noon with forty people aboard. ${openers.repeat(50_000)}`)!;
+      expect(summary).toMatch(/^The ferry left at noon with forty people aboard\. \S/);
+      expect(summary.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
+    }
+    const lists = `${'- **item** one\n- item two\n\n'.repeat(100_000)}The ferry left at noon with forty people aboard the boat.`;
+    // Past the scanned part of the content: the first list is the fallback.
+    expect(summarize(lists)).toBe('item one - item two');
+    expect(summarize(`${'- **item** one\n- item two\n\n'.repeat(10)}The ferry left at noon with forty people aboard the boat.`)).toBe('The ferry left at noon with forty people aboard the boat.');
+  });
 });

@@ -75,4 +75,12 @@ describe('wordSpans, lineSpans, trimSpan', () => {
     expect(trimSpan(text, { start: 0, end: 5 })).toEqual({ start: 1, end: 4 });
     expect(trimSpan(text, { start: 9, end: 13 })).toBeNull();
   });
+
+  // Issue 27: each line break was a segment costing a 4,096-character window (a million of them took 14 s).
+  it('reads a text of a million line breaks, and one of 100,000 short sentences, as its sentences', () => {
+    expect(sentences(`First.${'\n'.repeat(1_000_000)}Last one.`)).toEqual(['First.', 'Last one.']);
+    const many = sentences('A! '.repeat(100_000));
+    expect(many).toHaveLength(100_000);
+    expect(new Set(many)).toEqual(new Set(['A!']));
+  });
 });
