@@ -10,6 +10,8 @@ import type { DocumentService } from './services/documents.js';
 import type { FileService } from './services/files.js';
 import type { HealthService } from './services/health.js';
 import type { MemoryService } from './services/memories.js';
+import type { RecallService } from './services/recall.js';
+import type { ConversationService } from './services/conversations.js';
 import type { KeyService } from './services/keys.js';
 import type { RateLimiter } from './services/rate-limiter.js';
 import type { SettingsService } from './services/settings.js';
@@ -24,6 +26,7 @@ import { requestId } from './http/middleware/request-id.js';
 import { buildOpenApi } from './http/openapi.js';
 import { registerConsoleRoutes, type ConsoleOptions } from './http/routes/console.js';
 import { registerContainerTagRoutes } from './http/routes/container-tags.js';
+import { registerConversationRoutes } from './http/routes/conversations.js';
 import { registerConnectionRoutes } from './http/routes/connections.js';
 import { registerDocumentRoutes } from './http/routes/documents.js';
 import { registerDocumentFileRoute, UPLOAD_PATH } from './http/routes/document-file.js';
@@ -46,6 +49,9 @@ export interface AppDeps {
   files: FileService;
   search: SearchService;
   memories: MemoryService;
+  /** /v4/search and /v4/profile: memories and chunks in one ranking. */
+  recall: RecallService;
+  conversations: ConversationService;
   settings: SettingsService;
   keys: KeyService;
   containerTags: ContainerTagService;
@@ -117,6 +123,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   registerDocumentRoutes(api, deps);
   registerSearchRoutes(api, deps);
   registerMemoryRoutes(api, deps);
+  registerConversationRoutes(api, deps);
   registerSettingsRoutes(api, deps);
   registerKeyRoutes(api, deps);
   registerContainerTagRoutes(api, deps);

@@ -16,6 +16,9 @@ import { SearchService } from './services/search.js';
 import { AuthService, ensureRootKey } from './services/auth.js';
 import { HealthService } from './services/health.js';
 import { MemoryService } from './services/memories.js';
+import { RecallService } from './services/recall.js';
+import { ConversationService } from './services/conversations.js';
+import { sharedQueryEmbeddings } from './services/query-embeddings.js';
 import { createMemoryEngine } from './memory/engine.js';
 import { ContainerTagService } from './services/container-tags.js';
 import { DocumentService } from './services/documents.js';
@@ -110,9 +113,13 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     });
   const documents = new DocumentService(store, runner, config.limits.maxDocumentChars);
   const files = new FileService(store, documents, { secretKey: config.secretKey, publicUrl: config.publicUrl, ttlSeconds: config.fileUrlTtlSeconds });
-  const search = new SearchService(store, embedder, config.search, logger);
+  // Hybrid searches embed their question once for the memory and the chunk side.
+  const queryEmbedder = sharedQueryEmbeddings(embedder);
+  const search = new SearchService(store, queryEmbedder, config.search, logger);
   const settings = new SettingsService(store, { llmConfigured: memoryEngine.model !== null });
-  const memories = new MemoryService(store, embedder, memoryEngine.judge, logger);
+  const memories = new MemoryService(store, queryEmbedder, memoryEngine.judge, logger, { profileRecentDays: config.profileRecentDays });
+  const recall = new RecallService(memories, search, documents);
+  const conversations = new ConversationService(documents);
   const keys = new KeyService(store, noticeLeadMs(config.keyExpiry.noticeDays));
   // Periodic jobs (key expiry notices, forgetting expired memories): timers here in embedded mode; in Temporal mode
   // Schedules that the processes serving the API create and the workers run.
@@ -134,6 +141,8 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
     files,
     search,
     memories,
+    recall,
+    conversations,
     settings,
     keys,
     containerTags,

@@ -130,6 +130,14 @@ export async function sampleResponses(): Promise<ResponseSamples> {
     });
     await call('post', '/v4/profile', '/v4/profile', 200, { containerTag: 'user-42' });
     await call('post', '/v4/profile', '/v4/profile', 200, { containerTag: 'user-42', q, threshold: 0 });
+    await call('post', '/v4/conversations', '/v4/conversations', 200, {
+      conversationId: 'chat-7',
+      containerTags: ['user-42'],
+      messages: [
+        { role: 'user', content: 'I just moved to Lisbon.' },
+        { role: 'assistant', content: [{ type: 'text', text: 'Congratulations on the move!' }] },
+      ],
+    });
     await call('patch', '/v3/settings', '/v3/settings', 200, { chunkSize: 256, shouldLLMFilter: false });
     await call('get', '/v3/settings', '/v3/settings', 200);
     await call('get', '/health', '/health', 200);

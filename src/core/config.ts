@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   MNEMO_CONSOLE_DIR: z.string().min(1).optional(),
   MNEMO_TEMPORAL_UI_URL: httpUrl.optional(),
   MNEMO_MEMORY_EXPIRY_CHECK_MS: int(1000, 86_400_000).default(60_000),
+  MNEMO_PROFILE_RECENT_DAYS: int(1, 3650).default(30),
   MNEMO_MAX_DOCUMENT_CHARS: int(1000, 1_000_000_000).default(5_000_000),
   MNEMO_MAX_DOCUMENT_CHUNKS: int(1, 10_000_000).default(20_000),
   MNEMO_REQUEST_TIMEOUT_MS: int(1000, 3_600_000).default(120_000),
@@ -199,6 +200,8 @@ export interface Config {
   limits: { maxDocumentChars: number; maxDocumentChunks: number };
   /** How often memories past their forgetAfter are marked forgotten (they are hidden from queries at once anyway). */
   memoryExpiryCheckMs: number;
+  /** The profile's recent context: facts within this many days before the tag's latest activity. */
+  profileRecentDays: number;
   /** Origins allowed by CORS; ['*'] = any. */
   corsOrigins: string[];
   /** The web console at /console: its built folder, and the Temporal UI base URL for links to document workflows. */
@@ -384,6 +387,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxBodyBytes: e.MNEMO_MAX_BODY_BYTES,
     requestTimeoutMs: e.MNEMO_REQUEST_TIMEOUT_MS,
     memoryExpiryCheckMs: e.MNEMO_MEMORY_EXPIRY_CHECK_MS,
+    profileRecentDays: e.MNEMO_PROFILE_RECENT_DAYS,
     limits: { maxDocumentChars: e.MNEMO_MAX_DOCUMENT_CHARS, maxDocumentChunks: e.MNEMO_MAX_DOCUMENT_CHUNKS },
     corsOrigins: e.MNEMO_CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     console: {

@@ -47,6 +47,12 @@ export interface StepRecord {
   metadata?: Record<string, unknown>;
 }
 
+/** The first `chars` characters of a text, identified by their SHA-256 (hex). */
+export interface ContentPrefix {
+  chars: number;
+  sha256: string;
+}
+
 export interface ProcessingMetadata {
   startTime: string;
   endTime?: string;
@@ -62,6 +68,12 @@ export interface ProcessingMetadata {
   embeddingModel?: string;
   /** Progress of a file extraction in flight or finished: {unit, done, total?, phase?} (pages, seconds of audio...). */
   extraction?: { unit: string; done: number; total?: number; phase?: string };
+  /**
+   * The start of the content whose memories an earlier run already stored (a conversation's earlier turns, carried
+   * by POST /v4/conversations on an append): the memory step extracts only what follows when the content still
+   * starts with it (pipeline/memory-prefix.ts).
+   */
+  memoryPrefix?: ContentPrefix;
   steps: StepRecord[];
 }
 

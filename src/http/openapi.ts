@@ -26,6 +26,7 @@ import {
   RequiredConnectionTagsBody,
 } from './schemas/connections.js';
 import { ProfileBody, SearchV3Body, SearchV4Body } from './schemas/search.js';
+import { ConversationBody, ConversationResponse } from './schemas/conversations.js';
 import { SettingsBody } from './schemas/settings.js';
 
 interface Operation {
@@ -64,6 +65,7 @@ const OPERATIONS: Operation[] = [
   { method: 'post', path: '/v4/search', summary: 'Hybrid search over memories and chunks', tag: 'search', body: SearchV4Body },
   { method: 'post', path: '/v3/search', summary: 'Legacy document-grouped search', tag: 'search', body: SearchV3Body },
   { method: 'post', path: '/v4/profile', summary: 'Profile of a container tag (static and dynamic facts)', tag: 'profile', body: ProfileBody },
+  { method: 'post', path: '/v4/conversations', summary: 'Ingest or update a conversation by conversationId (appended turns: only they become memories)', tag: 'conversations', body: ConversationBody, response: ConversationResponse },
   { method: 'get', path: '/v3/settings', summary: 'Organisation settings', tag: 'settings' },
   { method: 'patch', path: '/v3/settings', summary: 'Update organisation settings (root keys only)', tag: 'settings', body: SettingsBody },
   { method: 'post', path: '/v3/auth/scoped-key', summary: 'Create a key limited to one container tag (root keys only)', tag: 'keys', body: ScopedKeyBody },

@@ -1,4 +1,7 @@
 import type { ChunkRecord, DocumentRecord, MemoryRecord } from '../core/types.js';
+import type { MemoryContext } from '../services/memories.js';
+import type { RecallResult } from '../services/recall.js';
+import type { ChunkHit } from '../services/search.js';
 
 /** GET /v3/documents/{id} shape. */
 export function documentResponse(d: DocumentRecord) {
@@ -82,19 +85,60 @@ export function chunkResponse(c: ChunkRecord) {
   };
 }
 
-type MemoryContextItem = { memory: string; relation: string; updatedAt: string; metadata?: unknown; version?: number };
+const round = (x: number) => Math.round(x * 10_000) / 10_000;
+
+/** A result of /v4/search or of a profile's question, in the reference's shapes. */
+export function recallResult(r: RecallResult, opts: { includeDocuments: boolean; includeSummaries: boolean; includeRelated: boolean; withContext: boolean }) {
+  if (r.kind === 'chunk') return chunkResult(r.hit, opts.includeDocuments, opts.includeSummaries);
+  const context: Partial<MemoryContext> | undefined = opts.withContext
+    ? { parents: r.context.parents, children: r.context.children, ...(opts.includeRelated ? { related: r.context.related } : {}) }
+    : undefined;
+  const result = memoryResult(r.memory, r.similarity, context, opts.includeDocuments ? r.documents.map((d) => documentRef(d, opts.includeSummaries)) : undefined);
+  // A chunk folded into the memory (same text) leaves its document's id, as the chunk result would have carried it.
+  return r.documentId ? { ...result, documentId: r.documentId } : result;
+}
+
+/** A chunk as a /v4/search result (`resultType: "chunk"`, its document's fields beside it). */
+export function chunkResult(hit: ChunkHit, includeDocuments: boolean, includeSummaries: boolean) {
+  const d = hit.document;
+  return {
+    id: hit.chunk.id,
+    chunk: hit.chunk.content,
+    similarity: round(hit.similarity),
+    metadata: d.metadata,
+    updatedAt: d.updatedAt,
+    version: d.generation,
+    resultType: 'chunk' as const,
+    documentId: d.id,
+    customId: d.customId,
+    title: d.title,
+    type: d.type,
+    filepath: d.filepath,
+    containerTags: d.containerTags,
+    position: hit.chunk.position,
+    ...(includeDocuments ? { documents: [documentRef(d, includeSummaries)] } : {}),
+  };
+}
+
+/** A source document of a search result. */
+export function documentRef(d: DocumentRecord, includeSummary: boolean) {
+  return {
+    id: d.id,
+    title: d.title,
+    type: d.type,
+    metadata: d.metadata,
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
+    ...(includeSummary ? { summary: d.summary } : {}),
+  };
+}
 
 /** A memory as a /v4/search result (the reference's memory result shape, with `resultType: "memory"`). */
-export function memoryResult(
-  m: MemoryRecord,
-  similarity: number,
-  context: { parents: MemoryContextItem[]; children: MemoryContextItem[]; related?: MemoryContextItem[] } | undefined,
-  documents: unknown[] | undefined,
-) {
+export function memoryResult(m: MemoryRecord, similarity: number, context: Partial<MemoryContext> | undefined, documents: unknown[] | undefined) {
   return {
     id: m.id,
     memory: m.memory,
-    similarity: Math.round(similarity * 10_000) / 10_000,
+    similarity: round(similarity),
     metadata: m.metadata,
     updatedAt: m.updatedAt,
     version: m.version,

@@ -2,6 +2,7 @@ import type { DocumentRecord, DocumentRef } from '../core/types.js';
 import { documentDateOf } from '../memory/document-date.js';
 import { rememberFacts, retractDocument } from '../memory/remember.js';
 import type { ExtractedFact } from '../memory/types.js';
+import { contentPrefix, continuation } from './memory-prefix.js';
 import type { PipelineDeps } from './deps.js';
 import type { StepOutcome } from './step.js';
 
@@ -16,15 +17,20 @@ export async function extractMemories(deps: PipelineDeps, doc: DocumentRecord, r
   const engine = deps.memoryEngine;
   if (!engine) return { metadata: { skipped: 'memory engine not configured' } };
   const now = new Date().toISOString();
-  const retracted = await retractDocument(deps.store.memories, ref.orgId, ref.documentId, now);
   const content = doc.content ?? '';
+  // An append (a conversation re-sent with new turns): only the new part is extracted, nothing is retracted.
+  const incremental = continuation(content, doc.processingMetadata?.memoryPrefix);
+  const retracted = incremental ? 0 : await retractDocument(deps.store.memories, ref.orgId, ref.documentId, now);
+  const fresh = incremental ? incremental.fresh : content;
+  const processed = contentPrefix(content);
   const settings = await deps.store.settings.getSettings(ref.orgId);
   if (settings.shouldLLMFilter === true && typeof settings.filterPrompt === 'string' && engine.filter) {
-    const verdict = await engine.filter(content, settings.filterPrompt);
-    if (!verdict.relevant) return { metadata: { filtered: true, reason: verdict.reason, memories: 0, retracted } };
+    const verdict = await engine.filter(fresh, settings.filterPrompt);
+    if (!verdict.relevant) return { metadata: { filtered: true, reason: verdict.reason, memories: 0, retracted, processed } };
   }
   const extracted = await engine.extractor.extract({
-    content,
+    content: fresh,
+    ...(incremental ? { previous: incremental.previous } : {}),
     title: doc.title,
     type: doc.type,
     documentDate: documentDateOf(doc),
@@ -52,6 +58,8 @@ export async function extractMemories(deps: PipelineDeps, doc: DocumentRecord, r
       extended: outcome.extended.length,
       retracted,
       ...(note ? { note } : {}),
+      ...(incremental ? { incremental: { previousChars: incremental.previous.length } } : {}),
+      processed,
     },
   };
 }

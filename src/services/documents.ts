@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createError, isAppError } from '../core/errors.js';
+import { processedPrefix } from '../pipeline/memory-prefix.js';
 import { newProcessingMetadata } from '../pipeline/processing-metadata.js';
 import type { Runner } from '../runner/runner.js';
 import { readScope, requireTags, requireWrite, tagsForWrite, type Actor } from '../core/actor.js';
@@ -8,7 +9,7 @@ import type { DocumentListQuery, DocumentPatch } from '../storage/documents.js';
 import type { Store } from '../storage/store.js';
 
 export type { DocumentListQuery };
-import type { ChunkRecord, DocumentRecord, DocumentType, MemoryRecord, Metadata, StoredFile, TaskType } from '../core/types.js';
+import type { ChunkRecord, ContentPrefix, DocumentRecord, DocumentType, MemoryRecord, Metadata, ProcessingMetadata, StoredFile, TaskType } from '../core/types.js';
 import { documentFileKey } from '../storage/blobs.js';
 
 export interface DocumentInput {
@@ -28,6 +29,11 @@ export interface DocumentInput {
   connectionId?: string | null;
   /** An uploaded file (POST /v3/documents/file): kept as the document's original, extracted by the pipeline. */
   file?: UploadedFile;
+  /**
+   * The new content appends to the old (POST /v4/conversations): memories of what was already processed stay, and
+   * the memory step extracts only what follows (pipeline/memory-prefix.ts).
+   */
+  keepMemoryPrefix?: boolean;
 }
 
 /**
@@ -95,6 +101,10 @@ export function newId(): string {
 
 export function contentHash(content: string): string {
   return createHash('sha256').update(content).digest('hex');
+}
+
+function withMemoryPrefix(pm: ProcessingMetadata, prefix: ContentPrefix | null): ProcessingMetadata {
+  return prefix ? { ...pm, memoryPrefix: prefix } : pm;
 }
 
 /** Content hash of a document made from an uploaded file. */
@@ -407,7 +417,7 @@ export class DocumentService {
         status: 'queued',
         attempts: 0,
         nextRunAt: 0,
-        processingMetadata: newProcessingMetadata(),
+        processingMetadata: withMemoryPrefix(newProcessingMetadata(), input.keepMemoryPrefix ? processedPrefix(doc.processingMetadata) : null),
         ...(hash !== doc.contentHash && input.title === undefined ? { title: null } : {}),
         // New content from a non-file update replaces the uploaded original too (the store removes its blob).
         ...(hash !== doc.contentHash && doc.file && !input.file ? { file: null } : {}),

@@ -6,7 +6,7 @@ import type { OAuthGrantRecord } from '../storage/accounts.js';
 import { generateKey, newKeyRecord } from './auth.js';
 
 /** Endpoints a scoped key may call (the reference's list, plus the session that describes it). */
-export const SCOPED_KEY_ENDPOINTS = ['/v3/documents', '/v3/memories', '/v4/memories', '/v3/search', '/v4/search', '/v4/profile', '/v3/session'] as const;
+export const SCOPED_KEY_ENDPOINTS = ['/v3/documents', '/v3/memories', '/v4/memories', '/v4/conversations', '/v3/search', '/v4/search', '/v4/profile', '/v3/session'] as const;
 
 export const SCOPED_KEY_DEFAULT_RATE_LIMIT = { max: 500, windowMs: 60_000 } as const;
 

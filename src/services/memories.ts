@@ -1,32 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { readScope, requireTags, requireWrite, type Actor } from '../core/actor.js';
-import { createError, errorMessage } from '../core/errors.js';
-import { matchesFilter, type FilterNode } from '../core/filters.js';
+import { createError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { MemoryRecord, Metadata } from '../core/types.js';
 import { factsOfDirectWrite } from '../memory/direct-write.js';
 import { rememberFacts } from '../memory/remember.js';
 import type { RelationJudge } from '../memory/types.js';
-import type { Embedder, EmbedderHandle } from '../providers/embedder.js';
-import { fuse, type HybridEvidence } from '../search/hybrid.js';
-import { keywordCoverage, termWeights } from '../search/keyword-score.js';
+import type { EmbedderHandle } from '../providers/embedder.js';
 import type { MemoryListQuery } from '../storage/memories.js';
 import type { Store } from '../storage/store.js';
-import { indexTerms, queryTerms } from '../text/tokenize.js';
-import { calibrateCosine } from '../vector/calibrate.js';
+import { MemoryProfiles, type Profile, type ProfileOptions } from './memory-profile.js';
+import { MemorySearch, visible, type MemoryContext, type MemoryHit, type MemorySearchParams } from './memory-search.js';
 
-export interface MemoryHit {
-  memory: MemoryRecord;
-  similarity: number;
-}
+export type { MemoryContext, MemoryHit, MemorySearchParams, Profile };
 
-export interface MemorySearchParams {
-  q: string;
-  containerTags?: readonly string[];
-  limit: number;
-  threshold: number;
-  includeForgotten?: boolean;
-  filters?: FilterNode;
+export interface MemoryServiceOptions {
+  /** The profile's window of recent context, in days before the tag's latest activity (MNEMO_PROFILE_RECENT_DAYS). */
+  profileRecentDays: number;
 }
 
 export interface WriteMemoryInput {
@@ -56,10 +46,6 @@ export interface ForgetMatchingInput {
   reason?: string;
 }
 
-/** Inferences rank below stated facts of the same similarity. */
-const INFERENCE_WEIGHT = 0.85;
-/** Candidates per retriever for a memory search. */
-const CANDIDATES = 100;
 /** Memories read per round when a container tag is deleted or merged. */
 const TAG_BATCH = 500;
 
@@ -68,12 +54,19 @@ const TAG_BATCH = 500;
  * profile. Every call takes the actor; scope is applied inside the memory store's queries.
  */
 export class MemoryService {
+  private readonly searcher: MemorySearch;
+  private readonly profiles: MemoryProfiles;
+
   constructor(
     private readonly store: Store,
     private readonly embedder: EmbedderHandle,
     private readonly judge: RelationJudge,
-    private readonly logger: Logger,
-  ) {}
+    logger: Logger,
+    options: MemoryServiceOptions = { profileRecentDays: 30 },
+  ) {
+    this.searcher = new MemorySearch(store, embedder, logger);
+    this.profiles = new MemoryProfiles(store, options.profileRecentDays);
+  }
 
   /**
    * POST /v4/memories: facts written directly (no document), read for their subject and attribute and related to what
@@ -106,7 +99,13 @@ export class MemoryService {
 
   /** Every version of a memory's chain, oldest first (scope checked on the memory itself). */
   async history(actor: Actor, memory: MemoryRecord): Promise<MemoryRecord[]> {
-    return (await this.store.memories.memoryHistory(actor.orgId, memory.rootMemoryId ?? memory.id)).filter((m) => visible(actor, m));
+    return (await this.histories(actor, [memory])).get(memory.id) ?? [];
+  }
+
+  /** The version chains of several memories in one read, by memory id, oldest first, within the caller's tags. */
+  async histories(actor: Actor, memories: readonly MemoryRecord[]): Promise<Map<string, MemoryRecord[]>> {
+    const chains = await this.store.memories.memoryHistories(actor.orgId, memories.map((m) => m.rootMemoryId ?? m.id));
+    return new Map(memories.map((m) => [m.id, (chains.get(m.rootMemoryId ?? m.id) ?? []).filter((v) => visible(actor, v))]));
   }
 
   /** PATCH /v4/memories: a new version of a memory (by id or exact content), inheriting metadata and expiry unless given. */
@@ -183,70 +182,19 @@ export class MemoryService {
     return { dryRun: false, count: items.length, forgetBatchId: batch, summary: `${items.length} memories forgotten`, forgotten: items };
   }
 
-  /** Memories by meaning and words, one calibrated similarity in [0, 1] (the same scale as chunk search). */
+  /** Memories by meaning and words, one calibrated similarity in [0, 1], the current fact of each subject first. */
   async search(actor: Actor, p: MemorySearchParams): Promise<MemoryHit[]> {
-    const containerTags = readScope(actor, p.containerTags && p.containerTags.length > 0 ? p.containerTags : undefined);
-    const scope = { ...(containerTags ? { containerTags } : {}), includeForgotten: p.includeForgotten ?? false };
-    const terms = queryTerms(p.q);
-    const embedder = await this.embedderOrNull();
-    const n = Math.max(CANDIDATES, p.limit * 3);
-    const [byVector, byWords] = await Promise.all([
-      embedder
-        ? embedder.embedQuery(p.q).then((vector) => this.store.memories.memoryVectorSearch(actor.orgId, { ...scope, vector, model: embedder.id, limit: n }))
-        : Promise.resolve([]),
-      this.store.memories.memoryKeywordSearch(actor.orgId, { ...scope, terms, limit: n }),
-    ]);
-    const ids = [...new Set([...byVector.map((c) => c.memoryId), ...byWords.map((c) => c.memoryId)])];
-    const memories = new Map((await this.store.memories.getMemoriesByIds(actor.orgId, ids)).map((m) => [m.id, m]));
-    // Term weights from the candidates themselves: memory counts per tag are small, and this keeps rare words decisive.
-    const termSets = new Map([...memories.values()].map((m) => [m.id, new Set(indexTerms(m.memory))]));
-    const df = new Map(terms.map((t) => [t, [...termSets.values()].filter((s) => s.has(t)).length]));
-    const weights = termWeights(terms, df, Math.max(memories.size, 1));
-    const evidence: HybridEvidence[] = [];
-    for (const c of byVector) if (embedder) evidence.push({ id: c.memoryId, vector: calibrateCosine(c.score, embedder.calibration) });
-    for (const c of byWords) evidence.push({ id: c.memoryId, keywordRaw: c.score });
-    for (const e of evidence) if (termSets.has(e.id)) e.keyword = keywordCoverage(terms, termSets.get(e.id)!, weights);
-    return fuse(evidence, { vector: 1, keyword: 0.95 })
-      .map((h) => ({ memory: memories.get(h.id), similarity: h.similarity }))
-      .filter((h): h is MemoryHit => h.memory !== undefined && matchesFilter(p.filters, h.memory.metadata))
-      .map((h) => (h.memory.isInference ? { ...h, similarity: h.similarity * INFERENCE_WEIGHT } : h))
-      .filter((h) => h.similarity >= p.threshold)
-      .sort((a, b) => b.similarity - a.similarity)
-      .slice(0, p.limit);
+    return this.searcher.search(actor, p);
   }
 
-  /**
-   * The profile of a container tag: `static` = lasting facts, best supported first; `dynamic` = recent context,
-   * newest first. Latest, unforgotten memories only, de-duplicated by text.
-   */
-  async profile(actor: Actor, containerTag: string, opts: { filters?: FilterNode; staticLimit?: number; dynamicLimit?: number } = {}) {
-    const [tag] = readScope(actor, [containerTag])!;
-    const base = { containerTags: [tag!], limit: 1000, offset: 0 };
-    const [statics, dynamics] = await Promise.all([
-      this.store.memories.listMemories(actor.orgId, { ...base, isStatic: true, sort: 'updatedAt', order: 'desc' }),
-      this.store.memories.listMemories(actor.orgId, { ...base, isStatic: false, sort: 'updatedAt', order: 'desc' }),
-    ]);
-    const keep = (m: MemoryRecord) => matchesFilter(opts.filters, m.metadata);
-    const staticFacts = dedupe(
-      statics.memories.filter(keep).sort((a, b) => b.sourceCount - a.sourceCount || (a.updatedAt < b.updatedAt ? 1 : -1)),
-    ).slice(0, opts.staticLimit ?? 100);
-    const dynamicFacts = dedupe(
-      dynamics.memories.filter(keep).sort((a, b) => recency(b).localeCompare(recency(a)) || b.updatedAt.localeCompare(a.updatedAt)),
-    ).slice(0, opts.dynamicLimit ?? 30);
-    return { static: staticFacts.map((m) => m.memory), dynamic: dynamicFacts.map((m) => m.memory) };
+  /** The version context (older, newer and related memories) of a page of hits, read in one batch. */
+  async contexts(actor: Actor, hits: readonly MemoryRecord[]): Promise<Map<string, MemoryContext>> {
+    return this.searcher.contexts(actor, hits);
   }
 
-  /** The memories related to a hit: older versions (parents), newer ones (children), extensions and inferences. */
-  async context(actor: Actor, m: MemoryRecord) {
-    const chain = await this.history(actor, m);
-    const parents = chain.filter((v) => v.version < m.version).sort((a, b) => b.version - a.version);
-    const children = chain.filter((v) => v.version > m.version).sort((a, b) => a.version - b.version);
-    const linked = m.parentMemoryId && m.relation !== 'updates' ? await this.store.memories.getMemory(actor.orgId, m.parentMemoryId) : null;
-    return {
-      parents: parents.map((p) => ({ memory: p.memory, relation: 'updates' as const, updatedAt: p.updatedAt, metadata: p.metadata, version: p.version - m.version })),
-      children: children.map((c) => ({ memory: c.memory, relation: 'updates' as const, updatedAt: c.updatedAt, metadata: c.metadata, version: c.version - m.version })),
-      related: linked && visible(actor, linked) ? [{ memory: linked.memory, relation: m.relation as 'extends' | 'derives', updatedAt: linked.updatedAt, metadata: linked.metadata }] : [],
-    };
+  /** The profile of a container tag (memory-profile.ts). */
+  async profile(actor: Actor, containerTag: string, opts: ProfileOptions = {}): Promise<Profile> {
+    return this.profiles.profile(actor, containerTag, opts);
   }
 
   /** One memory of the tag by id or exact content; 404 when nothing matches. */
@@ -261,15 +209,6 @@ export class MemoryService {
       throw createError('VALIDATION_FAILED', ['either id or content is required'], { details: [{ path: 'body.id', message: 'id or content is required' }] });
     }
     throw createError('MEMORY_NOT_FOUND');
-  }
-
-  private async embedderOrNull(): Promise<Embedder | null> {
-    try {
-      return await this.embedder.get();
-    } catch (err) {
-      this.logger.warn('searching memories without vectors: embedder unavailable', { error: errorMessage(err) });
-      return null;
-    }
   }
 
   /**
@@ -326,25 +265,6 @@ export class MemoryService {
       if (memories.length < TAG_BATCH) return out;
     }
   }
-}
-
-function visible(actor: Actor, m: MemoryRecord): boolean {
-  return actor.containerTags === null || m.containerTags.some((t) => actor.containerTags!.includes(t));
-}
-
-function dedupe(ms: readonly MemoryRecord[]): MemoryRecord[] {
-  const seen = new Set<string>();
-  return ms.filter((m) => {
-    const key = m.memory.toLowerCase().replace(/\s+/g, ' ').trim();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-/** When a fact happened (YYYY-MM-DD), for ordering recent context: its event date, else when it was learned. */
-function recency(m: MemoryRecord): string {
-  return m.eventDate ?? m.updatedAt.slice(0, 10);
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;

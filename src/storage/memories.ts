@@ -15,10 +15,18 @@ export interface MemoryListQuery extends MemoryScope {
   isStatic?: boolean;
   /** Only memories sourced from this document. */
   documentId?: string;
-  sort?: 'createdAt' | 'updatedAt';
+  /**
+   * createdAt / updatedAt; `support`: most sources first, then most recently updated; `recency`: by memoryRecency
+   * (the profile's two orders).
+   */
+  sort?: 'createdAt' | 'updatedAt' | 'support' | 'recency';
   order?: 'asc' | 'desc';
+  /** Only memories whose memoryRecency is this day (YYYY-MM-DD) or later. */
+  recentSince?: string;
   limit: number;
   offset: number;
+  /** false: `total` is not counted (returned as -1), for callers that only page. */
+  count?: boolean;
 }
 
 export interface MemoryVectorQuery extends MemoryScope {
@@ -32,6 +40,45 @@ export interface MemoryKeywordQuery extends MemoryScope {
   terms: readonly string[];
   limit: number;
 }
+
+/** Two facts about the same thing: one subject (compared case-insensitively) and one stored attribute. */
+export interface SubjectAttribute {
+  subject: string;
+  attribute: string;
+}
+
+/**
+ * When a memory happened, as a day (YYYY-MM-DD), for "recent context": its event date when that is not after the
+ * day it was last updated (a plan's future date is not recency), else the day it was last updated.
+ */
+export function memoryRecency(m: Pick<MemoryRecord, 'eventDate' | 'updatedAt'>): string {
+  const updated = m.updatedAt.slice(0, 10);
+  return m.eventDate && m.eventDate.slice(0, 10) <= updated ? m.eventDate.slice(0, 10) : updated;
+}
+
+/**
+ * Keyword terms worth matching: rarest first (by their document frequency among the organisation's memories), while
+ * the rows they match stay within a budget that depends on the request, not on the organisation's size. A query
+ * whose terms are all common matches none of them (its candidates come from the vector side). Both stores apply
+ * it, so a keyword search costs the same in a tag of 100 memories and one of 100,000.
+ */
+export function selectMemoryTerms(terms: readonly string[], docFrequencies: ReadonlyMap<string, number>, limit: number): string[] {
+  const budget = Math.max(KEYWORD_ROW_BUDGET, limit * 20);
+  const distinct = [...new Set(terms)].filter((t) => (docFrequencies.get(t) ?? 0) > 0);
+  const byRarity = distinct.sort((a, b) => docFrequencies.get(a)! - docFrequencies.get(b)! || (a < b ? -1 : 1));
+  const chosen: string[] = [];
+  let rows = 0;
+  for (const t of byRarity) {
+    const df = docFrequencies.get(t)!;
+    if (rows + df > budget) break;
+    chosen.push(t);
+    rows += df;
+  }
+  return chosen;
+}
+
+/** Rows a memory keyword search may match at least (see selectMemoryTerms). */
+export const KEYWORD_ROW_BUDGET = 2000;
 
 /** A scored memory candidate from one retriever (raw cosine, or BM25-ranked keyword match). */
 export interface MemoryCandidate {
@@ -59,8 +106,12 @@ export interface MemoryStore {
    * about the same thing may update, however differently it is worded.
    */
   findMemoriesBySubject(orgId: string, containerTags: readonly string[], subject: string, attribute: string): Promise<MemoryRecord[]>;
+  /** Latest, unforgotten memories of the tags about any of these subject + attribute pairs, in one read. */
+  findMemoriesBySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[]): Promise<MemoryRecord[]>;
   /** Every version of a chain, oldest first. */
   memoryHistory(orgId: string, rootMemoryId: string): Promise<MemoryRecord[]>;
+  /** Every version of each chain (by root id), oldest first, in one read: the version context of a page of results. */
+  memoryHistories(orgId: string, rootMemoryIds: readonly string[]): Promise<Map<string, MemoryRecord[]>>;
   /** Memories that name this document among their sources. */
   memoriesOfDocument(orgId: string, documentId: string): Promise<MemoryRecord[]>;
   memoryVectorSearch(orgId: string, query: MemoryVectorQuery): Promise<MemoryCandidate[]>;

@@ -51,9 +51,16 @@ describe('scoped API keys', () => {
     expect((await post('/v3/documents/list', { containerTags: ['alice', 'bob'] }, as(k.key))).status).toBe(403);
     expect((await post('/v4/profile', { containerTag: 'bob', q: 'sailing' }, as(k.key))).status).toBe(403);
 
-    const search = await post('/v4/search', { q: 'sailing', threshold: 0 }, as(k.key));
+    // Documents mode: every chunk result names its document (hybrid folds a chunk into the memory with its text).
+    const search = await post('/v4/search', { q: 'sailing', threshold: 0, searchMode: 'documents' }, as(k.key));
     const found = search.body.results.map((r: { documentId: string }) => r.documentId).sort();
     expect(found).toEqual([mine.body.id, shared.body.id].sort());
+    const hybrid = await post('/v4/search', { q: 'sailing', threshold: 0 }, as(k.key));
+    expect(hybrid.body.results.length).toBeGreaterThan(0);
+    for (const r of hybrid.body.results as { containerTags: string[]; documentId?: string }[]) {
+      expect(r.containerTags).toContain('alice');
+      expect(r.documentId).not.toBe(bobDoc.body.id);
+    }
     const legacy = await post('/v3/search', { q: 'sailing diary' }, as(k.key));
     expect(legacy.body.results.map((r: { documentId: string }) => r.documentId)).not.toContain(bobDoc.body.id);
     const list = await post('/v3/documents/list', {}, as(k.key));

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MemoryRecord } from '../../src/core/types.js';
+import { memoryRecency } from '../../src/storage/memories.js';
 import type { Store } from '../../src/storage/store.js';
 import { queryTerms } from '../../src/text/tokenize.js';
 import { axis, DIMS, isoAt, makeOrg, MODEL } from './store-fixtures.js';
@@ -134,6 +135,81 @@ export function runMemoryContract(name: string, open: () => Promise<Store>, clea
       expect(ids(await store.memories.findMemoriesBySubject(orgA.id, ['user-a'], 'dana', 'home city'))).toEqual([home.id]);
       expect(ids(await store.memories.findMemoriesBySubject(orgA.id, ['user-a', 'user-b'], 'DANA', 'home city'))).toEqual(ids([home, other]));
       expect(await store.memories.findMemoriesBySubject(orgA.id, ['user-a'], 'Eli', 'home city')).toEqual([]);
+    });
+
+    it('finds the memories of several subject + attribute pairs at once, latest and within the tags', async () => {
+      const home = makeMemory(orgA.id, { memory: 'Dana lives in Paris.', subject: 'Dana', attribute: 'residence' });
+      const job = makeMemory(orgA.id, { memory: 'Eli works at Acme.', subject: 'Eli', attribute: 'employer' });
+      const jobOld = makeMemory(orgA.id, { memory: 'Eli works at Initech.', subject: 'Eli', attribute: 'employer', isLatest: false });
+      const allergy = makeMemory(orgA.id, { memory: 'Dana is allergic to peanuts.', subject: 'dana', attribute: 'allergy:peanut' });
+      const elsewhere = makeMemory(orgA.id, { memory: 'Dana lives in Rome.', subject: 'Dana', attribute: 'residence', containerTags: ['user-b'] });
+      for (const m of [home, job, jobOld, allergy, elsewhere]) await store.memories.insertMemory(m);
+      const found = await store.memories.findMemoriesBySubjects(orgA.id, ['user-a'], [
+        { subject: 'DANA', attribute: 'residence' },
+        { subject: 'eli', attribute: 'employer' },
+        { subject: 'Dana', attribute: 'allergy:peanut' },
+        { subject: 'Dana', attribute: 'residence' },
+      ]);
+      expect(ids(found)).toEqual(ids([home, job, allergy]));
+      expect(await store.memories.findMemoriesBySubjects(orgA.id, ['user-a'], [])).toEqual([]);
+    });
+
+    it('reads the version chains of several memories in one call, oldest first', async () => {
+      const a1 = makeMemory(orgA.id, { memory: 'Dana lives in Paris.' });
+      const a2 = makeMemory(orgA.id, { memory: 'Dana lives in Berlin.', version: 2, parentMemoryId: a1.id, rootMemoryId: a1.id, relation: 'updates', isLatest: false });
+      const a3 = makeMemory(orgA.id, { memory: 'Dana lives in Oslo.', version: 3, parentMemoryId: a2.id, rootMemoryId: a1.id, relation: 'updates' });
+      const b1 = makeMemory(orgA.id, { memory: 'Eli plays chess.' });
+      const foreign = makeMemory(orgB.id, { memory: 'Not yours.', rootMemoryId: a1.id, version: 9 });
+      for (const m of [a3, b1, a1, a2, foreign]) await store.memories.insertMemory(m);
+      const chains = await store.memories.memoryHistories(orgA.id, [a1.id, b1.id, 'missing', a1.id]);
+      expect([...chains.keys()].sort()).toEqual([a1.id, b1.id, 'missing'].sort());
+      expect(chains.get(a1.id)!.map((m) => m.id)).toEqual([a1.id, a2.id, a3.id]);
+      expect(chains.get(b1.id)!.map((m) => m.id)).toEqual([b1.id]);
+      expect(chains.get('missing')).toEqual([]);
+      expect((await store.memories.memoryHistory(orgA.id, a1.id)).map((m) => m.version)).toEqual([1, 2, 3]);
+    });
+
+    it('lists by support and by recency, within a recent window, and without counting when asked', async () => {
+      const day = (d: string) => `${d}T12:00:00.000Z`;
+      const s1 = makeMemory(orgA.id, { isStatic: true, sourceCount: 1, updatedAt: day('2026-03-01') });
+      const s3 = makeMemory(orgA.id, { isStatic: true, sourceCount: 3, updatedAt: day('2026-01-01') });
+      const s3new = makeMemory(orgA.id, { isStatic: true, sourceCount: 3, updatedAt: day('2026-02-01') });
+      // Recency: the event date unless it lies after the update (a plan), else the day of the update.
+      const event = makeMemory(orgA.id, { eventDate: '2026-03-10', updatedAt: day('2026-03-20') });
+      const plan = makeMemory(orgA.id, { eventDate: '2026-09-01', updatedAt: day('2026-03-15') });
+      const old = makeMemory(orgA.id, { updatedAt: day('2025-06-01') });
+      const otherTag = makeMemory(orgA.id, { containerTags: ['user-b'], updatedAt: day('2026-04-01') });
+      for (const m of [s1, s3, s3new, event, plan, old, otherTag]) await store.memories.insertMemory(m);
+      for (const containerTags of [['user-a'], ['user-a', 'team']]) {
+        const support = await store.memories.listMemories(orgA.id, { containerTags, isStatic: true, sort: 'support', order: 'desc', limit: 10, offset: 0 });
+        expect(support.memories.map((m) => m.id)).toEqual([s3new.id, s3.id, s1.id]);
+        expect(support.total).toBe(3);
+        const recent = await store.memories.listMemories(orgA.id, { containerTags, isStatic: false, sort: 'recency', order: 'desc', recentSince: '2026-02-15', limit: 10, offset: 0, count: false });
+        expect(recent.memories.map((m) => m.id)).toEqual([plan.id, event.id]);
+        expect(recent.total).toBe(-1);
+      }
+      expect(memoryRecency(plan)).toBe('2026-03-15');
+      expect(memoryRecency(event)).toBe('2026-03-10');
+    });
+
+    it('a tag listing follows every change of a memory: flags, support, tags, forgetting and expiry', async () => {
+      const a = makeMemory(orgA.id, { isStatic: false });
+      const b = makeMemory(orgA.id, { isStatic: true });
+      const c = makeMemory(orgA.id, { isStatic: true, forgetAfter: future() });
+      for (const m of [a, b, c]) await store.memories.insertMemory(m, { model: MODEL, vector: axis(5) });
+      const statics = async () => (await store.memories.listMemories(orgA.id, { containerTags: ['user-a'], isStatic: true, sort: 'support', order: 'desc', limit: 10, offset: 0 })).memories.map((m) => m.id);
+      expect(await statics()).toEqual([c.id, b.id]);
+      await store.memories.updateMemory(orgA.id, a.id, { isStatic: true, sourceCount: 5 });
+      expect(await statics()).toEqual([a.id, c.id, b.id]);
+      await store.memories.updateMemory(orgA.id, b.id, { isForgotten: true });
+      await store.memories.updateMemory(orgA.id, a.id, { containerTags: ['user-b'] });
+      expect(await statics()).toEqual([c.id]);
+      await store.memories.updateMemory(orgA.id, c.id, { forgetAfter: past() });
+      expect(await statics()).toEqual([]);
+      expect(await store.memories.forgetExpiredMemories(new Date().toISOString())).toBe(1);
+      const all = await store.memories.listMemories(orgA.id, { containerTags: ['user-a'], includeForgotten: true, limit: 10, offset: 0 });
+      expect(all.memories.map((m) => [m.id, m.isForgotten])).toEqual(expect.arrayContaining([[b.id, true], [c.id, true]]));
+      expect(all.total).toBe(2);
     });
 
     it('vector search sees only searchable memories of the scope, and forgotten or superseded ones when asked', async () => {

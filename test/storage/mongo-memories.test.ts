@@ -65,6 +65,25 @@ describe('MongoMemories on FerretDB', () => {
     }
   });
 
+  it('migration 4 gives memories written before it their lower-case subject and recency, so lookups and orders find them', async () => {
+    const [store, second] = await twoProcesses();
+    try {
+      const org = makeOrg('mem-migrate');
+      const m = makeMemory(org.id, { memory: 'Dana lives in Lyon.', subject: 'Dana', attribute: 'residence', isStatic: true, eventDate: '2026-01-02', updatedAt: '2026-02-01T00:00:00.000Z' });
+      await store.memories.insertMemory(m);
+      const raw = admin.db(store.dbName);
+      await raw.collection('memories').updateOne({ _id: m.id as never }, { $unset: { subjectKey: '', recency: '' } });
+      await raw.collection('schema_migrations').deleteOne({ _id: 4 as never });
+      expect(await store.memories.findMemoriesBySubject(org.id, ['user-a'], 'dana', 'residence')).toEqual([]);
+      await second.migrate();
+      expect(await store.memories.findMemoriesBySubject(org.id, ['user-a'], 'dana', 'residence')).toEqual([m]);
+      expect(await raw.collection('memories').findOne({ _id: m.id as never })).toMatchObject({ subjectKey: 'dana', recency: '2026-01-02' });
+    } finally {
+      await store.close();
+      await second.close();
+    }
+  });
+
   it('the forgetting job keeps a reason already given, and runs in two processes at once leave every memory right', async () => {
     const [a, b] = await twoProcesses();
     try {

@@ -32,8 +32,8 @@ export function registerMemoryRoutes(router: Router<AppState>, { memories }: { m
       limit,
       offset: (page - 1) * limit,
     });
-    const entries = [];
-    for (const m of found) entries.push(memoryEntry(m, b.history ? await memories.history(ctx.state.actor, m) : undefined));
+    const chains = b.history ? await memories.histories(ctx.state.actor, found) : null;
+    const entries = found.map((m) => memoryEntry(m, chains ? (chains.get(m.id) ?? []) : undefined));
     ctx.body = { memoryEntries: entries, pagination: { currentPage: page, limit, totalItems: total, totalPages: Math.ceil(total / limit) } };
   });
 

@@ -4,9 +4,8 @@ import type { ChunkHit, SearchService } from '../../services/search.js';
 import { isAppError } from '../../core/errors.js';
 import type { DocumentService } from '../../services/documents.js';
 import type { Actor } from '../../core/actor.js';
-import type { DocumentRecord } from '../../core/types.js';
-import type { MemoryService } from '../../services/memories.js';
-import { memoryResult } from '../serialize.js';
+import type { RecallService } from '../../services/recall.js';
+import { recallResult } from '../serialize.js';
 import type { AppState } from '../context.js';
 import { resolveTags } from '../schemas/common.js';
 import { ProfileBody, SearchV3Body, SearchV4Body } from '../schemas/search.js';
@@ -15,47 +14,12 @@ import { parse } from '../validate.js';
 export interface SearchRouteDeps {
   search: SearchService;
   documents: DocumentService;
-  memories: MemoryService;
-}
-
-function v4Result(hit: ChunkHit, includeDocuments: boolean, includeSummaries: boolean) {
-  const d = hit.document;
-  return {
-    id: hit.chunk.id,
-    chunk: hit.chunk.content,
-    similarity: round(hit.similarity),
-    metadata: d.metadata,
-    updatedAt: d.updatedAt,
-    version: d.generation,
-    resultType: 'chunk' as const,
-    documentId: d.id,
-    customId: d.customId,
-    title: d.title,
-    type: d.type,
-    filepath: d.filepath,
-    containerTags: d.containerTags,
-    position: hit.chunk.position,
-    ...(includeDocuments
-      ? {
-          documents: [
-            {
-              id: d.id,
-              title: d.title,
-              type: d.type,
-              metadata: d.metadata,
-              createdAt: d.createdAt,
-              updatedAt: d.updatedAt,
-              ...(includeSummaries ? { summary: d.summary } : {}),
-            },
-          ],
-        }
-      : {}),
-  };
+  recall: RecallService;
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
 
-export function registerSearchRoutes(router: Router<AppState>, { search, documents, memories }: SearchRouteDeps): void {
+export function registerSearchRoutes(router: Router<AppState>, { search, documents, recall }: SearchRouteDeps): void {
   /** docId may be an id or a customId (narrowed by the request's tags); an unknown one scopes the search to nothing. */
   const resolveDocId = async (actor: Actor, docId: string, tags: readonly string[] | undefined) => {
     try {
@@ -69,65 +33,23 @@ export function registerSearchRoutes(router: Router<AppState>, { search, documen
   router.post('/v4/search', async (ctx) => {
     const started = performance.now();
     const b = parse(SearchV4Body, ctx.state.body);
-    const actor = ctx.state.actor;
     const filters = parseFilters(b.filters);
     const tags = resolveTags(b.containerTag ?? b.endUserId, b.containerTags);
-    const documentId = b.docId ? await resolveDocId(actor, b.docId, tags) : undefined;
-    const threshold = b.chunkThreshold ?? b.threshold;
-    // "memories": facts only; "documents": chunks only; "hybrid" (default): both in one calibrated ranking.
-    // Memories are not tied to a file path, so a filepath-scoped search looks at chunks only.
-    const wantMemories = b.searchMode !== 'documents' && !b.filepath;
-    const wantChunks = b.searchMode !== 'memories';
-    const [memoryHits, chunkHits] = await Promise.all([
-      wantMemories
-        ? memories
-            .search(actor, {
-              q: b.q,
-              limit: b.limit,
-              threshold,
-              includeForgotten: b.include?.forgottenMemories ?? false,
-              ...(tags ? { containerTags: tags } : {}),
-              ...(filters ? { filters } : {}),
-            })
-            .then((hits) => (documentId ? hits.filter((h) => h.memory.documentIds.includes(documentId)) : hits))
-        : Promise.resolve([]),
-      wantChunks
-        ? search.search(actor, {
-            q: b.q,
-            limit: b.limit,
-            threshold,
-            rerank: b.rerank,
-            ...(tags ? { containerTags: tags } : {}),
-            ...(filters ? { filters } : {}),
-            ...(documentId ? { documentId } : {}),
-          })
-        : Promise.resolve([]),
-    ]);
-    const ranked = [
-      ...memoryHits.map((h) => ({ kind: 'memory' as const, similarity: h.similarity, hit: h })),
-      ...chunkHits.map((h) => ({ kind: 'chunk' as const, similarity: h.similarity, hit: h })),
-    ]
-      .sort((a, c) => c.similarity - a.similarity)
-      .slice(0, b.limit);
-    const includeDocuments = b.include?.documents ?? false;
-    const includeSummaries = b.include?.summaries ?? false;
-    const results = [];
-    for (const r of ranked) {
-      if (r.kind === 'chunk') {
-        results.push(v4Result(r.hit, includeDocuments, includeSummaries));
-        continue;
-      }
-      const m = r.hit.memory;
-      const context = await memories.context(actor, m);
-      const sources = includeDocuments ? await documents.getMany(actor, m.documentIds) : [];
-      results.push(
-        memoryResult(m, r.similarity, {
-          parents: context.parents,
-          children: context.children,
-          ...(b.include?.relatedMemories ? { related: context.related } : {}),
-        }, includeDocuments ? sources.map((d) => documentRef(d, includeSummaries)) : undefined),
-      );
-    }
+    const found = await recall.search(ctx.state.actor, {
+      q: b.q,
+      searchMode: b.searchMode,
+      limit: b.limit,
+      threshold: b.chunkThreshold ?? b.threshold,
+      rerank: b.rerank,
+      includeDocuments: b.include?.documents ?? false,
+      includeForgotten: b.include?.forgottenMemories ?? false,
+      ...(tags ? { containerTags: tags } : {}),
+      ...(filters ? { filters } : {}),
+      ...(b.docId ? { docId: b.docId } : {}),
+      ...(b.filepath ? { filepath: b.filepath } : {}),
+    });
+    const opts = { includeDocuments: b.include?.documents ?? false, includeSummaries: b.include?.summaries ?? false, includeRelated: b.include?.relatedMemories ?? false, withContext: true };
+    const results = found.map((r) => recallResult(r, opts));
     ctx.body = { results, timing: Math.round(performance.now() - started), total: results.length };
   });
 
@@ -185,35 +107,18 @@ export function registerSearchRoutes(router: Router<AppState>, { search, documen
     const started = performance.now();
     const b = parse(ProfileBody, ctx.state.body);
     const filters = parseFilters(b.filters);
-    const profile = await memories.profile(ctx.state.actor, b.containerTag, filters ? { filters } : {});
-    if (!b.q) {
+    const { profile, results } = await recall.profile(ctx.state.actor, {
+      containerTag: b.containerTag,
+      ...(b.q ? { q: b.q } : {}),
+      ...(b.threshold !== undefined ? { threshold: b.threshold } : {}),
+      ...(filters ? { filters } : {}),
+    });
+    if (!results) {
       ctx.body = { profile };
       return;
     }
-    const threshold = b.threshold ?? 0.5;
-    const [memoryHits, chunkHits] = await Promise.all([
-      memories.search(ctx.state.actor, { q: b.q, limit: 10, threshold, containerTags: [b.containerTag], ...(filters ? { filters } : {}) }),
-      search.search(ctx.state.actor, { q: b.q, limit: 10, threshold, rerank: false, containerTags: [b.containerTag], ...(filters ? { filters } : {}) }),
-    ]);
-    const results = [
-      ...memoryHits.map((h) => ({ similarity: h.similarity, result: memoryResult(h.memory, h.similarity, undefined, undefined) as Record<string, unknown> })),
-      ...chunkHits.map((h) => ({ similarity: h.similarity, result: v4Result(h, false, false) as Record<string, unknown> })),
-    ]
-      .sort((a, c) => c.similarity - a.similarity)
-      .slice(0, 10)
-      .map((r) => r.result);
-    ctx.body = { profile, searchResults: { results, timing: Math.round(performance.now() - started), total: results.length } };
+    const opts = { includeDocuments: false, includeSummaries: false, includeRelated: false, withContext: false };
+    const items = results.map((r) => recallResult(r, opts));
+    ctx.body = { profile, searchResults: { results: items, timing: Math.round(performance.now() - started), total: items.length } };
   });
-}
-
-function documentRef(d: DocumentRecord, includeSummary: boolean) {
-  return {
-    id: d.id,
-    title: d.title,
-    type: d.type,
-    metadata: d.metadata,
-    createdAt: d.createdAt,
-    updatedAt: d.updatedAt,
-    ...(includeSummary ? { summary: d.summary } : {}),
-  };
 }

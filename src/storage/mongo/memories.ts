@@ -3,18 +3,21 @@ import { silentLogger, type Logger } from '../../core/logger.js';
 import type { MemoryRecord } from '../../core/types.js';
 import { dot } from '../../vector/cosine.js';
 import { TopK } from '../../vector/top-k.js';
-import type {
-  MemoryCandidate,
-  MemoryKeywordQuery,
-  MemoryListQuery,
-  MemoryPatch,
-  MemoryStore,
-  MemoryVectorQuery,
+import {
+  memoryRecency,
+  selectMemoryTerms,
+  type MemoryCandidate,
+  type MemoryKeywordQuery,
+  type MemoryListQuery,
+  type MemoryPatch,
+  type MemoryStore,
+  type MemoryVectorQuery,
+  type SubjectAttribute,
 } from '../memories.js';
 import { bm25, topCandidates, type CorpusStats, type ScoredChunk } from './bm25.js';
 import { readVector } from './codec.js';
 import { atlasMemoryKeywordCandidates, atlasMemoryVectorSearch, MemoryAtlasIndexes } from './memory-atlas.js';
-import { bsonToMemory, memoryFields, memoryToBson, MEMORY_PROJECTION } from './memory-codec.js';
+import { bsonToMemory, memoryFields, memoryToBson, MEMORY_PROJECTION, subjectKey } from './memory-codec.js';
 import { memoryScopeFilter } from './memory-pipelines.js';
 import type { Collections, MemoryBson } from './schema.js';
 import type { MongoSearch } from './search.js';
@@ -73,21 +76,33 @@ export class MongoMemories implements MemoryStore {
     if (embedding) await this.atlas()?.ensureFor(embedding.vector.length);
     // No projection here: FerretDB v1 rejects one on findAndModify (bsonToMemory ignores the search fields).
     const b = await this.c.memories.findOneAndUpdate(query, { $set }, { returnDocument: 'after' });
-    return b ? bsonToMemory(b) : null;
+    if (!b) return null;
+    const m = bsonToMemory(b);
+    // The recency follows both dates; a patch usually carries only one of them.
+    const recency = memoryRecency(m);
+    if (b.recency !== recency) await this.c.memories.updateOne(query, { $set: { recency } });
+    return m;
   }
 
   async listMemories(orgId: string, q: MemoryListQuery): Promise<{ memories: MemoryRecord[]; total: number }> {
     const parts = memoryScopeFilter(orgId, q, Date.now()).$and;
     if (q.isStatic !== undefined) parts.push({ isStatic: { $eq: q.isStatic } });
     if (q.documentId) parts.push({ documentIds: { $eq: q.documentId } });
+    if (q.recentSince) parts.push({ recency: { $gte: q.recentSince } });
     const query: Filter<MemoryBson> = { $and: parts };
     const dir = q.order === 'asc' ? 1 : -1;
+    const sort =
+      q.sort === 'support'
+        ? { sourceCount: dir, updatedAt: dir, _id: dir }
+        : q.sort === 'recency'
+          ? { recency: dir, _id: dir }
+          : { [q.sort === 'updatedAt' ? 'updatedAt' : 'createdAt']: dir, _id: dir };
     const [total, rows] = await Promise.all([
-      this.c.memories.countDocuments(query),
+      q.count === false ? -1 : this.c.memories.countDocuments(query),
       q.limit > 0
         ? this.c.memories
             .find(query, { projection: MEMORY_PROJECTION })
-            .sort({ [q.sort === 'updatedAt' ? 'updatedAt' : 'createdAt']: dir, _id: dir })
+            .sort(sort as Record<string, 1 | -1>)
             .skip(q.offset)
             .limit(q.limit)
             .toArray()
@@ -103,18 +118,28 @@ export class MongoMemories implements MemoryStore {
   }
 
   async findMemoriesBySubject(orgId: string, containerTags: readonly string[], subject: string, attribute: string): Promise<MemoryRecord[]> {
-    const query: Filter<MemoryBson> = {
-      $and: [...memoryScopeFilter(orgId, { containerTags }, Date.now()).$and, { attribute: { $eq: attribute } }],
-    };
-    const rows = await this.c.memories.find(query, { projection: MEMORY_PROJECTION }).sort({ updatedAt: -1, _id: 1 }).limit(200).toArray();
-    // Subjects compare case-insensitively; names are short, so this is done here rather than with a collation.
-    return rows.map(bsonToMemory).filter((m) => m.subject?.toLowerCase() === subject.toLowerCase()).slice(0, 20);
+    return this.bySubjects(orgId, containerTags, [{ subject, attribute }], 20);
+  }
+
+  async findMemoriesBySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[]): Promise<MemoryRecord[]> {
+    return pairs.length === 0 ? [] : this.bySubjects(orgId, containerTags, pairs, 100 * pairs.length);
   }
 
   async memoryHistory(orgId: string, rootMemoryId: string): Promise<MemoryRecord[]> {
-    const query: Filter<MemoryBson> = { orgId: { $eq: orgId }, $or: [{ rootMemoryId: { $eq: rootMemoryId } }, { _id: { $eq: rootMemoryId } }] };
+    return (await this.memoryHistories(orgId, [rootMemoryId])).get(rootMemoryId) ?? [];
+  }
+
+  async memoryHistories(orgId: string, rootMemoryIds: readonly string[]): Promise<Map<string, MemoryRecord[]>> {
+    const roots = [...new Set(rootMemoryIds)];
+    const out = new Map<string, MemoryRecord[]>(roots.map((r) => [r, []]));
+    if (roots.length === 0) return out;
+    const query: Filter<MemoryBson> = { orgId: { $eq: orgId }, $or: [{ rootMemoryId: { $in: roots } }, { _id: { $in: roots } }] };
     const rows = await this.c.memories.find(query, { projection: MEMORY_PROJECTION }).sort({ version: 1, createdAt: 1, _id: 1 }).toArray();
-    return rows.map(bsonToMemory);
+    for (const m of rows.map(bsonToMemory)) {
+      const root = m.rootMemoryId !== null && out.has(m.rootMemoryId) ? m.rootMemoryId : m.id;
+      out.get(root)?.push(m);
+    }
+    return out;
   }
 
   async memoriesOfDocument(orgId: string, documentId: string): Promise<MemoryRecord[]> {
@@ -145,17 +170,20 @@ export class MongoMemories implements MemoryStore {
   async memoryKeywordSearch(orgId: string, q: MemoryKeywordQuery): Promise<MemoryCandidate[]> {
     if (q.terms.length === 0 || q.limit <= 0) return [];
     const nowMs = Date.now();
+    const docFrequencies = await this.docFrequencies(orgId, q.terms);
+    const terms = selectMemoryTerms(q.terms, docFrequencies, q.limit);
+    if (terms.length === 0) return [];
     let candidates: ScoredChunk[];
     if (this.atlas()) {
-      candidates = await atlasMemoryKeywordCandidates(this.c.memories, { ...q, orgId, nowMs });
+      candidates = await atlasMemoryKeywordCandidates(this.c.memories, { ...q, terms, orgId, nowMs });
     } else {
-      const query: Filter<MemoryBson> = { $and: [...memoryScopeFilter(orgId, q, nowMs).$and, { terms: { $in: [...new Set(q.terms)] } }] };
+      const query: Filter<MemoryBson> = { $and: [...memoryScopeFilter(orgId, q, nowMs).$and, { terms: { $in: terms } }] };
       const rows = await this.c.memories.find(query, { projection: { termText: 1, tagCount: 1 } }).toArray();
       candidates = rows.map((r) => ({ chunkId: r._id, documentId: r._id, termText: r.termText, tagCount: r.tagCount }));
     }
     if (candidates.length === 0) return [];
-    const [docFrequencies, stats] = await Promise.all([this.docFrequencies(orgId, q.terms), this.corpusStats(orgId)]);
-    return topCandidates(bm25(q.terms, candidates, docFrequencies, stats), q.limit).map((c) => ({ memoryId: c.chunkId, score: c.score }));
+    const stats = await this.corpusStats(orgId);
+    return topCandidates(bm25(terms, candidates, docFrequencies, stats), q.limit).map((c) => ({ memoryId: c.chunkId, score: c.score }));
   }
 
   async forgetExpiredMemories(now: string): Promise<number> {
@@ -187,6 +215,14 @@ export class MongoMemories implements MemoryStore {
   async deleteMemories(orgId: string, ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
     return (await this.c.memories.deleteMany({ orgId: { $eq: orgId }, _id: { $in: [...ids] } })).deletedCount;
+  }
+
+  /** Latest, unforgotten memories of the tags about any of the pairs (subject in any case), newest first. */
+  private async bySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[], limit: number): Promise<MemoryRecord[]> {
+    const keys = pairs.map((p) => ({ subjectKey: { $eq: subjectKey(p.subject) }, attribute: { $eq: p.attribute } }));
+    const query: Filter<MemoryBson> = { $and: [...memoryScopeFilter(orgId, { containerTags }, Date.now()).$and, keys.length === 1 ? keys[0]! : { $or: keys }] };
+    const rows = await this.c.memories.find(query, { projection: MEMORY_PROJECTION }).sort({ updatedAt: -1, _id: 1 }).limit(limit).toArray();
+    return rows.map(bsonToMemory);
   }
 
   /** The memories' Atlas indexes once the store detected Atlas Search; null on the in-app path. */

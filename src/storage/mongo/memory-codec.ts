@@ -1,6 +1,6 @@
 import type { Metadata, MemoryRecord } from '../../core/types.js';
 import { indexTerms } from '../../text/tokenize.js';
-import type { MemoryPatch } from '../memories.js';
+import { memoryRecency, type MemoryPatch } from '../memories.js';
 import { metadataFields, vectorField } from './codec.js';
 import type { MemoryBson } from './schema.js';
 
@@ -14,7 +14,12 @@ export function forgetAtMs(forgetAfter: string | null): number {
 }
 
 /** Fields of a memory record without the search fields: what every read returns. */
-export const MEMORY_PROJECTION = { terms: 0, termText: 0, termCount: 0, tagCount: 0, forgetAtMs: 0, embedding: 0, embeddingModel: 0 } as const;
+export const MEMORY_PROJECTION = { terms: 0, termText: 0, termCount: 0, tagCount: 0, forgetAtMs: 0, subjectKey: 0, recency: 0, embedding: 0, embeddingModel: 0 } as const;
+
+/** A subject as its lookups compare it. */
+export function subjectKey(subject: string | null): string | null {
+  return subject === null ? null : subject.toLowerCase();
+}
 
 /** Memory fields a patch may set (id, orgId and createdAt are fixed at insert); the type keeps the list complete. */
 const PATCHABLE: Record<keyof MemoryPatch, true> = {
@@ -59,6 +64,9 @@ export function memoryFields(patch: MemoryPatch, embedding?: { model: string; ve
   // The SQLite keyword index stores one organisation token and one token per tag beside the terms.
   if (patch.containerTags) $set.tagCount = 1 + patch.containerTags.length;
   if (patch.forgetAfter !== undefined) $set.forgetAtMs = forgetAtMs(patch.forgetAfter);
+  if (patch.subject !== undefined) $set.subjectKey = subjectKey(patch.subject);
+  // recency needs both dates: set here when the patch has both (an insert), else by the store after the update.
+  if (patch.updatedAt !== undefined && patch.eventDate !== undefined) $set.recency = memoryRecency({ eventDate: patch.eventDate, updatedAt: patch.updatedAt });
   if (embedding) Object.assign($set, { embedding: vectorField(embedding.vector), embeddingModel: embedding.model });
   return $set as Partial<MemoryBson>;
 }

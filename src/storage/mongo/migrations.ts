@@ -1,6 +1,8 @@
 import type { IndexDescription } from 'mongodb';
 import { CustomIdClaims } from './custom-ids.js';
 import { isDuplicateKey } from './duplicate-key.js';
+import { memoryRecency } from '../memories.js';
+import { subjectKey } from './memory-codec.js';
 import { INDEXES, type Collections } from './schema.js';
 
 /** Ordered schema versions, recorded once each in schema_migrations; data migrations go here. */
@@ -30,6 +32,17 @@ export const MIGRATIONS: readonly { version: number; name: string; up: (c: Colle
     up: async (c) => {
       for await (const k of c.apiKeys.find({}, { projection: { _id: 1, prefix: 1 } })) {
         if (k.prefix.length > 7) await c.apiKeys.updateOne({ _id: k._id }, { $set: { prefix: k.prefix.slice(0, 7) } });
+      }
+    },
+  },
+  {
+    // Memories carry their subject in lower case and their recency (memory-codec.ts) for indexed lookups and orders.
+    version: 4,
+    name: 'memory-lookup-fields',
+    up: async (c) => {
+      const cursor = c.memories.find({}, { projection: { _id: 1, subject: 1, eventDate: 1, updatedAt: 1 } });
+      for await (const m of cursor) {
+        await c.memories.updateOne({ _id: m._id }, { $set: { subjectKey: subjectKey(m.subject ?? null), recency: memoryRecency(m) } });
       }
     },
   },

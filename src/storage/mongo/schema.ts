@@ -98,6 +98,10 @@ export interface MemoryBson {
   updatedAt: string;
   /** forgetAfter in epoch ms (a far-future sentinel when none): a numeric bound Atlas pre-filters can compare. */
   forgetAtMs: number;
+  /** The subject in lower case (subject lookups through an index, whatever the case). */
+  subjectKey: string | null;
+  /** memoryRecency (storage/memories.ts): the profile's "recent context" order. */
+  recency: string;
   /** Distinct index terms of `memory` (multikey index: keyword candidates and document frequencies). */
   terms: string[];
   /** Index terms in order with repeats (term frequencies, lengths; Atlas Search indexes it). */
@@ -230,6 +234,12 @@ export const INDEXES: Readonly<Record<'documents' | 'chunks' | 'apiKeys' | 'cust
     { name: 'memories_org_updated', key: { orgId: 1, updatedAt: 1 } },
     { name: 'memories_org_root', key: { orgId: 1, rootMemoryId: 1 } },
     { name: 'memories_org_tags', key: { orgId: 1, containerTags: 1 } },
+    // A tag's memories in the orders lists and profiles read them, and subjects: a page costs its own size.
+    { name: 'memories_tag_created', key: { orgId: 1, containerTags: 1, isLatest: 1, isForgotten: 1, createdAt: 1 } },
+    { name: 'memories_tag_updated', key: { orgId: 1, containerTags: 1, isLatest: 1, isForgotten: 1, updatedAt: 1 } },
+    { name: 'memories_tag_support', key: { orgId: 1, containerTags: 1, isLatest: 1, isForgotten: 1, isStatic: 1, sourceCount: 1, updatedAt: 1 } },
+    { name: 'memories_tag_recency', key: { orgId: 1, containerTags: 1, isLatest: 1, isForgotten: 1, isStatic: 1, recency: 1 } },
+    { name: 'memories_org_subject', key: { orgId: 1, subjectKey: 1, attribute: 1 } },
     { name: 'memories_org_documents', key: { orgId: 1, documentIds: 1 } },
     { name: 'memories_org_terms', key: { orgId: 1, terms: 1 } },
     // The forgetting job spans organisations: equality on the flag first, then the range on the due time.

@@ -1,97 +1,50 @@
 import type Database from 'better-sqlite3';
 import type { MemoryRecord } from '../../core/types.js';
-import { indexTerms } from '../../text/tokenize.js';
-import { DEFAULT_VECTOR_INDEX_OPTIONS, VectorIndex } from '../../vector/vector-index.js';
-import type {
-  MemoryCandidate,
-  MemoryKeywordQuery,
-  MemoryListQuery,
-  MemoryPatch,
-  MemoryScope,
-  MemoryStore,
-  MemoryVectorQuery,
+import { VectorIndex, type VectorIndexOptions } from '../../vector/vector-index.js';
+import {
+  selectMemoryTerms,
+  type MemoryCandidate,
+  type MemoryKeywordQuery,
+  type MemoryListQuery,
+  type MemoryPatch,
+  type MemoryStore,
+  type MemoryVectorQuery,
+  type SubjectAttribute,
 } from '../memories.js';
 import { orgScopeToken, tagScopeToken } from '../scope-tokens.js';
+import { listIdsSql, memoryScopeSql } from './memory-list-sql.js';
+import { COLUMNS, encode, rowToMemory, SELECT_M, type Row } from './memory-rows.js';
+import { MemorySideRows } from './memory-side.js';
 import { blobToVector, vectorToBlob } from './rows.js';
 import { sequencedWrite } from './sequenced-write.js';
 
-type Row = Record<string, unknown>;
-
-const COLUMNS: Record<keyof Omit<MemoryRecord, 'orgId' | 'id' | 'createdAt'>, string> = {
-  containerTags: 'container_tags',
-  memory: 'memory',
-  isStatic: 'is_static',
-  isLatest: 'is_latest',
-  isForgotten: 'is_forgotten',
-  isInference: 'is_inference',
-  version: 'version',
-  parentMemoryId: 'parent_memory_id',
-  rootMemoryId: 'root_memory_id',
-  relation: 'relation',
-  subject: 'subject',
-  attribute: 'attribute',
-  eventDate: 'event_date',
-  forgetAfter: 'forget_after',
-  forgetReason: 'forget_reason',
-  forgottenAt: 'forgotten_at',
-  documentIds: 'document_ids',
-  sourceCount: 'source_count',
-  metadata: 'metadata',
-  updatedAt: 'updated_at',
-};
-const JSON_FIELDS = new Set(['containerTags', 'documentIds', 'metadata']);
-const BOOL_FIELDS = new Set(['isStatic', 'isLatest', 'isForgotten', 'isInference']);
-/** Columns of a memory record (not the vector). */
-const SELECT = `id, org_id, created_at, ${Object.values(COLUMNS).join(', ')}`;
-
-function encode(field: string, value: unknown): unknown {
-  if (JSON_FIELDS.has(field)) return JSON.stringify(value);
-  if (BOOL_FIELDS.has(field)) return value ? 1 : 0;
-  return value ?? null;
-}
-
-function rowToMemory(r: Row): MemoryRecord {
-  return {
-    id: r.id as string,
-    orgId: r.org_id as string,
-    containerTags: JSON.parse(r.container_tags as string) as string[],
-    memory: r.memory as string,
-    isStatic: r.is_static === 1,
-    isLatest: r.is_latest === 1,
-    isForgotten: r.is_forgotten === 1,
-    isInference: r.is_inference === 1,
-    version: r.version as number,
-    parentMemoryId: (r.parent_memory_id as string | null) ?? null,
-    rootMemoryId: (r.root_memory_id as string | null) ?? null,
-    relation: (r.relation as MemoryRecord['relation']) ?? null,
-    subject: (r.subject as string | null) ?? null,
-    attribute: (r.attribute as string | null) ?? null,
-    eventDate: (r.event_date as string | null) ?? null,
-    forgetAfter: (r.forget_after as string | null) ?? null,
-    forgetReason: (r.forget_reason as string | null) ?? null,
-    forgottenAt: (r.forgotten_at as string | null) ?? null,
-    documentIds: JSON.parse(r.document_ids as string) as string[],
-    sourceCount: r.source_count as number,
-    metadata: JSON.parse(r.metadata as string) as MemoryRecord['metadata'],
-    createdAt: r.created_at as string,
-    updatedAt: r.updated_at as string,
-  };
-}
+/**
+ * The memory index scans exactly only small scopes: beyond them the binary stage picks a fixed-size pool to rescore,
+ * so a relation lookup (8 candidates) costs about the same in a tag of 2,000 memories and one of 200,000. A memory
+ * search asks for 100 candidates: 12 rows rescored per result (1,200 of a 10,000-memory tag) kept every exact top-100
+ * row of 60 questions (.scratch probe against an exact scan; 40 per result, 4,000 rows, took twice the time).
+ */
+const MEMORY_INDEX_OPTIONS: VectorIndexOptions = { exactScanLimit: 2_000, rescorePerResult: 12, minRescore: 1_000, rescoreFraction: 64 };
 
 /** Searchable = latest, not forgotten, not expired: what search and profiles see by default. */
 const searchable = (m: Pick<MemoryRecord, 'isLatest' | 'isForgotten'>) => m.isLatest && !m.isForgotten;
 
 /**
  * MemoryStore on the embedded SQLite database. Tags and sources live in side tables so scope and retraction are
- * index lookups; vectors of searchable memories are held in an in-memory index per organisation (like chunks).
+ * index lookups (memory-side.ts); vectors of searchable memories are held in an in-memory index per organisation
+ * (like chunks). Lookups by id drive from the id index with the organisation checked on each row (`+org_id`): the
+ * planner would otherwise walk every memory of the organisation.
  */
 export class SqliteMemories implements MemoryStore {
   private readonly vectors: VectorIndex;
   /** Read before every memory vector search and around every write: prepared once (after the migrations). */
   private seqStatement: Database.Statement | null = null;
+  /** Prepared once: the memory step and profiles run it once per subject + attribute pair. */
+  private bySubjectStatement: Database.Statement | null = null;
+  private sideRows: MemorySideRows | null = null;
 
   constructor(private readonly db: Database.Database) {
-    this.vectors = new VectorIndex((orgId, model) => this.loadVectors(orgId, model), DEFAULT_VECTOR_INDEX_OPTIONS, (orgId, model, ids) => this.readFloats(orgId, model, ids));
+    this.vectors = new VectorIndex((orgId, model) => this.loadVectors(orgId, model), MEMORY_INDEX_OPTIONS, (orgId, model, ids) => this.readFloats(orgId, model, ids));
   }
 
   async insertMemory(m: MemoryRecord, embedding?: { model: string; vector: Float32Array }): Promise<void> {
@@ -109,7 +62,7 @@ export class SqliteMemories implements MemoryStore {
           embedding ? vectorToBlob(embedding.vector) : null,
           embedding?.model ?? null,
         );
-      this.writeSide(m, Number(info.lastInsertRowid));
+      this.side().write(m, Number(info.lastInsertRowid), { keywords: true, tags: true, sources: true });
     });
     this.reindex(m, embedding);
     this.vectors.advance(m.orgId, from, to);
@@ -120,21 +73,18 @@ export class SqliteMemories implements MemoryStore {
       containerTags
         ? this.db
             .prepare(
-              `SELECT ${SELECT} FROM memories WHERE org_id = ? AND id = ? AND id IN
-               (SELECT memory_id FROM memory_tags WHERE org_id = ? AND tag IN (SELECT value FROM json_each(?)))`,
+              `SELECT ${SELECT_M} FROM memories m WHERE m.id = ? AND +m.org_id = ? AND EXISTS
+               (SELECT 1 FROM memory_tags t WHERE t.memory_id = m.id AND t.org_id = ? AND t.tag IN (SELECT value FROM json_each(?)))`,
             )
-            .get(orgId, id, orgId, JSON.stringify(containerTags))
-        : this.db.prepare(`SELECT ${SELECT} FROM memories WHERE org_id = ? AND id = ?`).get(orgId, id)
+            .get(id, orgId, orgId, JSON.stringify(containerTags))
+        : this.db.prepare(`SELECT ${SELECT_M} FROM memories m WHERE m.id = ? AND +m.org_id = ?`).get(id, orgId)
     ) as Row | undefined;
     return row ? rowToMemory(row) : null;
   }
 
   async getMemoriesByIds(orgId: string, ids: readonly string[]): Promise<MemoryRecord[]> {
     if (ids.length === 0) return [];
-    const rows = this.db
-      .prepare(`SELECT ${SELECT} FROM memories WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))`)
-      .all(orgId, JSON.stringify(ids)) as Row[];
-    return rows.map(rowToMemory);
+    return this.readByIds(orgId, ids);
   }
 
   async updateMemory(orgId: string, id: string, patch: MemoryPatch, embedding?: { model: string; vector: Float32Array }): Promise<MemoryRecord | null> {
@@ -146,12 +96,16 @@ export class SqliteMemories implements MemoryStore {
         sets.push('embedding = ?', 'embedding_model = ?');
         params.push(vectorToBlob(embedding.vector), embedding.model);
       }
-      if (sets.length > 0) this.db.prepare(`UPDATE memories SET ${sets.join(', ')} WHERE org_id = ? AND id = ?`).run(...params, orgId, id);
-      const row = this.db.prepare(`SELECT rowid, ${SELECT} FROM memories WHERE org_id = ? AND id = ?`).get(orgId, id) as Row | undefined;
+      if (sets.length > 0) this.db.prepare(`UPDATE memories SET ${sets.join(', ')} WHERE id = ? AND +org_id = ?`).run(...params, id, orgId);
+      const row = this.db.prepare(`SELECT m.rowid, ${SELECT_M} FROM memories m WHERE m.id = ? AND +m.org_id = ?`).get(id, orgId) as Row | undefined;
       if (!row) return null;
       const m = rowToMemory(row);
-      if (patch.containerTags || patch.documentIds || patch.memory !== undefined || patch.isLatest !== undefined || patch.isForgotten !== undefined) {
-        this.writeSide(m, row.rowid as number);
+      if (sets.length > 0) {
+        this.side().write(m, row.rowid as number, {
+          keywords: patch.memory !== undefined || patch.isLatest !== undefined,
+          tags: patch.containerTags !== undefined,
+          sources: patch.documentIds !== undefined,
+        });
       }
       return m;
     });
@@ -163,55 +117,65 @@ export class SqliteMemories implements MemoryStore {
   }
 
   async listMemories(orgId: string, q: MemoryListQuery): Promise<{ memories: MemoryRecord[]; total: number }> {
-    const { where, params } = this.scopeSql(orgId, q);
-    if (q.isStatic !== undefined) {
-      where.push('m.is_static = ?');
-      params.push(q.isStatic ? 1 : 0);
-    }
-    if (q.documentId) {
-      where.push('m.id IN (SELECT memory_id FROM memory_sources WHERE org_id = ? AND document_id = ?)');
-      params.push(orgId, q.documentId);
-    }
-    const sql = where.join(' AND ');
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM memories m WHERE ${sql}`).get(...params) as { n: number }).n;
-    const col = q.sort === 'updatedAt' ? 'm.updated_at' : 'm.created_at';
-    const dir = q.order === 'asc' ? 'ASC' : 'DESC';
-    const rows = this.db
-      .prepare(`SELECT ${SELECT.replace(/(^|, )(\w+)/g, '$1m.$2')} FROM memories m WHERE ${sql} ORDER BY ${col} ${dir}, m.id ${dir} LIMIT ? OFFSET ?`)
-      .all(...params, q.limit, q.offset) as Row[];
-    return { memories: rows.map(rowToMemory), total };
+    const { page, count } = listIdsSql(orgId, q, new Date().toISOString());
+    const ids = this.db.prepare(page.sql).pluck().all(...page.params) as string[];
+    const total = q.count === false ? -1 : (this.db.prepare(count.sql).pluck().get(...count.params) as number);
+    const byId = new Map(this.readByIds(orgId, ids).map((m) => [m.id, m]));
+    return { memories: ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])), total };
   }
 
   async findMemoriesByContent(orgId: string, containerTags: readonly string[], content: string): Promise<MemoryRecord[]> {
-    const { where, params } = this.scopeSql(orgId, { containerTags });
+    const { where, params } = memoryScopeSql(orgId, { containerTags }, new Date().toISOString());
     const rows = this.db
-      .prepare(`SELECT ${SELECT.replace(/(^|, )(\w+)/g, '$1m.$2')} FROM memories m WHERE ${where.join(' AND ')} AND m.memory = ? ORDER BY m.created_at`)
+      .prepare(`SELECT ${SELECT_M} FROM memories m WHERE ${where.join(' AND ')} AND m.memory = ? ORDER BY m.created_at`)
       .all(...params, content) as Row[];
     return rows.map(rowToMemory);
   }
 
   async findMemoriesBySubject(orgId: string, containerTags: readonly string[], subject: string, attribute: string): Promise<MemoryRecord[]> {
-    const { where, params } = this.scopeSql(orgId, { containerTags });
-    const rows = this.db
-      .prepare(
-        `SELECT ${SELECT.replace(/(^|, )(\w+)/g, '$1m.$2')} FROM memories m WHERE ${where.join(' AND ')}
-         AND m.attribute = ? AND lower(m.subject) = lower(?) ORDER BY m.updated_at DESC LIMIT 20`,
-      )
-      .all(...params, attribute, subject) as Row[];
-    return rows.map(rowToMemory);
+    return this.bySubject(orgId, containerTags, subject, attribute, 20);
+  }
+
+  async findMemoriesBySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[]): Promise<MemoryRecord[]> {
+    const seen = new Set<string>();
+    const out: MemoryRecord[] = [];
+    for (const p of pairs) {
+      const key = `${p.subject.toLowerCase()}\u0000${p.attribute}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      for (const m of this.bySubject(orgId, containerTags, p.subject, p.attribute, 100)) out.push(m);
+    }
+    return out;
   }
 
   async memoryHistory(orgId: string, rootMemoryId: string): Promise<MemoryRecord[]> {
+    return (await this.memoryHistories(orgId, [rootMemoryId])).get(rootMemoryId) ?? [];
+  }
+
+  async memoryHistories(orgId: string, rootMemoryIds: readonly string[]): Promise<Map<string, MemoryRecord[]>> {
+    const roots = [...new Set(rootMemoryIds)];
+    const out = new Map<string, MemoryRecord[]>(roots.map((r) => [r, []]));
+    if (roots.length === 0) return out;
+    const json = JSON.stringify(roots);
+    // A chain is the rows naming the root, and the root itself (a row written before roots were set names none).
     const rows = this.db
-      .prepare(`SELECT ${SELECT} FROM memories WHERE org_id = ? AND (root_memory_id = ? OR id = ?) ORDER BY version, created_at`)
-      .all(orgId, rootMemoryId, rootMemoryId) as Row[];
-    return rows.map(rowToMemory);
+      .prepare(
+        `SELECT ${SELECT_M} FROM memories m WHERE m.org_id = ? AND m.root_memory_id IN (SELECT value FROM json_each(?))
+         UNION SELECT ${SELECT_M} FROM memories m WHERE m.id IN (SELECT value FROM json_each(?)) AND +m.org_id = ?`,
+      )
+      .all(orgId, json, json, orgId) as Row[];
+    for (const m of rows.map(rowToMemory)) {
+      const root = m.rootMemoryId !== null && out.has(m.rootMemoryId) ? m.rootMemoryId : m.id;
+      out.get(root)?.push(m);
+    }
+    for (const chain of out.values()) chain.sort((a, b) => a.version - b.version || (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+    return out;
   }
 
   async memoriesOfDocument(orgId: string, documentId: string): Promise<MemoryRecord[]> {
     const rows = this.db
-      .prepare(`SELECT ${SELECT} FROM memories WHERE org_id = ? AND id IN (SELECT memory_id FROM memory_sources WHERE org_id = ? AND document_id = ?) ORDER BY created_at`)
-      .all(orgId, orgId, documentId) as Row[];
+      .prepare(`SELECT ${SELECT_M} FROM memories m WHERE m.id IN (SELECT memory_id FROM memory_sources WHERE org_id = ? AND document_id = ?) AND +m.org_id = ? ORDER BY m.created_at`)
+      .all(orgId, documentId, orgId) as Row[];
     return rows.map(rowToMemory);
   }
 
@@ -231,7 +195,7 @@ export class SqliteMemories implements MemoryStore {
     const out = found.filter((c) => !expired.has(c.chunkId)).map((c) => ({ memoryId: c.chunkId, score: c.score }));
     if (!q.includeForgotten && !q.includeSuperseded) return out;
     // Forgotten or superseded memories are not in the index: scored exactly, from their rows, within the scope.
-    const { where, params } = this.scopeSql(orgId, { ...q, includeForgotten: true, includeSuperseded: true });
+    const { where, params } = memoryScopeSql(orgId, { ...q, includeForgotten: true, includeSuperseded: true }, now);
     where.push('(m.is_forgotten = 1 OR m.is_latest = 0 OR (m.forget_after IS NOT NULL AND m.forget_after <= ?))', 'm.embedding_model = ?');
     params.push(now, q.model);
     if (!q.includeSuperseded) where.push('m.is_latest = 1');
@@ -251,16 +215,19 @@ export class SqliteMemories implements MemoryStore {
 
   async memoryKeywordSearch(orgId: string, q: MemoryKeywordQuery): Promise<MemoryCandidate[]> {
     if (q.terms.length === 0 || q.limit <= 0) return [];
+    const terms = selectMemoryTerms(q.terms, this.side().termFrequencies(orgId, q.terms), q.limit);
+    if (terms.length === 0) return [];
     const quote = (t: string) => `"${t.replace(/"/g, '""')}"`;
-    let match = `terms : (${q.terms.map(quote).join(' OR ')}) AND scope : ${quote(orgScopeToken(orgId))}`;
+    let match = `terms : (${terms.map(quote).join(' OR ')}) AND scope : ${quote(orgScopeToken(orgId))}`;
     if (q.containerTags && q.containerTags.length > 0) {
       match += ` AND scope : (${[...new Set(q.containerTags)].map((t) => quote(tagScopeToken(orgId, t))).join(' OR ')})`;
     }
-    const { where, params } = this.scopeSql(orgId, { ...q, containerTags: undefined });
+    const { where, params } = memoryScopeSql(orgId, { ...q, containerTags: undefined }, new Date().toISOString(), { rowsKnown: true });
+    // The terms' rows are bounded (selectMemoryTerms): FTS5 finds them, each row's memory is read by rowid.
     const rows = this.db
       .prepare(
-        `SELECT m.id, bm25(memory_fts, 1.0, 0.0) AS rank FROM memory_fts JOIN memories m ON m.rowid = memory_fts.rowid
-         WHERE memory_fts MATCH ? AND ${where.join(' AND ')} ORDER BY rank LIMIT ?`,
+        `SELECT m.id, f.rank FROM (SELECT rowid, rank FROM memory_fts WHERE memory_fts MATCH ? AND rank MATCH 'bm25(1.0, 0.0)') f
+         CROSS JOIN memories m ON m.rowid = f.rowid WHERE ${where.join(' AND ')} ORDER BY f.rank LIMIT ?`,
       )
       .all(match, ...params, q.limit) as Row[];
     // bm25() is lower-is-better and unbounded: callers score keyword evidence themselves; this orders candidates.
@@ -272,12 +239,19 @@ export class SqliteMemories implements MemoryStore {
       .prepare('SELECT id, org_id FROM memories WHERE forget_after IS NOT NULL AND forget_after <= ? AND is_forgotten = 0')
       .all(now) as Row[];
     if (rows.length === 0) return 0;
-    this.db
-      .prepare(
-        `UPDATE memories SET is_forgotten = 1, forgotten_at = ?, forget_reason = coalesce(forget_reason, 'expired'), updated_at = ?
-         WHERE forget_after IS NOT NULL AND forget_after <= ? AND is_forgotten = 0`,
-      )
-      .run(now, now, now);
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `UPDATE memories SET is_forgotten = 1, forgotten_at = ?, forget_reason = coalesce(forget_reason, 'expired'), updated_at = ?
+           WHERE forget_after IS NOT NULL AND forget_after <= ? AND is_forgotten = 0`,
+        )
+        .run(now, now, now);
+      const read = this.db.prepare(`SELECT m.rowid, ${SELECT_M} FROM memories m WHERE m.id = ?`);
+      for (const r of rows) {
+        const row = read.get(r.id) as Row;
+        this.side().write(rowToMemory(row), row.rowid as number, { keywords: false, tags: false, sources: false });
+      }
+    })();
     for (const r of rows) this.vectors.removeDocument(r.org_id as string, r.id as string);
     return rows.length;
   }
@@ -286,9 +260,9 @@ export class SqliteMemories implements MemoryStore {
     const now = new Date().toISOString();
     const rows = this.db
       .prepare(
-        `SELECT t.tag, count(*) AS n FROM memory_tags t JOIN memories m ON m.id = t.memory_id
+        `SELECT t.tag, count(*) AS n FROM memory_tags t
          WHERE t.org_id = ? ${tags ? 'AND t.tag IN (SELECT value FROM json_each(?))' : ''}
-         AND m.is_latest = 1 AND m.is_forgotten = 0 AND (m.forget_after IS NULL OR m.forget_after > ?) GROUP BY t.tag`,
+         AND t.is_latest = 1 AND t.is_forgotten = 0 AND (t.forget_after IS NULL OR t.forget_after > ?) GROUP BY t.tag`,
       )
       .all(...(tags ? [orgId, JSON.stringify(tags), now] : [orgId, now])) as Row[];
     return new Map(rows.map((r) => [r.tag as string, r.n as number]));
@@ -298,43 +272,40 @@ export class SqliteMemories implements MemoryStore {
     if (ids.length === 0) return 0;
     const json = JSON.stringify(ids);
     const { value: n, from, to } = sequencedWrite(this.db, () => this.seq(orgId), () => {
-      this.db.prepare('DELETE FROM memory_fts WHERE rowid IN (SELECT rowid FROM memories WHERE org_id = ? AND id IN (SELECT value FROM json_each(?)))').run(orgId, json);
-      return this.db.prepare('DELETE FROM memories WHERE org_id = ? AND id IN (SELECT value FROM json_each(?))').run(orgId, json).changes;
+      const rowids = this.db.prepare('SELECT rowid FROM memories WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ?').pluck().all(json, orgId) as number[];
+      for (const rowid of rowids) this.side().removeKeywords(orgId, rowid);
+      return this.db.prepare('DELETE FROM memories WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ?').run(json, orgId).changes;
     });
     for (const id of ids) this.vectors.removeDocument(orgId, id);
     this.vectors.advance(orgId, from, to);
     return n;
   }
 
-  /** WHERE clauses of a scope on `memories m` (organisation, tags, forgotten/expired, superseded). */
-  private scopeSql(orgId: string, q: MemoryScope): { where: string[]; params: unknown[] } {
-    const where = ['m.org_id = ?'];
-    const params: unknown[] = [orgId];
-    if (q.containerTags && q.containerTags.length > 0) {
-      where.push('m.id IN (SELECT memory_id FROM memory_tags WHERE org_id = ? AND tag IN (SELECT value FROM json_each(?)))');
-      params.push(orgId, JSON.stringify([...new Set(q.containerTags)]));
-    }
-    if (!q.includeForgotten) {
-      where.push('m.is_forgotten = 0 AND (m.forget_after IS NULL OR m.forget_after > ?)');
-      params.push(new Date().toISOString());
-    }
-    if (!q.includeSuperseded) where.push('m.is_latest = 1');
-    return { where, params };
+  /** Memories by id, in no particular order. */
+  private readByIds(orgId: string, ids: readonly string[]): MemoryRecord[] {
+    if (ids.length === 0) return [];
+    const rows = this.db
+      .prepare(`SELECT ${SELECT_M} FROM memories m WHERE m.id IN (SELECT value FROM json_each(?)) AND +m.org_id = ?`)
+      .all(JSON.stringify(ids), orgId) as Row[];
+    return rows.map(rowToMemory);
   }
 
-  /** Rewrites the tag, source and keyword rows of a memory. */
-  private writeSide(m: MemoryRecord, rowid: number): void {
-    this.db.prepare('DELETE FROM memory_tags WHERE memory_id = ?').run(m.id);
-    const tag = this.db.prepare('INSERT OR IGNORE INTO memory_tags (org_id, tag, memory_id) VALUES (?, ?, ?)');
-    for (const t of m.containerTags) tag.run(m.orgId, t, m.id);
-    this.db.prepare('DELETE FROM memory_sources WHERE memory_id = ?').run(m.id);
-    const src = this.db.prepare('INSERT OR IGNORE INTO memory_sources (org_id, document_id, memory_id) VALUES (?, ?, ?)');
-    for (const d of m.documentIds) src.run(m.orgId, d, m.id);
-    this.db.prepare('DELETE FROM memory_fts WHERE rowid = ?').run(rowid);
-    if (m.isLatest) {
-      const scope = [orgScopeToken(m.orgId), ...m.containerTags.map((t) => tagScopeToken(m.orgId, t))].join(' ');
-      this.db.prepare('INSERT INTO memory_fts (rowid, terms, scope) VALUES (?, ?, ?)').run(rowid, indexTerms(m.memory).join(' '), scope);
-    }
+  /** Latest, unforgotten memories of the tags with this subject (any case) and attribute, newest first. */
+  private bySubject(orgId: string, containerTags: readonly string[], subject: string, attribute: string, limit: number): MemoryRecord[] {
+    this.bySubjectStatement ??= this.db.prepare(
+      `SELECT ${SELECT_M} FROM memories m INDEXED BY memories_subject
+       WHERE m.org_id = ? AND lower(m.subject) = lower(?) AND m.attribute = ? AND m.subject IS NOT NULL
+       AND m.is_latest = 1 AND m.is_forgotten = 0 AND (m.forget_after IS NULL OR m.forget_after > ?)
+       AND EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = m.id AND t.org_id = ? AND t.tag IN (SELECT value FROM json_each(?)))
+       ORDER BY m.updated_at DESC LIMIT ?`,
+    );
+    const rows = this.bySubjectStatement.all(orgId, subject, attribute, new Date().toISOString(), orgId, JSON.stringify([...new Set(containerTags)]), limit) as Row[];
+    return rows.map(rowToMemory);
+  }
+
+  private side(): MemorySideRows {
+    this.sideRows ??= new MemorySideRows(this.db);
+    return this.sideRows;
   }
 
   /** Keeps the in-memory vector index to the searchable memories. */
@@ -347,22 +318,23 @@ export class SqliteMemories implements MemoryStore {
   }
 
   private storedVector(orgId: string, id: string): { model: string; vector: Float32Array } | null {
-    const r = this.db.prepare('SELECT embedding, embedding_model FROM memories WHERE org_id = ? AND id = ?').get(orgId, id) as Row | undefined;
+    const r = this.db.prepare('SELECT embedding, embedding_model FROM memories WHERE id = ? AND +org_id = ?').get(id, orgId) as Row | undefined;
     return r?.embedding && r.embedding_model ? { model: r.embedding_model as string, vector: blobToVector(r.embedding as Buffer) } : null;
   }
 
   private expiredAmong(orgId: string, ids: readonly string[], now: string): Set<string> {
     if (ids.length === 0) return new Set();
     const rows = this.db
-      .prepare(`SELECT id FROM memories WHERE org_id = ? AND id IN (SELECT value FROM json_each(?)) AND forget_after IS NOT NULL AND forget_after <= ?`)
-      .all(orgId, JSON.stringify(ids), now) as Row[];
-    return new Set(rows.map((r) => r.id as string));
+      .prepare(`SELECT id FROM memories WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ? AND forget_after IS NOT NULL AND forget_after <= ?`)
+      .pluck()
+      .all(JSON.stringify(ids), orgId, now) as string[];
+    return new Set(rows);
   }
 
   /** The stored float vectors of some memories (the vector index rescores its shortlist with them). */
   private readFloats(orgId: string, model: string, ids: readonly string[]): Map<string, Float32Array> {
     const rows = this.db
-      .prepare('SELECT id, embedding FROM memories WHERE id IN (SELECT value FROM json_each(?)) AND org_id = ? AND embedding_model = ?')
+      .prepare('SELECT id, embedding FROM memories WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ? AND embedding_model = ?')
       .all(JSON.stringify(ids), orgId, model) as Row[];
     return new Map(rows.map((r) => [r.id as string, blobToVector(r.embedding as Buffer)]));
   }

@@ -391,6 +391,55 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
       CREATE TABLE mcp_sessions (id TEXT PRIMARY KEY, last_seen_at TEXT NOT NULL, data TEXT NOT NULL) WITHOUT ROWID;
     `,
   },
+  {
+    // Memory reads that cost what they return, not what the organisation or tag holds (issue 26): version chains by
+    // root (one query per page of results), subjects case-insensitively through an index, each tag's memories in
+    // the orders lists and profiles read them (memory_tags carries the flags and sort keys of its memory, kept by
+    // memories.ts), and the document frequency of each memory term per organisation (keyword searches leave out
+    // terms too common to be worth matching).
+    version: 13,
+    name: 'memory-lookups',
+    sql: `
+      DROP INDEX memories_root;
+      CREATE INDEX memories_chain ON memories(org_id, root_memory_id, version);
+      DROP INDEX memories_org_attribute;
+      CREATE INDEX memories_subject ON memories(org_id, lower(subject), attribute, updated_at) WHERE subject IS NOT NULL;
+
+      ALTER TABLE memory_tags ADD COLUMN is_latest INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE memory_tags ADD COLUMN is_forgotten INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE memory_tags ADD COLUMN is_static INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE memory_tags ADD COLUMN source_count INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE memory_tags ADD COLUMN created_at TEXT NOT NULL DEFAULT '';
+      ALTER TABLE memory_tags ADD COLUMN updated_at TEXT NOT NULL DEFAULT '';
+      ALTER TABLE memory_tags ADD COLUMN recency TEXT NOT NULL DEFAULT '';
+      ALTER TABLE memory_tags ADD COLUMN forget_after TEXT;
+      UPDATE memory_tags SET (is_latest, is_forgotten, is_static, source_count, created_at, updated_at, recency, forget_after) = (
+        SELECT m.is_latest, m.is_forgotten, m.is_static, m.source_count, m.created_at, m.updated_at,
+          CASE WHEN m.event_date IS NOT NULL AND substr(m.event_date, 1, 10) <= substr(m.updated_at, 1, 10)
+            THEN substr(m.event_date, 1, 10) ELSE substr(m.updated_at, 1, 10) END,
+          m.forget_after
+        FROM memories m WHERE m.id = memory_tags.memory_id);
+      CREATE INDEX memory_tags_created ON memory_tags(org_id, tag, is_latest, is_forgotten, created_at, memory_id, forget_after);
+      CREATE INDEX memory_tags_updated ON memory_tags(org_id, tag, is_latest, is_forgotten, updated_at, memory_id, forget_after);
+      CREATE INDEX memory_tags_support ON memory_tags(org_id, tag, is_latest, is_forgotten, is_static, source_count, updated_at, memory_id, forget_after);
+      CREATE INDEX memory_tags_recency ON memory_tags(org_id, tag, is_latest, is_forgotten, is_static, recency, memory_id, forget_after);
+
+      CREATE TABLE memory_terms (org_id TEXT NOT NULL, term TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (org_id, term)) WITHOUT ROWID;
+    `,
+    run: (db) => {
+      // Every keyword row counts once per distinct term, as the store keeps it from now on (memory-side.ts).
+      const counts = new Map<string, number>();
+      const rows = db.prepare('SELECT m.org_id, f.terms FROM memory_fts f JOIN memories m ON m.rowid = f.rowid').iterate() as Iterable<{ org_id: string; terms: string }>;
+      for (const r of rows) {
+        for (const t of new Set(r.terms.split(' ').filter(Boolean))) counts.set(`${r.org_id}\u0000${t}`, (counts.get(`${r.org_id}\u0000${t}`) ?? 0) + 1);
+      }
+      const put = db.prepare('INSERT INTO memory_terms (org_id, term, n) VALUES (?, ?, ?)');
+      for (const [key, n] of counts) {
+        const i = key.indexOf('\u0000');
+        put.run(key.slice(0, i), key.slice(i + 1), n);
+      }
+    },
+  },
 ];
 
 /** Applies pending migrations in order. */

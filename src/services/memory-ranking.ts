@@ -1,0 +1,120 @@
+import type { MemoryRecord } from '../core/types.js';
+import { attributesAskedBy, attributeSpec } from '../memory/attributes.js';
+
+/**
+ * What makes a memory search answer with the current fact, beyond similarity: the attribute a question asks about
+ * (memory/attributes.ts) weighs in, and no superseded or contradicted fact outranks the fact that replaced it.
+ */
+
+/**
+ * The canonical attribute of a stored one: an id or `id:object` from the catalogue as it is; an older free-text
+ * attribute ("home city", "employer name") by the catalogue ids its words ask about (the first, so "home city" →
+ * residence); null when nothing in the catalogue matches.
+ */
+export function canonicalAttribute(stored: string | null): string | null {
+  if (!stored) return null;
+  if (attributeSpec(stored)) return stored.trim().toLowerCase();
+  const words = stored.toLowerCase().replace(/[_-]+/g, ' ');
+  // A catalogue id among the words names it ("employer name" → employer, not name); else what the words ask about.
+  const named = words.split(/\s+/).find((w) => attributeSpec(w) && w !== 'other');
+  return named ?? attributesAskedBy(words)[0] ?? null;
+}
+
+/**
+ * The key under which a newer fact replaces an older one: subject + attribute for single-valued attributes
+ * (residence, employer...) and keyed ones with their object (allergy:peanut, opinion:running); null for "other",
+ * a keyed attribute without its object, or a memory without subject.
+ */
+export function supersessionKey(m: Pick<MemoryRecord, 'subject' | 'attribute'>): string | null {
+  const attribute = canonicalAttribute(m.attribute);
+  const spec = attributeSpec(attribute);
+  if (!m.subject || !attribute || !spec || spec.id === 'other') return null;
+  if (spec.keyed && !attribute.includes(':')) return null;
+  return `${m.subject.trim().toLowerCase()}\u0000${attribute}`;
+}
+
+/**
+ * Attribute evidence of a memory for a question (a feature of search/memory-similarity.ts): +1 when it states an
+ * attribute the question asks about, -1 when it states another catalogue attribute, 0 when the question asks about
+ * none or the memory's attribute is unknown or "other".
+ */
+export function attributeEvidence(asked: readonly string[], m: Pick<MemoryRecord, 'attribute'>): number {
+  if (asked.length === 0) return 0;
+  const id = attributeSpec(canonicalAttribute(m.attribute))?.id;
+  if (!id || id === 'other') return 0;
+  return asked.includes(id) ? 1 : -1;
+}
+
+export interface RankedMemory {
+  memory: MemoryRecord;
+  similarity: number;
+}
+
+/**
+ * Orders hits so that the current fact of each subject + attribute answers: within a version chain the latest
+ * version, among facts with one supersession key the newest (learned last), takes the best similarity of its group
+ * and every older one ranks below it. Returns the hits sorted by similarity, best first.
+ */
+export function currentFactsFirst<T extends RankedMemory>(hits: readonly T[]): T[] {
+  const groups = new Map<string, T[]>();
+  const add = (key: string, h: T) => groups.set(key, [...(groups.get(key) ?? []), h]);
+  for (const h of hits) {
+    add(`chain\u0000${h.memory.rootMemoryId ?? h.memory.id}`, h);
+    const key = supersessionKey(h.memory);
+    if (key) add(`fact\u0000${key}`, h);
+  }
+  const score = new Map<T, number>(hits.map((h) => [h, h.similarity]));
+  // Two passes: a chain's head may itself be an older fact of its subject + attribute.
+  for (let pass = 0; pass < 2; pass++) {
+    for (const [key, members] of groups) {
+      if (members.length < 2) continue;
+      const current = key.startsWith('chain') ? newestVersion(members) : newestFact(members);
+      const best = Math.max(...members.map((m) => score.get(m)!));
+      score.set(current, best);
+      for (const m of members) if (m !== current && score.get(m)! >= best) score.set(m, best * 0.999);
+    }
+  }
+  return newerOnTies(hits.map((h) => ({ ...h, similarity: score.get(h)! })).sort((a, b) => b.similarity - a.similarity));
+}
+
+/** Similarities closer than this are a tie between two facts of one subject: the one stated later ranks first. */
+export const RECENCY_TIE = 0.02;
+
+/**
+ * Among facts of the same subject that answer about equally well (similarities within RECENCY_TIE), the one stated
+ * later comes first and takes the higher score: a change the engine could not link ("I quit smoking" after "I smoke
+ * half a pack a day") is then at least not outranked by the older statement on a near tie.
+ */
+function newerOnTies<T extends RankedMemory>(sorted: T[]): T[] {
+  const subject = (h: T) => h.memory.subject?.trim().toLowerCase() ?? null;
+  for (let changed = true, passes = 0; changed && passes < sorted.length; passes++) {
+    changed = false;
+    for (let i = 1; i < sorted.length; i++) {
+      const a = sorted[i - 1]!;
+      const b = sorted[i]!;
+      if (!subject(a) || subject(a) !== subject(b) || a.similarity - b.similarity >= RECENCY_TIE || learned(b.memory) <= learned(a.memory)) continue;
+      sorted[i - 1] = { ...b, similarity: a.similarity };
+      sorted[i] = { ...a, similarity: b.similarity };
+      changed = true;
+    }
+  }
+  return sorted;
+}
+
+function newestVersion<T extends RankedMemory>(members: readonly T[]): T {
+  return members.reduce((a, b) => (b.memory.isLatest && !a.memory.isLatest ? b : a.memory.isLatest && !b.memory.isLatest ? a : b.memory.version > a.memory.version ? b : a));
+}
+
+function newestFact<T extends RankedMemory>(members: readonly T[]): T {
+  return members.reduce((a, b) => (learned(b.memory) > learned(a.memory) ? b : a));
+}
+
+/** When a fact was stated: its creation, the later of two when a chain re-stated it. */
+function learned(m: MemoryRecord): string {
+  return m.createdAt;
+}
+
+/** The attributes a question asks about (memory/attributes.ts). */
+export function askedAttributes(question: string): string[] {
+  return attributesAskedBy(question);
+}

@@ -1,0 +1,147 @@
+import { readScope, type Actor } from '../core/actor.js';
+import { errorMessage } from '../core/errors.js';
+import { matchesFilter, type FilterNode } from '../core/filters.js';
+import type { Logger } from '../core/logger.js';
+import type { MemoryRecord } from '../core/types.js';
+import type { Embedder, EmbedderHandle } from '../providers/embedder.js';
+import { clamp01 } from '../search/hybrid.js';
+import { keywordCoverage } from '../search/keyword-score.js';
+import { memoryFeatures, memorySimilarity, memorySimilarityWeights, memoryTermWeights, type MemorySimilarityWeights } from '../search/memory-similarity.js';
+import type { Store } from '../storage/store.js';
+import { indexTerms, queryTerms } from '../text/tokenize.js';
+import { askedAttributes, attributeEvidence, currentFactsFirst } from './memory-ranking.js';
+
+export interface MemoryHit {
+  memory: MemoryRecord;
+  similarity: number;
+}
+
+export interface MemorySearchParams {
+  q: string;
+  containerTags?: readonly string[];
+  limit: number;
+  threshold: number;
+  includeForgotten?: boolean;
+  filters?: FilterNode;
+  /** Only memories this document is a source of. */
+  documentId?: string;
+}
+
+/** A version of a memory's chain, relative to the hit (-1 the version before, +1 the one after). */
+export interface MemoryContextItem {
+  memory: string;
+  relation: 'updates' | 'extends' | 'derives';
+  updatedAt: string;
+  metadata: MemoryRecord['metadata'];
+  version?: number;
+}
+
+export interface MemoryContext {
+  parents: MemoryContextItem[];
+  children: MemoryContextItem[];
+  related: MemoryContextItem[];
+}
+
+/** Inferences rank below stated facts of the same similarity. */
+const INFERENCE_WEIGHT = 0.85;
+/** Candidates per retriever for a memory search. */
+const CANDIDATES = 100;
+/** Keyword similarity weight when no embedder answers (the chunk search's keyword-only scale). */
+const KEYWORD_ONLY_WEIGHT = 0.95;
+
+/**
+ * Memory search: candidates by meaning and by words, one calibrated similarity (search/memory-similarity.ts), the
+ * attribute the question asks about, and the current fact of each subject first (memory-ranking.ts). Reads are
+ * batched: the candidates in one read, and the version context of a page of results in one more.
+ */
+export class MemorySearch {
+  constructor(
+    private readonly store: Store,
+    private readonly embedder: EmbedderHandle,
+    private readonly logger: Logger,
+    /** Fixed weights; by default the embedder's (search/memory-similarity.ts). */
+    private readonly weights?: MemorySimilarityWeights,
+  ) {}
+
+  async search(actor: Actor, p: MemorySearchParams): Promise<MemoryHit[]> {
+    const containerTags = readScope(actor, p.containerTags && p.containerTags.length > 0 ? p.containerTags : undefined);
+    const scope = { ...(containerTags ? { containerTags } : {}), includeForgotten: p.includeForgotten ?? false };
+    const terms = queryTerms(p.q);
+    const embedder = await this.embedderOrNull();
+    const n = Math.max(CANDIDATES, p.limit * 3);
+    const [byVector, byWords] = await Promise.all([
+      embedder
+        ? embedder.embedQuery(p.q).then((vector) => this.store.memories.memoryVectorSearch(actor.orgId, { ...scope, vector, model: embedder.id, limit: n }))
+        : Promise.resolve([]),
+      this.store.memories.memoryKeywordSearch(actor.orgId, { ...scope, terms, limit: n }),
+    ]);
+    const ids = [...new Set([...byVector.map((c) => c.memoryId), ...byWords.map((c) => c.memoryId)])];
+    const memories = (await this.store.memories.getMemoriesByIds(actor.orgId, ids)).filter(
+      (m) => matchesFilter(p.filters, m.metadata) && (!p.documentId || m.documentIds.includes(p.documentId)),
+    );
+    // Term weights from the candidates themselves: they are the memories the question is about.
+    const termSets = new Map(memories.map((m) => [m.id, new Set(indexTerms(m.memory))]));
+    const df = new Map(terms.map((t) => [t, [...termSets.values()].filter((s) => s.has(t)).length]));
+    const weights = memoryTermWeights(terms, df, memories.length);
+    const cosines = new Map(byVector.map((c) => [c.memoryId, c.score]));
+    // A word match the vector side did not return scored below its last candidate when that side was full.
+    const floor = byVector.length >= n ? Math.min(...byVector.map((c) => c.score)) : null;
+    const best = byVector.length > 0 ? Math.max(...byVector.map((c) => c.score)) : 0;
+    const asked = askedAttributes(p.q);
+    const hits = memories.map((m) => {
+      let similarity: number;
+      if (embedder) {
+        const cos = cosines.get(m.id) ?? floor ?? embedder.calibration.mean;
+        const keyword = { queryTerms: terms, memoryTerms: termSets.get(m.id)!, weights };
+        similarity = memorySimilarity(memoryFeatures(cos, best, embedder.calibration, keyword, attributeEvidence(asked, m)), this.weights ?? memorySimilarityWeights(embedder.id));
+      } else {
+        similarity = KEYWORD_ONLY_WEIGHT * keywordCoverage(terms, termSets.get(m.id)!, weights);
+      }
+      if (m.isInference) similarity *= INFERENCE_WEIGHT;
+      return { memory: m, similarity: clamp01(similarity) };
+    });
+    return currentFactsFirst(hits)
+      .filter((h) => h.similarity >= p.threshold)
+      .slice(0, p.limit);
+  }
+
+  /**
+   * The version context of hits in two reads: every chain of the page, then the memories extensions and inferences
+   * point at. Memories outside the caller's tags are left out.
+   */
+  async contexts(actor: Actor, hits: readonly MemoryRecord[]): Promise<Map<string, MemoryContext>> {
+    const out = new Map<string, MemoryContext>();
+    if (hits.length === 0) return out;
+    const chains = await this.store.memories.memoryHistories(actor.orgId, hits.map((m) => m.rootMemoryId ?? m.id));
+    const linkedIds = hits.filter((m) => m.parentMemoryId && m.relation !== 'updates').map((m) => m.parentMemoryId!);
+    const linked = new Map((await this.store.memories.getMemoriesByIds(actor.orgId, linkedIds)).map((m) => [m.id, m]));
+    for (const m of hits) {
+      const chain = (chains.get(m.rootMemoryId ?? m.id) ?? []).filter((v) => visible(actor, v));
+      const item = (v: MemoryRecord) => ({ memory: v.memory, relation: 'updates' as const, updatedAt: v.updatedAt, metadata: v.metadata, version: v.version - m.version });
+      const parent = m.parentMemoryId && m.relation !== 'updates' ? linked.get(m.parentMemoryId) : undefined;
+      out.set(m.id, {
+        parents: chain.filter((v) => v.version < m.version).sort((a, b) => b.version - a.version).map(item),
+        children: chain.filter((v) => v.version > m.version).sort((a, b) => a.version - b.version).map(item),
+        related:
+          parent && visible(actor, parent)
+            ? [{ memory: parent.memory, relation: m.relation as 'extends' | 'derives', updatedAt: parent.updatedAt, metadata: parent.metadata }]
+            : [],
+      });
+    }
+    return out;
+  }
+
+  private async embedderOrNull(): Promise<Embedder | null> {
+    try {
+      return await this.embedder.get();
+    } catch (err) {
+      this.logger.warn('searching memories without vectors: embedder unavailable', { error: errorMessage(err) });
+      return null;
+    }
+  }
+}
+
+/** A memory the actor may see: a root key sees all; a scoped key, those carrying one of its tags. */
+export function visible(actor: Actor, m: MemoryRecord): boolean {
+  return actor.containerTags === null || m.containerTags.some((t) => actor.containerTags!.includes(t));
+}

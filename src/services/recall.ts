@@ -1,0 +1,161 @@
+import type { Actor } from '../core/actor.js';
+import { isAppError } from '../core/errors.js';
+import type { FilterNode } from '../core/filters.js';
+import type { DocumentRecord, MemoryRecord } from '../core/types.js';
+import type { DocumentService } from './documents.js';
+import type { MemoryContext, MemoryService, Profile } from './memories.js';
+import { normalizedText } from './memory-profile.js';
+import type { ChunkHit, SearchService } from './search.js';
+
+export interface RecallParams {
+  q: string;
+  containerTags?: readonly string[];
+  /** memories: facts only; documents: chunks only; hybrid: both in one ranking. */
+  searchMode: 'hybrid' | 'memories' | 'documents';
+  limit: number;
+  threshold: number;
+  rerank: boolean;
+  filters?: FilterNode;
+  /** A document id or customId (narrowed by the tags); an unknown one scopes the search to nothing. */
+  docId?: string;
+  filepath?: string;
+  includeDocuments?: boolean;
+  includeForgotten?: boolean;
+}
+
+export type RecallResult =
+  | {
+      kind: 'memory';
+      memory: MemoryRecord;
+      similarity: number;
+      context: MemoryContext;
+      documents: DocumentRecord[];
+      /** The document of a chunk with the memory's text, folded into it (hybrid): the result still names it. */
+      documentId?: string;
+    }
+  | { kind: 'chunk'; hit: ChunkHit; similarity: number };
+
+export interface ProfileParams {
+  containerTag: string;
+  q?: string;
+  threshold?: number;
+  filters?: FilterNode;
+}
+
+/** Results of a profile's question: the hybrid search of the tag, 10 results. */
+const PROFILE_RESULTS = 10;
+
+/**
+ * POST /v4/search and /v4/profile: memory and chunk search in one calibrated ranking, each text once (a memory and
+ * a chunk saying the same thing are one result, the memory), then the page's version context and source documents
+ * read in one batch each.
+ */
+export class RecallService {
+  constructor(
+    private readonly memories: MemoryService,
+    private readonly chunks: SearchService,
+    private readonly documents: DocumentService,
+  ) {}
+
+  async search(actor: Actor, p: RecallParams): Promise<RecallResult[]> {
+    const documentId = p.docId ? await this.resolveDocId(actor, p.docId, p.containerTags) : undefined;
+    // Memories are not tied to a file path, so a filepath-scoped search looks at chunks only.
+    const wantMemories = p.searchMode !== 'documents' && !p.filepath;
+    const wantChunks = p.searchMode !== 'memories';
+    const scope = { ...(p.containerTags ? { containerTags: p.containerTags } : {}), ...(p.filters ? { filters: p.filters } : {}) };
+    // In one ranking, each side is asked for a few more: results both sides hold are folded into one.
+    const each = wantMemories && wantChunks ? Math.min(100, p.limit + Math.ceil(p.limit / 2)) : p.limit;
+    const [memoryHits, chunkHits] = await Promise.all([
+      wantMemories
+        ? this.memories.search(actor, { q: p.q, limit: each, threshold: p.threshold, includeForgotten: p.includeForgotten ?? false, ...scope, ...(documentId ? { documentId } : {}) })
+        : Promise.resolve([]),
+      wantChunks
+        ? this.chunks.search(actor, {
+            q: p.q,
+            limit: each,
+            threshold: p.threshold,
+            rerank: p.rerank,
+            ...scope,
+            ...(documentId ? { documentId } : {}),
+            ...(p.filepath ? { filepath: p.filepath } : {}),
+          })
+        : Promise.resolve([]),
+    ]);
+    const ranked = mergeDistinct(
+      memoryHits.map((h) => ({ kind: 'memory' as const, memory: h.memory, similarity: h.similarity, text: h.memory.memory })),
+      chunkHits.map((h) => ({ kind: 'chunk' as const, hit: h, similarity: h.similarity, text: h.chunk.content })),
+    ).slice(0, p.limit);
+
+    const memories = ranked.flatMap((r) => (r.kind === 'memory' ? [r.memory] : []));
+    const [contexts, sources] = await Promise.all([
+      this.memories.contexts(actor, memories),
+      p.includeDocuments ? this.documents.getMany(actor, [...new Set(memories.flatMap((m) => m.documentIds))]) : Promise.resolve([]),
+    ]);
+    const byId = new Map(sources.map((d) => [d.id, d]));
+    return ranked.map((r) =>
+      r.kind === 'chunk'
+        ? { kind: 'chunk', hit: r.hit, similarity: r.similarity }
+        : {
+            kind: 'memory',
+            memory: r.memory,
+            similarity: r.similarity,
+            context: contexts.get(r.memory.id) ?? { parents: [], children: [], related: [] },
+            documents: r.memory.documentIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
+            ...(r.folded ? { documentId: r.folded.hit.document.id } : {}),
+          },
+    );
+  }
+
+  /** The tag's profile and, with a question, the best results of the tag for it. */
+  async profile(actor: Actor, p: ProfileParams): Promise<{ profile: Profile; results?: RecallResult[] }> {
+    const filters = p.filters ? { filters: p.filters } : {};
+    const [profile, results] = await Promise.all([
+      this.memories.profile(actor, p.containerTag, filters),
+      p.q
+        ? this.search(actor, { q: p.q, containerTags: [p.containerTag], searchMode: 'hybrid', limit: PROFILE_RESULTS, threshold: p.threshold ?? 0.5, rerank: false, ...filters })
+        : Promise.resolve(undefined),
+    ]);
+    return { profile, ...(results ? { results } : {}) };
+  }
+
+  private async resolveDocId(actor: Actor, docId: string, tags: readonly string[] | undefined): Promise<string> {
+    try {
+      return (await this.documents.resolve(actor, docId, tags)).id;
+    } catch (err) {
+      if (isAppError(err) && err.code === 'DOCUMENT_NOT_FOUND') return docId;
+      throw err;
+    }
+  }
+}
+
+/**
+ * Memory and chunk hits in one ranking by similarity, each text once: a chunk or memory whose normalised text an
+ * earlier result already has is folded into it (a memory keeps its place and takes the better similarity).
+ */
+export function mergeDistinct<M extends { kind: 'memory'; similarity: number; text: string }, C extends { kind: 'chunk'; similarity: number; text: string }>(
+  memories: readonly M[],
+  chunks: readonly C[],
+): ((M & { folded?: C }) | C)[] {
+  const all = [...memories, ...chunks].sort((a, b) => b.similarity - a.similarity || (a.kind === 'memory' ? -1 : 1));
+  const byText = new Map<string, (M & { folded?: C }) | C>();
+  const out: ((M & { folded?: C }) | C)[] = [];
+  for (const r of all) {
+    const key = normalizedText(r.text);
+    const held = byText.get(key);
+    if (!held) {
+      byText.set(key, r);
+      out.push(r);
+    } else if (held.kind === 'chunk' && r.kind === 'memory') {
+      // The memory takes the chunk's place (and its better similarity).
+      const merged = { ...r, similarity: Math.max(r.similarity, held.similarity), folded: held };
+      out[out.indexOf(held)] = merged;
+      byText.set(key, merged);
+    } else if (held.kind === 'memory' && r.kind === 'chunk' && !(held as M & { folded?: C }).folded) {
+      // A chunk below the memory with its text: folded into it.
+      const merged = { ...(held as M), folded: r };
+      out[out.indexOf(held)] = merged;
+      byText.set(key, merged);
+    }
+  }
+  return out;
+}

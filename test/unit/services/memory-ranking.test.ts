@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { attributeEvidence, canonicalAttribute, currentFactsFirst, RECENCY_TIE, supersessionKey } from '../../../src/services/memory-ranking.js';
+import { mergeDistinct } from '../../../src/services/recall.js';
+import { memoryRecord } from '../../helpers/memories.js';
+
+describe('memory ranking', () => {
+  it('reads catalogue attributes as they are and older free-text ones by the catalogue words they use', () => {
+    expect(canonicalAttribute('residence')).toBe('residence');
+    expect(canonicalAttribute('allergy:peanut')).toBe('allergy:peanut');
+    expect(canonicalAttribute('home city')).toBe('residence');
+    expect(canonicalAttribute('employer_name')).toBe('employer');
+    expect(canonicalAttribute('favourite colour')).toBe('favorite');
+    expect(canonicalAttribute('mood of the day')).toBeNull();
+    expect(canonicalAttribute(null)).toBeNull();
+  });
+
+  it('keys supersession by subject and single-valued attribute (keyed ones with their object), never by "other"', () => {
+    expect(supersessionKey({ subject: 'Dana', attribute: 'residence' })).toBe(supersessionKey({ subject: 'dana ', attribute: 'home city' }));
+    expect(supersessionKey({ subject: 'Dana', attribute: 'allergy:peanut' })).not.toBe(supersessionKey({ subject: 'Dana', attribute: 'allergy:shellfish' }));
+    expect(supersessionKey({ subject: 'Dana', attribute: 'allergy' })).toBeNull();
+    expect(supersessionKey({ subject: 'Dana', attribute: 'other' })).toBeNull();
+    expect(supersessionKey({ subject: null, attribute: 'residence' })).toBeNull();
+    expect(supersessionKey({ subject: 'Lena', attribute: 'residence' })).not.toBe(supersessionKey({ subject: 'Dana', attribute: 'residence' }));
+  });
+
+  it('scores attribute evidence: the attribute asked about, another one, or unknown', () => {
+    expect(attributeEvidence(['residence', 'location'], { attribute: 'residence' })).toBe(1);
+    expect(attributeEvidence(['residence', 'location'], { attribute: 'name' })).toBe(-1);
+    expect(attributeEvidence(['residence'], { attribute: 'other' })).toBe(0);
+    expect(attributeEvidence(['residence'], { attribute: null })).toBe(0);
+    expect(attributeEvidence([], { attribute: 'name' })).toBe(0);
+  });
+
+  it('puts the current fact of a subject and attribute first, and every older one below it', () => {
+    const old = memoryRecord({ memory: 'Dana lives in Boston.', subject: 'Dana', attribute: 'residence', createdAt: '2026-01-01T00:00:00.000Z' });
+    const now = memoryRecord({ memory: 'Dana moved to Seattle.', subject: 'Dana', attribute: 'residence', createdAt: '2026-03-01T00:00:00.000Z' });
+    const job = memoryRecord({ memory: 'Dana is a nurse.', subject: 'Dana', attribute: 'role', createdAt: '2025-01-01T00:00:00.000Z' });
+    const lena = memoryRecord({ memory: 'Lena lives in Rome.', subject: 'Lena', attribute: 'residence', createdAt: '2024-01-01T00:00:00.000Z' });
+    const ranked = currentFactsFirst([
+      { memory: old, similarity: 0.9 },
+      { memory: job, similarity: 0.6 },
+      { memory: now, similarity: 0.4 },
+      { memory: lena, similarity: 0.8 },
+    ]);
+    expect(ranked.map((h) => h.memory.memory)).toEqual(['Dana moved to Seattle.', 'Dana lives in Boston.', 'Lena lives in Rome.', 'Dana is a nurse.']);
+    expect(ranked[0]!.similarity).toBe(0.9);
+    expect(ranked[1]!.similarity).toBeLessThan(0.9);
+    // Within a version chain the latest version is current (a retraction can make an older one latest again).
+    const v1 = memoryRecord({ memory: 'v1', createdAt: '2026-01-01T00:00:00.000Z' });
+    const v2 = memoryRecord({ memory: 'v2', rootMemoryId: v1.id, version: 2, isLatest: false, isForgotten: true, createdAt: '2026-02-01T00:00:00.000Z' });
+    expect(currentFactsFirst([{ memory: v2, similarity: 0.9 }, { memory: v1, similarity: 0.5 }]).map((h) => h.memory.memory)).toEqual(['v1', 'v2']);
+  });
+
+  it('on a near tie between facts of one subject, the one stated later comes first', () => {
+    const smokes = memoryRecord({ memory: 'The user smokes about half a pack a day.', subject: 'the user', createdAt: '2026-01-02T00:00:00.000Z' });
+    const quit = memoryRecord({ memory: 'The user quit smoking in January.', subject: 'The user', createdAt: '2026-03-15T00:00:00.000Z' });
+    const lena = memoryRecord({ memory: 'Lena quit smoking.', subject: 'Lena', createdAt: '2026-05-01T00:00:00.000Z' });
+    const ranked = currentFactsFirst([
+      { memory: smokes, similarity: 0.996 },
+      { memory: quit, similarity: 0.982 },
+      { memory: lena, similarity: 0.975 },
+    ]);
+    expect(ranked.map((h) => [h.memory.memory, h.similarity])).toEqual([
+      ['The user quit smoking in January.', 0.996],
+      ['The user smokes about half a pack a day.', 0.982],
+      ['Lena quit smoking.', 0.975],
+    ]);
+    // Beyond the tie, similarity decides.
+    expect(currentFactsFirst([{ memory: smokes, similarity: 0.9 }, { memory: quit, similarity: 0.9 - RECENCY_TIE }]).map((h) => h.memory.id)).toEqual([smokes.id, quit.id]);
+  });
+
+  it('merges memory and chunk results into one ranking with each text once, the memory kept', () => {
+    const merged = mergeDistinct(
+      [
+        { kind: 'memory' as const, similarity: 0.6, text: 'Dana keeps bees.', id: 'm1' },
+        { kind: 'memory' as const, similarity: 0.5, text: 'dana keeps  bees', id: 'm2' },
+      ],
+      [
+        { kind: 'chunk' as const, similarity: 0.8, text: 'Dana keeps bees.', id: 'c1' },
+        { kind: 'chunk' as const, similarity: 0.7, text: 'Other text.', id: 'c2' },
+      ],
+    );
+    expect(merged.map((r) => [r.id, r.similarity])).toEqual([
+      ['m1', 0.8],
+      ['c2', 0.7],
+    ]);
+  });
+});
