@@ -15,7 +15,8 @@ const LEADING = new RegExp(String.raw`^${INTERJECTION}(?:\s+(?:so much|a lot|aga
 const LEADING_CONJUNCTION = /^(?:so|and|but|also|plus|anyway|well|oh|then|honestly|actually|basically|these days|nowadays|lately|at the moment|right now|for now)\s*,?\s+(?=(?:I|I'm|I've|I'd|I'll|we|my|our)\b)/i;
 // "So cool you found a group" → "you found a group".
 const LEADING_PRAISE = /^(?:so|how|really|very|that's|it's)?\s*(?:cool|great|nice|awesome|amazing|sweet|glad|happy|fun|good|wonderful)\s+(?:that\s+)?(?=(?:you|I|we)\b)/i;
-const TRAILING_TAG = /\s*,?\s*(?:you know|right|lol|haha+|lmao|hehe+|though|too|as well|by the way|btw|fyi|just so you know|just fyi|honestly|ha|tbh|ngl|for what it's worth|if you must know|believe it or not|of all things|of course)?\s*([.!?…]*)$/i;
+// A tag is a word of its own: "sencha." keeps its "ha", "tattoo." its "too".
+const TRAILING_TAG = /(?:(?:\s*,\s*|\s+)(?:you know|right|lol|haha+|lmao|hehe+|though|too|as well|by the way|btw|fyi|just so you know|just fyi|honestly|ha|tbh|ngl|for what it's worth|if you must know|believe it or not|of all things|of course))?\s*([.!?…]*)$/i;
 const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{1F3FB}-\u{1F3FF}]|(?<!\w)(?:[:;]-?[()DPp]|<3|xD)(?!\w)/gu;
 
 const UNRESOLVED = /^(?:it|it's|its|that|that's|thats|this|these|those|they|they're|they've|them|he|he's|she|she's|there|there's|here|here's|everyone|everybody|someone|somebody|something|nothing|anything|everything|what|which|who|whoever|how|such|one|both|each|all|none|nobody|other|others|anyone|anybody|yours|mine|ours)\b/i;

@@ -39,6 +39,12 @@ describe('offline extractor', () => {
     expect(await texts(chat)).toEqual(['Dana adopted a puppy named Rex in the week of 2023-05-01.']);
   });
 
+  it('cuts a trailing tag only when it is a word of its own', async () => {
+    expect((await facts('My favourite tea is sencha.')).map((f) => f.text)).toEqual(["The user's favourite tea is sencha."]);
+    expect((await facts('My favourite tea is sencha, ha.')).map((f) => f.text)).toEqual(["The user's favourite tea is sencha."]);
+    expect((await facts('I got a new tattoo.')).map((f) => f.text).join(' ')).toMatch(/tattoo\./);
+  });
+
   it('resolves relative dates against the turn timestamp, else the document date', async () => {
     const out = await facts('[1:56 pm on 8 May, 2023] Caroline: I went to a LGBTQ support group yesterday.', { documentDate: '2024-02-01' });
     expect(out).toEqual([
