@@ -6,6 +6,7 @@ import type { DocumentService } from './documents.js';
 import type { MemoryContext, MemoryService, Profile } from './memories.js';
 import { normalizedText } from './memory-profile.js';
 import type { ChunkHit, SearchService } from './search.js';
+import { fuseRanked, monotoneSimilarities } from '../search/result-fusion.js';
 
 export interface RecallParams {
   q: string;
@@ -46,9 +47,10 @@ export interface ProfileParams {
 const PROFILE_RESULTS = 10;
 
 /**
- * POST /v4/search and /v4/profile: memory and chunk search in one calibrated ranking, each text once (a memory and
- * a chunk saying the same thing are one result, the memory), then the page's version context and source documents
- * read in one batch each.
+ * POST /v4/search and /v4/profile: memory and chunk search in one ranking (hybrid: rank fusion in which a memory
+ * boosts the chunks of its source documents, search/result-fusion.ts), each text once (a memory and a chunk saying
+ * the same thing are one result, the memory), then the page's version context and source documents read in one
+ * batch each.
  */
 export class RecallService {
   constructor(
@@ -81,9 +83,11 @@ export class RecallService {
           })
         : Promise.resolve([]),
     ]);
-    const ranked = mergeDistinct(
-      memoryHits.map((h) => ({ kind: 'memory' as const, memory: h.memory, similarity: h.similarity, text: h.memory.memory })),
-      chunkHits.map((h) => ({ kind: 'chunk' as const, hit: h, similarity: h.similarity, text: h.chunk.content })),
+    const memoryResults = memoryHits.map((h) => ({ kind: 'memory' as const, memory: h.memory, similarity: h.similarity, text: h.memory.memory, key: normalizedText(h.memory.memory), sources: h.memory.documentIds }));
+    const chunkResults = chunkHits.map((h) => ({ kind: 'chunk' as const, hit: h, similarity: h.similarity, text: h.chunk.content, key: normalizedText(h.chunk.content), sources: [h.document.id] }));
+    // Both sides: fused by rank (search/result-fusion.ts), each text once; one side: its own ranking.
+    const ranked: ((typeof memoryResults)[number] & { folded?: (typeof chunkResults)[number] } | (typeof chunkResults)[number])[] = (
+      wantMemories && wantChunks ? monotoneSimilarities(fuseRanked(memoryResults, chunkResults)) : mergeDistinct(memoryResults, chunkResults)
     ).slice(0, p.limit);
 
     const memories = ranked.flatMap((r) => (r.kind === 'memory' ? [r.memory] : []));
@@ -94,7 +98,7 @@ export class RecallService {
     const byId = new Map(sources.map((d) => [d.id, d]));
     return ranked.map((r) =>
       r.kind === 'chunk'
-        ? { kind: 'chunk', hit: r.hit, similarity: r.similarity }
+        ? { kind: 'chunk', hit: r.hit.similarity === r.similarity ? r.hit : { ...r.hit, similarity: r.similarity }, similarity: r.similarity }
         : {
             kind: 'memory',
             memory: r.memory,

@@ -1,0 +1,108 @@
+/**
+ * Memories and chunks of a hybrid search (`searchMode: "hybrid"`) in one ranking, by weighted reciprocal-rank fusion.
+ *
+ * The two sides' similarities are on different scales (a memory's calibrated fact similarity vs a chunk's fused
+ * vector/keyword score), so sorting by raw similarity let weak memories take the slots of better chunks. Here each
+ * side contributes by rank: a chunk at rank r (1-based) scores 1/(k + r), a memory w/(k + r) with w < 1, so a
+ * memory needs a clearly better rank than a chunk to go above it; the chunk ranking keeps its order.
+ *
+ * A memory is evidence for the chunks of its source documents: its score is added to each of those chunks in the
+ * list (boosting them) and, when the list holds all of them, it takes no slot of its own: it is shown in the place
+ * of its best source chunk (holding it as `folded`, as for equal texts), or left out when another memory already is. Only a memory with a
+ * source the chunk list lacks competes for a slot, at its own (weighted) score. Each text appears once: a memory
+ * and a chunk with the same normalised text are one result, the memory, in the chunk's place holding it (`folded`).
+ * LoCoMo dev (bench:memories, 883 questions): recall@10 72.5% vs 72.2% for chunks alone and 66.9% for the former
+ * merge by raw similarity.
+ */
+
+export interface FusionOptions {
+  /** Weight of a memory's reciprocal rank against a chunk's (1 = the two sides alike). */
+  memoryWeight: number;
+  /** Rank smoothing constant of reciprocal-rank fusion. */
+  k: number;
+}
+
+export const DEFAULT_FUSION: FusionOptions = { memoryWeight: 0.3, k: 1 };
+
+interface Side {
+  similarity: number;
+  /** Text compared for folding equal results (already normalised by the caller). */
+  key: string;
+  /** Documents the result stands for: a chunk's document, a memory's source documents. */
+  sources: readonly string[];
+}
+
+export type FusedResult<M, C> = (M & { folded?: C; fusedScore: number }) | (C & { fusedScore: number });
+
+/**
+ * Both lists must be ranked best first. Returns the fused ranking, best first, every input result at most once
+ * (memories absorbed into chunks of their sources are left out).
+ */
+export function fuseRanked<M extends Side & { kind: 'memory' }, C extends Side & { kind: 'chunk' }>(
+  memories: readonly M[],
+  chunks: readonly C[],
+  opts: FusionOptions = DEFAULT_FUSION,
+): FusedResult<M, C>[] {
+  type Entry = { r: FusedResult<M, C>; score: number; order: number };
+  const chunkEntries: Entry[] = [];
+  const byKey = new Map<string, Entry>();
+  const bySource = new Map<string, Entry[]>();
+  chunks.forEach((c, i) => {
+    if (byKey.has(c.key)) return;
+    const e: Entry = { r: { ...c, fusedScore: 0 }, score: 1 / (opts.k + i + 1), order: 1 };
+    chunkEntries.push(e);
+    byKey.set(c.key, e);
+    for (const s of c.sources) bySource.set(s, [...(bySource.get(s) ?? []), e]);
+  });
+  const memoryEntries: Entry[] = [];
+  const memoryKeys = new Set<string>();
+  memories.forEach((m, i) => {
+    if (memoryKeys.has(m.key)) return;
+    memoryKeys.add(m.key);
+    const score = opts.memoryWeight / (opts.k + i + 1);
+    const same = byKey.get(m.key);
+    if (same && same.r.kind === 'chunk') {
+      // The same text: one result, the memory, in the chunk's place with both sides' evidence.
+      const chunk = same.r as C & { fusedScore: number };
+      const { fusedScore: _f, ...plain } = chunk;
+      same.r = { ...m, similarity: Math.max(m.similarity, chunk.similarity), folded: plain as unknown as C, fusedScore: 0 };
+      same.score += score;
+      return;
+    }
+    const holders = [...new Set(m.sources.flatMap((s) => bySource.get(s) ?? []))];
+    for (const e of holders) e.score += score;
+    const uncovered = m.sources.some((s) => !bySource.has(s));
+    if (m.sources.length === 0 || uncovered) {
+      memoryEntries.push({ r: { ...m, fusedScore: 0 }, score, order: 0 });
+      return;
+    }
+    // Every source is in the list: the memory stands in the place of its best source chunk (the fact, naming the
+    // chunk's document), unless another memory already does.
+    const best = holders.reduce((a, b) => (b.score > a.score ? b : a));
+    if (best.r.kind === 'chunk') {
+      const { fusedScore: _f, ...plain } = best.r as C & { fusedScore: number };
+      best.r = { ...m, similarity: Math.max(m.similarity, plain.similarity), folded: plain as unknown as C, fusedScore: 0 };
+    }
+  });
+  const entries = [...chunkEntries, ...memoryEntries].sort((a, b) => b.score - a.score || b.order - a.order);
+
+  const shown = new Set<string>();
+  const out: FusedResult<M, C>[] = [];
+  for (const e of entries) {
+    const r = e.r;
+    if (r.kind === 'memory' && !('folded' in r && r.folded) && r.sources.length > 0 && r.sources.every((s) => shown.has(s))) continue;
+    for (const s of r.sources) shown.add(s);
+    if ('folded' in r && r.folded) for (const s of r.folded.sources) shown.add(s);
+    out.push({ ...r, fusedScore: e.score });
+  }
+  return out;
+}
+
+/** The page's similarities made non-increasing (each capped at the one above), so a fused page reads in order. */
+export function monotoneSimilarities<T extends { similarity: number }>(results: readonly T[]): T[] {
+  let cap = Infinity;
+  return results.map((r) => {
+    cap = Math.min(cap, r.similarity);
+    return r.similarity === cap ? r : { ...r, similarity: cap };
+  });
+}
