@@ -29,7 +29,7 @@ export interface Facet {
 type Groups = Record<string, string | undefined>;
 type Build = (g: Groups, rest: string) => (Omit<Facet, 'negated' | 'ended' | 'future'> & Partial<Pick<Facet, 'negated' | 'ended' | 'future'>>) | null;
 
-export const ADV = String.raw`(?:(?:now|currently|still|also|just|recently|finally|really|absolutely|totally|truly|actually|officially|mostly|mainly|pretty|super|so|quite|very|especially|particularly|kind of|sort of|already|even|both|definitely|honestly|happily|proudly|newly|only|always)\s+)*`;
+export const ADV = String.raw`(?:(?:now|currently|still|also|just|recently|finally|really|absolutely|totally|truly|actually|officially|since|mostly|mainly|pretty|super|so|quite|very|especially|particularly|kind of|sort of|already|even|both|definitely|honestly|happily|proudly|newly|only|always)\s+)*`;
 const NEG = String.raw`(?:(?:does|do|is|are|has|have|was)(?:n't|\s+not)\s+|no\s+longer\s+|not\s+|never\s+)?`;
 const V = String.raw`(?<v>.+)`;
 // Names of organisations and places start with a capital or a digit ("3M").
@@ -83,8 +83,8 @@ const uniqueRelative = (word: string) => UNIQUE_RELATIVES.has(relative(word));
 /** Patterns in order; the first that matches wins, except for `also` patterns that add a facet (role beside employer). */
 export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // Residence and moves.
-  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:lives?|is living|resides?|is based|is settled|has (?:been )?(?:lived|living)|has settled|settled)\s+(?:now\s+)?in\s+${V}`, 'iu'), (g) => f('residence', g.v)],
-  [new RegExp(String.raw`^\s+${ADV}(?:(?:has|have)\s+${ADV})?(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+)?(?:to|into)\s+${V}`, 'iu'), (g, rest) => (knownProduct(g.v) ? tool(knownProduct(g.v)!, rest) : f('residence', g.v))],
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:lives?|is living|resides?|is based|is settled|is\s+${ADV}based|is\s+${ADV}settled|has (?:been )?(?:lived|living)|has settled|settled)\s+(?:now\s+)?in\s+${V}`, 'iu'), (g) => f('residence', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:(?:has|have)\s+${ADV})?(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+)?(?:home\s+)?(?:to|into)\s+${V}`, 'iu'), (g, rest) => (knownProduct(g.v) ? tool(knownProduct(g.v)!, rest) : f('residence', g.v))],
   [[new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:moving|relocating)\s+(?:back\s+)?to\s+${V}`, 'iu'), new RegExp(String.raw`^\s+${ADV}(?:will|is going to|are going to|plans? to|is planning to|wants? to|hopes? to)\s+(?:move|relocate)\s+(?:back\s+)?to\s+${V}`, 'iu')], (g) => f('goal', g.v, { object: 'move', future: true })],
   [[new RegExp(String.raw`^\s+${ADV}(?:is|comes)\s+(?:originally\s+)?from\s+${V}`, 'iu'), new RegExp(String.raw`^\s+${ADV}(?:grew up|was born and raised|was raised|was born)\s+in\s+${V}`, 'iu')], (g) => f('hometown', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:now\s+)?(?:calls?|has called)\s+${CAP}\s+home\b`, 'u'), (g) => f('residence', g.v)],
@@ -95,7 +95,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   [[new RegExp(String.raw`^\s+${ADV}(?:will|is going to|plans? to|is planning to)\s+(?:fly|travel|go|head|drive)\s+to\s+${CAP}`, 'u'), new RegExp(String.raw`^\s+${ADV}(?:will|is going to|plans? to|is planning to)\s+visit\s+${CAP}`, 'u')], (g) => f('location', g.v, { future: true })],
   // Work.
   [
-    new RegExp(String.raw`^\s+${ADV}${NEG}(?:works?|is working|has (?:been )?work(?:ed|ing)|is employed|got hired|was hired|is hired|started working|began working|has started working|signed on|has signed on|signed up to work)\s+(?:at|for|with|by)\s+(?!home\b|night|nights|weekends|it\b|the moment\b|a living\b|free\b|myself|themselves)${V}`, 'iu'),
+    new RegExp(String.raw`^\s+${ADV}${NEG}(?:works?(?:\s+(?:remotely|full-time|part-time|full time|part time|freelance|remote))?|is working|has (?:been )?work(?:ed|ing)|is employed|got hired|was hired|is hired|started working|began working|has started working|signed on|has signed on|signed up to work)\s+(?:at|for|with|by)\s+(?!home\b|night|nights|weekends|it\b|the moment\b|a living\b|free\b|myself|themselves)${V}`, 'iu'),
     (g) => f('employer', g.v),
   ],
   [new RegExp(String.raw`^\s+${ADV}(?:got|landed|accepted|took|started|began|has|starts|has started)\s+(?:a|an|the|her|his|their|the user's|\p{Lu}[\p{L}'-]*'s)\s+(?:new\s+)?(?:job|position|role|internship|gig)\s+(?:as\s+(?:an?\s+)?[\p{L}\s-]+?\s+)?(?:at|with|for)\s+${V}`, 'iu'), (g) => f('employer', g.v)],

@@ -196,8 +196,8 @@ export function rejectReason(sentence: string, names: readonly string[]): string
   return null;
 }
 
-// "Ana Silva lives in Paris", "Tom plays the cello": a name and its verb.
-const NAMED_VERB = /^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2}\s+(?:(?:\p{Ll}+ly|now|still|also|just|already|often|always|never|soon|then)\s+)?(?:\p{Ll}{2,}(?:s|ed)|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|does not|did not|is not|has not)\b/u;
+// "Ana Silva lives in Paris", "Tom plays the cello", "Dana quit Acme", "Dana no longer works at Acme": a name and its verb.
+const NAMED_VERB = /^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2}\s+(?:(?:\p{Ll}+ly|now|still|also|just|already|often|always|never|soon|then|since|no longer)\s+)?(?:\p{Ll}{2,}(?:s|ed)|quit|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|does not|did not|is not|has not)\b/u;
 const SUBORDINATOR = /^(?:since|because|when|while|after|before|until|that|if|so)$/i;
 const AUXILIARY = /^(?:am|is|are|was|were|has|have|had|do|does|did|will|would|can|could|got|gets|'m|'s|'re)$/i;
 

@@ -15,8 +15,9 @@ function doc(content: string, documentDate: string): SourceDocument {
   return { content, title: null, type: 'text', documentDate, metadata: {}, entityContext: null };
 }
 
-async function facts(content: string, documentDate: string): Promise<ExtractedFact[]> {
-  return (await extractor.extract(doc(JSON.stringify([{ role: 'user', content }]), documentDate))).facts;
+/** A user's chat turn, or (plain) a note about a named person. */
+async function facts(content: string, documentDate: string, plain = false): Promise<ExtractedFact[]> {
+  return (await extractor.extract(doc(plain ? content : JSON.stringify([{ role: 'user', content }]), documentDate))).facts;
 }
 
 interface Case {
@@ -25,6 +26,8 @@ interface Case {
   after: string;
   /** Words the updating fact must contain (the new value). */
   now: string;
+  /** A note about a named person rather than the user's chat turn. */
+  plain?: boolean;
 }
 
 const CASES: Case[] = [
@@ -58,14 +61,22 @@ const CASES: Case[] = [
   { family: 'correction', before: 'I live in Porto.', after: 'I misspoke, I live in Coimbra.', now: 'Coimbra' },
   { family: 'correction', before: 'I live in Porto.', after: 'I mean, I live in Faro, not Porto.', now: 'Faro' },
   { family: 'correction', before: 'I work at Kestrel.', after: 'Correction: I actually work at Osprey Labs.', now: 'Osprey Labs' },
+  // Notes about a named person.
+  { family: 'move', before: 'Dana lives in Leeds.', after: 'Dana has since moved to Lisbon.', now: 'Lisbon', plain: true },
+  { family: 'move', before: 'Dana lives in Leeds.', after: 'Dana is now based in Rome.', now: 'Rome', plain: true },
+  { family: 'move', before: 'Dana lives in Leeds.', after: 'Dana moved back home to Cork.', now: 'Cork', plain: true },
+  { family: 'employer', before: 'Dana works at Acme.', after: 'Dana now works remotely for Hooli.', now: 'Hooli', plain: true },
+  { family: 'left', before: 'Dana works at Acme.', after: 'Dana quit Acme.', now: 'Acme', plain: true },
+  { family: 'left', before: 'Dana works at Acme.', after: 'Dana no longer works at Acme.', now: 'Acme', plain: true },
+  { family: 'left', before: 'Dana works at Acme.', after: 'Dana quit her job at Acme.', now: 'Acme', plain: true },
 ];
 
 describe('paraphrased changes supersede the earlier fact', () => {
   for (const c of CASES) {
     it(`${c.family}: "${c.before}" then "${c.after}"`, async () => {
-      const [old] = await facts(c.before, '2026-01-10');
+      const [old] = await facts(c.before, '2026-01-10', c.plain);
       expect(old, 'the first statement gives a fact').toBeDefined();
-      const next = await facts(c.after, '2026-06-10');
+      const next = await facts(c.after, '2026-06-10', c.plain);
       const candidate = { id: 'm-old', text: old!.text, subject: old!.subject, attribute: old!.attribute, isStatic: old!.isStatic, similarity: 0.6 };
       const decisions = await Promise.all(next.map((f) => judge.judge(f, [candidate])));
       const updating = next.filter((_, i) => decisions[i]!.relation === 'updates');
