@@ -105,7 +105,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   [new RegExp(String.raw`^\s+${ADV}(?:accepted|took|has accepted)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at|with)\s+${CAP}`, 'u'), (g) => f('employer', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:has been|is)\s+(?:working\s+)?at\s+${CAP}(?=\s+(?:for\s+(?:\w+\s+)?(?:years?|months?)|since|as\s))`, 'u'), (g) => f('employer', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:will start|is starting|is going to start|will join|is going to join)\s+(?:working\s+|a\s+(?:new\s+)?job\s+)?(?:at|with|for)?\s*${CAP}`, 'u'), (g) => f('employer', g.v, { future: true })],
-  [new RegExp(String.raw`^\s+${ADV}(?:left|quit|has left|has quit|is leaving|resigned from|retired from|parted ways with|has parted ways with|walked away from|stepped down from|moved on from|is no longer with|is no longer at|is no longer working at|no longer works at|no longer works for|was laid off from|got laid off from|got fired from|was fired from)\s+(?:(?:her|his|their|the|a|\p{Lu}[\p{L}'-]*'s)\s+(?:job|position|role|company)\s*(?:at|with)?\s*)?(?<v>.*)`, 'u'), (g) => ended(g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:left|quit|has left|has quit|is leaving|resigned from|retired from|parted ways with|has parted ways with|walked away from|stepped down from|moved on from|is no longer with|is no longer at|is no longer working at|no longer works at|no longer works for|was laid off from|got laid off from|got fired from|was fired from|stopped working at|stopped working for)\s+(?<job>(?:the user's|her|his|their|the|a|\p{Lu}[\p{L}'-]*'s)\s+(?:job|position|role|company)\s*(?:at|with)?\s*)?(?<v>.*)`, 'u'), (g) => (g.job && !/^\p{Lu}/u.test(g.v ?? '') ? f('employer', null, { ended: true }) : ended(g.v))],
   [new RegExp(String.raw`^\s+${ADV}(?:works?|is working|started working|has worked)\s+as\s+(?:an?\s+)?(?<v>.+)`, 'iu'), (g) => f('role', g.v)],
   [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|became|has become|is becoming|got promoted to|was promoted to|has been promoted to|is now|started as|works as|stepped up as|stepped into the role of|took over as|was named|has been named|got named|was appointed(?:\s+as)?|has been appointed(?:\s+as)?|got appointed(?:\s+as)?|was made|has been made|got made)\s+${ADV}(?:not\s+)?(?:an?\s+|the\s+)?${ROLE}`, 'iu'), (g) => f('role', g.v)],
   [/^'s\s+(?:(?:new|current|official|actual)\s+)?(?:job\s+title|job|title|profession|role|occupation|position)\s+is\s+(?:now\s+)?(?:an?\s+)?(?<v>.+)/iu, (g) => f('role', g.v)],
@@ -166,6 +166,9 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // Smoking and similar habits: quitting ends them.
   [new RegExp(String.raw`^\s+${ADV}${NEG}(?<v>smokes?|vapes?|smoke|vape|is a (?:heavy |light |social |chain |former )?(?:smoker|vaper))\b`, 'iu'), (g) => k('schedule', /vap/i.test(g.v!) ? 'vaping' : 'smoking', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+)?(?:quit|stopped|gave up|given up|kicked)\s+(?:the\s+)?(?<v>smoking|vaping|cigarettes|the habit)\b`, 'iu'), (g) => k('schedule', /vap/i.test(g.v!) ? 'vaping' : 'smoking', null, { ended: true })],
+  // "stopped playing tennis", "gave up running", "doesn't play tennis any more": the habit ends.
+  [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+)?(?:stopped|quit|gave up|given up|dropped)\s+(?:playing\s+|doing\s+)?(?<v>[a-z]+)\b`, 'i'), (g) => activity(g.v, { ended: true })],
+  [new RegExp(String.raw`^\s+${ADV}(?:doesn't|does not|don't|do not|no longer)\s+(?:play|do)\s+(?<v>[a-z]+)\b`, 'i'), (g) => activity(g.v, { negated: true })],
   // Work that is no employer: freelancing, self-employed, between jobs.
   [new RegExp(String.raw`^\s+${ADV}(?:is|are|has been|went|has gone|is now)\s+${ADV}(?<v>freelancing|freelance|self-employed|working freelance|working for (?:herself|himself|themselves|myself)|unemployed|between jobs|out of work|job hunting|looking for (?:a\s+)?(?:new\s+)?(?:job|work)|retired)\b`, 'iu'), (g) => f('employer', g.v)],
   // Instruments and sports played: a habit; "doesn't play the cello any more" denies it.
@@ -220,6 +223,15 @@ function membership(value: string | undefined, explicit: boolean, extra: Partial
   if (!kind && !explicit) return null;
   if (!kind && !/^\p{Lu}/u.test(v.replace(/^the\s+/i, ''))) return null;
   return k('membership', kind ? kind[0].toLowerCase() : v, v, extra);
+}
+
+const NOT_AN_ACTIVITY = /^(?:the|a|an|her|his|their|my|our|it|that|this|working|work|taking|eating|drinking|using|going|being|seeing|talking|trying|having|to|by|at|in|on|for|and|so|much|anything|everything|nothing|any|some)$/i;
+
+/** A habit's activity as HABIT files it ("tennis", "running"), for "stopped playing tennis"; null for anything else. */
+function activity(word: string | undefined, extra: Partial<Facet>) {
+  const v = word?.toLowerCase();
+  if (!v || NOT_AN_ACTIVITY.test(v)) return null;
+  return k('schedule', v, null, extra);
 }
 
 function petKind(word: string): string {

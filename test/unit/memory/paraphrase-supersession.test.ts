@@ -61,6 +61,12 @@ const CASES: Case[] = [
   { family: 'correction', before: 'I live in Porto.', after: 'I misspoke, I live in Coimbra.', now: 'Coimbra' },
   { family: 'correction', before: 'I live in Porto.', after: 'I mean, I live in Faro, not Porto.', now: 'Faro' },
   { family: 'correction', before: 'I work at Kestrel.', after: 'Correction: I actually work at Osprey Labs.', now: 'Osprey Labs' },
+  { family: 'left', before: 'I work at Globex.', after: 'I quit my job last month.', now: 'job' },
+  { family: 'left', before: 'I work at Globex.', after: 'I stopped working at Globex in April.', now: 'Globex' },
+  // Habits given up (the profile of a conversation must drop them).
+  { family: 'habit', before: 'I play squash every Thursday.', after: 'I stopped playing squash.', now: 'squash' },
+  { family: 'habit', before: 'I swim every morning.', after: 'I gave up swimming over the winter.', now: 'swimming' },
+  { family: 'habit', before: 'I play squash every Thursday.', after: "I don't play squash anymore.", now: 'squash' },
   // Notes about a named person.
   { family: 'move', before: 'Dana lives in Leeds.', after: 'Dana has since moved to Lisbon.', now: 'Lisbon', plain: true },
   { family: 'move', before: 'Dana lives in Leeds.', after: 'Dana is now based in Rome.', now: 'Rome', plain: true },
