@@ -640,6 +640,6 @@ main().catch((e) => {
   const level = OPTIONAL ? 'WARNING' : 'ERROR';
   if (e instanceof InstallError) console.error(`[install-models] ${level}: ${e.message}`);
   else console.error(`[install-models] ${level}:`, e);
-  if (OPTIONAL) console.error('[install-models] continuing without the local model (see README: Embeddings)');
+  if (OPTIONAL) console.error('[install-models] continuing without the local model (see docs/content.md, Embeddings)');
   process.exit(OPTIONAL ? 0 : 1);
 });

@@ -154,7 +154,7 @@ const EnvSchema = z.object({
   MNEMO_EXTRACT_MAX_INFLATED_BYTES: int(1024, 100 * 1024 ** 3).default(256 * 1024 * 1024),
 });
 
-/** Every environment variable the service reads (documented in README.md and .env.example). */
+/** Every environment variable the service reads (documented in docs/configuration.md and .env.example). */
 export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
 
 export type EmbeddingsMode = 'auto' | 'local' | 'openai' | 'hash';

@@ -7,17 +7,20 @@ const root = path.resolve(import.meta.dirname, '../..');
 const read = (f: string) => fs.readFileSync(path.join(root, f), 'utf8');
 
 describe('configuration documentation', () => {
-  it('documents every environment variable in .env.example and the README', () => {
+  it('documents every environment variable in .env.example and in a row of docs/configuration.md', () => {
     const example = read('.env.example');
-    const readme = read('README.md');
+    const reference = read('docs/configuration.md');
     for (const name of ENV_VARIABLES) {
       expect(example, `.env.example lacks ${name}`).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
-      expect(readme, `README.md lacks ${name}`).toContain(`\`${name}\``);
+      expect(reference, `docs/configuration.md lacks a row for ${name}`).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
     }
   });
 
   it('documents no variable the service does not read', () => {
     const documented = [...read('.env.example').matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    for (const file of ['docs/configuration.md', 'README.md']) {
+      documented.push(...[...read(file).matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((m) => m[1]));
+    }
     for (const name of documented) expect(ENV_VARIABLES).toContain(name);
   });
 
