@@ -180,6 +180,8 @@ export function rejectReason(sentence: string, names: readonly string[]): string
   const words = sentence.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
   if (words.length < 3) return 'short';
   if (/\?\s*["')\]]*$/.test(sentence)) return 'question';
+  // "Just testing, thanks", "I'm just curious": talk about the chat itself.
+  if (/^(?:I(?:'m|\s+am)?\s+)?just\s+(?:testing|checking|kidding|joking|browsing|curious|wondering|asking|saying|looking around)\b/i.test(sentence)) return 'small talk';
   if (UNRESOLVED.test(sentence)) return 'unresolved';
   const first = words[0]!.toLowerCase().replace(/[^\p{L}']/gu, '');
   if (IMPERATIVE.has(first) || SUBJECTLESS.has(first)) return 'imperative';

@@ -91,3 +91,14 @@ describe('paraphrased changes supersede the earlier fact', () => {
     });
   }
 });
+
+describe('talk about the chat itself is no memory', () => {
+  for (const turn of ['Just testing, thanks.', "I'm just curious, that's all.", 'Just browsing for now.']) {
+    it(`"${turn}" gives no fact`, async () => {
+      expect(await facts(turn, '2026-06-10')).toEqual([]);
+    });
+  }
+  it('"Just moved to Lyon" still does', async () => {
+    expect((await facts('Just moved to Lyon.', '2026-06-10')).map((f) => f.attribute)).toEqual(['residence']);
+  });
+});
