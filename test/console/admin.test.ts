@@ -132,11 +132,13 @@ describe('console: search, connections, keys and settings', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'settings');
 
+    const spare = (await apiCall<{ documentCount: number; memoryCount: number }>(server.base, 'GET', '/v3/container-tags/spare')).body;
+    expect(spare.documentCount).toBe(1);
     const merge = page.getByRole('form', { name: 'Merge container tags' });
     await merge.getByLabel('Merge').selectOption('spare');
     await merge.getByLabel('into').selectOption('handbook');
     await merge.getByRole('button', { name: 'Merge' }).click();
-    expect(await merge.textContent()).toContain('Move 1 documents and 0 memories of spare into handbook');
+    expect(await merge.textContent()).toContain(`Move 1 documents and ${spare.memoryCount} memories of spare into handbook`);
     await merge.getByRole('button', { name: 'Yes, merge' }).click();
     await expect.poll(async () => (await apiCall<{ pagination: { totalItems: number } }>(server.base, 'POST', '/v3/documents/list', { containerTags: ['handbook'] })).body.pagination.totalItems).toBe(3);
     await expect.poll(() => page.locator('tr[data-tag="spare"]').count()).toBe(0);
