@@ -1,5 +1,5 @@
 import { objectKey } from './attributes.js';
-import { isPlaceName } from './lexicon.js';
+import { isKnownName, isPlaceName } from './lexicon.js';
 import { toolCategory } from './tools.js';
 
 /**
@@ -29,7 +29,7 @@ export interface Facet {
 type Groups = Record<string, string | undefined>;
 type Build = (g: Groups, rest: string) => (Omit<Facet, 'negated' | 'ended' | 'future'> & Partial<Pick<Facet, 'negated' | 'ended' | 'future'>>) | null;
 
-export const ADV = String.raw`(?:(?:now|currently|still|also|just|recently|finally|really|absolutely|totally|truly|actually|officially|mostly|mainly|pretty|super|so|quite|very|especially|particularly|kind of|sort of|already|even|both|definitely|honestly|happily|proudly|newly|only|always)\s+)*`;
+export const ADV = String.raw`(?:(?:now|currently|still|also|just|recently|finally|really|absolutely|totally|truly|actually|officially|since|mostly|mainly|pretty|super|so|quite|very|especially|particularly|kind of|sort of|already|even|both|definitely|honestly|happily|proudly|newly|only|always)\s+)*`;
 const NEG = String.raw`(?:(?:does|do|is|are|has|have|was)(?:n't|\s+not)\s+|no\s+longer\s+|not\s+|never\s+)?`;
 const V = String.raw`(?<v>.+)`;
 // Names of organisations and places start with a capital or a digit ("3M").
@@ -83,10 +83,11 @@ const uniqueRelative = (word: string) => UNIQUE_RELATIVES.has(relative(word));
 /** Patterns in order; the first that matches wins, except for `also` patterns that add a facet (role beside employer). */
 export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // Residence and moves.
-  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:lives?|is living|resides?|is based|is settled|has (?:been )?(?:lived|living)|has settled|settled)\s+(?:now\s+)?in\s+${V}`, 'iu'), (g) => f('residence', g.v)],
-  [new RegExp(String.raw`^\s+${ADV}(?:(?:has|have)\s+${ADV})?(?:moved|relocated)\s+(?:back\s+)?(?:to|into)\s+${V}`, 'iu'), (g, rest) => (knownProduct(g.v) ? tool(knownProduct(g.v)!, rest) : f('residence', g.v))],
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:lives?|is living|resides?|is based|is settled|is\s+${ADV}based|is\s+${ADV}settled|has (?:been )?(?:lived|living)|has settled|settled)\s+(?:now\s+)?in\s+${V}`, 'iu'), (g) => f('residence', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:(?:has|have)\s+${ADV})?(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+)?(?:home\s+)?(?:to|into)\s+${V}`, 'iu'), (g, rest) => (knownProduct(g.v) ? tool(knownProduct(g.v)!, rest) : f('residence', g.v))],
   [[new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:moving|relocating)\s+(?:back\s+)?to\s+${V}`, 'iu'), new RegExp(String.raw`^\s+${ADV}(?:will|is going to|are going to|plans? to|is planning to|wants? to|hopes? to)\s+(?:move|relocate)\s+(?:back\s+)?to\s+${V}`, 'iu')], (g) => f('goal', g.v, { object: 'move', future: true })],
   [[new RegExp(String.raw`^\s+${ADV}(?:is|comes)\s+(?:originally\s+)?from\s+${V}`, 'iu'), new RegExp(String.raw`^\s+${ADV}(?:grew up|was born and raised|was raised|was born)\s+in\s+${V}`, 'iu')], (g) => f('hometown', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:now\s+)?(?:calls?|has called)\s+${CAP}\s+home\b`, 'u'), (g) => f('residence', g.v)],
   // Trips and whereabouts: dynamic.
   [new RegExp(String.raw`^\s+${ADV}(?:is|will be|is going to be)\s+(?:currently\s+|now\s+)?(?:in|at)\s+${CAP}`, 'u'), (g) => f('location', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:travell?ing|flying|heading|driving|going|off|taking a trip|going on a trip|headed)\s+(?:out\s+|back\s+)?to\s+${CAP}`, 'u'), (g) => f('location', g.v)],
@@ -94,18 +95,20 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   [[new RegExp(String.raw`^\s+${ADV}(?:will|is going to|plans? to|is planning to)\s+(?:fly|travel|go|head|drive)\s+to\s+${CAP}`, 'u'), new RegExp(String.raw`^\s+${ADV}(?:will|is going to|plans? to|is planning to)\s+visit\s+${CAP}`, 'u')], (g) => f('location', g.v, { future: true })],
   // Work.
   [
-    new RegExp(String.raw`^\s+${ADV}${NEG}(?:works?|is working|has (?:been )?work(?:ed|ing)|is employed|got hired|was hired|is hired|started working|began working|has started working)\s+(?:at|for|with|by)\s+(?!home\b|night|nights|weekends|it\b|the moment\b|a living\b|free\b|myself|themselves)${V}`, 'iu'),
+    new RegExp(String.raw`^\s+${ADV}${NEG}(?:works?(?:\s+(?:remotely|full-time|part-time|full time|part time|freelance|remote))?|is working|has (?:been )?work(?:ed|ing)|is employed|got hired|was hired|is hired|started working|began working|has started working|signed on|has signed on|signed up to work)\s+(?:at|for|with|by)\s+(?!home\b|night|nights|weekends|it\b|the moment\b|a living\b|free\b|myself|themselves)${V}`, 'iu'),
     (g) => f('employer', g.v),
   ],
   [new RegExp(String.raw`^\s+${ADV}(?:got|landed|accepted|took|started|began|has|starts|has started)\s+(?:a|an|the|her|his|their|the user's|\p{Lu}[\p{L}'-]*'s)\s+(?:new\s+)?(?:job|position|role|internship|gig)\s+(?:as\s+(?:an?\s+)?[\p{L}\s-]+?\s+)?(?:at|with|for)\s+${V}`, 'iu'), (g) => f('employer', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:joined|has joined|started at|is joining)\s+${CAP}`, 'u'), (g) => f('employer', g.v, { future: false })],
+  // "I'm with Hooli now": an organisation, not a place or a person.
+  [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+${ADV}with\s+${CAP}(?=\s+now\b|\s*[.!]?$)`, 'u'), (g) => (isPlaceName(g.v!) || isKnownName(g.v!.split(/\s+/)[0]!) ? null : f('employer', g.v))],
   [new RegExp(String.raw`^\s+${ADV}(?:accepted|took|has accepted)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at|with)\s+${CAP}`, 'u'), (g) => f('employer', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:has been|is)\s+(?:working\s+)?at\s+${CAP}(?=\s+(?:for\s+(?:\w+\s+)?(?:years?|months?)|since|as\s))`, 'u'), (g) => f('employer', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:will start|is starting|is going to start|will join|is going to join)\s+(?:working\s+|a\s+(?:new\s+)?job\s+)?(?:at|with|for)?\s*${CAP}`, 'u'), (g) => f('employer', g.v, { future: true })],
-  [new RegExp(String.raw`^\s+${ADV}(?:left|quit|has left|has quit|is leaving|resigned from|retired from|was laid off from|got laid off from|got fired from|was fired from)\s+(?:(?:her|his|their|the|a|\p{Lu}[\p{L}'-]*'s)\s+(?:job|position|role|company)\s*(?:at|with)?\s*)?(?<v>.*)`, 'u'), (g) => ended(g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:left|quit|has left|has quit|is leaving|resigned from|retired from|parted ways with|has parted ways with|walked away from|stepped down from|moved on from|is no longer with|is no longer at|is no longer working at|no longer works at|no longer works for|was laid off from|got laid off from|got fired from|was fired from|stopped working at|stopped working for)\s+(?<job>(?:the user's|her|his|their|the|a|\p{Lu}[\p{L}'-]*'s)\s+(?:job|position|role|company)\s*(?:at|with)?\s*)?(?<v>.*)`, 'u'), (g) => (g.job && !/^\p{Lu}/u.test(g.v ?? '') ? f('employer', null, { ended: true }) : ended(g.v))],
   [new RegExp(String.raw`^\s+${ADV}(?:works?|is working|started working|has worked)\s+as\s+(?:an?\s+)?(?<v>.+)`, 'iu'), (g) => f('role', g.v)],
-  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|became|has become|is becoming|got promoted to|was promoted to|has been promoted to|is now|started as|works as)\s+${ADV}(?:not\s+)?(?:an?\s+|the\s+)?${ROLE}`, 'iu'), (g) => f('role', g.v)],
-  [/^'s\s+(?:job\s+title|job|title|profession|role|occupation)\s+is\s+(?:an?\s+)?(?<v>.+)/iu, (g) => f('role', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|became|has become|is becoming|got promoted to|was promoted to|has been promoted to|is now|started as|works as|stepped up as|stepped into the role of|took over as|was named|has been named|got named|was appointed(?:\s+as)?|has been appointed(?:\s+as)?|got appointed(?:\s+as)?|was made|has been made|got made)\s+${ADV}(?:not\s+)?(?:an?\s+|the\s+)?${ROLE}`, 'iu'), (g) => f('role', g.v)],
+  [/^'s\s+(?:(?:new|current|official|actual)\s+)?(?:job\s+title|job|title|profession|role|occupation|position)\s+is\s+(?:now\s+)?(?:an?\s+)?(?<v>.+)/iu, (g) => f('role', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:made|has made|was made)\s+(?<v>partner)\b`, 'iu'), (g) => f('role', g.v)],
   [/^'s\s+(?:manager|boss|supervisor|line manager)\s+is\s+(?<v>.+)|^\s+reports\s+to\s+(?<v2>.+)/iu, (g) => f('manager', g.v ?? g.v2)],
   // Education.
@@ -163,6 +166,9 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // Smoking and similar habits: quitting ends them.
   [new RegExp(String.raw`^\s+${ADV}${NEG}(?<v>smokes?|vapes?|smoke|vape|is a (?:heavy |light |social |chain |former )?(?:smoker|vaper))\b`, 'iu'), (g) => k('schedule', /vap/i.test(g.v!) ? 'vaping' : 'smoking', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+)?(?:quit|stopped|gave up|given up|kicked)\s+(?:the\s+)?(?<v>smoking|vaping|cigarettes|the habit)\b`, 'iu'), (g) => k('schedule', /vap/i.test(g.v!) ? 'vaping' : 'smoking', null, { ended: true })],
+  // "stopped playing tennis", "gave up running", "doesn't play tennis any more": the habit ends.
+  [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+)?(?:stopped|quit|gave up|given up|dropped)\s+(?:playing\s+|doing\s+)?(?<v>[a-z]+)\b`, 'i'), (g) => activity(g.v, { ended: true })],
+  [new RegExp(String.raw`^\s+${ADV}(?:doesn't|does not|don't|do not|no longer)\s+(?:play|do)\s+(?<v>[a-z]+)\b`, 'i'), (g) => activity(g.v, { negated: true })],
   // Work that is no employer: freelancing, self-employed, between jobs.
   [new RegExp(String.raw`^\s+${ADV}(?:is|are|has been|went|has gone|is now)\s+${ADV}(?<v>freelancing|freelance|self-employed|working freelance|working for (?:herself|himself|themselves|myself)|unemployed|between jobs|out of work|job hunting|looking for (?:a\s+)?(?:new\s+)?(?:job|work)|retired)\b`, 'iu'), (g) => f('employer', g.v)],
   // Instruments and sports played: a habit; "doesn't play the cello any more" denies it.
@@ -217,6 +223,15 @@ function membership(value: string | undefined, explicit: boolean, extra: Partial
   if (!kind && !explicit) return null;
   if (!kind && !/^\p{Lu}/u.test(v.replace(/^the\s+/i, ''))) return null;
   return k('membership', kind ? kind[0].toLowerCase() : v, v, extra);
+}
+
+const NOT_AN_ACTIVITY = /^(?:the|a|an|her|his|their|my|our|it|that|this|working|work|taking|eating|drinking|using|going|being|seeing|talking|trying|having|to|by|at|in|on|for|and|so|much|anything|everything|nothing|any|some)$/i;
+
+/** A habit's activity as HABIT files it ("tennis", "running"), for "stopped playing tennis"; null for anything else. */
+function activity(word: string | undefined, extra: Partial<Facet>) {
+  const v = word?.toLowerCase();
+  if (!v || NOT_AN_ACTIVITY.test(v)) return null;
+  return k('schedule', v, null, extra);
 }
 
 function petKind(word: string): string {

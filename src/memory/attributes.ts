@@ -20,15 +20,25 @@ export interface AttributeSpec {
   question: RegExp;
 }
 
+/** What names a job rather than the organisation: "role", "title", "what does Dana do", "work as". */
+const ROLE_WORDS = String.raw`\b(?:role|title|profession|position|occupation|career|line of work|rank|seniority|promot\w*)\b|\bdo(?:es)? for (?:a living|work)\b|\bwork(?:s|ing)? as\b|\bkind of (?:work|job)\b|\bwhat (?:do|does|did) [\p{L}' -]+? do\b(?:\s+(?:professionally|now|these days|nowadays))?\s*\??$`;
+/** What names the organisation: "employer", "company", "who does Dana work for", "where does Dana work". */
+const EMPLOYER_WORDS = String.raw`\b(?:employer|employs?|employed|employment|company|firm|organi[sz]ation|workplace|business|startup|agency|hired)\b|\bwork(?:s|ing|ed)? (?:for|at)\b|\bwhere\b.*\bwork(?:s|ing|ed)?\b|\bwho\b.*\bwork(?:s|ing|ed)? for\b|\bjoin(?:ed)?\b|\bwith (?:which|what)\b|\b(?:which|what) [\p{L}]+ (?:is|are|was) [\p{L}' -]+? with\b`;
+/** A question about work in general ("Dana's job", "what work") asks about both; one that names either asks about that one. */
+const ROLE_QUESTION = new RegExp(`${ROLE_WORDS}|\\bjob\\b|\\bwork\\b(?!s?\\s+(?:for|at)\\b)(?![\\s\\S]*\\bwhere\\b)`, 'iu');
+const EMPLOYER_QUESTION = new RegExp(`${EMPLOYER_WORDS}|\\bjob\\b(?!\\s*title)|\\bwork(?:s|ing)?\\b`, 'iu');
+const ROLE_ONLY = new RegExp(ROLE_WORDS, 'iu');
+const EMPLOYER_ONLY = new RegExp(EMPLOYER_WORDS, 'iu');
+
 export const ATTRIBUTES: readonly AttributeSpec[] = [
   { id: 'name', description: 'name or nickname', lasting: true, keyed: false, question: /\b(?:name|called)\b/i },
   { id: 'age', description: 'age', lasting: true, keyed: false, question: /\bhow old\b|\bage\b/i },
   { id: 'birthday', description: 'date of birth', lasting: true, keyed: false, question: /\bbirthday\b|\bborn\b/i },
-  { id: 'residence', description: 'where the subject lives now (city, country, neighbourhood)', lasting: true, keyed: false, question: /\bwhere\b.*\b(?:live|living|based|stay|staying|reside|home)\b|\b(?:live|lives|living|home)\b.*\bwhere\b|\b(?:city|country|moved?)\b/i },
+  { id: 'residence', description: 'where the subject lives now (city, country, neighbourhood)', lasting: true, keyed: false, question: /\bwhere\b.*\b(?:live|lives|living|based|located|stay|stays|staying|reside|resides|residing|home|settled|moved?|relocat\w*)\b|\b(?:live|lives|living|home)\b.*\bwhere\b|\b(?:city|town|country|neighbou?rhood|moved?|relocat\w*|resides?|residence|based in|located in|call home|calls home)\b/i },
   { id: 'hometown', description: 'where the subject comes from or grew up', lasting: true, keyed: false, question: /\b(?:from|grew up|hometown|originally)\b/i },
   { id: 'location', description: 'where the subject is now or is travelling to (a trip, a visit)', lasting: false, keyed: false, question: /\bwhere\b.*\b(?:now|going|travel|trip|visit|flying|heading)\b|\btrip\b/i },
-  { id: 'employer', description: 'the organisation the subject works for', lasting: true, keyed: false, question: /\b(?:work|works|working|employer|company|job)\b/i },
-  { id: 'role', description: 'job title or profession', lasting: true, keyed: false, question: /\b(?:job|role|title|profession|position|do for a living|work as|occupation)\b/i },
+  { id: 'employer', description: 'the organisation the subject works for', lasting: true, keyed: false, question: EMPLOYER_QUESTION },
+  { id: 'role', description: 'job title or profession', lasting: true, keyed: false, question: ROLE_QUESTION },
   { id: 'manager', description: "the subject's manager or boss", lasting: true, keyed: false, question: /\b(?:manager|boss|report to|reports to)\b/i },
   { id: 'education', description: 'school, degree or field of study', lasting: true, keyed: false, question: /\b(?:study|studies|studying|school|university|college|degree|major)\b/i },
   { id: 'partner', description: 'spouse or partner', lasting: true, keyed: false, question: /\b(?:partner|wife|husband|spouse|girlfriend|boyfriend|married|dating)\b/i },
@@ -73,9 +83,30 @@ export function attributeKey(id: string, object?: string | null): string {
   return o ? `${id}:${o}` : id;
 }
 
+/** "at Baker & Lowe", "for the firm": an organisation a question names as context ("What is Maya's position at Baker & Lowe?"). */
+const ORGANISATION_QUALIFIER = /\b(?:at|for|with)\s+(?:(?:the|her|his|their|that|this)\s+(?:firm|company|business|startup|agency|organi[sz]ation)\b|\p{Lu}[\p{L}&'.-]*(?:\s+(?:&|\p{Lu}[\p{L}&'.-]*))*)/gu;
+
+/**
+ * What a question asks, without the context it names: a question about the role only ("What is Maya's position at
+ * Baker & Lowe?") loses the organisation, which every fact about Maya's job there shares and which would otherwise
+ * make "Maya works at Baker & Lowe" the best word match. Other questions are returned as they are.
+ */
+export function questionFocus(question: string): string {
+  const asked = attributesAskedBy(question);
+  if (!asked.includes('role') || asked.includes('employer')) return question;
+  const focus = question.replace(ORGANISATION_QUALIFIER, '').replace(/\s+(?=[?.!]|\s)/g, '').trim();
+  return focus || question;
+}
+
 /** The attributes a question asks about, in catalogue order ("Where does Dana live now?" → residence, location). */
 export function attributesAskedBy(question: string): string[] {
-  return ATTRIBUTES.filter((a) => a.id !== 'other' && a.question.test(question)).map((a) => a.id);
+  const asked = ATTRIBUTES.filter((a) => a.id !== 'other' && a.question.test(question)).map((a) => a.id);
+  // "What is Dana's position at Acme?" names the organisation to ask about the role; "Where does Dana work?" the reverse.
+  const role = ROLE_ONLY.test(question);
+  const employer = EMPLOYER_ONLY.test(question.replace(ORGANISATION_QUALIFIER, ''));
+  if (role && !employer) return asked.filter((id) => id !== 'employer');
+  if (employer && !role) return asked.filter((id) => id !== 'role');
+  return asked;
 }
 
 /** Attribute names the engine wrote before the catalogue, and common model wordings, to catalogue ids. */

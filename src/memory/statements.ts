@@ -12,7 +12,8 @@ import { IRREGULAR_PAST, isRegularPast, tenseOf } from './tense.js';
 const INTERJECTION = String.raw`(?:hey|hi|hiya|hello|oh|ooh|ah+|aw+|wow|whoa|woah|yeah|yea|yep|yes|yup|no|nope|nah|ok|okay|alright|well|hm+|um+|uh+|(?:ha)+|lol|lmao|omg|gosh|man|dude|thanks|thank you|thx|ty|great|cool|awesome|nice|sweet|sure|totally|absolutely|definitely|indeed|anyway|anyways|btw|by the way|honestly|actually|right|true|congrats|congratulations|good (?:morning|evening|night|afternoon)|yay|phew|ugh|sorry|oops|of course|exactly|agreed|same here|me too|likewise|cheers|bye|goodbye|oh my|oh wow|oh no|speaking of which|in fact|to be honest|fun fact|guess what|you know what|good to hear|glad to hear|interesting|fair enough|good point|i see|got it|makes sense|perfect|excellent|wonderful|fantastic|amazing|love it|noted|funny story|long story short|funny|just so you know|fyi|quick update|big news|good news|bad news|some news|news flash|heads up|side note|random thought|update|correction|scratch that|wait|so yeah|oh and|oh also|also|plus|just fyi|real talk|not gonna lie|ngl|tbh|to be fair|for the record|for context|quick question|small update|life update|fun story|true story)`;
 const LEADING = new RegExp(String.raw`^${INTERJECTION}(?:\s+(?:so much|a lot|again|for (?:that|this|sharing|asking|the \w+)|you|guys|all))?(?:,?\s+\p{Lu}[\p{L}'-]*)?\s*(?:[,!.;:—–-]+\s*|$)`, 'iu');
 // "These days my favourite band is X": a time opener adds nothing the present tense does not say.
-const LEADING_CONJUNCTION = /^(?:so|and|but|also|plus|anyway|well|oh|then|honestly|actually|basically|these days|nowadays|lately|at the moment|right now|for now)\s*,?\s+(?=(?:I|I'm|I've|I'd|I'll|we|my|our)\b)/i;
+// "Sorry, I meant I live in Braga": a correction's lead-in is not the statement.
+const LEADING_CONJUNCTION = /^(?:so|and|but|also|plus|anyway|well|oh|then|honestly|actually|basically|these days|nowadays|lately|at the moment|right now|for now|i meant(?: to say)?(?: that)?|i mean|what i meant (?:is|was)(?: that)?|i should have said(?: that)?|i should say)\s*,?\s+(?=(?:I|I'm|I've|I'd|I'll|we|my|our)\b)/i;
 // "So cool you found a group" → "you found a group".
 const LEADING_PRAISE = /^(?:so|how|really|very|that's|it's)?\s*(?:cool|great|nice|awesome|amazing|sweet|glad|happy|fun|good|wonderful)\s+(?:that\s+)?(?=(?:you|I|we)\b)/i;
 // A tag is a word of its own: "sencha." keeps its "ha", "tattoo." its "too".
@@ -180,6 +181,8 @@ export function rejectReason(sentence: string, names: readonly string[]): string
   const words = sentence.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
   if (words.length < 3) return 'short';
   if (/\?\s*["')\]]*$/.test(sentence)) return 'question';
+  // "Just testing, thanks", "I'm just curious": talk about the chat itself.
+  if (/^(?:I(?:'m|\s+am)?\s+)?just\s+(?:testing|checking|kidding|joking|browsing|curious|wondering|asking|saying|looking around)\b/i.test(sentence)) return 'small talk';
   if (UNRESOLVED.test(sentence)) return 'unresolved';
   const first = words[0]!.toLowerCase().replace(/[^\p{L}']/gu, '');
   if (IMPERATIVE.has(first) || SUBJECTLESS.has(first)) return 'imperative';
@@ -196,8 +199,8 @@ export function rejectReason(sentence: string, names: readonly string[]): string
   return null;
 }
 
-// "Ana Silva lives in Paris", "Tom plays the cello": a name and its verb.
-const NAMED_VERB = /^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2}\s+(?:(?:\p{Ll}+ly|now|still|also|just|already|often|always|never|soon|then)\s+)?(?:\p{Ll}{2,}(?:s|ed)|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|does not|did not|is not|has not)\b/u;
+// "Ana Silva lives in Paris", "Tom plays the cello", "Dana quit Acme", "Dana no longer works at Acme": a name and its verb.
+const NAMED_VERB = /^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2}\s+(?:(?:\p{Ll}+ly|now|still|also|just|already|often|always|never|soon|then|since|no longer)\s+)?(?:\p{Ll}{2,}(?:s|ed)|quit|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|does not|did not|is not|has not)\b/u;
 const SUBORDINATOR = /^(?:since|because|when|while|after|before|until|that|if|so)$/i;
 const AUXILIARY = /^(?:am|is|are|was|were|has|have|had|do|does|did|will|would|can|could|got|gets|'m|'s|'re)$/i;
 

@@ -1,5 +1,5 @@
 import type { MemoryRecord } from '../core/types.js';
-import { attributesAskedBy, attributeSpec } from '../memory/attributes.js';
+import { attributesAskedBy, attributeSpec, questionFocus as focusOf } from '../memory/attributes.js';
 
 /**
  * What makes a memory search answer with the current fact, beyond similarity: the attribute a question asks about
@@ -83,7 +83,8 @@ export const RECENCY_TIE = 0.02;
 /**
  * Among facts of the same subject that answer about equally well (similarities within RECENCY_TIE), the one stated
  * later comes first and takes the higher score: a change the engine could not link ("I quit smoking" after "I smoke
- * half a pack a day") is then at least not outranked by the older statement on a near tie.
+ * half a pack a day") is then at least not outranked by the older statement on a near tie. Facts of two different
+ * attributes keep their order.
  */
 function newerOnTies<T extends RankedMemory>(sorted: T[]): T[] {
   const subject = (h: T) => h.memory.subject?.trim().toLowerCase() ?? null;
@@ -92,13 +93,23 @@ function newerOnTies<T extends RankedMemory>(sorted: T[]): T[] {
     for (let i = 1; i < sorted.length; i++) {
       const a = sorted[i - 1]!;
       const b = sorted[i]!;
-      if (!subject(a) || subject(a) !== subject(b) || a.similarity - b.similarity >= RECENCY_TIE || learned(b.memory) <= learned(a.memory)) continue;
+      if (!subject(a) || subject(a) !== subject(b) || a.similarity - b.similarity >= RECENCY_TIE || learned(b.memory) <= learned(a.memory) || differentFacts(a.memory, b.memory)) continue;
       sorted[i - 1] = { ...b, similarity: a.similarity };
       sorted[i] = { ...a, similarity: b.similarity };
       changed = true;
     }
   }
   return sorted;
+}
+
+/**
+ * Two facts that state different catalogue attributes ("works as a partner", role; "works at Brightwater", employer)
+ * are not an old and a new statement of one thing: the later one does not win a near tie over the other.
+ */
+function differentFacts(a: MemoryRecord, b: MemoryRecord): boolean {
+  const ka = supersessionKey(a);
+  const kb = supersessionKey(b);
+  return ka !== null && kb !== null && ka !== kb;
 }
 
 function newestVersion<T extends RankedMemory>(members: readonly T[]): T {
@@ -117,4 +128,9 @@ function learned(m: MemoryRecord): string {
 /** The attributes a question asks about (memory/attributes.ts). */
 export function askedAttributes(question: string): string[] {
   return attributesAskedBy(question);
+}
+
+/** The question without the context it names, for scoring words (memory/attributes.ts questionFocus). */
+export function questionFocus(question: string): string {
+  return focusOf(question);
 }

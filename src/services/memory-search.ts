@@ -9,7 +9,7 @@ import { keywordCoverage } from '../search/keyword-score.js';
 import { memoryFeatures, memorySimilarity, memorySimilarityWeights, memoryTermWeights, type MemorySimilarityWeights } from '../search/memory-similarity.js';
 import type { Store } from '../storage/store.js';
 import { indexTerms, queryTerms } from '../text/tokenize.js';
-import { askedAttributes, attributeEvidence, currentFactsFirst } from './memory-ranking.js';
+import { askedAttributes, attributeEvidence, currentFactsFirst, questionFocus } from './memory-ranking.js';
 
 export interface MemoryHit {
   memory: MemoryRecord;
@@ -81,8 +81,10 @@ export class MemorySearch {
     );
     // Term weights from the candidates themselves: they are the memories the question is about.
     const termSets = new Map(memories.map((m) => [m.id, new Set(indexTerms(m.memory))]));
-    const df = new Map(terms.map((t) => [t, [...termSets.values()].filter((s) => s.has(t)).length]));
-    const weights = memoryTermWeights(terms, df, memories.length);
+    // Scored on what the question asks: "What is Maya's position at Baker & Lowe?" without the organisation it names.
+    const scored = queryTerms(questionFocus(p.q));
+    const df = new Map(scored.map((t) => [t, [...termSets.values()].filter((s) => s.has(t)).length]));
+    const weights = memoryTermWeights(scored, df, memories.length);
     const cosines = new Map(byVector.map((c) => [c.memoryId, c.score]));
     // A word match the vector side did not return scored below its last candidate when that side was full.
     const floor = byVector.length >= n ? Math.min(...byVector.map((c) => c.score)) : null;
@@ -92,10 +94,10 @@ export class MemorySearch {
       let similarity: number;
       if (embedder) {
         const cos = cosines.get(m.id) ?? floor ?? embedder.calibration.mean;
-        const keyword = { queryTerms: terms, memoryTerms: termSets.get(m.id)!, weights };
+        const keyword = { queryTerms: scored, memoryTerms: termSets.get(m.id)!, weights };
         similarity = memorySimilarity(memoryFeatures(cos, best, embedder.calibration, keyword, attributeEvidence(asked, m)), this.weights ?? memorySimilarityWeights(embedder.id));
       } else {
-        similarity = KEYWORD_ONLY_WEIGHT * keywordCoverage(terms, termSets.get(m.id)!, weights);
+        similarity = KEYWORD_ONLY_WEIGHT * keywordCoverage(scored, termSets.get(m.id)!, weights);
       }
       if (m.isInference) similarity *= INFERENCE_WEIGHT;
       return { memory: m, similarity: clamp01(similarity) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributeEvidence, canonicalAttribute, currentFactsFirst, RECENCY_TIE, supersessionKey } from '../../../src/services/memory-ranking.js';
+import { attributeEvidence, canonicalAttribute, currentFactsFirst, questionFocus, RECENCY_TIE, supersessionKey } from '../../../src/services/memory-ranking.js';
 import { mergeDistinct } from '../../../src/services/recall.js';
 import { memoryRecord } from '../../helpers/memories.js';
 
@@ -67,6 +67,24 @@ describe('memory ranking', () => {
     ]);
     // Beyond the tie, similarity decides.
     expect(currentFactsFirst([{ memory: smokes, similarity: 0.9 }, { memory: quit, similarity: 0.9 - RECENCY_TIE }]).map((h) => h.memory.id)).toEqual([smokes.id, quit.id]);
+  });
+
+  it('on a near tie, a later fact of another attribute does not overtake the one asked about (employer vs role)', () => {
+    const employer = memoryRecord({ memory: 'Omar works at Brightwater & Cole.', subject: 'Omar', attribute: 'employer', createdAt: '2026-01-03T00:00:00.000Z' });
+    const role = memoryRecord({ memory: 'Omar works as a partner.', subject: 'Omar', attribute: 'role', createdAt: '2026-04-02T00:00:00.000Z' });
+    const ranked = currentFactsFirst([
+      { memory: employer, similarity: 0.995 },
+      { memory: role, similarity: 0.99 },
+    ]);
+    expect(ranked.map((h) => h.memory.memory)).toEqual(['Omar works at Brightwater & Cole.', 'Omar works as a partner.']);
+  });
+
+  it('scores a role question on what it asks, without the organisation it names', () => {
+    expect(questionFocus("What is Maya's position at Baker & Lowe?")).toBe("What is Maya's position?");
+    expect(questionFocus("What's Omar's rank at the firm now?")).toBe("What's Omar's rank now?");
+    // Questions about the employer, or about both, keep the organisation.
+    expect(questionFocus('Does Maya still work at Baker & Lowe?')).toBe('Does Maya still work at Baker & Lowe?');
+    expect(questionFocus("What's Maya's job at Baker & Lowe?")).toBe("What's Maya's job at Baker & Lowe?");
   });
 
   it('merges memory and chunk results into one ranking with each text once, the memory kept', () => {
