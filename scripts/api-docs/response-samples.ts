@@ -123,6 +123,8 @@ export async function sampleResponses(): Promise<ResponseSamples> {
     await call('get', '/v3/container-tags/user-7/profile', '/v3/container-tags/{tag}/profile', 200);
     const q = 'What job does Caroline want?';
     await call('post', '/v4/search', '/v4/search', 200, { q, containerTag: 'user-42', threshold: 0 });
+    // Chunk results as well: in hybrid a memory may stand in for its source chunk, so both shapes are sampled.
+    await call('post', '/v4/search', '/v4/search', 200, { q, containerTag: 'user-42', threshold: 0, searchMode: 'documents' });
     await call('post', '/v4/search', '/v4/search', 200, { q, containerTag: 'user-42', threshold: 0, include: { documents: true, summaries: true } });
     await call('post', '/v3/search', '/v3/search', 200, { q, containerTags: ['user-42'] });
     await call('post', '/v3/search', '/v3/search', 200, {

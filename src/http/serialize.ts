@@ -94,8 +94,9 @@ export function recallResult(r: RecallResult, opts: { includeDocuments: boolean;
     ? { parents: r.context.parents, children: r.context.children, ...(opts.includeRelated ? { related: r.context.related } : {}) }
     : undefined;
   const result = memoryResult(r.memory, r.similarity, context, opts.includeDocuments ? r.documents.map((d) => documentRef(d, opts.includeSummaries)) : undefined);
-  // A chunk folded into the memory (same text) leaves its document's id, as the chunk result would have carried it.
-  return r.documentId ? { ...result, documentId: r.documentId } : result;
+  // A chunk folded into the memory (same text, or the memory's source passage in hybrid) leaves its document's id and
+  // its text, as the chunk result would have carried them.
+  return r.documentId ? { ...result, documentId: r.documentId, ...(r.chunk !== undefined ? { chunk: r.chunk } : {}) } : result;
 }
 
 /** A chunk as a /v4/search result (`resultType: "chunk"`, its document's fields beside it). */

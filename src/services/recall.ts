@@ -33,6 +33,8 @@ export type RecallResult =
       documents: DocumentRecord[];
       /** The document of a chunk with the memory's text, folded into it (hybrid): the result still names it. */
       documentId?: string;
+      /** The text of that chunk (hybrid): a client reading `chunk` still finds the passage the memory stands for. */
+      chunk?: string;
     }
   | { kind: 'chunk'; hit: ChunkHit; similarity: number };
 
@@ -105,7 +107,7 @@ export class RecallService {
             similarity: r.similarity,
             context: contexts.get(r.memory.id) ?? { parents: [], children: [], related: [] },
             documents: r.memory.documentIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
-            ...(r.folded ? { documentId: r.folded.hit.document.id } : {}),
+            ...(r.folded ? { documentId: r.folded.hit.document.id, chunk: r.folded.hit.chunk.content } : {}),
           },
     );
   }
