@@ -1,35 +1,26 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createSupermemoryProcessors } from '@supermemory/tools/mastra';
 import { createSupermemoryHooks } from '@supermemory/tools/voltagent';
-import { auth, createTestRuntime, TEST_KEY, type TestRuntime } from '../helpers/runtime.js';
+import { startClientServer, type ClientServer } from '../helpers/client-server.js';
+import { auth, TEST_KEY, type TestRuntime } from '../helpers/runtime.js';
 
 /**
  * The conversation savers of @supermemory/tools (Mastra's output processor, VoltAgent's onEnd hook) post whole
  * conversations to POST /v4/conversations; the facts then show in the profile.
  */
 describe('@supermemory/tools conversations client against Mnemo', () => {
+  let server: ClientServer;
   let rt: TestRuntime;
-  let server: http.Server;
   let baseUrl: string;
-  const calls: { method: string; url: string; status: number }[] = [];
+  let calls: ClientServer['calls'];
 
   beforeAll(async () => {
-    rt = await createTestRuntime();
-    const handle = rt.app.callback();
-    server = http.createServer((req, res) => {
-      res.on('finish', () => calls.push({ method: req.method!, url: req.url!, status: res.statusCode }));
-      void handle(req, res);
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await startClientServer({});
+    ({ rt, calls, base: baseUrl } = server);
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-    await rt.close();
+    await server?.close();
   });
 
   it('Mastra output processor saves the conversation through POST /v4/conversations', async () => {

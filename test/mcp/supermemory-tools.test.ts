@@ -1,44 +1,29 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supermemoryTools } from '@supermemory/tools/ai-sdk';
 import { createClaudeMemoryTool } from '@supermemory/tools/claude-memory';
 import { createToolCallExecutor, getToolDefinitions, supermemoryTools as openAiTools } from '@supermemory/tools/openai';
 import { createSupermemoryProcessors } from '@supermemory/tools/mastra';
 import { createSupermemoryHooks } from '@supermemory/tools/voltagent';
-import { createTestRuntime, TEST_KEY, type TestRuntime } from '../helpers/runtime.js';
+import { startClientServer, type ClientServer } from '../helpers/client-server.js';
+import { TEST_KEY, type TestRuntime } from '../helpers/runtime.js';
 
 /**
  * @supermemory/tools 2.3.0 pointed at Mnemo by its base-URL option only, each tool's execute function called
  * directly (no LLM). Every HTTP call the package makes is recorded; none may be refused.
  */
-interface Call {
-  method: string;
-  url: string;
-  status: number;
-}
-
 describe('@supermemory/tools against Mnemo', () => {
+  let server: ClientServer;
   let rt: TestRuntime;
-  let server: http.Server;
   let baseUrl: string;
-  const calls: Call[] = [];
+  let calls: ClientServer['calls'];
   const opts = { toolCallId: 't1', messages: [] };
 
   beforeAll(async () => {
-    rt = await createTestRuntime();
-    const handle = rt.app.callback();
-    server = http.createServer((req, res) => {
-      res.on('finish', () => calls.push({ method: req.method!, url: req.url!, status: res.statusCode }));
-      void handle(req, res);
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await startClientServer({});
+    ({ rt, calls, base: baseUrl } = server);
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-    await rt.close();
+    await server?.close();
   });
 
   const refused = () => calls.filter((c) => c.status >= 400);
