@@ -5,39 +5,14 @@ import type { MemoryRecord } from '../../src/core/types.js';
 import { memoryRecency } from '../../src/storage/memories.js';
 import type { Store } from '../../src/storage/store.js';
 import { queryTerms } from '../../src/text/tokenize.js';
+import { memoryRecord } from '../helpers/memories.js';
 import { axis, DIMS, isoAt, makeOrg, MODEL } from './store-fixtures.js';
 
 let seq = 0;
 
 export function makeMemory(orgId: string, over: Partial<MemoryRecord> = {}): MemoryRecord {
   const n = ++seq;
-  const id = over.id ?? `mem-${randomUUID()}`;
-  return {
-    id,
-    orgId,
-    containerTags: ['user-a'],
-    memory: `Fact number ${n}.`,
-    isStatic: false,
-    isLatest: true,
-    isForgotten: false,
-    isInference: false,
-    version: 1,
-    parentMemoryId: null,
-    rootMemoryId: id,
-    relation: null,
-    subject: null,
-    attribute: null,
-    eventDate: null,
-    forgetAfter: null,
-    forgetReason: null,
-    forgottenAt: null,
-    documentIds: [],
-    sourceCount: 1,
-    metadata: {},
-    createdAt: isoAt(n),
-    updatedAt: isoAt(n),
-    ...over,
-  };
+  return memoryRecord({ id: `mem-${randomUUID()}`, orgId, containerTags: ['user-a'], memory: `Fact number ${n}.`, createdAt: isoAt(n), updatedAt: isoAt(n), ...over });
 }
 
 const ids = (ms: readonly { id: string }[]) => ms.map((m) => m.id).sort();
