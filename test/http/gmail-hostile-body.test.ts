@@ -4,8 +4,7 @@ import { startFakeGmail, type FakeGmail } from '../helpers/fake-gmail.js';
 import { startFakeOAuth, type FakeOAuth } from '../helpers/fake-oauth.js';
 import { nestedHtml, slowHtml } from '../helpers/hostile-files.js';
 import { startServer, waitFor, type ServerProcess } from '../helpers/server-process.js';
-
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
+import { healthBaseline, healthReport, healthWhile, p95 } from '../helpers/health-probe.js';
 
 interface SyncRun {
   status: string;
@@ -52,39 +51,19 @@ describe('gmail: hostile HTML bodies are parsed off the event loop and fail only
     await oauth?.close();
   });
 
-  /** One GET /health: its latency in ms (5 s when it does not answer within 5 s). */
-  const health = async () => {
-    const t0 = performance.now();
-    const res = await fetch(`${server.baseURL}/health`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
-    await res?.arrayBuffer();
-    return res?.ok ? performance.now() - t0 : 5_000;
-  };
   const runs = async (id: string) => (await client.get(`/v3/connections/${id}/sync-runs`)) as SyncRun[];
 
   it('GET /health p95 stays under 100 ms during the sync; the nested body fails its thread, the others sync', async () => {
-    const baseline: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      baseline.push(await health());
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const baseline = await healthBaseline(server.baseURL);
     const created = await client.connections.create('gmail', { containerTags: ['mail'], redirectUrl: 'https://app.example/mail' });
     const callback = await fetch(await oauth.consent(created.authLink), { redirect: 'manual' });
     expect(callback.status).toBe(302);
 
-    const latencies: number[] = [];
-    let finished = false;
-    const settled = (async () => {
-      const run = await waitFor(async () => (await runs(created.id)).find((r) => r.status !== 'running'), 240_000, 250);
-      finished = true;
-      return run;
-    })();
-    while (!finished || latencies.length < 40) {
-      latencies.push(await health());
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    const run = await settled;
-    const show = (l: number[]) => l.map((x) => Math.round(x)).join(' ');
-    expect(p95(latencies), `baseline p95 ${Math.round(p95(baseline))} ms; latencies (${latencies.length}): ${show(latencies)}`).toBeLessThan(100 + p95(baseline));
+    const { latencies, result: run } = await healthWhile(
+      server.baseURL,
+      waitFor(async () => (await runs(created.id)).find((r) => r.status !== 'running'), 240_000, 250),
+    );
+    expect(p95(latencies), healthReport(latencies, baseline)).toBeLessThan(100 + p95(baseline));
 
     // The sync completes: the nested thread is a failed item (the slow ones are read, or fail the 2 s parse limit).
     expect(run).toMatchObject({ status: 'completed', error: null });
