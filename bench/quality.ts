@@ -6,7 +6,7 @@
  *   npm run bench:quality -- [--datasets locomo,longmemeval,scifact]
  *                            [--modes keyword,vector,hybrid,hybrid-rerank,memories,hybrid-memories]
  *                            [--limit-questions N] [--embedder local|hash] [--cache] [--ingest-concurrency N]
- *                            [--shared ../shared/data]
+ *                            [--shared ../shared/data] [--scifact-docs N]
  *   npm run bench:quality -- --chart-only     # redraw bench/results/quality-chart.svg from the latest results
  *
  * Each dataset is ingested once into a fresh temporary data directory by a service with the embedded runner; then
@@ -34,7 +34,7 @@ import { coveredShare } from './quality/units.js';
 const LOADERS: Record<DatasetName, (dataDir: string, limit: number) => QualityDataset> = {
   locomo: loadLocomo,
   longmemeval: loadLongMemEval,
-  scifact: loadSciFact,
+  scifact: (dir, limit) => loadSciFact(dir, limit, intArg(args['scifact-docs'], 0, 'scifact-docs')),
 };
 
 const MISSED_IN_SUMMARY = 5;
@@ -48,6 +48,8 @@ const { values: args } = parseArgs({
     cache: { type: 'boolean', default: false },
     'chart-only': { type: 'boolean', default: false },
     'ingest-concurrency': { type: 'string' },
+    /** SciFact only: keep this many abstracts (the sampled claims' relevant ones first); 0 = the whole corpus. */
+    'scifact-docs': { type: 'string', default: '0' },
     shared: { type: 'string', default: process.env.MNEMO_SHARED_DATA ?? path.resolve(REPO_ROOT, '..', 'shared', 'data') },
   },
   strict: true,

@@ -464,7 +464,14 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
   await runtime.close();
   rss.setPhase('server-process');
   const probeBodies = [queries[0]!, ...measured.slice(0, 100)].map((q) => searchBody(q, options.rerank));
-  const probeJob: ServeProbeJob = { dataDir: dir, apiKey: BENCH_KEY, embeddings: embedder.kind === 'hash' ? 'hash' : 'local', bodies: probeBodies };
+  const probeJob: ServeProbeJob = {
+    dataDir: dir,
+    apiKey: BENCH_KEY,
+    embeddings: embedder.kind === 'hash' ? 'hash' : 'local',
+    ...(process.env.MNEMO_EMBEDDING_MODEL ? { model: process.env.MNEMO_EMBEDDING_MODEL } : {}),
+    expectEmbedderId: embedder.id,
+    bodies: probeBodies,
+  };
   const serverProcess = await runServeProbe(probeJob);
   if ('error' in serverProcess) log(`${tag} server process probe failed: ${serverProcess.error}`);
   else
@@ -653,6 +660,7 @@ async function runServeProbe(job: ServeProbeJob) {
   if (out.error) return { error: out.error };
   const r = JSON.parse(out.stdout.trim().split('\n').pop()!) as ServeProbeResult;
   return {
+    embedderId: r.embedderId,
     startMs: round(r.startMs),
     embedderReadyMs: round(r.embedderReadyMs),
     firstQueryMs: round(r.firstQueryMs),

@@ -6,21 +6,16 @@
  * JSON line (argv[2] may also be `@file`, as `npm run bench:search -- --keep` leaves one).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { loadConfig } from '../src/core/config.js';
 import { silentLogger } from '../src/core/logger.js';
 import { createRuntime } from '../src/runtime.js';
-import { listenLocal, REPO_ROOT } from './lib.js';
+import { listenLocal } from './lib.js';
+import { serveProbeEnv, type ServeProbeJob } from './serve-probe-job.js';
 
-export interface ServeProbeJob {
-  dataDir: string;
-  apiKey: string;
-  embeddings: 'local' | 'hash';
-  /** Request bodies for /v4/search, the first one timed on its own. */
-  bodies: string[];
-}
+export type { ServeProbeJob } from './serve-probe-job.js';
 
 export interface ServeProbeResult {
+  embedderId: string;
   startMs: number;
   embedderReadyMs: number;
   firstQueryMs: number;
@@ -33,18 +28,14 @@ export interface ServeProbeResult {
 const arg = process.argv[2]!;
 const job = JSON.parse(arg.startsWith('@') ? fs.readFileSync(arg.slice(1), 'utf8') : arg) as ServeProbeJob;
 const t0 = performance.now();
-const config = loadConfig({
-  MNEMO_API_KEY: job.apiKey,
-  MNEMO_DATA_DIR: job.dataDir,
-  MNEMO_LOG_LEVEL: 'silent',
-  MNEMO_EMBEDDINGS: job.embeddings,
-  MNEMO_MODELS_DIR: path.join(REPO_ROOT, '.models'),
-  MNEMO_EMBEDDING_ALLOW_DOWNLOAD: 'false',
-});
+const config = loadConfig(serveProbeEnv(job, process.env));
 const runtime = await createRuntime(config, silentLogger, { print: () => undefined });
 const { server, baseUrl } = await listenLocal(runtime.app);
 const startMs = performance.now() - t0;
-await runtime.embedder.get();
+const { id: embedderId } = await runtime.embedder.get();
+if (job.expectEmbedderId && embedderId !== job.expectEmbedderId) {
+  throw new Error(`serve-probe: the service embeds with ${embedderId} but the database holds ${job.expectEmbedderId} vectors`);
+}
 const embedderReadyMs = performance.now() - t0;
 
 const search = async (body: string): Promise<number> => {
@@ -63,6 +54,7 @@ const latencyMs: number[] = [];
 for (const body of job.bodies.slice(1)) latencyMs.push(await search(body));
 const memory = process.memoryUsage();
 const result: ServeProbeResult = {
+  embedderId,
   startMs,
   embedderReadyMs,
   firstQueryMs,
