@@ -18,7 +18,7 @@ const KeyView = z.strictObject({
   id: z.string(),
   name: z.string(),
   prefix: z.string().describe('The first characters of the key (never the key)'),
-  type: z.enum(['root', 'scoped', 'oauth']),
+  type: z.enum(['root', 'scoped']),
   permission: Permission,
   containerTag: z.string().optional(),
   containerTags: z.array(z.string()).nullable(),
@@ -27,8 +27,9 @@ const KeyView = z.strictObject({
   enabled: z.boolean(),
   revokedAt: Timestamp.nullable(),
   rateLimit: RateLimit.nullable(),
-  expiresSoon: z.boolean(),
-  client: z.unknown().optional(),
+  expiresSoon: z.boolean().describe('Expires within the first expiry-notice lead time (default 7 days)'),
+  expiryNotices: z.array(z.string()).describe('Expiry notices already sent'),
+  oauthClient: z.strictObject({ id: z.string(), name: z.string() }).optional().describe('For the OAuth grant of an MCP client'),
 });
 
 export const KeyListResponse = z.strictObject({ keys: z.array(KeyView) });
