@@ -65,7 +65,7 @@ const errorResponse = (description: string) => ({
 });
 
 /** The errors every keyed route may answer (its own may say more). */
-const KEYED_ERRORS: Record<number, string> = {
+export const KEYED_ERRORS: Record<number, string> = {
   400: 'Invalid input; details names the offending fields',
   401: 'Missing or invalid API key',
   403: "Outside the key's scope, or an endpoint a scoped key may not use",
