@@ -176,7 +176,7 @@ export async function sampleResponses(): Promise<RouteSample[]> {
   return samples;
 }
 
-type Record_ = (method: string, url: string, docPath: string, expected: number | readonly number[], res: request.Response) => request.Response;
+type Recorder = (method: string, url: string, docPath: string, expected: number | readonly number[], res: request.Response) => request.Response;
 
 /** /v4/memories: write, list (with history), update, forget, forget-matching (dry run and for real). */
 async function sampleMemories(call: Call, drain: () => Promise<void>): Promise<void> {
@@ -196,7 +196,7 @@ async function sampleMemories(call: Call, drain: () => Promise<void>): Promise<v
 }
 
 /** OAuth for MCP clients (metadata, registration, consent, tokens, revocation) and an MCP initialize. */
-async function sampleOAuthAndMcp(record: Record_, agent: ReturnType<typeof request>): Promise<void> {
+async function sampleOAuthAndMcp(record: Recorder, agent: ReturnType<typeof request>): Promise<void> {
   for (const p of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server']) record('get', p, p, 200, await agent.get(p));
   const redirect = 'http://127.0.0.1:9/cb';
   const reg = record('post', '/oauth/register', '/oauth/register', 201, await agent.post('/oauth/register').send({ client_name: 'Docs', redirect_uris: [redirect], token_endpoint_auth_method: 'none' }));
