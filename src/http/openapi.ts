@@ -21,7 +21,7 @@ import { SETTINGS_ROUTES } from './routes/settings.js';
 import { ErrorBody } from './schemas/common.js';
 
 /**
- * Every route the server can answer, in the order of the reference: each is declared once next to its handler
+ * Every route the server can answer, in the order docs/API.md lists them: each is declared once next to its handler
  * (src/http/route.ts) and registered from that declaration. test/http/route-declarations.test.ts fails when a
  * registered route is missing here or a route here is not registered.
  */
@@ -29,9 +29,9 @@ export const ROUTES: readonly RouteSpec[] = [
   META_ROUTES.root,
   META_ROUTES.openapi,
   HEALTH_ROUTE,
-  ...Object.values(DOCUMENT_ROUTES).slice(0, 1),
+  DOCUMENT_ROUTES.add,
   UPLOAD_ROUTE,
-  ...Object.values(DOCUMENT_ROUTES).slice(1),
+  ...Object.values(DOCUMENT_ROUTES).filter((r) => r !== DOCUMENT_ROUTES.add),
   FILE_ROUTES.fileUrl,
   FILE_ROUTES.download,
   ...Object.values(MEMORIES_REDIRECT_ROUTES),
