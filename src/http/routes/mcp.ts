@@ -11,7 +11,7 @@ export const MCP_ROUTE = defineRoute({
   tag: 'mcp',
   auth: 'key',
   summary: 'The MCP server (Streamable HTTP: POST JSON-RPC messages, GET the event stream, DELETE ends the session)',
-  description: 'An API key, or an OAuth access token issued for /mcp; a 401 names the protected resource metadata in WWW-Authenticate. x-sm-project or x-mnemo-project picks the container tag.',
+  description: 'OAuth access tokens must be issued for /mcp; a 401 names the protected resource metadata in WWW-Authenticate. x-sm-project or x-mnemo-project picks the container tag.',
   rawBody: 'JSON-RPC 2.0 message(s) of the Model Context Protocol',
   responses: { 200: { description: 'The JSON-RPC response as an event stream (application/json when the client accepts only that)', contentType: 'text/event-stream' }, 202: { description: 'Notification accepted' }, 404: { description: 'Unknown or ended mcp-session-id' } },
 });
