@@ -90,6 +90,13 @@ function multipartSchema(fields: z.ZodType): Record<string, unknown> {
   };
 }
 
+/** `/v3/documents/{id}/chunks` → `V3DocumentsIdChunks`; `/` → `Root`; a trailing slash → `…Slash`. */
+function operationName(path: string): string {
+  if (path === '/') return 'Root';
+  const name = openApiPath(path).replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase());
+  return path.endsWith('/') ? `${name}Slash` : name;
+}
+
 /** The OpenAPI operation of a declared route. */
 export function operationOf(spec: RouteSpec): Record<string, unknown> {
   const params: unknown[] = [];
@@ -118,7 +125,7 @@ export function operationOf(spec: RouteSpec): Record<string, unknown> {
   }
   const description = [spec.description, spec.auth === 'root' ? 'Root keys only.' : undefined, OPTIONAL_TAGS[spec.tag]].filter(Boolean).join(' ');
   return {
-    operationId: `${spec.method === 'all' ? 'any' : spec.method}${openApiPath(spec.path).replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    operationId: `${spec.method === 'all' ? 'any' : spec.method}${operationName(spec.path)}`,
     summary: spec.summary,
     ...(description ? { description } : {}),
     tags: [spec.tag],

@@ -94,6 +94,16 @@ describe('route declarations (src/http/openapi.ts ROUTES)', () => {
     const served = Object.entries(paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));
     const declared = ROUTES.flatMap((s: RouteSpec) => methodsOf(s).map((m) => `${m} ${openApiPath(s.path)}`));
     expect(served.sort()).toEqual([...new Set(declared)].sort());
+    // Each path template's parameters are described, and operation ids are unique.
+    const ids: string[] = [];
+    for (const [p, ops] of Object.entries(res.body.paths as Record<string, Record<string, { operationId: string; parameters?: { name: string; in: string }[] }>>)) {
+      const names = [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      for (const op of Object.values(ops)) {
+        expect((op.parameters ?? []).filter((x) => x.in === 'path').map((x) => x.name), p).toEqual(names);
+        ids.push(op.operationId);
+      }
+    }
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
     for (const op of ['post /v4/memories', 'post /v4/memories/list', 'patch /v4/memories', 'delete /v4/memories', 'post /v4/memories/forget-matching', 'post /v4/conversations', 'post /v4/profile', 'get /mcp', 'post /oauth/token']) {
       expect(served, op).toContain(op);
     }
