@@ -72,6 +72,14 @@ describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () =
     expect(block.missing).toContain('32 Track MIDI Sequence Recorder');
   });
 
+  it('turns a leaning scan level before reading it, and reads more of it so', async () => {
+    const r = await read('eurotext.png');
+    expect(r.out.details?.ocrPasses).toContain('deskew');
+    const without = await read('eurotext.png', { passes: { deskew: false } });
+    expect(without.out.details?.ocrPasses ?? []).not.toContain('deskew');
+    expect(r.found.length).toBeGreaterThan(without.found.length);
+  });
+
   it('reads a tiny photo crop as one block when page segmentation finds no text in it (as before the passes)', async () => {
     const r = await read('numbers-photo-crop.png');
     expect(r.found).toEqual(expect.arrayContaining(['width_ths = 0.5', 'width_ths = 0.7']));
