@@ -78,7 +78,7 @@ describe('real web pages', () => {
   });
 
   // Held out: trafilatura's real-world pages, phrases from its own assertions; never used to tune the fallback.
-  it('finds at least 87% of the phrases of the 60 held-out pages (85% before the fallback)', { timeout: 120_000 }, async () => {
+  it('finds at least 90% of the phrases of the 60 held-out pages (85% before the fallback, 87% before the sidebar-wrapper fix)', { timeout: 120_000 }, async () => {
     const held = pages.filter((p) => p.set === 'holdout');
     expect(held.length).toBe(60);
     let found = 0;
@@ -89,6 +89,6 @@ describe('real web pages', () => {
       found += r.found.length;
       total += f.phrases.length;
     }
-    expect(found / total).toBeGreaterThanOrEqual(0.87);
+    expect(found / total).toBeGreaterThanOrEqual(0.9);
   });
 });
