@@ -57,12 +57,19 @@ describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () =
   });
 
   it('keeps the title line tesseract drops at full size when the large-text pass is on (a half-size reading)', async () => {
-    const r = await read('scan-rotated-skew.pdf', { passes: { largeText: true } });
+    // Deskew off: turned level, the page keeps its title without the large-text pass (next test).
+    const r = await read('scan-rotated-skew.pdf', { passes: { largeText: true, deskew: false } });
     expect(r.missing).toEqual([]);
     expect(r.out.details?.ocrPasses).toContain('large-text');
     expect(r.out.content.indexOf('32 Track MIDI Sequence Recorder')).toBeLessThan(r.out.content.indexOf('Recording a Sequence'));
-    const without = await read('scan-rotated-skew.pdf');
+    const without = await read('scan-rotated-skew.pdf', { passes: { deskew: false } });
     expect(without.missing).toContain('32 Track MIDI Sequence Recorder');
+  });
+
+  it('keeps the title of the skewed scan once the page is turned level (deskew, on by default)', async () => {
+    const r = await read('scan-rotated-skew.pdf');
+    expect(r.out.details?.ocrPasses).toContain('deskew');
+    expect(r.missing).toEqual([]);
   });
 
   it('keeps the two-line title of the Linn scan with tesseract\'s own page segmentation (it was dropped in one block)', async () => {
