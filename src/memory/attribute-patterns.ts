@@ -35,6 +35,10 @@ const V = String.raw`(?<v>.+)`;
 // Names of organisations and places start with a capital or a digit ("3M").
 const CAP = String.raw`(?<v>(?:the\s+)?[\p{Lu}\d][\p{L}\d&'.-]*(?:\s+(?:[\p{Lu}\d&][\p{L}\d&'.-]*|of|de|du|la|le|and|&))*)`;
 
+// Workplaces named by a common noun ("a bookstore downtown", "st mary's hospital", "the local bakery"): lowercase
+// names of employers, read where a capitalised name is expected.
+export const WORKPLACES = 'firm|company|agency|startup|start-up|studio|practice|hospital|clinic|school|high school|university|college|bank|lab|laboratory|bookstore|bookshop|shop|store|caf[eé]|coffee shop|roastery|bakery|restaurant|bar|pub|hotel|warehouse|factory|plant|supermarket|grocery store|pharmacy|library|museum|newspaper|magazine|nonprofit|non-profit|charity|salon|garage|brewery|winery|daycare|nursery|kindergarten|airline|consultancy|law firm|call center|call centre|dealership|hospice|care home|nursing home';
+export const WORKPLACE = String.raw`(?<v>(?:(?:the|a|an)\s+)?(?:[\p{Ll}\d][\p{L}\d'&.-]*\s+){0,3}?(?:${WORKPLACES}))(?![\p{L}-])`;
 export const PROFESSIONS =
   'nurse doctor physician surgeon dentist teacher professor lecturer engineer developer programmer designer architect lawyer attorney accountant consultant manager director ceo cto cfo coo founder cofounder co-founder entrepreneur writer author journalist editor artist painter musician singer songwriter photographer chef cook baker waiter waitress barista bartender pilot driver mechanic electrician plumber carpenter farmer scientist researcher analyst student therapist counselor counsellor psychologist psychiatrist pharmacist veterinarian vet paramedic firefighter officer soldier detective librarian realtor banker economist translator tutor coach trainer athlete dancer actor actress filmmaker producer intern freelancer cashier clerk secretary receptionist nanny caregiver volunteer instructor administrator technician lead head specialist strategist marketer recruiter president vp supervisor principal midwife optometrist physiotherapist physio hygienist scientist biologist chemist physicist mathematician statistician illustrator animator copywriter paralegal associate partner'.split(' ');
 const PROFESSION = String.raw`(?:${PROFESSIONS.join('|')})s?`;
@@ -100,6 +104,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
   [new RegExp(String.raw`^\s+${ADV}(?:got|landed|accepted|took|started|began|has|starts|has started)\s+(?:a|an|the|her|his|their|the user's|\p{Lu}[\p{L}'-]*'s)\s+(?:new\s+)?(?:job|position|role|internship|gig)\s+(?:as\s+(?:an?\s+)?[\p{L}\s-]+?\s+)?(?:at|with|for)\s+${V}`, 'iu'), (g) => f('employer', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:joined|has joined|started at|is joining)\s+${CAP}`, 'u'), (g) => f('employer', g.v, { future: false })],
+  [new RegExp(String.raw`^\s+${ADV}(?:joined|has joined|started at|started working at|started a (?:new\s+)?job at|is joining|got a job at|got hired at)\s+${WORKPLACE}`, 'iu'), (g) => f('employer', g.v, { future: false })],
   // "I'm with Hooli now": an organisation, not a place or a person.
   [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+${ADV}with\s+${CAP}(?=\s+now\b|\s*[.!]?$)`, 'u'), (g) => (isPlaceName(g.v!) || isKnownName(g.v!.split(/\s+/)[0]!) ? null : f('employer', g.v))],
   [new RegExp(String.raw`^\s+${ADV}(?:accepted|took|has accepted)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at|with)\s+${CAP}`, 'u'), (g) => f('employer', g.v)],
@@ -255,6 +260,8 @@ function ended(value: string | undefined) {
   const v = value?.trim() ?? '';
   if (v === '' || /^(?:(?:her|his|their|the)\s+)?(?:job|position|role|company|firm)\b/i.test(v)) return f('employer', null, { ended: true });
   if (GROUP_KINDS.test(v.replace(/[,;!?].*$|\.(?:\s+\p{Ll}.*)?$/u, '').split(/\s+(?:and|but|in|on|last|this|after|because)\s/)[0]!)) return membership(v, true, { ended: true });
+  const workplace = new RegExp(`^${WORKPLACE}`, 'iu').exec(v);
+  if (workplace) return f('employer', workplace.groups!.v!, { ended: true });
   if (!/^\p{Lu}/u.test(v)) return null;
   return isPlaceName(v.replace(/[.,!;].*$/, '')) ? f('residence', v, { ended: true }) : f('employer', v, { ended: true });
 }

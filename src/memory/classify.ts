@@ -1,5 +1,5 @@
 import { attributeKey, attributeSpec } from './attributes.js';
-import { ADV, PATTERNS, PROFESSIONS, type Facet } from './attribute-patterns.js';
+import { ADV, PATTERNS, PROFESSIONS, WORKPLACE, type Facet } from './attribute-patterns.js';
 import { gerund } from './lexicon.js';
 import type { Tense } from './tense.js';
 
@@ -148,7 +148,7 @@ const VALUE_END_LIST = /\s*(?:[;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|bu
 function alsoStated(facet: Facet, rest: string): Facet[] {
   const adverbs = /^\s+((?:(?:now|currently|still|also|just|recently|finally|actually|officially)\s+)*)/i.exec(rest)?.[1] ?? '';
   if (facet.id === 'role' && facet.value && !facet.negated) {
-    const employer = /\s(?:at|for|with)\s+((?:the\s+)?(?:(?:[\p{Ll}-]+\s+){0,2}(?:firm|company|agency|startup|studio|practice|hospital|clinic|school|bank|lab|group)\s+)?[\p{Lu}\d][\p{L}\d&'.-]*(?:\s+[\p{Lu}\d&][\p{L}\d&'.-]*)*)/u.exec(rest);
+    const employer = /\s(?:at|for|with)\s+((?:the\s+)?(?:(?:[\p{Ll}-]+\s+){0,2}(?:firm|company|agency|startup|studio|practice|hospital|clinic|school|bank|lab|group)\s+)?[\p{Lu}\d][\p{L}\d&'.-]*(?:\s+[\p{Lu}\d&][\p{L}\d&'.-]*)*)/u.exec(rest) ?? new RegExp(String.raw`\s(?:at|for)\s+${WORKPLACE}`, 'iu').exec(rest);
     if (!employer) return [];
     const role = /^(?:an?|the)\s/i.test(facet.value) ? facet.value : `${/^[aeiou]/i.test(facet.value) ? 'an' : 'a'} ${facet.value}`;
     return [

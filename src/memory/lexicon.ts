@@ -77,3 +77,8 @@ export function gerund(verb: string): string {
     return `${base}ing`;
   }
 }
+
+/** A word compromise's lexicon knows (any class): a real word, never taken for a typo. */
+export function isLexiconWord(word: string): boolean {
+  return tagsOf(word).length > 0;
+}

@@ -8,6 +8,7 @@ import { RELATIVE_WORDS, PARTNER_WORDS, relative } from './attribute-patterns.js
 import { inferForgetAfter, resolveDates, periodEnd } from './temporal-expressions.js';
 import { tenseOf } from './tense.js';
 import type { ExtractedFact } from './types.js';
+import { normaliseTyping } from './user-typing.js';
 
 /**
  * One clause of a turn (or note) to facts: cleaned of small talk and filler, pronouns resolved against the
@@ -56,7 +57,7 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
   // In a long document (an article, a README) "I" and "we" are its authors, not the user: only sentences naming the
   // user count. The cheap test also skips most sentences before the work.
   if (c.plainLong && !c.mentions?.test(clause)) return [];
-  let s = cleanSentence(clause, c.names);
+  let s = cleanSentence(normaliseTyping(clause), c.names);
   // A chat turn or a short note is written by its author: "Just relocated to Denver" is the author's.
   if (c.chat || !c.plainLong) s = restoreImpliedSubject(s);
   for (const [re, to] of SLANG) s = s.replace(re, to);
