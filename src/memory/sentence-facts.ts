@@ -2,7 +2,7 @@ import { classifyFact } from './classify.js';
 import { USER } from './conversation.js';
 import type { Discourse } from './discourse.js';
 import { toThirdPerson, type Voices } from './first-person.js';
-import { isKnownName, isOrganisation, isPlaceName } from './lexicon.js';
+import { isKnownName, isOrganisation, isPlaceName, isSubjectless } from './lexicon.js';
 import { cleanSentence, escapeRe, rejectReason, restoreImpliedSubject } from './statements.js';
 import { RELATIVE_WORDS, PARTNER_WORDS, relative } from './attribute-patterns.js';
 import { inferForgetAfter, resolveDates, periodEnd } from './temporal-expressions.js';
@@ -100,6 +100,8 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
     if (c.chat && !PERSON.test(s) && !c.mentions?.test(s)) return [];
     who = { subject: null, phrase: null, aliases: [] };
   }
+  // "Draft notes of the spare team.": a note line about nobody that reads as an imperative or has no verb.
+  if (!who.subject && !group && !pair && isSubjectless(s)) return [];
   const eventDate = dates.dates[0] ?? (!classified.isStatic && c.chat ? c.date : null);
   // A trip or plan for a named period is over when the period is.
   if (forgetAfter === null && c.date && dates.dates[0] && classified.facets.some((f) => f.id === 'location' || f.id === 'goal') && tense !== 'past') {
