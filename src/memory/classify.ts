@@ -74,6 +74,9 @@ const PRESENT_SIMPLE = new RegExp(String.raw`^\s+${ADV}(?!(?:is|was|has|does|nee
 
 /** The facets a predicate states, in order (none when no pattern applies). */
 export function analyse(rest: string, tense: Tense = 'present'): ClassifiedFacet[] {
+  // "is now working for Amazon", "has just moved to Leeds": adverbs between the auxiliary and its verb read as if
+  // they came first ("now is working"), where every pattern's ADV expects them.
+  rest = rest.replace(/^(\s+)(is|are|was|has|have)\s+((?:(?:now|currently|still|also|just|recently|finally|really|actually|officially|already)\s+)+)(?=\p{L}+(?:ing|ed)\b)/iu, '$1$3$2 ');
   for (const [re, build] of COMPILED) {
     const m = re.exec(rest);
     if (!m) continue;
