@@ -4,12 +4,10 @@
  * where Omar lives for "based", "located", "call home". Memories are written straight into the store, with the
  * subject and attribute the engine gives them; the embedder is the default local model.
  */
-import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LOCAL_MODEL } from '../../src/providers/create-embedder.js';
 import type { Embedder } from '../../src/providers/embedder.js';
-import { createTransformersEmbedder } from '../../src/providers/transformers-embedder.js';
+import { localEmbedder } from '../helpers/local-embedder.js';
 import { memoryRecord, storeMemories } from '../helpers/memories.js';
 import { auth, createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
@@ -26,14 +24,7 @@ describe('memory search: the asked attribute decides between role, employer and 
   };
 
   beforeAll(async () => {
-    embedder = await createTransformersEmbedder({
-      model: DEFAULT_LOCAL_MODEL,
-      modelsDir: path.resolve(import.meta.dirname, '../../.models'),
-      cacheDir: '/nonexistent',
-      allowDownload: false,
-      dtype: 'fp32',
-      batchSize: 8,
-    });
+    embedder = await localEmbedder();
     rt = await createTestRuntime({}, { embedder });
     app = rt.app.callback();
     const fact = (memory: string, attribute: string, createdAt: string) =>

@@ -3,12 +3,10 @@
  * are written straight into the store (with the subject and attribute the engine gives them), so these tests do not
  * depend on extraction wording; the embedder is the default local model, as the issue measured.
  */
-import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LOCAL_MODEL } from '../../src/providers/create-embedder.js';
 import type { Embedder } from '../../src/providers/embedder.js';
-import { createTransformersEmbedder } from '../../src/providers/transformers-embedder.js';
+import { localEmbedder } from '../helpers/local-embedder.js';
 import { memoryRecord, storeMemories } from '../helpers/memories.js';
 import { auth, createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
@@ -21,14 +19,7 @@ describe('memory search ranking (local embedder)', () => {
   const search = (body: object) => request(app).post('/v4/search').set(auth).send({ containerTag: 'dana', searchMode: 'memories', ...body });
 
   beforeAll(async () => {
-    embedder = await createTransformersEmbedder({
-      model: DEFAULT_LOCAL_MODEL,
-      modelsDir: path.resolve(import.meta.dirname, '../../.models'),
-      cacheDir: '/nonexistent',
-      allowDownload: false,
-      dtype: 'fp32',
-      batchSize: 8,
-    });
+    embedder = await localEmbedder();
     rt = await createTestRuntime({}, { embedder });
     app = rt.app.callback();
     const fact = (memory: string, attribute: string, createdAt: string, extra: object = {}) =>
