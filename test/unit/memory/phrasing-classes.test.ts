@@ -35,3 +35,15 @@ describe('phrasing classes of the offline extractor', () => {
     expect(await attributes('I started learning Portuguese')).toEqual(['language:portugues']);
   });
 });
+
+describe('a subjectless "currently in <place>" line', () => {
+  it('is where the speaker is, not a line about nobody', async () => {
+    const facts = (await extractor.extract(doc('Currently in Tokyo for a work trip'))).facts;
+    expect(facts.map((f) => [f.subject, f.attribute])).toEqual([['the user', 'location']]);
+  });
+
+  it('leaves lines with their own subject, and idioms, alone', async () => {
+    expect((await extractor.extract(doc('In fact the meeting moved.'))).facts.map((f) => f.subject)).toEqual([null]);
+    expect((await extractor.extract(doc('In March we went hiking.'))).facts.map((f) => f.text)).toEqual(['In March 2026 the user and others went hiking.']);
+  });
+});
