@@ -52,19 +52,18 @@ async function step<T>(deps: ConnectionSyncDeps, detail: Record<string, unknown>
  * The activities of the syncConnection workflow, thin wrappers over the sync steps the embedded scheduler runs in
  * process (src/services/connection-sync.ts): begin (record the run), one per listing page (list, fetch and add its
  * items through the document service, each new document getting its own ingestDocument workflow), finish
- * (deletions, run record, status). `deps` is read when an activity runs: the worker is created before the document
- * service exists.
+ * (deletions, run record, status).
  */
-export function createConnectionSyncActivities(deps: () => ConnectionSyncDeps) {
+export function createConnectionSyncActivities(deps: ConnectionSyncDeps) {
   return {
     beginConnectionSync(orgId: string, connectionId: string, trigger: SyncTrigger): Promise<SyncRunStart | null> {
-      return step(deps(), { connectionId, step: 'begin' }, (d) => beginSync(d, orgId, connectionId, trigger));
+      return step(deps, { connectionId, step: 'begin' }, (d) => beginSync(d, orgId, connectionId, trigger));
     },
     syncConnectionPage(orgId: string, connectionId: string, run: SyncRunStart, cursor: { state: unknown } | null): Promise<SyncPageOutcome> {
-      return step(deps(), { connectionId, step: 'page' }, (d) => syncPage(d, orgId, connectionId, run, cursor));
+      return step(deps, { connectionId, step: 'page' }, (d) => syncPage(d, orgId, connectionId, run, cursor));
     },
     async finishConnectionSync(orgId: string, connectionId: string, run: SyncRunStart, end: SyncRunEnd): Promise<SyncOutcome> {
-      const record = await step(deps(), { connectionId, step: 'finish' }, (d) => finishSync(d, orgId, connectionId, run, end));
+      const record = await step(deps, { connectionId, step: 'finish' }, (d) => finishSync(d, orgId, connectionId, run, end));
       return record
         ? { runId: record.id, status: record.status, itemsProcessed: record.itemsProcessed, itemsFailed: record.itemsFailed }
         : { runId: run.runId, status: 'skipped', itemsProcessed: end.processed, itemsFailed: end.failed };

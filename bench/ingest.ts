@@ -261,7 +261,7 @@ async function main(): Promise<void> {
     ),
   );
   console.log('');
-  log(`results written to ${path.relative(process.cwd(), file)} and ingest-latest.json (${result.totalSeconds} s)`);
+  log(`results written to ${path.relative(process.cwd(), file)} (${result.totalSeconds} s)`);
   const chart = drawPerfChart(RESULTS_DIR);
   if (chart) log(`chart written to ${path.relative(process.cwd(), chart)}`);
 }

@@ -11,6 +11,7 @@ import { silentLogger } from '../src/core/logger.js';
 import { createEmbedderHandle } from '../src/providers/create-embedder.js';
 import type { Embedder } from '../src/providers/embedder.js';
 import { createHashEmbedder } from '../src/providers/hash-embedder.js';
+import { writeLatest } from './results-files.js';
 
 export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(BENCH_DIR, '..');
@@ -154,6 +155,7 @@ export function environment() {
     // not a git checkout
   }
   return {
+    date: new Date().toISOString(),
     node: process.version,
     platform: `${os.platform()} ${os.release()} ${os.arch()}`,
     cpu: os.cpus()[0]?.model ?? 'unknown',
@@ -185,18 +187,12 @@ export function sqliteFilesSize(dbFile: string): { bytes: number; files: Record<
   return { bytes, files };
 }
 
-export function timestamp(d = new Date()): string {
-  return d.toISOString().slice(0, 19).replace(/:/g, '-');
-}
-
-/** Writes bench/results/<name>-<timestamp>.json and <name>-latest.json; returns the dated path. */
+/**
+ * Writes bench/results/<name>-latest.json, replacing the previous run's (the date is inside, environment().date;
+ * earlier runs are in git), and returns its path. The folder's rule: bench/results-files.ts.
+ */
 export function writeResults(name: string, data: unknown): string {
-  fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  const json = `${JSON.stringify(data, null, 2)}\n`;
-  const dated = path.join(RESULTS_DIR, `${name}-${timestamp()}.json`);
-  fs.writeFileSync(dated, json);
-  fs.writeFileSync(path.join(RESULTS_DIR, `${name}-latest.json`), json);
-  return dated;
+  return writeLatest(RESULTS_DIR, name, data);
 }
 
 export function markdownTable(headers: readonly string[], rows: readonly (readonly (string | number)[])[]): string {

@@ -8,7 +8,7 @@
  * The peers run in a git-ignored venv (scripts/install-peers.sh, run here when missing), each in its own process.
  * Corpus and queries: LoCoMo dev (one item per turn, "[date] speaker: text", one scope per conversation), scored
  * by evidence recall@10 as in bench:quality. Reports add throughput, search p50/p95 (query embedding included for
- * every system, one client), peak RSS and recall; writes bench/results/peers-*.json.
+ * every system, one client), peak RSS and recall; writes bench/results/peers-latest.json.
  *
  *   npm run bench:peers [-- --questions N] [--shared ../shared/data]
  */

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { svgDocument, svgText } from './svg.js';
 
 interface SearchLatest {
+  date?: string;
   results: { size: number; latency: { p50: number; p95: number; p99: number } }[];
 }
 interface IngestLatest {
@@ -83,11 +84,15 @@ function panel(x0: number, title: string, series: readonly string[], groups: { l
   return out.join('\n');
 }
 
-/** The newest search result of each corpus size, over every dated search result file (runs may cover some sizes). */
+/**
+ * The newest search result of each corpus size, over search-latest.json and the dated search files still kept (a run
+ * may cover some sizes only; bench/results-files.ts), newest by the date inside.
+ */
 function latestPerSize(resultsDir: string): SearchLatest | null {
-  const files = fs.existsSync(resultsDir) ? fs.readdirSync(resultsDir).filter((f) => /^search-\d{4}-.*\.json$/.test(f)).sort() : [];
+  const files = fs.existsSync(resultsDir) ? fs.readdirSync(resultsDir).filter((f) => /^search-(latest|\d{4}-.*)\.json$/.test(f)) : [];
+  const runs = files.flatMap((f) => readJson<SearchLatest>(path.join(resultsDir, f)) ?? []).sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''));
   const bySize = new Map<number, SearchLatest['results'][number]>();
-  for (const f of files) for (const r of readJson<SearchLatest>(path.join(resultsDir, f))?.results ?? []) bySize.set(r.size, r);
+  for (const run of runs) for (const r of run.results ?? []) bySize.set(r.size, r);
   return bySize.size > 0 ? { results: [...bySize.values()].sort((a, b) => a.size - b.size) } : null;
 }
 

@@ -142,7 +142,7 @@ async function main(): Promise<void> {
       console.log('');
       console.log(renderDataset({ ...summary, embedderId: embedder.id, modes: results, ...(inventory ? { memoryInventory: inventory } : {}) }));
       console.log('');
-      log(`results written to ${path.relative(process.cwd(), file)} and quality-${name}-latest.json (${summary.totalSeconds} s)`);
+      log(`results written to ${path.relative(process.cwd(), file)} (${summary.totalSeconds} s)`);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -6,7 +6,7 @@
  *
  * One service (createRuntime, embedded runner, file-backed SQLite in a temporary directory) on 127.0.0.1:0. The
  * memories are written through POST /v4/memories in batches of 100 (each embedded and related to the tag's
- * memories, as in production). Results: bench/results/recall-<time>.json and recall-latest.json.
+ * memories, as in production). Results: bench/results/recall-latest.json.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -228,7 +228,7 @@ async function main(): Promise<void> {
   };
   const file = writeResults('search', output);
   console.log(`\n${renderReport(output.results as SizeResult[], output)}\n`);
-  log(`results written to ${path.relative(process.cwd(), file)} and search-latest.json (${output.totalSeconds} s)`);
+  log(`results written to ${path.relative(process.cwd(), file)} (${output.totalSeconds} s)`);
   const chart = drawPerfChart(RESULTS_DIR);
   if (chart) log(`chart written to ${path.relative(process.cwd(), chart)}`);
 }

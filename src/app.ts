@@ -1,5 +1,5 @@
 import { registerConnectionCallbackRoute, registerConnectionWebhookRoute, WEBHOOK_PATHS } from './http/routes/connection-webhook.js';
-import Router from '@koa/router';
+import Router, { type RouterMiddleware } from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from './core/logger.js';
 import type { SearchService } from './services/search.js';
@@ -34,6 +34,8 @@ import type { ExtractionEngines } from './providers/extraction-engines.js';
 import { registerFileDownloadRoute, registerFileUrlRoute } from './http/routes/files.js';
 import { registerHealthRoutes } from './http/routes/health.js';
 import { registerKeyRoutes } from './http/routes/keys.js';
+import { registerMcpRoute } from './http/routes/mcp.js';
+import { registerMetaRoutes } from './http/routes/meta.js';
 import { registerMemoryRoutes } from './http/routes/memories.js';
 import { registerMemoriesRedirect } from './http/routes/memories-redirect.js';
 import { registerSearchRoutes } from './http/routes/search.js';
@@ -87,13 +89,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.on('error', (err: unknown) => deps.logger.error('unhandled koa error', { error: String(err) }));
 
   const open = new Router<AppState>();
-  open.get('/', (ctx) => {
-    ctx.body = { name: 'mnemo', version: deps.version, health: '/health', openapi: '/openapi.json' };
-  });
-  const openapi = buildOpenApi(deps.version);
-  open.get('/openapi.json', (ctx) => {
-    ctx.body = openapi;
-  });
+  registerMetaRoutes(open, { version: deps.version, openapi: buildOpenApi(deps.version) });
   registerHealthRoutes(open, deps);
   registerMemoriesRedirect(open);
   registerFileDownloadRoute(open, deps);
@@ -111,7 +107,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       audience: 'mcp',
       challenge: (ctx) => `Bearer resource_metadata="${baseUrlOf(deps.publicUrl, ctx)}/.well-known/oauth-protected-resource/mcp"`,
     });
-    open.all('/mcp', mcpAuth, mcpHttpHandler(deps.mcp));
+    registerMcpRoute(open, mcpAuth, mcpHttpHandler(deps.mcp) as RouterMiddleware<AppState>);
   }
   if (deps.console) registerConsoleRoutes(open, deps.console);
 

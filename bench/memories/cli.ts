@@ -13,7 +13,7 @@
  *   first vs the last 100 of `--step-docs` similar documents in one tag (`--full`: 3,000, the issue's size).
  *
  * `--llm` runs the same evaluation with the LLM engine (MNEMO_LLM_URL, MNEMO_LLM_API_KEY, MNEMO_LLM_MODEL of the
- * environment, passed through loadConfig). Results: bench/results/memories-<timestamp>.json and memories-latest.json.
+ * environment, passed through loadConfig). Results: bench/results/memories-latest.json.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,7 +26,7 @@ import type { Embedder } from '../../src/providers/embedder.js';
 import { createRuntime } from '../../src/runtime.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { CallTimer, instrumentEmbedder, instrumentSql, instrumentStore } from '../instrument.js';
-import { BENCH_KEY, environment, intArg, listenLocal, loadAverage, log as defaultLog, parseEmbedderChoice, REPO_ROOT, resolveEmbedder, RESULTS_DIR, round, RssSampler, timestamp } from '../lib.js';
+import { BENCH_KEY, environment, intArg, listenLocal, loadAverage, log as defaultLog, parseEmbedderChoice, REPO_ROOT, resolveEmbedder, round, RssSampler, writeResults } from '../lib.js';
 import { generateTextDocuments } from '../corpus.js';
 import { Api, openService } from '../quality/harness.js';
 import { loadLocomo } from '../quality/locomo.js';
@@ -123,7 +123,6 @@ export async function runBench(o: BenchOptions, log: (m: string) => void = defau
     speed: null,
   };
   // The result file is rewritten after every part, so a run stopped midway keeps what it finished (`complete`).
-  const resultFile = path.join(RESULTS_DIR, `memories-${timestamp()}.json`);
   const resultOf = (partial: boolean) => ({
     benchmark: 'memories',
     complete: !partial,
@@ -140,12 +139,7 @@ export async function runBench(o: BenchOptions, log: (m: string) => void = defau
     rss: partial ? null : rss.stop(),
     totalSeconds: round((performance.now() - started) / 1000, 1),
   });
-  const writeRun = (data: object) => {
-    fs.mkdirSync(RESULTS_DIR, { recursive: true });
-    const json = `${JSON.stringify(data, null, 2)}\n`;
-    fs.writeFileSync(resultFile, json);
-    fs.writeFileSync(path.join(RESULTS_DIR, 'memories-latest.json'), json);
-  };
+  const writeRun = (data: object) => writeResults('memories', data);
   // A part that fails is recorded and the others still run: one run always ends with a result file.
   const errors: Record<string, string> = {};
   const part = async (name: Part, fn: () => Promise<void>) => {
@@ -181,8 +175,7 @@ export async function runBench(o: BenchOptions, log: (m: string) => void = defau
 
   const result = resultOf(false);
   if (o.write) {
-    writeRun(result);
-    log(`results written to ${path.relative(process.cwd(), resultFile)} and memories-latest.json (${result.totalSeconds} s)`);
+    log(`results written to ${path.relative(process.cwd(), writeRun(result))} (${result.totalSeconds} s)`);
   }
   return result;
 }

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { z } from 'zod';
-
-/** The subset of JSON Schema that zod's toJSONSchema emits for our request schemas. */
+/** The subset of JSON Schema that zod's toJSONSchema emits for our schemas. */
 export interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
+  additionalProperties?: JsonSchema | boolean;
+  oneOf?: JsonSchema[];
   required?: string[];
   items?: JsonSchema;
   anyOf?: JsonSchema[];
@@ -29,49 +26,6 @@ export interface FieldRow {
   required: boolean;
   limits: string;
   description: string;
-}
-
-const inputSchema = (schema: z.ZodType) => strip(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }));
-const outputSchema = (schema: z.ZodType) => strip(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }));
-function strip(schema: object): JsonSchema {
-  const { $schema: _drop, ...rest } = schema as Record<string, unknown>;
-  return rest as JsonSchema;
-}
-
-// Every schema module of the HTTP edge, so that new ones are found without a list to keep.
-const SCHEMA_DIR = path.resolve(import.meta.dirname, '../../src/http/schemas');
-const modules = await Promise.all(
-  fs
-    .readdirSync(SCHEMA_DIR)
-    .filter((f) => f.endsWith('.ts'))
-    .sort()
-    .map((f) => import(pathToFileURL(path.join(SCHEMA_DIR, f)).href) as Promise<Record<string, unknown>>),
-);
-const SCHEMAS = modules.flatMap((m) => Object.values(m)).filter((v): v is z.ZodType => v instanceof z.ZodType);
-
-/**
- * The zod schema behind a schema of the served OpenAPI document, found by rendering every exported request schema
- * the way openapi.ts does. Its output side adds what the input side cannot show: defaults and the limits checked
- * after a string is coerced to a number (`limit`, `threshold`, ...).
- */
-export function outputSchemaFor(served: JsonSchema): JsonSchema | undefined {
-  const wanted = JSON.stringify(served);
-  const match = SCHEMAS.find((s) => JSON.stringify(inputSchema(s)) === wanted);
-  return match ? outputSchema(match) : undefined;
-}
-
-/** The output side of the query schema whose fields render exactly as these parameters. */
-export function outputQuerySchemaFor(params: { name: string; schema: JsonSchema }[]): JsonSchema | undefined {
-  const match = SCHEMAS.find(
-    (s) =>
-      s instanceof z.ZodObject &&
-      Object.keys(s.shape).length === params.length &&
-      params.every((p) => {
-        const field = (s.shape as Record<string, z.ZodType | undefined>)[p.name];
-        return field !== undefined && JSON.stringify(inputSchema(field)) === JSON.stringify(p.schema);
-      }),
-  );
-  return match ? outputSchema(match) : undefined;
 }
 
 /** One row per field, nested objects flattened as `a.b` and arrays of objects as `a[].b`. */

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../core/config.js';
 import { errorMessage, isAppError } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';
-import { createAdminServices } from '../admin-runtime.js';
+import { createAdminServices } from '../composition/admin.js';
 import { parseAdminArgs, USAGE, UsageError } from './admin-args.js';
 import { runAdminCommand } from './admin-commands.js';
 

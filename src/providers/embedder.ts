@@ -5,7 +5,7 @@ export interface Embedder {
   readonly id: string;
   readonly kind: 'local' | 'openai' | 'hash';
   readonly dimensions: number;
-  /** Background cosine statistics used to calibrate similarity (see search/calibrate.ts). */
+  /** Background cosine statistics used to calibrate similarity (see vector/calibrate.ts). */
   readonly calibration: VectorCalibration;
   /** `bulk`: part of a large document; a local model lets smaller documents' texts go first (inference-queue.ts). */
   embedDocuments(texts: readonly string[], options?: { bulk?: boolean }): Promise<Float32Array[]>;

@@ -16,7 +16,7 @@ export interface ExtractionEngines {
   close(): Promise<void>;
 }
 
-/** Builds the engines from config once per process (the runtime and the Temporal worker call this). */
+/** Builds the engines from config once per process (composition/shared.ts calls this, for the API and the Temporal worker alike). */
 export async function createExtractionEngines(_config: Readonly<Config>, _logger: Logger): Promise<ExtractionEngines> {
   const closers: (() => Promise<void>)[] = [];
   const media = await createMediaEngines(_config, _logger);

@@ -13,8 +13,11 @@ export interface TemporalRunnerOverrides {
   workflowBundle?: WorkerOptions['workflowBundle'];
   /** Activity policies (tests shorten timeouts). */
   policies?: ActivityPolicies;
-  /** More activities for the worker (connection syncs). */
-  activities?: IngestWorkerOptions['activities'];
+  /**
+   * More activities for the worker (connection syncs), asked for when the worker is created (runner.start()), so a
+   * composition root can pass activities over services it builds after the runner.
+   */
+  activities?: () => NonNullable<IngestWorkerOptions['activities']>;
 }
 
 /** The SDK logs workflow bundling at INFO; keep its output at WARN unless debugging. Once per process. */
@@ -49,7 +52,7 @@ export function createTemporalRunner(
         temporal: config.temporal,
         deps,
         ...(overrides.workflowBundle ? { workflowBundle: overrides.workflowBundle } : {}),
-        ...(overrides.activities ? { activities: overrides.activities } : {}),
+        ...(overrides.activities ? { activities: overrides.activities() } : {}),
       });
       return { worker, close: () => connection.close() };
     } catch (err) {

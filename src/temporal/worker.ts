@@ -15,7 +15,7 @@ export interface IngestWorkerOptions {
   deps: PipelineDeps;
   /** A pre-built workflow bundle (tests build it once); default: bundle WORKFLOWS_PATH at start. */
   workflowBundle?: WorkerOptions['workflowBundle'];
-  /** More activities (connection syncs, bound once the services exist). */
+  /** More activities (connection syncs over the services; composition/temporal.ts passes them). */
   activities?: Record<string, (...args: never[]) => Promise<unknown>>;
 }
 

@@ -35,6 +35,6 @@ beforeAll(async () => {
     // forward: the SDK's native core logs too (they would otherwise print straight to the console).
     Runtime.install({ logger, telemetryOptions: { logging: { filter: { core: 'WARN', other: 'ERROR' }, forward: {} } } });
   } catch {
-    // Installed earlier in this process (src/runtime.ts installs one too); that one stays.
+    // Installed earlier in this process (src/temporal/create-runner.ts installs one too); that one stays.
   }
 });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProgressNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import request from 'supertest';
 import { auth, createTestRuntime, TEST_KEY, type TestRuntime } from '../helpers/runtime.js';
 import { connectMcp, listen, textOf } from './helpers.js';

@@ -35,7 +35,12 @@ const ALLOWED: Record<string, readonly string[]> = {
   // The web console runs in the browser and reaches Mnemo only through the public HTTP API.
   console: [],
   cli: ['core', 'services'],
+  // One composition root per mode (embedded.ts, temporal.ts) and the admin CLI's: they build everything once.
+  composition: ['core', 'text', 'vector', 'search', 'providers', 'storage', 'extract', 'memory', 'pipeline', 'connectors', 'runner', 'services', 'temporal', 'http'],
 };
+
+/** Who may import a composition root besides the process roots (files directly in src/): the CLI's entry. */
+const COMPOSITION_IMPORTERS: Record<string, string> = { [path.join('cli', 'admin.ts')]: path.join('composition', 'admin.js') };
 
 /** Imports of a file (static, dynamic and type-only); relative ones resolved to paths under src/. */
 function importsOf(file: string): { target: string; typeOnly: boolean; specifier: string }[] {
@@ -73,15 +78,20 @@ describe('source layout', () => {
       if (from === null) continue;
       for (const { target } of relativeOnly(importsOf(file))) {
         if (target.startsWith('..')) {
-          // Outside src/: only the Temporal adapter imports the workflow definitions and activities it runs.
-          if (!(from === 'temporal' && /^\.\.[\\/](workflows|activities)[\\/]/.test(target))) violations.push(`${path.relative(SRC, file)} → ${target}`);
+          // Outside src/: only the Temporal adapter and the composition roots import the workflow definitions and
+          // activities the workers run.
+          if (!((from === 'temporal' || from === 'composition') && /^\.\.[\\/](workflows|activities)[\\/]/.test(target))) violations.push(`${path.relative(SRC, file)} → ${target}`);
           continue;
         }
         const to = folderOf(target);
         if (to === null) {
-          // A root module (runtime, app, server, admin-runtime): only other roots, and the CLI's entry, import it.
-          if (path.relative(SRC, file) === path.join('cli', 'admin.ts') && target === 'admin-runtime.js') continue;
-          violations.push(`${path.relative(SRC, file)} → ${target} (a composition root)`);
+          // A root module (runtime, app, server): only other roots and the composition roots import it.
+          if (from === 'composition') continue;
+          violations.push(`${path.relative(SRC, file)} → ${target} (a process root)`);
+          continue;
+        }
+        if (to === 'composition' && from !== 'composition') {
+          if (COMPOSITION_IMPORTERS[path.relative(SRC, file)] !== target) violations.push(`${path.relative(SRC, file)} → ${target} (a composition root)`);
           continue;
         }
         if (to !== from && !ALLOWED[from]!.includes(to)) violations.push(`${path.relative(SRC, file)} → ${target}`);

@@ -1,7 +1,10 @@
 import type Router from '@koa/router';
+import type { AppState } from '../context.js';
 import type { DocumentRecord } from '../../core/types.js';
 import type { ConnectionRecord, ConnectionService, SyncRunRecord } from '../../services/connections.js';
-import type { AppState } from '../context.js';
+import { z } from 'zod';
+import { defineRoute, mount, ok } from '../route.js';
+import { ConfigureResponse, ConnectionDetail, ConnectionDocumentOut, ConnectionOut, CreateConnectionResponse, DeleteConnectionResponse, ResourcePageOut, SyncRunOut } from '../schemas/connection-responses.js';
 import { resolveTags } from '../schemas/common.js';
 import {
   ConfigureConnectionBody,
@@ -14,6 +17,9 @@ import {
   RequiredConnectionTagsBody,
 } from '../schemas/connections.js';
 import { parse } from '../validate.js';
+
+const provider = { provider: z.string().describe('Connector: web-crawler, s3, github, notion, google-drive, gmail, onedrive') };
+const byId = { id: ConnectionIdParam.describe('Connection id') };
 
 /** The connection object of the client (credentials never leave the service); status fields are Mnemo's own. */
 function connectionResponse(c: ConnectionRecord) {
@@ -45,21 +51,37 @@ function connectionDocument(d: DocumentRecord) {
 const CLIENT_PROVIDERS = ['notion', 'google-drive', 'onedrive', 'gmail', 'github', 'web-crawler', 's3', 'granola'];
 
 /** /v3/connections: one connection object per site, bucket or repository; syncs run in the background. */
+/** /v3/connections, declared once. */
+export const CONNECTION_ROUTES = {
+  listGet: defineRoute({ method: 'get', path: '/v3/connections', tag: 'connections', auth: 'root', summary: 'Connections of the organisation; endUserId = only those carrying that container tag', query: ConnectionsQuery, responses: ok(z.array(ConnectionOut)) }),
+  listPost: defineRoute({ method: 'post', path: '/v3/connections/list', tag: 'connections', auth: 'root', summary: 'Connections of the organisation (root keys only), optionally those carrying any of containerTags', body: ConnectionTagsBody, bodyOptional: true, responses: ok(z.array(ConnectionOut)) }),
+  create: defineRoute({ method: 'post', path: '/v3/connections/{provider}', tag: 'connections', auth: 'root', params: provider, summary: 'Connect a source (web-crawler: metadata.startUrl; s3: accessKeyId, secretAccessKey, bucket, region, endpoint?, prefix?, containerTagRegex?; github: token or OAuth, repositories?, include?, exclude?, webhookSecret?; notion: token or OAuth; google-drive: OAuth, syncScope? full|selected (the picker); gmail: OAuth, labels?, query?; onedrive: OAuth, syncScope? full|selected); the first sync starts at once, then on schedule', body: CreateConnectionBody, bodyOptional: true, responses: ok(CreateConnectionResponse) }),
+  get: defineRoute({ method: 'get', path: '/v3/connections/{id}', tag: 'connections', auth: 'root', params: byId, summary: 'One connection with its sync status (credentials are never returned)', responses: ok(ConnectionDetail) }),
+  byTags: defineRoute({ method: 'post', path: '/v3/connections/{provider}/connection', tag: 'connections', auth: 'root', params: provider, summary: 'The connection of a provider for container tags', body: RequiredConnectionTagsBody, responses: ok(ConnectionOut) }),
+  import: defineRoute({ method: 'post', path: '/v3/connections/{provider}/import', tag: 'connections', auth: 'root', params: provider, summary: 'Start a sync now (answers text/plain)', description: 'The body is text/plain (as the client asks): a JSON string {message, provider, started, queued}; queued counts connections already syncing, which sync once more when that sync ends.', body: ConnectionTagsBody, bodyOptional: true, responses: { 200: { description: 'A JSON string {message, provider, started, queued}', contentType: 'text/plain' } } }),
+  documents: defineRoute({ method: 'post', path: '/v3/connections/{provider}/documents', tag: 'connections', auth: 'root', params: provider, summary: "Documents synced by the provider's connections", body: ConnectionTagsBody, bodyOptional: true, responses: ok(z.array(ConnectionDocumentOut)) }),
+  resources: defineRoute({ method: 'get', path: '/v3/connections/{id}/resources', tag: 'connections', auth: 'root', params: byId, summary: 'Resources to choose from (GitHub repositories, Drive and OneDrive items, Notion pages); empty for the web crawler, S3 and Gmail', query: ConnectionResourcesQuery, responses: ok(ResourcePageOut) }),
+  configure: defineRoute({ method: 'post', path: '/v3/connections/{id}/configure', tag: 'connections', auth: 'root', params: byId, summary: 'Save the chosen resources (repositories, drive items, start pages, Notion pages)', body: ConfigureConnectionBody, responses: ok(ConfigureResponse) }),
+  syncRuns: defineRoute({ method: 'get', path: '/v3/connections/{id}/sync-runs', tag: 'connections', auth: 'root', params: byId, summary: 'Sync runs, newest first: trigger, status, items processed and failed, error', responses: ok(z.array(SyncRunOut)) }),
+  delete: defineRoute({ method: 'delete', path: '/v3/connections/{idOrProvider}', tag: 'connections', auth: 'root', params: { idOrProvider: z.string().describe('Connection id, or a provider name (then body.containerTags picks the connections)') }, summary: "Disconnect by id, or a provider's connections for body.containerTags; their documents go unless deleteDocuments=false", query: DeleteConnectionQuery, body: RequiredConnectionTagsBody, responses: ok(DeleteConnectionResponse) }),
+};
+
 export function registerConnectionRoutes(router: Router<AppState>, { connections }: { connections: ConnectionService }): void {
+  const R = CONNECTION_ROUTES;
   // The web app's form: endUserId is the container tag of the end user's connections.
-  router.get('/v3/connections', async (ctx) => {
-    const q = parse(ConnectionsQuery, ctx.query, 'query');
+  mount(router, R.listGet, async (ctx, input) => {
+    const q = input.query();
     ctx.body = (await connections.list(ctx.state.actor, q.endUserId ? [q.endUserId] : undefined)).map(connectionResponse);
   });
 
   // Fixed paths first: "list" is not a provider.
-  router.post('/v3/connections/list', async (ctx) => {
-    const b = parse(ConnectionTagsBody, ctx.state.body ?? {});
+  mount(router, R.listPost, async (ctx, input) => {
+    const b = input.body();
     ctx.body = (await connections.list(ctx.state.actor, b.containerTags)).map(connectionResponse);
   });
 
-  router.post('/v3/connections/:provider', async (ctx) => {
-    const b = parse(CreateConnectionBody, ctx.state.body ?? {});
+  mount(router, R.create, async (ctx, input) => {
+    const b = input.body();
     const tags = resolveTags(b.containerTag, b.containerTags);
     ctx.body = await connections.create(ctx.state.actor, ctx.params.provider!, {
       ...(tags ? { containerTags: tags } : {}),
@@ -69,20 +91,20 @@ export function registerConnectionRoutes(router: Router<AppState>, { connections
     }, `${ctx.protocol}://${ctx.host}`);
   });
 
-  router.get('/v3/connections/:id', async (ctx) => {
-    const conn = await connections.get(ctx.state.actor, parse(ConnectionIdParam, ctx.params.id, 'path.id'));
+  mount(router, R.get, async (ctx, input) => {
+    const conn = await connections.get(ctx.state.actor, input.param('id'));
     // A connection waiting for its selection carries a fresh link to its picker.
     const setupUrl = connections.setupUrl(conn, `${ctx.protocol}://${ctx.host}`);
     ctx.body = { ...connectionResponse(conn), ...(setupUrl ? { setupUrl } : {}) };
   });
 
-  router.post('/v3/connections/:provider/connection', async (ctx) => {
-    const b = parse(RequiredConnectionTagsBody, ctx.state.body);
+  mount(router, R.byTags, async (ctx, input) => {
+    const b = input.body();
     ctx.body = connectionResponse(await connections.getByTags(ctx.state.actor, ctx.params.provider!, b.containerTags));
   });
 
-  router.post('/v3/connections/:provider/import', async (ctx) => {
-    const b = parse(ConnectionTagsBody, ctx.state.body ?? {});
+  mount(router, R.import, async (ctx, input) => {
+    const b = input.body();
     const provider = ctx.params.provider!;
     const { started, queued } = await connections.import(ctx.state.actor, provider, b.containerTags);
     // The client asks for text/plain and hands the body back as a string.
@@ -91,36 +113,36 @@ export function registerConnectionRoutes(router: Router<AppState>, { connections
     ctx.body = JSON.stringify({ message, provider, started, queued });
   });
 
-  router.post('/v3/connections/:provider/documents', async (ctx) => {
-    const b = parse(ConnectionTagsBody, ctx.state.body ?? {});
+  mount(router, R.documents, async (ctx, input) => {
+    const b = input.body();
     ctx.body = (await connections.listDocuments(ctx.state.actor, ctx.params.provider!, b.containerTags)).map(connectionDocument);
   });
 
-  router.get('/v3/connections/:id/resources', async (ctx) => {
-    const q = parse(ConnectionResourcesQuery, ctx.query, 'query');
-    ctx.body = await connections.resources(ctx.state.actor, parse(ConnectionIdParam, ctx.params.id, 'path.id'), {
+  mount(router, R.resources, async (ctx, input) => {
+    const q = input.query();
+    ctx.body = await connections.resources(ctx.state.actor, input.param('id'), {
       page: q.page ?? 1,
       perPage: q.per_page ?? 30,
       ...(q.parent_id ? { parentId: q.parent_id } : {}),
     });
   });
 
-  router.post('/v3/connections/:id/configure', async (ctx) => {
-    const b = parse(ConfigureConnectionBody, ctx.state.body);
-    ctx.body = await connections.configure(ctx.state.actor, parse(ConnectionIdParam, ctx.params.id, 'path.id'), b.resources);
+  mount(router, R.configure, async (ctx, input) => {
+    const b = input.body();
+    ctx.body = await connections.configure(ctx.state.actor, input.param('id'), b.resources);
   });
 
-  router.get('/v3/connections/:id/sync-runs', async (ctx) => {
-    ctx.body = (await connections.syncRuns(ctx.state.actor, parse(ConnectionIdParam, ctx.params.id, 'path.id'))).map(syncRunResponse);
+  mount(router, R.syncRuns, async (ctx, input) => {
+    ctx.body = (await connections.syncRuns(ctx.state.actor, input.param('id'))).map(syncRunResponse);
   });
 
   // One path for both deletes: a provider name deletes by tags (body), anything else is a connection id.
-  router.delete('/v3/connections/:idOrProvider', async (ctx) => {
-    const q = parse(DeleteConnectionQuery, ctx.query, 'query');
+  mount(router, R.delete, async (ctx, input) => {
+    const q = input.query();
     const deleteDocuments = q.deleteDocuments !== 'false';
     const target = ctx.params.idOrProvider!;
     if (CLIENT_PROVIDERS.includes(target) || connections.providers().includes(target)) {
-      const b = parse(RequiredConnectionTagsBody, ctx.state.body);
+      const b = input.body();
       ctx.body = await connections.deleteByProvider(ctx.state.actor, target, b.containerTags, deleteDocuments);
       return;
     }

@@ -3,6 +3,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type Router from '@koa/router';
 import type { AppContext, AppState } from '../context.js';
+import { z } from 'zod';
+import { defineRoute, mount } from '../route.js';
 
 export interface ConsoleOptions {
   /** The built console (scripts/build-console.mjs writes dist/console). */
@@ -54,6 +56,30 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
  * signs in with. Needs no key itself (it holds no data). index.html is revalidated on every load; the hashed assets
  * are immutable, served precompressed when the browser accepts it.
  */
+const page = (path: string) =>
+  defineRoute({
+    method: 'get',
+    path,
+    tag: 'console',
+    auth: 'public',
+    summary: 'The web console (a single-page app that calls this API with the key the person signs in with); served when enabled',
+    responses: { 200: { description: 'index.html', contentType: 'text/html' }, 304: { description: 'Not modified (ETag)' }, 503: { description: 'The console is not built', contentType: 'text/html' } },
+  });
+
+export const CONSOLE_ROUTES = {
+  index: page('/console'),
+  indexSlash: page('/console/'),
+  asset: defineRoute({
+    method: 'get',
+    path: '/console/assets/{file}',
+    tag: 'console',
+    auth: 'public',
+    params: { file: z.string().describe('A hashed asset name of the build (name-HASH.js|css|svg|png|woff2)') },
+    summary: "The console's immutable assets (br or gzip when accepted)",
+    responses: { 200: { description: 'The asset', contentType: 'application/octet-stream' }, 404: { description: 'No such asset' } },
+  }),
+};
+
 export function registerConsoleRoutes(router: Router<AppState>, opts: ConsoleOptions): void {
   const meta = `<meta name="mnemo-console" content="${escapeAttr(JSON.stringify({ workflowUrl: opts.workflowUrl }))}">`;
   const security = (ctx: { set(field: string, value: string): void }) => {
@@ -88,10 +114,10 @@ export function registerConsoleRoutes(router: Router<AppState>, opts: ConsoleOpt
     }
     ctx.body = body;
   };
-  router.get('/console', index);
-  router.get('/console/', index);
+  mount(router, CONSOLE_ROUTES.index, index);
+  mount(router, CONSOLE_ROUTES.indexSlash, index);
 
-  router.get('/console/assets/:file', async (ctx) => {
+  mount(router, CONSOLE_ROUTES.asset, async (ctx) => {
     const file = ctx.params.file ?? '';
     if (!ASSET.test(file)) return;
     const full = path.join(opts.dir, 'assets', file);

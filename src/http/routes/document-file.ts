@@ -1,14 +1,15 @@
+import type Router from '@koa/router';
+import type { AppState } from '../context.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type Router from '@koa/router';
 import { createError } from '../../core/errors.js';
 import type { DocumentInput, DocumentService } from '../../services/documents.js';
 import { addUploadedFile, type UploadEngines } from '../../services/uploads.js';
-import type { AppState } from '../context.js';
+import { defineRoute, mount, ok } from '../route.js';
 import { receiveUpload } from '../multipart.js';
 import { resolveTags } from '../schemas/common.js';
-import { UploadFileFields } from '../schemas/documents.js';
+import { AddResponse, UploadFileFields } from '../schemas/documents.js';
 import { parse } from '../validate.js';
 
 export interface DocumentFileRouteDeps {
@@ -42,8 +43,22 @@ function toFields(b: Fields): Omit<DocumentInput, 'content' | 'file'> {
  * temporary directory (removed whatever happens), its fields validated like a JSON add, then the service detects
  * the type and adds the document. Answers {id, status} like POST /v3/documents.
  */
+export const UPLOAD_ROUTE = defineRoute({
+  method: 'post',
+  path: UPLOAD_PATH,
+  tag: 'documents',
+  auth: 'key',
+  summary: 'Upload a file (multipart/form-data; type detected from the bytes)',
+  multipart: UploadFileFields,
+  responses: {
+    ...ok(AddResponse),
+    413: { description: 'FILE_TOO_LARGE: over MNEMO_MAX_UPLOAD_BYTES' },
+    415: { description: 'UNSUPPORTED_FILE_TYPE (or MULTIPART_REQUIRED), or no engine for the type on this server' },
+  },
+});
+
 export function registerDocumentFileRoute(router: Router<AppState>, { documents, maxUploadBytes, extraction }: DocumentFileRouteDeps): void {
-  router.post(UPLOAD_PATH, async (ctx) => {
+  mount(router, UPLOAD_ROUTE, async (ctx) => {
     const type = ctx.get('content-type').split(';')[0]!.trim().toLowerCase();
     if (type !== 'multipart/form-data') throw createError('MULTIPART_REQUIRED', [type || 'no content type']);
     const dir = await mkdtemp(path.join(tmpdir(), 'mnemo-upload-'));

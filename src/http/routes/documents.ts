@@ -1,10 +1,11 @@
 import type Router from '@koa/router';
+import type { AppState } from '../context.js';
 import { isAppError } from '../../core/errors.js';
 import { parseFilters } from '../../core/filters.js';
 import type { DocumentInput, DocumentListQuery, DocumentService } from '../../services/documents.js';
 import type { Actor } from '../../core/actor.js';
 import { PENDING_STATUSES, type DocumentStatus } from '../../core/types.js';
-import type { AppState } from '../context.js';
+import { defineRoute, mount, ok } from '../route.js';
 import { resolveTags } from '../schemas/common.js';
 import {
   AddDocumentBody,
@@ -18,6 +19,16 @@ import {
   UpdateDocumentBody,
 } from '../schemas/documents.js';
 import { DocumentsByIdsBody, DocumentsWithMemoriesBody } from '../schemas/documents-with-memories.js';
+import {
+  BatchResponse,
+  BulkDeleteResponse,
+  ChunksResponse,
+  DocumentListResponse,
+  DocumentOut,
+  DocumentsWithMemoriesResponse,
+  ProcessingResponse,
+} from '../schemas/document-responses.js';
+import { AddResponse as Added } from '../schemas/documents.js';
 import { chunkResponse, documentResponse, documentWithMemories, listItem, processingItem } from '../serialize.js';
 import { parse } from '../validate.js';
 
@@ -77,14 +88,34 @@ export function lookupTags(query: unknown): string[] | undefined {
   return resolveTags(q.containerTag, listParam(q.containerTags));
 }
 
+
+const byId = { id: DocumentIdParam.describe('Document id or customId') };
+
+/** The /v3/documents routes, declared once (registered below, described in /openapi.json and docs/API.md). */
+export const DOCUMENT_ROUTES = {
+  add: defineRoute({ method: 'post', path: '/v3/documents', tag: 'documents', auth: 'key', summary: 'Add a document (or update the one with the same customId)', body: AddDocumentBody, responses: ok(Added) }),
+  batch: defineRoute({ method: 'post', path: '/v3/documents/batch', tag: 'documents', auth: 'key', summary: 'Add 1-600 documents', description: 'Not atomic: each item succeeds or fails alone (its error in results); re-sending a batch within 15 minutes adds no copies.', body: BatchBody, responses: ok(BatchResponse) }),
+  listPost: defineRoute({ method: 'post', path: '/v3/documents/list', tag: 'documents', auth: 'key', summary: 'List documents (response array is named memories)', body: ListDocumentsBody, bodyOptional: true, responses: ok(DocumentListResponse) }),
+  listGet: defineRoute({ method: 'get', path: '/v3/documents', tag: 'documents', auth: 'key', summary: 'List documents (query-string form)', query: ListDocumentsQuery, responses: ok(DocumentListResponse) }),
+  processing: defineRoute({ method: 'get', path: '/v3/documents/processing', tag: 'documents', auth: 'key', summary: 'Documents still in the pipeline', query: ProcessingQuery, responses: ok(ProcessingResponse) }),
+  bulkDelete: defineRoute({ method: 'delete', path: '/v3/documents/bulk', tag: 'documents', auth: 'key', summary: 'Delete by ids, container tags or filepath', body: BulkDeleteBody, responses: ok(BulkDeleteResponse) }),
+  withMemories: defineRoute({ method: 'post', path: '/v3/documents/documents', tag: 'documents', auth: 'key', summary: 'Documents with their memory entries, every version (the memory graph data source)', body: DocumentsWithMemoriesBody, bodyOptional: true, responses: ok(DocumentsWithMemoriesResponse) }),
+  byIds: defineRoute({ method: 'post', path: '/v3/documents/documents/by-ids', tag: 'documents', auth: 'key', summary: 'Documents by id or customId with their memory entries', body: DocumentsByIdsBody, responses: ok(DocumentsWithMemoriesResponse) }),
+  chunks: defineRoute({ method: 'get', path: '/v3/documents/{id}/chunks', tag: 'documents', auth: 'key', summary: 'Searchable chunks of a document, by position', params: byId, query: DocumentLookupQuery, responses: ok(ChunksResponse) }),
+  get: defineRoute({ method: 'get', path: '/v3/documents/{id}', tag: 'documents', auth: 'key', summary: 'Get a document by id or customId (409 AMBIGUOUS_CUSTOM_ID unless ?containerTag narrows it)', params: byId, query: DocumentLookupQuery, responses: ok(DocumentOut) }),
+  update: defineRoute({ method: 'patch', path: '/v3/documents/{id}', tag: 'documents', auth: 'key', summary: 'Update a document; content changes re-process it', params: byId, query: DocumentLookupQuery, body: UpdateDocumentBody, bodyOptional: true, responses: ok(Added) }),
+  delete: defineRoute({ method: 'delete', path: '/v3/documents/{id}', tag: 'documents', auth: 'key', summary: 'Delete a document by id or customId', params: byId, query: DocumentLookupQuery, responses: { 204: { description: 'Deleted' } } }),
+};
+
 export function registerDocumentRoutes(router: Router<AppState>, { documents }: DocumentRouteDeps): void {
-  router.post('/v3/documents', async (ctx) => {
-    const body = parse(AddDocumentBody, ctx.state.body);
+  const R = DOCUMENT_ROUTES;
+  mount(router, R.add, async (ctx, input) => {
+    const body = input.body();
     ctx.body = await documents.add(ctx.state.actor, toInput(body));
   });
 
-  router.post('/v3/documents/batch', async (ctx) => {
-    const body = parse(BatchBody, ctx.state.body);
+  mount(router, R.batch, async (ctx, input) => {
+    const body = input.body();
     const results: { id: string; status: string; error?: string; details?: unknown }[] = [];
     for (const [i, item] of body.documents.entries()) {
       const raw = typeof item === 'string' ? { content: item } : item;
@@ -136,12 +167,12 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents }: 
     };
   };
 
-  router.post('/v3/documents/list', async (ctx) => {
-    ctx.body = await list(ctx.state.actor, parse(ListDocumentsBody, ctx.state.body ?? {}));
+  mount(router, R.listPost, async (ctx, input) => {
+    ctx.body = await list(ctx.state.actor, input.body());
   });
 
-  router.get('/v3/documents', async (ctx) => {
-    const q = parse(ListDocumentsQuery, ctx.query, 'query');
+  mount(router, R.listGet, async (ctx, input) => {
+    const q = input.query();
     const body = parse(
       ListDocumentsBody,
       {
@@ -154,8 +185,8 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents }: 
     ctx.body = await list(ctx.state.actor, body);
   });
 
-  router.get('/v3/documents/processing', async (ctx) => {
-    const q = parse(ProcessingQuery, ctx.query, 'query');
+  mount(router, R.processing, async (ctx, input) => {
+    const q = input.query();
     const tags = listParam(q.containerTags) ?? listParam(q.containerTag);
     const { documents: docs, total } = await documents.list(ctx.state.actor, {
       statuses: PENDING_STATUSES as DocumentStatus[],
@@ -168,8 +199,8 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents }: 
     ctx.body = { documents: docs.map(processingItem), totalCount: total };
   });
 
-  router.delete('/v3/documents/bulk', async (ctx) => {
-    const body = parse(BulkDeleteBody, ctx.state.body);
+  mount(router, R.bulkDelete, async (ctx, input) => {
+    const body = input.body();
     const actor = ctx.state.actor;
     if (body.ids) {
       // With ids, containerTags only narrow customIds that exist under several tags.
@@ -188,8 +219,8 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents }: 
   });
 
   // The memory graph's data source; registered before the /v3/documents/:id routes so "documents" is never an id.
-  router.post('/v3/documents/documents', async (ctx) => {
-    const b = parse(DocumentsWithMemoriesBody, ctx.state.body ?? {});
+  mount(router, R.withMemories, async (ctx, input) => {
+    const b = input.body();
     const tags = resolveTags(b.containerTag, b.containerTags);
     const page = b.page ?? 1;
     const limit = b.limit ?? 10;
@@ -207,8 +238,8 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents }: 
     };
   });
 
-  router.post('/v3/documents/documents/by-ids', async (ctx) => {
-    const b = parse(DocumentsByIdsBody, ctx.state.body);
+  mount(router, R.byIds, async (ctx, input) => {
+    const b = input.body();
     const found = await documents.getManyWithMemories(ctx.state.actor, b.ids, {
       by: b.by ?? 'id',
       ...(b.containerTags ? { containerTags: b.containerTags } : {}),
@@ -219,20 +250,20 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents }: 
     };
   });
 
-  router.get('/v3/documents/:id/chunks', async (ctx) => {
-    const { document, chunks } = await documents.chunks(ctx.state.actor, parse(DocumentIdParam, ctx.params.id, 'path.id'), lookupTags(ctx.query));
+  mount(router, R.chunks, async (ctx, input) => {
+    const { document, chunks } = await documents.chunks(ctx.state.actor, input.param('id'), lookupTags(ctx.query));
     ctx.body = { documentId: document.id, chunks: chunks.map(chunkResponse), total: chunks.length };
   });
 
-  router.get('/v3/documents/:id', async (ctx) => {
+  mount(router, R.get, async (ctx, input) => {
     ctx.body = documentResponse(
-      await documents.get(ctx.state.actor, parse(DocumentIdParam, ctx.params.id, 'path.id'), lookupTags(ctx.query)),
+      await documents.get(ctx.state.actor, input.param('id'), lookupTags(ctx.query)),
     );
   });
 
-  router.patch('/v3/documents/:id', async (ctx) => {
-    const id = parse(DocumentIdParam, ctx.params.id, 'path.id');
-    const b = parse(UpdateDocumentBody, ctx.state.body ?? {});
+  mount(router, R.update, async (ctx, input) => {
+    const id = input.param('id');
+    const b = input.body();
     const tags = resolveTags(b.containerTag, b.containerTags);
     const narrow = lookupTags(ctx.query);
     ctx.body = await documents.update(ctx.state.actor, id, {
@@ -248,8 +279,8 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents }: 
     }, narrow);
   });
 
-  router.delete('/v3/documents/:id', async (ctx) => {
-    await documents.delete(ctx.state.actor, parse(DocumentIdParam, ctx.params.id, 'path.id'), lookupTags(ctx.query));
+  mount(router, R.delete, async (ctx, input) => {
+    await documents.delete(ctx.state.actor, input.param('id'), lookupTags(ctx.query));
     ctx.status = 204;
   });
 }

@@ -1,12 +1,14 @@
 import type Router from '@koa/router';
+import type { AppState } from '../context.js';
 import { z } from 'zod';
 import { isAppError } from '../../core/errors.js';
 import type { FileService } from '../../services/files.js';
 import { MAX_FILE_TOKEN_LENGTH } from '../../services/file-links.js';
-import type { AppState } from '../context.js';
+import { defineRoute, mount, ok } from '../route.js';
+import { DocumentLookupQuery } from '../schemas/documents.js';
+import { FileUrlResponse } from '../schemas/files.js';
 import { lookupTags } from './documents.js';
 import { DocumentIdParam } from '../schemas/documents.js';
-import { parse } from '../validate.js';
 
 export interface FileRouteDeps {
   files: FileService;
@@ -15,9 +17,27 @@ export interface FileRouteDeps {
 const FileToken = z.string().min(1).max(MAX_FILE_TOKEN_LENGTH);
 
 /** GET /v3/documents/{id}/file-url (behind the API key): a signed link to the document's original file. */
+export const FILE_ROUTES = {
+  fileUrl: defineRoute({ method: 'get', path: '/v3/documents/{id}/file-url', tag: 'documents', auth: 'key', params: { id: DocumentIdParam.describe('Document id or customId') }, query: DocumentLookupQuery, summary: 'A short-lived signed link to the uploaded original (404 FILE_NOT_FOUND when the document has none)', responses: ok(FileUrlResponse) }),
+  download: defineRoute({
+    method: 'get',
+    path: '/v3/files/{token}',
+    tag: 'documents',
+    auth: 'public',
+    params: { token: FileToken.describe('Signed token from GET /v3/documents/{id}/file-url') },
+    summary: 'The original file of a signed link, as an attachment (no API key; Range supported: 206/416; expired or altered links 403 FILE_LINK_INVALID)',
+    responses: {
+      200: { description: 'The file bytes, as an attachment', contentType: 'application/octet-stream' },
+      206: { description: 'The requested byte range', contentType: 'application/octet-stream' },
+      403: { description: 'FILE_LINK_INVALID: expired or altered link' },
+      416: { description: 'RANGE_NOT_SATISFIABLE' },
+    },
+  }),
+};
+
 export function registerFileUrlRoute(router: Router<AppState>, { files }: FileRouteDeps): void {
-  router.get('/v3/documents/:id/file-url', async (ctx) => {
-    const id = parse(DocumentIdParam, ctx.params.id, 'path.id');
+  mount(router, FILE_ROUTES.fileUrl, async (ctx, input) => {
+    const id = input.param('id');
     // Koa 3's ctx.origin is the Origin request header, not this server: build it from protocol and host.
     ctx.body = await files.fileUrl(ctx.state.actor, id, lookupTags(ctx.query), `${ctx.protocol}://${ctx.host}`);
   });
@@ -28,8 +48,8 @@ export function registerFileUrlRoute(router: Router<AppState>, { files }: FileRo
  * never rendered inline (nosniff, sandbox CSP), with single-range support for resumable downloads and media seeking.
  */
 export function registerFileDownloadRoute(router: Router<AppState>, { files }: FileRouteDeps): void {
-  router.get('/v3/files/:token', async (ctx) => {
-    const token = parse(FileToken, ctx.params.token, 'path.token');
+  mount(router, FILE_ROUTES.download, async (ctx, input) => {
+    const token = input.param('token');
     try {
       const download = await files.download(token, ctx.get('range') || undefined);
       ctx.status = download.status;

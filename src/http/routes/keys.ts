@@ -1,13 +1,25 @@
 import type Router from '@koa/router';
-import type { KeyService } from '../../services/keys.js';
 import type { AppState } from '../context.js';
+import type { KeyService } from '../../services/keys.js';
+import { defineRoute, mount, ok } from '../route.js';
+import { KeyListResponse, ScopedKeyResponse, SessionResponse, ToggleKeyResponse } from '../schemas/account-responses.js';
+import { Success } from '../schemas/responses-common.js';
 import { KeyIdParam, ScopedKeyBody } from '../schemas/keys.js';
-import { parse } from '../validate.js';
 
 /** Scoped keys, key administration and the caller's session (shapes per the reference's auth endpoints). */
+const keyId = { id: KeyIdParam.describe('API key id') };
+
+export const KEY_ROUTES = {
+  createScoped: defineRoute({ method: 'post', path: '/v3/auth/scoped-key', tag: 'keys', auth: 'root', summary: 'Create a key limited to one container tag (root keys only)', body: ScopedKeyBody, responses: ok(ScopedKeyResponse) }),
+  revoke: defineRoute({ method: 'delete', path: '/v3/auth/scoped-key/{id}', tag: 'keys', auth: 'root', summary: 'Revoke a key; it gets 401 from then on', params: keyId, responses: ok(Success) }),
+  list: defineRoute({ method: 'get', path: '/v3/auth/keys', tag: 'keys', auth: 'root', summary: "The organisation's keys (prefixes only, never the keys)", responses: ok(KeyListResponse) }),
+  toggle: defineRoute({ method: 'put', path: '/v3/auth/keys/{id}/toggle', tag: 'keys', auth: 'root', summary: 'Disable or re-enable a key', params: keyId, responses: ok(ToggleKeyResponse) }),
+  session: defineRoute({ method: 'get', path: '/v3/session', tag: 'keys', auth: 'key', summary: 'Who the caller is: organisation, key type, permitted tags, rate limit, expiry', responses: ok(SessionResponse) }),
+};
+
 export function registerKeyRoutes(router: Router<AppState>, { keys }: { keys: KeyService }): void {
-  router.post('/v3/auth/scoped-key', async (ctx) => {
-    const b = parse(ScopedKeyBody, ctx.state.body);
+  mount(router, KEY_ROUTES.createScoped, async (ctx, input) => {
+    const b = input.body();
     ctx.body = await keys.createScopedKey(ctx.state.actor, {
       containerTag: b.containerTag,
       ...(b.name !== undefined ? { name: b.name } : {}),
@@ -17,20 +29,20 @@ export function registerKeyRoutes(router: Router<AppState>, { keys }: { keys: Ke
     });
   });
 
-  router.delete('/v3/auth/scoped-key/:id', async (ctx) => {
-    await keys.revoke(ctx.state.actor, parse(KeyIdParam, ctx.params.id, 'path.id'));
+  mount(router, KEY_ROUTES.revoke, async (ctx, input) => {
+    await keys.revoke(ctx.state.actor, input.param('id'));
     ctx.body = { success: true };
   });
 
-  router.get('/v3/auth/keys', async (ctx) => {
+  mount(router, KEY_ROUTES.list, async (ctx) => {
     ctx.body = { keys: await keys.list(ctx.state.actor) };
   });
 
-  router.put('/v3/auth/keys/:id/toggle', async (ctx) => {
-    ctx.body = await keys.toggle(ctx.state.actor, parse(KeyIdParam, ctx.params.id, 'path.id'));
+  mount(router, KEY_ROUTES.toggle, async (ctx, input) => {
+    ctx.body = await keys.toggle(ctx.state.actor, input.param('id'));
   });
 
-  router.get('/v3/session', async (ctx) => {
+  mount(router, KEY_ROUTES.session, async (ctx) => {
     ctx.body = await keys.session(ctx.state.actor);
   });
 }

@@ -1,16 +1,26 @@
 import type Router from '@koa/router';
+import type { AppState } from '../context.js';
 import type { Metadata } from '../../core/types.js';
 import type { MemoryService } from '../../services/memories.js';
-import type { AppState } from '../context.js';
+import { defineRoute, mount, ok } from '../route.js';
+import { ForgetMatchingResponse, ForgetMemoryResponse, MemoryListResponse, UpdateMemoryResponse, WriteMemoriesResponse } from '../schemas/memory-responses.js';
 import { resolveTags } from '../schemas/common.js';
 import { ForgetMatchingBody, ForgetMemoryBody, ListMemoriesBody, UpdateMemoryBody, WriteMemoriesBody } from '../schemas/memories.js';
 import { memoryEntry } from '../serialize.js';
-import { parse } from '../validate.js';
 
 /** The memory API (v4): direct writes, list with history, versioned updates, forgetting. */
+/** The memory API (v4), declared once. */
+export const MEMORY_ROUTES = {
+  write: defineRoute({ method: 'post', path: '/v4/memories', tag: 'memories', auth: 'key', summary: 'Write memories directly (1-100 facts under one container tag), without a document', body: WriteMemoriesBody, responses: ok(WriteMemoriesResponse) }),
+  list: defineRoute({ method: 'post', path: '/v4/memories/list', tag: 'memories', auth: 'key', summary: 'List memories, newest first; history: true adds every version of each', body: ListMemoriesBody, bodyOptional: true, responses: ok(MemoryListResponse) }),
+  update: defineRoute({ method: 'patch', path: '/v4/memories', tag: 'memories', auth: 'key', summary: 'Update a memory (by id or exact content): a new version that updates the old one', body: UpdateMemoryBody, responses: ok(UpdateMemoryResponse) }),
+  forget: defineRoute({ method: 'delete', path: '/v4/memories', tag: 'memories', auth: 'key', summary: 'Forget a memory (by id or exact content); it stays in its history', body: ForgetMemoryBody, responses: ok(ForgetMemoryResponse) }),
+  forgetMatching: defineRoute({ method: 'post', path: '/v4/memories/forget-matching', tag: 'memories', auth: 'key', summary: 'Forget the memories matching a query (above threshold) or given ids; dryRun lists them only', body: ForgetMatchingBody, responses: ok(ForgetMatchingResponse) }),
+};
+
 export function registerMemoryRoutes(router: Router<AppState>, { memories }: { memories: MemoryService }): void {
-  router.post('/v4/memories', async (ctx) => {
-    const b = parse(WriteMemoriesBody, ctx.state.body);
+  mount(router, MEMORY_ROUTES.write, async (ctx, input) => {
+    const b = input.body();
     const written = await memories.write(
       ctx.state.actor,
       b.containerTag,
@@ -19,8 +29,8 @@ export function registerMemoryRoutes(router: Router<AppState>, { memories }: { m
     ctx.body = { documentId: null, memories: written.map((m) => ({ id: m.id, memory: m.memory, isStatic: m.isStatic, createdAt: m.createdAt })) };
   });
 
-  router.post('/v4/memories/list', async (ctx) => {
-    const b = parse(ListMemoriesBody, ctx.state.body ?? {});
+  mount(router, MEMORY_ROUTES.list, async (ctx, input) => {
+    const b = input.body();
     const tags = resolveTags(b.containerTag, b.containerTags);
     const page = b.page ?? 1;
     const limit = b.limit ?? 10;
@@ -37,8 +47,8 @@ export function registerMemoryRoutes(router: Router<AppState>, { memories }: { m
     ctx.body = { memoryEntries: entries, pagination: { currentPage: page, limit, totalItems: total, totalPages: Math.ceil(total / limit) } };
   });
 
-  router.patch('/v4/memories', async (ctx) => {
-    const b = parse(UpdateMemoryBody, ctx.state.body);
+  mount(router, MEMORY_ROUTES.update, async (ctx, input) => {
+    const b = input.body();
     // temporalContext is kept with the memory's metadata, as the reference does.
     const temporal: Metadata = {};
     if (b.temporalContext?.documentDate) temporal.documentDate = b.temporalContext.documentDate;
@@ -65,14 +75,14 @@ export function registerMemoryRoutes(router: Router<AppState>, { memories }: { m
     };
   });
 
-  router.delete('/v4/memories', async (ctx) => {
-    const b = parse(ForgetMemoryBody, ctx.state.body);
+  mount(router, MEMORY_ROUTES.forget, async (ctx, input) => {
+    const b = input.body();
     const m = await memories.forget(ctx.state.actor, b.containerTag, { ...(b.id ? { id: b.id } : {}), ...(b.content ? { content: b.content } : {}) }, b.reason);
     ctx.body = { id: m.id, forgotten: true };
   });
 
-  router.post('/v4/memories/forget-matching', async (ctx) => {
-    const b = parse(ForgetMatchingBody, ctx.state.body);
+  mount(router, MEMORY_ROUTES.forgetMatching, async (ctx, input) => {
+    const b = input.body();
     ctx.body = await memories.forgetMatching(ctx.state.actor, {
       containerTag: b.containerTag,
       dryRun: b.dryRun,

@@ -4,6 +4,7 @@ import { OAuthError, type OAuthService } from '../../services/oauth.js';
 import type { AppContext, AppState } from '../context.js';
 import { consentPage, oauthErrorPage } from '../pages/consent.js';
 import { TAG_PATTERN } from '../schemas/common.js';
+import { defineRoute, mount, ok } from '../route.js';
 
 /** Paths whose bodies arrive form-encoded (RFC 6749): read raw by jsonBody, parsed here. */
 export const OAUTH_FORM_PATHS = /^\/oauth\/(authorize|token|revoke)$/;
@@ -34,6 +35,72 @@ const Registration = z.looseObject({
   grant_types: z.array(z.enum(['authorization_code', 'refresh_token'])).optional(),
   response_types: z.array(z.literal('code')).optional(),
 });
+
+const OAuthErrorBody = z.strictObject({ error: z.string(), error_description: z.string() }).describe('RFC 6749 error');
+const oauthError = (description: string) => ({ description, schema: OAuthErrorBody });
+const ProtectedResource = z.strictObject({
+  resource: z.string(),
+  authorization_servers: z.array(z.string()),
+  bearer_methods_supported: z.array(z.string()),
+  scopes_supported: z.array(z.string()),
+  resource_name: z.string(),
+});
+const html = (description: string) => ({ description, contentType: 'text/html' });
+
+const protectedResourceRoute = (path: string) =>
+  defineRoute({ method: 'get', path, tag: 'oauth', auth: 'public', summary: 'OAuth protected resource metadata of /mcp (RFC 9728)', responses: ok(ProtectedResource) });
+
+/** OAuth 2.1 for MCP clients, declared once; served only when MCP OAuth is configured. */
+export const OAUTH_ROUTES = {
+  resource: protectedResourceRoute('/.well-known/oauth-protected-resource'),
+  resourceMcp: protectedResourceRoute('/.well-known/oauth-protected-resource/mcp'),
+  server: defineRoute({ method: 'get', path: '/.well-known/oauth-authorization-server', tag: 'oauth', auth: 'public', summary: 'OAuth authorization server metadata (RFC 8414)', responses: ok(z.looseObject({ issuer: z.string(), authorization_endpoint: z.string(), token_endpoint: z.string(), registration_endpoint: z.string() })) }),
+  register: defineRoute({
+    method: 'post',
+    path: '/oauth/register',
+    tag: 'oauth',
+    auth: 'public',
+    summary: 'Dynamic client registration (RFC 7591)',
+    body: Registration,
+    responses: { 201: { description: 'The client, with client_id (and client_secret for confidential clients)', schema: z.looseObject({ client_id: z.string(), client_id_issued_at: z.number(), client_name: z.string(), redirect_uris: z.array(z.string()), token_endpoint_auth_method: z.string() }) }, 400: oauthError('invalid_redirect_uri or invalid_client_metadata') },
+  }),
+  authorizePage: defineRoute({
+    method: 'get',
+    path: '/oauth/authorize',
+    tag: 'oauth',
+    auth: 'public',
+    summary: 'The consent page: the person signs in with an API key or sign-in code and picks projects and permission',
+    query: AuthorizeQuery,
+    responses: { 200: html('The consent page'), 302: { description: 'Back to the client with an error (RFC 6749 §4.1.2.1)' }, 400: html('Unknown client or redirect_uri') },
+  }),
+  authorize: defineRoute({
+    method: 'post',
+    path: '/oauth/authorize',
+    tag: 'oauth',
+    auth: 'public',
+    summary: "The consent form's answer: redirects back to the client with a code (or access_denied)",
+    rawBody: 'application/x-www-form-urlencoded: the consent form (client_id, redirect_uri, code_challenge, state?, resource?, decision, credential, tags, permission)',
+    responses: { 302: { description: 'Back to the client with code and state (and iss)' }, 400: html('The form could not be read, or an invalid project'), 401: html('The API key or sign-in code is not valid') },
+  }),
+  token: defineRoute({
+    method: 'post',
+    path: '/oauth/token',
+    tag: 'oauth',
+    auth: 'public',
+    summary: 'Token endpoint: authorization_code (PKCE S256) or refresh_token grants',
+    rawBody: 'application/x-www-form-urlencoded (or JSON): grant_type, code, code_verifier, redirect_uri, refresh_token, resource?, client credentials (or HTTP Basic)',
+    responses: { 200: { description: 'access_token, token_type, expires_in, refresh_token, scope', schema: z.looseObject({ access_token: z.string(), token_type: z.string() }) }, 400: oauthError('invalid_request, invalid_grant, unsupported_grant_type, invalid_target'), 401: oauthError('invalid_client') },
+  }),
+  revoke: defineRoute({
+    method: 'post',
+    path: '/oauth/revoke',
+    tag: 'oauth',
+    auth: 'public',
+    summary: 'Revoke an access or refresh token (RFC 7009)',
+    rawBody: 'application/x-www-form-urlencoded (or JSON): token, client credentials (or HTTP Basic)',
+    responses: { 200: { description: 'Revoked (or unknown: nothing to do)', schema: z.strictObject({}) }, 400: oauthError('invalid_request'), 401: oauthError('invalid_client') },
+  }),
+};
 
 /** Fields of a form-encoded (or JSON) body. */
 function formOf(ctx: AppContext): Record<string, string> {
@@ -103,10 +170,10 @@ export function registerOAuthRoutes(router: Router<AppState>, { oauth, baseUrl }
       resource_name: 'Mnemo memory (MCP)',
     };
   };
-  router.get('/.well-known/oauth-protected-resource', protectedResource);
-  router.get('/.well-known/oauth-protected-resource/mcp', protectedResource);
+  mount(router, OAUTH_ROUTES.resource, protectedResource);
+  mount(router, OAUTH_ROUTES.resourceMcp, protectedResource);
 
-  router.get('/.well-known/oauth-authorization-server', (ctx) => {
+  mount(router, OAUTH_ROUTES.server, (ctx) => {
     const base = baseUrl(ctx);
     ctx.body = {
       issuer: base,
@@ -124,7 +191,7 @@ export function registerOAuthRoutes(router: Router<AppState>, { oauth, baseUrl }
     };
   });
 
-  router.post('/oauth/register', async (ctx) => {
+  mount(router, OAUTH_ROUTES.register, async (ctx) => {
     const parsed = Registration.safeParse(ctx.state.body ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -155,7 +222,7 @@ export function registerOAuthRoutes(router: Router<AppState>, { oauth, baseUrl }
     }
   });
 
-  router.get('/oauth/authorize', async (ctx) => {
+  mount(router, OAUTH_ROUTES.authorizePage, async (ctx) => {
     pageHeaders(ctx);
     const q = ctx.query as Record<string, unknown>;
     const clientId = typeof q.client_id === 'string' ? q.client_id : '';
@@ -187,7 +254,7 @@ export function registerOAuthRoutes(router: Router<AppState>, { oauth, baseUrl }
     ctx.body = consentPage({ clientName: client.name, redirectHost: new URL(redirectUri).host || redirectUri, hidden });
   });
 
-  router.post('/oauth/authorize', async (ctx) => {
+  mount(router, OAUTH_ROUTES.authorize, async (ctx) => {
     pageHeaders(ctx);
     let form: Record<string, string>;
     try {
@@ -240,7 +307,7 @@ export function registerOAuthRoutes(router: Router<AppState>, { oauth, baseUrl }
     }
   });
 
-  router.post('/oauth/token', async (ctx) => {
+  mount(router, OAUTH_ROUTES.token, async (ctx) => {
     noStore(ctx);
     try {
       const form = formOf(ctx);
@@ -262,7 +329,7 @@ export function registerOAuthRoutes(router: Router<AppState>, { oauth, baseUrl }
     }
   });
 
-  router.post('/oauth/revoke', async (ctx) => {
+  mount(router, OAUTH_ROUTES.revoke, async (ctx) => {
     noStore(ctx);
     try {
       const form = formOf(ctx);

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { AppState } from '../context.js';
 import { parseFilters } from '../../core/filters.js';
 import type { ChunkHit, SearchService } from '../../services/search.js';
 import { isAppError } from '../../core/errors.js';
@@ -6,10 +7,11 @@ import type { DocumentService } from '../../services/documents.js';
 import type { Actor } from '../../core/actor.js';
 import type { RecallService } from '../../services/recall.js';
 import { recallResult } from '../serialize.js';
-import type { AppState } from '../context.js';
+import { defineRoute, mount, ok } from '../route.js';
+import { SearchV3Response } from '../schemas/document-responses.js';
+import { ProfileResponse, SearchV4Response } from '../schemas/memory-responses.js';
 import { resolveTags } from '../schemas/common.js';
 import { ProfileBody, SearchV3Body, SearchV4Body } from '../schemas/search.js';
-import { parse } from '../validate.js';
 
 export interface SearchRouteDeps {
   search: SearchService;
@@ -18,6 +20,13 @@ export interface SearchRouteDeps {
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
+
+/** Search and profile, declared once. */
+export const SEARCH_ROUTES = {
+  v4: defineRoute({ method: 'post', path: '/v4/search', tag: 'search', auth: 'key', summary: 'Hybrid search over memories and chunks', description: 'Results are memories (resultType "memory") and document chunks (resultType "chunk") in one ranking; searchMode memories or documents keeps one kind.', body: SearchV4Body, responses: ok(SearchV4Response) }),
+  v3: defineRoute({ method: 'post', path: '/v3/search', tag: 'search', auth: 'key', summary: 'Legacy document-grouped search', body: SearchV3Body, responses: ok(SearchV3Response) }),
+  profile: defineRoute({ method: 'post', path: '/v4/profile', tag: 'profile', auth: 'key', summary: 'Profile of a container tag (static and dynamic facts)', description: 'With q, also the memories matching it (searchResults).', body: ProfileBody, responses: ok(ProfileResponse) }),
+};
 
 export function registerSearchRoutes(router: Router<AppState>, { search, documents, recall }: SearchRouteDeps): void {
   /** docId may be an id or a customId (narrowed by the request's tags); an unknown one scopes the search to nothing. */
@@ -30,9 +39,9 @@ export function registerSearchRoutes(router: Router<AppState>, { search, documen
     }
   };
 
-  router.post('/v4/search', async (ctx) => {
+  mount(router, SEARCH_ROUTES.v4, async (ctx, input) => {
     const started = performance.now();
-    const b = parse(SearchV4Body, ctx.state.body);
+    const b = input.body();
     const filters = parseFilters(b.filters);
     const tags = resolveTags(b.containerTag ?? b.endUserId, b.containerTags);
     const found = await recall.search(ctx.state.actor, {
@@ -53,9 +62,9 @@ export function registerSearchRoutes(router: Router<AppState>, { search, documen
     ctx.body = { results, timing: Math.round(performance.now() - started), total: results.length };
   });
 
-  router.post('/v3/search', async (ctx) => {
+  mount(router, SEARCH_ROUTES.v3, async (ctx, input) => {
     const started = performance.now();
-    const b = parse(SearchV3Body, ctx.state.body);
+    const b = input.body();
     const filters = parseFilters(b.filters);
     const tags = resolveTags(b.containerTag, b.containerTags);
     const hits = await search.search(ctx.state.actor, {
@@ -103,9 +112,9 @@ export function registerSearchRoutes(router: Router<AppState>, { search, documen
     ctx.body = { results, timing: Math.round(performance.now() - started), total: results.length };
   });
 
-  router.post('/v4/profile', async (ctx) => {
+  mount(router, SEARCH_ROUTES.profile, async (ctx, input) => {
     const started = performance.now();
-    const b = parse(ProfileBody, ctx.state.body);
+    const b = input.body();
     const filters = parseFilters(b.filters);
     const { profile, results } = await recall.profile(ctx.state.actor, {
       containerTag: b.containerTag,

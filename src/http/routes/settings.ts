@@ -1,8 +1,9 @@
 import type Router from '@koa/router';
-import type { SettingsService } from '../../services/settings.js';
 import type { AppState } from '../context.js';
+import type { SettingsService } from '../../services/settings.js';
+import { defineRoute, mount, ok } from '../route.js';
+import { SettingsResponse, SettingsUpdateResponse } from '../schemas/account-responses.js';
 import { SECRET_FIELDS, SETTINGS_FIELDS, SettingsBody } from '../schemas/settings.js';
-import { parse } from '../validate.js';
 
 /** Every known field, null when unset; secrets masked. */
 function view(settings: Record<string, unknown>) {
@@ -12,13 +13,18 @@ function view(settings: Record<string, unknown>) {
   return out;
 }
 
+export const SETTINGS_ROUTES = {
+  get: defineRoute({ method: 'get', path: '/v3/settings', tag: 'settings', auth: 'root', summary: 'Organisation settings (secrets masked)', responses: ok(SettingsResponse) }),
+  update: defineRoute({ method: 'patch', path: '/v3/settings', tag: 'settings', auth: 'root', summary: 'Update organisation settings (root keys only)', body: SettingsBody, bodyOptional: true, responses: ok(SettingsUpdateResponse) }),
+};
+
 export function registerSettingsRoutes(router: Router<AppState>, { settings }: { settings: SettingsService }): void {
-  router.get('/v3/settings', async (ctx) => {
+  mount(router, SETTINGS_ROUTES.get, async (ctx) => {
     ctx.body = view(await settings.get(ctx.state.actor));
   });
 
-  router.patch('/v3/settings', async (ctx) => {
-    const body = parse(SettingsBody, ctx.state.body ?? {});
+  mount(router, SETTINGS_ROUTES.update, async (ctx, input) => {
+    const body = input.body();
     const patch: Record<string, unknown> = {};
     for (const f of SETTINGS_FIELDS) if (body[f] !== undefined) patch[f] = body[f];
     const { orgSlug } = await settings.update(ctx.state.actor, patch);

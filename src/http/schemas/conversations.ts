@@ -34,4 +34,4 @@ export const ConversationBody = z.looseObject({
   entityContext: z.string().max(1500).optional(),
 });
 
-export const ConversationResponse = z.object({ id: z.string(), conversationId: z.string(), status: z.string() });
+export const ConversationResponse = z.strictObject({ id: z.string(), conversationId: z.string(), status: z.string() });

@@ -97,7 +97,7 @@ export const DocumentLookupQuery = z.looseObject({
   containerTags: z.string().max(10_000).optional(),
 });
 
-export const AddResponse = z.object({ id: z.string(), status: z.string() });
+export const AddResponse = z.strictObject({ id: z.string(), status: z.string() });
 
 /** A multipart text field holding JSON (metadata, containerTags): parsed, then validated by `inner`. */
 function jsonField<T extends z.ZodType>(inner: T, what: string) {

@@ -43,7 +43,7 @@ export function metaField(key: string): string {
 }
 
 /**
- * What a filter can match for one metadata value, with the semantics of search/filters.ts `matchesFilter`:
+ * What a filter can match for one metadata value, with the semantics of core/filters.ts `matchesFilter`:
  * text as JavaScript's String() writes it, lower-cased text for ignoreCase, and a number only for numbers and
  * numeric strings (never for booleans or arrays). Arrays contribute their string elements.
  */

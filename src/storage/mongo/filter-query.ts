@@ -15,7 +15,7 @@ const NUMERIC: Record<Exclude<NumericOperator, '!='>, '$gt' | '$lt' | '$gte' | '
 
 /**
  * Compiles a filter tree into a MongoDB query over `metaIndex` (see codec.ts) with the semantics of
- * search/filters.ts `matchesFilter`. Client input is only ever data: a key is hashed into a field name, a value is
+ * core/filters.ts `matchesFilter`. Client input is only ever data: a key is hashed into a field name, a value is
  * the operand of `$eq`, of a numeric comparison, or of a `$regex` in which every metacharacter is escaped. A clause
  * whose value is not a string (or number, for numeric clauses) is rejected, so an object such as {"$gt": ""} can
  * never reach the query as an operator.

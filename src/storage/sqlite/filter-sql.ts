@@ -8,7 +8,7 @@ export interface SqlFragment {
 
 /**
  * Registers the SQL functions the compiled filters use, so SQLite applies exactly the semantics of
- * search/filters.ts `matchesFilter` (JavaScript lower-casing and number parsing).
+ * core/filters.ts `matchesFilter` (JavaScript lower-casing and number parsing).
  */
 export function registerFilterFunctions(db: Database.Database): void {
   db.function('mnemo_lower', { deterministic: true }, (s: unknown) =>
