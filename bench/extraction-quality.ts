@@ -4,8 +4,10 @@
  * extracted text, per kind and per set (tune: used to choose the OCR passes and the web fallback ratio; holdout:
  * never tuned on), and the time per file. The shared files (../shared/data/files) are measured as a third set.
  *
- *   npm run bench:quality-files -- [--kinds image,pdf,audio,web,office] [--baseline DIR] [--baseline-python PATH]
- *                                  [--off sparse,language] [--large-text]
+ *   npm run bench:extraction-quality -- [--kinds image,scan,pdf,audio,web,office] [--sets tune,holdout,shared]
+ *                                       [--baseline DIR] [--baseline-python PATH] [--off sparse,language] [--large-text]
+ *
+ * Kinds: image = photos and screenshots, scan = scanned pages (image files and image-only PDFs), pdf = text PDFs.
  *
  * --baseline DIR runs an older checkout's extractors (DIR/src, e.g. `git archive <commit> src | tar -x -C DIR` with
  * node_modules linked) on the same files in the same run, file by file alternately with the current code, so both
@@ -20,7 +22,8 @@ import { environment, loadAverage, log, markdownTable, REPO_ROOT, round, writeRe
 
 const { values: args } = parseArgs({
   options: {
-    kinds: { type: 'string', default: 'image,pdf,audio,web,office' },
+    kinds: { type: 'string', default: 'image,scan,pdf,audio,web,office' },
+    sets: { type: 'string', default: 'tune,holdout,shared' },
     baseline: { type: 'string' },
     'baseline-python': { type: 'string' },
     off: { type: 'string', default: '' },
@@ -29,10 +32,11 @@ const { values: args } = parseArgs({
   },
 });
 const kinds = new Set(String(args.kinds).split(','));
+const sets = new Set(String(args.sets).split(','));
 const SHARED = path.resolve(process.env.MNEMO_SHARED_DATA ?? path.join(REPO_ROOT, '../shared/data'), 'files');
 const KIND_OF: Record<string, string> = {
-  'image-photo': 'image', 'image-screenshot': 'image', 'image-scan': 'image', image: 'image',
-  'pdf-scanned': 'pdf', 'pdf-text': 'pdf', audio: 'audio', video: 'audio', web: 'web', html: 'web', docx: 'office', xlsx: 'office', pptx: 'office', markdown: 'office',
+  'image-photo': 'image', 'image-screenshot': 'image', 'image-scan': 'scan', image: 'image',
+  'pdf-scanned': 'scan', 'pdf-text': 'pdf', audio: 'audio', video: 'audio', web: 'web', html: 'web', docx: 'office', xlsx: 'office', pptx: 'office', markdown: 'office',
 };
 
 interface Tree {
@@ -59,7 +63,7 @@ async function loadTree(name: string, src: string, python: string): Promise<Tree
 const off = Object.fromEntries(String(args.off).split(',').filter(Boolean).map((k) => [k, false]));
 const ocrPasses = { ...off, ...(args['large-text'] ? { largeText: true } : {}) };
 
-async function runOne(tree: Tree, f: RealFixture & { path: string }): Promise<{ found: number; total: number; ms: number; error?: string; details?: Record<string, unknown> }> {
+async function runOne(tree: Tree, f: RealFixture & { path: string }): Promise<{ found: number; total: number; ms: number; missing?: string[]; error?: string; details?: Record<string, unknown> }> {
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-quality-'));
   const t0 = performance.now();
   try {
@@ -81,7 +85,7 @@ async function runOne(tree: Tree, f: RealFixture & { path: string }): Promise<{ 
       },
     );
     const r = phraseRecall(f.phrases, out.content);
-    return { found: r.found.length, total: f.phrases.length, ms: performance.now() - t0, details: out.details };
+    return { found: r.found.length, total: f.phrases.length, ms: performance.now() - t0, missing: r.missing, details: out.details };
   } catch (err) {
     return { found: 0, total: f.phrases.length, ms: performance.now() - t0, error: (err as { code?: string }).code ?? String(err).slice(0, 80) };
   } finally {
@@ -92,18 +96,18 @@ async function runOne(tree: Tree, f: RealFixture & { path: string }): Promise<{ 
 const shared: (RealFixture & { path: string })[] = args.shared && fs.existsSync(path.join(SHARED, 'MANIFEST.json'))
   ? (JSON.parse(fs.readFileSync(path.join(SHARED, 'MANIFEST.json'), 'utf8')) as RealFixture[]).filter((e) => e.expect === 'text').map((e) => ({ ...e, set: 'shared' as never, path: path.join(SHARED, e.file) }))
   : [];
-const files = [...realFixtures('MANIFEST.json'), ...realFixtures('web/MANIFEST.json'), ...shared].filter((f) => kinds.has(KIND_OF[f.kind] ?? '') && f.phrases.length > 0);
+const files = [...realFixtures('MANIFEST.json'), ...realFixtures('web/MANIFEST.json'), ...shared].filter((f) => kinds.has(KIND_OF[f.kind] ?? '') && sets.has(f.set) && f.phrases.length > 0);
 
 const trees: Tree[] = [];
 if (args.baseline) trees.push(await loadTree('baseline', path.resolve(String(args.baseline), 'src'), String(args['baseline-python'] ?? path.join(REPO_ROOT, '.tools/whisper-venv/bin/python'))));
 trees.push(await loadTree('current', path.join(REPO_ROOT, 'src'), path.join(REPO_ROOT, '.tools/whisper-venv/bin/python')));
 
 const loadBefore = loadAverage();
-const rows: { tree: string; file: string; kind: string; set: string; found: number; total: number; ms: number; error?: string; passes?: unknown }[] = [];
+const rows: { tree: string; file: string; kind: string; set: string; found: number; total: number; ms: number; error?: string; passes?: unknown; missing?: string[] }[] = [];
 for (const f of files) {
   for (const tree of trees) {
     const r = await runOne(tree, f);
-    rows.push({ tree: tree.name, file: f.file, kind: KIND_OF[f.kind]!, set: f.set, found: r.found, total: r.total, ms: Math.round(r.ms), ...(r.error ? { error: r.error } : {}), ...(r.details?.ocrPasses ? { passes: r.details.ocrPasses } : {}) });
+    rows.push({ tree: tree.name, file: f.file, kind: KIND_OF[f.kind]!, set: f.set, found: r.found, total: r.total, ms: Math.round(r.ms), ...(r.error ? { error: r.error } : {}), ...(r.details?.ocrPasses ? { passes: r.details.ocrPasses } : {}), ...(r.missing?.length ? { missing: r.missing } : {}) });
     log(`${tree.name.padEnd(8)} ${f.set.padEnd(7)} ${f.file.padEnd(40)} ${r.found}/${r.total} ${Math.round(r.ms)} ms${r.error ? ` ${r.error}` : ''}`);
   }
 }

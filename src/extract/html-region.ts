@@ -41,16 +41,24 @@ function hiddenByStyle(el: El): boolean {
   return !!style && /(display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style);
 }
 
+/**
+ * A box named like chrome that holds more than this share of the page's remaining text is a layout wrapper (a theme's
+ * 'container right-sidebar' around the whole article), not a sidebar: it stays, and the chrome inside it goes.
+ */
+const CHROME_MAX_SHARE = 0.5;
+
 /** Removes the chrome inside `root` (mutates it). A header or footer inside an <article> is the article's own: kept. */
 function stripChrome(root: El): void {
   for (const el of Array.from(root.querySelectorAll(CHROME))) el.remove();
   for (const el of Array.from(root.querySelectorAll('header, footer'))) {
     if (!el.closest?.('article')) el.remove();
   }
+  const total = textLength(root);
   for (const el of Array.from(root.querySelectorAll('[class], [id], [style]'))) {
     if (el.tagName === 'PRE' || el.tagName === 'CODE' || el.tagName === 'ARTICLE' || el.tagName === 'MAIN') continue;
     const words = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
-    if (hiddenByStyle(el) || CHROME_WORDS.test(words)) el.remove();
+    if (hiddenByStyle(el)) el.remove();
+    else if (CHROME_WORDS.test(words) && textLength(el) <= CHROME_MAX_SHARE * total) el.remove();
   }
 }
 

@@ -55,6 +55,7 @@ export const imageExtractor: Extractor = {
       }
       const result = await readPage(Buffer.from(page.png.buffer, page.png.byteOffset, page.png.byteLength), ocr, ctx, ctx.ocrPasses);
       for (const pass of result.passes) if (pass !== result.passes[0]) passes.add(pass.split(':')[0]!);
+      if (result.deskew) passes.add('deskew');
       for (const l of result.languages) languages.add(l);
       const text = ocrTextToParagraphs(result.text);
       if (text) pages.push({ page: i + 1, text, confidence: result.confidence });

@@ -1,12 +1,13 @@
 import type { OcrEngine, OcrLine, OcrResult, PageLayout } from '../providers/ocr.js';
 import { detectLanguage, languagesIn } from '../text/language.js';
-import type { OcrVariantRequest } from './ocr-variants.js';
+import type { OcrVariant, OcrVariantRequest } from './ocr-variants.js';
 import { runInSandbox } from './sandbox/isolated.js';
 import type { ExtractContext } from './types.js';
 
 /**
  * Which extra passes a page may get, measured one by one on the tuning set of test/fixtures/real
- * (bench/extraction-quality.ts): sparse and language raised its phrase recall and are on by default; largeText did
+ * (bench/extraction-quality.ts): sparse and language raised its phrase recall and are on by default, and so is deskew
+ * (+1 phrase on the tuning set: the leaning eurotext scan; one extra sandbox job per page); largeText did
  * not change it (the tuning set's lost heading is misread, not dropped) and is off: on the held-out set it brings
  * back the dropped title of the skewed Linn scan, at about a quarter more time per page.
  */
@@ -21,6 +22,8 @@ export interface OcrPassOptions {
    * block at all, while one block read two of its four lines (the reading Mnemo gave before these passes).
    */
   block?: boolean;
+  /** A page whose text lines lean by 0.5-10 degrees is turned level before the first reading (ocr-variants.ts skewAngle). */
+  deskew?: boolean;
   /** Tall lines (headings, titles) the full-size reading missed are looked for on the page at half size (off by default). */
   largeText?: boolean;
   /**
@@ -49,6 +52,8 @@ export interface PageReading extends OcrResult {
   kept: string;
   /** The language data the kept reading used. */
   languages: readonly string[];
+  /** Degrees the page was turned (clockwise) to level its lines before reading; absent when it was read as given. */
+  deskew?: number;
 }
 
 /** Characters read with confidence: the words at or above MIN_WORD_CONFIDENCE, weighted by it. */
@@ -114,13 +119,16 @@ function languagesToTry(ocr: OcrEngine, text: string, current: readonly string[]
 }
 
 /**
- * Reads one page image (an image file's page, a scanned PDF page) with the passes that help: a first reading in the
+ * Reads one page image (an image file's page, a scanned PDF page) with the passes that help: the page turned level
+ * when its lines lean (deskew), a first reading in the
  * hinted or configured languages; a sparse-text reading when that one is poor; a reading with the data of the
  * language the text turns out to be in; then tall lines missed at full size, from a half-size reading. The reading
  * with the highest score (confidently read characters) is kept.
  */
-export async function readPage(png: Buffer, ocr: OcrEngine, ctx: Pick<ExtractContext, 'signal' | 'limits' | 'language'>, passes: OcrPassOptions = {}): Promise<PageReading> {
+export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractContext, 'signal' | 'limits' | 'language'>, passes: OcrPassOptions = {}): Promise<PageReading> {
   const { signal } = ctx;
+  const turned = passes.deskew !== false ? await levelled(page, ctx) : null;
+  const png = turned?.png ?? page;
   const hinted = ctx.language && ocr.available?.includes(ctx.language.tesseract) ? [ctx.language.tesseract, ...(ctx.language.tesseract !== 'eng' && ocr.available.includes('eng') ? ['eng'] : [])] : undefined;
   let languages: readonly string[] = hinted ?? ocr.languages ?? [];
   let layout: PageLayout = passes.firstLayout ?? 'auto';
@@ -157,7 +165,15 @@ export async function readPage(png: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCon
     const merged = mergeLargeLines(best, small, 0.5);
     if (merged.added.length) text = merged.text;
   }
-  return { ...best, text, passes: run, kept, languages };
+  return { ...best, text, passes: run, kept, languages, ...(turned ? { deskew: -turned.angle } : {}) };
+}
+
+/** The page turned level in the sandbox when its lines lean (ocr-variants.ts), else null. */
+async function levelled(page: Buffer, ctx: Pick<ExtractContext, 'signal' | 'limits'>): Promise<{ png: Buffer; angle: number } | null> {
+  const request: OcrVariantRequest = { png: new Uint8Array(page), op: 'deskew' };
+  const out = await runInSandbox<OcrVariant>('ocr-variant', request, ctx.limits, { signal: ctx.signal, what: 'the page image', transfer: [request.png.buffer as ArrayBuffer] });
+  if (!out.angle || out.png.byteLength === 0) return null;
+  return { png: Buffer.from(out.png.buffer, out.png.byteOffset, out.png.byteLength), angle: out.angle };
 }
 
 /** Height of a PNG from its header (0 when it is not a PNG). */

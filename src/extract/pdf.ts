@@ -125,6 +125,7 @@ async function extractPdf(bytes: Buffer, ctx: ExtractContext) {
         text = normalizeText(result.text);
         if (text) ocrPages.push(m.page);
         for (const pass of result.passes) if (pass !== result.passes[0]) ocrPasses.add(pass.split(':')[0]!);
+        if (result.deskew) ocrPasses.add('deskew');
         if (result.kept.startsWith('language:')) ocrLanguages.add(result.kept.slice('language:'.length));
       } else {
         const boxes = m.garbled ? [] : toBoxes(m.items, m.viewport);

@@ -35,8 +35,12 @@ const V = String.raw`(?<v>.+)`;
 // Names of organisations and places start with a capital or a digit ("3M").
 const CAP = String.raw`(?<v>(?:the\s+)?[\p{Lu}\d][\p{L}\d&'.-]*(?:\s+(?:[\p{Lu}\d&][\p{L}\d&'.-]*|of|de|du|la|le|and|&))*)`;
 
+// Workplaces named by a common noun ("a bookstore downtown", "st mary's hospital", "the local bakery"): lowercase
+// names of employers, read where a capitalised name is expected.
+export const WORKPLACES = 'firm|company|agency|startup|start-up|studio|practice|hospital|clinic|school|high school|university|college|bank|lab|laboratory|bookstore|bookshop|shop|store|caf[eé]|coffee shop|roastery|bakery|restaurant|bar|pub|hotel|warehouse|factory|plant|supermarket|grocery store|pharmacy|library|museum|newspaper|magazine|nonprofit|non-profit|charity|salon|garage|brewery|winery|daycare|nursery|kindergarten|airline|consultancy|law firm|call center|call centre|dealership|hospice|care home|nursing home';
+export const WORKPLACE = String.raw`(?<v>(?:(?:the|a|an)\s+)?(?:[\p{Ll}\d][\p{L}\d'&.-]*\s+){0,3}?(?:${WORKPLACES}))(?![\p{L}-])`;
 export const PROFESSIONS =
-  'nurse doctor physician surgeon dentist teacher professor lecturer engineer developer programmer designer architect lawyer attorney accountant consultant manager director ceo cto cfo coo founder cofounder co-founder entrepreneur writer author journalist editor artist painter musician singer songwriter photographer chef cook baker waiter waitress barista bartender pilot driver mechanic electrician plumber carpenter farmer scientist researcher analyst student therapist counselor counsellor psychologist psychiatrist pharmacist veterinarian vet paramedic firefighter officer soldier detective librarian realtor banker economist translator tutor coach trainer athlete dancer actor actress filmmaker producer intern freelancer cashier clerk secretary receptionist nanny caregiver volunteer instructor administrator technician lead head specialist strategist marketer recruiter president vp supervisor principal midwife optometrist physiotherapist physio hygienist scientist biologist chemist physicist mathematician statistician illustrator animator copywriter paralegal associate partner'.split(' ');
+  'nurse doctor physician surgeon dentist teacher professor lecturer engineer developer programmer designer architect lawyer attorney accountant consultant manager director ceo cto cfo coo founder cofounder co-founder entrepreneur writer author journalist editor artist painter musician singer songwriter photographer chef cook baker waiter waitress barista bartender pilot driver mechanic electrician plumber carpenter farmer scientist researcher analyst student therapist counselor counsellor psychologist psychiatrist pharmacist veterinarian vet paramedic firefighter officer soldier detective librarian realtor banker economist translator tutor coach trainer athlete dancer actor actress filmmaker producer intern freelancer cashier clerk secretary receptionist nanny caregiver volunteer instructor administrator technician lead head specialist strategist marketer recruiter president vp supervisor principal midwife optometrist physiotherapist physio hygienist scientist biologist chemist physicist mathematician statistician illustrator animator copywriter paralegal associate partner pm swe sde'.split(' ');
 const PROFESSION = String.raw`(?:${PROFESSIONS.join('|')})s?`;
 const ROLE = String.raw`(?<v>(?:[\p{L}-]+\s+){0,3}?${PROFESSION}(?:\s+${PROFESSION})*(?:\s+of\s+[\p{L}-]+(?:\s+[\p{L}-]+)?)?)\b`;
 
@@ -51,8 +55,15 @@ const RELATIVES: Record<string, string> = {
 const UNIQUE_RELATIVES = new Set(['mother', 'father', 'stepmother', 'stepfather', 'grandmother', 'grandfather']);
 export const PARTNER_WORDS = 'wife|husband|partner|spouse|girlfriend|boyfriend|fianc[ée]e?';
 export const RELATIVE_WORDS = Object.keys(RELATIVES).sort((a, b) => b.length - a.length).join('|');
-export const PET_WORDS = 'dog|cat|puppy|kitten|hamster|rabbit|bunny|parrot|bird|fish|goldfish|turtle|tortoise|horse|pony|guinea pig|lizard|snake|ferret';
-const PET_KIND: Record<string, string> = { puppy: 'dog', kitten: 'cat', bunny: 'rabbit', goldfish: 'fish', pony: 'horse' };
+// Breeds count as their kind: "a golden retriever named Max" is a dog.
+const DOG_BREEDS = 'retriever|labrador|labradoodle|goldendoodle|doodle|poodle|beagle|terrier|spaniel|shepherd|husky|corgi|dachshund|pug|bulldog|collie|chihuahua|greyhound|whippet|rottweiler|boxer|schnauzer|pitbull|pit bull|mutt|border collie|shiba inu|dalmatian|great dane|mastiff|sheepdog|setter|pointer|hound';
+const CAT_BREEDS = 'tabby|siamese|persian|maine coon|ragdoll|bengal|sphynx|calico';
+export const PET_WORDS = `dog|cat|puppy|kitten|hamster|rabbit|bunny|parrot|bird|fish|goldfish|turtle|tortoise|horse|pony|guinea pig|lizard|snake|ferret|${DOG_BREEDS}|${CAT_BREEDS}`;
+const PET_KIND: Record<string, string> = {
+  puppy: 'dog', kitten: 'cat', bunny: 'rabbit', goldfish: 'fish', pony: 'horse',
+  ...Object.fromEntries(DOG_BREEDS.split('|').map((b) => [b, 'dog'])),
+  ...Object.fromEntries(CAT_BREEDS.split('|').map((b) => [b, 'cat'])),
+};
 const DIETS = 'vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten-free|dairy-free|lactose-free|kosher|halal|carnivore|plant-based|flexitarian|raw vegan';
 const LANGUAGES =
   'english|spanish|french|german|italian|portuguese|dutch|swedish|norwegian|danish|finnish|polish|czech|russian|ukrainian|greek|turkish|arabic|hebrew|hindi|urdu|bengali|punjabi|tamil|mandarin|cantonese|chinese|japanese|korean|vietnamese|thai|indonesian|malay|tagalog|swahili|persian|farsi|romanian|hungarian|catalan|basque|irish|welsh|latin|sign language|asl';
@@ -83,8 +94,10 @@ const uniqueRelative = (word: string) => UNIQUE_RELATIVES.has(relative(word));
 /** Patterns in order; the first that matches wins, except for `also` patterns that add a facet (role beside employer). */
 export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // Residence and moves.
-  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:lives?|is living|resides?|is based|is settled|is\s+${ADV}based|is\s+${ADV}settled|has (?:been )?(?:lived|living)|has settled|settled)\s+(?:now\s+)?in\s+${V}`, 'iu'), (g) => f('residence', g.v)],
-  [new RegExp(String.raw`^\s+${ADV}(?:(?:has|have)\s+${ADV})?(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+)?(?:home\s+)?(?:to|into)\s+${V}`, 'iu'), (g, rest) => (knownProduct(g.v) ? tool(knownProduct(g.v)!, rest) : f('residence', g.v))],
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:lives?|is living|resides?|is based|is settled|is\s+${ADV}based|is\s+${ADV}settled|has (?:been )?(?:lived|living)|has settled|settled)\s+(?:now\s+)?(?:in|out of)\s+${V}`, 'iu'), (g) => f('residence', g.v)],
+  // "bought a house in Portland": where the subject now lives.
+  [new RegExp(String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:just\s+)?(?:bought|purchased|closed on|moved into|rented|is renting)\s+(?:an?|the|our|their|her|his)\s+(?:new\s+|first\s+|own\s+|little\s+|small\s+)*(?:house|home|flat|apartment|condo|place|townhouse|cottage)\s+in\s+${CAP}`, 'u'), (g) => f('residence', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:(?:has|have)\s+${ADV})?(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+|out of\s+(?:[^,.;]+?)\s+|away from\s+(?:[^,.;]+?)\s+|from\s+(?:[^,.;]+?)\s+)?(?:home\s+)?(?:to|into)\s+${V}`, 'iu'), (g, rest) => (knownProduct(g.v) ? tool(knownProduct(g.v)!, rest) : f('residence', g.v))],
   [[new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:moving|relocating)\s+(?:back\s+)?to\s+${V}`, 'iu'), new RegExp(String.raw`^\s+${ADV}(?:will|is going to|are going to|plans? to|is planning to|wants? to|hopes? to)\s+(?:move|relocate)\s+(?:back\s+)?to\s+${V}`, 'iu')], (g) => f('goal', g.v, { object: 'move', future: true })],
   [[new RegExp(String.raw`^\s+${ADV}(?:is|comes)\s+(?:originally\s+)?from\s+${V}`, 'iu'), new RegExp(String.raw`^\s+${ADV}(?:grew up|was born and raised|was raised|was born)\s+in\s+${V}`, 'iu')], (g) => f('hometown', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:now\s+)?(?:calls?|has called)\s+${CAP}\s+home\b`, 'u'), (g) => f('residence', g.v)],
@@ -100,12 +113,15 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
   [new RegExp(String.raw`^\s+${ADV}(?:got|landed|accepted|took|started|began|has|starts|has started)\s+(?:a|an|the|her|his|their|the user's|\p{Lu}[\p{L}'-]*'s)\s+(?:new\s+)?(?:job|position|role|internship|gig)\s+(?:as\s+(?:an?\s+)?[\p{L}\s-]+?\s+)?(?:at|with|for)\s+${V}`, 'iu'), (g) => f('employer', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:joined|has joined|started at|is joining)\s+${CAP}`, 'u'), (g) => f('employer', g.v, { future: false })],
+  [new RegExp(String.raw`^\s+${ADV}(?:joined|has joined|started at|started working at|started a (?:new\s+)?job at|is joining|got a job at|got hired at)\s+${WORKPLACE}`, 'iu'), (g) => f('employer', g.v, { future: false })],
   // "I'm with Hooli now": an organisation, not a place or a person.
   [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+${ADV}with\s+${CAP}(?=\s+now\b|\s*[.!]?$)`, 'u'), (g) => (isPlaceName(g.v!) || isKnownName(g.v!.split(/\s+/)[0]!) ? null : f('employer', g.v))],
   [new RegExp(String.raw`^\s+${ADV}(?:accepted|took|has accepted)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at|with)\s+${CAP}`, 'u'), (g) => f('employer', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:has been|is)\s+(?:working\s+)?at\s+${CAP}(?=\s+(?:for\s+(?:\w+\s+)?(?:years?|months?)|since|as\s))`, 'u'), (g) => f('employer', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:will start|is starting|is going to start|will join|is going to join)\s+(?:working\s+|a\s+(?:new\s+)?job\s+)?(?:at|with|for)?\s*${CAP}`, 'u'), (g) => f('employer', g.v, { future: true })],
   [new RegExp(String.raw`^\s+${ADV}(?:left|quit|has left|has quit|is leaving|resigned from|retired from|parted ways with|has parted ways with|walked away from|stepped down from|moved on from|is no longer with|is no longer at|is no longer working at|no longer works at|no longer works for|was laid off from|got laid off from|got fired from|was fired from|stopped working at|stopped working for)\s+(?<job>(?:the user's|her|his|their|the|a|\p{Lu}[\p{L}'-]*'s)\s+(?:job|position|role|company)\s*(?:at|with)?\s*)?(?<v>.*)`, 'u'), (g) => (g.job && !/^\p{Lu}/u.test(g.v ?? '') ? f('employer', null, { ended: true }) : ended(g.v))],
+  // "is not at Google anymore", "isn't with Acme any more": the employer ended.
+  [new RegExp(String.raw`^\s+${ADV}(?:is\s+not|isn't|is\s+no\s+longer|is\s+not\s+working|isn't\s+working)\s+(?:at|with|for)\s+${CAP}\s+any\s?more\b`, 'u'), (g) => f('employer', g.v, { ended: true })],
   [new RegExp(String.raw`^\s+${ADV}(?:works?|is working|started working|has worked)\s+as\s+(?:an?\s+)?(?<v>.+)`, 'iu'), (g) => f('role', g.v)],
   [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|became|has become|is becoming|got promoted to|was promoted to|has been promoted to|is now|started as|works as|stepped up as|stepped into the role of|took over as|was named|has been named|got named|was appointed(?:\s+as)?|has been appointed(?:\s+as)?|got appointed(?:\s+as)?|was made|has been made|got made)\s+${ADV}(?:not\s+)?(?:an?\s+|the\s+)?${ROLE}`, 'iu'), (g) => f('role', g.v)],
   [/^'s\s+(?:(?:new|current|official|actual)\s+)?(?:job\s+title|job|title|profession|role|occupation|position)\s+is\s+(?:now\s+)?(?:an?\s+)?(?<v>.+)/iu, (g) => f('role', g.v)],
@@ -123,9 +139,9 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   [new RegExp(String.raw`^\s+${ADV}has\s+(?:an?|one|two|three|\d)\s+(?:(?:older|younger|little|big|twin|baby)\s+)?(?<r>sister|brother|son|daughter|cousin)s?\s+(?:named|called)\s+(?<v>\p{Lu}[\p{L}'-]*)`, 'u'), (g) => family(g.r!, g.v)],
   [/^\s+has\s+(?<v>\w+)\s+(?:kids|children|sons|daughters|grandchildren)\b/i, (g) => f('children', g.v)],
   // Pets.
-  [new RegExp(String.raw`^\s+${ADV}(?:has|adopted|got|rescued|just got|just adopted)\s+an?\s+(?:new\s+)?(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\s+(?:named|called)\s+(?<v>\p{Lu}[\p{L}'-]*)`, 'u'), (g) => k('pet', petKind(g.r!), g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:has got|have got|has|adopted|got|rescued|just got|just adopted)\s+an?\s+(?:new\s+)?(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\s+(?:named|called)\s+(?<v>\p{Lu}[\p{L}'-]*)`, 'u'), (g) => k('pet', petKind(g.r!), g.v)],
   [new RegExp(String.raw`^'s\s+(?:[\p{L}-]+\s+)?(?<r>${PET_WORDS})(?:'s\s+name\s+is|\s+is\s+(?:called|named))\s+(?<v>\p{Lu}[\p{L}'-]*)`, 'u'), (g) => k('pet', petKind(g.r!), g.v)],
-  [new RegExp(String.raw`^\s+${ADV}(?:has|adopted|got|rescued)\s+an?\s+(?:new\s+)?(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
+  [new RegExp(String.raw`^\s+${ADV}(?:has got|have got|has|adopted|got|rescued)\s+an?\s+(?:new\s+)?(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
   [new RegExp(String.raw`^\s+${ADV}(?:don't|doesn't|do not|does not|no longer)\s+(?:have|own)\s+an?\s+(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
   // Vehicle.
   [new RegExp(String.raw`^\s+${ADV}(?:drives|owns|has|bought|got|just bought|leased|is driving)\s+(?:an?\s+|the\s+)?${VEHICLE}`, 'iu'), (g) => f('vehicle', g.v)],
@@ -149,7 +165,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // "My phone is a Pixel 6": a device, not a number.
   [new RegExp(String.raw`^'s\s+(?<r>phone|laptop|computer|tablet|watch|browser|editor|music app|bank)\s+(?:is|has been)\s+(?:now\s+)?(?:an?\s+|the\s+)?(?<v>[\p{L}][\p{L}\d+ .-]*)`, 'iu'), (g) => k('tool', g.r === 'laptop' ? 'computer' : g.r!.replace(/ app$/, ''), g.v)],
   [/^'s\s+(?<r>e-?mail(?:\s+address)?|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|number|address|home address)\s+is\s+(?<v>.+)/iu, (g) => k('contact', /mail/i.test(g.r!) ? 'email' : /address/i.test(g.r!) ? 'address' : 'phone', g.v)],
-  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:speaks?|is learning|learns|is fluent in|is studying|studies|is a native)\s+(?:fluent\s+|some\s+|a little\s+|basic\s+)?(?<v>${LANGUAGES})\b`, 'iu'), (g) => k('language', g.v, g.v)],
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:speaks?|is learning|learns|is fluent in|is studying|studies|is a native|started learning|began learning|has been learning|has started learning|is taking|takes|is practi[sc]ing)\s+(?:fluent\s+|some\s+|a little\s+|basic\s+)?(?<v>${LANGUAGES})\b`, 'iu'), (g) => k('language', g.v, g.v)],
   [/^\s+(?:is|turned|just turned|has turned)\s+(?<v>\d{1,3})(?:\s+years?\s+old)?\s*(?:[.,!;]|$)/i, (g) => f('age', g.v)],
   [/^'s\s+birthday\s+is\s+(?:on\s+)?(?<v>.+)|^\s+was\s+born\s+on\s+(?<v2>.+)/iu, (g) => f('birthday', g.v ?? g.v2)],
   [/^'s\s+(?:(?:full|real|first|last|legal)\s+)?(?:name|nickname)\s+is\s+(?<v>.+)|^\s+(?:goes by|is called|is named)\s+(?<v2>\p{Lu}.+)/u, (g) => f('name', g.v ?? g.v2)],
@@ -255,6 +271,8 @@ function ended(value: string | undefined) {
   const v = value?.trim() ?? '';
   if (v === '' || /^(?:(?:her|his|their|the)\s+)?(?:job|position|role|company|firm)\b/i.test(v)) return f('employer', null, { ended: true });
   if (GROUP_KINDS.test(v.replace(/[,;!?].*$|\.(?:\s+\p{Ll}.*)?$/u, '').split(/\s+(?:and|but|in|on|last|this|after|because)\s/)[0]!)) return membership(v, true, { ended: true });
+  const workplace = new RegExp(`^${WORKPLACE}`, 'iu').exec(v);
+  if (workplace) return f('employer', workplace.groups!.v!, { ended: true });
   if (!/^\p{Lu}/u.test(v)) return null;
   return isPlaceName(v.replace(/[.,!;].*$/, '')) ? f('residence', v, { ended: true }) : f('employer', v, { ended: true });
 }

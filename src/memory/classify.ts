@@ -1,5 +1,5 @@
 import { attributeKey, attributeSpec } from './attributes.js';
-import { ADV, PATTERNS, PROFESSIONS, type Facet } from './attribute-patterns.js';
+import { ADV, PATTERNS, PROFESSIONS, WORKPLACE, type Facet } from './attribute-patterns.js';
 import { gerund } from './lexicon.js';
 import type { Tense } from './tense.js';
 
@@ -74,6 +74,9 @@ const PRESENT_SIMPLE = new RegExp(String.raw`^\s+${ADV}(?!(?:is|was|has|does|nee
 
 /** The facets a predicate states, in order (none when no pattern applies). */
 export function analyse(rest: string, tense: Tense = 'present'): ClassifiedFacet[] {
+  // "is now working for Amazon", "has just moved to Leeds": adverbs between the auxiliary and its verb read as if
+  // they came first ("now is working"), where every pattern's ADV expects them.
+  rest = rest.replace(/^(\s+)(is|are|was|has|have)\s+((?:(?:now|currently|still|also|just|recently|finally|really|actually|officially|already)\s+)+)(?=\p{L}+(?:ing|ed)\b)/iu, '$1$3$2 ');
   for (const [re, build] of COMPILED) {
     const m = re.exec(rest);
     if (!m) continue;
@@ -148,7 +151,7 @@ const VALUE_END_LIST = /\s*(?:[;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|bu
 function alsoStated(facet: Facet, rest: string): Facet[] {
   const adverbs = /^\s+((?:(?:now|currently|still|also|just|recently|finally|actually|officially)\s+)*)/i.exec(rest)?.[1] ?? '';
   if (facet.id === 'role' && facet.value && !facet.negated) {
-    const employer = /\s(?:at|for|with)\s+((?:the\s+)?(?:(?:[\p{Ll}-]+\s+){0,2}(?:firm|company|agency|startup|studio|practice|hospital|clinic|school|bank|lab|group)\s+)?[\p{Lu}\d][\p{L}\d&'.-]*(?:\s+[\p{Lu}\d&][\p{L}\d&'.-]*)*)/u.exec(rest);
+    const employer = /\s(?:at|for|with)\s+((?:the\s+)?(?:(?:[\p{Ll}-]+\s+){0,2}(?:firm|company|agency|startup|studio|practice|hospital|clinic|school|bank|lab|group)\s+)?[\p{Lu}\d][\p{L}\d&'.-]*(?:\s+[\p{Lu}\d&][\p{L}\d&'.-]*)*)/u.exec(rest) ?? new RegExp(String.raw`\s(?:at|for)\s+${WORKPLACE}`, 'iu').exec(rest);
     if (!employer) return [];
     const role = /^(?:an?|the)\s/i.test(facet.value) ? facet.value : `${/^[aeiou]/i.test(facet.value) ? 'an' : 'a'} ${facet.value}`;
     return [

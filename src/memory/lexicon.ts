@@ -77,3 +77,18 @@ export function gerund(verb: string): string {
     return `${base}ing`;
   }
 }
+
+/** A word compromise's lexicon knows (any class): a real word, never taken for a typo. */
+export function isLexiconWord(word: string): boolean {
+  return tagsOf(word).length > 0;
+}
+
+/**
+ * A clause with no subject of its own: compromise's tagger reads it as an imperative ("Draft notes of the spare
+ * team.", "Walk the dog twice a day.") or finds no verb in it ("Pack lunch for the kids."). A to-do or a heading, no
+ * fact about anyone. The full tagger (~0.5 ms) runs only for clauses no person or name opens.
+ */
+export function isSubjectless(clause: string): boolean {
+  const doc = nlp(clause);
+  return doc.has('^#Imperative') || !doc.has('#Verb');
+}

@@ -5,8 +5,9 @@ import { ASSISTANT, parseConversation, USER } from './conversation.js';
 import { Discourse, selfIntroducedName } from './discourse.js';
 import { nameFromEntityContext, type Voices } from './first-person.js';
 import { capitalise, factsOfClause, MAX_FACT_CHARS } from './sentence-facts.js';
-import { cleanSentence, escapeRe, splitClauses } from './statements.js';
+import { cleanSentence, escapeRe, restoreImpliedSubject, splitClauses } from './statements.js';
 import type { ExtractedFact, ExtractionResult, FactExtractor, SourceDocument, Turn } from './types.js';
+import { normaliseTyping } from './user-typing.js';
 
 export { MAX_FACT_CHARS };
 
@@ -114,7 +115,11 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
     for (const span of spans) {
       if (budget-- <= 0 || facts.length >= maxFacts) break;
       const sentence: ExtractedFact[] = [];
-      for (const clause of splitClauses(body.slice(span.start, span.end))) {
+      // Typing normalised and an implied "I" restored before splitting, so "sold the civic and bought a Tesla"
+      // splits like "I sold the Civic and bought a Tesla".
+      const typed = normaliseTyping(body.slice(span.start, span.end));
+      const whole = chat || !plainLong ? restoreImpliedSubject(cleanSentence(typed, names)) : typed;
+      for (const clause of splitClauses(whole)) {
         if (clause.length > MAX_SENTENCE_CHARS) continue;
         sentence.push(...factsOfClause(clause, context));
       }

@@ -2,12 +2,13 @@ import { classifyFact } from './classify.js';
 import { USER } from './conversation.js';
 import type { Discourse } from './discourse.js';
 import { toThirdPerson, type Voices } from './first-person.js';
-import { isKnownName, isOrganisation, isPlaceName } from './lexicon.js';
+import { isKnownName, isOrganisation, isPlaceName, isSubjectless } from './lexicon.js';
 import { cleanSentence, escapeRe, rejectReason, restoreImpliedSubject } from './statements.js';
 import { RELATIVE_WORDS, PARTNER_WORDS, relative } from './attribute-patterns.js';
 import { inferForgetAfter, resolveDates, periodEnd } from './temporal-expressions.js';
 import { tenseOf } from './tense.js';
 import type { ExtractedFact } from './types.js';
+import { normaliseTyping } from './user-typing.js';
 
 /**
  * One clause of a turn (or note) to facts: cleaned of small talk and filler, pronouns resolved against the
@@ -56,7 +57,7 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
   // In a long document (an article, a README) "I" and "we" are its authors, not the user: only sentences naming the
   // user count. The cheap test also skips most sentences before the work.
   if (c.plainLong && !c.mentions?.test(clause)) return [];
-  let s = cleanSentence(clause, c.names);
+  let s = cleanSentence(normaliseTyping(clause), c.names);
   // A chat turn or a short note is written by its author: "Just relocated to Denver" is the author's.
   if (c.chat || !c.plainLong) s = restoreImpliedSubject(s);
   for (const [re, to] of SLANG) s = s.replace(re, to);
@@ -99,6 +100,8 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
     if (c.chat && !PERSON.test(s) && !c.mentions?.test(s)) return [];
     who = { subject: null, phrase: null, aliases: [] };
   }
+  // "Draft notes of the spare team.": a note line about nobody that reads as an imperative or has no verb.
+  if (!who.subject && !group && !pair && isSubjectless(s)) return [];
   const eventDate = dates.dates[0] ?? (!classified.isStatic && c.chat ? c.date : null);
   // A trip or plan for a named period is over when the period is.
   if (forgetAfter === null && c.date && dates.dates[0] && classified.facets.some((f) => f.id === 'location' || f.id === 'goal') && tense !== 'past') {

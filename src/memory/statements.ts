@@ -1,5 +1,5 @@
 import { indexTerms } from '../text/tokenize.js';
-import { isKnownName, isVerbForm } from './lexicon.js';
+import { isKnownName, isPlaceName, isVerbForm } from './lexicon.js';
 import { IRREGULAR_PAST, isRegularPast, tenseOf } from './tense.js';
 
 /**
@@ -28,6 +28,7 @@ const IMPERATIVE = new Set(
 );
 // "Makes me feel connected": a verb with its subject left in the previous sentence.
 const SUBJECTLESS = new Set('makes sounds looks seems feels means helps reminds gives keeps shows gets brings takes'.split(' '));
+const AT_PLACE = /^((?:(?:currently|still|now|back|finally|just|already)\s+)*)(?:in|at)\s+(\p{L}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/iu;
 // Subjectless chat sentences with an implied "I": "Gonna check out career options", "Just got back from Paris".
 const IMPLIED_I = /^(?:(gonna|going to|planning|hoping|trying|thinking|working on|heading|headed|off to|loving|feeling|getting)|(been)|(just|got|started|finished|need to|wanna|gotta|went|spent|bought|visited|tried|can't wait|cannot wait|had|did|made|took|saw|met))\b/i;
 
@@ -158,6 +159,11 @@ function vocativesOf(names: readonly string[]): { leading: RegExp; trailing: Reg
 
 /** Rewrites a subjectless chat sentence to its implied first person ("Gonna check it out" → "I'm gonna check it out"). */
 export function restoreImpliedSubject(sentence: string): string {
+  // "Currently in Tokyo for a work trip", "back in london now", "In Lisbon this week": where the speaker is.
+  const at = AT_PLACE.exec(sentence);
+  if (at && !/\b(?:I|I'm|we|we're|my|our)\b/.test(sentence) && (isPlaceName(at[2]!) || (at[1] !== '' && /^\p{Lu}/u.test(at[2]!)))) {
+    return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  }
   // "Researching adoption agencies": a gerund with no verb after it is what the speaker is doing.
   if (/^\p{Lu}\p{Ll}{2,}ing\s+\p{Ll}/u.test(sentence) && !/\b(?:is|are|was|were|has|have|had|makes|made|keeps|helps|can|will|would)\b/.test(sentence) && !/^(?:Nothing|Something|Anything|Everything|Morning|Evening|Thing|Spring|King|Sibling|Wedding|Building|Painting|Meeting|Feeling|Ceiling|Darling|Clothing|Setting|Earring|Nothing|Pudding|Icing|Timing|Bring|Sing|Swing|Sting|Wing|Ring|String)\b/.test(sentence)) {
     return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;

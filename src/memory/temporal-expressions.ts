@@ -213,7 +213,9 @@ export function resolveDates(text: string, referenceDate: string): ResolvedDates
       if (!('keep' in r)) {
         const prep = r.prep && !PREPOSITION_BEFORE.test(text.slice(Math.max(0, start - 12), start)) ? `${r.prep} ` : '';
         replacement = prep + r.phrase;
-        if (/^\p{Lu}/u.test(m[0])) replacement = replacement[0]!.toUpperCase() + replacement.slice(1);
+        // Only a sentence's first word keeps its capital: "Monday" mid-sentence is capitalised as a name, and
+        // "due Monday" must read "due on 2026-05-04", not "due On …".
+        if (/^\p{Lu}/u.test(m[0]) && /^[\s"'“(]*$/u.test(text.slice(0, start))) replacement = replacement[0]!.toUpperCase() + replacement.slice(1);
       }
       hits.push({ start, end: start + m[0].length, date: r.date, replacement });
     }

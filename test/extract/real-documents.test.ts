@@ -70,8 +70,15 @@ describe('real web pages', () => {
     expect(phraseRecall(f.phrases, out.content).missing).toEqual([]);
   });
 
+  it('keeps a theme wrapper named like a sidebar when it holds the article (the page fell back to a cookie banner)', () => {
+    const f = pages.find((p) => p.file === 'incurvy.de.wellness.html.gz')!;
+    const page = htmlToMarkdown(fixtureBytes(f).toString('utf8'));
+    expect(phraseRecall(f.phrases, page.markdown).missing).toEqual([]);
+    expect(page.markdown).not.toMatch(/Wir verwenden Cookies/);
+  });
+
   // Held out: trafilatura's real-world pages, phrases from its own assertions; never used to tune the fallback.
-  it('finds at least 87% of the phrases of the 60 held-out pages (85% before the fallback)', { timeout: 120_000 }, async () => {
+  it('finds at least 90% of the phrases of the 60 held-out pages (85% before the fallback, 87% before the sidebar-wrapper fix)', { timeout: 120_000 }, async () => {
     const held = pages.filter((p) => p.set === 'holdout');
     expect(held.length).toBe(60);
     let found = 0;
@@ -82,6 +89,6 @@ describe('real web pages', () => {
       found += r.found.length;
       total += f.phrases.length;
     }
-    expect(found / total).toBeGreaterThanOrEqual(0.87);
+    expect(found / total).toBeGreaterThanOrEqual(0.9);
   });
 });

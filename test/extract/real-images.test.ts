@@ -57,12 +57,19 @@ describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () =
   });
 
   it('keeps the title line tesseract drops at full size when the large-text pass is on (a half-size reading)', async () => {
-    const r = await read('scan-rotated-skew.pdf', { passes: { largeText: true } });
+    // Deskew off: turned level, the page keeps its title without the large-text pass (next test).
+    const r = await read('scan-rotated-skew.pdf', { passes: { largeText: true, deskew: false } });
     expect(r.missing).toEqual([]);
     expect(r.out.details?.ocrPasses).toContain('large-text');
     expect(r.out.content.indexOf('32 Track MIDI Sequence Recorder')).toBeLessThan(r.out.content.indexOf('Recording a Sequence'));
-    const without = await read('scan-rotated-skew.pdf');
+    const without = await read('scan-rotated-skew.pdf', { passes: { deskew: false } });
     expect(without.missing).toContain('32 Track MIDI Sequence Recorder');
+  });
+
+  it('keeps the title of the skewed scan once the page is turned level (deskew, on by default)', async () => {
+    const r = await read('scan-rotated-skew.pdf');
+    expect(r.out.details?.ocrPasses).toContain('deskew');
+    expect(r.missing).toEqual([]);
   });
 
   it('keeps the two-line title of the Linn scan with tesseract\'s own page segmentation (it was dropped in one block)', async () => {
@@ -70,6 +77,14 @@ describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () =
     expect(r.missing).toEqual([]);
     const block = await read('scan-linn.pdf', { passes: { firstLayout: 'block' } });
     expect(block.missing).toContain('32 Track MIDI Sequence Recorder');
+  });
+
+  it('turns a leaning scan level before reading it, and reads more of it so', async () => {
+    const r = await read('eurotext.png');
+    expect(r.out.details?.ocrPasses).toContain('deskew');
+    const without = await read('eurotext.png', { passes: { deskew: false } });
+    expect(without.out.details?.ocrPasses ?? []).not.toContain('deskew');
+    expect(r.found.length).toBeGreaterThan(without.found.length);
   });
 
   it('reads a tiny photo crop as one block when page segmentation finds no text in it (as before the passes)', async () => {

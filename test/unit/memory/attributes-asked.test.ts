@@ -49,3 +49,31 @@ describe('attributesAskedBy: employer, role and residence paraphrases', () => {
     expect(attributesAskedBy('What does Lukas do on Sundays?')).not.toContain('role');
   });
 });
+
+/** "When did…" asks for the date of an event, not for a routine: no schedule memory may be favoured over the event. */
+describe('attributesAskedBy: habits vs dated events', () => {
+  it('reads "how often", "every" and "when does" as a habit question', () => {
+    expect(attributesAskedBy('How often does Omar swim?')).toContain('schedule');
+    expect(attributesAskedBy('When does Omar usually swim?')).toContain('schedule');
+    expect(attributesAskedBy('When do the kids have piano lessons?')).toContain('schedule');
+  });
+
+  it('does not read a past "when did" or a dated "when is" as a habit question', () => {
+    expect(attributesAskedBy('When did Omar go to the climbing festival?')).not.toContain('schedule');
+    expect(attributesAskedBy('When was the pottery workshop?')).not.toContain('schedule');
+    expect(attributesAskedBy("When is Omar's birthday?")).not.toContain('schedule');
+  });
+});
+
+describe('attributesAskedBy: where someone comes from vs "from" as a preposition', () => {
+  it('reads origin questions as hometown', () => {
+    expect(attributesAskedBy('Where is Omar from?')).toContain('hometown');
+    expect(attributesAskedBy('Which city does Omar come from?')).toContain('hometown');
+    expect(attributesAskedBy('Where did Omar grow up?')).toContain('hometown');
+  });
+
+  it('does not read "learned from", "a gift from" as a hometown question', () => {
+    expect(attributesAskedBy('What did Omar learn from his mentor?')).not.toContain('hometown');
+    expect(attributesAskedBy('What gift did Omar get from his sister?')).not.toContain('hometown');
+  });
+});

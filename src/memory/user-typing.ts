@@ -1,0 +1,68 @@
+import { PATTERNS } from './attribute-patterns.js';
+import { isKnownName, isLexiconWord, isPlaceName } from './lexicon.js';
+
+/**
+ * How people type into a chat box, rewritten to the English the attribute rules read: chat shorthand ("im", "u",
+ * "ur", "cant", "bc"), a lone lowercase "i", lead-in tags without a comma ("btw i moved…", "update: …"), and
+ * misspellings of the words the rules key on ("finaly", "alergic", "relocted"): a word that is one dropped, doubled
+ * or swapped letter away from exactly one word of the rules' own vocabulary (PATTERNS, read once) is that word.
+ * Substitutions are never guessed ("loves" is not "lives"), nor are names, places, capitalised words or short words.
+ */
+
+const SHORTHAND: Record<string, string> = {
+  i: 'I', im: "I'm", ive: "I've", u: 'you', ur: 'your', r: 'are', yr: 'year', yrs: 'years', mo: 'month', mos: 'months',
+  dont: "don't", doesnt: "doesn't", didnt: "didn't", cant: "can't", wont: "won't", isnt: "isn't", wasnt: "wasn't", arent: "aren't", havent: "haven't", hasnt: "hasn't",
+  shes: "she's", theyre: "they're", youre: "you're", thats: "that's", whats: "what's", weve: "we've",
+  bc: 'because', cuz: 'because', coz: 'because', abt: 'about', rn: 'right now', ppl: 'people', tho: 'though', thru: 'through',
+  gf: 'girlfriend', bf: 'boyfriend', bff: 'best friend', hubby: 'husband', fav: 'favourite', fave: 'favourite',
+  bday: 'birthday', wk: 'week', wks: 'weeks', tmrw: 'tomorrow', tmr: 'tomorrow', yday: 'yesterday',
+};
+// "btw i moved", "update: i moved", "ok so i moved": a lead-in tag before the statement, with or without a comma.
+const LEAD_TAG = /^(?:(?:btw|tbh|fyi|ngl|imo|lol|lmao|omg|ok|okay|so|oh|ah|also|anyway|anyways|well|hey|update|quick update|small update|life update|edit|ps)\b\s*[:,!.—–-]*\s+)+(?=\p{L})/iu;
+
+let vocabulary: Set<string> | null = null;
+let variants: Map<string, string | null> | null = null;
+
+/** The words the attribute rules are written with (4+ letters), and every one-letter deletion, doubling and swap of them. */
+function typoIndex(): Map<string, string | null> {
+  if (variants) return variants;
+  vocabulary = new Set<string>();
+  for (const [re] of PATTERNS) for (const r of Array.isArray(re) ? re : [re]) for (const w of r.source.toLowerCase().match(/(?<![\\\p{L}])\p{Ll}{4,}(?!\p{L})/gu) ?? []) vocabulary.add(w);
+  variants = new Map();
+  const add = (typo: string, word: string) => {
+    if (vocabulary!.has(typo)) return;
+    const had = variants!.get(typo);
+    // Two words one letter from the same typo: ambiguous, left alone.
+    variants!.set(typo, had === undefined || had === word ? word : null);
+  };
+  for (const word of vocabulary) {
+    if (word.length < 5) continue;
+    for (let i = 0; i < word.length; i++) {
+      // A dropped last letter is an inflection ("month" of "months", "move" of "moved"), not a typo.
+      if (i < word.length - 1) add(word.slice(0, i) + word.slice(i + 1), word); // dropped letter: "finaly"
+      if (i < word.length - 1) add(word.slice(0, i + 1) + word[i] + word.slice(i + 1), word); // doubled letter: "alllergic"
+      if (i + 1 < word.length && word[i] !== word[i + 1]) add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2), word); // swapped: "recieve"
+    }
+  }
+  return variants;
+}
+
+function correct(word: string): string {
+  const lower = word.toLowerCase();
+  const short = SHORTHAND[lower];
+  if (short !== undefined && (word === lower || word === lower[0]!.toUpperCase() + lower.slice(1))) return word === lower || lower === 'i' ? short : short[0]!.toUpperCase() + short.slice(1);
+  // Capitalised words are names; short words have too many neighbours.
+  if (word !== lower || word.length < 5) return word;
+  const fixed = typoIndex().get(lower);
+  if (!fixed || isLexiconWord(word) || isKnownName(word) || isPlaceName(word)) return word;
+  return fixed;
+}
+
+/** The clause as the rules expect it; text that needs nothing is returned unchanged (the same string). */
+export function normaliseTyping(clause: string): string {
+  let s = clause.replace(LEAD_TAG, '');
+  s = s.replace(/(?<![\p{L}'’])\p{L}+(?![\p{L}'’])/gu, correct);
+  // "w/ my sister": "with".
+  s = s.replace(/\bw\/\s*/gi, 'with ');
+  return s;
+}

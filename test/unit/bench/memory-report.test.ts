@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import type { ScenarioResult } from '../../../bench/memories/quality.js';
+import { scenarioTables } from '../../../bench/memories/report.js';
+
+const rates = { scenarios: 1, questions: 1, top1Current: 0, staleAboveCurrent: 0, profileCorrect: 0, smallTalkScenarios: 0, smallTalkMemories: 0, errors: 0 };
+const miss = (id: string, split: string, q: string) => ({ id, family: 'move', split, questions: [{ q, top: `top of ${q}`, currentRank: null, staleRank: null }], profile: [] });
+
+describe('bench:memories scenario report', () => {
+  it('prints the misses of the dev split and only counts those of held-out splits', () => {
+    const r = {
+      overall: rates,
+      bySplit: { dev: rates, holdout: rates },
+      byFile: {},
+      byFamily: { move: rates },
+      unsupported: [],
+      failures: [miss('dev-a', 'dev', 'DEV QUESTION'), miss('held-b', 'holdout', 'SECRET QUESTION')],
+    } as unknown as ScenarioResult;
+    const text = scenarioTables(r);
+    expect(text).toContain('DEV QUESTION');
+    expect(text).not.toContain('SECRET QUESTION');
+    expect(text).not.toContain('held-b');
+    expect(text).toContain('1 scenario(s) with a miss in splits other than dev');
+  });
+});

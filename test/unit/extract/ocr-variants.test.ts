@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { makeOcrVariant, skewAngle } from '../../../src/extract/ocr-variants.js';
+import { REAL } from '../../helpers/real-fixtures.js';
+
+/** A page of `lines` dashed text-like bars falling to the right by `deg` degrees (white paper, black ink). */
+function page(deg: number, width = 800, height = 600, lines = 12): Uint8Array {
+  const g = new Uint8Array(width * height).fill(255);
+  const slope = Math.tan((deg * Math.PI) / 180);
+  for (let l = 0; l < lines; l++) {
+    const y0 = 60 + l * 40;
+    for (let x = 40; x < width - 40; x++) {
+      if (x % 50 > 38) continue; // gaps between 'words'
+      for (let t = 0; t < 8; t++) {
+        const y = Math.round(y0 + x * slope) + t;
+        if (y >= 0 && y < height) g[y * width + x] = 0;
+      }
+    }
+  }
+  return g;
+}
+
+describe('skew detection (projection profile)', () => {
+  it('finds the angle text lines lean by, either way', () => {
+    for (const deg of [-6, -2.5, 1.5, 4]) expect(Math.abs(skewAngle(page(deg), 800, 600) - deg), `${deg}`).toBeLessThanOrEqual(0.2);
+  });
+
+  it('leaves level pages, blank pages and pages of solid ink alone', () => {
+    expect(skewAngle(page(0), 800, 600)).toBe(0);
+    expect(skewAngle(page(0.2), 800, 600)).toBe(0);
+    expect(skewAngle(new Uint8Array(800 * 600).fill(255), 800, 600)).toBe(0);
+    expect(skewAngle(new Uint8Array(800 * 600).fill(0), 800, 600)).toBe(0);
+  });
+
+  it('turns a real scan that leans 3 degrees back level, and leaves the upright scan as it is', async () => {
+    const upright = await sharp(fs.readFileSync(path.join(REAL, 'scan-phototest.tif'))).greyscale().png().toBuffer();
+    const level = await makeOcrVariant({ png: new Uint8Array(upright), op: 'deskew' });
+    expect(level.angle).toBe(0);
+    expect(level.png.byteLength).toBe(0);
+    // sharp turns clockwise for a positive angle: the lines then fall to the right.
+    const leaning = await sharp(upright).rotate(3, { background: '#ffffff' }).png().toBuffer();
+    const out = await makeOcrVariant({ png: new Uint8Array(leaning), op: 'deskew' });
+    expect(Math.abs(out.angle! - 3)).toBeLessThanOrEqual(0.3);
+    const meta = await sharp(Buffer.from(out.png)).metadata();
+    expect(meta.format).toBe('png');
+    expect(meta.width).toBe(out.width);
+  });
+});
