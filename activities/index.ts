@@ -2,13 +2,7 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { isAppError } from '../src/core/errors.js';
 import type { PipelineDeps } from '../src/pipeline/deps.js';
-import {
-  completeDocument,
-  describeFailure,
-  executeStep,
-  failDocument,
-  type FailureInfo,
-} from '../src/pipeline/run-step.js';
+import { completeDocument, describeFailure, executeStep, failDocument, type FailureInfo } from '../src/pipeline/run-step.js';
 import { SupersededError } from '../src/pipeline/superseded.js';
 import { getStep, STEP_NAMES, type StepName } from '../src/pipeline/steps.js';
 import type { DocumentRef } from '../src/core/types.js';

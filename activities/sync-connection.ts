@@ -1,17 +1,7 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { errorMessage, isAppError } from '../src/core/errors.js';
-import {
-  beginSync,
-  finishSync,
-  isAuthFailure,
-  syncPage,
-  withSignal,
-  type ConnectionSyncDeps,
-  type SyncPageOutcome,
-  type SyncRunEnd,
-  type SyncRunStart,
-} from '../src/services/connection-sync.js';
+import { beginSync, finishSync, isAuthFailure, syncPage, withSignal, type ConnectionSyncDeps, type SyncPageOutcome, type SyncRunEnd, type SyncRunStart } from '../src/services/connection-sync.js';
 import type { SyncTrigger } from '../src/storage/connections.js';
 import { AUTH_FAILURE } from '../src/core/workflow-safe/sync-pages.js';
 

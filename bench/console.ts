@@ -67,9 +67,29 @@ async function main(): Promise<void> {
       const at = new Date(now - (MEMORIES - i) * 1000).toISOString();
       const f = facts[i]!;
       await rt.store.memories.insertMemory({
-        id, orgId: DEFAULT_ORG_ID, containerTags: [TAG], memory: f.text, isStatic: f.isStatic, isLatest: true, isForgotten: false, isInference: false,
-        version: 1, parentMemoryId: null, rootMemoryId: id, relation: null, subject: null, attribute: null, eventDate: null,
-        forgetAfter: null, forgetReason: null, forgottenAt: null, documentIds: [], sourceCount: 1, metadata: {}, createdAt: at, updatedAt: at,
+        id,
+        orgId: DEFAULT_ORG_ID,
+        containerTags: [TAG],
+        memory: f.text,
+        isStatic: f.isStatic,
+        isLatest: true,
+        isForgotten: false,
+        isInference: false,
+        version: 1,
+        parentMemoryId: null,
+        rootMemoryId: id,
+        relation: null,
+        subject: null,
+        attribute: null,
+        eventDate: null,
+        forgetAfter: null,
+        forgetReason: null,
+        forgottenAt: null,
+        documentIds: [],
+        sourceCount: 1,
+        metadata: {},
+        createdAt: at,
+        updatedAt: at,
       } as MemoryRecord);
     }
     have = await count();
@@ -147,7 +167,7 @@ async function main(): Promise<void> {
   // Jumps to random offsets of the loaded list, until the rows there are painted.
   const jumps: number[] = [];
   for (let i = 0; i < 20; i++) {
-    const target = Math.floor(((i * 7919) % 97) / 97 * loaded) * 44;
+    const target = Math.floor((((i * 7919) % 97) / 97) * loaded) * 44;
     jumps.push(
       await page.locator('.vlist').evaluate(async (el, top) => {
         const g = globalThis as unknown as { requestAnimationFrame(cb: () => void): void; performance: { now(): number } };
@@ -175,13 +195,26 @@ async function main(): Promise<void> {
   await focus(GRAPH_TAG);
   const graphT = performance.now();
   await page.evaluate(() => ((globalThis as unknown as { location: { hash: string } }).location.hash = '#/graph'));
-  await page.waitForFunction(() => Number((globalThis as unknown as { document: { querySelector(s: string): { getAttribute(a: string): string | null } | null } }).document.querySelector('[data-testid="graph-summary"]')?.getAttribute('data-documents') ?? 0) > 0);
+  await page.waitForFunction(
+    () =>
+      Number(
+        (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(a: string): string | null } | null } }).document.querySelector('[data-testid="graph-summary"]')?.getAttribute('data-documents') ??
+          0,
+      ) > 0,
+  );
   await page.locator('.graph-box canvas').first().waitFor();
   const graphFirstMs = performance.now() - graphT;
   const graphDocs = Number(await page.getByTestId('graph-summary').getAttribute('data-documents'));
   const moreT = performance.now();
   await page.getByRole('button', { name: /^Load \d+ more documents$/ }).click();
-  await page.waitForFunction((n) => Number((globalThis as unknown as { document: { querySelector(s: string): { getAttribute(a: string): string | null } | null } }).document.querySelector('[data-testid="graph-summary"]')?.getAttribute('data-documents') ?? 0) > n, graphDocs);
+  await page.waitForFunction(
+    (n) =>
+      Number(
+        (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(a: string): string | null } | null } }).document.querySelector('[data-testid="graph-summary"]')?.getAttribute('data-documents') ??
+          0,
+      ) > n,
+    graphDocs,
+  );
   const graphMoreMs = performance.now() - moreT;
 
   await browser.close();
@@ -194,7 +227,16 @@ async function main(): Promise<void> {
     benchmark: 'console',
     environment: environment(),
     loadAverage: loadAverage(),
-    setup: { memories: have, memoryTag: TAG, documents: DOCUMENTS, graphTag: GRAPH_TAG, seedSeconds: round(seedMs / 1000), embedder: 'hash', store: 'sqlite :memory:', memoriesWrittenThrough: WRITE === 'store' ? 'memory store (insertMemory)' : 'POST /v4/memories' },
+    setup: {
+      memories: have,
+      memoryTag: TAG,
+      documents: DOCUMENTS,
+      graphTag: GRAPH_TAG,
+      seedSeconds: round(seedMs / 1000),
+      embedder: 'hash',
+      store: 'sqlite :memory:',
+      memoriesWrittenThrough: WRITE === 'store' ? 'memory store (insertMemory)' : 'POST /v4/memories',
+    },
     build: { ms: round(buildMs), files: build.files, rawBytes: build.raw, brotliBytes: build.brotli, firstLoadBrotliBytes: firstLoadBrotli },
     memoriesView: {
       shownTotal: totalText,

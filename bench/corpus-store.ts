@@ -90,7 +90,11 @@ export async function fillCorpusStore(dbFile: string, corpus: Corpus, vectors: r
     };
     await store.documents.insertDocument(doc);
     await store.chunks.replaceChunks(ref, chunks);
-    await store.chunks.putEmbeddings(ref, model, chunks.map((c, p) => ({ chunkId: c.id, vector: vectors[d.firstChunk + p]! })));
+    await store.chunks.putEmbeddings(
+      ref,
+      model,
+      chunks.map((c, p) => ({ chunkId: c.id, vector: vectors[d.firstChunk + p]! })),
+    );
     await store.chunks.activateGeneration(ref);
     o.onDocument?.(d);
   }

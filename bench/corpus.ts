@@ -194,30 +194,150 @@ interface Topic {
 }
 
 const TOPIC_DEFS: [string, string, string, string][] = [
-  ['databases', 'database index query table column row transaction schema replica shard cluster cursor partition migration snapshot backup join lock deadlock cache latency throughput vacuum checkpoint journal constraint trigger view tablespace optimizer', 'replicate partition normalize vacuum query compact', 'relational transactional indexed durable consistent distributed'],
-  ['cooking', 'recipe flour butter oven skillet garlic onion dough sauce broth pastry spice saucepan whisk yeast vinegar basil pepper cinnamon marinade casserole dumpling noodle lentil batter crust kitchen chef ingredient pantry', 'bake simmer whisk roast season knead', 'crispy savory tender spicy golden creamy'],
-  ['finance', 'revenue budget invoice ledger dividend equity bond portfolio interest mortgage loan audit asset liability forecast quarter margin expense payroll accountant shareholder inflation currency deposit credit debt valuation statement reconciliation treasury', 'invest audit reconcile borrow deposit allocate', 'fiscal quarterly taxable liquid profitable audited'],
-  ['football', 'goalkeeper striker penalty referee stadium match league tournament midfielder defender coach transfer corner tackle jersey fixture trophy pitch supporter captain kickoff offside substitute derby champion injury formation whistle header winger', 'score defend tackle dribble qualify celebrate', 'unbeaten athletic defensive tactical relegated offside'],
-  ['astronomy', 'telescope galaxy nebula comet asteroid orbit planet supernova eclipse constellation observatory satellite moon meteor spectrum redshift quasar pulsar cosmos horizon gravity exoplanet astronomer lens mirror rocket crater atmosphere starlight', 'observe orbit collapse rotate detect illuminate', 'stellar lunar solar orbital celestial distant'],
-  ['gardening', 'garden soil compost seedling shrub hedge mulch fertilizer pruner greenhouse bulb perennial weed root trowel hose lawn orchard vine blossom pollinator aphid seed harvest shovel rake sapling meadow tomato cucumber', 'plant prune water harvest fertilize transplant', 'organic leafy fertile shady hardy flowering'],
-  ['medicine', 'patient clinic diagnosis symptom vaccine antibody dose prescription nurse surgeon therapy infection fever allergy cholesterol insulin diabetes pharmacy ward biopsy tumor recovery immunity pathogen physician ambulance trial placebo virus stethoscope', 'diagnose prescribe vaccinate treat recover examine', 'chronic clinical acute immune contagious benign'],
-  ['music', 'violin orchestra symphony melody chord rhythm guitar piano drummer album concert chorus harmony tempo conductor composer lyric note scale rehearsal soloist cello trumpet quartet studio vinyl playlist festival ballad opera', 'compose rehearse perform record tune improvise', 'acoustic melodic orchestral rhythmic classical harmonic'],
-  ['travel', 'flight airport passport luggage hotel itinerary reservation visa station ferry hostel tourist guidebook souvenir layover terminal suitcase destination cruise border customs map journey backpack beach resort ticket delay jetlag railway', 'travel book depart arrive explore pack', 'scenic overnight international coastal crowded delayed'],
-  ['law', 'judge lawyer contract lawsuit verdict jury statute clause appeal plaintiff defendant testimony witness settlement evidence attorney regulation license patent trademark liability hearing ruling precedent subpoena tribunal compliance warrant injunction arbitration', 'sue testify appeal comply litigate arbitrate', 'judicial binding contractual criminal statutory legal'],
-  ['climate', 'storm rainfall drought hurricane temperature glacier emission carbon flood heatwave humidity wind cyclone monsoon ocean ice snowfall wildfire thermometer barometer climate ozone aerosol permafrost rain cloud frost tornado sealevel weather', 'warm melt flood evaporate absorb circulate', 'tropical arctic humid extreme seasonal windy'],
-  ['devops', 'deployment container pipeline server rollback release kubernetes pod node balancer certificate secret config alert incident outage dashboard metric log uptime timeout proxy registry artifact runner webhook firewall endpoint helm terraform', 'deploy provision restart scale monitor rollout', 'stateless containerized scalable redundant observable healthy'],
-  ['machinelearning', 'dataset embedding gradient neuron layer tensor epoch optimizer classifier label inference transformer attention token benchmark accuracy regression kernel weight bias loss tokenizer vector prompt hyperparameter baseline perceptron backpropagation dropout finetuning', 'train evaluate tokenize classify predict quantize', 'neural supervised semantic probabilistic pretrained multilingual'],
-  ['medieval', 'castle knight king queen monastery manuscript siege crusade peasant fortress abbey cathedral duke kingdom armor chronicle guild parchment monk village moat banner sword shield dynasty throne battle bishop merchant drawbridge', 'besiege crown conquer rule pillage fortify', 'medieval royal feudal noble ancient gothic'],
-  ['marine', 'octopus coral reef whale dolphin plankton kelp shark jellyfish tide squid crab lobster seagrass turtle salmon estuary lagoon algae diver sonar krill urchin anemone mollusk trawler habitat seabed seal starfish', 'migrate spawn camouflage dive filter bleach', 'marine aquatic pelagic venomous nocturnal tidal'],
-  ['housing', 'apartment landlord tenant lease rent renovation bathroom roof plumber heating insulation neighborhood property inspection contractor balcony garage basement staircase leak tap boiler furniture mover zoning realtor thermostat radiator mortgage deposit', 'rent renovate repair insulate furnish move', 'spacious furnished residential cozy leaky affordable'],
-  ['education', 'student classroom curriculum exam homework lecture semester grade tutor syllabus scholarship principal campus diploma essay textbook quiz seminar professor library enrollment tuition pupil assignment thesis faculty kindergarten graduate lesson', 'educate enroll graduate study grade tutor', 'academic educational elementary scholarly bilingual remedial'],
-  ['cycling', 'bicycle chain brake saddle pedal helmet gear derailleur tire spoke handlebar frame cyclist route climb descent peloton sprint wheel pump puncture crank cassette trail commute lane mileage cadence sprocket bikepacking', 'pedal climb sprint commute adjust inflate', 'uphill downhill aerodynamic rugged lightweight tubeless'],
-  ['photography', 'camera shutter aperture exposure tripod sensor portrait landscape flash histogram negative darkroom zoom focus pixel photographer composition lighting viewfinder bokeh sunset silhouette contrast lens print album filter frame studio', 'photograph expose focus zoom retouch develop', 'blurry sharp vivid monochrome panoramic underexposed'],
-  ['chemistry', 'molecule atom reaction catalyst solvent acid compound element electron bond polymer enzyme isotope beaker titration crystal oxide sodium chloride nitrogen hydrogen oxygen ion solution laboratory chemist reagent precipitate flask spectrometer', 'dissolve oxidize react synthesize distill crystallize', 'organic inorganic volatile acidic molecular toxic'],
-  ['elections', 'ballot voter candidate campaign poll debate senator parliament district referendum constituency mayor council coalition manifesto turnout legislation governor caucus primary delegate lobbyist committee amendment recount majority minority opposition incumbent', 'vote campaign elect nominate legislate lobby', 'electoral democratic partisan legislative municipal bipartisan'],
-  ['ecommerce', 'checkout cart shipment warehouse refund inventory discount coupon catalog supplier payment courier parcel subscription marketplace seller wishlist storefront promotion barcode logistics retailer sku basket fulfillment chargeback merchant voucher restock dropshipping', 'dispatch refund restock purchase fulfill invoice', 'wholesale online discounted backordered retail seasonal'],
-  ['security', 'password vulnerability exploit malware phishing encryption token breach attacker patch credential permission authentication session backdoor ransomware botnet intrusion sandbox cipher signature hash key threat perimeter honeypot keylogger spoofing firewall certificate', 'encrypt authenticate patch exploit revoke sanitize', 'malicious vulnerable encrypted unauthorized suspicious compromised'],
-  ['parenting', 'toddler baby nursery diaper stroller bedtime playground crib lullaby tantrum babysitter daycare teenager allowance chore snack toy puzzle storybook crayon pacifier naptime sibling preschool pediatrician milestone birthday routine highchair onesie', 'soothe cuddle supervise encourage comfort reward', 'sleepy playful curious fussy cheerful gentle'],
+  [
+    'databases',
+    'database index query table column row transaction schema replica shard cluster cursor partition migration snapshot backup join lock deadlock cache latency throughput vacuum checkpoint journal constraint trigger view tablespace optimizer',
+    'replicate partition normalize vacuum query compact',
+    'relational transactional indexed durable consistent distributed',
+  ],
+  [
+    'cooking',
+    'recipe flour butter oven skillet garlic onion dough sauce broth pastry spice saucepan whisk yeast vinegar basil pepper cinnamon marinade casserole dumpling noodle lentil batter crust kitchen chef ingredient pantry',
+    'bake simmer whisk roast season knead',
+    'crispy savory tender spicy golden creamy',
+  ],
+  [
+    'finance',
+    'revenue budget invoice ledger dividend equity bond portfolio interest mortgage loan audit asset liability forecast quarter margin expense payroll accountant shareholder inflation currency deposit credit debt valuation statement reconciliation treasury',
+    'invest audit reconcile borrow deposit allocate',
+    'fiscal quarterly taxable liquid profitable audited',
+  ],
+  [
+    'football',
+    'goalkeeper striker penalty referee stadium match league tournament midfielder defender coach transfer corner tackle jersey fixture trophy pitch supporter captain kickoff offside substitute derby champion injury formation whistle header winger',
+    'score defend tackle dribble qualify celebrate',
+    'unbeaten athletic defensive tactical relegated offside',
+  ],
+  [
+    'astronomy',
+    'telescope galaxy nebula comet asteroid orbit planet supernova eclipse constellation observatory satellite moon meteor spectrum redshift quasar pulsar cosmos horizon gravity exoplanet astronomer lens mirror rocket crater atmosphere starlight',
+    'observe orbit collapse rotate detect illuminate',
+    'stellar lunar solar orbital celestial distant',
+  ],
+  [
+    'gardening',
+    'garden soil compost seedling shrub hedge mulch fertilizer pruner greenhouse bulb perennial weed root trowel hose lawn orchard vine blossom pollinator aphid seed harvest shovel rake sapling meadow tomato cucumber',
+    'plant prune water harvest fertilize transplant',
+    'organic leafy fertile shady hardy flowering',
+  ],
+  [
+    'medicine',
+    'patient clinic diagnosis symptom vaccine antibody dose prescription nurse surgeon therapy infection fever allergy cholesterol insulin diabetes pharmacy ward biopsy tumor recovery immunity pathogen physician ambulance trial placebo virus stethoscope',
+    'diagnose prescribe vaccinate treat recover examine',
+    'chronic clinical acute immune contagious benign',
+  ],
+  [
+    'music',
+    'violin orchestra symphony melody chord rhythm guitar piano drummer album concert chorus harmony tempo conductor composer lyric note scale rehearsal soloist cello trumpet quartet studio vinyl playlist festival ballad opera',
+    'compose rehearse perform record tune improvise',
+    'acoustic melodic orchestral rhythmic classical harmonic',
+  ],
+  [
+    'travel',
+    'flight airport passport luggage hotel itinerary reservation visa station ferry hostel tourist guidebook souvenir layover terminal suitcase destination cruise border customs map journey backpack beach resort ticket delay jetlag railway',
+    'travel book depart arrive explore pack',
+    'scenic overnight international coastal crowded delayed',
+  ],
+  [
+    'law',
+    'judge lawyer contract lawsuit verdict jury statute clause appeal plaintiff defendant testimony witness settlement evidence attorney regulation license patent trademark liability hearing ruling precedent subpoena tribunal compliance warrant injunction arbitration',
+    'sue testify appeal comply litigate arbitrate',
+    'judicial binding contractual criminal statutory legal',
+  ],
+  [
+    'climate',
+    'storm rainfall drought hurricane temperature glacier emission carbon flood heatwave humidity wind cyclone monsoon ocean ice snowfall wildfire thermometer barometer climate ozone aerosol permafrost rain cloud frost tornado sealevel weather',
+    'warm melt flood evaporate absorb circulate',
+    'tropical arctic humid extreme seasonal windy',
+  ],
+  [
+    'devops',
+    'deployment container pipeline server rollback release kubernetes pod node balancer certificate secret config alert incident outage dashboard metric log uptime timeout proxy registry artifact runner webhook firewall endpoint helm terraform',
+    'deploy provision restart scale monitor rollout',
+    'stateless containerized scalable redundant observable healthy',
+  ],
+  [
+    'machinelearning',
+    'dataset embedding gradient neuron layer tensor epoch optimizer classifier label inference transformer attention token benchmark accuracy regression kernel weight bias loss tokenizer vector prompt hyperparameter baseline perceptron backpropagation dropout finetuning',
+    'train evaluate tokenize classify predict quantize',
+    'neural supervised semantic probabilistic pretrained multilingual',
+  ],
+  [
+    'medieval',
+    'castle knight king queen monastery manuscript siege crusade peasant fortress abbey cathedral duke kingdom armor chronicle guild parchment monk village moat banner sword shield dynasty throne battle bishop merchant drawbridge',
+    'besiege crown conquer rule pillage fortify',
+    'medieval royal feudal noble ancient gothic',
+  ],
+  [
+    'marine',
+    'octopus coral reef whale dolphin plankton kelp shark jellyfish tide squid crab lobster seagrass turtle salmon estuary lagoon algae diver sonar krill urchin anemone mollusk trawler habitat seabed seal starfish',
+    'migrate spawn camouflage dive filter bleach',
+    'marine aquatic pelagic venomous nocturnal tidal',
+  ],
+  [
+    'housing',
+    'apartment landlord tenant lease rent renovation bathroom roof plumber heating insulation neighborhood property inspection contractor balcony garage basement staircase leak tap boiler furniture mover zoning realtor thermostat radiator mortgage deposit',
+    'rent renovate repair insulate furnish move',
+    'spacious furnished residential cozy leaky affordable',
+  ],
+  [
+    'education',
+    'student classroom curriculum exam homework lecture semester grade tutor syllabus scholarship principal campus diploma essay textbook quiz seminar professor library enrollment tuition pupil assignment thesis faculty kindergarten graduate lesson',
+    'educate enroll graduate study grade tutor',
+    'academic educational elementary scholarly bilingual remedial',
+  ],
+  [
+    'cycling',
+    'bicycle chain brake saddle pedal helmet gear derailleur tire spoke handlebar frame cyclist route climb descent peloton sprint wheel pump puncture crank cassette trail commute lane mileage cadence sprocket bikepacking',
+    'pedal climb sprint commute adjust inflate',
+    'uphill downhill aerodynamic rugged lightweight tubeless',
+  ],
+  [
+    'photography',
+    'camera shutter aperture exposure tripod sensor portrait landscape flash histogram negative darkroom zoom focus pixel photographer composition lighting viewfinder bokeh sunset silhouette contrast lens print album filter frame studio',
+    'photograph expose focus zoom retouch develop',
+    'blurry sharp vivid monochrome panoramic underexposed',
+  ],
+  [
+    'chemistry',
+    'molecule atom reaction catalyst solvent acid compound element electron bond polymer enzyme isotope beaker titration crystal oxide sodium chloride nitrogen hydrogen oxygen ion solution laboratory chemist reagent precipitate flask spectrometer',
+    'dissolve oxidize react synthesize distill crystallize',
+    'organic inorganic volatile acidic molecular toxic',
+  ],
+  [
+    'elections',
+    'ballot voter candidate campaign poll debate senator parliament district referendum constituency mayor council coalition manifesto turnout legislation governor caucus primary delegate lobbyist committee amendment recount majority minority opposition incumbent',
+    'vote campaign elect nominate legislate lobby',
+    'electoral democratic partisan legislative municipal bipartisan',
+  ],
+  [
+    'ecommerce',
+    'checkout cart shipment warehouse refund inventory discount coupon catalog supplier payment courier parcel subscription marketplace seller wishlist storefront promotion barcode logistics retailer sku basket fulfillment chargeback merchant voucher restock dropshipping',
+    'dispatch refund restock purchase fulfill invoice',
+    'wholesale online discounted backordered retail seasonal',
+  ],
+  [
+    'security',
+    'password vulnerability exploit malware phishing encryption token breach attacker patch credential permission authentication session backdoor ransomware botnet intrusion sandbox cipher signature hash key threat perimeter honeypot keylogger spoofing firewall certificate',
+    'encrypt authenticate patch exploit revoke sanitize',
+    'malicious vulnerable encrypted unauthorized suspicious compromised',
+  ],
+  [
+    'parenting',
+    'toddler baby nursery diaper stroller bedtime playground crib lullaby tantrum babysitter daycare teenager allowance chore snack toy puzzle storybook crayon pacifier naptime sibling preschool pediatrician milestone birthday routine highchair onesie',
+    'soothe cuddle supervise encourage comfort reward',
+    'sleepy playful curious fussy cheerful gentle',
+  ],
 ];
 
 const ONSETS = w('b br c ch d dr f fl g gr h j k kl l m n p pr qu r s sh sk st t th tr v w z');
@@ -584,12 +704,7 @@ export function generateQueries(corpus: Corpus, options: QueryOptions): BenchQue
       kind = 'question';
       const [a, b, c] = shuffled(rare, rng);
       const topic = corpus.vocab.topics[doc.topic]!;
-      q = rng
-        .pick(QUESTION_TEMPLATES)
-        .replace('{a}', a!)
-        .replace('{b}', b!)
-        .replace('{c}', c!)
-        .replace('{v}', topic.verbs.sample(rng));
+      q = rng.pick(QUESTION_TEMPLATES).replace('{a}', a!).replace('{b}', b!).replace('{c}', c!).replace('{v}', topic.verbs.sample(rng));
     } else {
       kind = 'sentence';
       const sentences = text.split(/(?<=[.?])\s+/).filter((s) => s.split(' ').length >= 6);

@@ -29,7 +29,9 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '1' },
   },
 });
-const threadCounts = String(args.threads).split(',').map((t) => intArg(t, 2, 'threads'));
+const threadCounts = String(args.threads)
+  .split(',')
+  .map((t) => intArg(t, 2, 'threads'));
 const longSeconds = intArg(args['long-seconds'], 300, 'long-seconds');
 const rounds = intArg(args.rounds, 1, 'rounds');
 
@@ -44,7 +46,11 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-bench-media-'));
 const manifest = JSON.parse(fs.readFileSync(path.join(SHARED, 'files/MANIFEST.json'), 'utf8')) as { file: string; kind: string }[];
 const files = [path.join(SHARED, 'audio/jfk.wav'), ...manifest.filter((m) => m.kind === 'audio' || m.kind === 'video').map((m) => path.join(SHARED, 'files', m.file))];
 const long = path.join(work, `espeak-readme-${longSeconds}s.mp3`);
-const words = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8').replace(/[`|#*_[\]()<>{}=\\/-]+/g, ' ').split(/\s+/).filter((w) => /^[a-z]{2,}[.,;:]?$/i.test(w));
+const words = fs
+  .readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')
+  .replace(/[`|#*_[\]()<>{}=\\/-]+/g, ' ')
+  .split(/\s+/)
+  .filter((w) => /^[a-z]{2,}[.,;:]?$/i.test(w));
 const textFile = path.join(work, 'readme.txt');
 fs.writeFileSync(textFile, words.slice(0, Math.round(longSeconds * 2.6)).join(' '));
 execFileSync('espeak-ng', ['-v', 'en-us', '-s', '160', '-f', textFile, '-w', path.join(work, 'long.wav')]);
@@ -62,7 +68,14 @@ function childCpuSeconds(): number | null {
   }
 }
 
-interface Row { file: string; threads: number; audioSeconds: number; wallMs: number; audioPerWallSecond: number; segments: number }
+interface Row {
+  file: string;
+  threads: number;
+  audioSeconds: number;
+  wallMs: number;
+  audioPerWallSecond: number;
+  segments: number;
+}
 const rows: Row[] = [];
 const loads: { threads: number; loadMs: number }[] = [];
 const cpu: { threads: number; childCpuSeconds: number | null; audioSeconds: number }[] = [];
@@ -74,7 +87,18 @@ for (const threads of threadCounts) {
   const tmpDir = fs.mkdtempSync(path.join(work, 'x-'));
   const ctx = (): ExtractContext => ({
     signal: new AbortController().signal,
-    limits: { maxPages: 1, maxPixels: 1, maxAudioSeconds: 4 * 3600, maxUnzippedBytes: 1, maxZipEntries: 1, timeoutMs: 3_600_000, parseTimeoutMs: 60_000, workerHeapMb: 1024, maxDecodedPixels: 400_000_000, maxInflatedBytes: 256 * 1024 * 1024 },
+    limits: {
+      maxPages: 1,
+      maxPixels: 1,
+      maxAudioSeconds: 4 * 3600,
+      maxUnzippedBytes: 1,
+      maxZipEntries: 1,
+      timeoutMs: 3_600_000,
+      parseTimeoutMs: 60_000,
+      workerHeapMb: 1024,
+      maxDecodedPixels: 400_000_000,
+      maxInflatedBytes: 256 * 1024 * 1024,
+    },
     progress: () => {},
     ocr: null,
     transcriber: whisper,
@@ -110,9 +134,28 @@ const totals = threadCounts.map((threads) => {
   const c = cpu.find((x) => x.threads === threads)?.childCpuSeconds ?? null;
   return { threads, audioSeconds: round(audio, 1), wallSeconds: round(wall, 1), audioPerWallSecond: round(audio / wall), cpuSeconds: c, audioPerCpuSecond: c ? round(audio / c) : null };
 });
-const out = writeResults('extraction-media', { engine: 'faster-whisper 1.2.1, whisper base (multilingual) int8, cpu', ffmpeg: ffmpeg.version, environment: environment(), loadAverageBefore: loadBefore, loadAverageAfter: loadAverage(), modelLoad: loads, totals, rows });
-console.log(`\n${markdownTable(['file', 'threads', 'audio s', 'wall ms', 'audio s / wall s'], rows.map((r) => [r.file, r.threads, r.audioSeconds, r.wallMs, r.audioPerWallSecond]))}`);
-console.log(`\n${markdownTable(['threads', 'audio s', 'wall s', 'audio s / wall s', 'child CPU s', 'audio s / CPU s'], totals.map((t) => [t.threads, t.audioSeconds, t.wallSeconds, t.audioPerWallSecond, t.cpuSeconds ?? '-', t.audioPerCpuSecond ?? '-']))}`);
+const out = writeResults('extraction-media', {
+  engine: 'faster-whisper 1.2.1, whisper base (multilingual) int8, cpu',
+  ffmpeg: ffmpeg.version,
+  environment: environment(),
+  loadAverageBefore: loadBefore,
+  loadAverageAfter: loadAverage(),
+  modelLoad: loads,
+  totals,
+  rows,
+});
+console.log(
+  `\n${markdownTable(
+    ['file', 'threads', 'audio s', 'wall ms', 'audio s / wall s'],
+    rows.map((r) => [r.file, r.threads, r.audioSeconds, r.wallMs, r.audioPerWallSecond]),
+  )}`,
+);
+console.log(
+  `\n${markdownTable(
+    ['threads', 'audio s', 'wall s', 'audio s / wall s', 'child CPU s', 'audio s / CPU s'],
+    totals.map((t) => [t.threads, t.audioSeconds, t.wallSeconds, t.audioPerWallSecond, t.cpuSeconds ?? '-', t.audioPerCpuSecond ?? '-']),
+  )}`,
+);
 console.log(`load average before ${loadBefore.join(' ')}, after ${loadAverage().join(' ')}`);
 console.log(`\nwrote ${path.relative(REPO_ROOT, out)}`);
 fs.rmSync(work, { recursive: true, force: true });

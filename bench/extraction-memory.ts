@@ -24,12 +24,22 @@ import type { createOcrFromConfig as createOcr } from '../src/providers/tesserac
 import { flateBombPdf } from '../test/helpers/pdf-bomb.js';
 import { CACHE_DIR, environment, intArg, loadAverage, log, markdownTable, REPO_ROOT, writeResults } from './lib.js';
 
-const { values: args } = parseArgs({ options: { 'idle-s': { type: 'string', default: '70' }, 'ocr-only': { type: 'boolean', default: false }, run: { type: 'string' }, ocr: { type: 'string' }, baseline: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { 'idle-s': { type: 'string', default: '70' }, 'ocr-only': { type: 'boolean', default: false }, run: { type: 'string' }, ocr: { type: 'string' }, baseline: { type: 'string' } },
+});
 const idleS = intArg(args['idle-s'], 70, '--idle-s');
 const PNG = path.join(CACHE_DIR, 'grey-9500.png');
 const PDF = path.join(CACHE_DIR, 'flate-400mib.pdf');
 
-const statusMb = (field: 'VmHWM' | 'VmRSS') => Number(/(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8').split('\n').find((l) => l.startsWith(field))!)![1]) / 1024;
+const statusMb = (field: 'VmHWM' | 'VmRSS') =>
+  Number(
+    /(\d+) kB/.exec(
+      fs
+        .readFileSync('/proc/self/status', 'utf8')
+        .split('\n')
+        .find((l) => l.startsWith(field))!,
+    )![1],
+  ) / 1024;
 
 async function extractOnce(file: string): Promise<string> {
   const pdf = file.endsWith('.pdf');
@@ -97,15 +107,20 @@ if (args.run || args.ocr) {
 } else {
   fs.mkdirSync(CACHE_DIR, { recursive: true });
   if (!fs.existsSync(PNG)) {
-    await sharp({ create: { width: 9500, height: 9500, channels: 3, background: { r: 128, g: 128, b: 128 } } }).toColourspace('b-w').png({ compressionLevel: 9 }).toFile(PNG);
+    await sharp({ create: { width: 9500, height: 9500, channels: 3, background: { r: 128, g: 128, b: 128 } } })
+      .toColourspace('b-w')
+      .png({ compressionLevel: 9 })
+      .toFile(PNG);
   }
   if (!fs.existsSync(PDF)) fs.writeFileSync(PDF, await flateBombPdf(400));
   const cases = [
-    ...(args['ocr-only'] ? [] : [
-    { name: `grey PNG 9,500x9,500 (${Math.round(fs.statSync(PNG).size / 1024)} KB)`, files: [PNG] },
-    { name: `PDF with a 400 MiB Flate stream (${Math.round(fs.statSync(PDF).size / 1024)} KB)`, files: [PDF] },
-    { name: 'six at once (3 PNG + 3 PDF)', files: [PNG, PNG, PNG, PDF, PDF, PDF] },
-    ]),
+    ...(args['ocr-only']
+      ? []
+      : [
+          { name: `grey PNG 9,500x9,500 (${Math.round(fs.statSync(PNG).size / 1024)} KB)`, files: [PNG] },
+          { name: `PDF with a 400 MiB Flate stream (${Math.round(fs.statSync(PDF).size / 1024)} KB)`, files: [PDF] },
+          { name: 'six at once (3 PNG + 3 PDF)', files: [PNG, PNG, PNG, PDF, PDF, PDF] },
+        ]),
     ...(args.baseline ? [{ name: 'real OCR, 4 screenshots and scans in turn (baseline)', files: [], ocr: path.resolve(args.baseline, 'src') }] : []),
     { name: 'real OCR, 4 screenshots and scans in turn', files: [], ocr: path.join(REPO_ROOT, 'src') },
   ];

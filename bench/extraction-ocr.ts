@@ -22,11 +22,17 @@ import { createTesseractOcr, resolveLanguageData } from '../src/providers/tesser
 import { environment, intArg, loadAverage, log, markdownTable, REPO_ROOT, round, writeResults } from './lib.js';
 
 const { values: args } = parseArgs({ options: { workers: { type: 'string', default: '1,2' }, pages: { type: 'string', default: '6' } } });
-const poolSizes = String(args.workers).split(',').map((w) => intArg(w, 1, 'workers'));
+const poolSizes = String(args.workers)
+  .split(',')
+  .map((w) => intArg(w, 1, 'workers'));
 const pageCount = intArg(args.pages, 6, 'pages');
 const SHARED = path.resolve(process.env.MNEMO_SHARED_DATA ?? path.join(REPO_ROOT, '../shared/data'));
 
-const WORDS = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8').replace(/[`|#*_[\]()<>{}=\\/-]+/g, ' ').split(/\s+/).filter((w) => /^[a-z]{2,}[.,;:]?$/i.test(w));
+const WORDS = fs
+  .readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')
+  .replace(/[`|#*_[\]()<>{}=\\/-]+/g, ' ')
+  .split(/\s+/)
+  .filter((w) => /^[a-z]{2,}[.,;:]?$/i.test(w));
 
 /** An A4 page at 200 dpi with `lines` lines of README words (offset so every page differs). */
 function a4Page(offset: number, lines = 44): { png: Buffer; words: string[] } {
@@ -50,7 +56,13 @@ function a4Page(offset: number, lines = 44): { png: Buffer; words: string[] } {
   return { png: canvas.toBuffer('image/png'), words: used };
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
 /** Share of the expected words found, in order-insensitive multiset terms (a rough word accuracy). */
 function wordRecall(expected: string[], got: string): number {
   const bag = new Map<string, number>();
@@ -76,7 +88,18 @@ const testocr = fs.readFileSync(path.join(SHARED, 'files/tesseractjs_testocr.png
 
 const ctx = (ocr: ExtractContext['ocr']): ExtractContext => ({
   signal: new AbortController().signal,
-  limits: { maxPages: 100, maxPixels: 100_000_000, maxAudioSeconds: 1, maxUnzippedBytes: 1, maxZipEntries: 1, timeoutMs: 3_600_000, parseTimeoutMs: 60_000, workerHeapMb: 1024, maxDecodedPixels: 400_000_000, maxInflatedBytes: 256 * 1024 * 1024 },
+  limits: {
+    maxPages: 100,
+    maxPixels: 100_000_000,
+    maxAudioSeconds: 1,
+    maxUnzippedBytes: 1,
+    maxZipEntries: 1,
+    timeoutMs: 3_600_000,
+    parseTimeoutMs: 60_000,
+    workerHeapMb: 1024,
+    maxDecodedPixels: 400_000_000,
+    maxInflatedBytes: 256 * 1024 * 1024,
+  },
   progress: () => {},
   ocr,
   transcriber: null,
@@ -99,7 +122,11 @@ for (const workers of poolSizes) {
 
   const suites = [
     ...kinds.map((k) => ({ kind: k.kind, mime: k.mime, items: pages.map((p) => ({ bytes: k.make(p), words: p.words })) })),
-    { kind: 'testocr.png 640x480', mime: 'image/png', items: Array.from({ length: pageCount }, () => ({ bytes: Promise.resolve(testocr), words: ['12', 'point', 'text', 'to', 'test', 'the', 'quick', 'brown', 'dog', 'jumped', 'over', 'the', 'lazy', 'fox'] })) },
+    {
+      kind: 'testocr.png 640x480',
+      mime: 'image/png',
+      items: Array.from({ length: pageCount }, () => ({ bytes: Promise.resolve(testocr), words: ['12', 'point', 'text', 'to', 'test', 'the', 'quick', 'brown', 'dog', 'jumped', 'over', 'the', 'lazy', 'fox'] })),
+    },
   ];
   for (const suite of suites) {
     const items = await Promise.all(suite.items.map(async (i) => ({ bytes: await i.bytes, words: i.words })));
@@ -129,8 +156,25 @@ for (const workers of poolSizes) {
   await ocr.close();
 }
 
-const out = writeResults('extraction-ocr', { engine: 'tesseract.js 7 (wasm, LSTM only), eng 4.0.0_best_int', environment: environment(), loadAverageBefore: loadBefore, loadAverageAfter: loadAverage(), startups, totals });
-console.log(`\n${markdownTable(['workers', 'page', 'pages', 'wall s', 'pages/s', 'CPU s/page', 'word recall', 'confidence'], totals.map((t) => [t.workers, t.kind, t.pages, t.wallSeconds, t.pagesPerSecond, t.cpuSecondsPerPage, t.meanWordRecall, t.meanConfidence]))}`);
-console.log(`\n${markdownTable(['workers', 'start-up ms'], startups.map((s) => [s.workers, s.startupMs]))}`);
+const out = writeResults('extraction-ocr', {
+  engine: 'tesseract.js 7 (wasm, LSTM only), eng 4.0.0_best_int',
+  environment: environment(),
+  loadAverageBefore: loadBefore,
+  loadAverageAfter: loadAverage(),
+  startups,
+  totals,
+});
+console.log(
+  `\n${markdownTable(
+    ['workers', 'page', 'pages', 'wall s', 'pages/s', 'CPU s/page', 'word recall', 'confidence'],
+    totals.map((t) => [t.workers, t.kind, t.pages, t.wallSeconds, t.pagesPerSecond, t.cpuSecondsPerPage, t.meanWordRecall, t.meanConfidence]),
+  )}`,
+);
+console.log(
+  `\n${markdownTable(
+    ['workers', 'start-up ms'],
+    startups.map((s) => [s.workers, s.startupMs]),
+  )}`,
+);
 console.log(`load average before ${loadBefore.join(' ')}, after ${loadAverage().join(' ')}`);
 console.log(`\nwrote ${path.relative(REPO_ROOT, out)}`);

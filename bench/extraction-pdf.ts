@@ -61,7 +61,18 @@ async function runOne(file: string, ocrKind: string): Promise<void> {
   const rssBefore = process.memoryUsage().rss;
   const ctx: ExtractContext = {
     signal: new AbortController().signal,
-    limits: { maxPages: 10_000, maxPixels: 40_000_000, maxAudioSeconds: 1, maxUnzippedBytes: 1, maxZipEntries: 1, timeoutMs: 3_600_000, parseTimeoutMs: 60_000, workerHeapMb: 1024, maxDecodedPixels: 400_000_000, maxInflatedBytes: 256 * 1024 * 1024 },
+    limits: {
+      maxPages: 10_000,
+      maxPixels: 40_000_000,
+      maxAudioSeconds: 1,
+      maxUnzippedBytes: 1,
+      maxZipEntries: 1,
+      timeoutMs: 3_600_000,
+      parseTimeoutMs: 60_000,
+      workerHeapMb: 1024,
+      maxDecodedPixels: 400_000_000,
+      maxInflatedBytes: 256 * 1024 * 1024,
+    },
     progress: () => {},
     ocr: ocr.engine,
     transcriber: null,

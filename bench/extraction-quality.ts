@@ -35,8 +35,20 @@ const kinds = new Set(String(args.kinds).split(','));
 const sets = new Set(String(args.sets).split(','));
 const SHARED = path.resolve(process.env.MNEMO_SHARED_DATA ?? path.join(REPO_ROOT, '../shared/data'), 'files');
 const KIND_OF: Record<string, string> = {
-  'image-photo': 'image', 'image-screenshot': 'image', 'image-scan': 'scan', image: 'image',
-  'pdf-scanned': 'scan', 'pdf-text': 'pdf', audio: 'audio', video: 'audio', web: 'web', html: 'web', docx: 'office', xlsx: 'office', pptx: 'office', markdown: 'office',
+  'image-photo': 'image',
+  'image-screenshot': 'image',
+  'image-scan': 'scan',
+  image: 'image',
+  'pdf-scanned': 'scan',
+  'pdf-text': 'pdf',
+  audio: 'audio',
+  video: 'audio',
+  web: 'web',
+  html: 'web',
+  docx: 'office',
+  xlsx: 'office',
+  pptx: 'office',
+  markdown: 'office',
 };
 
 interface Tree {
@@ -52,7 +64,13 @@ interface Tree {
 async function loadTree(name: string, src: string, python: string): Promise<Tree> {
   const imp = (p: string) => import(path.join(src, p));
   const [registry, detect, ocrMod, logger, ffmpegMod, whisperMod, sandbox] = await Promise.all([
-    imp('extract/registry.ts'), imp('extract/detect.ts'), imp('providers/tesseract-ocr.ts'), imp('core/logger.ts'), imp('providers/ffmpeg.ts'), imp('providers/whisper-transcriber.ts'), imp('extract/sandbox/isolated.ts'),
+    imp('extract/registry.ts'),
+    imp('extract/detect.ts'),
+    imp('providers/tesseract-ocr.ts'),
+    imp('core/logger.ts'),
+    imp('providers/ffmpeg.ts'),
+    imp('providers/whisper-transcriber.ts'),
+    imp('extract/sandbox/isolated.ts'),
   ]);
   const ocr = ocrMod.createOcrFromConfig({ enabled: true, languages: ['eng'], workers: 1 }, logger.createLogger('silent')).engine;
   const ffmpeg = kinds.has('audio') ? (await ffmpegMod.locateFfmpeg(undefined)).tool : null;
@@ -60,7 +78,12 @@ async function loadTree(name: string, src: string, python: string): Promise<Tree
   return { name, registry, detect: detect.detectFileType, ocr, transcriber, ffmpeg, closeSandbox: sandbox.closeExtractionSandbox };
 }
 
-const off = Object.fromEntries(String(args.off).split(',').filter(Boolean).map((k) => [k, false]));
+const off = Object.fromEntries(
+  String(args.off)
+    .split(',')
+    .filter(Boolean)
+    .map((k) => [k, false]),
+);
 const ocrPasses = { ...off, ...(args['large-text'] ? { largeText: true } : {}) };
 
 async function runOne(tree: Tree, f: RealFixture & { path: string }): Promise<{ found: number; total: number; ms: number; missing?: string[]; error?: string; details?: Record<string, unknown> }> {
@@ -75,7 +98,18 @@ async function runOne(tree: Tree, f: RealFixture & { path: string }): Promise<{ 
       { path: f.path, size: bytes.length, mime, filename: f.file, bytes: async () => bytes },
       {
         signal: new AbortController().signal,
-        limits: { maxPages: 100, maxPixels: 100_000_000, maxAudioSeconds: 3600, maxUnzippedBytes: 500_000_000, maxZipEntries: 10_000, timeoutMs: 1_800_000, parseTimeoutMs: 600_000, workerHeapMb: 1024, maxDecodedPixels: 400_000_000, maxInflatedBytes: 256 * 1024 * 1024 },
+        limits: {
+          maxPages: 100,
+          maxPixels: 100_000_000,
+          maxAudioSeconds: 3600,
+          maxUnzippedBytes: 500_000_000,
+          maxZipEntries: 10_000,
+          timeoutMs: 1_800_000,
+          parseTimeoutMs: 600_000,
+          workerHeapMb: 1024,
+          maxDecodedPixels: 400_000_000,
+          maxInflatedBytes: 256 * 1024 * 1024,
+        },
         progress: () => {},
         ocr: tree.ocr,
         transcriber: tree.transcriber,
@@ -93,9 +127,10 @@ async function runOne(tree: Tree, f: RealFixture & { path: string }): Promise<{ 
   }
 }
 
-const shared: (RealFixture & { path: string })[] = args.shared && fs.existsSync(path.join(SHARED, 'MANIFEST.json'))
-  ? (JSON.parse(fs.readFileSync(path.join(SHARED, 'MANIFEST.json'), 'utf8')) as RealFixture[]).filter((e) => e.expect === 'text').map((e) => ({ ...e, set: 'shared' as never, path: path.join(SHARED, e.file) }))
-  : [];
+const shared: (RealFixture & { path: string })[] =
+  args.shared && fs.existsSync(path.join(SHARED, 'MANIFEST.json'))
+    ? (JSON.parse(fs.readFileSync(path.join(SHARED, 'MANIFEST.json'), 'utf8')) as RealFixture[]).filter((e) => e.expect === 'text').map((e) => ({ ...e, set: 'shared' as never, path: path.join(SHARED, e.file) }))
+    : [];
 const files = [...realFixtures('MANIFEST.json'), ...realFixtures('web/MANIFEST.json'), ...shared].filter((f) => kinds.has(KIND_OF[f.kind] ?? '') && sets.has(f.set) && f.phrases.length > 0);
 
 const trees: Tree[] = [];
@@ -107,7 +142,18 @@ const rows: { tree: string; file: string; kind: string; set: string; found: numb
 for (const f of files) {
   for (const tree of trees) {
     const r = await runOne(tree, f);
-    rows.push({ tree: tree.name, file: f.file, kind: KIND_OF[f.kind]!, set: f.set, found: r.found, total: r.total, ms: Math.round(r.ms), ...(r.error ? { error: r.error } : {}), ...(r.details?.ocrPasses ? { passes: r.details.ocrPasses } : {}), ...(r.missing?.length ? { missing: r.missing } : {}) });
+    rows.push({
+      tree: tree.name,
+      file: f.file,
+      kind: KIND_OF[f.kind]!,
+      set: f.set,
+      found: r.found,
+      total: r.total,
+      ms: Math.round(r.ms),
+      ...(r.error ? { error: r.error } : {}),
+      ...(r.details?.ocrPasses ? { passes: r.details.ocrPasses } : {}),
+      ...(r.missing?.length ? { missing: r.missing } : {}),
+    });
     log(`${tree.name.padEnd(8)} ${f.set.padEnd(7)} ${f.file.padEnd(40)} ${r.found}/${r.total} ${Math.round(r.ms)} ms${r.error ? ` ${r.error}` : ''}`);
   }
 }
@@ -129,10 +175,21 @@ for (const r of rows) {
   groups.set(key, g);
 }
 const totals = [...groups.values()].map((g) => ({
-  tree: g.tree, kind: g.kind, set: g.set, files: g.files, phrases: `${g.found}/${g.total}`, recall: round(g.found / g.total, 3), failed: g.failed,
+  tree: g.tree,
+  kind: g.kind,
+  set: g.set,
+  files: g.files,
+  phrases: `${g.found}/${g.total}`,
+  recall: round(g.found / g.total, 3),
+  failed: g.failed,
   meanSeconds: round(g.ms.reduce((a, b) => a + b, 0) / g.ms.length / 1000, 2),
 }));
 const out = writeResults('extraction-quality', { environment: environment(), loadAverageBefore: loadBefore, loadAverageAfter: loadAverage(), baseline: args.baseline ?? null, ocrPasses, totals, files: rows });
-console.log(`\n${markdownTable(['tree', 'kind', 'set', 'files', 'phrases', 'recall', 'failed', 'mean s/file'], totals.map((t) => [t.tree, t.kind, t.set, t.files, t.phrases, t.recall, t.failed, t.meanSeconds]))}`);
+console.log(
+  `\n${markdownTable(
+    ['tree', 'kind', 'set', 'files', 'phrases', 'recall', 'failed', 'mean s/file'],
+    totals.map((t) => [t.tree, t.kind, t.set, t.files, t.phrases, t.recall, t.failed, t.meanSeconds]),
+  )}`,
+);
 console.log(`load average before ${loadBefore.join(' ')}, after ${loadAverage().join(' ')}`);
 console.log(`\nwrote ${path.relative(REPO_ROOT, out)}`);

@@ -147,7 +147,12 @@ async function main(): Promise<void> {
   const batchesOf = (texts: string[], n: number) => Array.from({ length: Math.ceil(texts.length / n) }, (_, i) => texts.slice(i * n, (i + 1) * n));
   const raw = {
     batch32: await rawRun(batchesOf(embedTexts, 32)),
-    batch32SortedByLength: await rawRun(batchesOf([...embedTexts].sort((a, b) => a.length - b.length), 32)),
+    batch32SortedByLength: await rawRun(
+      batchesOf(
+        [...embedTexts].sort((a, b) => a.length - b.length),
+        32,
+      ),
+    ),
     batch1: await rawRun(batchesOf(embedTexts, 1)),
   };
   const rawDocsPerSecond = raw.batch32.docsPerSecond;
@@ -292,8 +297,7 @@ class Api {
 /** Polls the document list until `expected` documents of the tag are done or failed. */
 async function waitUntilProcessed(api: Api, tag: string, expected: number, rss: RssSampler, timeoutMs = 30 * 60_000) {
   const deadline = performance.now() + timeoutMs;
-  const count = async (status: string) =>
-    ((await api.post('/v3/documents/list', { containerTag: tag, status, limit: 1 })) as { pagination: { totalItems: number } }).pagination.totalItems;
+  const count = async (status: string) => ((await api.post('/v3/documents/list', { containerTag: tag, status, limit: 1 })) as { pagination: { totalItems: number } }).pagination.totalItems;
   for (;;) {
     const [done, failed] = [await count('done'), await count('failed')];
     rss.sample();

@@ -120,9 +120,7 @@ export function parseEmbedderChoice(value: string | undefined): EmbedderChoice {
 export async function resolveEmbedder(choice: EmbedderChoice): Promise<{ embedder: Embedder; choice: EmbedderChoice; warning?: string; loadMs: number }> {
   const t0 = performance.now();
   if (choice === 'hash') return { embedder: createHashEmbedder(), choice, loadMs: performance.now() - t0 };
-  const passthrough = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => k.startsWith('MNEMO_EMBEDDING_') || k === 'MNEMO_MODELS_DIR'),
-  );
+  const passthrough = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('MNEMO_EMBEDDING_') || k === 'MNEMO_MODELS_DIR'));
   const config = loadConfig({
     MNEMO_MODELS_DIR: path.join(REPO_ROOT, '.models'),
     MNEMO_EMBEDDING_ALLOW_DOWNLOAD: 'false',

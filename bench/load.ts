@@ -163,15 +163,7 @@ async function api(base: string, route: string, body?: unknown): Promise<Record<
 }
 
 /** Searches for an added document's unique token until the document is among the results (or two minutes pass). */
-async function pollSearchable(
-  search: (q: string, tag?: string) => Promise<{ documentId: string }[]>,
-  token: string,
-  id: string,
-  addedAt: number,
-  found: number[],
-  missing: string[],
-  errors: string[],
-): Promise<void> {
+async function pollSearchable(search: (q: string, tag?: string) => Promise<{ documentId: string }[]>, token: string, id: string, addedAt: number, found: number[], missing: string[], errors: string[]): Promise<void> {
   while (performance.now() - addedAt < 2 * SEARCHABLE_TARGET_MS) {
     await sleep(250);
     const results = await search(token, ADD_TAG).catch((err: unknown) => (errors.push(`poll: ${String(err).slice(0, 200)}`), []));
@@ -233,7 +225,10 @@ async function corpusVectors(corpus: Corpus): Promise<{ data: Float32Array[]; re
 async function buildStore(dbFile: string, corpus: Corpus, vectors: Float32Array[], model: string): Promise<void> {
   const { store } = await fillCorpusStore(dbFile, corpus, vectors, model, {
     documentId: (d) => `load${String(d.index).padStart(18, '0')}`,
-    chunkId: (d, position) => createHash('md5').update(`load${String(d.index).padStart(18, '0')}:${position}`).digest('hex'),
+    chunkId: (d, position) =>
+      createHash('md5')
+        .update(`load${String(d.index).padStart(18, '0')}:${position}`)
+        .digest('hex'),
     metadata: () => ({ source: 'bench' }),
   });
   await store.close();

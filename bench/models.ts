@@ -32,11 +32,13 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
 
-const variants = arg('variants', 'minilm:fp32,bge:fp32,bge:q8').split(',').map((v) => {
-  const [model, dtype] = v.split(':');
-  if (!model || !MODEL_IDS[model] || !dtype) throw new Error(`bad variant ${v}`);
-  return { name: v, model, modelId: MODEL_IDS[model], dtype };
-});
+const variants = arg('variants', 'minilm:fp32,bge:fp32,bge:q8')
+  .split(',')
+  .map((v) => {
+    const [model, dtype] = v.split(':');
+    if (!model || !MODEL_IDS[model] || !dtype) throw new Error(`bad variant ${v}`);
+    return { name: v, model, modelId: MODEL_IDS[model], dtype };
+  });
 const sciDocs = Number(arg('scifact-docs', '2000'));
 const maxQueries = Number(arg('queries', '300'));
 /** LoCoMo conversations used (all 6 by default; fewer for a quick run on a busy machine). */
@@ -110,9 +112,15 @@ async function main() {
     const cm = cross.reduce((a, b) => a + b, 0) / cross.length;
     const queryCal = { mean: cm, std: Math.max(0.03, Math.sqrt(cross.reduce((a, b) => a + (b - cm) ** 2, 0) / cross.length)) };
     log(`${v.name}: embedding ${locomo.documents.length} turns`);
-    const lDocs = await embedAll(e, locomo.documents.map((d) => d.content));
+    const lDocs = await embedAll(
+      e,
+      locomo.documents.map((d) => d.content),
+    );
     log(`${v.name}: embedding ${sciDocsKept.length} abstracts`);
-    const sDocs = await embedAll(e, sciDocsKept.map((d) => d.content));
+    const sDocs = await embedAll(
+      e,
+      sciDocsKept.map((d) => d.content),
+    );
     await e.close?.();
     vectors[v.name] = { locomoDocs: lDocs.vectors, locomoQ, sciDocs: sDocs.vectors, sciQ, cal: e.calibration, queryCal };
     timing[v.name] = {
@@ -137,14 +145,24 @@ async function main() {
       let r10 = 0;
       locomoQueries.forEach((q, qi) => {
         const idx = locomo.documents.map((d, i) => (d.containerTag === q.containerTag ? i : -1)).filter((i) => i >= 0);
-        const ranking = rank(Q.locomoQ[qi]!, idx.map((i) => D.locomoDocs[i]!), idx.map((i) => String(locomo.documents[i]!.metadata.turnId)), 10);
+        const ranking = rank(
+          Q.locomoQ[qi]!,
+          idx.map((i) => D.locomoDocs[i]!),
+          idx.map((i) => String(locomo.documents[i]!.metadata.turnId)),
+          10,
+        );
         const rel = new Set(q.relevant.keys());
         r5 += recallAtK(ranking, rel, 5);
         r10 += recallAtK(ranking, rel, 10);
       });
       let nd = 0;
       sciQueries.forEach((q, qi) => {
-        const ranking = rank(Q.sciQ[qi]!, D.sciDocs, sciDocsKept.map((d) => String(d.metadata.docId)), 10);
+        const ranking = rank(
+          Q.sciQ[qi]!,
+          D.sciDocs,
+          sciDocsKept.map((d) => String(d.metadata.docId)),
+          10,
+        );
         nd += ndcgAtK(ranking, q.relevant, 10);
       });
       quality.push({
@@ -199,14 +217,23 @@ async function main() {
     }
   }
 
-  console.log('\n' + markdownTable(
-    ['variant', 'load ms', 'query p50 / p95 ms', 'LoCoMo turns/s', 'SciFact abstracts/s'],
-    variants.map((v) => {
-      const t = timing[v.name] as { loadMs: number; queryMs: { p50: number; p95: number }; locomoTurnsPerSecond: number; scifactAbstractsPerSecond: number };
-      return [v.name, t.loadMs, `${round(t.queryMs.p50, 1)} / ${round(t.queryMs.p95, 1)}`, t.locomoTurnsPerSecond, t.scifactAbstractsPerSecond];
-    }),
-  ));
-  console.log('\n' + markdownTable(['documents', 'queries', 'LoCoMo R@5 (dense)', 'R@10', 'SciFact nDCG@10 (dense, slice)'], quality.map((q) => [q.docs, q.queries, q.locomoR5, q.locomoR10, q.scifactNdcg10])));
+  console.log(
+    '\n' +
+      markdownTable(
+        ['variant', 'load ms', 'query p50 / p95 ms', 'LoCoMo turns/s', 'SciFact abstracts/s'],
+        variants.map((v) => {
+          const t = timing[v.name] as { loadMs: number; queryMs: { p50: number; p95: number }; locomoTurnsPerSecond: number; scifactAbstractsPerSecond: number };
+          return [v.name, t.loadMs, `${round(t.queryMs.p50, 1)} / ${round(t.queryMs.p95, 1)}`, t.locomoTurnsPerSecond, t.scifactAbstractsPerSecond];
+        }),
+      ),
+  );
+  console.log(
+    '\n' +
+      markdownTable(
+        ['documents', 'queries', 'LoCoMo R@5 (dense)', 'R@10', 'SciFact nDCG@10 (dense, slice)'],
+        quality.map((q) => [q.docs, q.queries, q.locomoR5, q.locomoR10, q.scifactNdcg10]),
+      ),
+  );
   console.log('\nagreement', JSON.stringify(agreement));
   const file = writeResults('models', {
     environment: environment(),

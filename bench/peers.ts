@@ -61,7 +61,14 @@ async function main(): Promise<void> {
   const unitOf = new Map(docs.map((d) => [d.customId, String(d.metadata.turnId)]));
   log(`LoCoMo dev: ${docs.length} turns, ${dataset.queries.length} questions`);
   const recall = (items: readonly (string | null)[], relevant: ReadonlyMap<string, number>, k: number) =>
-    recallAtK(rankingOf(items.map((i) => (i && unitOf.has(i) ? [unitOf.get(i)!] : [])), 'distinct-units'), new Set(relevant.keys()), k);
+    recallAtK(
+      rankingOf(
+        items.map((i) => (i && unitOf.has(i) ? [unitOf.get(i)!] : [])),
+        'distinct-units',
+      ),
+      new Set(relevant.keys()),
+      k,
+    );
   const results: SystemResult[] = [];
 
   // ---- Mnemo ----
@@ -82,7 +89,10 @@ async function main(): Promise<void> {
         const t0 = performance.now();
         const found = await search(svc.api, { q: q.q, containerTag: q.containerTag, limit: LIMIT, rerank: false, searchMode: 'documents' });
         ms.push(performance.now() - t0);
-        const ranking = rankingOf(found.map((r) => resultUnits(r, dataset.unitKey)), 'distinct-units');
+        const ranking = rankingOf(
+          found.map((r) => resultUnits(r, dataset.unitKey)),
+          'distinct-units',
+        );
         r10 += recallAtK(ranking, new Set(q.relevant.keys()), 10);
         r5 += recallAtK(ranking, new Set(q.relevant.keys()), 5);
       }
@@ -127,10 +137,32 @@ async function main(): Promise<void> {
     const output = path.join(work, `${peer.name}.json`);
     log(`${peer.label}: adding ${docs.length} items and searching ${dataset.queries.length} questions ...`);
     // No network for the peers: proxies point at a closed port, telemetry is off.
-    execFileSync(VENV_PYTHON, [path.join(REPO_ROOT, 'bench', 'peers', 'run_peers.py'), '--system', peer.name, '--input', input, '--output', output, '--model-dir', MODEL_DIR, '--onnx', ONNX_FILE, '--pooling', PROFILE.pooling, '--query-prefix', PROFILE.queryPrefix, '--max-length', String(MAX_LENGTH)], {
-      stdio: 'inherit',
-      env: { ...process.env, MEM0_TELEMETRY: 'False', HTTP_PROXY: 'http://127.0.0.1:9', HTTPS_PROXY: 'http://127.0.0.1:9', NO_PROXY: '', HF_HUB_OFFLINE: '1' },
-    });
+    execFileSync(
+      VENV_PYTHON,
+      [
+        path.join(REPO_ROOT, 'bench', 'peers', 'run_peers.py'),
+        '--system',
+        peer.name,
+        '--input',
+        input,
+        '--output',
+        output,
+        '--model-dir',
+        MODEL_DIR,
+        '--onnx',
+        ONNX_FILE,
+        '--pooling',
+        PROFILE.pooling,
+        '--query-prefix',
+        PROFILE.queryPrefix,
+        '--max-length',
+        String(MAX_LENGTH),
+      ],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, MEM0_TELEMETRY: 'False', HTTP_PROXY: 'http://127.0.0.1:9', HTTPS_PROXY: 'http://127.0.0.1:9', NO_PROXY: '', HF_HUB_OFFLINE: '1' },
+      },
+    );
     const out = JSON.parse(fs.readFileSync(output, 'utf8')) as { version: string; addSeconds: number; peakRssMb: number; results: { id: string; ms: number; items: (string | null)[] }[] };
     const byId = new Map(out.results.map((r) => [r.id, r]));
     let r10 = 0;
@@ -168,7 +200,14 @@ async function main(): Promise<void> {
     ['system', 'adds/s', 'search p50 ms', 'search p95 ms', 'peak RSS MB', 'LoCoMo recall@10', 'recall@5'],
     results.map((r) => [r.system, r.addsPerSecond, r.search.p50, r.search.p95, Math.round(r.peakRssMb), `${(r.recallAt10 * 100).toFixed(1)}%`, `${(r.recallAt5 * 100).toFixed(1)}%`]),
   );
-  const file = writeResults('peers', { environment: environment(), loadAverage: loadAverage(), dataset: { name: 'locomo-dev', items: docs.length, questions: dataset.queries.length }, model: `${MODEL_ID} (onnx/${ONNX_FILE}, ${DTYPE}, ${PROFILE.pooling} pooling, normalised, ${MAX_LENGTH} tokens${PROFILE.queryPrefix ? ', query instruction' : ''})`, results, target });
+  const file = writeResults('peers', {
+    environment: environment(),
+    loadAverage: loadAverage(),
+    dataset: { name: 'locomo-dev', items: docs.length, questions: dataset.queries.length },
+    model: `${MODEL_ID} (onnx/${ONNX_FILE}, ${DTYPE}, ${PROFILE.pooling} pooling, normalised, ${MAX_LENGTH} tokens${PROFILE.queryPrefix ? ', query instruction' : ''})`,
+    results,
+    target,
+  });
   console.log(`\n${table}\n\np95 ratio Mem0 / Mnemo: ${target.p95Ratio} (target >= 4 at better recall: ${target.met ? 'met' : 'not met'})\nwritten ${path.relative(REPO_ROOT, file)}`);
 }
 

@@ -9,7 +9,9 @@ import { citingDocuments, prunableResults, resultFiles } from './results-files.j
 import { REPO_ROOT, RESULTS_DIR } from './lib.js';
 
 const dryRun = process.argv.includes('--dry-run');
-const citing = citingDocuments(REPO_ROOT).map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+const citing = citingDocuments(REPO_ROOT)
+  .map((f) => fs.readFileSync(f, 'utf8'))
+  .join('\n');
 const prunable = prunableResults(resultFiles(RESULTS_DIR), citing);
 for (const f of prunable) {
   if (!dryRun) fs.rmSync(path.join(RESULTS_DIR, f));

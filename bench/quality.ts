@@ -68,9 +68,7 @@ async function main(): Promise<void> {
   });
   const modes = parseModes(args.modes);
   const limitQuestions = intArg(args['limit-questions'], 0, 'limit-questions');
-  const ingestEnv: Record<string, string> = args['ingest-concurrency']
-    ? { MNEMO_INGEST_CONCURRENCY: String(intArg(args['ingest-concurrency'], 2, 'ingest-concurrency')) }
-    : {};
+  const ingestEnv: Record<string, string> = args['ingest-concurrency'] ? { MNEMO_INGEST_CONCURRENCY: String(intArg(args['ingest-concurrency'], 2, 'ingest-concurrency')) } : {};
   const env = environment();
   log(`quality benchmark: ${datasets.join(', ')}; modes ${modes.map((m) => m.name).join(', ')}; ${env.cores} cores, load ${env.loadAverageAtStart.join(' ')}`);
   const { embedder, choice, warning, loadMs } = await resolveEmbedder(parseEmbedderChoice(args.embedder));
@@ -96,7 +94,9 @@ async function main(): Promise<void> {
         const svc = await openService(dataDir, embedder, ingestEnv, true);
         report = await ingest(svc.api, dataset.documents);
         await svc.close();
-        log(`${name}: ingested ${report.done}/${report.documents} in ${report.seconds.toFixed(0)} s (${report.docsPerSecond.toFixed(1)} docs/s, ${report.failed} failed; load before ${loadBefore.join(' ')}, after ${loadAverage().join(' ')})`);
+        log(
+          `${name}: ingested ${report.done}/${report.documents} in ${report.seconds.toFixed(0)} s (${report.docsPerSecond.toFixed(1)} docs/s, ${report.failed} failed; load before ${loadBefore.join(' ')}, after ${loadAverage().join(' ')})`,
+        );
         if (key) cache.save(key, name, embedder.id, dataDir, report);
       }
       for (const f of report.failures) log(`  failed: ${f.customId}: ${f.error}`);

@@ -12,7 +12,12 @@ const DATED = /^(.+)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.json$/;
 /** The documents whose citations keep a dated result file. */
 export function citingDocuments(repoRoot: string): string[] {
   const docs = path.join(repoRoot, 'docs');
-  const inDocs = fs.existsSync(docs) ? fs.readdirSync(docs, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => path.join(docs, f)) : [];
+  const inDocs = fs.existsSync(docs)
+    ? fs
+        .readdirSync(docs, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => path.join(docs, f))
+    : [];
   return [path.join(repoRoot, 'README.md'), path.join(repoRoot, 'bench', 'README.md'), ...inDocs].filter((f) => fs.existsSync(f));
 }
 

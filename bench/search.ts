@@ -149,7 +149,10 @@ async function main(): Promise<void> {
   const profile = args.profile as Options['profile'];
   if (!['auto', 'always', 'never'].includes(profile)) throw new Error('--profile must be auto, always or never');
   const options: Options = {
-    sizes: args.sizes!.split(',').map((s) => intArg(s.trim(), 0, 'sizes')).filter((n) => n > 0),
+    sizes: args
+      .sizes!.split(',')
+      .map((s) => intArg(s.trim(), 0, 'sizes'))
+      .filter((n) => n > 0),
     embedder: parseEmbedderChoice(args.embedder),
     queries: intArg(args.queries, 300, 'queries'),
     warmup: intArg(args.warmup, 20, 'warmup'),
@@ -248,7 +251,10 @@ function runInChild(job: ChildJob): Promise<unknown> {
 
 /** Embeds the first `count` chunks of the corpus with the real model, cached on disk by seed, model and count. */
 async function prepareRealVectors(embedder: Embedder, seed: number, count: number): Promise<string> {
-  const key = createHash('sha1').update(JSON.stringify({ seed, count, model: embedder.id, v: CORPUS_VERSION, dims: embedder.dimensions })).digest('hex').slice(0, 16);
+  const key = createHash('sha1')
+    .update(JSON.stringify({ seed, count, model: embedder.id, v: CORPUS_VERSION, dims: embedder.dimensions }))
+    .digest('hex')
+    .slice(0, 16);
   const file = path.join(CACHE_DIR, `corpus-vectors-${key}.f32`);
   if (fs.existsSync(file) && fs.statSync(file).size === count * embedder.dimensions * 4) {
     log(`using cached real embeddings of ${count} corpus chunks (${path.relative(process.cwd(), file)})`);
@@ -422,13 +428,7 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
     // Critical path: query embedding runs in ONNX threads while termStats + keywordSearch run on the main thread.
     const g = (k: string) => calls.get(k);
     const accounted =
-      Math.max(g('embedQuery'), g('keywordSearch') + g('termStats')) +
-      g('vectorSearch') +
-      g('getChunksByIds') +
-      g('getChunkTerms') +
-      g('scoreChunkVectors') +
-      g('getDocumentsByIds') +
-      g('findApiKeyByHash');
+      Math.max(g('embedQuery'), g('keywordSearch') + g('termStats')) + g('vectorSearch') + g('getChunksByIds') + g('getChunkTerms') + g('scoreChunkVectors') + g('getDocumentsByIds') + g('findApiKeyByHash');
     (perRequest['unaccounted (coverage, fuse, HTTP, JSON)'] ??= []).push(r.ms - accounted);
   }
   const latency = { ...summarize(lat), serverTiming: summarize(server_), byKind: mapValues(byKind, summarize), byScope: mapValues(byScope, summarize) };
@@ -646,8 +646,7 @@ function chunkId(doc: number, position: number): string {
 // HTTP client and load
 // ---------------------------------------------------------------------------------------------------------------
 
-const searchBody = (q: BenchQuery, rerank: boolean): string =>
-  JSON.stringify({ q: q.q, limit: 10, ...(q.containerTag ? { containerTag: q.containerTag } : {}), ...(rerank ? { rerank: true } : {}) });
+const searchBody = (q: BenchQuery, rerank: boolean): string => JSON.stringify({ q: q.q, limit: 10, ...(q.containerTag ? { containerTag: q.containerTag } : {}), ...(rerank ? { rerank: true } : {}) });
 
 /** Runs bench/serve-probe.ts in a fresh process on the benchmark's database (after this process closed it). */
 async function runServeProbe(job: ServeProbeJob) {
@@ -901,11 +900,28 @@ function renderReport(results: SizeResult[], meta: { vectorProvenance: string; m
   const out: string[] = [];
   const several = new Set(ok.map((r) => r.embedder.id)).size > 1;
   const label = (r: SizeResult) => (several ? `${r.chunks} (${r.embedder.id.replace(/^local:/, '')})` : r.chunks);
-  out.push(`### Search benchmark (/v4/search, limit 10, ${meta.options.rerank ? 'rerank on' : 'rerank off'}; embedder ${several ? [...new Set(ok.map((r) => r.embedder.id))].join(' vs ') : (ok[0]?.embedder.id ?? meta.options.embedder)})`);
+  out.push(
+    `### Search benchmark (/v4/search, limit 10, ${meta.options.rerank ? 'rerank on' : 'rerank off'}; embedder ${several ? [...new Set(ok.map((r) => r.embedder.id))].join(' vs ') : (ok[0]?.embedder.id ?? meta.options.embedder)})`,
+  );
   out.push('');
   out.push(
     markdownTable(
-      ['chunks', 'docs', 'build s', 'DB MB', 'cold 1st query ms', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms', `req/s @${meta.options.concurrency}`, `p95 @${meta.options.concurrency} ms`, 'serving RSS MB', 'peak RSS MB', 'hit@10'],
+      [
+        'chunks',
+        'docs',
+        'build s',
+        'DB MB',
+        'cold 1st query ms',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'mean ms',
+        `req/s @${meta.options.concurrency}`,
+        `p95 @${meta.options.concurrency} ms`,
+        'serving RSS MB',
+        'peak RSS MB',
+        'hit@10',
+      ],
       ok.map((r) => [
         label(r),
         r.documents,
@@ -961,9 +977,7 @@ function renderReport(results: SizeResult[], meta: { vectorProvenance: string; m
     out.push(
       markdownTable(
         ['chunks', 'limit', 'recall', 'min recall', 'scan p50 ms', 'exact scan p50 ms'],
-        ok.flatMap((r) =>
-          Object.entries(r.vectorRecall.byLimit).map(([k, v]) => [label(r), k, v.recall, v.minRecall, v.approximateMs.p50, v.exactMs.p50]),
-        ),
+        ok.flatMap((r) => Object.entries(r.vectorRecall.byLimit).map(([k, v]) => [label(r), k, v.recall, v.minRecall, v.approximateMs.p50, v.exactMs.p50])),
       ),
     );
   }
@@ -986,9 +1000,19 @@ function renderReport(results: SizeResult[], meta: { vectorProvenance: string; m
     out.push('');
     out.push(`CPU profile (main thread self time over ${p.sampleQueries} HTTP searches, ${p.cpu.totalMs} ms):`);
     out.push('');
-    out.push(markdownTable(['group', 'ms', 'share'], p.cpu.groups.slice(0, 12).map((g) => [g.group, g.ms, `${Math.round(g.share * 100)}%`])));
+    out.push(
+      markdownTable(
+        ['group', 'ms', 'share'],
+        p.cpu.groups.slice(0, 12).map((g) => [g.group, g.ms, `${Math.round(g.share * 100)}%`]),
+      ),
+    );
     out.push('');
-    out.push(markdownTable(['function (self time)', 'ms', 'share'], p.cpu.functions.slice(0, 12).map((g) => [g.fn, g.ms, `${Math.round(g.share * 100)}%`])));
+    out.push(
+      markdownTable(
+        ['function (self time)', 'ms', 'share'],
+        p.cpu.functions.slice(0, 12).map((g) => [g.fn, g.ms, `${Math.round(g.share * 100)}%`]),
+      ),
+    );
   }
   return out.join('\n');
 }

@@ -19,13 +19,7 @@ export interface RecallResult {
   note: string;
 }
 
-export async function measureVectorRecall(
-  dbFile: string,
-  orgId: string,
-  embedder: Embedder,
-  queries: readonly BenchQuery[],
-  limits: readonly number[],
-): Promise<RecallResult> {
+export async function measureVectorRecall(dbFile: string, orgId: string, embedder: Embedder, queries: readonly BenchQuery[], limits: readonly number[]): Promise<RecallResult> {
   const db = new Database(dbFile, { readonly: true });
   const floats: IndexedVector[] = (
     db.prepare('SELECT id, document_id, embedding FROM chunks WHERE org_id = ? AND active = 1 AND embedding_model = ?').all(orgId, embedder.id) as {

@@ -87,10 +87,7 @@ for (const [file] of outputs) {
 }
 const bundleMs = Math.round(bundled - started);
 const compressMs = Math.round(performance.now() - bundled);
-fs.writeFileSync(
-  path.join(staging, 'build.json'),
-  JSON.stringify({ script, css, files: outputs.map(([f, o]) => ({ file: path.basename(f), bytes: o.bytes })), raw, brotli, bundleMs, compressMs }, null, 2),
-);
+fs.writeFileSync(path.join(staging, 'build.json'), JSON.stringify({ script, css, files: outputs.map(([f, o]) => ({ file: path.basename(f), bytes: o.bytes })), raw, brotli, bundleMs, compressMs }, null, 2));
 
 fs.rmSync(`${OUT}.old`, { recursive: true, force: true });
 if (fs.existsSync(OUT)) fs.renameSync(OUT, `${OUT}.old`);

@@ -54,74 +54,118 @@ interface Group {
 
 /** Facts about one person, with their attribute; each question asks for one of them (attribute questions). */
 const PEOPLE: Group[] = [
-  person([
-    ["The user's name is Dana Whitfield.", 'name'], ['Dana lives in Seattle.', 'residence'], ['Dana works as a nurse at Mass General.', 'employer'], ['Dana has a dog named Pixel.', 'pet:dog'],
-    ['Dana is allergic to peanuts.', 'allergy:peanut'], ['Dana likes jazz music.', 'opinion:jazz'], ['Dana is vegetarian.', 'diet'], ["Dana's sister Lena lives in Boston.", 'family:sister'],
-  ], [
-    ['Where does Dana live now?', [1]],
-    ['Where does Dana work?', [2]],
-    ['What is Dana’s job?', [2]],
-    ['Does Dana have pets?', [3]],
-    ['What is Dana allergic to?', [4]],
-    ['What music does Dana like?', [5]],
-    ['What does Dana eat?', [6]],
-    ["What is Dana's full name?", [0]],
-    ["Where does Dana's sister live?", [7]],
-  ]),
-  person([
-    ['Maya works at Stripe as a senior product designer.', 'employer'], ['Maya lives in Seattle with her partner Sam.', 'residence'], ['Maya runs 5k every Sunday morning.', 'schedule:running'],
-    ['Maya speaks Portuguese and English.', 'language:portuguese'], ['Maya drives a blue Subaru.', 'vehicle'], ["Maya's manager is Priya.", 'manager'], ['Maya studied architecture at RISD.', 'education'],
-    ['Maya loves running.', 'opinion:running'],
-  ], [
-    ['Where does Maya work?', [0]],
-    ["What is Maya's title?", [0]],
-    ['Where does Maya live?', [1]],
-    ['Who is Maya’s partner?', [1]],
-    ['How often does Maya run?', [2]],
-    ['What languages does Maya speak?', [3]],
-    ['What car does Maya drive?', [4]],
-    ["Who is Maya's boss?", [5]],
-    ['Where did Maya go to school?', [6]],
-    ['Does Maya like running?', [7, 2]],
-  ]),
-  person([
-    ['Tom plays the cello.', 'other'], ['Tom takes metformin 500 mg twice a day.', 'medication:metformin'], ['Tom is married to Ines.', 'partner'], ['Tom has two children.', 'children'],
-    ["Tom's email is tom@example.com.", 'contact:email'], ['Tom is training for the Berlin marathon in September.', 'goal:marathon'], ['Tom grew up in Porto.', 'hometown'], ['Tom hates cilantro.', 'opinion:cilantro'],
-  ], [
-    ['What instrument does Tom play?', [0]],
-    ['What medication does Tom take?', [1]],
-    ['Who is Tom married to?', [2]],
-    ['How many kids does Tom have?', [3]],
-    ["What is Tom's email address?", [4]],
-    ['What is Tom training for?', [5]],
-    ['Where is Tom from originally?', [6]],
-    ['What food does Tom dislike?', [7]],
-  ]),
-  person([
-    ['Priya lives in Austin, Texas.', 'residence'], ['Priya is a data scientist at Dell.', 'employer'], ['Priya is vegan.', 'diet'], ['Priya has a cat named Mochi.', 'pet:cat'],
-    ['Priya is learning Japanese.', 'language:japanese'], ['Priya’s birthday is on March 3.', 'birthday'], ['Priya is afraid of flying.', 'other'], ['Priya’s brother Arjun lives in Toronto.', 'family:brother'],
-  ], [
-    ['Where is Priya based?', [0]],
-    ['What does Priya do for a living?', [1]],
-    ['Does Priya eat meat?', [2]],
-    ['What pet does Priya have?', [3]],
-    ['Which language is Priya studying?', [4]],
-    ['When is Priya’s birthday?', [5]],
-    ['Who is Priya’s brother?', [7]],
-  ]),
-  person([
-    ['Omar drives a red Tesla Model 3.', 'vehicle'], ['Omar is married to Leila.', 'partner'], ['Omar works at the city hospital as a surgeon.', 'employer'], ['Omar plays tennis every Saturday.', 'schedule:tennis'],
-    ['Omar is allergic to penicillin.', 'allergy:penicillin'], ['Omar studied medicine in Cairo.', 'education'], ['Omar lives in Manchester.', 'residence'], ['Omar loves Italian food.', 'opinion:italian food'],
-  ], [
-    ['What car does Omar have?', [0]],
-    ['Who is Omar’s wife?', [1]],
-    ['What is Omar’s job?', [2]],
-    ['When does Omar play tennis?', [3]],
-    ['Is Omar allergic to any medicine?', [4]],
-    ['Where did Omar go to university?', [5]],
-    ['Which city does Omar live in?', [6]],
-    ['What cuisine does Omar like?', [7]],
-  ]),
+  person(
+    [
+      ["The user's name is Dana Whitfield.", 'name'],
+      ['Dana lives in Seattle.', 'residence'],
+      ['Dana works as a nurse at Mass General.', 'employer'],
+      ['Dana has a dog named Pixel.', 'pet:dog'],
+      ['Dana is allergic to peanuts.', 'allergy:peanut'],
+      ['Dana likes jazz music.', 'opinion:jazz'],
+      ['Dana is vegetarian.', 'diet'],
+      ["Dana's sister Lena lives in Boston.", 'family:sister'],
+    ],
+    [
+      ['Where does Dana live now?', [1]],
+      ['Where does Dana work?', [2]],
+      ['What is Dana’s job?', [2]],
+      ['Does Dana have pets?', [3]],
+      ['What is Dana allergic to?', [4]],
+      ['What music does Dana like?', [5]],
+      ['What does Dana eat?', [6]],
+      ["What is Dana's full name?", [0]],
+      ["Where does Dana's sister live?", [7]],
+    ],
+  ),
+  person(
+    [
+      ['Maya works at Stripe as a senior product designer.', 'employer'],
+      ['Maya lives in Seattle with her partner Sam.', 'residence'],
+      ['Maya runs 5k every Sunday morning.', 'schedule:running'],
+      ['Maya speaks Portuguese and English.', 'language:portuguese'],
+      ['Maya drives a blue Subaru.', 'vehicle'],
+      ["Maya's manager is Priya.", 'manager'],
+      ['Maya studied architecture at RISD.', 'education'],
+      ['Maya loves running.', 'opinion:running'],
+    ],
+    [
+      ['Where does Maya work?', [0]],
+      ["What is Maya's title?", [0]],
+      ['Where does Maya live?', [1]],
+      ['Who is Maya’s partner?', [1]],
+      ['How often does Maya run?', [2]],
+      ['What languages does Maya speak?', [3]],
+      ['What car does Maya drive?', [4]],
+      ["Who is Maya's boss?", [5]],
+      ['Where did Maya go to school?', [6]],
+      ['Does Maya like running?', [7, 2]],
+    ],
+  ),
+  person(
+    [
+      ['Tom plays the cello.', 'other'],
+      ['Tom takes metformin 500 mg twice a day.', 'medication:metformin'],
+      ['Tom is married to Ines.', 'partner'],
+      ['Tom has two children.', 'children'],
+      ["Tom's email is tom@example.com.", 'contact:email'],
+      ['Tom is training for the Berlin marathon in September.', 'goal:marathon'],
+      ['Tom grew up in Porto.', 'hometown'],
+      ['Tom hates cilantro.', 'opinion:cilantro'],
+    ],
+    [
+      ['What instrument does Tom play?', [0]],
+      ['What medication does Tom take?', [1]],
+      ['Who is Tom married to?', [2]],
+      ['How many kids does Tom have?', [3]],
+      ["What is Tom's email address?", [4]],
+      ['What is Tom training for?', [5]],
+      ['Where is Tom from originally?', [6]],
+      ['What food does Tom dislike?', [7]],
+    ],
+  ),
+  person(
+    [
+      ['Priya lives in Austin, Texas.', 'residence'],
+      ['Priya is a data scientist at Dell.', 'employer'],
+      ['Priya is vegan.', 'diet'],
+      ['Priya has a cat named Mochi.', 'pet:cat'],
+      ['Priya is learning Japanese.', 'language:japanese'],
+      ['Priya’s birthday is on March 3.', 'birthday'],
+      ['Priya is afraid of flying.', 'other'],
+      ['Priya’s brother Arjun lives in Toronto.', 'family:brother'],
+    ],
+    [
+      ['Where is Priya based?', [0]],
+      ['What does Priya do for a living?', [1]],
+      ['Does Priya eat meat?', [2]],
+      ['What pet does Priya have?', [3]],
+      ['Which language is Priya studying?', [4]],
+      ['When is Priya’s birthday?', [5]],
+      ['Who is Priya’s brother?', [7]],
+    ],
+  ),
+  person(
+    [
+      ['Omar drives a red Tesla Model 3.', 'vehicle'],
+      ['Omar is married to Leila.', 'partner'],
+      ['Omar works at the city hospital as a surgeon.', 'employer'],
+      ['Omar plays tennis every Saturday.', 'schedule:tennis'],
+      ['Omar is allergic to penicillin.', 'allergy:penicillin'],
+      ['Omar studied medicine in Cairo.', 'education'],
+      ['Omar lives in Manchester.', 'residence'],
+      ['Omar loves Italian food.', 'opinion:italian food'],
+    ],
+    [
+      ['What car does Omar have?', [0]],
+      ['Who is Omar’s wife?', [1]],
+      ['What is Omar’s job?', [2]],
+      ['When does Omar play tennis?', [3]],
+      ['Is Omar allergic to any medicine?', [4]],
+      ['Where did Omar go to university?', [5]],
+      ['Which city does Omar live in?', [6]],
+      ['What cuisine does Omar like?', [7]],
+    ],
+  ),
 ];
 
 /** Questions no memory of any group answers: whatever a tag holds, its best match must stay below 0.5. */
@@ -309,7 +353,10 @@ async function main(): Promise<void> {
   // The fit gives the direction; the bias is set so that at most OFF_TOPIC_ABOVE of the fitted off-topic pairs (of
   // LoCoMo and of the attribute cases, each) reach 0.5: the default threshold filters what does not answer.
   const cut = (rows: readonly Pair[]) => {
-    const margins = rows.filter((r) => r.y === 0).map((r) => memoryLogit(r, { ...direction, bias: 0 })).sort((a, b) => b - a);
+    const margins = rows
+      .filter((r) => r.y === 0)
+      .map((r) => memoryLogit(r, { ...direction, bias: 0 }))
+      .sort((a, b) => b - a);
     return margins[Math.floor(margins.length * OFF_TOPIC_ABOVE)]!;
   };
   // Questions nothing answers: at most UNRELATED_ABOVE of their best matches may reach 0.5.
@@ -324,7 +371,7 @@ async function main(): Promise<void> {
   report('fitted: attribute cases, fitted part', fittedPeople, w);
   report('fitted: attribute cases, held-out part', heldPeople, w);
   const top = unrelatedBest(unrelated, w).map((m) => 1 / (1 + Math.exp(-(m + w.bias))));
-  console.log(`unrelated questions: best match >= 0.5 in ${(100 * top.filter((p) => p >= 0.5).length / top.length).toFixed(1)}% of ${top.length} (question, group) pairs`);
+  console.log(`unrelated questions: best match >= 0.5 in ${((100 * top.filter((p) => p >= 0.5).length) / top.length).toFixed(1)}% of ${top.length} (question, group) pairs`);
   console.log(`weights: ${JSON.stringify(Object.fromEntries(Object.entries(w).map(([k, v]) => [k, round(v)])))}`);
 }
 

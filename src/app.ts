@@ -79,8 +79,7 @@ export interface AppDeps {
 }
 
 /** The base URL of this server as the client sees it. */
-export const baseUrlOf = (publicUrl: string | null | undefined, ctx: { protocol: string; host: string }) =>
-  (publicUrl ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
+export const baseUrlOf = (publicUrl: string | null | undefined, ctx: { protocol: string; host: string }) => (publicUrl ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
 
 /** Builds the HTTP application. It never listens: roots (server, tests) do. */
 export function createApp(deps: AppDeps): Koa<AppState> {

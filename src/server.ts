@@ -23,10 +23,7 @@ async function main(): Promise<void> {
   const app = config.role === 'worker' ? createHealthApp(runtime) : runtime.app;
   // Request timeouts are enforced by a periodic sweep; Node's default sweep (30 s) would let a slow body run long
   // past requestTimeout.
-  const server: Server = http.createServer(
-    { requestTimeout: config.requestTimeoutMs, headersTimeout: Math.min(66_000, config.requestTimeoutMs), connectionsCheckingInterval: 1000 },
-    app.callback(),
-  );
+  const server: Server = http.createServer({ requestTimeout: config.requestTimeoutMs, headersTimeout: Math.min(66_000, config.requestTimeoutMs), connectionsCheckingInterval: 1000 }, app.callback());
   server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -42,7 +39,10 @@ async function main(): Promise<void> {
   logger.info(config.role === 'worker' ? 'mnemo worker running (health only)' : 'mnemo listening', {
     role: config.role,
     runner: runtime.runner.status().kind,
-    store: runtime.store.kind, url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`, dataDir: config.dataDir });
+    store: runtime.store.kind,
+    url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
+    dataDir: config.dataDir,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,25 +1,6 @@
-import {
-  ActivityFailure,
-  ApplicationFailure,
-  CancellationScope,
-  defineQuery,
-  defineSignal,
-  isCancellation,
-  proxyActivities,
-  setHandler,
-  upsertSearchAttributes,
-  workflowInfo,
-} from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, CancellationScope, defineQuery, defineSignal, isCancellation, proxyActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import {
-  CANCELLED,
-  SUPERSEDE_SIGNAL,
-  SUPERSEDED,
-  type ActivityPolicy,
-  type IngestDocumentInput,
-  type IngestProgress,
-  type IngestResult,
-} from './shared.js';
+import { CANCELLED, SUPERSEDE_SIGNAL, SUPERSEDED, type ActivityPolicy, type IngestDocumentInput, type IngestProgress, type IngestResult } from './shared.js';
 
 export const progressQuery = defineQuery<IngestProgress>('progress');
 /** A newer generation of the document must start: this run stops its step and ends as superseded. */

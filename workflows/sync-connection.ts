@@ -1,13 +1,4 @@
-import {
-  ActivityFailure,
-  ApplicationFailure,
-  continueAsNew,
-  defineSignal,
-  ParentClosePolicy,
-  proxyActivities,
-  setHandler,
-  startChild,
-} from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, continueAsNew, defineSignal, ParentClosePolicy, proxyActivities, setHandler, startChild } from '@temporalio/workflow';
 import type { ConnectionSyncActivities, SyncOutcome } from '../activities/sync-connection.js';
 import { AUTH_FAILURE, connectionWorkflowId, RESYNC_SIGNAL, runSyncPages } from '../src/core/workflow-safe/sync-pages.js';
 import type { SyncTrigger } from '../src/storage/connections.js';

@@ -69,9 +69,7 @@ export function searchPath(b: Breakdown) {
   const vector = g('memories.memoryVectorSearch');
   const rows = g('memories.getMemoriesByIds');
   const context = g('memories.memoryHistory') + g('memories.getMemory');
-  const otherStore = b.meanPerRequest
-    .filter((r) => !r.name.startsWith('memories.') && r.name !== 'embedQuery' && r.name !== 'embedDocuments')
-    .reduce((a, r) => a + r.ms, 0);
+  const otherStore = b.meanPerRequest.filter((r) => !r.name.startsWith('memories.') && r.name !== 'embedQuery' && r.name !== 'embedDocuments').reduce((a, r) => a + r.ms, 0);
   const accounted = Math.max(embedding, keyword) + vector + rows + context + otherStore;
   return {
     meanMs: b.latencyMs.mean,

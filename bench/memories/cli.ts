@@ -99,7 +99,10 @@ export function parseBenchArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
       stepWindow: Math.max(1, intArg(a['step-window'], 100, 'step-window')),
       seed: intArg(a.seed, 42, 'seed'),
       /** Corpora ingested with and without the memory step (memories/ingest.ts); none by default. */
-      ingestCompare: a['ingest-compare'].split(',').map((c) => c.trim()).filter(Boolean),
+      ingestCompare: a['ingest-compare']
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean),
       ingestDocs: intArg(a['ingest-docs'], 300, 'ingest-docs'),
     },
     write: !a['no-write'],
@@ -130,7 +133,14 @@ export async function runBench(o: BenchOptions, log: (m: string) => void = defau
     environment: env,
     engine: { kind: o.engine.kind, model: o.engine.model, endpoint: o.engine.endpoint },
     embedder: { requested: o.embedder, used: choice, id: embedder.id, loadMs: round(loadMs), ...(warning ? { warning } : {}) },
-    options: { parts: o.parts, scenarios: o.scenarios.map((f) => path.relative(REPO_ROOT, f)), precision: o.precision && path.relative(REPO_ROOT, o.precision), locomoQuestions: o.locomoQuestions, concurrency: o.concurrency, speed: o.parts.includes('speed') ? o.speed : null },
+    options: {
+      parts: o.parts,
+      scenarios: o.scenarios.map((f) => path.relative(REPO_ROOT, f)),
+      precision: o.precision && path.relative(REPO_ROOT, o.precision),
+      locomoQuestions: o.locomoQuestions,
+      concurrency: o.concurrency,
+      speed: o.parts.includes('speed') ? o.speed : null,
+    },
     targets: { ...QUALITY_TARGETS, ...SPEED_TARGETS },
     headline: headline(out.scenarios, out.precision, out.locomo, out.speed),
     ...out,
@@ -267,7 +277,10 @@ async function runSpeed(o: BenchOptions, embedder: Embedder, log: (m: string) =>
 
 function ingestDocuments(corpus: string, n: number, seed: number, shared: string): IngestDoc[] {
   if (corpus === 'text') return generateTextDocuments(seed, n, 1000).map((d, i) => ({ content: d.text, metadata: { n: i } }));
-  if (corpus === 'locomo') return loadLocomo(shared, 0).documents.slice(0, n).map((d) => ({ content: d.content, metadata: d.metadata }));
+  if (corpus === 'locomo')
+    return loadLocomo(shared, 0)
+      .documents.slice(0, n)
+      .map((d) => ({ content: d.content, metadata: d.metadata }));
   throw new Error(`--ingest-compare: unknown corpus "${corpus}" (known: text, locomo)`);
 }
 

@@ -17,7 +17,28 @@ const FIRST = ['Alex', 'Maya', 'Jonas', 'Priya', 'Tomas', 'Lena', 'Omar', 'Chloe
 const RELATIONS = ['sister', 'brother', 'mother', 'father', 'cousin', 'colleague', 'neighbour', 'friend', 'manager', 'partner', 'uncle', 'aunt'];
 const JOBS = ['nurse', 'architect', 'data analyst', 'teacher', 'carpenter', 'pharmacist', 'translator', 'pilot', 'chef', 'lawyer', 'electrician', 'photographer', 'surgeon', 'librarian', 'accountant', 'journalist'];
 const COMPANIES = ['Northwind', 'Contoso', 'Globex', 'Initech', 'Umbrella Labs', 'Stark Logistics', 'Wayne Foods', 'Acme Rail', 'Hooli', 'Vandelay Imports', 'Soylent Farms', 'Tyrell Design'];
-const CITIES = ['Lyon', 'Porto', 'Krakow', 'Osaka', 'Valencia', 'Ghent', 'Bergen', 'Tallinn', 'Seville', 'Graz', 'Lucerne', 'Bologna', 'Dublin', 'Quebec', 'Adelaide', 'Cusco', 'Hanoi', 'Tbilisi', 'Marrakesh', 'Reykjavik'];
+const CITIES = [
+  'Lyon',
+  'Porto',
+  'Krakow',
+  'Osaka',
+  'Valencia',
+  'Ghent',
+  'Bergen',
+  'Tallinn',
+  'Seville',
+  'Graz',
+  'Lucerne',
+  'Bologna',
+  'Dublin',
+  'Quebec',
+  'Adelaide',
+  'Cusco',
+  'Hanoi',
+  'Tbilisi',
+  'Marrakesh',
+  'Reykjavik',
+];
 const FOODS = ['peanuts', 'shellfish', 'gluten', 'lactose', 'sesame', 'kiwi', 'soy', 'eggs', 'walnuts', 'mustard', 'celery', 'strawberries'];
 const CATEGORIES: Record<string, string[]> = {
   band: ['Radiohead', 'Fleetwood Mac', 'Daft Punk', 'Portishead', 'ABBA', 'Queen', 'Massive Attack', 'The Cure'],
@@ -27,7 +48,20 @@ const CATEGORIES: Record<string, string[]> = {
   film: ['Amelie', 'Alien', 'Heat', 'Arrival', 'Vertigo', 'Paprika', 'Casablanca', 'Parasite'],
 };
 const LANGUAGES = ['Portuguese', 'Japanese', 'Polish', 'Arabic', 'Finnish', 'Greek', 'Korean', 'Dutch', 'Swahili', 'Hindi'];
-const ACTIVITIES = ['went hiking', 'ran a half marathon', 'went kayaking', 'visited a pottery studio', 'attended a jazz concert', 'went camping', 'took a cooking class', 'visited a museum', 'went skiing', 'joined a chess tournament', 'played volleyball', 'went birdwatching'];
+const ACTIVITIES = [
+  'went hiking',
+  'ran a half marathon',
+  'went kayaking',
+  'visited a pottery studio',
+  'attended a jazz concert',
+  'went camping',
+  'took a cooking class',
+  'visited a museum',
+  'went skiing',
+  'joined a chess tournament',
+  'played volleyball',
+  'went birdwatching',
+];
 const OBJECTS = ['a road bike', 'a telescope', 'an espresso machine', 'a sewing machine', 'a drone', 'a violin', 'a tent', 'a standing desk', 'a kayak', 'a record player', 'a camera lens', 'a sourdough starter kit'];
 const OCCASIONS = ['a birthday', 'an anniversary', 'a housewarming', 'a graduation', 'a wedding', 'a retirement party'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

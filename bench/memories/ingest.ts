@@ -48,15 +48,7 @@ export interface IngestComparison {
 }
 
 /** Runs `rounds` alternating rounds (superrag then memory) over equal slices of `docs`, each variant in its own tag. */
-export async function compareIngestion(
-  api: Api,
-  store: Store,
-  timer: CallTimer,
-  corpus: string,
-  docs: readonly IngestDoc[],
-  rounds: number,
-  log: (m: string) => void,
-): Promise<IngestComparison> {
+export async function compareIngestion(api: Api, store: Store, timer: CallTimer, corpus: string, docs: readonly IngestDoc[], rounds: number, log: (m: string) => void): Promise<IngestComparison> {
   const acc: Record<TaskType, { seconds: number; tag: string; calls: Map<string, { ms: number; calls: number }> }> = {
     superrag: { seconds: 0, tag: `ingest_${corpus}_superrag`, calls: new Map() },
     memory: { seconds: 0, tag: `ingest_${corpus}_memory`, calls: new Map() },
@@ -87,8 +79,7 @@ async function ingestSlice(api: Api, docs: readonly IngestDoc[], tag: string, ta
     const res = await api.post<{ failed: number }>('/v3/documents/batch', { documents: docs.slice(i, i + 100), containerTag: tag, taskType });
     if (res.failed > 0) throw new Error(`batch rejected ${res.failed} documents`);
   }
-  const count = async (status: string) =>
-    (await api.post<{ pagination: { totalItems: number } }>('/v3/documents/list', { containerTag: tag, status, limit: 1 })).pagination.totalItems;
+  const count = async (status: string) => (await api.post<{ pagination: { totalItems: number } }>('/v3/documents/list', { containerTag: tag, status, limit: 1 })).pagination.totalItems;
   const deadline = performance.now() + 60 * 60_000;
   for (;;) {
     const [done, failed] = [await count('done'), await count('failed')];
@@ -133,6 +124,9 @@ function perDocument(calls: Map<string, { ms: number; calls: number }>, n: numbe
   const rows = [...calls].map(([name, t]) => ({ name, ms: round(t.ms / n, 2), calls: round(t.calls / n, 2) })).sort((a, b) => b.ms - a.ms);
   return {
     callsPerDocument: rows.filter((r) => !r.name.startsWith(SQL_PREFIX)).slice(0, 12),
-    sqlPerDocument: rows.filter((r) => r.name.startsWith(SQL_PREFIX)).slice(0, 6).map((r) => ({ sql: r.name.slice(SQL_PREFIX.length), ms: r.ms, calls: r.calls })),
+    sqlPerDocument: rows
+      .filter((r) => r.name.startsWith(SQL_PREFIX))
+      .slice(0, 6)
+      .map((r) => ({ sql: r.name.slice(SQL_PREFIX.length), ms: r.ms, calls: r.calls })),
   };
 }

@@ -14,7 +14,9 @@ import { ingest, memoryInventory, openService, search } from '../quality/harness
 import { loadLocomo } from '../quality/locomo.js';
 import { resultUnits, taggedUnit } from '../quality/units.js';
 
-const { values: a } = parseArgs({ options: { data: { type: 'string', default: '/tmp/locomo-memories' }, shared: { type: 'string', default: '../shared/data' }, examples: { type: 'string', default: '0' }, limit: { type: 'string', default: '100' } } });
+const { values: a } = parseArgs({
+  options: { data: { type: 'string', default: '/tmp/locomo-memories' }, shared: { type: 'string', default: '../shared/data' }, examples: { type: 'string', default: '0' }, limit: { type: 'string', default: '100' } },
+});
 const dataset = loadLocomo(path.resolve(a.shared!), 0);
 const { embedder } = await resolveEmbedder('local');
 const marker = path.join(a.data!, 'ingested');
@@ -45,7 +47,12 @@ for (const q of dataset.queries) {
     bucket = rank < 0 ? 'beyond' : rank === 0 ? 'top1' : rank < 10 ? 'top10' : 'top11to100';
     if (examples > 0 && (bucket === 'beyond' || bucket === 'top11to100')) {
       examples--;
-      console.log(`--- [${bucket} ${rank + 1}] ${q.q}\n  top: ${results.slice(0, 3).map((r) => r.memory).join(' | ')}\n  evidence memory: ${rank >= 0 ? results[rank]!.memory : '(not in candidates)'}`);
+      console.log(
+        `--- [${bucket} ${rank + 1}] ${q.q}\n  top: ${results
+          .slice(0, 3)
+          .map((r) => r.memory)
+          .join(' | ')}\n  evidence memory: ${rank >= 0 ? results[rank]!.memory : '(not in candidates)'}`,
+      );
     }
   }
   buckets[bucket]++;
@@ -55,9 +62,17 @@ await svc.close();
 const n = dataset.queries.length;
 const pct = (x: number, d = n) => `${((100 * x) / d).toFixed(1)}%`;
 console.log(`questions ${n}, memories ${inv.memories}`);
-console.log(Object.entries(buckets).map(([k, v]) => `${k} ${v} (${pct(v)})`).join(', '));
+console.log(
+  Object.entries(buckets)
+    .map(([k, v]) => `${k} ${v} (${pct(v)})`)
+    .join(', '),
+);
 for (const [c, b] of byCat) {
   const m = Object.values(b).reduce((x, y) => x + y, 0);
-  console.log(`  ${c} (${m}): ${Object.entries(b).map(([k, v]) => `${k} ${pct(v, m)}`).join(', ')}`);
+  console.log(
+    `  ${c} (${m}): ${Object.entries(b)
+      .map(([k, v]) => `${k} ${pct(v, m)}`)
+      .join(', ')}`,
+  );
 }
 process.exit(0);

@@ -37,7 +37,15 @@ export async function evaluateLocomo(sharedDir: string, limitQuestions: number, 
       const tags = [...new Set(dataset.queries.map((q) => q.containerTag))];
       const inv = await memoryInventory(search.api, tags, dataset.unitKey);
       const evidenceWithMemory = round(mean(dataset.queries.map((q) => coveredShare(q.relevant.keys(), q.containerTag, inv.unitsWithMemory))), 4);
-      const modes: { mode: string; label: string; searchMode: string; overall: Record<string, number>; byCategory: Record<string, Record<string, number>>; distinctUnitsOverall: Record<string, number> | null; latencyMs: Summary }[] = [];
+      const modes: {
+        mode: string;
+        label: string;
+        searchMode: string;
+        overall: Record<string, number>;
+        byCategory: Record<string, Record<string, number>>;
+        distinctUnitsOverall: Record<string, number> | null;
+        latencyMs: Summary;
+      }[] = [];
       for (const mode of LOCOMO_MODES) {
         const r = await evaluateMode(search.api, dataset, mode);
         log(`locomo ${mode.name}: recall@10 ${r.overall['recall@10']} (${r.seconds} s)`);

@@ -18,7 +18,12 @@ export function scenarioTables(r: ScenarioResult): string {
   const files = Object.keys(r.byFile).length > 1 ? Object.entries(r.byFile).map(([k, v]) => ratesRow(`file: ${k}`, v)) : [];
   out.push(markdownTable(RATE_HEADERS, [ratesRow('**overall**', r.overall), ...Object.entries(r.bySplit).map(([k, v]) => ratesRow(`split: ${k}`, v)), ...files]));
   out.push('', '#### Per family', '');
-  out.push(markdownTable(RATE_HEADERS, Object.entries(r.byFamily).map(([k, v]) => ratesRow(k, v))));
+  out.push(
+    markdownTable(
+      RATE_HEADERS,
+      Object.entries(r.byFamily).map(([k, v]) => ratesRow(k, v)),
+    ),
+  );
   if (r.unsupported.length > 0) {
     out.push('', `Not run (reported apart): ${r.unsupported.length} scenario(s): ${[...new Set(r.unsupported.map((u) => u.reason))].join('; ')} (${r.unsupported.map((u) => u.id).join(', ')})`);
   }
@@ -29,11 +34,7 @@ export function scenarioTables(r: ScenarioResult): string {
   const shown = dev.slice(0, 12);
   if (shown.length > 0) {
     out.push('', `#### First ${shown.length} of ${dev.length} dev scenarios with a miss`, '');
-    const rows = shown.map((f) => [
-      f.id,
-      f.error ?? f.questions.map((q) => `${q.q} → ${JSON.stringify((q.top ?? '(nothing)').slice(0, 70))}`).join('; '),
-      f.profile.slice(0, 2).join('; ').slice(0, 160),
-    ]);
+    const rows = shown.map((f) => [f.id, f.error ?? f.questions.map((q) => `${q.q} → ${JSON.stringify((q.top ?? '(nothing)').slice(0, 70))}`).join('; '), f.profile.slice(0, 2).join('; ').slice(0, 160)]);
     out.push(markdownTable(['scenario', 'first result when not current', 'profile'], rows));
   }
   return out.join('\n');
@@ -72,7 +73,10 @@ export function speedTables(
 ): string {
   const out: string[] = [];
   if (write && reads) {
-    out.push(`### Speed: ${write.latestInTag} memories in one tag (${write.sentThroughApi} through POST /v4/memories at ${write.memoriesPerSecond}/s, ${write.seeded} seeded through the store; batch of 100: first 10 ${write.batchMsFirst10} ms, last 10 ${write.batchMsLast10} ms; ${write.updates} PATCH updates)`, '');
+    out.push(
+      `### Speed: ${write.latestInTag} memories in one tag (${write.sentThroughApi} through POST /v4/memories at ${write.memoriesPerSecond}/s, ${write.seeded} seeded through the store; batch of 100: first 10 ${write.batchMsFirst10} ms, last 10 ${write.batchMsLast10} ms; ${write.updates} PATCH updates)`,
+      '',
+    );
     out.push(
       markdownTable(
         ['phase', 'p50 / p95 / max ms', 'mean ms', 'results', 'request'],
@@ -81,8 +85,19 @@ export function speedTables(
     );
     for (const [name, p] of Object.entries(reads.phases)) {
       out.push('', `${name}: mean ms per request in the timed calls`, '');
-      out.push(markdownTable(['call', 'ms', 'calls'], p.breakdown.meanPerRequest.slice(0, 6).map((c) => [c.name, c.ms, c.calls])));
-      out.push('', markdownTable(['SQL (inside the calls above)', 'ms', 'calls'], p.breakdown.sql.slice(0, 4).map((c) => [c.sql.slice(0, 110), c.ms, c.calls])));
+      out.push(
+        markdownTable(
+          ['call', 'ms', 'calls'],
+          p.breakdown.meanPerRequest.slice(0, 6).map((c) => [c.name, c.ms, c.calls]),
+        ),
+      );
+      out.push(
+        '',
+        markdownTable(
+          ['SQL (inside the calls above)', 'ms', 'calls'],
+          p.breakdown.sql.slice(0, 4).map((c) => [c.sql.slice(0, 110), c.ms, c.calls]),
+        ),
+      );
     }
   }
   if (growth) {
@@ -99,6 +114,11 @@ export function speedTables(
     );
   }
   out.push('', '### Speed targets', '');
-  out.push(markdownTable(['measure', 'value', 'target', 'met'], Object.entries(verdict).map(([k, v]) => [k, v.value ?? 'n/a', `≤ ${v.target}`, v.met === null ? 'n/a' : v.met ? 'yes' : 'no'])));
+  out.push(
+    markdownTable(
+      ['measure', 'value', 'target', 'met'],
+      Object.entries(verdict).map(([k, v]) => [k, v.value ?? 'n/a', `≤ ${v.target}`, v.met === null ? 'n/a' : v.met ? 'yes' : 'no']),
+    ),
+  );
   return out.join('\n');
 }

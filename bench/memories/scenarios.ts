@@ -68,9 +68,7 @@ const UpdateStep = z.strictObject({
 const ConversationStep = z.strictObject({
   kind: z.literal('conversation'),
   conversationId: z.string().min(1),
-  messages: z
-    .array(z.strictObject({ role: z.enum(['user', 'assistant', 'system', 'tool']), content: z.string().min(1), name: z.string().min(1).optional() }))
-    .min(1),
+  messages: z.array(z.strictObject({ role: z.enum(['user', 'assistant', 'system', 'tool']), content: z.string().min(1), name: z.string().min(1).optional() })).min(1),
   date: IsoDate.optional(),
   metadata: Metadata.optional(),
   entityContext: z.string().min(1).optional(),
@@ -230,6 +228,12 @@ export function parseJsonFile<T>(file: string, schema: z.ZodType<T>): T {
     throw new Error(`${file}: ${(err as Error).message}`);
   }
   const r = schema.safeParse(raw);
-  if (!r.success) throw new Error(`${file}: ${r.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!r.success)
+    throw new Error(
+      `${file}: ${r.error.issues
+        .slice(0, 5)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
   return r.data;
 }

@@ -68,7 +68,10 @@ export interface ProfileScore {
 export function scoreProfile(expected: ExpectedProfile, profile: { static: readonly string[]; dynamic: readonly string[] }): ProfileScore {
   const failures: string[] = [];
   if (expected.empty) {
-    for (const [name, list] of [['static', profile.static], ['dynamic', profile.dynamic]] as const) {
+    for (const [name, list] of [
+      ['static', profile.static],
+      ['dynamic', profile.dynamic],
+    ] as const) {
       if (list.length > 0) failures.push(`${name} must be empty: ${quote(list[0]!)}${list.length > 1 ? ` (+${list.length - 1})` : ''}`);
     }
   }
@@ -186,11 +189,19 @@ export function rates(scores: readonly ScenarioScore[]): Rates {
 /** Rates overall, per family (in the given family order), and per split. */
 export function breakdownRates(scores: readonly (ScenarioScore & { file?: string })[], families: readonly string[]) {
   const by = (key: (s: ScenarioScore & { file?: string }) => string, order: readonly string[]) =>
-    Object.fromEntries(order.map((k) => [k, scores.filter((s) => key(s) === k)] as const).filter(([, list]) => list.length > 0).map(([k, list]) => [k, rates(list)]));
+    Object.fromEntries(
+      order
+        .map((k) => [k, scores.filter((s) => key(s) === k)] as const)
+        .filter(([, list]) => list.length > 0)
+        .map(([k, list]) => [k, rates(list)]),
+    );
   return {
     overall: rates(scores),
     byFamily: by((s) => s.family, families),
-    bySplit: by((s) => s.split, ['dev', 'holdout', ...new Set(scores.map((s) => s.split))].filter((v, i, a) => a.indexOf(v) === i)),
+    bySplit: by(
+      (s) => s.split,
+      ['dev', 'holdout', ...new Set(scores.map((s) => s.split))].filter((v, i, a) => a.indexOf(v) === i),
+    ),
     byFile: by((s) => s.file ?? '', [...new Set(scores.map((s) => s.file ?? ''))]),
     unsupported: scores.filter((s) => s.unsupported).map((s) => ({ id: s.id, reason: s.unsupported! })),
   };

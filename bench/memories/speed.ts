@@ -56,9 +56,29 @@ export async function seedMemories(store: Store, embedder: Embedder, facts: read
       const id = randomUUID();
       await store.memories.insertMemory(
         {
-          id, orgId: DEFAULT_ORG_ID, containerTags: [TAG], memory: f.text, isStatic: f.isStatic, isLatest: true, isForgotten: false, isInference: false,
-          version: 1, parentMemoryId: null, rootMemoryId: id, relation: null, subject: null, attribute: null, eventDate: null, forgetAfter: null,
-          forgetReason: null, forgottenAt: null, documentIds: [], sourceCount: 1, metadata: {}, createdAt: now, updatedAt: now,
+          id,
+          orgId: DEFAULT_ORG_ID,
+          containerTags: [TAG],
+          memory: f.text,
+          isStatic: f.isStatic,
+          isLatest: true,
+          isForgotten: false,
+          isInference: false,
+          version: 1,
+          parentMemoryId: null,
+          rootMemoryId: id,
+          relation: null,
+          subject: null,
+          attribute: null,
+          eventDate: null,
+          forgetAfter: null,
+          forgetReason: null,
+          forgottenAt: null,
+          documentIds: [],
+          sourceCount: 1,
+          metadata: {},
+          createdAt: now,
+          updatedAt: now,
         },
         { model: embedder.id, vector: vectors[j]! },
       );
@@ -177,8 +197,7 @@ export async function stepGrowth(api: Api, o: SpeedOptions, log: Log) {
     const res = await api.post<{ failed: number }>('/v3/documents/batch', { documents: batch, containerTag: STEP_TAG });
     if (res.failed > 0) throw new Error(`batch at ${i} rejected ${res.failed} documents`);
   }
-  const count = async (status: string) =>
-    (await api.post<{ pagination: { totalItems: number } }>('/v3/documents/list', { containerTags: [STEP_TAG], status, limit: 1 })).pagination.totalItems;
+  const count = async (status: string) => (await api.post<{ pagination: { totalItems: number } }>('/v3/documents/list', { containerTags: [STEP_TAG], status, limit: 1 })).pagination.totalItems;
   let lastLog = performance.now();
   for (;;) {
     const [done, failed] = [await count('done'), await count('failed')];

@@ -54,7 +54,9 @@ export function renderChart(title: string, series: readonly string[], groups: re
     parts.push(`<line x1="${x1}" y1="${y(g.target)}" x2="${x2}" y2="${y(g.target)}" stroke="#d62728" stroke-width="2" stroke-dasharray="5,3"/>`);
     parts.push(svgText(x2 + 3, y(g.target) + 3, fmt(g.target, g.format), { size: 9, fill: '#d62728' }));
     if (g.reference) {
-      parts.push(`<line x1="${x1}" y1="${y(g.reference.value)}" x2="${x2}" y2="${y(g.reference.value)}" stroke="#333" stroke-width="2" stroke-dasharray="1,3"><title>${escapeXml(g.reference.label)}: ${fmt(g.reference.value, g.format)}</title></line>`);
+      parts.push(
+        `<line x1="${x1}" y1="${y(g.reference.value)}" x2="${x2}" y2="${y(g.reference.value)}" stroke="#333" stroke-width="2" stroke-dasharray="1,3"><title>${escapeXml(g.reference.label)}: ${fmt(g.reference.value, g.format)}</title></line>`,
+      );
       parts.push(svgText(x2 + 3, y(g.reference.value) + 3, fmt(g.reference.value, g.format), { size: 9, fill: '#333' }));
     }
     parts.push(svgText(gx + groupW / 2, H - M.bottom + 20, g.label, { size: 13, anchor: 'middle', weight: 'bold' }));

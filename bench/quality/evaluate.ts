@@ -85,11 +85,17 @@ export async function evaluateMode(api: Api, dataset: QualityDataset, mode: Sear
     rerank: mode.rerank,
     searchMode: mode.searchMode,
     slots: mode.slots,
-    overall: aggregate(outcomes.map((o) => o.scores), metricNames),
+    overall: aggregate(
+      outcomes.map((o) => o.scores),
+      metricNames,
+    ),
     byCategory: byCategory(outcomes, metricNames),
     ...(memoryMode
       ? {
-          distinctUnitsOverall: aggregate(outcomes.map((o) => o.distinctScores!), metricNames),
+          distinctUnitsOverall: aggregate(
+            outcomes.map((o) => o.distinctScores!),
+            metricNames,
+          ),
           top10: { memories: summarize(outcomes.map((o) => o.memoriesInTop10!)), units: summarize(outcomes.map((o) => o.unitsInTop10!)) },
         }
       : {}),
@@ -115,7 +121,18 @@ function byCategory(outcomes: readonly QueryOutcome[], metrics: readonly string[
   const groups = new Map<string, QueryOutcome[]>();
   for (const o of outcomes) groups.set(o.category, [...(groups.get(o.category) ?? []), o]);
   return Object.fromEntries(
-    [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([c, list]) => [c, { n: list.length, ...aggregate(list.map((o) => o.scores), metrics) }]),
+    [...groups]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([c, list]) => [
+        c,
+        {
+          n: list.length,
+          ...aggregate(
+            list.map((o) => o.scores),
+            metrics,
+          ),
+        },
+      ]),
   );
 }
 

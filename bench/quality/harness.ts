@@ -115,8 +115,7 @@ export async function ingest(api: Api, docs: readonly BenchDocument[], batchSize
     const res = await api.post<{ failed: number; results: { error?: string }[] }>('/v3/documents/batch', { documents: docs.slice(i, i + batchSize) });
     if (res.failed > 0) throw new Error(`batch at ${i} rejected ${res.failed} documents: ${res.results.find((r) => r.error)?.error}`);
   }
-  const count = async (status: string) =>
-    (await api.post<{ pagination: { totalItems: number } }>('/v3/documents/list', { status, limit: 1 })).pagination.totalItems;
+  const count = async (status: string) => (await api.post<{ pagination: { totalItems: number } }>('/v3/documents/list', { status, limit: 1 })).pagination.totalItems;
   let lastLog = performance.now();
   for (;;) {
     const [done, failed] = [await count('done'), await count('failed')];
@@ -143,10 +142,7 @@ interface StepView {
 
 async function documentSamples(api: Api, docs: readonly BenchDocument[], n = 50) {
   const picked = await Promise.all(
-    sample(docs, n).map(
-      async (d) =>
-        (await api.get<{ processingMetadata?: { chunkCount?: number; steps?: StepView[] } }>(`/v3/documents/${encodeURIComponent(d.customId)}`)).processingMetadata,
-    ),
+    sample(docs, n).map(async (d) => (await api.get<{ processingMetadata?: { chunkCount?: number; steps?: StepView[] } }>(`/v3/documents/${encodeURIComponent(d.customId)}`)).processingMetadata),
   );
   const counts = picked.map((pm) => pm?.chunkCount ?? 0);
   const steps = picked.map((pm) => pm?.steps?.find((s) => s.name === 'memories')).filter((s): s is StepView => s !== undefined && !s.metadata?.skipped);

@@ -38,7 +38,14 @@ export function turnContent(date: string, turn: Turn): string {
 
 /** Evidence ids of a question: "D8:6; D9:17" holds two; ids that name no turn are dropped. */
 export function evidenceTurns(evidence: readonly string[], turnIds: ReadonlySet<string>): { valid: string[]; dropped: string[] } {
-  const ids = [...new Set(evidence.flatMap((e) => e.split(';')).map((e) => e.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      evidence
+        .flatMap((e) => e.split(';'))
+        .map((e) => e.trim())
+        .filter(Boolean),
+    ),
+  ];
   return { valid: ids.filter((id) => turnIds.has(id)), dropped: ids.filter((id) => !turnIds.has(id)) };
 }
 
@@ -115,7 +122,7 @@ export function loadLocomo(dataDir: string, limitQuestions: number): QualityData
     memoryModes: true,
     notes: [
       'one document per turn: "[<session date>] <speaker>: <text>" (+ " (shares a photo: <caption>)"), one container tag per conversation',
-      'recall@k = share of a question\'s evidence turns among the top k distinct turns, averaged over questions of categories 1-4',
+      "recall@k = share of a question's evidence turns among the top k distinct turns, averaged over questions of categories 1-4",
     ],
   };
 }

@@ -61,7 +61,5 @@ export function parseModes(value: string | undefined): SearchMode[] {
  * hybrid weights; the keyword and vector modes override the weights.
  */
 export function searchEnvFromProcess(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(env).filter((e): e is [string, string] => (e[0].startsWith('MNEMO_SEARCH_') || e[0].startsWith('MNEMO_RERANK_')) && e[1] !== undefined),
-  );
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => (e[0].startsWith('MNEMO_SEARCH_') || e[0].startsWith('MNEMO_RERANK_')) && e[1] !== undefined));
 }

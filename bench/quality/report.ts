@@ -36,10 +36,7 @@ export function renderDataset(r: DatasetResultView): string {
   const categories = Object.keys(modes[0]?.byCategory ?? {});
   if (categories.length > 1) {
     const shown = r.metrics.filter((m) => m.name === r.headline.metric || m.name === secondary(r));
-    const catRows = categories.map((c) => [
-      `${c} (${modes[0]!.byCategory[c]!.n})`,
-      ...modes.map((x) => shown.map((m) => formatMetric(x.byCategory[c]?.[m.name], m.format)).join(' / ')),
-    ]);
+    const catRows = categories.map((c) => [`${c} (${modes[0]!.byCategory[c]!.n})`, ...modes.map((x) => shown.map((m) => formatMetric(x.byCategory[c]?.[m.name], m.format)).join(' / '))]);
     out.push(`By category (${shown.map((m) => m.name).join(' / ')}):`, '');
     out.push(markdownTable(['category (n)', ...modes.map((x) => label(x.mode))], catRows), '');
   }

@@ -53,9 +53,7 @@ export function loadSciFact(dataDir: string, limitQuestions: number, corpusLimit
   const fullCorpus = readJsonl<CorpusLine>(path.join(dir, 'corpus.jsonl'));
   const texts = new Map(readJsonl<QueryLine>(path.join(dir, 'queries.jsonl')).map((q) => [q._id, q.text]));
   const qrels = parseQrels(fs.readFileSync(path.join(dir, 'qrels', 'train.tsv'), 'utf8'));
-  const all: BenchQuery[] = [...qrels]
-    .filter(([qid]) => texts.has(qid))
-    .map(([qid, relevant]) => ({ id: qid, q: texts.get(qid)!, containerTag: TAG, category: 'claim', relevant }));
+  const all: BenchQuery[] = [...qrels].filter(([qid]) => texts.has(qid)).map(([qid, relevant]) => ({ id: qid, q: texts.get(qid)!, containerTag: TAG, category: 'claim', relevant }));
   const queries = sample(all, limitQuestions);
   const corpus = corpusLimit > 0 ? sliceCorpus(fullCorpus, queries, corpusLimit) : fullCorpus;
   const documents: BenchDocument[] = corpus.map((d) => ({
@@ -80,7 +78,7 @@ export function loadSciFact(dataDir: string, limitQuestions: number, corpusLimit
     memoryModes: false,
     notes: [
       'one document per abstract (title, blank line, abstract; title also sent as `title`), one container tag',
-      'queries: train-split qrels (BEIR\'s published numbers use the 300 test claims, whose qrels are not in ../shared)',
+      "queries: train-split qrels (BEIR's published numbers use the 300 test claims, whose qrels are not in ../shared)",
       ...(corpusLimit > 0 ? [`corpus cut to ${corpus.length} abstracts (--scifact-docs): the sampled claims' relevant ones plus evenly spaced others; easier than the full corpus`] : []),
       'recall@100 counts the distinct abstracts among the 100 chunks the API returns at most, so it can be below a true top-100',
     ],

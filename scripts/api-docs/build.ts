@@ -36,7 +36,12 @@ export async function buildApiDocs(): Promise<string> {
     '',
     `- **Authentication**: every endpoint needs an API key (${Object.values(openapi.components.securitySchemes).map(schemeText).join(', ')}`,
     '  or `x-service-api-key: <key>`) unless it says otherwise. *Root key* endpoints refuse keys scoped to container',
-    '  tags (403). Public endpoints: ' + routes.filter((r) => r.spec.auth === 'public').map((r) => `\`${r.title}\``).join(', ') + '.',
+    '  tags (403). Public endpoints: ' +
+      routes
+        .filter((r) => r.spec.auth === 'public')
+        .map((r) => `\`${r.title}\``)
+        .join(', ') +
+      '.',
     '- **Requests** are JSON (`content-type: application/json`); unknown fields are ignored.',
     '- **Field tables**: *type* is the JSON a client may send; *limits* adds what is checked after coercion',
     '  (numbers and booleans may arrive as strings) and the default applied when the field is absent.',
@@ -65,14 +70,13 @@ export async function buildApiDocs(): Promise<string> {
 const AUTH_TEXT: Record<RouteSpec['auth'], string> = { public: 'none', key: 'key', root: 'root key' };
 
 function titleOf(spec: RouteSpec): string {
-  return `${methodsOf(spec).map((m) => m.toUpperCase()).join('|')} ${openApiPath(spec.path)}`;
+  return `${methodsOf(spec)
+    .map((m) => m.toUpperCase())
+    .join('|')} ${openApiPath(spec.path)}`;
 }
 
 function renderRoute(title: string, spec: RouteSpec): string[] {
-  const auth =
-    spec === MCP_ROUTE
-      ? 'Needs an API key or an OAuth access token.'
-      : { public: 'No authentication.', key: 'Needs an API key.', root: 'Needs a root API key (not a scoped one).' }[spec.auth];
+  const auth = spec === MCP_ROUTE ? 'Needs an API key or an OAuth access token.' : { public: 'No authentication.', key: 'Needs an API key.', root: 'Needs a root API key (not a scoped one).' }[spec.auth];
   const extra = [spec.description, OPTIONAL_TAGS[spec.tag]].filter(Boolean).join(' ');
   const out = [`### \`${title}\``, '', `${spec.summary}. ${auth}${extra ? ` ${extra}` : ''}`, ''];
   const params = Object.entries(spec.params ?? {});
@@ -85,7 +89,12 @@ function renderRoute(title: string, spec: RouteSpec): string[] {
   }
   if (spec.multipart) {
     const form = operationOf(spec) as { requestBody: { content: { 'multipart/form-data': { schema: JsonSchema } } } };
-    out.push('**Body** (`multipart/form-data`, required; see [File uploads](#file-uploads))', '', ...fieldTable(fieldRows(form.requestBody.content['multipart/form-data'].schema, jsonSchema(spec.multipart, 'output'))), '');
+    out.push(
+      '**Body** (`multipart/form-data`, required; see [File uploads](#file-uploads))',
+      '',
+      ...fieldTable(fieldRows(form.requestBody.content['multipart/form-data'].schema, jsonSchema(spec.multipart, 'output'))),
+      '',
+    );
   }
   if (spec.rawBody) out.push(`**Body**: ${spec.rawBody}.`, '');
   for (const [status, r] of Object.entries(spec.responses)) {
@@ -131,9 +140,7 @@ function renderErrorCodes(): string[] {
 
 /** A flat object schema as a TypeScript-like type. */
 function objectText(schema: JsonSchema): string {
-  const fields = Object.entries(schema.properties ?? {}).map(
-    ([name, field]) => `  ${name}${(schema.required ?? []).includes(name) ? '' : '?'}: ${typeText(field) === 'any' ? 'unknown' : typeText(field)};`,
-  );
+  const fields = Object.entries(schema.properties ?? {}).map(([name, field]) => `  ${name}${(schema.required ?? []).includes(name) ? '' : '?'}: ${typeText(field) === 'any' ? 'unknown' : typeText(field)};`);
   return `{\n${fields.join('\n')}\n}`;
 }
 
@@ -143,7 +150,10 @@ function schemeText(s: Record<string, string>): string {
 
 /** GitHub's heading anchor. */
 function slug(heading: string): string {
-  return heading.toLowerCase().replace(/[^a-z0-9 _-]/g, '').replace(/ /g, '-');
+  return heading
+    .toLowerCase()
+    .replace(/[^a-z0-9 _-]/g, '')
+    .replace(/ /g, '-');
 }
 
 function cell(text: string): string {

@@ -78,9 +78,7 @@ export async function runAdminCommand(command: Exclude<AdminCommand, { kind: 'he
     case 'oauth-sign-in': {
       await requireOrganization(s, command.orgId);
       const keys = await s.keys.listForOrg(command.orgId);
-      const key = command.keyId
-        ? keys.find((k) => k.id === command.keyId && !k.oauthClient)
-        : keys.find((k) => k.type === 'root' && !k.oauthClient && !k.revokedAt && k.enabled);
+      const key = command.keyId ? keys.find((k) => k.id === command.keyId && !k.oauthClient) : keys.find((k) => k.type === 'root' && !k.oauthClient && !k.revokedAt && k.enabled);
       if (!key || key.revokedAt || !key.enabled) throw createError('KEY_NOT_FOUND');
       const { code, expiresAt } = await s.oauth.createSignInCode(command.orgId, key.id);
       return {

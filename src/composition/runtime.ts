@@ -20,9 +20,7 @@ import type { OrganizationService } from '../services/organizations.js';
 import type { SearchService } from '../services/search.js';
 import type { Store } from '../storage/store.js';
 
-export const VERSION: string = (
-  JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+export const VERSION: string = (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** What a composition root hands the process (server, benches, tests): the app and the parts it was built from. */
 export interface Runtime {

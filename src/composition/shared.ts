@@ -157,12 +157,20 @@ export interface ModeParts {
 export function assembleRuntime(base: Base, services: Services, mode: ModeParts): Runtime {
   const { config, logger, store, embedder, extraction } = base;
   const { runner, documents, memories, search, containerTags, oauth, syncDeps } = services;
-  const connections = new ConnectionService(store, documents, syncDeps.connectors, mode.syncRunner, syncDeps.box, {
-    syncEveryMs: { default: config.connectors.syncEveryMs, byProvider: { 'web-crawler': config.connectors.crawlerSyncEveryMs } },
-    oauthStateKey: oauthStateKey(base.secret),
-    setupLinkKey: setupLinkKey(base.secret),
-    publicUrl: config.publicUrl,
-  }, syncDeps);
+  const connections = new ConnectionService(
+    store,
+    documents,
+    syncDeps.connectors,
+    mode.syncRunner,
+    syncDeps.box,
+    {
+      syncEveryMs: { default: config.connectors.syncEveryMs, byProvider: { 'web-crawler': config.connectors.crawlerSyncEveryMs } },
+      oauthStateKey: oauthStateKey(base.secret),
+      setupLinkKey: setupLinkKey(base.secret),
+      publicUrl: config.publicUrl,
+    },
+    syncDeps,
+  );
   const app = createApp({
     auth: services.auth,
     health: services.health,

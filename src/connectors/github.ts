@@ -5,24 +5,15 @@ import type { ProviderEndpoints } from '../core/config.js';
 import { createError } from '../core/errors.js';
 import { GitHubApi, type GitHubTreeEntry } from './github-api.js';
 import { statusOf } from './provider-client.js';
-import type {
-  ChangeItem,
-  ChangeList,
-  ConnectionSettings,
-  Connector,
-  ConnectorConnection,
-  ConnectorContext,
-  ItemContent,
-  WebhookDelivery,
-  WebhookOutcome,
-} from './types.js';
+import type { ChangeItem, ChangeList, ConnectionSettings, Connector, ConnectorConnection, ConnectorContext, ItemContent, WebhookDelivery, WebhookOutcome } from './types.js';
 
 /** Files imported when no `include` is given: documentation. */
 export const DEFAULT_INCLUDE = ['**/*.md', '**/*.mdx', '**/*.markdown', '**/*.rst', '**/*.txt', '**/*.adoc', 'docs/**'];
 /** Largest file imported; bigger ones are recorded as failed items with the reason. */
 export const GITHUB_FILE_MAX_BYTES = 1024 * 1024;
 /** Read as text; anything else matching the patterns goes to the content extractors as a file (PDF, DOCX...). */
-const TEXT_EXT = /\.(md|mdx|markdown|rst|txt|adoc|asciidoc|org|html?|json|ya?ml|toml|csv|tsv|xml|ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|cs|c|h|cc|cpp|hpp|swift|scala|sh|bash|sql|ini|cfg|conf|env|gitignore|dockerfile)$/i;
+const TEXT_EXT =
+  /\.(md|mdx|markdown|rst|txt|adoc|asciidoc|org|html?|json|ya?ml|toml|csv|tsv|xml|ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|cs|c|h|cc|cpp|hpp|swift|scala|sh|bash|sql|ini|cfg|conf|env|gitignore|dockerfile)$/i;
 const REPO_NAME = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 
 interface RepoState {

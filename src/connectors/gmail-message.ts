@@ -49,8 +49,7 @@ export interface GmailAttachment {
   size: number;
 }
 
-const header = (part: GmailPart | undefined, name: string): string =>
-  part?.headers?.find((h) => h.name.toLowerCase() === name)?.value.trim() ?? '';
+const header = (part: GmailPart | undefined, name: string): string => part?.headers?.find((h) => h.name.toLowerCase() === name)?.value.trim() ?? '';
 
 function charsetOf(part: GmailPart): string | null {
   const type = header(part, 'content-type');

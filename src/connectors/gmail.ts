@@ -26,7 +26,13 @@ interface Filters {
 }
 
 function filtersOf(conn: ConnectorConnection): Filters {
-  const labels = typeof conn.metadata.labels === 'string' ? conn.metadata.labels.split(',').map((l) => l.trim()).filter(Boolean) : [];
+  const labels =
+    typeof conn.metadata.labels === 'string'
+      ? conn.metadata.labels
+          .split(',')
+          .map((l) => l.trim())
+          .filter(Boolean)
+      : [];
   const query = typeof conn.metadata.query === 'string' && conn.metadata.query.trim() !== '' ? conn.metadata.query.trim() : null;
   return { labels, query };
 }
@@ -143,7 +149,13 @@ export function createGmailConnector(endpoints: ProviderEndpoints['google'], lim
 
     validateConfig(settings) {
       if (settings.labels !== undefined) {
-        const labels = typeof settings.labels === 'string' ? settings.labels.split(',').map((l) => l.trim()).filter(Boolean) : null;
+        const labels =
+          typeof settings.labels === 'string'
+            ? settings.labels
+                .split(',')
+                .map((l) => l.trim())
+                .filter(Boolean)
+            : null;
         if (!labels || labels.length === 0 || labels.some((l) => !LABEL.test(l))) {
           throw createError('CONNECTOR_CONFIG_INVALID', ['gmail', 'metadata.labels must be comma-separated label ids (INBOX, STARRED, Label_123...)']);
         }

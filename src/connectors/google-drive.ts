@@ -129,7 +129,8 @@ export function createGoogleDriveConnector(endpoints: ProviderEndpoints['google'
     /** Files and folders as GET .../resources lists them (id and kind read; other fields kept, unread). */
     configureResources(_conn, resources) {
       resources.forEach((r, i) => {
-        if (typeof r.id !== 'string' || !DRIVE_ID.test(r.id)) throw createError('CONNECTOR_CONFIG_INVALID', ['google-drive', `resources[${i}].id must be a file or folder id (as GET /v3/connections/{id}/resources lists them)`]);
+        if (typeof r.id !== 'string' || !DRIVE_ID.test(r.id))
+          throw createError('CONNECTOR_CONFIG_INVALID', ['google-drive', `resources[${i}].id must be a file or folder id (as GET /v3/connections/{id}/resources lists them)`]);
       });
       return [...resources];
     },
@@ -265,14 +266,7 @@ async function listingPage(drive: DriveApi, state: DriveState, sel: Selection, s
 }
 
 /** One page of the changes feed since the last sync. */
-async function changesPage(
-  drive: DriveApi,
-  state: DriveState,
-  sel: Selection,
-  scoped: boolean,
-  known: ReadonlyMap<string, string | null>,
-  ctx: ConnectorContext,
-): Promise<ChangeList> {
+async function changesPage(drive: DriveApi, state: DriveState, sel: Selection, scoped: boolean, known: ReadonlyMap<string, string | null>, ctx: ConnectorContext): Promise<ChangeList> {
   const page = await drive.changes(state.changesToken!);
   const folders = { ...(state.folders ?? {}) };
   const selectedFiles = new Set(sel.files);

@@ -48,7 +48,10 @@ function propertyText(p: NotionProperty): string {
     case 'phone_number':
       return v === null || v === undefined ? '' : String(v);
     case 'people':
-      return ((v as { name?: string }[] | null) ?? []).map((u) => u.name ?? '').filter(Boolean).join(', ');
+      return ((v as { name?: string }[] | null) ?? [])
+        .map((u) => u.name ?? '')
+        .filter(Boolean)
+        .join(', ');
     default:
       return '';
   }
@@ -103,10 +106,7 @@ class NotionApi {
   private readonly http: ProviderClient;
 
   constructor(baseUrl: string, token: string, ctx: ConnectorContext) {
-    this.http = new ProviderClient(
-      { provider: 'notion', baseUrl, token, headers: { 'notion-version': NOTION_VERSION }, messageOf: (b) => (b as { message?: string } | null)?.message },
-      ctx,
-    );
+    this.http = new ProviderClient({ provider: 'notion', baseUrl, token, headers: { 'notion-version': NOTION_VERSION }, messageOf: (b) => (b as { message?: string } | null)?.message }, ctx);
   }
 
   call<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
@@ -203,7 +203,10 @@ export function createNotionConnector(endpoints: ProviderEndpoints['notion']): C
       const state = (conn.state as NotionState | null) ?? {};
       const listedAt = new Date().toISOString();
       const settledBefore = state.listedAt ? Math.floor(Date.parse(state.listedAt) / 60_000) * 60_000 - SKEW_MS : -Infinity;
-      const pages = selectedPages((await api(conn, ctx).pages()).filter((p) => !p.archived && !p.in_trash), state.resources);
+      const pages = selectedPages(
+        (await api(conn, ctx).pages()).filter((p) => !p.archived && !p.in_trash),
+        state.resources,
+      );
       const items = pages.map((p) => {
         const stored = known.get(p.id);
         const settled = Date.parse(p.last_edited_time) < settledBefore;

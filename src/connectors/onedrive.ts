@@ -271,7 +271,8 @@ export function createOneDriveConnector(endpoints: ProviderEndpoints['microsoft'
     /** Files and folders as GET .../resources lists them (id and kind read; other fields kept, unread). */
     configureResources(_conn, resources) {
       resources.forEach((r, i) => {
-        if (typeof r.id !== 'string' || !ITEM_ID.test(r.id)) throw createError('CONNECTOR_CONFIG_INVALID', ['onedrive', `resources[${i}].id must be a file or folder id (as GET /v3/connections/{id}/resources lists them)`]);
+        if (typeof r.id !== 'string' || !ITEM_ID.test(r.id))
+          throw createError('CONNECTOR_CONFIG_INVALID', ['onedrive', `resources[${i}].id must be a file or folder id (as GET /v3/connections/{id}/resources lists them)`]);
       });
       return [...resources];
     },

@@ -14,6 +14,14 @@ import { webCrawler } from './web-crawler.js';
  * while listing (Gmail's HTML bodies) under the extraction limits.
  */
 export function createConnectors(endpoints: Readonly<ProviderEndpoints>, extractLimits: HtmlBodyLimits): ReadonlyMap<string, Connector> {
-  const connectors: Connector[] = [webCrawler, s3Connector, createGitHubConnector(endpoints.github), createNotionConnector(endpoints.notion), createGoogleDriveConnector(endpoints.google), createGmailConnector(endpoints.google, extractLimits), createOneDriveConnector(endpoints.microsoft)];
+  const connectors: Connector[] = [
+    webCrawler,
+    s3Connector,
+    createGitHubConnector(endpoints.github),
+    createNotionConnector(endpoints.notion),
+    createGoogleDriveConnector(endpoints.google),
+    createGmailConnector(endpoints.google, extractLimits),
+    createOneDriveConnector(endpoints.microsoft),
+  ];
   return new Map(connectors.map((c) => [c.provider, c]));
 }

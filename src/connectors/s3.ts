@@ -43,7 +43,10 @@ export function tagForKey(regex: RegExp | null, key: string): string | null {
   const m = regex?.exec(key);
   if (!m) return null;
   const raw = m[1] ?? m[0];
-  const tag = raw.replace(/[^A-Za-z0-9_.:-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 100);
+  const tag = raw
+    .replace(/[^A-Za-z0-9_.:-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100);
   return tag === '' ? null : tag;
 }
 
@@ -132,11 +135,9 @@ export const s3Connector: Connector = {
     const token = (conn.state as S3State | null)?.token ?? null;
     const client = clientOf(conn, s, ctx);
     try {
-      const page = await client
-        .send(new ListObjectsV2Command({ Bucket: s.bucket, Prefix: s.prefix || undefined, MaxKeys: PAGE_SIZE, ContinuationToken: token ?? undefined }))
-        .catch((err: unknown) => {
-          throw mapError(err);
-        });
+      const page = await client.send(new ListObjectsV2Command({ Bucket: s.bucket, Prefix: s.prefix || undefined, MaxKeys: PAGE_SIZE, ContinuationToken: token ?? undefined })).catch((err: unknown) => {
+        throw mapError(err);
+      });
       const items = (page.Contents ?? [])
         .filter((o) => o.Key && !o.Key.endsWith('/') && (TEXT_KEY.test(o.Key) || isExtractableName(o.Key)))
         .map((o) =>

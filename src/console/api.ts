@@ -70,13 +70,10 @@ export function createApi(key: string, base = '') {
     tags: () => call<TagView[]>('GET', '/v3/container-tags/list'),
     tag: (tag: string) => call<TagView>('GET', `/v3/container-tags/${encodeURIComponent(tag)}`),
     renameTag: (tag: string, name: string) => call<unknown>('PATCH', `/v3/container-tags/${encodeURIComponent(tag)}`, { name }),
-    deleteTag: (tag: string) =>
-      call<{ deletedDocumentsCount: number; deletedMemoriesCount: number }>('DELETE', `/v3/container-tags/${encodeURIComponent(tag)}`),
-    mergeTags: (containerTags: [string, string], targetContainerTag: string) =>
-      call<{ mergedCount: number }>('POST', '/v3/container-tags/merge', { containerTags, targetContainerTag }),
+    deleteTag: (tag: string) => call<{ deletedDocumentsCount: number; deletedMemoriesCount: number }>('DELETE', `/v3/container-tags/${encodeURIComponent(tag)}`),
+    mergeTags: (containerTags: [string, string], targetContainerTag: string) => call<{ mergedCount: number }>('POST', '/v3/container-tags/merge', { containerTags, targetContainerTag }),
 
-    listDocuments: (q: { containerTags?: string[]; status?: string[]; page: number; limit: number; sort?: string; order?: string }) =>
-      call<DocumentListResponse>('POST', '/v3/documents/list', q),
+    listDocuments: (q: { containerTags?: string[]; status?: string[]; page: number; limit: number; sort?: string; order?: string }) => call<DocumentListResponse>('POST', '/v3/documents/list', q),
     processing: () => call<ProcessingResponse>('GET', '/v3/documents/processing'),
     document: (id: string) => call<DocumentDetail>('GET', `/v3/documents/${encodeURIComponent(id)}`),
     chunks: (id: string) => call<ChunksResponse>('GET', `/v3/documents/${encodeURIComponent(id)}/chunks`),
@@ -85,35 +82,28 @@ export function createApi(key: string, base = '') {
     deleteDocument: (id: string) => call<void>('DELETE', `/v3/documents/${encodeURIComponent(id)}`, undefined, '*/*'),
     addDocument: (content: string, containerTag: string) => call<{ id: string; status: string }>('POST', '/v3/documents', { content, containerTag }),
     fileUrl: (id: string) => call<{ url: string }>('GET', `/v3/documents/${encodeURIComponent(id)}/file-url`),
-    graph: (q: { containerTags?: string[]; page: number; limit: number }) =>
-      call<GraphResponse>('POST', '/v3/documents/documents', { ...q, sort: 'createdAt', order: 'desc' }),
+    graph: (q: { containerTags?: string[]; page: number; limit: number }) => call<GraphResponse>('POST', '/v3/documents/documents', { ...q, sort: 'createdAt', order: 'desc' }),
     graphByIds: (ids: string[]) => call<GraphResponse>('POST', '/v3/documents/documents/by-ids', { ids }),
 
     /** Newest change first; `history` adds every version of each listed memory (costly: ask it for one row). */
     memories: (q: { containerTag?: string; page: number; limit: number; includeForgotten: boolean; history?: boolean }) =>
       call<MemoryListResponse>('POST', '/v4/memories/list', { ...q, history: q.history ?? false, sort: 'updatedAt', order: 'desc' }),
-    writeMemory: (containerTag: string, content: string, isStatic: boolean) =>
-      call<unknown>('POST', '/v4/memories', { containerTag, memories: [{ content, isStatic }] }),
+    writeMemory: (containerTag: string, content: string, isStatic: boolean) => call<unknown>('POST', '/v4/memories', { containerTag, memories: [{ content, isStatic }] }),
     updateMemory: (containerTag: string, id: string, newContent: string) => call<{ id: string; version: number }>('PATCH', '/v4/memories', { containerTag, id, newContent }),
-    forgetMemory: (containerTag: string, id: string, reason?: string) =>
-      call<unknown>('DELETE', '/v4/memories', { containerTag, id, ...(reason ? { reason } : {}) }),
+    forgetMemory: (containerTag: string, id: string, reason?: string) => call<unknown>('DELETE', '/v4/memories', { containerTag, id, ...(reason ? { reason } : {}) }),
 
     search: (body: Record<string, unknown>) => call<SearchResponse>('POST', '/v4/search', body),
     profile: (containerTag: string) => call<ProfileResponse>('POST', '/v4/profile', { containerTag }),
 
     connections: () => call<ConnectionView[]>('POST', '/v3/connections/list', {}),
     connection: (id: string) => call<ConnectionView>('GET', `/v3/connections/${encodeURIComponent(id)}`),
-    createConnection: (provider: string, body: Record<string, unknown>) =>
-      call<{ id: string; authLink: string | null; expiresIn: string | null }>('POST', `/v3/connections/${encodeURIComponent(provider)}`, body),
+    createConnection: (provider: string, body: Record<string, unknown>) => call<{ id: string; authLink: string | null; expiresIn: string | null }>('POST', `/v3/connections/${encodeURIComponent(provider)}`, body),
     syncRuns: (id: string) => call<SyncRun[]>('GET', `/v3/connections/${encodeURIComponent(id)}/sync-runs`),
-    importConnection: (provider: string, containerTags: string[]) =>
-      call<string>('POST', `/v3/connections/${encodeURIComponent(provider)}/import`, { containerTags }, 'text/plain'),
-    deleteConnection: (id: string, deleteDocuments: boolean) =>
-      call<unknown>('DELETE', `/v3/connections/${encodeURIComponent(id)}${qs({ deleteDocuments: String(deleteDocuments) })}`),
+    importConnection: (provider: string, containerTags: string[]) => call<string>('POST', `/v3/connections/${encodeURIComponent(provider)}/import`, { containerTags }, 'text/plain'),
+    deleteConnection: (id: string, deleteDocuments: boolean) => call<unknown>('DELETE', `/v3/connections/${encodeURIComponent(id)}${qs({ deleteDocuments: String(deleteDocuments) })}`),
 
     keys: () => call<{ keys: KeyView[] }>('GET', '/v3/auth/keys'),
-    createScopedKey: (body: { containerTag: string; name?: string; expiresInDays?: number }) =>
-      call<{ key: string; id: string; expiresAt: string | null }>('POST', '/v3/auth/scoped-key', body),
+    createScopedKey: (body: { containerTag: string; name?: string; expiresInDays?: number }) => call<{ key: string; id: string; expiresAt: string | null }>('POST', '/v3/auth/scoped-key', body),
     toggleKey: (id: string) => call<{ enabled: boolean }>('PUT', `/v3/auth/keys/${encodeURIComponent(id)}/toggle`),
     revokeKey: (id: string) => call<{ success: boolean }>('DELETE', `/v3/auth/scoped-key/${encodeURIComponent(id)}`),
 

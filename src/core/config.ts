@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const httpUrl = z.url().regex(/^https?:\/\//, 'must start with http:// or https://');
@@ -29,14 +27,28 @@ const EnvSchema = z.object({
   MNEMO_KEY_EXPIRY_NOTICE_DAYS: z
     .string()
     .default('7,1')
-    .transform((v) => v.split(',').map((d) => d.trim()).filter(Boolean).map(Number))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((d) => d.trim())
+        .filter(Boolean)
+        .map(Number),
+    )
     .refine((days) => days.length > 0 && days.every((d) => Number.isFinite(d) && d > 0 && d <= 365), 'must be comma-separated days, each > 0 and <= 365'),
   MNEMO_KEY_EXPIRY_CHECK_MS: int(1000, 7 * 86_400_000).default(3_600_000),
-  MNEMO_SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MNEMO_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MNEMO_SMTP_FROM: z.string().min(3).default('mnemo@localhost'),
   MNEMO_NOTIFY_EMAIL: z
     .string()
-    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
     .refine((list) => list.every((a) => /^[^\s@,<>]+@[^\s@,<>]+$/.test(a)), 'must be comma-separated email addresses')
     .optional(),
 
@@ -98,7 +110,10 @@ const EnvSchema = z.object({
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
 
   MNEMO_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-  MNEMO_PUBLIC_URL: z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
+  MNEMO_PUBLIC_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .optional(),
   MNEMO_FILE_URL_TTL_SECONDS: int(1, 86_400).default(900),
   MNEMO_MCP_WATCH_MS: int(100, 3_600_000).default(5000),
   MNEMO_OAUTH_ACCESS_TTL_SECONDS: int(60, 86_400).default(3600),
@@ -116,7 +131,10 @@ const EnvSchema = z.object({
   TEMPORAL_WORKER_MAX_ACTIVITIES: int(1, 1000).default(4),
   TEMPORAL_WORKER_MAX_WORKFLOWS: int(1, 10_000).default(100),
 
-  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
+  MONGODB_URI: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+    .optional(),
   MONGODB_DB: z.string().min(1).max(63).default('mnemo'),
   MONGODB_ATLAS_SEARCH: z.enum(['auto', 'on', 'off']).default('auto'),
 
@@ -138,7 +156,14 @@ const EnvSchema = z.object({
   MNEMO_OCR_LANGUAGES: z
     .string()
     .default('eng')
-    .transform((v) => [...new Set(v.split(/[+,\s]+/).map((l) => l.trim()).filter(Boolean))])
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(/[+,\s]+/)
+          .map((l) => l.trim())
+          .filter(Boolean),
+      ),
+    ])
     .refine((langs) => langs.length > 0 && langs.every((l) => /^[a-z][a-z0-9_]{1,30}$/.test(l)), 'must be tesseract language codes separated by + or commas, e.g. eng+deu'),
   MNEMO_OCR_WORKERS: int(1, 16).default(1),
   MNEMO_MAX_UPLOAD_BYTES: int(1, 10 * 1024 ** 3).default(50 * 1024 * 1024),
@@ -389,7 +414,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     memoryExpiryCheckMs: e.MNEMO_MEMORY_EXPIRY_CHECK_MS,
     profileRecentDays: e.MNEMO_PROFILE_RECENT_DAYS,
     limits: { maxDocumentChars: e.MNEMO_MAX_DOCUMENT_CHARS, maxDocumentChunks: e.MNEMO_MAX_DOCUMENT_CHUNKS },
-    corsOrigins: e.MNEMO_CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: e.MNEMO_CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     console: {
       dir: path.resolve(e.MNEMO_CONSOLE_DIR ?? path.join(import.meta.dirname, '../../dist/console')),
       temporalUiUrl: e.MNEMO_TEMPORAL_UI_URL ? trimSlash(e.MNEMO_TEMPORAL_UI_URL) : null,
@@ -435,7 +462,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBytes: e.MNEMO_URL_MAX_BYTES,
       maxRedirects: e.MNEMO_URL_MAX_REDIRECTS,
       allowPrivate: e.MNEMO_URL_ALLOW_PRIVATE,
-      allowedHosts: e.MNEMO_URL_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      allowedHosts: e.MNEMO_URL_ALLOWED_HOSTS.split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
     },
     role: e.MNEMO_ROLE,
     connectors: {

@@ -3,10 +3,7 @@ import { createError } from './errors.js';
 import type { Metadata, MetadataValue } from './types.js';
 
 /** Metadata filter expression, parsed from the wire into a small tree that stores compile or evaluate. */
-export type FilterNode =
-  | { kind: 'and'; children: FilterNode[] }
-  | { kind: 'or'; children: FilterNode[] }
-  | FilterClause;
+export type FilterNode = { kind: 'and'; children: FilterNode[] } | { kind: 'or'; children: FilterNode[] } | FilterClause;
 
 export type NumericOperator = '>' | '<' | '>=' | '<=' | '=' | '!=';
 
@@ -91,17 +88,9 @@ function parseNode(value: unknown, depth: number, counter: { clauses: number }, 
   return parseClause(obj as WireNode, counter, path);
 }
 
-function group(
-  kind: 'and' | 'or',
-  items: unknown,
-  depth: number,
-  counter: { clauses: number },
-  path: string,
-): FilterNode | undefined {
+function group(kind: 'and' | 'or', items: unknown, depth: number, counter: { clauses: number }, path: string): FilterNode | undefined {
   if (!Array.isArray(items)) throw createError('INVALID_FILTER', [`${path} must be an array`]);
-  const children = items
-    .map((item, i) => parseNode(item, depth + 1, counter, `${path}[${i}]`))
-    .filter((c): c is FilterNode => c !== undefined);
+  const children = items.map((item, i) => parseNode(item, depth + 1, counter, `${path}[${i}]`)).filter((c): c is FilterNode => c !== undefined);
   if (children.length === 0) return undefined;
   if (children.length === 1) return children[0];
   return { kind, children };
@@ -147,7 +136,7 @@ export function matchesFilter(node: FilterNode | undefined, metadata: Metadata |
   if (!node) return true;
   if (node.kind === 'and') return node.children.every((c) => matchesFilter(c, metadata));
   if (node.kind === 'or') return node.children.some((c) => matchesFilter(c, metadata));
-  const value = metadata ? Object.prototype.hasOwnProperty.call(metadata, node.key) ? metadata[node.key] : undefined : undefined;
+  const value = metadata ? (Object.prototype.hasOwnProperty.call(metadata, node.key) ? metadata[node.key] : undefined) : undefined;
   const hit = value !== undefined && matchesClause(node, value);
   return node.negate ? !hit : hit;
 }

@@ -47,7 +47,10 @@ export const csvExtractor: Extractor = {
 
 /** The delimiter that splits the first lines (outside quotes) into the same, largest number of fields. */
 export function sniffDelimiter(text: string): string {
-  const lines = text.split(/\r?\n/).filter((l) => l.trim()).slice(0, 20);
+  const lines = text
+    .split(/\r?\n/)
+    .filter((l) => l.trim())
+    .slice(0, 20);
   let best: { d: string; score: number } = { d: ',', score: 0 };
   for (const d of DELIMITERS) {
     const counts = lines.map((l) => countOutsideQuotes(l, d));

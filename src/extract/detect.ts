@@ -146,7 +146,7 @@ function decide(magic: string | null, head: Buffer, hints: DetectHints): Detecte
   if (magic) {
     // A zip (or OLE, XML) container: the extension or declared type may name which format it is.
     const named = [ext, ...declared].find((m) => m && !isTextMime(m) && m !== magic);
-    if (named && (magic !== 'application/xml')) return result(named, 'extension');
+    if (named && magic !== 'application/xml') return result(named, 'extension');
     if (magic !== 'application/xml') return result(magic, 'magic');
   }
   const text = sniffText(head);

@@ -33,10 +33,7 @@ export const docxExtractor: Extractor = {
     }
     let html: string;
     try {
-      const result = await mammoth.convertToHtml(
-        { buffer: bytes },
-        { styleMap: STYLE_MAP, convertImage: mammoth.images.imgElement(async () => ({ src: '' })) },
-      );
+      const result = await mammoth.convertToHtml({ buffer: bytes }, { styleMap: STYLE_MAP, convertImage: mammoth.images.imgElement(async () => ({ src: '' })) });
       html = result.value;
     } catch (err) {
       // mammoth's own words name its XML parser's internals (`[xmldom error] entity not found: ...`): kept as the cause.

@@ -58,7 +58,10 @@ turndown.addRule('listItem', {
       const start = Number(parent.getAttribute?.('start') ?? 1) || 1;
       prefix = `${start + Array.prototype.indexOf.call(parent.children, li)}. `;
     }
-    const body = content.replace(/^\n+/, '').replace(/\n+$/, '\n').replace(/\n/gm, `\n${' '.repeat(prefix.length)}`);
+    const body = content
+      .replace(/^\n+/, '')
+      .replace(/\n+$/, '\n')
+      .replace(/\n/gm, `\n${' '.repeat(prefix.length)}`);
     return prefix + body + (li.nextSibling && !/\n$/.test(body) ? '\n' : '');
   },
 });

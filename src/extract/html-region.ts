@@ -22,14 +22,34 @@ interface Doc {
 
 /** Elements that are never the article's text. */
 const CHROME = [
-  'script', 'style', 'noscript', 'template', 'iframe', 'svg', 'canvas', 'form', 'button', 'select', 'input', 'textarea',
-  'nav', 'aside', 'dialog',
-  '[role="navigation"]', '[role="banner"]', '[role="contentinfo"]', '[role="complementary"]', '[role="search"]', '[role="dialog"]',
-  '[aria-hidden="true"]', '[hidden]',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'svg',
+  'canvas',
+  'form',
+  'button',
+  'select',
+  'input',
+  'textarea',
+  'nav',
+  'aside',
+  'dialog',
+  '[role="navigation"]',
+  '[role="banner"]',
+  '[role="contentinfo"]',
+  '[role="complementary"]',
+  '[role="search"]',
+  '[role="dialog"]',
+  '[aria-hidden="true"]',
+  '[hidden]',
 ].join(',');
 
 /** Class or id words of boxes around an article (compared as whole words of the attribute). */
-const CHROME_WORDS = /(^|[\s_-])(comments?|share|sharing|social|related|newsletter|subscribe|subscription|sidebar|cookie|cookies|consent|promo|advert|advertisement|ads|breadcrumbs?|masthead|menu|popup|modal|signup)($|[\s_-])/i;
+const CHROME_WORDS =
+  /(^|[\s_-])(comments?|share|sharing|social|related|newsletter|subscribe|subscription|sidebar|cookie|cookies|consent|promo|advert|advertisement|ads|breadcrumbs?|masthead|menu|popup|modal|signup)($|[\s_-])/i;
 
 /** Whitespace-collapsed length of an element's text. */
 export function textLength(el: { textContent: string | null } | null | undefined): number {

@@ -16,7 +16,10 @@ export function ocrTextToParagraphs(text: string): string {
     .split('\n')
     .map((l) => l.replace(/\s+/g, ' ').trim())
     .map((l) => (/[\p{L}\p{N}]/u.test(l) ? l : ''));
-  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /**

@@ -9,7 +9,10 @@ export function markdownTable(rows: readonly (readonly string[])[]): string {
 
 /** One cell: a single line, pipes escaped. */
 function cell(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+  return text
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
 }
 
 /** Drops rows and columns that are empty everywhere (spreadsheets pad with blank cells). */

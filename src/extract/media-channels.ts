@@ -24,7 +24,11 @@ export interface ChannelComparison {
 /** Pearson correlation and relative energy of interleaved 16-bit stereo samples. */
 export function compareChannels(pcm: Buffer): ChannelComparison {
   const frames = Math.floor(pcm.length / 4);
-  let sl = 0, sr = 0, sll = 0, srr = 0, slr = 0;
+  let sl = 0,
+    sr = 0,
+    sll = 0,
+    srr = 0,
+    slr = 0;
   for (let i = 0; i < frames; i++) {
     const l = pcm.readInt16LE(i * 4);
     const r = pcm.readInt16LE(i * 4 + 2);

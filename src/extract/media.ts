@@ -6,8 +6,25 @@ import { decodeToWav, probeMedia } from './media-decode.js';
 import type { ExtractContext, Extractor, MediaTool, Transcriber } from './types.js';
 
 const AUDIO_MIMES = [
-  'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave', 'audio/mpeg', 'audio/mp3', 'audio/mp4', 'audio/x-m4a', 'audio/m4a',
-  'audio/aac', 'audio/x-aac', 'audio/ogg', 'audio/opus', 'audio/flac', 'audio/x-flac', 'audio/webm', 'audio/x-matroska', 'audio/aiff', 'audio/x-aiff',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/wave',
+  'audio/vnd.wave',
+  'audio/mpeg',
+  'audio/mp3',
+  'audio/mp4',
+  'audio/x-m4a',
+  'audio/m4a',
+  'audio/aac',
+  'audio/x-aac',
+  'audio/ogg',
+  'audio/opus',
+  'audio/flac',
+  'audio/x-flac',
+  'audio/webm',
+  'audio/x-matroska',
+  'audio/aiff',
+  'audio/x-aiff',
 ];
 const VIDEO_MIMES = ['video/mp4', 'video/x-m4v', 'video/webm', 'video/quicktime', 'video/x-matroska'];
 

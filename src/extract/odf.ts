@@ -85,7 +85,10 @@ function renderPage(page: XNode, n: number): string {
   const body = frames.filter((f) => f !== titleFrame && attr(f, 'class') !== 'page-number').flatMap((f) => blocks(f, 0));
   const notesNode = kids(page, 'notes')[0];
   const notes = notesNode
-    ? notesNode.children.filter((f) => attr(f, 'class') === 'notes').flatMap((f) => blocks(f, 0)).join('\n\n')
+    ? notesNode.children
+        .filter((f) => attr(f, 'class') === 'notes')
+        .flatMap((f) => blocks(f, 0))
+        .join('\n\n')
     : '';
   return [`## Slide ${n}${title ? `: ${title}` : ''}`, body.join('\n\n'), notes.trim() ? `### Notes\n\n${notes}` : ''].filter(Boolean).join('\n\n');
 }

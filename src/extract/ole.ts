@@ -8,15 +8,7 @@ import { describeCfb, isCfb } from './zip.js';
  */
 export const oleExtractor: Extractor = {
   name: 'ole',
-  mimes: [
-    'application/x-cfb',
-    'application/x-ole-storage',
-    'application/vnd.ms-office',
-    'application/msword',
-    'application/vnd.ms-excel',
-    'application/vnd.ms-powerpoint',
-    'application/cdfv2',
-  ],
+  mimes: ['application/x-cfb', 'application/x-ole-storage', 'application/vnd.ms-office', 'application/msword', 'application/vnd.ms-excel', 'application/vnd.ms-powerpoint', 'application/cdfv2'],
   async extract(input) {
     const bytes = await input.bytes();
     if (bytes.length === 0) throw createError('EMPTY_CONTENT', [], { permanent: true });

@@ -111,7 +111,7 @@ async function extractPdf(bytes: Buffer, ctx: ExtractContext) {
     const failedPages: number[] = [];
     let textPages = 0;
     let heading: string | null = null;
-    for (let done = 0; done < total; ) {
+    for (let done = 0; done < total;) {
       const m = await worker.next();
       if (m.type === 'error') throw createError('FILE_CORRUPT', ['the PDF could not be read'], { permanent: true });
       if (m.type === 'done') break;

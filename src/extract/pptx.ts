@@ -47,9 +47,7 @@ export const pptxExtractor: Extractor = {
       const notesXml = notesPart ? zip.text(notesPart) : null;
       const notes = notesXml ? renderNotes(parseXml(notesXml, notesPart!)) : '';
       if (notes) hasText = true;
-      sections.push(
-        [`## Slide ${i + 1}${title ? `: ${title}` : ''}`, body, notes ? `### Notes\n\n${notes}` : ''].filter(Boolean).join('\n\n'),
-      );
+      sections.push([`## Slide ${i + 1}${title ? `: ${title}` : ''}`, body, notes ? `### Notes\n\n${notes}` : ''].filter(Boolean).join('\n\n'));
       ctx.progress({ unit: 'slides', done: i + 1, total: slides.length });
     }
     if (!hasText) throw createError('EMPTY_CONTENT', [], { permanent: true });
@@ -140,7 +138,10 @@ function paragraphs(txBody: XNode, placeholder: boolean): string {
 function paragraphText(p: XNode): string {
   let out = '';
   for (const c of p.children) {
-    if (c.name === 'r' || c.name === 'fld') out += kids(c, 't').map((t) => t.children.map((x) => x.text ?? '').join('')).join('');
+    if (c.name === 'r' || c.name === 'fld')
+      out += kids(c, 't')
+        .map((t) => t.children.map((x) => x.text ?? '').join(''))
+        .join('');
     else if (c.name === 'br') out += '\n';
   }
   return out;
@@ -159,7 +160,16 @@ function tableMarkdown(tbl: XNode): string {
 /** A chart as its title and a table of categories × series values (the cached data in the chart part). */
 function chartMarkdown(root: XNode): string {
   const titleNode = find(root, 'title');
-  const title = titleNode ? kids(titleNode, 'tx').map((t) => findAll(t, 't').map((x) => x.children.map((c) => c.text ?? '').join('')).join('')).join('').trim() : '';
+  const title = titleNode
+    ? kids(titleNode, 'tx')
+        .map((t) =>
+          findAll(t, 't')
+            .map((x) => x.children.map((c) => c.text ?? '').join(''))
+            .join(''),
+        )
+        .join('')
+        .trim()
+    : '';
   const points = (n: XNode | null) => (n ? findAll(n, 'pt').map((pt) => (find(pt, 'v')?.children[0]?.text ?? '').trim()) : []);
   const series = findAll(root, 'ser').map((ser) => ({ name: points(kids(ser, 'tx')[0] ?? null)[0] ?? '', cats: points(kids(ser, 'cat')[0] ?? null), vals: points(kids(ser, 'val')[0] ?? null).map(formatNumber) }));
   const cats = series.find((s) => s.cats.length)?.cats ?? [];
@@ -175,7 +185,14 @@ function renderNotes(root: XNode): string {
   for (const sp of findAll(root, 'sp')) {
     if (placeholderType(sp) !== 'body') continue;
     const body = find(sp, 'txBody');
-    if (body) parts.push(kids(body, 'p').map(paragraphText).map((t) => t.trim()).filter(Boolean).join('\n'));
+    if (body)
+      parts.push(
+        kids(body, 'p')
+          .map(paragraphText)
+          .map((t) => t.trim())
+          .filter(Boolean)
+          .join('\n'),
+      );
   }
   return parts.filter(Boolean).join('\n\n');
 }

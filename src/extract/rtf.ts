@@ -23,14 +23,61 @@ export const rtfExtractor: Extractor = {
 };
 
 const SKIP = new Set([
-  'fonttbl', 'colortbl', 'stylesheet', 'listtable', 'listoverridetable', 'revtbl', 'rsidtbl', 'generator', 'filetbl',
-  'pict', 'object', 'fldinst', 'themedata', 'colorschememapping', 'latentstyles', 'datastore', 'xmlnstbl', 'pgdsctbl',
-  'header', 'headerl', 'headerr', 'headerf', 'footer', 'footerl', 'footerr', 'footerf', 'bkmkstart', 'bkmkend',
-  'shppict', 'nonshppict', 'template', 'mmathPr', 'wgrffmtfilter', 'operator', 'author', 'company', 'keywords', 'comment',
+  'fonttbl',
+  'colortbl',
+  'stylesheet',
+  'listtable',
+  'listoverridetable',
+  'revtbl',
+  'rsidtbl',
+  'generator',
+  'filetbl',
+  'pict',
+  'object',
+  'fldinst',
+  'themedata',
+  'colorschememapping',
+  'latentstyles',
+  'datastore',
+  'xmlnstbl',
+  'pgdsctbl',
+  'header',
+  'headerl',
+  'headerr',
+  'headerf',
+  'footer',
+  'footerl',
+  'footerr',
+  'footerf',
+  'bkmkstart',
+  'bkmkend',
+  'shppict',
+  'nonshppict',
+  'template',
+  'mmathPr',
+  'wgrffmtfilter',
+  'operator',
+  'author',
+  'company',
+  'keywords',
+  'comment',
 ]);
 const SYMBOLS: Record<string, string> = {
-  par: '\n', line: '\n', sect: '\n\n', page: '\n\n', tab: '\t', emdash: '—', endash: '–',
-  bullet: '•', lquote: '‘', rquote: '’', ldblquote: '“', rdblquote: '”', emspace: ' ', enspace: ' ', qmspace: ' ',
+  par: '\n',
+  line: '\n',
+  sect: '\n\n',
+  page: '\n\n',
+  tab: '\t',
+  emdash: '—',
+  endash: '–',
+  bullet: '•',
+  lquote: '‘',
+  rquote: '’',
+  ldblquote: '“',
+  rdblquote: '”',
+  emspace: ' ',
+  enspace: ' ',
+  qmspace: ' ',
 };
 const MAX_DEPTH = 512;
 
@@ -138,8 +185,7 @@ export function parseRtf(src: string): { text: string; title: string | null } {
         } else if (word === 'trowd' && cells.length === 0) {
           flush();
           cellStart = out.length;
-        }
-        else if (SKIP.has(word) && first) g.skip = true;
+        } else if (SKIP.has(word) && first) g.skip = true;
         else if (word in SYMBOLS) emit(SYMBOLS[word]!);
         continue;
       }

@@ -2,17 +2,47 @@
 export type DateKind = 'date' | 'time' | 'datetime';
 
 const BUILTIN: Record<number, DateKind> = {
-  14: 'date', 15: 'date', 16: 'date', 17: 'date', 22: 'datetime',
-  18: 'time', 19: 'time', 20: 'time', 21: 'time', 45: 'time', 46: 'time', 47: 'time',
-  27: 'date', 28: 'date', 29: 'date', 30: 'date', 31: 'date', 32: 'time', 33: 'time', 34: 'time', 35: 'time', 36: 'date',
-  50: 'date', 51: 'date', 52: 'date', 53: 'date', 54: 'date', 55: 'time', 56: 'time', 57: 'date', 58: 'date',
+  14: 'date',
+  15: 'date',
+  16: 'date',
+  17: 'date',
+  22: 'datetime',
+  18: 'time',
+  19: 'time',
+  20: 'time',
+  21: 'time',
+  45: 'time',
+  46: 'time',
+  47: 'time',
+  27: 'date',
+  28: 'date',
+  29: 'date',
+  30: 'date',
+  31: 'date',
+  32: 'time',
+  33: 'time',
+  34: 'time',
+  35: 'time',
+  36: 'date',
+  50: 'date',
+  51: 'date',
+  52: 'date',
+  53: 'date',
+  54: 'date',
+  55: 'time',
+  56: 'time',
+  57: 'date',
+  58: 'date',
 };
 
 /** The kind of date a number format shows (built-in id or custom format code), or null for plain numbers. */
 export function dateKind(numFmtId: number, formatCode?: string): DateKind | null {
   if (formatCode === undefined) return BUILTIN[numFmtId] ?? null;
   // Quoted literals, escapes and [colour]/[$-locale] sections are not date tokens ([h] elapsed hours is a time).
-  const code = formatCode.replace(/"[^"]*"|\\.|_.|\*./g, '').replace(/\[(?![hms]+\])[^\]]*\]/gi, '').toLowerCase();
+  const code = formatCode
+    .replace(/"[^"]*"|\\.|_.|\*./g, '')
+    .replace(/\[(?![hms]+\])[^\]]*\]/gi, '')
+    .toLowerCase();
   const date = /[dy]/.test(code) || /(^|[^hs:])m+(?![ms:]*[s])/.test(code.replace(/[hs]+:m+|m+:s+/g, ''));
   const time = /[hs]/.test(code);
   if (date && time) return 'datetime';

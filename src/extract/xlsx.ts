@@ -21,11 +21,7 @@ const MAX_COLUMNS = 500;
  */
 export const xlsxExtractor: Extractor = {
   name: 'xlsx',
-  mimes: [
-    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    'application/vnd.ms-excel.sheet.macroenabled.12',
-    'application/vnd.openxmlformats-officedocument.spreadsheetml.template',
-  ],
+  mimes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel.sheet.macroenabled.12', 'application/vnd.openxmlformats-officedocument.spreadsheetml.template'],
   async extract(input, ctx) {
     const zip = await readZip(await input.bytes(), ctx, { format: 'XLSX', want: isXmlPart, maxEntryBytes: MAX_SCANNED_PART_BYTES });
     const workbookXml = zip.text('xl/workbook.xml');
@@ -92,7 +88,10 @@ function readSheet(xml: string, c: SheetContext): { rows: string[][]; omitted: n
       return;
     }
     cells += values.length;
-    rows.set(rowNumber, Array.from(values, (v) => v ?? ''));
+    rows.set(
+      rowNumber,
+      Array.from(values, (v) => v ?? ''),
+    );
   });
   cells += fillMerged(rows, xml, c.budget - cells);
   return { rows: [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, r]) => r), omitted };

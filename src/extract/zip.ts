@@ -176,7 +176,9 @@ function corrupt(format: string, err: unknown) {
 export function cfbError(bytes: Buffer, format: string) {
   const kind = describeCfb(bytes);
   if (kind === 'encrypted') return createError('FILE_ENCRYPTED', [`${format} file is password-protected (encrypted OOXML package)`], { permanent: true });
-  return createError('UNSUPPORTED_CONTENT', [`${kind ?? 'an OLE compound file'}; save it as ${format === 'XLSX' ? 'XLSX or CSV' : format === 'PPTX' ? 'PPTX or PDF' : 'DOCX or PDF'} and upload that`], { permanent: true });
+  return createError('UNSUPPORTED_CONTENT', [`${kind ?? 'an OLE compound file'}; save it as ${format === 'XLSX' ? 'XLSX or CSV' : format === 'PPTX' ? 'PPTX or PDF' : 'DOCX or PDF'} and upload that`], {
+    permanent: true,
+  });
 }
 
 const utf16 = (s: string) => Buffer.from(s, 'utf16le');

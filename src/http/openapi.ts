@@ -93,7 +93,9 @@ function multipartSchema(fields: z.ZodType): Record<string, unknown> {
 /** `/v3/documents/{id}/chunks` → `V3DocumentsIdChunks`; `/` → `Root`; a trailing slash → `…Slash`. */
 function operationName(path: string): string {
   if (path === '/') return 'Root';
-  const name = openApiPath(path).replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase());
+  const name = openApiPath(path)
+    .replace(/[{}]/g, '')
+    .replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase());
   return path.endsWith('/') ? `${name}Slash` : name;
 }
 

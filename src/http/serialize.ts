@@ -90,9 +90,7 @@ const round = (x: number) => Math.round(x * 10_000) / 10_000;
 /** A result of /v4/search or of a profile's question, in the reference's shapes. */
 export function recallResult(r: RecallResult, opts: { includeDocuments: boolean; includeSummaries: boolean; includeRelated: boolean; withContext: boolean }) {
   if (r.kind === 'chunk') return chunkResult(r.hit, opts.includeDocuments, opts.includeSummaries);
-  const context: Partial<MemoryContext> | undefined = opts.withContext
-    ? { parents: r.context.parents, children: r.context.children, ...(opts.includeRelated ? { related: r.context.related } : {}) }
-    : undefined;
+  const context: Partial<MemoryContext> | undefined = opts.withContext ? { parents: r.context.parents, children: r.context.children, ...(opts.includeRelated ? { related: r.context.related } : {}) } : undefined;
   const result = memoryResult(r.memory, r.similarity, context, opts.includeDocuments ? r.documents.map((d) => documentRef(d, opts.includeSummaries)) : undefined);
   // A chunk folded into the memory (same text, or the memory's source passage in hybrid) leaves its document's id and
   // its text, as the chunk result would have carried them.

@@ -49,8 +49,7 @@ export function registerResources(server: McpServer, deps: McpDeps, call: McpCal
     'context',
     {
       title: 'User context',
-      description:
-        "User profile and preferences for system context injection. Returns a formatted system message with the user's stable preferences and recent activity.",
+      description: "User profile and preferences for system context injection. Returns a formatted system message with the user's stable preferences and recent activity.",
       argsSchema: {
         containerTag: z.string().max(128, 'Container tag exceeds maximum length').optional().describe('Project to take the profile from'),
         includeRecent: z.enum(['true', 'false']).optional().describe('Include recent activity (default true)'),

@@ -24,8 +24,7 @@ export function registerTools(server: McpServer, deps: McpDeps, call: McpCall): 
     'memory',
     {
       title: 'Save or forget a memory',
-      description:
-        "Save or forget information about the user. Use 'save' when the user shares preferences, facts, or asks to remember something. Use 'forget' when information is outdated or the user asks to remove it.",
+      description: "Save or forget information about the user. Use 'save' when the user shares preferences, facts, or asks to remember something. Use 'forget' when information is outdated or the user asks to remove it.",
       inputSchema: {
         content: z.string().min(1).max(200_000, 'Content exceeds maximum length of 200,000 characters').describe('The memory content to save or forget'),
         action: z.enum(['save', 'forget']).optional().default('save'),
@@ -111,9 +110,7 @@ export function registerTools(server: McpServer, deps: McpDeps, call: McpCall): 
       },
       outputSchema: {
         containerTag: z.string(),
-        results: z.array(
-          z.object({ documentId: z.string(), title: z.string().nullable(), url: z.string().nullable(), chunk: z.string(), similarity: z.number() }),
-        ),
+        results: z.array(z.object({ documentId: z.string(), title: z.string().nullable(), url: z.string().nullable(), chunk: z.string(), similarity: z.number() })),
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },

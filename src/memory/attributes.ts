@@ -34,8 +34,21 @@ export const ATTRIBUTES: readonly AttributeSpec[] = [
   { id: 'name', description: 'name or nickname', lasting: true, keyed: false, question: /\b(?:name|called)\b/i },
   { id: 'age', description: 'age', lasting: true, keyed: false, question: /\bhow old\b|\bage\b/i },
   { id: 'birthday', description: 'date of birth', lasting: true, keyed: false, question: /\bbirthday\b|\bborn\b/i },
-  { id: 'residence', description: 'where the subject lives now (city, country, neighbourhood)', lasting: true, keyed: false, question: /\bwhere\b.*\b(?:live|lives|living|based|located|stay|stays|staying|reside|resides|residing|home|settled|moved?|relocat\w*)\b|\b(?:live|lives|living|home)\b.*\bwhere\b|\b(?:city|town|country|neighbou?rhood|moved?|relocat\w*|resides?|residence|based in|located in|call home|calls home)\b/i },
-  { id: 'hometown', description: 'where the subject comes from or grew up', lasting: true, keyed: false, question: /\b(?:gr[eo]w up|grows up|hometown|home town|originally|raised)\b|\bwhere\b.*\bfrom\b|\b(?:comes?|came) from\b/i },
+  {
+    id: 'residence',
+    description: 'where the subject lives now (city, country, neighbourhood)',
+    lasting: true,
+    keyed: false,
+    question:
+      /\bwhere\b.*\b(?:live|lives|living|based|located|stay|stays|staying|reside|resides|residing|home|settled|moved?|relocat\w*)\b|\b(?:live|lives|living|home)\b.*\bwhere\b|\b(?:city|town|country|neighbou?rhood|moved?|relocat\w*|resides?|residence|based in|located in|call home|calls home)\b/i,
+  },
+  {
+    id: 'hometown',
+    description: 'where the subject comes from or grew up',
+    lasting: true,
+    keyed: false,
+    question: /\b(?:gr[eo]w up|grows up|hometown|home town|originally|raised)\b|\bwhere\b.*\bfrom\b|\b(?:comes?|came) from\b/i,
+  },
   { id: 'location', description: 'where the subject is now or is travelling to (a trip, a visit)', lasting: false, keyed: false, question: /\bwhere\b.*\b(?:now|going|travel|trip|visit|flying|heading)\b|\btrip\b/i },
   { id: 'employer', description: 'the organisation the subject works for', lasting: true, keyed: false, question: EMPLOYER_QUESTION },
   { id: 'role', description: 'job title or profession', lasting: true, keyed: false, question: ROLE_QUESTION },
@@ -43,7 +56,13 @@ export const ATTRIBUTES: readonly AttributeSpec[] = [
   { id: 'education', description: 'school, degree or field of study', lasting: true, keyed: false, question: /\b(?:study|studies|studying|school|university|college|degree|major)\b/i },
   { id: 'partner', description: 'spouse or partner', lasting: true, keyed: false, question: /\b(?:partner|wife|husband|spouse|girlfriend|boyfriend|married|dating)\b/i },
   { id: 'relationship', description: 'relationship status (single, married, divorced)', lasting: true, keyed: false, question: /\b(?:single|married|divorced|relationship)\b/i },
-  { id: 'family', description: 'a relative, keyed by the relation (family:sister, family:mother)', lasting: true, keyed: true, question: /\b(?:sister|brother|mother|mom|mum|father|dad|parents?|son|daughter|kids?|children|family|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin)\b/i },
+  {
+    id: 'family',
+    description: 'a relative, keyed by the relation (family:sister, family:mother)',
+    lasting: true,
+    keyed: true,
+    question: /\b(?:sister|brother|mother|mom|mum|father|dad|parents?|son|daughter|kids?|children|family|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin)\b/i,
+  },
   { id: 'children', description: 'number of children', lasting: true, keyed: false, question: /\b(?:kids|children)\b/i },
   { id: 'pet', description: 'a pet, keyed by kind (pet:dog)', lasting: true, keyed: true, question: /\b(?:pets?|dog|cat|puppy|kitten)\b/i },
   { id: 'vehicle', description: 'the car or vehicle the subject has or drives', lasting: true, keyed: false, question: /\b(?:car|drive|drives|vehicle|bike|motorcycle)\b/i },
@@ -63,8 +82,20 @@ export const ATTRIBUTES: readonly AttributeSpec[] = [
   { id: 'budget', description: 'a budget or amount, keyed by what it is for', lasting: true, keyed: true, question: /\b(?:budget|cost|costs|price|spend|afford|how much)\b/i },
   { id: 'count', description: 'how many of something the subject has or leads, keyed by what is counted (count:engineer lead)', lasting: true, keyed: true, question: /\bhow many\b/i },
   { id: 'timezone', description: 'the time zone the subject is in', lasting: true, keyed: false, question: /\btime\s*zone\b|\bwhat time is it\b/i },
-  { id: 'tool', description: 'a tool, service, app or device the subject uses, keyed by category (tool:music, tool:phone, tool:issue tracker): switching replaces it', lasting: true, keyed: true, question: /\b(?:use|uses|using|app|service|tool|software|phone|laptop|computer|browser|editor|streaming|subscription|switch\w*)\b/i },
-  { id: 'membership', description: 'a club, gym, choir, team or group the subject belongs to, keyed by kind (membership:gym, membership:choir)', lasting: true, keyed: true, question: /\b(?:member|belongs?|join\w*|club|gym|choir|band|group|league|society|orchestra)\b/i },
+  {
+    id: 'tool',
+    description: 'a tool, service, app or device the subject uses, keyed by category (tool:music, tool:phone, tool:issue tracker): switching replaces it',
+    lasting: true,
+    keyed: true,
+    question: /\b(?:use|uses|using|app|service|tool|software|phone|laptop|computer|browser|editor|streaming|subscription|switch\w*)\b/i,
+  },
+  {
+    id: 'membership',
+    description: 'a club, gym, choir, team or group the subject belongs to, keyed by kind (membership:gym, membership:choir)',
+    lasting: true,
+    keyed: true,
+    question: /\b(?:member|belongs?|join\w*|club|gym|choir|band|group|league|society|orchestra)\b/i,
+  },
   { id: 'other', description: 'anything else (never supersedes by attribute alone)', lasting: false, keyed: true, question: /$^/ },
 ];
 
@@ -94,7 +125,10 @@ const ORGANISATION_QUALIFIER = /\b(?:at|for|with)\s+(?:(?:the|her|his|their|that
 export function questionFocus(question: string): string {
   const asked = attributesAskedBy(question);
   if (!asked.includes('role') || asked.includes('employer')) return question;
-  const focus = question.replace(ORGANISATION_QUALIFIER, '').replace(/\s+(?=[?.!]|\s)/g, '').trim();
+  const focus = question
+    .replace(ORGANISATION_QUALIFIER, '')
+    .replace(/\s+(?=[?.!]|\s)/g, '')
+    .trim();
   return focus || question;
 }
 
@@ -111,18 +145,88 @@ export function attributesAskedBy(question: string): string[] {
 
 /** Attribute names the engine wrote before the catalogue, and common model wordings, to catalogue ids. */
 const ALIASES: Record<string, string> = {
-  'home city': 'residence', home: 'residence', city: 'residence', address: 'contact:address', 'lives in': 'residence', 'current city': 'residence',
-  'where they live': 'residence', 'place of residence': 'residence', country: 'residence', 'home country': 'residence',
-  profession: 'role', job: 'role', occupation: 'role', 'job title': 'role', title: 'role', position: 'role', career: 'role', work: 'employer',
-  company: 'employer', workplace: 'employer', 'place of work': 'employer', boss: 'manager', supervisor: 'manager',
-  'field of study': 'education', school: 'education', university: 'education', college: 'education', degree: 'education', major: 'education', studies: 'education',
-  spouse: 'partner', wife: 'partner', husband: 'partner', girlfriend: 'partner', boyfriend: 'partner', fiance: 'partner', 'fiancé': 'partner', 'fiancée': 'partner',
-  'relationship status': 'relationship', 'marital status': 'relationship', 'number of children': 'children', kids: 'children',
-  car: 'vehicle', 'favourite': 'favorite', 'dietary preference': 'diet', 'dietary restriction': 'diet', 'food preference': 'diet',
-  hometown: 'hometown', 'place of birth': 'hometown', birthplace: 'hometown', origin: 'hometown', 'date of birth': 'birthday', dob: 'birthday',
-  nickname: 'name', 'full name': 'name', 'current location': 'location', trip: 'location', travel: 'location', travel_plans: 'location', 'travel plans': 'location',
-  preference: 'opinion', preferences: 'opinion', likes: 'opinion', dislikes: 'opinion', hobby: 'schedule', habit: 'schedule', 'time zone': 'timezone', tz: 'timezone', device: 'tool', service: 'tool', app: 'tool', software: 'tool', club: 'membership', member: 'membership', 'member of': 'membership', gym: 'membership', routine: 'schedule',
-  plan: 'goal', plans: 'goal', email: 'contact:email', phone: 'contact:phone', 'phone number': 'contact:phone',
+  'home city': 'residence',
+  home: 'residence',
+  city: 'residence',
+  address: 'contact:address',
+  'lives in': 'residence',
+  'current city': 'residence',
+  'where they live': 'residence',
+  'place of residence': 'residence',
+  country: 'residence',
+  'home country': 'residence',
+  profession: 'role',
+  job: 'role',
+  occupation: 'role',
+  'job title': 'role',
+  title: 'role',
+  position: 'role',
+  career: 'role',
+  work: 'employer',
+  company: 'employer',
+  workplace: 'employer',
+  'place of work': 'employer',
+  boss: 'manager',
+  supervisor: 'manager',
+  'field of study': 'education',
+  school: 'education',
+  university: 'education',
+  college: 'education',
+  degree: 'education',
+  major: 'education',
+  studies: 'education',
+  spouse: 'partner',
+  wife: 'partner',
+  husband: 'partner',
+  girlfriend: 'partner',
+  boyfriend: 'partner',
+  fiance: 'partner',
+  fiancé: 'partner',
+  fiancée: 'partner',
+  'relationship status': 'relationship',
+  'marital status': 'relationship',
+  'number of children': 'children',
+  kids: 'children',
+  car: 'vehicle',
+  favourite: 'favorite',
+  'dietary preference': 'diet',
+  'dietary restriction': 'diet',
+  'food preference': 'diet',
+  hometown: 'hometown',
+  'place of birth': 'hometown',
+  birthplace: 'hometown',
+  origin: 'hometown',
+  'date of birth': 'birthday',
+  dob: 'birthday',
+  nickname: 'name',
+  'full name': 'name',
+  'current location': 'location',
+  trip: 'location',
+  travel: 'location',
+  travel_plans: 'location',
+  'travel plans': 'location',
+  preference: 'opinion',
+  preferences: 'opinion',
+  likes: 'opinion',
+  dislikes: 'opinion',
+  hobby: 'schedule',
+  habit: 'schedule',
+  'time zone': 'timezone',
+  tz: 'timezone',
+  device: 'tool',
+  service: 'tool',
+  app: 'tool',
+  software: 'tool',
+  club: 'membership',
+  member: 'membership',
+  'member of': 'membership',
+  gym: 'membership',
+  routine: 'schedule',
+  plan: 'goal',
+  plans: 'goal',
+  email: 'contact:email',
+  phone: 'contact:phone',
+  'phone number': 'contact:phone',
 };
 const PREFIXES: [RegExp, string][] = [
   [/^(?:allergy|allergic)(?: to)?\s+(.+)$/, 'allergy'],
@@ -137,7 +241,10 @@ const PREFIXES: [RegExp, string][] = [
  * allergy:peanut), anything else "other:<it>" (never superseded by attribute alone). Null stays null.
  */
 export function canonicalAttribute(raw: string | null | undefined): string | null {
-  const a = raw?.trim().toLowerCase().replace(/[_\s]+/g, ' ');
+  const a = raw
+    ?.trim()
+    .toLowerCase()
+    .replace(/[_\s]+/g, ' ');
   if (!a) return null;
   const colon = a.indexOf(':');
   const head = colon < 0 ? a : a.slice(0, colon).trim();
@@ -162,5 +269,8 @@ const OBJECT_STOP = new Set(['a', 'an', 'the', 'to', 'of', 'my', 'his', 'her', '
  */
 export function objectKey(object: string): string {
   const ws = words(object.replace(/['’]s\b/g, '')).filter((w) => !OBJECT_STOP.has(w));
-  return ws.slice(0, 3).map((w) => term(w) ?? w).join(' ');
+  return ws
+    .slice(0, 3)
+    .map((w) => term(w) ?? w)
+    .join(' ');
 }

@@ -54,9 +54,11 @@ const PERSONAL: Record<string, { id: string; noun: string; keyed?: 'item' | 'lab
 const PERSONAL_HEADING = /^(?:(?:my|personal|private)\b|about me\b|(?:health|medical)\b)/i;
 
 // What a heading adds to its subject's name: "Project Apollo kickoff", "Apollo update" → "Project Apollo", "Apollo".
-const HEADING_NOISE = /(?:\s*[-–—:|]\s*|\s+)(?:kick-?off|update|updates|notes|meeting|meeting notes|sync|status|status update|recap|minutes|review|retro|retrospective|summary|overview|check-in|standup|brief|planning|weekly|monthly)(?:\s+(?:notes|\d[\d/.-]*))?\s*$/i;
+const HEADING_NOISE =
+  /(?:\s*[-–—:|]\s*|\s+)(?:kick-?off|update|updates|notes|meeting|meeting notes|sync|status|status update|recap|minutes|review|retro|retrospective|summary|overview|check-in|standup|brief|planning|weekly|monthly)(?:\s+(?:notes|\d[\d/.-]*))?\s*$/i;
 // "- Budget raised to $150,000", "- Deadline moved to 15 August": a label that changes to a value.
-const CHANGE = /^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?(?:\*\*|__)?([A-Za-z][A-Za-z -]{1,24}?)(?:\*\*|__)?\s+(?:(?:was|is|has been|got)\s+)?(?:raised|increased|cut|reduced|lowered|moved|pushed(?:\s+back)?|pulled\s+in|changed|extended|updated|revised|bumped|slipped|now|set|reset|adjusted|shifted)\s+(?:up\s+|down\s+|back\s+|out\s+)?(?:to|is|at)\s+(.{1,200}?)\s*$/;
+const CHANGE =
+  /^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?(?:\*\*|__)?([A-Za-z][A-Za-z -]{1,24}?)(?:\*\*|__)?\s+(?:(?:was|is|has been|got)\s+)?(?:raised|increased|cut|reduced|lowered|moved|pushed(?:\s+back)?|pulled\s+in|changed|extended|updated|revised|bumped|slipped|now|set|reset|adjusted|shifted)\s+(?:up\s+|down\s+|back\s+|out\s+)?(?:to|is|at)\s+(.{1,200}?)\s*$/;
 
 /** A heading as a subject: without "kickoff", "update", "notes" and the like. */
 export function headingSubject(heading: string): string {
@@ -95,7 +97,10 @@ export function bulletFacts(content: string, title: string | null, documentDate:
     const m = LINE.exec(raw) ?? CHANGE.exec(raw);
     const labelText = m?.[1]!.trim().toLowerCase() ?? '';
     if (!m) continue;
-    const value = m[2]!.replace(/\*\*|__|`/g, '').replace(/[.;]+$/, '').trim();
+    const value = m[2]!
+      .replace(/\*\*|__|`/g, '')
+      .replace(/[.;]+$/, '')
+      .trim();
     if (!value) continue;
     const personal = heading !== null && PERSONAL_HEADING.test(heading) ? PERSONAL[labelText] : undefined;
     if (personal) {

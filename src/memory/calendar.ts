@@ -5,9 +5,11 @@
 
 /** Month names and their usual abbreviations, lowercase, to month numbers (1-12). */
 export const MONTHS: ReadonlyMap<string, number> = new Map(
-  ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'].flatMap(
-    (name, i): [string, number][] => [[name, i + 1], [name.slice(0, 3), i + 1], ...(name === 'september' ? [['sept', 9] as [string, number]] : [])],
-  ),
+  ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'].flatMap((name, i): [string, number][] => [
+    [name, i + 1],
+    [name.slice(0, 3), i + 1],
+    ...(name === 'september' ? [['sept', 9] as [string, number]] : []),
+  ]),
 );
 
 /** Capitalised month names and abbreviations for regular expressions ("May" but not the verb "may"). */
@@ -17,9 +19,7 @@ export const MONTH_PATTERN = [...MONTHS.keys()]
   .join('|');
 
 /** Weekday names, lowercase, to 0 (Monday) - 6 (Sunday). */
-export const WEEKDAYS: ReadonlyMap<string, number> = new Map(
-  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d, i) => [d, i]),
-);
+export const WEEKDAYS: ReadonlyMap<string, number> = new Map(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d, i) => [d, i]));
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

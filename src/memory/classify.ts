@@ -28,15 +28,19 @@ export interface Classification {
 const COMPILED = PATTERNS.flatMap(([res, build]) => (Array.isArray(res) ? res : [res]).map((re) => [new RegExp(re.source, re.flags.includes('d') ? re.flags : `${re.flags}d`), build] as const));
 
 // Where a place, employer or object ends: "lives in Paris with Tom" → "Paris".
-const VALUE_END = /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|where|which|who|as|on|at|to|from|last|this|next|around|so|though|until|till|by|during|every|each|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|week|weekend)|now|anymore|any more|these days|nowadays|either)\b).*$/i;
-const VALUE_END_KEEP_IN = /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|which|who|as|on|to|from|last|this|next|so|though|until|till|during|every|each|now|anymore|any more|these days|nowadays|either|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|week|weekend|month|year))\b).*$/i;
+const VALUE_END =
+  /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|where|which|who|as|on|at|to|from|last|this|next|around|so|though|until|till|by|during|every|each|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|week|weekend)|now|anymore|any more|these days|nowadays|either)\b).*$/i;
+const VALUE_END_KEEP_IN =
+  /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|which|who|as|on|to|from|last|this|next|so|though|until|till|during|every|each|now|anymore|any more|these days|nowadays|either|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|week|weekend|month|year))\b).*$/i;
 const TRAILING = /(?:\s+(?:now|anymore|any more|these days|nowadays|too|as well|lately|again|a lot|so much|very much|instead|though|still|today|anyway|here|there|full[- ]time|part[- ]time))+\s*$/i;
 const LEADING_DETERMINERS = /^(?:(?:to|the|a|an|all|some|any|his|her|their|these|those|this|that|really|also|\p{Lu}[\p{L}'-]*'s)\s+)+/iu;
 const NEGATION = /\b(?:not|no longer|never)\b|n't\b/i;
-const HABIT = /\b(?:always|usually|often|never|regularly|daily|weekly|monthly|every\s+(?:day|week|morning|evening|night|weekend|month|year|summer|winter|other\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|each\s+(?:day|week|morning|evening|weekend|month)|on\s+(?:weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|(?:once|twice|\w+ times)\s+a\s+(?:day|week|month|year))\b/i;
+const HABIT =
+  /\b(?:always|usually|often|never|regularly|daily|weekly|monthly|every\s+(?:day|week|morning|evening|night|weekend|month|year|summer|winter|other\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|each\s+(?:day|week|morning|evening|weekend|month)|on\s+(?:weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|(?:once|twice|\w+ times)\s+a\s+(?:day|week|month|year))\b/i;
 // Lists split into one facet per item, unless the item is a phrase that holds "and".
 const LISTED = new Set(['allergy', 'language', 'opinion']);
-const IDIOMS = /\b(?:rock and roll|mac and cheese|salt and pepper|fish and chips|r and b|rhythm and blues|drum and bass|arts and crafts|pros and cons|black and white|peanut butter and jelly|bread and butter|cheese and crackers|rice and beans|bed and breakfast|dungeons and dragons|pb and j|tom and jerry|law and order)\b/i;
+const IDIOMS =
+  /\b(?:rock and roll|mac and cheese|salt and pepper|fish and chips|r and b|rhythm and blues|drum and bass|arts and crafts|pros and cons|black and white|peanut butter and jelly|bread and butter|cheese and crackers|rice and beans|bed and breakfast|dungeons and dragons|pb and j|tom and jerry|law and order)\b/i;
 const ROLE_WORD = new RegExp(String.raw`\b(?:${PROFESSIONS.join('|')})s?\b`, 'i');
 const DEVICES = /^(?:phone|tablet|watch|camera|computer|headphones|fitness tracker)$/;
 const GO_VERBS = /^(?:goes|plays|does|has|takes|attends|visits|hits|practices|practises)$/i;
@@ -67,7 +71,8 @@ export function classifyFact(text: string, subject: string | null, tense: Tense,
 }
 
 // Adjectives that describe who someone is rather than how they feel today.
-const IDENTITY = /^\s+(?:is|has been)\s+(?:an?\s+)?(?:(?:proud|openly|single|only)\s+)?(?:transgender|trans|gay|lesbian|bisexual|queer|nonbinary|non-binary|straight|christian|muslim|jewish|buddhist|hindu|atheist|catholic|left-handed|right-handed|introverted|extroverted|introvert|extrovert|\p{L}+(?:ish|ian|ese))\b/iu;
+const IDENTITY =
+  /^\s+(?:is|has been)\s+(?:an?\s+)?(?:(?:proud|openly|single|only)\s+)?(?:transgender|trans|gay|lesbian|bisexual|queer|nonbinary|non-binary|straight|christian|muslim|jewish|buddhist|hindu|atheist|catholic|left-handed|right-handed|introverted|extroverted|introvert|extrovert|\p{L}+(?:ish|ian|ese))\b/iu;
 const IS_A = new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+an?\s+(?!\w+ing\b)`, 'i');
 // "Melanie plays clarinet": a habit. Verbs of saying, thinking and wanting describe the moment.
 const PRESENT_SIMPLE = new RegExp(String.raw`^\s+${ADV}(?!(?:is|was|has|does|needs|wants|thinks|believes|guesses|feels|hopes|wonders|wishes|says|means|knows|seems|looks|sounds|plans)\b)[a-z]{3,}s\b`);
@@ -107,7 +112,9 @@ function valueStart(m: RegExpExecArray): number {
   const groups = (m as RegExpExecArray & { indices?: { groups?: Record<string, [number, number] | undefined> } }).indices?.groups ?? {};
   const value = groups.v ?? groups.v2;
   if (value) return value[0];
-  const starts = Object.values(groups).filter((r): r is [number, number] => r !== undefined).map((r) => r[0]);
+  const starts = Object.values(groups)
+    .filter((r): r is [number, number] => r !== undefined)
+    .map((r) => r[0]);
   return starts.length > 0 ? Math.min(...starts) : m.index + m[0].length;
 }
 
@@ -132,7 +139,12 @@ function finish(facet: Facet, tense: Tense): ClassifiedFacet {
 export function cleanValue(value: string | null, id: string): string | null {
   if (!value) return null;
   const end = id === 'schedule' || id === 'goal' || id === 'project' ? /\s*(?:[,;:!?()]|\.(?:\s|$)).*$/ : id === 'residence' || id === 'hometown' || id === 'location' ? VALUE_END_KEEP_IN : VALUE_END;
-  const v = value.replace(end, '').replace(TRAILING, '').replace(LEADING_DETERMINERS, '').replace(/[.!]+$/, '').trim();
+  const v = value
+    .replace(end, '')
+    .replace(TRAILING, '')
+    .replace(LEADING_DETERMINERS, '')
+    .replace(/[.!]+$/, '')
+    .trim();
   return v || null;
 }
 
@@ -140,7 +152,10 @@ export function cleanValue(value: string | null, id: string): string | null {
 function listed(facet: Facet, rest: string, valueAt: number): Facet[] {
   if (!LISTED.has(facet.id) || !facet.object || IDIOMS.test(rest)) return [facet];
   const raw = rest.slice(valueAt).replace(VALUE_END_LIST, '');
-  const items = raw.split(/\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+/).map((s) => s.trim()).filter(Boolean);
+  const items = raw
+    .split(/\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (items.length < 2 || items.some((i) => i.split(/\s+/).length > 3 || /^(?:to|it|that|how)\b/i.test(i))) return [facet];
   const head = rest.slice(0, valueAt);
   return items.map((item) => ({ ...facet, object: cleanValue(item, facet.id), value: facet.id === 'language' ? item : facet.value, predicate: `${head}${item}` }));
@@ -151,7 +166,10 @@ const VALUE_END_LIST = /\s*(?:[;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|bu
 function alsoStated(facet: Facet, rest: string): Facet[] {
   const adverbs = /^\s+((?:(?:now|currently|still|also|just|recently|finally|actually|officially)\s+)*)/i.exec(rest)?.[1] ?? '';
   if (facet.id === 'role' && facet.value && !facet.negated) {
-    const employer = /\s(?:at|for|with)\s+((?:the\s+)?(?:(?:[\p{Ll}-]+\s+){0,2}(?:firm|company|agency|startup|studio|practice|hospital|clinic|school|bank|lab|group)\s+)?[\p{Lu}\d][\p{L}\d&'.-]*(?:\s+[\p{Lu}\d&][\p{L}\d&'.-]*)*)/u.exec(rest) ?? new RegExp(String.raw`\s(?:at|for)\s+${WORKPLACE}`, 'iu').exec(rest);
+    const employer =
+      /\s(?:at|for|with)\s+((?:the\s+)?(?:(?:[\p{Ll}-]+\s+){0,2}(?:firm|company|agency|startup|studio|practice|hospital|clinic|school|bank|lab|group)\s+)?[\p{Lu}\d][\p{L}\d&'.-]*(?:\s+[\p{Lu}\d&][\p{L}\d&'.-]*)*)/u.exec(
+        rest,
+      ) ?? new RegExp(String.raw`\s(?:at|for)\s+${WORKPLACE}`, 'iu').exec(rest);
     if (!employer) return [];
     const role = /^(?:an?|the)\s/i.test(facet.value) ? facet.value : `${/^[aeiou]/i.test(facet.value) ? 'an' : 'a'} ${facet.value}`;
     return [

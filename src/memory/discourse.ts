@@ -26,24 +26,33 @@ const NOT_NAMES = new Set(
   Tonight Mr Mrs Ms Dr God Lol Omg Haha Christmas Easter Halloween Thanksgiving New Year Monday Tuesday Wednesday Thursday Friday Saturday Sunday
   English Spanish French German Italian Chinese Japanese Korean Portuguese Russian Arabic Hindi LGBTQ LGBT AI TV`.split(/\s+/),
 );
-const MOTION = /\b(?:go|goes|going|went|gone|fly|flies|flying|flew|flown|travel|travels|travelling|traveling|travelled|traveled|move|moves|moving|moved|drive|drives|driving|drove|head|heads|heading|headed|come|comes|coming|came|get|gets|getting|got|return|returns|returning|returned|trip|back|walk|walked|walking|run|ran|running|sail|sailed|take|taking|took|bring|brought|send|sent|relocate|relocating|relocated)\s+(?:back\s+|out\s+|over\s+|up\s+|down\s+)?$/i;
+const MOTION =
+  /\b(?:go|goes|going|went|gone|fly|flies|flying|flew|flown|travel|travels|travelling|traveling|travelled|traveled|move|moves|moving|moved|drive|drives|driving|drove|head|heads|heading|headed|come|comes|coming|came|get|gets|getting|got|return|returns|returning|returned|trip|back|walk|walked|walking|run|ran|running|sail|sailed|take|taking|took|bring|brought|send|sent|relocate|relocating|relocated)\s+(?:back\s+|out\s+|over\s+|up\s+|down\s+)?$/i;
 const EXISTENTIAL = /^\s*(?:is|are|was|were|'s|’s|will|would|has|have|had|might|may|must|could|should|seems|seem|isn't|aren't|wasn't|weren't)\b/i;
 // After "her", a word that starts its object rather than a noun she owns: "told her that", "with her and".
-const NOT_OWNED = /^(?:to|that|and|or|but|for|with|about|at|in|on|of|the|a|an|some|this|these|those|so|too|again|back|up|out|off|how|what|when|why|if|as|because|since|now|then|there|here|yesterday|today|tomorrow|last|every|once|is|was|a lot|more|much)$/i;
+const NOT_OWNED =
+  /^(?:to|that|and|or|but|for|with|about|at|in|on|of|the|a|an|some|this|these|those|so|too|again|back|up|out|off|how|what|when|why|if|as|because|since|now|then|there|here|yesterday|today|tomorrow|last|every|once|is|was|a lot|more|much)$/i;
 const FEMALE_RELATIVES = /^(?:mom|mum|mother|mommy|stepmom|sister|stepsister|daughter|grandma|grandmother|granny|aunt|niece|wife|girlfriend|fianc[ée]e)$/i;
 const MALE_RELATIVES = /^(?:dad|father|daddy|stepdad|brother|stepbrother|son|grandpa|grandfather|uncle|nephew|husband|boyfriend|fianc[ée])$/i;
 const NAME_SEQ = /\b(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2})\b/gu;
-const RELATIVE_NAMED = new RegExp(String.raw`\b(?:[Mm]y|[Oo]ur|\p{Lu}[\p{L}'-]*'s)\s+(?:(?:older|younger|little|big|baby|twin|best|new|old|late)\s+)?(${RELATIVE_WORDS}|${PARTNER_WORDS})(?:,)?\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)`, 'gu');
+const RELATIVE_NAMED = new RegExp(
+  String.raw`\b(?:[Mm]y|[Oo]ur|\p{Lu}[\p{L}'-]*'s)\s+(?:(?:older|younger|little|big|baby|twin|best|new|old|late)\s+)?(${RELATIVE_WORDS}|${PARTNER_WORDS})(?:,)?\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)`,
+  'gu',
+);
 const RELATIVE_BARE = new RegExp(String.raw`\b([Mm]y|[Oo]ur)\s+(?:(?:older|younger|little|big|baby|twin|best)\s+)?(${RELATIVE_WORDS}|${PARTNER_WORDS})\b(?!\s+\p{Lu})`, 'gu');
 const WORKPLACE = /\b(?:at|for|joined)\s+(\p{Lu}[\p{L}\d&'’-]+(?:\s+\p{Lu}[\p{L}\d&'’-]+){0,2})/gu;
-const PLURAL_RELATIVES = /\b([Mm]y|[Oo]ur)\s+(?:(?:two|three|four|little|older|younger|grown|best|new|old)\s+)?(kids|children|parents|friends|sisters|brothers|grandparents|cousins|coworkers|colleagues|roommates|neighbors|neighbours|sons|daughters|twins|dogs|cats|pets|students|clients|teammates|in-laws|family|folks|grandkids|boys|girls)\b/g;
+const PLURAL_RELATIVES =
+  /\b([Mm]y|[Oo]ur)\s+(?:(?:two|three|four|little|older|younger|grown|best|new|old)\s+)?(kids|children|parents|friends|sisters|brothers|grandparents|cousins|coworkers|colleagues|roommates|neighbors|neighbours|sons|daughters|twins|dogs|cats|pets|students|clients|teammates|in-laws|family|folks|grandkids|boys|girls)\b/g;
 const NAMED_PAIR = /\b(\p{Lu}[\p{L}'’-]+) and (\p{Lu}[\p{L}'’-]+)\b/gu;
 // The last noun phrase a sentence names, what a following "it" most likely is: "a painting of a lake", "my new bike".
 const THING = /\b(a|an|the|my|our|this)\s+((?:[\p{Ll}-]+\s+){0,2}?[\p{Ll}-]{3,})(?=\s*(?:[,.!?;:]|$|\s+(?:and|but|so|because|for|with|at|in|on|to|from|last|yesterday|today|this|that)\b))/gu;
-const NOT_A_THING = /\b(?:lot|bit|few|way|time|times|day|days|week|weeks|month|year|years|while|little|kind|sort|moment|thing|things|one|ones|same|rest|end|start|beginning|part|most|other|others|first|last|next|best|worst|something|anything|everything|nothing)$/;
-const IT_IDIOM = /\b(?:made|make|makes|making|get|got|gets|getting|take|took|takes|taking|hit|love|loving|like|mean|meant|keep|keeping|kept|nailed|nail|rocked|rock|wing|winging|miss|missed|guess|believe)\s+it\b|\bit\s+(?:off|easy|up|out)\b|\bit\s+a\s+(?:try|shot|go|whirl)\b|\bof it\b/i;
+const NOT_A_THING =
+  /\b(?:lot|bit|few|way|time|times|day|days|week|weeks|month|year|years|while|little|kind|sort|moment|thing|things|one|ones|same|rest|end|start|beginning|part|most|other|others|first|last|next|best|worst|something|anything|everything|nothing)$/;
+const IT_IDIOM =
+  /\b(?:made|make|makes|making|get|got|gets|getting|take|took|takes|taking|hit|love|loving|like|mean|meant|keep|keeping|kept|nailed|nail|rocked|rock|wing|winging|miss|missed|guess|believe)\s+it\b|\bit\s+(?:off|easy|up|out)\b|\bit\s+a\s+(?:try|shot|go|whirl)\b|\bof it\b/i;
 const NAMED_BEFORE = /(?:^|\s)(?!(?:I|I'm|I've|The|A|An|My|Our|Yeah|Yes|Oh|Wow|Thanks)\b)\p{Lu}\p{Ll}+(?:\s|,|'s)/u;
-const PLURAL_BEFORE = /\b(?:the|some|many|all|these|those|other|few|two|three|\d+)\s+(?:[\p{Ll}-]+\s+)?[\p{Ll}-]{3,}s\b|\b[\p{Ll}-]{3,}(?:ers|ents|ists|ians|ants|ees|ors|dren|ople|folks|kids|friends|members|residents|veterans|students|fans)\b/u;
+const PLURAL_BEFORE =
+  /\b(?:the|some|many|all|these|those|other|few|two|three|\d+)\s+(?:[\p{Ll}-]+\s+)?[\p{Ll}-]{3,}s\b|\b[\p{Ll}-]{3,}(?:ers|ents|ists|ians|ants|ees|ors|dren|ople|folks|kids|friends|members|residents|veterans|students|fans)\b/u;
 const THING_BEFORE = /\b(?:a|an|the|this|that|my|our)\s+(?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]{3,}\b|"[^"]+"|“[^”]+”/u;
 const PLACE_AFTER = /\b(?:in|to|from|at|visit|visited|visiting|near|around|into|toward|towards)\s+((?:the\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2})/gu;
 

@@ -20,7 +20,12 @@ export function documentDateOf(doc: { content: string | null; metadata: Metadata
 }
 
 function headerDate(content: string): string | null {
-  const lines = content.slice(0, 2000).split(/\r\n?|\n/).map((l) => l.trim()).filter(Boolean).slice(0, HEADER_LINES);
+  const lines = content
+    .slice(0, 2000)
+    .split(/\r\n?|\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, HEADER_LINES);
   for (const line of lines) {
     const header = DATE_HEADER.exec(line);
     const stamp = parseTimestamp((header ? header[1]! : line.replace(/^#+\s*/, '')).replace(/[*_]/g, '').trim());

@@ -20,7 +20,9 @@ const TOKEN = /[\p{L}\p{N}]+(?:'[\p{L}]+)*|\s+|[^\s\p{L}\p{N}]/gu;
 
 // Between a subject and its verb: "I really love" → "Dana really loves".
 const ADVERBS = new Set(
-  'also just still never always usually often sometimes even only already totally absolutely definitely kinda sorta recently finally actually really truly both all mostly generally normally currently now personally myself seriously honestly literally basically first once then soon later almost maybe perhaps ever'.split(' '),
+  'also just still never always usually often sometimes even only already totally absolutely definitely kinda sorta recently finally actually really truly both all mostly generally normally currently now personally myself seriously honestly literally basically first once then soon later almost maybe perhaps ever'.split(
+    ' ',
+  ),
 );
 const LY_VERBS = new Set('apply reply supply rely fly comply multiply imply ally bully tally rally'.split(' '));
 // Forms that stay as they are after a third-person subject: modals, past forms, and verbs whose past looks present.
@@ -32,13 +34,21 @@ const NO_AGREEMENT = new Set(
 const FUNCTION_WORDS = new Set('on in at to for from with by of about the a an this that these those and or but so as if when there here not no very too myself'.split(' '));
 const ING_VERBS = new Set('bring sing ring sting swing cling fling spring wring string'.split(' '));
 const AGREEMENT: Record<string, string> = {
-  am: 'is', are: 'is', have: 'has', do: 'does', go: 'goes', be: 'is', were: 'was',
-  "don't": "doesn't", "haven't": "hasn't", "aren't": "isn't", "weren't": "wasn't", "ain't": "isn't",
+  am: 'is',
+  are: 'is',
+  have: 'has',
+  do: 'does',
+  go: 'goes',
+  be: 'is',
+  were: 'was',
+  "don't": "doesn't",
+  "haven't": "hasn't",
+  "aren't": "isn't",
+  "weren't": "wasn't",
+  "ain't": "isn't",
 };
 const CONTRACTION: Record<string, string> = { m: 'is', re: 'is', ve: 'has', ll: 'will' };
-const SUBJECT_CONTEXT = new Set(
-  'and but or so that if when because since as while though although what how where why who which unless until before after once then'.split(' '),
-);
+const SUBJECT_CONTEXT = new Set('and but or so that if when because since as while though although what how where why who which unless until before after once then'.split(' '));
 
 const possessive = (name: string) => `${name}'s`;
 const group = (name: string) => `${name} and others`;

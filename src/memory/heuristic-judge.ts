@@ -31,9 +31,7 @@ export const WORD_COVERAGE = 0.8;
 const ARTICLES = new Set(['a', 'an', 'the']);
 const NEGATION = /\b(?:not|no|never|nobody|none|nothing|neither|nor|no longer)\b|n['’]t\b/i;
 const RANK: Record<string, number> = { duplicate: 3, updates: 2, extends: 1 };
-const SOFT_WORDS = new Set(
-  words('now still currently actually really also just recently finally officially too again anymore nowadays today happily proudly definitely honestly').flatMap((w) => term(w) ?? []),
-);
+const SOFT_WORDS = new Set(words('now still currently actually really also just recently finally officially too again anymore nowadays today happily proudly definitely honestly').flatMap((w) => term(w) ?? []));
 
 interface Shape {
   normalised: string;
@@ -161,8 +159,7 @@ export function judgeRelation(fact: ExtractedFact, candidates: readonly Relation
     const better =
       !best ||
       RANK[relation]! > RANK[best.relation]! ||
-      (RANK[relation] === RANK[best.relation] &&
-        (candidate.similarity > best.candidate.similarity || (candidate.similarity === best.candidate.similarity && candidate.id < best.candidate.id)));
+      (RANK[relation] === RANK[best.relation] && (candidate.similarity > best.candidate.similarity || (candidate.similarity === best.candidate.similarity && candidate.id < best.candidate.id)));
     if (better) best = { relation, candidate };
   }
   return best ? { relation: best.relation, targetId: best.candidate.id } : { relation: 'new' };

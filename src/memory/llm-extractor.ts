@@ -73,7 +73,10 @@ export function createLlmExtractor(model: ChatModel, opts: LlmExtractorOptions =
         for (const raw of result.value.facts) {
           const fact = normaliseFact(raw, doc.documentDate);
           if (!fact) continue;
-          const key = fact.text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+          const key = fact.text
+            .toLowerCase()
+            .replace(/[^\p{L}\p{N}]+/gu, ' ')
+            .trim();
           if (seen.has(key)) continue;
           seen.add(key);
           extracted++;
@@ -82,9 +85,7 @@ export function createLlmExtractor(model: ChatModel, opts: LlmExtractorOptions =
       }
       const notes = [
         stopped,
-        invalid.length
-          ? `LLM output invalid after ${outputAttempts} attempts${windows.length > 1 ? ` in ${invalid.length} of ${windows.length} parts` : ''}: ${invalid.join('; ')}`
-          : undefined,
+        invalid.length ? `LLM output invalid after ${outputAttempts} attempts${windows.length > 1 ? ` in ${invalid.length} of ${windows.length} parts` : ''}: ${invalid.join('; ')}` : undefined,
         extracted > maxFacts ? `kept the first ${maxFacts} of ${extracted} facts` : undefined,
       ].filter((n): n is string => Boolean(n));
       return notes.length ? { facts, note: notes.join('; ').slice(0, 1000) } : { facts };

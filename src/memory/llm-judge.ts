@@ -60,7 +60,9 @@ export function createLlmJudge(model: ChatModel, opts: LlmJudgeOptions = {}): Re
       }
       const { relation, targetId } = result.value;
       if (relation === 'new' || targetId === null || targetId === undefined) return { relation: 'new' };
-      const wanted = String(targetId).trim().replace(/^\[|\]$/g, '');
+      const wanted = String(targetId)
+        .trim()
+        .replace(/^\[|\]$/g, '');
       const label = /^\d+$/.test(wanted) ? `m${wanted}` : wanted.toLowerCase();
       const target = shown.find((s) => s.label === label || s.candidate.id === wanted);
       return target ? { relation, targetId: target.candidate.id } : { relation: 'new' };

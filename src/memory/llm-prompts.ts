@@ -62,8 +62,7 @@ Answer with only a JSON object: {"relation": "duplicate"|"updates"|"extends"|"de
 
 /** Messages asking how `fact` relates to the candidates, labelled by the given ids. */
 export function judgeMessages(fact: ExtractedFact, candidates: readonly { label: string; candidate: RelationCandidate }[]): ChatMessage[] {
-  const about = (subject: string | null, attribute: string | null) =>
-    [subject && `subject: ${subject}`, attribute && `attribute: ${attribute}`].filter(Boolean).join(', ');
+  const about = (subject: string | null, attribute: string | null) => [subject && `subject: ${subject}`, attribute && `attribute: ${attribute}`].filter(Boolean).join(', ');
   const newFact = [
     `New memory: ${JSON.stringify(fact.text)}`,
     `(${[about(fact.subject, fact.attribute), fact.isStatic ? 'lasting' : 'temporary', fact.eventDate && `event date: ${fact.eventDate}`].filter(Boolean).join('; ')})`,

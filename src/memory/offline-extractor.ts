@@ -47,7 +47,13 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
   const chat = turns !== null;
   const before = doc.previous?.trim() ? (parseConversation(doc.previous, doc.documentDate, entityName) ?? [{ speaker: entityName ?? USER, content: doc.previous, timestamp: null }]) : [];
   const bullets = chat ? null : bulletFacts(doc.content, doc.title, doc.documentDate);
-  const body = bullets && bullets.lines.size > 0 ? doc.content.split(/\r\n?|\n/).filter((_, i) => !bullets.lines.has(i)).join('\n') : doc.content;
+  const body =
+    bullets && bullets.lines.size > 0
+      ? doc.content
+          .split(/\r\n?|\n/)
+          .filter((_, i) => !bullets.lines.has(i))
+          .join('\n')
+      : doc.content;
   // The user's name: the entity context's, else the one the user gives ("My name is Maya"), earlier turns included.
   const learned = entityName ? null : learnUserName([...before, ...(turns ?? [{ speaker: USER, content: body, timestamp: null }])]);
   const userName = entityName ?? learned;
@@ -67,7 +73,10 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
   let budget = MAX_SENTENCES;
   let truncated = false;
   const push = (fact: ExtractedFact) => {
-    const key = fact.text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    const key = fact.text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
     if (seen.has(key) || facts.length >= maxFacts) return;
     seen.add(key);
     facts.push(fact);
@@ -127,7 +136,15 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
     }
     if (photo?.[1]?.trim()) {
       const caption = photo[1].trim().replace(/^(?:a|an)\s+(?:photo|photograph|photography|picture|image)\s+of\s+/i, '');
-      push({ text: `${capitalise(turn.speaker)} shared a photo of ${caption.replace(/[.\s]+$/, '')}.`, isStatic: false, eventDate: date, forgetAfter: null, subject: turn.speaker, attribute: null, speaker: chat ? turn.speaker : null });
+      push({
+        text: `${capitalise(turn.speaker)} shared a photo of ${caption.replace(/[.\s]+$/, '')}.`,
+        isStatic: false,
+        eventDate: date,
+        forgetAfter: null,
+        subject: turn.speaker,
+        attribute: null,
+        speaker: chat ? turn.speaker : null,
+      });
     }
     discourse.nextTurn();
   }

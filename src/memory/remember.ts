@@ -102,17 +102,11 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
 
     if (decision.relation === 'updates' && target && target.isLatest) {
       // The new version carries the chain forward; the old one stays for history but is no longer latest.
-      await deps.memories.insertMemory(
-        { ...base, version: target.version + 1, parentMemoryId: target.id, rootMemoryId: target.rootMemoryId ?? target.id, relation: 'updates' },
-        embedding,
-      );
+      await deps.memories.insertMemory({ ...base, version: target.version + 1, parentMemoryId: target.id, rootMemoryId: target.rootMemoryId ?? target.id, relation: 'updates' }, embedding);
       await deps.memories.updateMemory(ctx.orgId, target.id, { isLatest: false, updatedAt: ctx.now });
       outcome.updated.push(id);
     } else if ((decision.relation === 'extends' || decision.relation === 'derives') && target) {
-      await deps.memories.insertMemory(
-        { ...base, parentMemoryId: target.id, relation: decision.relation, isInference: decision.relation === 'derives' },
-        embedding,
-      );
+      await deps.memories.insertMemory({ ...base, parentMemoryId: target.id, relation: decision.relation, isInference: decision.relation === 'derives' }, embedding);
       outcome.extended.push(id);
     } else {
       await deps.memories.insertMemory(base, embedding);
@@ -184,10 +178,14 @@ async function userNamesOf(deps: RememberDeps, ctx: RememberContext, facts: read
   if (!facts.some((f) => subjectNames(f.subject, f.aliases).includes(USER))) return [];
   const named = await deps.memories.findMemoriesBySubject(ctx.orgId, ctx.containerTags, USER, 'name');
   const fromFacts = facts.filter((f) => f.subject === USER && f.attribute === 'name').map((f) => f.text);
-  return [...new Set([...fromFacts, ...named.filter((m) => m.isLatest && !m.isForgotten).map((m) => m.memory)].flatMap((text) => {
-    const value = classifyFact(text, USER, 'present', false).facets.find((f) => f.id === 'name')?.value;
-    return value ? [value] : [];
-  }))];
+  return [
+    ...new Set(
+      [...fromFacts, ...named.filter((m) => m.isLatest && !m.isForgotten).map((m) => m.memory)].flatMap((text) => {
+        const value = classifyFact(text, USER, 'present', false).facets.find((f) => f.id === 'name')?.value;
+        return value ? [value] : [];
+      }),
+    ),
+  ];
 }
 
 /**

@@ -38,11 +38,18 @@ const PERSON = /\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself|we|we're|we've|us|our
 const FIRST_PERSON_SUBJECT = /^(?:I|I'm|I've|I'd|I'll|my|we|we're|we've|we'd|we'll|our)\b/i;
 const WE_SUBJECT = /^(?:we|we're|we've|we'd|we'll|our)\b/i;
 const SECOND_PERSON_SUBJECT = /^(?:you|you're|you've|you'd|you'll|your)\b/i;
-const PROPER_SUBJECT = /^(?!\p{L}+ing\b)(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})(?='s\b|\s+(?:(?:\p{Ll}+ly|now|still|also|just|already|often|always|never|soon|then)\s+)?(?:is|was|has|had|will|would|can|does|did|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|no longer|got|and|made|became|left|quit|took|bought|sold|won|went|began|ran|met|lost|found|kept|sang|drove|grew|wrote|\p{Ll}+(?:s|ed))\b)/u;
+const PROPER_SUBJECT =
+  /^(?!\p{L}+ing\b)(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})(?='s\b|\s+(?:(?:\p{Ll}+ly|now|still|also|just|already|often|always|never|soon|then)\s+)?(?:is|was|has|had|will|would|can|does|did|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|no longer|got|and|made|became|left|quit|took|bought|sold|won|went|began|ran|met|lost|found|kept|sang|drove|grew|wrote|\p{Ll}+(?:s|ed))\b)/u;
 // "My sister Lena is...", "Maya's brother Tom plays...": the relative is the subject.
-const RELATIVE_SUBJECT = new RegExp(String.raw`^(?:[Mm]y|[Oo]ur|\p{Lu}[\p{L}'-]*'s)\s+(?:(?:older|younger|little|big|baby|twin|best|new|old)\s+)?(?:${RELATIVE_WORDS}|${PARTNER_WORDS})(?:,)?\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)(?=,?\s+\p{Ll})`, 'u');
+const RELATIVE_SUBJECT = new RegExp(
+  String.raw`^(?:[Mm]y|[Oo]ur|\p{Lu}[\p{L}'-]*'s)\s+(?:(?:older|younger|little|big|baby|twin|best|new|old)\s+)?(?:${RELATIVE_WORDS}|${PARTNER_WORDS})(?:,)?\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)(?=,?\s+\p{Ll})`,
+  'u',
+);
 // "My sister is a nurse" (unnamed): "Maya's sister" is the subject; but "my mom is called Grace" is about Maya.
-const RELATIVE_UNNAMED = new RegExp(String.raw`^(?:[Mm]y|[Oo]ur)\s+(?:(?:older|younger|little|big|baby|twin|best)\s+)?(${RELATIVE_WORDS}|${PARTNER_WORDS})\s+(?!(?:is\s+(?:called|named)|'s\s+name|name|and\s+I)\b)(?=\p{Ll})`, 'u');
+const RELATIVE_UNNAMED = new RegExp(
+  String.raw`^(?:[Mm]y|[Oo]ur)\s+(?:(?:older|younger|little|big|baby|twin|best)\s+)?(${RELATIVE_WORDS}|${PARTNER_WORDS})\s+(?!(?:is\s+(?:called|named)|'s\s+name|name|and\s+I)\b)(?=\p{Ll})`,
+  'u',
+);
 const QUOTED = /"[^"]*(?:"|$)|“[^”]*(?:”|$)/g;
 const SLANG: [RegExp, string][] = [
   [/\bgonna\b/gi, 'going to'],
@@ -51,7 +58,8 @@ const SLANG: [RegExp, string][] = [
   [/\bkinda\b/gi, 'kind of'],
   [/\bsorta\b/gi, 'sort of'],
 ];
-const NOT_A_PERSON = /^(?:The|This|That|These|Those|Today|Tomorrow|Yesterday|Everyone|Everybody|Nobody|Someone|Something|Nothing|Life|Work|Everything|Anyone|Lots|Most|Many|Some|Each|Every|All|Both|Which|What|Who|How|Why|Where|When|Here|There)\b/;
+const NOT_A_PERSON =
+  /^(?:The|This|That|These|Those|Today|Tomorrow|Yesterday|Everyone|Everybody|Nobody|Someone|Something|Nothing|Life|Work|Everything|Anyone|Lots|Most|Many|Some|Each|Every|All|Both|Which|What|Who|How|Why|Where|When|Here|There)\b/;
 
 export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[] {
   // In a long document (an article, a README) "I" and "we" are its authors, not the user: only sentences naming the
@@ -96,7 +104,7 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
   const phrase = group ?? pair ?? who.phrase;
   const dated = dates.dates.length > 0 || forgetAfter !== null;
   const classified = classifyFact(text, phrase, tense, dated);
-  if (unsure && who.subject === (c.discourse.fullName(unsure)) && !classified.facets.some((f) => f.id !== 'other')) {
+  if (unsure && who.subject === c.discourse.fullName(unsure) && !classified.facets.some((f) => f.id !== 'other')) {
     if (c.chat && !PERSON.test(s) && !c.mentions?.test(s)) return [];
     who = { subject: null, phrase: null, aliases: [] };
   }

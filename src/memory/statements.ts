@@ -13,14 +13,17 @@ const INTERJECTION = String.raw`(?:hey|hi|hiya|hello|oh|ooh|ah+|aw+|wow|whoa|woa
 const LEADING = new RegExp(String.raw`^${INTERJECTION}(?:\s+(?:so much|a lot|again|for (?:that|this|sharing|asking|the \w+)|you|guys|all))?(?:,?\s+\p{Lu}[\p{L}'-]*)?\s*(?:[,!.;:—–-]+\s*|$)`, 'iu');
 // "These days my favourite band is X": a time opener adds nothing the present tense does not say.
 // "Sorry, I meant I live in Braga": a correction's lead-in is not the statement.
-const LEADING_CONJUNCTION = /^(?:so|and|but|also|plus|anyway|well|oh|then|honestly|actually|basically|these days|nowadays|lately|at the moment|right now|for now|i meant(?: to say)?(?: that)?|i mean|what i meant (?:is|was)(?: that)?|i should have said(?: that)?|i should say)\s*,?\s+(?=(?:I|I'm|I've|I'd|I'll|we|my|our)\b)/i;
+const LEADING_CONJUNCTION =
+  /^(?:so|and|but|also|plus|anyway|well|oh|then|honestly|actually|basically|these days|nowadays|lately|at the moment|right now|for now|i meant(?: to say)?(?: that)?|i mean|what i meant (?:is|was)(?: that)?|i should have said(?: that)?|i should say)\s*,?\s+(?=(?:I|I'm|I've|I'd|I'll|we|my|our)\b)/i;
 // "So cool you found a group" → "you found a group".
 const LEADING_PRAISE = /^(?:so|how|really|very|that's|it's)?\s*(?:cool|great|nice|awesome|amazing|sweet|glad|happy|fun|good|wonderful)\s+(?:that\s+)?(?=(?:you|I|we)\b)/i;
 // A tag is a word of its own: "sencha." keeps its "ha", "tattoo." its "too".
-const TRAILING_TAG = /(?:(?:\s*,\s*|\s+)(?:you know|right|lol|haha+|lmao|hehe+|though|too|as well|by the way|btw|fyi|just so you know|just fyi|honestly|ha|tbh|ngl|for what it's worth|if you must know|believe it or not|of all things|of course))?\s*([.!?…]*)$/i;
+const TRAILING_TAG =
+  /(?:(?:\s*,\s*|\s+)(?:you know|right|lol|haha+|lmao|hehe+|though|too|as well|by the way|btw|fyi|just so you know|just fyi|honestly|ha|tbh|ngl|for what it's worth|if you must know|believe it or not|of all things|of course))?\s*([.!?…]*)$/i;
 const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{1F3FB}-\u{1F3FF}]|(?<!\w)(?:[:;]-?[()DPp]|<3|xD)(?!\w)/gu;
 
-const UNRESOLVED = /^(?:it|it's|its|that|that's|thats|this|these|those|they|they're|they've|them|he|he's|she|she's|there|there's|here|here's|everyone|everybody|someone|somebody|something|nothing|anything|everything|what|which|who|whoever|how|such|one|both|each|all|none|nobody|other|others|anyone|anybody|yours|mine|ours)\b/i;
+const UNRESOLVED =
+  /^(?:it|it's|its|that|that's|thats|this|these|those|they|they're|they've|them|he|he's|she|she's|there|there's|here|here's|everyone|everybody|someone|somebody|something|nothing|anything|everything|what|which|who|whoever|how|such|one|both|each|all|none|nobody|other|others|anyone|anybody|yours|mine|ours)\b/i;
 const IMPERATIVE = new Set(
   `take look let let's check try go come keep make tell remember don't do have enjoy be stay give see imagine say listen watch follow get
   hang hope glad good great sounds sound love loved congrats welcome sorry happy nice cool awesome wish please thank thanks feel send
@@ -30,7 +33,8 @@ const IMPERATIVE = new Set(
 const SUBJECTLESS = new Set('makes sounds looks seems feels means helps reminds gives keeps shows gets brings takes'.split(' '));
 const AT_PLACE = /^((?:(?:currently|still|now|back|finally|just|already)\s+)*)(?:in|at)\s+(\p{L}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/iu;
 // Subjectless chat sentences with an implied "I": "Gonna check out career options", "Just got back from Paris".
-const IMPLIED_I = /^(?:(gonna|going to|planning|hoping|trying|thinking|working on|heading|headed|off to|loving|feeling|getting)|(been)|(just|got|started|finished|need to|wanna|gotta|went|spent|bought|visited|tried|can't wait|cannot wait|had|did|made|took|saw|met))\b/i;
+const IMPLIED_I =
+  /^(?:(gonna|going to|planning|hoping|trying|thinking|working on|heading|headed|off to|loving|feeling|getting)|(been)|(just|got|started|finished|need to|wanna|gotta|went|spent|bought|visited|tried|can't wait|cannot wait|had|did|made|took|saw|met))\b/i;
 
 const FILLER_TERMS = new Set(
   indexTerms(
@@ -43,11 +47,15 @@ const FILLER_TERMS = new Set(
     everything something anything someone people person guy guys gal one ones others life talk talked chat chatted catch ages`,
   ),
 );
-const VERB_HINT = /\b\p{L}+s\s+(?:me|my|us|our|you|your|him|her|them)\b|\b(?:am|is|are|was|were|be|been|being|has|have|had|do|does|did|will|would|can|could|should|might|must|may|shall)\b|\b\w+'(?:s|re|ve|d|ll|m)\b|\b\p{L}{2,}ed\b/iu;
+const VERB_HINT =
+  /\b\p{L}+s\s+(?:me|my|us|our|you|your|him|her|them)\b|\b(?:am|is|are|was|were|be|been|being|has|have|had|do|does|did|will|would|can|could|should|might|must|may|shall)\b|\b\w+'(?:s|re|ve|d|ll|m)\b|\b\p{L}{2,}ed\b/iu;
 
 const PRONOUN = String.raw`(?:I|I'm|I've|I'd|I'll|we|we're|we've|we'll|my|our|it|it's|that's|they|they're|he|he's|she|she's)`;
 // Where a new clause with its own subject starts. A bare "and I" is left alone: "my husband and I went".
-const CLAUSE_BREAK = new RegExp(String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|,\s+(?:and|but|so)\s+(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})`, 'gu');
+const CLAUSE_BREAK = new RegExp(
+  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|,\s+(?:and|but|so)\s+(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})`,
+  'gu',
+);
 
 /**
  * Parts of a message that read as separate statements: sentences, split where a clause with its own subject starts
@@ -108,7 +116,8 @@ function splitPredicates(part: string): string[] {
 
 const isVerb = (w: string) => IRREGULAR_PAST.has(w.toLowerCase()) || isRegularPast(w) || (!w.endsWith('ing') && isVerbForm(w)) || COMMON_VERBS.test(w);
 // Present forms the lexicon files as plurals ("works", "plays").
-const COMMON_VERBS = /^(?:works?|lives?|plays?|loves?|likes?|hates?|speaks?|drives?|owns?|runs?|teaches|studies|study|has|have|takes?|writes?|paints?|cooks?|volunteers?|coaches|coach|leads?|manages?|sings?|dances?|swims?)$/;
+const COMMON_VERBS =
+  /^(?:works?|lives?|plays?|loves?|likes?|hates?|speaks?|drives?|owns?|runs?|teaches|studies|study|has|have|takes?|writes?|paints?|cooks?|volunteers?|coaches|coach|leads?|manages?|sings?|dances?|swims?)$/;
 
 /** The sentence without markdown marks, emoji, leading interjections and vocatives, and trailing tags. */
 export function cleanSentence(sentence: string, names: readonly string[]): string {
@@ -165,17 +174,28 @@ export function restoreImpliedSubject(sentence: string): string {
     return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   }
   // "Researching adoption agencies": a gerund with no verb after it is what the speaker is doing.
-  if (/^\p{Lu}\p{Ll}{2,}ing\s+\p{Ll}/u.test(sentence) && !/\b(?:is|are|was|were|has|have|had|makes|made|keeps|helps|can|will|would)\b/.test(sentence) && !/^(?:Nothing|Something|Anything|Everything|Morning|Evening|Thing|Spring|King|Sibling|Wedding|Building|Painting|Meeting|Feeling|Ceiling|Darling|Clothing|Setting|Earring|Nothing|Pudding|Icing|Timing|Bring|Sing|Swing|Sting|Wing|Ring|String)\b/.test(sentence)) {
+  if (
+    /^\p{Lu}\p{Ll}{2,}ing\s+\p{Ll}/u.test(sentence) &&
+    !/\b(?:is|are|was|were|has|have|had|makes|made|keeps|helps|can|will|would)\b/.test(sentence) &&
+    !/^(?:Nothing|Something|Anything|Everything|Morning|Evening|Thing|Spring|King|Sibling|Wedding|Building|Painting|Meeting|Feeling|Ceiling|Darling|Clothing|Setting|Earring|Nothing|Pudding|Icing|Timing|Bring|Sing|Swing|Sting|Wing|Ring|String)\b/.test(
+      sentence,
+    )
+  ) {
     return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   }
   // "Finally relocated to Denver", "Moved to Leeds in May": a past verb with nothing before it is the author's.
   const past = /^(?:(?:Just|Finally|Recently|Officially|Already)\s+)?(\p{L}+)\s+(?:to|into|from|in|at|my|our|a|an|the|back|up|out|over)\b/u.exec(sentence);
-  if (past && !/^(?:Based|Located|Called|Named|Related|Supposed|Used|Rated|Dated|Priced|Situated|Centered|Centred|Headquartered)$/i.test(past[1]!) && (isRegularPast(past[1]!.toLowerCase()) || IRREGULAR_PAST.has(past[1]!.toLowerCase()))) {
+  if (
+    past &&
+    !/^(?:Based|Located|Called|Named|Related|Supposed|Used|Rated|Dated|Priced|Situated|Centered|Centred|Headquartered)$/i.test(past[1]!) &&
+    (isRegularPast(past[1]!.toLowerCase()) || IRREGULAR_PAST.has(past[1]!.toLowerCase()))
+  ) {
     return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   }
   const m = IMPLIED_I.exec(sentence);
   // "just bored lol", "just chilling": a mood, no statement.
-  if (/^(?:just|so|kinda|pretty|feeling)\s+(?:bored|tired|sleepy|hungry|chilling|chillin|relaxing|hanging out|vibing|procrastinating|killing time|browsing|curious|wondering|meh|lazy|exhausted)\b/i.test(sentence)) return sentence;
+  if (/^(?:just|so|kinda|pretty|feeling)\s+(?:bored|tired|sleepy|hungry|chilling|chillin|relaxing|hanging out|vibing|procrastinating|killing time|browsing|curious|wondering|meh|lazy|exhausted)\b/i.test(sentence))
+    return sentence;
   // "Just yesterday I joined a church" has its subject.
   if (!m || /^(?:\S+\s+){0,3}(?:I|I'm|I've|we|we're)\b/.test(sentence)) return sentence;
   const rest = sentence[0]!.toLowerCase() + sentence.slice(1);
@@ -195,7 +215,8 @@ export function rejectReason(sentence: string, names: readonly string[]): string
   // "You'd be a great counselor", "Your empathy will help": praise and advice, not facts. "You told me..." stays.
   if (/^(?:you|you're|you've|you'd|you'll|your)\b/i.test(sentence) && tenseOf(sentence) !== 'past') return 'addressed';
   // "After a few months of training I love running": a first-person clause after an opening phrase is personal too.
-  const personal = /^(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|you|you're|you've|your)\b/i.test(sentence) || /^(?:after|since|over|for|in|by|at|with)\b[^,.!?]{0,60}?\s(?:I|we)\s+(?:\p{Ll}+ly\s+)?\p{Ll}{2,}/u.test(sentence);
+  const personal =
+    /^(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|you|you're|you've|your)\b/i.test(sentence) || /^(?:after|since|over|for|in|by|at|with)\b[^,.!?]{0,60}?\s(?:I|we)\s+(?:\p{Ll}+ly\s+)?\p{Ll}{2,}/u.test(sentence);
   if (!personal && !VERB_HINT.test(sentence) && !NAMED_VERB.test(sentence) && !words.some((w) => IRREGULAR_PAST.has(w.toLowerCase()))) return 'no verb';
   if (isFragment(sentence)) return 'fragment';
   if (isJoke(sentence)) return 'figure of speech';
@@ -206,7 +227,8 @@ export function rejectReason(sentence: string, names: readonly string[]): string
 }
 
 // "Ana Silva lives in Paris", "Tom plays the cello", "Dana quit Acme", "Dana no longer works at Acme": a name and its verb.
-const NAMED_VERB = /^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2}\s+(?:(?:\p{Ll}+ly|now|still|also|just|already|often|always|never|soon|then|since|no longer)\s+)?(?:\p{Ll}{2,}(?:s|ed)|quit|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|does not|did not|is not|has not)\b/u;
+const NAMED_VERB =
+  /^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2}\s+(?:(?:\p{Ll}+ly|now|still|also|just|already|often|always|never|soon|then|since|no longer)\s+)?(?:\p{Ll}{2,}(?:s|ed)|quit|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|does not|did not|is not|has not)\b/u;
 const SUBORDINATOR = /^(?:since|because|when|while|after|before|until|that|if|so)$/i;
 const AUXILIARY = /^(?:am|is|are|was|were|has|have|had|do|does|did|will|would|can|could|got|gets|'m|'s|'re)$/i;
 
@@ -223,11 +245,15 @@ function isFragment(sentence: string): boolean {
   return false;
 }
 // What a thing is "to" someone only in jest: "Satay is my nemesis", "Coffee is my religion".
-const FIGURATIVE = /^(?:nemesis|arch-?nemesis|kryptonite|spirit|enemy|arch-?enemy|achilles|weakness|vice|religion|therapy|therapist|drug|jam|soulmate|soul|love|happy|guilty|life|everything|personality|whole|jam|bestie|bff|child|baby|fuel|lifeline|lifesaver|savior|saviour|nightmare|downfall|sworn)$/i;
+const FIGURATIVE =
+  /^(?:nemesis|arch-?nemesis|kryptonite|spirit|enemy|arch-?enemy|achilles|weakness|vice|religion|therapy|therapist|drug|jam|soulmate|soul|love|happy|guilty|life|everything|personality|whole|jam|bestie|bff|child|baby|fuel|lifeline|lifesaver|savior|saviour|nightmare|downfall|sworn)$/i;
 
 /** "Satay is my nemesis", "Coffee is my religion": a thing called something of the speaker's in jest, not a fact. */
 function isJoke(sentence: string): boolean {
-  const m = /^(?!(?:I|I'm|my|we|our|he|she|it|this|that|there)\b)((?:[\p{L}'-]+\s+){0,3}?)(?:is|are)\s+(?:(?:my|our)\s+)(?:(?:new|old|worst|biggest|greatest|arch|true|one true|only|absolute|sworn|personal|mortal)\s+)*([\p{L}-]+)/iu.exec(sentence);
+  const m =
+    /^(?!(?:I|I'm|my|we|our|he|she|it|this|that|there)\b)((?:[\p{L}'-]+\s+){0,3}?)(?:is|are)\s+(?:(?:my|our)\s+)(?:(?:new|old|worst|biggest|greatest|arch|true|one true|only|absolute|sworn|personal|mortal)\s+)*([\p{L}-]+)/iu.exec(
+      sentence,
+    );
   if (!m) return false;
   const subject = m[1]!.trim();
   if (isKnownName(subject.split(/\s+/)[0] ?? '')) return false;

@@ -1,17 +1,4 @@
-import {
-  addDays,
-  addMonths,
-  dateOf,
-  endOfDay,
-  endOfMonth,
-  isoDate,
-  MONTH_PATTERN,
-  MONTHS,
-  monthName,
-  startOfWeek,
-  WEEKDAYS,
-  weekdayOf,
-} from './calendar.js';
+import { addDays, addMonths, dateOf, endOfDay, endOfMonth, isoDate, MONTH_PATTERN, MONTHS, monthName, startOfWeek, WEEKDAYS, weekdayOf } from './calendar.js';
 import { tenseOf, type Tense } from './tense.js';
 
 /**
@@ -44,8 +31,24 @@ interface Context {
 type Resolution = { date: string; prep: string; phrase: string } | { date: string; keep: true } | null;
 
 const NUMBER_WORDS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  couple: 2, 'a couple': 2, 'a couple of': 2, 'couple of': 2,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  couple: 2,
+  'a couple': 2,
+  'a couple of': 2,
+  'couple of': 2,
 };
 const NUM = String.raw`(\d{1,3}|a couple of|a couple|couple of|an|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
 const WEEKDAY = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
@@ -145,7 +148,10 @@ const RULES: { re: RegExp; resolve: (m: RegExpMatchArray, c: Context) => Resolut
   },
   {
     // "every Sunday", "on Sunday mornings", "Sundays": recurring, not a date.
-    re: new RegExp(String.raw`(?<!\b(?:every|each|most|some|other|all|alternate)\s+)\b(?:(last|next|this|this coming|coming|this past|past|on)\s+)?(${WEEKDAY})\b(?!s\b|['’]s|\s+(?:mornings|afternoons|evenings|nights)\b)`, 'gi'),
+    re: new RegExp(
+      String.raw`(?<!\b(?:every|each|most|some|other|all|alternate)\s+)\b(?:(last|next|this|this coming|coming|this past|past|on)\s+)?(${WEEKDAY})\b(?!s\b|['’]s|\s+(?:mornings|afternoons|evenings|nights)\b)`,
+      'gi',
+    ),
     resolve: (m, c) => weekdayDate((m[1] ?? '').toLowerCase(), WEEKDAYS.get(m[2]!.toLowerCase())!, c),
   },
   {

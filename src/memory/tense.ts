@@ -19,7 +19,9 @@ export const IRREGULAR_PAST = new Set(
 
 // Past-tense adjectives that describe a present state ("I'm excited", "we are married"), not an event.
 const STATIVE_ED = new Set(
-  'excited interested tired married engaged divorced bored scared worried stressed thrilled pleased amazed surprised blessed obsessed inspired motivated involved located based supposed used related concerned determined exhausted overwhelmed swamped'.split(' '),
+  'excited interested tired married engaged divorced bored scared worried stressed thrilled pleased amazed surprised blessed obsessed inspired motivated involved located based supposed used related concerned determined exhausted overwhelmed swamped'.split(
+    ' ',
+  ),
 );
 
 const SUBJECT_VERB = /\b(?:i|we|you|he|she|they)\s+(?:(?:just|finally|recently|also|really|already|actually|even|once|then|both|all)\s+)*([a-z]+)\b/gi;

@@ -24,9 +24,7 @@ export async function chunkDocument(deps: PipelineDeps, doc: DocumentRecord, ref
     generation: ref.generation,
     position,
     content: p.content,
-    embeddedContent: [titleContext(doc.title, p.content), p.headings.join(' > ') || null, p.content]
-      .filter(Boolean)
-      .join('\n'),
+    embeddedContent: [titleContext(doc.title, p.content), p.headings.join(' > ') || null, p.content].filter(Boolean).join('\n'),
     tokenCount: p.tokenCount,
     type: 'text',
     metadata: p.headings.length > 0 ? { headings: p.headings } : {},

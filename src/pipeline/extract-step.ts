@@ -91,7 +91,10 @@ function decode(body: Buffer, contentType: string): string {
 }
 
 function normalizeText(s: string): string {
-  return s.replace(/\r\n?/g, '\n').replace(/\u0000/g, '').trim();
+  return s
+    .replace(/\r\n?/g, '\n')
+    .replace(/\u0000/g, '')
+    .trim();
 }
 
 function firstLineTitle(content: string): string | null {

@@ -55,14 +55,7 @@ export async function extractStoredFile(deps: PipelineDeps, doc: DocumentRecord,
 }
 
 /** Extracts the text of a fetched URL's body that is a file (PDF, image, office, audio, video). */
-export async function extractFetchedFile(
-  deps: PipelineDeps,
-  doc: DocumentRecord,
-  body: Buffer,
-  filename: string | null,
-  detected: DetectedType,
-  progress?: ProgressFn,
-): Promise<FileExtraction> {
+export async function extractFetchedFile(deps: PipelineDeps, doc: DocumentRecord, body: Buffer, filename: string | null, detected: DetectedType, progress?: ProgressFn): Promise<FileExtraction> {
   const tmpDir = await mkdtemp(path.join(tmpdir(), 'mnemo-extract-'));
   try {
     const file = path.join(tmpDir, 'input');
@@ -88,13 +81,7 @@ interface LocalInput {
  * is deleted or replaced. Progress goes (throttled) to processingMetadata.extraction and to `progress` (heartbeats).
  * Whatever an extractor throws ends as an AppError: its own, EXTRACTION_TIMEOUT, or EXTRACTION_FAILED.
  */
-async function runExtractor(
-  deps: PipelineDeps,
-  ref: DocumentRef,
-  input: LocalInput,
-  tmpDir: string,
-  progress?: ProgressFn,
-): Promise<FileExtraction> {
+async function runExtractor(deps: PipelineDeps, ref: DocumentRef, input: LocalInput, tmpDir: string, progress?: ProgressFn): Promise<FileExtraction> {
   const mime = input.detected.mime;
   const extractor = extractorFor(mime);
   if (!extractor) {

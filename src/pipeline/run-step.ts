@@ -11,12 +11,7 @@ import { newProcessingMetadata } from './processing-metadata.js';
  * Runs one step for one document run and records it: status, per-step timings and errors in processingMetadata.
  * Both runners call this, so status bookkeeping is identical whichever drives the pipeline.
  */
-export async function executeStep(
-  deps: PipelineDeps,
-  ref: DocumentRef,
-  step: PipelineStep,
-  progress?: ProgressFn,
-): Promise<void> {
+export async function executeStep(deps: PipelineDeps, ref: DocumentRef, step: PipelineStep, progress?: ProgressFn): Promise<void> {
   const doc = await load(deps, ref);
   const startTime = new Date().toISOString();
   const running = await update(deps, ref, {
@@ -130,12 +125,7 @@ async function load(deps: PipelineDeps, ref: DocumentRef): Promise<DocumentRecor
 }
 
 async function update(deps: PipelineDeps, ref: DocumentRef, patch: DocumentPatch): Promise<DocumentRecord> {
-  const updated = await deps.store.documents.updateDocument(
-    ref.orgId,
-    ref.documentId,
-    { ...patch, updatedAt: new Date().toISOString() },
-    { expectGeneration: ref.generation },
-  );
+  const updated = await deps.store.documents.updateDocument(ref.orgId, ref.documentId, { ...patch, updatedAt: new Date().toISOString() }, { expectGeneration: ref.generation });
   if (!updated) throw new SupersededError(ref);
   return updated;
 }

@@ -67,8 +67,7 @@ export function createEmbedderHandle(config: Readonly<Config>, logger: Logger): 
       if (e.mode === 'local') throw err;
       return ready(
         createHashEmbedder(),
-        `local embedding model "${model}" could not be loaded (${errorMessage(err).slice(0, 300)}); ` +
-          'using the offline hash embedder (lexical only). Run `npm run models:install` or allow the download.',
+        `local embedding model "${model}" could not be loaded (${errorMessage(err).slice(0, 300)}); ` + 'using the offline hash embedder (lexical only). Run `npm run models:install` or allow the download.',
       );
     }
   };

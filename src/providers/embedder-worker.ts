@@ -27,13 +27,9 @@ export interface SerializedError {
 }
 
 export type EmbedderWorkerMessage =
-  | { type: 'ready' }
-  | { type: 'load-failed'; error: SerializedError }
-  | { type: 'result'; id: number; dims: number; data: Float32Array }
-  | { type: 'error'; id: number; error: SerializedError };
+  { type: 'ready' } | { type: 'load-failed'; error: SerializedError } | { type: 'result'; id: number; dims: number; data: Float32Array } | { type: 'error'; id: number; error: SerializedError };
 
-const serialize = (err: unknown): SerializedError =>
-  err instanceof Error ? { name: err.name, message: err.message, ...(err.stack ? { stack: err.stack } : {}) } : { name: 'Error', message: String(err) };
+const serialize = (err: unknown): SerializedError => (err instanceof Error ? { name: err.name, message: err.message, ...(err.stack ? { stack: err.stack } : {}) } : { name: 'Error', message: String(err) });
 
 async function main(port: NonNullable<typeof parentPort>, init: EmbedderWorkerInit): Promise<void> {
   const { pipeline, env } = await import('@huggingface/transformers');
@@ -69,7 +65,5 @@ async function main(port: NonNullable<typeof parentPort>, init: EmbedderWorkerIn
 
 if (parentPort) {
   const port = parentPort;
-  main(port, (workerData as { init: EmbedderWorkerInit }).init).catch((err: unknown) =>
-    port.postMessage({ type: 'load-failed', error: serialize(err) } satisfies EmbedderWorkerMessage),
-  );
+  main(port, (workerData as { init: EmbedderWorkerInit }).init).catch((err: unknown) => port.postMessage({ type: 'load-failed', error: serialize(err) } satisfies EmbedderWorkerMessage));
 }

@@ -142,11 +142,7 @@ function requestOnce(url: URL, opts: FetchOptions, extraHeaders: Record<string, 
           return reject(createError('URL_FETCH_FAILED', [url.toString(), `body of ${declared} bytes exceeds the ${opts.maxBytes}-byte limit`]));
         }
         const encoding = String(res.headers['content-encoding'] ?? '').toLowerCase();
-        const stream =
-          encoding === 'gzip' ? res.pipe(zlib.createGunzip())
-          : encoding === 'deflate' ? res.pipe(zlib.createInflate())
-          : encoding === 'br' ? res.pipe(zlib.createBrotliDecompress())
-          : res;
+        const stream = encoding === 'gzip' ? res.pipe(zlib.createGunzip()) : encoding === 'deflate' ? res.pipe(zlib.createInflate()) : encoding === 'br' ? res.pipe(zlib.createBrotliDecompress()) : res;
         const parts: Buffer[] = [];
         let size = 0;
         stream.on('data', (chunk: Buffer) => {
@@ -159,9 +155,7 @@ function requestOnce(url: URL, opts: FetchOptions, extraHeaders: Record<string, 
           parts.push(chunk);
         });
         stream.on('error', fail);
-        stream.on('end', () =>
-          resolve({ status, location, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(parts), etag, lastModified }),
-        );
+        stream.on('end', () => resolve({ status, location, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(parts), etag, lastModified }));
       },
     );
     const deadline = setTimeout(() => req.destroy(new Error(`timed out after ${opts.timeoutMs} ms`)), opts.timeoutMs);

@@ -88,17 +88,11 @@ export type InferFn = (texts: string[]) => Promise<{ dims: number; data: Float32
  * that queries waiting meanwhile go in between. Texts are sorted by length first (batches of similar lengths waste
  * less work on padding); results come back in the callers' order.
  */
-export async function inferInSlices(
-  queue: InferenceQueue,
-  priority: InferencePriority,
-  texts: readonly string[],
-  batchSize: number,
-  infer: InferFn,
-): Promise<Float32Array[]> {
+export async function inferInSlices(queue: InferenceQueue, priority: InferencePriority, texts: readonly string[], batchSize: number, infer: InferFn): Promise<Float32Array[]> {
   const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
   const out = new Array<Float32Array>(texts.length);
   let size = priority === 'query' ? batchSize : Math.min(batchSize, DOCUMENT_SLICE);
-  for (let i = 0; i < order.length; ) {
+  for (let i = 0; i < order.length;) {
     const slice = order.slice(i, i + size);
     i += slice.length;
     const { dims, data } = await queue.run(priority, () => infer(slice.map((j) => texts[j]!)));

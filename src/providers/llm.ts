@@ -24,12 +24,7 @@ export interface CompleteJsonOptions extends Omit<CompleteOptions, 'json'> {
  * Asks for JSON matching `schema`; an answer that is not JSON or does not match is shown back to the model with the
  * error, up to `attempts` answers. Never throws for bad output (`ok: false`); provider errors propagate.
  */
-export async function completeJson<T>(
-  model: ChatModel,
-  messages: readonly ChatMessage[],
-  schema: z.ZodType<T>,
-  opts: CompleteJsonOptions = {},
-): Promise<JsonResult<T>> {
+export async function completeJson<T>(model: ChatModel, messages: readonly ChatMessage[], schema: z.ZodType<T>, opts: CompleteJsonOptions = {}): Promise<JsonResult<T>> {
   const { attempts = 3, ...completeOpts } = opts;
   const conversation: ChatMessage[] = [...messages];
   let error = 'no answer';
@@ -46,10 +41,7 @@ export async function completeJson<T>(
     } else {
       error = parsed.error;
     }
-    conversation.push(
-      { role: 'assistant', content: raw.slice(0, 4000) },
-      { role: 'user', content: `That answer was invalid (${error}). Reply again with only the JSON object, in the format asked.` },
-    );
+    conversation.push({ role: 'assistant', content: raw.slice(0, 4000) }, { role: 'user', content: `That answer was invalid (${error}). Reply again with only the JSON object, in the format asked.` });
   }
   return { ok: false, error, attempts };
 }

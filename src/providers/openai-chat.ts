@@ -109,8 +109,7 @@ export function createOpenAIChatModel(opts: OpenAIChatOptions): ChatModel {
         retryable: (err: unknown) => err instanceof FailedAttempt && err.attempt.retryable,
         retryAfterMs: (err: unknown) => (err instanceof FailedAttempt ? err.attempt.waitMs : undefined),
         ...(o.signal ? { signal: o.signal } : {}),
-        onRetry: (err: unknown, attempt: number, waitMs: number) =>
-          log?.warn('LLM request failed; retrying', { model: opts.model, schema: o.schemaName, attempt, waitMs, error: errorMessage(err).slice(0, 200) }),
+        onRetry: (err: unknown, attempt: number, waitMs: number) => log?.warn('LLM request failed; retrying', { model: opts.model, schema: o.schemaName, attempt, waitMs, error: errorMessage(err).slice(0, 200) }),
       };
       let attempts = 0;
       try {

@@ -44,9 +44,7 @@ export async function createOpenAIEmbedder(opts: OpenAIEmbedderOptions): Promise
     if (!Array.isArray(json.data) || json.data.length !== input.length) {
       throw createError('EMBEDDING_FAILED', ['response has no data array of the expected length'], { permanent: false });
     }
-    return [...json.data]
-      .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
-      .map((d) => normalize(Float32Array.from(d.embedding)));
+    return [...json.data].sort((a, b) => (a.index ?? 0) - (b.index ?? 0)).map((d) => normalize(Float32Array.from(d.embedding)));
   };
 
   const run = async (texts: readonly string[]): Promise<Float32Array[]> => {

@@ -61,7 +61,5 @@ export function isPrivateAddress(address: string): boolean {
 export function refusalReason(host: string, address: string, policy: AddressPolicy): string | null {
   if (policy.allowPrivate || policy.allowedHosts.includes(host.toLowerCase())) return null;
   // The message never says what the name resolves to: that would let a caller map an internal network.
-  return isPrivateAddress(address)
-    ? `${host} is a private or local address (set MNEMO_URL_ALLOW_PRIVATE or MNEMO_URL_ALLOWED_HOSTS to allow it)`
-    : null;
+  return isPrivateAddress(address) ? `${host} is a private or local address (set MNEMO_URL_ALLOW_PRIVATE or MNEMO_URL_ALLOWED_HOSTS to allow it)` : null;
 }

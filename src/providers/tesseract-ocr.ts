@@ -301,10 +301,7 @@ export function createTesseractOcr(options: TesseractOcrOptions): TesseractOcr {
  * (switched off, or no language package installed). A language without its package is left out with a warning.
  * MNEMO_OCR_LANGUAGES are read by default; the other installed languages of language.ts when a document asks.
  */
-export function createOcrFromConfig(
-  config: { enabled: boolean; languages: readonly string[]; workers: number },
-  logger: Logger,
-): { engine: TesseractOcr | null; reason?: string } {
+export function createOcrFromConfig(config: { enabled: boolean; languages: readonly string[]; workers: number }, logger: Logger): { engine: TesseractOcr | null; reason?: string } {
   if (!config.enabled) return { engine: null, reason: 'OCR is switched off (MNEMO_OCR=off)' };
   const { found, missing } = resolveLanguageData(config.languages);
   const install = missing.map((m) => m.install).join(' ');

@@ -47,26 +47,23 @@ export async function createTransformersEmbedder(opts: TransformersEmbedderOptio
     localModelPath = `${path.dirname(opts.model)}/`;
     modelId = path.basename(opts.model);
   }
-  const worker = new EmbedderWorkerClient(
-    { modelId, localModelPath, cacheDir: opts.cacheDir, allowDownload: opts.allowDownload, dtype: opts.dtype },
-    opts.logger,
-  );
+  const worker = new EmbedderWorkerClient({ modelId, localModelPath, cacheDir: opts.cacheDir, allowDownload: opts.allowDownload, dtype: opts.dtype }, opts.logger);
   await worker.start();
   const profile = localModelProfile(modelId);
   const pooling = opts.pooling ?? profile.pooling;
   const queryPrefix = profile.queryPrefix;
 
   const queue = new InferenceQueue();
-  const infer = (batch: string[]) => worker.embed(batch.map((t) => (t.trim() === '' ? ' ' : t)), pooling);
-  const run = (texts: readonly string[], priority: InferencePriority = 'document'): Promise<Float32Array[]> =>
-    inferInSlices(queue, priority, texts, opts.batchSize, infer);
+  const infer = (batch: string[]) =>
+    worker.embed(
+      batch.map((t) => (t.trim() === '' ? ' ' : t)),
+      pooling,
+    );
+  const run = (texts: readonly string[], priority: InferencePriority = 'document'): Promise<Float32Array[]> => inferInSlices(queue, priority, texts, opts.batchSize, infer);
   const queries = new QueryBatcher(queue, opts.batchSize, infer);
 
   // The background of unrelated texts, as passages and (for a model with a query instruction) as queries.
-  const [probe, queryProbe] = await Promise.all([
-    run(BACKGROUND_SENTENCES),
-    queryPrefix ? run(BACKGROUND_SENTENCES.map((t) => queryPrefix + t)) : null,
-  ]).catch(async (err: unknown) => {
+  const [probe, queryProbe] = await Promise.all([run(BACKGROUND_SENTENCES), queryPrefix ? run(BACKGROUND_SENTENCES.map((t) => queryPrefix + t)) : null]).catch(async (err: unknown) => {
     await worker.close();
     throw err;
   });

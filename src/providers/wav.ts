@@ -79,10 +79,7 @@ export async function splitWav(file: string, maxBytes: number): Promise<WavChunk
     const bytes = Math.min(perChunk, w.dataBytes - start);
     const out = `${file}.part${n}.wav`;
     await fs.promises.writeFile(out, wavHeader(w.fmt, bytes));
-    await pipeline(
-      fs.createReadStream(file, { start: w.dataStart + start, end: w.dataStart + start + bytes - 1 }),
-      fs.createWriteStream(out, { flags: 'a' }),
-    );
+    await pipeline(fs.createReadStream(file, { start: w.dataStart + start, end: w.dataStart + start + bytes - 1 }), fs.createWriteStream(out, { flags: 'a' }));
     chunks.push({ path: out, offset: start / w.byteRate, seconds: bytes / w.byteRate });
   }
   return chunks;

@@ -149,15 +149,14 @@ export function createWhisperTranscriber(o: WhisperOptions): Transcriber & { clo
         }
       };
       // The helper cannot stop mid-file: kill it, the next request starts a fresh one.
-      const onAbort = () => finish(() => {
-        void kill();
-        reject(opts.signal.reason);
-      });
+      const onAbort = () =>
+        finish(() => {
+          void kill();
+          reject(opts.signal.reason);
+        });
       h.listeners.add(onMessage);
       opts.signal.addEventListener('abort', onAbort, { once: true });
-      void h.exited.then(() =>
-        finish(() => reject(createError('TRANSCRIPTION_FAILED', [`the whisper helper died: ${h.stderr().trim().split('\n').slice(-3).join(' | ')}`], { permanent: false }))),
-      );
+      void h.exited.then(() => finish(() => reject(createError('TRANSCRIPTION_FAILED', [`the whisper helper died: ${h.stderr().trim().split('\n').slice(-3).join(' | ')}`], { permanent: false }))));
       h.child.stdin.write(`${JSON.stringify({ id, path: wavPath, language: opts.language ?? null })}\n`);
     });
   };

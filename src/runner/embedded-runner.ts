@@ -161,17 +161,16 @@ export class EmbeddedRunner implements Runner {
       return;
     }
     const delay = backoffDelay(attempts, this.opts.retryBaseMs, this.opts.retryMaxMs);
-    await this.deps.store.documents.updateDocument(
-      ref.orgId,
-      ref.documentId,
-      { attempts, nextRunAt: Date.now() + delay },
-      { expectGeneration: ref.generation },
-    );
+    await this.deps.store.documents.updateDocument(ref.orgId, ref.documentId, { attempts, nextRunAt: Date.now() + delay }, { expectGeneration: ref.generation });
     this.logger.info('step failed, will retry', { documentId: ref.documentId, step, attempts, delayMs: delay, error: errorMessage(err) });
   }
 
   /** After a model change, documents embedded by the previous model go through embed and index again. */
   private async scheduleReembedding(): Promise<void> {
-    await markStaleEmbeddings({ store: this.deps.store, embedder: this.deps.embedder, logger: this.logger }, () => this.schedule(0), () => this.state === 'running');
+    await markStaleEmbeddings(
+      { store: this.deps.store, embedder: this.deps.embedder, logger: this.logger },
+      () => this.schedule(0),
+      () => this.state === 'running',
+    );
   }
 }

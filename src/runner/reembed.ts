@@ -19,11 +19,7 @@ export interface ReembedDeps {
  * each batch so that the runner can start them (the embedded runner polls; Temporal starts one run per document).
  * Stops early when `running()` turns false. Never throws: `finished` says whether every stale document was marked.
  */
-export async function markStaleEmbeddings(
-  deps: ReembedDeps,
-  marked: (refs: DocumentRef[]) => Promise<void> | void,
-  running: () => boolean,
-): Promise<{ finished: boolean }> {
+export async function markStaleEmbeddings(deps: ReembedDeps, marked: (refs: DocumentRef[]) => Promise<void> | void, running: () => boolean): Promise<{ finished: boolean }> {
   try {
     const embedder = await deps.embedder.get();
     while (running()) {

@@ -7,11 +7,7 @@ export function idf(docFrequency: number, totalDocs: number): number {
  * Calibrated keyword similarity in [0, 1]: the share of the query's IDF mass that the text contains.
  * A text with every informative query word scores 1; one with only common words scores near 0.
  */
-export function keywordCoverage(
-  queryTerms: readonly string[],
-  textTerms: ReadonlySet<string>,
-  weights: ReadonlyMap<string, number>,
-): number {
+export function keywordCoverage(queryTerms: readonly string[], textTerms: ReadonlySet<string>, weights: ReadonlyMap<string, number>): number {
   let total = 0;
   let matched = 0;
   for (const t of queryTerms) {
@@ -23,11 +19,7 @@ export function keywordCoverage(
 }
 
 /** IDF weight of each query term, from document frequencies in the searched corpus. */
-export function termWeights(
-  queryTerms: readonly string[],
-  docFrequencies: ReadonlyMap<string, number>,
-  totalDocs: number,
-): Map<string, number> {
+export function termWeights(queryTerms: readonly string[], docFrequencies: ReadonlyMap<string, number>, totalDocs: number): Map<string, number> {
   const n = Math.max(totalDocs, 1);
   const seen = queryTerms.filter((t) => (docFrequencies.get(t) ?? 0) > 0).map((t) => idf(docFrequencies.get(t)!, n));
   // A query word found nowhere in the corpus cannot separate one text from another; it still counts as
@@ -46,11 +38,7 @@ export function termWeights(
  * 8% ~130 ms): its candidates come from the vector side, and every candidate still gets its keyword coverage from
  * its stored terms.
  */
-export function selectMatchTerms(
-  queryTerms: readonly string[],
-  stats: { docFrequencies: ReadonlyMap<string, number>; totalChunks: number },
-  candidates: number,
-): string[] {
+export function selectMatchTerms(queryTerms: readonly string[], stats: { docFrequencies: ReadonlyMap<string, number>; totalChunks: number }, candidates: number): string[] {
   const budget = Math.max(candidates * 50, stats.totalChunks * 0.02);
   const byRarity = [...queryTerms].sort((a, b) => (stats.docFrequencies.get(a) ?? 0) - (stats.docFrequencies.get(b) ?? 0));
   const chosen = new Set<string>();

@@ -27,12 +27,7 @@ const FOCUS = 0.25;
  * bge-small, and no better than hybrid (bench/README.md); this one costs well under a millisecond per candidate.
  * Returns calibrated scores in [0, 1]. The last argument (the embedder) is accepted for the call site and unused.
  */
-export async function rerank(
-  _query: string,
-  queryTerms: readonly string[],
-  candidates: readonly RerankCandidate[],
-  _embedder?: unknown,
-): Promise<Map<string, number>> {
+export async function rerank(_query: string, queryTerms: readonly string[], candidates: readonly RerankCandidate[], _embedder?: unknown): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const c of candidates) out.set(c.id, (1 - RERANK_WEIGHT) * c.similarity + RERANK_WEIGHT * secondStage(queryTerms, c.text));
   return out;

@@ -38,11 +38,7 @@ export type FusedResult<M, C> = (M & { folded?: C; fusedScore: number }) | (C & 
  * Both lists must be ranked best first. Returns the fused ranking, best first, every input result at most once
  * (memories absorbed into chunks of their sources are left out).
  */
-export function fuseRanked<M extends Side & { kind: 'memory' }, C extends Side & { kind: 'chunk' }>(
-  memories: readonly M[],
-  chunks: readonly C[],
-  opts: FusionOptions = DEFAULT_FUSION,
-): FusedResult<M, C>[] {
+export function fuseRanked<M extends Side & { kind: 'memory' }, C extends Side & { kind: 'chunk' }>(memories: readonly M[], chunks: readonly C[], opts: FusionOptions = DEFAULT_FUSION): FusedResult<M, C>[] {
   type Entry = { r: FusedResult<M, C>; score: number; order: number };
   const chunkEntries: Entry[] = [];
   const byKey = new Map<string, Entry>();

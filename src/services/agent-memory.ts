@@ -70,12 +70,7 @@ export class AgentMemoryService {
    * Saves content as a document (the memory engine extracts its facts, as for any document). With `onProgress`,
    * waits until the document is processed or `waitMs` passes, reporting each stage it reaches.
    */
-  async save(
-    actor: Actor,
-    containerTag: string,
-    content: string,
-    opts: { onProgress?: (p: SaveProgress) => Promise<void>; waitMs?: number; pollMs?: number } = {},
-  ): Promise<SaveResult> {
+  async save(actor: Actor, containerTag: string, content: string, opts: { onProgress?: (p: SaveProgress) => Promise<void>; waitMs?: number; pollMs?: number } = {}): Promise<SaveResult> {
     const before = await this.projects(actor).catch(() => [] as string[]);
     const { id } = await this.deps.documents.add(actor, { content, containerTags: [containerTag], metadata: { sm_source: 'mcp' } });
     let status: DocumentStatus = 'queued';

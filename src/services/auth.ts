@@ -32,12 +32,7 @@ export function keyPrefix(key: string): string {
  * Makes sure the default organisation and the root key exist. The key comes from MNEMO_API_KEY, or is generated
  * once into `<dataDir>/root-api-key` (mode 0600) and printed on that first start only.
  */
-export async function ensureRootKey(
-  store: Store,
-  opts: { rootApiKey: string | undefined; dataDir: string | null },
-  logger: Logger,
-  print: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
-): Promise<void> {
+export async function ensureRootKey(store: Store, opts: { rootApiKey: string | undefined; dataDir: string | null }, logger: Logger, print: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<void> {
   const now = new Date().toISOString();
   if (!(await store.accounts.getOrganization(DEFAULT_ORG_ID))) {
     await store.accounts.upsertOrganization({ id: DEFAULT_ORG_ID, name: 'Default organization', slug: 'default', createdAt: now });
@@ -120,11 +115,7 @@ export interface Principal {
 export type KeyRejection = 'missing' | 'unknown' | 'revoked' | 'disabled' | 'expired';
 
 /** Resolves a presented key to the caller, or the reason it is refused (unknown, revoked, disabled or expired). */
-export async function authenticate(
-  store: Store,
-  key: string | undefined,
-  now = Date.now(),
-): Promise<{ actor: Actor; key: ApiKeyRecord; principal: Principal } | { rejected: KeyRejection }> {
+export async function authenticate(store: Store, key: string | undefined, now = Date.now()): Promise<{ actor: Actor; key: ApiKeyRecord; principal: Principal } | { rejected: KeyRejection }> {
   if (!key || key.length > 512) return { rejected: 'missing' };
   const presented = hashKey(key);
   const record = await store.accounts.findApiKeyByHash(presented);
@@ -166,8 +157,7 @@ export function actorOf(record: ApiKeyRecord): Actor {
     keyKind: record.kind,
     containerTags: record.containerTags,
     permission: record.permission,
-    rateLimit:
-      record.rateLimitMax !== null ? { max: record.rateLimitMax, windowMs: record.rateLimitWindowMs ?? 60_000 } : null,
+    rateLimit: record.rateLimitMax !== null ? { max: record.rateLimitMax, windowMs: record.rateLimitWindowMs ?? 60_000 } : null,
     expiresAt: record.expiresAt,
   };
 }

@@ -85,13 +85,7 @@ export class TokenSession {
 }
 
 /** One provider call with fresh tokens (see TokenSession). */
-export function withFreshView<T>(
-  deps: Pick<SessionDeps, 'store' | 'box' | 'context'>,
-  conn: ConnectionRecord,
-  connector: Connector,
-  view: ConnectorConnection,
-  fn: (view: ConnectorConnection) => Promise<T>,
-): Promise<T> {
+export function withFreshView<T>(deps: Pick<SessionDeps, 'store' | 'box' | 'context'>, conn: ConnectionRecord, connector: Connector, view: ConnectorConnection, fn: (view: ConnectorConnection) => Promise<T>): Promise<T> {
   return new TokenSession(deps, conn, connector, view).run(fn);
 }
 

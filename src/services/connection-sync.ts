@@ -102,13 +102,7 @@ export async function beginSync(deps: ConnectionSyncDeps, orgId: string, connect
  * without the listing passing through the caller. The last page saves the connector's state with the connection;
  * a connector saves part of it earlier through `saveState` (a push channel, before it is opened).
  */
-export async function syncPage(
-  deps: ConnectionSyncDeps,
-  orgId: string,
-  connectionId: string,
-  run: SyncRunStart,
-  cursor: { state: unknown } | null,
-): Promise<SyncPageOutcome> {
+export async function syncPage(deps: ConnectionSyncDeps, orgId: string, connectionId: string, run: SyncRunStart, cursor: { state: unknown } | null): Promise<SyncPageOutcome> {
   const conn = await deps.store.connections.getConnection(orgId, connectionId);
   if (!conn) throw createError('CONNECTION_NOT_FOUND', [connectionId], { permanent: true });
   const connector = connectorOf(deps, conn);
@@ -120,9 +114,7 @@ export async function syncPage(
   const list = await retried(deps, () => session.run((view) => connector.listChanges({ ...view, state }, versions, ctx)));
   const tally: Tally = { processed: 0, failed: 0 };
   // fetchItem sees the state this listing returned (e.g. the branch a repository was listed at).
-  const fetchItem = connector.fetchItem
-    ? (item: ChangeItem) => retried(deps, () => session.run((view) => connector.fetchItem!({ ...view, state: list.state }, item, ctx)))
-    : null;
+  const fetchItem = connector.fetchItem ? (item: ChangeItem) => retried(deps, () => session.run((view) => connector.fetchItem!({ ...view, state: list.state }, item, ctx))) : null;
   for (const item of list.items) await syncItem(deps, conn, fetchItem, item, known, tally, run.startedAt);
   if (!list.hasMore) await deps.store.connections.updateConnection(orgId, connectionId, { state: list.state });
   return { next: list.hasMore ? list.state : null, hasMore: Boolean(list.hasMore), complete: list.complete, ...tally };

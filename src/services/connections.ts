@@ -4,18 +4,7 @@ import type { SecretBox } from '../core/secret-box.js';
 import type { Connector, ConnectionSettings, ConnectorConnection, ResourcePage, WebhookDelivery, WebhookOutcome } from '../connectors/types.js';
 import type { ConnectionRecord, SyncRunRecord } from '../storage/connections.js';
 import type { Store } from '../storage/store.js';
-import {
-  AUTH_LINK_EXPIRES_IN,
-  AUTH_LINK_TTL_SECONDS,
-  authorizationUrl,
-  exchangeCode,
-  newNonce,
-  pkcePair,
-  revokeToken,
-  signState,
-  tokenCredentials,
-  verifyState,
-} from './connection-oauth.js';
+import { AUTH_LINK_EXPIRES_IN, AUTH_LINK_TTL_SECONDS, authorizationUrl, exchangeCode, newNonce, pkcePair, revokeToken, signState, tokenCredentials, verifyState } from './connection-oauth.js';
 import type { ConnectionSyncDeps, ConnectionSyncRunner } from './connection-sync.js';
 import { connectorView, releaseNotifications, settingsView, withFreshView } from './connection-session.js';
 import { DEFAULT_TAGS, newId, type DocumentService } from './documents.js';
@@ -94,12 +83,7 @@ export class ConnectionService {
    * metadata) answers an `authLink` valid one hour and waits (`pending_auth`) until the callback stores its token.
    * `origin` (the request's) makes the callback URL when MNEMO_PUBLIC_URL is not set.
    */
-  async create(
-    actor: Actor,
-    provider: string,
-    input: CreateConnectionInput,
-    origin?: string,
-  ): Promise<{ id: string; authLink: string | null; expiresIn: string | null; redirectsTo?: string }> {
+  async create(actor: Actor, provider: string, input: CreateConnectionInput, origin?: string): Promise<{ id: string; authLink: string | null; expiresIn: string | null; redirectsTo?: string }> {
     requireRoot(actor, 'manage connections');
     requireWrite(actor);
     const connector = this.connector(provider);
@@ -231,10 +215,7 @@ export class ConnectionService {
    * files, a crawler's start pages and limits, Notion pages. A connection that waited for it (needs_setup) becomes
    * active, is scheduled and syncs at once. Answers what was saved.
    */
-  private async saveSelection(
-    conn: ConnectionRecord,
-    given: readonly Record<string, unknown>[],
-  ): Promise<{ message: string; success: boolean; resources: Record<string, unknown>[] }> {
+  private async saveSelection(conn: ConnectionRecord, given: readonly Record<string, unknown>[]): Promise<{ message: string; success: boolean; resources: Record<string, unknown>[] }> {
     const connector = this.connector(conn.provider);
     if (!connector.configureResources) {
       throw createError('NOT_SUPPORTED', [`${conn.provider} connections take no resources: their settings are in metadata when the connection is created`]);

@@ -47,7 +47,11 @@ export interface ContainerTagView {
 }
 
 const earliest = (...dates: (string | undefined | null)[]) => dates.filter((d): d is string => !!d).sort()[0]!;
-const latest = (...dates: (string | undefined | null)[]) => dates.filter((d): d is string => !!d).sort().at(-1)!;
+const latest = (...dates: (string | undefined | null)[]) =>
+  dates
+    .filter((d): d is string => !!d)
+    .sort()
+    .at(-1)!;
 
 /** Container tags as spaces (list, get, name/context, delete, merge). Every call needs a root key of the organisation. */
 export class ContainerTagService {

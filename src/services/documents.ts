@@ -193,12 +193,7 @@ export class DocumentService {
    * Applies a partial update (PATCH); content changes start a new processing run. A customId that matches
    * documents under several tags is narrowed by `narrowTags`, else (only then) by the update's own tags.
    */
-  async update(
-    actor: Actor,
-    idOrCustomId: string,
-    input: DocumentUpdate,
-    narrowTags?: readonly string[],
-  ): Promise<{ id: string; status: string }> {
+  async update(actor: Actor, idOrCustomId: string, input: DocumentUpdate, narrowTags?: readonly string[]): Promise<{ id: string; status: string }> {
     requireWrite(actor);
     if (input.content !== undefined) this.checkSize(input.content);
     if (input.containerTags) requireTags(actor, input.containerTags);
@@ -273,11 +268,7 @@ export class DocumentService {
    * Deletes container tags (optionally only for documents under a filepath): the tags are removed from documents
    * that carry others, and documents left with no tag are deleted with their chunks.
    */
-  async deleteByTags(
-    actor: Actor,
-    tags: readonly string[],
-    filepath?: string,
-  ): Promise<{ deletedCount: number; untaggedCount: number }> {
+  async deleteByTags(actor: Actor, tags: readonly string[], filepath?: string): Promise<{ deletedCount: number; untaggedCount: number }> {
     requireWrite(actor);
     requireTags(actor, tags);
     const ids = await this.store.documents.findDocumentIdsByTags(actor.orgId, tags, filepath);
@@ -321,7 +312,13 @@ export class DocumentService {
 
   /** Documents of a scoped key lose only the key's tags; a root key (or a document left with none) deletes. */
   private async deleteOrUntag(actor: Actor, docs: readonly DocumentRecord[]): Promise<{ deletedCount: number }> {
-    if (!actor.containerTags) return { deletedCount: await this.deleteWithMemories(actor.orgId, docs.map((d) => d.id)) };
+    if (!actor.containerTags)
+      return {
+        deletedCount: await this.deleteWithMemories(
+          actor.orgId,
+          docs.map((d) => d.id),
+        ),
+      };
     return { deletedCount: (await this.removeTags(actor.orgId, docs, new Set(actor.containerTags))).deletedCount };
   }
 
@@ -512,11 +509,7 @@ export class DocumentService {
    * `containerTags` when given), in the order asked, with their memories; ids outside the caller's scope or unknown
    * are left out.
    */
-  async getManyWithMemories(
-    actor: Actor,
-    ids: readonly string[],
-    opts: { by?: 'id' | 'customId'; containerTags?: readonly string[] } = {},
-  ): Promise<DocumentWithMemories[]> {
+  async getManyWithMemories(actor: Actor, ids: readonly string[], opts: { by?: 'id' | 'customId'; containerTags?: readonly string[] } = {}): Promise<DocumentWithMemories[]> {
     const scope = readScope(actor, opts.containerTags && opts.containerTags.length > 0 ? opts.containerTags : undefined);
     const unique = [...new Set(ids)];
     const docs: DocumentRecord[] = [];
@@ -530,7 +523,10 @@ export class DocumentService {
       }
     }
     const seen = new Set<string>();
-    return this.withMemories(actor, docs.filter((d) => !seen.has(d.id) && seen.add(d.id)));
+    return this.withMemories(
+      actor,
+      docs.filter((d) => !seen.has(d.id) && seen.add(d.id)),
+    );
   }
 
   private async withMemories(actor: Actor, docs: readonly DocumentRecord[]): Promise<DocumentWithMemories[]> {

@@ -57,11 +57,7 @@ export class HealthService {
     }
     const runner = this.deps.runner.status();
     const embeddings = this.deps.embedder.status();
-    const warnings = [
-      ...(store.ok ? [] : [`store: ${store.error ?? 'not answering'}`]),
-      ...embeddingWarnings(embeddings),
-      ...runnerWarnings(runner),
-    ];
+    const warnings = [...(store.ok ? [] : [`store: ${store.error ?? 'not answering'}`]), ...embeddingWarnings(embeddings), ...runnerWarnings(runner)];
     return {
       httpStatus: store.ok ? 200 : 503,
       status: !store.ok ? 'error' : warnings.length > 0 ? 'degraded' : 'ok',

@@ -104,7 +104,10 @@ export class MemoryService {
 
   /** The version chains of several memories in one read, by memory id, oldest first, within the caller's tags. */
   async histories(actor: Actor, memories: readonly MemoryRecord[]): Promise<Map<string, MemoryRecord[]>> {
-    const chains = await this.store.memories.memoryHistories(actor.orgId, memories.map((m) => m.rootMemoryId ?? m.id));
+    const chains = await this.store.memories.memoryHistories(
+      actor.orgId,
+      memories.map((m) => m.rootMemoryId ?? m.id),
+    );
     return new Map(memories.map((m) => [m.id, (chains.get(m.rootMemoryId ?? m.id) ?? []).filter((v) => visible(actor, v))]));
   }
 

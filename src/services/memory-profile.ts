@@ -40,9 +40,7 @@ export class MemoryProfiles {
     const base = { containerTags: [tag!], count: false, order: 'desc' as const };
     // The tag's latest activity: the newest of each kind, so each read walks its (is_static, recency) index in order
     // (one read of both kinds sorted the whole tag).
-    const newest = (
-      await Promise.all([true, false].map((isStatic) => this.store.memories.listMemories(orgId, { ...base, isStatic, sort: 'recency', limit: 1, offset: 0 })))
-    ).flatMap((page) => page.memories);
+    const newest = (await Promise.all([true, false].map((isStatic) => this.store.memories.listMemories(orgId, { ...base, isStatic, sort: 'recency', limit: 1, offset: 0 })))).flatMap((page) => page.memories);
     if (newest.length === 0) return { static: [], dynamic: [] };
     const anchor = newest.map(memoryRecency).reduce((a, b) => (a > b ? a : b));
     const since = daysBefore(anchor, this.recentDays);
@@ -61,14 +59,7 @@ export class MemoryProfiles {
   }
 
   /** Up to `limit` current facts of one list, page by page in the list's order. */
-  private async collect(
-    orgId: string,
-    query: Omit<MemoryListQuery, 'limit' | 'offset'>,
-    limit: number,
-    keep: (m: MemoryRecord) => boolean,
-    seenText: Set<string>,
-    seenKey: Set<string>,
-  ): Promise<MemoryRecord[]> {
+  private async collect(orgId: string, query: Omit<MemoryListQuery, 'limit' | 'offset'>, limit: number, keep: (m: MemoryRecord) => boolean, seenText: Set<string>, seenKey: Set<string>): Promise<MemoryRecord[]> {
     const out: MemoryRecord[] = [];
     const page = Math.max(50, limit * 2);
     for (let i = 0; i < MAX_PAGES && out.length < limit; i++) {
@@ -128,5 +119,9 @@ export function daysBefore(day: string, days: number): string {
 
 /** A memory's text as duplicates compare it: case, spacing and the final full stop do not count. */
 export function normalizedText(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim().replace(/[.!?]+$/, '');
+  return text
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.!?]+$/, '');
 }

@@ -70,15 +70,11 @@ export class MemorySearch {
     const embedder = await this.embedderOrNull();
     const n = Math.max(CANDIDATES, p.limit * 3);
     const [byVector, byWords] = await Promise.all([
-      embedder
-        ? embedder.embedQuery(p.q).then((vector) => this.store.memories.memoryVectorSearch(actor.orgId, { ...scope, vector, model: embedder.id, limit: n }))
-        : Promise.resolve([]),
+      embedder ? embedder.embedQuery(p.q).then((vector) => this.store.memories.memoryVectorSearch(actor.orgId, { ...scope, vector, model: embedder.id, limit: n })) : Promise.resolve([]),
       this.store.memories.memoryKeywordSearch(actor.orgId, { ...scope, terms, limit: n }),
     ]);
     const ids = [...new Set([...byVector.map((c) => c.memoryId), ...byWords.map((c) => c.memoryId)])];
-    const memories = (await this.store.memories.getMemoriesByIds(actor.orgId, ids)).filter(
-      (m) => matchesFilter(p.filters, m.metadata) && (!p.documentId || m.documentIds.includes(p.documentId)),
-    );
+    const memories = (await this.store.memories.getMemoriesByIds(actor.orgId, ids)).filter((m) => matchesFilter(p.filters, m.metadata) && (!p.documentId || m.documentIds.includes(p.documentId)));
     // Term weights from the candidates themselves: they are the memories the question is about.
     const termSets = new Map(memories.map((m) => [m.id, new Set(indexTerms(m.memory))]));
     // Scored on what the question asks: "What is Maya's position at Baker & Lowe?" without the organisation it names.
@@ -114,7 +110,10 @@ export class MemorySearch {
   async contexts(actor: Actor, hits: readonly MemoryRecord[]): Promise<Map<string, MemoryContext>> {
     const out = new Map<string, MemoryContext>();
     if (hits.length === 0) return out;
-    const chains = await this.store.memories.memoryHistories(actor.orgId, hits.map((m) => m.rootMemoryId ?? m.id));
+    const chains = await this.store.memories.memoryHistories(
+      actor.orgId,
+      hits.map((m) => m.rootMemoryId ?? m.id),
+    );
     const linkedIds = hits.filter((m) => m.parentMemoryId && m.relation !== 'updates').map((m) => m.parentMemoryId!);
     const linked = new Map((await this.store.memories.getMemoriesByIds(actor.orgId, linkedIds)).map((m) => [m.id, m]));
     for (const m of hits) {
@@ -122,12 +121,15 @@ export class MemorySearch {
       const item = (v: MemoryRecord) => ({ memory: v.memory, relation: 'updates' as const, updatedAt: v.updatedAt, metadata: v.metadata, version: v.version - m.version });
       const parent = m.parentMemoryId && m.relation !== 'updates' ? linked.get(m.parentMemoryId) : undefined;
       out.set(m.id, {
-        parents: chain.filter((v) => v.version < m.version).sort((a, b) => b.version - a.version).map(item),
-        children: chain.filter((v) => v.version > m.version).sort((a, b) => a.version - b.version).map(item),
-        related:
-          parent && visible(actor, parent)
-            ? [{ memory: parent.memory, relation: m.relation as 'extends' | 'derives', updatedAt: parent.updatedAt, metadata: parent.metadata }]
-            : [],
+        parents: chain
+          .filter((v) => v.version < m.version)
+          .sort((a, b) => b.version - a.version)
+          .map(item),
+        children: chain
+          .filter((v) => v.version > m.version)
+          .sort((a, b) => a.version - b.version)
+          .map(item),
+        related: parent && visible(actor, parent) ? [{ memory: parent.memory, relation: m.relation as 'extends' | 'derives', updatedAt: parent.updatedAt, metadata: parent.metadata }] : [],
       });
     }
     return out;

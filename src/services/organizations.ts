@@ -16,7 +16,12 @@ export class OrganizationService {
     const trimmed = name.trim();
     if (!trimmed || trimmed.length > 200) throw createError('VALIDATION_FAILED', ['organisation name must be 1-200 characters']);
     const id = `org_${newId()}`;
-    const slug = trimmed.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 63) || id;
+    const slug =
+      trimmed
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 63) || id;
     await this.store.accounts.upsertOrganization({ id, name: trimmed, slug, createdAt: new Date().toISOString() });
     const { key } = await this.keys.createKey(id, { name: 'root' });
     return { id, name: trimmed, apiKey: key };

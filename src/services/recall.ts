@@ -70,9 +70,7 @@ export class RecallService {
     // In one ranking, each side is asked for a few more: results both sides hold are folded into one.
     const each = wantMemories && wantChunks ? Math.min(100, p.limit + Math.ceil(p.limit / 2)) : p.limit;
     const [memoryHits, chunkHits] = await Promise.all([
-      wantMemories
-        ? this.memories.search(actor, { q: p.q, limit: each, threshold: p.threshold, includeForgotten: p.includeForgotten ?? false, ...scope, ...(documentId ? { documentId } : {}) })
-        : Promise.resolve([]),
+      wantMemories ? this.memories.search(actor, { q: p.q, limit: each, threshold: p.threshold, includeForgotten: p.includeForgotten ?? false, ...scope, ...(documentId ? { documentId } : {}) }) : Promise.resolve([]),
       wantChunks
         ? this.chunks.search(actor, {
             q: p.q,
@@ -88,7 +86,7 @@ export class RecallService {
     const memoryResults = memoryHits.map((h) => ({ kind: 'memory' as const, memory: h.memory, similarity: h.similarity, text: h.memory.memory, key: normalizedText(h.memory.memory), sources: h.memory.documentIds }));
     const chunkResults = chunkHits.map((h) => ({ kind: 'chunk' as const, hit: h, similarity: h.similarity, text: h.chunk.content, key: normalizedText(h.chunk.content), sources: [h.document.id] }));
     // Both sides: fused by rank (search/result-fusion.ts), each text once; one side: its own ranking.
-    const ranked: ((typeof memoryResults)[number] & { folded?: (typeof chunkResults)[number] } | (typeof chunkResults)[number])[] = (
+    const ranked: (((typeof memoryResults)[number] & { folded?: (typeof chunkResults)[number] }) | (typeof chunkResults)[number])[] = (
       wantMemories && wantChunks ? monotoneSimilarities(fuseRanked(memoryResults, chunkResults)) : mergeDistinct(memoryResults, chunkResults)
     ).slice(0, p.limit);
 
@@ -117,9 +115,7 @@ export class RecallService {
     const filters = p.filters ? { filters: p.filters } : {};
     const [profile, results] = await Promise.all([
       this.memories.profile(actor, p.containerTag, filters),
-      p.q
-        ? this.search(actor, { q: p.q, containerTags: [p.containerTag], searchMode: 'hybrid', limit: PROFILE_RESULTS, threshold: p.threshold ?? 0.5, rerank: false, ...filters })
-        : Promise.resolve(undefined),
+      p.q ? this.search(actor, { q: p.q, containerTags: [p.containerTag], searchMode: 'hybrid', limit: PROFILE_RESULTS, threshold: p.threshold ?? 0.5, rerank: false, ...filters }) : Promise.resolve(undefined),
     ]);
     return { profile, ...(results ? { results } : {}) };
   }

@@ -73,21 +73,14 @@ export class SearchService {
     const { vector: vectorHits, keyword: keywordHits } =
       // Where the database fuses ranks (MongoDB $rankFusion) one query picks the candidates; scores stay raw.
       queryVector && embedder && this.store.chunks.capabilities.nativeRankFusion
-        ? await queryVector.then((vector) =>
-            this.store.chunks.hybridCandidates(orgId, { ...scope, vector, model: embedder.id, terms, limit: n, weights: fusion }),
-          )
+        ? await queryVector.then((vector) => this.store.chunks.hybridCandidates(orgId, { ...scope, vector, model: embedder.id, terms, limit: n, weights: fusion }))
         : await Promise.all([
-            queryVector && embedder
-              ? queryVector.then((vector) => this.store.chunks.vectorSearch(orgId, { ...scope, vector, model: embedder.id, limit: n }))
-              : Promise.resolve([]),
+            queryVector && embedder ? queryVector.then((vector) => this.store.chunks.vectorSearch(orgId, { ...scope, vector, model: embedder.id, limit: n })) : Promise.resolve([]),
             this.store.chunks.keywordSearch(orgId, { ...scope, terms: selectMatchTerms(terms, stats, n), limit: n }),
           ]).then(([vector, keyword]) => ({ vector, keyword }));
 
     const ids = [...new Set([...vectorHits.map((h) => h.chunkId), ...keywordHits.map((h) => h.chunkId)])];
-    const [chunkList, storedTerms] = await Promise.all([
-      this.store.chunks.getChunksByIds(orgId, ids),
-      this.store.chunks.getChunkTerms(orgId, ids),
-    ]);
+    const [chunkList, storedTerms] = await Promise.all([this.store.chunks.getChunksByIds(orgId, ids), this.store.chunks.getChunkTerms(orgId, ids)]);
     const chunks = new Map(chunkList.map((c) => [c.id, c]));
     const weights = termWeights(terms, stats.docFrequencies, stats.totalChunks);
     const evidence: HybridEvidence[] = [];

@@ -25,12 +25,7 @@ export interface FileUpload {
  * extractor handles (415, listing the supported ones) before anything is stored, then adds the document like a
  * JSON add (customId upserts included) with the file kept as its original; the pipeline extracts the text.
  */
-export async function addUploadedFile(
-  documents: DocumentService,
-  actor: Actor,
-  upload: FileUpload,
-  engines?: UploadEngines,
-): Promise<{ id: string; status: string }> {
+export async function addUploadedFile(documents: DocumentService, actor: Actor, upload: FileUpload, engines?: UploadEngines): Promise<{ id: string; status: string }> {
   requireWrite(actor);
   if (upload.size === 0) throw createError('EMPTY_FILE');
   const detected = await detectFileType(upload.path, { filename: upload.filename, declared: upload.declaredTypes });

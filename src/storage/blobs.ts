@@ -26,12 +26,7 @@ export function documentFileKey(orgId: string, documentId: string, generation: n
  * the stores after the rows are gone (a failure here leaves an orphaned blob, never a document without its file),
  * so errors are reported to `onError` rather than thrown.
  */
-export async function removeDocumentBlobs(
-  blobs: BlobStore,
-  orgId: string,
-  docs: readonly { id: string; fileKey: string | null }[],
-  onError: (err: unknown) => void = () => {},
-): Promise<void> {
+export async function removeDocumentBlobs(blobs: BlobStore, orgId: string, docs: readonly { id: string; fileKey: string | null }[], onError: (err: unknown) => void = () => {}): Promise<void> {
   for (const d of docs) {
     if (!d.fileKey) continue;
     try {

@@ -32,9 +32,7 @@ export interface ConnectionRecord {
   updatedAt: string;
 }
 
-export type ConnectionPatch = Partial<
-  Pick<ConnectionRecord, 'containerTags' | 'metadata' | 'credentials' | 'status' | 'state' | 'syncEveryMs' | 'nextSyncAt' | 'lastSyncAt' | 'error' | 'updatedAt'>
->;
+export type ConnectionPatch = Partial<Pick<ConnectionRecord, 'containerTags' | 'metadata' | 'credentials' | 'status' | 'state' | 'syncEveryMs' | 'nextSyncAt' | 'lastSyncAt' | 'error' | 'updatedAt'>>;
 
 /** One sync of a connection (GET /v3/connections/{id}/sync-runs). */
 export interface SyncRunRecord {

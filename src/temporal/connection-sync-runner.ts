@@ -122,7 +122,10 @@ export class TemporalSyncRunner implements ConnectionSyncRunner {
     });
     for (const id of stale) {
       // Only this deployment's Schedules (its task queue): another deployment may share the namespace.
-      const described = await this.client.schedule.getHandle(id).describe().catch(() => null);
+      const described = await this.client.schedule
+        .getHandle(id)
+        .describe()
+        .catch(() => null);
       if (described?.action.type !== 'startWorkflow' || described.action.taskQueue !== this.temporal.taskQueue) continue;
       await this.unschedule(id.slice('connection-'.length));
       removed++;

@@ -11,9 +11,7 @@ function connectionOptions(t: TemporalConfig) {
     ? {
         ...(t.tlsServerName ? { serverNameOverride: t.tlsServerName } : {}),
         ...(t.tlsCaPath ? { serverRootCACertificate: fs.readFileSync(t.tlsCaPath) } : {}),
-        ...(t.tlsCertPath && t.tlsKeyPath
-          ? { clientCertPair: { crt: fs.readFileSync(t.tlsCertPath), key: fs.readFileSync(t.tlsKeyPath) } }
-          : {}),
+        ...(t.tlsCertPath && t.tlsKeyPath ? { clientCertPair: { crt: fs.readFileSync(t.tlsCertPath), key: fs.readFileSync(t.tlsKeyPath) } } : {}),
       }
     : undefined;
   return {

@@ -35,12 +35,7 @@ function installSdkRuntime(logLevel: Config['logLevel']): void {
  * Nothing here waits for Temporal: the client connects on first use and the runner keeps retrying the worker, so
  * the API serves (and queues documents) while Temporal is down.
  */
-export function createTemporalRunner(
-  config: Readonly<Config>,
-  deps: PipelineDeps,
-  logger: Logger,
-  overrides: TemporalRunnerOverrides = {},
-): TemporalRunner {
+export function createTemporalRunner(config: Readonly<Config>, deps: PipelineDeps, logger: Logger, overrides: TemporalRunnerOverrides = {}): TemporalRunner {
   installSdkRuntime(config.logLevel);
   const clientConnection = connectClient(config.temporal);
   const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });

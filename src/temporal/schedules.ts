@@ -56,9 +56,7 @@ export function startSchedules(config: Readonly<Config>, logger: Logger, jobs: r
     try {
       for (const job of jobs) {
         const outcome = await client.withAbortSignal(abort.signal, () =>
-          client.withDeadline(Date.now() + ATTEMPT_TIMEOUT_MS, () =>
-            ensureSchedule(client, job.def, { taskQueue: config.temporal.taskQueue, everyMs: job.everyMs }),
-          ),
+          client.withDeadline(Date.now() + ATTEMPT_TIMEOUT_MS, () => ensureSchedule(client, job.def, { taskQueue: config.temporal.taskQueue, everyMs: job.everyMs })),
         );
         logger.info(`schedule ${outcome}`, { scheduleId: job.def.scheduleId, everyMs: job.everyMs });
       }

@@ -16,11 +16,7 @@ export const SEARCH_ATTRIBUTES = [DOCUMENT_STATUS, CONTAINER_TAG, CUSTOM_ID] as 
 
 /** The search attributes a document's run starts with, leaving out any the namespace lacks (see ensureSearchAttributes). */
 export function documentSearchAttributes(doc: DocumentRecord, missing: ReadonlySet<string> = new Set()): SearchAttributePair[] {
-  const pairs: SearchAttributePair[] = [
-    { key: CONTAINER_TAG, value: doc.containerTags[0] ?? '' },
-    { key: DOCUMENT_STATUS, value: doc.status },
-    ...(doc.customId ? [{ key: CUSTOM_ID, value: doc.customId }] : []),
-  ];
+  const pairs: SearchAttributePair[] = [{ key: CONTAINER_TAG, value: doc.containerTags[0] ?? '' }, { key: DOCUMENT_STATUS, value: doc.status }, ...(doc.customId ? [{ key: CUSTOM_ID, value: doc.customId }] : [])];
   return pairs.filter((p) => !missing.has(p.key.name));
 }
 
@@ -51,11 +47,10 @@ export async function ensureSearchAttributes(client: Client, namespace: string, 
     logger.info('registered Temporal search attributes', { namespace, attributes: missing });
     return [];
   } catch (err) {
-    logger.warn(
-      `could not register the search attributes ${missing.join(', ')}; register them as Keyword ` +
-        '(temporal operator search-attribute create, or tcld for Temporal Cloud)',
-      { namespace, error: errorMessage(err) },
-    );
+    logger.warn(`could not register the search attributes ${missing.join(', ')}; register them as Keyword ` + '(temporal operator search-attribute create, or tcld for Temporal Cloud)', {
+      namespace,
+      error: errorMessage(err),
+    });
     return missing;
   }
 }

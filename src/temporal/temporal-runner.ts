@@ -250,9 +250,13 @@ export class TemporalRunner implements Runner {
     if (this.reembedded || !this.opts.embedder) return;
     const live = () => !this.stopped && !this.problems.has('connection');
     const deps = { store: this.opts.store, embedder: this.opts.embedder, logger: this.opts.logger };
-    const { finished } = await markStaleEmbeddings(deps, async (refs) => {
-      for (const ref of refs) await this.startRun(ref);
-    }, live);
+    const { finished } = await markStaleEmbeddings(
+      deps,
+      async (refs) => {
+        for (const ref of refs) await this.startRun(ref);
+      },
+      live,
+    );
     // Interrupted (Temporal went away, a store error): tried again on the next tick; what was marked is due work
     // that the reconciler starts anyway.
     this.reembedded = finished;

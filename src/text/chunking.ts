@@ -172,8 +172,7 @@ function* toUnits(text: string, blocks: Block[], max: number, overlap: number): 
     // Counted up to just past a chunk: a 5 MB paragraph is known not to fit after its first few KB.
     const tokens = estimateTokensUpTo(text.slice(b.start, b.end), max);
     // A "heading" longer than a chunk (rare, but text is user input) is split like any long block.
-    const pieces =
-      tokens <= max ? [{ ...b, tokens, clean: true }] : yield* splitSpan(text, b, limit, b.kind === 'code' ? lineSteps : sentenceSteps);
+    const pieces = tokens <= max ? [{ ...b, tokens, clean: true }] : yield* splitSpan(text, b, limit, b.kind === 'code' ? lineSteps : sentenceSteps);
     for (const [i, { start, end, tokens, clean }] of pieces.entries()) {
       units.push({ start, end, tokens, clean, kind: b.kind, headings, sectionStart: b.kind === 'heading' && i === 0 });
       if (i % 1024 === 1023) yield;
@@ -252,7 +251,9 @@ function overlapTail(text: string, units: Unit[], budget: number): Unit | null {
   let best: { start: number; unit: Unit } | null = null;
   scan: for (let i = units.length - 1; i >= 0; i--) {
     const u = units[i]!;
-    const starts = (u.kind === 'code' ? lineSpans : sentenceSpans)(text, u.start, u.end).map((s) => s.start).reverse();
+    const starts = (u.kind === 'code' ? lineSpans : sentenceSpans)(text, u.start, u.end)
+      .map((s) => s.start)
+      .reverse();
     for (const start of starts) {
       if (start === u.start && !u.clean) break scan;
       if (!fits(start)) break scan;

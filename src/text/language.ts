@@ -10,12 +10,42 @@ export interface LanguageInfo {
 }
 
 const LANGUAGES: readonly (LanguageInfo & { words: readonly string[] })[] = [
-  { iso639_1: 'en', tesseract: 'eng', names: ['english', 'anglais', 'englisch', 'inglés', 'inglês', 'inglese'], words: ['the', 'and', 'of', 'to', 'is', 'in', 'that', 'it', 'with', 'for', 'this', 'are', 'was', 'you', 'not', 'be', 'on', 'have'] },
-  { iso639_1: 'fr', tesseract: 'fra', names: ['french', 'français', 'francais', 'französisch', 'francés', 'francês', 'francese'], words: ['le', 'la', 'les', 'et', 'des', 'est', 'un', 'une', 'du', 'que', 'qui', 'dans', 'pour', 'pas', 'sur', 'au', 'avec', 'ce', 'il', 'sont'] },
-  { iso639_1: 'de', tesseract: 'deu', names: ['german', 'deutsch', 'allemand', 'alemán', 'alemão', 'tedesco'], words: ['der', 'die', 'und', 'das', 'ist', 'nicht', 'ein', 'eine', 'zu', 'den', 'mit', 'sich', 'auf', 'für', 'dem', 'von', 'auch', 'wird', 'es', 'im'] },
-  { iso639_1: 'es', tesseract: 'spa', names: ['spanish', 'español', 'espanol', 'castellano', 'espagnol', 'spanisch', 'espanhol', 'spagnolo'], words: ['el', 'la', 'de', 'que', 'y', 'los', 'las', 'en', 'un', 'por', 'con', 'para', 'una', 'es', 'del', 'se', 'no', 'su', 'al', 'lo'] },
-  { iso639_1: 'pt', tesseract: 'por', names: ['portuguese', 'português', 'portugues', 'portugais', 'portugiesisch', 'portugués', 'portoghese'], words: ['o', 'a', 'os', 'as', 'de', 'que', 'e', 'do', 'da', 'em', 'um', 'uma', 'para', 'com', 'não', 'no', 'na', 'por', 'mais', 'dos'] },
-  { iso639_1: 'it', tesseract: 'ita', names: ['italian', 'italiano', 'italien', 'italienisch'], words: ['il', 'la', 'di', 'che', 'e', 'le', 'un', 'una', 'per', 'non', 'sono', 'con', 'del', 'della', 'gli', 'nel', 'si', 'lo', 'al', 'è'] },
+  {
+    iso639_1: 'en',
+    tesseract: 'eng',
+    names: ['english', 'anglais', 'englisch', 'inglés', 'inglês', 'inglese'],
+    words: ['the', 'and', 'of', 'to', 'is', 'in', 'that', 'it', 'with', 'for', 'this', 'are', 'was', 'you', 'not', 'be', 'on', 'have'],
+  },
+  {
+    iso639_1: 'fr',
+    tesseract: 'fra',
+    names: ['french', 'français', 'francais', 'französisch', 'francés', 'francês', 'francese'],
+    words: ['le', 'la', 'les', 'et', 'des', 'est', 'un', 'une', 'du', 'que', 'qui', 'dans', 'pour', 'pas', 'sur', 'au', 'avec', 'ce', 'il', 'sont'],
+  },
+  {
+    iso639_1: 'de',
+    tesseract: 'deu',
+    names: ['german', 'deutsch', 'allemand', 'alemán', 'alemão', 'tedesco'],
+    words: ['der', 'die', 'und', 'das', 'ist', 'nicht', 'ein', 'eine', 'zu', 'den', 'mit', 'sich', 'auf', 'für', 'dem', 'von', 'auch', 'wird', 'es', 'im'],
+  },
+  {
+    iso639_1: 'es',
+    tesseract: 'spa',
+    names: ['spanish', 'español', 'espanol', 'castellano', 'espagnol', 'spanisch', 'espanhol', 'spagnolo'],
+    words: ['el', 'la', 'de', 'que', 'y', 'los', 'las', 'en', 'un', 'por', 'con', 'para', 'una', 'es', 'del', 'se', 'no', 'su', 'al', 'lo'],
+  },
+  {
+    iso639_1: 'pt',
+    tesseract: 'por',
+    names: ['portuguese', 'português', 'portugues', 'portugais', 'portugiesisch', 'portugués', 'portoghese'],
+    words: ['o', 'a', 'os', 'as', 'de', 'que', 'e', 'do', 'da', 'em', 'um', 'uma', 'para', 'com', 'não', 'no', 'na', 'por', 'mais', 'dos'],
+  },
+  {
+    iso639_1: 'it',
+    tesseract: 'ita',
+    names: ['italian', 'italiano', 'italien', 'italienisch'],
+    words: ['il', 'la', 'di', 'che', 'e', 'le', 'un', 'una', 'per', 'non', 'sono', 'con', 'del', 'della', 'gli', 'nel', 'si', 'lo', 'al', 'è'],
+  },
 ];
 
 /** Every language extraction can name: the OCR languages that have an npm package, and their speech codes. */
@@ -38,7 +68,11 @@ export function languageHint(metadata: Record<string, unknown> | null | undefine
  * language stands out. Good enough to choose OCR language data and to label a transcript, not to classify tweets.
  */
 export function detectLanguage(text: string): (LanguageInfo & { share: number }) | null {
-  const words = text.toLowerCase().normalize('NFC').match(/\p{L}+/gu) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .normalize('NFC')
+      .match(/\p{L}+/gu) ?? [];
   if (words.length < 8) return null;
   const counts = LANGUAGES.map((l) => {
     const set = new Set(l.words);
@@ -58,7 +92,11 @@ export function detectLanguage(text: string): (LanguageInfo & { share: number })
  * a multilingual notice), most frequent first. Unlike detectLanguage, no single language needs to stand out.
  */
 export function languagesIn(text: string, min = 3): LanguageInfo[] {
-  const words = text.toLowerCase().normalize('NFC').match(/\p{L}+/gu) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .normalize('NFC')
+      .match(/\p{L}+/gu) ?? [];
   return LANGUAGES.map((l) => {
     const set = new Set(l.words);
     return { l, n: words.reduce((n, w) => n + (set.has(w) ? 1 : 0), 0) };

@@ -9,9 +9,7 @@ export interface Span {
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 /** Abbreviations that (almost) never end a sentence. */
-const TITLES = new Set(
-  'mr mrs ms mx dr prof sr jr st mt rev gen col capt lt sgt gov sen rep pres hon vs approx ca cf al inc ltd co corp dept univ'.split(' '),
-);
+const TITLES = new Set('mr mrs ms mx dr prof sr jr st mt rev gen col capt lt sgt gov sen rep pres hon vs approx ca cf al inc ltd co corp dept univ'.split(' '));
 /** Abbreviations that do not end a sentence when a number follows ("No. 5", "Fig. 3", "pp. 10-12"). */
 const NUMBERED = new Set('no nos nr fig figs vol vols p pp ch sec eq art tab ref refs'.split(' '));
 
@@ -43,7 +41,7 @@ export function sentenceSpans(text: string, start = 0, end = text.length): Span[
 export function* sentenceSteps(text: string, start = 0, end = text.length): Generator<void, Span[], void> {
   const spans: Span[] = [];
   let from = start;
-  for (let pos = start; pos < end; ) {
+  for (let pos = start; pos < end;) {
     // Whitespace where a sentence starts belongs to no sentence: skipped here, so a run of a million line breaks
     // costs no segmenter work (each break is a segment of its own, which took 14 s).
     if (pos === from && /\s/.test(text[pos]!)) {
@@ -78,7 +76,11 @@ function endsSentence(segment: string, next: string): boolean {
   if (LINE_END.test(segment)) return true;
   // No space after the terminator: "example.com/a?b=1", "It works!Really" stay one sentence; CJK needs no space.
   if (!/\s$/.test(segment)) return CJK_END.test(segment);
-  const word = segment.trimEnd().split(/\s/).pop()!.replace(/^[("'“‘[]+/, '');
+  const word = segment
+    .trimEnd()
+    .split(/\s/)
+    .pop()!
+    .replace(/^[("'“‘[]+/, '');
   if (/^(?:\p{L}\.){2,}$/u.test(word) || /^\p{Lu}\.$/u.test(word)) return false; // "U.S.", "e.g.", "J. R. R. Tolkien"
   const abbr = /^(\p{L}+)\.$/u.exec(word)?.[1]?.toLowerCase();
   if (abbr && (TITLES.has(abbr) || (NUMBERED.has(abbr) && /^\d/.test(next)))) return false;

@@ -21,7 +21,9 @@ export function summarize(content: string, title?: string | null): string | null
   let fallback: string | null = null;
   let titleOnly: string | null = null;
   for (const para of paragraphs(content.length > SCAN_CHARS ? content.slice(0, SCAN_CHARS) : content)) {
-    const all = head(para).split('\n').filter((l) => !/^\s*#{1,6}(\s|$)/.test(l));
+    const all = head(para)
+      .split('\n')
+      .filter((l) => !/^\s*#{1,6}(\s|$)/.test(l));
     const lines = all.filter((l) => !isTitle(l, title));
     if (all.length > 0 && lines.length === 0) titleOnly ??= plain(all.join(' '));
     if (lines.length === 0 || /^\s*(\||<!--|([-*_])(\s*\2){2,}\s*$)/.test(lines[0]!)) continue;

@@ -37,7 +37,10 @@ const MAX_TOKEN_LENGTH = 40;
 
 /** Lowercases, strips diacritics and splits text into words (apostrophes kept inside words). */
 export function words(text: string): string[] {
-  const normalized = text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  const normalized = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
   const out: string[] = [];
   for (const m of normalized.matchAll(WORD)) {
     const w = m[0].replace(/’/g, "'");

@@ -104,7 +104,12 @@ function popcount8(x: number): number {
  */
 export function topByScore(scores: Float32Array, count: number, pool: number): Int32Array {
   if (pool >= count) return Int32Array.from({ length: count }, (_, i) => i);
-  if (count < SAMPLED_SELECTION_MIN) return topByHistogram(scores, Int32Array.from({ length: count }, (_, i) => i), pool);
+  if (count < SAMPLED_SELECTION_MIN)
+    return topByHistogram(
+      scores,
+      Int32Array.from({ length: count }, (_, i) => i),
+      pool,
+    );
   const step = count / SELECTION_SAMPLE;
   const sample = new Float32Array(SELECTION_SAMPLE);
   for (let k = 0; k < SELECTION_SAMPLE; k++) sample[k] = scores[Math.floor(k * step)]!;
@@ -123,7 +128,12 @@ export function topByScore(scores: Float32Array, count: number, pool: number): I
     }
     kept[n++] = i;
   }
-  if (n < pool) return topByHistogram(scores, Int32Array.from({ length: count }, (_, i) => i), pool);
+  if (n < pool)
+    return topByHistogram(
+      scores,
+      Int32Array.from({ length: count }, (_, i) => i),
+      pool,
+    );
   return topByHistogram(scores, kept.subarray(0, n), pool);
 }
 

@@ -193,7 +193,7 @@ export function readIndexImage(file: string, expect: ImageStamp, model: string):
       if (!s || s.offset + s.bytes > size) return null;
       const out = make(s.bytes);
       const view = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
-      for (let at = 0; at < s.bytes; ) {
+      for (let at = 0; at < s.bytes;) {
         const n = fs.readSync(fd, view, at, Math.min(64 << 20, s.bytes - at), s.offset + at);
         if (n <= 0) return null;
         at += n;

@@ -28,7 +28,10 @@ export class SignCodes {
   private capacity: number;
   private view: Uint32Array | null = null;
 
-  constructor(readonly dims: number, rows: number) {
+  constructor(
+    readonly dims: number,
+    rows: number,
+  ) {
     this.stride = codeWords(dims) * 4;
     this.capacity = Math.max(1, rows);
     this.memory = new WebAssembly.Memory({ initial: Math.ceil((this.capacity * this.stride) / PAGE) + 1 });

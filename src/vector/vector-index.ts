@@ -30,10 +30,7 @@ export interface IndexedDocument {
  * documents, or an image written earlier (vector/index-image.ts). `version`: the store's change sequence the load
  * reflects (read before the rows: a write during the load is caught up later), 0 when the store keeps none.
  */
-export type VectorLoader = (
-  orgId: string,
-  model: string,
-) => ({ vectors: Iterable<IndexedVector | QuantizedVector>; documents: Iterable<IndexedDocument> } | { image: IndexImage }) & { version?: number };
+export type VectorLoader = (orgId: string, model: string) => ({ vectors: Iterable<IndexedVector | QuantizedVector>; documents: Iterable<IndexedDocument> } | { image: IndexImage }) & { version?: number };
 
 /**
  * An organisation's index as plain arrays, to write to disk and read back (vector/index-image.ts) instead of
@@ -193,7 +190,11 @@ export class VectorIndex {
     }
     const ranked = top.sorted().map(({ item, score: s }) => ({ chunkId: idx.chunkIds[item]!, documentId: idx.docIds[item]!, score: s }));
     if (!this.floats || ranked.length === 0) return ranked.slice(0, q.limit);
-    const exact = this.floats(orgId, q.model, ranked.map((c) => c.chunkId));
+    const exact = this.floats(
+      orgId,
+      q.model,
+      ranked.map((c) => c.chunkId),
+    );
     for (const c of ranked) {
       const v = exact.get(c.chunkId);
       if (v && v.length === dims) c.score = dot(q.vector, v);
@@ -227,9 +228,7 @@ export class VectorIndex {
     if (!idx) return;
     const rows = idx.docRows.get(documentId) ?? [];
     // Dequantised rows quantise back to the same bytes (the row's largest value is its scale x 127).
-    const vectors = rows
-      .filter((r) => idx.alive[r])
-      .map((r) => ({ chunkId: idx.chunkIds[r]!, documentId, vector: idx.floats?.get(idx.chunkIds[r]!) ?? dequantize(idx.data, r * idx.dims, idx.dims, idx.scales[r]!) }));
+    const vectors = rows.filter((r) => idx.alive[r]).map((r) => ({ chunkId: idx.chunkIds[r]!, documentId, vector: idx.floats?.get(idx.chunkIds[r]!) ?? dequantize(idx.data, r * idx.dims, idx.dims, idx.scales[r]!) }));
     this.putDocument(orgId, idx.model, { documentId, containerTags: tags }, vectors);
   }
 

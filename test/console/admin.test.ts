@@ -34,7 +34,11 @@ describe('console: search, connections, keys and settings', () => {
     await expect.poll(() => page.getByTestId('profile-static').textContent()).toContain('works at Initech');
     await page.getByLabel('Query').fill('where does the user work database');
     await page.getByLabel('Threshold').fill('0');
-    const kinds = async () => page.getByRole('list', { name: 'Results' }).locator('li').evaluateAll((lis) => lis.map((li) => (li as unknown as { dataset: { kind: string } }).dataset.kind));
+    const kinds = async () =>
+      page
+        .getByRole('list', { name: 'Results' })
+        .locator('li')
+        .evaluateAll((lis) => lis.map((li) => (li as unknown as { dataset: { kind: string } }).dataset.kind));
 
     for (const mode of ['hybrid', 'memories', 'documents'] as const) {
       await page.getByRole('radio', { name: mode }).check();

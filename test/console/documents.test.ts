@@ -15,7 +15,14 @@ async function makePdf(lines: string[]): Promise<Buffer> {
 async function dropFile(page: Page, name: string, bytes: Buffer, type: string): Promise<void> {
   await page.evaluate(
     ({ name, b64, type }) => {
-      const g = globalThis as unknown as { document: { querySelector(s: string): { dispatchEvent(e: unknown): boolean } | null }; DataTransfer: new () => { items: { add(f: unknown): void } }; File: new (parts: unknown[], name: string, o: unknown) => unknown; DragEvent: new (t: string, o: unknown) => unknown; Uint8Array: typeof Uint8Array; atob(s: string): string };
+      const g = globalThis as unknown as {
+        document: { querySelector(s: string): { dispatchEvent(e: unknown): boolean } | null };
+        DataTransfer: new () => { items: { add(f: unknown): void } };
+        File: new (parts: unknown[], name: string, o: unknown) => unknown;
+        DragEvent: new (t: string, o: unknown) => unknown;
+        Uint8Array: typeof Uint8Array;
+        atob(s: string): string;
+      };
       const raw = g.atob(b64);
       const arr = new g.Uint8Array(raw.length);
       for (let i = 0; i < raw.length; i++) arr[i] = raw.charCodeAt(i);
@@ -131,7 +138,13 @@ describe('console: sign in and documents', () => {
     await page.getByLabel('Status').selectOption('');
     await page.locator('table.docs tbody tr[data-status]').first().waitFor();
     // The page itself never scrolls sideways (wide tables scroll inside their own box).
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement.scrollWidth <= (globalThis as unknown as { document: { documentElement: { clientWidth: number } } }).document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement.scrollWidth <=
+          (globalThis as unknown as { document: { documentElement: { clientWidth: number } } }).document.documentElement.clientWidth,
+      ),
+    ).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'documents-phone');
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -43,7 +43,14 @@ interface Served {
 async function serve(env: Record<string, string>): Promise<Served> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-memory-scenarios-'));
   const config = loadConfig({ MNEMO_API_KEY: API_KEY, MNEMO_DATA_DIR: dir, MNEMO_INGEST_POLL_MS: '50', ...env });
-  const shared: Embedder = { id: embedder.id, kind: embedder.kind, dimensions: embedder.dimensions, calibration: embedder.calibration, embedDocuments: (t) => embedder.embedDocuments(t), embedQuery: (t) => embedder.embedQuery(t) };
+  const shared: Embedder = {
+    id: embedder.id,
+    kind: embedder.kind,
+    dimensions: embedder.dimensions,
+    calibration: embedder.calibration,
+    embedDocuments: (t) => embedder.embedDocuments(t),
+    embedQuery: (t) => embedder.embedQuery(t),
+  };
   const runtime = await createRuntime(config, testLogger, {
     embedder: staticEmbedderHandle(shared),
     print: () => undefined,

@@ -64,7 +64,7 @@ export function clientScenario(mode: string, start: () => Promise<ServerProcess>
       const res = await client.search({ q: 'What job does Caroline want?', containerTag: 'user-a' });
       expect(res.results.length).toBeGreaterThan(0);
       // The top result may be the extracted fact or the chunk itself: either states the answer.
-      const top = res.results[0]! as typeof res.results[0] & { memory?: string };
+      const top = res.results[0]! as (typeof res.results)[0] & { memory?: string };
       expect(top.chunk ?? top.memory).toContain('counselor');
       expect(top.similarity).toBeGreaterThanOrEqual(0.5);
       expect(top.similarity).toBeLessThanOrEqual(1);

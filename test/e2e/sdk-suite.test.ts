@@ -17,7 +17,7 @@ const OK: Outcome = { ok: true };
 
 const TAGS = ['user_123', 'project_123'];
 
-describe('the official client\'s generated API suite, against Mnemo with real ids', () => {
+describe("the official client's generated API suite, against Mnemo with real ids", () => {
   let server: ClientServer;
   let client: Supermemory;
   let notion: FakeNotion;
@@ -53,32 +53,36 @@ describe('the official client\'s generated API suite, against Mnemo with real id
 
   /** search.documents and search.execute (both POST /v3/search) are generated with the same parameters. */
   const v3SearchParams = (): Supermemory.Search.SearchDocumentsParams => ({
-      q: 'machine learning concepts',
-      categoriesFilter: ['string'],
-      chunkThreshold: 0.5,
-      containerTag: 'user_123',
-      containerTags: ['user_123'],
-      docId: ids.doc,
-      documentThreshold: 0,
-      filepath: '/docs/',
-      filters: { OR: [{ key: 'key', value: 'value', filterType: 'metadata', ignoreCase: 'true', negate: 'true', numericOperator: '>' }] },
-      includeFullDocs: false,
-      includeSummary: true,
-      limit: 10,
-      onlyMatchingChunks: true,
-      rerank: false,
-      rewriteQuery: false,
+    q: 'machine learning concepts',
+    categoriesFilter: ['string'],
+    chunkThreshold: 0.5,
+    containerTag: 'user_123',
+    containerTags: ['user_123'],
+    docId: ids.doc,
+    documentThreshold: 0,
+    filepath: '/docs/',
+    filters: { OR: [{ key: 'key', value: 'value', filterType: 'metadata', ignoreCase: 'true', negate: 'true', numericOperator: '>' }] },
+    includeFullDocs: false,
+    includeSummary: true,
+    limit: 10,
+    onlyMatchingChunks: true,
+    rerank: false,
+    rewriteQuery: false,
   });
 
   /** The 45 generated calls, in the order the suite makes them (reads before the deletes that would remove their ids). */
   const calls: [string, () => Promise<unknown>, Outcome][] = [
     // resource connections
-    ['connections.create', async () => {
-      const created = await client.connections.create('notion', {});
-      ids.pending = created.id;
-      expect(created.authLink).toMatch(/^http/);
-      return created;
-    }, OK],
+    [
+      'connections.create',
+      async () => {
+        const created = await client.connections.create('notion', {});
+        ids.pending = created.id;
+        expect(created.authLink).toMatch(/^http/);
+        return created;
+      },
+      OK,
+    ],
     ['connections.list', () => client.connections.list({}), OK],
     ['connections.configure: only required params', () => client.connections.configure(ids.connection, { resources: [{ foo: 'bar' }] }), { status: 400, code: 'CONNECTOR_CONFIG_INVALID' }],
     ['connections.configure: required and optional params', () => client.connections.configure(ids.connection, { resources: [{ foo: 'bar' }] }), { status: 400, code: 'CONNECTOR_CONFIG_INVALID' }],
@@ -88,115 +92,158 @@ describe('the official client\'s generated API suite, against Mnemo with real id
     ['connections.import', () => client.connections.import('notion', {}), OK],
     ['connections.listDocuments', () => client.connections.listDocuments('notion', {}), OK],
     ['connections.resources', () => client.connections.resources(ids.connection), OK],
-    ['connections.resources: request options and params are passed correctly', () => client.connections.resources(ids.connection, { page: 0, parent_id: 'parent_id', per_page: 0 }, { path: '/_stainless_unknown_path' }), { notFound: true }],
+    [
+      'connections.resources: request options and params are passed correctly',
+      () => client.connections.resources(ids.connection, { page: 0, parent_id: 'parent_id', per_page: 0 }, { path: '/_stainless_unknown_path' }),
+      { notFound: true },
+    ],
     ['connections.deleteByID', () => client.connections.deleteByID(ids.connectionToDelete), OK],
-    ['connections.deleteByID: request options and params are passed correctly', () => client.connections.deleteByID(ids.connection, { deleteDocuments: 'deleteDocuments' }, { path: '/_stainless_unknown_path' }), { notFound: true }],
+    [
+      'connections.deleteByID: request options and params are passed correctly',
+      () => client.connections.deleteByID(ids.connection, { deleteDocuments: 'deleteDocuments' }, { path: '/_stainless_unknown_path' }),
+      { notFound: true },
+    ],
     ['connections.deleteByProvider: only required params', () => client.connections.deleteByProvider('notion', { containerTags: TAGS }), OK],
-    ['connections.deleteByProvider: required and optional params', async () => {
-      await notionConnection(TAGS);
-      return client.connections.deleteByProvider('notion', { containerTags: TAGS });
-    }, OK],
+    [
+      'connections.deleteByProvider: required and optional params',
+      async () => {
+        await notionConnection(TAGS);
+        return client.connections.deleteByProvider('notion', { containerTags: TAGS });
+      },
+      OK,
+    ],
 
     // resource documents
     ['documents.update', () => client.documents.update(ids.doc, {}), OK],
     ['documents.list', () => client.documents.list({}), OK],
     ['documents.add: only required params', () => client.documents.add({ content: 'content' }), OK],
-    ['documents.add: required and optional params', () => client.documents.add({
-      content: 'content',
-      containerTag: 'containerTag',
-      containerTags: ['string'],
-      customId: 'customId',
-      entityContext: 'entityContext',
-      filepath: 'filepath',
-      metadata: { foo: 'string' },
-      taskType: 'memory',
-    }), OK],
+    [
+      'documents.add: required and optional params',
+      () =>
+        client.documents.add({
+          content: 'content',
+          containerTag: 'containerTag',
+          containerTags: ['string'],
+          customId: 'customId',
+          entityContext: 'entityContext',
+          filepath: 'filepath',
+          metadata: { foo: 'string' },
+          taskType: 'memory',
+        }),
+      OK,
+    ],
     ['documents.batchAdd: only required params', () => client.documents.batchAdd({ documents: [{ content: 'This is a detailed article about machine learning concepts...' }] }), OK],
-    ['documents.batchAdd: required and optional params', () => client.documents.batchAdd({
-      documents: [{
-        content: 'This is a detailed article about machine learning concepts...',
-        containerTag: 'user_123',
-        containerTags: ['user_123', 'project_123'],
-        customId: 'mem_abc123',
-        filepath: '/documents/reports/file.pdf',
-        metadata: { category: 'technology', isPublic: true, readingTime: 5, source: 'web', tag_1: 'ai', tag_2: 'machine-learning' },
-        taskType: 'memory',
-      }],
-      containerTag: 'user_123',
-      containerTags: ['user_123', 'project_123'],
-      content: null,
-      filepath: '/documents/reports/file.pdf',
-      metadata: { category: 'technology', isPublic: true, readingTime: 5, source: 'web', tag_1: 'ai', tag_2: 'machine-learning' },
-      taskType: 'memory',
-    }), OK],
+    [
+      'documents.batchAdd: required and optional params',
+      () =>
+        client.documents.batchAdd({
+          documents: [
+            {
+              content: 'This is a detailed article about machine learning concepts...',
+              containerTag: 'user_123',
+              containerTags: ['user_123', 'project_123'],
+              customId: 'mem_abc123',
+              filepath: '/documents/reports/file.pdf',
+              metadata: { category: 'technology', isPublic: true, readingTime: 5, source: 'web', tag_1: 'ai', tag_2: 'machine-learning' },
+              taskType: 'memory',
+            },
+          ],
+          containerTag: 'user_123',
+          containerTags: ['user_123', 'project_123'],
+          content: null,
+          filepath: '/documents/reports/file.pdf',
+          metadata: { category: 'technology', isPublic: true, readingTime: 5, source: 'web', tag_1: 'ai', tag_2: 'machine-learning' },
+          taskType: 'memory',
+        }),
+      OK,
+    ],
     ['documents.deleteBulk', () => client.documents.deleteBulk({}), { status: 400, code: 'VALIDATION_FAILED' }],
     ['documents.get', () => client.documents.get(ids.doc), OK],
     ['documents.listProcessing', () => client.documents.listProcessing(), OK],
     ['documents.uploadFile: only required params', async () => client.documents.uploadFile({ file: await toFile(Buffer.from('Example data'), 'README.md') }), OK],
-    ['documents.uploadFile: required and optional params', async () => client.documents.uploadFile({
-      file: await toFile(Buffer.from('Example data'), 'README.md'),
-      containerTag: 'user',
-      containerTags: '["user_123", "project_123"]',
-      filepath: '/documents/reports/file.pdf',
-      fileType: 'image',
-      metadata: '{"category": "technology", "isPublic": true, "readingTime": 5}',
-      mimeType: 'mimeType',
-      taskType: 'memory',
-      useAdvancedProcessing: 'true',
-    }), OK],
+    [
+      'documents.uploadFile: required and optional params',
+      async () =>
+        client.documents.uploadFile({
+          file: await toFile(Buffer.from('Example data'), 'README.md'),
+          containerTag: 'user',
+          containerTags: '["user_123", "project_123"]',
+          filepath: '/documents/reports/file.pdf',
+          fileType: 'image',
+          metadata: '{"category": "technology", "isPublic": true, "readingTime": 5}',
+          mimeType: 'mimeType',
+          taskType: 'memory',
+          useAdvancedProcessing: 'true',
+        }),
+      OK,
+    ],
     ['documents.delete', () => client.documents.delete(ids.docToDelete), OK],
 
     // resource memories
     ['memories.forget: only required params', () => client.memories.forget({ containerTag: 'user_123' }), { status: 400, code: 'VALIDATION_FAILED' }],
     ['memories.updateMemory: only required params', () => client.memories.updateMemory({ containerTag: 'user_123', newContent: 'John now prefers light mode' }), { status: 400, code: 'VALIDATION_FAILED' }],
-    ['memories.updateMemory: required and optional params', async () => {
-      const updated = await client.memories.updateMemory({
-        containerTag: 'user_123',
-        newContent: 'John now prefers light mode',
-        id: ids.memory,
-        content: ids.memoryText,
-        forgetAfter: '2026-06-01T00:00:00Z',
-        forgetReason: 'temporary project deadline',
-        metadata: { foo: 'string' },
-        temporalContext: { documentDate: '2026-05-01T00:00:00Z', eventDate: ['2026-05-20T00:00:00Z'] },
-      });
-      ids.memory = updated.id;
-      ids.memoryText = 'John now prefers light mode';
-      return updated;
-    }, OK],
+    [
+      'memories.updateMemory: required and optional params',
+      async () => {
+        const updated = await client.memories.updateMemory({
+          containerTag: 'user_123',
+          newContent: 'John now prefers light mode',
+          id: ids.memory,
+          content: ids.memoryText,
+          forgetAfter: '2026-06-01T00:00:00Z',
+          forgetReason: 'temporary project deadline',
+          metadata: { foo: 'string' },
+          temporalContext: { documentDate: '2026-05-01T00:00:00Z', eventDate: ['2026-05-20T00:00:00Z'] },
+        });
+        ids.memory = updated.id;
+        ids.memoryText = 'John now prefers light mode';
+        return updated;
+      },
+      OK,
+    ],
     ['memories.forget: required and optional params', () => client.memories.forget({ containerTag: 'user_123', id: ids.memory, content: ids.memoryText, reason: 'outdated information' }), OK],
 
     // resource search (filters as generated: a metadata condition carrying a numericOperator with a text value)
     ['search: only required params', () => client.search({ q: 'machine learning concepts' }), OK],
-    ['search: required and optional params', () => client.search({
-      q: 'machine learning concepts',
-      containerTag: 'user_123',
-      filters: { OR: [{ key: 'key', value: 'value', filterType: 'metadata', ignoreCase: true, negate: true, numericOperator: '>' }] },
-      include: { chunks: false, documents: true, forgottenMemories: false, relatedMemories: true, summaries: true },
-      limit: 10,
-      rerank: false,
-      rewriteQuery: false,
-      searchMode: 'memories',
-      threshold: 0.5,
-    }), OK],
+    [
+      'search: required and optional params',
+      () =>
+        client.search({
+          q: 'machine learning concepts',
+          containerTag: 'user_123',
+          filters: { OR: [{ key: 'key', value: 'value', filterType: 'metadata', ignoreCase: true, negate: true, numericOperator: '>' }] },
+          include: { chunks: false, documents: true, forgottenMemories: false, relatedMemories: true, summaries: true },
+          limit: 10,
+          rerank: false,
+          rewriteQuery: false,
+          searchMode: 'memories',
+          threshold: 0.5,
+        }),
+      OK,
+    ],
     ['search.documents: only required params', () => client.search.documents({ q: 'machine learning concepts' }), OK],
     ['search.documents: required and optional params', () => client.search.documents(v3SearchParams()), OK],
     ['search.execute: only required params', () => client.search.execute({ q: 'machine learning concepts' }), OK],
     ['search.execute: required and optional params', () => client.search.execute(v3SearchParams()), OK],
     ['search.memories: only required params', () => client.search.memories({ q: 'machine learning concepts' }), OK],
-    ['search.memories: required and optional params', () => client.search.memories({
-      q: 'machine learning concepts',
-      aggregate: false,
-      containerTag: 'user_123',
-      filepath: '/docs/',
-      filters: { OR: [{ key: 'key', value: 'value', filterType: 'metadata', ignoreCase: 'true', negate: 'true', numericOperator: '>' }] },
-      include: { chunks: false, documents: true, forgottenMemories: false, relatedMemories: true, summaries: true },
-      limit: 10,
-      rerank: false,
-      rewriteQuery: false,
-      searchMode: 'memories',
-      threshold: 0.5,
-    }), OK],
+    [
+      'search.memories: required and optional params',
+      () =>
+        client.search.memories({
+          q: 'machine learning concepts',
+          aggregate: false,
+          containerTag: 'user_123',
+          filepath: '/docs/',
+          filters: { OR: [{ key: 'key', value: 'value', filterType: 'metadata', ignoreCase: 'true', negate: 'true', numericOperator: '>' }] },
+          include: { chunks: false, documents: true, forgottenMemories: false, relatedMemories: true, summaries: true },
+          limit: 10,
+          rerank: false,
+          rewriteQuery: false,
+          searchMode: 'memories',
+          threshold: 0.5,
+        }),
+      OK,
+    ],
 
     // resource settings
     ['settings.update', () => client.settings.update({}), OK],
@@ -204,23 +251,33 @@ describe('the official client\'s generated API suite, against Mnemo with real id
 
     // top level methods
     ['add: only required params', () => client.add({ content: 'content' }), OK],
-    ['add: required and optional params', () => client.add({
-      content: 'content',
-      containerTag: 'containerTag',
-      containerTags: ['string'],
-      customId: 'customId',
-      entityContext: 'entityContext',
-      filepath: 'filepath',
-      metadata: { foo: 'string' },
-      taskType: 'memory',
-    }), OK],
+    [
+      'add: required and optional params',
+      () =>
+        client.add({
+          content: 'content',
+          containerTag: 'containerTag',
+          containerTags: ['string'],
+          customId: 'customId',
+          entityContext: 'entityContext',
+          filepath: 'filepath',
+          metadata: { foo: 'string' },
+          taskType: 'memory',
+        }),
+      OK,
+    ],
     ['profile: only required params', () => client.profile({ containerTag: 'containerTag' }), OK],
-    ['profile: required and optional params', () => client.profile({
-      containerTag: 'containerTag',
-      filters: { OR: [{ key: 'key', value: 'value', filterType: 'metadata', ignoreCase: 'true', negate: 'true', numericOperator: '>' }] },
-      q: 'q',
-      threshold: 0,
-    }), OK],
+    [
+      'profile: required and optional params',
+      () =>
+        client.profile({
+          containerTag: 'containerTag',
+          filters: { OR: [{ key: 'key', value: 'value', filterType: 'metadata', ignoreCase: 'true', negate: 'true', numericOperator: '>' }] },
+          q: 'q',
+          threshold: 0,
+        }),
+      OK,
+    ],
   ];
 
   it('makes every one of the 45 generated calls', () => {

@@ -25,10 +25,14 @@ function uploadScenario(mode: string, start: () => Promise<ServerProcess>): void
     });
 
     const settled = (id: string) =>
-      waitFor(async () => {
-        const doc = (await client.documents.get(id)) as Record<string, any>;
-        return doc.status === 'done' || doc.status === 'failed' ? doc : undefined;
-      }, 150_000, 250);
+      waitFor(
+        async () => {
+          const doc = (await client.documents.get(id)) as Record<string, any>;
+          return doc.status === 'done' || doc.status === 'failed' ? doc : undefined;
+        },
+        150_000,
+        250,
+      );
 
     it('extracts a text file, a markdown file, a PDF, a DOCX and an image to text', async () => {
       const uploads = {

@@ -106,7 +106,10 @@ describe('image extractor with tesseract.js', { timeout: 120_000 }, () => {
   });
 
   it('reads a scan that is upside down', async () => {
-    const upsideDown = await sharp(fs.readFileSync(path.join(SHARED, 'files/tesseractjs_testocr.png'))).rotate(180).png().toBuffer();
+    const upsideDown = await sharp(fs.readFileSync(path.join(SHARED, 'files/tesseractjs_testocr.png')))
+      .rotate(180)
+      .png()
+      .toBuffer();
     const { result } = await extractImage(upsideDown, ocr);
     expect(words(result.content)).toContain('quick brown dog jumped over the');
   });
@@ -119,7 +122,9 @@ describe('image extractor with tesseract.js', { timeout: 120_000 }, () => {
 
   it('OCRs every page of a multi-page TIFF under page headings, with progress per page', async () => {
     const pages = [renderText(['First page says alpha.']), renderText(['Second page says omega.'])];
-    const tiff = await sharp(pages, { join: { animated: true } }).tiff().toBuffer();
+    const tiff = await sharp(pages, { join: { animated: true } })
+      .tiff()
+      .toBuffer();
     const { result, progress } = await extractImage(tiff, ocr, { mime: 'image/tiff' });
     expect(result.content).toMatch(/^## Page 1\n\nFirst page says alpha\.\n\n## Page 2\n\nSecond page says omega\.$/);
     expect(result.details).toMatchObject({ format: 'tiff', pages: 2, ocrPages: [1, 2] });
@@ -129,13 +134,17 @@ describe('image extractor with tesseract.js', { timeout: 120_000 }, () => {
 
   it('reads only the first frame of an animated GIF', async () => {
     const frames = [renderText(['Frame one is read.']), renderText(['Frame two is skipped.'])];
-    const gif = await sharp(frames, { join: { animated: true } }).gif().toBuffer();
+    const gif = await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer();
     const { result } = await extractImage(gif, ocr, { mime: 'image/gif' });
     expect(words(result.content)).toBe('frame one is read');
   });
 
   it('fails with EMPTY_CONTENT on an image without text', async () => {
-    const blank = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
     expect((await rejection(extractImage(blank, ocr))).code).toBe('EMPTY_CONTENT');
   });
 });
@@ -143,7 +152,11 @@ describe('image extractor with tesseract.js', { timeout: 120_000 }, () => {
 describe('image decoding', () => {
   it('applies the EXIF orientation before OCR', async () => {
     // Pixels stored sideways (portrait) with orientation 6: upright the image is landscape.
-    const sideways = await sharp(renderText(['Upright after EXIF.'])).rotate(-90).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const sideways = await sharp(renderText(['Upright after EXIF.']))
+      .rotate(-90)
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     const fake = recordingOcr();
     const { result } = await extractImage(sideways, fake, { mime: 'image/jpeg' });
     const seen = await sharp(fake.images[0]).metadata();
@@ -152,7 +165,10 @@ describe('image decoding', () => {
   });
 
   it('hands the engine a greyscale PNG with a resolution, alpha flattened on white', async () => {
-    const transparent = await sharp(renderText(['x'])).ensureAlpha().png().toBuffer();
+    const transparent = await sharp(renderText(['x']))
+      .ensureAlpha()
+      .png()
+      .toBuffer();
     const fake = recordingOcr();
     await extractImage(transparent, fake);
     const seen = await sharp(fake.images[0]).metadata();
@@ -202,7 +218,9 @@ describe('image decoding', () => {
 
   it('rejects a TIFF with more pages than allowed', async () => {
     const pages = [renderText(['one']), renderText(['two']), renderText(['three'])];
-    const tiff = await sharp(pages, { join: { animated: true } }).tiff().toBuffer();
+    const tiff = await sharp(pages, { join: { animated: true } })
+      .tiff()
+      .toBuffer();
     const { code } = await rejection(extractImage(tiff, recordingOcr(), { mime: 'image/tiff', maxPages: 2 }));
     expect(code).toBe('EXTRACTION_LIMIT');
   });

@@ -122,7 +122,10 @@ describe('media extractor with the offline engine', { timeout: 120_000 }, () => 
 
     // Containers whose headers promise 11 s but hold about half of it. (A cut WAV or MP3 is not detectable this
     // way: ffprobe sizes those from the bytes present, and what is there decodes cleanly.)
-    for (const [name, codec] of [['half.m4a', ['-c:a', 'aac', '-movflags', '+faststart']], ['half.flac', ['-c:a', 'flac']]] as const) {
+    for (const [name, codec] of [
+      ['half.m4a', ['-c:a', 'aac', '-movflags', '+faststart']],
+      ['half.flac', ['-c:a', 'flac']],
+    ] as const) {
       const whole = path.join(dir, `whole-${name}`);
       ffmpeg(tool, '-i', JFK, ...codec, whole);
       const bytes = fs.readFileSync(whole);

@@ -72,7 +72,7 @@ describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () =
     expect(r.missing).toEqual([]);
   });
 
-  it('keeps the two-line title of the Linn scan with tesseract\'s own page segmentation (it was dropped in one block)', async () => {
+  it("keeps the two-line title of the Linn scan with tesseract's own page segmentation (it was dropped in one block)", async () => {
     const r = await read('scan-linn.pdf');
     expect(r.missing).toEqual([]);
     const block = await read('scan-linn.pdf', { passes: { firstLayout: 'block' } });
@@ -107,7 +107,10 @@ describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () =
     const detected = await detectFileType(f.path, { filename: f.file, declared: [] });
     const outcome = await extractorFor(detected.mime)!
       .extract(makeInput(fs.readFileSync(f.path), detected.mime, f.file), { ...makeContext({ parseTimeoutMs: 300_000 }), ocr })
-      .then((r) => ({ ok: true as const, content: r.content }), (err: { code?: string }) => ({ ok: false as const, code: err.code }));
+      .then(
+        (r) => ({ ok: true as const, content: r.content }),
+        (err: { code?: string }) => ({ ok: false as const, code: err.code }),
+      );
     if (!outcome.ok) expect(outcome.code).toBe('EMPTY_CONTENT');
   });
 });

@@ -24,7 +24,10 @@ afterEach(async () => {
 });
 
 async function upload(file: string) {
-  return request(runtime!.app.callback()).post('/v3/documents/file').set(auth).attach('file', fs.readFileSync(path.join(REAL, file)), file);
+  return request(runtime!.app.callback())
+    .post('/v3/documents/file')
+    .set(auth)
+    .attach('file', fs.readFileSync(path.join(REAL, file)), file);
 }
 
 describe('uploads of a type this server cannot process right now', () => {

@@ -31,7 +31,9 @@ export interface FakeGitHub {
 
 /** Git's blob id: sha1 of "blob <size>\0<bytes>" (so a changed file gets a new SHA, an unchanged one keeps it). */
 export function gitBlobSha(bytes: Buffer): string {
-  return createHash('sha1').update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes])).digest('hex');
+  return createHash('sha1')
+    .update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]))
+    .digest('hex');
 }
 
 /**

@@ -60,7 +60,9 @@ export async function startFakeGmail(isValid: (bearer: string | undefined) => bo
       { name: 'Date', value: new Date(m.date).toUTCString() },
     ];
     const text = [
-      ...(m.plain !== undefined ? [{ partId: '', mimeType: 'text/plain', filename: '', headers: [{ name: 'Content-Type', value: 'text/plain; charset="UTF-8"' }], body: { size: m.plain.length, data: b64(m.plain) } }] : []),
+      ...(m.plain !== undefined
+        ? [{ partId: '', mimeType: 'text/plain', filename: '', headers: [{ name: 'Content-Type', value: 'text/plain; charset="UTF-8"' }], body: { size: m.plain.length, data: b64(m.plain) } }]
+        : []),
       ...(m.html !== undefined ? [{ partId: '', mimeType: 'text/html', filename: '', headers: [{ name: 'Content-Type', value: 'text/html; charset="UTF-8"' }], body: { size: m.html.length, data: b64(m.html) } }] : []),
     ];
     const body = text.length === 1 ? text[0]! : { partId: '', mimeType: 'multipart/alternative', filename: '', headers: [], body: { size: 0 }, parts: text.map((p, i) => ({ ...p, partId: `0.${i}` })) };

@@ -102,7 +102,8 @@ export async function startFakeNotion(token = 'secret_fake_notion_integration_01
       });
       return;
     }
-    if (req.headers.authorization !== `Bearer ${token}` && req.headers.authorization !== `Bearer ${oauth.issuedToken}`) return send(401, { object: 'error', status: 401, code: 'unauthorized', message: 'API token is invalid.' });
+    if (req.headers.authorization !== `Bearer ${token}` && req.headers.authorization !== `Bearer ${oauth.issuedToken}`)
+      return send(401, { object: 'error', status: 401, code: 'unauthorized', message: 'API token is invalid.' });
     if (req.headers['notion-version'] !== '2022-06-28') return send(400, { object: 'error', status: 400, code: 'missing_version', message: 'Notion-Version header failed validation' });
     if (url.pathname === '/search' && req.method === 'POST') {
       let raw = '';

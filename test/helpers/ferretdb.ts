@@ -25,19 +25,9 @@ export async function startFerretDb(): Promise<FerretDb> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-ferretdb-'));
   fs.mkdirSync(path.join(dir, 'fdb'));
-  const child = spawn(
-    binary,
-    [
-      '--handler=sqlite',
-      `--sqlite-url=file:${path.join(dir, 'fdb')}/`,
-      `--listen-addr=127.0.0.1:${port}`,
-      `--state-dir=${dir}`,
-      '--telemetry=disable',
-      '--debug-addr=-',
-      '--log-level=warn',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(binary, ['--handler=sqlite', `--sqlite-url=file:${path.join(dir, 'fdb')}/`, `--listen-addr=127.0.0.1:${port}`, `--state-dir=${dir}`, '--telemetry=disable', '--debug-addr=-', '--log-level=warn'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));

@@ -7,8 +7,7 @@ import { buildZip } from '../unit/extract/fixtures.js';
 export const nestedHtml = (n: number) => `<html><body>${'<div>'.repeat(n)}text${'</div>'.repeat(n)}</body></html>`;
 
 /** Many moderately deep stacks: within the nesting limit, but slow for Readability (seconds), for the time limit. */
-export const slowHtml = (stacks = 40, depth = 120) =>
-  `<html><body>${`${'<div>'.repeat(depth)}<p>some words of text here</p>${'</div>'.repeat(depth)}`.repeat(stacks)}</body></html>`;
+export const slowHtml = (stacks = 40, depth = 120) => `<html><body>${`${'<div>'.repeat(depth)}<p>some words of text here</p>${'</div>'.repeat(depth)}`.repeat(stacks)}</body></html>`;
 
 export const nestedJson = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
 

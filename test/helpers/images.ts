@@ -46,7 +46,10 @@ export async function toBmp(image: Buffer): Promise<Buffer> {
 
 /** Lower case, letters and digits separated by single spaces: OCR punctuation and line breaks do not matter. */
 export function words(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 export interface ImageRun {
@@ -55,15 +58,22 @@ export interface ImageRun {
 }
 
 /** The image extractor on these bytes with this OCR engine (null = unavailable). */
-export async function extractImage(
-  bytes: Buffer,
-  ocr: OcrEngine | null,
-  o: { mime?: string; maxPixels?: number; maxPages?: number; signal?: AbortSignal; unavailable?: string } = {},
-): Promise<ImageRun> {
+export async function extractImage(bytes: Buffer, ocr: OcrEngine | null, o: { mime?: string; maxPixels?: number; maxPages?: number; signal?: AbortSignal; unavailable?: string } = {}): Promise<ImageRun> {
   const progress: ExtractProgress[] = [];
   const ctx: ExtractContext = {
     signal: o.signal ?? new AbortController().signal,
-    limits: { maxPages: o.maxPages ?? 1000, maxPixels: o.maxPixels ?? 1e8, maxAudioSeconds: 3600, maxUnzippedBytes: 1e9, maxZipEntries: 10_000, timeoutMs: 600_000, parseTimeoutMs: 60_000, workerHeapMb: 1024, maxDecodedPixels: 400_000_000, maxInflatedBytes: 256 * 1024 * 1024 },
+    limits: {
+      maxPages: o.maxPages ?? 1000,
+      maxPixels: o.maxPixels ?? 1e8,
+      maxAudioSeconds: 3600,
+      maxUnzippedBytes: 1e9,
+      maxZipEntries: 10_000,
+      timeoutMs: 600_000,
+      parseTimeoutMs: 60_000,
+      workerHeapMb: 1024,
+      maxDecodedPixels: 400_000_000,
+      maxInflatedBytes: 256 * 1024 * 1024,
+    },
     progress: (p) => progress.push(p),
     ocr,
     transcriber: null,

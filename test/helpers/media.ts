@@ -42,7 +42,10 @@ export function ffmpeg(tool: MediaTool, ...args: string[]): void {
 
 /** Lower case, letters, digits and single spaces: what transcript assertions compare. */
 export function normalise(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 export interface MediaRun {
@@ -61,7 +64,18 @@ export async function extractMedia(
   const input: ExtractInput = { path: file, size: fs.statSync(file).size, mime: 'application/octet-stream', filename: path.basename(file), bytes: async () => fs.readFileSync(file) };
   const ctx: ExtractContext = {
     signal: o.signal ?? new AbortController().signal,
-    limits: { maxPages: 1000, maxPixels: 1e8, maxAudioSeconds: o.maxAudioSeconds ?? 3600, maxUnzippedBytes: 1e9, maxZipEntries: 10_000, timeoutMs: 600_000, parseTimeoutMs: 60_000, workerHeapMb: 1024, maxDecodedPixels: 400_000_000, maxInflatedBytes: 256 * 1024 * 1024 },
+    limits: {
+      maxPages: 1000,
+      maxPixels: 1e8,
+      maxAudioSeconds: o.maxAudioSeconds ?? 3600,
+      maxUnzippedBytes: 1e9,
+      maxZipEntries: 10_000,
+      timeoutMs: 600_000,
+      parseTimeoutMs: 60_000,
+      workerHeapMb: 1024,
+      maxDecodedPixels: 400_000_000,
+      maxInflatedBytes: 256 * 1024 * 1024,
+    },
     progress: (p) => {
       progress.push(p);
       o.onProgress?.(p);

@@ -19,10 +19,17 @@ export async function startMoto(): Promise<MotoServer> {
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const endpoint = `http://127.0.0.1:${port}`;
-  await waitFor(async () => {
-    if (child.exitCode !== null) throw new Error(`moto_server exited: ${output}`);
-    return fetch(`${endpoint}/moto-api/`).then((r) => r.ok, () => false);
-  }, 60_000, 200);
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`moto_server exited: ${output}`);
+      return fetch(`${endpoint}/moto-api/`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    },
+    60_000,
+    200,
+  );
   return {
     endpoint,
     stop: async () => {

@@ -67,9 +67,7 @@ async function vectorSearch(chunks: Collection<ChunkBson>, stage: Document): Pro
 async function keywordSearch(chunks: Collection<ChunkBson>, stage: Document, limit: number): Promise<{ doc: ChunkBson; value: number }[]> {
   const { filter, should } = stage.compound as { filter: Document[]; should: [{ text: { query: string[] } }] };
   const terms = should[0].text.query;
-  const parts = filter.map((f) =>
-    f.equals ? { [f.equals.path as string]: f.equals.value as unknown } : { [f.in.path as string]: { $in: f.in.value as unknown[] } },
-  );
+  const parts = filter.map((f) => (f.equals ? { [f.equals.path as string]: f.equals.value as unknown } : { [f.in.path as string]: { $in: f.in.value as unknown[] } }));
   const rows = await chunks.find({ $and: [...parts, { terms: { $in: terms } }] } as Filter<ChunkBson>).toArray();
   return rows
     .map((doc) => ({ doc, value: terms.filter((t) => doc.terms.includes(t)).length }))

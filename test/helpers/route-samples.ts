@@ -126,7 +126,11 @@ export async function sampleResponses(): Promise<RouteSample[]> {
     await call('post', '/v4/search', '/v4/search', 200, { q, containerTag: 'user-42', threshold: 0, include: { documents: true, summaries: true } });
     await call('post', '/v3/search', '/v3/search', 200, { q, containerTags: ['user-42'] });
     await call('post', '/v3/search', '/v3/search', 200, {
-      q, containerTags: ['user-42'], onlyMatchingChunks: false, includeSummary: true, includeFullDocs: true,
+      q,
+      containerTags: ['user-42'],
+      onlyMatchingChunks: false,
+      includeSummary: true,
+      includeFullDocs: true,
     });
     await call('post', '/v4/profile', '/v4/profile', 200, { containerTag: 'user-42' });
     await call('post', '/v4/profile', '/v4/profile', 200, { containerTag: 'user-42', q, threshold: 0 });
@@ -206,14 +210,47 @@ async function sampleOAuthAndMcp(record: Recorder, agent: ReturnType<typeof requ
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const form = { client_id: clientId, redirect_uri: redirect, code_challenge: challenge, code_challenge_method: 'S256', state: 's1' };
   record('get', '/oauth/authorize', '/oauth/authorize', 200, await agent.get('/oauth/authorize').query({ ...form, response_type: 'code' }));
-  const consent = record('post', '/oauth/authorize', '/oauth/authorize', 302, await agent.post('/oauth/authorize').type('form').send({ ...form, credential: KEY, tags: 'user-42', permission: 'read', decision: 'approve' }));
+  const consent = record(
+    'post',
+    '/oauth/authorize',
+    '/oauth/authorize',
+    302,
+    await agent
+      .post('/oauth/authorize')
+      .type('form')
+      .send({ ...form, credential: KEY, tags: 'user-42', permission: 'read', decision: 'approve' }),
+  );
   const code = new URL(String(consent.headers.location)).searchParams.get('code')!;
-  const token = record('post', '/oauth/token', '/oauth/token', 200, await agent.post('/oauth/token').type('form').send({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirect, client_id: clientId }));
+  const token = record(
+    'post',
+    '/oauth/token',
+    '/oauth/token',
+    200,
+    await agent.post('/oauth/token').type('form').send({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirect, client_id: clientId }),
+  );
   record('post', '/oauth/token', '/oauth/token', 400, await agent.post('/oauth/token').type('form').send({ grant_type: 'password', client_id: clientId }));
   const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'samples', version: '0' } } };
-  record('post', '/mcp', '/mcp', 200, await agent.post('/mcp').set({ accept: 'application/json, text/event-stream', authorization: `Bearer ${String(token.body.access_token)}` }).send(init));
+  record(
+    'post',
+    '/mcp',
+    '/mcp',
+    200,
+    await agent
+      .post('/mcp')
+      .set({ accept: 'application/json, text/event-stream', authorization: `Bearer ${String(token.body.access_token)}` })
+      .send(init),
+  );
   record('post', '/mcp', '/mcp', 401, await agent.post('/mcp').send(init));
-  record('post', '/oauth/revoke', '/oauth/revoke', 200, await agent.post('/oauth/revoke').type('form').send({ token: String(token.body.access_token), client_id: clientId }));
+  record(
+    'post',
+    '/oauth/revoke',
+    '/oauth/revoke',
+    200,
+    await agent
+      .post('/oauth/revoke')
+      .type('form')
+      .send({ token: String(token.body.access_token), client_id: clientId }),
+  );
 }
 
 type Call = (method: 'get' | 'post' | 'put' | 'patch' | 'delete', url: string, docPath: string, expected: number, body?: object) => Promise<Record<string, unknown>>;

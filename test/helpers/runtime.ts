@@ -17,10 +17,7 @@ export interface TestRuntime extends Runtime {
 }
 
 /** A full runtime on an in-memory SQLite store with the hash embedder (fast, deterministic, no weights); it logs to the test log. */
-export async function createTestRuntime(
-  env: Record<string, string> = {},
-  options: { embedder?: Embedder; start?: boolean; store?: Store; extraction?: ExtractionEngines } = {},
-): Promise<TestRuntime> {
+export async function createTestRuntime(env: Record<string, string> = {}, options: { embedder?: Embedder; start?: boolean; store?: Store; extraction?: ExtractionEngines } = {}): Promise<TestRuntime> {
   const config = loadConfig({
     MNEMO_API_KEY: TEST_KEY,
     MNEMO_DATA_DIR: '/nonexistent-test-data-dir',

@@ -28,9 +28,7 @@ beforeAll(async () => {
   }
   if (!require.cache[sdk]) return;
   const { DefaultLogger, Runtime } = await import('@temporalio/worker');
-  const logger = new DefaultLogger(TEST_LOG_LEVEL === 'debug' ? 'DEBUG' : 'INFO', (entry) =>
-    writeTestLog(formatTestLog(entry.level, entry.message, entry.meta)),
-  );
+  const logger = new DefaultLogger(TEST_LOG_LEVEL === 'debug' ? 'DEBUG' : 'INFO', (entry) => writeTestLog(formatTestLog(entry.level, entry.message, entry.meta)));
   try {
     // forward: the SDK's native core logs too (they would otherwise print straight to the console).
     Runtime.install({ logger, telemetryOptions: { logging: { filter: { core: 'WARN', other: 'ERROR' }, forward: {} } } });

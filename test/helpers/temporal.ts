@@ -20,7 +20,10 @@ export function toolPath(name: 'temporal' | 'temporal-test-server'): string {
 let bundle: Promise<{ code: string }> | undefined;
 /** The workflow bundle, built once per test file. */
 export function workflowBundle(): Promise<{ code: string }> {
-  bundle ??= bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } as never });
+  bundle ??= bundleWorkflowCode({
+    workflowsPath: WORKFLOWS_PATH,
+    logger: { log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } as never,
+  });
   return bundle;
 }
 
@@ -36,8 +39,17 @@ export async function startDevServer(options: { port?: number } = {}): Promise<D
   const child = spawn(
     toolPath('temporal'),
     [
-      'server', 'start-dev', '--headless', '--ip', '127.0.0.1', '--port', String(port),
-      '--db-filename', path.join(dir, 'temporal.db'), '--log-level', 'error',
+      'server',
+      'start-dev',
+      '--headless',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--db-filename',
+      path.join(dir, 'temporal.db'),
+      '--log-level',
+      'error',
       ...SEARCH_ATTRIBUTES.flatMap((a) => ['--search-attribute', `${a.name}=Keyword`]),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },

@@ -11,8 +11,7 @@ describe('connections: configure on the web crawler and Notion through the offic
   let site: TestSite;
   let notion: FakeNotion;
   const idle = () => server.idle();
-  const urls = async (provider: 'web-crawler' | 'notion', tag: string) =>
-    (await client.connections.listDocuments(provider, { containerTags: [tag] })).map((d) => (d as unknown as { url: string }).url).sort();
+  const urls = async (provider: 'web-crawler' | 'notion', tag: string) => (await client.connections.listDocuments(provider, { containerTags: [tag] })).map((d) => (d as unknown as { url: string }).url).sort();
 
   beforeAll(async () => {
     site = await startTestSite();

@@ -107,7 +107,10 @@ describe('connections: GitHub by OAuth (authorization code), through the officia
     const bare = await createTestRuntime({ GITHUB_API_URL: gh.url, MNEMO_SECRET_KEY: 'a test secret of at least thirty-two characters' });
     try {
       const { default: request } = await import('supertest');
-      const res = await request(bare.app.callback()).post('/v3/connections/github').set({ authorization: `Bearer ${TEST_KEY}` }).send({ metadata: { repositories: 'acme/handbook' } });
+      const res = await request(bare.app.callback())
+        .post('/v3/connections/github')
+        .set({ authorization: `Bearer ${TEST_KEY}` })
+        .send({ metadata: { repositories: 'acme/handbook' } });
       expect(res.status).toBe(400);
       expect(res.body.error).toContain('GITHUB_CLIENT_ID');
     } finally {

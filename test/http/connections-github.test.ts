@@ -35,8 +35,7 @@ describe('connections: GitHub against a local fake of its REST API, through the 
     if (secret) headers['x-hub-signature-256'] = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
     return fetch(`${base}/v3/connections/github/webhook`, { method: 'POST', headers, body });
   };
-  const titles = async (tag: string) =>
-    (await client.connections.listDocuments('github', { containerTags: [tag] })).map((d) => d.title ?? '').sort();
+  const titles = async (tag: string) => (await client.connections.listDocuments('github', { containerTags: [tag] })).map((d) => d.title ?? '').sort();
 
   beforeAll(async () => {
     gh = await startFakeGitHub();

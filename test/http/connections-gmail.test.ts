@@ -42,9 +42,26 @@ describe('connections: gmail through OAuth against local fakes, through the offi
   beforeAll(async () => {
     oauth = await startFakeOAuth({ requirePkce: true });
     gmail = await startFakeGmail((bearer) => oauth.isValid(bearer));
-    gmail.addMessage({ id: 'm1', threadId: 't-offsite', from: 'Bob Stone <bob@example.com>', to: 'ana@example.com', cc: 'team@example.com', subject: 'Offsite planning', plain: 'Can we hold the offsite in Porto on 12 March?', html: '<p>HTML VERSION of the offsite mail</p>' });
+    gmail.addMessage({
+      id: 'm1',
+      threadId: 't-offsite',
+      from: 'Bob Stone <bob@example.com>',
+      to: 'ana@example.com',
+      cc: 'team@example.com',
+      subject: 'Offsite planning',
+      plain: 'Can we hold the offsite in Porto on 12 March?',
+      html: '<p>HTML VERSION of the offsite mail</p>',
+    });
     gmail.addMessage({ id: 'm2', threadId: 't-offsite', from: 'Ana Reyes <ana@example.com>', to: 'bob@example.com', subject: 'Re: Offsite planning', html: '<p>Porto works. <b>Book the venue</b> by Friday.</p>' });
-    gmail.addMessage({ id: 'm3', threadId: 't-invoice', from: 'Billing <billing@vendor.example>', to: 'ana@example.com', subject: 'Invoice 2231', plain: 'Your invoice is attached.', attachments: [{ filename: 'invoice-2231.pdf', mimeType: 'application/pdf', data: await pdf('Invoice 2231: total due 4,380 EUR by 30 November.') }] });
+    gmail.addMessage({
+      id: 'm3',
+      threadId: 't-invoice',
+      from: 'Billing <billing@vendor.example>',
+      to: 'ana@example.com',
+      subject: 'Invoice 2231',
+      plain: 'Your invoice is attached.',
+      attachments: [{ filename: 'invoice-2231.pdf', mimeType: 'application/pdf', data: await pdf('Invoice 2231: total due 4,380 EUR by 30 November.') }],
+    });
     gmail.addMessage({ id: 'm4', threadId: 't-spam', labelIds: ['SPAM'], from: 'win@lottery.example', to: 'ana@example.com', subject: 'You won', plain: 'Claim your prize.' });
     gmail.addMessage({ id: 'm5', threadId: 't-sent', labelIds: ['SENT'], from: 'ana@example.com', to: 'carol@example.com', subject: 'Sent only', plain: 'A mail Ana sent.' });
     runtime = await createTestRuntime({

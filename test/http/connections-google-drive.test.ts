@@ -96,7 +96,10 @@ describe('connections: google-drive through OAuth (PKCE, refresh, revoke), the p
   it('is refused with a 400 naming the variables when the Google client is not configured', async () => {
     const bare = await createTestRuntime({ MNEMO_SECRET_KEY: 'a test secret of at least thirty-two characters' });
     try {
-      const res = await request(bare.app.callback()).post('/v3/connections/google-drive').set('authorization', `Bearer ${TEST_KEY}`).send({ containerTags: ['x'] });
+      const res = await request(bare.app.callback())
+        .post('/v3/connections/google-drive')
+        .set('authorization', `Bearer ${TEST_KEY}`)
+        .send({ containerTags: ['x'] });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'OAUTH_NOT_CONFIGURED', details: { variables: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] } });
       expect(res.body.error).toContain('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
@@ -290,7 +293,8 @@ describe('connections: google-drive through OAuth (PKCE, refresh, revoke), the p
   it('counts the resources of a folder across the partial pages Drive answers', async () => {
     // Drive answers 2 files a page here whatever is asked: 3 per page still counts the 4 files of the root.
     const rootCount = [...drive.files.values()].filter((f) => f.parents.includes('root') && !f.trashed).length;
-    const paged = async (page: number) => (await (await fetch(`${base}/v3/connections/${scopedId}/resources?per_page=3&page=${page}`, { headers: { authorization: `Bearer ${TEST_KEY}` } })).json()) as { resources: unknown[]; total_count?: number };
+    const paged = async (page: number) =>
+      (await (await fetch(`${base}/v3/connections/${scopedId}/resources?per_page=3&page=${page}`, { headers: { authorization: `Bearer ${TEST_KEY}` } })).json()) as { resources: unknown[]; total_count?: number };
     const pages = [await paged(1), await paged(2)];
     let n = 3;
     while (pages.at(-1)!.total_count === undefined && n <= 6) pages.push(await paged(n++));

@@ -67,9 +67,15 @@ describe('connections: S3 against moto (an S3-compatible server), through the of
     expect(second.get('Beta')!.id).toBe(first.get('Beta')!.id);
     expect((await client.documents.get(second.get('Beta')!.id)).content).toContain('invoicing');
     await expect(client.documents.get(alpha.id)).rejects.toMatchObject({ status: 404 });
-    const runs = (await fetch(`http://127.0.0.1:${(api.address() as AddressInfo).port}/v3/connections/${id}/sync-runs`, { headers: { authorization: `Bearer ${TEST_KEY}` } }).then((r) => r.json())) as { itemsProcessed: number; triggerType: string }[];
+    const runs = (await fetch(`http://127.0.0.1:${(api.address() as AddressInfo).port}/v3/connections/${id}/sync-runs`, { headers: { authorization: `Bearer ${TEST_KEY}` } }).then((r) => r.json())) as {
+      itemsProcessed: number;
+      triggerType: string;
+    }[];
     // Second run: Beta changed, Delta new, Alpha deleted.
-    expect(runs.map((r) => [r.triggerType, r.itemsProcessed])).toEqual([['manual', 3], ['event', 2]]);
+    expect(runs.map((r) => [r.triggerType, r.itemsProcessed])).toEqual([
+      ['manual', 3],
+      ['event', 2],
+    ]);
   }, 120_000);
 
   it('maps keys to container tags with containerTagRegex and reads binary objects through the extractors', async () => {
@@ -90,7 +96,10 @@ describe('connections: S3 against moto (an S3-compatible server), through the of
     expect(await byTag('company')).toEqual(['Glossary']);
     const hits = await client.search.documents({ q: 'invoicing roadmap Q3', containerTags: ['beta'] });
     expect(hits.results[0]?.title).toBe('roadmap.pdf');
-    const runs = (await fetch(`http://127.0.0.1:${(api.address() as AddressInfo).port}/v3/connections/${id}/sync-runs`, { headers: { authorization: `Bearer ${TEST_KEY}` } }).then((r) => r.json())) as { itemsProcessed: number; itemsFailed: number }[];
+    const runs = (await fetch(`http://127.0.0.1:${(api.address() as AddressInfo).port}/v3/connections/${id}/sync-runs`, { headers: { authorization: `Bearer ${TEST_KEY}` } }).then((r) => r.json())) as {
+      itemsProcessed: number;
+      itemsFailed: number;
+    }[];
     expect(runs[0]).toMatchObject({ itemsProcessed: 3, itemsFailed: 0 });
 
     for (const containerTagRegex of ['^teams/([^/', '^(a+)+$']) {
@@ -107,14 +116,20 @@ describe('connections: S3 against moto (an S3-compatible server), through the of
     try {
       const { default: request } = await import('supertest');
       const metadata = { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: SECRET, bucket: 'notes', region: 'us-east-1', endpoint: moto.endpoint, prefix: 'other/' };
-      const res = await request(bare.app.callback()).post('/v3/connections/s3').set({ authorization: `Bearer ${TEST_KEY}` }).send({ containerTags: ['generated-key'], metadata });
+      const res = await request(bare.app.callback())
+        .post('/v3/connections/s3')
+        .set({ authorization: `Bearer ${TEST_KEY}` })
+        .send({ containerTags: ['generated-key'], metadata });
       expect(res.status).toBe(200);
       expect(JSON.stringify(res.body)).not.toContain(SECRET);
       expect(JSON.stringify(await bare.store.connections.getConnection('org_default', res.body.id))).not.toContain(SECRET);
       // The sync opened the sealed credentials with the generated key and read the bucket.
       await (bare.syncRunner as EmbeddedSyncRunner).idle();
       await bare.settle();
-      const listed = await request(bare.app.callback()).post('/v3/connections/s3/documents').set({ authorization: `Bearer ${TEST_KEY}` }).send({ containerTags: ['generated-key'] });
+      const listed = await request(bare.app.callback())
+        .post('/v3/connections/s3/documents')
+        .set({ authorization: `Bearer ${TEST_KEY}` })
+        .send({ containerTags: ['generated-key'] });
       expect(listed.status).toBe(200);
       expect(listed.body.map((d: { title: string }) => d.title)).toEqual(['Gamma']);
       expect(await bare.store.secrets.getOrCreate(INSTANCE_SECRET, () => 'not generated')).not.toBe('not generated');

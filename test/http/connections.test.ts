@@ -20,8 +20,11 @@ describe('connections: the web crawler through the official client (embedded mod
     site.pages.set('/robots.txt', { type: 'text/plain', body: `User-agent: *\nDisallow: /private\n\nSitemap: ${b}/sitemap.xml\n` });
     site.pages.set('/sitemap.xml', { type: 'application/xml', body: `<?xml version="1.0"?><urlset><url><loc>${b}/orphan</loc></url></urlset>` });
     site.pages.set('/', {
-      body: html('Home', `<a href="/a">A</a> <a href='${b}/b#part'>B</a> <a href="/private/secret">S</a> <a href="/loop">L</a> <a href="/broken">X</a>
-        <a href="/huge">H</a> <a href="/to-private">P</a> <a href="https://other.example/page">off site</a> <a href="mailto:x@y.z">m</a>`),
+      body: html(
+        'Home',
+        `<a href="/a">A</a> <a href='${b}/b#part'>B</a> <a href="/private/secret">S</a> <a href="/loop">L</a> <a href="/broken">X</a>
+        <a href="/huge">H</a> <a href="/to-private">P</a> <a href="https://other.example/page">off site</a> <a href="mailto:x@y.z">m</a>`,
+      ),
     });
     site.pages.set('/a', { etag: '"a1"', body: html('Alpha', '<p>Aardvarks dig burrows at night.</p>') });
     site.pages.set('/b', { body: html('Bravo', '<p>Badgers are stubborn.</p>'), headers: { 'last-modified': 'Mon, 02 Nov 2026 10:00:00 GMT' } });
@@ -76,7 +79,10 @@ describe('connections: the web crawler through the official client (embedded mod
     expect(runs[0]).toMatchObject({ connectionId, status: 'completed', triggerType: 'event', itemsProcessed: 4, itemsFailed: 3, error: null });
     expect(runs[0]!.completedAt).toEqual(expect.any(String));
 
-    const search = await request(api).post('/v3/search').set(auth).send({ q: 'ocelots', containerTags: ['site'] });
+    const search = await request(api)
+      .post('/v3/search')
+      .set(auth)
+      .send({ q: 'ocelots', containerTags: ['site'] });
     expect(search.status).toBe(200);
     expect(JSON.stringify(search.body)).toContain('ocelots');
   });
@@ -144,15 +150,24 @@ describe('connections: the web crawler through the official client (embedded mod
     const missing = await request(api).post('/v3/connections/web-crawler').set(auth).send({ metadata: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toContain('metadata.startUrl');
-    const priv = await request(api).post('/v3/connections/web-crawler').set(auth).send({ metadata: { startUrl: 'http://169.254.169.254/latest' } });
+    const priv = await request(api)
+      .post('/v3/connections/web-crawler')
+      .set(auth)
+      .send({ metadata: { startUrl: 'http://169.254.169.254/latest' } });
     expect(priv.status).toBe(400);
     expect(priv.body.code).toBe('CONNECTOR_CONFIG_INVALID');
-    const limit = await request(api).post('/v3/connections/web-crawler').set(auth).send({ documentLimit: 10001, metadata: { startUrl: site.base } });
+    const limit = await request(api)
+      .post('/v3/connections/web-crawler')
+      .set(auth)
+      .send({ documentLimit: 10001, metadata: { startUrl: site.base } });
     expect(limit.status).toBe(400);
     expect((await request(api).get('/v3/connections/nope').set(auth)).status).toBe(404);
 
     const key = (await request(api).post('/v3/auth/scoped-key').set(auth).send({ containerTag: 'site' })).body.key as string;
-    const scoped = await request(api).post('/v3/connections/list').set({ authorization: `Bearer ${key}` }).send({});
+    const scoped = await request(api)
+      .post('/v3/connections/list')
+      .set({ authorization: `Bearer ${key}` })
+      .send({});
     expect(scoped.status).toBe(403);
   });
 });

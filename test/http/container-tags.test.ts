@@ -12,8 +12,16 @@ describe('container tag routes', () => {
   let server: ReturnType<TestRuntime['app']['callback']>;
   const as = (key: string): Headers => ({ authorization: `Bearer ${key}` });
   const get = (path: string, headers: Headers = auth) => request(server).get(path).set(headers);
-  const post = (path: string, body: unknown, headers: Headers = auth) => request(server).post(path).set(headers).send(body as object);
-  const patch = (path: string, body: unknown, headers: Headers = auth) => request(server).patch(path).set(headers).send(body as object);
+  const post = (path: string, body: unknown, headers: Headers = auth) =>
+    request(server)
+      .post(path)
+      .set(headers)
+      .send(body as object);
+  const patch = (path: string, body: unknown, headers: Headers = auth) =>
+    request(server)
+      .patch(path)
+      .set(headers)
+      .send(body as object);
   const del = (path: string, headers: Headers = auth) => request(server).delete(path).set(headers);
 
   const add = async (containerTags: string[], extra: Record<string, unknown> = {}, headers: Headers = auth) => {
@@ -287,7 +295,11 @@ describe('container tags and their memories', () => {
   let server: ReturnType<TestRuntime['app']['callback']>;
   const as = (key: string): Headers => ({ authorization: `Bearer ${key}` });
   const get = (path: string, headers: Headers = auth) => request(server).get(path).set(headers);
-  const post = (path: string, body: unknown, headers: Headers = auth) => request(server).post(path).set(headers).send(body as object);
+  const post = (path: string, body: unknown, headers: Headers = auth) =>
+    request(server)
+      .post(path)
+      .set(headers)
+      .send(body as object);
   const add = async (content: string, containerTags: string[], headers: Headers = auth) => {
     const res = await post('/v3/documents', { content, containerTags }, headers);
     expect(res.status).toBe(200);

@@ -131,7 +131,14 @@ describe('POST /v4/conversations', () => {
       entityContext: 'Lena, a teacher in Lyon',
       messages: [
         { role: 'system', content: 'You are a helpful assistant.' },
-        { role: 'user', name: 'Lena', content: [{ type: 'text', text: 'I teach maths.\nMostly to teenagers.' }, { type: 'image_url', imageUrl: { url: 'https://example.com/class.png' } }] },
+        {
+          role: 'user',
+          name: 'Lena',
+          content: [
+            { type: 'text', text: 'I teach maths.\nMostly to teenagers.' },
+            { type: 'image_url', imageUrl: { url: 'https://example.com/class.png' } },
+          ],
+        },
         { role: 'assistant', content: '', tool_calls: [{ id: 'call-1', type: 'function', function: { name: 'lookup', arguments: '{}' } }] },
         { role: 'tool', tool_call_id: 'call-1', content: '{"ok":true}' },
         { role: 'assistant', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] },

@@ -28,12 +28,16 @@ describe('web crawler: a page of unclosed <a tags', () => {
     const created = await client.connections.create('web-crawler', { containerTags: ['bikes'], metadata: { startUrl: `${site.base}/` } });
     const { latencies } = await healthWhile(
       server.baseURL,
-      waitFor(async () => {
-        const runs = (await client.get(`/v3/connections/${created.id}/sync-runs`)) as { status: string }[];
-        if (!runs.some((r) => r.status === 'completed')) return false;
-        const docs = await client.connections.listDocuments('web-crawler', { containerTags: ['bikes'] });
-        return docs.length === 2 && docs.every((d) => d.status === 'done' || d.status === 'failed');
-      }, 240_000, 250),
+      waitFor(
+        async () => {
+          const runs = (await client.get(`/v3/connections/${created.id}/sync-runs`)) as { status: string }[];
+          if (!runs.some((r) => r.status === 'completed')) return false;
+          const docs = await client.connections.listDocuments('web-crawler', { containerTags: ['bikes'] });
+          return docs.length === 2 && docs.every((d) => d.status === 'done' || d.status === 'failed');
+        },
+        240_000,
+        250,
+      ),
     );
     expect(p95(latencies), healthReport(latencies, baseline)).toBeLessThan(100 + p95(baseline));
 

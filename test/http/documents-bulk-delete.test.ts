@@ -8,12 +8,19 @@ describe('DELETE /v3/documents/bulk by filepath', () => {
   let api: ReturnType<typeof request>;
 
   const add = async (filepath: string, containerTag: string) => {
-    const res = await api.post('/v3/documents').set(auth).send({ content: `Notes kept at ${filepath} for ${containerTag}.`, filepath, containerTag });
+    const res = await api
+      .post('/v3/documents')
+      .set(auth)
+      .send({ content: `Notes kept at ${filepath} for ${containerTag}.`, filepath, containerTag });
     expect(res.status).toBe(200);
     return res.body.id as string;
   };
   const exists = async (id: string) => (await api.get(`/v3/documents/${id}`).set(auth)).status === 200;
-  const bulk = (body: unknown, headers: Record<string, string> = auth) => api.delete('/v3/documents/bulk').set(headers).send(body as object);
+  const bulk = (body: unknown, headers: Record<string, string> = auth) =>
+    api
+      .delete('/v3/documents/bulk')
+      .set(headers)
+      .send(body as object);
 
   beforeAll(async () => {
     rt = await createTestRuntime({}, { start: false });
@@ -42,8 +49,13 @@ describe('DELETE /v3/documents/bulk by filepath', () => {
     expect(await exists(other)).toBe(true);
   });
 
-  it('with a scoped key, removes only that key\'s tag (a document left with none is deleted)', async () => {
-    const shared = (await api.post('/v3/documents').set(auth).send({ content: 'Shared plan for both teams.', filepath: '/plans/shared.md', containerTags: ['alice', 'bob'] })).body.id as string;
+  it("with a scoped key, removes only that key's tag (a document left with none is deleted)", async () => {
+    const shared = (
+      await api
+        .post('/v3/documents')
+        .set(auth)
+        .send({ content: 'Shared plan for both teams.', filepath: '/plans/shared.md', containerTags: ['alice', 'bob'] })
+    ).body.id as string;
     const own = await add('/plans/alice.md', 'alice');
     const bobs = await add('/plans/bob.md', 'bob');
     const key = (await api.post('/v3/auth/scoped-key').set(auth).send({ containerTag: 'alice' })).body.key as string;

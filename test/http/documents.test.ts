@@ -5,7 +5,11 @@ import { auth, createTestRuntime, type TestRuntime } from '../helpers/runtime.js
 describe('document routes', () => {
   let rt: TestRuntime;
   let server: ReturnType<TestRuntime['app']['callback']>;
-  const post = (path: string, body: unknown) => request(server).post(path).set(auth).send(body as object);
+  const post = (path: string, body: unknown) =>
+    request(server)
+      .post(path)
+      .set(auth)
+      .send(body as object);
   const get = (path: string) => request(server).get(path).set(auth);
 
   beforeAll(async () => {
@@ -69,7 +73,10 @@ describe('document routes', () => {
     const res = await post('/v3/documents', { content: 'Original text about apples', containerTag: 'patch' });
     await rt.settle();
     const before = (await get(`/v3/documents/${res.body.id}`)).body;
-    const meta = await request(server).patch(`/v3/documents/${res.body.id}`).set(auth).send({ metadata: { fruit: 'apple' } });
+    const meta = await request(server)
+      .patch(`/v3/documents/${res.body.id}`)
+      .set(auth)
+      .send({ metadata: { fruit: 'apple' } });
     expect(meta.body).toEqual({ id: res.body.id, status: 'done' });
     const changed = await request(server).patch(`/v3/documents/${res.body.id}`).set(auth).send({ content: 'New text about pears' });
     expect(changed.body.status).toBe('queued');
@@ -125,7 +132,12 @@ describe('document routes', () => {
       containerTags: ['l-a', 'l-b'],
       operator: 'OR',
       includeContent: true,
-      filters: JSON.stringify({ AND: [{ key: 'kind', value: 'x' }, { key: 'rank', value: '2', filterType: 'numeric', numericOperator: '>' }] }),
+      filters: JSON.stringify({
+        AND: [
+          { key: 'kind', value: 'x' },
+          { key: 'rank', value: '2', filterType: 'numeric', numericOperator: '>' },
+        ],
+      }),
     });
     expect(filtered.body.memories.map((m: { content: string }) => m.content)).toEqual(['L3']);
     const viaGet = await get('/v3/documents?containerTags=l-a,l-b&operator=OR&limit=2&page=2&sort=createdAt&order=asc');
@@ -149,7 +161,10 @@ describe('document routes', () => {
     const none = await request(server).delete('/v3/documents/bulk').set(auth).send({});
     expect(none.status).toBe(400);
     expect(JSON.stringify(none.body)).toContain("One of 'ids', 'containerTags' or 'filepath' must be provided");
-    const byTag = await request(server).delete('/v3/documents/bulk').set(auth).send({ containerTags: ['del', 'del-2'] });
+    const byTag = await request(server)
+      .delete('/v3/documents/bulk')
+      .set(auth)
+      .send({ containerTags: ['del', 'del-2'] });
     expect(byTag.body).toEqual({ success: true, deletedCount: 2, untaggedCount: 0, containerTags: ['del', 'del-2'] });
     const search = await post('/v4/search', { q: 'delete me', threshold: 0 });
     expect(search.body.results.filter((r: { chunk?: string; memory?: string }) => (r.chunk ?? r.memory ?? '').startsWith('delete me'))).toHaveLength(0);
@@ -159,7 +174,10 @@ describe('document routes', () => {
     const shared = await post('/v3/documents', { content: 'shared between two spaces', containerTags: ['space-x', 'space-y'] });
     const only = await post('/v3/documents', { content: 'only in space x', containerTag: 'space-x' });
     await rt.settle();
-    const res = await request(server).delete('/v3/documents/bulk').set(auth).send({ containerTags: ['space-x'] });
+    const res = await request(server)
+      .delete('/v3/documents/bulk')
+      .set(auth)
+      .send({ containerTags: ['space-x'] });
     expect(res.body).toEqual({ success: true, deletedCount: 1, untaggedCount: 1, containerTags: ['space-x'] });
     expect((await get(`/v3/documents/${only.body.id}`)).status).toBe(404);
     const kept = await get(`/v3/documents/${shared.body.id}`);
@@ -223,13 +241,22 @@ describe('document routes', () => {
       expect(patched.body.id).toBe(a.body.id);
       expect((await get(`/v3/documents/${a.body.id}`)).body.title).toBe('Renamed');
       // A body tag narrows a PATCH too (and sets the document's tags).
-      const moved = await request(server).patch('/v3/documents/amb').set(auth).send({ containerTags: ['amb-b', 'amb-c'], title: 'B' });
+      const moved = await request(server)
+        .patch('/v3/documents/amb')
+        .set(auth)
+        .send({ containerTags: ['amb-b', 'amb-c'], title: 'B' });
       expect(moved.body.id).toBe(b.body.id);
 
-      const bulk = await request(server).delete('/v3/documents/bulk').set(auth).send({ ids: ['amb'] });
+      const bulk = await request(server)
+        .delete('/v3/documents/bulk')
+        .set(auth)
+        .send({ ids: ['amb'] });
       expect(bulk.body).toMatchObject({ success: true, deletedCount: 0, errors: [{ id: 'amb' }] });
       expect(bulk.body.errors[0].error).toContain('several container tags');
-      const narrowed = await request(server).delete('/v3/documents/bulk').set(auth).send({ ids: ['amb'], containerTags: ['amb-b'] });
+      const narrowed = await request(server)
+        .delete('/v3/documents/bulk')
+        .set(auth)
+        .send({ ids: ['amb'], containerTags: ['amb-b'] });
       expect(narrowed.body).toMatchObject({ success: true, deletedCount: 1 });
       // One match left: the customId alone resolves again.
       expect((await get('/v3/documents/amb')).body.id).toBe(a.body.id);

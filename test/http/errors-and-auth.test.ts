@@ -38,7 +38,10 @@ describe('auth, errors, CORS and routing', () => {
     expect(bad.headers['x-should-retry']).toBe('false');
     const xml = await request(server).post('/v3/documents').set(auth).set('content-type', 'application/xml').send('<a/>');
     expect(xml.status).toBe(415);
-    const big = await request(server).post('/v3/documents').set(auth).send({ content: 'x'.repeat(10_000) });
+    const big = await request(server)
+      .post('/v3/documents')
+      .set(auth)
+      .send({ content: 'x'.repeat(10_000) });
     expect(big.status).toBe(413);
     expect(big.body.code).toBe('BODY_TOO_LARGE');
   });
@@ -86,11 +89,7 @@ describe('auth, errors, CORS and routing', () => {
   });
 
   it('allows every origin by default, including preflight, and never allows credentials', async () => {
-    const pre = await request(server)
-      .options('/v3/documents')
-      .set('origin', 'https://app.example.com')
-      .set('access-control-request-method', 'POST')
-      .set('access-control-request-headers', 'authorization, content-type');
+    const pre = await request(server).options('/v3/documents').set('origin', 'https://app.example.com').set('access-control-request-method', 'POST').set('access-control-request-headers', 'authorization, content-type');
     expect(pre.status).toBe(204);
     expect(pre.headers['access-control-allow-origin']).toBe('*');
     expect(pre.headers['access-control-allow-methods']).toContain('POST');

@@ -31,7 +31,10 @@ describe('original files: signed links (GET /v3/documents/{id}/file-url, GET /v3
 
   /** A document created through the API, then given a stored original through the store (as an upload would). */
   const seed = async (body: Record<string, unknown>, filename: string | null = 'Résumé — draft.pdf', bytes = BYTES) => {
-    const res = await request(server).post('/v3/documents').set(auth).send({ content: 'placeholder text', ...body });
+    const res = await request(server)
+      .post('/v3/documents')
+      .set(auth)
+      .send({ content: 'placeholder text', ...body });
     expect(res.status).toBe(200);
     const id = res.body.id as string;
     const src = path.join(dir, `${id}.src`);
@@ -44,12 +47,13 @@ describe('original files: signed links (GET /v3/documents/{id}/file-url, GET /v3
     return { id, key };
   };
   const linkOf = async (id: string, headers = auth, query = '') => {
-    const res = await request(server).get(`/v3/documents/${encodeURIComponent(id)}/file-url${query}`).set(headers);
+    const res = await request(server)
+      .get(`/v3/documents/${encodeURIComponent(id)}/file-url${query}`)
+      .set(headers);
     return res;
   };
   const pathOf = (url: string) => new URL(url).pathname;
-  const mint = async (containerTag: string) =>
-    (await request(server).post('/v3/auth/scoped-key').set(auth).send({ containerTag })).body.key as string;
+  const mint = async (containerTag: string) => (await request(server).post('/v3/auth/scoped-key').set(auth).send({ containerTag })).body.key as string;
 
   it('answers a short-lived link on this server that serves the original without an API key', async () => {
     const { id } = await seed({ containerTag: 'files-a' });
@@ -130,7 +134,9 @@ describe('original files: signed links (GET /v3/documents/{id}/file-url, GET /v3
 
   it('refuses tampered, foreign, malformed and expired links with 403 FILE_LINK_INVALID', async () => {
     const { id, key } = await seed({ containerTag: 'files-f' }, 'b.pdf');
-    const token = pathOf((await linkOf(id)).body.url).split('/').pop()!;
+    const token = pathOf((await linkOf(id)).body.url)
+      .split('/')
+      .pop()!;
     const [payload, signature] = token.split('.') as [string, string];
     const otherKey = documentFileKey(ORG, (await seed({ containerTag: 'files-f2' }, 'c.pdf')).id, 1);
     const forgedPayload = Buffer.from(JSON.stringify({ k: otherKey, e: Math.floor(Date.now() / 1000) + 600 })).toString('base64url');
@@ -174,13 +180,23 @@ describe('original files: signed links (GET /v3/documents/{id}/file-url, GET /v3
 
     const b1 = await seed({ containerTag: 'del-b' });
     const b2 = await seed({ containerTag: 'del-b' });
-    expect((await request(server).delete('/v3/documents/bulk').set(auth).send({ ids: [b1.id, b2.id] })).status).toBe(200);
+    expect(
+      (
+        await request(server)
+          .delete('/v3/documents/bulk')
+          .set(auth)
+          .send({ ids: [b1.id, b2.id] })
+      ).status,
+    ).toBe(200);
     expect(await rt.store.blobs.stat(b1.key)).toBeNull();
     expect(await rt.store.blobs.stat(b2.key)).toBeNull();
 
     const only = await seed({ containerTag: 'del-c' });
     const shared = await seed({ containerTags: ['del-c', 'keep-d'] });
-    const res = await request(server).delete('/v3/documents/bulk').set(auth).send({ containerTags: ['del-c'] });
+    const res = await request(server)
+      .delete('/v3/documents/bulk')
+      .set(auth)
+      .send({ containerTags: ['del-c'] });
     expect(res.status).toBe(200);
     expect(await rt.store.blobs.stat(only.key)).toBeNull();
     expect(await rt.store.blobs.stat(shared.key)).not.toBeNull();

@@ -69,10 +69,14 @@ describe('gmail: hostile HTML bodies are parsed off the event loop and fail only
     expect(run).toMatchObject({ status: 'completed', error: null });
     expect(run.itemsFailed).toBeGreaterThanOrEqual(1);
     expect(run.itemsProcessed + run.itemsFailed).toBe(7);
-    await waitFor(async () => {
-      const docs = await client.connections.listDocuments('gmail', { containerTags: ['mail'] });
-      return docs.length === run.itemsProcessed && docs.every((d) => d.status === 'done');
-    }, 60_000, 250);
+    await waitFor(
+      async () => {
+        const docs = await client.connections.listDocuments('gmail', { containerTags: ['mail'] });
+        return docs.length === run.itemsProcessed && docs.every((d) => d.status === 'done');
+      },
+      60_000,
+      250,
+    );
     const docs = await client.connections.listDocuments('gmail', { containerTags: ['mail'] });
     const titles = docs.map((d) => d.title ?? '');
     expect(titles).toEqual(expect.arrayContaining(['Ferry times', 'Venue']));

@@ -25,8 +25,7 @@ const ROOT_ACTOR = { ...systemActor('org_a'), keyId: 'key_root' };
 const SCOPED_ACTOR = { ...ROOT_ACTOR, keyId: 'key_scoped', keyKind: 'scoped' as const, containerTags: ['t'] };
 /** Keys this fake auth service knows. */
 const fakeAuth = {
-  authenticate: async (key: string | undefined) =>
-    key === 'root-key' ? { actor: ROOT_ACTOR } : key === 'scoped-key' ? { actor: SCOPED_ACTOR } : { rejected: 'unknown' },
+  authenticate: async (key: string | undefined) => (key === 'root-key' ? { actor: ROOT_ACTOR } : key === 'scoped-key' ? { actor: SCOPED_ACTOR } : { rejected: 'unknown' }),
 } as unknown as AuthService;
 
 /** An app serving GET /health with this runner and embedder status, on a store that answers (or not). */
@@ -54,7 +53,9 @@ function healthApp(runner: RunnerStatus, embeddings: EmbedderStatus, storeError?
 
 /** GET /health with a root key (the detailed report). */
 async function health(runner: RunnerStatus, embeddings: EmbedderStatus, storeError?: string) {
-  const res = await request(healthApp(runner, embeddings, storeError)).get('/health').set('authorization', 'Bearer root-key');
+  const res = await request(healthApp(runner, embeddings, storeError))
+    .get('/health')
+    .set('authorization', 'Bearer root-key');
   return res.body as { status: string; warnings: string[]; runner: RunnerStatus };
 }
 

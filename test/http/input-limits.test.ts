@@ -24,8 +24,7 @@ describe('hostile input gets a 4xx', () => {
   afterAll(() => rt.close());
 
   it('refuses JSON nested deeper than the limit in any free-form field with 400, and stores nothing', async () => {
-    const json = (path: string, method: 'patch' | 'post', text: string) =>
-      request(server)[method](path).set(auth).set('content-type', 'application/json').send(text);
+    const json = (path: string, method: 'patch' | 'post', text: string) => request(server)[method](path).set(auth).set('content-type', 'application/json').send(text);
     const settings = await json('/v3/settings', 'patch', `{"workspacePrompt": "x", "includeItems": ${nestedJson(5000)}}`);
     expect(settings.status).toBe(400);
     expect(settings.body.code).toBe('VALIDATION_FAILED');
@@ -35,7 +34,10 @@ describe('hostile input gets a 4xx', () => {
     const doc = await json('/v3/documents', 'post', `{"content": "x", "metadata": {"a": ${nestedJson(200_000)}}}`);
     expect(doc.status).toBe(400);
     // Within the limit, a free-form field is stored as sent.
-    const ok = await request(server).post('/v3/documents').set(auth).send({ content: 'deep enough', metadata: { a: 'b' }, extra: nested(MAX_JSON_DEPTH - 3) });
+    const ok = await request(server)
+      .post('/v3/documents')
+      .set(auth)
+      .send({ content: 'deep enough', metadata: { a: 'b' }, extra: nested(MAX_JSON_DEPTH - 3) });
     expect(ok.status).toBe(200);
   });
 
@@ -62,13 +64,23 @@ describe('hostile input gets a 4xx', () => {
     const res = await request(server)
       .post('/v3/documents/batch')
       .set(auth)
-      .send({ metadata: { source: 'import' }, documents: [{ content: 'one', metadata: 'a string' }, { content: 'two', metadata: ['x'] }, { content: 'three', metadata: { n: 1 } }] });
+      .send({
+        metadata: { source: 'import' },
+        documents: [
+          { content: 'one', metadata: 'a string' },
+          { content: 'two', metadata: ['x'] },
+          { content: 'three', metadata: { n: 1 } },
+        ],
+      });
     expect(res.status).toBe(200);
     expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['error', 'error', 'queued']);
     expect(res.body.results[0].error).toContain('metadata');
     const single = await request(server).post('/v3/documents').set(auth).send({ content: 'one', metadata: 'a string' });
     expect(single.status).toBe(400);
-    const topLevel = await request(server).post('/v3/documents/batch').set(auth).send({ metadata: 'a string', documents: ['x'] });
+    const topLevel = await request(server)
+      .post('/v3/documents/batch')
+      .set(auth)
+      .send({ metadata: 'a string', documents: ['x'] });
     expect(topLevel.status).toBe(400);
     await rt.settle();
     const stored = await request(server).get(`/v3/documents/${res.body.results[2].id}`).set(auth);
@@ -85,13 +97,22 @@ describe('re-sent batches', () => {
       const first = await request(server).post('/v3/documents/batch').set(auth).send(batch);
       const again = await request(server).post('/v3/documents/batch').set(auth).send(batch);
       expect(again.body.results.map((r: { id: string }) => r.id)).toEqual(first.body.results.map((r: { id: string }) => r.id));
-      const changed = await request(server).post('/v3/documents/batch').set(auth).send({ containerTag: 'resend', documents: [{ content: 'beta note', metadata: { n: 2 } }] });
+      const changed = await request(server)
+        .post('/v3/documents/batch')
+        .set(auth)
+        .send({ containerTag: 'resend', documents: [{ content: 'beta note', metadata: { n: 2 } }] });
       expect(changed.body.results[0].id).not.toBe(first.body.results[1].id);
-      const otherTag = await request(server).post('/v3/documents/batch').set(auth).send({ containerTag: 'elsewhere', documents: ['gamma note'] });
+      const otherTag = await request(server)
+        .post('/v3/documents/batch')
+        .set(auth)
+        .send({ containerTag: 'elsewhere', documents: ['gamma note'] });
       expect(otherTag.body.results[0].id).not.toBe(first.body.results[2].id);
       const single1 = await request(server).post('/v3/documents').set(auth).send({ content: 'alpha note', containerTag: 'resend' });
       expect(single1.body.id).not.toBe(first.body.results[0].id);
-      const list = await request(server).post('/v3/documents/list').set(auth).send({ containerTags: ['resend'], limit: 100 });
+      const list = await request(server)
+        .post('/v3/documents/list')
+        .set(auth)
+        .send({ containerTags: ['resend'], limit: 100 });
       expect(list.body.pagination.totalItems).toBe(5);
     } finally {
       await rt.close();

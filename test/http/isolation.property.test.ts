@@ -123,39 +123,66 @@ function isolationSuite(name: string, open: () => Promise<Store>, numRuns: numbe
         case 'add':
           return add(caller, cmd.tags, cmd.word, cmd.customId);
         case 'list':
-          return request(server).post('/v3/documents/list').set(h).send({ containerTags: cmd.tags, includeContent: true, limit: 200, ...(cmd.and ? { operator: 'AND' } : {}) });
+          return request(server)
+            .post('/v3/documents/list')
+            .set(h)
+            .send({ containerTags: cmd.tags, includeContent: true, limit: 200, ...(cmd.and ? { operator: 'AND' } : {}) });
         case 'search4':
-          return request(server).post('/v4/search').set(h).send({ q: cmd.word, threshold: 0, limit: 100, include: { documents: true }, ...(cmd.tag ? { containerTag: cmd.tag } : {}), ...(cmd.docIndex !== null ? { docId: pick(cmd.docIndex).id } : {}) });
+          return request(server)
+            .post('/v4/search')
+            .set(h)
+            .send({ q: cmd.word, threshold: 0, limit: 100, include: { documents: true }, ...(cmd.tag ? { containerTag: cmd.tag } : {}), ...(cmd.docIndex !== null ? { docId: pick(cmd.docIndex).id } : {}) });
         case 'search3':
           return request(server).post('/v3/search').set(h).send({ q: cmd.word, containerTags: cmd.tags, includeFullDocs: true, onlyMatchingChunks: false });
         case 'profile':
           return request(server).post('/v4/profile').set(h).send({ containerTag: cmd.tag, q: cmd.word, threshold: 0 });
         case 'get':
-          return request(server).get(`/v3/documents/${encodeURIComponent(ref(cmd.docIndex, cmd.byCustomId))}`).set(h);
+          return request(server)
+            .get(`/v3/documents/${encodeURIComponent(ref(cmd.docIndex, cmd.byCustomId))}`)
+            .set(h);
         case 'chunks':
-          return request(server).get(`/v3/documents/${encodeURIComponent(ref(cmd.docIndex, cmd.byCustomId))}/chunks`).set(h);
+          return request(server)
+            .get(`/v3/documents/${encodeURIComponent(ref(cmd.docIndex, cmd.byCustomId))}/chunks`)
+            .set(h);
         case 'delete':
-          return request(server).delete(`/v3/documents/${encodeURIComponent(ref(cmd.docIndex, cmd.byCustomId))}`).set(h);
+          return request(server)
+            .delete(`/v3/documents/${encodeURIComponent(ref(cmd.docIndex, cmd.byCustomId))}`)
+            .set(h);
         case 'patch':
-          return request(server).patch(`/v3/documents/${pick(cmd.docIndex).id}`).set(h).send({ title: `t-${marker()}`, ...(cmd.tags ? { containerTags: cmd.tags } : {}) });
+          return request(server)
+            .patch(`/v3/documents/${pick(cmd.docIndex).id}`)
+            .set(h)
+            .send({ title: `t-${marker()}`, ...(cmd.tags ? { containerTags: cmd.tags } : {}) });
         case 'bulkIds':
-          return request(server).delete('/v3/documents/bulk').set(h).send({ ids: cmd.docIndexes.map((i) => pick(i).id) });
+          return request(server)
+            .delete('/v3/documents/bulk')
+            .set(h)
+            .send({ ids: cmd.docIndexes.map((i) => pick(i).id) });
         case 'bulkTags':
           return request(server).delete('/v3/documents/bulk').set(h).send({ containerTags: cmd.tags });
         case 'meta':
           return request(server).get(cmd.path).set(h);
         case 'memWrite': {
           const m = marker();
-          const res = await request(server).post('/v4/memories').set(h).send({ containerTag: cmd.tag, memories: [{ content: `Dana keeps a ${cmd.word} log ${m}.` }] });
+          const res = await request(server)
+            .post('/v4/memories')
+            .set(h)
+            .send({ containerTag: cmd.tag, memories: [{ content: `Dana keeps a ${cmd.word} log ${m}.` }] });
           if (res.status === 200) memoryMarkers.push({ marker: m, orgId: caller.orgId, tag: cmd.tag });
           return res;
         }
         case 'memList':
           return request(server).post('/v4/memories/list').set(h).send({ containerTags: cmd.tags, limit: 200, history: true });
         case 'memSearch':
-          return request(server).post('/v4/search').set(h).send({ q: `Dana ${cmd.word} log`, searchMode: 'memories', threshold: 0, limit: 100, include: { forgottenMemories: cmd.forgotten, relatedMemories: true }, ...(cmd.tag ? { containerTag: cmd.tag } : {}) });
+          return request(server)
+            .post('/v4/search')
+            .set(h)
+            .send({ q: `Dana ${cmd.word} log`, searchMode: 'memories', threshold: 0, limit: 100, include: { forgottenMemories: cmd.forgotten, relatedMemories: true }, ...(cmd.tag ? { containerTag: cmd.tag } : {}) });
         case 'memForget':
-          return request(server).post('/v4/memories/forget-matching').set(h).send({ containerTag: cmd.tag, query: `Dana ${cmd.word} log`, dryRun: true, threshold: 0 });
+          return request(server)
+            .post('/v4/memories/forget-matching')
+            .set(h)
+            .send({ containerTag: cmd.tag, query: `Dana ${cmd.word} log`, dryRun: true, threshold: 0 });
       }
     }
 
@@ -198,16 +225,24 @@ function isolationSuite(name: string, open: () => Promise<Store>, numRuns: numbe
   });
 }
 
-isolationSuite('sqlite', async () => {
-  const { SqliteStore } = await import('../../src/storage/sqlite/sqlite-store.js');
-  return new SqliteStore(':memory:');
-}, 40);
+isolationSuite(
+  'sqlite',
+  async () => {
+    const { SqliteStore } = await import('../../src/storage/sqlite/sqlite-store.js');
+    return new SqliteStore(':memory:');
+  },
+  40,
+);
 
 let ferret: FerretDb | undefined;
 afterAll(async () => {
   await ferret?.stop();
 });
-isolationSuite('mongodb on FerretDB', async () => {
-  ferret = await startFerretDb();
-  return new MongoStore({ uri: ferret.uri, db: `isolation_${process.pid}` });
-}, 15);
+isolationSuite(
+  'mongodb on FerretDB',
+  async () => {
+    ferret = await startFerretDb();
+    return new MongoStore({ uri: ferret.uri, db: `isolation_${process.pid}` });
+  },
+  15,
+);

@@ -27,8 +27,7 @@ describe('memory search: the asked attribute decides between role, employer and 
     embedder = await localEmbedder();
     rt = await createTestRuntime({}, { embedder });
     app = rt.app.callback();
-    const fact = (memory: string, attribute: string, createdAt: string) =>
-      memoryRecord({ memory, subject: 'Omar', attribute, containerTags: ['omar'], isStatic: true, createdAt: day(createdAt) });
+    const fact = (memory: string, attribute: string, createdAt: string) => memoryRecord({ memory, subject: 'Omar', attribute, containerTags: ['omar'], isStatic: true, createdAt: day(createdAt) });
     await storeMemories(rt, [
       fact('Omar works as a junior analyst.', 'role', '2026-01-03'),
       fact('Omar works at Brightwater & Cole.', 'employer', '2026-01-03'),

@@ -29,7 +29,7 @@ describe('memory facts through the API', () => {
     expect(await latest('dw-move')).toEqual([expect.objectContaining({ id: seattle!.id, version: 2, parentMemoryId: boston!.id })]);
   });
 
-  it('a direct write about one person never merges into another person\'s memory', async () => {
+  it("a direct write about one person never merges into another person's memory", async () => {
     const lena = await write('dw-people', "Maya's sister Lena is allergic to peanuts and shellfish.");
     expect(lena.map((m) => m.memory)).toEqual(["Maya's sister Lena is allergic to peanuts.", "Maya's sister Lena is allergic to shellfish."]);
     const [maya] = await write('dw-people', 'Maya is allergic to peanuts.');
@@ -47,7 +47,7 @@ describe('memory facts through the API', () => {
     expect((await latest('dw-compound')).map((m) => m.memory)).toEqual(['Dana moved to Berlin.', 'Dana works at Figma.']);
   });
 
-  it('the caller\'s isStatic and wording are kept', async () => {
+  it("the caller's isStatic and wording are kept", async () => {
     const res = await post('/v4/memories', { containerTag: 'dw-static', memories: [{ content: 'Prefers dark mode in every app', isStatic: false }] });
     expect(res.body.memories).toEqual([expect.objectContaining({ memory: 'Prefers dark mode in every app', isStatic: false })]);
   });

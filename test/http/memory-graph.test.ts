@@ -16,7 +16,11 @@ describe('documents with memories', () => {
   let server: ReturnType<TestRuntime['app']['callback']>;
   const as = (key: string): Headers => ({ authorization: `Bearer ${key}` });
   const get = (path: string, headers: Headers = auth) => request(server).get(path).set(headers);
-  const post = (path: string, body: unknown, headers: Headers = auth) => request(server).post(path).set(headers).send(body as object);
+  const post = (path: string, body: unknown, headers: Headers = auth) =>
+    request(server)
+      .post(path)
+      .set(headers)
+      .send(body as object);
   const add = async (body: Record<string, unknown>, headers: Headers = auth) => {
     const res = await post('/v3/documents', body, headers);
     expect(res.status).toBe(200);
@@ -35,7 +39,11 @@ describe('documents with memories', () => {
   /** Ids of the tag's memories per /v4/memories/list, every version, forgotten ones included. */
   const memoryIds = async (containerTag: string) => {
     const { memories } = await rt.store.memories.listMemories('org_default', {
-      containerTags: [containerTag], includeForgotten: true, includeSuperseded: true, limit: 1000, offset: 0,
+      containerTags: [containerTag],
+      includeForgotten: true,
+      includeSuperseded: true,
+      limit: 1000,
+      offset: 0,
     });
     return memories.map((m) => m.id).sort();
   };

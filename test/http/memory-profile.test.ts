@@ -40,7 +40,11 @@ const TIMELINE: MemoryRecord[] = [
 describe('profile', () => {
   let rt: TestRuntime;
   let app: ReturnType<TestRuntime['app']['callback']>;
-  const profile = (body: object = {}) => request(app).post('/v4/profile').set(auth).send({ containerTag: 'maya', ...body });
+  const profile = (body: object = {}) =>
+    request(app)
+      .post('/v4/profile')
+      .set(auth)
+      .send({ containerTag: 'maya', ...body });
 
   beforeAll(async () => {
     rt = await createTestRuntime();
@@ -53,9 +57,7 @@ describe('profile', () => {
     const res = await profile();
     expect(res.status).toBe(200);
     const statics: string[] = res.body.profile.static;
-    expect(statics).toEqual(
-      expect.arrayContaining(['Maya is allergic to peanuts.', 'Maya is allergic to shellfish.', 'Maya loves running now.', 'Maya works at Stripe as a senior product designer.']),
-    );
+    expect(statics).toEqual(expect.arrayContaining(['Maya is allergic to peanuts.', 'Maya is allergic to shellfish.', 'Maya loves running now.', 'Maya works at Stripe as a senior product designer.']));
     for (const stale of ['Maya hates running.', 'Maya works as a product designer at Figma.', 'Maya lives in Boston with her partner Sam.']) expect(statics).not.toContain(stale);
     // The same text twice (case, spacing and full stop aside) is shown once.
     expect(statics.filter((s) => /stripe/i.test(s))).toHaveLength(1);
@@ -67,13 +69,7 @@ describe('profile', () => {
     expect(dynamic[0]).toBe('Maya is visiting her sister in Madrid.');
     expect(dynamic).toContain('Maya moved to Seattle.');
     expect(dynamic.filter((d) => d === 'Maya ran a half marathon.')).toHaveLength(1);
-    for (const gone of [
-      'Maya went to a pottery class.',
-      'Maya is moving to Seattle in September.',
-      'Maya is visiting her parents in Porto.',
-      'Maya is in Lisbon this week.',
-      'Maya forgot her umbrella.',
-    ]) {
+    for (const gone of ['Maya went to a pottery class.', 'Maya is moving to Seattle in September.', 'Maya is visiting her parents in Porto.', 'Maya is in Lisbon this week.', 'Maya forgot her umbrella.']) {
       expect(dynamic).not.toContain(gone);
     }
   });

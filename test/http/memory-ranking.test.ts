@@ -16,7 +16,11 @@ describe('memory search ranking (local embedder)', () => {
   let rt: TestRuntime;
   let app: ReturnType<TestRuntime['app']['callback']>;
   let embedder: Embedder;
-  const search = (body: object) => request(app).post('/v4/search').set(auth).send({ containerTag: 'dana', searchMode: 'memories', ...body });
+  const search = (body: object) =>
+    request(app)
+      .post('/v4/search')
+      .set(auth)
+      .send({ containerTag: 'dana', searchMode: 'memories', ...body });
 
   beforeAll(async () => {
     embedder = await localEmbedder();
@@ -71,7 +75,10 @@ describe('memory search ranking (local embedder)', () => {
       expect(results[0]!.similarity, q).toBeGreaterThanOrEqual(0.5);
       for (const r of results.slice(1)) expect(r.similarity, `${q} -> ${r.memory}`).toBeLessThan(0.5);
       // The default threshold (0.5) keeps the answer and filters the rest.
-      expect((await search({ q })).body.results.map((r: { memory: string }) => r.memory), q).toEqual([answer]);
+      expect(
+        (await search({ q })).body.results.map((r: { memory: string }) => r.memory),
+        q,
+      ).toEqual([answer]);
     }
     for (const q of ['What is the capital of France?', 'recipe for chocolate cake', 'quantum chromodynamics']) {
       expect((await search({ q })).body.results, q).toEqual([]);

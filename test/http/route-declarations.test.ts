@@ -62,7 +62,10 @@ describe('route declarations (src/http/openapi.ts ROUTES)', () => {
       expect(spec.summary.length, routeName(spec)).toBeGreaterThan(10);
       expect(spec.tag, routeName(spec)).toMatch(/^[a-z-]+$/);
       const statuses = Object.keys(spec.responses).map(Number);
-      expect(statuses.some((s) => s < 400), `${routeName(spec)} declares no success`).toBe(true);
+      expect(
+        statuses.some((s) => s < 400),
+        `${routeName(spec)} declares no success`,
+      ).toBe(true);
       // JSON successes carry a schema (the response tests parse answers with it); other bodies name their type.
       for (const s of statuses.filter((x) => x < 300 && x !== 204 && x !== 202)) {
         const r = spec.responses[s]!;
@@ -99,12 +102,25 @@ describe('route declarations (src/http/openapi.ts ROUTES)', () => {
     for (const [p, ops] of Object.entries(res.body.paths as Record<string, Record<string, { operationId: string; parameters?: { name: string; in: string }[] }>>)) {
       const names = [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       for (const op of Object.values(ops)) {
-        expect((op.parameters ?? []).filter((x) => x.in === 'path').map((x) => x.name), p).toEqual(names);
+        expect(
+          (op.parameters ?? []).filter((x) => x.in === 'path').map((x) => x.name),
+          p,
+        ).toEqual(names);
         ids.push(op.operationId);
       }
     }
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
-    for (const op of ['post /v4/memories', 'post /v4/memories/list', 'patch /v4/memories', 'delete /v4/memories', 'post /v4/memories/forget-matching', 'post /v4/conversations', 'post /v4/profile', 'get /mcp', 'post /oauth/token']) {
+    for (const op of [
+      'post /v4/memories',
+      'post /v4/memories/list',
+      'patch /v4/memories',
+      'delete /v4/memories',
+      'post /v4/memories/forget-matching',
+      'post /v4/conversations',
+      'post /v4/profile',
+      'get /mcp',
+      'post /oauth/token',
+    ]) {
       expect(served, op).toContain(op);
     }
   });

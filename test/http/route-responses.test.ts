@@ -24,8 +24,7 @@ const SUCCESS_ELSEWHERE = new Set([
   'GET /console/assets/{file}',
 ]);
 
-const specFor = (s: RouteSample): RouteSpec | undefined =>
-  ROUTES.find((r) => openApiPath(r.path) === s.path && methodsOf(r).includes(s.method.toLowerCase() as never));
+const specFor = (s: RouteSample): RouteSpec | undefined => ROUTES.find((r) => openApiPath(r.path) === s.path && methodsOf(r).includes(s.method.toLowerCase() as never));
 
 describe('declared response schemas match the answers', () => {
   let samples: RouteSample[];

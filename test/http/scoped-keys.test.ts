@@ -7,7 +7,11 @@ describe('scoped API keys', () => {
   let rt: TestRuntime;
   let server: ReturnType<TestRuntime['app']['callback']>;
   const as = (key: string) => ({ authorization: `Bearer ${key}` });
-  const post = (path: string, body: unknown, headers: Record<string, string> = auth) => request(server).post(path).set(headers).send(body as object);
+  const post = (path: string, body: unknown, headers: Record<string, string> = auth) =>
+    request(server)
+      .post(path)
+      .set(headers)
+      .send(body as object);
 
   beforeAll(async () => {
     rt = await createTestRuntime();
@@ -72,9 +76,19 @@ describe('scoped API keys', () => {
     expect((await request(server).get('/v3/documents/diary').set(as(k.key))).body.id).toBe(mine.body.id);
     expect((await request(server).patch(`/v3/documents/${bobDoc.body.id}`).set(as(k.key)).send({ title: 'x' })).status).toBe(404);
     expect((await request(server).delete(`/v3/documents/${bobDoc.body.id}`).set(as(k.key))).status).toBe(404);
-    const bulk = await request(server).delete('/v3/documents/bulk').set(as(k.key)).send({ ids: [bobDoc.body.id] });
+    const bulk = await request(server)
+      .delete('/v3/documents/bulk')
+      .set(as(k.key))
+      .send({ ids: [bobDoc.body.id] });
     expect(bulk.body).toMatchObject({ deletedCount: 0, errors: [{ id: bobDoc.body.id }] });
-    expect((await request(server).delete('/v3/documents/bulk').set(as(k.key)).send({ containerTags: ['bob'] })).status).toBe(403);
+    expect(
+      (
+        await request(server)
+          .delete('/v3/documents/bulk')
+          .set(as(k.key))
+          .send({ containerTags: ['bob'] })
+      ).status,
+    ).toBe(403);
     expect((await post('/v4/search', { q: 'sailing', docId: bobDoc.body.id, threshold: 0 }, as(k.key))).body.results).toEqual([]);
 
     // Moving its own document to another tag is refused; a shared document keeps the tags outside the scope.

@@ -8,7 +8,10 @@ describe('search routes', () => {
   let server: ReturnType<TestRuntime['app']['callback']>;
   // Chunk ranking is what most of these tests check: "documents" mode keeps memories out unless a test asks.
   const search = (body: object, headers: Record<string, string> = auth) =>
-    request(server).post('/v4/search').set(headers).send({ searchMode: 'documents', ...body });
+    request(server)
+      .post('/v4/search')
+      .set(headers)
+      .send({ searchMode: 'documents', ...body });
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -23,7 +26,10 @@ describe('search routes', () => {
       ['long', `# Diary\n\n${'Filler sentence about nothing in particular. '.repeat(60)}\n\n## Concert\n\nWe saw the band Radiohead live in Berlin and sang every song.`, {}],
     ];
     for (const [key, content, metadata, customId] of docs) {
-      const res = await request(server).post('/v3/documents').set(auth).send({ content, containerTag: 'search', metadata, ...(customId ? { customId } : {}) });
+      const res = await request(server)
+        .post('/v3/documents')
+        .set(auth)
+        .send({ content, containerTag: 'search', metadata, ...(customId ? { customId } : {}) });
       ids[key] = res.body.id;
     }
     await request(server).post('/v3/documents').set(auth).send({ content: 'Melanie in another container paints too.', containerTag: 'elsewhere' });
@@ -118,7 +124,10 @@ describe('search routes', () => {
   });
 
   it('serves legacy /v3/search grouped by document', async () => {
-    const res = await request(server).post('/v3/search').set(auth).send({ q: 'Radiohead Berlin', containerTags: ['search'], chunkThreshold: 0.5, onlyMatchingChunks: false, includeFullDocs: true });
+    const res = await request(server)
+      .post('/v3/search')
+      .set(auth)
+      .send({ q: 'Radiohead Berlin', containerTags: ['search'], chunkThreshold: 0.5, onlyMatchingChunks: false, includeFullDocs: true });
     expect(res.status).toBe(200);
     const top = res.body.results[0];
     expect(top.documentId).toBe(ids.long);

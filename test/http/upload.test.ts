@@ -96,11 +96,11 @@ describe('POST /v3/documents/file', () => {
   });
 
   it('refuses random bytes with 415 naming the supported types, and empty files with 400', async () => {
-    const random = await post(...Object.values(multipart([['file', { filename: 'markitdown_random.bin', data: fs.readFileSync(path.join(FILES, 'markitdown_random.bin')) }]])) as [Buffer, string]);
+    const random = await post(...(Object.values(multipart([['file', { filename: 'markitdown_random.bin', data: fs.readFileSync(path.join(FILES, 'markitdown_random.bin')) }]])) as [Buffer, string]));
     expect(random.status).toBe(415);
     expect(random.body).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });
     expect(random.body.error).toContain('application/pdf');
-    const empty = await post(...Object.values(multipart([['file', { filename: 'pdfplumber_empty.pdf', data: Buffer.alloc(0) }]])) as [Buffer, string]);
+    const empty = await post(...(Object.values(multipart([['file', { filename: 'pdfplumber_empty.pdf', data: Buffer.alloc(0) }]])) as [Buffer, string]));
     expect(empty).toMatchObject({ status: 400, body: { code: 'EMPTY_FILE' } });
   });
 
@@ -116,12 +116,42 @@ describe('POST /v3/documents/file', () => {
     const file = { filename: 'a.txt', type: 'text/plain', data: Buffer.from('hello upload') };
     const cases: [string, ReturnType<typeof multipart>][] = [
       ['missing file', multipart([['containerTag', 'x']])],
-      ['two files', multipart([['file', file], ['file', file]])],
+      [
+        'two files',
+        multipart([
+          ['file', file],
+          ['file', file],
+        ]),
+      ],
       ['other name', multipart([['document', file]])],
-      ['metadata not JSON', multipart([['file', file], ['metadata', '{not json']])],
-      ['metadata nested', multipart([['file', file], ['metadata', '{"a":{"b":1}}']])],
-      ['bad tag', multipart([['file', file], ['containerTag', 'no spaces allowed']])],
-      ['bad customId', multipart([['file', file], ['customId', 'a/b']])],
+      [
+        'metadata not JSON',
+        multipart([
+          ['file', file],
+          ['metadata', '{not json'],
+        ]),
+      ],
+      [
+        'metadata nested',
+        multipart([
+          ['file', file],
+          ['metadata', '{"a":{"b":1}}'],
+        ]),
+      ],
+      [
+        'bad tag',
+        multipart([
+          ['file', file],
+          ['containerTag', 'no spaces allowed'],
+        ]),
+      ],
+      [
+        'bad customId',
+        multipart([
+          ['file', file],
+          ['customId', 'a/b'],
+        ]),
+      ],
     ];
     const before = await count();
     for (const [what, m] of cases) {
@@ -148,7 +178,10 @@ describe('POST /v3/documents/file', () => {
   });
 
   it('detects the type from the bytes: an XLSX named .txt and declared text/plain is extracted as a workbook', async () => {
-    const m = multipart([['file', { filename: 'notes.txt', type: 'text/plain', data: fs.readFileSync(path.join(FILES, 'markitdown_test.xlsx')) }], ['containerTag', 'mislabelled']]);
+    const m = multipart([
+      ['file', { filename: 'notes.txt', type: 'text/plain', data: fs.readFileSync(path.join(FILES, 'markitdown_test.xlsx')) }],
+      ['containerTag', 'mislabelled'],
+    ]);
     expect(m.body.length).toBeGreaterThan(4096);
     const res = await post(m.body, m.contentType);
     expect(res.status).toBe(200);

@@ -50,4 +50,3 @@ export async function connectStdio(url: string, key: string, extraArgs: string[]
   await client.connect(transport);
   return client;
 }
-

@@ -38,11 +38,7 @@ describe('MCP over Streamable HTTP (embedded)', () => {
   it('saves a fact with progress, recalls it with the profile, forgets it', async () => {
     const { client } = await connectMcp(server.url, TEST_KEY);
     const progress: { progress: number; total?: number; message?: string }[] = [];
-    const saved = await client.callTool(
-      { name: 'memory', arguments: { content: 'I prefer dark roast coffee every morning.', containerTag: 'alice' } },
-      undefined,
-      { onprogress: (p) => progress.push(p) },
-    );
+    const saved = await client.callTool({ name: 'memory', arguments: { content: 'I prefer dark roast coffee every morning.', containerTag: 'alice' } }, undefined, { onprogress: (p) => progress.push(p) });
     expect(saved.isError).toBeFalsy();
     expect(saved.structuredContent).toMatchObject({ action: 'save', containerTag: 'alice', status: 'done' });
     expect(progress.length).toBeGreaterThanOrEqual(1);

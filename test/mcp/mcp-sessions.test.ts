@@ -57,12 +57,18 @@ describe('MCP auth, scope and sessions', () => {
     const sessionId = init.headers['mcp-session-id'] as string;
     expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
     const headers = { ...ACCEPT, ...auth, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' };
-    const who = await request(serverB.url).post('/mcp').set(headers).send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'whoAmI', arguments: {} } });
+    const who = await request(serverB.url)
+      .post('/mcp')
+      .set(headers)
+      .send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'whoAmI', arguments: {} } });
     expect(who.status).toBe(200);
     expect(who.text).toContain(`\\"sessionId\\":\\"${sessionId}\\"`);
     expect(who.text).toContain('\\"client\\":{\\"name\\":\\"raw\\",\\"version\\":\\"0\\"}');
     // Another key cannot use the session.
-    const stolen = await request(serverB.url).post('/mcp').set({ ...headers, authorization: `Bearer ${scopedKey}` }).send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
+    const stolen = await request(serverB.url)
+      .post('/mcp')
+      .set({ ...headers, authorization: `Bearer ${scopedKey}` })
+      .send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
     expect(stolen.status).toBe(404);
     expect((await request(serverB.url).delete('/mcp').set(headers)).status).toBe(200);
     const gone = await request(serverA.url).post('/mcp').set(headers).send({ jsonrpc: '2.0', id: 4, method: 'tools/list' });
@@ -88,9 +94,17 @@ describe('MCP auth, scope and sessions', () => {
     await expect(client.readResource({ uri: 'supermemory://profile/team-b' })).rejects.toThrow(/outside this API key's scope/);
     await client.close();
     // A project header outside the key's scope is refused before anything runs.
-    const res = await request(a.app.callback()).post('/mcp').set(ACCEPT).set({ authorization: `Bearer ${scopedKey}`, 'x-mnemo-project': 'team-b' }).send(INIT);
+    const res = await request(a.app.callback())
+      .post('/mcp')
+      .set(ACCEPT)
+      .set({ authorization: `Bearer ${scopedKey}`, 'x-mnemo-project': 'team-b' })
+      .send(INIT);
     expect(res.status).toBe(403);
-    const bad = await request(a.app.callback()).post('/mcp').set(ACCEPT).set({ ...auth, 'x-sm-project': 'no spaces allowed' }).send(INIT);
+    const bad = await request(a.app.callback())
+      .post('/mcp')
+      .set(ACCEPT)
+      .set({ ...auth, 'x-sm-project': 'no spaces allowed' })
+      .send(INIT);
     expect(bad.status).toBe(400);
   });
 
@@ -110,7 +124,10 @@ describe('MCP auth, scope and sessions', () => {
     client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void (notified = true));
     // New tags through the other process until the notification stream (opened after initialize) reports one.
     for (let i = 0; i < 100 && !notified; i++) {
-      await request(b.app.callback()).post('/v3/documents').set(auth).send({ content: 'A new project appears.', containerTag: `fresh-${i}` });
+      await request(b.app.callback())
+        .post('/v3/documents')
+        .set(auth)
+        .send({ content: 'A new project appears.', containerTag: `fresh-${i}` });
       for (let j = 0; j < 10 && !notified; j++) await new Promise((r) => setTimeout(r, 50));
     }
     expect(notified).toBe(true);

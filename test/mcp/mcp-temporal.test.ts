@@ -26,11 +26,10 @@ describe('MCP in Temporal mode (SQLite, one process)', () => {
   it('saves through a workflow with progress, recalls over HTTP and over stdio', async () => {
     const { client } = await connectMcp(server.baseURL, server.apiKey);
     const progress: number[] = [];
-    const saved = await client.callTool(
-      { name: 'memory', arguments: { content: 'I live in Lisbon and work as a violin maker.', containerTag: 'temporal-user' } },
-      undefined,
-      { onprogress: (p) => progress.push(p.progress), timeout: 120_000 },
-    );
+    const saved = await client.callTool({ name: 'memory', arguments: { content: 'I live in Lisbon and work as a violin maker.', containerTag: 'temporal-user' } }, undefined, {
+      onprogress: (p) => progress.push(p.progress),
+      timeout: 120_000,
+    });
     expect(saved.structuredContent).toMatchObject({ status: 'done' });
     expect(progress.at(-1)).toBe(5);
     const recalled = await client.callTool({ name: 'recall', arguments: { query: 'where do I live', containerTag: 'temporal-user' } });
@@ -70,18 +69,20 @@ describe('MCP behind a load balancer: two API processes and a worker on MongoDB'
       'mcp-session-id': sessionId,
       'mcp-protocol-version': transport.protocolVersion ?? '2025-06-18',
     };
-    const who = await request(api2.baseURL).post('/mcp').set(headers).send({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'whoAmI', arguments: {} } });
+    const who = await request(api2.baseURL)
+      .post('/mcp')
+      .set(headers)
+      .send({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'whoAmI', arguments: {} } });
     expect(who.status).toBe(200);
     expect(who.text).toContain(sessionId);
     expect(who.text).toContain('cursor');
 
-    const saved = await client.callTool(
-      { name: 'memory', arguments: { content: 'My cat is called Miso.', containerTag: 'scale-user' } },
-      undefined,
-      { onprogress: () => undefined, timeout: 120_000 },
-    );
+    const saved = await client.callTool({ name: 'memory', arguments: { content: 'My cat is called Miso.', containerTag: 'scale-user' } }, undefined, { onprogress: () => undefined, timeout: 120_000 });
     expect(saved.structuredContent).toMatchObject({ status: 'done' });
-    const recall = await request(api2.baseURL).post('/mcp').set(headers).send({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'recall', arguments: { query: 'cat name', containerTag: 'scale-user' } } });
+    const recall = await request(api2.baseURL)
+      .post('/mcp')
+      .set(headers)
+      .send({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'recall', arguments: { query: 'cat name', containerTag: 'scale-user' } } });
     expect(recall.text).toMatch(/Miso/);
     expect((await request(api2.baseURL).delete('/mcp').set(headers)).status).toBe(200);
     expect((await request(api1.baseURL).post('/mcp').set(headers).send({ jsonrpc: '2.0', id: 9, method: 'tools/list' })).status).toBe(404);

@@ -27,7 +27,10 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
   verifier = '';
   authorizationUrl: URL | undefined;
 
-  constructor(readonly redirectUrl: string, readonly name = 'Test Agent') {}
+  constructor(
+    readonly redirectUrl: string,
+    readonly name = 'Test Agent',
+  ) {}
 
   get clientMetadata(): OAuthClientMetadata {
     return { client_name: this.name, redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };

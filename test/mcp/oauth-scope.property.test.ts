@@ -22,18 +22,31 @@ describe('OAuth scope across the MCP surface (property)', () => {
     rt = await createTestRuntime();
     server = await listen(rt.app);
     const api = () => request(rt.app.callback());
-    await api().post('/v3/documents').set(auth).send({ content: `The vault code is ${SECRET} and I prefer ${SECRET} tea.`, containerTag: 'tag-b', title: SECRET });
+    await api()
+      .post('/v3/documents')
+      .set(auth)
+      .send({ content: `The vault code is ${SECRET} and I prefer ${SECRET} tea.`, containerTag: 'tag-b', title: SECRET });
     await api().post('/v3/documents').set(auth).send({ content: 'I like hiking in the mountains.', containerTag: 'tag-a' });
     await rt.settle();
     // A grant for tag-a only, made with the organisation's root key.
     const redirect = 'http://127.0.0.1:9/cb';
-    const reg = await api().post('/oauth/register').send({ client_name: 'Prop', redirect_uris: [redirect], token_endpoint_auth_method: 'none' });
+    const reg = await api()
+      .post('/oauth/register')
+      .send({ client_name: 'Prop', redirect_uris: [redirect], token_endpoint_auth_method: 'none' });
     const { verifier, challenge } = pkce();
     const consent = await api().post('/oauth/authorize').type('form').send({
-      client_id: reg.body.client_id, redirect_uri: redirect, code_challenge: challenge, code_challenge_method: 'S256', credential: TEST_KEY, tags: 'tag-a', permission: 'write', decision: 'approve',
+      client_id: reg.body.client_id,
+      redirect_uri: redirect,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      credential: TEST_KEY,
+      tags: 'tag-a',
+      permission: 'write',
+      decision: 'approve',
     });
     const code = new URL(consent.headers.location!).searchParams.get('code')!;
-    const token = (await api().post('/oauth/token').type('form').send({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirect, client_id: reg.body.client_id })).body.access_token as string;
+    const token = (await api().post('/oauth/token').type('form').send({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirect, client_id: reg.body.client_id })).body
+      .access_token as string;
     client = new Client({ name: 'prop', version: '1' });
     await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
   });
@@ -81,7 +94,10 @@ describe('OAuth scope across the MCP surface (property)', () => {
       { numRuns: 40 },
     );
     // And nothing was forgotten in tag-b through the token.
-    const listed = await request(rt.app.callback()).post('/v4/memories/list').set(auth).send({ containerTags: ['tag-b'] });
+    const listed = await request(rt.app.callback())
+      .post('/v4/memories/list')
+      .set(auth)
+      .send({ containerTags: ['tag-b'] });
     expect(JSON.stringify(listed.body)).toMatch(new RegExp(SECRET));
   });
 });

@@ -100,11 +100,21 @@ describe('OAuth 2.1 for MCP clients', () => {
     expect(refreshed.headers['cache-control']).toBe('no-store');
     const newAccess = refreshed.body.access_token as string;
     const mcpCall = (token: string) =>
-      request(server.url).post('/mcp').set({ authorization: `Bearer ${token}`, accept: 'application/json, text/event-stream' }).send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      request(server.url)
+        .post('/mcp')
+        .set({ authorization: `Bearer ${token}`, accept: 'application/json, text/event-stream' })
+        .send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
     expect((await mcpCall(oldAccess)).status).toBe(401);
     expect((await mcpCall(newAccess)).status).toBe(200);
     // An access token is bound to /mcp: the REST API refuses it.
-    expect((await api().post('/v4/profile').set({ authorization: `Bearer ${newAccess}` }).send({ containerTag: 'oauth-a' })).status).toBe(401);
+    expect(
+      (
+        await api()
+          .post('/v4/profile')
+          .set({ authorization: `Bearer ${newAccess}` })
+          .send({ containerTag: 'oauth-a' })
+      ).status,
+    ).toBe(401);
 
     // Revocation (RFC 7009) → 401.
     expect((await api().post('/oauth/revoke').type('form').send({ token: newAccess, client_id: clientId })).status).toBe(200);
@@ -116,7 +126,9 @@ describe('OAuth 2.1 for MCP clients', () => {
   /** Registers a public client and runs the consent form directly (no browser): returns the token response. */
   async function grantFor(credential: string, tags: string, permission: 'read' | 'write' = 'write') {
     const redirect = callback.url;
-    const reg = await api().post('/oauth/register').send({ client_name: 'Direct', redirect_uris: [redirect], token_endpoint_auth_method: 'none' });
+    const reg = await api()
+      .post('/oauth/register')
+      .send({ client_name: 'Direct', redirect_uris: [redirect], token_endpoint_auth_method: 'none' });
     expect(reg.status).toBe(201);
     const clientId = reg.body.client_id as string;
     const { verifier, challenge } = pkce();
@@ -131,7 +143,9 @@ describe('OAuth 2.1 for MCP clients', () => {
   }
 
   it('checks every redirect URI exactly: one character off is refused, never redirected to', async () => {
-    const reg = await api().post('/oauth/register').send({ client_name: 'Exact', redirect_uris: ['http://127.0.0.1:4567/cb'], token_endpoint_auth_method: 'none' });
+    const reg = await api()
+      .post('/oauth/register')
+      .send({ client_name: 'Exact', redirect_uris: ['http://127.0.0.1:4567/cb'], token_endpoint_auth_method: 'none' });
     const clientId = reg.body.client_id as string;
     const { challenge } = pkce();
     for (const uri of ['http://127.0.0.1:4567/cB', 'http://127.0.0.1:4567/cb/', 'http://127.0.0.1:4568/cb', 'http://127.0.0.1:4567/cb?x=1']) {
@@ -144,7 +158,9 @@ describe('OAuth 2.1 for MCP clients', () => {
     expect(ok.status).toBe(200);
     expect(ok.headers['x-frame-options']).toBe('DENY');
     // Registration refuses redirect URIs that are not https or loopback http.
-    const bad = await api().post('/oauth/register').send({ redirect_uris: ['http://evil.example/cb'] });
+    const bad = await api()
+      .post('/oauth/register')
+      .send({ redirect_uris: ['http://evil.example/cb'] });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('invalid_redirect_uri');
   });
@@ -161,17 +177,33 @@ describe('OAuth 2.1 for MCP clients', () => {
     expect(new URL(plain.headers.location!).searchParams.get('error')).toBe('invalid_request');
 
     const form = { client_id: g.clientId, redirect_uri: g.redirect, code_challenge: g.challenge, code_challenge_method: 'S256', tags: 'oauth-b', permission: 'write', decision: 'approve' };
-    const wrongKey = await api().post('/oauth/authorize').type('form').send({ ...form, credential: 'not-a-key' });
+    const wrongKey = await api()
+      .post('/oauth/authorize')
+      .type('form')
+      .send({ ...form, credential: 'not-a-key' });
     expect(wrongKey.status).toBe(401);
     expect(wrongKey.text).toMatch(/not valid/);
-    const denied = await api().post('/oauth/authorize').type('form').send({ ...form, credential: TEST_KEY, decision: 'deny' });
+    const denied = await api()
+      .post('/oauth/authorize')
+      .type('form')
+      .send({ ...form, credential: TEST_KEY, decision: 'deny' });
     expect(new URL(denied.headers.location!).searchParams.get('error')).toBe('access_denied');
-    const outside = await api().post('/oauth/authorize').type('form').send({ ...form, credential: scopedKey });
+    const outside = await api()
+      .post('/oauth/authorize')
+      .type('form')
+      .send({ ...form, credential: scopedKey });
     expect(outside.status).toBe(403);
 
-    const ok = await api().post('/oauth/authorize').type('form').send({ ...form, credential: TEST_KEY });
+    const ok = await api()
+      .post('/oauth/authorize')
+      .type('form')
+      .send({ ...form, credential: TEST_KEY });
     const code = new URL(ok.headers.location!).searchParams.get('code')!;
-    const token = (body: Record<string, string>) => api().post('/oauth/token').type('form').send({ grant_type: 'authorization_code', code, client_id: g.clientId, ...body });
+    const token = (body: Record<string, string>) =>
+      api()
+        .post('/oauth/token')
+        .type('form')
+        .send({ grant_type: 'authorization_code', code, client_id: g.clientId, ...body });
     expect((await token({ code_verifier: pkce().verifier, redirect_uri: g.redirect })).body.error).toBe('invalid_grant');
     // The failed attempt used the code up: the right verifier no longer helps.
     expect((await token({ code_verifier: g.verifier, redirect_uri: g.redirect })).body.error).toBe('invalid_grant');
@@ -185,7 +217,10 @@ describe('OAuth 2.1 for MCP clients', () => {
     expect(replay.body.error).toBe('invalid_grant');
     const r2 = await api().post('/oauth/token').type('form').send({ grant_type: 'refresh_token', refresh_token: r1.body.refresh_token, client_id: g.clientId });
     expect(r2.body.error).toBe('invalid_grant');
-    const res = await request(server.url).post('/mcp').set({ authorization: `Bearer ${r1.body.access_token}`, accept: 'application/json, text/event-stream' }).send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const res = await request(server.url)
+      .post('/mcp')
+      .set({ authorization: `Bearer ${r1.body.access_token}`, accept: 'application/json, text/event-stream' })
+      .send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
     expect(res.status).toBe(401);
   });
 

@@ -47,12 +47,18 @@ describe('per-document caps', () => {
     const rt = await createTestRuntime({ MNEMO_MAX_DOCUMENT_CHARS: '5000', MNEMO_MAX_DOCUMENT_CHUNKS: '2', MNEMO_INGEST_MAX_ATTEMPTS: '3' });
     try {
       const server = rt.app.callback();
-      const big = await request(server).post('/v3/documents').set(auth).send({ content: 'x'.repeat(5001) });
+      const big = await request(server)
+        .post('/v3/documents')
+        .set(auth)
+        .send({ content: 'x'.repeat(5001) });
       expect(big.status).toBe(413);
       expect(big.body).toMatchObject({ code: 'DOCUMENT_TOO_LARGE' });
       expect(big.body.error).toContain('MNEMO_MAX_DOCUMENT_CHARS');
       const small = await request(server).post('/v3/documents').set(auth).send({ content: 'fits' });
-      const patchBig = await request(server).patch(`/v3/documents/${small.body.id}`).set(auth).send({ content: 'y'.repeat(5001) });
+      const patchBig = await request(server)
+        .patch(`/v3/documents/${small.body.id}`)
+        .set(auth)
+        .send({ content: 'y'.repeat(5001) });
       expect(patchBig.status).toBe(413);
       const many = Array.from({ length: 6 }, (_, i) => `## Part ${i}\n\n${'Words about the harbour and its lanterns. '.repeat(8)}`).join('\n\n');
       const added = await request(server).post('/v3/documents').set(auth).send({ content: many });

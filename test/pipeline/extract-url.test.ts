@@ -148,7 +148,12 @@ describe('URL extraction', () => {
 
   it('a damaged binary resource fails in extraction with a reason, keeping its detected type and final URL', async () => {
     const env = { MNEMO_URL_ALLOW_PRIVATE: 'true' };
-    for (const [path, type] of [['/paper.pdf', 'pdf'], ['/photo.png', 'image'], ['/clip', 'video'], ['/report.docx', 'text']] as const) {
+    for (const [path, type] of [
+      ['/paper.pdf', 'pdf'],
+      ['/photo.png', 'image'],
+      ['/clip', 'video'],
+      ['/report.docx', 'text'],
+    ] as const) {
       const { doc } = await ingest(env, `${base}${path}`);
       expect(doc, path).toMatchObject({ status: 'failed', type, url: `${base}${path}` });
       expect(doc.processingMetadata.failedStep, path).toBe('extract');

@@ -86,7 +86,7 @@ describe('memories step with an LLM', () => {
     // The prompt names the catalogue's attributes, and the model's wording is filed under the catalogue id.
     const system = fake.requests.at(-1)!.body!.messages!.find((m) => m.role === 'system')!.content;
     expect(system).toMatch(/residence - where the subject lives now/);
-    const [memory] = (await rt.store.memories.memoriesOfDocument('org_default', res.body.id as string));
+    const [memory] = await rt.store.memories.memoriesOfDocument('org_default', res.body.id as string);
     expect(memory).toMatchObject({ forgetAfter: '2026-03-15T23:59:59.000Z', attribute: 'location' });
   });
 });

@@ -202,7 +202,15 @@ describe('embedded runner', () => {
     const server = rt.app.callback();
     const large = 'heavymark '.repeat(Math.ceil(HEAVY_DOCUMENT_CHARS / 10) + 100);
     const heavy = [];
-    for (const n of [1, 2, 3]) heavy.push((await request(server).post('/v3/documents').set(auth).send({ content: `${large} ${n}` })).body.id);
+    for (const n of [1, 2, 3])
+      heavy.push(
+        (
+          await request(server)
+            .post('/v3/documents')
+            .set(auth)
+            .send({ content: `${large} ${n}` })
+        ).body.id,
+      );
     await new Promise((r) => setTimeout(r, 100));
     const small = (await request(server).post('/v3/documents').set(auth).send({ content: 'a small note behind the large ones' })).body.id;
     let status: string | undefined;

@@ -98,7 +98,10 @@ describe('changing the model from all-MiniLM-L6-v2 to bge-small-en-v1.5', () => 
       expect(doc?.content).toBe(NOTES[i]);
       expect(await second.store.chunks.getChunksMissingEmbedding({ orgId: ORG, documentId: id, generation: 1 }, bge.id)).toHaveLength(0);
     }
-    const list = await request(second.app.callback()).post('/v3/documents/list').set(auth).send({ containerTags: ['notes'], limit: 100 });
+    const list = await request(second.app.callback())
+      .post('/v3/documents/list')
+      .set(auth)
+      .send({ containerTags: ['notes'], limit: 100 });
     expect(list.body.memories).toHaveLength(NOTES.length);
 
     // Paraphrases that share almost no words with their note find it first; the default threshold keeps them.

@@ -17,8 +17,7 @@ beforeEach(() => {
   expect(fake.pending()).toBe(0);
 });
 
-const model = (o: Partial<OpenAIChatOptions> = {}) =>
-  createOpenAIChatModel({ url: fake.url, apiKey: 'sk-test-secret-123', model: 'test-model', timeoutMs: 2000, maxAttempts: 3, retryBaseMs: 10, ...o });
+const model = (o: Partial<OpenAIChatOptions> = {}) => createOpenAIChatModel({ url: fake.url, apiKey: 'sk-test-secret-123', model: 'test-model', timeoutMs: 2000, maxAttempts: 3, retryBaseMs: 10, ...o });
 const ask = [{ role: 'user' as const, content: 'Say hi as JSON' }];
 
 async function failure(p: Promise<unknown>): Promise<AppError> {

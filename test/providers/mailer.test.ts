@@ -17,7 +17,10 @@ interface Received {
 
 /** Bytes written as =XX (quoted-printable, RFC 2047 Q words) back to UTF-8 text. */
 function unQuote(s: string): string {
-  return Buffer.from(s.replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  return Buffer.from(
+    s.replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
 }
 
 /** The subject and text of a raw message (header folding, encoded words and quoted-printable undone). */
@@ -26,9 +29,7 @@ function readMail(raw: string): { subject: string; body: string } {
   const headers = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
   const subject = (/^Subject: (.*)$/m.exec(headers)?.[1] ?? '')
     .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
-      enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : unQuote(text.replace(/_/g, ' ')),
-    );
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, text: string) => (enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : unQuote(text.replace(/_/g, ' '))));
   const body = raw.slice(split).trim();
   return { subject, body: /quoted-printable/i.test(headers) ? unQuote(body.replace(/=\r?\n/g, '')) : body };
 }
@@ -43,8 +44,7 @@ describe('key expiry notices by email (local SMTP server)', () => {
     server = new SMTPServer({
       disabledCommands: ['STARTTLS'],
       allowInsecureAuth: true,
-      onAuth: (auth, _session, cb) =>
-        auth.username === 'mnemo' && auth.password === 's3cret' ? cb(null, { user: auth.username }) : cb(new Error('bad credentials')),
+      onAuth: (auth, _session, cb) => (auth.username === 'mnemo' && auth.password === 's3cret' ? cb(null, { user: auth.username }) : cb(new Error('bad credentials'))),
       onData: (stream, session, cb) => {
         let raw = '';
         stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));

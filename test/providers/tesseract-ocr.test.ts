@@ -85,7 +85,9 @@ describe('tesseract.js engine', { timeout: 120_000 }, () => {
   });
 
   it('aborts a recognition at once and replaces its worker for the next one', async () => {
-    const big = await sharp(renderText(Array.from({ length: 30 }, (_, i) => `Line ${i} of a long page that takes a while to read.`))).png().toBuffer();
+    const big = await sharp(renderText(Array.from({ length: 30 }, (_, i) => `Line ${i} of a long page that takes a while to read.`)))
+      .png()
+      .toBuffer();
     const ac = new AbortController();
     const pending = ocr.recognize(big, { signal: ac.signal });
     setTimeout(() => ac.abort(new Error('stop now')), 300);

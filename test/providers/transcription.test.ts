@@ -47,9 +47,18 @@ async function startFakeTranscriptions() {
         // Each chunk is described by its own length: two segments, numbered by upload.
         const seconds = (file.length - 44) / 32_000;
         const n = uploads.length - 1;
-        const body = reply === 'segments'
-          ? { language: 'english', duration: seconds, text: 'x', segments: [{ start: 0, end: seconds / 2, text: ` upload ${n} first` }, { start: seconds / 2, end: seconds, text: `upload ${n} second ` }] }
-          : { text: `upload ${n} whole` };
+        const body =
+          reply === 'segments'
+            ? {
+                language: 'english',
+                duration: seconds,
+                text: 'x',
+                segments: [
+                  { start: 0, end: seconds / 2, text: ` upload ${n} first` },
+                  { start: seconds / 2, end: seconds, text: `upload ${n} second ` },
+                ],
+              }
+            : { text: `upload ${n} whole` };
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       }
     });
@@ -89,7 +98,7 @@ describe('OpenAI-compatible transcription', () => {
 
     const layout = await readWavLayout(JFK);
     const total = layout.dataBytes / layout.byteRate;
-    const chunkSeconds = Math.floor((150_000 - 44) / 2) * 2 / 32_000;
+    const chunkSeconds = (Math.floor((150_000 - 44) / 2) * 2) / 32_000;
     expect(fake.uploads).toHaveLength(1 + Math.ceil(total / chunkSeconds)); // the 429, then one request per chunk
     for (const u of fake.uploads) {
       expect(u.file.length).toBeLessThanOrEqual(150_000);

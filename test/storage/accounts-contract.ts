@@ -268,9 +268,7 @@ function containerTagStatsContract(ctx: AccountsContext): void {
         { tag: 'a', documentCount: 2, firstCreatedAt: isoAt(10), lastActivityAt: isoAt(40) },
         { tag: 'b', documentCount: 2, firstCreatedAt: isoAt(15), lastActivityAt: isoAt(30) },
       ]);
-      expect(await store.accounts.containerTagStats(orgA.id, ['b', 'record-only', 'nowhere'])).toEqual([
-        { tag: 'b', documentCount: 2, firstCreatedAt: isoAt(15), lastActivityAt: isoAt(30) },
-      ]);
+      expect(await store.accounts.containerTagStats(orgA.id, ['b', 'record-only', 'nowhere'])).toEqual([{ tag: 'b', documentCount: 2, firstCreatedAt: isoAt(15), lastActivityAt: isoAt(30) }]);
       expect(await store.accounts.containerTagStats(orgA.id, [])).toEqual([]);
       expect(await store.accounts.containerTagStats(orgB.id)).toEqual([{ tag: 'a', documentCount: 1, firstCreatedAt: isoAt(1), lastActivityAt: isoAt(99) }]);
       expect(await store.accounts.containerTagStats(`missing-${randomUUID()}`)).toEqual([]);

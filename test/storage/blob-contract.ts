@@ -34,8 +34,7 @@ export function runBlobContract(name: string, makeStore: MakeStore, cleanup?: Cl
       await fsp.writeFile(file, content);
       return file;
     };
-    const put = async (key: string, content: Buffer | string, filename: string | null = 'a.txt') =>
-      blobs.putFile(key, await source(content), { contentType: 'text/plain', filename });
+    const put = async (key: string, content: Buffer | string, filename: string | null = 'a.txt') => blobs.putFile(key, await source(content), { contentType: 'text/plain', filename });
 
     beforeEach(async () => {
       store = await makeStore();

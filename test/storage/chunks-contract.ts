@@ -9,21 +9,7 @@ import { indexTerms, queryTerms, TERMS_SLICE } from '../../src/text/tokenize.js'
 import type { SearchScope } from '../../src/storage/chunks.js';
 import type { DocumentRecord } from '../../src/core/types.js';
 import { describeWithStore, type CleanupStore, type ContractContext, type MakeStore } from './contract-context.js';
-import {
-  addIndexed,
-  axis,
-  chunkIdsOf,
-  cosineOf,
-  docIdsOf,
-  indexDocument,
-  makeChunk,
-  makeDocument,
-  MODEL,
-  prng,
-  randomUnit,
-  refOf,
-  sortedIds,
-} from './store-fixtures.js';
+import { addIndexed, axis, chunkIdsOf, cosineOf, docIdsOf, indexDocument, makeChunk, makeDocument, MODEL, prng, randomUnit, refOf, sortedIds } from './store-fixtures.js';
 
 /** Registers the suite; `makeStore` and `cleanup` as for describeWithStore. */
 export function runChunksContract(name: string, makeStore: MakeStore, cleanup?: CleanupStore): void {
@@ -46,7 +32,11 @@ function pipelineContract(ctx: ContractContext): void {
       const byPosition = [chunks[2]!, chunks[0]!, chunks[1]!];
       expect(await store.chunks.getChunks(orgA.id, doc.id, 1)).toEqual(byPosition);
       expect(await store.chunks.getChunks(orgA.id, doc.id)).toEqual([]);
-      await store.chunks.putEmbeddings(ref, MODEL, chunks.map((c, i) => ({ chunkId: c.id, vector: axis(i) })));
+      await store.chunks.putEmbeddings(
+        ref,
+        MODEL,
+        chunks.map((c, i) => ({ chunkId: c.id, vector: axis(i) })),
+      );
       const terms = queryTerms('walrus');
       expect(await store.chunks.keywordSearch(orgA.id, { terms, limit: 10 })).toEqual([]);
       expect(await store.chunks.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 10 })).toEqual([]);
@@ -74,7 +64,12 @@ function pipelineContract(ctx: ContractContext): void {
       expect(await store.chunks.getChunks(orgA.id, doc.id, 1)).toEqual(secondRun);
       expect(await store.chunks.activateGeneration(ref)).toBe(2);
       expect(await store.chunks.getChunks(orgA.id, doc.id)).toEqual(secondRun);
-      expect(await store.chunks.getChunksByIds(orgA.id, firstRun.map((c) => c.id))).toEqual([]);
+      expect(
+        await store.chunks.getChunksByIds(
+          orgA.id,
+          firstRun.map((c) => c.id),
+        ),
+      ).toEqual([]);
       expect(await store.chunks.keywordSearch(orgA.id, { terms: queryTerms('narwhal'), limit: 10 })).toHaveLength(2);
     });
 
@@ -142,9 +137,7 @@ function pipelineContract(ctx: ContractContext): void {
       const ref = refOf(doc);
       const slices = 8;
       const words = ['heron', 'otter', 'badger', 'marten', 'weasel', 'stoat', 'vole', 'shrew'];
-      const chunks = Array.from({ length: slices * TERMS_SLICE }, (_, i) =>
-        makeChunk(ref, i, Array.from({ length: 60 }, (_, j) => `${words[(i + j) % words.length]}s ${words[j % words.length]}`).join(' ')),
-      );
+      const chunks = Array.from({ length: slices * TERMS_SLICE }, (_, i) => makeChunk(ref, i, Array.from({ length: 60 }, (_, j) => `${words[(i + j) % words.length]}s ${words[j % words.length]}`).join(' ')));
       await store.chunks.replaceChunks(ref, chunks);
       // Each turn of the event loop this counter gets while the activation runs is a moment a request could be served.
       let turns = 0;
@@ -174,7 +167,15 @@ function pipelineContract(ctx: ContractContext): void {
       const { store, orgA, orgB } = ctx;
       const old = makeDocument(orgA.id, { generation: 4 });
       await store.documents.insertDocument(old);
-      await indexDocument(store, old, [{ text: 'x', vector: axis(0) }, { text: 'y', vector: axis(1) }], { model: 'old-model' });
+      await indexDocument(
+        store,
+        old,
+        [
+          { text: 'x', vector: axis(0) },
+          { text: 'y', vector: axis(1) },
+        ],
+        { model: 'old-model' },
+      );
       const current = await addIndexed(store, orgA.id, [{ text: 'z', vector: axis(2) }]);
       const foreign = makeDocument(orgB.id);
       await store.documents.insertDocument(foreign);
@@ -192,7 +193,11 @@ function pipelineContract(ctx: ContractContext): void {
       // Re-embedding the active generation with the current model, as the runner does after a model change.
       const missing = await store.chunks.getChunksMissingEmbedding(refOf(old), MODEL);
       expect(missing).toHaveLength(2);
-      await store.chunks.putEmbeddings(refOf(old), MODEL, missing.map((c, i) => ({ chunkId: c.id, vector: axis(i + 5) })));
+      await store.chunks.putEmbeddings(
+        refOf(old),
+        MODEL,
+        missing.map((c, i) => ({ chunkId: c.id, vector: axis(i + 5) })),
+      );
       await store.chunks.activateGeneration(refOf(old));
       expect(docIdsOf(await store.chunks.findDocumentsWithStaleEmbeddings(MODEL, 10))).toEqual([foreign.id]);
       expect(chunkIdsOf(await store.chunks.vectorSearch(orgA.id, { vector: axis(5), model: MODEL, limit: 1 }))).toEqual([missing[0]!.id]);
@@ -219,9 +224,7 @@ function searchContract(ctx: ContractContext): void {
       }
       for (let q = 0; q < 5; q++) {
         const query = randomUnit(rand, dims);
-        const expected = all
-          .map((c) => ({ chunkId: c.chunkId, documentId: c.documentId, score: cosineOf(query, c.vector) }))
-          .sort((a, b) => b.score - a.score);
+        const expected = all.map((c) => ({ chunkId: c.chunkId, documentId: c.documentId, score: cosineOf(query, c.vector) })).sort((a, b) => b.score - a.score);
         const hits = await store.chunks.vectorSearch(orgA.id, { vector: query, model: MODEL, limit: 10 });
         expect(chunkIdsOf(hits)).toEqual(chunkIdsOf(expected.slice(0, 10)));
         hits.forEach((h, i) => {
@@ -256,8 +259,7 @@ function searchContract(ctx: ContractContext): void {
       const { store, orgA, orgB } = ctx;
       const scoped = await seedScoped(ctx);
       const foreign = await addIndexed(store, orgB.id, [{ text: 'kb', vector: axis(0) }], { filepath: '/kb/a.md' });
-      const search = async (scope: SearchScope) =>
-        docIdsOf(await store.chunks.vectorSearch(orgA.id, { ...scope, vector: axis(0), model: MODEL, limit: 50 }));
+      const search = async (scope: SearchScope) => docIdsOf(await store.chunks.vectorSearch(orgA.id, { ...scope, vector: axis(0), model: MODEL, limit: 50 }));
       await expectScopes(search, scoped, foreign.doc);
       const one = await store.chunks.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, documentId: scoped.d2.id, limit: 50 });
       expect(one).toHaveLength(2);
@@ -281,7 +283,11 @@ function searchContract(ctx: ContractContext): void {
       const rand = prng(7);
       const query = randomUnit(rand, 16);
       const vectors = [randomUnit(rand, 16), randomUnit(rand, 16)];
-      const { chunks } = await addIndexed(store, orgA.id, vectors.map((vector, i) => ({ text: `scored ${i}`, vector })));
+      const { chunks } = await addIndexed(
+        store,
+        orgA.id,
+        vectors.map((vector, i) => ({ text: `scored ${i}`, vector })),
+      );
       const other = makeDocument(orgA.id);
       await store.documents.insertDocument(other);
       const [otherModel] = await indexDocument(store, other, [{ text: 'other model', vector: vectors[0]! }], { model: 'other-model' });
@@ -298,9 +304,7 @@ function searchContract(ctx: ContractContext): void {
       // Retagged before and after the first search, for adapters that cache an index.
       await store.documents.updateDocument(orgA.id, before.doc.id, { containerTags: ['new'] });
       const after = await addIndexed(store, orgA.id, [{ text: 'moving target', vector: axis(0) }], { containerTags: ['old'] });
-      expect(docIdsOf(await store.chunks.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, containerTags: ['old'], limit: 10 }))).toEqual([
-        after.doc.id,
-      ]);
+      expect(docIdsOf(await store.chunks.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, containerTags: ['old'], limit: 10 }))).toEqual([after.doc.id]);
       await store.documents.updateDocument(orgA.id, after.doc.id, { containerTags: ['new', 'other'] });
       const terms = queryTerms('moving target');
       for (const [tag, expected] of [
@@ -324,7 +328,7 @@ function searchContract(ctx: ContractContext): void {
         { text: 'The retriever fetched a stick' },
         { text: 'Quarterly tax forms are due' },
       ]);
-      const [both, golden, retriever, unrelated] = chunks as [typeof chunks[0], typeof chunks[0], typeof chunks[0], typeof chunks[0]];
+      const [both, golden, retriever, unrelated] = chunks as [(typeof chunks)[0], (typeof chunks)[0], (typeof chunks)[0], (typeof chunks)[0]];
       const hits = await store.chunks.keywordSearch(orgA.id, { terms: queryTerms('golden retriever puppies'), limit: 10 });
       expect(chunkIdsOf(hits)[0]).toBe(both.id);
       expect(chunkIdsOf(hits).sort()).toEqual(sortedIds([both, golden, retriever]));
@@ -380,7 +384,7 @@ function searchContract(ctx: ContractContext): void {
       // 'crowd': 70 short chunks dense in the word (they outrank everything); 'broad': 30 longer ones, each a little
       // longer than the last so every score differs.
       for (let i = 0; i < 70; i++) {
-        const { chunks } = await addIndexed(store, orgA.id, [{ text: `otter otter otter ${'x'.repeat(i % 7 + 1)}` }], { containerTags: ['crowd'] });
+        const { chunks } = await addIndexed(store, orgA.id, [{ text: `otter otter otter ${'x'.repeat((i % 7) + 1)}` }], { containerTags: ['crowd'] });
         tagOf.set(chunks[0]!.id, 'crowd');
       }
       for (let i = 0; i < 30; i++) {
@@ -391,7 +395,13 @@ function searchContract(ctx: ContractContext): void {
       const terms = queryTerms('otter');
       const everything = chunkIdsOf(await store.chunks.keywordSearch(orgA.id, { terms, limit: 200 }));
       expect(everything).toHaveLength(100);
-      for (const [tag, limit] of [['broad', 5], ['crowd', 5], ['broad', 30], ['crowd', 70], ['broad', 50]] as const) {
+      for (const [tag, limit] of [
+        ['broad', 5],
+        ['crowd', 5],
+        ['broad', 30],
+        ['crowd', 70],
+        ['broad', 50],
+      ] as const) {
         const got = chunkIdsOf(await store.chunks.keywordSearch(orgA.id, { terms, containerTags: [tag], limit }));
         const want = everything.filter((id) => tagOf.get(id) === tag).slice(0, limit);
         expect(got, `${tag}, limit ${limit}`).toEqual(want);
@@ -447,13 +457,14 @@ async function seedScoped({ store, orgA }: ContractContext): Promise<Scoped> {
   };
 }
 
-async function expectScopes(
-  search: (scope: SearchScope) => Promise<string[]>,
-  { d1, d2, d3 }: Scoped,
-  foreign: DocumentRecord,
-): Promise<void> {
+async function expectScopes(search: (scope: SearchScope) => Promise<string[]>, { d1, d2, d3 }: Scoped, foreign: DocumentRecord): Promise<void> {
   const red = parseFilters({ key: 'team', value: 'red' })!;
-  const redAtLeast2 = parseFilters({ AND: [{ key: 'team', value: 'RED', ignoreCase: true }, { key: 'n', value: 2, filterType: 'numeric', numericOperator: '>=' }] })!;
+  const redAtLeast2 = parseFilters({
+    AND: [
+      { key: 'team', value: 'RED', ignoreCase: true },
+      { key: 'n', value: 2, filterType: 'numeric', numericOperator: '>=' },
+    ],
+  })!;
   expect(await search({})).toEqual(sortedIds([d1, d2, d3]));
   expect(await search({ documentId: d2.id })).toEqual([d2.id]);
   expect(await search({ documentId: foreign.id })).toEqual([]);
@@ -471,7 +482,15 @@ function hybridContract(ctx: ContractContext): void {
   describe('hybridCandidates and getChunkTerms', () => {
     it('hybridCandidates gives each retriever’s raw candidates in the scope, the two separate queries’ own without rank fusion', async () => {
       const { store, orgA, orgB } = ctx;
-      await addIndexed(store, orgA.id, [{ text: 'river otter den', vector: axis(0) }, { text: 'otter pups play', vector: axis(1) }], { containerTags: ['wild'] });
+      await addIndexed(
+        store,
+        orgA.id,
+        [
+          { text: 'river otter den', vector: axis(0) },
+          { text: 'otter pups play', vector: axis(1) },
+        ],
+        { containerTags: ['wild'] },
+      );
       await addIndexed(store, orgA.id, [{ text: 'river stones and sand', vector: axis(2) }], { containerTags: ['geo'] });
       await addIndexed(store, orgB.id, [{ text: 'river otter elsewhere', vector: axis(0) }], { containerTags: ['wild'] });
       const terms = queryTerms('river otter');

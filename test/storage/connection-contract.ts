@@ -105,7 +105,12 @@ export function runConnectionContract(name: string, makeStore: MakeStore, cleanu
       expect((await store.connections.getConnection(orgA, due.id))!.nextSyncAt).toBe(61_000);
       // Two schedulers at once: every due connection is claimed by exactly one of them.
       const both = await Promise.all([store.connections.claimDueConnections(70_000, 60_000, 10), store.connections.claimDueConnections(70_000, 60_000, 10)]);
-      expect(both.flat().map((c) => c.id).sort()).toEqual([due.id, dueB.id, later.id].sort());
+      expect(
+        both
+          .flat()
+          .map((c) => c.id)
+          .sort(),
+      ).toEqual([due.id, dueB.id, later.id].sort());
     });
 
     it('records sync runs, newest first, per connection', async () => {

@@ -14,15 +14,7 @@ import type { DocumentListQuery } from '../../src/storage/documents.js';
 import type { Store } from '../../src/storage/store.js';
 import { PENDING_STATUSES, type StoredFile } from '../../src/core/types.js';
 import { describeWithStore, type CleanupStore, type ContractContext, type MakeStore } from './contract-context.js';
-import {
-  addIndexed,
-  axis,
-  docIdsOf,
-  isoAt,
-  makeDocument,
-  MODEL,
-  sortedIds,
-} from './store-fixtures.js';
+import { addIndexed, axis, docIdsOf, isoAt, makeDocument, MODEL, sortedIds } from './store-fixtures.js';
 
 /** Stores a small blob under `key` and returns it as a document's file. */
 async function putBlob(store: Store, key: string, content = `bytes of ${key}`): Promise<StoredFile> {
@@ -306,7 +298,12 @@ function documentsContract(ctx: ContractContext): void {
       expect(await store.documents.getDocument(orgA.id, gone.doc.id)).toBeNull();
       expect(await store.documents.getDocument(orgB.id, foreign.doc.id)).toEqual(foreign.doc);
       expect(await store.chunks.getChunks(orgA.id, gone.doc.id)).toEqual([]);
-      expect(await store.chunks.getChunksByIds(orgA.id, gone.chunks.map((c) => c.id))).toEqual([]);
+      expect(
+        await store.chunks.getChunksByIds(
+          orgA.id,
+          gone.chunks.map((c) => c.id),
+        ),
+      ).toEqual([]);
       expect(docIdsOf(await store.chunks.keywordSearch(orgA.id, { terms, limit: 10 }))).toEqual([kept.doc.id]);
       expect(docIdsOf(await store.chunks.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, limit: 10 }))).toEqual([kept.doc.id]);
       const stats = await store.chunks.termStats(orgA.id, terms);
@@ -354,10 +351,7 @@ function documentsContract(ctx: ContractContext): void {
 }
 
 function listContract(ctx: ContractContext): void {
-  const ids = async (orgId: string, q: Partial<DocumentListQuery>) =>
-    (await ctx.store.documents.listDocuments(orgId, { limit: 100, offset: 0, sort: 'createdAt', order: 'asc', ...q })).documents.map(
-      (d) => d.id,
-    );
+  const ids = async (orgId: string, q: Partial<DocumentListQuery>) => (await ctx.store.documents.listDocuments(orgId, { limit: 100, offset: 0, sort: 'createdAt', order: 'asc', ...q })).documents.map((d) => d.id);
 
   describe('listDocuments', () => {
     it('sorts by createdAt or updatedAt in either order and paginates with a total', async () => {
@@ -425,12 +419,8 @@ function listContract(ctx: ContractContext): void {
       const prefix = '📁 notes/';
       expect(await ids(orgA.id, { filepath: prefix })).toEqual([inside.doc.id]);
       expect(await store.documents.findDocumentIdsByTags(orgA.id, ['fp'], prefix)).toEqual([inside.doc.id]);
-      expect(docIdsOf(await store.chunks.keywordSearch(orgA.id, { terms: queryTerms('emoji'), filepath: prefix, limit: 10 }))).toEqual([
-        inside.doc.id,
-      ]);
-      expect(docIdsOf(await store.chunks.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, filepath: prefix, limit: 10 }))).toEqual([
-        inside.doc.id,
-      ]);
+      expect(docIdsOf(await store.chunks.keywordSearch(orgA.id, { terms: queryTerms('emoji'), filepath: prefix, limit: 10 }))).toEqual([inside.doc.id]);
+      expect(docIdsOf(await store.chunks.vectorSearch(orgA.id, { vector: axis(0), model: MODEL, filepath: prefix, limit: 10 }))).toEqual([inside.doc.id]);
     });
   });
 }
@@ -439,11 +429,7 @@ function dueWorkContract(ctx: ContractContext): void {
   describe('due work', () => {
     it('findDueDocuments returns pending documents of every organisation that are due, oldest first', async () => {
       const { store, orgA, orgB } = ctx;
-      const due = [
-        makeDocument(orgA.id, { status: 'queued', nextRunAt: 100 }),
-        makeDocument(orgB.id, { status: 'embedding', nextRunAt: 200 }),
-        makeDocument(orgA.id, { status: 'indexing', nextRunAt: 300 }),
-      ];
+      const due = [makeDocument(orgA.id, { status: 'queued', nextRunAt: 100 }), makeDocument(orgB.id, { status: 'embedding', nextRunAt: 200 }), makeDocument(orgA.id, { status: 'indexing', nextRunAt: 300 })];
       const excluded = makeDocument(orgA.id, { status: 'extracting', nextRunAt: 150 });
       const later = makeDocument(orgA.id, { status: 'chunking', nextRunAt: 5000 });
       const atRest = (['done', 'failed', 'unknown'] as const).map((status) => makeDocument(orgB.id, { status, nextRunAt: 0 }));

@@ -119,12 +119,16 @@ export function runMemoryContract(name: string, open: () => Promise<Store>, clea
       const allergy = makeMemory(orgA.id, { memory: 'Dana is allergic to peanuts.', subject: 'dana', attribute: 'allergy:peanut' });
       const elsewhere = makeMemory(orgA.id, { memory: 'Dana lives in Rome.', subject: 'Dana', attribute: 'residence', containerTags: ['user-b'] });
       for (const m of [home, job, jobOld, allergy, elsewhere]) await store.memories.insertMemory(m);
-      const found = await store.memories.findMemoriesBySubjects(orgA.id, ['user-a'], [
-        { subject: 'DANA', attribute: 'residence' },
-        { subject: 'eli', attribute: 'employer' },
-        { subject: 'Dana', attribute: 'allergy:peanut' },
-        { subject: 'Dana', attribute: 'residence' },
-      ]);
+      const found = await store.memories.findMemoriesBySubjects(
+        orgA.id,
+        ['user-a'],
+        [
+          { subject: 'DANA', attribute: 'residence' },
+          { subject: 'eli', attribute: 'employer' },
+          { subject: 'Dana', attribute: 'allergy:peanut' },
+          { subject: 'Dana', attribute: 'residence' },
+        ],
+      );
       expect(ids(found)).toEqual(ids([home, job, allergy]));
       expect(await store.memories.findMemoriesBySubjects(orgA.id, ['user-a'], [])).toEqual([]);
     });
@@ -183,7 +187,12 @@ export function runMemoryContract(name: string, open: () => Promise<Store>, clea
       expect(await statics()).toEqual([]);
       expect(await store.memories.forgetExpiredMemories(new Date().toISOString())).toBe(1);
       const all = await store.memories.listMemories(orgA.id, { containerTags: ['user-a'], includeForgotten: true, limit: 10, offset: 0 });
-      expect(all.memories.map((m) => [m.id, m.isForgotten])).toEqual(expect.arrayContaining([[b.id, true], [c.id, true]]));
+      expect(all.memories.map((m) => [m.id, m.isForgotten])).toEqual(
+        expect.arrayContaining([
+          [b.id, true],
+          [c.id, true],
+        ]),
+      );
       expect(all.total).toBe(2);
     });
 
@@ -198,8 +207,7 @@ export function runMemoryContract(name: string, open: () => Promise<Store>, clea
       await store.memories.insertMemory(near, { model: MODEL, vector: axis(0) });
       await store.memories.insertMemory(far, { model: MODEL, vector: axis(1) });
       for (const m of [forgotten, superseded, expired, foreign]) await store.memories.insertMemory(m, { model: MODEL, vector: axis(0) });
-      const search = (o: Partial<Parameters<Store['memories']['memoryVectorSearch']>[1]> = {}) =>
-        store.memories.memoryVectorSearch(orgA.id, { vector: q, model: MODEL, limit: 10, ...o });
+      const search = (o: Partial<Parameters<Store['memories']['memoryVectorSearch']>[1]> = {}) => store.memories.memoryVectorSearch(orgA.id, { vector: q, model: MODEL, limit: 10, ...o });
       expect(candIds(await search())).toEqual([near.id, far.id]);
       expect((await search())[0]!.score).toBeCloseTo(1, 5);
       expect(candIds(await search({ containerTags: ['user-b'] }))).toEqual([far.id]);

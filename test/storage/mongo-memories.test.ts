@@ -48,7 +48,10 @@ describe('MongoMemories on FerretDB', () => {
       const org = makeOrg('mem-shape');
       const m = makeMemory(org.id, { memory: 'Dana adopted two greyhounds.', metadata: { 'a.b': 1, $where: 'x' }, forgetAfter: '2999-01-01T00:00:00.000Z' });
       await store.memories.insertMemory(m, { model: MODEL, vector: axis(2) });
-      const raw = await admin.db(store.dbName).collection('memories').findOne({ _id: m.id as never });
+      const raw = await admin
+        .db(store.dbName)
+        .collection('memories')
+        .findOne({ _id: m.id as never });
       expect(raw!.metadata).toEqual([
         { k: 'a.b', v: 1 },
         { k: '$where', v: 'x' },

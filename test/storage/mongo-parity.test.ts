@@ -59,7 +59,11 @@ beforeAll(async () => {
     for (const s of stores) {
       await s.documents.insertDocument(doc);
       await s.chunks.replaceChunks(refOf(doc), chunks);
-      await s.chunks.putEmbeddings(refOf(doc), embedder.id, chunks.map((c, i) => ({ chunkId: c.id, vector: vectors[i]! })));
+      await s.chunks.putEmbeddings(
+        refOf(doc),
+        embedder.id,
+        chunks.map((c, i) => ({ chunkId: c.id, vector: vectors[i]! })),
+      );
       await s.chunks.activateGeneration(refOf(doc));
     }
   }
@@ -121,8 +125,7 @@ describe('MongoDB and SQLite stores agree', () => {
     for (const q of QUERIES) {
       for (const scope of SCOPES) {
         const params = { q, limit: 10, threshold: 0, rerank: false, ...scope };
-        const view = async (svc: SearchService) =>
-          (await svc.searchChunks(org.id, params)).map((h) => ({ chunk: h.chunk.id, similarity: h.similarity.toFixed(9) }));
+        const view = async (svc: SearchService) => (await svc.searchChunks(org.id, params)).map((h) => ({ chunk: h.chunk.id, similarity: h.similarity.toFixed(9) }));
         expect(await view(onMongo!)).toEqual(await view(onSqlite!));
       }
     }
@@ -163,7 +166,11 @@ describe('the $rankFusion path (emulated Atlas 8) agrees with SQLite', () => {
         expect(fused).toHaveLength(queries);
         expectSameCandidates(got.vector, await sqlite.chunks.vectorSearch(org.id, { ...scope, vector, model: embedder.id, limit: 200 }), false);
         const keyword = await sqlite.chunks.keywordSearch(org.id, { ...scope, terms, limit: 200 });
-        expectSameCandidates(got.keyword, [...keyword].sort((x, y) => y.score - x.score || (x.chunkId < y.chunkId ? -1 : 1)), true);
+        expectSameCandidates(
+          got.keyword,
+          [...keyword].sort((x, y) => y.score - x.score || (x.chunkId < y.chunkId ? -1 : 1)),
+          true,
+        );
       }
     }
     // The fused order decides which candidates come back.
@@ -182,8 +189,7 @@ describe('the $rankFusion path (emulated Atlas 8) agrees with SQLite', () => {
     for (const q of QUERIES) {
       for (const scope of SCOPES) {
         const params = { q, limit: 10, threshold: 0, rerank: false, ...scope };
-        const view = async (svc: SearchService) =>
-          (await svc.searchChunks(org.id, params)).map((h) => ({ chunk: h.chunk.id, similarity: h.similarity.toFixed(9) }));
+        const view = async (svc: SearchService) => (await svc.searchChunks(org.id, params)).map((h) => ({ chunk: h.chunk.id, similarity: h.similarity.toFixed(9) }));
         expect(await view(onFusion!)).toEqual(await view(onSqlite!));
       }
     }

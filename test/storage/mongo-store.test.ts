@@ -46,22 +46,42 @@ runStoreContract('mongodb on FerretDB', () => open(), dropDatabase);
 runDocumentsContract('mongodb on FerretDB', () => open(), dropDatabase);
 runChunksContract('mongodb on FerretDB', () => open(), dropDatabase);
 runSettingsContract('mongodb on FerretDB', () => open(), dropDatabase);
-runAccountsContract('mongodb on FerretDB', () => open(), async (store: Store) => void (await admin.db((store as MongoStore).dbName).dropDatabase()));
-runMemoryContract('mongodb on FerretDB', () => open(), async (store) => {
-  await admin.db((store as MongoStore).dbName).dropDatabase();
-});
+runAccountsContract(
+  'mongodb on FerretDB',
+  () => open(),
+  async (store: Store) => void (await admin.db((store as MongoStore).dbName).dropDatabase()),
+);
+runMemoryContract(
+  'mongodb on FerretDB',
+  () => open(),
+  async (store) => {
+    await admin.db((store as MongoStore).dbName).dropDatabase();
+  },
+);
 
-runBlobContract('GridFS on FerretDB', () => open(), async (store) => {
-  await admin.db((store as MongoStore).dbName).dropDatabase();
-});
+runBlobContract(
+  'GridFS on FerretDB',
+  () => open(),
+  async (store) => {
+    await admin.db((store as MongoStore).dbName).dropDatabase();
+  },
+);
 
-runSecretContract('mongodb on FerretDB', () => open(), async (store) => {
-  await admin.db((store as MongoStore).dbName).dropDatabase();
-});
+runSecretContract(
+  'mongodb on FerretDB',
+  () => open(),
+  async (store) => {
+    await admin.db((store as MongoStore).dbName).dropDatabase();
+  },
+);
 
-runConnectionContract('mongodb on FerretDB', () => open(), async (store) => {
-  await admin.db((store as MongoStore).dbName).dropDatabase();
-});
+runConnectionContract(
+  'mongodb on FerretDB',
+  () => open(),
+  async (store) => {
+    await admin.db((store as MongoStore).dbName).dropDatabase();
+  },
+);
 
 describe('MongoStore on FerretDB', () => {
   it('creates its indexes and records each migration once, however often and from how many processes it starts', async () => {
@@ -95,7 +115,10 @@ describe('MongoStore on FerretDB', () => {
     // The version-1 layout: a unique customKey per organisation and customId, and schema_migrations at version 1.
     const docs = admin.db(db).collection('documents');
     await docs.createIndex({ customKey: 1 }, { name: 'documents_custom_key', unique: true, sparse: true });
-    await admin.db(db).collection('schema_migrations').insertOne({ _id: 1 as never, name: 'core', appliedAt: old.createdAt });
+    await admin
+      .db(db)
+      .collection('schema_migrations')
+      .insertOne({ _id: 1 as never, name: 'core', appliedAt: old.createdAt });
     const seed = new MongoStore({ uri: ferret.uri, db });
     await seed.documents.insertDocument(old);
     await seed.close();
@@ -127,7 +150,10 @@ describe('MongoStore on FerretDB', () => {
       const live = makeDocument(org.id, { customId: 'c', containerTags: ['t'] });
       await store.documents.insertDocument(live);
       // A crash between claiming and inserting leaves a claim whose document does not exist.
-      await admin.db(store.dbName).collection('custom_ids').insertOne({ _id: JSON.stringify([org.id, 'u', 'c']) as never, orgId: org.id, documentId: 'ghost' });
+      await admin
+        .db(store.dbName)
+        .collection('custom_ids')
+        .insertOne({ _id: JSON.stringify([org.id, 'u', 'c']) as never, orgId: org.id, documentId: 'ghost' });
       const next = makeDocument(org.id, { customId: 'c', containerTags: ['u'] });
       await store.documents.insertDocument(next);
       expect(await store.documents.findDocumentsByCustomId(org.id, 'c', ['u'])).toEqual([next]);
@@ -167,7 +193,10 @@ describe('MongoStore on FerretDB', () => {
       const doc = makeDocument(org.id, { metadata, processingMetadata: { startTime: 'x', steps: [{ name: 'extract', startTime: 'x', status: 'completed', metadata: { 'x.y': 1, $z: [2] } }] } });
       await store.documents.insertDocument(doc);
       expect(await store.documents.getDocument(org.id, doc.id)).toEqual(doc);
-      const raw = await admin.db(store.dbName).collection('documents').findOne({ _id: doc.id as never });
+      const raw = await admin
+        .db(store.dbName)
+        .collection('documents')
+        .findOne({ _id: doc.id as never });
       expect(raw!.metadata).toEqual(Object.entries(metadata).map(([k, v]) => ({ k, v })));
       expect(Object.keys(raw!.metaIndex as object).sort()).toEqual(Object.keys(metadata).map(metaField).sort());
       expect(raw!.metaIndex[metaField('n')]).toEqual({ s: ['2'], l: ['2'], n: 2 });

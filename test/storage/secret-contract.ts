@@ -26,7 +26,10 @@ export function runSecretContract(name: string, makeStore: MakeStore, cleanup?: 
 
     it('refuses names that are not short lower-case identifiers', async () => {
       for (const bad of ['', '../x', 'A', 'a/b', 'x'.repeat(80)]) {
-        await expect(store.secrets.getOrCreate(bad, () => 'v'), bad).rejects.toThrow(TypeError);
+        await expect(
+          store.secrets.getOrCreate(bad, () => 'v'),
+          bad,
+        ).rejects.toThrow(TypeError);
       }
     });
   });

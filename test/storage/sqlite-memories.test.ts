@@ -75,9 +75,7 @@ function broadSteps(plans: { sql: string; plan: string[] }[], { ordered }: { ord
     plan
       .filter(
         (d) =>
-          /^SCAN (m|t|memories|memory_tags|memory_sources)\b/.test(d) ||
-          /^SEARCH (m|t|memories|memory_tags) USING (COVERING )?INDEX \w+ \(org_id=\?\)$/.test(d) ||
-          (ordered && /USE TEMP B-TREE FOR ORDER BY/.test(d)),
+          /^SCAN (m|t|memories|memory_tags|memory_sources)\b/.test(d) || /^SEARCH (m|t|memories|memory_tags) USING (COVERING )?INDEX \w+ \(org_id=\?\)$/.test(d) || (ordered && /USE TEMP B-TREE FOR ORDER BY/.test(d)),
       )
       .map((d) => `${d}   <- ${sql.slice(0, 160)}`),
   );
@@ -93,9 +91,15 @@ describe('SQLite memory store: query plans', () => {
       await store.memories.getMemory(org.id, ids[0]!);
       await store.memories.getMemory(org.id, ids[0]!, tags);
       await store.memories.memoryHistory(org.id, memories[0]!.rootMemoryId!);
-      await store.memories.memoryHistories(org.id, memories.map((m) => m.rootMemoryId!));
+      await store.memories.memoryHistories(
+        org.id,
+        memories.map((m) => m.rootMemoryId!),
+      );
       await store.memories.findMemoriesBySubject(org.id, tags, 'dana', 'residence');
-      await store.memories.findMemoriesBySubjects(org.id, tags, [{ subject: 'ELI', attribute: 'other' }, { subject: 'noor', attribute: 'residence' }]);
+      await store.memories.findMemoriesBySubjects(org.id, tags, [
+        { subject: 'ELI', attribute: 'other' },
+        { subject: 'noor', attribute: 'residence' },
+      ]);
       await store.memories.memoriesOfDocument(org.id, 'doc-3');
       await store.memories.memoryCounts(org.id, tags);
     });
@@ -129,7 +133,12 @@ describe('SQLite memory store: query plans', () => {
       await store.memories.memoryVectorSearch(org.id, { containerTags: tags, vector: axis(2), model: MODEL, limit: 8 });
     });
     expect(plans.length).toBeGreaterThan(1);
-    expect(broadSteps(plans.filter((p) => !/FROM memories WHERE org_id = \? AND is_latest = 1 AND is_forgotten = 0 AND embedding_model/.test(p.sql)), { ordered: false })).toEqual([]);
+    expect(
+      broadSteps(
+        plans.filter((p) => !/FROM memories WHERE org_id = \? AND is_latest = 1 AND is_forgotten = 0 AND embedding_model/.test(p.sql)),
+        { ordered: false },
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -146,8 +155,56 @@ describe('SQLite memory store: migration memory-lookups', () => {
     const old = makeMemory(org.id, { memory: 'Dana keeps a brass lantern.', isStatic: true, sourceCount: 4, eventDate: '2026-01-05', updatedAt: '2026-02-01T00:00:00.000Z', subject: 'Dana', attribute: 'other' });
     const gone = makeMemory(org.id, { memory: 'Dana kept a paper lantern.', isForgotten: true });
     for (const m of [old, gone]) {
-      const cols = ['id', 'org_id', 'created_at', 'container_tags', 'memory', 'is_static', 'is_latest', 'is_forgotten', 'is_inference', 'version', 'parent_memory_id', 'root_memory_id', 'relation', 'subject', 'attribute', 'event_date', 'forget_after', 'forget_reason', 'forgotten_at', 'document_ids', 'source_count', 'metadata', 'updated_at'];
-      const fields = ['id', 'orgId', 'createdAt', 'containerTags', 'memory', 'isStatic', 'isLatest', 'isForgotten', 'isInference', 'version', 'parentMemoryId', 'rootMemoryId', 'relation', 'subject', 'attribute', 'eventDate', 'forgetAfter', 'forgetReason', 'forgottenAt', 'documentIds', 'sourceCount', 'metadata', 'updatedAt'] as const;
+      const cols = [
+        'id',
+        'org_id',
+        'created_at',
+        'container_tags',
+        'memory',
+        'is_static',
+        'is_latest',
+        'is_forgotten',
+        'is_inference',
+        'version',
+        'parent_memory_id',
+        'root_memory_id',
+        'relation',
+        'subject',
+        'attribute',
+        'event_date',
+        'forget_after',
+        'forget_reason',
+        'forgotten_at',
+        'document_ids',
+        'source_count',
+        'metadata',
+        'updated_at',
+      ];
+      const fields = [
+        'id',
+        'orgId',
+        'createdAt',
+        'containerTags',
+        'memory',
+        'isStatic',
+        'isLatest',
+        'isForgotten',
+        'isInference',
+        'version',
+        'parentMemoryId',
+        'rootMemoryId',
+        'relation',
+        'subject',
+        'attribute',
+        'eventDate',
+        'forgetAfter',
+        'forgetReason',
+        'forgottenAt',
+        'documentIds',
+        'sourceCount',
+        'metadata',
+        'updatedAt',
+      ] as const;
       const info = db.prepare(`INSERT INTO memories (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...fields.map((f) => encode(f, m[f])));
       db.prepare('INSERT INTO memory_tags (org_id, tag, memory_id) VALUES (?, ?, ?)').run(org.id, 'user-a', m.id);
       db.prepare('INSERT INTO memory_fts (rowid, terms, scope) VALUES (?, ?, ?)').run(info.lastInsertRowid, indexTerms(m.memory).join(' '), `${orgScopeToken(org.id)} ${tagScopeToken(org.id, 'user-a')}`);

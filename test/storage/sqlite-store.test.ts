@@ -19,11 +19,13 @@ import { runConnectionContract } from './connection-contract.js';
 import { documentToRow } from '../../src/storage/sqlite/rows.js';
 import { addIndexed, axis, chunkIdsOf, indexDocument, isoAt, makeDocument, makeOrg, MODEL, prng, randomUnit } from './store-fixtures.js';
 
-const openMemory = (options: { broadScopeMinRows?: number } = {}) => async () => {
-  const store = new SqliteStore(':memory:', options);
-  await store.migrate();
-  return store;
-};
+const openMemory =
+  (options: { broadScopeMinRows?: number } = {}) =>
+  async () => {
+    const store = new SqliteStore(':memory:', options);
+    await store.migrate();
+    return store;
+  };
 
 runStoreContract('sqlite :memory:', openMemory());
 runDocumentsContract('sqlite :memory:', openMemory());
@@ -33,7 +35,11 @@ runSettingsContract('sqlite :memory:', openMemory());
 // organisation or more matched on the terms alone and filtered.
 runStoreContract('sqlite :memory:, broad-tag keyword path', openMemory({ broadScopeMinRows: 0 }));
 runChunksContract('sqlite :memory:, broad-tag keyword path', openMemory({ broadScopeMinRows: 0 }));
-runAccountsContract('sqlite :memory:', async () => { const store = new SqliteStore(':memory:'); await store.migrate(); return store; });
+runAccountsContract('sqlite :memory:', async () => {
+  const store = new SqliteStore(':memory:');
+  await store.migrate();
+  return store;
+});
 
 runMemoryContract('sqlite :memory:', async () => {
   const store = new SqliteStore(':memory:');
@@ -154,7 +160,18 @@ describe('SqliteStore on a file', () => {
     await first.accounts.upsertOrganization(org);
     const rand = prng(11);
     const docs = [];
-    for (let i = 0; i < 30; i++) docs.push(await addIndexed(first, org.id, [{ text: `a ${i}`, vector: randomUnit(rand, 32) }, { text: `b ${i}`, vector: randomUnit(rand, 32) }], { containerTags: [`t${i % 3}`] }));
+    for (let i = 0; i < 30; i++)
+      docs.push(
+        await addIndexed(
+          first,
+          org.id,
+          [
+            { text: `a ${i}`, vector: randomUnit(rand, 32) },
+            { text: `b ${i}`, vector: randomUnit(rand, 32) },
+          ],
+          { containerTags: [`t${i % 3}`] },
+        ),
+      );
     // A new generation of one document, another deleted, a third moved to another tag.
     await indexDocument(first, docs[0]!.doc, [{ text: 'replaced', vector: randomUnit(rand, 32) }], { generation: 2 });
     await first.documents.deleteDocuments(org.id, [docs[1]!.doc.id]);
@@ -231,7 +248,15 @@ describe('SqliteStore on a file', () => {
       return { file, org, a, b };
     };
     const add = (store: SqliteStore, orgId: string, i: number, tag = `t${i % 3}`) =>
-      addIndexed(store, orgId, [{ text: `a ${i}`, vector: randomUnit(rand, 32) }, { text: `b ${i}`, vector: randomUnit(rand, 32) }], { containerTags: [tag] });
+      addIndexed(
+        store,
+        orgId,
+        [
+          { text: `a ${i}`, vector: randomUnit(rand, 32) },
+          { text: `b ${i}`, vector: randomUnit(rand, 32) },
+        ],
+        { containerTags: [tag] },
+      );
 
     it('writes an image at close, starts from it and catches up on changes made after it', async () => {
       const file = path.join(dir, 'mnemo.db');

@@ -87,17 +87,37 @@ export const PARITY_FILTERS: readonly unknown[] = [
       { key: 'priority', value: 2, filterType: 'numeric', numericOperator: '>=' },
     ],
   },
-  { OR: [{ key: 'kind', value: 'task' }, { key: 'tags', value: 'red', filterType: 'array_contains' }] },
+  {
+    OR: [
+      { key: 'kind', value: 'task' },
+      { key: 'tags', value: 'red', filterType: 'array_contains' },
+    ],
+  },
   {
     AND: [
-      { OR: [{ key: 'done', value: true }, { key: 'score', value: 1, filterType: 'numeric', numericOperator: '>' }] },
+      {
+        OR: [
+          { key: 'done', value: true },
+          { key: 'score', value: 1, filterType: 'numeric', numericOperator: '>' },
+        ],
+      },
       { key: 'title', value: 'hello', filterType: 'string_contains', ignoreCase: true, negate: true },
     ],
   },
   {
     OR: [
-      { AND: [{ key: 'kind', value: 'note' }, { key: 'done', value: false }] },
-      { AND: [{ key: 'tags', value: 'blue', ignoreCase: true }, { key: 'priority', value: 0, filterType: 'numeric', numericOperator: '<=' }] },
+      {
+        AND: [
+          { key: 'kind', value: 'note' },
+          { key: 'done', value: false },
+        ],
+      },
+      {
+        AND: [
+          { key: 'tags', value: 'blue', ignoreCase: true },
+          { key: 'priority', value: 0, filterType: 'numeric', numericOperator: '<=' },
+        ],
+      },
     ],
   },
   [
@@ -105,13 +125,21 @@ export const PARITY_FILTERS: readonly unknown[] = [
     { key: 'missing', value: 'x', negate: true },
     { key: 'score', value: 0, filterType: 'numeric', numericOperator: '>' },
   ],
-  JSON.stringify({ OR: [{ key: 'dotted.key', value: 'y' }, { key: 'Kind', value: 'note' }] }),
+  JSON.stringify({
+    OR: [
+      { key: 'dotted.key', value: 'y' },
+      { key: 'Kind', value: 'note' },
+    ],
+  }),
 ];
 
 const label = (wire: unknown) => (typeof wire === 'string' ? `string ${wire}` : JSON.stringify(wire));
 const expectedIds = (docs: readonly DocumentRecord[], wire: unknown) => {
   const node = parseFilters(wire);
-  return docs.filter((d) => matchesFilter(node, d.metadata)).map((d) => d.id).sort();
+  return docs
+    .filter((d) => matchesFilter(node, d.metadata))
+    .map((d) => d.id)
+    .sort();
 };
 
 export function filterParityContract(makeStore: MakeStore, cleanup?: CleanupStore): void {

@@ -101,12 +101,8 @@ function isolationContract(ctx: ContractContext): void {
       expect(await store.documents.updateDocument(orgB.id, a.doc.id, { title: 'hijacked' })).toBeNull();
       expect(await store.documents.deleteDocuments(orgB.id, [a.doc.id])).toEqual([]);
       const staged = { orgId: orgA.id, documentId: a.doc.id, generation: 2 };
-      await store.chunks.replaceChunks(staged, [
-        { ...a.chunks[0]!, id: randomUUID(), generation: 2, content: 'next', embeddedContent: 'next' },
-      ]);
-      await store.chunks.putEmbeddings({ ...staged, orgId: orgB.id }, MODEL, [
-        { chunkId: (await store.chunks.getChunks(orgA.id, a.doc.id, 2))[0]!.id, vector: axis(5) },
-      ]);
+      await store.chunks.replaceChunks(staged, [{ ...a.chunks[0]!, id: randomUUID(), generation: 2, content: 'next', embeddedContent: 'next' }]);
+      await store.chunks.putEmbeddings({ ...staged, orgId: orgB.id }, MODEL, [{ chunkId: (await store.chunks.getChunks(orgA.id, a.doc.id, 2))[0]!.id, vector: axis(5) }]);
       expect(await store.chunks.getChunksMissingEmbedding(staged, MODEL)).toHaveLength(1);
       await store.chunks.activateGeneration({ ...staged, orgId: orgB.id });
       expect(await store.documents.getDocument(orgA.id, a.doc.id)).toEqual(a.doc);

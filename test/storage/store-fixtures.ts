@@ -84,12 +84,7 @@ export interface ChunkSpec {
 }
 
 /** Runs the storage side of the pipeline for one generation: stage chunks, embed them, activate. */
-export async function indexDocument(
-  store: Store,
-  doc: Pick<DocumentRecord, 'orgId' | 'id' | 'generation'>,
-  specs: readonly ChunkSpec[],
-  options: { generation?: number; model?: string } = {},
-): Promise<ChunkRecord[]> {
+export async function indexDocument(store: Store, doc: Pick<DocumentRecord, 'orgId' | 'id' | 'generation'>, specs: readonly ChunkSpec[], options: { generation?: number; model?: string } = {}): Promise<ChunkRecord[]> {
   const ref = refOf(doc, options.generation);
   const chunks = specs.map((s, i) => makeChunk(ref, i, s.text));
   await store.chunks.replaceChunks(ref, chunks);
@@ -100,12 +95,7 @@ export async function indexDocument(
 }
 
 /** Inserts a document and indexes one chunk per spec; returns both. */
-export async function addIndexed(
-  store: Store,
-  orgId: string,
-  specs: readonly ChunkSpec[],
-  over: Partial<DocumentRecord> = {},
-): Promise<{ doc: DocumentRecord; chunks: ChunkRecord[] }> {
+export async function addIndexed(store: Store, orgId: string, specs: readonly ChunkSpec[], over: Partial<DocumentRecord> = {}): Promise<{ doc: DocumentRecord; chunks: ChunkRecord[] }> {
   const doc = makeDocument(orgId, over);
   await store.documents.insertDocument(doc);
   return { doc, chunks: await indexDocument(store, doc, specs) };

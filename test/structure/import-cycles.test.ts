@@ -44,14 +44,10 @@ describe('import cycles', () => {
     const eslint = new ESLint({
       cwd: tmp,
       overrideConfigFile: true,
-      overrideConfig: [
-        { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, plugins: { local }, rules: { 'local/no-import-cycles': 'error' } },
-      ],
+      overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, plugins: { local }, rules: { 'local/no-import-cycles': 'error' } }],
     });
     const results = await eslint.lintFiles(['src/**/*.ts']);
-    const reported = results
-      .filter((r) => r.messages.length > 0)
-      .map((r) => [path.relative(tmp, r.filePath), r.messages.map((m) => `${m.ruleId}:${m.line}`)]);
+    const reported = results.filter((r) => r.messages.length > 0).map((r) => [path.relative(tmp, r.filePath), r.messages.map((m) => `${m.ruleId}:${m.line}`)]);
     expect(reported.sort()).toEqual([
       ['src/core/c.ts', ['local/no-import-cycles:1']],
       ['src/pipeline/a.ts', ['local/no-import-cycles:1']],

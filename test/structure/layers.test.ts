@@ -101,7 +101,11 @@ describe('source layout', () => {
   });
 
   it('workflow-safe code under src/core/workflow-safe imports nothing but types', () => {
-    const violations = sourceFiles(WORKFLOW_SAFE).flatMap((file) => importsOf(file).filter((i) => !i.typeOnly).map((i) => `${path.relative(ROOT, file)} → ${i.specifier}`));
+    const violations = sourceFiles(WORKFLOW_SAFE).flatMap((file) =>
+      importsOf(file)
+        .filter((i) => !i.typeOnly)
+        .map((i) => `${path.relative(ROOT, file)} → ${i.specifier}`),
+    );
     expect(violations).toEqual([]);
   });
 

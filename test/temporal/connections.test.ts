@@ -58,7 +58,10 @@ describe('connections in Temporal mode (dev server)', () => {
 
   it('creates a Schedule per connection, syncs in a connection-<id> workflow, imports on demand, deletes the Schedule with the connection', async () => {
     const api = request(runtime!.app.callback());
-    const created = await api.post('/v3/connections/web-crawler').set(auth).send({ containerTags: ['handbook'], metadata: { startUrl: `${site.base}/` } });
+    const created = await api
+      .post('/v3/connections/web-crawler')
+      .set(auth)
+      .send({ containerTags: ['handbook'], metadata: { startUrl: `${site.base}/` } });
     expect(created.status).toBe(200);
     const id = created.body.id as string;
 
@@ -74,15 +77,26 @@ describe('connections in Temporal mode (dev server)', () => {
     const history = await first.fetchHistory();
     const steps = (history.events ?? []).flatMap((e) => (e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes.activityType?.name] : []));
     expect(steps).toEqual(['beginConnectionSync', 'syncConnectionPage', 'finishConnectionSync']);
-    const docs = await waitFor(async () => {
-      const res = await api.post('/v3/connections/web-crawler/documents').set(auth).send({ containerTags: ['handbook'] });
-      const list = res.body as { id: string; status: string }[];
-      return list.length === 2 && list.every((d) => d.status === 'done') ? list : undefined;
-    }, 60_000, 250);
+    const docs = await waitFor(
+      async () => {
+        const res = await api
+          .post('/v3/connections/web-crawler/documents')
+          .set(auth)
+          .send({ containerTags: ['handbook'] });
+        const list = res.body as { id: string; status: string }[];
+        return list.length === 2 && list.every((d) => d.status === 'done') ? list : undefined;
+      },
+      60_000,
+      250,
+    );
     const ingest = await client.workflow.getHandle(`document-${docs[0]!.id}`).describe();
     expect(ingest.type).toBe('ingestDocument');
 
-    const imported = await api.post('/v3/connections/web-crawler/import').set(auth).set('accept', 'text/plain').send({ containerTags: ['handbook'] });
+    const imported = await api
+      .post('/v3/connections/web-crawler/import')
+      .set(auth)
+      .set('accept', 'text/plain')
+      .send({ containerTags: ['handbook'] });
     expect(imported.status).toBe(200);
     expect(JSON.parse(imported.text)).toMatchObject({ message: 'Manual sync initiated', started: 1 });
     const second = client.workflow.getHandle(`connection-${id}`);
@@ -160,7 +174,10 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
 
   it('syncs a repository in connection-<id> workflows, on creation and on a signed push', async () => {
     const api = request(runtime!.app.callback());
-    const created = await api.post('/v3/connections/github').set(auth).send({ containerTags: ['ops'], metadata: { token: gh.token, repositories: 'acme/runbooks', webhookSecret: HOOK_SECRET } });
+    const created = await api
+      .post('/v3/connections/github')
+      .set(auth)
+      .send({ containerTags: ['ops'], metadata: { token: gh.token, repositories: 'acme/runbooks', webhookSecret: HOOK_SECRET } });
     expect(created.status).toBe(200);
     const id = created.body.id as string;
     expect(await client.workflow.getHandle(`connection-${id}`).result()).toMatchObject({ status: 'completed', itemsProcessed: 1 });
@@ -170,19 +187,35 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
     const signature = `sha256=${createHmac('sha256', HOOK_SECRET).update(body).digest('hex')}`;
     const delivery = await api.post('/v3/connections/github/webhook').set({ 'content-type': 'application/json', 'x-github-event': 'push', 'x-hub-signature-256': signature }).send(body);
     expect(delivery.status).toBe(202);
-    const runs = await waitFor(async () => {
-      const list = (await api.get(`/v3/connections/${id}/sync-runs`).set(auth)).body as { triggerType: string; status: string; itemsProcessed: number }[];
-      return list.length === 2 && list.every((r) => r.status === 'completed') ? list : undefined;
-    }, 60_000, 250);
+    const runs = await waitFor(
+      async () => {
+        const list = (await api.get(`/v3/connections/${id}/sync-runs`).set(auth)).body as { triggerType: string; status: string; itemsProcessed: number }[];
+        return list.length === 2 && list.every((r) => r.status === 'completed') ? list : undefined;
+      },
+      60_000,
+      250,
+    );
     expect(runs.map((r) => `${r.triggerType}:${r.itemsProcessed}`)).toEqual(['event:1', 'event:1']);
-    const titles = await waitFor(async () => {
-      const docs = (await api.post('/v3/connections/github/documents').set(auth).send({ containerTags: ['ops'] })).body as { title: string; status: string }[];
-      return docs.length === 2 && docs.every((d) => d.status === 'done') ? docs.map((d) => d.title).sort() : undefined;
-    }, 60_000, 250);
+    const titles = await waitFor(
+      async () => {
+        const docs = (
+          await api
+            .post('/v3/connections/github/documents')
+            .set(auth)
+            .send({ containerTags: ['ops'] })
+        ).body as { title: string; status: string }[];
+        return docs.length === 2 && docs.every((d) => d.status === 'done') ? docs.map((d) => d.title).sort() : undefined;
+      },
+      60_000,
+      250,
+    );
     expect(titles).toEqual(['Escalation', 'Runbooks']);
 
     // A refused token: the page activity fails without retries and finish records needs_reauth.
-    const bad = await api.post('/v3/connections/github').set(auth).send({ containerTags: ['ops-bad'], metadata: { token: 'ghp_revoked', repositories: 'acme/runbooks' } });
+    const bad = await api
+      .post('/v3/connections/github')
+      .set(auth)
+      .send({ containerTags: ['ops-bad'], metadata: { token: 'ghp_revoked', repositories: 'acme/runbooks' } });
     expect(await client.workflow.getHandle(`connection-${bad.body.id}`).result()).toMatchObject({ status: 'failed' });
     const got = (await api.get(`/v3/connections/${bad.body.id}`).set(auth)).body as { status: string; error: string };
     expect(got).toMatchObject({ status: 'needs_reauth', error: expect.stringContaining('Bad credentials') });
@@ -190,7 +223,12 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
 
   it('recreates a Schedule deleted behind its back and removes one whose connection is gone', async () => {
     const api = request(runtime!.app.callback());
-    const [conn] = (await api.post('/v3/connections/list').set(auth).send({ containerTags: ['ops'] })).body as { id: string }[];
+    const [conn] = (
+      await api
+        .post('/v3/connections/list')
+        .set(auth)
+        .send({ containerTags: ['ops'] })
+    ).body as { id: string }[];
     await client.schedule.getHandle(`connection-${conn!.id}`).delete();
     await client.schedule.create({
       scheduleId: 'connection-orphan0000000000000000',
@@ -216,14 +254,21 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
   it('a push while a page activity fetches blobs: the workflow syncs exactly once more (continue-as-new) with the new content', async () => {
     const api = request(runtime!.app.callback());
     gh.addRepo('acme/race', { 'README.md': '# Race\n\nFirst version.' });
-    const created = await api.post('/v3/connections/github').set(auth).send({ containerTags: ['race'], metadata: { token: gh.token, repositories: 'acme/race', webhookSecret: HOOK_SECRET } });
+    const created = await api
+      .post('/v3/connections/github')
+      .set(auth)
+      .send({ containerTags: ['race'], metadata: { token: gh.token, repositories: 'acme/race', webhookSecret: HOOK_SECRET } });
     const id = created.body.id as string;
     const handle = client.workflow.getHandle(`connection-${id}`);
     expect(await handle.result()).toMatchObject({ status: 'completed', itemsProcessed: 1 });
 
     gh.repos.get('acme/race')!.files.set('README.md', Buffer.from('# Race\n\nSecond version.'));
     const held = gh.holdNextBlob();
-    const imported = await api.post('/v3/connections/github/import').set(auth).set('accept', 'text/plain').send({ containerTags: ['race'] });
+    const imported = await api
+      .post('/v3/connections/github/import')
+      .set(auth)
+      .set('accept', 'text/plain')
+      .send({ containerTags: ['race'] });
     expect(JSON.parse(imported.text)).toMatchObject({ started: 1, queued: 0 });
     await held.reached;
     gh.repos.get('acme/race')!.files.set('README.md', Buffer.from('# Race\n\nThird version.'));
@@ -244,18 +289,30 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
     expect(await client.workflow.getHandle(`connection-${id}`).result()).toMatchObject({ status: 'completed', itemsProcessed: 1 });
     const runs = ((await api.get(`/v3/connections/${id}/sync-runs`).set(auth)).body as { triggerType: string; status: string }[]).reverse();
     expect(runs.map((r) => `${r.triggerType}:${r.status}`)).toEqual(['event:completed', 'manual:completed', 'event:completed']);
-    const content = await waitFor(async () => {
-      const [doc] = (await api.post('/v3/connections/github/documents').set(auth).send({ containerTags: ['race'] })).body as { id: string; status: string }[];
-      const got = doc ? ((await api.get(`/v3/documents/${doc.id}`).set(auth)).body as { content: string; status: string }) : undefined;
-      return got?.status === 'done' && got.content.includes('Third') ? got.content : undefined;
-    }, 60_000, 250);
+    const content = await waitFor(
+      async () => {
+        const [doc] = (
+          await api
+            .post('/v3/connections/github/documents')
+            .set(auth)
+            .send({ containerTags: ['race'] })
+        ).body as { id: string; status: string }[];
+        const got = doc ? ((await api.get(`/v3/documents/${doc.id}`).set(auth)).body as { content: string; status: string }) : undefined;
+        return got?.status === 'done' && got.content.includes('Third') ? got.content : undefined;
+      },
+      60_000,
+      250,
+    );
     expect(content).toContain('Third version');
   }, 120_000);
 
   it('an import after the run recorded its end but before the workflow closed still gets its sync', async () => {
     const api = request(runtime!.app.callback());
     gh.addRepo('acme/window', { 'README.md': '# Window\n\nBefore.' });
-    const created = await api.post('/v3/connections/github').set(auth).send({ containerTags: ['window'], metadata: { token: gh.token, repositories: 'acme/window' } });
+    const created = await api
+      .post('/v3/connections/github')
+      .set(auth)
+      .send({ containerTags: ['window'], metadata: { token: gh.token, repositories: 'acme/window' } });
     const id = created.body.id as string;
     expect(await client.workflow.getHandle(`connection-${id}`).result()).toMatchObject({ status: 'completed' });
 
@@ -277,12 +334,20 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
       return out;
     };
     try {
-      const first = await api.post('/v3/connections/github/import').set(auth).set('accept', 'text/plain').send({ containerTags: ['window'] });
+      const first = await api
+        .post('/v3/connections/github/import')
+        .set(auth)
+        .set('accept', 'text/plain')
+        .send({ containerTags: ['window'] });
       expect(JSON.parse(first.text)).toMatchObject({ started: 1 });
       await reached;
       expect(((await api.get(`/v3/connections/${id}/sync-runs`).set(auth)).body as { status: string }[])[0]).toMatchObject({ status: 'completed' });
       gh.repos.get('acme/window')!.files.set('README.md', Buffer.from('# Window\n\nAfter.'));
-      const second = await api.post('/v3/connections/github/import').set(auth).set('accept', 'text/plain').send({ containerTags: ['window'] });
+      const second = await api
+        .post('/v3/connections/github/import')
+        .set(auth)
+        .set('accept', 'text/plain')
+        .send({ containerTags: ['window'] });
       expect(JSON.parse(second.text)).toMatchObject({ started: 0, queued: 1 });
       release();
       expect(await client.workflow.getHandle(`connection-${id}`).result()).toMatchObject({ status: 'completed', itemsProcessed: 1 });
@@ -296,7 +361,11 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
   it('google-drive by OAuth: no Schedule while it waits for its selection, then syncs in workflows with refreshed tokens', async () => {
     const api = request(runtime!.app.callback());
     oauth.expiresIn = 120; // inside the refresh margin: the page activity refreshes before it lists
-    const created = await api.post('/v3/connections/google-drive').set(auth).set('host', 'mnemo.test').send({ containerTags: ['team-drive'] });
+    const created = await api
+      .post('/v3/connections/google-drive')
+      .set(auth)
+      .set('host', 'mnemo.test')
+      .send({ containerTags: ['team-drive'] });
     expect(created.status).toBe(200);
     const id = created.body.id as string;
     const consent = await oauth.consent(created.body.authLink as string);
@@ -317,10 +386,19 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
     const before = refreshes();
     expect(await client.workflow.getHandle(`connection-${id}`).result()).toMatchObject({ status: 'completed', itemsProcessed: 1 });
     expect(refreshes()).toBeGreaterThan(before);
-    const titles = await waitFor(async () => {
-      const docs = (await api.post('/v3/connections/google-drive/documents').set(auth).send({ containerTags: ['team-drive'] })).body as { title: string; status: string }[];
-      return docs.length === 1 && docs.every((d) => d.status === 'done') ? docs.map((d) => d.title) : undefined;
-    }, 60_000, 250);
+    const titles = await waitFor(
+      async () => {
+        const docs = (
+          await api
+            .post('/v3/connections/google-drive/documents')
+            .set(auth)
+            .send({ containerTags: ['team-drive'] })
+        ).body as { title: string; status: string }[];
+        return docs.length === 1 && docs.every((d) => d.status === 'done') ? docs.map((d) => d.title) : undefined;
+      },
+      60_000,
+      250,
+    );
     expect(titles).toEqual(['oncall.txt']);
     oauth.expiresIn = 3600;
 
@@ -330,10 +408,19 @@ describe('connections in Temporal mode: schedules reconciled with the store, Git
     expect(drive.openingSync).toEqual([{ channelId: channel.id, status: 200 }]);
     drive.addFile({ id: 't-pushed', name: 'pushed.txt', parents: ['f-team'], content: 'Announced through the push channel.' });
     expect(await drive.notify('change')).toEqual([200]);
-    await waitFor(async () => {
-      const docs = (await api.post('/v3/connections/google-drive/documents').set(auth).send({ containerTags: ['team-drive'] })).body as { title: string }[];
-      return docs.some((d) => d.title === 'pushed.txt') ? true : undefined;
-    }, 60_000, 250);
+    await waitFor(
+      async () => {
+        const docs = (
+          await api
+            .post('/v3/connections/google-drive/documents')
+            .set(auth)
+            .send({ containerTags: ['team-drive'] })
+        ).body as { title: string }[];
+        return docs.some((d) => d.title === 'pushed.txt') ? true : undefined;
+      },
+      60_000,
+      250,
+    );
     expect((await api.delete(`/v3/connections/${id}`).set(auth)).status).toBe(200);
     expect(channel.stopped).toBe(true);
   }, 120_000);
@@ -355,7 +442,10 @@ describe('connections in Temporal mode while Temporal is unreachable', () => {
     });
     try {
       const api = request(runtime.app.callback());
-      const res = await api.post('/v3/connections/web-crawler').set(auth).send({ metadata: { startUrl: 'https://example.com/' } });
+      const res = await api
+        .post('/v3/connections/web-crawler')
+        .set(auth)
+        .send({ metadata: { startUrl: 'https://example.com/' } });
       expect(res.status).toBe(503);
       expect(res.body.code).toBe('PROVIDER_UNAVAILABLE');
       expect((await api.post('/v3/connections/list').set(auth).send({})).body).toEqual([]);

@@ -91,11 +91,15 @@ describe('Temporal mode on a real dev server', () => {
       const c = await documents.add(ACTOR, { content: 'gamma document', containerTags: ['list-b'] });
       for (const { id } of [a, b, c]) await client.workflow.getHandle(workflowIdFor(id)).result();
       // Visibility is eventually consistent: wait until the listing reflects the final status.
-      const listed = await waitFor(async () => {
-        const ids: string[] = [];
-        for await (const wf of client.workflow.list({ query: `ContainerTag = 'list-a' AND DocumentStatus = 'done'` })) ids.push(wf.workflowId);
-        return ids.length === 2 ? ids : undefined;
-      }, 20_000, 250);
+      const listed = await waitFor(
+        async () => {
+          const ids: string[] = [];
+          for await (const wf of client.workflow.list({ query: `ContainerTag = 'list-a' AND DocumentStatus = 'done'` })) ids.push(wf.workflowId);
+          return ids.length === 2 ? ids : undefined;
+        },
+        20_000,
+        250,
+      );
       expect(listed.sort()).toEqual([workflowIdFor(a.id), workflowIdFor(b.id)].sort());
       const other: string[] = [];
       for await (const wf of client.workflow.list({ query: `ContainerTag = 'list-b'` })) other.push(wf.workflowId);
@@ -111,11 +115,15 @@ describe('Temporal mode on a real dev server', () => {
 
   /** Workflow ids a visibility query lists, once it lists `count` of them (visibility is eventually consistent). */
   async function listIds(query: string, count: number): Promise<string[]> {
-    return waitFor(async () => {
-      const ids: string[] = [];
-      for await (const wf of client.workflow.list({ query })) ids.push(wf.workflowId);
-      return ids.length === count ? ids.sort() : undefined;
-    }, 20_000, 250);
+    return waitFor(
+      async () => {
+        const ids: string[] = [];
+        for await (const wf of client.workflow.list({ query })) ids.push(wf.workflowId);
+        return ids.length === count ? ids.sort() : undefined;
+      },
+      20_000,
+      250,
+    );
   }
 
   it('finds "the run for customId y" and "the failed documents of user x" with one filter each; the memo describes the document', async () => {
@@ -125,7 +133,11 @@ describe('Temporal mode on a real dev server', () => {
       const failed = await documents.add(ACTOR, { content: 'poison for user x', containerTags: ['user-x'], customId: 'cid-failed', title: 'Bad one' });
       const fine = await documents.add(ACTOR, { content: 'fine for user x', containerTags: ['user-x'], customId: 'cid-fine' });
       const other = await documents.add(ACTOR, { content: 'poison for user y', containerTags: ['user-y'] });
-      for (const { id } of [failed, fine, other]) await client.workflow.getHandle(workflowIdFor(id)).result().catch(() => undefined);
+      for (const { id } of [failed, fine, other])
+        await client.workflow
+          .getHandle(workflowIdFor(id))
+          .result()
+          .catch(() => undefined);
 
       expect(await listIds(`CustomId = "cid-failed"`, 1)).toEqual([workflowIdFor(failed.id)]);
       expect(await listIds(`DocumentStatus = "failed" AND ContainerTag = "user-x"`, 1)).toEqual([workflowIdFor(failed.id)]);
@@ -160,13 +172,17 @@ describe('Temporal mode on a real dev server', () => {
     const old = client.workflow.getHandle(workflowIdFor(first.id), oldRunId, { followRuns: false });
     expect(await old.result()).toEqual({ documentId: first.id, status: 'superseded' });
     expect(await client.workflow.getHandle(workflowIdFor(first.id)).result()).toEqual({ documentId: first.id, status: 'done' });
-    const runs = await waitFor(async () => {
-      const found: { runId: string; status: string; documentStatus: unknown }[] = [];
-      for await (const wf of client.workflow.list({ query: `CustomId = "superseded-doc"` })) {
-        found.push({ runId: wf.runId, status: wf.status.name, documentStatus: wf.searchAttributes.DocumentStatus });
-      }
-      return found.length === 2 && found.every((r) => r.status === 'COMPLETED') ? found : undefined;
-    }, 20_000, 250);
+    const runs = await waitFor(
+      async () => {
+        const found: { runId: string; status: string; documentStatus: unknown }[] = [];
+        for await (const wf of client.workflow.list({ query: `CustomId = "superseded-doc"` })) {
+          found.push({ runId: wf.runId, status: wf.status.name, documentStatus: wf.searchAttributes.DocumentStatus });
+        }
+        return found.length === 2 && found.every((r) => r.status === 'COMPLETED') ? found : undefined;
+      },
+      20_000,
+      250,
+    );
     expect(runs.find((r) => r.runId === oldRunId)?.documentStatus).toEqual(['superseded']);
     expect(runs.find((r) => r.runId !== oldRunId)?.documentStatus).toEqual(['done']);
   }
@@ -242,11 +258,15 @@ describe('Temporal mode on a real dev server', () => {
     expect(hits.map((h) => h.documentId)).toEqual([id]);
     // Two runs of the one workflow ID, both done: the first ingestion and the re-embedding.
     let statuses: unknown[] = [];
-    await waitFor(async () => {
-      statuses = [];
-      for await (const wf of client.workflow.list({ query: `WorkflowId = '${workflowIdFor(id)}'` })) statuses.push(wf.searchAttributes.DocumentStatus);
-      return statuses.length === 2 && statuses.every((s) => JSON.stringify(s) === '["done"]');
-    }, 30_000, 250).catch(() => undefined);
+    await waitFor(
+      async () => {
+        statuses = [];
+        for await (const wf of client.workflow.list({ query: `WorkflowId = '${workflowIdFor(id)}'` })) statuses.push(wf.searchAttributes.DocumentStatus);
+        return statuses.length === 2 && statuses.every((s) => JSON.stringify(s) === '["done"]');
+      },
+      30_000,
+      250,
+    ).catch(() => undefined);
     expect(statuses).toEqual([['done'], ['done']]);
   }, 120_000);
 

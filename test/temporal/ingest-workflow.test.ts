@@ -153,7 +153,9 @@ describe('ingestDocument workflow (time-skipping test server)', () => {
 
   it('fails a permanently failing document with its reason, then succeeds after re-submission by customId', async () => {
     const first = await documents.add(ACTOR, { content: 'poison pill', customId: 'retry-by-custom-id' });
-    const error = await handle(first.id).result().catch((e: unknown) => e);
+    const error = await handle(first.id)
+      .result()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WorkflowFailedError);
     const failed = await store.documents.getDocument(ORG, first.id);
     expect(failed?.status).toBe('failed');

@@ -55,15 +55,23 @@ describe('key expiry as a Temporal Schedule (dev server)', () => {
     expect(description.policies.overlap).toBe('SKIP');
 
     // Created with an immediate first run: the worker's activity records the notice on the key.
-    const notified = await waitFor(async () => {
-      const key = await store.accounts.getApiKey(record.id);
-      return key && key.expiryNotices.length > 0 ? key : undefined;
-    }, 60_000, 250);
+    const notified = await waitFor(
+      async () => {
+        const key = await store.accounts.getApiKey(record.id);
+        return key && key.expiryNotices.length > 0 ? key : undefined;
+      },
+      60_000,
+      250,
+    );
     expect(notified.expiryNotices).toEqual(['7d']);
-    const runs = await waitFor(async () => {
-      const d = await handle.describe();
-      return d.info.recentActions.length > 0 ? d.info.recentActions : undefined;
-    }, 30_000, 250);
+    const runs = await waitFor(
+      async () => {
+        const d = await handle.describe();
+        return d.info.recentActions.length > 0 ? d.info.recentActions : undefined;
+      },
+      30_000,
+      250,
+    );
     const run = client.workflow.getHandle(runs[0]!.action.workflow.workflowId, runs[0]!.action.workflow.firstExecutionRunId);
     expect(await run.result()).toEqual([expect.objectContaining({ keyId: record.id, leads: ['7d'], emailed: false })]);
   }, 120_000);
@@ -72,18 +80,42 @@ describe('key expiry as a Temporal Schedule (dev server)', () => {
     const expired = new Date(Date.now() - 60_000).toISOString();
     const id = 'mem-expired-for-schedule';
     await store.memories.insertMemory({
-      id, orgId: 'org_default', containerTags: ['t'], memory: 'Dana is in Rome this week.', isStatic: false, isLatest: true, isForgotten: false,
-      isInference: false, version: 1, parentMemoryId: null, rootMemoryId: id, relation: null, subject: 'Dana', attribute: null, eventDate: null,
-      forgetAfter: expired, forgetReason: null, forgottenAt: null, documentIds: [], sourceCount: 1, metadata: {}, createdAt: expired, updatedAt: expired,
+      id,
+      orgId: 'org_default',
+      containerTags: ['t'],
+      memory: 'Dana is in Rome this week.',
+      isStatic: false,
+      isLatest: true,
+      isForgotten: false,
+      isInference: false,
+      version: 1,
+      parentMemoryId: null,
+      rootMemoryId: id,
+      relation: null,
+      subject: 'Dana',
+      attribute: null,
+      eventDate: null,
+      forgetAfter: expired,
+      forgetReason: null,
+      forgottenAt: null,
+      documentIds: [],
+      sourceCount: 1,
+      metadata: {},
+      createdAt: expired,
+      updatedAt: expired,
     });
     const handle = client.schedule.getHandle(MEMORY_EXPIRY_SCHEDULE.scheduleId);
     const description = await waitFor(() => handle.describe().catch(() => undefined), 30_000, 200);
     expect(description.action).toMatchObject({ type: 'startWorkflow', workflowType: 'forgetExpiredMemories', taskQueue: TASK_QUEUE });
     await handle.trigger();
-    const forgotten = await waitFor(async () => {
-      const m = await store.memories.getMemory('org_default', id);
-      return m?.isForgotten ? m : undefined;
-    }, 60_000, 250);
+    const forgotten = await waitFor(
+      async () => {
+        const m = await store.memories.getMemory('org_default', id);
+        return m?.isForgotten ? m : undefined;
+      },
+      60_000,
+      250,
+    );
     expect(forgotten).toMatchObject({ isForgotten: true, forgetReason: 'expired' });
   }, 120_000);
 

@@ -49,10 +49,16 @@ describe('Temporal mode while Temporal is unreachable', () => {
     expect(degraded.warnings).toContainEqual(expect.stringContaining(`cannot reach Temporal at ${address}`));
 
     server = await startDevServer({ port });
-    const done = await waitFor(async () => {
-      const doc = await request(app).get(`/v3/documents/${added.body.id as string}`).set(auth);
-      return doc.body.status === 'done' ? doc.body : undefined;
-    }, 60_000, 250);
+    const done = await waitFor(
+      async () => {
+        const doc = await request(app)
+          .get(`/v3/documents/${added.body.id as string}`)
+          .set(auth);
+        return doc.body.status === 'done' ? doc.body : undefined;
+      },
+      60_000,
+      250,
+    );
     expect(done).toMatchObject({ id: added.body.id, status: 'done' });
     const healthy = (await request(app).get('/health').set(auth)).body as { runner: { state: string }; warnings: string[] };
     expect(healthy.runner.state).toBe('running');

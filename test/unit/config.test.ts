@@ -95,10 +95,7 @@ describe('loadConfig: coercion', () => {
   });
 
   it('splits, trims and lowercases the allowed hosts, dropping empty entries', () => {
-    expect(loadConfig({ MNEMO_URL_ALLOWED_HOSTS: ' Wiki.Internal, ,docs.local,' }).urlFetch.allowedHosts).toEqual([
-      'wiki.internal',
-      'docs.local',
-    ]);
+    expect(loadConfig({ MNEMO_URL_ALLOWED_HOSTS: ' Wiki.Internal, ,docs.local,' }).urlFetch.allowedHosts).toEqual(['wiki.internal', 'docs.local']);
   });
 
   it('keeps enum and string values', () => {

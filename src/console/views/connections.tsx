@@ -198,7 +198,10 @@ function ConnectionCard({ connection: c, onChanged }: { connection: ConnectionVi
           question="Disconnect and delete the documents it synced?"
           confirmLabel="Disconnect and delete documents"
           onConfirm={async () => {
-            await api.deleteConnection(c.id, true).then(() => notify('Disconnected; its documents are deleted'), (err: unknown) => notify(errorText(err), 'error'));
+            await api.deleteConnection(c.id, true).then(
+              () => notify('Disconnected; its documents are deleted'),
+              (err: unknown) => notify(errorText(err), 'error'),
+            );
             onChanged();
           }}
         />
@@ -207,7 +210,10 @@ function ConnectionCard({ connection: c, onChanged }: { connection: ConnectionVi
           question="Disconnect but keep the documents it synced?"
           confirmLabel="Disconnect and keep documents"
           onConfirm={async () => {
-            await api.deleteConnection(c.id, false).then(() => notify('Disconnected; its documents are kept'), (err: unknown) => notify(errorText(err), 'error'));
+            await api.deleteConnection(c.id, false).then(
+              () => notify('Disconnected; its documents are kept'),
+              (err: unknown) => notify(errorText(err), 'error'),
+            );
             onChanged();
           }}
         />

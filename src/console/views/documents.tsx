@@ -22,10 +22,7 @@ export function DocumentsView() {
   const [source, setSource] = useState('');
   const [page, setPage] = useState(1);
 
-  const list = useLoad(
-    () => api.listDocuments({ ...(tag ? { containerTags: [tag] } : {}), ...(status ? { status: [status] } : {}), page, limit: PAGE_SIZE, sort: 'createdAt', order: 'desc' }),
-    [api, tag, status, page],
-  );
+  const list = useLoad(() => api.listDocuments({ ...(tag ? { containerTags: [tag] } : {}), ...(status ? { status: [status] } : {}), page, limit: PAGE_SIZE, sort: 'createdAt', order: 'desc' }), [api, tag, status, page]);
   const docs = list.data?.memories ?? [];
   const inFlight = docs.filter((d) => IN_FLIGHT.has(d.status));
   const tracked = new Set(inFlight.slice(0, PROGRESS_ROWS).map((d) => d.id));
@@ -45,7 +42,13 @@ export function DocumentsView() {
       <form className="filters" aria-label="Filter documents" onSubmit={(e) => e.preventDefault()}>
         <label>
           Status
-          <select value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }}>
+          <select
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value);
+              setPage(1);
+            }}
+          >
             <option value="">Any</option>
             {STATUSES.map((s) => (
               <option key={s} value={s}>

@@ -99,7 +99,17 @@ export function GraphView() {
         )}
       </div>
       <div className="graph-box" role="region" aria-label={`Graph of ${docs.length} documents and ${memories.length} memories`}>
-        <MemoryGraph documents={graphDocs} isLoading={loading && docs.length === 0} isLoadingMore={loading && docs.length > 0} hasMore={hasMore} onLoadMore={() => load(page + 1)} error={error} variant="console" totalCount={total} onOpenDocument={(id) => (location.hash = href('documents', id))}>
+        <MemoryGraph
+          documents={graphDocs}
+          isLoading={loading && docs.length === 0}
+          isLoadingMore={loading && docs.length > 0}
+          hasMore={hasMore}
+          onLoadMore={() => load(page + 1)}
+          error={error}
+          variant="console"
+          totalCount={total}
+          onOpenDocument={(id) => (location.hash = href('documents', id))}
+        >
           <p className="muted">No documents with memories yet.</p>
         </MemoryGraph>
       </div>

@@ -181,10 +181,7 @@ function MemoryDetail({
   const { api, tag } = useConsole();
   const [draft, setDraft] = useState(m.memory);
   const memTag = tag ?? m.containerTags[0] ?? '';
-  const withHistory = useLoad(
-    () => api.memories({ ...(tag ? { containerTag: tag } : {}), page: position + 1, limit: 1, includeForgotten, history: true }),
-    [api, tag, position, includeForgotten, m.id],
-  );
+  const withHistory = useLoad(() => api.memories({ ...(tag ? { containerTag: tag } : {}), page: position + 1, limit: 1, includeForgotten, history: true }), [api, tag, position, includeForgotten, m.id]);
   const row = withHistory.data?.memoryEntries[0];
   const history = [...(row?.id === m.id ? (row.history ?? []) : [])].sort((a, b) => b.version - a.version);
   const relations = Object.entries(m.memoryRelations ?? {});

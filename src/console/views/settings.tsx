@@ -113,11 +113,7 @@ function ContainerTags() {
                   <code>{t.containerTag}</code>
                 </td>
                 <td>
-                  <input
-                    aria-label={`Name of ${t.containerTag}`}
-                    value={renaming[t.containerTag] ?? t.name ?? ''}
-                    onChange={(e) => setRenaming({ ...renaming, [t.containerTag]: e.target.value })}
-                  />
+                  <input aria-label={`Name of ${t.containerTag}`} value={renaming[t.containerTag] ?? t.name ?? ''} onChange={(e) => setRenaming({ ...renaming, [t.containerTag]: e.target.value })} />
                   {renaming[t.containerTag] !== undefined && renaming[t.containerTag] !== (t.name ?? '') && (
                     <button
                       type="button"

@@ -29,13 +29,15 @@ export function UploadZone({ onUploaded }: { onUploaded: () => void }) {
       const index = Date.now() + Math.random();
       const update = (patch: Partial<Upload>) => setUploads((list) => list.map((u) => (u.name === `${file.name}#${index}` ? { ...u, ...patch } : u)));
       setUploads((list) => [{ name: `${file.name}#${index}`, fraction: 0, state: 'uploading' as const }, ...list].slice(0, 8));
-      api.upload(file, uploadTag, (fraction) => update({ fraction })).then(
-        (r) => {
-          update({ state: 'done', fraction: 1, id: r.id });
-          onUploaded();
-        },
-        (err: unknown) => update({ state: 'failed', message: errorText(err) }),
-      );
+      api
+        .upload(file, uploadTag, (fraction) => update({ fraction }))
+        .then(
+          (r) => {
+            update({ state: 'done', fraction: 1, id: r.id });
+            onUploaded();
+          },
+          (err: unknown) => update({ state: 'failed', message: errorText(err) }),
+        );
     }
   };
 

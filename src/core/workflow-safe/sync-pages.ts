@@ -42,10 +42,7 @@ export interface SyncRunEnd {
  * Runs `page` from the first listing page (cursor null) until one says there are no more, adding up the totals; a
  * page that throws ends the loop with the error as `classify` describes it (the run is then recorded as failed).
  */
-export async function runSyncPages(
-  page: (cursor: { state: unknown } | null) => Promise<SyncPageOutcome>,
-  classify: (err: unknown) => { error: string; auth: boolean },
-): Promise<SyncRunEnd> {
+export async function runSyncPages(page: (cursor: { state: unknown } | null) => Promise<SyncPageOutcome>, classify: (err: unknown) => { error: string; auth: boolean }): Promise<SyncRunEnd> {
   const end: SyncRunEnd = { complete: true, processed: 0, failed: 0, error: null, auth: false };
   let cursor: { state: unknown } | null = null;
   try {

@@ -51,7 +51,7 @@ const UPRIGHT: readonly Matrix[] = [
 export function toBoxes(items: readonly PdfTextItem[], viewport: readonly number[]): TextBox[] {
   const placed = items.filter((i) => i.str.trim()).map((item) => ({ item, m: multiply(viewport, item.transform) }));
   const weight = [0, 0, 0, 0];
-  for (const { item, m } of placed) weight[(((Math.round(Math.atan2(m[1], m[0]) / (Math.PI / 2)) % 4) + 4) % 4)]! += item.str.length;
+  for (const { item, m } of placed) weight[((Math.round(Math.atan2(m[1], m[0]) / (Math.PI / 2)) % 4) + 4) % 4]! += item.str.length;
   const turn = UPRIGHT[weight.indexOf(Math.max(...weight))]!;
   const boxes: TextBox[] = [];
   for (const { item, m: device } of placed) {
@@ -107,7 +107,14 @@ const CELL_BREAK = 1.2;
 function isProseColumn(boxes: readonly TextBox[]): boolean {
   const lines = groupLines(boxes);
   if (lines.length < 3) return false;
-  const words = lines.map((l) => l.map((b) => b.text).join(' ').split(/\s+/).filter(Boolean).length);
+  const words = lines.map(
+    (l) =>
+      l
+        .map((b) => b.text)
+        .join(' ')
+        .split(/\s+/)
+        .filter(Boolean).length,
+  );
   const plain = lines.filter((l) => widestGap(l) <= CELL_GAP).length;
   return median(words) >= 3 && plain >= 0.7 * lines.length;
 }
@@ -216,7 +223,9 @@ export function joinLines(prev: string, next: string): string {
  * full lines, de-hyphenated); short lines, size changes and table rows end a line.
  */
 export function blockText(block: readonly TextBox[]): string {
-  const lines = groupLines(block).map(lineText).filter((l) => l.text);
+  const lines = groupLines(block)
+    .map(lineText)
+    .filter((l) => l.text);
   if (lines.length === 0) return '';
   const right = Math.max(...lines.map((l) => l.x1));
   const left = Math.min(...lines.map((l) => l.x0));

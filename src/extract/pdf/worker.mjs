@@ -22,13 +22,7 @@ const waitForNext = () => new Promise((resolve) => (resume = resolve));
 // pdfjs-dist ships CMaps (to read text in CJK fonts) and the standard 14 fonts; both are read from disk, never fetched.
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const { OPS } = pdfjs;
-const IMAGE_OPS = new Set([
-  OPS.paintImageXObject,
-  OPS.paintInlineImageXObject,
-  OPS.paintImageMaskXObject,
-  OPS.paintImageXObjectRepeat,
-  OPS.paintInlineImageXObjectGroup,
-]);
+const IMAGE_OPS = new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat, OPS.paintInlineImageXObjectGroup]);
 
 const UNREADABLE = /[\u0000-\u0008\u000e-\u001f\ufffd\ue000-\uf8ff]/g;
 

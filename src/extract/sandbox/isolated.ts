@@ -41,12 +41,12 @@ export function inSandbox(extractor: Extractor, what: string): Extractor {
     async extract(input, ctx) {
       // The bytes move to the worker (a copy of their own, so the caller's buffer stays usable).
       const bytes = new Uint8Array(await input.bytes());
-      return runInSandbox(
-        'extract',
-        { extractor: extractor.name, input: { path: input.path, size: input.size, mime: input.mime, filename: input.filename }, bytes, limits: ctx.limits, tmpDir: ctx.tmpDir },
-        ctx.limits,
-        { signal: ctx.signal, what, transfer: [bytes.buffer], onProgress: (p) => ctx.progress(p as Parameters<typeof ctx.progress>[0]) },
-      );
+      return runInSandbox('extract', { extractor: extractor.name, input: { path: input.path, size: input.size, mime: input.mime, filename: input.filename }, bytes, limits: ctx.limits, tmpDir: ctx.tmpDir }, ctx.limits, {
+        signal: ctx.signal,
+        what,
+        transfer: [bytes.buffer],
+        onProgress: (p) => ctx.progress(p as Parameters<typeof ctx.progress>[0]),
+      });
     },
   };
 }

@@ -3,11 +3,7 @@ import { AppError, ERRORS, type ErrorCode } from '../../core/errors.js';
 /** Messages between the sandbox pool (pool.ts) and its worker threads (worker.ts). */
 export type SandboxRequest = { type: 'run'; id: number; job: string; payload: unknown };
 
-export type SandboxReply =
-  | { type: 'ready' }
-  | { type: 'progress'; id: number; progress: unknown }
-  | { type: 'done'; id: number; result: unknown }
-  | { type: 'error'; id: number; error: SerializedError };
+export type SandboxReply = { type: 'ready' } | { type: 'progress'; id: number; progress: unknown } | { type: 'done'; id: number; result: unknown } | { type: 'error'; id: number; error: SerializedError };
 
 /** An error as it crosses the thread boundary: AppErrors keep their code, anything else only its name and message. */
 export interface SerializedError {

@@ -30,10 +30,7 @@ export const cors = ({ origins = ['*'], maxAgeSeconds = 86_400 }: CorsOptions = 
     ctx.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);
     if (ctx.method === 'OPTIONS' && ctx.get('access-control-request-method')) {
       ctx.set('Access-Control-Allow-Methods', ALLOWED_METHODS);
-      ctx.set(
-        'Access-Control-Allow-Headers',
-        ctx.get('access-control-request-headers') || 'authorization, content-type, x-api-key, x-service-api-key',
-      );
+      ctx.set('Access-Control-Allow-Headers', ctx.get('access-control-request-headers') || 'authorization, content-type, x-api-key, x-service-api-key');
       ctx.set('Access-Control-Max-Age', String(maxAgeSeconds));
       ctx.status = 204;
       return;

@@ -9,7 +9,11 @@ import { setupPickerPage } from '../pages/setup-picker.js';
 import { ConfigureConnectionBody, ConnectionResourcesQuery } from '../schemas/connections.js';
 
 /** A setup link's token: `<base64url payload>.<base64url signature>`. */
-const SetupToken = z.string().min(10).max(1024).regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'not a setup link');
+const SetupToken = z
+  .string()
+  .min(10)
+  .max(1024)
+  .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'not a setup link');
 
 /**
  * /v3/connection-setup/{token}: the picker of a connection that syncs only what the user picks. No API key: the
@@ -20,9 +24,38 @@ const token = { token: SetupToken.describe('The signed setup link token') };
 const invalid = { 403: { description: 'SETUP_LINK_INVALID: a forged or expired link' } };
 
 export const CONNECTION_SETUP_ROUTES = {
-  page: defineRoute({ method: 'get', path: '/v3/connection-setup/{token}', tag: 'connections', auth: 'public', params: token, summary: 'The picker page of a connection that syncs only what the user picks (google-drive, onedrive)', description: 'The signed, one-hour setup link (the callback redirects there; GET /v3/connections/{id} answers a fresh setupUrl while the status is needs_setup). An HTML page with its own script under a nonce Content-Security-Policy.', responses: { 200: { description: 'The picker page', contentType: 'text/html' }, ...invalid } }),
-  resources: defineRoute({ method: 'get', path: '/v3/connection-setup/{token}/resources', tag: 'connections', auth: 'public', params: token, query: ConnectionResourcesQuery, summary: "What the picker lists: the connection's resources (parent_id opens a folder), for a valid setup link", responses: { ...ok(ResourcePageOut), ...invalid } }),
-  save: defineRoute({ method: 'post', path: '/v3/connection-setup/{token}/selection', tag: 'connections', auth: 'public', params: token, body: ConfigureConnectionBody, bodyOptional: true, summary: "Saves the picker's selection: the connection becomes active, is scheduled and syncs at once; answers the connection's redirectUrl as redirectTo", responses: { ...ok(SetupSaveResponse), ...invalid } }),
+  page: defineRoute({
+    method: 'get',
+    path: '/v3/connection-setup/{token}',
+    tag: 'connections',
+    auth: 'public',
+    params: token,
+    summary: 'The picker page of a connection that syncs only what the user picks (google-drive, onedrive)',
+    description:
+      'The signed, one-hour setup link (the callback redirects there; GET /v3/connections/{id} answers a fresh setupUrl while the status is needs_setup). An HTML page with its own script under a nonce Content-Security-Policy.',
+    responses: { 200: { description: 'The picker page', contentType: 'text/html' }, ...invalid },
+  }),
+  resources: defineRoute({
+    method: 'get',
+    path: '/v3/connection-setup/{token}/resources',
+    tag: 'connections',
+    auth: 'public',
+    params: token,
+    query: ConnectionResourcesQuery,
+    summary: "What the picker lists: the connection's resources (parent_id opens a folder), for a valid setup link",
+    responses: { ...ok(ResourcePageOut), ...invalid },
+  }),
+  save: defineRoute({
+    method: 'post',
+    path: '/v3/connection-setup/{token}/selection',
+    tag: 'connections',
+    auth: 'public',
+    params: token,
+    body: ConfigureConnectionBody,
+    bodyOptional: true,
+    summary: "Saves the picker's selection: the connection becomes active, is scheduled and syncs at once; answers the connection's redirectUrl as redirectTo",
+    responses: { ...ok(SetupSaveResponse), ...invalid },
+  }),
 };
 
 export function registerConnectionSetupRoutes(router: Router<AppState>, { connections }: { connections: ConnectionService }): void {

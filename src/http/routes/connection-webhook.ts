@@ -24,7 +24,8 @@ export const CONNECTION_CALLBACK_ROUTES = {
     params: provider,
     query: z.looseObject({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional(), error_description: z.string().optional() }),
     summary: 'Where the provider sends the browser after consent (OAuth providers with their client id and secret set)',
-    description: "No API key: the signed single-use state authenticates it. Stores the token, starts the first sync, redirects to the connection's redirectUrl (with connectionId and provider added), to its picker when a scoped drive still needs its selection, or shows a short HTML page.",
+    description:
+      "No API key: the signed single-use state authenticates it. Stores the token, starts the first sync, redirects to the connection's redirectUrl (with connectionId and provider added), to its picker when a scoped drive still needs its selection, or shows a short HTML page.",
     responses: {
       200: { description: 'A short page: the connection is authorised', contentType: 'text/html' },
       302: { description: "To the connection's redirectUrl, or its picker" },
@@ -40,7 +41,8 @@ export const CONNECTION_CALLBACK_ROUTES = {
     params: provider,
     rawBody: "The provider's delivery, as sent (signatures are computed over the bytes)",
     summary: "A provider's webhook delivery (github push events, google-drive channel notifications, onedrive Graph notifications)",
-    description: "No API key: github deliveries are signed with X-Hub-Signature-256, google-drive ones carry the channel token, onedrive ones the subscription's clientState. github: 202 {repository, syncing} when syncs started, 200 for a ping, 202 {ignored} otherwise; google-drive: 200 {syncing} ({ok} for the channel's opening sync message); onedrive: 202 {syncing}, or 200 text/plain echoing a validationToken.",
+    description:
+      "No API key: github deliveries are signed with X-Hub-Signature-256, google-drive ones carry the channel token, onedrive ones the subscription's clientState. github: 202 {repository, syncing} when syncs started, 200 for a ping, 202 {ignored} otherwise; google-drive: 200 {syncing} ({ok} for the channel's opening sync message); onedrive: 202 {syncing}, or 200 text/plain echoing a validationToken.",
     responses: {
       200: { description: 'Handled (or a validation echo, text/plain)', schema: z.record(z.string(), z.unknown()) },
       202: { description: 'Syncs started, or the event ignored', schema: z.record(z.string(), z.unknown()) },

@@ -53,17 +53,119 @@ const CLIENT_PROVIDERS = ['notion', 'google-drive', 'onedrive', 'gmail', 'github
 /** /v3/connections: one connection object per site, bucket or repository; syncs run in the background. */
 /** /v3/connections, declared once. */
 export const CONNECTION_ROUTES = {
-  listGet: defineRoute({ method: 'get', path: '/v3/connections', tag: 'connections', auth: 'root', summary: 'Connections of the organisation; endUserId = only those carrying that container tag', query: ConnectionsQuery, responses: ok(z.array(ConnectionOut)) }),
-  listPost: defineRoute({ method: 'post', path: '/v3/connections/list', tag: 'connections', auth: 'root', summary: 'Connections of the organisation (root keys only), optionally those carrying any of containerTags', body: ConnectionTagsBody, bodyOptional: true, responses: ok(z.array(ConnectionOut)) }),
-  create: defineRoute({ method: 'post', path: '/v3/connections/{provider}', tag: 'connections', auth: 'root', params: provider, summary: 'Connect a source (web-crawler: metadata.startUrl; s3: accessKeyId, secretAccessKey, bucket, region, endpoint?, prefix?, containerTagRegex?; github: token or OAuth, repositories?, include?, exclude?, webhookSecret?; notion: token or OAuth; google-drive: OAuth, syncScope? full|selected (the picker); gmail: OAuth, labels?, query?; onedrive: OAuth, syncScope? full|selected); the first sync starts at once, then on schedule', body: CreateConnectionBody, bodyOptional: true, responses: ok(CreateConnectionResponse) }),
-  get: defineRoute({ method: 'get', path: '/v3/connections/{id}', tag: 'connections', auth: 'root', params: byId, summary: 'One connection with its sync status (credentials are never returned)', responses: ok(ConnectionDetail) }),
-  byTags: defineRoute({ method: 'post', path: '/v3/connections/{provider}/connection', tag: 'connections', auth: 'root', params: provider, summary: 'The connection of a provider for container tags', body: RequiredConnectionTagsBody, responses: ok(ConnectionOut) }),
-  import: defineRoute({ method: 'post', path: '/v3/connections/{provider}/import', tag: 'connections', auth: 'root', params: provider, summary: 'Start a sync now (answers text/plain)', description: 'The body is text/plain (as the client asks): a JSON string {message, provider, started, queued}; queued counts connections already syncing, which sync once more when that sync ends.', body: ConnectionTagsBody, bodyOptional: true, responses: { 200: { description: 'A JSON string {message, provider, started, queued}', contentType: 'text/plain' } } }),
-  documents: defineRoute({ method: 'post', path: '/v3/connections/{provider}/documents', tag: 'connections', auth: 'root', params: provider, summary: "Documents synced by the provider's connections", body: ConnectionTagsBody, bodyOptional: true, responses: ok(z.array(ConnectionDocumentOut)) }),
-  resources: defineRoute({ method: 'get', path: '/v3/connections/{id}/resources', tag: 'connections', auth: 'root', params: byId, summary: 'Resources to choose from (GitHub repositories, Drive and OneDrive items, Notion pages); empty for the web crawler, S3 and Gmail', query: ConnectionResourcesQuery, responses: ok(ResourcePageOut) }),
-  configure: defineRoute({ method: 'post', path: '/v3/connections/{id}/configure', tag: 'connections', auth: 'root', params: byId, summary: 'Save the chosen resources (repositories, drive items, start pages, Notion pages)', body: ConfigureConnectionBody, responses: ok(ConfigureResponse) }),
-  syncRuns: defineRoute({ method: 'get', path: '/v3/connections/{id}/sync-runs', tag: 'connections', auth: 'root', params: byId, summary: 'Sync runs, newest first: trigger, status, items processed and failed, error', responses: ok(z.array(SyncRunOut)) }),
-  delete: defineRoute({ method: 'delete', path: '/v3/connections/{idOrProvider}', tag: 'connections', auth: 'root', params: { idOrProvider: z.string().describe('Connection id, or a provider name (then body.containerTags picks the connections)') }, summary: "Disconnect by id, or a provider's connections for body.containerTags; their documents go unless deleteDocuments=false", query: DeleteConnectionQuery, body: RequiredConnectionTagsBody, responses: ok(DeleteConnectionResponse) }),
+  listGet: defineRoute({
+    method: 'get',
+    path: '/v3/connections',
+    tag: 'connections',
+    auth: 'root',
+    summary: 'Connections of the organisation; endUserId = only those carrying that container tag',
+    query: ConnectionsQuery,
+    responses: ok(z.array(ConnectionOut)),
+  }),
+  listPost: defineRoute({
+    method: 'post',
+    path: '/v3/connections/list',
+    tag: 'connections',
+    auth: 'root',
+    summary: 'Connections of the organisation (root keys only), optionally those carrying any of containerTags',
+    body: ConnectionTagsBody,
+    bodyOptional: true,
+    responses: ok(z.array(ConnectionOut)),
+  }),
+  create: defineRoute({
+    method: 'post',
+    path: '/v3/connections/{provider}',
+    tag: 'connections',
+    auth: 'root',
+    params: provider,
+    summary:
+      'Connect a source (web-crawler: metadata.startUrl; s3: accessKeyId, secretAccessKey, bucket, region, endpoint?, prefix?, containerTagRegex?; github: token or OAuth, repositories?, include?, exclude?, webhookSecret?; notion: token or OAuth; google-drive: OAuth, syncScope? full|selected (the picker); gmail: OAuth, labels?, query?; onedrive: OAuth, syncScope? full|selected); the first sync starts at once, then on schedule',
+    body: CreateConnectionBody,
+    bodyOptional: true,
+    responses: ok(CreateConnectionResponse),
+  }),
+  get: defineRoute({
+    method: 'get',
+    path: '/v3/connections/{id}',
+    tag: 'connections',
+    auth: 'root',
+    params: byId,
+    summary: 'One connection with its sync status (credentials are never returned)',
+    responses: ok(ConnectionDetail),
+  }),
+  byTags: defineRoute({
+    method: 'post',
+    path: '/v3/connections/{provider}/connection',
+    tag: 'connections',
+    auth: 'root',
+    params: provider,
+    summary: 'The connection of a provider for container tags',
+    body: RequiredConnectionTagsBody,
+    responses: ok(ConnectionOut),
+  }),
+  import: defineRoute({
+    method: 'post',
+    path: '/v3/connections/{provider}/import',
+    tag: 'connections',
+    auth: 'root',
+    params: provider,
+    summary: 'Start a sync now (answers text/plain)',
+    description: 'The body is text/plain (as the client asks): a JSON string {message, provider, started, queued}; queued counts connections already syncing, which sync once more when that sync ends.',
+    body: ConnectionTagsBody,
+    bodyOptional: true,
+    responses: { 200: { description: 'A JSON string {message, provider, started, queued}', contentType: 'text/plain' } },
+  }),
+  documents: defineRoute({
+    method: 'post',
+    path: '/v3/connections/{provider}/documents',
+    tag: 'connections',
+    auth: 'root',
+    params: provider,
+    summary: "Documents synced by the provider's connections",
+    body: ConnectionTagsBody,
+    bodyOptional: true,
+    responses: ok(z.array(ConnectionDocumentOut)),
+  }),
+  resources: defineRoute({
+    method: 'get',
+    path: '/v3/connections/{id}/resources',
+    tag: 'connections',
+    auth: 'root',
+    params: byId,
+    summary: 'Resources to choose from (GitHub repositories, Drive and OneDrive items, Notion pages); empty for the web crawler, S3 and Gmail',
+    query: ConnectionResourcesQuery,
+    responses: ok(ResourcePageOut),
+  }),
+  configure: defineRoute({
+    method: 'post',
+    path: '/v3/connections/{id}/configure',
+    tag: 'connections',
+    auth: 'root',
+    params: byId,
+    summary: 'Save the chosen resources (repositories, drive items, start pages, Notion pages)',
+    body: ConfigureConnectionBody,
+    responses: ok(ConfigureResponse),
+  }),
+  syncRuns: defineRoute({
+    method: 'get',
+    path: '/v3/connections/{id}/sync-runs',
+    tag: 'connections',
+    auth: 'root',
+    params: byId,
+    summary: 'Sync runs, newest first: trigger, status, items processed and failed, error',
+    responses: ok(z.array(SyncRunOut)),
+  }),
+  delete: defineRoute({
+    method: 'delete',
+    path: '/v3/connections/{idOrProvider}',
+    tag: 'connections',
+    auth: 'root',
+    params: { idOrProvider: z.string().describe('Connection id, or a provider name (then body.containerTags picks the connections)') },
+    summary: "Disconnect by id, or a provider's connections for body.containerTags; their documents go unless deleteDocuments=false",
+    query: DeleteConnectionQuery,
+    body: RequiredConnectionTagsBody,
+    responses: ok(DeleteConnectionResponse),
+  }),
 };
 
 export function registerConnectionRoutes(router: Router<AppState>, { connections }: { connections: ConnectionService }): void {
@@ -83,12 +185,17 @@ export function registerConnectionRoutes(router: Router<AppState>, { connections
   mount(router, R.create, async (ctx, input) => {
     const b = input.body();
     const tags = resolveTags(b.containerTag, b.containerTags);
-    ctx.body = await connections.create(ctx.state.actor, ctx.params.provider!, {
-      ...(tags ? { containerTags: tags } : {}),
-      ...(b.documentLimit !== undefined ? { documentLimit: b.documentLimit } : {}),
-      ...(b.metadata ? { metadata: b.metadata } : {}),
-      ...(b.redirectUrl ? { redirectUrl: b.redirectUrl } : {}),
-    }, `${ctx.protocol}://${ctx.host}`);
+    ctx.body = await connections.create(
+      ctx.state.actor,
+      ctx.params.provider!,
+      {
+        ...(tags ? { containerTags: tags } : {}),
+        ...(b.documentLimit !== undefined ? { documentLimit: b.documentLimit } : {}),
+        ...(b.metadata ? { metadata: b.metadata } : {}),
+        ...(b.redirectUrl ? { redirectUrl: b.redirectUrl } : {}),
+      },
+      `${ctx.protocol}://${ctx.host}`,
+    );
   });
 
   mount(router, R.get, async (ctx, input) => {

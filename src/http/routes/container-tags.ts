@@ -32,12 +32,54 @@ function listItem(v: ContainerTagView) {
 const byTag = { tag: ContainerTag.describe('Container tag') };
 
 export const CONTAINER_TAG_ROUTES = {
-  list: defineRoute({ method: 'get', path: '/v3/container-tags/list', tag: 'container-tags', auth: 'root', summary: 'Container tags with document and memory counts and last activity', query: ListContainerTagsQuery, responses: ok(z.array(ContainerTagListItem)) }),
-  merge: defineRoute({ method: 'post', path: '/v3/container-tags/merge', tag: 'container-tags', auth: 'root', summary: 'Move the documents and memories of container tags into a target tag', body: MergeContainerTagsBody, responses: ok(ContainerTagMergeResponse) }),
+  list: defineRoute({
+    method: 'get',
+    path: '/v3/container-tags/list',
+    tag: 'container-tags',
+    auth: 'root',
+    summary: 'Container tags with document and memory counts and last activity',
+    query: ListContainerTagsQuery,
+    responses: ok(z.array(ContainerTagListItem)),
+  }),
+  merge: defineRoute({
+    method: 'post',
+    path: '/v3/container-tags/merge',
+    tag: 'container-tags',
+    auth: 'root',
+    summary: 'Move the documents and memories of container tags into a target tag',
+    body: MergeContainerTagsBody,
+    responses: ok(ContainerTagMergeResponse),
+  }),
   get: defineRoute({ method: 'get', path: '/v3/container-tags/{tag}', tag: 'container-tags', auth: 'root', summary: 'One container tag (space)', params: byTag, responses: ok(ContainerTagResponse) }),
-  profile: defineRoute({ method: 'get', path: '/v3/container-tags/{tag}/profile', tag: 'container-tags', auth: 'key', summary: 'Profile of a container tag (static and dynamic facts)', params: byTag, responses: ok(z.strictObject({ profile: Profile })) }),
-  update: defineRoute({ method: 'patch', path: '/v3/container-tags/{tag}', tag: 'container-tags', auth: 'root', summary: 'Create or update a space (name, entityContext)', params: byTag, body: UpdateContainerTagBody, bodyOptional: true, responses: ok(ContainerTagUpdateResponse) }),
-  delete: defineRoute({ method: 'delete', path: '/v3/container-tags/{tag}', tag: 'container-tags', auth: 'root', summary: 'Delete a tag: its documents and memories go, those that carry another tag stay', params: byTag, responses: ok(ContainerTagDeleteResponse) }),
+  profile: defineRoute({
+    method: 'get',
+    path: '/v3/container-tags/{tag}/profile',
+    tag: 'container-tags',
+    auth: 'key',
+    summary: 'Profile of a container tag (static and dynamic facts)',
+    params: byTag,
+    responses: ok(z.strictObject({ profile: Profile })),
+  }),
+  update: defineRoute({
+    method: 'patch',
+    path: '/v3/container-tags/{tag}',
+    tag: 'container-tags',
+    auth: 'root',
+    summary: 'Create or update a space (name, entityContext)',
+    params: byTag,
+    body: UpdateContainerTagBody,
+    bodyOptional: true,
+    responses: ok(ContainerTagUpdateResponse),
+  }),
+  delete: defineRoute({
+    method: 'delete',
+    path: '/v3/container-tags/{tag}',
+    tag: 'container-tags',
+    auth: 'root',
+    summary: 'Delete a tag: its documents and memories go, those that carry another tag stay',
+    params: byTag,
+    responses: ok(ContainerTagDeleteResponse),
+  }),
 };
 
 export function registerContainerTagRoutes(router: Router<AppState>, { containerTags }: { containerTags: ContainerTagService }): void {

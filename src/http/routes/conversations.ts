@@ -7,7 +7,15 @@ import { ConversationBody, ConversationResponse } from '../schemas/conversations
 
 /** POST /v4/conversations (API.md §4.2): ingest or update a conversation; the agent tools call it after each turn. */
 export const CONVERSATION_ROUTES = {
-  ingest: defineRoute({ method: 'post', path: '/v4/conversations', tag: 'conversations', auth: 'key', summary: 'Ingest or update a conversation by conversationId (appended turns: only they become memories)', body: ConversationBody, responses: ok(ConversationResponse) }),
+  ingest: defineRoute({
+    method: 'post',
+    path: '/v4/conversations',
+    tag: 'conversations',
+    auth: 'key',
+    summary: 'Ingest or update a conversation by conversationId (appended turns: only they become memories)',
+    body: ConversationBody,
+    responses: ok(ConversationResponse),
+  }),
 };
 
 export function registerConversationRoutes(router: Router<AppState>, { conversations }: { conversations: ConversationService }): void {

@@ -70,14 +70,19 @@ export function registerDocumentFileRoute(router: Router<AppState>, { documents,
           details: [{ path: 'body.file', message: 'a file part named "file" is required' }],
         });
       }
-      ctx.body = await addUploadedFile(documents, ctx.state.actor, {
-        path: upload.file.path,
-        filename: upload.file.filename,
-        size: upload.file.size,
-        sha256: upload.file.sha256,
-        declaredTypes: [fields.mimeType, upload.file.contentType],
-        fields: toFields(fields),
-      }, extraction);
+      ctx.body = await addUploadedFile(
+        documents,
+        ctx.state.actor,
+        {
+          path: upload.file.path,
+          filename: upload.file.filename,
+          size: upload.file.size,
+          sha256: upload.file.sha256,
+          declaredTypes: [fields.mimeType, upload.file.contentType],
+          fields: toFields(fields),
+        },
+        extraction,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -7,27 +7,9 @@ import type { Actor } from '../../core/actor.js';
 import { PENDING_STATUSES, type DocumentStatus } from '../../core/types.js';
 import { defineRoute, mount, ok } from '../route.js';
 import { resolveTags } from '../schemas/common.js';
-import {
-  AddDocumentBody,
-  BatchBody,
-  BulkDeleteBody,
-  DocumentIdParam,
-  DocumentLookupQuery,
-  ListDocumentsBody,
-  ListDocumentsQuery,
-  ProcessingQuery,
-  UpdateDocumentBody,
-} from '../schemas/documents.js';
+import { AddDocumentBody, BatchBody, BulkDeleteBody, DocumentIdParam, DocumentLookupQuery, ListDocumentsBody, ListDocumentsQuery, ProcessingQuery, UpdateDocumentBody } from '../schemas/documents.js';
 import { DocumentsByIdsBody, DocumentsWithMemoriesBody } from '../schemas/documents-with-memories.js';
-import {
-  BatchResponse,
-  BulkDeleteResponse,
-  ChunksResponse,
-  DocumentListResponse,
-  DocumentOut,
-  DocumentsWithMemoriesResponse,
-  ProcessingResponse,
-} from '../schemas/document-responses.js';
+import { BatchResponse, BulkDeleteResponse, ChunksResponse, DocumentListResponse, DocumentOut, DocumentsWithMemoriesResponse, ProcessingResponse } from '../schemas/document-responses.js';
 import { AddResponse as Added } from '../schemas/documents.js';
 import { chunkResponse, documentResponse, documentWithMemories, listItem, processingItem } from '../serialize.js';
 import { parse } from '../validate.js';
@@ -78,7 +60,10 @@ function listParam(value: string | undefined): string[] | undefined {
       // fall through to comma splitting
     }
   }
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** `?containerTag=` (or `containerTags`) on a by-id route: narrows a customId held under several tags. */
@@ -88,23 +73,95 @@ export function lookupTags(query: unknown): string[] | undefined {
   return resolveTags(q.containerTag, listParam(q.containerTags));
 }
 
-
 const byId = { id: DocumentIdParam.describe('Document id or customId') };
 
 /** The /v3/documents routes, declared once (registered below, described in /openapi.json and docs/API.md). */
 export const DOCUMENT_ROUTES = {
   add: defineRoute({ method: 'post', path: '/v3/documents', tag: 'documents', auth: 'key', summary: 'Add a document (or update the one with the same customId)', body: AddDocumentBody, responses: ok(Added) }),
-  batch: defineRoute({ method: 'post', path: '/v3/documents/batch', tag: 'documents', auth: 'key', summary: 'Add 1-600 documents', description: 'Not atomic: each item succeeds or fails alone (its error in results); re-sending a batch within 15 minutes adds no copies.', body: BatchBody, responses: ok(BatchResponse) }),
-  listPost: defineRoute({ method: 'post', path: '/v3/documents/list', tag: 'documents', auth: 'key', summary: 'List documents (response array is named memories)', body: ListDocumentsBody, bodyOptional: true, responses: ok(DocumentListResponse) }),
+  batch: defineRoute({
+    method: 'post',
+    path: '/v3/documents/batch',
+    tag: 'documents',
+    auth: 'key',
+    summary: 'Add 1-600 documents',
+    description: 'Not atomic: each item succeeds or fails alone (its error in results); re-sending a batch within 15 minutes adds no copies.',
+    body: BatchBody,
+    responses: ok(BatchResponse),
+  }),
+  listPost: defineRoute({
+    method: 'post',
+    path: '/v3/documents/list',
+    tag: 'documents',
+    auth: 'key',
+    summary: 'List documents (response array is named memories)',
+    body: ListDocumentsBody,
+    bodyOptional: true,
+    responses: ok(DocumentListResponse),
+  }),
   listGet: defineRoute({ method: 'get', path: '/v3/documents', tag: 'documents', auth: 'key', summary: 'List documents (query-string form)', query: ListDocumentsQuery, responses: ok(DocumentListResponse) }),
   processing: defineRoute({ method: 'get', path: '/v3/documents/processing', tag: 'documents', auth: 'key', summary: 'Documents still in the pipeline', query: ProcessingQuery, responses: ok(ProcessingResponse) }),
   bulkDelete: defineRoute({ method: 'delete', path: '/v3/documents/bulk', tag: 'documents', auth: 'key', summary: 'Delete by ids, container tags or filepath', body: BulkDeleteBody, responses: ok(BulkDeleteResponse) }),
-  withMemories: defineRoute({ method: 'post', path: '/v3/documents/documents', tag: 'documents', auth: 'key', summary: 'Documents with their memory entries, every version (the memory graph data source)', body: DocumentsWithMemoriesBody, bodyOptional: true, responses: ok(DocumentsWithMemoriesResponse) }),
-  byIds: defineRoute({ method: 'post', path: '/v3/documents/documents/by-ids', tag: 'documents', auth: 'key', summary: 'Documents by id or customId with their memory entries', body: DocumentsByIdsBody, responses: ok(DocumentsWithMemoriesResponse) }),
-  chunks: defineRoute({ method: 'get', path: '/v3/documents/{id}/chunks', tag: 'documents', auth: 'key', summary: 'Searchable chunks of a document, by position', params: byId, query: DocumentLookupQuery, responses: ok(ChunksResponse) }),
-  get: defineRoute({ method: 'get', path: '/v3/documents/{id}', tag: 'documents', auth: 'key', summary: 'Get a document by id or customId (409 AMBIGUOUS_CUSTOM_ID unless ?containerTag narrows it)', params: byId, query: DocumentLookupQuery, responses: ok(DocumentOut) }),
-  update: defineRoute({ method: 'patch', path: '/v3/documents/{id}', tag: 'documents', auth: 'key', summary: 'Update a document; content changes re-process it', params: byId, query: DocumentLookupQuery, body: UpdateDocumentBody, bodyOptional: true, responses: ok(Added) }),
-  delete: defineRoute({ method: 'delete', path: '/v3/documents/{id}', tag: 'documents', auth: 'key', summary: 'Delete a document by id or customId', params: byId, query: DocumentLookupQuery, responses: { 204: { description: 'Deleted' } } }),
+  withMemories: defineRoute({
+    method: 'post',
+    path: '/v3/documents/documents',
+    tag: 'documents',
+    auth: 'key',
+    summary: 'Documents with their memory entries, every version (the memory graph data source)',
+    body: DocumentsWithMemoriesBody,
+    bodyOptional: true,
+    responses: ok(DocumentsWithMemoriesResponse),
+  }),
+  byIds: defineRoute({
+    method: 'post',
+    path: '/v3/documents/documents/by-ids',
+    tag: 'documents',
+    auth: 'key',
+    summary: 'Documents by id or customId with their memory entries',
+    body: DocumentsByIdsBody,
+    responses: ok(DocumentsWithMemoriesResponse),
+  }),
+  chunks: defineRoute({
+    method: 'get',
+    path: '/v3/documents/{id}/chunks',
+    tag: 'documents',
+    auth: 'key',
+    summary: 'Searchable chunks of a document, by position',
+    params: byId,
+    query: DocumentLookupQuery,
+    responses: ok(ChunksResponse),
+  }),
+  get: defineRoute({
+    method: 'get',
+    path: '/v3/documents/{id}',
+    tag: 'documents',
+    auth: 'key',
+    summary: 'Get a document by id or customId (409 AMBIGUOUS_CUSTOM_ID unless ?containerTag narrows it)',
+    params: byId,
+    query: DocumentLookupQuery,
+    responses: ok(DocumentOut),
+  }),
+  update: defineRoute({
+    method: 'patch',
+    path: '/v3/documents/{id}',
+    tag: 'documents',
+    auth: 'key',
+    summary: 'Update a document; content changes re-process it',
+    params: byId,
+    query: DocumentLookupQuery,
+    body: UpdateDocumentBody,
+    bodyOptional: true,
+    responses: ok(Added),
+  }),
+  delete: defineRoute({
+    method: 'delete',
+    path: '/v3/documents/{id}',
+    tag: 'documents',
+    auth: 'key',
+    summary: 'Delete a document by id or customId',
+    params: byId,
+    query: DocumentLookupQuery,
+    responses: { 204: { description: 'Deleted' } },
+  }),
 };
 
 export function registerDocumentRoutes(router: Router<AppState>, { documents }: DocumentRouteDeps): void {
@@ -256,9 +313,7 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents }: 
   });
 
   mount(router, R.get, async (ctx, input) => {
-    ctx.body = documentResponse(
-      await documents.get(ctx.state.actor, input.param('id'), lookupTags(ctx.query)),
-    );
+    ctx.body = documentResponse(await documents.get(ctx.state.actor, input.param('id'), lookupTags(ctx.query)));
   });
 
   mount(router, R.update, async (ctx, input) => {
@@ -266,17 +321,22 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents }: 
     const b = input.body();
     const tags = resolveTags(b.containerTag, b.containerTags);
     const narrow = lookupTags(ctx.query);
-    ctx.body = await documents.update(ctx.state.actor, id, {
-      ...(b.content !== undefined ? { content: b.content } : {}),
-      ...(tags ? { containerTags: tags } : {}),
-      ...(b.customId !== undefined ? { customId: b.customId } : {}),
-      ...(b.metadata !== undefined ? { metadata: b.metadata } : {}),
-      ...(b.taskType !== undefined ? { taskType: b.taskType } : {}),
-      ...(b.forgetAfter !== undefined ? { forgetAfter: b.forgetAfter } : {}),
-      ...(b.entityContext !== undefined ? { entityContext: b.entityContext } : {}),
-      ...(b.filepath !== undefined ? { filepath: b.filepath } : {}),
-      ...(b.title !== undefined ? { title: b.title } : {}),
-    }, narrow);
+    ctx.body = await documents.update(
+      ctx.state.actor,
+      id,
+      {
+        ...(b.content !== undefined ? { content: b.content } : {}),
+        ...(tags ? { containerTags: tags } : {}),
+        ...(b.customId !== undefined ? { customId: b.customId } : {}),
+        ...(b.metadata !== undefined ? { metadata: b.metadata } : {}),
+        ...(b.taskType !== undefined ? { taskType: b.taskType } : {}),
+        ...(b.forgetAfter !== undefined ? { forgetAfter: b.forgetAfter } : {}),
+        ...(b.entityContext !== undefined ? { entityContext: b.entityContext } : {}),
+        ...(b.filepath !== undefined ? { filepath: b.filepath } : {}),
+        ...(b.title !== undefined ? { title: b.title } : {}),
+      },
+      narrow,
+    );
   });
 
   mount(router, R.delete, async (ctx, input) => {

@@ -18,7 +18,16 @@ const FileToken = z.string().min(1).max(MAX_FILE_TOKEN_LENGTH);
 
 /** GET /v3/documents/{id}/file-url (behind the API key): a signed link to the document's original file. */
 export const FILE_ROUTES = {
-  fileUrl: defineRoute({ method: 'get', path: '/v3/documents/{id}/file-url', tag: 'documents', auth: 'key', params: { id: DocumentIdParam.describe('Document id or customId') }, query: DocumentLookupQuery, summary: 'A short-lived signed link to the uploaded original (404 FILE_NOT_FOUND when the document has none)', responses: ok(FileUrlResponse) }),
+  fileUrl: defineRoute({
+    method: 'get',
+    path: '/v3/documents/{id}/file-url',
+    tag: 'documents',
+    auth: 'key',
+    params: { id: DocumentIdParam.describe('Document id or customId') },
+    query: DocumentLookupQuery,
+    summary: 'A short-lived signed link to the uploaded original (404 FILE_NOT_FOUND when the document has none)',
+    responses: ok(FileUrlResponse),
+  }),
   download: defineRoute({
     method: 'get',
     path: '/v3/files/{token}',

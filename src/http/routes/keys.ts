@@ -10,7 +10,15 @@ import { KeyIdParam, ScopedKeyBody } from '../schemas/keys.js';
 const keyId = { id: KeyIdParam.describe('API key id') };
 
 export const KEY_ROUTES = {
-  createScoped: defineRoute({ method: 'post', path: '/v3/auth/scoped-key', tag: 'keys', auth: 'root', summary: 'Create a key limited to one container tag (root keys only)', body: ScopedKeyBody, responses: ok(ScopedKeyResponse) }),
+  createScoped: defineRoute({
+    method: 'post',
+    path: '/v3/auth/scoped-key',
+    tag: 'keys',
+    auth: 'root',
+    summary: 'Create a key limited to one container tag (root keys only)',
+    body: ScopedKeyBody,
+    responses: ok(ScopedKeyResponse),
+  }),
   revoke: defineRoute({ method: 'delete', path: '/v3/auth/scoped-key/{id}', tag: 'keys', auth: 'root', summary: 'Revoke a key; it gets 401 from then on', params: keyId, responses: ok(Success) }),
   list: defineRoute({ method: 'get', path: '/v3/auth/keys', tag: 'keys', auth: 'root', summary: "The organisation's keys (prefixes only, never the keys)", responses: ok(KeyListResponse) }),
   toggle: defineRoute({ method: 'put', path: '/v3/auth/keys/{id}/toggle', tag: 'keys', auth: 'root', summary: 'Disable or re-enable a key', params: keyId, responses: ok(ToggleKeyResponse) }),

@@ -13,7 +13,11 @@ export const MCP_ROUTE = defineRoute({
   summary: 'The MCP server (Streamable HTTP: POST JSON-RPC messages, GET the event stream, DELETE ends the session)',
   description: 'OAuth access tokens must be issued for /mcp; a 401 names the protected resource metadata in WWW-Authenticate. x-sm-project or x-mnemo-project picks the container tag.',
   rawBody: 'JSON-RPC 2.0 message(s) of the Model Context Protocol',
-  responses: { 200: { description: 'The JSON-RPC response as an event stream (application/json when the client accepts only that)', contentType: 'text/event-stream' }, 202: { description: 'Notification accepted' }, 404: { description: 'Unknown or ended mcp-session-id' } },
+  responses: {
+    200: { description: 'The JSON-RPC response as an event stream (application/json when the client accepts only that)', contentType: 'text/event-stream' },
+    202: { description: 'Notification accepted' },
+    404: { description: 'Unknown or ended mcp-session-id' },
+  },
 });
 
 /** Mounts the MCP handler behind its own authentication (keys or OAuth tokens bound to /mcp). */

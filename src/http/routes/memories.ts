@@ -11,11 +11,52 @@ import { memoryEntry } from '../serialize.js';
 /** The memory API (v4): direct writes, list with history, versioned updates, forgetting. */
 /** The memory API (v4), declared once. */
 export const MEMORY_ROUTES = {
-  write: defineRoute({ method: 'post', path: '/v4/memories', tag: 'memories', auth: 'key', summary: 'Write memories directly (1-100 facts under one container tag), without a document', body: WriteMemoriesBody, responses: ok(WriteMemoriesResponse) }),
-  list: defineRoute({ method: 'post', path: '/v4/memories/list', tag: 'memories', auth: 'key', summary: 'List memories, newest first; history: true adds every version of each', body: ListMemoriesBody, bodyOptional: true, responses: ok(MemoryListResponse) }),
-  update: defineRoute({ method: 'patch', path: '/v4/memories', tag: 'memories', auth: 'key', summary: 'Update a memory (by id or exact content): a new version that updates the old one', body: UpdateMemoryBody, responses: ok(UpdateMemoryResponse) }),
-  forget: defineRoute({ method: 'delete', path: '/v4/memories', tag: 'memories', auth: 'key', summary: 'Forget a memory (by id or exact content); it stays in its history', body: ForgetMemoryBody, responses: ok(ForgetMemoryResponse) }),
-  forgetMatching: defineRoute({ method: 'post', path: '/v4/memories/forget-matching', tag: 'memories', auth: 'key', summary: 'Forget the memories matching a query (above threshold) or given ids; dryRun lists them only', body: ForgetMatchingBody, responses: ok(ForgetMatchingResponse) }),
+  write: defineRoute({
+    method: 'post',
+    path: '/v4/memories',
+    tag: 'memories',
+    auth: 'key',
+    summary: 'Write memories directly (1-100 facts under one container tag), without a document',
+    body: WriteMemoriesBody,
+    responses: ok(WriteMemoriesResponse),
+  }),
+  list: defineRoute({
+    method: 'post',
+    path: '/v4/memories/list',
+    tag: 'memories',
+    auth: 'key',
+    summary: 'List memories, newest first; history: true adds every version of each',
+    body: ListMemoriesBody,
+    bodyOptional: true,
+    responses: ok(MemoryListResponse),
+  }),
+  update: defineRoute({
+    method: 'patch',
+    path: '/v4/memories',
+    tag: 'memories',
+    auth: 'key',
+    summary: 'Update a memory (by id or exact content): a new version that updates the old one',
+    body: UpdateMemoryBody,
+    responses: ok(UpdateMemoryResponse),
+  }),
+  forget: defineRoute({
+    method: 'delete',
+    path: '/v4/memories',
+    tag: 'memories',
+    auth: 'key',
+    summary: 'Forget a memory (by id or exact content); it stays in its history',
+    body: ForgetMemoryBody,
+    responses: ok(ForgetMemoryResponse),
+  }),
+  forgetMatching: defineRoute({
+    method: 'post',
+    path: '/v4/memories/forget-matching',
+    tag: 'memories',
+    auth: 'key',
+    summary: 'Forget the memories matching a query (above threshold) or given ids; dryRun lists them only',
+    body: ForgetMatchingBody,
+    responses: ok(ForgetMatchingResponse),
+  }),
 };
 
 export function registerMemoryRoutes(router: Router<AppState>, { memories }: { memories: MemoryService }): void {

@@ -47,14 +47,20 @@ const ProtectedResource = z.strictObject({
 });
 const html = (description: string) => ({ description, contentType: 'text/html' });
 
-const protectedResourceRoute = (path: string) =>
-  defineRoute({ method: 'get', path, tag: 'oauth', auth: 'public', summary: 'OAuth protected resource metadata of /mcp (RFC 9728)', responses: ok(ProtectedResource) });
+const protectedResourceRoute = (path: string) => defineRoute({ method: 'get', path, tag: 'oauth', auth: 'public', summary: 'OAuth protected resource metadata of /mcp (RFC 9728)', responses: ok(ProtectedResource) });
 
 /** OAuth 2.1 for MCP clients, declared once; served only when MCP OAuth is configured. */
 export const OAUTH_ROUTES = {
   resource: protectedResourceRoute('/.well-known/oauth-protected-resource'),
   resourceMcp: protectedResourceRoute('/.well-known/oauth-protected-resource/mcp'),
-  server: defineRoute({ method: 'get', path: '/.well-known/oauth-authorization-server', tag: 'oauth', auth: 'public', summary: 'OAuth authorization server metadata (RFC 8414)', responses: ok(z.looseObject({ issuer: z.string(), authorization_endpoint: z.string(), token_endpoint: z.string(), registration_endpoint: z.string() })) }),
+  server: defineRoute({
+    method: 'get',
+    path: '/.well-known/oauth-authorization-server',
+    tag: 'oauth',
+    auth: 'public',
+    summary: 'OAuth authorization server metadata (RFC 8414)',
+    responses: ok(z.looseObject({ issuer: z.string(), authorization_endpoint: z.string(), token_endpoint: z.string(), registration_endpoint: z.string() })),
+  }),
   register: defineRoute({
     method: 'post',
     path: '/oauth/register',
@@ -62,7 +68,13 @@ export const OAUTH_ROUTES = {
     auth: 'public',
     summary: 'Dynamic client registration (RFC 7591)',
     body: Registration,
-    responses: { 201: { description: 'The client, with client_id (and client_secret for confidential clients)', schema: z.looseObject({ client_id: z.string(), client_id_issued_at: z.number(), client_name: z.string(), redirect_uris: z.array(z.string()), token_endpoint_auth_method: z.string() }) }, 400: oauthError('invalid_redirect_uri or invalid_client_metadata') },
+    responses: {
+      201: {
+        description: 'The client, with client_id (and client_secret for confidential clients)',
+        schema: z.looseObject({ client_id: z.string(), client_id_issued_at: z.number(), client_name: z.string(), redirect_uris: z.array(z.string()), token_endpoint_auth_method: z.string() }),
+      },
+      400: oauthError('invalid_redirect_uri or invalid_client_metadata'),
+    },
   }),
   authorizePage: defineRoute({
     method: 'get',
@@ -89,7 +101,11 @@ export const OAUTH_ROUTES = {
     auth: 'public',
     summary: 'Token endpoint: authorization_code (PKCE S256) or refresh_token grants',
     rawBody: 'application/x-www-form-urlencoded (or JSON): grant_type, code, code_verifier, redirect_uri, refresh_token, resource?, client credentials (or HTTP Basic)',
-    responses: { 200: { description: 'access_token, token_type, expires_in, refresh_token, scope', schema: z.looseObject({ access_token: z.string(), token_type: z.string() }) }, 400: oauthError('invalid_request, invalid_grant, unsupported_grant_type, invalid_target'), 401: oauthError('invalid_client') },
+    responses: {
+      200: { description: 'access_token, token_type, expires_in, refresh_token, scope', schema: z.looseObject({ access_token: z.string(), token_type: z.string() }) },
+      400: oauthError('invalid_request, invalid_grant, unsupported_grant_type, invalid_target'),
+      401: oauthError('invalid_client'),
+    },
   }),
   revoke: defineRoute({
     method: 'post',
@@ -126,7 +142,10 @@ function sendOAuthError(ctx: AppContext, err: OAuthError): void {
 function clientCredentials(ctx: AppContext, form: Record<string, string>): { id: string | undefined; secret: string | undefined } {
   const basic = /^Basic\s+(.+)$/i.exec(ctx.get('authorization'))?.[1];
   if (basic) {
-    const [id, secret] = Buffer.from(basic, 'base64').toString('utf8').split(':').map((s) => decodeURIComponent(s));
+    const [id, secret] = Buffer.from(basic, 'base64')
+      .toString('utf8')
+      .split(':')
+      .map((s) => decodeURIComponent(s));
     return { id, secret };
   }
   return { id: form.client_id, secret: form.client_secret };
@@ -295,11 +314,10 @@ export function registerOAuthRoutes(router: Router<AppState>, { oauth, baseUrl }
     const signedIn = await oauth.signIn(form.credential ?? '');
     if ('rejected' in signedIn) return again(401, 'That API key or sign-in code is not valid (or was already used, or has expired).');
     try {
-      const code = await oauth.approve(
-        { clientId: client.id, redirectUri: a.redirect_uri, codeChallenge: a.code_challenge, resource: a.resource ?? resourceOf(ctx) },
-        signedIn.actor,
-        { containerTags: tags.length > 0 ? tags : signedIn.actor.containerTags ? [...signedIn.actor.containerTags] : null, permission },
-      );
+      const code = await oauth.approve({ clientId: client.id, redirectUri: a.redirect_uri, codeChallenge: a.code_challenge, resource: a.resource ?? resourceOf(ctx) }, signedIn.actor, {
+        containerTags: tags.length > 0 ? tags : signedIn.actor.containerTags ? [...signedIn.actor.containerTags] : null,
+        permission,
+      });
       redirectBack(ctx, a.redirect_uri, { code, state: a.state }, issuer);
     } catch (err) {
       if (!(err instanceof OAuthError)) throw err;

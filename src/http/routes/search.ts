@@ -23,9 +23,27 @@ const round = (x: number) => Math.round(x * 10_000) / 10_000;
 
 /** Search and profile, declared once. */
 export const SEARCH_ROUTES = {
-  v4: defineRoute({ method: 'post', path: '/v4/search', tag: 'search', auth: 'key', summary: 'Hybrid search over memories and chunks', description: 'Results are memories (resultType "memory") and document chunks (resultType "chunk") in one ranking; searchMode memories or documents keeps one kind.', body: SearchV4Body, responses: ok(SearchV4Response) }),
+  v4: defineRoute({
+    method: 'post',
+    path: '/v4/search',
+    tag: 'search',
+    auth: 'key',
+    summary: 'Hybrid search over memories and chunks',
+    description: 'Results are memories (resultType "memory") and document chunks (resultType "chunk") in one ranking; searchMode memories or documents keeps one kind.',
+    body: SearchV4Body,
+    responses: ok(SearchV4Response),
+  }),
   v3: defineRoute({ method: 'post', path: '/v3/search', tag: 'search', auth: 'key', summary: 'Legacy document-grouped search', body: SearchV3Body, responses: ok(SearchV3Response) }),
-  profile: defineRoute({ method: 'post', path: '/v4/profile', tag: 'profile', auth: 'key', summary: 'Profile of a container tag (static and dynamic facts)', description: 'With q, also the memories matching it (searchResults).', body: ProfileBody, responses: ok(ProfileResponse) }),
+  profile: defineRoute({
+    method: 'post',
+    path: '/v4/profile',
+    tag: 'profile',
+    auth: 'key',
+    summary: 'Profile of a container tag (static and dynamic facts)',
+    description: 'With q, also the memories matching it (searchResults).',
+    body: ProfileBody,
+    responses: ok(ProfileResponse),
+  }),
 };
 
 export function registerSearchRoutes(router: Router<AppState>, { search, documents, recall }: SearchRouteDeps): void {
@@ -87,14 +105,10 @@ export function registerSearchRoutes(router: Router<AppState>, { search, documen
     const results = [];
     for (const { hit, chunks } of [...groups.values()].slice(0, b.limit)) {
       const d = hit.document;
-      let outChunks = chunks
-        .sort((a, c) => a.chunk.position - c.chunk.position)
-        .map((c) => ({ content: c.chunk.content, isRelevant: true, score: round(c.similarity), position: c.chunk.position }));
+      let outChunks = chunks.sort((a, c) => a.chunk.position - c.chunk.position).map((c) => ({ content: c.chunk.content, isRelevant: true, score: round(c.similarity), position: c.chunk.position }));
       if (!b.onlyMatchingChunks) {
         const relevant = new Map(outChunks.map((c) => [c.position, c]));
-        outChunks = (await documents.chunks(ctx.state.actor, d.id)).chunks.map(
-          (c) => relevant.get(c.position) ?? { content: c.content, isRelevant: false, score: 0, position: c.position },
-        );
+        outChunks = (await documents.chunks(ctx.state.actor, d.id)).chunks.map((c) => relevant.get(c.position) ?? { content: c.content, isRelevant: false, score: 0, position: c.position });
       }
       results.push({
         documentId: d.id,

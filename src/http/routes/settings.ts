@@ -15,7 +15,16 @@ function view(settings: Record<string, unknown>) {
 
 export const SETTINGS_ROUTES = {
   get: defineRoute({ method: 'get', path: '/v3/settings', tag: 'settings', auth: 'root', summary: 'Organisation settings (secrets masked)', responses: ok(SettingsResponse) }),
-  update: defineRoute({ method: 'patch', path: '/v3/settings', tag: 'settings', auth: 'root', summary: 'Update organisation settings (root keys only)', body: SettingsBody, bodyOptional: true, responses: ok(SettingsUpdateResponse) }),
+  update: defineRoute({
+    method: 'patch',
+    path: '/v3/settings',
+    tag: 'settings',
+    auth: 'root',
+    summary: 'Update organisation settings (root keys only)',
+    body: SettingsBody,
+    bodyOptional: true,
+    responses: ok(SettingsUpdateResponse),
+  }),
 };
 
 export function registerSettingsRoutes(router: Router<AppState>, { settings }: { settings: SettingsService }): void {

@@ -5,7 +5,14 @@ const Tags = z.array(ContainerTag).max(100);
 
 /** Connection settings: flat scalars (startUrl, bucket, token...); secret ones are sealed by the service. */
 const Settings = z
-  .record(z.string().min(1).max(256).refine((k) => !k.startsWith('$'), 'metadata keys cannot start with "$"'), z.union([z.string().max(10_000), z.number(), z.boolean()]))
+  .record(
+    z
+      .string()
+      .min(1)
+      .max(256)
+      .refine((k) => !k.startsWith('$'), 'metadata keys cannot start with "$"'),
+    z.union([z.string().max(10_000), z.number(), z.boolean()]),
+  )
   .refine((m) => Object.keys(m).length <= 100, 'at most 100 metadata keys');
 
 export const ConnectionIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a connection id');
@@ -15,7 +22,11 @@ export const CreateConnectionBody = z.object({
   containerTags: Tags.optional(),
   documentLimit: z.number().int().min(1).max(10_000).optional().describe('Most documents the connection may hold (default 10000)'),
   metadata: Settings.nullable().optional().describe('Provider settings, e.g. {startUrl} for web-crawler'),
-  redirectUrl: z.url().max(2048).regex(/^https?:\/\//i, 'must be an http or https URL').optional(),
+  redirectUrl: z
+    .url()
+    .max(2048)
+    .regex(/^https?:\/\//i, 'must be an http or https URL')
+    .optional(),
 });
 
 export const ConnectionsQuery = z.object({ endUserId: ContainerTag.optional().describe('Only connections carrying this container tag') });

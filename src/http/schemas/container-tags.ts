@@ -5,7 +5,14 @@ import { ContainerTag } from './common.js';
 export const ListContainerTagsQuery = z.looseObject({
   containerTags: z
     .union([z.string(), z.array(z.string())])
-    .transform((v) => [...new Set((Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))])
+    .transform((v) => [
+      ...new Set(
+        (Array.isArray(v) ? v : [v])
+          .flatMap((s) => s.split(','))
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(ContainerTag).max(100))
     .optional()
     .describe('Comma-separated container tags; omitted = every tag of the organisation'),

@@ -90,12 +90,7 @@ const ValidationDetail = z.strictObject({ path: z.string(), message: z.string() 
 export const BatchResponse = z.strictObject({
   success: z.number().int().describe('Items added or updated'),
   failed: z.number().int(),
-  results: z.array(
-    z.union([
-      AddedDocument,
-      z.strictObject({ id: z.literal(''), status: z.literal('error'), error: z.string(), details: z.unknown().optional() }),
-    ]),
-  ),
+  results: z.array(z.union([AddedDocument, z.strictObject({ id: z.literal(''), status: z.literal('error'), error: z.string(), details: z.unknown().optional() })])),
 });
 
 export const BulkDeleteResponse = z.union([

@@ -44,9 +44,7 @@ export const UpdateDocumentBody = z.looseObject({
 export const BulkDeleteBody = z
   .looseObject({
     ids: z.array(z.string().min(1).max(255)).min(1).max(100).optional(),
-    containerTags: ContainerTags.min(1)
-      .optional()
-      .describe('Delete what these container tags hold: a document that also carries other tags only loses these; with ids, narrows customIds found under several tags'),
+    containerTags: ContainerTags.min(1).optional().describe('Delete what these container tags hold: a document that also carries other tags only loses these; with ids, narrows customIds found under several tags'),
     filepath: z
       .string()
       .max(1000)
@@ -61,7 +59,10 @@ export const BulkDeleteBody = z
 export const ListDocumentsBody = z.looseObject({
   containerTags: z.union([ContainerTags, ContainerTag.transform((t) => [t])]).optional(),
   containerTag: ContainerTag.optional(),
-  operator: z.enum(['AND', 'OR', 'and', 'or']).transform((o) => o.toUpperCase() as 'AND' | 'OR').optional(),
+  operator: z
+    .enum(['AND', 'OR', 'and', 'or'])
+    .transform((o) => o.toUpperCase() as 'AND' | 'OR')
+    .optional(),
   filters: FiltersWireSchema.optional(),
   filepath: z.string().max(1000).optional(),
   includeContent: LooseBool.optional(),
@@ -101,14 +102,17 @@ export const AddResponse = z.strictObject({ id: z.string(), status: z.string() }
 
 /** A multipart text field holding JSON (metadata, containerTags): parsed, then validated by `inner`. */
 function jsonField<T extends z.ZodType>(inner: T, what: string) {
-  return z.string().transform((s, ctx) => {
-    try {
-      return JSON.parse(s) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: `${what} must be a JSON string` });
-      return z.NEVER;
-    }
-  }).pipe(inner);
+  return z
+    .string()
+    .transform((s, ctx) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${what} must be a JSON string` });
+        return z.NEVER;
+      }
+    })
+    .pipe(inner);
 }
 
 /**

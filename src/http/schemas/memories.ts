@@ -37,9 +37,7 @@ export const UpdateMemoryBody = z
     forgetAfter: IsoDate.nullable().optional(),
     forgetReason: z.string().max(1000).nullable().optional(),
     metadata: Metadata.optional(),
-    temporalContext: z
-      .looseObject({ documentDate: IsoDate.nullable().optional(), eventDate: z.array(IsoDate).max(20).nullable().optional() })
-      .optional(),
+    temporalContext: z.looseObject({ documentDate: IsoDate.nullable().optional(), eventDate: z.array(IsoDate).max(20).nullable().optional() }).optional(),
     reason: z.string().max(1000).optional(),
   })
   .refine((b) => b.id !== undefined || b.content !== undefined, { message: 'either id or content is required', path: ['id'] });

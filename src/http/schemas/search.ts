@@ -3,7 +3,13 @@ import { FiltersWireSchema } from '../../core/filters.js';
 import { ContainerTag, ContainerTags, LooseBool, LooseInt } from './common.js';
 
 const Score = z
-  .union([z.number(), z.string().regex(/^\d*\.?\d+$/, 'must be a number').transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d*\.?\d+$/, 'must be a number')
+      .transform(Number),
+  ])
   .pipe(z.number().min(0).max(1));
 
 const Query = z.string().trim().min(1, 'q must not be empty').max(10_000);

@@ -5,7 +5,10 @@ const nullable = <T extends z.ZodType>(t: T) => t.nullable().optional();
 /** Organisation settings (GET/PATCH /v3/settings). Every field optional and nullable. */
 export const SettingsBody = z.looseObject({
   chunkSize: nullable(
-    z.number().int().refine((n) => n === -1 || (n >= 32 && n <= 4096), 'must be -1 (default) or 32-4096 tokens'),
+    z
+      .number()
+      .int()
+      .refine((n) => n === -1 || (n >= 32 && n <= 4096), 'must be -1 (default) or 32-4096 tokens'),
   ),
   shouldLLMFilter: nullable(z.boolean()),
   filterPrompt: nullable(z.string().min(1).max(750)),
@@ -38,7 +41,6 @@ export const SettingsBody = z.looseObject({
 });
 
 export const SETTINGS_FIELDS = Object.keys(SettingsBody.shape) as (keyof z.infer<typeof SettingsBody>)[];
-
 
 /** Secrets are write-only: GET reports whether one is set, never its value. */
 export const SECRET_FIELDS = ['googleDriveClientSecret', 'notionClientSecret', 'onedriveClientSecret', 'githubClientSecret'] as const;

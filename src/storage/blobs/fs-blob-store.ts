@@ -126,7 +126,12 @@ export class FsBlobStore implements BlobStore {
     });
     return entries
       .filter((e) => e.isFile() && e.name.endsWith('~meta'))
-      .map((e) => path.relative(this.root, path.join(e.parentPath ?? e.path, e.name.slice(0, -'~meta'.length))).split(path.sep).join('/'));
+      .map((e) =>
+        path
+          .relative(this.root, path.join(e.parentPath ?? e.path, e.name.slice(0, -'~meta'.length)))
+          .split(path.sep)
+          .join('/'),
+      );
   }
 
   private async readMeta(key: string): Promise<BlobMeta | null> {

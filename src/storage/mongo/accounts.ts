@@ -18,11 +18,7 @@ export class MongoAccounts implements AccountStore {
   constructor(private readonly c: Collections) {}
 
   async upsertOrganization(org: OrganizationRecord): Promise<void> {
-    await this.c.organizations.updateOne(
-      { _id: org.id },
-      { $set: { name: org.name, slug: org.slug }, $setOnInsert: { createdAt: org.createdAt } },
-      { upsert: true },
-    );
+    await this.c.organizations.updateOne({ _id: org.id }, { $set: { name: org.name, slug: org.slug }, $setOnInsert: { createdAt: org.createdAt } }, { upsert: true });
   }
 
   async getOrganization(orgId: string): Promise<OrganizationRecord | null> {
@@ -57,7 +53,10 @@ export class MongoAccounts implements AccountStore {
   }
 
   async listApiKeys(orgId: string): Promise<ApiKeyRecord[]> {
-    const rows = await this.c.apiKeys.find({ orgId: { $eq: orgId } }).sort({ createdAt: 1, _id: 1 }).toArray();
+    const rows = await this.c.apiKeys
+      .find({ orgId: { $eq: orgId } })
+      .sort({ createdAt: 1, _id: 1 })
+      .toArray();
     return rows.map(bsonToApiKey);
   }
 

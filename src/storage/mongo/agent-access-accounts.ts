@@ -1,13 +1,5 @@
 import type { Collection, Db } from 'mongodb';
-import type {
-  AgentAccessStore,
-  McpSessionRecord,
-  OAuthClientRecord,
-  OAuthCodeRecord,
-  OAuthGrantRecord,
-  OAuthTokenRotation,
-  SignInLinkRecord,
-} from '../accounts.js';
+import type { AgentAccessStore, McpSessionRecord, OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRotation, SignInLinkRecord } from '../accounts.js';
 
 /** A record as JSON (client metadata has keys that clients choose), with the fields it is looked up by. */
 interface JsonBson {
@@ -81,9 +73,7 @@ export class MongoAgentAccess implements AgentAccessStore {
   }
 
   async findGrantByRefreshHash(refreshHash: string): Promise<OAuthGrantRecord | null> {
-    return parse(
-      (await this.grants.findOne({ refreshHash: { $eq: refreshHash } })) ?? (await this.grants.findOne({ previousRefreshHash: { $eq: refreshHash } })),
-    );
+    return parse((await this.grants.findOne({ refreshHash: { $eq: refreshHash } })) ?? (await this.grants.findOne({ previousRefreshHash: { $eq: refreshHash } })));
   }
 
   async rotateOAuthGrant(id: string, fromRefreshHash: string, next: OAuthTokenRotation): Promise<OAuthGrantRecord | null> {
@@ -96,7 +86,10 @@ export class MongoAgentAccess implements AgentAccessStore {
   }
 
   async listOAuthGrants(orgId: string): Promise<OAuthGrantRecord[]> {
-    const rows = await this.grants.find({ orgId: { $eq: orgId } }).sort({ createdAt: 1, _id: 1 }).toArray();
+    const rows = await this.grants
+      .find({ orgId: { $eq: orgId } })
+      .sort({ createdAt: 1, _id: 1 })
+      .toArray();
     return rows.map((b) => JSON.parse(b.data) as OAuthGrantRecord);
   }
 

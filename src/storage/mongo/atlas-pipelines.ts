@@ -30,10 +30,7 @@ export function vectorIndexDefinition(dims: number): { name: string; type: 'vect
     name: vectorIndexName(dims),
     type: 'vectorSearch',
     definition: {
-      fields: [
-        { type: 'vector', path: vectorPath(dims), numDimensions: dims, similarity: 'dotProduct' },
-        ...FILTER_FIELDS.map((path) => ({ type: 'filter', path })),
-      ],
+      fields: [{ type: 'vector', path: vectorPath(dims), numDimensions: dims, similarity: 'dotProduct' }, ...FILTER_FIELDS.map((path) => ({ type: 'filter', path }))],
     },
   };
 }
@@ -122,11 +119,7 @@ export function keywordSearchStage(q: KeywordStageInput): Document {
 }
 
 export function keywordSearchPipeline(q: KeywordStageInput): Document[] {
-  return [
-    keywordSearchStage(q),
-    { $limit: q.limit },
-    { $project: { _id: 1, documentId: 1, termText: 1, tagCount: 1, score: { $meta: 'searchScore' } } },
-  ];
+  return [keywordSearchStage(q), { $limit: q.limit }, { $project: { _id: 1, documentId: 1, termText: 1, tagCount: 1, score: { $meta: 'searchScore' } } }];
 }
 
 /** Names of the `$rankFusion` input pipelines; the score details report each retriever under its name. */
@@ -155,15 +148,6 @@ export function rankFusionStage(vector: VectorStageInput, keyword: KeywordStageI
  * The fused candidates: the first `limit` by reciprocal rank, with what BM25 re-scoring needs and the score details
  * (projected after the stage: input pipelines must not modify documents).
  */
-export function rankFusionPipeline(
-  vector: VectorStageInput,
-  keyword: KeywordStageInput,
-  weights: { vector: number; keyword: number },
-  limit: number,
-): Document[] {
-  return [
-    rankFusionStage(vector, keyword, weights),
-    { $limit: limit },
-    { $project: { _id: 1, documentId: 1, termText: 1, tagCount: 1, scoreDetails: { $meta: 'scoreDetails' } } },
-  ];
+export function rankFusionPipeline(vector: VectorStageInput, keyword: KeywordStageInput, weights: { vector: number; keyword: number }, limit: number): Document[] {
+  return [rankFusionStage(vector, keyword, weights), { $limit: limit }, { $project: { _id: 1, documentId: 1, termText: 1, tagCount: 1, scoreDetails: { $meta: 'scoreDetails' } } }];
 }

@@ -2,16 +2,7 @@ import type { Collection, Document } from 'mongodb';
 import { errorMessage } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import type { Candidate } from '../../core/types.js';
-import {
-  dotFromVectorScore,
-  keywordIndexDefinition,
-  keywordSearchPipeline,
-  vectorIndexDefinition,
-  vectorIndexName,
-  vectorSearchPipeline,
-  type KeywordStageInput,
-  type VectorStageInput,
-} from './atlas-pipelines.js';
+import { dotFromVectorScore, keywordIndexDefinition, keywordSearchPipeline, vectorIndexDefinition, vectorIndexName, vectorSearchPipeline, type KeywordStageInput, type VectorStageInput } from './atlas-pipelines.js';
 import type { ScoredChunk } from './bm25.js';
 import type { ChunkBson } from './schema.js';
 
@@ -98,8 +89,6 @@ export async function atlasVectorSearch(chunks: Collection<ChunkBson>, q: Vector
 
 /** Lucene's top matches; the store re-scores them with the organisation's own BM25 statistics. */
 export async function atlasKeywordCandidates(chunks: Collection<ChunkBson>, q: KeywordStageInput): Promise<ScoredChunk[]> {
-  const rows = await chunks
-    .aggregate<{ _id: string; documentId: string; termText: string; tagCount: number }>(keywordSearchPipeline(q))
-    .toArray();
+  const rows = await chunks.aggregate<{ _id: string; documentId: string; termText: string; tagCount: number }>(keywordSearchPipeline(q)).toArray();
   return rows.map((r) => ({ chunkId: r._id, documentId: r.documentId, termText: r.termText, tagCount: r.tagCount }));
 }

@@ -23,12 +23,7 @@ export interface ScoredChunk {
  * to 1e-6, length = term tokens + tag tokens), so both stores rank and tie-break keyword candidates alike.
  * `docFrequencies` and `stats` must come from the organisation's own searchable chunks.
  */
-export function bm25(
-  queryTerms: readonly string[],
-  candidates: readonly ScoredChunk[],
-  docFrequencies: ReadonlyMap<string, number>,
-  stats: CorpusStats,
-): Candidate[] {
+export function bm25(queryTerms: readonly string[], candidates: readonly ScoredChunk[], docFrequencies: ReadonlyMap<string, number>, stats: CorpusStats): Candidate[] {
   const n = Math.max(stats.chunks, 1);
   const avgdl = Math.max(stats.totalLength, 1) / n;
   const idf = queryTerms.map((t) => {
@@ -52,7 +47,5 @@ export function bm25(
 
 /** Best first; equal scores by chunk id, so results are deterministic. */
 export function topCandidates(candidates: Candidate[], limit: number): Candidate[] {
-  return candidates
-    .sort((a, b) => b.score - a.score || (a.chunkId < b.chunkId ? -1 : a.chunkId > b.chunkId ? 1 : 0))
-    .slice(0, Math.max(limit, 0));
+  return candidates.sort((a, b) => b.score - a.score || (a.chunkId < b.chunkId ? -1 : a.chunkId > b.chunkId ? 1 : 0)).slice(0, Math.max(limit, 0));
 }

@@ -41,9 +41,7 @@ export class MongoChunks implements ChunkStore {
   /** The distinct index terms each searchable chunk was stored with (chunkToBson). */
   async getChunkTerms(orgId: string, chunkIds: readonly string[]): Promise<Map<string, readonly string[]>> {
     if (chunkIds.length === 0) return new Map();
-    const rows = await this.c.chunks
-      .find({ orgId: { $eq: orgId }, _id: { $in: [...chunkIds] }, active: true }, { projection: { terms: 1 } })
-      .toArray();
+    const rows = await this.c.chunks.find({ orgId: { $eq: orgId }, _id: { $in: [...chunkIds] }, active: true }, { projection: { terms: 1 } }).toArray();
     return new Map(rows.flatMap((r) => (Array.isArray(r.terms) ? [[r._id, r.terms] as const] : [])));
   }
 
@@ -56,10 +54,7 @@ export class MongoChunks implements ChunkStore {
   }
 
   async getChunks(orgId: string, documentId: string, generation?: number): Promise<ChunkRecord[]> {
-    const query =
-      generation === undefined
-        ? { orgId: { $eq: orgId }, documentId: { $eq: documentId }, active: true }
-        : { orgId: { $eq: orgId }, documentId: { $eq: documentId }, generation: { $eq: generation } };
+    const query = generation === undefined ? { orgId: { $eq: orgId }, documentId: { $eq: documentId }, active: true } : { orgId: { $eq: orgId }, documentId: { $eq: documentId }, generation: { $eq: generation } };
     return (await this.c.chunks.find(query, { projection: CHUNK_FIELDS }).sort({ position: 1 }).toArray()).map(bsonToChunk);
   }
 
@@ -72,9 +67,7 @@ export class MongoChunks implements ChunkStore {
   async scoreChunkVectors(orgId: string, model: string, vector: Float32Array, chunkIds: readonly string[]): Promise<Map<string, number>> {
     const scores = new Map<string, number>();
     if (chunkIds.length === 0) return scores;
-    const rows = await this.c.chunks
-      .find({ orgId: { $eq: orgId }, _id: { $in: [...chunkIds] }, embeddingModel: { $eq: model } }, { projection: { embedding: 1 } })
-      .toArray();
+    const rows = await this.c.chunks.find({ orgId: { $eq: orgId }, _id: { $in: [...chunkIds] }, embeddingModel: { $eq: model } }, { projection: { embedding: 1 } }).toArray();
     for (const r of rows) {
       const v = readVector(r.embedding);
       if (v && v.length === vector.length) scores.set(r._id, dot(vector, v));
@@ -106,10 +99,7 @@ export class MongoChunks implements ChunkStore {
   async findDocumentsWithStaleEmbeddings(model: string, limit: number): Promise<DocumentRef[]> {
     const out: DocumentRef[] = [];
     if (limit <= 0) return out;
-    const stale = this.c.chunks.aggregate<{ _id: string }>([
-      { $match: { active: true, embeddingModel: { $ne: model } } },
-      { $group: { _id: '$documentId' } },
-    ]);
+    const stale = this.c.chunks.aggregate<{ _id: string }>([{ $match: { active: true, embeddingModel: { $ne: model } } }, { $group: { _id: '$documentId' } }]);
     let batch: string[] = [];
     const flush = async () => {
       const docs = await this.c.documents.find({ _id: { $in: batch }, status: 'done' }, { projection: { orgId: 1, generation: 1 } }).toArray();
@@ -126,16 +116,10 @@ export class MongoChunks implements ChunkStore {
   }
 
   async activateGeneration(ref: DocumentRef): Promise<number> {
-    const doc = await this.c.documents.findOne(
-      { orgId: { $eq: ref.orgId }, _id: { $eq: ref.documentId } },
-      { projection: { containerTags: 1 } },
-    );
+    const doc = await this.c.documents.findOne({ orgId: { $eq: ref.orgId }, _id: { $eq: ref.documentId } }, { projection: { containerTags: 1 } });
     if (!doc) return 0;
     const ofDocument = { orgId: { $eq: ref.orgId }, documentId: { $eq: ref.documentId } };
-    await this.c.chunks.updateMany(
-      { ...ofDocument, generation: { $eq: ref.generation } },
-      { $set: { active: true, containerTags: doc.containerTags, tagCount: doc.containerTags.length } },
-    );
+    await this.c.chunks.updateMany({ ...ofDocument, generation: { $eq: ref.generation } }, { $set: { active: true, containerTags: doc.containerTags, tagCount: doc.containerTags.length } });
     await this.c.chunks.deleteMany({ ...ofDocument, generation: { $ne: ref.generation } });
     const rows = await this.c.chunks
       .find(ofDocument, { projection: { embedding: 1, embeddingModel: 1 } })

@@ -1,13 +1,5 @@
 import type { Collection, Db } from 'mongodb';
-import type {
-  ConnectionPatch,
-  ConnectionQuery,
-  ConnectionRecord,
-  ConnectionStore,
-  SyncItemRecord,
-  SyncRunPatch,
-  SyncRunRecord,
-} from '../connections.js';
+import type { ConnectionPatch, ConnectionQuery, ConnectionRecord, ConnectionStore, SyncItemRecord, SyncRunPatch, SyncRunRecord } from '../connections.js';
 import { isDuplicateKey } from './duplicate-key.js';
 
 /** A connection; metadata and state as JSON strings, since their keys come from clients and connectors. */
@@ -113,7 +105,10 @@ export class MongoConnections implements ConnectionStore {
   }
 
   async listConnectionsOfProvider(provider: string): Promise<ConnectionRecord[]> {
-    const rows = await this.connections.find({ provider: { $eq: provider } }).sort({ createdAt: 1, _id: 1 }).toArray();
+    const rows = await this.connections
+      .find({ provider: { $eq: provider } })
+      .sort({ createdAt: 1, _id: 1 })
+      .toArray();
     return rows.map(fromBson);
   }
 
@@ -163,7 +158,10 @@ export class MongoConnections implements ConnectionStore {
   }
 
   async listSyncItems(orgId: string, connectionId: string): Promise<SyncItemRecord[]> {
-    const rows = await this.items.find({ orgId: { $eq: orgId }, connectionId: { $eq: connectionId } }).sort({ externalId: 1 }).toArray();
+    const rows = await this.items
+      .find({ orgId: { $eq: orgId }, connectionId: { $eq: connectionId } })
+      .sort({ externalId: 1 })
+      .toArray();
     return rows.map(({ _id, ...rest }) => ({ ...rest, version: rest.version ?? null }));
   }
 

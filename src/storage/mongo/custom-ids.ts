@@ -58,16 +58,10 @@ export class CustomIdClaims {
       const holder = await this.c.customIds.findOne({ _id: { $eq: key } });
       if (!holder) continue;
       if (holder.documentId === documentId) return false;
-      const owner = await this.c.documents.findOne(
-        { orgId: { $eq: orgId }, _id: { $eq: holder.documentId }, customId: { $eq: customId }, containerTags: { $eq: tag } },
-        { projection: { _id: 1 } },
-      );
+      const owner = await this.c.documents.findOne({ orgId: { $eq: orgId }, _id: { $eq: holder.documentId }, customId: { $eq: customId }, containerTags: { $eq: tag } }, { projection: { _id: 1 } });
       if (owner) throw createError('CUSTOM_ID_CONFLICT', [customId]);
       // Stale claim left by an interrupted write: take it over unless someone else did first.
-      const taken = await this.c.customIds.updateOne(
-        { _id: { $eq: key }, documentId: { $eq: holder.documentId } },
-        { $set: { documentId } },
-      );
+      const taken = await this.c.customIds.updateOne({ _id: { $eq: key }, documentId: { $eq: holder.documentId } }, { $set: { documentId } });
       if (taken.modifiedCount === 1) return true;
     }
     throw createError('CUSTOM_ID_CONFLICT', [customId]);

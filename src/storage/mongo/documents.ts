@@ -53,12 +53,7 @@ export class MongoDocuments implements DocumentStore {
     return (await this.c.documents.find({ orgId: { $eq: orgId }, _id: { $in: [...ids] } }).toArray()).map(bsonToDocument);
   }
 
-  async updateDocument(
-    orgId: string,
-    id: string,
-    patch: DocumentPatch,
-    options: { expectGeneration?: number } = {},
-  ): Promise<DocumentRecord | null> {
+  async updateDocument(orgId: string, id: string, patch: DocumentPatch, options: { expectGeneration?: number } = {}): Promise<DocumentRecord | null> {
     const $set = documentFields(patch);
     const query: Filter<DocumentBson> = { orgId: { $eq: orgId }, _id: { $eq: id } };
     if (options.expectGeneration !== undefined) query.generation = { $eq: options.expectGeneration };
@@ -94,10 +89,7 @@ export class MongoDocuments implements DocumentStore {
     }
     if (patch.containerTags) {
       const tags = [...patch.containerTags];
-      await this.c.chunks.updateMany(
-        { orgId: { $eq: orgId }, documentId: { $eq: id } },
-        { $set: { containerTags: tags, tagCount: tags.length } },
-      );
+      await this.c.chunks.updateMany({ orgId: { $eq: orgId }, documentId: { $eq: id } }, { $set: { containerTags: tags, tagCount: tags.length } });
       await this.search.afterRetag(orgId, id, tags);
     }
     if (previousFile && previousFile.key !== b.file?.key) {

@@ -3,17 +3,7 @@ import { silentLogger, type Logger } from '../../core/logger.js';
 import type { MemoryRecord } from '../../core/types.js';
 import { dot } from '../../vector/cosine.js';
 import { TopK } from '../../vector/top-k.js';
-import {
-  memoryRecency,
-  selectMemoryTerms,
-  type MemoryCandidate,
-  type MemoryKeywordQuery,
-  type MemoryListQuery,
-  type MemoryPatch,
-  type MemoryStore,
-  type MemoryVectorQuery,
-  type SubjectAttribute,
-} from '../memories.js';
+import { memoryRecency, selectMemoryTerms, type MemoryCandidate, type MemoryKeywordQuery, type MemoryListQuery, type MemoryPatch, type MemoryStore, type MemoryVectorQuery, type SubjectAttribute } from '../memories.js';
 import { bm25, topCandidates, type CorpusStats, type ScoredChunk } from './bm25.js';
 import { readVector } from './codec.js';
 import { atlasMemoryKeywordCandidates, atlasMemoryVectorSearch, MemoryAtlasIndexes } from './memory-atlas.js';
@@ -91,12 +81,7 @@ export class MongoMemories implements MemoryStore {
     if (q.recentSince) parts.push({ recency: { $gte: q.recentSince } });
     const query: Filter<MemoryBson> = { $and: parts };
     const dir = q.order === 'asc' ? 1 : -1;
-    const sort =
-      q.sort === 'support'
-        ? { sourceCount: dir, updatedAt: dir, _id: dir }
-        : q.sort === 'recency'
-          ? { recency: dir, _id: dir }
-          : { [q.sort === 'updatedAt' ? 'updatedAt' : 'createdAt']: dir, _id: dir };
+    const sort = q.sort === 'support' ? { sourceCount: dir, updatedAt: dir, _id: dir } : q.sort === 'recency' ? { recency: dir, _id: dir } : { [q.sort === 'updatedAt' ? 'updatedAt' : 'createdAt']: dir, _id: dir };
     const [total, rows] = await Promise.all([
       q.count === false ? -1 : this.c.memories.countDocuments(query),
       q.limit > 0

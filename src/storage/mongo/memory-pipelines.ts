@@ -36,10 +36,7 @@ export function memoryVectorIndexDefinition(dims: number): { name: string; type:
     name: memoryVectorIndexName(dims),
     type: 'vectorSearch',
     definition: {
-      fields: [
-        { type: 'vector', path: vectorPath(dims), numDimensions: dims, similarity: 'dotProduct' },
-        ...FILTER_FIELDS.map((path) => ({ type: 'filter', path })),
-      ],
+      fields: [{ type: 'vector', path: vectorPath(dims), numDimensions: dims, similarity: 'dotProduct' }, ...FILTER_FIELDS.map((path) => ({ type: 'filter', path }))],
     },
   };
 }

@@ -62,11 +62,9 @@ export async function migrate(c: Collections): Promise<void> {
   for (const m of MIGRATIONS) {
     if (applied.has(m.version)) continue;
     await m.up(c);
-    await c.migrations
-      .insertOne({ _id: m.version, name: m.name, appliedAt: new Date().toISOString() })
-      .catch((err: unknown) => {
-        if (!isDuplicateKey(err)) throw err;
-      });
+    await c.migrations.insertOne({ _id: m.version, name: m.name, appliedAt: new Date().toISOString() }).catch((err: unknown) => {
+      if (!isDuplicateKey(err)) throw err;
+    });
   }
 }
 
@@ -74,4 +72,3 @@ function isIndexNotFound(err: unknown): boolean {
   const e = err as { code?: unknown; codeName?: unknown; message?: unknown };
   return e.code === 27 || e.code === 26 || e.codeName === 'IndexNotFound' || e.codeName === 'NamespaceNotFound' || (typeof e.message === 'string' && /index not found|ns not found/i.test(e.message));
 }
-

@@ -103,10 +103,7 @@ export class MongoSearch {
   }
 
   async termStats(orgId: string, terms: readonly string[]): Promise<TermStats> {
-    const [totalChunks, docFrequencies] = await Promise.all([
-      this.c.chunks.countDocuments({ orgId: { $eq: orgId }, active: true }),
-      this.docFrequencies(orgId, terms),
-    ]);
+    const [totalChunks, docFrequencies] = await Promise.all([this.c.chunks.countDocuments({ orgId: { $eq: orgId }, active: true }), this.docFrequencies(orgId, terms)]);
     return { totalChunks, docFrequencies };
   }
 
@@ -133,10 +130,7 @@ export class MongoSearch {
   private async rescore(orgId: string, terms: readonly string[], candidates: ScoredChunk[], limit: number): Promise<Candidate[]> {
     if (candidates.length === 0) return [];
     const rev = await this.revisions.current(orgId);
-    const [docFrequencies, stats] = await Promise.all([
-      this.docFrequencies(orgId, terms),
-      this.corpus.get(orgId, rev, () => this.corpusStats(orgId)),
-    ]);
+    const [docFrequencies, stats] = await Promise.all([this.docFrequencies(orgId, terms), this.corpus.get(orgId, rev, () => this.corpusStats(orgId))]);
     return topCandidates(bm25(terms, candidates, docFrequencies, stats), limit);
   }
 
@@ -151,9 +145,7 @@ export class MongoSearch {
   /** Document frequency of each distinct term among the organisation's searchable chunks (absent when zero). */
   private async docFrequencies(orgId: string, terms: readonly string[]): Promise<Map<string, number>> {
     const distinct = [...new Set(terms)];
-    const counts = await Promise.all(
-      distinct.map((t) => this.c.chunks.countDocuments({ orgId: { $eq: orgId }, active: true, terms: { $eq: t } })),
-    );
+    const counts = await Promise.all(distinct.map((t) => this.c.chunks.countDocuments({ orgId: { $eq: orgId }, active: true, terms: { $eq: t } })));
     return new Map(distinct.flatMap((t, i) => (counts[i]! > 0 ? [[t, counts[i]!] as const] : [])));
   }
 
@@ -161,9 +153,7 @@ export class MongoSearch {
     const searchable = { orgId: { $eq: orgId }, active: true };
     // One accumulator per $group: FerretDB v1 returns 0 for every $sum after the first in a group.
     const sum = async (field: 'termCount' | 'tagCount') => {
-      const [row] = await this.c.chunks
-        .aggregate<{ total: number }>([{ $match: searchable }, { $group: { _id: null, total: { $sum: `$${field}` } } }])
-        .toArray();
+      const [row] = await this.c.chunks.aggregate<{ total: number }>([{ $match: searchable }, { $group: { _id: null, total: { $sum: `$${field}` } } }]).toArray();
       return row?.total ?? 0;
     };
     const [chunks, terms, tags] = await Promise.all([this.c.chunks.countDocuments(searchable), sum('termCount'), sum('tagCount')]);
@@ -172,9 +162,7 @@ export class MongoSearch {
 
   private async loadVectors(orgId: string, model: string): Promise<VectorData> {
     const [chunks, documents] = await Promise.all([
-      this.c.chunks
-        .find({ orgId: { $eq: orgId }, active: true, embeddingModel: { $eq: model } }, { projection: { documentId: 1, embedding: 1 } })
-        .toArray(),
+      this.c.chunks.find({ orgId: { $eq: orgId }, active: true, embeddingModel: { $eq: model } }, { projection: { documentId: 1, embedding: 1 } }).toArray(),
       this.c.documents.find({ orgId: { $eq: orgId } }, { projection: { containerTags: 1 } }).toArray(),
     ]);
     return {

@@ -20,11 +20,7 @@ export class MongoSettings implements SettingsStore {
       if (value === undefined) $unset[`data.${escapeKey(key)}`] = '';
       else $set[`data.${escapeKey(key)}`] = toOpaque(value);
     }
-    const b = await this.c.settings.findOneAndUpdate(
-      { _id: orgId },
-      Object.keys($unset).length > 0 ? { $set, $unset } : { $set },
-      { upsert: true, returnDocument: 'after' },
-    );
+    const b = await this.c.settings.findOneAndUpdate({ _id: orgId }, Object.keys($unset).length > 0 ? { $set, $unset } : { $set }, { upsert: true, returnDocument: 'after' });
     return b?.data ? (fromOpaque(b.data) as SettingsRecord) : {};
   }
 }

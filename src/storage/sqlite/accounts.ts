@@ -48,9 +48,7 @@ export class SqliteAccounts implements AccountStore {
   async insertApiKey(key: ApiKeyRecord): Promise<void> {
     const row = apiKeyToRow(key);
     const cols = Object.keys(row);
-    this.db
-      .prepare(`INSERT INTO api_keys (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')}) ON CONFLICT(key_hash) DO NOTHING`)
-      .run(row);
+    this.db.prepare(`INSERT INTO api_keys (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')}) ON CONFLICT(key_hash) DO NOTHING`).run(row);
   }
 
   async findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
@@ -59,11 +57,7 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async getApiKey(id: string, orgId?: string): Promise<ApiKeyRecord | null> {
-    const row = (
-      orgId === undefined
-        ? this.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id)
-        : this.db.prepare('SELECT * FROM api_keys WHERE id = ? AND org_id = ?').get(id, orgId)
-    ) as Row | undefined;
+    const row = (orgId === undefined ? this.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) : this.db.prepare('SELECT * FROM api_keys WHERE id = ? AND org_id = ?').get(id, orgId)) as Row | undefined;
     return row ? rowToApiKey(row) : null;
   }
 
@@ -73,9 +67,7 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async updateApiKey(id: string, patch: ApiKeyPatch): Promise<ApiKeyRecord | null> {
-    const entries = (Object.entries(patch) as [keyof ApiKeyPatch, unknown][]).filter(
-      ([k, v]) => v !== undefined && Object.prototype.hasOwnProperty.call(KEY_PATCH_COLUMNS, k),
-    );
+    const entries = (Object.entries(patch) as [keyof ApiKeyPatch, unknown][]).filter(([k, v]) => v !== undefined && Object.prototype.hasOwnProperty.call(KEY_PATCH_COLUMNS, k));
     if (entries.length > 0) {
       const sets = entries.map(([k]) => `${KEY_PATCH_COLUMNS[k]} = ?`).join(', ');
       this.db.prepare(`UPDATE api_keys SET ${sets} WHERE id = ?`).run(...entries.map(([k, v]) => encodeKeyPatch(k, v)), id);
@@ -100,9 +92,7 @@ export class SqliteAccounts implements AccountStore {
 
   async upsertContainerTag(orgId: string, tag: string, patch: ContainerTagPatch, now: string): Promise<ContainerTagRecord> {
     return this.db.transaction(() => {
-      this.db
-        .prepare('INSERT INTO container_tags (org_id, tag, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
-        .run(orgId, tag, now, now);
+      this.db.prepare('INSERT INTO container_tags (org_id, tag, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING').run(orgId, tag, now, now);
       const sets: string[] = ['updated_at = ?'];
       const params: unknown[] = [now];
       if (patch.name !== undefined) {
@@ -125,9 +115,7 @@ export class SqliteAccounts implements AccountStore {
   async listContainerTags(orgId: string, tags?: readonly string[]): Promise<ContainerTagRecord[]> {
     const rows = (
       tags
-        ? this.db
-            .prepare('SELECT * FROM container_tags WHERE org_id = ? AND tag IN (SELECT value FROM json_each(?)) ORDER BY tag')
-            .all(orgId, JSON.stringify(tags))
+        ? this.db.prepare('SELECT * FROM container_tags WHERE org_id = ? AND tag IN (SELECT value FROM json_each(?)) ORDER BY tag').all(orgId, JSON.stringify(tags))
         : this.db.prepare('SELECT * FROM container_tags WHERE org_id = ? ORDER BY tag').all(orgId)
     ) as Row[];
     return rows.map(rowToContainerTag);

@@ -1,13 +1,5 @@
 import type Database from 'better-sqlite3';
-import type {
-  AgentAccessStore,
-  McpSessionRecord,
-  OAuthClientRecord,
-  OAuthCodeRecord,
-  OAuthGrantRecord,
-  OAuthTokenRotation,
-  SignInLinkRecord,
-} from '../accounts.js';
+import type { AgentAccessStore, McpSessionRecord, OAuthClientRecord, OAuthCodeRecord, OAuthGrantRecord, OAuthTokenRotation, SignInLinkRecord } from '../accounts.js';
 
 type Row = { data: string };
 
@@ -52,9 +44,7 @@ export class SqliteAgentAccess implements AgentAccessStore {
   }
 
   async findGrantByRefreshHash(refreshHash: string): Promise<OAuthGrantRecord | null> {
-    return parse(
-      this.db.prepare('SELECT data FROM oauth_grants WHERE refresh_hash = ? OR previous_refresh_hash = ? LIMIT 1').get(refreshHash, refreshHash) as Row | undefined,
-    );
+    return parse(this.db.prepare('SELECT data FROM oauth_grants WHERE refresh_hash = ? OR previous_refresh_hash = ? LIMIT 1').get(refreshHash, refreshHash) as Row | undefined);
   }
 
   async rotateOAuthGrant(id: string, fromRefreshHash: string, next: OAuthTokenRotation): Promise<OAuthGrantRecord | null> {

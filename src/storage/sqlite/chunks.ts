@@ -90,9 +90,7 @@ export class SqliteChunks implements ChunkStore {
 
   async replaceChunks(ref: DocumentRef, chunks: readonly ChunkRecord[]): Promise<void> {
     this.db.transaction(() => {
-      this.db
-        .prepare('DELETE FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ? AND active = 0')
-        .run(ref.orgId, ref.documentId, ref.generation);
+      this.db.prepare('DELETE FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ? AND active = 0').run(ref.orgId, ref.documentId, ref.generation);
       const insert = this.db.prepare(
         `INSERT INTO chunks (id, org_id, document_id, generation, position, content, embedded_content, token_count, type, metadata, active, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
@@ -106,19 +104,15 @@ export class SqliteChunks implements ChunkStore {
   async getChunks(orgId: string, documentId: string, generation?: number): Promise<ChunkRecord[]> {
     const rows = (
       generation === undefined
-        ? this.db.prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND document_id = ? AND active = 1 ORDER BY position`)
-            .all(orgId, documentId)
-        : this.db.prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ? ORDER BY position`)
-            .all(orgId, documentId, generation)
+        ? this.db.prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND document_id = ? AND active = 1 ORDER BY position`).all(orgId, documentId)
+        : this.db.prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ? ORDER BY position`).all(orgId, documentId, generation)
     ) as Row[];
     return rows.map(rowToChunk);
   }
 
   async getChunksByIds(orgId: string, chunkIds: readonly string[]): Promise<ChunkRecord[]> {
     if (chunkIds.length === 0) return [];
-    const rows = this.db
-      .prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`)
-      .all(orgId, JSON.stringify(chunkIds)) as Row[];
+    const rows = this.db.prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).all(orgId, JSON.stringify(chunkIds)) as Row[];
     return rows.map(rowToChunk);
   }
 
@@ -145,9 +139,7 @@ export class SqliteChunks implements ChunkStore {
   }
 
   async putEmbeddings(ref: DocumentRef, model: string, embeddings: readonly ChunkEmbedding[]): Promise<void> {
-    const update = this.db.prepare(
-      'UPDATE chunks SET embedding = ?, embedding_model = ? WHERE +org_id = ? AND document_id = ? AND generation = ? AND id = ?',
-    );
+    const update = this.db.prepare('UPDATE chunks SET embedding = ?, embedding_model = ? WHERE +org_id = ? AND document_id = ? AND generation = ? AND id = ?');
     this.db.transaction(() => {
       for (const e of embeddings) {
         update.run(Buffer.from(e.vector.buffer, e.vector.byteOffset, e.vector.byteLength), model, ref.orgId, ref.documentId, ref.generation, e.chunkId);
@@ -158,46 +150,41 @@ export class SqliteChunks implements ChunkStore {
   async activateGeneration(ref: DocumentRef): Promise<number> {
     // Keyword terms first, in slices with the event loop served between them (seconds for a 5M-character
     // document); the transaction below then only writes. Staged chunks do not change until they are activated.
-    const staged = this.db
-      .prepare('SELECT id, embedded_content FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ?')
-      .all(ref.orgId, ref.documentId, ref.generation) as { id: string; embedded_content: string }[];
+    const staged = this.db.prepare('SELECT id, embedded_content FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ?').all(ref.orgId, ref.documentId, ref.generation) as {
+      id: string;
+      embedded_content: string;
+    }[];
     const computed = await indexTermsYielding(staged.map((r) => r.embedded_content));
     const termsById = new Map(staged.map((r, i) => [r.id, computed[i]!.join(' ')]));
     const {
       value: { tags, rows },
       from,
       to,
-    } = sequencedWrite(this.db, () => this.vectorSync.seq(ref.orgId), () => {
-      const doc = this.db.prepare('SELECT container_tags FROM documents WHERE org_id = ? AND id = ?').get(ref.orgId, ref.documentId) as
-        | { container_tags: string }
-        | undefined;
-      if (!doc) return { tags: [] as string[], rows: [] as Row[] };
-      const tags = JSON.parse(doc.container_tags) as string[];
-      const fts = this.keyword.table(ref.orgId, true)!;
-      this.db
-        .prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id = ?)`)
-        .run(ref.orgId, ref.documentId);
-      this.db
-        .prepare('DELETE FROM chunks WHERE +org_id = ? AND document_id = ? AND generation <> ?')
-        .run(ref.orgId, ref.documentId, ref.generation);
-      this.db
-        .prepare('UPDATE chunks SET active = 1 WHERE +org_id = ? AND document_id = ? AND generation = ?')
-        .run(ref.orgId, ref.documentId, ref.generation);
-      const rows = this.db
-        .prepare('SELECT rowid, id, embedded_content, embedding, embedding_model FROM chunks WHERE +org_id = ? AND document_id = ? ORDER BY position')
-        .all(ref.orgId, ref.documentId) as Row[];
-      const insertFts = this.db.prepare(`INSERT INTO ${fts} (rowid, terms, scope) VALUES (?, ?, ?)`);
-      const scope = scopeOf(ref.orgId, tags);
-      for (const r of rows) insertFts.run(r.rowid, termsById.get(r.id as string) ?? ftsTerms(r.embedded_content as string), scope);
-      this.db.prepare('DELETE FROM chunk_vectors WHERE org_id = ? AND document_id = ?').run(ref.orgId, ref.documentId);
-      const insertVector = this.db.prepare('INSERT INTO chunk_vectors (org_id, document_id, model, chunk_id, packed) VALUES (?, ?, ?, ?, ?)');
-      for (const r of rows) {
-        if (!r.embedding || !r.embedding_model) continue;
-        r.vector = blobToVector(r.embedding as Buffer);
-        insertVector.run(ref.orgId, ref.documentId, r.embedding_model, r.id, packInt8(r.vector as Float32Array));
-      }
-      return { tags, rows };
-    });
+    } = sequencedWrite(
+      this.db,
+      () => this.vectorSync.seq(ref.orgId),
+      () => {
+        const doc = this.db.prepare('SELECT container_tags FROM documents WHERE org_id = ? AND id = ?').get(ref.orgId, ref.documentId) as { container_tags: string } | undefined;
+        if (!doc) return { tags: [] as string[], rows: [] as Row[] };
+        const tags = JSON.parse(doc.container_tags) as string[];
+        const fts = this.keyword.table(ref.orgId, true)!;
+        this.db.prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id = ?)`).run(ref.orgId, ref.documentId);
+        this.db.prepare('DELETE FROM chunks WHERE +org_id = ? AND document_id = ? AND generation <> ?').run(ref.orgId, ref.documentId, ref.generation);
+        this.db.prepare('UPDATE chunks SET active = 1 WHERE +org_id = ? AND document_id = ? AND generation = ?').run(ref.orgId, ref.documentId, ref.generation);
+        const rows = this.db.prepare('SELECT rowid, id, embedded_content, embedding, embedding_model FROM chunks WHERE +org_id = ? AND document_id = ? ORDER BY position').all(ref.orgId, ref.documentId) as Row[];
+        const insertFts = this.db.prepare(`INSERT INTO ${fts} (rowid, terms, scope) VALUES (?, ?, ?)`);
+        const scope = scopeOf(ref.orgId, tags);
+        for (const r of rows) insertFts.run(r.rowid, termsById.get(r.id as string) ?? ftsTerms(r.embedded_content as string), scope);
+        this.db.prepare('DELETE FROM chunk_vectors WHERE org_id = ? AND document_id = ?').run(ref.orgId, ref.documentId);
+        const insertVector = this.db.prepare('INSERT INTO chunk_vectors (org_id, document_id, model, chunk_id, packed) VALUES (?, ?, ?, ?, ?)');
+        for (const r of rows) {
+          if (!r.embedding || !r.embedding_model) continue;
+          r.vector = blobToVector(r.embedding as Buffer);
+          insertVector.run(ref.orgId, ref.documentId, r.embedding_model, r.id, packInt8(r.vector as Float32Array));
+        }
+        return { tags, rows };
+      },
+    );
     this.forgetTermStats(ref.orgId);
     const byModel = new Map<string, { chunkId: string; documentId: string; vector: Float32Array }[]>();
     for (const r of rows) {
@@ -219,9 +206,7 @@ export class SqliteChunks implements ChunkStore {
     let documentIds: Set<string> | undefined;
     const docScope = documentScopeSql(q, 'documents');
     if (docScope) {
-      const rows = this.db
-        .prepare(`SELECT id FROM documents WHERE org_id = ? AND ${docScope.sql}`)
-        .all(orgId, ...docScope.params) as { id: string }[];
+      const rows = this.db.prepare(`SELECT id FROM documents WHERE org_id = ? AND ${docScope.sql}`).all(orgId, ...docScope.params) as { id: string }[];
       documentIds = new Set(rows.map((r) => r.id));
     }
     this.vectorSync.catchUp(orgId, q.model);
@@ -290,9 +275,7 @@ export class SqliteChunks implements ChunkStore {
   }
 
   private readFloats(orgId: string, model: string, chunkIds: readonly string[]): Map<string, Float32Array> {
-    const rows = this.db
-      .prepare('SELECT id, embedding FROM chunks WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ? AND embedding_model = ?')
-      .all(JSON.stringify(chunkIds), orgId, model) as Row[];
+    const rows = this.db.prepare('SELECT id, embedding FROM chunks WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ? AND embedding_model = ?').all(JSON.stringify(chunkIds), orgId, model) as Row[];
     return new Map(rows.map((r) => [r.id as string, blobToVector(r.embedding as Buffer)]));
   }
 }

@@ -1,13 +1,5 @@
 import type Database from 'better-sqlite3';
-import type {
-  ConnectionPatch,
-  ConnectionQuery,
-  ConnectionRecord,
-  ConnectionStore,
-  SyncItemRecord,
-  SyncRunPatch,
-  SyncRunRecord,
-} from '../connections.js';
+import type { ConnectionPatch, ConnectionQuery, ConnectionRecord, ConnectionStore, SyncItemRecord, SyncRunPatch, SyncRunRecord } from '../connections.js';
 
 type Row = Record<string, unknown>;
 
@@ -52,9 +44,7 @@ function toRow<T extends object>(rec: T, columns: Record<string, string>): Row {
 }
 
 function fromRow<T>(row: Row, columns: Record<string, string>): T {
-  return Object.fromEntries(
-    Object.entries(columns).map(([field, col]) => [field, JSON_FIELDS.has(field) ? JSON.parse(row[col] as string) : row[col]]),
-  ) as T;
+  return Object.fromEntries(Object.entries(columns).map(([field, col]) => [field, JSON_FIELDS.has(field) ? JSON.parse(row[col] as string) : row[col]])) as T;
 }
 
 const rowToConnection = (row: Row) => fromRow<ConnectionRecord>(row, CONNECTION_COLUMNS);
@@ -116,9 +106,7 @@ export class SqliteConnections implements ConnectionStore {
 
   async claimDueConnections(now: number, leaseMs: number, limit: number): Promise<ConnectionRecord[]> {
     return this.db.transaction(() => {
-      const rows = this.db
-        .prepare(`SELECT * FROM connections WHERE status != 'needs_reauth' AND next_sync_at IS NOT NULL AND next_sync_at <= ? ORDER BY next_sync_at, id LIMIT ?`)
-        .all(now, limit) as Row[];
+      const rows = this.db.prepare(`SELECT * FROM connections WHERE status != 'needs_reauth' AND next_sync_at IS NOT NULL AND next_sync_at <= ? ORDER BY next_sync_at, id LIMIT ?`).all(now, limit) as Row[];
       const claim = this.db.prepare('UPDATE connections SET next_sync_at = ? WHERE id = ?');
       for (const r of rows) claim.run(now + leaseMs, r.id);
       return rows.map((r) => ({ ...rowToConnection(r), nextSyncAt: now + leaseMs }));
@@ -139,16 +127,12 @@ export class SqliteConnections implements ConnectionStore {
   }
 
   async listSyncRuns(orgId: string, connectionId: string, limit: number): Promise<SyncRunRecord[]> {
-    const rows = this.db
-      .prepare('SELECT * FROM connection_sync_runs WHERE org_id = ? AND connection_id = ? ORDER BY started_at DESC, rowid DESC LIMIT ?')
-      .all(orgId, connectionId, limit) as Row[];
+    const rows = this.db.prepare('SELECT * FROM connection_sync_runs WHERE org_id = ? AND connection_id = ? ORDER BY started_at DESC, rowid DESC LIMIT ?').all(orgId, connectionId, limit) as Row[];
     return rows.map(rowToRun);
   }
 
   async listSyncItems(orgId: string, connectionId: string): Promise<SyncItemRecord[]> {
-    const rows = this.db
-      .prepare('SELECT * FROM connection_items WHERE org_id = ? AND connection_id = ? ORDER BY external_id')
-      .all(orgId, connectionId) as Row[];
+    const rows = this.db.prepare('SELECT * FROM connection_items WHERE org_id = ? AND connection_id = ? ORDER BY external_id').all(orgId, connectionId) as Row[];
     return rows.map((r) => ({
       orgId: r.org_id as string,
       connectionId: r.connection_id as string,

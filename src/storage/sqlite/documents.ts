@@ -40,9 +40,7 @@ export class SqliteDocuments implements DocumentStore {
     const cols = Object.keys(row);
     try {
       this.db.transaction(() => {
-        this.db
-          .prepare(`INSERT INTO documents (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`)
-          .run(row);
+        this.db.prepare(`INSERT INTO documents (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(row);
         this.writeTags(doc.orgId, doc.id, doc.containerTags, doc.customId);
       })();
     } catch (err) {
@@ -77,27 +75,18 @@ export class SqliteDocuments implements DocumentStore {
                ORDER BY created_at, id LIMIT ?`,
             )
             .all(orgId, customId, orgId, customId, JSON.stringify(containerTags), CUSTOM_ID_MATCH_LIMIT)
-        : this.db
-            .prepare('SELECT * FROM documents WHERE org_id = ? AND custom_id = ? ORDER BY created_at, id LIMIT ?')
-            .all(orgId, customId, CUSTOM_ID_MATCH_LIMIT)
+        : this.db.prepare('SELECT * FROM documents WHERE org_id = ? AND custom_id = ? ORDER BY created_at, id LIMIT ?').all(orgId, customId, CUSTOM_ID_MATCH_LIMIT)
     ) as Row[];
     return rows.map(rowToDocument);
   }
 
   async getDocumentsByIds(orgId: string, ids: readonly string[]): Promise<DocumentRecord[]> {
     if (ids.length === 0) return [];
-    const rows = this.db
-      .prepare(`SELECT * FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`)
-      .all(orgId, JSON.stringify(ids)) as Row[];
+    const rows = this.db.prepare(`SELECT * FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).all(orgId, JSON.stringify(ids)) as Row[];
     return rows.map(rowToDocument);
   }
 
-  async updateDocument(
-    orgId: string,
-    id: string,
-    patch: DocumentPatch,
-    options: { expectGeneration?: number } = {},
-  ): Promise<DocumentRecord | null> {
+  async updateDocument(orgId: string, id: string, patch: DocumentPatch, options: { expectGeneration?: number } = {}): Promise<DocumentRecord | null> {
     const entries = Object.entries(patch).filter(([k, v]) => v !== undefined && k in DOCUMENT_COLUMNS);
     const replacedFiles: string[] = [];
     // A retag records the change sequence first (vector-sync.ts), so it takes the write lock at once.
@@ -112,18 +101,14 @@ export class SqliteDocuments implements DocumentStore {
         where += ' AND generation = ?';
         whereParams.push(options.expectGeneration);
       }
-      const before =
-        patch.file !== undefined ? (this.db.prepare(`SELECT file FROM documents WHERE ${where}`).get(...whereParams) as { file: string | null } | undefined) : undefined;
+      const before = patch.file !== undefined ? (this.db.prepare(`SELECT file FROM documents WHERE ${where}`).get(...whereParams) as { file: string | null } | undefined) : undefined;
       if (sets.length > 0) {
         const info = this.db.prepare(`UPDATE documents SET ${sets.join(', ')} WHERE ${where}`).run(...params, ...whereParams);
         if (info.changes === 0) return null;
       }
       // After a write, read the row back by id alone: the patch may itself have changed the generation.
-      const row = (
-        sets.length > 0
-          ? this.db.prepare('SELECT * FROM documents WHERE org_id = ? AND id = ?').get(orgId, id)
-          : this.db.prepare(`SELECT * FROM documents WHERE ${where}`).get(...whereParams)
-      ) as Row | undefined;
+      const row = (sets.length > 0 ? this.db.prepare('SELECT * FROM documents WHERE org_id = ? AND id = ?').get(orgId, id) : this.db.prepare(`SELECT * FROM documents WHERE ${where}`).get(...whereParams)) as
+        Row | undefined;
       if (!row) return null;
       const doc = rowToDocument(row);
       if (patch.containerTags || patch.customId !== undefined) {
@@ -140,9 +125,7 @@ export class SqliteDocuments implements DocumentStore {
       if (patch.containerTags) {
         const fts = this.keyword.table(orgId, false);
         if (fts) {
-          this.db
-            .prepare(`UPDATE ${fts} SET scope = ? WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id = ? AND active = 1)`)
-            .run(scopeOf(orgId, patch.containerTags), orgId, id);
+          this.db.prepare(`UPDATE ${fts} SET scope = ? WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id = ? AND active = 1)`).run(scopeOf(orgId, patch.containerTags), orgId, id);
         }
         this.vectors.retagDocument(orgId, id, patch.containerTags);
         this.vectors.advance(orgId, retagFrom!, this.vectorSync.seq(orgId));
@@ -160,23 +143,27 @@ export class SqliteDocuments implements DocumentStore {
   async deleteDocuments(orgId: string, ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
     const withFiles: { id: string; fileKey: string }[] = [];
-    const { value: existing, from, to } = sequencedWrite(this.db, () => this.vectorSync.seq(orgId), () => {
-      const rows = this.db
-        .prepare(`SELECT id, file FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`)
-        .all(orgId, JSON.stringify(ids)) as { id: string; file: string | null }[];
-      const found = rows.map((r) => r.id);
-      for (const r of rows) if (r.file) withFiles.push({ id: r.id, fileKey: (JSON.parse(r.file) as StoredFile).key });
-      const json = JSON.stringify(found);
-      const fts = this.keyword.table(orgId, false);
-      if (fts) {
-        this.db
-          .prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id IN (SELECT value FROM json_each(?)))`)
-          .run(orgId, json);
-      }
-      this.db.prepare(`DELETE FROM chunk_vectors WHERE org_id = ? AND document_id IN (SELECT value FROM json_each(?))`).run(orgId, json);
-      this.db.prepare(`DELETE FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).run(orgId, json);
-      return found;
-    });
+    const {
+      value: existing,
+      from,
+      to,
+    } = sequencedWrite(
+      this.db,
+      () => this.vectorSync.seq(orgId),
+      () => {
+        const rows = this.db.prepare(`SELECT id, file FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).all(orgId, JSON.stringify(ids)) as { id: string; file: string | null }[];
+        const found = rows.map((r) => r.id);
+        for (const r of rows) if (r.file) withFiles.push({ id: r.id, fileKey: (JSON.parse(r.file) as StoredFile).key });
+        const json = JSON.stringify(found);
+        const fts = this.keyword.table(orgId, false);
+        if (fts) {
+          this.db.prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id IN (SELECT value FROM json_each(?)))`).run(orgId, json);
+        }
+        this.db.prepare(`DELETE FROM chunk_vectors WHERE org_id = ? AND document_id IN (SELECT value FROM json_each(?))`).run(orgId, json);
+        this.db.prepare(`DELETE FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).run(orgId, json);
+        return found;
+      },
+    );
     this.index.forgetTermStats(orgId);
     for (const id of existing) this.vectors.removeDocument(orgId, id);
     this.vectors.advance(orgId, from, to);
@@ -249,9 +236,7 @@ export class SqliteDocuments implements DocumentStore {
     const total = (this.db.prepare(`SELECT count(*) AS n FROM documents d WHERE ${whereSql}`).get(...params) as { n: number }).n;
     const sortCol = q.sort === 'updatedAt' ? 'd.updated_at' : 'd.created_at';
     const order = q.order === 'asc' ? 'ASC' : 'DESC';
-    const rows = this.db
-      .prepare(`SELECT d.* FROM documents d WHERE ${whereSql} ORDER BY ${sortCol} ${order}, d.id ${order} LIMIT ? OFFSET ?`)
-      .all(...params, q.limit, q.offset) as Row[];
+    const rows = this.db.prepare(`SELECT d.* FROM documents d WHERE ${whereSql} ORDER BY ${sortCol} ${order}, d.id ${order} LIMIT ? OFFSET ?`).all(...params, q.limit, q.offset) as Row[];
     return { documents: rows.map(rowToDocument), total };
   }
 

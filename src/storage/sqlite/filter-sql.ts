@@ -11,13 +11,9 @@ export interface SqlFragment {
  * core/filters.ts `matchesFilter` (JavaScript lower-casing and number parsing).
  */
 export function registerFilterFunctions(db: Database.Database): void {
-  db.function('mnemo_lower', { deterministic: true }, (s: unknown) =>
-    typeof s === 'string' ? s.toLowerCase() : s,
-  );
+  db.function('mnemo_lower', { deterministic: true }, (s: unknown) => (typeof s === 'string' ? s.toLowerCase() : s));
   // SQLite writes some doubles with an exponent ('1.0e-05') where JavaScript writes '0.00001'.
-  db.function('mnemo_text', { deterministic: true }, (v: unknown) =>
-    typeof v === 'number' || typeof v === 'bigint' ? String(v) : v,
-  );
+  db.function('mnemo_text', { deterministic: true }, (v: unknown) => (typeof v === 'number' || typeof v === 'bigint' ? String(v) : v));
   db.function('mnemo_num', { deterministic: true }, (v: unknown) => {
     if (typeof v === 'number' || typeof v === 'bigint') return Number(v);
     if (typeof v !== 'string' || v.trim() === '') return null;

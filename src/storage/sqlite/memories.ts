@@ -1,16 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { MemoryRecord } from '../../core/types.js';
 import { VectorIndex, type VectorIndexOptions } from '../../vector/vector-index.js';
-import {
-  selectMemoryTerms,
-  type MemoryCandidate,
-  type MemoryKeywordQuery,
-  type MemoryListQuery,
-  type MemoryPatch,
-  type MemoryStore,
-  type MemoryVectorQuery,
-  type SubjectAttribute,
-} from '../memories.js';
+import { selectMemoryTerms, type MemoryCandidate, type MemoryKeywordQuery, type MemoryListQuery, type MemoryPatch, type MemoryStore, type MemoryVectorQuery, type SubjectAttribute } from '../memories.js';
 import { orgScopeToken, tagScopeToken } from '../scope-tokens.js';
 import { listIdsSql, memoryScopeSql } from './memory-list-sql.js';
 import { COLUMNS, encode, rowToMemory, SELECT_M, type Row } from './memory-rows.js';
@@ -44,26 +35,29 @@ export class SqliteMemories implements MemoryStore {
   private sideRows: MemorySideRows | null = null;
 
   constructor(private readonly db: Database.Database) {
-    this.vectors = new VectorIndex((orgId, model) => this.loadVectors(orgId, model), MEMORY_INDEX_OPTIONS, (orgId, model, ids) => this.readFloats(orgId, model, ids));
+    this.vectors = new VectorIndex(
+      (orgId, model) => this.loadVectors(orgId, model),
+      MEMORY_INDEX_OPTIONS,
+      (orgId, model, ids) => this.readFloats(orgId, model, ids),
+    );
   }
 
   async insertMemory(m: MemoryRecord, embedding?: { model: string; vector: Float32Array }): Promise<void> {
-    const { from, to } = sequencedWrite(this.db, () => this.seq(m.orgId), () => {
-      const info = this.db
-        .prepare(
-          `INSERT INTO memories (id, org_id, created_at, ${Object.values(COLUMNS).join(', ')}, embedding, embedding_model)
-           VALUES (?, ?, ?, ${Object.keys(COLUMNS).map(() => '?').join(', ')}, ?, ?)`,
-        )
-        .run(
-          m.id,
-          m.orgId,
-          m.createdAt,
-          ...Object.keys(COLUMNS).map((k) => encode(k, m[k as keyof MemoryRecord])),
-          embedding ? vectorToBlob(embedding.vector) : null,
-          embedding?.model ?? null,
-        );
-      this.side().write(m, Number(info.lastInsertRowid), { keywords: true, tags: true, sources: true });
-    });
+    const { from, to } = sequencedWrite(
+      this.db,
+      () => this.seq(m.orgId),
+      () => {
+        const info = this.db
+          .prepare(
+            `INSERT INTO memories (id, org_id, created_at, ${Object.values(COLUMNS).join(', ')}, embedding, embedding_model)
+           VALUES (?, ?, ?, ${Object.keys(COLUMNS)
+             .map(() => '?')
+             .join(', ')}, ?, ?)`,
+          )
+          .run(m.id, m.orgId, m.createdAt, ...Object.keys(COLUMNS).map((k) => encode(k, m[k as keyof MemoryRecord])), embedding ? vectorToBlob(embedding.vector) : null, embedding?.model ?? null);
+        this.side().write(m, Number(info.lastInsertRowid), { keywords: true, tags: true, sources: true });
+      },
+    );
     this.reindex(m, embedding);
     this.vectors.advance(m.orgId, from, to);
   }
@@ -89,26 +83,34 @@ export class SqliteMemories implements MemoryStore {
 
   async updateMemory(orgId: string, id: string, patch: MemoryPatch, embedding?: { model: string; vector: Float32Array }): Promise<MemoryRecord | null> {
     const entries = Object.entries(patch).filter(([k, v]) => v !== undefined && k in COLUMNS);
-    const { value: updated, from, to } = sequencedWrite(this.db, () => this.seq(orgId), () => {
-      const sets = entries.map(([k]) => `${COLUMNS[k as keyof typeof COLUMNS]} = ?`);
-      const params = entries.map(([k, v]) => encode(k, v));
-      if (embedding) {
-        sets.push('embedding = ?', 'embedding_model = ?');
-        params.push(vectorToBlob(embedding.vector), embedding.model);
-      }
-      if (sets.length > 0) this.db.prepare(`UPDATE memories SET ${sets.join(', ')} WHERE id = ? AND +org_id = ?`).run(...params, id, orgId);
-      const row = this.db.prepare(`SELECT m.rowid, ${SELECT_M} FROM memories m WHERE m.id = ? AND +m.org_id = ?`).get(id, orgId) as Row | undefined;
-      if (!row) return null;
-      const m = rowToMemory(row);
-      if (sets.length > 0) {
-        this.side().write(m, row.rowid as number, {
-          keywords: patch.memory !== undefined || patch.isLatest !== undefined,
-          tags: patch.containerTags !== undefined,
-          sources: patch.documentIds !== undefined,
-        });
-      }
-      return m;
-    });
+    const {
+      value: updated,
+      from,
+      to,
+    } = sequencedWrite(
+      this.db,
+      () => this.seq(orgId),
+      () => {
+        const sets = entries.map(([k]) => `${COLUMNS[k as keyof typeof COLUMNS]} = ?`);
+        const params = entries.map(([k, v]) => encode(k, v));
+        if (embedding) {
+          sets.push('embedding = ?', 'embedding_model = ?');
+          params.push(vectorToBlob(embedding.vector), embedding.model);
+        }
+        if (sets.length > 0) this.db.prepare(`UPDATE memories SET ${sets.join(', ')} WHERE id = ? AND +org_id = ?`).run(...params, id, orgId);
+        const row = this.db.prepare(`SELECT m.rowid, ${SELECT_M} FROM memories m WHERE m.id = ? AND +m.org_id = ?`).get(id, orgId) as Row | undefined;
+        if (!row) return null;
+        const m = rowToMemory(row);
+        if (sets.length > 0) {
+          this.side().write(m, row.rowid as number, {
+            keywords: patch.memory !== undefined || patch.isLatest !== undefined,
+            tags: patch.containerTags !== undefined,
+            sources: patch.documentIds !== undefined,
+          });
+        }
+        return m;
+      },
+    );
     if (!updated) return null;
     const vector = embedding ?? this.storedVector(orgId, id);
     this.reindex(updated, vector ?? undefined);
@@ -118,17 +120,24 @@ export class SqliteMemories implements MemoryStore {
 
   async listMemories(orgId: string, q: MemoryListQuery): Promise<{ memories: MemoryRecord[]; total: number }> {
     const { page, count } = listIdsSql(orgId, q, new Date().toISOString());
-    const ids = this.db.prepare(page.sql).pluck().all(...page.params) as string[];
-    const total = q.count === false ? -1 : (this.db.prepare(count.sql).pluck().get(...count.params) as number);
+    const ids = this.db
+      .prepare(page.sql)
+      .pluck()
+      .all(...page.params) as string[];
+    const total =
+      q.count === false
+        ? -1
+        : (this.db
+            .prepare(count.sql)
+            .pluck()
+            .get(...count.params) as number);
     const byId = new Map(this.readByIds(orgId, ids).map((m) => [m.id, m]));
     return { memories: ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])), total };
   }
 
   async findMemoriesByContent(orgId: string, containerTags: readonly string[], content: string): Promise<MemoryRecord[]> {
     const { where, params } = memoryScopeSql(orgId, { containerTags }, new Date().toISOString());
-    const rows = this.db
-      .prepare(`SELECT ${SELECT_M} FROM memories m WHERE ${where.join(' AND ')} AND m.memory = ? ORDER BY m.created_at`)
-      .all(...params, content) as Row[];
+    const rows = this.db.prepare(`SELECT ${SELECT_M} FROM memories m WHERE ${where.join(' AND ')} AND m.memory = ? ORDER BY m.created_at`).all(...params, content) as Row[];
     return rows.map(rowToMemory);
   }
 
@@ -191,7 +200,11 @@ export class SqliteMemories implements MemoryStore {
       ...(q.containerTags ? { containerTags: q.containerTags } : {}),
     });
     // Expired memories leave the index when the forgetting job marks them; until then the query drops them here.
-    const expired = this.expiredAmong(orgId, found.map((c) => c.chunkId), now);
+    const expired = this.expiredAmong(
+      orgId,
+      found.map((c) => c.chunkId),
+      now,
+    );
     const out = found.filter((c) => !expired.has(c.chunkId)).map((c) => ({ memoryId: c.chunkId, score: c.score }));
     if (!q.includeForgotten && !q.includeSuperseded) return out;
     // Forgotten or superseded memories are not in the index: scored exactly, from their rows, within the scope.
@@ -235,9 +248,7 @@ export class SqliteMemories implements MemoryStore {
   }
 
   async forgetExpiredMemories(now: string): Promise<number> {
-    const rows = this.db
-      .prepare('SELECT id, org_id FROM memories WHERE forget_after IS NOT NULL AND forget_after <= ? AND is_forgotten = 0')
-      .all(now) as Row[];
+    const rows = this.db.prepare('SELECT id, org_id FROM memories WHERE forget_after IS NOT NULL AND forget_after <= ? AND is_forgotten = 0').all(now) as Row[];
     if (rows.length === 0) return 0;
     this.db.transaction(() => {
       this.db
@@ -271,11 +282,19 @@ export class SqliteMemories implements MemoryStore {
   async deleteMemories(orgId: string, ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
     const json = JSON.stringify(ids);
-    const { value: n, from, to } = sequencedWrite(this.db, () => this.seq(orgId), () => {
-      const rowids = this.db.prepare('SELECT rowid FROM memories WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ?').pluck().all(json, orgId) as number[];
-      for (const rowid of rowids) this.side().removeKeywords(orgId, rowid);
-      return this.db.prepare('DELETE FROM memories WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ?').run(json, orgId).changes;
-    });
+    const {
+      value: n,
+      from,
+      to,
+    } = sequencedWrite(
+      this.db,
+      () => this.seq(orgId),
+      () => {
+        const rowids = this.db.prepare('SELECT rowid FROM memories WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ?').pluck().all(json, orgId) as number[];
+        for (const rowid of rowids) this.side().removeKeywords(orgId, rowid);
+        return this.db.prepare('DELETE FROM memories WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ?').run(json, orgId).changes;
+      },
+    );
     for (const id of ids) this.vectors.removeDocument(orgId, id);
     this.vectors.advance(orgId, from, to);
     return n;
@@ -284,9 +303,7 @@ export class SqliteMemories implements MemoryStore {
   /** Memories by id, in no particular order. */
   private readByIds(orgId: string, ids: readonly string[]): MemoryRecord[] {
     if (ids.length === 0) return [];
-    const rows = this.db
-      .prepare(`SELECT ${SELECT_M} FROM memories m WHERE m.id IN (SELECT value FROM json_each(?)) AND +m.org_id = ?`)
-      .all(JSON.stringify(ids), orgId) as Row[];
+    const rows = this.db.prepare(`SELECT ${SELECT_M} FROM memories m WHERE m.id IN (SELECT value FROM json_each(?)) AND +m.org_id = ?`).all(JSON.stringify(ids), orgId) as Row[];
     return rows.map(rowToMemory);
   }
 
@@ -312,9 +329,7 @@ export class SqliteMemories implements MemoryStore {
   private reindex(m: MemoryRecord, embedding: { model: string; vector: Float32Array } | undefined): void {
     this.vectors.removeDocument(m.orgId, m.id);
     if (!embedding || !searchable(m)) return;
-    this.vectors.putDocument(m.orgId, embedding.model, { documentId: m.id, containerTags: m.containerTags }, [
-      { chunkId: m.id, documentId: m.id, vector: embedding.vector },
-    ]);
+    this.vectors.putDocument(m.orgId, embedding.model, { documentId: m.id, containerTags: m.containerTags }, [{ chunkId: m.id, documentId: m.id, vector: embedding.vector }]);
   }
 
   private storedVector(orgId: string, id: string): { model: string; vector: Float32Array } | null {
@@ -333,9 +348,7 @@ export class SqliteMemories implements MemoryStore {
 
   /** The stored float vectors of some memories (the vector index rescores its shortlist with them). */
   private readFloats(orgId: string, model: string, ids: readonly string[]): Map<string, Float32Array> {
-    const rows = this.db
-      .prepare('SELECT id, embedding FROM memories WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ? AND embedding_model = ?')
-      .all(JSON.stringify(ids), orgId, model) as Row[];
+    const rows = this.db.prepare('SELECT id, embedding FROM memories WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ? AND embedding_model = ?').all(JSON.stringify(ids), orgId, model) as Row[];
     return new Map(rows.map((r) => [r.id as string, blobToVector(r.embedding as Buffer)]));
   }
 
@@ -347,9 +360,7 @@ export class SqliteMemories implements MemoryStore {
 
   private loadVectors(orgId: string, model: string) {
     const version = this.seq(orgId);
-    const rows = this.db
-      .prepare(`SELECT id, container_tags, embedding FROM memories WHERE org_id = ? AND is_latest = 1 AND is_forgotten = 0 AND embedding_model = ?`)
-      .all(orgId, model) as Row[];
+    const rows = this.db.prepare(`SELECT id, container_tags, embedding FROM memories WHERE org_id = ? AND is_latest = 1 AND is_forgotten = 0 AND embedding_model = ?`).all(orgId, model) as Row[];
     return {
       vectors: rows.map((r) => ({ chunkId: r.id as string, documentId: r.id as string, vector: blobToVector(r.embedding as Buffer) })),
       documents: rows.map((r) => ({ documentId: r.id as string, containerTags: JSON.parse(r.container_tags as string) as string[] })),

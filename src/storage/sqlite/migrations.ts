@@ -312,7 +312,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
         `SELECT rowid, org_id, document_id, embedding_model, id, embedding FROM chunks
          WHERE rowid > ? AND active = 1 AND embedding IS NOT NULL AND embedding_model IS NOT NULL ORDER BY rowid LIMIT 5000`,
       );
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const rows = batch.raw().all(after) as [number, string, string, string, string, Buffer][];
         if (rows.length === 0) break;
         for (const [, org, doc, model, id, embedding] of rows) insert.run(org, doc, model, id, packInt8(blobToVector(embedding)));
@@ -445,19 +445,13 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
 /** Applies pending migrations in order. */
 export function migrate(db: Database.Database): void {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-  const applied = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
-  );
+  const applied = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
   for (const m of MIGRATIONS) {
     if (applied.has(m.version)) continue;
     db.transaction(() => {
       db.exec(m.sql);
       m.run?.(db);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
-        m.version,
-        m.name,
-        new Date().toISOString(),
-      );
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString());
     })();
   }
 }

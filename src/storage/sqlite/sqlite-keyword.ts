@@ -19,9 +19,7 @@ export class KeywordIndexes {
   table(orgId: string, create: boolean): string | null {
     const cached = this.tables.get(orgId);
     if (cached) return cached;
-    const row = this.db.prepare('SELECT table_name FROM keyword_indexes WHERE org_id = ?').get(orgId) as
-      | { table_name: string }
-      | undefined;
+    const row = this.db.prepare('SELECT table_name FROM keyword_indexes WHERE org_id = ?').get(orgId) as { table_name: string } | undefined;
     if (row) {
       this.tables.set(orgId, row.table_name);
       return row.table_name;
@@ -92,15 +90,19 @@ export function keywordSearch(db: Database.Database, indexes: KeywordIndexes, or
     const broad = share(tokens);
     if (broad >= BROAD_SCOPE_SHARE) {
       const fetch = Math.ceil((q.limit / Math.min(1, broad)) * 1.25) + 16;
-      const matched = db
-        .prepare(`SELECT rowid, rank, scope FROM ${fts} WHERE ${fts} MATCH ? AND rank MATCH 'bm25(1.0, 0.0)' ORDER BY rank LIMIT ?`)
-        .all(termsMatch, fetch) as { rowid: number; rank: number; scope: string }[];
+      const matched = db.prepare(`SELECT rowid, rank, scope FROM ${fts} WHERE ${fts} MATCH ? AND rank MATCH 'bm25(1.0, 0.0)' ORDER BY rank LIMIT ?`).all(termsMatch, fetch) as {
+        rowid: number;
+        rank: number;
+        scope: string;
+      }[];
       const wanted = new Set(tokens);
       const kept = matched.filter((r) => r.scope.split(' ').some((t) => wanted.has(t))).slice(0, q.limit);
       if (kept.length === q.limit || matched.length < fetch) {
-        const ids = db
-          .prepare(`SELECT rowid, id, document_id FROM chunks WHERE rowid IN (SELECT value FROM json_each(?)) AND +org_id = ? AND active = 1`)
-          .all(JSON.stringify(kept.map((r) => r.rowid)), orgId) as { rowid: number; id: string; document_id: string }[];
+        const ids = db.prepare(`SELECT rowid, id, document_id FROM chunks WHERE rowid IN (SELECT value FROM json_each(?)) AND +org_id = ? AND active = 1`).all(JSON.stringify(kept.map((r) => r.rowid)), orgId) as {
+          rowid: number;
+          id: string;
+          document_id: string;
+        }[];
         const byRowid = new Map(ids.map((c) => [c.rowid, c]));
         return kept.flatMap((r) => {
           const c = byRowid.get(r.rowid);
@@ -130,19 +132,11 @@ interface RankedRow {
 const candidates = (rows: readonly RankedRow[]): Candidate[] => rows.map((r) => ({ chunkId: r.chunk_id, documentId: r.document_id, score: -r.rank }));
 
 /** Document frequencies of terms among the organisation's searchable chunks (never other organisations'). */
-export function termStats(
-  db: Database.Database,
-  indexes: KeywordIndexes,
-  orgId: string,
-  terms: readonly string[],
-  totalChunks: number,
-): TermStats {
+export function termStats(db: Database.Database, indexes: KeywordIndexes, orgId: string, terms: readonly string[], totalChunks: number): TermStats {
   const docFrequencies = new Map<string, number>();
   const fts = indexes.table(orgId, false);
   if (fts && terms.length > 0) {
-    const rows = db
-      .prepare(`SELECT term, doc FROM ${fts}_vocab WHERE term IN (SELECT value FROM json_each(?))`)
-      .all(JSON.stringify([...new Set(terms)])) as { term: string; doc: number }[];
+    const rows = db.prepare(`SELECT term, doc FROM ${fts}_vocab WHERE term IN (SELECT value FROM json_each(?))`).all(JSON.stringify([...new Set(terms)])) as { term: string; doc: number }[];
     for (const r of rows) docFrequencies.set(r.term, r.doc);
   }
   return { totalChunks, docFrequencies };

@@ -70,9 +70,7 @@ export class SqliteVectorSync {
   private loader(): VectorLoader {
     return (orgId, model) => {
       const version = this.seq(orgId);
-      const stamp = this.dir
-        ? (this.db.prepare('SELECT token, seq FROM vector_snapshots WHERE org_id = ? AND model = ?').get(orgId, model) as { token: string; seq: number } | undefined)
-        : undefined;
+      const stamp = this.dir ? (this.db.prepare('SELECT token, seq FROM vector_snapshots WHERE org_id = ? AND model = ?').get(orgId, model) as { token: string; seq: number } | undefined) : undefined;
       if (stamp && stamp.seq <= version && stamp.seq >= this.prunedThrough(orgId)) {
         const image = readIndexImage(this.file(orgId, model), stamp, model);
         if (image) {
@@ -80,13 +78,11 @@ export class SqliteVectorSync {
           return { image, version: stamp.seq };
         }
       }
-      const documents = (this.db.prepare('SELECT id, container_tags FROM documents WHERE org_id = ?').raw().all(orgId) as [string, string][]).map(
-        ([id, tags]) => ({ documentId: id, containerTags: JSON.parse(tags) as string[] }),
-      );
-      const rows = this.db
-        .prepare('SELECT chunk_id, document_id, packed FROM chunk_vectors WHERE org_id = ? AND model = ?')
-        .raw()
-        .iterate(orgId, model) as IterableIterator<[string, string, Buffer]>;
+      const documents = (this.db.prepare('SELECT id, container_tags FROM documents WHERE org_id = ?').raw().all(orgId) as [string, string][]).map(([id, tags]) => ({
+        documentId: id,
+        containerTags: JSON.parse(tags) as string[],
+      }));
+      const rows = this.db.prepare('SELECT chunk_id, document_id, packed FROM chunk_vectors WHERE org_id = ? AND model = ?').raw().iterate(orgId, model) as IterableIterator<[string, string, Buffer]>;
       function* vectors() {
         for (const [chunkId, documentId, packed] of rows) yield { chunkId, documentId, ...unpackInt8(packed) };
       }
@@ -119,9 +115,7 @@ export class SqliteVectorSync {
       const rowsOf = this.db.prepare('SELECT chunk_id, packed FROM chunk_vectors WHERE org_id = ? AND document_id = ? AND model = ?').raw();
       return docs.map((documentId) => {
         const tags = tagsOf.get(orgId, documentId) as string | undefined;
-        const rows = (rowsOf.all(orgId, documentId, model) as [string, Buffer][]).map(
-          ([chunkId, packed]): QuantizedVector => ({ chunkId, documentId, ...unpackInt8(packed) }),
-        );
+        const rows = (rowsOf.all(orgId, documentId, model) as [string, Buffer][]).map(([chunkId, packed]): QuantizedVector => ({ chunkId, documentId, ...unpackInt8(packed) }));
         return { documentId, tags: tags === undefined ? null : (JSON.parse(tags) as string[]), rows };
       });
     })();
@@ -203,9 +197,7 @@ export class SqliteVectorSync {
              AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.org_id = vector_changes.org_id AND d.id = vector_changes.document_id)`,
           )
           .run(orgId, from, seq);
-        this.db
-          .prepare('INSERT INTO vector_floors (org_id, pruned_through) VALUES (?, ?) ON CONFLICT (org_id) DO UPDATE SET pruned_through = excluded.pruned_through')
-          .run(orgId, seq - 1);
+        this.db.prepare('INSERT INTO vector_floors (org_id, pruned_through) VALUES (?, ?) ON CONFLICT (org_id) DO UPDATE SET pruned_through = excluded.pruned_through').run(orgId, seq - 1);
       }
     })();
     for (const model of others) fs.rmSync(this.file(orgId, model), { force: true });

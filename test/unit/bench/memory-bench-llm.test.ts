@@ -81,7 +81,11 @@ describe('bench:memories --llm against an OpenAI-compatible endpoint', () => {
       ...LLM_ENV,
       MNEMO_LLM_URL: fake.url,
     });
-    const result = await runBench(options, () => undefined, () => undefined);
+    const result = await runBench(
+      options,
+      () => undefined,
+      () => undefined,
+    );
 
     expect(fake.requests.length).toBeGreaterThanOrEqual(1);
     const first = fake.requests[0]!;

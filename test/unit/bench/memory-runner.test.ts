@@ -29,7 +29,13 @@ describe('memory scenario runner', () => {
       family: 'direct-write',
       description: 'd',
       steps: [
-        { kind: 'memories', memories: [{ content: 'Dana works at Acme Corp.', isStatic: true }, { content: 'Dana has a cat named Pixel.', isStatic: true }] },
+        {
+          kind: 'memories',
+          memories: [
+            { content: 'Dana works at Acme Corp.', isStatic: true },
+            { content: 'Dana has a cat named Pixel.', isStatic: true },
+          ],
+        },
         { kind: 'update', find: 'acme', newContent: 'Dana works at Globex.' },
       ],
       questions: [{ q: 'Where does Dana work?', current: 'Globex', stale: 'Acme' }],

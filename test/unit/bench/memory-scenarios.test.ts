@@ -25,7 +25,10 @@ describe('memory scenario fixtures', () => {
   it('cover every phrasing family in both splits', () => {
     for (const family of FAMILIES) {
       expect(all.filter((s) => s.family === family && s.split === 'dev').length, family).toBeGreaterThanOrEqual(3);
-      expect(all.some((s) => s.family === family && s.split === 'holdout'), family).toBe(true);
+      expect(
+        all.some((s) => s.family === family && s.split === 'holdout'),
+        family,
+      ).toBe(true);
     }
   });
 

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scoreScenario, type ScenarioObservation } from '../../../bench/memories/run-scenario.js';
 import { ExpectedProfile, Scenario } from '../../../bench/memories/scenarios.js';
-import {
-  breakdownRates,
-  containsPhrase,
-  extractionTotals,
-  matchesGold,
-  namesSubject,
-  rates,
-  type ScenarioScore,
-  scoreExtraction,
-  scoreProfile,
-  scoreQuestion,
-} from '../../../bench/memories/score.js';
+import { breakdownRates, containsPhrase, extractionTotals, matchesGold, namesSubject, rates, type ScenarioScore, scoreExtraction, scoreProfile, scoreQuestion } from '../../../bench/memories/score.js';
 
 const move = { q: 'Where does Maya live?', current: 'Seattle', stale: ['Boston', 'Cambridge'] };
 
@@ -116,7 +105,14 @@ describe('extraction precision and recall', () => {
 describe('rates over scenarios', () => {
   const q = (top1: boolean, stale: boolean) => ({ q: 'q', top1Current: top1, staleAboveCurrent: stale, currentRank: top1 ? 1 : null, staleRank: stale ? 1 : null, top: null });
   const scenario = (over: Partial<ScenarioScore>): ScenarioScore => ({
-    id: 'x', family: 'move', split: 'dev', questions: [], profile: { correct: true, failures: [] }, memories: 0, expectNoMemories: false, ...over,
+    id: 'x',
+    family: 'move',
+    split: 'dev',
+    questions: [],
+    profile: { correct: true, failures: [] },
+    memories: 0,
+    expectNoMemories: false,
+    ...over,
   });
   const scores = [
     scenario({ id: 'a', questions: [q(true, false), q(false, true)] }),
@@ -156,8 +152,21 @@ describe('scoreScenario', () => {
   const obs = (over: Partial<ScenarioObservation>): ScenarioObservation => ({ id: s.id, tag: 't', answers: [], profile: { static: [], dynamic: [] }, memories: [], seconds: 1, ...over });
 
   it('scores each question from its own ranking and the profile from the observed lists', () => {
-    const r = scoreScenario(s, obs({ answers: [{ q: move.q, ranked: ['Maya lives in Boston.'] }, { q: 'Where does Maya work?', ranked: ['Maya works at Figma.'] }], profile: { static: ['Maya lives in Seattle.'], dynamic: [] }, memories: ['a', 'b'] }));
-    expect(r.questions.map((x) => [x.top1Current, x.staleAboveCurrent])).toEqual([[false, true], [true, false]]);
+    const r = scoreScenario(
+      s,
+      obs({
+        answers: [
+          { q: move.q, ranked: ['Maya lives in Boston.'] },
+          { q: 'Where does Maya work?', ranked: ['Maya works at Figma.'] },
+        ],
+        profile: { static: ['Maya lives in Seattle.'], dynamic: [] },
+        memories: ['a', 'b'],
+      }),
+    );
+    expect(r.questions.map((x) => [x.top1Current, x.staleAboveCurrent])).toEqual([
+      [false, true],
+      [true, false],
+    ]);
     expect(r).toMatchObject({ split: 'dev', memories: 2, profile: { correct: true } });
   });
 

@@ -43,11 +43,24 @@ describe('ndcgAtK', () => {
   it('matches a hand-computed binary example', () => {
     // DCG = 1 + 1/log2(4) = 1.5; IDCG (3 relevant) = 1 + 1/log2(3) + 1/log2(4)
     const expected = 1.5 / (1 + 1 / Math.log2(3) + 0.5);
-    expect(ndcgAtK(one('a', 'x', 'b'), new Map([['a', 1], ['b', 1], ['c', 1]]), 10)).toBeCloseTo(expected, 10);
+    expect(
+      ndcgAtK(
+        one('a', 'x', 'b'),
+        new Map([
+          ['a', 1],
+          ['b', 1],
+          ['c', 1],
+        ]),
+        10,
+      ),
+    ).toBeCloseTo(expected, 10);
   });
 
   it('uses grades as gains and the best order as the ideal', () => {
-    const grades = new Map([['a', 2], ['b', 1]]);
+    const grades = new Map([
+      ['a', 2],
+      ['b', 1],
+    ]);
     expect(ndcgAtK(one('a', 'b'), grades, 10)).toBeCloseTo(1, 10);
     expect(ndcgAtK(one('b', 'a'), grades, 10)).toBeCloseTo((1 + 2 / Math.log2(3)) / (2 + 1 / Math.log2(3)), 10);
   });
@@ -55,8 +68,26 @@ describe('ndcgAtK', () => {
   it('cuts at k (ideal too), ignores repeats and is 0 without relevant units', () => {
     expect(ndcgAtK(one('x', 'a'), new Map([['a', 1]]), 1)).toBe(0);
     // One slot: the ideal DCG@1 holds one relevant unit, so a relevant first hit is perfect.
-    expect(ndcgAtK(one('a', 'b'), new Map([['a', 1], ['b', 1]]), 1)).toBe(1);
-    expect(ndcgAtK(one('a', 'a'), new Map([['a', 1], ['b', 1]]), 2)).toBeCloseTo(1 / (1 + 1 / Math.log2(3)), 10);
+    expect(
+      ndcgAtK(
+        one('a', 'b'),
+        new Map([
+          ['a', 1],
+          ['b', 1],
+        ]),
+        1,
+      ),
+    ).toBe(1);
+    expect(
+      ndcgAtK(
+        one('a', 'a'),
+        new Map([
+          ['a', 1],
+          ['b', 1],
+        ]),
+        2,
+      ),
+    ).toBeCloseTo(1 / (1 + 1 / Math.log2(3)), 10);
     expect(ndcgAtK(one('a'), new Map(), 10)).toBe(0);
   });
 });
@@ -85,10 +116,32 @@ describe('rankings of multi-unit slots (memory results)', () => {
   });
 
   it('nDCG: a slot gains the grades of the relevant units it is first to show, capped at 1', () => {
-    const grades = new Map([['a', 1], ['b', 1], ['c', 1]]);
+    const grades = new Map([
+      ['a', 1],
+      ['b', 1],
+      ['c', 1],
+    ]);
     expect(ndcgAtK([['x'], ['a', 'b']], grades, 10)).toBeCloseTo(2 / Math.log2(3) / (1 + 1 / Math.log2(3) + 0.5), 10);
-    expect(ndcgAtK([['a'], ['a', 'b']], new Map([['a', 1], ['b', 1]]), 10)).toBeCloseTo(1, 10);
-    expect(ndcgAtK([['a', 'b']], new Map([['a', 1], ['b', 1]]), 10)).toBe(1);
+    expect(
+      ndcgAtK(
+        [['a'], ['a', 'b']],
+        new Map([
+          ['a', 1],
+          ['b', 1],
+        ]),
+        10,
+      ),
+    ).toBeCloseTo(1, 10);
+    expect(
+      ndcgAtK(
+        [['a', 'b']],
+        new Map([
+          ['a', 1],
+          ['b', 1],
+        ]),
+        10,
+      ),
+    ).toBe(1);
   });
 });
 
@@ -136,7 +189,10 @@ describe('search modes', () => {
 
 describe('metric specs', () => {
   it('name the cut-off and read grades as binary relevance for recall', () => {
-    const relevant = new Map([['a', 2], ['b', 1]]);
+    const relevant = new Map([
+      ['a', 2],
+      ['b', 1],
+    ]);
     expect(METRICS.recall(1).name).toBe('recall@1');
     expect(METRICS.recall(1).score(one('a', 'b'), relevant)).toBe(0.5);
     expect(METRICS.ndcg(10).name).toBe('nDCG@10');

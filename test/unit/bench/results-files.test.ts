@@ -35,7 +35,9 @@ describe('bench/results rule', () => {
   });
 
   it('the committed bench/results has nothing left to prune (run `npm run bench:prune`)', () => {
-    const citing = citingDocuments(ROOT).map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+    const citing = citingDocuments(ROOT)
+      .map((f) => fs.readFileSync(f, 'utf8'))
+      .join('\n');
     expect(prunableResults(resultFiles(path.join(ROOT, 'bench', 'results')), citing)).toEqual([]);
   });
 });

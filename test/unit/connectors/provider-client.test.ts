@@ -57,13 +57,19 @@ describe('ProviderClient: the one HTTP client of the connectors', () => {
 
   it('maps 401 to an auth failure, 429 and 5xx to transient failures carrying Retry-After, other 4xx to permanent ones', async () => {
     await expect(client().json('GET', '/status/401')).rejects.toMatchObject({ code: 'CONNECTOR_AUTH_FAILED', message: 'acme refused the credentials: answer 401' });
-    const limited = await client().json('GET', '/status/429?retry-after=7').catch((e: unknown) => e);
+    const limited = await client()
+      .json('GET', '/status/429?retry-after=7')
+      .catch((e: unknown) => e);
     expect(limited).toMatchObject({ code: 'CONNECTOR_FAILED', permanent: false });
     expect([statusOf(limited), retryAfterOf(limited)]).toEqual([429, 7000]);
-    const down = await client().json('GET', '/status/503').catch((e: unknown) => e);
+    const down = await client()
+      .json('GET', '/status/503')
+      .catch((e: unknown) => e);
     expect(down).toMatchObject({ code: 'CONNECTOR_FAILED', permanent: false });
     expect(retryAfterOf(down)).toBeUndefined();
-    const gone = await client().json('GET', '/status/404').catch((e: unknown) => e);
+    const gone = await client()
+      .json('GET', '/status/404')
+      .catch((e: unknown) => e);
     expect(gone).toMatchObject({ code: 'CONNECTOR_FAILED', permanent: true, message: 'acme failed: GET /status/404: answer 404' });
     expect(statusOf(gone)).toBe(404);
   });

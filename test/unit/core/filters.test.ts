@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/core/errors.js';
-import {
-  compareNumbers,
-  type FilterClause,
-  type FilterNode,
-  matchesFilter,
-  MAX_FILTER_CLAUSES,
-  MAX_FILTER_DEPTH,
-  type NumericOperator,
-  parseFilters,
-} from '../../../src/core/filters.js';
+import { compareNumbers, type FilterClause, type FilterNode, matchesFilter, MAX_FILTER_CLAUSES, MAX_FILTER_DEPTH, type NumericOperator, parseFilters } from '../../../src/core/filters.js';
 import type { Metadata, MetadataValue } from '../../../src/core/types.js';
 
 const invalidFilter = (fragment?: string) =>
@@ -35,12 +26,9 @@ const nested = (depth: number, kind: 'AND' | 'OR' = 'AND'): unknown => {
 };
 
 describe('parseFilters: absent and empty input', () => {
-  it.each([undefined, null, '', {}, '{}', { AND: [] }, { OR: [] }, [], { OR: [{}, { AND: [] }] }])(
-    'returns undefined for %j',
-    (input) => {
-      expect(parseFilters(input)).toBeUndefined();
-    },
-  );
+  it.each([undefined, null, '', {}, '{}', { AND: [] }, { OR: [] }, [], { OR: [{}, { AND: [] }] }])('returns undefined for %j', (input) => {
+    expect(parseFilters(input)).toBeUndefined();
+  });
 });
 
 describe('parseFilters: clause forms', () => {
@@ -112,9 +100,7 @@ describe('parseFilters: clause forms', () => {
   });
 
   it('reports the path of the offending clause inside a group', () => {
-    expect(() => parseFilters({ AND: [{ key: 'a', value: 'x' }, { OR: [{ key: 'b' }] }] })).toThrow(
-      invalidFilter('filters.AND[1].OR[0].value'),
-    );
+    expect(() => parseFilters({ AND: [{ key: 'a', value: 'x' }, { OR: [{ key: 'b' }] }] })).toThrow(invalidFilter('filters.AND[1].OR[0].value'));
   });
 
   it('accepts a 256-character key', () => {
@@ -214,19 +200,38 @@ describe('parseFilters: numeric clauses', () => {
 describe('parseFilters: groups', () => {
   it('builds AND and OR groups', () => {
     const node = parseFilters({
-      AND: [{ key: 'a', value: '1' }, { OR: [{ key: 'b', value: '2' }, { key: 'c', value: '3' }] }],
+      AND: [
+        { key: 'a', value: '1' },
+        {
+          OR: [
+            { key: 'b', value: '2' },
+            { key: 'c', value: '3' },
+          ],
+        },
+      ],
     });
     expect(node).toMatchObject({
       kind: 'and',
       children: [
         { kind: 'clause', key: 'a' },
-        { kind: 'or', children: [{ kind: 'clause', key: 'b' }, { kind: 'clause', key: 'c' }] },
+        {
+          kind: 'or',
+          children: [
+            { kind: 'clause', key: 'b' },
+            { kind: 'clause', key: 'c' },
+          ],
+        },
       ],
     });
   });
 
   it('treats a bare array as AND', () => {
-    expect(parseFilters([{ key: 'a', value: '1' }, { key: 'b', value: '2' }])).toMatchObject({ kind: 'and' });
+    expect(
+      parseFilters([
+        { key: 'a', value: '1' },
+        { key: 'b', value: '2' },
+      ]),
+    ).toMatchObject({ kind: 'and' });
   });
 
   it('collapses a group with a single child into that child', () => {
@@ -239,35 +244,30 @@ describe('parseFilters: groups', () => {
   });
 
   it('rejects an object with both AND and OR', () => {
-    expect(() => parseFilters({ AND: [{ key: 'a', value: '1' }], OR: [{ key: 'b', value: '2' }] })).toThrow(
-      invalidFilter('both AND and OR'),
-    );
+    expect(() => parseFilters({ AND: [{ key: 'a', value: '1' }], OR: [{ key: 'b', value: '2' }] })).toThrow(invalidFilter('both AND and OR'));
   });
 
   it.each([{ AND: { key: 'a', value: '1' } }, { OR: 'x' }, { AND: null }])('rejects the non-array group %j', (wire) => {
     expect(() => parseFilters(wire)).toThrow(invalidFilter('must be an array'));
   });
 
-  it.each([42, true, 'null', '"text"', '7', { AND: ['x'] }, { OR: [null] }, { AND: [[1]] }])(
-    'rejects the non-object node in %j',
-    (wire) => {
-      expect(() => parseFilters(wire)).toThrow(invalidFilter('must be an object'));
-    },
-  );
+  it.each([42, true, 'null', '"text"', '7', { AND: ['x'] }, { OR: [null] }, { AND: [[1]] }])('rejects the non-object node in %j', (wire) => {
+    expect(() => parseFilters(wire)).toThrow(invalidFilter('must be an object'));
+  });
 });
 
 describe('parseFilters: filters sent as a JSON string', () => {
   it('parses the same tree as the object form', () => {
     const wire = {
-      OR: [
-        { key: 'tag', value: 'A', ignoreCase: 'true' },
-        { AND: [{ key: 'year', value: '2020', filterType: 'numeric', numericOperator: '>', negate: 'true' }] },
-      ],
+      OR: [{ key: 'tag', value: 'A', ignoreCase: 'true' }, { AND: [{ key: 'year', value: '2020', filterType: 'numeric', numericOperator: '>', negate: 'true' }] }],
     };
     expect(parseFilters(JSON.stringify(wire))).toEqual(parseFilters(wire));
     expect(parseFilters(JSON.stringify(wire))).toMatchObject({
       kind: 'or',
-      children: [{ key: 'tag', ignoreCase: true }, { key: 'year', numericOperator: '<=', numericValue: 2020 }],
+      children: [
+        { key: 'tag', ignoreCase: true },
+        { key: 'year', numericOperator: '<=', numericValue: 2020 },
+      ],
     });
   });
 
@@ -303,8 +303,7 @@ describe('parseFilters: limits', () => {
   });
 
   it('counts clauses across nested groups', () => {
-    const half = (offset: number) =>
-      Array.from({ length: (MAX_FILTER_CLAUSES + 2) / 2 }, (_, i) => ({ key: `k${offset + i}`, value: 'v' }));
+    const half = (offset: number) => Array.from({ length: (MAX_FILTER_CLAUSES + 2) / 2 }, (_, i) => ({ key: `k${offset + i}`, value: 'v' }));
     expect(() => parseFilters({ AND: [{ OR: half(0) }, { OR: half(1000) }] })).toThrow(invalidFilter('more than'));
   });
 });
@@ -449,7 +448,12 @@ describe('matchesFilter', () => {
     const filter = {
       AND: [
         { key: 'type', value: 'note' },
-        { OR: [{ key: 'year', value: '2023', filterType: 'numeric', numericOperator: '>=' }, { key: 'pinned', value: true }] },
+        {
+          OR: [
+            { key: 'year', value: '2023', filterType: 'numeric', numericOperator: '>=' },
+            { key: 'pinned', value: true },
+          ],
+        },
         { key: 'tags', value: 'draft', filterType: 'array_contains', negate: true },
       ],
     };

@@ -71,10 +71,20 @@ describe('withRetry', () => {
   it('throws a permanent failure at once, and the last transient one when attempts run out', async () => {
     const waits: number[] = [];
     let calls = 0;
-    await expect(withRetry({ attempts: 5, baseMs: 1, maxMs: 1 }, hooks(waits), async () => { calls++; throw fatal; })).rejects.toBe(fatal);
+    await expect(
+      withRetry({ attempts: 5, baseMs: 1, maxMs: 1 }, hooks(waits), async () => {
+        calls++;
+        throw fatal;
+      }),
+    ).rejects.toBe(fatal);
     expect(calls).toBe(1);
     calls = 0;
-    await expect(withRetry({ attempts: 3, baseMs: 1, maxMs: 1 }, hooks(waits), async () => { calls++; throw transient; })).rejects.toBe(transient);
+    await expect(
+      withRetry({ attempts: 3, baseMs: 1, maxMs: 1 }, hooks(waits), async () => {
+        calls++;
+        throw transient;
+      }),
+    ).rejects.toBe(transient);
     expect(calls).toBe(3);
   });
 

@@ -31,13 +31,7 @@ describe('odt extractor', () => {
     </office:text>`;
     const out = await odtExtractor.extract(makeInput(odf('application/vnd.oasis.opendocument.text', body, 'River survey'), 'application/vnd.oasis.opendocument.text'), makeContext());
     expect(out.content).toBe(
-      [
-        '# Field Report',
-        'Water levels rose  by 3 cm. (Measured at noon.)',
-        '## Findings',
-        '- North bank eroded\n  - Two trees lost\n- South bank stable',
-        '| Site | Depth |\n| --- | --- |\n| A | 1.2 m |',
-      ].join('\n\n'),
+      ['# Field Report', 'Water levels rose  by 3 cm. (Measured at noon.)', '## Findings', '- North bank eroded\n  - Two trees lost\n- South bank stable', '| Site | Depth |\n| --- | --- |\n| A | 1.2 m |'].join('\n\n'),
     );
     expect(out.title).toBe('River survey');
   });
@@ -100,7 +94,10 @@ describe('epub extractor', () => {
     const idOf = (href: string) => `c${Object.keys(chapters).indexOf(href)}`;
     return buildZip([
       { name: 'mimetype', data: 'application/epub+zip', store: true },
-      { name: 'META-INF/container.xml', data: '<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>' },
+      {
+        name: 'META-INF/container.xml',
+        data: '<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>',
+      },
       {
         name: 'OEBPS/content.opf',
         data: `<package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>The Lighthouse Keeper</dc:title></metadata><manifest>${manifest.join('')}<item id="cover" href="img/cover.jpg" media-type="image/jpeg"/></manifest><spine>${spine.map((h) => `<itemref idref="${idOf(h)}"/>`).join('')}</spine></package>`,
@@ -108,21 +105,25 @@ describe('epub extractor', () => {
       ...Object.entries(chapters).map(([href, html]) => ({ name: `OEBPS/${href}`, data: `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>x</title></head><body>${html}</body></html>` })),
       { name: 'OEBPS/img/cover.jpg', data: Buffer.alloc(2000, 7) },
       ...(encryptedUris.length
-        ? [{ name: 'META-INF/encryption.xml', data: `<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">${encryptedUris.map((u) => `<enc:EncryptedData><enc:CipherData><enc:CipherReference URI="${u}"/></enc:CipherData></enc:EncryptedData>`).join('')}</encryption>` }]
+        ? [
+            {
+              name: 'META-INF/encryption.xml',
+              data: `<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">${encryptedUris.map((u) => `<enc:EncryptedData><enc:CipherData><enc:CipherReference URI="${u}"/></enc:CipherData></enc:EncryptedData>`).join('')}</encryption>`,
+            },
+          ]
         : []),
     ]);
   }
 
   it('follows the spine order, not the manifest order, and keeps the book title', async () => {
     const book = epub(['text/chapter 2.xhtml', 'text/ch1.xhtml'], {
-      'text/ch1.xhtml': '<h1>Chapter One</h1><p>The lamp was <em>lit</em> at <a href="https://example.com/dusk">dusk</a>. See [1] and 2 * 3.</p><table><tr><th>Day</th><th>Oil</th></tr><tr><td>Mon</td><td>2 l</td></tr></table>',
+      'text/ch1.xhtml':
+        '<h1>Chapter One</h1><p>The lamp was <em>lit</em> at <a href="https://example.com/dusk">dusk</a>. See [1] and 2 * 3.</p><table><tr><th>Day</th><th>Oil</th></tr><tr><td>Mon</td><td>2 l</td></tr></table>',
       'text/chapter 2.xhtml': '<h1>Prologue</h1><p>Storms came from the west.</p><img src="../img/cover.jpg" alt="A lighthouse at night"/>',
     });
     const out = await epubExtractor.extract(makeInput(book, 'application/epub+zip'), makeContext());
     expect(out.title).toBe('The Lighthouse Keeper');
-    expect(out.content).toBe(
-      '# Prologue\n\nStorms came from the west.\n\n[Image: A lighthouse at night]\n\n# Chapter One\n\nThe lamp was lit at dusk. See [1] and 2 * 3.\n\n| Day | Oil |\n| --- | --- |\n| Mon | 2 l |',
-    );
+    expect(out.content).toBe('# Prologue\n\nStorms came from the west.\n\n[Image: A lighthouse at night]\n\n# Chapter One\n\nThe lamp was lit at dusk. See [1] and 2 * 3.\n\n| Day | Oil |\n| --- | --- |\n| Mon | 2 l |');
   });
 
   it('refuses DRM-protected books but reads books with only obfuscated fonts', async () => {
@@ -164,7 +165,7 @@ Caf\'e9 cr\'e8me costs \u8364?5 \endash{} cheap \u-10179?\u-8704? indeed.\par
     expect(out.title).toBe('Harbour Notes');
   });
 
-  it('decodes \\\'hh bytes in a multi-byte code page (Shift_JIS)', async () => {
+  it("decodes \\'hh bytes in a multi-byte code page (Shift_JIS)", async () => {
     expect((await rtf("{\\rtf1\\ansi\\ansicpg932 \\'93\\'fa\\'96\\'7b\\'8c\\'ea\\par}")).content).toBe('日本語');
   });
 

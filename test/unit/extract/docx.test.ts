@@ -26,11 +26,7 @@ async function sampleDocx(title?: string): Promise<Buffer> {
           new Paragraph({ text: 'Hire two engineers', numbering: { reference: 'steps', level: 0 } }),
           new Paragraph({ text: 'Open the Lisbon office', numbering: { reference: 'steps', level: 0 } }),
           new Table({
-            rows: [
-              new TableRow({ children: [cell('Region'), cell('Sales')] }),
-              new TableRow({ children: [cell('North'), cell('1,200')] }),
-              new TableRow({ children: [cell('South | East'), cell('950')] }),
-            ],
+            rows: [new TableRow({ children: [cell('Region'), cell('Sales')] }), new TableRow({ children: [cell('North'), cell('1,200')] }), new TableRow({ children: [cell('South | East'), cell('950')] })],
           }),
         ],
       },

@@ -14,9 +14,7 @@ interface ManifestEntry {
 
 const OFFICE_KINDS = new Set(['docx', 'pptx', 'xlsx', 'markdown', 'html']);
 const manifestPath = path.join(SHARED_FILES, 'MANIFEST.json');
-const entries: ManifestEntry[] = fs.existsSync(manifestPath)
-  ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as ManifestEntry[]).filter((e) => OFFICE_KINDS.has(e.kind))
-  : [];
+const entries: ManifestEntry[] = fs.existsSync(manifestPath) ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as ManifestEntry[]).filter((e) => OFFICE_KINDS.has(e.kind)) : [];
 const squash = (s: string) => s.replace(/\s+/g, ' ');
 
 // Detection (magic bytes, extension) → registry → extractor, as an upload goes; phrases as in ../shared/data/files/MANIFEST.json.

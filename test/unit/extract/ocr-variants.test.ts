@@ -35,7 +35,10 @@ describe('skew detection (projection profile)', () => {
   });
 
   it('turns a real scan that leans 3 degrees back level, and leaves the upright scan as it is', async () => {
-    const upright = await sharp(fs.readFileSync(path.join(REAL, 'scan-phototest.tif'))).greyscale().png().toBuffer();
+    const upright = await sharp(fs.readFileSync(path.join(REAL, 'scan-phototest.tif')))
+      .greyscale()
+      .png()
+      .toBuffer();
     const level = await makeOcrVariant({ png: new Uint8Array(upright), op: 'deskew' });
     expect(level.angle).toBe(0);
     expect(level.png.byteLength).toBe(0);

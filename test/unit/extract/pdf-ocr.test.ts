@@ -39,11 +39,15 @@ describe('PDF extractor with tesseract.js', () => {
     expect(out.details).toMatchObject({ pages: 1, textPages: 0, ocrPages: 1 });
   }, 120_000);
 
-  it.skipIf(!fs.existsSync(scan))('reads the manifest phrases of the scanned ocrmypdf_c02-22.pdf', async () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(SHARED_FILES, 'MANIFEST.json'), 'utf8')) as { file: string; phrases: string[] }[];
-    const { phrases } = manifest.find((m) => m.file === 'ocrmypdf_c02-22.pdf')!;
-    const out = await pdfExtractor.extract(makeInput(fs.readFileSync(scan), 'application/pdf'), { ...makeContext(), ocr });
-    for (const phrase of phrases) expect(squash(out.content)).toContain(phrase);
-    expect(out.details).toMatchObject({ ocrPages: 1 });
-  }, 120_000);
+  it.skipIf(!fs.existsSync(scan))(
+    'reads the manifest phrases of the scanned ocrmypdf_c02-22.pdf',
+    async () => {
+      const manifest = JSON.parse(fs.readFileSync(path.join(SHARED_FILES, 'MANIFEST.json'), 'utf8')) as { file: string; phrases: string[] }[];
+      const { phrases } = manifest.find((m) => m.file === 'ocrmypdf_c02-22.pdf')!;
+      const out = await pdfExtractor.extract(makeInput(fs.readFileSync(scan), 'application/pdf'), { ...makeContext(), ocr });
+      for (const phrase of phrases) expect(squash(out.content)).toContain(phrase);
+      expect(out.details).toMatchObject({ ocrPages: 1 });
+    },
+    120_000,
+  );
 });

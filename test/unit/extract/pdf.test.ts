@@ -59,16 +59,10 @@ const squash = (s: string) => s.replace(/\s+/g, ' ');
 
 describe('PDF extractor (generated PDFs)', () => {
   it('extracts every page in order under a page heading, with details and per-page progress', async () => {
-    const bytes = await buildPdf([
-      { lines: ['The first page talks about apples.'] },
-      { lines: ['The second page talks about pears.'] },
-      { lines: ['The third page talks about plums.'] },
-    ]);
+    const bytes = await buildPdf([{ lines: ['The first page talks about apples.'] }, { lines: ['The second page talks about pears.'] }, { lines: ['The third page talks about plums.'] }]);
     const ctx = makeContext();
     const out = await pdfExtractor.extract(makeInput(bytes, PDF), ctx);
-    expect(out.content).toBe(
-      '## Page 1\n\nThe first page talks about apples.\n\n## Page 2\n\nThe second page talks about pears.\n\n## Page 3\n\nThe third page talks about plums.',
-    );
+    expect(out.content).toBe('## Page 1\n\nThe first page talks about apples.\n\n## Page 2\n\nThe second page talks about pears.\n\n## Page 3\n\nThe third page talks about plums.');
     expect(out.type).toBe('pdf');
     expect(out.details).toMatchObject({ pages: 3, textPages: 3, ocrPages: 0 });
     expect(ctx.events.map((e) => [e.unit, e.done, e.total])).toEqual([

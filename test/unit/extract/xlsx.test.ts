@@ -33,7 +33,19 @@ describe('xlsx extractor', () => {
       '<row r="6"><c r="B6" t="str"><v>formula text</v></c><c r="C6" s="4"><v>0.125</v></c><c r="E6" s="2"><v>0.75</v></c></row>',
     ].join('');
     const ctx = makeContext();
-    const out = await xlsxExtractor.extract(makeInput(workbook([{ name: 'Stock & Prices', rows }, { name: 'Empty', rows: '' }], ['Item', 'Price', 'In stock', 'Since']), XLSX), ctx);
+    const out = await xlsxExtractor.extract(
+      makeInput(
+        workbook(
+          [
+            { name: 'Stock & Prices', rows },
+            { name: 'Empty', rows: '' },
+          ],
+          ['Item', 'Price', 'In stock', 'Since'],
+        ),
+        XLSX,
+      ),
+      ctx,
+    );
     expect(out.content).toBe(
       [
         '## Stock & Prices',

@@ -7,10 +7,18 @@ const ctx = makeContext({ maxUnzippedBytes: 20 * MIB, maxZipEntries: 100 });
 
 describe('readZip', () => {
   it('inflates the wanted entries and lists all of them', async () => {
-    const zip = await readZip(buildZip([{ name: 'a.xml', data: '\uFEFF<a>é</a>' }, { name: 'media/img.png', data: Buffer.alloc(10) }, { name: 'dir/', data: '' }]), ctx, {
-      format: 'TEST',
-      want: (n) => n.endsWith('.xml'),
-    });
+    const zip = await readZip(
+      buildZip([
+        { name: 'a.xml', data: '\uFEFF<a>é</a>' },
+        { name: 'media/img.png', data: Buffer.alloc(10) },
+        { name: 'dir/', data: '' },
+      ]),
+      ctx,
+      {
+        format: 'TEST',
+        want: (n) => n.endsWith('.xml'),
+      },
+    );
     expect(zip.names).toEqual(['a.xml', 'media/img.png']);
     expect(zip.text('a.xml')).toBe('<a>é</a>');
     expect(zip.has('media/img.png')).toBe(false);
@@ -43,7 +51,14 @@ describe('readZip', () => {
     const skipped = await readZip(disguised, ctx, { format: 'DOCX', want });
     expect(skipped.names).toEqual(['word/media/image1.png']);
     await expect(readZip(disguised, ctx, { format: 'DOCX', want, verifyAll: true })).rejects.toMatchObject({ code: 'EXTRACTION_LIMIT' });
-    const fine = await readZip(buildZip([{ name: 'a.xml', data: '<a/>' }, { name: 'b.png', data: Buffer.alloc(100) }]), ctx, { format: 'DOCX', want, verifyAll: true });
+    const fine = await readZip(
+      buildZip([
+        { name: 'a.xml', data: '<a/>' },
+        { name: 'b.png', data: Buffer.alloc(100) },
+      ]),
+      ctx,
+      { format: 'DOCX', want, verifyAll: true },
+    );
     expect([fine.has('a.xml'), fine.has('b.png')]).toEqual([true, false]);
   });
 

@@ -16,7 +16,10 @@ describe('parseConversation', () => {
   });
 
   it('reads speaker/text and name/content objects, and a {messages} wrapper', () => {
-    const a = JSON.stringify([{ speaker: 'Caroline', text: 'Hi Mel!', date: '2023-05-08' }, { name: 'Melanie', content: 'Hey!' }]);
+    const a = JSON.stringify([
+      { speaker: 'Caroline', text: 'Hi Mel!', date: '2023-05-08' },
+      { name: 'Melanie', content: 'Hey!' },
+    ]);
     expect(parseConversation(a, '2023-05-09')!.map((t) => [t.speaker, t.content, t.timestamp])).toEqual([
       ['Caroline', 'Hi Mel!', '2023-05-08T00:00:00.000Z'],
       ['Melanie', 'Hey!', null],
@@ -37,10 +40,7 @@ describe('parseConversation', () => {
     expect(parseConversation('[1:56 pm on 8 May, 2023] Caroline: I went to a LGBTQ support group yesterday.', '2024-01-01')).toEqual([
       { speaker: 'Caroline', content: 'I went to a LGBTQ support group yesterday.', timestamp: '2023-05-08T13:56:00.000Z' },
     ]);
-    expect(parseConversation('[2023-05-08 13:56] Dana: I moved.\n[2023-05-08 13:57] Sam: Where to?', '2024-01-01')!.map((t) => t.timestamp)).toEqual([
-      '2023-05-08T13:56:00.000Z',
-      '2023-05-08T13:57:00.000Z',
-    ]);
+    expect(parseConversation('[2023-05-08 13:56] Dana: I moved.\n[2023-05-08 13:57] Sam: Where to?', '2024-01-01')!.map((t) => t.timestamp)).toEqual(['2023-05-08T13:56:00.000Z', '2023-05-08T13:57:00.000Z']);
   });
 
   it('takes a session date line as the date of every turn, as LongMemEval sessions are stored', () => {

@@ -24,14 +24,10 @@ describe('facts about third parties', () => {
   });
 
   it('keeps what a user says about someone else when no first person is in the sentence', async () => {
-    expect(await about(chat('user: Lena got married in June.', 'assistant: Congratulations to her!'))).toEqual([
-      ['Lena got married in June 2025.', 'Lena', 'relationship'],
-    ]);
+    expect(await about(chat('user: Lena got married in June.', 'assistant: Congratulations to her!'))).toEqual([['Lena got married in June 2025.', 'Lena', 'relationship']]);
     expect(await about('Tom plays the cello.')).toEqual([['Tom plays the cello.', 'Tom', 'schedule:cello']]);
     // A name the lexicon does not know counts when what is said of it is said of people.
-    expect(await about(chat('user: Priya leads the billing migration.', 'assistant: Good to know.'))).toEqual([
-      ['Priya leads the billing migration.', 'Priya', 'lead:bill migrat'],
-    ]);
+    expect(await about(chat('user: Priya leads the billing migration.', 'assistant: Good to know.'))).toEqual([['Priya leads the billing migration.', 'Priya', 'lead:bill migrat']]);
   });
 
   it('files a relative named in the sentence as its own subject', async () => {
@@ -48,7 +44,7 @@ describe('facts about third parties', () => {
 });
 
 describe('named speakers beside an assistant', () => {
-  it.each([['Assistant'], ['AI'], ['Bot']])('Maya: ... / %s: ... gives Maya\'s facts', async (bot) => {
+  it.each([['Assistant'], ['AI'], ['Bot']])("Maya: ... / %s: ... gives Maya's facts", async (bot) => {
     const out = await facts(chat('Maya: I work at Figma.', `${bot}: Nice!`, 'Maya: I live in Boston.'));
     expect(out.map((f) => [f.text, f.speaker, f.attribute])).toEqual([
       ['Maya works at Figma.', 'Maya', 'employer'],
@@ -212,7 +208,7 @@ describe('tools, memberships, habits and titles on the catalogue', () => {
   });
 
   it('reads instruments, intolerances, "a coffee person", freelancing, a relative\'s possessive and a time opener', async () => {
-    expect(await about('Ravi doesn\'t play the violin any more.')).toEqual([["Ravi doesn't play the violin any more.", 'Ravi', 'schedule:violin']]);
+    expect(await about("Ravi doesn't play the violin any more.")).toEqual([["Ravi doesn't play the violin any more.", 'Ravi', 'schedule:violin']]);
     expect((await about("I'm gluten intolerant.")).map((f) => f[2])).toEqual(['allergy:gluten']);
     expect((await about("I've become a real tea person.")).map((f) => f[2])).toEqual(['opinion:tea']);
     expect((await about("I'm a big fan of jazz.")).map((f) => f[2])).toEqual(['opinion:jazz']);
@@ -225,10 +221,13 @@ describe('tools, memberships, habits and titles on the catalogue', () => {
     expect(await about("The user's time zone is PST.")).toEqual([["The user's time zone is PST.", 'the user', 'timezone']]);
     expect(await about(chat('user: hi there', 'assistant: Hello! What can I do for you?', 'user: just chilling lol'))).toEqual([]);
     const nurse = await facts("As of this month I'm the head nurse at Mercy.");
-    expect(nurse.map((f) => [f.attribute, f.forgetAfter])).toEqual([['role', null], ['employer', null]]);
+    expect(nurse.map((f) => [f.attribute, f.forgetAfter])).toEqual([
+      ['role', null],
+      ['employer', null],
+    ]);
   });
 
-  it('reads a named person\'s multi-word title and a past irregular verb', async () => {
+  it("reads a named person's multi-word title and a past irregular verb", async () => {
     expect(await about('Omar is the lead architect at Zendesk.')).toEqual([
       ['Omar works as a lead architect.', 'Omar', 'role'],
       ['Omar works at Zendesk.', 'Omar', 'employer'],
@@ -263,7 +262,7 @@ describe('markdown notes', () => {
     ]);
   });
 
-  it('a personal note\'s bullets are facts about the user: one allergy per item, a doctor, a blood type', async () => {
+  it("a personal note's bullets are facts about the user: one allergy per item, a doctor, a blood type", async () => {
     expect(await about('## Medical notes\n\n- Allergies: latex, ibuprofen\n- Dentist: Dr. Ruth Okafor\n- Blood type: A positive')).toEqual([
       ['The user is allergic to latex.', 'the user', 'allergy:latex'],
       ['The user is allergic to ibuprofen.', 'the user', 'allergy:ibuprofen'],

@@ -69,7 +69,7 @@ describe.skipIf(!existsSync(LOCOMO))('offline extractor on LoCoMo sessions (../s
 });
 
 describe.skipIf(!existsSync(LONGMEMEVAL))('offline extractor on LongMemEval sessions (../shared/data)', () => {
-  it('keeps the user\'s statements, not the assistant\'s advice', async () => {
+  it("keeps the user's statements, not the assistant's advice", async () => {
     const questions = JSON.parse(readFileSync(LONGMEMEVAL, 'utf8')) as { haystack_dates: string[]; haystack_sessions: { role: string; content: string }[][] }[];
     const q = questions[0]!;
     for (let i = 0; i < 5; i++) {

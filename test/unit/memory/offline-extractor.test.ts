@@ -47,16 +47,12 @@ describe('offline extractor', () => {
 
   it('resolves relative dates against the turn timestamp, else the document date', async () => {
     const out = await facts('[1:56 pm on 8 May, 2023] Caroline: I went to a LGBTQ support group yesterday.', { documentDate: '2024-02-01' });
-    expect(out).toEqual([
-      expect.objectContaining({ text: 'Caroline went to a LGBTQ support group on 2023-05-07.', eventDate: '2023-05-07', speaker: 'Caroline', isStatic: false }),
-    ]);
+    expect(out).toEqual([expect.objectContaining({ text: 'Caroline went to a LGBTQ support group on 2023-05-07.', eventDate: '2023-05-07', speaker: 'Caroline', isStatic: false })]);
     expect((await facts('Dana: I ran a marathon yesterday.'))[0]!.eventDate).toBe('2023-05-07');
   });
 
   it('tells static facts (identity, work, preferences, relationships) from dynamic ones (events, plans)', async () => {
-    const out = await facts(
-      'Dana: I am a nurse. I love jazz. I am married to Tom. I went to a concert yesterday. I am going to visit Rome next month.\nSam: OK.',
-    );
+    const out = await facts('Dana: I am a nurse. I love jazz. I am married to Tom. I went to a concert yesterday. I am going to visit Rome next month.\nSam: OK.');
     expect(out.map((f) => [f.text, f.isStatic])).toEqual([
       ['Dana is a nurse.', true],
       ['Dana loves jazz.', true],

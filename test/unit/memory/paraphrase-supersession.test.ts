@@ -86,7 +86,10 @@ describe('paraphrased changes supersede the earlier fact', () => {
       const candidate = { id: 'm-old', text: old!.text, subject: old!.subject, attribute: old!.attribute, isStatic: old!.isStatic, similarity: 0.6 };
       const decisions = await Promise.all(next.map((f) => judge.judge(f, [candidate])));
       const updating = next.filter((_, i) => decisions[i]!.relation === 'updates');
-      expect(updating.map((f) => f.text), JSON.stringify({ old, next })).toHaveLength(1);
+      expect(
+        updating.map((f) => f.text),
+        JSON.stringify({ old, next }),
+      ).toHaveLength(1);
       expect(updating[0]!.text).toContain(c.now);
     });
   }

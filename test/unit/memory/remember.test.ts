@@ -7,7 +7,14 @@ import { createHashEmbedder } from '../../../src/providers/hash-embedder.js';
 import { SqliteStore } from '../../../src/storage/sqlite/sqlite-store.js';
 
 const fact = (text: string, over: Partial<ExtractedFact> = {}): ExtractedFact => ({
-  text, isStatic: true, eventDate: null, forgetAfter: null, subject: 'Dana', attribute: null, speaker: null, ...over,
+  text,
+  isStatic: true,
+  eventDate: null,
+  forgetAfter: null,
+  subject: 'Dana',
+  attribute: null,
+  speaker: null,
+  ...over,
 });
 
 describe('rememberFacts', () => {
@@ -18,7 +25,11 @@ describe('rememberFacts', () => {
     const ctx = (documentId: string) => ({ orgId: 'org', containerTags: ['u'], documentId, now: new Date().toISOString() });
     const first = await rememberFacts(deps, ctx('d0'), [fact('Dana resides in a flat near the Seine in Paris.', { attribute: 'home city' })]);
     // Thirty facts about Dana that share more words with the update than the Paris fact does.
-    await rememberFacts(deps, ctx('d1'), Array.from({ length: 30 }, (_, i) => fact(`Dana moved the sofa number ${i} to the new room.`, { isStatic: false })));
+    await rememberFacts(
+      deps,
+      ctx('d1'),
+      Array.from({ length: 30 }, (_, i) => fact(`Dana moved the sofa number ${i} to the new room.`, { isStatic: false })),
+    );
     const update = await rememberFacts(deps, ctx('d2'), [fact('Dana moved to Berlin.', { attribute: 'home city' })]);
     expect(update.updated).toHaveLength(1);
     const berlin = await store.memories.getMemory('org', update.updated[0]!);
@@ -40,7 +51,10 @@ describe('rememberFacts', () => {
       get(target, prop, receiver) {
         const value: unknown = Reflect.get(target, prop, receiver);
         if (prop === 'memoryKeywordSearch' && typeof value === 'function') {
-          return (...args: unknown[]) => { keywordScans++; return (value as (...a: unknown[]) => unknown).apply(target, args); };
+          return (...args: unknown[]) => {
+            keywordScans++;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
         }
         return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
       },
@@ -90,10 +104,8 @@ describe('supersession through the offline engine', () => {
     return tag;
   }
   /** The tag's latest memories, sorted (memories of one document share a creation time). */
-  const latest = async (tag: string) =>
-    (await store.memories.listMemories('org', { containerTags: [tag], limit: 100, offset: 0 })).memories.map((m) => m.memory).sort();
-  const all = async (tag: string) =>
-    (await store.memories.listMemories('org', { containerTags: [tag], includeSuperseded: true, limit: 100, offset: 0 })).memories.sort((a, b) => a.memory.localeCompare(b.memory));
+  const latest = async (tag: string) => (await store.memories.listMemories('org', { containerTags: [tag], limit: 100, offset: 0 })).memories.map((m) => m.memory).sort();
+  const all = async (tag: string) => (await store.memories.listMemories('org', { containerTags: [tag], includeSuperseded: true, limit: 100, offset: 0 })).memories.sort((a, b) => a.memory.localeCompare(b.memory));
 
   beforeAll(async () => {
     store = new SqliteStore(':memory:');
@@ -105,7 +117,10 @@ describe('supersession through the offline engine', () => {
     const tag = await ingest(['I work as a product designer at Figma.', 'I now work at Stripe as a senior product designer.']);
     expect(await latest(tag)).toEqual(['Maya now works as a senior product designer.', 'Maya now works at Stripe.']);
     const chain = (await all(tag)).filter((m) => m.relation === 'updates');
-    expect(chain.map((m) => [m.attribute, m.version])).toEqual([['role', 2], ['employer', 2]]);
+    expect(chain.map((m) => [m.attribute, m.version])).toEqual([
+      ['role', 2],
+      ['employer', 2],
+    ]);
   });
 
   it('"we moved" updates where "I" lived', async () => {
@@ -118,12 +133,7 @@ describe('supersession through the offline engine', () => {
       "I'm allergic to peanuts and shellfish. I live in Seattle. Honestly I hate running.",
       "Correction: I live in Portland, not Seattle. I'm actually not allergic to peanuts. Funny story, I actually love running now.",
     ]);
-    expect(await latest(tag)).toEqual([
-      'Maya actually loves running now.',
-      'Maya is actually not allergic to peanuts.',
-      'Maya is allergic to shellfish.',
-      'Maya lives in Portland, not Seattle.',
-    ]);
+    expect(await latest(tag)).toEqual(['Maya actually loves running now.', 'Maya is actually not allergic to peanuts.', 'Maya is allergic to shellfish.', 'Maya lives in Portland, not Seattle.']);
   });
 
   it('short notes without a subject, "have moved", job offers, "made partner", pets given up and meat eaten again update', async () => {
@@ -203,8 +213,11 @@ describe('supersession through the offline engine', () => {
     expect((await latest(lead)).filter((m) => / as a /.test(m))).toEqual(['Omar works as a lead architect.']);
   });
 
-  it('an update note under a shorter heading replaces the kickoff note\'s budget and deadline', async () => {
-    const tag = await ingest(['# Project Orion kickoff\n\n- Budget: $80,000\n- Deadline: 1 May 2026\n- Lead: Kofi Mensah', '## Orion status update\n\n- Budget increased to $95,000\n- Deadline pushed back to 12 June 2026']);
+  it("an update note under a shorter heading replaces the kickoff note's budget and deadline", async () => {
+    const tag = await ingest([
+      '# Project Orion kickoff\n\n- Budget: $80,000\n- Deadline: 1 May 2026\n- Lead: Kofi Mensah',
+      '## Orion status update\n\n- Budget increased to $95,000\n- Deadline pushed back to 12 June 2026',
+    ]);
     expect(await latest(tag)).toEqual(['The budget of Orion is $95,000.', 'The deadline of Orion is 12 June 2026.', 'The lead of Project Orion is Kofi Mensah.']);
   });
 
@@ -218,7 +231,7 @@ describe('supersession through the offline engine', () => {
     expect(await latest(tag)).toEqual(['Maya Chen now works as a senior product designer.', 'Maya Chen now works at Stripe.', "The user's name is Maya."]);
   });
 
-  it('never merges facts about different people: Maya\'s own allergy is stored beside her sister\'s', async () => {
+  it("never merges facts about different people: Maya's own allergy is stored beside her sister's", async () => {
     const tag = await ingest(["Maya's sister Lena is allergic to peanuts and shellfish.", 'Maya is allergic to peanuts.'], null);
     const memories = await all(tag);
     expect(memories.map((m) => [m.memory, m.subject, m.sourceCount])).toEqual([
@@ -228,7 +241,7 @@ describe('supersession through the offline engine', () => {
     ]);
   });
 
-  it('a third party\'s move updates only their residence', async () => {
+  it("a third party's move updates only their residence", async () => {
     const tag = await ingest(['Ana Silva lives in Paris. I live in Paris too.', 'Ana Silva now lives in Berlin.']);
     expect(await latest(tag)).toEqual(['Ana Silva now lives in Berlin.', 'Maya lives in Paris.']);
   });
@@ -243,7 +256,7 @@ describe('supersession through the offline engine', () => {
     expect((await all(tag)).map((m) => [m.memory, m.sourceCount, m.isStatic])).toEqual([["Maya's mom is called Grace.", 2, true]]);
   });
 
-  it('refuses a judge\'s duplicate or update across subjects', async () => {
+  it("refuses a judge's duplicate or update across subjects", async () => {
     const careless = { kind: 'llm' as const, judge: async (_f: ExtractedFact, c: readonly { id: string }[]) => (c[0] ? { relation: 'duplicate' as const, targetId: c[0].id } : { relation: 'new' as const }) };
     const tag = `t${++n}`;
     const ctx = { orgId: 'org', containerTags: [tag], documentId: null, now: new Date().toISOString() };

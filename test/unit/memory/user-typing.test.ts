@@ -21,7 +21,7 @@ describe('normaliseTyping (how people type into a chat box)', () => {
     expect(normaliseTyping('ok so i live in Oslo')).toBe('I live in Oslo');
   });
 
-  it("corrects a dropped, doubled or swapped letter of a word the rules key on, never a substitution or a real word", () => {
+  it('corrects a dropped, doubled or swapped letter of a word the rules key on, never a substitution or a real word', () => {
     expect(normaliseTyping('i finaly relocatted to Porto')).toBe('I finally relocated to Porto');
     // "loves" is one substitution from "lives"; "there" one swap from "three"; "month" one dropped letter from "months".
     expect(normaliseTyping('she loves it there since last month')).toBe('she loves it there since last month');

@@ -2,23 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { detectContent, looksLikeHtml } from '../../../src/pipeline/detect-content.js';
 
 describe('detectContent', () => {
-  it.each([
-    'https://example.com',
-    'http://example.com/path?q=1#frag',
-    '  https://example.com/a  \n',
-    'HTTPS://EXAMPLE.COM/UPPER',
-  ])('detects the lone URL %j', (raw) => {
+  it.each(['https://example.com', 'http://example.com/path?q=1#frag', '  https://example.com/a  \n', 'HTTPS://EXAMPLE.COM/UPPER'])('detects the lone URL %j', (raw) => {
     expect(detectContent(raw)).toBe('url');
   });
 
-  it.each([
-    'ftp://example.com/file',
-    'see https://example.com',
-    'https://example.com and more',
-    'https://a.com\nhttps://b.com',
-    'https://',
-    'example.com',
-  ])('does not treat %j as a URL', (raw) => {
+  it.each(['ftp://example.com/file', 'see https://example.com', 'https://example.com and more', 'https://a.com\nhttps://b.com', 'https://', 'example.com'])('does not treat %j as a URL', (raw) => {
     expect(detectContent(raw)).not.toBe('url');
   });
 
@@ -34,16 +22,12 @@ describe('detectContent', () => {
     expect(detectContent(raw)).toBe('html');
   });
 
-  it.each([
-    'Just some plain text.',
-    '# Markdown heading\n\nWith a paragraph.',
-    'Use <p> and <div> and <span> tags to structure a page.',
-    '<p>only one tag</p>',
-    '<htmlfoo>not html</htmlfoo>',
-    '',
-  ])('treats %j as text', (raw) => {
-    expect(detectContent(raw)).toBe('text');
-  });
+  it.each(['Just some plain text.', '# Markdown heading\n\nWith a paragraph.', 'Use <p> and <div> and <span> tags to structure a page.', '<p>only one tag</p>', '<htmlfoo>not html</htmlfoo>', ''])(
+    'treats %j as text',
+    (raw) => {
+      expect(detectContent(raw)).toBe('text');
+    },
+  );
 });
 
 describe('looksLikeHtml', () => {

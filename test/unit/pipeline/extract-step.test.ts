@@ -14,11 +14,7 @@ describe('extractDocument: summary', () => {
   it.each([
     ['plain text', `Otter field notes\n\n${BODY}\n\nMore notes.`, 'text'],
     ['markdown', `# Otter field notes\n\n${BODY.replace('cold', '**cold**')}\n\n## More\n\nMore notes.`, 'text'],
-    [
-      'HTML',
-      `<html><head><title>Otter field notes</title></head><body><h1>Otter field notes</h1><p>${BODY.replace('cold', '<em>cold</em>')}</p><p>More notes.</p></body></html>`,
-      'webpage',
-    ],
+    ['HTML', `<html><head><title>Otter field notes</title></head><body><h1>Otter field notes</h1><p>${BODY.replace('cold', '<em>cold</em>')}</p><p>More notes.</p></body></html>`, 'webpage'],
   ])('summarises %s as its first paragraph of prose', async (_kind, raw, type) => {
     const x = await extractDocument(deps, doc(raw));
     expect(x).toMatchObject({ type, title: 'Otter field notes', summary: BODY });

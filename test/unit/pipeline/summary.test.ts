@@ -17,19 +17,13 @@ describe('summarize', () => {
   });
 
   it('drops a first line that repeats the title, also a title shortened with "..."', () => {
-    expect(summarize('Meeting notes\nWe agreed to ship the otter tracker on Friday after review.', 'Meeting notes')).toBe(
-      'We agreed to ship the otter tracker on Friday after review.',
-    );
+    expect(summarize('Meeting notes\nWe agreed to ship the otter tracker on Friday after review.', 'Meeting notes')).toBe('We agreed to ship the otter tracker on Friday after review.');
     const line = 'A very long first line that goes on and on about otters, rivers and the dams that beavers build there';
-    expect(summarize(`${line}\n\nThe body of the note talks about something else entirely, at length.`, `${line.slice(0, 77)}...`)).toBe(
-      'The body of the note talks about something else entirely, at length.',
-    );
+    expect(summarize(`${line}\n\nThe body of the note talks about something else entirely, at length.`, `${line.slice(0, 77)}...`)).toBe('The body of the note talks about something else entirely, at length.');
   });
 
   it('removes markdown syntax: links, images, emphasis, inline code, quotes; keeps snake_case', () => {
-    expect(summarize('> See [the docs](https://x.y) and ![logo](l.png) for **bold** and *em* text with `code` and snake_case_name.')).toBe(
-      'See the docs and logo for bold and em text with code and snake_case_name.',
-    );
+    expect(summarize('> See [the docs](https://x.y) and ![logo](l.png) for **bold** and *em* text with `code` and snake_case_name.')).toBe('See the docs and logo for bold and em text with code and snake_case_name.');
   });
 
   it('keeps whole sentences within the bound, and cuts a longer first sentence at a word with an ellipsis', () => {

@@ -48,11 +48,7 @@ describe('createHashEmbedder', () => {
   });
 
   it('places texts sharing words closer than unrelated texts', async () => {
-    const [cat, cats, revenue] = await embedder.embedDocuments([
-      'The cat sat on the mat near the door.',
-      'Cats sitting on mats near doors.',
-      'Quarterly revenue grew by twelve percent.',
-    ]);
+    const [cat, cats, revenue] = await embedder.embedDocuments(['The cat sat on the mat near the door.', 'Cats sitting on mats near doors.', 'Quarterly revenue grew by twelve percent.']);
     expect(cosine(cat!, cats!)).toBeGreaterThan(cosine(cat!, revenue!) + 0.2);
   });
 
@@ -65,11 +61,7 @@ describe('createHashEmbedder', () => {
     const { mean, std } = embedder.calibration;
     expect(Number.isFinite(mean) && Number.isFinite(std)).toBe(true);
     expect(std).toBeGreaterThanOrEqual(0.03);
-    const [q, related, unrelated] = await embedder.embedDocuments([
-      'reset my password',
-      'Please reset your password using the link in the email.',
-      'The orchestra performed a symphony by Sibelius.',
-    ]);
+    const [q, related, unrelated] = await embedder.embedDocuments(['reset my password', 'Please reset your password using the link in the email.', 'The orchestra performed a symphony by Sibelius.']);
     expect(calibrateCosine(dot(q!, related!), embedder.calibration)).toBeGreaterThan(0.5);
     expect(calibrateCosine(dot(q!, unrelated!), embedder.calibration)).toBeLessThan(0.1);
   });

@@ -17,12 +17,7 @@ describe('InferenceQueue', () => {
       running--;
       return name;
     };
-    const results = await Promise.all([
-      q.run('document', task('doc-1')),
-      q.run('document', task('doc-2')),
-      q.run('document', task('doc-3')),
-      q.run('query', task('query')),
-    ]);
+    const results = await Promise.all([q.run('document', task('doc-1')), q.run('document', task('doc-2')), q.run('document', task('doc-3')), q.run('query', task('query'))]);
     expect(results).toEqual(['doc-1', 'doc-2', 'doc-3', 'query']);
     expect(maxRunning).toBe(1);
     expect(log).toEqual(['start doc-1', 'start query', 'start doc-2', 'start doc-3']);
@@ -88,11 +83,13 @@ describe('InferenceQueue', () => {
 
   describe('inferInSlices', () => {
     // A slow fake model: 2 ms per text, one pass at a time (the queue guarantees it), vectors [index of text].
-    const fakeModel = (calls: number[]): InferFn => async (texts) => {
-      calls.push(texts.length);
-      await new Promise((r) => setTimeout(r, 2 * texts.length));
-      return { dims: 1, data: Float32Array.from(texts, (t) => Number(t.split(' ')[1])) };
-    };
+    const fakeModel =
+      (calls: number[]): InferFn =>
+      async (texts) => {
+        calls.push(texts.length);
+        await new Promise((r) => setTimeout(r, 2 * texts.length));
+        return { dims: 1, data: Float32Array.from(texts, (t) => Number(t.split(' ')[1])) };
+      };
 
     it('lets a query issued while a large document batch runs finish before that batch', async () => {
       const q = new InferenceQueue();

@@ -62,12 +62,7 @@ describe('fuse', () => {
   });
 
   it('sorts by similarity, best first', () => {
-    const evidence: HybridEvidence[] = [
-      { id: 'low', vector: 0.1 },
-      { id: 'high', vector: 0.9, keyword: 0.9 },
-      { id: 'mid', keyword: 0.5 },
-      { id: 'none' },
-    ];
+    const evidence: HybridEvidence[] = [{ id: 'low', vector: 0.1 }, { id: 'high', vector: 0.9, keyword: 0.9 }, { id: 'mid', keyword: 0.5 }, { id: 'none' }];
     const hits = fuse(evidence, BOTH);
     expect(hits.map((h) => h.id)).toEqual(['high', 'mid', 'low', 'none']);
     for (let i = 1; i < hits.length; i++) expect(hits[i - 1]!.similarity).toBeGreaterThanOrEqual(hits[i]!.similarity);

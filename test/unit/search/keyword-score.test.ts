@@ -37,7 +37,16 @@ describe('termWeights', () => {
     const w = termWeights(['rare', 'common', 'typo'], df, 100);
     expect(w.get('typo')).toBeCloseTo(idf(2, 100) / 2, 12);
     // An explicit zero frequency counts as unseen too.
-    expect(termWeights(['rare', 'zero'], new Map([['rare', 2], ['zero', 0]]), 100).get('zero')).toBeCloseTo(idf(2, 100) / 2, 12);
+    expect(
+      termWeights(
+        ['rare', 'zero'],
+        new Map([
+          ['rare', 2],
+          ['zero', 0],
+        ]),
+        100,
+      ).get('zero'),
+    ).toBeCloseTo(idf(2, 100) / 2, 12);
   });
 
   it('uses the zero-frequency IDF when no query term occurs at all', () => {

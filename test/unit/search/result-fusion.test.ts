@@ -11,9 +11,13 @@ describe('hybrid fusion of memories and chunks', () => {
     // the memories) took the second slot from the second-best chunk c2.
     const memories = [memory('m1', 0.9, ['d9']), memory('m2', 0.8, ['d8'])];
     const chunks = [chunk('c1', 0.7, 'd1'), chunk('c2', 0.6, 'd2'), chunk('c3', 0.5, 'd3')];
-    const before = mergeDistinct(memories, chunks).slice(0, 3).map((r) => r.id);
+    const before = mergeDistinct(memories, chunks)
+      .slice(0, 3)
+      .map((r) => r.id);
     expect(before).toEqual(['m1', 'm2', 'c1']);
-    const after = fuseRanked(memories, chunks).slice(0, 3).map((r) => r.id);
+    const after = fuseRanked(memories, chunks)
+      .slice(0, 3)
+      .map((r) => r.id);
     expect(after.slice(0, 2)).toEqual(['c1', 'c2']);
     expect(after).not.toContain('m2');
   });

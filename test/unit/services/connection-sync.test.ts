@@ -161,8 +161,21 @@ describe('embedded sync scheduler', () => {
     const rt1 = await createTestRuntime({ MNEMO_CONNECTOR_POLL_MS: '3600000' }, { store: first });
     const now = new Date().toISOString();
     await first.connections.insertConnection({
-      id: 'conn-restart', orgId: ORG, provider: 'fake', containerTags: ['r'], documentLimit: 10, metadata: {}, credentials: null, status: 'active',
-      state: null, syncEveryMs: 3_600_000, nextSyncAt: Date.now() + 60_000, lastSyncAt: null, error: null, createdAt: now, updatedAt: now,
+      id: 'conn-restart',
+      orgId: ORG,
+      provider: 'fake',
+      containerTags: ['r'],
+      documentLimit: 10,
+      metadata: {},
+      credentials: null,
+      status: 'active',
+      state: null,
+      syncEveryMs: 3_600_000,
+      nextSyncAt: Date.now() + 60_000,
+      lastSyncAt: null,
+      error: null,
+      createdAt: now,
+      updatedAt: now,
     });
     await rt1.close();
     // Time passes while the process is down: the sync falls due.

@@ -9,7 +9,13 @@ describe('conversation transcripts and incremental memories', () => {
       transcript([
         { role: 'system', content: 'Be nice.' },
         { role: 'user', content: 'Hi!\r\n\r\n\r\nI moved.  \nTo Lisbon.' },
-        { role: 'assistant', content: [{ type: 'text', text: 'Congrats' }, { type: 'image_url', image_url: { url: 'https://x.test/a.png' } }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'Congrats' },
+            { type: 'image_url', image_url: { url: 'https://x.test/a.png' } },
+          ],
+        },
         { role: 'tool', content: '{}' },
         { role: 'user', name: 'Maya: the user', content: '' },
         { role: 'user', name: 'Maya', content: 'Thanks' },

@@ -66,9 +66,7 @@ describe('file links', () => {
 
   it('names the attachment in ASCII and exactly in UTF-8', () => {
     expect(contentDisposition('report.pdf')).toBe(`attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`);
-    expect(contentDisposition('Grüße "final"; v2.txt')).toBe(
-      `attachment; filename="Gr__e _final__ v2.txt"; filename*=UTF-8''Gr%C3%BC%C3%9Fe%20%22final%22%3B%20v2.txt`,
-    );
+    expect(contentDisposition('Grüße "final"; v2.txt')).toBe(`attachment; filename="Gr__e _final__ v2.txt"; filename*=UTF-8''Gr%C3%BC%C3%9Fe%20%22final%22%3B%20v2.txt`);
     expect(contentDisposition("it's (1).pdf")).toBe(`attachment; filename="it's (1).pdf"; filename*=UTF-8''it%27s%20%281%29.pdf`);
     expect(contentDisposition('\r\n')).toBe(`attachment; filename="__"; filename*=UTF-8''%0D%0A`);
     expect(contentDisposition('   ')).toBe(`attachment; filename="file"; filename*=UTF-8''%20%20%20`);

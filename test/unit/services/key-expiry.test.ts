@@ -47,9 +47,7 @@ describe('checkKeyExpiry (fake clock)', () => {
     expect(await checkKeyExpiry(deps, T0 + 2.9 * DAY)).toEqual([]);
 
     const first = await checkKeyExpiry(deps, T0 + 3.5 * DAY);
-    expect(first).toEqual([
-      { keyId: record.id, prefix: record.prefix, name: 'ci', orgId: ORG, expiresAt: record.expiresAt, leads: ['7d'], emailed: true },
-    ]);
+    expect(first).toEqual([{ keyId: record.id, prefix: record.prefix, name: 'ci', orgId: ORG, expiresAt: record.expiresAt, leads: ['7d'], emailed: true }]);
     expect((await store.accounts.getApiKey(record.id))!.expiryNotices).toEqual(['7d']);
     expect(await checkKeyExpiry(deps, T0 + 3.6 * DAY)).toEqual([]);
     expect(await checkKeyExpiry(deps, T0 + 8.9 * DAY)).toEqual([]);
@@ -132,7 +130,7 @@ describe('key expiry configuration', () => {
     expect(() => loadConfig({ MNEMO_KEY_EXPIRY_NOTICE_DAYS: '7,0' })).toThrow(/MNEMO_KEY_EXPIRY_NOTICE_DAYS/);
     expect(() => loadConfig({ MNEMO_KEY_EXPIRY_NOTICE_DAYS: 'weekly' })).toThrow(ConfigError);
     expect(() => loadConfig({ MNEMO_KEY_EXPIRY_CHECK_MS: '10' })).toThrow(/MNEMO_KEY_EXPIRY_CHECK_MS/);
-    expect(() => loadConfig({ MNEMO_SMTP_URL: 'http://mail' , MNEMO_NOTIFY_EMAIL: 'a@x.org' })).toThrow(/MNEMO_SMTP_URL/);
+    expect(() => loadConfig({ MNEMO_SMTP_URL: 'http://mail', MNEMO_NOTIFY_EMAIL: 'a@x.org' })).toThrow(/MNEMO_SMTP_URL/);
     expect(() => loadConfig({ MNEMO_NOTIFY_EMAIL: 'not-an-address', MNEMO_SMTP_URL: 'smtp://mail' })).toThrow(/MNEMO_NOTIFY_EMAIL/);
     expect(() => loadConfig({ MNEMO_SMTP_URL: 'smtp://mail' })).toThrow(/MNEMO_NOTIFY_EMAIL/);
     expect(() => loadConfig({ MNEMO_NOTIFY_EMAIL: 'a@x.org' })).toThrow(/MNEMO_SMTP_URL/);

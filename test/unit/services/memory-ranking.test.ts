@@ -48,7 +48,12 @@ describe('memory ranking', () => {
     // Within a version chain the latest version is current (a retraction can make an older one latest again).
     const v1 = memoryRecord({ memory: 'v1', createdAt: '2026-01-01T00:00:00.000Z' });
     const v2 = memoryRecord({ memory: 'v2', rootMemoryId: v1.id, version: 2, isLatest: false, isForgotten: true, createdAt: '2026-02-01T00:00:00.000Z' });
-    expect(currentFactsFirst([{ memory: v2, similarity: 0.9 }, { memory: v1, similarity: 0.5 }]).map((h) => h.memory.memory)).toEqual(['v1', 'v2']);
+    expect(
+      currentFactsFirst([
+        { memory: v2, similarity: 0.9 },
+        { memory: v1, similarity: 0.5 },
+      ]).map((h) => h.memory.memory),
+    ).toEqual(['v1', 'v2']);
   });
 
   it('on a near tie between facts of one subject, the one stated later comes first', () => {
@@ -66,7 +71,12 @@ describe('memory ranking', () => {
       ['Lena quit smoking.', 0.975],
     ]);
     // Beyond the tie, similarity decides.
-    expect(currentFactsFirst([{ memory: smokes, similarity: 0.9 }, { memory: quit, similarity: 0.9 - RECENCY_TIE }]).map((h) => h.memory.id)).toEqual([smokes.id, quit.id]);
+    expect(
+      currentFactsFirst([
+        { memory: smokes, similarity: 0.9 },
+        { memory: quit, similarity: 0.9 - RECENCY_TIE },
+      ]).map((h) => h.memory.id),
+    ).toEqual([smokes.id, quit.id]);
   });
 
   it('on a near tie, a later fact of another attribute does not overtake the one asked about (employer vs role)', () => {

@@ -27,7 +27,11 @@ describe('SearchService', () => {
       const chunks = [makeChunk(refOf(doc), 0, `otter river notes number ${i} with otters swimming`)];
       await store.chunks.replaceChunks(refOf(doc), chunks);
       const vectors = await embedder.embedDocuments(chunks.map((c) => c.embeddedContent));
-      await store.chunks.putEmbeddings(refOf(doc), embedder.id, chunks.map((c, k) => ({ chunkId: c.id, vector: vectors[k]! })));
+      await store.chunks.putEmbeddings(
+        refOf(doc),
+        embedder.id,
+        chunks.map((c, k) => ({ chunkId: c.id, vector: vectors[k]! })),
+      );
       await store.chunks.activateGeneration(refOf(doc));
       docIds.push(doc.id);
     }

@@ -3,15 +3,7 @@
  * index definitions and stages are pinned here as exact objects.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  dotFromVectorScore,
-  keywordIndexDefinition,
-  keywordSearchPipeline,
-  rankFusionPipeline,
-  rankFusionStage,
-  vectorIndexDefinition,
-  vectorSearchPipeline,
-} from '../../../src/storage/mongo/atlas-pipelines.js';
+import { dotFromVectorScore, keywordIndexDefinition, keywordSearchPipeline, rankFusionPipeline, rankFusionStage, vectorIndexDefinition, vectorSearchPipeline } from '../../../src/storage/mongo/atlas-pipelines.js';
 
 const vector = Float32Array.from([0.5, -0.25, 0.125]);
 
@@ -57,9 +49,7 @@ describe('Atlas index definitions', () => {
 
 describe('Atlas query stages', () => {
   it('$vectorSearch is pre-filtered to the organisation, searchable chunks, model and scope', () => {
-    expect(
-      vectorSearchPipeline({ orgId: 'org-1', vector, model: 'm', limit: 10, containerTags: ['a', 'b', 'a'], documentIds: ['d1', 'd2'] }),
-    ).toEqual([
+    expect(vectorSearchPipeline({ orgId: 'org-1', vector, model: 'm', limit: 10, containerTags: ['a', 'b', 'a'], documentIds: ['d1', 'd2'] })).toEqual([
       {
         $vectorSearch: {
           index: 'mnemo_vector_d3',
@@ -68,13 +58,7 @@ describe('Atlas query stages', () => {
           numCandidates: 200,
           limit: 10,
           filter: {
-            $and: [
-              { orgId: { $eq: 'org-1' } },
-              { active: { $eq: true } },
-              { embeddingModel: { $eq: 'm' } },
-              { containerTags: { $in: ['a', 'b'] } },
-              { documentId: { $in: ['d1', 'd2'] } },
-            ],
+            $and: [{ orgId: { $eq: 'org-1' } }, { active: { $eq: true } }, { embeddingModel: { $eq: 'm' } }, { containerTags: { $in: ['a', 'b'] } }, { documentId: { $in: ['d1', 'd2'] } }],
           },
         },
       },
@@ -110,12 +94,7 @@ describe('Atlas query stages', () => {
         $search: {
           index: 'mnemo_keyword',
           compound: {
-            filter: [
-              { equals: { path: 'orgId', value: 'org-1' } },
-              { equals: { path: 'active', value: true } },
-              { in: { path: 'containerTags', value: ['t'] } },
-              { in: { path: 'documentId', value: ['d1'] } },
-            ],
+            filter: [{ equals: { path: 'orgId', value: 'org-1' } }, { equals: { path: 'active', value: true } }, { in: { path: 'containerTags', value: ['t'] } }, { in: { path: 'documentId', value: ['d1'] } }],
             should: [{ text: { path: 'termText', query: ['golden', 'retriev'] } }],
             minimumShouldMatch: 1,
           },
@@ -127,11 +106,7 @@ describe('Atlas query stages', () => {
   });
 
   it('$rankFusion combines both pipelines with the hybrid weights', () => {
-    const stage = rankFusionStage(
-      { orgId: 'o', vector, model: 'm', limit: 5 },
-      { orgId: 'o', terms: ['x'], limit: 7 },
-      { vector: 1, keyword: 0.85 },
-    );
+    const stage = rankFusionStage({ orgId: 'o', vector, model: 'm', limit: 5 }, { orgId: 'o', terms: ['x'], limit: 7 }, { vector: 1, keyword: 0.85 });
     expect(stage).toEqual({
       $rankFusion: {
         input: {
@@ -148,9 +123,7 @@ describe('Atlas query stages', () => {
 
   it('the fused query: both retrievers scoped alike, the first `limit` fused, score details projected after the stage', () => {
     const scope = { orgId: 'org-1', containerTags: ['t'], documentIds: ['d1', 'd2'] };
-    expect(
-      rankFusionPipeline({ ...scope, vector, model: 'm', limit: 30 }, { ...scope, terms: ['golden', 'retriev'], limit: 30 }, { vector: 1, keyword: 0.85 }, 30),
-    ).toEqual([
+    expect(rankFusionPipeline({ ...scope, vector, model: 'm', limit: 30 }, { ...scope, terms: ['golden', 'retriev'], limit: 30 }, { vector: 1, keyword: 0.85 }, 30)).toEqual([
       {
         $rankFusion: {
           input: {
@@ -164,13 +137,7 @@ describe('Atlas query stages', () => {
                     numCandidates: 600,
                     limit: 30,
                     filter: {
-                      $and: [
-                        { orgId: { $eq: 'org-1' } },
-                        { active: { $eq: true } },
-                        { embeddingModel: { $eq: 'm' } },
-                        { containerTags: { $in: ['t'] } },
-                        { documentId: { $in: ['d1', 'd2'] } },
-                      ],
+                      $and: [{ orgId: { $eq: 'org-1' } }, { active: { $eq: true } }, { embeddingModel: { $eq: 'm' } }, { containerTags: { $in: ['t'] } }, { documentId: { $in: ['d1', 'd2'] } }],
                     },
                   },
                 },

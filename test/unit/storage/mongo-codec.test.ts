@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentPatch } from '../../../src/storage/documents.js';
-import {
-  documentFields,
-  escapeKey,
-  fromOpaque,
-  metadataFields,
-  metaField,
-  metaIndexEntry,
-  toOpaque,
-  unescapeKey,
-} from '../../../src/storage/mongo/codec.js';
+import { documentFields, escapeKey, fromOpaque, metadataFields, metaField, metaIndexEntry, toOpaque, unescapeKey } from '../../../src/storage/mongo/codec.js';
 
 describe('key escaping for opaque JSON (settings, processing and chunk metadata)', () => {
   const keys = ['plain', 'a.b', '$set', '$', '.', '%', '%2E', '%%', '', 'nul\u0000', 'ü.$%'];

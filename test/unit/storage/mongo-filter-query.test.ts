@@ -22,7 +22,17 @@ describe('compileFilter', () => {
   });
 
   it('wraps negated clauses in $nor (so documents without the key match) and nests AND / OR', () => {
-    const node = parseFilters({ OR: [{ key: 'a', value: 'x', negate: true }, { AND: [{ key: 'b', value: 'y' }, { key: 'c', value: 'z' }] }] })!;
+    const node = parseFilters({
+      OR: [
+        { key: 'a', value: 'x', negate: true },
+        {
+          AND: [
+            { key: 'b', value: 'y' },
+            { key: 'c', value: 'z' },
+          ],
+        },
+      ],
+    })!;
     expect(compileFilter(node)).toEqual({
       $or: [{ $nor: [{ [field('a', 's')]: { $eq: 'x' } }] }, { $and: [{ [field('b', 's')]: { $eq: 'y' } }, { [field('c', 's')]: { $eq: 'z' } }] }],
     });

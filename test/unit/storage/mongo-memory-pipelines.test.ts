@@ -4,13 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { forgetAtMs, memoryFields, NEVER_MS } from '../../../src/storage/mongo/memory-codec.js';
-import {
-  memoryKeywordIndexDefinition,
-  memoryKeywordSearchPipeline,
-  memoryScopeFilter,
-  memoryVectorIndexDefinition,
-  memoryVectorSearchPipeline,
-} from '../../../src/storage/mongo/memory-pipelines.js';
+import { memoryKeywordIndexDefinition, memoryKeywordSearchPipeline, memoryScopeFilter, memoryVectorIndexDefinition, memoryVectorSearchPipeline } from '../../../src/storage/mongo/memory-pipelines.js';
 
 const vector = Float32Array.from([0.5, -0.25, 0.125]);
 const NOW = Date.parse('2025-03-01T12:00:00.000Z');
@@ -18,13 +12,7 @@ const NOW = Date.parse('2025-03-01T12:00:00.000Z');
 describe('memory scope filter', () => {
   it('default scope: organisation, tags (deduplicated), latest, not forgotten, not yet due', () => {
     expect(memoryScopeFilter('org-1', { containerTags: ['a', 'b', 'a'] }, NOW)).toEqual({
-      $and: [
-        { orgId: { $eq: 'org-1' } },
-        { containerTags: { $in: ['a', 'b'] } },
-        { isLatest: { $eq: true } },
-        { isForgotten: { $eq: false } },
-        { forgetAtMs: { $gt: NOW } },
-      ],
+      $and: [{ orgId: { $eq: 'org-1' } }, { containerTags: { $in: ['a', 'b'] } }, { isLatest: { $eq: true } }, { isForgotten: { $eq: false } }, { forgetAtMs: { $gt: NOW } }],
     });
   });
 
@@ -125,14 +113,7 @@ describe('memory Atlas query stages', () => {
           numCandidates: 200,
           limit: 10,
           filter: {
-            $and: [
-              { orgId: { $eq: 'org-1' } },
-              { containerTags: { $in: ['a', 'b'] } },
-              { isLatest: { $eq: true } },
-              { isForgotten: { $eq: false } },
-              { forgetAtMs: { $gt: NOW } },
-              { embeddingModel: { $eq: 'm' } },
-            ],
+            $and: [{ orgId: { $eq: 'org-1' } }, { containerTags: { $in: ['a', 'b'] } }, { isLatest: { $eq: true } }, { isForgotten: { $eq: false } }, { forgetAtMs: { $gt: NOW } }, { embeddingModel: { $eq: 'm' } }],
           },
         },
       },

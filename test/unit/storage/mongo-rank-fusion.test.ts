@@ -7,21 +7,13 @@ import type { Collection, Db, Document } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import type { Logger } from '../../../src/core/logger.js';
 import { rankFusionPipeline } from '../../../src/storage/mongo/atlas-pipelines.js';
-import {
-  atlasRankFusion,
-  detectRankFusion,
-  fusedCandidates,
-  pipelineScores,
-  versionHasRankFusion,
-  type FusedRow,
-} from '../../../src/storage/mongo/rank-fusion.js';
+import { atlasRankFusion, detectRankFusion, fusedCandidates, pipelineScores, versionHasRankFusion, type FusedRow } from '../../../src/storage/mongo/rank-fusion.js';
 import type { ChunkBson } from '../../../src/storage/mongo/schema.js';
 
 /** The example the $rankFusion reference gives for `$search`, `$vectorSearch` and `$match` input pipelines. */
 const DOCUMENTED_EXAMPLE = {
   value: 0.030621785881252923,
-  description:
-    'value output by reciprocal rank fusion algorithm, computed as sum of weight * (1 / (60 + rank)) across input pipelines from which this document is output, from:',
+  description: 'value output by reciprocal rank fusion algorithm, computed as sum of weight * (1 / (60 + rank)) across input pipelines from which this document is output, from:',
   details: [
     { inputPipelineName: 'search', rank: 2, weight: 1, value: 0.3876491287, description: 'sum of:', details: [] },
     { inputPipelineName: 'vector', rank: 9, weight: 3, value: 0.7793490886688232, details: [] },
@@ -125,9 +117,7 @@ describe('$rankFusion detection', () => {
     const chunks = fakeChunks(async () => []);
     const logger = recordingLogger();
     expect(await detectRankFusion(fakeDb('8.0.4'), chunks, logger)).toBe(true);
-    expect(chunks.pipelines).toEqual([
-      [{ $rankFusion: { input: { pipelines: { probe: [{ $match: { _id: null } }, { $sort: { _id: 1 } }] } }, scoreDetails: true } }],
-    ]);
+    expect(chunks.pipelines).toEqual([[{ $rankFusion: { input: { pipelines: { probe: [{ $match: { _id: null } }, { $sort: { _id: 1 } }] } }, scoreDetails: true } }]]);
     expect(logger.lines).toEqual(['info: MongoDB store: $rankFusion active; hybrid candidates come from one $vectorSearch + $search query']);
   });
 

@@ -8,9 +8,38 @@ import { chunkViolations } from './chunk-invariants.js';
 
 // Words that an "every '.' ends a sentence" splitter breaks, plus markdown, unicode and whitespace oddities.
 const TRICKY = [
-  'Node.js', '20.1', '3.5.2024', 'v2.1', 'e.g.', 'i.e.', 'Dr.', 'U.S.', 'No. 5', 'J. R. R. Tolkien',
-  'https://example.com/a.b?c=1&d=e.f', '`a.b()`', 'x?y', 'Wait...really?!', '"quoted."', '(aside.)', 'end.', 'Why?', 'Yes!',
-  'naïve', 'e\u0301', '🙂', '👩‍👩‍👧', '今日は晴れ。明日は雨！', 'internationalization', '-', '|', '=====', '#hashtag', 'a\u00a0b', '\t', '\u2028',
+  'Node.js',
+  '20.1',
+  '3.5.2024',
+  'v2.1',
+  'e.g.',
+  'i.e.',
+  'Dr.',
+  'U.S.',
+  'No. 5',
+  'J. R. R. Tolkien',
+  'https://example.com/a.b?c=1&d=e.f',
+  '`a.b()`',
+  'x?y',
+  'Wait...really?!',
+  '"quoted."',
+  '(aside.)',
+  'end.',
+  'Why?',
+  'Yes!',
+  'naïve',
+  'e\u0301',
+  '🙂',
+  '👩‍👩‍👧',
+  '今日は晴れ。明日は雨！',
+  'internationalization',
+  '-',
+  '|',
+  '=====',
+  '#hashtag',
+  'a\u00a0b',
+  '\t',
+  '\u2028',
 ];
 const WORDS = ['the', 'otter', 'swims', 'at', 'dawn', 'and', 'eats', 'fish', 'in', 'a', 'river', 'of', 'cold', 'water', 'It', 'They'];
 
@@ -20,17 +49,11 @@ const word = fc.oneof(
   { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 12, unit: 'grapheme' }) },
   { weight: 1, arbitrary: fc.integer({ min: 20, max: 400 }).map((n) => 'x'.repeat(n)) },
 );
-const sentence = fc
-  .tuple(fc.array(word, { minLength: 1, maxLength: 40 }), fc.constantFrom('.', '. ', '!', '?', '', '\n', '。'))
-  .map(([ws, end]) => ws.join(' ') + end);
+const sentence = fc.tuple(fc.array(word, { minLength: 1, maxLength: 40 }), fc.constantFrom('.', '. ', '!', '?', '', '\n', '。')).map(([ws, end]) => ws.join(' ') + end);
 const paragraph = fc.array(sentence, { minLength: 1, maxLength: 12 }).map((s) => s.join(' '));
-const heading = fc
-  .tuple(fc.integer({ min: 1, max: 7 }), fc.array(word, { minLength: 1, maxLength: 30 }))
-  .map(([n, ws]) => `${'#'.repeat(n)} ${ws.join(' ')}`);
+const heading = fc.tuple(fc.integer({ min: 1, max: 7 }), fc.array(word, { minLength: 1, maxLength: 30 })).map(([n, ws]) => `${'#'.repeat(n)} ${ws.join(' ')}`);
 const codeLine = fc.array(word, { maxLength: 20 }).map((ws) => `  ${ws.join(' ')}`);
-const code = fc
-  .tuple(fc.constantFrom('```', '~~~'), fc.array(codeLine, { maxLength: 60 }), fc.boolean())
-  .map(([fence, lines, closed]) => [`${fence}ts`, ...lines, ...(closed ? [fence] : [])].join('\n'));
+const code = fc.tuple(fc.constantFrom('```', '~~~'), fc.array(codeLine, { maxLength: 60 }), fc.boolean()).map(([fence, lines, closed]) => [`${fence}ts`, ...lines, ...(closed ? [fence] : [])].join('\n'));
 const block = fc.oneof({ weight: 5, arbitrary: paragraph }, { weight: 2, arbitrary: heading }, { weight: 1, arbitrary: code });
 const separator = fc.constantFrom('\n\n', '\n', '\r\n\r\n', '\r\n', '\n\n\n', ' \n \t\n', '\r');
 const document = fc
@@ -57,7 +80,10 @@ const read = (p: string) => readFileSync(path.join(SHARED, p), 'utf8');
 function expectVerbatim(name: string, docs: readonly string[]) {
   const bad: string[] = [];
   let chunkCount = 0;
-  for (const [max, overlap] of [[DEFAULT_CHUNK_TOKENS, Math.round(DEFAULT_CHUNK_TOKENS * 0.125)], [48, 6]] as const) {
+  for (const [max, overlap] of [
+    [DEFAULT_CHUNK_TOKENS, Math.round(DEFAULT_CHUNK_TOKENS * 0.125)],
+    [48, 6],
+  ] as const) {
     docs.forEach((text, i) => {
       const chunks = chunkText(text, { maxTokens: max, overlapTokens: overlap });
       chunkCount += chunks.length;
@@ -92,8 +118,7 @@ describe('chunkText properties over real documents (../shared/data)', () => {
   it.skipIf(!has('longmemeval/longmemeval-s-dev.json'))('LongMemEval chat sessions', () => {
     type Turn = { role: string; content: string };
     const data = JSON.parse(read('longmemeval/longmemeval-s-dev.json')) as { haystack_sessions: Turn[][]; haystack_dates: string[] }[];
-    const session = (turns: Turn[], date: string | undefined) =>
-      [`Chat session on ${date}`, ...turns.map((t) => `${t.role}: ${t.content}`)].join('\n\n');
+    const session = (turns: Turn[], date: string | undefined) => [`Chat session on ${date}`, ...turns.map((t) => `${t.role}: ${t.content}`)].join('\n\n');
     const docs = data.slice(0, 3).flatMap((q) => q.haystack_sessions.map((s, i) => session(s, q.haystack_dates[i])));
     expectVerbatim('longmemeval', docs);
   });

@@ -45,9 +45,7 @@ describe('chunkText: trivial input', () => {
   });
 
   it('returns a short text as one trimmed chunk without headings, with its offsets in the text', () => {
-    expect(chunkText('\n  Just a short note.  \n', { maxTokens: 64, overlapTokens: 8 })).toEqual([
-      { content: 'Just a short note.', start: 3, end: 21, tokenCount: estimateTokens('Just a short note.'), headings: [] },
-    ]);
+    expect(chunkText('\n  Just a short note.  \n', { maxTokens: 64, overlapTokens: 8 })).toEqual([{ content: 'Just a short note.', start: 3, end: 21, tokenCount: estimateTokens('Just a short note.'), headings: [] }]);
   });
 });
 
@@ -74,14 +72,23 @@ describe('chunkText: token bound', () => {
     const chunks = chunkText(word, { maxTokens: 32, overlapTokens: 0 });
     expectWithinBound(chunks, 32);
     // Pieces of a cut word may be packed together with a space in between; no character is lost.
-    expect(chunks.map((c) => c.content).join('').replace(/\s/g, '')).toBe(word);
+    expect(
+      chunks
+        .map((c) => c.content)
+        .join('')
+        .replace(/\s/g, ''),
+    ).toBe(word);
   });
 
   it('keeps every chunk of generated markdown documents within the bound', () => {
     const random = rng(7);
     for (let i = 0; i < 30; i++) {
       const doc = randomDocument(random);
-      for (const [max, overlap] of [[24, 0], [64, 8], [DEFAULT_CHUNK_TOKENS, 32]] as const) {
+      for (const [max, overlap] of [
+        [24, 0],
+        [64, 8],
+        [DEFAULT_CHUNK_TOKENS, 32],
+      ] as const) {
         const chunks = chunkText(doc, { maxTokens: max, overlapTokens: overlap });
         expect(chunks.length).toBeGreaterThan(0);
         // Collected rather than asserted one by one: thousands of chunks, one readable failure.
@@ -115,27 +122,10 @@ describe('chunkText: headings', () => {
   const body = (from: number) => paragraph(from, 4); // 36 tokens: enough to close a section at maxTokens 64
 
   it('starts a new chunk at each heading of a large enough section and records the enclosing headings', () => {
-    const text = [
-      '# Guide',
-      body(0),
-      '## Install',
-      body(10),
-      '### On Linux',
-      body(20),
-      '## Usage',
-      body(30),
-      '# Appendix',
-      body(40),
-    ].join('\n\n');
+    const text = ['# Guide', body(0), '## Install', body(10), '### On Linux', body(20), '## Usage', body(30), '# Appendix', body(40)].join('\n\n');
     const chunks = chunkText(text, { maxTokens: 64, overlapTokens: 8 });
     expectWithinBound(chunks, 64);
-    expect(chunks.map((c) => c.headings)).toEqual([
-      ['Guide'],
-      ['Guide', 'Install'],
-      ['Guide', 'Install', 'On Linux'],
-      ['Guide', 'Usage'],
-      ['Appendix'],
-    ]);
+    expect(chunks.map((c) => c.headings)).toEqual([['Guide'], ['Guide', 'Install'], ['Guide', 'Install', 'On Linux'], ['Guide', 'Usage'], ['Appendix']]);
     expect(chunks.map((c) => c.content.split('\n')[0])).toEqual(['# Guide', '## Install', '### On Linux', '## Usage', '# Appendix']);
     expect(chunks[2]!.content).toBe(`### On Linux\n\n${body(20)}`);
   });
@@ -356,21 +346,11 @@ describe('chunkText: content is a verbatim slice of the text', () => {
 
 describe('splitSentences', () => {
   it('splits after sentence punctuation and at line breaks, trimming each sentence', () => {
-    expect(splitSentences('Hello world. How are you?  Fine!\nNext line')).toEqual([
-      'Hello world.',
-      'How are you?',
-      'Fine!',
-      'Next line',
-    ]);
+    expect(splitSentences('Hello world. How are you?  Fine!\nNext line')).toEqual(['Hello world.', 'How are you?', 'Fine!', 'Next line']);
   });
 
   it('keeps closing quotes and brackets with their sentence and groups repeated punctuation', () => {
-    expect(splitSentences('He said "stop." Then (he left.) Wait...really?!')).toEqual([
-      'He said "stop."',
-      'Then (he left.)',
-      'Wait...',
-      'really?!',
-    ]);
+    expect(splitSentences('He said "stop." Then (he left.) Wait...really?!')).toEqual(['He said "stop."', 'Then (he left.)', 'Wait...', 'really?!']);
   });
 
   it('splits on CJK full stops', () => {

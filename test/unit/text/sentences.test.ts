@@ -6,10 +6,7 @@ const sentences = (text: string) => texts(text, sentenceSpans(text));
 
 describe('sentenceSpans', () => {
   it('keeps numbers, versions, dates and file names inside their sentence', () => {
-    expect(sentences('We run Node.js 20.1 on 3.5.2024 with v2.1 of config.yaml. Next one.')).toEqual([
-      'We run Node.js 20.1 on 3.5.2024 with v2.1 of config.yaml.',
-      'Next one.',
-    ]);
+    expect(sentences('We run Node.js 20.1 on 3.5.2024 with v2.1 of config.yaml. Next one.')).toEqual(['We run Node.js 20.1 on 3.5.2024 with v2.1 of config.yaml.', 'Next one.']);
   });
 
   it('does not end a sentence at titles, initials, dotted abbreviations or "No." before a number', () => {
@@ -22,23 +19,11 @@ describe('sentenceSpans', () => {
   });
 
   it('ends a sentence only where whitespace follows, so URLs and code stay whole', () => {
-    expect(sentences('Go to https://example.com/a?b=1.5&c=d. It works!Really? Yes.')).toEqual([
-      'Go to https://example.com/a?b=1.5&c=d.',
-      'It works!Really?',
-      'Yes.',
-    ]);
+    expect(sentences('Go to https://example.com/a?b=1.5&c=d. It works!Really? Yes.')).toEqual(['Go to https://example.com/a?b=1.5&c=d.', 'It works!Really?', 'Yes.']);
   });
 
   it('ends sentences at line breaks and at CJK full stops, and keeps quotes and brackets with their sentence', () => {
-    expect(sentences('line one\nline two\n\n今日は晴れ。明日は雨！ He said "stop." Then (he left.) Done')).toEqual([
-      'line one',
-      'line two',
-      '今日は晴れ。',
-      '明日は雨！',
-      'He said "stop."',
-      'Then (he left.)',
-      'Done',
-    ]);
+    expect(sentences('line one\nline two\n\n今日は晴れ。明日は雨！ He said "stop." Then (he left.) Done')).toEqual(['line one', 'line two', '今日は晴れ。', '明日は雨！', 'He said "stop."', 'Then (he left.)', 'Done']);
   });
 
   it('returns trimmed spans of the original string, within the given range', () => {

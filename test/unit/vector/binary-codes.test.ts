@@ -96,15 +96,18 @@ describe('topByScore', () => {
   });
 
   it('agrees with a full sort on many scores', () => {
-    const s = Float32Array.from({ length: 5000 }, (_, i) => Math.sin(i * 78.233) * 43758.5453 % 1);
-    const want = [...s.keys()].sort((a, b) => s[b]! - s[a]! || a - b).slice(0, 300).sort((a, b) => a - b);
+    const s = Float32Array.from({ length: 5000 }, (_, i) => (Math.sin(i * 78.233) * 43758.5453) % 1);
+    const want = [...s.keys()]
+      .sort((a, b) => s[b]! - s[a]! || a - b)
+      .slice(0, 300)
+      .sort((a, b) => a - b);
     expect([...topByScore(s, s.length, 300)].sort((a, b) => a - b)).toEqual(want);
   });
 
   it('agrees with a full sort on large score sets of every shape (sampled threshold, and its fallback)', () => {
     const n = 100_000;
     let seed = 11;
-    const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const rand = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
     const shapes: Record<string, (i: number) => number> = {
       uniform: () => rand(),
       ascending: (i) => i / n, // the best scores all at the end: the even sample still sees them
@@ -117,8 +120,14 @@ describe('topByScore', () => {
     for (const [shape, f] of Object.entries(shapes)) {
       const s = Float32Array.from({ length: n }, (_, i) => f(i));
       for (const pool of [10, 1_000, 13_000]) {
-        const want = [...s.keys()].sort((a, b) => s[b]! - s[a]! || a - b).slice(0, pool).sort((a, b) => a - b);
-        expect([...topByScore(s, n, pool)].sort((a, b) => a - b), `${shape}, pool ${pool}`).toEqual(want);
+        const want = [...s.keys()]
+          .sort((a, b) => s[b]! - s[a]! || a - b)
+          .slice(0, pool)
+          .sort((a, b) => a - b);
+        expect(
+          [...topByScore(s, n, pool)].sort((a, b) => a - b),
+          `${shape}, pool ${pool}`,
+        ).toEqual(want);
       }
     }
   });

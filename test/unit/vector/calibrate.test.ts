@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BACKGROUND_SENTENCES,
-  calibrateCosine,
-  calibratePassageCosine,
-  backgroundCalibration,
-  estimateCalibration,
-  sigmoid,
-  Z_MIDPOINT,
-  Z_SCALE_ABOVE,
-  Z_SCALE_BELOW,
-} from '../../../src/vector/calibrate.js';
+import { BACKGROUND_SENTENCES, calibrateCosine, calibratePassageCosine, backgroundCalibration, estimateCalibration, sigmoid, Z_MIDPOINT, Z_SCALE_ABOVE, Z_SCALE_BELOW } from '../../../src/vector/calibrate.js';
 
 const vec = (...xs: number[]) => Float32Array.from(xs);
 

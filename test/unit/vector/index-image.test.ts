@@ -36,19 +36,20 @@ describe('index images', () => {
 
   /** An index with a binary stage, dead rows (a replaced and a removed document) and a retagged document. */
   function built(): VectorIndex {
-    const index = new VectorIndex(
-      () => ({ vectors: rows, documents: [...new Set(rows.map((r) => r.documentId))].map((documentId) => ({ documentId, containerTags: tagsOf(documentId) })), version: 5 }),
-      OPTIONS,
-    );
+    const index = new VectorIndex(() => ({ vectors: rows, documents: [...new Set(rows.map((r) => r.documentId))].map((documentId) => ({ documentId, containerTags: tagsOf(documentId) })), version: 5 }), OPTIONS);
     index.prepare('org', 'm');
-    index.putDocument('org', 'm', { documentId: 'd1-3', containerTags: ['big'] }, vectors(2, 7).map((v) => ({ ...v, documentId: 'd1-3' })));
+    index.putDocument(
+      'org',
+      'm',
+      { documentId: 'd1-3', containerTags: ['big'] },
+      vectors(2, 7).map((v) => ({ ...v, documentId: 'd1-3' })),
+    );
     index.removeDocument('org', 'd1-4');
     index.retagDocument('org', 'd1-5', ['small']);
     return index;
   }
 
-  const answers = (index: VectorIndex) =>
-    queries.flatMap((vector) => scopes.map((scope) => index.search('org', { vector, model: 'm', limit: 20, ...scope })));
+  const answers = (index: VectorIndex) => queries.flatMap((vector) => scopes.map((scope) => index.search('org', { vector, model: 'm', limit: 20, ...scope })));
 
   it('reads back an index that answers every query and scope as the one written', async () => {
     const original = built();
@@ -65,7 +66,12 @@ describe('index images', () => {
     expect(restored.size('org')).toBe(original.size('org'));
     // It goes on taking writes as the original does.
     for (const idx of [original, restored]) {
-      idx.putDocument('org', 'm', { documentId: 'new', containerTags: ['small'] }, vectors(4, 8).map((v) => ({ ...v, documentId: 'new' })));
+      idx.putDocument(
+        'org',
+        'm',
+        { documentId: 'new', containerTags: ['small'] },
+        vectors(4, 8).map((v) => ({ ...v, documentId: 'new' })),
+      );
       idx.removeDocument('org', 'd1-6');
     }
     expect(answers(restored)).toEqual(answers(original));

@@ -39,7 +39,11 @@ describe('SignCodes', () => {
     });
   }
 
-  for (const [dims, rows] of [[40, 300], [384, 9000], [1536, 200]] as const) {
+  for (const [dims, rows] of [
+    [40, 300],
+    [384, 9000],
+    [1536, 200],
+  ] as const) {
     it(`encodes int8 rows exactly as encodeSignsInt8 does (${dims} dimensions, ${rows} rows), padding bits clear`, () => {
       const rand = rng(dims + 1);
       const mean = Float32Array.from({ length: dims }, () => rand() * 0.05);

@@ -18,7 +18,16 @@ const fill = (k: number, scores: readonly number[]) => {
 describe('TopK', () => {
   it('keeps the same items as a full sort on random data', () => {
     const random = rng(123);
-    for (const [n, k] of [[0, 5], [1, 1], [3, 10], [100, 1], [100, 10], [1000, 37], [1000, 1000], [5000, 100]] as const) {
+    for (const [n, k] of [
+      [0, 5],
+      [1, 1],
+      [3, 10],
+      [100, 1],
+      [100, 10],
+      [1000, 37],
+      [1000, 1000],
+      [5000, 100],
+    ] as const) {
       const scores = Array.from({ length: n }, () => random() * 2 - 1);
       const expected = scores
         .map((score, item) => ({ item, score }))

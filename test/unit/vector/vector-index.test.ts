@@ -25,10 +25,7 @@ function corpus(n: number, dims: number, seed = 1): { vectors: IndexedVector[]; 
 }
 
 function indexOf(vectors: IndexedVector[], tags: Map<string, string[]>, exactScanLimit: number): VectorIndex {
-  return new VectorIndex(
-    () => ({ vectors, documents: [...tags].map(([documentId, containerTags]) => ({ documentId, containerTags })) }),
-    { exactScanLimit, rescorePerResult: 10, minRescore: 300, rescoreFraction: 64 },
-  );
+  return new VectorIndex(() => ({ vectors, documents: [...tags].map(([documentId, containerTags]) => ({ documentId, containerTags })) }), { exactScanLimit, rescorePerResult: 10, minRescore: 300, rescoreFraction: 64 });
 }
 
 describe('VectorIndex', () => {
@@ -79,7 +76,12 @@ describe('VectorIndex', () => {
   it('keeps approximate results right after removals, compaction and growth past the loaded capacity', () => {
     const idx = indexOf(vectors, tags, 1000);
     const exactTop = (vector: Float32Array, ids: Set<string>) =>
-      vectors.filter((v) => ids.has(v.chunkId)).map((v) => ({ id: v.chunkId, s: dot(vector, v.vector) })).sort((a, b) => b.s - a.s).slice(0, 10).map((w) => w.id);
+      vectors
+        .filter((v) => ids.has(v.chunkId))
+        .map((v) => ({ id: v.chunkId, s: dot(vector, v.vector) }))
+        .sort((a, b) => b.s - a.s)
+        .slice(0, 10)
+        .map((w) => w.id);
     const overlap = (kept: Set<string>) => {
       let same = 0;
       for (const vector of queries) {
@@ -135,7 +137,10 @@ describe('VectorIndex', () => {
     let same = 0;
     for (const vector of queries) {
       const got = idx.search('org', { vector, model: 'm', limit: 10 });
-      const want = vectors.map((v) => ({ id: v.chunkId, s: dot(vector, v.vector) })).sort((a, b) => b.s - a.s).slice(0, 10);
+      const want = vectors
+        .map((v) => ({ id: v.chunkId, s: dot(vector, v.vector) }))
+        .sort((a, b) => b.s - a.s)
+        .slice(0, 10);
       // Scores are the float dot products, not the int8 approximations.
       for (const c of got) expect(c.score).toBeCloseTo(dot(vector, byId.get(c.chunkId)!), 6);
       same += got.filter((c) => want.some((w) => w.id === c.chunkId)).length;
