@@ -106,7 +106,11 @@ export interface MemoryStore {
    * about the same thing may update, however differently it is worded.
    */
   findMemoriesBySubject(orgId: string, containerTags: readonly string[], subject: string, attribute: string): Promise<MemoryRecord[]>;
-  /** Latest, unforgotten memories of the tags about any of these subject + attribute pairs, in one read. */
+  /**
+   * Latest, unforgotten, unexpired memories of the tags about any of these subject + attribute pairs, in one read: the
+   * 100 newest (updatedAt) of each pair, grouped by pair in the order first asked (a pair repeated, its subject in
+   * any case, counts once), newest first within a pair.
+   */
   findMemoriesBySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[]): Promise<MemoryRecord[]>;
   /** Every version of a chain, oldest first. */
   memoryHistory(orgId: string, rootMemoryId: string): Promise<MemoryRecord[]>;

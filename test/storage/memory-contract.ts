@@ -133,6 +133,39 @@ export function runMemoryContract(name: string, open: () => Promise<Store>, clea
       expect(await store.memories.findMemoriesBySubjects(orgA.id, ['user-a'], [])).toEqual([]);
     });
 
+    it('caps each subject + attribute pair at its 100 newest memories, grouped by pair in the order asked', async () => {
+      // 102 current memories of one pair: its two oldest fall out, and no other pair loses a row to it.
+      const busy = Array.from({ length: 102 }, (_, i) => makeMemory(orgA.id, { memory: `Dana likes dish ${i}.`, subject: 'Dana', attribute: 'likes' }));
+      const home = makeMemory(orgA.id, { memory: 'Eli lives in Paris.', subject: 'Eli', attribute: 'residence' });
+      const moved = makeMemory(orgA.id, { memory: 'Eli lives in Oslo.', subject: 'eli', attribute: 'residence' });
+      const superseded = makeMemory(orgA.id, { memory: 'Eli lives in Lyon.', subject: 'Eli', attribute: 'residence', isLatest: false });
+      const forgotten = makeMemory(orgA.id, { memory: 'Eli lives in Rome.', subject: 'Eli', attribute: 'residence', isForgotten: true, forgottenAt: isoAt(1), forgetReason: 'asked' });
+      const expired = makeMemory(orgA.id, { memory: 'Eli lives in Kyiv.', subject: 'Eli', attribute: 'residence', forgetAfter: past() });
+      const otherTag = makeMemory(orgA.id, { memory: 'Eli lives in Riga.', subject: 'Eli', attribute: 'residence', containerTags: ['user-b'] });
+      const otherOrg = makeMemory(orgB.id, { memory: 'Eli lives in Bern.', subject: 'Eli', attribute: 'residence' });
+      const otherAttribute = makeMemory(orgA.id, { memory: 'Eli works at Acme.', subject: 'Eli', attribute: 'employer' });
+      const later = makeMemory(orgA.id, { memory: 'Eli is vegan.', subject: 'Eli', attribute: 'diet', containerTags: ['user-a', 'user-b'] });
+      for (const m of [...busy, home, moved, superseded, forgotten, expired, otherTag, otherOrg, otherAttribute, later]) await store.memories.insertMemory(m);
+      const found = await store.memories.findMemoriesBySubjects(
+        orgA.id,
+        ['user-a'],
+        [
+          { subject: 'ELI', attribute: 'residence' },
+          { subject: 'dana', attribute: 'likes' },
+          { subject: 'Eli', attribute: 'residence' },
+          { subject: 'Eli', attribute: 'diet' },
+          { subject: 'Noor', attribute: 'diet' },
+        ],
+      );
+      const newestFirst = busy.slice(2).reverse();
+      expect(found.map((m) => m.id)).toEqual([moved.id, home.id, ...newestFirst.map((m) => m.id), later.id]);
+      expect(found[0]).toEqual(moved);
+      // The other tag is read only when asked for; the other organisation never.
+      const both = await store.memories.findMemoriesBySubjects(orgA.id, ['user-a', 'user-b'], [{ subject: 'Eli', attribute: 'residence' }]);
+      expect(both.map((m) => m.id)).toEqual([otherTag.id, moved.id, home.id]);
+      expect((await store.memories.findMemoriesBySubjects(orgB.id, ['user-a'], [{ subject: 'eli', attribute: 'residence' }])).map((m) => m.id)).toEqual([otherOrg.id]);
+    });
+
     it('reads the version chains of several memories in one call, oldest first', async () => {
       const a1 = makeMemory(orgA.id, { memory: 'Dana lives in Paris.' });
       const a2 = makeMemory(orgA.id, { memory: 'Dana lives in Berlin.', version: 2, parentMemoryId: a1.id, rootMemoryId: a1.id, relation: 'updates', isLatest: false });

@@ -107,6 +107,14 @@ describe('SQLite memory store: query plans', () => {
     expect(broadSteps(plans, { ordered: false })).toEqual([]);
   });
 
+  it('reads the memories of many subject + attribute pairs in one statement, each pair from its own index range', async () => {
+    const pairs = ['Dana', 'ELI', 'noor', 'Zed'].flatMap((subject) => ['residence', 'other', 'employer'].map((attribute) => ({ subject, attribute })));
+    const plans = await plansOf(() => store.memories.findMemoriesBySubjects(org.id, tags, pairs));
+    expect(plans).toHaveLength(1);
+    expect(plans[0]!.plan.join(' | ')).toMatch(/SEARCH m USING INDEX memories_subject \(org_id=\? AND <expr>=\? AND attribute=\?\)/);
+    expect(broadSteps(plans, { ordered: false })).toEqual([]);
+  });
+
   it('pages a tag in index order, for every order lists and profiles use', async () => {
     const plans = await plansOf(async () => {
       for (const sort of ['createdAt', 'updatedAt'] as const) await store.memories.listMemories(org.id, { containerTags: tags, sort, order: 'desc', limit: 10, offset: 0 });

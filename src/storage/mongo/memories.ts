@@ -14,6 +14,12 @@ import type { MongoSearch } from './search.js';
 
 type Embedding = { model: string; vector: Float32Array };
 
+/** Memories per subject + attribute pair that findMemoriesBySubjects returns at most (newest first). */
+const BY_SUBJECTS_PER_PAIR = 100;
+
+/** A subject + attribute pair as lookups compare it (the subject in any case). */
+const pairKey = (subject: string, attribute: string) => `${subjectKey(subject)!}\u0000${attribute}`;
+
 export interface MongoMemoriesOptions {
   logger?: Logger;
   /** How long a write waits for a new Atlas index to become queryable. */
@@ -107,7 +113,27 @@ export class MongoMemories implements MemoryStore {
   }
 
   async findMemoriesBySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[]): Promise<MemoryRecord[]> {
-    return pairs.length === 0 ? [] : this.bySubjects(orgId, containerTags, pairs, 100 * pairs.length);
+    // Each distinct pair (subject in any case) gets its own bucket, in the order first asked.
+    const buckets = new Map<string, MemoryRecord[]>();
+    const distinct: SubjectAttribute[] = [];
+    for (const p of pairs) {
+      const key = pairKey(p.subject, p.attribute);
+      if (buckets.has(key)) continue;
+      buckets.set(key, []);
+      distinct.push(p);
+    }
+    if (distinct.length === 0) return [];
+    // One query for every pair, newest first; each pair keeps its newest BY_SUBJECTS_PER_PAIR rows (a total limit let
+    // one busy pair crowd out the others), and the read stops once every pair is full.
+    let open = distinct.length;
+    for await (const b of this.c.memories.find(this.bySubjectsFilter(orgId, containerTags, distinct), { projection: MEMORY_PROJECTION }).sort({ updatedAt: -1, _id: 1 })) {
+      const m = bsonToMemory(b);
+      const bucket = buckets.get(pairKey(m.subject ?? '', m.attribute ?? ''));
+      if (!bucket || bucket.length >= BY_SUBJECTS_PER_PAIR) continue;
+      bucket.push(m);
+      if (bucket.length === BY_SUBJECTS_PER_PAIR && --open === 0) break;
+    }
+    return [...buckets.values()].flat();
   }
 
   async memoryHistory(orgId: string, rootMemoryId: string): Promise<MemoryRecord[]> {
@@ -204,10 +230,18 @@ export class MongoMemories implements MemoryStore {
 
   /** Latest, unforgotten memories of the tags about any of the pairs (subject in any case), newest first. */
   private async bySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[], limit: number): Promise<MemoryRecord[]> {
-    const keys = pairs.map((p) => ({ subjectKey: { $eq: subjectKey(p.subject) }, attribute: { $eq: p.attribute } }));
-    const query: Filter<MemoryBson> = { $and: [...memoryScopeFilter(orgId, { containerTags }, Date.now()).$and, keys.length === 1 ? keys[0]! : { $or: keys }] };
-    const rows = await this.c.memories.find(query, { projection: MEMORY_PROJECTION }).sort({ updatedAt: -1, _id: 1 }).limit(limit).toArray();
+    const rows = await this.c.memories
+      .find(this.bySubjectsFilter(orgId, containerTags, pairs), { projection: MEMORY_PROJECTION })
+      .sort({ updatedAt: -1, _id: 1 })
+      .limit(limit)
+      .toArray();
     return rows.map(bsonToMemory);
+  }
+
+  /** Latest, unforgotten memories of the tags about any of the pairs (subject in any case). */
+  private bySubjectsFilter(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[]): Filter<MemoryBson> {
+    const keys = pairs.map((p) => ({ subjectKey: { $eq: subjectKey(p.subject) }, attribute: { $eq: p.attribute } }));
+    return { $and: [...memoryScopeFilter(orgId, { containerTags }, Date.now()).$and, keys.length === 1 ? keys[0]! : { $or: keys }] };
   }
 
   /** The memories' Atlas indexes once the store detected Atlas Search; null on the in-app path. */

@@ -17,6 +17,9 @@ import { sequencedWrite } from './sequenced-write.js';
  */
 const MEMORY_INDEX_OPTIONS: VectorIndexOptions = { exactScanLimit: 2_000, rescorePerResult: 12, minRescore: 1_000, rescoreFraction: 64 };
 
+/** Memories per subject + attribute pair that findMemoriesBySubjects returns at most (newest first). */
+const BY_SUBJECTS_PER_PAIR = 100;
+
 /** Searchable = latest, not forgotten, not expired: what search and profiles see by default. */
 const searchable = (m: Pick<MemoryRecord, 'isLatest' | 'isForgotten'>) => m.isLatest && !m.isForgotten;
 
@@ -30,8 +33,10 @@ export class SqliteMemories implements MemoryStore {
   private readonly vectors: VectorIndex;
   /** Read before every memory vector search and around every write: prepared once (after the migrations). */
   private seqStatement: Database.Statement | null = null;
-  /** Prepared once: the memory step and profiles run it once per subject + attribute pair. */
+  /** Prepared once: the memory step runs it once per subject + attribute pair it judges. */
   private bySubjectStatement: Database.Statement | null = null;
+  /** Prepared once: profiles run it once per page, for every subject + attribute pair of the page. */
+  private bySubjectsStatement: Database.Statement | null = null;
   private sideRows: MemorySideRows | null = null;
 
   constructor(private readonly db: Database.Database) {
@@ -147,14 +152,28 @@ export class SqliteMemories implements MemoryStore {
 
   async findMemoriesBySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[]): Promise<MemoryRecord[]> {
     const seen = new Set<string>();
-    const out: MemoryRecord[] = [];
+    const distinct: [string, string][] = [];
     for (const p of pairs) {
       const key = `${p.subject.toLowerCase()}\u0000${p.attribute}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      for (const m of this.bySubject(orgId, containerTags, p.subject, p.attribute, 100)) out.push(m);
+      distinct.push([p.subject, p.attribute]);
     }
-    return out;
+    if (distinct.length === 0) return [];
+    // One statement for every pair: each pair's rows come from its own range of memories_subject, numbered newest
+    // first by a window, and capped per pair (a profile page asks for ~90 pairs: one statement each cost 57% of it).
+    this.bySubjectsStatement ??= this.db.prepare(
+      `SELECT ${SELECT_M} FROM (
+         SELECT m.rowid AS rid, p.key AS pair, row_number() OVER (PARTITION BY p.key ORDER BY m.updated_at DESC, m.rowid DESC) AS rn
+         FROM json_each(?) p CROSS JOIN memories m INDEXED BY memories_subject
+         WHERE m.org_id = ? AND lower(m.subject) = lower(p.value ->> 0) AND m.attribute = p.value ->> 1 AND m.subject IS NOT NULL
+         AND m.is_latest = 1 AND m.is_forgotten = 0 AND (m.forget_after IS NULL OR m.forget_after > ?)
+         AND EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = m.id AND t.org_id = ? AND t.tag IN (SELECT value FROM json_each(?)))
+       ) r CROSS JOIN memories m ON m.rowid = r.rid
+       WHERE r.rn <= ? ORDER BY r.pair, r.rn`,
+    );
+    const rows = this.bySubjectsStatement.all(JSON.stringify(distinct), orgId, new Date().toISOString(), orgId, JSON.stringify([...new Set(containerTags)]), BY_SUBJECTS_PER_PAIR) as Row[];
+    return rows.map(rowToMemory);
   }
 
   async memoryHistory(orgId: string, rootMemoryId: string): Promise<MemoryRecord[]> {
