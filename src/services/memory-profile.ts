@@ -1,7 +1,7 @@
 import { readScope, type Actor } from '../core/actor.js';
 import { matchesFilter, type FilterNode } from '../core/filters.js';
 import type { MemoryRecord } from '../core/types.js';
-import { memoryRecency, type MemoryListQuery } from '../storage/memories.js';
+import { memoryRecency, type MemoryDates, type MemoryListQuery } from '../storage/memories.js';
 import type { Store } from '../storage/store.js';
 import { supersessionKey } from './memory-ranking.js';
 
@@ -81,13 +81,14 @@ export class MemoryProfiles {
 
   /**
    * Ids of the memories that no newer fact of the tag contradicts: for each single-valued subject + attribute among
-   * them, the tag's latest memories with that pair are read in one call, and only the newest stays current.
+   * them, the tag's latest memories with that pair are read in one call (ids and dates only), and only the newest
+   * stays current.
    */
   private async currentAmong(orgId: string, tags: readonly string[], memories: readonly MemoryRecord[]): Promise<Set<string>> {
     const keyed = memories.filter((m) => supersessionKey(m) !== null);
     const pairs = keyed.map((m) => ({ subject: m.subject!, attribute: m.attribute! }));
-    const others = pairs.length > 0 ? await this.store.memories.findMemoriesBySubjects(orgId, tags, pairs) : [];
-    const newest = new Map<string, MemoryRecord>();
+    const others = pairs.length > 0 ? await this.store.memories.findMemoryDatesBySubjects(orgId, tags, pairs) : [];
+    const newest = new Map<string, MemoryDates>();
     for (const m of [...keyed, ...others]) {
       const key = supersessionKey(m);
       if (!key) continue;
@@ -99,7 +100,7 @@ export class MemoryProfiles {
 }
 
 /** Stated later; at the same time, the later event. */
-function newer(a: MemoryRecord, b: MemoryRecord): boolean {
+function newer(a: MemoryDates, b: MemoryDates): boolean {
   if (a.createdAt !== b.createdAt) return a.createdAt > b.createdAt;
   return (a.eventDate ?? '') > (b.eventDate ?? '');
 }

@@ -160,6 +160,20 @@ export function runMemoryContract(name: string, open: () => Promise<Store>, clea
       const newestFirst = busy.slice(2).reverse();
       expect(found.map((m) => m.id)).toEqual([moved.id, home.id, ...newestFirst.map((m) => m.id), later.id]);
       expect(found[0]).toEqual(moved);
+      // The dates-only read: the same rows in the same order, with what decides which one is current.
+      const dates = await store.memories.findMemoryDatesBySubjects(
+        orgA.id,
+        ['user-a'],
+        [
+          { subject: 'ELI', attribute: 'residence' },
+          { subject: 'dana', attribute: 'likes' },
+          { subject: 'Eli', attribute: 'residence' },
+          { subject: 'Eli', attribute: 'diet' },
+          { subject: 'Noor', attribute: 'diet' },
+        ],
+      );
+      expect(dates).toEqual(found.map((m) => ({ id: m.id, subject: m.subject, attribute: m.attribute, createdAt: m.createdAt, eventDate: m.eventDate })));
+      expect(await store.memories.findMemoryDatesBySubjects(orgA.id, ['user-a'], [])).toEqual([]);
       // The other tag is read only when asked for; the other organisation never.
       const both = await store.memories.findMemoriesBySubjects(orgA.id, ['user-a', 'user-b'], [{ subject: 'Eli', attribute: 'residence' }]);
       expect(both.map((m) => m.id)).toEqual([otherTag.id, moved.id, home.id]);

@@ -3,7 +3,18 @@ import { silentLogger, type Logger } from '../../core/logger.js';
 import type { MemoryRecord } from '../../core/types.js';
 import { dot } from '../../vector/cosine.js';
 import { TopK } from '../../vector/top-k.js';
-import { memoryRecency, selectMemoryTerms, type MemoryCandidate, type MemoryKeywordQuery, type MemoryListQuery, type MemoryPatch, type MemoryStore, type MemoryVectorQuery, type SubjectAttribute } from '../memories.js';
+import {
+  memoryRecency,
+  selectMemoryTerms,
+  type MemoryCandidate,
+  type MemoryKeywordQuery,
+  type MemoryListQuery,
+  type MemoryPatch,
+  type MemoryStore,
+  type MemoryVectorQuery,
+  type SubjectAttribute,
+  type MemoryDates,
+} from '../memories.js';
 import { bm25, topCandidates, type CorpusStats, type ScoredChunk } from './bm25.js';
 import { readVector } from './codec.js';
 import { atlasMemoryKeywordCandidates, atlasMemoryVectorSearch, MemoryAtlasIndexes } from './memory-atlas.js';
@@ -113,27 +124,12 @@ export class MongoMemories implements MemoryStore {
   }
 
   async findMemoriesBySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[]): Promise<MemoryRecord[]> {
-    // Each distinct pair (subject in any case) gets its own bucket, in the order first asked.
-    const buckets = new Map<string, MemoryRecord[]>();
-    const distinct: SubjectAttribute[] = [];
-    for (const p of pairs) {
-      const key = pairKey(p.subject, p.attribute);
-      if (buckets.has(key)) continue;
-      buckets.set(key, []);
-      distinct.push(p);
-    }
-    if (distinct.length === 0) return [];
-    // One query for every pair, newest first; each pair keeps its newest BY_SUBJECTS_PER_PAIR rows (a total limit let
-    // one busy pair crowd out the others), and the read stops once every pair is full.
-    let open = distinct.length;
-    for await (const b of this.c.memories.find(this.bySubjectsFilter(orgId, containerTags, distinct), { projection: MEMORY_PROJECTION }).sort({ updatedAt: -1, _id: 1 })) {
-      const m = bsonToMemory(b);
-      const bucket = buckets.get(pairKey(m.subject ?? '', m.attribute ?? ''));
-      if (!bucket || bucket.length >= BY_SUBJECTS_PER_PAIR) continue;
-      bucket.push(m);
-      if (bucket.length === BY_SUBJECTS_PER_PAIR && --open === 0) break;
-    }
-    return [...buckets.values()].flat();
+    return (await this.perPair(orgId, containerTags, pairs, MEMORY_PROJECTION)).map(bsonToMemory);
+  }
+
+  async findMemoryDatesBySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[]): Promise<MemoryDates[]> {
+    const rows = await this.perPair(orgId, containerTags, pairs, { subject: 1, attribute: 1, createdAt: 1, eventDate: 1 });
+    return rows.map((b) => ({ id: b._id, subject: b.subject ?? null, attribute: b.attribute ?? null, createdAt: b.createdAt, eventDate: b.eventDate ?? null }));
   }
 
   async memoryHistory(orgId: string, rootMemoryId: string): Promise<MemoryRecord[]> {
@@ -226,6 +222,31 @@ export class MongoMemories implements MemoryStore {
   async deleteMemories(orgId: string, ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
     return (await this.c.memories.deleteMany({ orgId: { $eq: orgId }, _id: { $in: [...ids] } })).deletedCount;
+  }
+
+  /**
+   * One query for every distinct pair (subject in any case), newest first; each pair keeps its newest
+   * BY_SUBJECTS_PER_PAIR rows (a total limit let one busy pair crowd out the others), grouped by pair in the order
+   * first asked; the read stops once every pair is full.
+   */
+  private async perPair(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[], projection: Document): Promise<MemoryBson[]> {
+    const buckets = new Map<string, MemoryBson[]>();
+    const distinct: SubjectAttribute[] = [];
+    for (const p of pairs) {
+      const key = pairKey(p.subject, p.attribute);
+      if (buckets.has(key)) continue;
+      buckets.set(key, []);
+      distinct.push(p);
+    }
+    if (distinct.length === 0) return [];
+    let open = distinct.length;
+    for await (const b of this.c.memories.find(this.bySubjectsFilter(orgId, containerTags, distinct), { projection }).sort({ updatedAt: -1, _id: 1 })) {
+      const bucket = buckets.get(pairKey(b.subject ?? '', b.attribute ?? ''));
+      if (!bucket || bucket.length >= BY_SUBJECTS_PER_PAIR) continue;
+      bucket.push(b);
+      if (bucket.length === BY_SUBJECTS_PER_PAIR && --open === 0) break;
+    }
+    return [...buckets.values()].flat();
   }
 
   /** Latest, unforgotten memories of the tags about any of the pairs (subject in any case), newest first. */

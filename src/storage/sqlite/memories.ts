@@ -1,7 +1,17 @@
 import type Database from 'better-sqlite3';
 import type { MemoryRecord } from '../../core/types.js';
 import { VectorIndex, type VectorIndexOptions } from '../../vector/vector-index.js';
-import { selectMemoryTerms, type MemoryCandidate, type MemoryKeywordQuery, type MemoryListQuery, type MemoryPatch, type MemoryStore, type MemoryVectorQuery, type SubjectAttribute } from '../memories.js';
+import {
+  selectMemoryTerms,
+  type MemoryCandidate,
+  type MemoryKeywordQuery,
+  type MemoryListQuery,
+  type MemoryPatch,
+  type MemoryStore,
+  type MemoryVectorQuery,
+  type SubjectAttribute,
+  type MemoryDates,
+} from '../memories.js';
 import { orgScopeToken, tagScopeToken } from '../scope-tokens.js';
 import { listIdsSql, memoryScopeSql } from './memory-list-sql.js';
 import { COLUMNS, encode, rowToMemory, SELECT_M, type Row } from './memory-rows.js';
@@ -35,8 +45,8 @@ export class SqliteMemories implements MemoryStore {
   private seqStatement: Database.Statement | null = null;
   /** Prepared once: the memory step runs it once per subject + attribute pair it judges. */
   private bySubjectStatement: Database.Statement | null = null;
-  /** Prepared once: profiles run it once per page, for every subject + attribute pair of the page. */
-  private bySubjectsStatement: Database.Statement | null = null;
+  /** Prepared once each: profiles run one per page, for every subject + attribute pair of the page. */
+  private readonly bySubjectsStatements: { records?: Database.Statement; dates?: Database.Statement } = {};
   private sideRows: MemorySideRows | null = null;
 
   constructor(private readonly db: Database.Database) {
@@ -151,29 +161,17 @@ export class SqliteMemories implements MemoryStore {
   }
 
   async findMemoriesBySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[]): Promise<MemoryRecord[]> {
-    const seen = new Set<string>();
-    const distinct: [string, string][] = [];
-    for (const p of pairs) {
-      const key = `${p.subject.toLowerCase()}\u0000${p.attribute}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      distinct.push([p.subject, p.attribute]);
-    }
-    if (distinct.length === 0) return [];
-    // One statement for every pair: each pair's rows come from its own range of memories_subject, numbered newest
-    // first by a window, and capped per pair (a profile page asks for ~90 pairs: one statement each cost 57% of it).
-    this.bySubjectsStatement ??= this.db.prepare(
-      `SELECT ${SELECT_M} FROM (
-         SELECT m.rowid AS rid, p.key AS pair, row_number() OVER (PARTITION BY p.key ORDER BY m.updated_at DESC, m.rowid DESC) AS rn
-         FROM json_each(?) p CROSS JOIN memories m INDEXED BY memories_subject
-         WHERE m.org_id = ? AND lower(m.subject) = lower(p.value ->> 0) AND m.attribute = p.value ->> 1 AND m.subject IS NOT NULL
-         AND m.is_latest = 1 AND m.is_forgotten = 0 AND (m.forget_after IS NULL OR m.forget_after > ?)
-         AND EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = m.id AND t.org_id = ? AND t.tag IN (SELECT value FROM json_each(?)))
-       ) r CROSS JOIN memories m ON m.rowid = r.rid
-       WHERE r.rn <= ? ORDER BY r.pair, r.rn`,
-    );
-    const rows = this.bySubjectsStatement.all(JSON.stringify(distinct), orgId, new Date().toISOString(), orgId, JSON.stringify([...new Set(containerTags)]), BY_SUBJECTS_PER_PAIR) as Row[];
-    return rows.map(rowToMemory);
+    return this.bySubjects(orgId, containerTags, pairs, 'records').map(rowToMemory);
+  }
+
+  async findMemoryDatesBySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[]): Promise<MemoryDates[]> {
+    return this.bySubjects(orgId, containerTags, pairs, 'dates').map((r) => ({
+      id: r.id as string,
+      subject: r.subject as string | null,
+      attribute: r.attribute as string | null,
+      createdAt: r.created_at as string,
+      eventDate: r.event_date as string | null,
+    }));
   }
 
   async memoryHistory(orgId: string, rootMemoryId: string): Promise<MemoryRecord[]> {
@@ -324,6 +322,34 @@ export class SqliteMemories implements MemoryStore {
     if (ids.length === 0) return [];
     const rows = this.db.prepare(`SELECT ${SELECT_M} FROM memories m WHERE m.id IN (SELECT value FROM json_each(?)) AND +m.org_id = ?`).all(JSON.stringify(ids), orgId) as Row[];
     return rows.map(rowToMemory);
+  }
+
+  /**
+   * One statement for every distinct pair (subject in any case): each pair's rows come from its own range of
+   * memories_subject in index order, its BY_SUBJECTS_PER_PAIR newest (a profile page asks for ~90 pairs: one
+   * statement each cost 57% of /v4/profile at 10,000 memories). `dates` reads only what decides the current one.
+   */
+  private bySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[], columns: 'records' | 'dates'): Row[] {
+    const seen = new Set<string>();
+    const distinct: [string, string][] = [];
+    for (const p of pairs) {
+      const key = `${p.subject.toLowerCase()}\u0000${p.attribute}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      distinct.push([p.subject, p.attribute]);
+    }
+    if (distinct.length === 0) return [];
+    const statement = (this.bySubjectsStatements[columns] ??= this.db.prepare(
+      `SELECT ${columns === 'records' ? SELECT_M : 'm.id, m.subject, m.attribute, m.created_at, m.event_date'} FROM json_each(?) p CROSS JOIN memories m
+       WHERE m.rowid IN (
+         SELECT s.rowid FROM memories s INDEXED BY memories_subject
+         WHERE s.org_id = ? AND lower(s.subject) = lower(p.value ->> 0) AND s.attribute = p.value ->> 1 AND s.subject IS NOT NULL
+         AND s.is_latest = 1 AND s.is_forgotten = 0 AND (s.forget_after IS NULL OR s.forget_after > ?)
+         AND EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = s.id AND t.org_id = ? AND t.tag IN (SELECT value FROM json_each(?)))
+         ORDER BY s.updated_at DESC LIMIT ?)
+       ORDER BY p.key, m.updated_at DESC, m.rowid DESC`,
+    ));
+    return statement.all(JSON.stringify(distinct), orgId, new Date().toISOString(), orgId, JSON.stringify([...new Set(containerTags)]), BY_SUBJECTS_PER_PAIR) as Row[];
   }
 
   /** Latest, unforgotten memories of the tags with this subject (any case) and attribute, newest first. */
