@@ -14,7 +14,6 @@
  * Also: the build (esbuild, compression) time and sizes.
  */
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,8 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import type { MemoryRecord } from '../src/core/types.js';
-import { DEFAULT_ORG_ID } from '../src/services/auth.js';
+import { memoryRecord } from '../test/helpers/memories.js';
 import { createTestRuntime, TEST_KEY } from '../test/helpers/runtime.js';
 import { generateFacts } from './memories/facts.js';
 import { environment, intArg, loadAverage, log, REPO_ROOT, round, summarize, writeResults } from './lib.js';
@@ -63,34 +61,9 @@ async function main(): Promise<void> {
   if (WRITE === 'store') {
     const now = Date.now();
     for (let i = 0; i < MEMORIES; i++) {
-      const id = randomUUID();
       const at = new Date(now - (MEMORIES - i) * 1000).toISOString();
       const f = facts[i]!;
-      await rt.store.memories.insertMemory({
-        id,
-        orgId: DEFAULT_ORG_ID,
-        containerTags: [TAG],
-        memory: f.text,
-        isStatic: f.isStatic,
-        isLatest: true,
-        isForgotten: false,
-        isInference: false,
-        version: 1,
-        parentMemoryId: null,
-        rootMemoryId: id,
-        relation: null,
-        subject: null,
-        attribute: null,
-        eventDate: null,
-        forgetAfter: null,
-        forgetReason: null,
-        forgottenAt: null,
-        documentIds: [],
-        sourceCount: 1,
-        metadata: {},
-        createdAt: at,
-        updatedAt: at,
-      } as MemoryRecord);
+      await rt.store.memories.insertMemory(memoryRecord({ containerTags: [TAG], memory: f.text, isStatic: f.isStatic, createdAt: at }));
     }
     have = await count();
   }

@@ -15,10 +15,9 @@ import { round, sleep, summarize, type Summary } from '../lib.js';
 import type { CallTimer } from '../instrument.js';
 import type { Api } from '../quality/harness.js';
 import { type Breakdown, breakdown, measure, searchPath } from './breakdown.js';
-import { randomUUID } from 'node:crypto';
 import type { Embedder } from '../../src/providers/embedder.js';
-import { DEFAULT_ORG_ID } from '../../src/services/auth.js';
 import type { Store } from '../../src/storage/store.js';
+import { memoryRecord } from '../../test/helpers/memories.js';
 import { generateChatDocuments, generateFacts, type SyntheticFact } from './facts.js';
 
 export const SPEED_TARGETS = { profileP95Ms: 20, searchP95Ms: 40, listHistoryMs: 200, stepGrowthRatio: 1.5 } as const;
@@ -53,35 +52,7 @@ export async function seedMemories(store: Store, embedder: Embedder, facts: read
     const batch = facts.slice(i, i + 64);
     const vectors = await embedder.embedDocuments(batch.map((f) => f.text));
     for (const [j, f] of batch.entries()) {
-      const id = randomUUID();
-      await store.memories.insertMemory(
-        {
-          id,
-          orgId: DEFAULT_ORG_ID,
-          containerTags: [TAG],
-          memory: f.text,
-          isStatic: f.isStatic,
-          isLatest: true,
-          isForgotten: false,
-          isInference: false,
-          version: 1,
-          parentMemoryId: null,
-          rootMemoryId: id,
-          relation: null,
-          subject: null,
-          attribute: null,
-          eventDate: null,
-          forgetAfter: null,
-          forgetReason: null,
-          forgottenAt: null,
-          documentIds: [],
-          sourceCount: 1,
-          metadata: {},
-          createdAt: now,
-          updatedAt: now,
-        },
-        { model: embedder.id, vector: vectors[j]! },
-      );
+      await store.memories.insertMemory(memoryRecord({ containerTags: [TAG], memory: f.text, isStatic: f.isStatic, createdAt: now }), { model: embedder.id, vector: vectors[j]! });
     }
   }
 }
