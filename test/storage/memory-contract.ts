@@ -7,6 +7,7 @@ import type { Store } from '../../src/storage/store.js';
 import { queryTerms } from '../../src/text/tokenize.js';
 import { memoryRecord } from '../helpers/memories.js';
 import { axis, DIMS, isoAt, makeOrg, MODEL } from './store-fixtures.js';
+import { ASKED_PAIRS } from './subject-pairs.js';
 
 let seq = 0;
 
@@ -146,17 +147,7 @@ export function runMemoryContract(name: string, open: () => Promise<Store>, clea
       const otherAttribute = makeMemory(orgA.id, { memory: 'Eli works at Acme.', subject: 'Eli', attribute: 'employer' });
       const later = makeMemory(orgA.id, { memory: 'Eli is vegan.', subject: 'Eli', attribute: 'diet', containerTags: ['user-a', 'user-b'] });
       for (const m of [...busy, home, moved, superseded, forgotten, expired, otherTag, otherOrg, otherAttribute, later]) await store.memories.insertMemory(m);
-      const found = await store.memories.findMemoryDatesBySubjects(
-        orgA.id,
-        ['user-a'],
-        [
-          { subject: 'ELI', attribute: 'residence' },
-          { subject: 'dana', attribute: 'likes' },
-          { subject: 'Eli', attribute: 'residence' },
-          { subject: 'Eli', attribute: 'diet' },
-          { subject: 'Noor', attribute: 'diet' },
-        ],
-      );
+      const found = await store.memories.findMemoryDatesBySubjects(orgA.id, ['user-a'], ASKED_PAIRS);
       const newestFirst = busy.slice(2).reverse();
       const expected = [moved, home, ...newestFirst, later];
       expect(found.map((m) => m.id)).toEqual(expected.map((m) => m.id));
