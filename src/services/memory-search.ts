@@ -121,7 +121,7 @@ export class MemorySearch {
 
   /**
    * The memories of the SOURCE_CANDIDATES best source documents that the retrievers did not return: latest, not
-   * forgotten or expired (unless asked), inside the caller's tags. One read per document, all at once.
+   * forgotten or expired (unless asked), inside the caller's tags. One read for all of them.
    */
   private async memoriesOfSources(actor: Actor, sources: ReadonlyMap<string, number>, known: ReadonlySet<string>, containerTags: readonly string[] | undefined, includeForgotten: boolean): Promise<MemoryRecord[]> {
     const best = [...sources.entries()]
@@ -131,7 +131,8 @@ export class MemorySearch {
     const now = new Date().toISOString();
     const seen = new Set(known);
     const out: MemoryRecord[] = [];
-    for (const list of await Promise.all(best.map((id) => this.store.memories.memoriesOfDocument(actor.orgId, id)))) {
+    const byDocument = await this.store.memories.memoriesOfDocuments(actor.orgId, best);
+    for (const list of best.map((id) => byDocument.get(id) ?? [])) {
       for (const m of list) {
         if (seen.has(m.id) || !m.isLatest) continue;
         if (!includeForgotten && (m.isForgotten || (m.forgetAfter !== null && m.forgetAfter <= now))) continue;

@@ -128,6 +128,8 @@ export interface MemoryStore {
   memoryHistories(orgId: string, rootMemoryIds: readonly string[]): Promise<Map<string, MemoryRecord[]>>;
   /** Memories that name this document among their sources. */
   memoriesOfDocument(orgId: string, documentId: string): Promise<MemoryRecord[]>;
+  /** The memories of each document (by id, oldest first; a document without memories maps to []), in one read. */
+  memoriesOfDocuments(orgId: string, documentIds: readonly string[]): Promise<Map<string, MemoryRecord[]>>;
   memoryVectorSearch(orgId: string, query: MemoryVectorQuery): Promise<MemoryCandidate[]>;
   memoryKeywordSearch(orgId: string, query: MemoryKeywordQuery): Promise<MemoryCandidate[]>;
   /** Marks memories of any organisation whose forgetAfter has passed as forgotten; returns how many. */

@@ -97,6 +97,13 @@ export function runMemoryContract(name: string, open: () => Promise<Store>, clea
       const moved = await store.memories.updateMemory(orgA.id, v2.id, { containerTags: ['user-z'], documentIds: ['d-berlin', 'd-2'], sourceCount: 2 });
       expect(moved).toMatchObject({ containerTags: ['user-z'], documentIds: ['d-berlin', 'd-2'], sourceCount: 2 });
       expect(ids(await store.memories.memoriesOfDocument(orgA.id, 'd-2'))).toEqual([v2.id]);
+      const byDocument = await store.memories.memoriesOfDocuments(orgA.id, ['d-berlin', 'd-2', 'd-none', 'd-2']);
+      expect([...byDocument.keys()]).toEqual(['d-berlin', 'd-2', 'd-none']);
+      expect(ids(byDocument.get('d-berlin')!)).toEqual([v2.id]);
+      expect(ids(byDocument.get('d-2')!)).toEqual([v2.id]);
+      expect(byDocument.get('d-none')).toEqual([]);
+      expect((await store.memories.memoriesOfDocuments(orgB.id, ['d-berlin'])).get('d-berlin')).toEqual([]);
+      expect((await store.memories.memoriesOfDocuments(orgA.id, [])).size).toBe(0);
       expect(await store.memories.getMemory(orgA.id, v2.id, ['user-a'])).toBeNull();
       expect(await store.memories.getMemory(orgA.id, v2.id, ['user-z'])).not.toBeNull();
     });

@@ -158,6 +158,16 @@ export class MongoMemories implements MemoryStore {
     return rows.map(bsonToMemory);
   }
 
+  async memoriesOfDocuments(orgId: string, documentIds: readonly string[]): Promise<Map<string, MemoryRecord[]>> {
+    const wanted = [...new Set(documentIds)];
+    const out = new Map<string, MemoryRecord[]>(wanted.map((id) => [id, []]));
+    if (wanted.length === 0) return out;
+    const query: Filter<MemoryBson> = { orgId: { $eq: orgId }, documentIds: { $in: wanted } };
+    const rows = await this.c.memories.find(query, { projection: MEMORY_PROJECTION }).sort({ createdAt: 1, _id: 1 }).toArray();
+    for (const m of rows.map(bsonToMemory)) for (const id of m.documentIds) out.get(id)?.push(m);
+    return out;
+  }
+
   async memoryVectorSearch(orgId: string, q: MemoryVectorQuery): Promise<MemoryCandidate[]> {
     if (q.limit <= 0) return [];
     const nowMs = Date.now();

@@ -212,6 +212,20 @@ export class SqliteMemories implements MemoryStore {
     return rows.map(rowToMemory);
   }
 
+  async memoriesOfDocuments(orgId: string, documentIds: readonly string[]): Promise<Map<string, MemoryRecord[]>> {
+    const wanted = [...new Set(documentIds)];
+    const out = new Map<string, MemoryRecord[]>(wanted.map((id) => [id, []]));
+    if (wanted.length === 0) return out;
+    const rows = this.db
+      .prepare(
+        `SELECT s.document_id AS source_document_id, ${SELECT_M} FROM memory_sources s JOIN memories m ON m.id = s.memory_id AND m.org_id = s.org_id
+         WHERE s.org_id = ? AND s.document_id IN (SELECT value FROM json_each(?)) ORDER BY m.created_at`,
+      )
+      .all(orgId, JSON.stringify(wanted)) as Row[];
+    for (const r of rows) out.get(r.source_document_id as string)?.push(rowToMemory(r));
+    return out;
+  }
+
   async memoryVectorSearch(orgId: string, q: MemoryVectorQuery): Promise<MemoryCandidate[]> {
     const now = new Date().toISOString();
     // Memories changed by another process on this file (or by the forgetting job) since the index loaded: reload.
