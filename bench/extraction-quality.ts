@@ -28,6 +28,7 @@ const { values: args } = parseArgs({
     'baseline-python': { type: 'string' },
     off: { type: 'string', default: '' },
     'large-text': { type: 'boolean', default: false },
+    threshold: { type: 'string' },
     shared: { type: 'boolean', default: true },
   },
 });
@@ -84,7 +85,7 @@ const off = Object.fromEntries(
     .filter(Boolean)
     .map((k) => [k, false]),
 );
-const ocrPasses = { ...off, ...(args['large-text'] ? { largeText: true } : {}) };
+const ocrPasses = { ...off, ...(args['large-text'] ? { largeText: true } : {}), ...(args.threshold ? { threshold: args.threshold } : {}) };
 
 async function runOne(tree: Tree, f: RealFixture & { path: string }): Promise<{ found: number; total: number; ms: number; missing?: string[]; error?: string; details?: Record<string, unknown> }> {
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-quality-'));
