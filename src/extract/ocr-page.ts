@@ -56,7 +56,7 @@ const LARGE_TEXT_RATIO = 1.8;
 const LARGE_TEXT_MIN_CONFIDENCE = 60;
 
 export interface PageReading extends OcrResult {
-  /** The passes run, in order: 'auto', 'local', 'sparse', 'block', 'language:fra', 'large-text'. */
+  /** The passes run, in order: 'auto', 'local' (or 'local-timeout'), 'sparse', 'block', 'language:fra', 'large-text'. */
   passes: string[];
   /** The pass whose reading was kept (large-text only adds lines to it). */
   kept: string;
@@ -114,6 +114,9 @@ export function mergeLargeLines(full: OcrResult, small: OcrResult, factor: numbe
 
 /** The least resolution a page is declared to have for a per-tile threshold reading. */
 const LOCAL_MIN_DPI = 300;
+/** The per-tile reading may take this many times the first reading's time (at least LOCAL_MIN_MS) before it is given up. */
+const LOCAL_TIME_FACTOR = 4;
+const LOCAL_MIN_MS = 10_000;
 
 /** At most this many languages are read at once (each one more costs time on every uncertain word). */
 const MAX_MIXED_LANGUAGES = 4;
@@ -147,7 +150,9 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
   let languages: readonly string[] = hinted ?? ocr.languages ?? [];
   let layout: PageLayout = passes.firstLayout ?? 'auto';
   let threshold: OcrThreshold = passes.threshold ?? 'global';
+  const started = performance.now();
   const first = await ocr.recognize(png, { signal, layout, threshold, ...(hinted ? { languages: hinted } : {}) });
+  const firstMs = performance.now() - started;
   let best: OcrResult = first;
   const run: string[] = [layout];
   let kept: string = layout;
@@ -164,7 +169,15 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
   if (passes.local !== false && threshold === 'global' && look?.mixed) {
     const dpi = pngDensity(png);
     const tiled = dpi !== null && dpi >= LOCAL_MIN_DPI ? png : withPngDensity(png, LOCAL_MIN_DPI);
-    if (keep(await ocr.recognize(tiled, { signal, layout, languages, autoRotate: false, threshold: 'local' }), 'local', layout, languages)) {
+    // A per-tile threshold can turn the noise of a flat dark area into thousands of specks (a Rich progress-bar
+    // screenshot: 2 min instead of 3 s); the reading is given up after LOCAL_TIME_FACTOR times the first one's time.
+    const budget = AbortSignal.timeout(Math.max(LOCAL_MIN_MS, LOCAL_TIME_FACTOR * firstMs));
+    const local = await ocr.recognize(tiled, { signal: AbortSignal.any([signal, budget]), layout, languages, autoRotate: false, threshold: 'local' }).catch((err: unknown) => {
+      if (signal.aborted || !budget.aborted) throw err;
+      return null;
+    });
+    if (!local) run.push('local-timeout');
+    else if (keep(local, 'local', layout, languages)) {
       png = tiled;
       threshold = 'local';
     }
