@@ -171,7 +171,7 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
     const tiled = dpi !== null && dpi >= LOCAL_MIN_DPI ? png : withPngDensity(png, LOCAL_MIN_DPI);
     // A per-tile threshold can turn the noise of a flat dark area into thousands of specks (a Rich progress-bar
     // screenshot: 2 min instead of 3 s); the reading is given up after LOCAL_TIME_FACTOR times the first one's time.
-    const budget = AbortSignal.timeout(Math.max(LOCAL_MIN_MS, LOCAL_TIME_FACTOR * firstMs));
+    const budget = AbortSignal.timeout(Math.round(Math.max(LOCAL_MIN_MS, LOCAL_TIME_FACTOR * firstMs)));
     const local = await ocr.recognize(tiled, { signal: AbortSignal.any([signal, budget]), layout, languages, autoRotate: false, threshold: 'local' }).catch((err: unknown) => {
       if (signal.aborted || !budget.aborted) throw err;
       return null;

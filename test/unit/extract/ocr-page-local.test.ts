@@ -28,7 +28,7 @@ const reading = (text: string, confidence: number): OcrResult => ({
 });
 
 /** An engine that answers `global` and `local` readings as given (`local: 'hang'` waits until aborted) and records the calls. */
-function engine(local: OcrResult | 'hang') {
+function engine(local: OcrResult | 'hang', firstMs = 0) {
   const calls: { threshold: string; dpi: number | null }[] = [];
   const ocr: OcrEngine = {
     name: 'fake',
@@ -36,7 +36,10 @@ function engine(local: OcrResult | 'hang') {
     available: ['eng'],
     async recognize(image: Buffer, o: RecognizeOptions) {
       calls.push({ threshold: o.threshold ?? 'global', dpi: pngDensity(image) });
-      if (o.threshold !== 'local') return reading('Date Title', 90);
+      if (o.threshold !== 'local') {
+        if (firstMs) await new Promise((resolve) => setTimeout(resolve, firstMs));
+        return reading('Date Title', 90);
+      }
       if (local !== 'hang') return local;
       return new Promise<OcrResult>((_, reject) => o.signal.addEventListener('abort', () => reject(o.signal.reason as Error), { once: true }));
     },
@@ -70,6 +73,12 @@ describe('the per-tile threshold reading of a page with a mixed background', () 
     const r = await readPage(await mixedPage(), ocr, makeContext());
     expect(r.passes).toContain('local-timeout');
     expect(r.text).toBe('Date Title');
+  });
+
+  it('gives the page of a slow first reading its per-tile reading too (a budget of 4x a fractional time)', { timeout: 30_000 }, async () => {
+    const { ocr } = engine(reading('Date Title Production Budget Box Office', 90), 2600);
+    const r = await readPage(await mixedPage(), ocr, makeContext());
+    expect(r.kept).toBe('local');
   });
 
   it('does not read a page of one background again', async () => {
