@@ -5,7 +5,8 @@
  * never tuned on), and the time per file. The shared files (../shared/data/files) are measured as a third set.
  *
  *   npm run bench:extraction-quality -- [--kinds image,scan,pdf,audio,web,office] [--sets tune,holdout,shared]
- *                                       [--baseline DIR] [--baseline-python PATH] [--off sparse,language] [--large-text]
+ *                                       [--baseline DIR] [--baseline-python PATH] [--off sparse,language,local] [--large-text]
+ *                                       [--threshold global|local] [--files a.png,b.pdf]
  *
  * Kinds: image = photos and screenshots, scan = scanned pages (image files and image-only PDFs), pdf = text PDFs.
  *
@@ -28,6 +29,8 @@ const { values: args } = parseArgs({
     'baseline-python': { type: 'string' },
     off: { type: 'string', default: '' },
     'large-text': { type: 'boolean', default: false },
+    threshold: { type: 'string' },
+    files: { type: 'string' },
     shared: { type: 'boolean', default: true },
   },
 });
@@ -84,7 +87,7 @@ const off = Object.fromEntries(
     .filter(Boolean)
     .map((k) => [k, false]),
 );
-const ocrPasses = { ...off, ...(args['large-text'] ? { largeText: true } : {}) };
+const ocrPasses = { ...off, ...(args['large-text'] ? { largeText: true } : {}), ...(args.threshold ? { threshold: args.threshold } : {}) };
 
 async function runOne(tree: Tree, f: RealFixture & { path: string }): Promise<{ found: number; total: number; ms: number; missing?: string[]; error?: string; details?: Record<string, unknown> }> {
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-quality-'));
@@ -131,7 +134,8 @@ const shared: (RealFixture & { path: string })[] =
   args.shared && fs.existsSync(path.join(SHARED, 'MANIFEST.json'))
     ? (JSON.parse(fs.readFileSync(path.join(SHARED, 'MANIFEST.json'), 'utf8')) as RealFixture[]).filter((e) => e.expect === 'text').map((e) => ({ ...e, set: 'shared' as never, path: path.join(SHARED, e.file) }))
     : [];
-const files = [...realFixtures('MANIFEST.json'), ...realFixtures('web/MANIFEST.json'), ...shared].filter((f) => kinds.has(KIND_OF[f.kind] ?? '') && sets.has(f.set) && f.phrases.length > 0);
+const only = args.files ? new Set(String(args.files).split(',')) : null;
+const files = [...realFixtures('MANIFEST.json'), ...realFixtures('web/MANIFEST.json'), ...shared].filter((f) => kinds.has(KIND_OF[f.kind] ?? '') && sets.has(f.set) && f.phrases.length > 0 && (!only || only.has(f.file)));
 
 const trees: Tree[] = [];
 if (args.baseline) trees.push(await loadTree('baseline', path.resolve(String(args.baseline), 'src'), String(args['baseline-python'] ?? path.join(REPO_ROOT, '.tools/whisper-venv/bin/python'))));

@@ -1,6 +1,7 @@
-import type { OcrEngine, OcrLine, OcrResult, PageLayout } from '../providers/ocr.js';
+import type { OcrEngine, OcrLine, OcrResult, OcrThreshold, PageLayout } from '../providers/ocr.js';
 import { detectLanguage, languagesIn } from '../text/language.js';
 import type { OcrVariant, OcrVariantRequest } from './ocr-variants.js';
+import { pngDensity, withPngDensity } from './png-density.js';
 import { runInSandbox } from './sandbox/isolated.js';
 import type { ExtractContext } from './types.js';
 
@@ -31,6 +32,15 @@ export interface OcrPassOptions {
    * 'block' (tesseract.js's default, used until now) 57; on the held-out set 38 and 39 of 44.
    */
   firstLayout?: PageLayout;
+  /** How ink is told from background in every reading ('global' by default; see RecognizeOptions.threshold). */
+  threshold?: OcrThreshold;
+  /**
+   * A page with a mixed background (large dark and large light areas: a dark terminal in a light screenshot, see
+   * ocr-variants.ts mixedBackground) is read again with a threshold per tile, at 300 dpi or more (tesseract sizes its
+   * tiles in inches; a screenshot's 72 dpi makes them too small). On the tuning set: +6 phrases (two terminal
+   * screenshots and a wide UI screenshot with a dark panel); a page that is not mixed costs nothing.
+   */
+  local?: boolean;
 }
 
 /** Below this mean word confidence the first reading is poor: maps, signs, UI with scattered labels. */
@@ -46,7 +56,7 @@ const LARGE_TEXT_RATIO = 1.8;
 const LARGE_TEXT_MIN_CONFIDENCE = 60;
 
 export interface PageReading extends OcrResult {
-  /** The passes run, in order: 'auto', 'sparse', 'block', 'language:fra', 'large-text'. */
+  /** The passes run, in order: 'auto', 'local' (or 'local-timeout'), 'sparse', 'block', 'language:fra', 'large-text'. */
   passes: string[];
   /** The pass whose reading was kept (large-text only adds lines to it). */
   kept: string;
@@ -102,6 +112,12 @@ export function mergeLargeLines(full: OcrResult, small: OcrResult, factor: numbe
   return { text, added };
 }
 
+/** The least resolution a page is declared to have for a per-tile threshold reading. */
+const LOCAL_MIN_DPI = 300;
+/** The per-tile reading may take this many times the first reading's time (at least LOCAL_MIN_MS) before it is given up. */
+const LOCAL_TIME_FACTOR = 4;
+const LOCAL_MIN_MS = 10_000;
+
 /** At most this many languages are read at once (each one more costs time on every uncertain word). */
 const MAX_MIXED_LANGUAGES = 4;
 
@@ -120,47 +136,67 @@ function languagesToTry(ocr: OcrEngine, text: string, current: readonly string[]
 
 /**
  * Reads one page image (an image file's page, a scanned PDF page) with the passes that help: the page turned level
- * when its lines lean (deskew), a first reading in the
- * hinted or configured languages; a sparse-text reading when that one is poor; a reading with the data of the
+ * when its lines lean (deskew), a first reading in the hinted or configured languages; a reading with a threshold
+ * per tile when the page has a mixed background (local); a sparse-text reading when the first one is poor; a reading with the data of the
  * language the text turns out to be in; then tall lines missed at full size, from a half-size reading. The reading
  * with the highest score (confidently read characters) is kept.
  */
 export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractContext, 'signal' | 'limits' | 'language'>, passes: OcrPassOptions = {}): Promise<PageReading> {
   const { signal } = ctx;
-  const turned = passes.deskew !== false ? await levelled(page, ctx) : null;
-  const png = turned?.png ?? page;
+  const look = passes.deskew !== false || passes.local !== false ? await inspect(page, passes.deskew !== false, ctx) : null;
+  const turned = look?.png ? look : null;
+  let png = turned?.png ?? page;
   const hinted = ctx.language && ocr.available?.includes(ctx.language.tesseract) ? [ctx.language.tesseract, ...(ctx.language.tesseract !== 'eng' && ocr.available.includes('eng') ? ['eng'] : [])] : undefined;
   let languages: readonly string[] = hinted ?? ocr.languages ?? [];
   let layout: PageLayout = passes.firstLayout ?? 'auto';
-  const first = await ocr.recognize(png, { signal, layout, ...(hinted ? { languages: hinted } : {}) });
+  let threshold: OcrThreshold = passes.threshold ?? 'global';
+  const started = performance.now();
+  const first = await ocr.recognize(png, { signal, layout, threshold, ...(hinted ? { languages: hinted } : {}) });
+  const firstMs = performance.now() - started;
   let best: OcrResult = first;
   const run: string[] = [layout];
   let kept: string = layout;
-  const keep = (r: OcrResult, pass: string, l: PageLayout, langs: readonly string[]) => {
+  const keep = (r: OcrResult, pass: string, l: PageLayout, langs: readonly string[]): boolean => {
     run.push(pass);
-    if (readingScore(r) > readingScore(best)) {
-      best = r;
-      kept = pass;
-      layout = l;
-      languages = langs;
-    }
+    if (readingScore(r) <= readingScore(best)) return false;
+    best = r;
+    kept = pass;
+    layout = l;
+    languages = langs;
+    return true;
   };
 
+  if (passes.local !== false && threshold === 'global' && look?.mixed) {
+    const dpi = pngDensity(png);
+    const tiled = dpi !== null && dpi >= LOCAL_MIN_DPI ? png : withPngDensity(png, LOCAL_MIN_DPI);
+    // A per-tile threshold can turn the noise of a flat dark area into thousands of specks (a Rich progress-bar
+    // screenshot: 2 min instead of 3 s); the reading is given up after LOCAL_TIME_FACTOR times the first one's time.
+    const budget = AbortSignal.timeout(Math.round(Math.max(LOCAL_MIN_MS, LOCAL_TIME_FACTOR * firstMs)));
+    const local = await ocr.recognize(tiled, { signal: AbortSignal.any([signal, budget]), layout, languages, autoRotate: false, threshold: 'local' }).catch((err: unknown) => {
+      if (signal.aborted || !budget.aborted) throw err;
+      return null;
+    });
+    if (!local) run.push('local-timeout');
+    else if (keep(local, 'local', layout, languages)) {
+      png = tiled;
+      threshold = 'local';
+    }
+  }
   if (passes.sparse !== false && first.confidence < WEAK_CONFIDENCE) {
-    keep(await ocr.recognize(png, { signal, layout: 'sparse', languages, autoRotate: false }), 'sparse', 'sparse', languages);
+    keep(await ocr.recognize(png, { signal, layout: 'sparse', languages, autoRotate: false, threshold }), 'sparse', 'sparse', languages);
   }
   if (passes.block !== false && layout !== 'block' && readingScore(best) < NEAR_EMPTY_SCORE) {
-    keep(await ocr.recognize(png, { signal, layout: 'block', languages, autoRotate: false }), 'block', 'block', languages);
+    keep(await ocr.recognize(png, { signal, layout: 'block', languages, autoRotate: false, threshold }), 'block', 'block', languages);
   }
   if (passes.language !== false && !hinted) {
     const other = languagesToTry(ocr, best.text, languages);
-    if (other) keep(await ocr.recognize(png, { signal, layout, languages: other, autoRotate: false }), `language:${other[0]}`, layout, other);
+    if (other) keep(await ocr.recognize(png, { signal, layout, languages: other, autoRotate: false, threshold }), `language:${other[0]}`, layout, other);
   }
   let text = best.text;
   if (passes.largeText === true && layout !== 'sparse' && pngHeight(png) >= LARGE_TEXT_MIN_HEIGHT) {
     const request: OcrVariantRequest = { png: new Uint8Array(png), op: 'scale', factor: 0.5 };
     const half = await runInSandbox<{ png: Uint8Array }>('ocr-variant', request, ctx.limits, { signal, what: 'the page image', transfer: [request.png.buffer as ArrayBuffer] });
-    const small = await ocr.recognize(Buffer.from(half.png.buffer, half.png.byteOffset, half.png.byteLength), { signal, layout, languages, autoRotate: false });
+    const small = await ocr.recognize(Buffer.from(half.png.buffer, half.png.byteOffset, half.png.byteLength), { signal, layout, languages, autoRotate: false, threshold });
     run.push('large-text');
     const merged = mergeLargeLines(best, small, 0.5);
     if (merged.added.length) text = merged.text;
@@ -168,12 +204,15 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
   return { ...best, text, passes: run, kept, languages, ...(turned ? { deskew: -turned.angle } : {}) };
 }
 
-/** The page turned level in the sandbox when its lines lean (ocr-variants.ts), else null. */
-async function levelled(page: Buffer, ctx: Pick<ExtractContext, 'signal' | 'limits'>): Promise<{ png: Buffer; angle: number } | null> {
-  const request: OcrVariantRequest = { png: new Uint8Array(page), op: 'deskew' };
+/**
+ * The page looked at in the sandbox (ocr-variants.ts): turned level when its lines lean and `turn` (png, angle; png
+ * null otherwise), and whether its background is mixed.
+ */
+async function inspect(page: Buffer, turn: boolean, ctx: Pick<ExtractContext, 'signal' | 'limits'>): Promise<{ png: Buffer | null; angle: number; mixed: boolean }> {
+  const request: OcrVariantRequest = { png: new Uint8Array(page), op: 'deskew', turn };
   const out = await runInSandbox<OcrVariant>('ocr-variant', request, ctx.limits, { signal: ctx.signal, what: 'the page image', transfer: [request.png.buffer as ArrayBuffer] });
-  if (!out.angle || out.png.byteLength === 0) return null;
-  return { png: Buffer.from(out.png.buffer, out.png.byteOffset, out.png.byteLength), angle: out.angle };
+  const png = out.angle && out.png.byteLength > 0 ? Buffer.from(out.png.buffer, out.png.byteOffset, out.png.byteLength) : null;
+  return { png, angle: png ? out.angle! : 0, mixed: out.mixed === true };
 }
 
 /** Height of a PNG from its header (0 when it is not a PNG). */

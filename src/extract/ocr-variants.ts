@@ -4,8 +4,11 @@ import sharp from 'sharp';
 export type OcrVariantRequest =
   /** 'scale': resized by `factor` (large headings read better smaller). */
   | { png: Uint8Array; op: 'scale'; factor: number }
-  /** 'deskew': turned level when its text lines lean by a small angle (see skewAngle). */
-  | { png: Uint8Array; op: 'deskew' };
+  /**
+   * 'deskew': turned level when its text lines lean by a small angle (see skewAngle; `turn: false` only looks), and
+   * whether its background is mixed (see mixedBackground).
+   */
+  | { png: Uint8Array; op: 'deskew'; turn?: boolean };
 
 export interface OcrVariant {
   png: Uint8Array;
@@ -13,13 +16,15 @@ export interface OcrVariant {
   height: number;
   /** 'deskew': the angle the page was turned by (degrees, clockwise; 0 = left as it was, png is then empty). */
   angle?: number;
+  /** 'deskew': the page has large dark and large light areas (mixedBackground). */
+  mixed?: boolean;
 }
 
 /** The derived image as PNG with its size. Runs in the extraction sandbox. */
 export async function makeOcrVariant(req: OcrVariantRequest): Promise<OcrVariant> {
   const input = Buffer.from(req.png.buffer, req.png.byteOffset, req.png.byteLength);
   const meta = await sharp(input).metadata();
-  if (req.op === 'deskew') return deskew(input, meta.width ?? 0, meta.height ?? 0, meta.density);
+  if (req.op === 'deskew') return deskew(input, meta.width ?? 0, meta.height ?? 0, req.turn !== false, meta.density);
   const width = Math.max(1, Math.round((meta.width ?? 1) * req.factor));
   const height = Math.max(1, Math.round((meta.height ?? 1) * req.factor));
   const png = await sharp(input).resize({ width, height, fit: 'fill', kernel: 'lanczos3' }).png({ compressionLevel: 1 }).toBuffer();
@@ -86,6 +91,29 @@ export function skewAngle(gray: Uint8Array, width: number, height: number): numb
   return Math.round(best * 10) / 10;
 }
 
+/** Grey levels below this are dark background (or ink), above LIGHT light paper (or ink). */
+const DARK = 80;
+const LIGHT = 200;
+/** Share of the page each of the dark and the light areas must cover for the background to count as mixed. */
+const MIXED_SHARE = 0.15;
+
+/**
+ * Whether a page has both a large dark area and a large light one (at least MIXED_SHARE of its pixels each): a dark
+ * terminal or app window inside a light screenshot, a dark panel in a light UI. One threshold for the whole page
+ * (tesseract's default, Otsu) splits the two backgrounds and loses text of little contrast on either; a threshold
+ * per tile keeps it. Text pages (ink is a few percent), posters on one colour and photos of one tone are not mixed.
+ * `gray` is one byte per pixel.
+ */
+export function mixedBackground(gray: Uint8Array): boolean {
+  let dark = 0;
+  let light = 0;
+  for (const v of gray) {
+    if (v < DARK) dark++;
+    else if (v > LIGHT) light++;
+  }
+  return gray.length > 0 && dark / gray.length >= MIXED_SHARE && light / gray.length >= MIXED_SHARE;
+}
+
 /** Otsu's threshold of an 8-bit greyscale image (the grey level that best splits ink from paper). */
 function otsu(gray: Uint8Array): number {
   const hist = new Float64Array(256);
@@ -114,22 +142,22 @@ function otsu(gray: Uint8Array): number {
   return best;
 }
 
-/** The page turned level when skewAngle finds a lean, else an empty png and angle 0. */
-async function deskew(input: Buffer, width: number, height: number, density?: number): Promise<OcrVariant> {
-  const none = { png: new Uint8Array(0), width, height, angle: 0 };
-  if (!width || !height) return none;
+/** The page turned level when skewAngle finds a lean (and `turn`), else an empty png and angle 0; with mixedBackground's answer. */
+async function deskew(input: Buffer, width: number, height: number, turn: boolean, density?: number): Promise<OcrVariant> {
+  if (!width || !height) return { png: new Uint8Array(0), width, height, angle: 0, mixed: false };
   const factor = Math.min(1, SKEW_SAMPLE_SIDE / Math.max(width, height));
   const w = Math.max(1, Math.round(width * factor));
   const h = Math.max(1, Math.round(height * factor));
   const { data: raw, info: s } = await sharp(input).flatten({ background: '#ffffff' }).greyscale().resize({ width: w, height: h, fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
   const gray = new Uint8Array(s.width * s.height);
   for (let i = 0; i < gray.length; i++) gray[i] = raw[i * s.channels]!;
-  const angle = skewAngle(gray, s.width, s.height);
-  if (angle === 0) return none;
+  const mixed = mixedBackground(gray);
+  const angle = turn ? skewAngle(gray, s.width, s.height) : 0;
+  if (angle === 0) return { png: new Uint8Array(0), width, height, angle: 0, mixed };
   // Lines falling to the right by `angle` are levelled by turning the page that much anticlockwise.
   // The resolution goes with the page (tesseract guesses one, and its text size, without it).
   let turned = sharp(input).rotate(-angle, { background: '#ffffff' });
   if (density) turned = turned.withDensity(density);
   const { data, info } = await turned.png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
-  return { png: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, angle };
+  return { png: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, angle, mixed };
 }

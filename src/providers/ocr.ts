@@ -28,7 +28,14 @@ export interface RecognizeOptions {
   languages?: readonly string[];
   /** Try the other orientations when the reading is poor (default true); extra passes of one page turn it off. */
   autoRotate?: boolean;
+  /**
+   * How ink is told from background: 'global' (one threshold for the page, the default) or 'local' (a threshold per
+   * tile of the page: text on a dark window inside a light screenshot, dim coloured text, uneven lighting).
+   */
+  threshold?: OcrThreshold;
 }
+
+export type OcrThreshold = 'global' | 'local';
 
 /** Optical character recognition: text of one image in reading order. */
 export interface OcrEngine {

@@ -7,7 +7,7 @@ import Tesseract from 'tesseract.js';
 import { createError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { KNOWN_LANGUAGES } from '../text/language.js';
-import type { OcrEngine, OcrLine, OcrResult, PageLayout } from './ocr.js';
+import type { OcrEngine, OcrLine, OcrResult, OcrThreshold, PageLayout } from './ocr.js';
 
 const require = createRequire(import.meta.url);
 
@@ -75,11 +75,15 @@ const PSM: Record<PageLayout, Tesseract.PSM> = {
   block: Tesseract.PSM.SINGLE_BLOCK,
 };
 
+/** tesseract's thresholding_method: 0 = Otsu over the whole page, 1 = Leptonica's tiled (adaptive) Otsu. */
+const THRESHOLDING: Record<OcrThreshold, string> = { global: '0', local: '1' };
+
 interface PooledWorker {
   worker: Tesseract.Worker;
   /** The language set it was started with ('fra+eng'). */
   langs: string;
   layout: PageLayout | null;
+  threshold: OcrThreshold;
   jobs: number;
   idleTimer?: NodeJS.Timeout;
 }
@@ -154,7 +158,7 @@ export function createTesseractOcr(options: TesseractOcrOptions): TesseractOcr {
       workerBlobURL: false,
       errorHandler: (err: unknown) => options.logger?.warn('tesseract worker error', { error: String(err) }),
     });
-    return { worker, langs, layout: null, jobs: 0 };
+    return { worker, langs, layout: null, threshold: 'global', jobs: 0 };
   };
 
   const retire = (w: PooledWorker) => {
@@ -221,7 +225,7 @@ export function createTesseractOcr(options: TesseractOcrOptions): TesseractOcr {
   };
 
   /** One recognition on one worker; an abort terminates that worker and rejects at once. */
-  const run = async (image: Buffer, jobSignal: AbortSignal, layout: PageLayout, langs: string): Promise<OcrResult> => {
+  const run = async (image: Buffer, jobSignal: AbortSignal, layout: PageLayout, langs: string, threshold: OcrThreshold): Promise<OcrResult> => {
     const signal = AbortSignal.any([jobSignal, closing.signal]);
     const w = await acquire(langs, signal);
     const pixels = pngPixels(image);
@@ -234,6 +238,10 @@ export function createTesseractOcr(options: TesseractOcrOptions): TesseractOcr {
       if (w.layout !== layout) {
         await Promise.race([w.worker.setParameters({ tessedit_pageseg_mode: PSM[layout] }), aborted]);
         w.layout = layout;
+      }
+      if (w.threshold !== threshold) {
+        await Promise.race([w.worker.setParameters({ thresholding_method: THRESHOLDING[threshold] } as Partial<Tesseract.WorkerParams>), aborted]);
+        w.threshold = threshold;
       }
       const { data } = await Promise.race([w.worker.recognize(image, {}, { text: true, blocks: true }), aborted]);
       release(w, true, pixels);
@@ -259,15 +267,15 @@ export function createTesseractOcr(options: TesseractOcrOptions): TesseractOcr {
     return usable.length ? [...new Set(usable)].join('+') : defaultKey;
   };
 
-  const recognize: OcrEngine['recognize'] = async (image, { signal, layout = 'auto', languages, autoRotate = true }) => {
+  const recognize: OcrEngine['recognize'] = async (image, { signal, layout = 'auto', languages, autoRotate = true, threshold = 'global' }) => {
     signal.throwIfAborted();
     const langs = languageKey(languages);
-    const upright = await run(image, signal, layout, langs);
+    const upright = await run(image, signal, layout, langs, threshold);
     if (options.autoRotate === false || !autoRotate || (upright.confidence >= LOW_CONFIDENCE && upright.text.trim())) return upright;
     let best = upright;
     for (const angle of [90, 270, 180]) {
       const turned = await sharp(image).rotate(angle).png().toBuffer();
-      const result = await run(turned, signal, layout, langs);
+      const result = await run(turned, signal, layout, langs, threshold);
       if (result.text.trim() && result.confidence > best.confidence + ROTATION_MARGIN) best = result;
       if (best !== upright && best.confidence >= LOW_CONFIDENCE) break;
     }

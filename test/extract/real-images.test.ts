@@ -102,6 +102,29 @@ describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () =
     }
   });
 
+  it('reads coloured and dim text in dark terminal screenshots again with a threshold per tile (mixed background)', async () => {
+    const r = await read('screenshot-rich-table-wrapped.png');
+    expect(r.out.details?.ocrPasses).toContain('local');
+    expect(r.found).toEqual(expect.arrayContaining(['Production', 'Box Office', 'Dec 15, 2017']));
+    const without = await read('screenshot-rich-table-wrapped.png', { passes: { local: false } });
+    expect(without.out.details?.ocrPasses ?? []).not.toContain('local');
+    expect(without.found.length).toBeLessThan(r.found.length);
+    const hello = await read('screenshot-rich-hello-world.png');
+    expect(hello.missing).toEqual([]);
+    expect(hello.out.content).toContain('Hello World!');
+  });
+
+  it('reads the dark panel of a wide UI screenshot (item name and amount) with the per-tile threshold', async () => {
+    const r = await read('wide-ui-screenshot.png');
+    expect(r.missing).toEqual([]);
+    expect(r.out.content).toContain('AVOCADO COFFEE');
+  });
+
+  it('does not read a page of one background again: white text on blue keeps its single reading', async () => {
+    const r = await read('poster-white-on-blue.png');
+    expect(r.out.details?.ocrPasses ?? []).not.toContain('local');
+  });
+
   it('fails a photo of a crumpled dot-matrix receipt cleanly or reads some of it: never a crash', async () => {
     const f = fixtures['receipt-photo.jpg']!;
     const detected = await detectFileType(f.path, { filename: f.file, declared: [] });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { makeOcrVariant, skewAngle } from '../../../src/extract/ocr-variants.js';
+import { makeOcrVariant, mixedBackground, skewAngle } from '../../../src/extract/ocr-variants.js';
 import { REAL } from '../../helpers/real-fixtures.js';
 
 /** A page of `lines` dashed text-like bars falling to the right by `deg` degrees (white paper, black ink). */
@@ -49,5 +49,40 @@ describe('skew detection (projection profile)', () => {
     const meta = await sharp(Buffer.from(out.png)).metadata();
     expect(meta.format).toBe('png');
     expect(meta.width).toBe(out.width);
+  });
+});
+
+describe('mixed background (a per-tile threshold reading)', () => {
+  /** A light page with a dark window covering `share` of it. */
+  const window = (share: number) => {
+    const g = new Uint8Array(1000).fill(245);
+    g.fill(40, 0, Math.round(share * 1000));
+    return g;
+  };
+
+  it('is a page with both a large dark and a large light area, not a text page or a page of one tone', () => {
+    expect(mixedBackground(window(0.6))).toBe(true);
+    expect(mixedBackground(window(0.2))).toBe(true);
+    expect(mixedBackground(window(0.05))).toBe(false);
+    expect(mixedBackground(window(0.9))).toBe(false);
+    expect(mixedBackground(new Uint8Array(1000).fill(128))).toBe(false);
+    expect(mixedBackground(new Uint8Array(0))).toBe(false);
+  });
+
+  it('finds a dark terminal in a light screenshot, and not white text on blue or a bank statement', async () => {
+    const look = async (file: string) => {
+      const png = await sharp(fs.readFileSync(path.join(REAL, file)))
+        .flatten({ background: '#ffffff' })
+        .greyscale()
+        .png()
+        .toBuffer();
+      return makeOcrVariant({ png: new Uint8Array(png), op: 'deskew', turn: false });
+    };
+    for (const file of ['screenshot-rich-hello-world.png', 'screenshot-rich-table-wrapped.png', 'wide-ui-screenshot.png']) {
+      const out = await look(file);
+      expect(out.mixed, file).toBe(true);
+      expect(out.angle, file).toBe(0);
+    }
+    for (const file of ['poster-white-on-blue.png', 'bank-statement-screenshot.png', 'eurotext.png']) expect((await look(file)).mixed, file).toBe(false);
   });
 });
