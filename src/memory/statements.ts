@@ -53,7 +53,7 @@ const VERB_HINT =
 const PRONOUN = String.raw`(?:I|I'm|I've|I'd|I'll|we|we're|we've|we'll|my|our|it|it's|that's|they|they're|he|he's|she|she's)`;
 // Where a new clause with its own subject starts. A bare "and I" is left alone: "my husband and I went".
 const CLAUSE_BREAK = new RegExp(
-  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|,\s+(?:and|but|so)\s+(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})`,
+  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|,\s+(?:and|but|so)\s+(?:(?:now|then|these days)\s+)?(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?:(?:now|then)\s+)?(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})`,
   'gu',
 );
 
@@ -184,13 +184,23 @@ export function restoreImpliedSubject(sentence: string): string {
     return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   }
   // "Finally relocated to Denver", "Moved to Leeds in May": a past verb with nothing before it is the author's.
-  const past = /^(?:(?:Just|Finally|Recently|Officially|Already)\s+)?(\p{L}+)\s+(?:to|into|from|in|at|my|our|a|an|the|back|up|out|over)\b/u.exec(sentence);
+  // "Tapered off the sertraline", "Celebrated with the family": a particle or preposition after the verb as well.
+  const past = /^(?:(?:Just|Finally|Recently|Officially|Already)\s+)?(\p{L}+)\s+(?:to|into|from|in|at|my|our|a|an|the|back|up|out|over|off|with|on|for|down|through|around)\b/u.exec(sentence);
   if (
     past &&
     !/^(?:Based|Located|Called|Named|Related|Supposed|Used|Rated|Dated|Priced|Situated|Centered|Centred|Headquartered)$/i.test(past[1]!) &&
     (isRegularPast(past[1]!.toLowerCase()) || IRREGULAR_PAST.has(past[1]!.toLowerCase()))
   ) {
     return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  }
+  // "Haven't touched the guitar in months", "Never liked olives": a negated verb whose subject is the author.
+  const negated = /^(?:(?:Honestly|Still|Really)\s+)?(haven't|hasn't|havent|didn't|didnt|never|can't|cannot|don't|dont|no longer)\s+(\p{Ll}+)\b/iu.exec(sentence);
+  if (
+    negated &&
+    (isRegularPast(negated[2]!.toLowerCase()) || IRREGULAR_PAST.has(negated[2]!.toLowerCase()) || /^(?:never|no longer|don't|dont|can't|cannot|didn't|didnt)$/i.test(negated[1]!)) &&
+    !/^(?:\S+\s+){0,3}(?:I|I'm|I've|we|we're)\b/.test(sentence)
+  ) {
+    return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`.replace(/^I hasn't\b/, "I haven't");
   }
   const m = IMPLIED_I.exec(sentence);
   // "just bored lol", "just chilling": a mood, no statement.
