@@ -152,7 +152,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
   [
     new RegExp(
-      String.raw`^\s+${ADV}(?:(?:has|have)\s+${ADV})?(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+|out of\s+(?:[^,.;]+?)\s+|away from\s+(?:[^,.;]+?)\s+|from\s+(?:[^,.;]+?)\s+)?(?:home\s+)?(?:to|into)\s+${V}`,
+      String.raw`^\s+${ADV}(?:(?:has|have)\s+${ADV})?(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+|down\s+|up\s+|out of\s+(?:[^,.;]+?)\s+|away from\s+(?:[^,.;]+?)\s+|from\s+(?:[^,.;]+?)\s+)?(?:home\s+)?(?:to|into)\s+${V}`,
       'iu',
     ),
     (g, rest) => (knownProduct(g.v) ? tool(knownProduct(g.v)!, rest) : f('residence', g.v)),
@@ -171,6 +171,8 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   [new RegExp(String.raw`^\s+${ADV}(?:now\s+)?(?:calls?|has called)\s+${CAP}\s+home\b`, 'u'), (g) => f('residence', g.v)],
   // Trips and whereabouts: dynamic.
   [new RegExp(String.raw`^\s+${ADV}(?:is|will be|is going to be)\s+(?:currently\s+|now\s+)?(?:in|at)\s+${CAP}`, 'u'), (g) => f('location', g.v)],
+  // "is back home in Chicago", "are back in Leeds": where the subject is now, the trip over.
+  [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:now\s+)?back\s+(?:home\s+)?(?:in|at)\s+${CAP}`, 'u'), (g) => f('location', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:travell?ing|flying|heading|driving|going|off|taking a trip|going on a trip|headed)\s+(?:out\s+|back\s+)?to\s+${CAP}`, 'u'), (g) => f('location', g.v)],
   [
     [

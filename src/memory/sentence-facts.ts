@@ -50,6 +50,7 @@ const RELATIVE_UNNAMED = new RegExp(
   String.raw`^(?:[Mm]y|[Oo]ur)\s+(?:(?:older|younger|little|big|baby|twin|best)\s+)?(${RELATIVE_WORDS}|${PARTNER_WORDS})\s+(?!(?:is\s+(?:called|named)|'s\s+name|name|and\s+I)\b)(?=\p{Ll})`,
   'u',
 );
+const BARE_KIN = /^(?:Mom|Mum|Mommy|Dad|Daddy|Grandma|Granny|Grandpa)\b(?=\s+\p{Ll}|'s\s)/u;
 const QUOTED = /"[^"]*(?:"|$)|“[^”]*(?:”|$)/g;
 const SLANG: [RegExp, string][] = [
   [/\bgonna\b/gi, 'going to'],
@@ -68,6 +69,8 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
   let s = cleanSentence(normaliseTyping(clause), c.names);
   // A chat turn or a short note is written by its author: "Just relocated to Denver" is the author's.
   if (c.chat || !c.plainLong) s = restoreImpliedSubject(s);
+  // "Mom moved to Florida", "Dad's doctor switched him": a bare kinship word opening the author's sentence is theirs.
+  if (c.chat || !c.plainLong) s = s.replace(BARE_KIN, (kin: string) => `My ${kin.toLowerCase()}`);
   for (const [re, to] of SLANG) s = s.replace(re, to);
   const { speaker, listener } = c.voices;
   c.discourse.observe(s, speaker);
@@ -170,6 +173,9 @@ function subjectOf(s: string, c: ClauseContext, named: string | null): Subject {
   const { speaker, listener } = c.voices;
   const user = (name: string): Subject => ({ subject: name, phrase: name, aliases: [...c.speakerAliases] });
   if (named && RELATIVE_SUBJECT.test(s)) return { subject: c.discourse.fullName(named), phrase: named, aliases: [] };
+  // "user's mother is retiring": a pronoun resolved to the speaker's relative ("She's retiring").
+  const resolvedKin = new RegExp(String.raw`^${escapeRe(speaker)}'s\s+(${RELATIVE_WORDS}|${PARTNER_WORDS})\b`, 'iu').exec(s);
+  if (resolvedKin) return { subject: `${speaker}'s ${relative(resolvedKin[1]!)}`, phrase: resolvedKin[0], aliases: [] };
   const unnamed = RELATIVE_UNNAMED.exec(s);
   if (unnamed) {
     const phrase = `${speaker}'s ${unnamed[0].trim().split(/\s+/).slice(1).join(' ')}`;

@@ -31,7 +31,7 @@ const IMPERATIVE = new Set(
 );
 // "Makes me feel connected": a verb with its subject left in the previous sentence.
 const SUBJECTLESS = new Set('makes sounds looks seems feels means helps reminds gives keeps shows gets brings takes'.split(' '));
-const AT_PLACE = /^((?:(?:currently|still|now|back|finally|just|already)\s+)*)(?:in|at)\s+(\p{L}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/iu;
+const AT_PLACE = /^((?:(?:currently|still|now|back|finally|just|already)\s+)*)(?:home\s+)?(?:in|at)\s+(\p{L}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/iu;
 // Subjectless chat sentences with an implied "I": "Gonna check out career options", "Just got back from Paris".
 const IMPLIED_I =
   /^(?:(gonna|going to|planning|hoping|trying|thinking|working on|heading|headed|off to|loving|feeling|getting)|(been)|(just|got|started|finished|need to|wanna|gotta|went|spent|bought|visited|tried|can't wait|cannot wait|had|did|made|took|saw|met))\b/i;
