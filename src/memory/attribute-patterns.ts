@@ -103,7 +103,7 @@ const PET_KIND: Record<string, string> = {
   ...Object.fromEntries(DOG_BREEDS.split('|').map((b) => [b, 'dog'])),
   ...Object.fromEntries(CAT_BREEDS.split('|').map((b) => [b, 'cat'])),
 };
-const DIETS = 'vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten-free|dairy-free|lactose-free|kosher|halal|carnivore|plant-based|flexitarian|raw vegan';
+export const DIETS = 'vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten-free|dairy-free|lactose-free|kosher|halal|carnivore|plant-based|flexitarian|raw vegan';
 const LANGUAGES =
   'english|spanish|french|german|italian|portuguese|dutch|swedish|norwegian|danish|finnish|polish|czech|russian|ukrainian|greek|turkish|arabic|hebrew|hindi|urdu|bengali|punjabi|tamil|mandarin|cantonese|chinese|japanese|korean|vietnamese|thai|indonesian|malay|tagalog|swahili|persian|farsi|romanian|hungarian|catalan|basque|irish|welsh|latin|sign language|asl';
 const CAR_BRANDS =
@@ -145,7 +145,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // "bought a house in Portland": where the subject now lives.
   [
     new RegExp(
-      String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:just\s+)?(?:bought|purchased|closed on|moved into|rented|is renting)\s+(?:an?|the|our|their|her|his)\s+(?:new\s+|first\s+|own\s+|little\s+|small\s+)*(?:house|home|flat|apartment|condo|place|townhouse|cottage)\s+in\s+${CAP}`,
+      String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:just\s+)?(?:bought|purchased|closed on|moved into|rented|rents|is renting|are renting|(?:has|have)\s+been\s+renting)\s+(?:an?|the|our|their|her|his)\s+(?:new\s+|first\s+|own\s+|little\s+|small\s+|(?:one|two|three|four|\d)-bed(?:room)?\s+)*(?:house|home|flat|apartment|condo|place|townhouse|cottage|bungalow|studio|room|(?:one|two|three|four|\d)-bed(?:room)?)\s+in\s+${CAP}`,
       'u',
     ),
     (g) => f('residence', g.v),

@@ -1,6 +1,7 @@
 import { indexTerms } from '../text/tokenize.js';
 import { isKnownName, isPlaceName, isVerbForm } from './lexicon.js';
 import { IRREGULAR_PAST, isRegularPast, tenseOf } from './tense.js';
+import { DIETS } from './attribute-patterns.js';
 
 /**
  * Which sentences of a chat state something worth remembering. Greetings, thanks, interjections and vocatives are
@@ -14,7 +15,7 @@ const LEADING = new RegExp(String.raw`^${INTERJECTION}(?:\s+(?:so much|a lot|aga
 // "These days my favourite band is X": a time opener adds nothing the present tense does not say.
 // "Sorry, I meant I live in Braga": a correction's lead-in is not the statement.
 const LEADING_CONJUNCTION =
-  /^(?:so|and|but|also|plus|anyway|well|oh|then|honestly|actually|basically|these days|nowadays|lately|at the moment|right now|for now|i meant(?: to say)?(?: that)?|i mean|what i meant (?:is|was)(?: that)?|i should have said(?: that)?|i should say)\s*,?\s+(?=(?:I|I'm|I've|I'd|I'll|we|my|our)\b)/i;
+  /^(?:so|and|but|also|plus|anyway|well|oh|then|honestly|actually|basically|these days|nowadays|lately|at the moment|right now|for now|i meant(?: to say)?(?: that)?|i mean|what i meant (?:is|was)(?: that)?|i should have said(?: that)?|i should say|i guess|i think|i suppose|i believe|i reckon|i'd say|i feel like|pretty sure|i'm pretty sure)\s*,?\s+(?=(?:I|I'm|I've|I'd|I'll|we|my|our)\b)/i;
 // "So cool you found a group" → "you found a group".
 const LEADING_PRAISE = /^(?:so|how|really|very|that's|it's)?\s*(?:cool|great|nice|awesome|amazing|sweet|glad|happy|fun|good|wonderful)\s+(?:that\s+)?(?=(?:you|I|we)\b)/i;
 // A tag is a word of its own: "sencha." keeps its "ha", "tattoo." its "too".
@@ -50,10 +51,11 @@ const FILLER_TERMS = new Set(
 const VERB_HINT =
   /\b\p{L}+s\s+(?:me|my|us|our|you|your|him|her|them)\b|\b(?:am|is|are|was|were|be|been|being|has|have|had|do|does|did|will|would|can|could|should|might|must|may|shall)\b|\b\w+'(?:s|re|ve|d|ll|m)\b|\b\p{L}{2,}ed\b/iu;
 
+const SHORT_FACT = new RegExp(String.raw`^(?:I'm|I am|Im)\s+(?:${DIETS}|single|married|divorced|engaged|separated|widowed|pregnant|retired|unemployed|self-employed|freelancing|\d{1,3})\s*[.!]*$`, 'i');
 const PRONOUN = String.raw`(?:I|I'm|I've|I'd|I'll|we|we're|we've|we'll|my|our|it|it's|that's|they|they're|he|he's|she|she's)`;
 // Where a new clause with its own subject starts. A bare "and I" is left alone: "my husband and I went".
 const CLAUSE_BREAK = new RegExp(
-  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|,\s+(?:and|but|so)\s+(?:(?:now|then|these days)\s+)?(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?:(?:now|then)\s+)?(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})`,
+  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|,\s+(?:and|but|so)\s+(?:(?:now|then|these days)\s+)?(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?:(?:now|then)\s+)?(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|\s+and\s+(?=(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll})|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})`,
   'gu',
 );
 
@@ -193,6 +195,8 @@ export function restoreImpliedSubject(sentence: string): string {
   ) {
     return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   }
+  // "[I'm 34] and have never run a marathon": the second half of a coordination keeps the first half's subject.
+  if (/^(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll}/u.test(sentence)) return `I have ${sentence.replace(/^\S+\s+/, '')}`;
   // "Haven't touched the guitar in months", "Never liked olives": a negated verb whose subject is the author.
   const negated = /^(?:(?:Honestly|Still|Really)\s+)?(haven't|hasn't|havent|didn't|didnt|never|can't|cannot|don't|dont|no longer)\s+(\p{Ll}+)\b/iu.exec(sentence);
   if (
@@ -215,7 +219,8 @@ export function restoreImpliedSubject(sentence: string): string {
 /** Why a cleaned sentence is not a fact, or null when it states something. `names` are words that carry no content. */
 export function rejectReason(sentence: string, names: readonly string[]): string | null {
   const words = sentence.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
-  if (words.length < 3) return 'short';
+  // "I'm vegan", "I'm 34", "I'm divorced": two words, a whole fact.
+  if (words.length < 3 && !SHORT_FACT.test(sentence)) return 'short';
   if (/\?\s*["')\]]*$/.test(sentence)) return 'question';
   // "Just testing, thanks", "I'm just curious": talk about the chat itself.
   if (/^(?:I(?:'m|\s+am)?\s+)?just\s+(?:testing|checking|kidding|joking|browsing|curious|wondering|asking|saying|looking around)\b/i.test(sentence)) return 'small talk';
