@@ -114,7 +114,7 @@ const GROUP_OF = String.raw`(?:'s\s+(?:team|company|office|workplace|org|organi[
 const INSTRUMENTS =
   'piano|guitar|electric guitar|bass|bass guitar|cello|violin|viola|double bass|drums|flute|clarinet|saxophone|sax|trumpet|trombone|harp|ukulele|banjo|mandolin|accordion|oboe|bassoon|harmonica|keyboard|organ|french horn|tuba';
 const VEHICLE = String.raw`(?<v>(?:(?:new|used|old|red|blue|black|white|silver|grey|gray|green|electric|\d{4})\s+)*(?:${CAR_BRANDS})(?:\s+[\p{L}\d-]+){0,2}|(?:(?:new|used|old|electric)\s+)?(?:car|truck|van|motorcycle|motorbike|scooter|suv|minivan|pickup|e-bike|bike))`;
-const DRUG_SUFFIX = String.raw`[\p{L}-]*(?:pril|sartan|statin|olol|formin|azole|cillin|mycin|prazole|tidine|xetine|pine|pam|lam|done|profen|amine|triptan|lukast|thyroxine|insulin|aspirin|ibuprofen|melatonin|adderall|ritalin|zoloft|lexapro|prozac|wellbutrin|xanax|tylenol|advil|ozempic|wegovy|metformin|lithium|vitamin\s+[a-z]\d*|iron|magnesium|birth control)`;
+const DRUG_SUFFIX = String.raw`[\p{L}-]*(?:pril|sartan|statin|olol|formin|azole|cillin|mycin|prazole|tidine|xetine|traline|pram|faxine|pentin|propion|pine|pam|lam|done|profen|amine|triptan|lukast|thyroxine|insulin|aspirin|ibuprofen|melatonin|adderall|ritalin|zoloft|lexapro|prozac|wellbutrin|xanax|tylenol|advil|ozempic|wegovy|metformin|lithium|vitamin\s+[a-z]\d*|iron|magnesium|birth control)`;
 const DOSE = String.raw`\d+(?:\.\d+)?\s?(?:mg|mcg|µg|g|ml|units?|iu)`;
 const HEALTH =
   "diabetes|type 1 diabetes|type 2 diabetes|asthma|adhd|autism|depression|anxiety|migraines?|epilepsy|arthritis|celiac disease|coeliac disease|high blood pressure|hypertension|eczema|psoriasis|crohn's|ibs|covid|long covid|cancer|insomnia|a cold|the flu|flu|a broken \\w+|a sprained \\w+|back pain|dyslexia|ptsd|ocd|bipolar disorder|lupus|anemia|scoliosis|tinnitus|a concussion|pneumonia|bronchitis|a heart condition|celiac";
@@ -290,7 +290,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   [/^\s+(?:has|developed)\s+an?\s+(?<v>[\p{L} ]{2,30}?)\s+allergy\b/iu, (g) => k('allergy', g.v, 'allergic')],
   [
     new RegExp(
-      String.raw`^\s+${ADV}${NEG}(?<how>takes|is taking|started taking|stopped taking|is on|was prescribed|is prescribed|takes a daily|quit taking|no longer takes)\s+(?:a\s+)?(?<dose>${DOSE}\s+(?:of\s+)?)?(?<v>${DRUG_SUFFIX})\b(?<dose2>\s+${DOSE})?`,
+      String.raw`^\s+${ADV}${NEG}(?<how>takes|is taking|started taking|stopped taking|is on|was prescribed|is prescribed|takes a daily|quit taking|no longer takes|tapered off|weaned off|came off|got off)\s+(?:a\s+|the\s+|(?:her|his|their|the user's)\s+)?(?<dose>${DOSE}\s+(?:of\s+)?)?(?<v>${DRUG_SUFFIX})\b(?<dose2>\s+${DOSE})?`,
       'iu',
     ),
     (g) =>
@@ -301,7 +301,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
           .filter(Boolean)
           .join(' ')
           .replace(/\s+of\s*$/, '') || 'taking',
-        { ended: /stopped|quit|no longer/i.test(g.how ?? '') },
+        { ended: /stopped|quit|no longer|off/i.test(g.how ?? '') },
       ),
   ],
   [new RegExp(String.raw`^\s+${ADV}(?:has|was diagnosed with|has been diagnosed with|suffers from|is recovering from|broke)\s+(?<v>${HEALTH})\b`, 'iu'), (g) => k('health', g.v, g.v)],

@@ -129,7 +129,8 @@ function sameAttribute(fact: ExtractedFact, candidate: RelationCandidate, attrib
   const cf = facetOf(candidate.text, candidate.subject, attribute);
   // Wording the classifier cannot read back (a model's): the same attribute with other words is a new value.
   if (!nf || !cf) return n.negated === o.negated && coverage(n.content, o.content) === 1 ? 'duplicate' : 'updates';
-  if (nf.ended) return nf.value === null || cf.value === null || sameValue(nf.value, cf.value, true) ? 'updates' : 'new';
+  // A keyed attribute names its object already ("medication:sertraline"): ending it ends that one, whatever the dose.
+  if (nf.ended) return nf.value === null || cf.value === null || attribute.includes(':') || sameValue(nf.value, cf.value, true) ? 'updates' : 'new';
   // "Maya now lives in Boston" adds nothing to "Maya lives in Boston".
   const extra = [...n.content].some((t) => !o.content.has(t) && !SOFT_WORDS.has(t));
   if (nf.negated === cf.negated && !cf.ended) {

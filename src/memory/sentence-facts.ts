@@ -51,6 +51,12 @@ const RELATIVE_UNNAMED = new RegExp(
   'u',
 );
 const BARE_KIN = /^(?:Mom|Mum|Mommy|Dad|Daddy|Grandma|Granny|Grandpa)\b(?=\s+\p{Ll}|'s\s)/u;
+const PRESCRIBER = String.raw`(?:(?:my|the|our)\s+)?(?:doctor|doc|gp|physician|psychiatrist|cardiologist|specialist|nurse practitioner|endo|endocrinologist|dr\.?\s+\p{Lu}[\p{L}'-]*|she|he|they)`;
+const PRESCRIBED = new RegExp(String.raw`^${PRESCRIBER}\s+(?:(?:has|have)\s+)?(?:just\s+)?(?:put|started)\s+me\s+on\s+(.+)$`, 'iu');
+const DOSE_CHANGED = new RegExp(
+  String.raw`^${PRESCRIBER}\s+(?:(?:has|have)\s+)?(?:just\s+)?(?:bumped|raised|increased|upped|lowered|reduced|dropped|cut|doubled|halved|changed|adjusted)\s+my\s+([\p{L}-]+)(?:\s+dose)?\s+(?:up\s+|down\s+)?to\s+(\d+(?:\.\d+)?\s?(?:mg|mcg|µg|g|ml|units?|iu)\b.*)$`,
+  'iu',
+);
 const QUOTED = /"[^"]*(?:"|$)|“[^”]*(?:”|$)/g;
 const SLANG: [RegExp, string][] = [
   [/\bgonna\b/gi, 'going to'],
@@ -71,6 +77,8 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
   if (c.chat || !c.plainLong) s = restoreImpliedSubject(s);
   // "Mom moved to Florida", "Dad's doctor switched him": a bare kinship word opening the author's sentence is theirs.
   if (c.chat || !c.plainLong) s = s.replace(BARE_KIN, (kin: string) => `My ${kin.toLowerCase()}`);
+  // "Doctor put me on X", "she bumped my X up to 20 mg": a prescription or a dose change is what the author takes now.
+  if (c.chat || !c.plainLong) s = s.replace(PRESCRIBED, 'I take $1').replace(DOSE_CHANGED, 'I take $1 $2');
   for (const [re, to] of SLANG) s = s.replace(re, to);
   const { speaker, listener } = c.voices;
   c.discourse.observe(s, speaker);
