@@ -109,6 +109,8 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
   let who = subjectOf(s, c, named ?? unsure);
   // The subject as the text names it: "Maya and Sam moved..." is classified from "Maya and Sam".
   // "My wife and I live in Ghent" → "Maya's wife and Maya live...": classified from the pair, filed under the speaker.
+  // "My husband Greg and I live in Tucson": the pair's fact is the speaker's, not Greg's alone.
+  if (who.subject && who.subject !== speaker && /^(?:[Mm]y|[Oo]ur)\s+[\p{L}-]+\s+\p{Lu}[\p{L}'-]*\s+and\s+I\b/u.test(s)) who = { subject: speaker, phrase: speaker, aliases: [...c.speakerAliases] };
   const pair = who.subject && /^(?:my|our)\s+[\p{L}-]+(?:\s+\p{Lu}[\p{L}'-]*)?\s+and\s+I\b/iu.test(s) ? new RegExp(`^.*?\\band\\s+${escapeRe(who.subject)}(?=\\s)`, 'i').exec(text)?.[0] : undefined;
   // "Our team uses Jira" → "The user's team uses...": classified from the speaker's name, not a group.
   const group = WE_SUBJECT.test(s) && !/^our\s/i.test(s) ? (voices.group ?? `${speaker} and others`) : null;

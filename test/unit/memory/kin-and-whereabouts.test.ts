@@ -29,3 +29,10 @@ describe('back in a place', () => {
     expect(back?.attribute).toBe('location');
   });
 });
+
+describe('"my <relative> <Name> and I …"', () => {
+  it("is the author's fact (with the pair), not the relative's alone", async () => {
+    const [f] = await facts('My partner Theo and I live in Utrecht with two cats.');
+    expect(f).toMatchObject({ subject: 'the user', attribute: 'residence' });
+  });
+});
