@@ -325,6 +325,10 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => k('language', g.v, g.v),
   ],
   [/^\s+(?:is|turned|just turned|has turned)\s+(?<v>\d{1,3})(?:\s+years?\s+old)?\s*(?:[.,!;]|$)/i, (g) => f('age', g.v)],
+  // Numbers that change: pay and rent.
+  [/^'s\s+(?:current\s+|new\s+|base\s+|annual\s+|monthly\s+)?(?:salary|pay|income|wage)\s+is\s+(?:now\s+)?(?<v>.+)/iu, (g) => f('income', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:makes|earns|is making|is earning|is paid|gets paid|is on|is at)\s+(?:now\s+)?(?<v>[$£€]\s?\d[\d,.]*\s?k?\b.*)`, 'iu'), (g) => f('income', g.v)],
+  [/^'s\s+(?:monthly\s+)?rent\s+(?:on\s+.+?\s+|for\s+.+?\s+)?is\s+(?:now\s+)?(?<v>.+)/iu, (g) => f('rent', g.v)],
   [/^'s\s+birthday\s+is\s+(?:on\s+)?(?<v>.+)|^\s+was\s+born\s+on\s+(?<v2>.+)/iu, (g) => f('birthday', g.v ?? g.v2)],
   [/^'s\s+(?:(?:full|real|first|last|legal)\s+)?(?:name|nickname)\s+is\s+(?<v>.+)|^\s+(?:goes by|is called|is named)\s+(?<v2>\p{Lu}.+)/u, (g) => f('name', g.v ?? g.v2)],
   // Tools, services and devices, keyed by kind: switching to another of the same kind replaces it.
