@@ -130,6 +130,8 @@ const EnvSchema = z.object({
   TEMPORAL_TLS_SERVER_NAME: z.string().min(1).optional(),
   TEMPORAL_WORKER_MAX_ACTIVITIES: int(1, 1000).default(4),
   TEMPORAL_WORKER_MAX_WORKFLOWS: int(1, 10_000).default(100),
+  TEMPORAL_WORKFLOW_BUNDLE: z.string().min(1).optional(),
+  TEMPORAL_CALL_TIMEOUT_MS: int(100, 600_000).default(10_000),
 
   MONGODB_URI: z
     .string()
@@ -302,6 +304,10 @@ export interface Config {
     tlsServerName: string | undefined;
     maxConcurrentActivities: number;
     maxConcurrentWorkflows: number;
+    /** A workflow bundle built beforehand (bundleWorkflowCode's code, as a file): workers load it instead of bundling workflows/ at start. */
+    workflowBundlePath: string | undefined;
+    /** How long one call to Temporal may take: a connection sync's (then 503), an attempt to create the periodic Schedules (then retried). */
+    callTimeoutMs: number;
   };
   mongodb: {
     /** Set → MongoDB stores everything; unset → embedded SQLite. */
@@ -509,6 +515,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tlsServerName: e.TEMPORAL_TLS_SERVER_NAME,
       maxConcurrentActivities: e.TEMPORAL_WORKER_MAX_ACTIVITIES,
       maxConcurrentWorkflows: e.TEMPORAL_WORKER_MAX_WORKFLOWS,
+      workflowBundlePath: e.TEMPORAL_WORKFLOW_BUNDLE,
+      callTimeoutMs: e.TEMPORAL_CALL_TIMEOUT_MS,
     },
     mongodb: { uri: e.MONGODB_URI, db: e.MONGODB_DB, atlasSearch: e.MONGODB_ATLAS_SEARCH },
     search: {

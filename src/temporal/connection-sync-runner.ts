@@ -13,9 +13,6 @@ function unavailable(err: unknown) {
   return createError('PROVIDER_UNAVAILABLE', [`Temporal did not accept the connection's sync: ${errorMessage(err)}`], { cause: err });
 }
 
-/** How long one call to Temporal may take (an unreachable server answers 503 rather than hanging the request). */
-const CALL_TIMEOUT_MS = 10_000;
-
 /** Workflow ID of a connection's syncs and ID of its Schedule (Temporal UI → Schedules). */
 export { connectionWorkflowId };
 
@@ -47,7 +44,7 @@ export class TemporalSyncRunner implements ConnectionSyncRunner {
   async trigger(orgId: string, connectionId: string, trigger: SyncTrigger): Promise<'started' | 'queued'> {
     const workflowId = connectionWorkflowId(connectionId);
     try {
-      return await this.client.withDeadline(Date.now() + CALL_TIMEOUT_MS, async () => {
+      return await this.client.withDeadline(Date.now() + this.temporal.callTimeoutMs, async () => {
         for (let attempt = 1; ; attempt++) {
           try {
             await this.client.workflow.start('syncConnection', { workflowId, taskQueue: this.temporal.taskQueue, args: [orgId, connectionId, trigger] });
@@ -80,7 +77,7 @@ export class TemporalSyncRunner implements ConnectionSyncRunner {
       args: [conn.orgId, conn.id],
     };
     try {
-      await this.client.withDeadline(Date.now() + CALL_TIMEOUT_MS, () =>
+      await this.client.withDeadline(Date.now() + this.temporal.callTimeoutMs, () =>
         this.client.schedule.create({
           scheduleId,
           spec,
@@ -115,7 +112,7 @@ export class TemporalSyncRunner implements ConnectionSyncRunner {
     for (const conn of wanted.values()) await this.schedule(conn);
     let removed = 0;
     const stale: string[] = [];
-    await this.client.withDeadline(Date.now() + CALL_TIMEOUT_MS, async () => {
+    await this.client.withDeadline(Date.now() + this.temporal.callTimeoutMs, async () => {
       for await (const s of this.client.schedule.list()) {
         if (s.scheduleId.startsWith('connection-') && !wanted.has(s.scheduleId)) stale.push(s.scheduleId);
       }

@@ -15,8 +15,6 @@ export interface ScheduleDefinition {
   note: string;
 }
 
-const ATTEMPT_TIMEOUT_MS = 10_000;
-
 /**
  * Creates the Schedule that starts the job's workflow every `everyMs`, or brings an existing one to this
  * configuration (interval, task queue): every API process calls it at start, so it is idempotent.
@@ -56,7 +54,7 @@ export function startSchedules(config: Readonly<Config>, logger: Logger, jobs: r
     try {
       for (const job of jobs) {
         const outcome = await client.withAbortSignal(abort.signal, () =>
-          client.withDeadline(Date.now() + ATTEMPT_TIMEOUT_MS, () => ensureSchedule(client, job.def, { taskQueue: config.temporal.taskQueue, everyMs: job.everyMs })),
+          client.withDeadline(Date.now() + config.temporal.callTimeoutMs, () => ensureSchedule(client, job.def, { taskQueue: config.temporal.taskQueue, everyMs: job.everyMs })),
         );
         logger.info(`schedule ${outcome}`, { scheduleId: job.def.scheduleId, everyMs: job.everyMs });
       }

@@ -19,13 +19,20 @@ export interface IngestWorkerOptions {
   activities?: Record<string, (...args: never[]) => Promise<unknown>>;
 }
 
+/** The workflows a worker runs: a bundle handed in, a prebuilt bundle file (TEMPORAL_WORKFLOW_BUNDLE), or workflows/ bundled now. */
+function workflowSource(opts: IngestWorkerOptions): Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> {
+  if (opts.workflowBundle) return { workflowBundle: opts.workflowBundle };
+  if (opts.temporal.workflowBundlePath) return { workflowBundle: { codePath: opts.temporal.workflowBundlePath } };
+  return { workflowsPath: WORKFLOWS_PATH };
+}
+
 /** A worker for the ingestion task queue: the workflows in workflows/ and activities over src/ pipeline steps. */
 export function createIngestWorker(opts: IngestWorkerOptions): Promise<Worker> {
   return Worker.create({
     connection: opts.connection,
     namespace: opts.temporal.namespace,
     taskQueue: opts.temporal.taskQueue,
-    ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
+    ...workflowSource(opts),
     activities: { ...createActivities(opts.deps), ...createKeyExpiryActivities(opts.deps), ...createMemoryExpiryActivities(opts.deps), ...opts.activities },
     maxConcurrentActivityTaskExecutions: opts.temporal.maxConcurrentActivities,
     maxConcurrentWorkflowTaskExecutions: opts.temporal.maxConcurrentWorkflows,

@@ -22,6 +22,7 @@ afterAll(async () => {
 });
 
 clientScenario('embedded', () => startServer(), transcripts.embedded!);
+// The worker bundles workflows/ at start, as a default deployment does (other suites load the prebuilt bundle).
 clientScenario('temporal', () => startServer({ TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: 'conformance' }), transcripts.temporal!);
 clientScenario('mongodb', () => startServer({ MONGODB_URI: ferret.uri, MONGODB_DB: 'conformance' }), transcripts.mongodb!);
 

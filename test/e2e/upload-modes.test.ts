@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED } from '../helpers/media.js';
 import { startServer, waitFor, type ServerProcess } from '../helpers/server-process.js';
 import { startFerretDb, type FerretDb } from '../helpers/ferretdb.js';
-import { startDevServer, type DevServer } from '../helpers/temporal.js';
+import { startDevServer, workflowBundlePath, type DevServer } from '../helpers/temporal.js';
 
 const FILES = path.join(SHARED, 'files');
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
@@ -82,6 +82,7 @@ afterAll(async () => {
 });
 
 uploadScenario('embedded', () => startServer());
-uploadScenario('temporal', () => startServer({ TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: 'uploads' }));
+// The worker loads the prebuilt workflow bundle (TEMPORAL_WORKFLOW_BUNDLE); conformance.test.ts covers bundling at start.
+uploadScenario('temporal', async () => startServer({ TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: 'uploads', TEMPORAL_WORKFLOW_BUNDLE: await workflowBundlePath() }));
 // Originals in GridFS: the extract step reads them back through blobs.toLocalFile's temporary copy.
 uploadScenario('mongodb', () => startServer({ MONGODB_URI: ferret.uri, MONGODB_DB: 'uploads' }));

@@ -266,12 +266,12 @@ async function sampleConnections(call: Call, runtime: { syncRunner: unknown; emb
   const syncs = runtime.syncRunner as EmbeddedSyncRunner;
   try {
     const startUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
-    const { id } = (await call('post', '/v3/connections/web-crawler', '/v3/connections/{provider}', 200, { containerTags: ['docs-site'], metadata: { startUrl } })) as { id: string };
-    await call('post', '/v3/connections/s3', '/v3/connections/{provider}', 400, { metadata: {} });
+    const { id } = (await call('post', '/v3/connections/web-crawler', '/v3/connections/{idOrProvider}', 200, { containerTags: ['docs-site'], metadata: { startUrl } })) as { id: string };
+    await call('post', '/v3/connections/s3', '/v3/connections/{idOrProvider}', 400, { metadata: {} });
     await syncs.idle();
     await runtime.embeddedRunner?.drain(30_000);
     await call('post', '/v3/connections/list', '/v3/connections/list', 200, { containerTags: ['docs-site'] });
-    await call('get', `/v3/connections/${id}`, '/v3/connections/{id}', 200);
+    await call('get', `/v3/connections/${id}`, '/v3/connections/{idOrProvider}', 200);
     await call('get', '/v3/connections?endUserId=docs-site', '/v3/connections', 200);
     await call('post', '/v3/connections/web-crawler/connection', '/v3/connections/{provider}/connection', 200, { containerTags: ['docs-site'] });
     await call('post', '/v3/connections/web-crawler/import', '/v3/connections/{provider}/import', 200, { containerTags: ['docs-site'] });

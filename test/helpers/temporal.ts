@@ -3,9 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
-import { bundleWorkflowCode } from '@temporalio/worker';
 import { SEARCH_ATTRIBUTES } from '../../src/temporal/search-attributes.js';
-import { WORKFLOWS_PATH } from '../../src/temporal/worker.js';
 import { freePort } from './server-process.js';
 
 const TOOLS = path.resolve(import.meta.dirname, '../../.tools/bin');
@@ -17,15 +15,7 @@ export function toolPath(name: 'temporal' | 'temporal-test-server'): string {
   return p;
 }
 
-let bundle: Promise<{ code: string }> | undefined;
-/** The workflow bundle, built once per test file. */
-export function workflowBundle(): Promise<{ code: string }> {
-  bundle ??= bundleWorkflowCode({
-    workflowsPath: WORKFLOWS_PATH,
-    logger: { log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } as never,
-  });
-  return bundle;
-}
+export { workflowBundle, workflowBundlePath } from './workflow-bundle.js';
 
 export interface DevServer {
   address: string;

@@ -162,6 +162,16 @@ describe('connections: the web crawler through the official client (embedded mod
       .send({ documentLimit: 10001, metadata: { startUrl: site.base } });
     expect(limit.status).toBe(400);
     expect((await request(api).get('/v3/connections/nope').set(auth)).status).toBe(404);
+    // GET and DELETE share the template /v3/connections/{idOrProvider}: a malformed id is named by that parameter.
+    const badGet = await request(api).get('/v3/connections/a.b').set(auth);
+    expect(badGet.status).toBe(400);
+    expect(badGet.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'path.idOrProvider' }] });
+    const badDelete = await request(api)
+      .delete('/v3/connections/a.b')
+      .set(auth)
+      .send({ containerTags: ['site'] });
+    expect(badDelete.status).toBe(400);
+    expect(badDelete.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'path.idOrProvider' }] });
 
     const key = (await request(api).post('/v3/auth/scoped-key').set(auth).send({ containerTag: 'site' })).body.key as string;
     const scoped = await request(api)

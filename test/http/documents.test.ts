@@ -89,6 +89,52 @@ describe('document routes', () => {
     expect(search.body.results.map((r: { chunk: string }) => r.chunk)).not.toContain('Original text about apples');
   });
 
+  it('add and PATCH carry every field the body names; fields a PATCH leaves out stay as they were', async () => {
+    const fields = (d: Record<string, unknown>) => {
+      const { customId, containerTags, title, filepath, taskType, metadata, forgetAfter, entityContext } = d;
+      return { customId, containerTags, title, filepath, taskType, metadata, forgetAfter, entityContext };
+    };
+    const added = await post('/v3/documents', {
+      content: 'A note about herons fishing at dawn',
+      containerTag: 'fields-a',
+      customId: 'heron-note',
+      title: 'Herons',
+      filepath: '/birds/herons.md',
+      taskType: 'superrag',
+      metadata: { kind: 'bird' },
+      forgetAfter: '2099-01-01T00:00:00.000Z',
+      entityContext: 'A birdwatching diary',
+    });
+    expect(added.status).toBe(200);
+    await rt.settle();
+    expect(fields((await get(`/v3/documents/${added.body.id}`)).body)).toEqual({
+      customId: 'heron-note',
+      containerTags: ['fields-a'],
+      title: 'Herons',
+      filepath: '/birds/herons.md',
+      taskType: 'superrag',
+      metadata: { kind: 'bird' },
+      forgetAfter: '2099-01-01T00:00:00.000Z',
+      entityContext: 'A birdwatching diary',
+    });
+    const patched = await request(server)
+      .patch(`/v3/documents/${added.body.id}`)
+      .set(auth)
+      .send({ containerTags: ['fields-b'], customId: 'heron-note-2', title: 'Grey herons', filepath: '/birds/grey.md', forgetAfter: null, entityContext: 'A field guide' });
+    expect(patched.status).toBe(200);
+    await rt.settle();
+    expect(fields((await get(`/v3/documents/${added.body.id}`)).body)).toEqual({
+      customId: 'heron-note-2',
+      containerTags: ['fields-b'],
+      title: 'Grey herons',
+      filepath: '/birds/grey.md',
+      taskType: 'superrag',
+      metadata: { kind: 'bird' },
+      forgetAfter: null,
+      entityContext: 'A field guide',
+    });
+  });
+
   it('moves a document between container tags without re-processing', async () => {
     const res = await post('/v3/documents', { content: 'Portable note about kayaks', containerTag: 'from-tag', customId: 'kayak' });
     await rt.settle();

@@ -89,6 +89,18 @@ describe('route declarations (src/http/openapi.ts ROUTES)', () => {
     }
   });
 
+  it('has no two path templates that differ only in their parameter names (OpenAPI 3.1 forbids equivalent templates)', () => {
+    const paths = Object.keys((buildOpenApi(VERSION) as { paths: Record<string, unknown> }).paths);
+    const byShape = new Map<string, string[]>();
+    for (const p of paths) {
+      const shape = p.replace(/\{[^}]+\}/g, '{}');
+      byShape.set(shape, [...(byShape.get(shape) ?? []), p]);
+    }
+    expect([...byShape.values()].filter((group) => group.length > 1)).toEqual([]);
+    // The one template that serves three methods: a provider (POST), a connection id (GET) or either (DELETE).
+    expect(paths).toContain('/v3/connections/{idOrProvider}');
+  });
+
   it('serves /openapi.json from the declarations: every route and method, including the /v4/memories family', async () => {
     const res = await request(rt.app.callback()).get('/openapi.json');
     expect(res.status).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { startFerretDb, type FerretDb } from '../helpers/ferretdb.js';
 import { startServer, type ServerProcess } from '../helpers/server-process.js';
-import { startDevServer, type DevServer } from '../helpers/temporal.js';
+import { startDevServer, workflowBundlePath, type DevServer } from '../helpers/temporal.js';
 import { connectMcp, connectStdio, textOf } from './helpers.js';
 
 /** The same MCP surface in Temporal mode: one process, then API processes and a worker on MongoDB (FerretDB). */
@@ -19,7 +19,7 @@ afterAll(async () => {
 describe('MCP in Temporal mode (SQLite, one process)', () => {
   let server: ServerProcess;
   beforeAll(async () => {
-    server = await startServer({ TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: 'mcp-temporal' }, undefined, { startTimeoutMs: 120_000 });
+    server = await startServer({ TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: 'mcp-temporal', TEMPORAL_WORKFLOW_BUNDLE: await workflowBundlePath() }, undefined, { startTimeoutMs: 120_000 });
   }, 120_000);
   afterAll(async () => void (await server?.stop()));
 
@@ -50,7 +50,7 @@ describe('MCP behind a load balancer: two API processes and a worker on MongoDB'
   let api2: ServerProcess;
   let worker: ServerProcess;
   beforeAll(async () => {
-    const env = { TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: 'mcp-scale', MONGODB_URI: ferret.uri, MONGODB_DB: 'mcp_scale' };
+    const env = { TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: 'mcp-scale', TEMPORAL_WORKFLOW_BUNDLE: await workflowBundlePath(), MONGODB_URI: ferret.uri, MONGODB_DB: 'mcp_scale' };
     // One at a time, with time to spare: each starts a Temporal client, Schedules and the Mongo indexes.
     api1 = await startServer({ ...env, MNEMO_ROLE: 'api' }, undefined, { startTimeoutMs: 120_000 });
     api2 = await startServer({ ...env, MNEMO_ROLE: 'api' }, undefined, { startTimeoutMs: 120_000 });

@@ -7,6 +7,7 @@ import type { Store } from '../../src/storage/store.js';
 import { queryTerms } from '../../src/text/tokenize.js';
 import { memoryRecord } from '../helpers/memories.js';
 import { axis, DIMS, isoAt, makeOrg, MODEL } from './store-fixtures.js';
+import { ASKED_PAIRS } from './subject-pairs.js';
 
 let seq = 0;
 
@@ -146,32 +147,12 @@ export function runMemoryContract(name: string, open: () => Promise<Store>, clea
       const otherAttribute = makeMemory(orgA.id, { memory: 'Eli works at Acme.', subject: 'Eli', attribute: 'employer' });
       const later = makeMemory(orgA.id, { memory: 'Eli is vegan.', subject: 'Eli', attribute: 'diet', containerTags: ['user-a', 'user-b'] });
       for (const m of [...busy, home, moved, superseded, forgotten, expired, otherTag, otherOrg, otherAttribute, later]) await store.memories.insertMemory(m);
-      const found = await store.memories.findMemoriesBySubjects(
-        orgA.id,
-        ['user-a'],
-        [
-          { subject: 'ELI', attribute: 'residence' },
-          { subject: 'dana', attribute: 'likes' },
-          { subject: 'Eli', attribute: 'residence' },
-          { subject: 'Eli', attribute: 'diet' },
-          { subject: 'Noor', attribute: 'diet' },
-        ],
-      );
+      const found = await store.memories.findMemoriesBySubjects(orgA.id, ['user-a'], ASKED_PAIRS);
       const newestFirst = busy.slice(2).reverse();
       expect(found.map((m) => m.id)).toEqual([moved.id, home.id, ...newestFirst.map((m) => m.id), later.id]);
       expect(found[0]).toEqual(moved);
       // The dates-only read: the same rows in the same order, with what decides which one is current.
-      const dates = await store.memories.findMemoryDatesBySubjects(
-        orgA.id,
-        ['user-a'],
-        [
-          { subject: 'ELI', attribute: 'residence' },
-          { subject: 'dana', attribute: 'likes' },
-          { subject: 'Eli', attribute: 'residence' },
-          { subject: 'Eli', attribute: 'diet' },
-          { subject: 'Noor', attribute: 'diet' },
-        ],
-      );
+      const dates = await store.memories.findMemoryDatesBySubjects(orgA.id, ['user-a'], ASKED_PAIRS);
       expect(dates).toEqual(found.map((m) => ({ id: m.id, subject: m.subject, attribute: m.attribute, createdAt: m.createdAt, eventDate: m.eventDate })));
       expect(await store.memories.findMemoryDatesBySubjects(orgA.id, ['user-a'], [])).toEqual([]);
       // The other tag is read only when asked for; the other organisation never.

@@ -15,6 +15,7 @@ import type { Actor } from '../../src/core/actor.js';
 import { MemoryProfiles } from '../../src/services/memory-profile.js';
 import { makeMemory } from './memory-contract.js';
 import { axis, makeOrg, MODEL } from './store-fixtures.js';
+import { ASKED_PAIRS } from './subject-pairs.js';
 
 type Statement = { source: string; run: Method; get: Method; all: Method; iterate: Method };
 type Method = (...params: unknown[]) => unknown;
@@ -108,10 +109,9 @@ describe('SQLite memory store: query plans', () => {
   });
 
   it('reads the memories of many subject + attribute pairs in one statement, each pair from its own index range', async () => {
-    const pairs = ['Dana', 'ELI', 'noor', 'Zed'].flatMap((subject) => ['residence', 'other', 'employer'].map((attribute) => ({ subject, attribute })));
     const plans = await plansOf(async () => {
-      await store.memories.findMemoriesBySubjects(org.id, tags, pairs);
-      await store.memories.findMemoryDatesBySubjects(org.id, tags, pairs);
+      await store.memories.findMemoriesBySubjects(org.id, tags, ASKED_PAIRS);
+      await store.memories.findMemoryDatesBySubjects(org.id, tags, ASKED_PAIRS);
     });
     expect(plans).toHaveLength(2);
     for (const p of plans) expect(p.plan.join(' | ')).toMatch(/SEARCH s USING INDEX memories_subject \(org_id=\? AND <expr>=\? AND attribute=\?\)/);

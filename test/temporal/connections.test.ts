@@ -433,6 +433,8 @@ describe('connections in Temporal mode while Temporal is unreachable', () => {
       MNEMO_DATA_DIR: '/nonexistent-test-data-dir',
       TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
       TEMPORAL_TASK_QUEUE: 'connections-unreachable',
+      // Each call to the unreachable server gives up after this (10 s by default).
+      TEMPORAL_CALL_TIMEOUT_MS: '1000',
     });
     const runtime = await createRuntime(config, testLogger, {
       store: new SqliteStore(':memory:'),

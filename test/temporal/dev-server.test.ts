@@ -20,7 +20,7 @@ import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { DEFAULT_POLICIES } from '../../src/temporal/policies.js';
 import { createIngestWorker } from '../../src/temporal/worker.js';
 import { waitFor } from '../helpers/server-process.js';
-import { startDevServer, workflowBundle, type DevServer } from '../helpers/temporal.js';
+import { startDevServer, workflowBundle, workflowBundlePath, type DevServer } from '../helpers/temporal.js';
 
 const ORG = 'org_default';
 const ACTOR = systemActor(ORG);
@@ -193,7 +193,7 @@ describe('Temporal mode on a real dev server', () => {
     const runner = new TemporalRunner({ client, store, temporal: temporal(), logger: silentLogger, policies, reconcileEveryMs: 3_600_000 });
     const documents = new DocumentService(store, runner);
     const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../fixtures/worker-process.ts')], {
-      env: { ...process.env, TEMPORAL_ADDRESS: server.address, TEMPORAL_TASK_QUEUE: 'dev-test', DB_FILE: dbFile },
+      env: { ...process.env, TEMPORAL_ADDRESS: server.address, TEMPORAL_TASK_QUEUE: 'dev-test', TEMPORAL_WORKFLOW_BUNDLE: await workflowBundlePath(), DB_FILE: dbFile },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

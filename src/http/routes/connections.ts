@@ -18,8 +18,17 @@ import {
 } from '../schemas/connections.js';
 import { parse } from '../validate.js';
 
-const provider = { provider: z.string().describe('Connector: web-crawler, s3, github, notion, google-drive, gmail, onedrive') };
+const PROVIDERS = 'web-crawler, s3, github, notion, google-drive, gmail, onedrive';
+const provider = { provider: z.string().describe(`Connector: ${PROVIDERS}`) };
 const byId = { id: ConnectionIdParam.describe('Connection id') };
+
+/**
+ * `/v3/connections/{idOrProvider}` is one path template for POST (a provider), GET (a connection id) and DELETE
+ * (either): OpenAPI 3.1 allows one parameter name per template, so the three share this one.
+ */
+const TOP = '/v3/connections/{idOrProvider}';
+const topProvider = { idOrProvider: z.string().describe(`The provider to connect: ${PROVIDERS}`) };
+const topId = { idOrProvider: ConnectionIdParam.describe('Connection id') };
 
 /** The connection object of the client (credentials never leave the service); status fields are Mnemo's own. */
 function connectionResponse(c: ConnectionRecord) {
@@ -74,10 +83,10 @@ export const CONNECTION_ROUTES = {
   }),
   create: defineRoute({
     method: 'post',
-    path: '/v3/connections/{provider}',
+    path: TOP,
     tag: 'connections',
     auth: 'root',
-    params: provider,
+    params: topProvider,
     summary:
       'Connect a source (web-crawler: metadata.startUrl; s3: accessKeyId, secretAccessKey, bucket, region, endpoint?, prefix?, containerTagRegex?; github: token or OAuth, repositories?, include?, exclude?, webhookSecret?; notion: token or OAuth; google-drive: OAuth, syncScope? full|selected (the picker); gmail: OAuth, labels?, query?; onedrive: OAuth, syncScope? full|selected); the first sync starts at once, then on schedule',
     body: CreateConnectionBody,
@@ -86,10 +95,10 @@ export const CONNECTION_ROUTES = {
   }),
   get: defineRoute({
     method: 'get',
-    path: '/v3/connections/{id}',
+    path: TOP,
     tag: 'connections',
     auth: 'root',
-    params: byId,
+    params: topId,
     summary: 'One connection with its sync status (credentials are never returned)',
     responses: ok(ConnectionDetail),
   }),
@@ -157,7 +166,7 @@ export const CONNECTION_ROUTES = {
   }),
   delete: defineRoute({
     method: 'delete',
-    path: '/v3/connections/{idOrProvider}',
+    path: TOP,
     tag: 'connections',
     auth: 'root',
     params: { idOrProvider: z.string().describe('Connection id, or a provider name (then body.containerTags picks the connections)') },
@@ -187,7 +196,7 @@ export function registerConnectionRoutes(router: Router<AppState>, { connections
     const tags = resolveTags(b.containerTag, b.containerTags);
     ctx.body = await connections.create(
       ctx.state.actor,
-      ctx.params.provider!,
+      input.param('idOrProvider'),
       {
         ...(tags ? { containerTags: tags } : {}),
         ...(b.documentLimit !== undefined ? { documentLimit: b.documentLimit } : {}),
@@ -199,7 +208,7 @@ export function registerConnectionRoutes(router: Router<AppState>, { connections
   });
 
   mount(router, R.get, async (ctx, input) => {
-    const conn = await connections.get(ctx.state.actor, input.param('id'));
+    const conn = await connections.get(ctx.state.actor, input.param('idOrProvider'));
     // A connection waiting for its selection carries a fresh link to its picker.
     const setupUrl = connections.setupUrl(conn, `${ctx.protocol}://${ctx.host}`);
     ctx.body = { ...connectionResponse(conn), ...(setupUrl ? { setupUrl } : {}) };
@@ -247,12 +256,12 @@ export function registerConnectionRoutes(router: Router<AppState>, { connections
   mount(router, R.delete, async (ctx, input) => {
     const q = input.query();
     const deleteDocuments = q.deleteDocuments !== 'false';
-    const target = ctx.params.idOrProvider!;
+    const target = input.param('idOrProvider');
     if (CLIENT_PROVIDERS.includes(target) || connections.providers().includes(target)) {
       const b = input.body();
       ctx.body = await connections.deleteByProvider(ctx.state.actor, target, b.containerTags, deleteDocuments);
       return;
     }
-    ctx.body = await connections.delete(ctx.state.actor, parse(ConnectionIdParam, target, 'path.id'), deleteDocuments);
+    ctx.body = await connections.delete(ctx.state.actor, parse(ConnectionIdParam, target, 'path.idOrProvider'), deleteDocuments);
   });
 }

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { AppState } from '../context.js';
 import { isAppError } from '../../core/errors.js';
 import { parseFilters } from '../../core/filters.js';
-import type { DocumentInput, DocumentListQuery, DocumentService } from '../../services/documents.js';
+import type { DocumentListQuery, DocumentService, DocumentUpdate } from '../../services/documents.js';
 import type { Actor } from '../../core/actor.js';
 import { PENDING_STATUSES, type DocumentStatus } from '../../core/types.js';
 import { defineRoute, mount, ok } from '../route.js';
@@ -18,12 +18,13 @@ export interface DocumentRouteDeps {
   documents: DocumentService;
 }
 
-type AddBody = ReturnType<typeof AddDocumentBody.parse>;
+type UpdateBody = ReturnType<typeof UpdateDocumentBody.parse>;
 
-function toInput(b: AddBody): DocumentInput {
+/** A document's input from an add or update body, as the service takes it: fields absent from the body stay absent. */
+function documentInput(b: UpdateBody): DocumentUpdate {
   const tags = resolveTags(b.containerTag, b.containerTags);
   return {
-    content: b.content,
+    ...(b.content !== undefined ? { content: b.content } : {}),
     ...(tags ? { containerTags: tags } : {}),
     ...(b.customId !== undefined ? { customId: b.customId } : {}),
     ...(b.metadata !== undefined ? { metadata: b.metadata } : {}),
@@ -168,7 +169,7 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents }: 
   const R = DOCUMENT_ROUTES;
   mount(router, R.add, async (ctx, input) => {
     const body = input.body();
-    ctx.body = await documents.add(ctx.state.actor, toInput(body));
+    ctx.body = await documents.add(ctx.state.actor, { ...documentInput(body), content: body.content });
   });
 
   mount(router, R.batch, async (ctx, input) => {
@@ -191,7 +192,7 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents }: 
           : raw;
       try {
         const parsed = parse(AddDocumentBody, merged, `documents[${i}]`);
-        results.push(await documents.add(ctx.state.actor, toInput(parsed), { dedupeWithinMs: BATCH_DEDUPE_WINDOW_MS }));
+        results.push(await documents.add(ctx.state.actor, { ...documentInput(parsed), content: parsed.content }, { dedupeWithinMs: BATCH_DEDUPE_WINDOW_MS }));
       } catch (err) {
         if (!isAppError(err) || !err.expose) throw err;
         results.push({ id: '', status: 'error', error: err.message, ...(err.details ? { details: err.details } : {}) });
@@ -318,25 +319,7 @@ export function registerDocumentRoutes(router: Router<AppState>, { documents }: 
 
   mount(router, R.update, async (ctx, input) => {
     const id = input.param('id');
-    const b = input.body();
-    const tags = resolveTags(b.containerTag, b.containerTags);
-    const narrow = lookupTags(ctx.query);
-    ctx.body = await documents.update(
-      ctx.state.actor,
-      id,
-      {
-        ...(b.content !== undefined ? { content: b.content } : {}),
-        ...(tags ? { containerTags: tags } : {}),
-        ...(b.customId !== undefined ? { customId: b.customId } : {}),
-        ...(b.metadata !== undefined ? { metadata: b.metadata } : {}),
-        ...(b.taskType !== undefined ? { taskType: b.taskType } : {}),
-        ...(b.forgetAfter !== undefined ? { forgetAfter: b.forgetAfter } : {}),
-        ...(b.entityContext !== undefined ? { entityContext: b.entityContext } : {}),
-        ...(b.filepath !== undefined ? { filepath: b.filepath } : {}),
-        ...(b.title !== undefined ? { title: b.title } : {}),
-      },
-      narrow,
-    );
+    ctx.body = await documents.update(ctx.state.actor, id, documentInput(input.body()), lookupTags(ctx.query));
   });
 
   mount(router, R.delete, async (ctx, input) => {
