@@ -198,12 +198,8 @@ export function restoreImpliedSubject(sentence: string): string {
   // "[I'm 34] and have never run a marathon": the second half of a coordination keeps the first half's subject.
   if (/^(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll}/u.test(sentence)) return `I have ${sentence.replace(/^\S+\s+/, '')}`;
   // "Haven't touched the guitar in months", "Never liked olives": a negated verb whose subject is the author.
-  const negated = /^(?:(?:Honestly|Still|Really)\s+)?(haven't|hasn't|havent|didn't|didnt|never|can't|cannot|don't|dont|no longer)\s+(\p{Ll}+)\b/iu.exec(sentence);
-  if (
-    negated &&
-    (isRegularPast(negated[2]!.toLowerCase()) || IRREGULAR_PAST.has(negated[2]!.toLowerCase()) || /^(?:never|no longer|don't|dont|can't|cannot|didn't|didnt)$/i.test(negated[1]!)) &&
-    !/^(?:\S+\s+){0,3}(?:I|I'm|I've|we|we're)\b/.test(sentence)
-  ) {
+  const negated = /^(?:(?:Honestly|Still|Really)\s+)?(haven't|hasn't|havent|never|no longer)\s+(\p{Ll}+)\b/iu.exec(sentence);
+  if (negated && (isRegularPast(negated[2]!.toLowerCase()) || IRREGULAR_PAST.has(negated[2]!.toLowerCase()) || /^no longer$/i.test(negated[1]!)) && !/^(?:\S+\s+){0,3}(?:I|I'm|I've|we|we're)\b/.test(sentence)) {
     return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`.replace(/^I hasn't\b/, "I haven't");
   }
   const m = IMPLIED_I.exec(sentence);

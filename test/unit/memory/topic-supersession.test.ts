@@ -36,7 +36,7 @@ describe('supersession when the attribute is unknown (rule 5)', () => {
 
   it('a flipped polarity about the same thing updates it, with a subject-less chat line read as the author', async () => {
     const old = await only('I commute by ferry every morning.');
-    const now = await only("Don't take the ferry anymore, the schedule got cut.");
+    const now = await only("Haven't used the ferry since the schedule got cut.");
     expect(now.subject).toBe('the user');
     expect(judgeRelation(now, [as('m-ferry', old, close)])).toEqual({ relation: 'updates', targetId: 'm-ferry' });
   });
