@@ -1,10 +1,10 @@
 /**
  * Profile reads at 10,000 memories in one tag, old vs new in one process (issue 26 speed): MemoryProfiles.profile on
- * one SQLite store, rotating the read that checks a page's facts against newer ones between the per-pair loop of
- * before (one statement per subject + attribute pair, whole rows; kept here as the baseline), the batched
- * findMemoriesBySubjects (one statement, whole rows) and findMemoryDatesBySubjects (one statement, ids and dates:
- * what profiles use now). All answer the same profile (checked before timing); only ratios mean something on a
- * busy machine.
+ * one SQLite store, rotating between the per-pair loop of before (one statement per subject + attribute pair,
+ * whole rows; kept here as the baseline), findMemoryDatesBySubjects (one statement, ids and dates: what a profile
+ * computes with now), and the profile cache (MemoryProfileCache: a repeated profile of an unchanged tag reads the
+ * tag's stamp only). All answer the same profile (checked before timing); only ratios mean something on a busy
+ * machine. `stampMs` is the stamp read alone (what a changed tag adds to a computed profile).
  *
  *   npx tsx bench/memory-profile-reads.ts [--memories 10000] [--rounds 100] [--keyed-every 10] [--write]
  *
@@ -17,6 +17,7 @@ import type Database from 'better-sqlite3';
 import type { Actor } from '../src/core/actor.js';
 import type { MemoryRecord } from '../src/core/types.js';
 import { MemoryProfiles } from '../src/services/memory-profile.js';
+import { MemoryProfileCache } from '../src/services/memory-profile-cache.js';
 import type { SubjectAttribute } from '../src/storage/memories.js';
 import { rowToMemory, SELECT_M, type Row } from '../src/storage/sqlite/memory-rows.js';
 import { SqliteStore } from '../src/storage/sqlite/sqlite-store.js';
@@ -92,7 +93,7 @@ async function main() {
   for (let i = 0; i < MEMORIES; i++) await store.memories.insertMemory(record(orgId, i, base));
   log(`${MEMORIES} memories in ${TAG}`);
 
-  // The per-pair loop findMemoriesBySubjects ran before (one statement per distinct pair, 100 rows each at most).
+  // The per-pair loop profiles ran before (one statement per distinct pair, 100 rows each at most).
   const db = (store as unknown as { db: Database.Database }).db;
   const perPairStatement = db.prepare(
     `SELECT ${SELECT_M} FROM memories m INDEXED BY memories_subject
@@ -101,7 +102,6 @@ async function main() {
      AND EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = m.id AND t.org_id = ? AND t.tag IN (SELECT value FROM json_each(?)))
      ORDER BY m.updated_at DESC LIMIT 100`,
   );
-  const batchedRecords = store.memories.findMemoriesBySubjects.bind(store.memories);
   const batchedDates = store.memories.findMemoryDatesBySubjects.bind(store.memories);
   let pairsSeen = 0;
   let calls = 0;
@@ -121,45 +121,51 @@ async function main() {
     pairsSeen += new Set(pairs.map((p) => `${p.subject.toLowerCase()}\u0000${p.attribute}`)).size;
     return impl(org, tags, pairs);
   };
-  const impls = { perPair: counting(oldImpl), batchedRecords: counting(batchedRecords), batchedDates: counting(batchedDates) };
+  const impls = { perPair: counting(oldImpl), batchedDates: counting(batchedDates), cached: counting(batchedDates) };
   const use = (name: keyof typeof impls) => {
     store.memories.findMemoryDatesBySubjects = impls[name];
   };
 
   const profiles = new MemoryProfiles(store, 30);
+  const cache = new MemoryProfileCache(store.memories, profiles, 30);
+  const profileOf = (name: keyof typeof impls) => (name === 'cached' ? cache.profile(actor, TAG) : profiles.profile(actor, TAG));
   const actor: Actor = { orgId, keyId: 'bench', keyKind: 'root', containerTags: null, permission: 'write', rateLimit: null, expiresAt: null };
   use('perPair');
   const expected = JSON.stringify(await profiles.profile(actor, TAG));
-  for (const name of ['batchedRecords', 'batchedDates'] as const) {
+  for (const name of ['batchedDates', 'cached'] as const) {
     use(name);
-    if (JSON.stringify(await profiles.profile(actor, TAG)) !== expected) throw new Error(`${name} changes the profile`);
+    if (JSON.stringify(await profileOf(name)) !== expected) throw new Error(`${name} changes the profile`);
   }
   calls = 0;
   pairsSeen = 0;
   await profiles.profile(actor, TAG);
   const pairsPerProfile = { calls, distinctPairs: pairsSeen };
 
-  const ms: Record<keyof typeof impls, number[]> = { perPair: [], batchedRecords: [], batchedDates: [] };
-  const order: (keyof typeof impls)[] = ['perPair', 'batchedRecords', 'batchedDates'];
+  const ms: Record<keyof typeof impls | 'stamp', number[]> = { perPair: [], batchedDates: [], cached: [], stamp: [] };
+  const order: (keyof typeof impls)[] = ['perPair', 'batchedDates', 'cached'];
   for (let r = 0; r < ROUNDS + 10; r++) {
     for (const name of r % 2 === 0 ? order : [...order].reverse()) {
       use(name);
       const t0 = performance.now();
-      await profiles.profile(actor, TAG);
+      await profileOf(name);
       if (r >= 10) ms[name].push(performance.now() - t0);
     }
+    const t0 = performance.now();
+    await store.memories.memoryTagStamp(orgId, TAG);
+    if (r >= 10) ms.stamp.push(performance.now() - t0);
   }
-  const profileMs = { perPair: summarize(ms.perPair), batchedRecords: summarize(ms.batchedRecords), batchedDates: summarize(ms.batchedDates) };
-  const ratio = (name: 'batchedRecords' | 'batchedDates') => ({ p50: round(profileMs.perPair.p50 / profileMs[name].p50), p95: round(profileMs.perPair.p95 / profileMs[name].p95) });
+  const profileMs = { perPair: summarize(ms.perPair), batchedDates: summarize(ms.batchedDates), cached: summarize(ms.cached) };
+  const ratio = (name: 'batchedDates' | 'cached') => ({ p50: round(profileMs.perPair.p50 / profileMs[name].p50), p95: round(profileMs.perPair.p95 / profileMs[name].p95) });
   const result = {
     benchmark: 'memory-profile-reads',
     environment: env,
     memories: MEMORIES,
     rounds: ROUNDS,
     keyedEvery: KEYED_EVERY,
-    findMemoriesBySubjectsPerProfile: pairsPerProfile,
+    subjectReadsPerProfile: pairsPerProfile,
     profileMs,
-    speedupOverPerPair: { batchedRecords: ratio('batchedRecords'), batchedDates: ratio('batchedDates') },
+    stampMs: summarize(ms.stamp),
+    speedupOverPerPair: { batchedDates: ratio('batchedDates'), cached: ratio('cached') },
     loadAverageAtEnd: loadAverage(),
   };
   console.log(JSON.stringify(result, null, 2));

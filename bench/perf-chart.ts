@@ -92,7 +92,8 @@ function latestPerSize(resultsDir: string): SearchLatest | null {
   const files = fs.existsSync(resultsDir) ? fs.readdirSync(resultsDir).filter((f) => /^search-(latest|\d{4}-.*)\.json$/.test(f)) : [];
   const runs = files.flatMap((f) => readJson<SearchLatest>(path.join(resultsDir, f)) ?? []).sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''));
   const bySize = new Map<number, SearchLatest['results'][number]>();
-  for (const run of runs) for (const r of run.results ?? []) bySize.set(r.size, r);
+  // Entries of a failed child (no latency) are skipped, so a size keeps its last measured result.
+  for (const run of runs) for (const r of run.results ?? []) if ((r as { latency?: unknown }).latency) bySize.set(r.size, r);
   return bySize.size > 0 ? { results: [...bySize.values()].sort((a, b) => a.size - b.size) } : null;
 }
 

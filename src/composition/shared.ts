@@ -122,7 +122,7 @@ export function buildServices(base: Base, runner: Runner): Services {
     search,
     settings,
     memories,
-    recall: new RecallService(memories, search, documents),
+    recall: new RecallService(memories, search, documents, { memorySourceWeight: config.search.memorySourceWeight }),
     conversations: new ConversationService(documents),
     keys,
     containerTags: new ContainerTagService(store.accounts, documents, memoryCounter, memories),

@@ -144,6 +144,7 @@ const EnvSchema = z.object({
   MNEMO_SEARCH_KEYWORD_WEIGHT: z.coerce.number().min(0).max(1).default(0.95),
   MNEMO_SEARCH_CANDIDATES: int(10, 10_000).default(100),
   MNEMO_RERANK_CANDIDATES: int(1, 500).default(40),
+  MNEMO_SEARCH_MEMORY_SOURCE_WEIGHT: z.coerce.number().min(0).max(1).default(0.75),
 
   MNEMO_FFMPEG_PATH: z.string().min(1).optional(),
   MNEMO_TRANSCRIPTION: z.enum(['auto', 'openai', 'local', 'off']).default('auto'),
@@ -320,6 +321,8 @@ export interface Config {
     keywordWeight: number;
     candidates: number;
     rerankCandidates: number;
+    /** How much a memory inherits the similarity of its source passage (0 = memories rank on their own text). */
+    memorySourceWeight: number;
   };
   /** Audio and video: ffmpeg and speech-to-text. */
   media: {
@@ -524,6 +527,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keywordWeight: e.MNEMO_SEARCH_KEYWORD_WEIGHT,
       candidates: e.MNEMO_SEARCH_CANDIDATES,
       rerankCandidates: e.MNEMO_RERANK_CANDIDATES,
+      memorySourceWeight: e.MNEMO_SEARCH_MEMORY_SOURCE_WEIGHT,
     },
     media: {
       ffmpegPath: e.MNEMO_FFMPEG_PATH,

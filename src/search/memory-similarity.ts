@@ -85,3 +85,36 @@ export function memoryTermWeights(queryTerms: readonly string[], docFrequencies:
 export function memorySimilarity(f: MemoryFeatures, w: MemorySimilarityWeights = DEFAULT_MEMORY_SIMILARITY): number {
   return 1 / (1 + Math.exp(-(w.zWeight * f.z + w.keywordWeight * f.k + w.gapWeight * f.gap + w.attributeWeight * f.attribute + w.bias)));
 }
+
+/**
+ * How much of a memory's score comes from its sources. A memory is one fact of a document; the document's best chunk
+ * for the same question (chunk search: vector and keyword evidence over the whole passage, with its date and
+ * speaker) says whether the conversation where the fact was stated is about what is asked, which a one-line fact
+ * often cannot ("When did Caroline go to the support group?" against "Caroline found the group very supportive.").
+ * LoCoMo dev recall@10 of memories mode by this weight: bench/README "Round 6 (ranking)".
+ */
+export const SOURCE_EVIDENCE_WEIGHT = 0.75;
+
+/**
+ * The best similarity among a memory's source documents; the lowest similarity the chunk search returned (`floor`)
+ * when none of them is among its results (the source is at most that relevant); null for a memory without source
+ * documents (a direct write), which ranks on its own text.
+ */
+export function sourceSimilarity(documentIds: readonly string[], sources: ReadonlyMap<string, number>, floor: number): number | null {
+  if (documentIds.length === 0) return null;
+  let best: number | null = null;
+  for (const id of documentIds) {
+    const s = sources.get(id);
+    if (s !== undefined) best = Math.max(best ?? 0, s);
+  }
+  return best ?? floor;
+}
+
+/**
+ * A memory's similarity with its sources' evidence: the weighted mean of its own calibrated similarity and its best
+ * source passage's (both in [0, 1] with 0.5 meaning "answers", so the mean keeps the threshold's meaning). Without
+ * source evidence (null) the memory's own similarity stands.
+ */
+export function withSourceEvidence(similarity: number, source: number | null, weight = SOURCE_EVIDENCE_WEIGHT): number {
+  return source === null ? similarity : (1 - weight) * similarity + weight * source;
+}

@@ -10,6 +10,7 @@ import type { EmbedderHandle } from '../providers/embedder.js';
 import type { MemoryListQuery } from '../storage/memories.js';
 import type { Store } from '../storage/store.js';
 import { MemoryProfiles, type Profile, type ProfileOptions } from './memory-profile.js';
+import { MemoryProfileCache } from './memory-profile-cache.js';
 import { MemorySearch, visible, type MemoryContext, type MemoryHit, type MemorySearchParams } from './memory-search.js';
 
 export type { MemoryContext, MemoryHit, MemorySearchParams, Profile };
@@ -55,7 +56,7 @@ const TAG_BATCH = 500;
  */
 export class MemoryService {
   private readonly searcher: MemorySearch;
-  private readonly profiles: MemoryProfiles;
+  private readonly profiles: MemoryProfileCache;
 
   constructor(
     private readonly store: Store,
@@ -65,7 +66,7 @@ export class MemoryService {
     options: MemoryServiceOptions = { profileRecentDays: 30 },
   ) {
     this.searcher = new MemorySearch(store, embedder, logger);
-    this.profiles = new MemoryProfiles(store, options.profileRecentDays);
+    this.profiles = new MemoryProfileCache(store.memories, new MemoryProfiles(store, options.profileRecentDays), options.profileRecentDays);
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { MemoryRecord } from '../core/types.js';
 import { attributesAskedBy, attributeSpec, questionFocus as focusOf } from '../memory/attributes.js';
+import { indexTerms } from '../text/tokenize.js';
 
 /**
  * What makes a memory search answer with the current fact, beyond similarity: the attribute a question asks about
@@ -74,7 +75,70 @@ export function currentFactsFirst<T extends RankedMemory>(hits: readonly T[]): T
       for (const m of members) if (m !== current && score.get(m)! >= best) score.set(m, best * 0.999);
     }
   }
-  return newerOnTies(hits.map((h) => ({ ...h, similarity: score.get(h)! })).sort((a, b) => b.similarity - a.similarity));
+  return newerOnTies(newerTwinsFirst(hits.map((h) => ({ ...h, similarity: score.get(h)! })).sort((a, b) => b.similarity - a.similarity)));
+}
+
+/** How far below an older statement of the same topic a newer one may score and still go first. */
+export const TWIN_MARGIN = 0.12;
+/** Share of the shorter fact's words (beyond its subject; two at least) the other must hold to be a statement of the same topic. */
+const TWIN_OVERLAP = 0.5;
+
+/**
+ * A change the engine did not link ("Maya lives in Boston." then "Maya lives in Seattle now." filed without a common
+ * attribute, or under "other"): among facts of one subject that are statements of the same topic, the same kind of
+ * attribute (both unknown or "other" included, never two different catalogue attributes or two keyed facts about
+ * different objects) and most of the shorter one's words, the one stated later goes first when it scores within
+ * TWIN_MARGIN of the older one, which keeps its place just below it: it still answers "where did she live before".
+ * Two preferences ("likes sushi", "likes hiking") or two people never are twins.
+ */
+export function newerTwinsFirst<T extends RankedMemory>(sorted: readonly T[]): T[] {
+  const out = [...sorted];
+  const terms = new Map<string, Set<string>>(out.map((h) => [h.memory.id, topicTerms(h.memory)]));
+  for (let i = 0; i < out.length; i++) {
+    const older = out[i]!;
+    // The first newer twin below it within the margin takes its place; the rest move down one.
+    let j = -1;
+    for (let k = i + 1; k < out.length && older.similarity - out[k]!.similarity <= TWIN_MARGIN; k++) {
+      const newer = out[k]!;
+      if (learned(newer.memory) > learned(older.memory) && twins(older.memory, newer.memory, terms.get(older.memory.id)!, terms.get(newer.memory.id)!)) {
+        j = k;
+        break;
+      }
+    }
+    if (j < 0) continue;
+    const newer = out[j]!;
+    out.splice(j, 1);
+    out.splice(i, 0, { ...newer, similarity: older.similarity });
+    // Scores stay non-increasing: everything moved down keeps at most the score above it.
+    for (let k = i + 1; k <= j; k++) out[k] = { ...out[k]!, similarity: Math.min(out[k]!.similarity, out[k - 1]!.similarity * 0.999) };
+    // The fact now in this place may have a newer twin of its own (each pass puts a later fact here, so this ends).
+    i--;
+  }
+  return out;
+}
+
+function twins(a: MemoryRecord, b: MemoryRecord, ta: ReadonlySet<string>, tb: ReadonlySet<string>): boolean {
+  const sa = a.subject?.trim().toLowerCase();
+  if (!sa || sa !== b.subject?.trim().toLowerCase()) return false;
+  const ka = canonicalAttribute(a.attribute);
+  const kb = canonicalAttribute(b.attribute);
+  const ida = attributeSpec(ka)?.id ?? 'other';
+  const idb = attributeSpec(kb)?.id ?? 'other';
+  if (ida !== idb) return false;
+  // Keyed facts about two different objects (allergy:peanut, allergy:shellfish) are two facts.
+  if (ida !== 'other' && ka?.includes(':') && kb?.includes(':') && ka !== kb) return false;
+  const shorter = ta.size <= tb.size ? ta : tb;
+  const longer = shorter === ta ? tb : ta;
+  if (shorter.size === 0) return false;
+  let shared = 0;
+  for (const t of shorter) if (longer.has(t)) shared++;
+  return shared >= 2 && shared / shorter.size >= TWIN_OVERLAP && shared < Math.max(ta.size, tb.size);
+}
+
+/** A fact's words without its subject's: what it says about the subject. */
+function topicTerms(m: MemoryRecord): Set<string> {
+  const subject = new Set(indexTerms(m.subject ?? ''));
+  return new Set(indexTerms(m.memory).filter((t) => !subject.has(t) && t !== 'user'));
 }
 
 /** Similarities closer than this are a tie between two facts of one subject: the one stated later ranks first. */

@@ -6,7 +6,7 @@ import type { MemoryRecord } from '../core/types.js';
 import type { Embedder, EmbedderHandle } from '../providers/embedder.js';
 import { clamp01 } from '../search/hybrid.js';
 import { keywordCoverage } from '../search/keyword-score.js';
-import { memoryFeatures, memorySimilarity, memorySimilarityWeights, memoryTermWeights, type MemorySimilarityWeights } from '../search/memory-similarity.js';
+import { memoryFeatures, memorySimilarity, memorySimilarityWeights, memoryTermWeights, sourceSimilarity, withSourceEvidence, type MemorySimilarityWeights } from '../search/memory-similarity.js';
 import type { Store } from '../storage/store.js';
 import { indexTerms, queryTerms } from '../text/tokenize.js';
 import { askedAttributes, attributeEvidence, currentFactsFirst, questionFocus } from './memory-ranking.js';
@@ -25,6 +25,12 @@ export interface MemorySearchParams {
   filters?: FilterNode;
   /** Only memories this document is a source of. */
   documentId?: string;
+  /**
+   * Evidence of the memories' sources for the same question: the similarity of each document's best chunk (chunk
+   * search, calibrated), awaited after the memory candidates are read so that both searches run at once. A memory
+   * inherits it (search/memory-similarity.ts withSourceEvidence).
+   */
+  sources?: { scores: Promise<ReadonlyMap<string, number>>; weight: number };
 }
 
 /** A version of a memory's chain, relative to the hit (-1 the version before, +1 the one after). */
@@ -46,6 +52,8 @@ export interface MemoryContext {
 const INFERENCE_WEIGHT = 0.85;
 /** Candidates per retriever for a memory search. */
 const CANDIDATES = 100;
+/** Source documents whose memories join the candidates of a search with source evidence. */
+const SOURCE_CANDIDATES = 10;
 /** Keyword similarity weight when no embedder answers (the chunk search's keyword-only scale). */
 const KEYWORD_ONLY_WEIGHT = 0.95;
 
@@ -74,7 +82,10 @@ export class MemorySearch {
       this.store.memories.memoryKeywordSearch(actor.orgId, { ...scope, terms, limit: n }),
     ]);
     const ids = [...new Set([...byVector.map((c) => c.memoryId), ...byWords.map((c) => c.memoryId)])];
-    const memories = (await this.store.memories.getMemoriesByIds(actor.orgId, ids)).filter((m) => matchesFilter(p.filters, m.metadata) && (!p.documentId || m.documentIds.includes(p.documentId)));
+    const [found, sources] = await Promise.all([this.store.memories.getMemoriesByIds(actor.orgId, ids), p.sources ? p.sources.scores : null]);
+    // The facts of the passages that answer best are candidates too, even when their own words did not reach them.
+    const extra = sources ? await this.memoriesOfSources(actor, sources, new Set(ids), containerTags, p.includeForgotten ?? false) : [];
+    const memories = [...found, ...extra].filter((m) => matchesFilter(p.filters, m.metadata) && (!p.documentId || m.documentIds.includes(p.documentId)));
     // Term weights from the candidates themselves: they are the memories the question is about.
     const termSets = new Map(memories.map((m) => [m.id, new Set(indexTerms(m.memory))]));
     // Scored on what the question asks: "What is Maya's position at Baker & Lowe?" without the organisation it names.
@@ -86,21 +97,51 @@ export class MemorySearch {
     const floor = byVector.length >= n ? Math.min(...byVector.map((c) => c.score)) : null;
     const best = byVector.length > 0 ? Math.max(...byVector.map((c) => c.score)) : 0;
     const asked = askedAttributes(p.q);
+    const sourceFloor = sources && sources.size > 0 ? Math.min(...sources.values()) : 0;
     const hits = memories.map((m) => {
+      const evidence = attributeEvidence(asked, m);
       let similarity: number;
       if (embedder) {
         const cos = cosines.get(m.id) ?? floor ?? embedder.calibration.mean;
         const keyword = { queryTerms: scored, memoryTerms: termSets.get(m.id)!, weights };
-        similarity = memorySimilarity(memoryFeatures(cos, best, embedder.calibration, keyword, attributeEvidence(asked, m)), this.weights ?? memorySimilarityWeights(embedder.id));
+        similarity = memorySimilarity(memoryFeatures(cos, best, embedder.calibration, keyword, evidence), this.weights ?? memorySimilarityWeights(embedder.id));
       } else {
         similarity = KEYWORD_ONLY_WEIGHT * keywordCoverage(scored, termSets.get(m.id)!, weights);
       }
+      // A fact stating another attribute than the one asked about ("works as a nurse" for "where does she live")
+      // inherits nothing from its passage, which may well answer through another of its facts.
+      if (sources) similarity = withSourceEvidence(similarity, evidence < 0 ? 0 : sourceSimilarity(m.documentIds, sources, sourceFloor), p.sources!.weight);
       if (m.isInference) similarity *= INFERENCE_WEIGHT;
       return { memory: m, similarity: clamp01(similarity) };
     });
     return currentFactsFirst(hits)
       .filter((h) => h.similarity >= p.threshold)
       .slice(0, p.limit);
+  }
+
+  /**
+   * The memories of the SOURCE_CANDIDATES best source documents that the retrievers did not return: latest, not
+   * forgotten or expired (unless asked), inside the caller's tags. One read per document, all at once.
+   */
+  private async memoriesOfSources(actor: Actor, sources: ReadonlyMap<string, number>, known: ReadonlySet<string>, containerTags: readonly string[] | undefined, includeForgotten: boolean): Promise<MemoryRecord[]> {
+    const best = [...sources.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, SOURCE_CANDIDATES)
+      .map(([id]) => id);
+    const now = new Date().toISOString();
+    const seen = new Set(known);
+    const out: MemoryRecord[] = [];
+    for (const list of await Promise.all(best.map((id) => this.store.memories.memoriesOfDocument(actor.orgId, id)))) {
+      for (const m of list) {
+        if (seen.has(m.id) || !m.isLatest) continue;
+        if (!includeForgotten && (m.isForgotten || (m.forgetAfter !== null && m.forgetAfter <= now))) continue;
+        if (containerTags && !m.containerTags.some((t) => containerTags.includes(t))) continue;
+        if (!visible(actor, m)) continue;
+        seen.add(m.id);
+        out.push(m);
+      }
+    }
+    return out;
   }
 
   /**

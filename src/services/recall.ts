@@ -7,6 +7,7 @@ import type { MemoryContext, MemoryService, Profile } from './memories.js';
 import { normalizedText } from './memory-profile.js';
 import type { ChunkHit, SearchService } from './search.js';
 import { fuseRanked, monotoneSimilarities } from '../search/result-fusion.js';
+import { SOURCE_EVIDENCE_WEIGHT } from '../search/memory-similarity.js';
 
 export interface RecallParams {
   q: string;
@@ -45,6 +46,16 @@ export interface ProfileParams {
   filters?: FilterNode;
 }
 
+/** Chunks read for the source evidence of memories (search/memory-similarity.ts withSourceEvidence). */
+const SOURCE_CHUNKS = 50;
+
+/** The best chunk similarity of each document among chunk hits. */
+export function sourceScores(hits: readonly ChunkHit[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const h of hits) out.set(h.document.id, Math.max(out.get(h.document.id) ?? 0, h.similarity));
+  return out;
+}
+
 /** Results of a profile's question: the hybrid search of the tag, 10 results. */
 const PROFILE_RESULTS = 10;
 
@@ -59,6 +70,7 @@ export class RecallService {
     private readonly memories: MemoryService,
     private readonly chunks: SearchService,
     private readonly documents: DocumentService,
+    private readonly opts: { memorySourceWeight: number } = { memorySourceWeight: SOURCE_EVIDENCE_WEIGHT },
   ) {}
 
   async search(actor: Actor, p: RecallParams): Promise<RecallResult[]> {
@@ -69,20 +81,37 @@ export class RecallService {
     const scope = { ...(p.containerTags ? { containerTags: p.containerTags } : {}), ...(p.filters ? { filters: p.filters } : {}) };
     // In one ranking, each side is asked for a few more: results both sides hold are folded into one.
     const each = wantMemories && wantChunks ? Math.min(100, p.limit + Math.ceil(p.limit / 2)) : p.limit;
-    const [memoryHits, chunkHits] = await Promise.all([
-      wantMemories ? this.memories.search(actor, { q: p.q, limit: each, threshold: p.threshold, includeForgotten: p.includeForgotten ?? false, ...scope, ...(documentId ? { documentId } : {}) }) : Promise.resolve([]),
-      wantChunks
+    // Memories inherit the evidence of their source passages (search/memory-similarity.ts withSourceEvidence): the
+    // chunk side runs beside the memory side (one shared query embedding) and is read for every memory search.
+    const withSources = wantMemories && this.opts.memorySourceWeight > 0;
+    const chunkSearch =
+      withSources || wantChunks
         ? this.chunks.search(actor, {
             q: p.q,
-            limit: each,
-            threshold: p.threshold,
+            limit: withSources ? Math.max(each, SOURCE_CHUNKS) : each,
+            threshold: withSources ? 0 : p.threshold,
             rerank: p.rerank,
             ...scope,
             ...(documentId ? { documentId } : {}),
             ...(p.filepath ? { filepath: p.filepath } : {}),
           })
+        : Promise.resolve([]);
+    const sourceEvidence = withSources ? chunkSearch.then(sourceScores, () => new Map<string, number>()) : undefined;
+    const [memoryHits, allChunkHits] = await Promise.all([
+      wantMemories
+        ? this.memories.search(actor, {
+            q: p.q,
+            limit: each,
+            threshold: p.threshold,
+            includeForgotten: p.includeForgotten ?? false,
+            ...scope,
+            ...(documentId ? { documentId } : {}),
+            ...(sourceEvidence ? { sources: { scores: sourceEvidence, weight: this.opts.memorySourceWeight } } : {}),
+          })
         : Promise.resolve([]),
+      wantChunks ? chunkSearch : chunkSearch.catch(() => []),
     ]);
+    const chunkHits = wantChunks ? allChunkHits.filter((h) => h.similarity >= p.threshold).slice(0, each) : [];
     const memoryResults = memoryHits.map((h) => ({ kind: 'memory' as const, memory: h.memory, similarity: h.similarity, text: h.memory.memory, key: normalizedText(h.memory.memory), sources: h.memory.documentIds }));
     const chunkResults = chunkHits.map((h) => ({ kind: 'chunk' as const, hit: h, similarity: h.similarity, text: h.chunk.content, key: normalizedText(h.chunk.content), sources: [h.document.id] }));
     // Both sides: fused by rank (search/result-fusion.ts), each text once; one side: its own ranking.

@@ -84,8 +84,11 @@ export class SearchService {
     const chunks = new Map(chunkList.map((c) => [c.id, c]));
     const weights = termWeights(terms, stats.docFrequencies, stats.totalChunks);
     const evidence: HybridEvidence[] = [];
+    // Raw cosines, for the rerank (which standardises them over its shortlist rather than calibrating them).
+    const cosines = new Map<string, number>();
     for (const h of vectorHits) {
       if (embedder) evidence.push({ id: h.chunkId, vector: calibrateCosine(h.score, embedder.calibration) });
+      cosines.set(h.chunkId, Math.max(h.score, cosines.get(h.chunkId) ?? -Infinity));
     }
     for (const h of keywordHits) evidence.push({ id: h.chunkId, keywordRaw: h.score });
     // Keyword candidates the vector retriever did not return get their vector evidence from the stored embeddings
@@ -94,7 +97,10 @@ export class SearchService {
       const found = new Set(vectorHits.map((h) => h.chunkId));
       const missing = keywordHits.filter((h) => !found.has(h.chunkId)).map((h) => h.chunkId);
       const scores = missing.length > 0 ? await this.store.chunks.scoreChunkVectors(orgId, embedder.id, await queryVector, missing) : new Map<string, number>();
-      for (const [id, score] of scores) evidence.push({ id, vector: calibrateCosine(score, embedder.calibration) });
+      for (const [id, score] of scores) {
+        evidence.push({ id, vector: calibrateCosine(score, embedder.calibration) });
+        cosines.set(id, score);
+      }
     }
     for (const e of evidence) {
       const chunk = chunks.get(e.id);
@@ -106,11 +112,9 @@ export class SearchService {
 
     if (p.rerank && fused.length > 0) {
       const top = fused.slice(0, this.opts.rerankCandidates);
-      const scores = await rerank(
-        p.q,
+      const scores = rerank(
         terms,
-        top.map((h) => ({ id: h.id, text: chunks.get(h.id)!.content, similarity: h.similarity })),
-        embedder,
+        top.map((h) => ({ id: h.id, text: chunks.get(h.id)!.content, similarity: h.similarity, keyword: h.keyword, ...(cosines.has(h.id) ? { cosine: cosines.get(h.id)! } : {}) })),
       );
       const reranked = top.map((h) => ({ ...h, similarity: scores.get(h.id) ?? h.similarity })).sort((a, b) => b.similarity - a.similarity);
       // Candidates below the reranked window keep their order after it: their first-stage scores are on another

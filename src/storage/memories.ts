@@ -110,16 +110,18 @@ export interface MemoryStore {
    */
   findMemoriesBySubject(orgId: string, containerTags: readonly string[], subject: string, attribute: string): Promise<MemoryRecord[]>;
   /**
-   * Latest, unforgotten, unexpired memories of the tags about any of these subject + attribute pairs, in one read: the
-   * 100 newest (updatedAt) of each pair, grouped by pair in the order first asked (a pair repeated, its subject in
-   * any case, counts once), newest first within a pair.
-   */
-  findMemoriesBySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[]): Promise<MemoryRecord[]>;
-  /**
-   * The same memories as findMemoriesBySubjects, in the same order, with only what decides which one is current:
-   * profiles check a page's facts against newer ones with it (whole rows cost 4x the read at 10,000 memories).
+   * Latest, unforgotten, unexpired memories of the tags about any of these subject + attribute pairs, in one read, with
+   * only what decides which one is current: the 100 newest (updatedAt) of each pair, grouped by pair in the order first
+   * asked (a pair repeated, its subject in any case, counts once), newest first within a pair. Profiles check a page's
+   * facts against newer ones with it (whole rows cost 4x the read at 10,000 memories).
    */
   findMemoryDatesBySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[]): Promise<MemoryDates[]>;
+  /**
+   * A stamp of what the tag's memory reads return: it changes with every write that touches a memory of the tag (by
+   * any process: it is read from the store) and when the tag's next forgetAfter passes. One indexed read; caches of
+   * per-tag reads (the profile) key on it.
+   */
+  memoryTagStamp(orgId: string, tag: string): Promise<string>;
   /** Every version of a chain, oldest first. */
   memoryHistory(orgId: string, rootMemoryId: string): Promise<MemoryRecord[]>;
   /** Every version of each chain (by root id), oldest first, in one read: the version context of a page of results. */

@@ -1,6 +1,6 @@
 /** The MemoryStore contract, run on every adapter (SQLite, MongoDB on FerretDB). */
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MemoryRecord } from '../../src/core/types.js';
 import { memoryRecency } from '../../src/storage/memories.js';
 import type { Store } from '../../src/storage/store.js';
@@ -120,7 +120,7 @@ export function runMemoryContract(name: string, open: () => Promise<Store>, clea
       const allergy = makeMemory(orgA.id, { memory: 'Dana is allergic to peanuts.', subject: 'dana', attribute: 'allergy:peanut' });
       const elsewhere = makeMemory(orgA.id, { memory: 'Dana lives in Rome.', subject: 'Dana', attribute: 'residence', containerTags: ['user-b'] });
       for (const m of [home, job, jobOld, allergy, elsewhere]) await store.memories.insertMemory(m);
-      const found = await store.memories.findMemoriesBySubjects(
+      const found = await store.memories.findMemoryDatesBySubjects(
         orgA.id,
         ['user-a'],
         [
@@ -131,7 +131,7 @@ export function runMemoryContract(name: string, open: () => Promise<Store>, clea
         ],
       );
       expect(ids(found)).toEqual(ids([home, job, allergy]));
-      expect(await store.memories.findMemoriesBySubjects(orgA.id, ['user-a'], [])).toEqual([]);
+      expect(await store.memories.findMemoryDatesBySubjects(orgA.id, ['user-a'], [])).toEqual([]);
     });
 
     it('caps each subject + attribute pair at its 100 newest memories, grouped by pair in the order asked', async () => {
@@ -147,18 +147,62 @@ export function runMemoryContract(name: string, open: () => Promise<Store>, clea
       const otherAttribute = makeMemory(orgA.id, { memory: 'Eli works at Acme.', subject: 'Eli', attribute: 'employer' });
       const later = makeMemory(orgA.id, { memory: 'Eli is vegan.', subject: 'Eli', attribute: 'diet', containerTags: ['user-a', 'user-b'] });
       for (const m of [...busy, home, moved, superseded, forgotten, expired, otherTag, otherOrg, otherAttribute, later]) await store.memories.insertMemory(m);
-      const found = await store.memories.findMemoriesBySubjects(orgA.id, ['user-a'], ASKED_PAIRS);
+      const found = await store.memories.findMemoryDatesBySubjects(orgA.id, ['user-a'], ASKED_PAIRS);
       const newestFirst = busy.slice(2).reverse();
-      expect(found.map((m) => m.id)).toEqual([moved.id, home.id, ...newestFirst.map((m) => m.id), later.id]);
-      expect(found[0]).toEqual(moved);
-      // The dates-only read: the same rows in the same order, with what decides which one is current.
-      const dates = await store.memories.findMemoryDatesBySubjects(orgA.id, ['user-a'], ASKED_PAIRS);
-      expect(dates).toEqual(found.map((m) => ({ id: m.id, subject: m.subject, attribute: m.attribute, createdAt: m.createdAt, eventDate: m.eventDate })));
+      const expected = [moved, home, ...newestFirst, later];
+      expect(found.map((m) => m.id)).toEqual(expected.map((m) => m.id));
+      // Only what decides which one is current.
+      expect(found).toEqual(expected.map((m) => ({ id: m.id, subject: m.subject, attribute: m.attribute, createdAt: m.createdAt, eventDate: m.eventDate })));
       expect(await store.memories.findMemoryDatesBySubjects(orgA.id, ['user-a'], [])).toEqual([]);
       // The other tag is read only when asked for; the other organisation never.
-      const both = await store.memories.findMemoriesBySubjects(orgA.id, ['user-a', 'user-b'], [{ subject: 'Eli', attribute: 'residence' }]);
+      const both = await store.memories.findMemoryDatesBySubjects(orgA.id, ['user-a', 'user-b'], [{ subject: 'Eli', attribute: 'residence' }]);
       expect(both.map((m) => m.id)).toEqual([otherTag.id, moved.id, home.id]);
-      expect((await store.memories.findMemoriesBySubjects(orgB.id, ['user-a'], [{ subject: 'eli', attribute: 'residence' }])).map((m) => m.id)).toEqual([otherOrg.id]);
+      expect((await store.memories.findMemoryDatesBySubjects(orgB.id, ['user-a'], [{ subject: 'eli', attribute: 'residence' }])).map((m) => m.id)).toEqual([otherOrg.id]);
+    });
+
+    it("changes a tag's stamp with every write to its memories and when its next expiry passes, and with nothing else", async () => {
+      const stamp = (tag = 'user-a', orgId = orgA.id) => store.memories.memoryTagStamp(orgId, tag);
+      const s0 = await stamp();
+      const m = makeMemory(orgA.id, { memory: 'Dana lives in Paris.', subject: 'Dana', attribute: 'residence' });
+      await store.memories.insertMemory(m, { model: MODEL, vector: axis(0) });
+      const s1 = await stamp();
+      expect(s1).not.toBe(s0);
+      // Reads, another tag's writes and another organisation's writes leave it as it is.
+      await store.memories.listMemories(orgA.id, { containerTags: ['user-a'], limit: 10, offset: 0 });
+      await store.memories.getMemory(orgA.id, m.id);
+      await store.memories.insertMemory(makeMemory(orgA.id, { containerTags: ['user-b'] }));
+      await store.memories.insertMemory(makeMemory(orgB.id, { containerTags: ['user-a'] }));
+      expect(await stamp()).toBe(s1);
+      // An update (a supersession marks the old version), a forget, a move to another tag (both tags), a delete.
+      await store.memories.updateMemory(orgA.id, m.id, { isLatest: false, updatedAt: isoAt(500) });
+      const s2 = await stamp();
+      expect(s2).not.toBe(s1);
+      await store.memories.updateMemory(orgA.id, m.id, { isForgotten: true, forgottenAt: isoAt(501), forgetReason: 'asked' });
+      const s3 = await stamp();
+      expect(s3).not.toBe(s2);
+      const b0 = await stamp('user-b');
+      await store.memories.updateMemory(orgA.id, m.id, { containerTags: ['user-b'] });
+      const s4 = await stamp();
+      expect(s4).not.toBe(s3);
+      const b1 = await stamp('user-b');
+      expect(b1).not.toBe(b0);
+      await store.memories.deleteMemories(orgA.id, [m.id]);
+      expect(await stamp('user-b')).not.toBe(b1);
+      expect(await stamp()).toBe(s4);
+      // Time alone: the tag's next expiry passing changes it; the forgetting job marking it changes it again.
+      const expiring = makeMemory(orgA.id, { memory: 'Dana is in Rome this week.', forgetAfter: new Date(Date.now() + 3_600_000).toISOString() });
+      await store.memories.insertMemory(expiring);
+      const s5 = await stamp();
+      expect(await stamp()).toBe(s5);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 7_200_000 });
+      try {
+        const s6 = await stamp();
+        expect(s6).not.toBe(s5);
+        expect(await store.memories.forgetExpiredMemories(new Date().toISOString())).toBe(1);
+        expect(await stamp()).not.toBe(s6);
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('reads the version chains of several memories in one call, oldest first', async () => {

@@ -97,7 +97,7 @@ describe('SQLite memory store: query plans', () => {
         memories.map((m) => m.rootMemoryId!),
       );
       await store.memories.findMemoriesBySubject(org.id, tags, 'dana', 'residence');
-      await store.memories.findMemoriesBySubjects(org.id, tags, [
+      await store.memories.findMemoryDatesBySubjects(org.id, tags, [
         { subject: 'ELI', attribute: 'other' },
         { subject: 'noor', attribute: 'residence' },
       ]);
@@ -108,12 +108,22 @@ describe('SQLite memory store: query plans', () => {
     expect(broadSteps(plans, { ordered: false })).toEqual([]);
   });
 
+  it("reads a tag's change stamp from the tag's own counter and expiry index range", async () => {
+    const plans = await plansOf(async () => {
+      await store.memories.memoryTagStamp(org.id, 'user-a');
+    });
+    expect(plans).toHaveLength(1);
+    const plan = plans[0]!.plan.join(' | ');
+    expect(plan).toMatch(/SEARCH memory_tag_seq USING PRIMARY KEY \(org_id=\? AND tag=\?\)/);
+    expect(plan).toMatch(/SEARCH memory_tags USING COVERING INDEX memory_tags_expiring \(org_id=\? AND tag=\? AND forget_after>\?\)/);
+    expect(broadSteps(plans, { ordered: true })).toEqual([]);
+  });
+
   it('reads the memories of many subject + attribute pairs in one statement, each pair from its own index range', async () => {
     const plans = await plansOf(async () => {
-      await store.memories.findMemoriesBySubjects(org.id, tags, ASKED_PAIRS);
       await store.memories.findMemoryDatesBySubjects(org.id, tags, ASKED_PAIRS);
     });
-    expect(plans).toHaveLength(2);
+    expect(plans).toHaveLength(1);
     for (const p of plans) expect(p.plan.join(' | ')).toMatch(/SEARCH s USING INDEX memories_subject \(org_id=\? AND <expr>=\? AND attribute=\?\)/);
     expect(broadSteps(plans, { ordered: false })).toEqual([]);
   });

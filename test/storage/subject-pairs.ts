@@ -1,6 +1,5 @@
 /**
- * The subject + attribute pairs the memory store tests ask for in one read (findMemoriesBySubjects and
- * findMemoryDatesBySubjects): subjects in mixed case (lookups fold it), one pair asked twice in another case, and a
+ * The subject + attribute pairs the memory store tests ask for in one read (findMemoryDatesBySubjects): subjects in mixed case (lookups fold it), one pair asked twice in another case, and a
  * pair no memory has. The MemoryStore contract (memory-contract.ts) seeds memories for them; the SQLite query-plan
  * test (sqlite-memories.test.ts) reads them.
  */

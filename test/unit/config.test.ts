@@ -118,6 +118,9 @@ describe('loadConfig: coercion', () => {
     expect(loadConfig({ PORT: '0' }).port).toBe(0);
     expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
     expect(loadConfig({ MNEMO_SEARCH_VECTOR_WEIGHT: '0' }).search.vectorWeight).toBe(0);
+    expect(loadConfig({ MNEMO_SEARCH_MEMORY_SOURCE_WEIGHT: '0' }).search.memorySourceWeight).toBe(0);
+    expect(loadConfig({}).search.memorySourceWeight).toBe(0.75);
+    expect(() => loadConfig({ MNEMO_SEARCH_MEMORY_SOURCE_WEIGHT: '1.5' })).toThrow();
   });
 });
 

@@ -18,15 +18,18 @@ import {
 import { bm25, topCandidates, type CorpusStats, type ScoredChunk } from './bm25.js';
 import { readVector } from './codec.js';
 import { atlasMemoryKeywordCandidates, atlasMemoryVectorSearch, MemoryAtlasIndexes } from './memory-atlas.js';
-import { bsonToMemory, memoryFields, memoryToBson, MEMORY_PROJECTION, subjectKey } from './memory-codec.js';
+import { bsonToMemory, memoryFields, memoryToBson, MEMORY_PROJECTION, NEVER_MS, subjectKey } from './memory-codec.js';
 import { memoryScopeFilter } from './memory-pipelines.js';
 import type { Collections, MemoryBson } from './schema.js';
 import type { MongoSearch } from './search.js';
 
 type Embedding = { model: string; vector: Float32Array };
 
-/** Memories per subject + attribute pair that findMemoriesBySubjects returns at most (newest first). */
+/** Memories per subject + attribute pair that findMemoryDatesBySubjects returns at most (newest first). */
 const BY_SUBJECTS_PER_PAIR = 100;
+
+/** The memoryTagRevisions key of a tag. */
+const tagRevisionId = (orgId: string, tag: string) => JSON.stringify([orgId, tag]);
 
 /** A subject + attribute pair as lookups compare it (the subject in any case). */
 const pairKey = (subject: string, attribute: string) => `${subjectKey(subject)!}\u0000${attribute}`;
@@ -58,6 +61,7 @@ export class MongoMemories implements MemoryStore {
   async insertMemory(m: MemoryRecord, embedding?: Embedding): Promise<void> {
     await this.atlas()?.ensureFor(embedding?.vector.length);
     await this.c.memories.insertOne(memoryToBson(m, embedding));
+    await this.touchTags(m.orgId, m.containerTags);
   }
 
   async getMemory(orgId: string, id: string, containerTags?: readonly string[]): Promise<MemoryRecord | null> {
@@ -81,6 +85,8 @@ export class MongoMemories implements MemoryStore {
       return b ? bsonToMemory(b) : null;
     }
     if (embedding) await this.atlas()?.ensureFor(embedding.vector.length);
+    // Tags the memory leaves change too: read them first when the patch moves it.
+    const before = patch.containerTags !== undefined ? await this.c.memories.findOne(query, { projection: { containerTags: 1 } }) : null;
     // No projection here: FerretDB v1 rejects one on findAndModify (bsonToMemory ignores the search fields).
     const b = await this.c.memories.findOneAndUpdate(query, { $set }, { returnDocument: 'after' });
     if (!b) return null;
@@ -88,6 +94,7 @@ export class MongoMemories implements MemoryStore {
     // The recency follows both dates; a patch usually carries only one of them.
     const recency = memoryRecency(m);
     if (b.recency !== recency) await this.c.memories.updateOne(query, { $set: { recency } });
+    await this.touchTags(orgId, [...m.containerTags, ...(before?.containerTags ?? [])]);
     return m;
   }
 
@@ -121,10 +128,6 @@ export class MongoMemories implements MemoryStore {
 
   async findMemoriesBySubject(orgId: string, containerTags: readonly string[], subject: string, attribute: string): Promise<MemoryRecord[]> {
     return this.bySubjects(orgId, containerTags, [{ subject, attribute }], 20);
-  }
-
-  async findMemoriesBySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[]): Promise<MemoryRecord[]> {
-    return (await this.perPair(orgId, containerTags, pairs, MEMORY_PROJECTION)).map(bsonToMemory);
   }
 
   async findMemoryDatesBySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[]): Promise<MemoryDates[]> {
@@ -198,10 +201,14 @@ export class MongoMemories implements MemoryStore {
     if (!Number.isFinite(nowMs)) throw new Error(`forgetExpiredMemories: not a date: ${now}`);
     const due: Filter<MemoryBson> = { isForgotten: { $eq: false }, forgetAtMs: { $lte: nowMs } };
     const forgotten = { isForgotten: true, forgottenAt: now, updatedAt: now };
+    const touched = await this.c.memories.find(due, { projection: { orgId: 1, containerTags: 1 } }).toArray();
     // A reason already given is kept (SQL: coalesce(forget_reason, 'expired')); FerretDB v1 has no pipeline updates,
     // so two updates on disjoint filters, each right on its own whatever runs in between.
     const explained = await this.c.memories.updateMany({ ...due, forgetReason: { $ne: null } }, { $set: forgotten });
     const unexplained = await this.c.memories.updateMany({ ...due, forgetReason: { $eq: null } }, { $set: { ...forgotten, forgetReason: 'expired' } });
+    const byOrg = new Map<string, string[]>();
+    for (const t of touched) byOrg.set(t.orgId, [...(byOrg.get(t.orgId) ?? []), ...t.containerTags]);
+    for (const [orgId, tags] of byOrg) await this.touchTags(orgId, tags);
     return explained.modifiedCount + unexplained.modifiedCount;
   }
 
@@ -221,7 +228,35 @@ export class MongoMemories implements MemoryStore {
 
   async deleteMemories(orgId: string, ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    return (await this.c.memories.deleteMany({ orgId: { $eq: orgId }, _id: { $in: [...ids] } })).deletedCount;
+    const query: Filter<MemoryBson> = { orgId: { $eq: orgId }, _id: { $in: [...ids] } };
+    const touched = await this.c.memories.find(query, { projection: { containerTags: 1 } }).toArray();
+    const n = (await this.c.memories.deleteMany(query)).deletedCount;
+    await this.touchTags(
+      orgId,
+      touched.flatMap((t) => t.containerTags),
+    );
+    return n;
+  }
+
+  async memoryTagStamp(orgId: string, tag: string): Promise<string> {
+    const nowMs = Date.now();
+    const [rev, next] = await Promise.all([
+      this.c.memoryTagRevisions.findOne({ _id: { $eq: tagRevisionId(orgId, tag) } }),
+      this.c.memories
+        .find({ orgId: { $eq: orgId }, containerTags: { $eq: tag }, forgetAtMs: { $gt: nowMs, $lt: NEVER_MS } }, { projection: { forgetAtMs: 1 } })
+        .sort({ forgetAtMs: 1 })
+        .limit(1)
+        .toArray(),
+    ]);
+    return `${rev?.rev ?? 0}/${next[0]?.forgetAtMs ?? ''}`;
+  }
+
+  /**
+   * Counts a write on each tag it touched, after the write: a reader that saw the old count computed from data at
+   * least as old as the write, so nothing cached under a count outlives the data it was computed from.
+   */
+  private async touchTags(orgId: string, tags: readonly string[]): Promise<void> {
+    await Promise.all([...new Set(tags)].map((tag) => this.c.memoryTagRevisions.updateOne({ _id: { $eq: tagRevisionId(orgId, tag) } }, { $inc: { rev: 1 } }, { upsert: true })));
   }
 
   /**

@@ -162,6 +162,12 @@ export interface RevisionBson {
   rev: number;
 }
 
+/** Per-tag counter bumped after every write to a memory of the tag (memories.ts memoryTagStamp); _id = JSON [orgId, tag]. */
+export interface MemoryTagRevisionBson {
+  _id: string;
+  rev: number;
+}
+
 /** A customId held by a document under one container tag (see custom-ids.ts); _id = JSON [orgId, tag, customId]. */
 export interface CustomIdBson {
   _id: string;
@@ -186,6 +192,7 @@ export interface Collections {
   customIds: Collection<CustomIdBson>;
   containerTags: Collection<ContainerTagBson>;
   memories: Collection<MemoryBson>;
+  memoryTagRevisions: Collection<MemoryTagRevisionBson>;
 }
 
 export function collectionsOf(db: Db): Collections {
@@ -200,6 +207,7 @@ export function collectionsOf(db: Db): Collections {
     customIds: db.collection<CustomIdBson>('custom_ids'),
     containerTags: db.collection<ContainerTagBson>('container_tags'),
     memories: db.collection<MemoryBson>('memories'),
+    memoryTagRevisions: db.collection<MemoryTagRevisionBson>('memory_tag_revisions'),
   };
 }
 
@@ -244,5 +252,7 @@ export const INDEXES: Readonly<Record<'documents' | 'chunks' | 'apiKeys' | 'cust
     { name: 'memories_org_terms', key: { orgId: 1, terms: 1 } },
     // The forgetting job spans organisations: equality on the flag first, then the range on the due time.
     { name: 'memories_forget_due', key: { isForgotten: 1, forgetAtMs: 1 } },
+    // A tag's next expiry (memoryTagStamp).
+    { name: 'memories_tag_expiring', key: { orgId: 1, containerTags: 1, forgetAtMs: 1 } },
   ],
 };

@@ -27,7 +27,7 @@ import { sequencedWrite } from './sequenced-write.js';
  */
 const MEMORY_INDEX_OPTIONS: VectorIndexOptions = { exactScanLimit: 2_000, rescorePerResult: 12, minRescore: 1_000, rescoreFraction: 64 };
 
-/** Memories per subject + attribute pair that findMemoriesBySubjects returns at most (newest first). */
+/** Memories per subject + attribute pair that findMemoryDatesBySubjects returns at most (newest first). */
 const BY_SUBJECTS_PER_PAIR = 100;
 
 /** Searchable = latest, not forgotten, not expired: what search and profiles see by default. */
@@ -45,8 +45,10 @@ export class SqliteMemories implements MemoryStore {
   private seqStatement: Database.Statement | null = null;
   /** Prepared once: the memory step runs it once per subject + attribute pair it judges. */
   private bySubjectStatement: Database.Statement | null = null;
-  /** Prepared once each: profiles run one per page, for every subject + attribute pair of the page. */
-  private readonly bySubjectsStatements: { records?: Database.Statement; dates?: Database.Statement } = {};
+  /** Prepared once: profiles run it once per page, for every subject + attribute pair of the page. */
+  private bySubjectsStatement: Database.Statement | null = null;
+  /** Prepared once: cached profiles read it on every request. */
+  private tagStampStatement: Database.Statement | null = null;
   private sideRows: MemorySideRows | null = null;
 
   constructor(private readonly db: Database.Database) {
@@ -160,18 +162,23 @@ export class SqliteMemories implements MemoryStore {
     return this.bySubject(orgId, containerTags, subject, attribute, 20);
   }
 
-  async findMemoriesBySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[]): Promise<MemoryRecord[]> {
-    return this.bySubjects(orgId, containerTags, pairs, 'records').map(rowToMemory);
-  }
-
   async findMemoryDatesBySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[]): Promise<MemoryDates[]> {
-    return this.bySubjects(orgId, containerTags, pairs, 'dates').map((r) => ({
+    return this.bySubjects(orgId, containerTags, pairs).map((r) => ({
       id: r.id as string,
       subject: r.subject as string | null,
       attribute: r.attribute as string | null,
       createdAt: r.created_at as string,
       eventDate: r.event_date as string | null,
     }));
+  }
+
+  async memoryTagStamp(orgId: string, tag: string): Promise<string> {
+    this.tagStampStatement ??= this.db.prepare(
+      `SELECT coalesce((SELECT n FROM memory_tag_seq WHERE org_id = ? AND tag = ?), 0) AS n,
+       (SELECT min(forget_after) FROM memory_tags INDEXED BY memory_tags_expiring WHERE org_id = ? AND tag = ? AND forget_after IS NOT NULL AND forget_after > ?) AS next`,
+    );
+    const r = this.tagStampStatement.get(orgId, tag, orgId, tag, new Date().toISOString()) as { n: number; next: string | null };
+    return `${r.n}/${r.next ?? ''}`;
   }
 
   async memoryHistory(orgId: string, rootMemoryId: string): Promise<MemoryRecord[]> {
@@ -327,9 +334,9 @@ export class SqliteMemories implements MemoryStore {
   /**
    * One statement for every distinct pair (subject in any case): each pair's rows come from its own range of
    * memories_subject in index order, its BY_SUBJECTS_PER_PAIR newest (a profile page asks for ~90 pairs: one
-   * statement each cost 57% of /v4/profile at 10,000 memories). `dates` reads only what decides the current one.
+   * statement each cost 57% of /v4/profile at 10,000 memories); only what decides the current one is read.
    */
-  private bySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[], columns: 'records' | 'dates'): Row[] {
+  private bySubjects(orgId: string, containerTags: readonly string[], pairs: readonly SubjectAttribute[]): Row[] {
     const seen = new Set<string>();
     const distinct: [string, string][] = [];
     for (const p of pairs) {
@@ -339,8 +346,8 @@ export class SqliteMemories implements MemoryStore {
       distinct.push([p.subject, p.attribute]);
     }
     if (distinct.length === 0) return [];
-    const statement = (this.bySubjectsStatements[columns] ??= this.db.prepare(
-      `SELECT ${columns === 'records' ? SELECT_M : 'm.id, m.subject, m.attribute, m.created_at, m.event_date'} FROM json_each(?) p CROSS JOIN memories m
+    const statement = (this.bySubjectsStatement ??= this.db.prepare(
+      `SELECT m.id, m.subject, m.attribute, m.created_at, m.event_date FROM json_each(?) p CROSS JOIN memories m
        WHERE m.rowid IN (
          SELECT s.rowid FROM memories s INDEXED BY memories_subject
          WHERE s.org_id = ? AND lower(s.subject) = lower(p.value ->> 0) AND s.attribute = p.value ->> 1 AND s.subject IS NOT NULL

@@ -14,6 +14,11 @@ const memoryChangeTrigger = (name: string, on: string, org: string): string => `
         INSERT INTO memory_seq (org_id, n) VALUES (${org}, 1) ON CONFLICT (org_id) DO UPDATE SET n = n + 1;
       END;`;
 
+/** A trigger counting a change to a tag's memories (migration 14, memories.ts memoryTagStamp). */
+const memoryTagChangeTrigger = (name: string, on: string, row: 'NEW' | 'OLD'): string => `CREATE TRIGGER ${name} ${on} BEGIN
+        INSERT INTO memory_tag_seq (org_id, tag, n) VALUES (${row}.org_id, ${row}.tag, 1) ON CONFLICT (org_id, tag) DO UPDATE SET n = n + 1;
+      END;`;
+
 /**
  * Ordered schema migrations; each runs once, inside a transaction, recorded in schema_migrations. `run` fills what
  * SQL alone cannot, after `sql`, in the same transaction.
@@ -439,6 +444,20 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
         put.run(key.slice(0, i), key.slice(i + 1), n);
       }
     },
+  },
+  {
+    // A change counter per container tag (memories.ts memoryTagStamp): every memory write rewrites the memory's tag
+    // rows (memory-side.ts), so triggers on memory_tags count each write once per tag it touches, in the write's own
+    // transaction; a cached profile keys on it. The tag's next expiry comes from its own index.
+    version: 14,
+    name: 'memory-tag-changes',
+    sql: `
+      CREATE TABLE memory_tag_seq (org_id TEXT NOT NULL, tag TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (org_id, tag)) WITHOUT ROWID;
+      ${memoryTagChangeTrigger('memory_tags_changed_insert', 'AFTER INSERT ON memory_tags', 'NEW')}
+      ${memoryTagChangeTrigger('memory_tags_changed_delete', 'AFTER DELETE ON memory_tags', 'OLD')}
+      ${memoryTagChangeTrigger('memory_tags_changed_update', 'AFTER UPDATE ON memory_tags', 'NEW')}
+      CREATE INDEX memory_tags_expiring ON memory_tags(org_id, tag, forget_after) WHERE forget_after IS NOT NULL;
+    `,
   },
 ];
 

@@ -34,10 +34,31 @@ describe('sharingQueryEmbeddings', () => {
     expect([...vc]).toEqual([1, 0]);
     va[0] = 42;
     expect(vb[0]).toBeCloseTo(0.6);
-    // Finished inferences are not kept: the same text later is embedded again.
-    void shared.embedQuery('where is the report');
-    expect(calls).toHaveLength(3);
+    // A finished vector is kept: the same text later is not embedded again, and each caller still gets a copy.
+    const again = await shared.embedQuery('where is the report');
+    expect(calls).toHaveLength(2);
+    expect([...again]).toEqual([...vb]);
+    again[0] = 7;
+    expect((await shared.embedQuery('where is the report'))[0]).toBeCloseTo(0.6);
     expect(shared.id).toBe('test:model');
+  });
+
+  it('keeps only the most recently asked texts', async () => {
+    const { embedder, calls, pending } = countingEmbedder();
+    const shared = sharingQueryEmbeddings(embedder, 2);
+    const ask = async (text: string) => {
+      const p = shared.embedQuery(text);
+      if (pending.length > 0) pending.shift()!.resolve(new Float32Array([text.length, 0]));
+      return p;
+    };
+    await ask('a');
+    await ask('bb');
+    await ask('a'); // kept, and now the most recent
+    await ask('ccc'); // pushes out 'bb'
+    expect(calls).toEqual(['a', 'bb', 'ccc']);
+    await ask('a');
+    await ask('bb');
+    expect(calls).toEqual(['a', 'bb', 'ccc', 'bb']);
   });
 
   it('rejects every sharer of a failed inference and retries on the next ask', async () => {

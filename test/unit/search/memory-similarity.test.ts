@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MEMORY_SIMILARITY, MEMORY_SIMILARITY_BY_MODEL, memoryFeatures, memorySimilarity, memorySimilarityWeights, memoryTermWeights } from '../../../src/search/memory-similarity.js';
+import {
+  DEFAULT_MEMORY_SIMILARITY,
+  MEMORY_SIMILARITY_BY_MODEL,
+  memoryFeatures,
+  memorySimilarity,
+  memorySimilarityWeights,
+  memoryTermWeights,
+  SOURCE_EVIDENCE_WEIGHT,
+  sourceSimilarity,
+  withSourceEvidence,
+} from '../../../src/search/memory-similarity.js';
 
 describe('memory similarity', () => {
   const cal = { mean: 0.02, std: 0.07 };
@@ -33,5 +43,32 @@ describe('memory similarity', () => {
       expect(memorySimilarity({ ...otherFact, k: 0.5 }, w)).toBeGreaterThan(memorySimilarity(otherFact, w));
       expect(memorySimilarity({ ...otherFact, attribute: 1 }, w)).toBeGreaterThan(memorySimilarity(otherFact, w));
     }
+  });
+
+  it("takes a memory's best source passage, the chunk floor for a source outside the chunk results, none for a direct write", () => {
+    const sources = new Map([
+      ['d1', 0.9],
+      ['d2', 0.4],
+    ]);
+    expect(sourceSimilarity(['d2', 'd1'], sources, 0.1)).toBe(0.9);
+    expect(sourceSimilarity(['d3'], sources, 0.1)).toBe(0.1);
+    expect(sourceSimilarity([], sources, 0.1)).toBeNull();
+  });
+
+  it('mixes a memory with its source so that the fact of an answering passage outranks a better word match from elsewhere', () => {
+    // "Caroline found it deeply moving." (from the support-group turn) vs "Caroline went to the support store." (a paint turn).
+    const fromAnsweringTurn = withSourceEvidence(0.35, 0.9);
+    const wordMatchElsewhere = withSourceEvidence(0.6, 0.2);
+    expect(fromAnsweringTurn).toBeGreaterThan(wordMatchElsewhere);
+    // Facts of one passage keep their own order; scores stay in [0, 1] with 0.5 still meaning "answers".
+    expect(withSourceEvidence(0.8, 0.5)).toBeGreaterThan(withSourceEvidence(0.3, 0.5));
+    expect(withSourceEvidence(0.9, 0.9)).toBeCloseTo(0.9);
+    expect(withSourceEvidence(0.2, 0.2)).toBeCloseTo(0.2);
+    expect(withSourceEvidence(1, 1)).toBe(1);
+    expect(withSourceEvidence(0, 0)).toBe(0);
+    // Without source evidence (a direct write) or with weight 0, the memory's own similarity stands.
+    expect(withSourceEvidence(0.42, null)).toBe(0.42);
+    expect(withSourceEvidence(0.42, 0.9, 0)).toBe(0.42);
+    expect(SOURCE_EVIDENCE_WEIGHT).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { focusScore, phraseScore, proximityScore, rerank, RERANK_WEIGHT, secondStage, type RerankCandidate } from '../../../src/search/rerank.js';
+import { focusScore, KEYWORD_WEIGHT, LEXICAL_WEIGHT, phraseScore, proximityScore, rerank, secondStage, standardise, type RerankCandidate } from '../../../src/search/rerank.js';
 import { indexTerms, queryTerms } from '../../../src/text/tokenize.js';
 
 describe('proximityScore', () => {
@@ -82,74 +82,100 @@ describe('secondStage', () => {
   });
 });
 
+describe('standardise', () => {
+  it('returns z-scores over the values themselves', () => {
+    const z = standardise([1, 2, 3]);
+    expect(z[0]).toBeCloseTo(-Math.sqrt(1.5), 12);
+    expect(z[1]).toBe(0);
+    expect(z[2]).toBeCloseTo(Math.sqrt(1.5), 12);
+  });
+
+  it('is all 0 for values that do not vary, and empty for none', () => {
+    expect(standardise([0.4, 0.4, 0.4])).toEqual([0, 0, 0]);
+    expect(standardise([])).toEqual([]);
+  });
+});
+
+/** A candidate with neutral evidence unless overridden. */
+const cand = (id: string, over: Partial<RerankCandidate> = {}): RerankCandidate => ({ id, text: 'Nothing in common here.', similarity: 0.5, cosine: 0.5, keyword: 0.3, ...over });
+
 describe('rerank', () => {
-  it('mixes the first-stage similarity with proximity, phrase order and sentence focus at fixed weights', async () => {
+  it('orders the window by z(cosine) + 0.9 z(keyword) + 0.3 z(lexical), standardised over the window', () => {
     const q = queryTerms('database index');
-    const candidates: RerankCandidate[] = [
-      { id: 'exact', text: 'A database index speeds up lookups.', similarity: 0.4 },
-      { id: 'none', text: 'Tomatoes need plenty of sun.', similarity: 0.4 },
+    const candidates = [
+      cand('a', { cosine: 0.8, keyword: 0.2, similarity: 0.9 }),
+      cand('b', { cosine: 0.7, keyword: 0.9, similarity: 0.8 }),
+      cand('c', { cosine: 0.6, keyword: 0.5, text: 'A database index speeds up lookups.', similarity: 0.7 }),
+      cand('d', { cosine: 0.4, keyword: 0.1, similarity: 0.6 }),
     ];
-    const scores = await rerank('database index', q, candidates);
-    const terms = indexTerms(candidates[0]!.text);
-    expect(proximityScore(q, terms)).toBe(1);
-    expect(phraseScore(q, terms)).toBe(1);
-    expect(focusScore(q, candidates[0]!.text)).toBe(1);
-    expect(scores.get('exact')).toBeCloseTo((1 - RERANK_WEIGHT) * 0.4 + RERANK_WEIGHT * 1, 12);
-    expect(scores.get('none')).toBeCloseTo((1 - RERANK_WEIGHT) * 0.4, 12);
-    expect(secondStage(q, candidates[1]!.text)).toBe(0);
+    const zc = standardise(candidates.map((c) => c.cosine!));
+    const zk = standardise(candidates.map((c) => c.keyword));
+    const zl = standardise(candidates.map((c) => secondStage(q, c.text)));
+    const expected = candidates
+      .map((c, i) => ({ id: c.id, s: zc[i]! + KEYWORD_WEIGHT * zk[i]! + LEXICAL_WEIGHT * zl[i]! }))
+      .sort((x, y) => y.s - x.s)
+      .map((x) => x.id);
+    const scores = rerank(q, candidates);
+    const order = [...scores.entries()].sort((x, y) => y[1] - x[1]).map(([id]) => id);
+    expect(order).toEqual(expected);
+    // Not the first-stage order: the lexical match and the keyword-rich candidate rise.
+    expect(order).not.toEqual(['a', 'b', 'c', 'd']);
   });
 
-  it('returns a score in [0, 1] for every candidate and nothing else', async () => {
-    const candidates: RerankCandidate[] = [
-      { id: 'a', text: 'Octopuses change the colour of their skin.', similarity: 1 },
-      { id: 'b', text: '', similarity: 0 },
-      { id: 'c', text: 'Plain words. More words! And more?', similarity: 0.3 },
-    ];
-    const scores = await rerank('octopus skin colour', queryTerms('octopus skin colour'), candidates);
-    expect([...scores.keys()].sort()).toEqual(['a', 'b', 'c']);
-    for (const s of scores.values()) {
-      expect(s).toBeGreaterThanOrEqual(0);
-      expect(s).toBeLessThanOrEqual(1);
-    }
+  it("gives the new order the window's first-stage similarities, highest first (scores stay calibrated)", () => {
+    const candidates = [cand('a', { cosine: 0.2, keyword: 0, similarity: 0.9 }), cand('b', { cosine: 0.9, keyword: 0.9, similarity: 0.6 }), cand('c', { cosine: 0.5, keyword: 0.5, similarity: 0.3 })];
+    const scores = rerank(queryTerms('anything'), candidates);
+    expect(scores.get('b')).toBe(0.9);
+    expect(scores.get('c')).toBe(0.6);
+    expect(scores.get('a')).toBe(0.3);
   });
 
-  it('returns an empty map for no candidates', async () => {
-    expect((await rerank('q', ['q'], [])).size).toBe(0);
+  it('ranks by the cosine within the shortlist, where calibrated scores are saturated alike', () => {
+    // Equal fused scores and keyword evidence (what an on-topic shortlist looks like after calibration): the raw
+    // cosine decides.
+    const candidates = [cand('lower', { cosine: 0.81 }), cand('higher', { cosine: 0.86 }), cand('middle', { cosine: 0.83 })];
+    const scores = rerank(queryTerms('anything'), candidates);
+    expect([...scores.entries()].sort((x, y) => y[1] - x[1]).map(([id]) => id)).toEqual(['higher', 'middle', 'lower']);
   });
 
-  it('lifts a long chunk whose words stand in one sentence over one where they are scattered across sentences', async () => {
+  it('works without vectors (no embedder): keyword and lexical evidence decide', () => {
+    const q = queryTerms('reset password');
+    const candidates = [cand('none', { cosine: undefined, keyword: 0, similarity: 0.6 }), cand('match', { cosine: undefined, keyword: 1, text: 'Reset your password here.', similarity: 0.5 })];
+    delete candidates[0]!.cosine;
+    delete candidates[1]!.cosine;
+    const scores = rerank(q, candidates);
+    expect(scores.get('match')!).toBeGreaterThan(scores.get('none')!);
+  });
+
+  it('keeps the first-stage order on ties', () => {
+    const candidates = [cand('x', { similarity: 0.7 }), cand('y', { similarity: 0.6 })];
+    const scores = rerank(queryTerms('anything'), candidates);
+    expect(scores.get('x')).toBe(0.7);
+    expect(scores.get('y')).toBe(0.6);
+  });
+
+  it('returns an empty map for no candidates', () => {
+    expect(rerank(['q'], []).size).toBe(0);
+  });
+
+  it('lifts a long chunk whose words stand in one sentence over one where they are scattered across sentences', () => {
     const query = 'reset password login page';
     const filler = 'The museum exhibits paintings from the Dutch golden age. The hikers reached the summit before sunrise.';
-    const candidates: RerankCandidate[] = [
-      { id: 'scattered', text: `Reset the router. ${filler} Choose a password. ${filler} The login page is blue.`, similarity: 0.5 },
-      { id: 'focused', text: `${filler} You can reset your password from the login page. ${filler}`, similarity: 0.5 },
+    const candidates = [
+      cand('scattered', { similarity: 0.6, text: `Reset the router. ${filler} Choose a password. ${filler} The login page is blue.` }),
+      cand('focused', { text: `${filler} You can reset your password from the login page. ${filler}` }),
     ];
-    const scores = await rerank(query, queryTerms(query), candidates);
+    const scores = rerank(queryTerms(query), candidates);
     expect(scores.get('focused')!).toBeGreaterThan(scores.get('scattered')!);
   });
 
-  it('prefers the query words in order and close together over the same words scattered', async () => {
+  it('prefers the query words in order and close together over the same words scattered', () => {
     const query = 'machine learning pipeline';
-    const candidates: RerankCandidate[] = [
-      { id: 'scattered', text: 'Learning to cook takes time; a pipeline leak flooded the machine room.', similarity: 0.5 },
-      { id: 'phrase', text: 'We built a machine learning pipeline for the ranking team.', similarity: 0.5 },
+    const candidates = [
+      cand('scattered', { similarity: 0.6, text: 'Learning to cook takes time; a pipeline leak flooded the machine room.' }),
+      cand('phrase', { text: 'We built a machine learning pipeline for the ranking team.' }),
     ];
-    const scores = await rerank(query, queryTerms(query), candidates);
+    const scores = rerank(queryTerms(query), candidates);
     expect(scores.get('phrase')!).toBeGreaterThan(scores.get('scattered')!);
-  });
-
-  it('keeps the first-stage similarity as the larger part of the final score', async () => {
-    const text = 'Vaccines train the immune system.';
-    const [hi, lo] = await Promise.all([0.9, 0.1].map((similarity) => rerank('immune system', queryTerms('immune system'), [{ id: 'x', text, similarity }])));
-    expect(hi!.get('x')! - lo!.get('x')!).toBeCloseTo((1 - RERANK_WEIGHT) * 0.8, 12);
-  });
-
-  it('costs no model inference: the embedder it is handed is never called', async () => {
-    const embedder = {
-      embedQuery: () => Promise.reject(new Error('called')),
-      embedDocuments: () => Promise.reject(new Error('called')),
-    };
-    const scores = await rerank('immune system', queryTerms('immune system'), [{ id: 'x', text: 'Vaccines train the immune system.', similarity: 0.5 }], embedder);
-    expect(scores.get('x')).toBeGreaterThan(0.5);
   });
 });

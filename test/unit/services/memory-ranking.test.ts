@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributeEvidence, canonicalAttribute, currentFactsFirst, questionFocus, RECENCY_TIE, supersessionKey } from '../../../src/services/memory-ranking.js';
+import { attributeEvidence, canonicalAttribute, currentFactsFirst, newerTwinsFirst, questionFocus, RECENCY_TIE, supersessionKey, TWIN_MARGIN } from '../../../src/services/memory-ranking.js';
 import { mergeDistinct } from '../../../src/services/recall.js';
 import { memoryRecord } from '../../helpers/memories.js';
 
@@ -112,5 +112,64 @@ describe('memory ranking', () => {
       ['m1', 0.8],
       ['c2', 0.7],
     ]);
+  });
+
+  describe('a change the engine did not link (statements of one topic about one subject)', () => {
+    const at = (d: string) => `2026-${d}T00:00:00.000Z`;
+    it('puts the later statement first when it scores within the margin, and keeps the older one just below', () => {
+      const boston = memoryRecord({ memory: 'Maya rents an apartment in Boston near the harbor.', subject: 'Maya', attribute: 'other', createdAt: at('01-05') });
+      const seattle = memoryRecord({ memory: 'Maya rents an apartment in Seattle now.', subject: 'Maya', attribute: null, createdAt: at('03-01') });
+      const pet = memoryRecord({ memory: 'Maya has a cat named Miso.', subject: 'Maya', attribute: 'pet:cat', createdAt: at('02-01') });
+      const ranked = currentFactsFirst([
+        { memory: boston, similarity: 0.8 },
+        { memory: pet, similarity: 0.75 },
+        { memory: seattle, similarity: 0.8 - TWIN_MARGIN + 0.01 },
+      ]);
+      expect(ranked.map((h) => h.memory.memory)).toEqual(['Maya rents an apartment in Seattle now.', 'Maya rents an apartment in Boston near the harbor.', 'Maya has a cat named Miso.']);
+      expect(ranked.map((h) => h.similarity)).toEqual([...ranked.map((h) => h.similarity)].sort((a, b) => b - a));
+      expect(ranked[0]!.similarity).toBe(0.8);
+      // Beyond the margin, similarity decides.
+      expect(
+        currentFactsFirst([
+          { memory: boston, similarity: 0.8 },
+          { memory: seattle, similarity: 0.8 - TWIN_MARGIN - 0.01 },
+        ]).map((h) => h.memory.id),
+      ).toEqual([boston.id, seattle.id]);
+    });
+
+    it('orders three unlinked statements of one topic newest first', () => {
+      const first = memoryRecord({ memory: 'Maya rents an apartment in Boston.', subject: 'Maya', attribute: 'other', createdAt: at('01-01') });
+      const second = memoryRecord({ memory: 'Maya rents an apartment in Denver.', subject: 'Maya', attribute: 'other', createdAt: at('02-01') });
+      const third = memoryRecord({ memory: 'Maya rents an apartment in Seattle.', subject: 'Maya', attribute: 'other', createdAt: at('03-01') });
+      const ranked = newerTwinsFirst([
+        { memory: first, similarity: 0.8 },
+        { memory: second, similarity: 0.75 },
+        { memory: third, similarity: 0.72 },
+      ]);
+      expect(ranked.map((h) => h.memory.id)).toEqual([third.id, second.id, first.id]);
+    });
+
+    it('never reorders two preferences, two keyed facts about different objects, or two people', () => {
+      const sushi = memoryRecord({ memory: 'Maya likes sushi.', subject: 'Maya', attribute: 'other', createdAt: at('01-01') });
+      const hiking = memoryRecord({ memory: 'Maya likes hiking.', subject: 'Maya', attribute: 'other', createdAt: at('02-01') });
+      const peanut = memoryRecord({ memory: 'Maya has a severe allergy to peanuts since childhood.', subject: 'Maya', attribute: 'allergy:peanut', createdAt: at('01-01') });
+      const shellfish = memoryRecord({ memory: 'Maya has a severe allergy to shellfish since childhood.', subject: 'Maya', attribute: 'allergy:shellfish', createdAt: at('02-01') });
+      const mayaFlat = memoryRecord({ memory: 'Maya rents an apartment in Boston.', subject: 'Maya', attribute: 'other', createdAt: at('01-01') });
+      const lenaFlat = memoryRecord({ memory: 'Lena rents an apartment in Denver.', subject: 'Lena', attribute: 'other', createdAt: at('02-01') });
+      const job = memoryRecord({ memory: 'Maya works as a nurse at St Mary hospital.', subject: 'Maya', attribute: 'role', createdAt: at('01-01') });
+      const employer = memoryRecord({ memory: 'Maya works at St Mary hospital nights.', subject: 'Maya', attribute: 'employer', createdAt: at('02-01') });
+      for (const [older, newer] of [
+        [sushi, hiking],
+        [peanut, shellfish],
+        [mayaFlat, lenaFlat],
+        [job, employer],
+      ] as const) {
+        const order = newerTwinsFirst([
+          { memory: older, similarity: 0.7 },
+          { memory: newer, similarity: 0.65 },
+        ]).map((h) => h.memory.id);
+        expect(order).toEqual([older.id, newer.id]);
+      }
+    });
   });
 });
