@@ -103,7 +103,7 @@ const PET_KIND: Record<string, string> = {
   ...Object.fromEntries(DOG_BREEDS.split('|').map((b) => [b, 'dog'])),
   ...Object.fromEntries(CAT_BREEDS.split('|').map((b) => [b, 'cat'])),
 };
-const DIETS = 'vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten-free|dairy-free|lactose-free|kosher|halal|carnivore|plant-based|flexitarian|raw vegan';
+export const DIETS = 'vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten-free|dairy-free|lactose-free|kosher|halal|carnivore|plant-based|flexitarian|raw vegan';
 const LANGUAGES =
   'english|spanish|french|german|italian|portuguese|dutch|swedish|norwegian|danish|finnish|polish|czech|russian|ukrainian|greek|turkish|arabic|hebrew|hindi|urdu|bengali|punjabi|tamil|mandarin|cantonese|chinese|japanese|korean|vietnamese|thai|indonesian|malay|tagalog|swahili|persian|farsi|romanian|hungarian|catalan|basque|irish|welsh|latin|sign language|asl';
 const CAR_BRANDS =
@@ -114,7 +114,7 @@ const GROUP_OF = String.raw`(?:'s\s+(?:team|company|office|workplace|org|organi[
 const INSTRUMENTS =
   'piano|guitar|electric guitar|bass|bass guitar|cello|violin|viola|double bass|drums|flute|clarinet|saxophone|sax|trumpet|trombone|harp|ukulele|banjo|mandolin|accordion|oboe|bassoon|harmonica|keyboard|organ|french horn|tuba';
 const VEHICLE = String.raw`(?<v>(?:(?:new|used|old|red|blue|black|white|silver|grey|gray|green|electric|\d{4})\s+)*(?:${CAR_BRANDS})(?:\s+[\p{L}\d-]+){0,2}|(?:(?:new|used|old|electric)\s+)?(?:car|truck|van|motorcycle|motorbike|scooter|suv|minivan|pickup|e-bike|bike))`;
-const DRUG_SUFFIX = String.raw`[\p{L}-]*(?:pril|sartan|statin|olol|formin|azole|cillin|mycin|prazole|tidine|xetine|pine|pam|lam|done|profen|amine|triptan|lukast|thyroxine|insulin|aspirin|ibuprofen|melatonin|adderall|ritalin|zoloft|lexapro|prozac|wellbutrin|xanax|tylenol|advil|ozempic|wegovy|metformin|lithium|vitamin\s+[a-z]\d*|iron|magnesium|birth control)`;
+const DRUG_SUFFIX = String.raw`[\p{L}-]*(?:pril|sartan|statin|olol|formin|azole|cillin|mycin|prazole|tidine|xetine|traline|pram|faxine|pentin|propion|pine|pam|lam|done|profen|amine|triptan|lukast|thyroxine|insulin|aspirin|ibuprofen|melatonin|adderall|ritalin|zoloft|lexapro|prozac|wellbutrin|xanax|tylenol|advil|ozempic|wegovy|metformin|lithium|vitamin\s+[a-z]\d*|iron|magnesium|birth control)`;
 const DOSE = String.raw`\d+(?:\.\d+)?\s?(?:mg|mcg|µg|g|ml|units?|iu)`;
 const HEALTH =
   "diabetes|type 1 diabetes|type 2 diabetes|asthma|adhd|autism|depression|anxiety|migraines?|epilepsy|arthritis|celiac disease|coeliac disease|high blood pressure|hypertension|eczema|psoriasis|crohn's|ibs|covid|long covid|cancer|insomnia|a cold|the flu|flu|a broken \\w+|a sprained \\w+|back pain|dyslexia|ptsd|ocd|bipolar disorder|lupus|anemia|scoliosis|tinnitus|a concussion|pneumonia|bronchitis|a heart condition|celiac";
@@ -145,14 +145,14 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // "bought a house in Portland": where the subject now lives.
   [
     new RegExp(
-      String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:just\s+)?(?:bought|purchased|closed on|moved into|rented|is renting)\s+(?:an?|the|our|their|her|his)\s+(?:new\s+|first\s+|own\s+|little\s+|small\s+)*(?:house|home|flat|apartment|condo|place|townhouse|cottage)\s+in\s+${CAP}`,
+      String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:just\s+)?(?:bought|purchased|closed on|moved into|rented|rents|is renting|are renting|(?:has|have)\s+been\s+renting)\s+(?:an?|the|our|their|her|his)\s+(?:new\s+|first\s+|own\s+|little\s+|small\s+|(?:one|two|three|four|\d)-bed(?:room)?\s+)*(?:house|home|flat|apartment|condo|place|townhouse|cottage|bungalow|studio|room|(?:one|two|three|four|\d)-bed(?:room)?)\s+in\s+${CAP}`,
       'u',
     ),
     (g) => f('residence', g.v),
   ],
   [
     new RegExp(
-      String.raw`^\s+${ADV}(?:(?:has|have)\s+${ADV})?(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+|out of\s+(?:[^,.;]+?)\s+|away from\s+(?:[^,.;]+?)\s+|from\s+(?:[^,.;]+?)\s+)?(?:home\s+)?(?:to|into)\s+${V}`,
+      String.raw`^\s+${ADV}(?:(?:has|have)\s+${ADV})?(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+|down\s+|up\s+|out of\s+(?:[^,.;]+?)\s+|away from\s+(?:[^,.;]+?)\s+|from\s+(?:[^,.;]+?)\s+)?(?:home\s+)?(?:to|into)\s+${V}`,
       'iu',
     ),
     (g, rest) => (knownProduct(g.v) ? tool(knownProduct(g.v)!, rest) : f('residence', g.v)),
@@ -171,6 +171,8 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   [new RegExp(String.raw`^\s+${ADV}(?:now\s+)?(?:calls?|has called)\s+${CAP}\s+home\b`, 'u'), (g) => f('residence', g.v)],
   // Trips and whereabouts: dynamic.
   [new RegExp(String.raw`^\s+${ADV}(?:is|will be|is going to be)\s+(?:currently\s+|now\s+)?(?:in|at)\s+${CAP}`, 'u'), (g) => f('location', g.v)],
+  // "is back home in Chicago", "are back in Leeds": where the subject is now, the trip over.
+  [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:now\s+)?back\s+(?:home\s+)?(?:in|at)\s+${CAP}`, 'u'), (g) => f('location', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:travell?ing|flying|heading|driving|going|off|taking a trip|going on a trip|headed)\s+(?:out\s+|back\s+)?to\s+${CAP}`, 'u'), (g) => f('location', g.v)],
   [
     [
@@ -288,7 +290,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   [/^\s+(?:has|developed)\s+an?\s+(?<v>[\p{L} ]{2,30}?)\s+allergy\b/iu, (g) => k('allergy', g.v, 'allergic')],
   [
     new RegExp(
-      String.raw`^\s+${ADV}${NEG}(?<how>takes|is taking|started taking|stopped taking|is on|was prescribed|is prescribed|takes a daily|quit taking|no longer takes)\s+(?:a\s+)?(?<dose>${DOSE}\s+(?:of\s+)?)?(?<v>${DRUG_SUFFIX})\b(?<dose2>\s+${DOSE})?`,
+      String.raw`^\s+${ADV}${NEG}(?<how>takes|is taking|started taking|stopped taking|is on|was prescribed|is prescribed|takes a daily|quit taking|no longer takes|tapered off|weaned off|came off|got off)\s+(?:a\s+|the\s+|(?:her|his|their|the user's)\s+)?(?<dose>${DOSE}\s+(?:of\s+)?)?(?<v>${DRUG_SUFFIX})\b(?<dose2>\s+${DOSE})?`,
       'iu',
     ),
     (g) =>
@@ -299,7 +301,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
           .filter(Boolean)
           .join(' ')
           .replace(/\s+of\s*$/, '') || 'taking',
-        { ended: /stopped|quit|no longer/i.test(g.how ?? '') },
+        { ended: /stopped|quit|no longer|off/i.test(g.how ?? '') },
       ),
   ],
   [new RegExp(String.raw`^\s+${ADV}(?:has|was diagnosed with|has been diagnosed with|suffers from|is recovering from|broke)\s+(?<v>${HEALTH})\b`, 'iu'), (g) => k('health', g.v, g.v)],
@@ -323,6 +325,10 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => k('language', g.v, g.v),
   ],
   [/^\s+(?:is|turned|just turned|has turned)\s+(?<v>\d{1,3})(?:\s+years?\s+old)?\s*(?:[.,!;]|$)/i, (g) => f('age', g.v)],
+  // Numbers that change: pay and rent.
+  [/^'s\s+(?:current\s+|new\s+|base\s+|annual\s+|monthly\s+)?(?:salary|pay|income|wage)\s+is\s+(?:now\s+)?(?<v>.+)/iu, (g) => f('income', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:makes|earns|is making|is earning|is paid|gets paid|is on|is at)\s+(?:now\s+)?(?<v>[$£€]\s?\d[\d,.]*\s?k?\b.*)`, 'iu'), (g) => f('income', g.v)],
+  [/^'s\s+(?:monthly\s+)?rent\s+(?:on\s+.+?\s+|for\s+.+?\s+)?is\s+(?:now\s+)?(?<v>.+)/iu, (g) => f('rent', g.v)],
   [/^'s\s+birthday\s+is\s+(?:on\s+)?(?<v>.+)|^\s+was\s+born\s+on\s+(?<v2>.+)/iu, (g) => f('birthday', g.v ?? g.v2)],
   [/^'s\s+(?:(?:full|real|first|last|legal)\s+)?(?:name|nickname)\s+is\s+(?<v>.+)|^\s+(?:goes by|is called|is named)\s+(?<v2>\p{Lu}.+)/u, (g) => f('name', g.v ?? g.v2)],
   // Tools, services and devices, keyed by kind: switching to another of the same kind replaces it.

@@ -138,6 +138,8 @@ function finish(facet: Facet, tense: Tense): ClassifiedFacet {
 /** A value as stored: without trailing clauses, adverbs or leading articles; null when nothing is left. */
 export function cleanValue(value: string | null, id: string): string | null {
   if (!value) return null;
+  // "£1,650 a month", "$112k": an amount is the value, thousands separator and all.
+  if (id === 'income' || id === 'rent') return /^[$£€]?\s?\d[\d,.]*\s?k?/iu.exec(value.trim())?.[0].trim().replace(/[.,]$/, '') || null;
   const end = id === 'schedule' || id === 'goal' || id === 'project' ? /\s*(?:[,;:!?()]|\.(?:\s|$)).*$/ : id === 'residence' || id === 'hometown' || id === 'location' ? VALUE_END_KEEP_IN : VALUE_END;
   const v = value
     .replace(end, '')

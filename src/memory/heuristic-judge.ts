@@ -1,3 +1,4 @@
+import nlp from 'compromise';
 import { term, words } from '../text/tokenize.js';
 import { attributeSpec, canonicalAttribute, objectKey } from './attributes.js';
 import { isUniqueRelative } from './attribute-patterns.js';
@@ -17,7 +18,12 @@ import type { ExtractedFact, RelationCandidate, RelationDecision, RelationJudge 
  * 3. two different catalogue attributes: new (a job title does not replace an employer);
  * 4. otherwise by words, as before the catalogue: a negation of (almost) the same words updates; a fact whose words
  *    the candidate (almost) all holds is a duplicate (similarity at least {@link DUPLICATE_SIMILARITY} unless it holds
- *    every one); a fact holding all of the candidate's content words, numbers and dates plus more extends it.
+ *    every one); a fact holding all of the candidate's content words, numbers and dates plus more extends it;
+ * 5. a change of topic where the attribute is unknown ("other") or named differently: the same subject, a new fact
+ *    that announces a change (now, actually, no longer, anymore, switched, stopped, gave up, tapered off, instead...)
+ *    or flips the polarity, about the same thing (a noun both facts share, "sertraline", "keto", "the guitar"; times
+ *    of day and the subject's own names do not count) and close in meaning (similarity at least
+ *    {@link TOPIC_SIMILARITY}): updates. Two preferences with other objects, or two people, share no such noun.
  *
  * Across candidates, duplicate beats updates beats extends; ties go to the most similar candidate, then the lowest
  * id, so the decision is a pure function of its inputs. `derives` is never returned: no inferences offline.
@@ -28,12 +34,26 @@ export const DUPLICATE_SIMILARITY = 0.95;
 /** Share of one fact's words the other must hold to repeat it (duplicate) or contain it (extends). */
 export const WORD_COVERAGE = 0.8;
 
+/** Similarity (0-1, calibrated) from which a cued fact about the same noun replaces an uncatalogued one (rule 5). */
+export const TOPIC_SIMILARITY = 0.45;
+
 const ARTICLES = new Set(['a', 'an', 'the']);
+/** Words that announce that what held before changed or stopped (rule 5). */
+const CHANGE_CUE =
+  /\b(?:now|actually|no longer|any ?more|switched|switching|moved|started|left|quit|stopped|gave up|given up|dropped(?:\s+out)?|tapered off|came off|instead|these days|nowadays|back to|correction|not anymore)\b/i;
+/** Nouns that say when, not what: "every morning" and "on Saturday mornings" are no shared topic. */
+const TIME_NOUNS = new Set(
+  words(
+    'morning evening night afternoon day week month year weekend today tonight time monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december spring summer autumn fall winter',
+  ).flatMap((w) => term(w) ?? []),
+);
+const NOT_TOPIC = new Set(words('user others other thing things stuff lot kind way bit people').flatMap((w) => term(w) ?? []));
 const NEGATION = /\b(?:not|no|never|nobody|none|nothing|neither|nor|no longer)\b|n['’]t\b/i;
 const RANK: Record<string, number> = { duplicate: 3, updates: 2, extends: 1 };
 const SOFT_WORDS = new Set(words('now still currently actually really also just recently finally officially too again anymore nowadays today happily proudly definitely honestly').flatMap((w) => term(w) ?? []));
 
 interface Shape {
+  text: string;
   normalised: string;
   /** Stemmed words, stopwords kept (articles dropped): "has" and "had" tell facts apart. */
   words: Set<string>;
@@ -52,7 +72,7 @@ function shapeOf(text: string): Shape {
     if (t) content.add(t);
     all.add(t ?? w);
   }
-  return { normalised: ws.join(' '), words: all, content, numbers: new Set(text.match(/\d+(?:[-/:.]\d+)*/g) ?? []), negated: NEGATION.test(text) };
+  return { text, normalised: ws.join(' '), words: all, content, numbers: new Set(text.match(/\d+(?:[-/:.]\d+)*/g) ?? []), negated: NEGATION.test(text) };
 }
 
 /** Share of `a`'s members that are in `b` (1 when `a` is empty). */
@@ -100,7 +120,8 @@ export function relationTo(fact: ExtractedFact, candidate: RelationCandidate): '
   const ca = canonicalAttribute(candidate.attribute);
   if (subject === true && isCatalogued(fa) && fa === ca) return sameAttribute(fact, candidate, fa, n, o);
   if (isCatalogued(fa) && isCatalogued(ca)) return 'new';
-  return byWords(n, o, candidate, subject === true, fa !== null && fa === ca);
+  const names = new Set(subjectNames(fact.subject, fact.aliases).flatMap((name) => words(name).flatMap((w) => term(w) ?? [])));
+  return byWords(n, o, candidate, subject === true, fa !== null && fa === ca, names);
 }
 
 function sameAttribute(fact: ExtractedFact, candidate: RelationCandidate, attribute: string, n: Shape, o: Shape): 'duplicate' | 'updates' | 'extends' | 'new' {
@@ -108,7 +129,8 @@ function sameAttribute(fact: ExtractedFact, candidate: RelationCandidate, attrib
   const cf = facetOf(candidate.text, candidate.subject, attribute);
   // Wording the classifier cannot read back (a model's): the same attribute with other words is a new value.
   if (!nf || !cf) return n.negated === o.negated && coverage(n.content, o.content) === 1 ? 'duplicate' : 'updates';
-  if (nf.ended) return nf.value === null || cf.value === null || sameValue(nf.value, cf.value, true) ? 'updates' : 'new';
+  // A keyed attribute names its object already ("medication:sertraline"): ending it ends that one, whatever the dose.
+  if (nf.ended) return nf.value === null || cf.value === null || attribute.includes(':') || sameValue(nf.value, cf.value, true) ? 'updates' : 'new';
   // "Maya now lives in Boston" adds nothing to "Maya lives in Boston".
   const extra = [...n.content].some((t) => !o.content.has(t) && !SOFT_WORDS.has(t));
   if (nf.negated === cf.negated && !cf.ended) {
@@ -136,18 +158,52 @@ function aliasFacet(fact: ExtractedFact, attribute: string): ClassifiedFacet | n
   return null;
 }
 
-function byWords(n: Shape, o: Shape, candidate: RelationCandidate, sameSubject: boolean, sameAttribute: boolean): 'duplicate' | 'updates' | 'extends' | 'new' {
+function byWords(n: Shape, o: Shape, candidate: RelationCandidate, sameSubject: boolean, sameAttribute: boolean, names: ReadonlySet<string>): 'duplicate' | 'updates' | 'extends' | 'new' {
   const newInOld = coverage(n.words, o.words);
   const oldInNew = coverage(o.words, n.words);
   // "Dana no longer lives in Paris" repeats the words of "Dana lives in Paris" and contradicts it.
-  if (n.negated !== o.negated) return sameSubject && (sameAttribute || Math.max(newInOld, oldInNew) >= WORD_COVERAGE) ? 'updates' : 'new';
+  if (n.negated !== o.negated) {
+    if (sameSubject && (sameAttribute || Math.max(newInOld, oldInNew) >= WORD_COVERAGE)) return 'updates';
+    return sameSubject && topicChange(n, o, candidate, true, names) ? 'updates' : 'new';
+  }
   if (subset(n.numbers, o.numbers) && (newInOld === 1 || (newInOld >= WORD_COVERAGE && candidate.similarity >= DUPLICATE_SIMILARITY))) return 'duplicate';
   const extraContent = [...n.content].some((t) => !o.content.has(t));
   // Short facts differ in one slot ("allergic to peanuts" / "to shellfish"): all their content words must be kept.
   const missing = [...o.content].filter((t) => !n.content.has(t)).length;
   const contains = oldInNew >= WORD_COVERAGE && missing <= (o.content.size >= 5 ? 1 : 0) && subset(o.numbers, n.numbers) && extraContent;
   if (sameSubject && sameAttribute) return contains && oldInNew === 1 ? 'extends' : 'updates';
+  if (sameSubject && CHANGE_CUE.test(n.text) && topicChange(n, o, candidate, false, names)) return 'updates';
   return sameSubject && contains ? 'extends' : 'new';
+}
+
+/**
+ * Rule 5: the new fact is about the same thing as the candidate (a shared topic noun, or for a flipped polarity half
+ * of the candidate's content words) and close in meaning.
+ */
+function topicChange(n: Shape, o: Shape, candidate: RelationCandidate, flipped: boolean, names: ReadonlySet<string>): boolean {
+  if (candidate.similarity < TOPIC_SIMILARITY) return false;
+  const old = topicNouns(o.text);
+  if ([...topicNouns(n.text)].some((t) => old.has(t) && !names.has(t))) return true;
+  if (!flipped) return false;
+  const own = [...o.content].filter((t) => !SOFT_WORDS.has(t) && !NOT_TOPIC.has(t) && !TIME_NOUNS.has(t) && !names.has(t));
+  return own.length >= 2 && own.filter((t) => n.content.has(t)).length * 2 >= own.length;
+}
+
+const nounCache = new Map<string, Set<string>>();
+
+/** Stemmed nouns of a fact (compromise's tagger), without times, names of the user and generic words. */
+function topicNouns(text: string): Set<string> {
+  let found = nounCache.get(text);
+  if (found) return found;
+  found = new Set(
+    (nlp(text).match('#Noun').not('#Pronoun').out('array') as string[])
+      .flatMap((w) => words(w))
+      .flatMap((w) => term(w) ?? [])
+      .filter((t) => !TIME_NOUNS.has(t) && !NOT_TOPIC.has(t) && !/^\d/.test(t)),
+  );
+  if (nounCache.size > 2000) nounCache.clear();
+  nounCache.set(text, found);
+  return found;
 }
 
 /** Picks the relation of `fact` to its candidates: duplicate > updates > extends > new. */

@@ -50,6 +50,15 @@ const RELATIVE_UNNAMED = new RegExp(
   String.raw`^(?:[Mm]y|[Oo]ur)\s+(?:(?:older|younger|little|big|baby|twin|best)\s+)?(${RELATIVE_WORDS}|${PARTNER_WORDS})\s+(?!(?:is\s+(?:called|named)|'s\s+name|name|and\s+I)\b)(?=\p{Ll})`,
   'u',
 );
+const BARE_KIN = /^(?:Mom|Mum|Mommy|Dad|Daddy|Grandma|Granny|Grandpa)\b(?=\s+\p{Ll}|'s\s)/u;
+const PRESCRIBER = String.raw`(?:(?:my|the|our)\s+)?(?:doctor|doc|gp|physician|psychiatrist|cardiologist|specialist|nurse practitioner|endo|endocrinologist|dr\.?\s+\p{Lu}[\p{L}'-]*|she|he|they)`;
+const PRESCRIBED = new RegExp(String.raw`^${PRESCRIBER}\s+(?:(?:has|have)\s+)?(?:just\s+)?(?:put|started)\s+me\s+on\s+(.+)$`, 'iu');
+const DOSE_CHANGED = new RegExp(
+  String.raw`^${PRESCRIBER}\s+(?:(?:has|have)\s+)?(?:just\s+)?(?:bumped|raised|increased|upped|lowered|reduced|dropped|cut|doubled|halved|changed|adjusted)\s+my\s+([\p{L}-]+)(?:\s+dose)?\s+(?:up\s+|down\s+)?to\s+(\d+(?:\.\d+)?\s?(?:mg|mcg|µg|g|ml|units?|iu)\b.*)$`,
+  'iu',
+);
+const OWN_NUMBER = /^(?:(?:Current|Base|Annual|Monthly|New)\s+)?(salary|rent|pay|income)\b(?=\s+(?:on|for|is)\b)/iu;
+const RENT_RAISED = /^(?:(?:the|my|our)\s+)?landlord\s+(?:just\s+)?(?:put|raised|increased|bumped|upped|hiked)\s+(?:the|my|our)\s+rent\s+(?:up\s+)?to\s+(.+)$/iu;
 const QUOTED = /"[^"]*(?:"|$)|“[^”]*(?:”|$)/g;
 const SLANG: [RegExp, string][] = [
   [/\bgonna\b/gi, 'going to'],
@@ -68,6 +77,12 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
   let s = cleanSentence(normaliseTyping(clause), c.names);
   // A chat turn or a short note is written by its author: "Just relocated to Denver" is the author's.
   if (c.chat || !c.plainLong) s = restoreImpliedSubject(s);
+  // "Mom moved to Florida", "Dad's doctor switched him": a bare kinship word opening the author's sentence is theirs.
+  if (c.chat || !c.plainLong) s = s.replace(BARE_KIN, (kin: string) => `My ${kin.toLowerCase()}`);
+  // "Doctor put me on X", "she bumped my X up to 20 mg": a prescription or a dose change is what the author takes now.
+  if (c.chat || !c.plainLong) s = s.replace(PRESCRIBED, 'I take $1').replace(DOSE_CHANGED, 'I take $1 $2');
+  // "Current salary is $95k", "Rent on our flat is £1,650", "the landlord put the rent up to £1,800": the author's numbers.
+  if (c.chat || !c.plainLong) s = s.replace(OWN_NUMBER, (_, what: string) => `My ${what.toLowerCase()}`).replace(RENT_RAISED, 'My rent is now $1');
   for (const [re, to] of SLANG) s = s.replace(re, to);
   const { speaker, listener } = c.voices;
   c.discourse.observe(s, speaker);
@@ -98,6 +113,8 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
   let who = subjectOf(s, c, named ?? unsure);
   // The subject as the text names it: "Maya and Sam moved..." is classified from "Maya and Sam".
   // "My wife and I live in Ghent" → "Maya's wife and Maya live...": classified from the pair, filed under the speaker.
+  // "My husband Greg and I live in Tucson": the pair's fact is the speaker's, not Greg's alone.
+  if (who.subject && who.subject !== speaker && /^(?:[Mm]y|[Oo]ur)\s+[\p{L}-]+\s+\p{Lu}[\p{L}'-]*\s+and\s+I\b/u.test(s)) who = { subject: speaker, phrase: speaker, aliases: [...c.speakerAliases] };
   const pair = who.subject && /^(?:my|our)\s+[\p{L}-]+(?:\s+\p{Lu}[\p{L}'-]*)?\s+and\s+I\b/iu.test(s) ? new RegExp(`^.*?\\band\\s+${escapeRe(who.subject)}(?=\\s)`, 'i').exec(text)?.[0] : undefined;
   // "Our team uses Jira" → "The user's team uses...": classified from the speaker's name, not a group.
   const group = WE_SUBJECT.test(s) && !/^our\s/i.test(s) ? (voices.group ?? `${speaker} and others`) : null;
@@ -170,6 +187,9 @@ function subjectOf(s: string, c: ClauseContext, named: string | null): Subject {
   const { speaker, listener } = c.voices;
   const user = (name: string): Subject => ({ subject: name, phrase: name, aliases: [...c.speakerAliases] });
   if (named && RELATIVE_SUBJECT.test(s)) return { subject: c.discourse.fullName(named), phrase: named, aliases: [] };
+  // "user's mother is retiring": a pronoun resolved to the speaker's relative ("She's retiring").
+  const resolvedKin = new RegExp(String.raw`^${escapeRe(speaker)}'s\s+(${RELATIVE_WORDS}|${PARTNER_WORDS})\b`, 'iu').exec(s);
+  if (resolvedKin) return { subject: `${speaker}'s ${relative(resolvedKin[1]!)}`, phrase: resolvedKin[0], aliases: [] };
   const unnamed = RELATIVE_UNNAMED.exec(s);
   if (unnamed) {
     const phrase = `${speaker}'s ${unnamed[0].trim().split(/\s+/).slice(1).join(' ')}`;

@@ -1,6 +1,7 @@
 import { indexTerms } from '../text/tokenize.js';
 import { isKnownName, isPlaceName, isVerbForm } from './lexicon.js';
 import { IRREGULAR_PAST, isRegularPast, tenseOf } from './tense.js';
+import { DIETS } from './attribute-patterns.js';
 
 /**
  * Which sentences of a chat state something worth remembering. Greetings, thanks, interjections and vocatives are
@@ -14,7 +15,7 @@ const LEADING = new RegExp(String.raw`^${INTERJECTION}(?:\s+(?:so much|a lot|aga
 // "These days my favourite band is X": a time opener adds nothing the present tense does not say.
 // "Sorry, I meant I live in Braga": a correction's lead-in is not the statement.
 const LEADING_CONJUNCTION =
-  /^(?:so|and|but|also|plus|anyway|well|oh|then|honestly|actually|basically|these days|nowadays|lately|at the moment|right now|for now|i meant(?: to say)?(?: that)?|i mean|what i meant (?:is|was)(?: that)?|i should have said(?: that)?|i should say)\s*,?\s+(?=(?:I|I'm|I've|I'd|I'll|we|my|our)\b)/i;
+  /^(?:so|and|but|also|plus|anyway|well|oh|then|honestly|actually|basically|these days|nowadays|lately|at the moment|right now|for now|i meant(?: to say)?(?: that)?|i mean|what i meant (?:is|was)(?: that)?|i should have said(?: that)?|i should say|i guess|i think|i suppose|i believe|i reckon|i'd say|i feel like|pretty sure|i'm pretty sure)\s*,?\s+(?=(?:I|I'm|I've|I'd|I'll|we|my|our)\b)/i;
 // "So cool you found a group" → "you found a group".
 const LEADING_PRAISE = /^(?:so|how|really|very|that's|it's)?\s*(?:cool|great|nice|awesome|amazing|sweet|glad|happy|fun|good|wonderful)\s+(?:that\s+)?(?=(?:you|I|we)\b)/i;
 // A tag is a word of its own: "sencha." keeps its "ha", "tattoo." its "too".
@@ -31,7 +32,7 @@ const IMPERATIVE = new Set(
 );
 // "Makes me feel connected": a verb with its subject left in the previous sentence.
 const SUBJECTLESS = new Set('makes sounds looks seems feels means helps reminds gives keeps shows gets brings takes'.split(' '));
-const AT_PLACE = /^((?:(?:currently|still|now|back|finally|just|already)\s+)*)(?:in|at)\s+(\p{L}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/iu;
+const AT_PLACE = /^((?:(?:currently|still|now|back|finally|just|already)\s+)*)(?:home\s+)?(?:in|at)\s+(\p{L}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/iu;
 // Subjectless chat sentences with an implied "I": "Gonna check out career options", "Just got back from Paris".
 const IMPLIED_I =
   /^(?:(gonna|going to|planning|hoping|trying|thinking|working on|heading|headed|off to|loving|feeling|getting)|(been)|(just|got|started|finished|need to|wanna|gotta|went|spent|bought|visited|tried|can't wait|cannot wait|had|did|made|took|saw|met))\b/i;
@@ -50,10 +51,11 @@ const FILLER_TERMS = new Set(
 const VERB_HINT =
   /\b\p{L}+s\s+(?:me|my|us|our|you|your|him|her|them)\b|\b(?:am|is|are|was|were|be|been|being|has|have|had|do|does|did|will|would|can|could|should|might|must|may|shall)\b|\b\w+'(?:s|re|ve|d|ll|m)\b|\b\p{L}{2,}ed\b/iu;
 
+const SHORT_FACT = new RegExp(String.raw`^(?:I'm|I am|Im)\s+(?:${DIETS}|single|married|divorced|engaged|separated|widowed|pregnant|retired|unemployed|self-employed|freelancing|\d{1,3})\s*[.!]*$`, 'i');
 const PRONOUN = String.raw`(?:I|I'm|I've|I'd|I'll|we|we're|we've|we'll|my|our|it|it's|that's|they|they're|he|he's|she|she's)`;
 // Where a new clause with its own subject starts. A bare "and I" is left alone: "my husband and I went".
 const CLAUSE_BREAK = new RegExp(
-  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|,\s+(?:and|but|so)\s+(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})`,
+  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|,\s+(?:and|but|so)\s+(?:(?:now|then|these days)\s+)?(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?:(?:now|then)\s+)?(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|\s+and\s+(?=(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll})|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})`,
   'gu',
 );
 
@@ -184,13 +186,21 @@ export function restoreImpliedSubject(sentence: string): string {
     return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   }
   // "Finally relocated to Denver", "Moved to Leeds in May": a past verb with nothing before it is the author's.
-  const past = /^(?:(?:Just|Finally|Recently|Officially|Already)\s+)?(\p{L}+)\s+(?:to|into|from|in|at|my|our|a|an|the|back|up|out|over)\b/u.exec(sentence);
+  // "Tapered off the sertraline", "Celebrated with the family": a particle or preposition after the verb as well.
+  const past = /^(?:(?:Just|Finally|Recently|Officially|Already)\s+)?(\p{L}+)\s+(?:to|into|from|in|at|my|our|a|an|the|back|up|out|over|off|with|on|for|down|through|around)\b/u.exec(sentence);
   if (
     past &&
     !/^(?:Based|Located|Called|Named|Related|Supposed|Used|Rated|Dated|Priced|Situated|Centered|Centred|Headquartered)$/i.test(past[1]!) &&
     (isRegularPast(past[1]!.toLowerCase()) || IRREGULAR_PAST.has(past[1]!.toLowerCase()))
   ) {
     return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  }
+  // "[I'm 34] and have never run a marathon": the second half of a coordination keeps the first half's subject.
+  if (/^(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll}/u.test(sentence)) return `I have ${sentence.replace(/^\S+\s+/, '')}`;
+  // "Haven't touched the guitar in months", "Never liked olives": a negated verb whose subject is the author.
+  const negated = /^(?:(?:Honestly|Still|Really)\s+)?(haven't|hasn't|havent|never|no longer)\s+(\p{Ll}+)\b/iu.exec(sentence);
+  if (negated && (isRegularPast(negated[2]!.toLowerCase()) || IRREGULAR_PAST.has(negated[2]!.toLowerCase()) || /^no longer$/i.test(negated[1]!)) && !/^(?:\S+\s+){0,3}(?:I|I'm|I've|we|we're)\b/.test(sentence)) {
+    return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`.replace(/^I hasn't\b/, "I haven't");
   }
   const m = IMPLIED_I.exec(sentence);
   // "just bored lol", "just chilling": a mood, no statement.
@@ -205,7 +215,8 @@ export function restoreImpliedSubject(sentence: string): string {
 /** Why a cleaned sentence is not a fact, or null when it states something. `names` are words that carry no content. */
 export function rejectReason(sentence: string, names: readonly string[]): string | null {
   const words = sentence.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
-  if (words.length < 3) return 'short';
+  // "I'm vegan", "I'm 34", "I'm divorced": two words, a whole fact.
+  if (words.length < 3 && !SHORT_FACT.test(sentence)) return 'short';
   if (/\?\s*["')\]]*$/.test(sentence)) return 'question';
   // "Just testing, thanks", "I'm just curious": talk about the chat itself.
   if (/^(?:I(?:'m|\s+am)?\s+)?just\s+(?:testing|checking|kidding|joking|browsing|curious|wondering|asking|saying|looking around)\b/i.test(sentence)) return 'small talk';
