@@ -40,6 +40,11 @@ const RELATIVE_NAMED = new RegExp(
   'gu',
 );
 const RELATIVE_BARE = new RegExp(String.raw`\b([Mm]y|[Oo]ur)\s+(?:(?:older|younger|little|big|baby|twin|best)\s+)?(${RELATIVE_WORDS}|${PARTNER_WORDS})\b(?!\s+\p{Lu})`, 'gu');
+/** Before a capitalised word, a preposition that makes it a place or an organisation, unless the lexicon knows the name ("works at Figma"). */
+const PLACE_PREPOSITION = /\b(?:at|in|into|from|near|on|of|via|inside|outside|across|around|joined)\s+$/i;
+/** After a capitalised word at a sentence start, a verb only a person does ("Maya lives in Boston"): a person, named or not. */
+const PERSON_VERB = /^\s+(?:lives|lived|moved|works|worked|studies|studied|teaches|taught|married|loves|loved|hates|hated|likes|liked|plays|played|grew|says|said|told|met|wants|wanted|feels|felt|thinks|thought)\b/;
+const NOBODY_IN_PARTICULAR = /^(?:Everyone|Everybody|Someone|Somebody|Nobody|Anyone|Anybody|People|Everything|Nothing|Who|He|She|They|It|We|You|I|One)$/;
 const WORKPLACE = /\b(?:at|for|joined)\s+(\p{Lu}[\p{L}\d&'’-]+(?:\s+\p{Lu}[\p{L}\d&'’-]+){0,2})/gu;
 const PLURAL_RELATIVES =
   /\b([Mm]y|[Oo]ur)\s+(?:(?:two|three|four|little|older|younger|grown|best|new|old)\s+)?(kids|children|parents|friends|sisters|brothers|grandparents|cousins|coworkers|colleagues|roommates|neighbors|neighbours|sons|daughters|twins|dogs|cats|pets|students|clients|teammates|in-laws|family|folks|grandkids|boys|girls)\b/g;
@@ -99,9 +104,12 @@ export class Discourse {
         this.places.push({ name, turn: this.turn });
         continue;
       }
-      // Capitalised at a sentence start proves nothing: there only names the lexicon knows count.
+      // Capitalised at a sentence start proves nothing: there only names the lexicon knows count, or a subject doing
+      // what only people do. After "at", "in", "from"... an unknown capitalised word is a place or an organisation.
       const atStart = m.index === 0 || /[.!?]\s*$/.test(sentence.slice(0, m.index));
-      if (isKnownName(first) || (!atStart && !isCommonWord(first) && !isOrganisation(first))) this.mention(name, nameGender(first));
+      const unknown = !isCommonWord(first) && !isOrganisation(first);
+      const person = atStart ? !isOrganisation(first) && !NOBODY_IN_PARTICULAR.test(first) && PERSON_VERB.test(sentence.slice(m.index + m[0].length)) : unknown && !PLACE_PREPOSITION.test(sentence.slice(0, m.index));
+      if (isKnownName(first) || person) this.mention(name, nameGender(first));
     }
     const partner = /^(\p{Lu}[\p{L}'’-]+) and I\b/u.exec(sentence);
     if (partner && isKnownName(partner[1]!)) this.partners.set(speaker, partner[1]!);
