@@ -148,3 +148,4 @@ VARIANTS['intent'] = (q) => {
   return byScore(q.cands, (c) => withIntent(c.similarity, intentEvidence(intent, c.text)));
 };
 for (const w of [3, 4, 6, 8]) VARIANTS[`intent then rerank w${w}`] = intentRerank(w);
+for (const w of [10, 15, 20, 30]) VARIANTS[`intent then rerank w${w}`] = intentRerank(w);

@@ -23,7 +23,7 @@ export interface RerankCandidate {
 export const KEYWORD_WEIGHT = 0.9;
 export const LEXICAL_WEIGHT = 0.3;
 /** Weight of the intent evidence (speaker named, a time asked for), in standard deviations of the shortlist. */
-export const INTENT_WEIGHT = 6;
+export const INTENT_WEIGHT = 15;
 const PROXIMITY = 0.5;
 const PHRASE = 0.25;
 const FOCUS = 0.25;
