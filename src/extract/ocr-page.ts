@@ -55,11 +55,6 @@ const WEAK_CONFIDENCE = 70;
 const MIN_WORD_CONFIDENCE = 50;
 /** A kept reading with a score below this (about a dozen confidently read characters) is nearly empty. */
 const NEAR_EMPTY_SCORE = 12;
-/**
- * A kept reading with a score below this (a few words read with confidence) is read again as sparse text whatever its
- * confidence: signs and labels scattered over a photo (the tuning set's street signs: 13 -> 4 of 7 phrases).
- */
-const FEW_CHARACTERS_SCORE = 40;
 /** The large-text pass runs on pages at least this tall (smaller ones have no heading tesseract loses). */
 const LARGE_TEXT_MIN_HEIGHT = 1000;
 /** A line of the half-size reading is a heading when at least this many times the page's median line height. */
@@ -206,7 +201,7 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
       threshold = 'local';
     }
   }
-  if (passes.sparse !== false && (first.confidence < WEAK_CONFIDENCE || readingScore(best) < FEW_CHARACTERS_SCORE)) {
+  if (passes.sparse !== false && first.confidence < WEAK_CONFIDENCE) {
     keep(await ocr.recognize(png, { signal, layout: 'sparse', languages, autoRotate: false, threshold }), 'sparse', 'sparse', languages);
   }
   if (passes.block !== false && layout !== 'block' && readingScore(best) < NEAR_EMPTY_SCORE) {

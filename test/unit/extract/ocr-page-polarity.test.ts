@@ -66,7 +66,7 @@ describe('the polarity reading of a page with light text on a dark background', 
     expect(off.calls.every((c) => !c.light)).toBe(true);
   });
 
-  it('reads the normalised page as sparse text when it gives only a few words (signs in a photo)', async () => {
+  it('reads the normalised page, not the original, as sparse text when the first reading is poor (signs in a photo)', async () => {
     const { ocr, calls } = engine(reading('', 0), reading('Seoul', 80));
     const r = await readPage(await terminal(), ocr, makeContext());
     expect(r.passes).toEqual(expect.arrayContaining(['polarity', 'sparse']));
