@@ -31,7 +31,14 @@ import { environment, intArg, loadAverage, log, parseEmbedderChoice, resolveEmbe
 import { generateChatDocuments } from './facts.js';
 
 const { values: a } = parseArgs({
-  options: { docs: { type: 'string', default: '3000' }, window: { type: 'string', default: '100' }, seed: { type: 'string', default: '42' }, write: { type: 'boolean', default: false }, sql: { type: 'boolean', default: false }, recall: { type: 'string', default: '200' } },
+  options: {
+    docs: { type: 'string', default: '3000' },
+    window: { type: 'string', default: '100' },
+    seed: { type: 'string', default: '42' },
+    write: { type: 'boolean', default: false },
+    sql: { type: 'boolean', default: false },
+    recall: { type: 'string', default: '200' },
+  },
 });
 const DOCS = intArg(a.docs, 3000, 'docs');
 const WINDOW = intArg(a.window, 100, 'window');
