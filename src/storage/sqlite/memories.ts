@@ -21,12 +21,13 @@ import { sequencedWrite } from './sequenced-write.js';
 
 /**
  * The memory index scans exactly only small scopes: beyond them the binary stage picks a fixed-size pool to rescore,
- * so a relation lookup (8 candidates: a pool of 256) costs about the same in a tag of 500 memories and one of 200,000
- * (with exact scans up to 2,000 rows and a pool of 1,000 it grew 5x over 3,000 chats into one tag, issue 26). A memory
+ * so a relation lookup (8 candidates) costs about the same in a tag of 2,000 memories and one of 200,000. A memory
  * search asks for 100 candidates: 12 rows rescored per result (1,200 of a 10,000-memory tag) kept every exact top-100
- * row of 60 questions (.scratch probe against an exact scan; 40 per result, 4,000 rows, took twice the time).
+ * row of 60 questions (.scratch probe against an exact scan; 40 per result, 4,000 rows, took twice the time). A
+ * smaller exact scan and pool for relation lookups (500 / 256) measured no faster at 2,500 memories (memory speed
+ * round 3): the int8 scan is not where their time goes.
  */
-const MEMORY_INDEX_OPTIONS: VectorIndexOptions = { exactScanLimit: 500, rescorePerResult: 12, minRescore: 256, rescoreFraction: 64 };
+const MEMORY_INDEX_OPTIONS: VectorIndexOptions = { exactScanLimit: 2_000, rescorePerResult: 12, minRescore: 1_000, rescoreFraction: 64 };
 
 /** Memories per subject + attribute pair that findMemoryDatesBySubjects returns at most (newest first). */
 const BY_SUBJECTS_PER_PAIR = 100;
