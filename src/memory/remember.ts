@@ -39,6 +39,12 @@ export interface RememberOutcome {
 
 /** Existing memories offered to the judge per fact. */
 const CANDIDATES = 8;
+/**
+ * Rows a relation lookup's keyword terms may match (its rarest terms first, storage/memories.ts selectMemoryTerms):
+ * enough for the judge's few candidates, and a bound that keeps the lookup's cost flat as the tag grows (with the
+ * search's 2,000, similar chats matched ~300 rows at 100 documents and 2,000 at 3,000: 8x the time).
+ */
+const RELATION_KEYWORD_ROWS = 200;
 
 /**
  * Stores facts as memories of a container tag, relating each to what the tag already knows: a duplicate adds a
@@ -133,7 +139,7 @@ async function relationCandidates(deps: RememberDeps, ctx: RememberContext, fact
   const catalogued = attribute !== null && !attribute.startsWith('other') && names.length > 0;
   const [byVector, byWords, ...sameThing] = await Promise.all([
     deps.memories.memoryVectorSearch(ctx.orgId, { ...scope, vector, model: deps.embedder.id, limit: CANDIDATES }),
-    terms.length > 0 && !catalogued ? deps.memories.memoryKeywordSearch(ctx.orgId, { ...scope, terms, limit: CANDIDATES }) : Promise.resolve([]),
+    terms.length > 0 && !catalogued ? deps.memories.memoryKeywordSearch(ctx.orgId, { ...scope, terms, limit: CANDIDATES, rowBudget: RELATION_KEYWORD_ROWS }) : Promise.resolve([]),
     ...(attribute ? names.map((n) => deps.memories.findMemoriesBySubject(ctx.orgId, ctx.containerTags, n, attribute)) : []),
   ]);
   const similarity = new Map(byVector.map((c) => [c.memoryId, calibrateCosine(c.score, deps.embedder.calibration)]));

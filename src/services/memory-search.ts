@@ -77,12 +77,26 @@ export class MemorySearch {
     const terms = queryTerms(p.q);
     const embedder = await this.embedderOrNull();
     const n = Math.max(CANDIDATES, p.limit * 3);
-    const [byVector, byWords] = await Promise.all([
-      embedder ? embedder.embedQuery(p.q).then((vector) => this.store.memories.memoryVectorSearch(actor.orgId, { ...scope, vector, model: embedder.id, limit: n })) : Promise.resolve([]),
-      this.store.memories.memoryKeywordSearch(actor.orgId, { ...scope, terms, limit: n }),
-    ]);
+    // The query's embedding starts first; the keyword side and its rows are read meanwhile (an embedded store reads
+    // synchronously), and the vector side then reads only the rows the keyword side did not: each row once.
+    const vectorSide = embedder ? embedder.embedQuery(p.q).then((vector) => this.store.memories.memoryVectorSearch(actor.orgId, { ...scope, vector, model: embedder.id, limit: n })) : Promise.resolve([]);
+    const wordSide = this.store.memories.memoryKeywordSearch(actor.orgId, { ...scope, terms, limit: n }).then(async (byWords) => {
+      const rows = await this.store.memories.getMemoriesByIds(actor.orgId, [...new Set(byWords.map((c) => c.memoryId))]);
+      return { byWords, rows };
+    });
+    const [byVector, { byWords, rows: wordRows }] = await Promise.all([vectorSide, wordSide]);
     const ids = [...new Set([...byVector.map((c) => c.memoryId), ...byWords.map((c) => c.memoryId)])];
-    const [found, sources] = await Promise.all([this.store.memories.getMemoriesByIds(actor.orgId, ids), p.sources ? p.sources.scores : null]);
+    const read = new Map(wordRows.map((m) => [m.id, m]));
+    const [vectorRows, sources] = await Promise.all([
+      this.store.memories.getMemoriesByIds(
+        actor.orgId,
+        ids.filter((id) => !read.has(id)),
+      ),
+      p.sources ? p.sources.scores : null,
+    ]);
+    for (const m of vectorRows) read.set(m.id, m);
+    // In candidate order, as one read returned them.
+    const found = ids.flatMap((id) => (read.has(id) ? [read.get(id)!] : []));
     // The facts of the passages that answer best are candidates too, even when their own words did not reach them.
     const extra = sources ? await this.memoriesOfSources(actor, sources, new Set(ids), containerTags, p.includeForgotten ?? false) : [];
     const memories = [...found, ...extra].filter((m) => matchesFilter(p.filters, m.metadata) && (!p.documentId || m.documentIds.includes(p.documentId)));

@@ -39,6 +39,11 @@ export interface MemoryKeywordQuery extends MemoryScope {
   /** Normalised index terms (text/tokenize.ts); any of them may match. */
   terms: readonly string[];
   limit: number;
+  /**
+   * Rows the chosen terms may match at most (selectMemoryTerms); default KEYWORD_ROW_BUDGET. A relation lookup of the
+   * memory step, which offers the judge a few candidates, asks for fewer so that its cost does not grow with the tag.
+   */
+  rowBudget?: number;
 }
 
 /** Two facts about the same thing: one subject (compared case-insensitively) and one stored attribute. */
@@ -62,8 +67,8 @@ export function memoryRecency(m: Pick<MemoryRecord, 'eventDate' | 'updatedAt'>):
  * whose terms are all common matches none of them (its candidates come from the vector side). Both stores apply
  * it, so a keyword search costs the same in a tag of 100 memories and one of 100,000.
  */
-export function selectMemoryTerms(terms: readonly string[], docFrequencies: ReadonlyMap<string, number>, limit: number): string[] {
-  const budget = Math.max(KEYWORD_ROW_BUDGET, limit * 20);
+export function selectMemoryTerms(terms: readonly string[], docFrequencies: ReadonlyMap<string, number>, limit: number, rowBudget: number = KEYWORD_ROW_BUDGET): string[] {
+  const budget = Math.max(rowBudget, limit * 20);
   const distinct = [...new Set(terms)].filter((t) => (docFrequencies.get(t) ?? 0) > 0);
   const byRarity = distinct.sort((a, b) => docFrequencies.get(a)! - docFrequencies.get(b)! || (a < b ? -1 : 1));
   const chosen: string[] = [];

@@ -318,6 +318,47 @@ export function runMemoryContract(name: string, open: () => Promise<Store>, clea
       expect(candIds(await kw('greyhound'))).toEqual([b.id]);
     });
 
+    it('keyword search leaves out terms that match more rows than the asked row budget', async () => {
+      // 45 memories share "lantern"; one of them also names a heron.
+      const heron = makeMemory(orgA.id, { memory: 'Dana saw a heron by the lantern.' });
+      await store.memories.insertMemory(heron);
+      for (let i = 0; i < 44; i++) await store.memories.insertMemory(makeMemory(orgA.id, { memory: `Lantern note ${i}.` }));
+      const kw = (o: object) => store.memories.memoryKeywordSearch(orgA.id, { terms: queryTerms('heron lantern'), limit: 2, ...o });
+      expect(await kw({})).toHaveLength(2);
+      // A budget of 5 rows (at least 20 per result asked: 40) cannot take "lantern": only the heron is matched.
+      expect(candIds(await kw({ rowBudget: 5 }))).toEqual([heron.id]);
+      expect(await kw({ rowBudget: 5, terms: queryTerms('lantern') })).toEqual([]);
+    });
+
+    it('a patch that repeats tags and sources (a duplicate gaining a source) keeps the memory found once by words, meaning, source and tag', async () => {
+      const m = makeMemory(orgA.id, { memory: 'Dana keeps bees on the roof.', containerTags: ['user-a', 'team'], documentIds: ['doc-1'] });
+      await store.memories.insertMemory(m, { model: MODEL, vector: axis(5) });
+      const stamp = await store.memories.memoryTagStamp(orgA.id, 'team');
+      const at = new Date().toISOString();
+      const updated = await store.memories.updateMemory(orgA.id, m.id, { containerTags: ['team', 'user-a'], documentIds: ['doc-1', 'doc-2'], sourceCount: 2, updatedAt: at });
+      expect(updated).toMatchObject({ containerTags: ['team', 'user-a'], documentIds: ['doc-1', 'doc-2'], sourceCount: 2, updatedAt: at });
+      await store.memories.updateMemory(orgA.id, m.id, { containerTags: ['user-a', 'team'], documentIds: ['doc-2', 'doc-1'], updatedAt: at });
+      expect(await store.memories.memoryTagStamp(orgA.id, 'team')).not.toBe(stamp);
+      for (const tags of [['user-a'], ['team'], undefined]) {
+        const scope = tags ? { containerTags: tags } : {};
+        expect(candIds(await store.memories.memoryKeywordSearch(orgA.id, { terms: queryTerms('bees'), limit: 10, ...scope }))).toEqual([m.id]);
+        expect(candIds(await store.memories.memoryVectorSearch(orgA.id, { vector: axis(5), model: MODEL, limit: 10, ...scope }))).toEqual([m.id]);
+      }
+      expect(ids(await store.memories.memoriesOfDocument(orgA.id, 'doc-2'))).toEqual([m.id]);
+      expect(ids(await store.memories.memoriesOfDocument(orgA.id, 'doc-1'))).toEqual([m.id]);
+      expect(Object.fromEntries(await store.memories.memoryCounts(orgA.id))).toEqual({ 'user-a': 1, team: 1 });
+      const listed = await store.memories.listMemories(orgA.id, { containerTags: ['team'], sort: 'support', limit: 10, offset: 0 });
+      expect(listed.memories.map((x) => [x.id, x.sourceCount])).toEqual([[m.id, 2]]);
+
+      // A new text, a tag left and a source dropped are each seen at once after such patches.
+      await store.memories.updateMemory(orgA.id, m.id, { memory: 'Dana keeps hens on the roof.', containerTags: ['team'], documentIds: ['doc-2'] });
+      expect(await store.memories.memoryKeywordSearch(orgA.id, { terms: queryTerms('bees'), limit: 10 })).toEqual([]);
+      expect(candIds(await store.memories.memoryKeywordSearch(orgA.id, { terms: queryTerms('hens'), limit: 10, containerTags: ['team'] }))).toEqual([m.id]);
+      expect(await store.memories.memoryKeywordSearch(orgA.id, { terms: queryTerms('hens'), limit: 10, containerTags: ['user-a'] })).toEqual([]);
+      expect(await store.memories.memoryVectorSearch(orgA.id, { vector: axis(5), model: MODEL, limit: 10, containerTags: ['user-a'] })).toEqual([]);
+      expect(await store.memories.memoriesOfDocument(orgA.id, 'doc-1')).toEqual([]);
+    });
+
     it('forgets expired memories of every organisation once, counts and deletes', async () => {
       const expiredA = makeMemory(orgA.id, { forgetAfter: past() });
       const expiredB = makeMemory(orgB.id, { forgetAfter: past() });

@@ -191,7 +191,7 @@ export class MongoMemories implements MemoryStore {
     if (q.terms.length === 0 || q.limit <= 0) return [];
     const nowMs = Date.now();
     const docFrequencies = await this.docFrequencies(orgId, q.terms);
-    const terms = selectMemoryTerms(q.terms, docFrequencies, q.limit);
+    const terms = selectMemoryTerms(q.terms, docFrequencies, q.limit, q.rowBudget);
     if (terms.length === 0) return [];
     let candidates: ScoredChunk[];
     if (this.atlas()) {

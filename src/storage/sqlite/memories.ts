@@ -23,12 +23,29 @@ import { sequencedWrite } from './sequenced-write.js';
  * The memory index scans exactly only small scopes: beyond them the binary stage picks a fixed-size pool to rescore,
  * so a relation lookup (8 candidates) costs about the same in a tag of 2,000 memories and one of 200,000. A memory
  * search asks for 100 candidates: 12 rows rescored per result (1,200 of a 10,000-memory tag) kept every exact top-100
- * row of 60 questions (.scratch probe against an exact scan; 40 per result, 4,000 rows, took twice the time).
+ * row of 60 questions (.scratch probe against an exact scan; 40 per result, 4,000 rows, took twice the time). A
+ * smaller exact scan and pool for relation lookups (500 / 256) measured no faster at 2,500 memories (memory speed
+ * round 3): the int8 scan is not where their time goes.
  */
 const MEMORY_INDEX_OPTIONS: VectorIndexOptions = { exactScanLimit: 2_000, rescorePerResult: 12, minRescore: 1_000, rescoreFraction: 64 };
 
 /** Memories per subject + attribute pair that findMemoryDatesBySubjects returns at most (newest first). */
 const BY_SUBJECTS_PER_PAIR = 100;
+
+/** The side rows (memory-side.ts) a write from `before` to `after` changes besides the tag rows. */
+function changedSides(before: MemoryRecord, after: MemoryRecord) {
+  return {
+    keywords: before.memory !== after.memory || before.isLatest !== after.isLatest,
+    tags: !sameSet(before.containerTags, after.containerTags),
+    sources: !sameSet(before.documentIds, after.documentIds),
+  };
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  const x = new Set(a);
+  const y = new Set(b);
+  return x.size === y.size && [...x].every((v) => y.has(v));
+}
 
 /** Searchable = latest, not forgotten, not expired: what search and profiles see by default. */
 const searchable = (m: Pick<MemoryRecord, 'isLatest' | 'isForgotten'>) => m.isLatest && !m.isForgotten;
@@ -114,25 +131,26 @@ export class SqliteMemories implements MemoryStore {
           sets.push('embedding = ?', 'embedding_model = ?');
           params.push(vectorToBlob(embedding.vector), embedding.model);
         }
+        const read = () => this.db.prepare(`SELECT m.rowid, ${SELECT_M} FROM memories m WHERE m.id = ? AND +m.org_id = ?`).get(id, orgId) as Row | undefined;
+        const beforeRow = sets.length > 0 ? read() : undefined;
+        if (sets.length > 0 && !beforeRow) return null;
         if (sets.length > 0) this.db.prepare(`UPDATE memories SET ${sets.join(', ')} WHERE id = ? AND +org_id = ?`).run(...params, id, orgId);
-        const row = this.db.prepare(`SELECT m.rowid, ${SELECT_M} FROM memories m WHERE m.id = ? AND +m.org_id = ?`).get(id, orgId) as Row | undefined;
+        const row = read();
         if (!row) return null;
         const m = rowToMemory(row);
-        if (sets.length > 0) {
-          this.side().write(m, row.rowid as number, {
-            keywords: patch.memory !== undefined || patch.isLatest !== undefined,
-            tags: patch.containerTags !== undefined,
-            sources: patch.documentIds !== undefined,
-          });
-        }
-        return m;
+        const before = beforeRow ? rowToMemory(beforeRow) : m;
+        // Only what the write changed is rewritten: a duplicate's new source repeats its text, flags and tags, and
+        // rewriting its keyword row and term counts cost as much as the rest of the write (memory step, issue 26).
+        const change = changedSides(before, m);
+        if (sets.length > 0) this.side().write(m, row.rowid as number, change);
+        return { m, reindex: embedding !== undefined || change.tags || before.isLatest !== m.isLatest || before.isForgotten !== m.isForgotten };
       },
     );
     if (!updated) return null;
-    const vector = embedding ?? this.storedVector(orgId, id);
-    this.reindex(updated, vector ?? undefined);
+    // The vector index holds the memory's vector under its tags while it is searchable: unchanged, nothing to redo.
+    if (updated.reindex) this.reindex(updated.m, embedding ?? this.storedVector(orgId, id) ?? undefined);
     this.vectors.advance(orgId, from, to);
-    return updated;
+    return updated.m;
   }
 
   async listMemories(orgId: string, q: MemoryListQuery): Promise<{ memories: MemoryRecord[]; total: number }> {
@@ -266,7 +284,7 @@ export class SqliteMemories implements MemoryStore {
 
   async memoryKeywordSearch(orgId: string, q: MemoryKeywordQuery): Promise<MemoryCandidate[]> {
     if (q.terms.length === 0 || q.limit <= 0) return [];
-    const terms = selectMemoryTerms(q.terms, this.side().termFrequencies(orgId, q.terms), q.limit);
+    const terms = selectMemoryTerms(q.terms, this.side().termFrequencies(orgId, q.terms), q.limit, q.rowBudget);
     if (terms.length === 0) return [];
     const quote = (t: string) => `"${t.replace(/"/g, '""')}"`;
     let match = `terms : (${terms.map(quote).join(' OR ')}) AND scope : ${quote(orgScopeToken(orgId))}`;

@@ -47,12 +47,14 @@ describe('rememberFacts', () => {
     const store = new SqliteStore(':memory:');
     await store.migrate();
     let keywordScans = 0;
+    const rowBudgets: unknown[] = [];
     const memories = new Proxy(store.memories, {
       get(target, prop, receiver) {
         const value: unknown = Reflect.get(target, prop, receiver);
         if (prop === 'memoryKeywordSearch' && typeof value === 'function') {
           return (...args: unknown[]) => {
             keywordScans++;
+            rowBudgets.push((args[1] as { rowBudget?: number }).rowBudget);
             return (value as (...a: unknown[]) => unknown).apply(target, args);
           };
         }
@@ -67,6 +69,9 @@ describe('rememberFacts', () => {
     expect(await store.memories.getMemory('org', update.updated[0]!)).toMatchObject({ parentMemoryId: first.created[0], relation: 'updates' });
     await rememberFacts(deps, ctx('d2'), [fact('Dana saw a heron at the lake.', { attribute: null, isStatic: false })]);
     expect(keywordScans).toBe(1);
+    // A relation lookup's words match a bounded number of rows (storage/memories.ts selectMemoryTerms), far below a
+    // search's 2,000: its cost must not grow with the tag.
+    expect(rowBudgets).toEqual([200]);
     await store.close();
   });
 

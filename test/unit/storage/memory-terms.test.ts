@@ -22,4 +22,10 @@ describe('selectMemoryTerms', () => {
     expect(selectMemoryTerms(['common'], big, 100)).toEqual([]);
     expect(selectMemoryTerms(['common'], big, 300)).toEqual(['common']);
   });
+
+  it('takes a smaller row budget when asked (relation lookups), never below 20 rows per result', () => {
+    expect(selectMemoryTerms(['user', 'dana', 'greyhound', 'pixel'], df, 8, 200)).toEqual(['pixel', 'greyhound']);
+    expect(selectMemoryTerms(['greyhound', 'pixel'], df, 1, 10)).toEqual(['pixel']);
+    expect(selectMemoryTerms(['greyhound', 'pixel'], df, 3, 10)).toEqual(['pixel', 'greyhound']);
+  });
 });
