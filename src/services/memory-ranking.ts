@@ -1,5 +1,5 @@
 import type { MemoryRecord } from '../core/types.js';
-import { attributesAskedBy, attributeSpec, questionFocus as focusOf } from '../memory/attributes.js';
+import { attributesAskedBy, attributeSpec, canonicalAttribute as catalogueAttribute, questionFocus as focusOf } from '../memory/attributes.js';
 import { indexTerms } from '../text/tokenize.js';
 
 /**
@@ -8,13 +8,17 @@ import { indexTerms } from '../text/tokenize.js';
  */
 
 /**
- * The canonical attribute of a stored one: an id or `id:object` from the catalogue as it is; an older free-text
- * attribute ("home city", "employer name") by the catalogue ids its words ask about (the first, so "home city" →
- * residence); null when nothing in the catalogue matches.
+ * The canonical attribute of a stored one, for ranking: the memory engine's (memory/attributes.ts
+ * canonicalAttribute) when it names a catalogue attribute, an id or `id:object` as stored, or an alias ("home city"
+ * → residence); otherwise (free text the engine files under "other" or under an object it guessed) the catalogue id
+ * the words name or ask about ("employer name" → employer, "favourite colour" → favorite); null when nothing in the
+ * catalogue matches: such a fact never supersedes or is superseded by attribute.
  */
 export function canonicalAttribute(stored: string | null): string | null {
-  if (!stored) return null;
-  if (attributeSpec(stored)) return stored.trim().toLowerCase();
+  const catalogued = catalogueAttribute(stored);
+  if (!stored || !catalogued) return null;
+  const id = attributeSpec(catalogued)?.id;
+  if (id && id !== 'other' && (!catalogued.includes(':') || attributeSpec(stored.trim().toLowerCase()))) return catalogued;
   const words = stored.toLowerCase().replace(/[_-]+/g, ' ');
   // A catalogue id among the words names it ("employer name" → employer, not name); else what the words ask about.
   const named = words.split(/\s+/).find((w) => attributeSpec(w) && w !== 'other');
