@@ -7,6 +7,7 @@ import { nameFromEntityContext, type Voices } from './first-person.js';
 import { capitalise, factsOfClause, MAX_FACT_CHARS } from './sentence-facts.js';
 import { cleanSentence, escapeRe, restoreImpliedSubject, splitClauses } from './statements.js';
 import type { ExtractedFact, ExtractionResult, FactExtractor, SourceDocument, Turn } from './types.js';
+import { turnEvent } from './turn-events.js';
 import { normaliseTyping } from './user-typing.js';
 
 export { MAX_FACT_CHARS };
@@ -121,6 +122,7 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
     if (body.length > MAX_SCAN_CHARS) truncated = true;
     const plainLong = !chat && spans.length > SHORT_NOTE_SENTENCES;
     const context = { voices, names, date, chat, plainLong, mentions, discourse, speakerAliases };
+    const before = facts.length;
     for (const span of spans) {
       if (budget-- <= 0 || facts.length >= maxFacts) break;
       const sentence: ExtractedFact[] = [];
@@ -134,6 +136,10 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
       }
       for (const fact of joinedInstead(sentence)) push(fact);
     }
+    // A turn of a chat between people that told what happened, with no fact of the kinds above: one event in the
+    // speaker's words (with an assistant, a turn is an answer to it or a request: nothing to quote).
+    const event = chat && !speakers.includes(ASSISTANT) && facts.length === before ? turnEvent({ speaker: turn.speaker, content: body }, date, names) : null;
+    if (event) push(event);
     if (photo?.[1]?.trim()) {
       const caption = photo[1].trim().replace(/^(?:a|an)\s+(?:photo|photograph|photography|picture|image)\s+of\s+/i, '');
       push({

@@ -1,5 +1,5 @@
 import type { MemoryRecord } from '../core/types.js';
-import { attributesAskedBy, attributeSpec, questionFocus as focusOf } from '../memory/attributes.js';
+import { attributesAskedBy, attributeSpec, canonicalAttribute as catalogueAttribute, questionFocus as focusOf } from '../memory/attributes.js';
 import { indexTerms } from '../text/tokenize.js';
 
 /**
@@ -8,13 +8,17 @@ import { indexTerms } from '../text/tokenize.js';
  */
 
 /**
- * The canonical attribute of a stored one: an id or `id:object` from the catalogue as it is; an older free-text
- * attribute ("home city", "employer name") by the catalogue ids its words ask about (the first, so "home city" →
- * residence); null when nothing in the catalogue matches.
+ * The canonical attribute of a stored one, for ranking: the memory engine's (memory/attributes.ts
+ * canonicalAttribute) when it names a catalogue attribute, an id or `id:object` as stored, or an alias ("home city"
+ * → residence); otherwise (free text the engine files under "other" or under an object it guessed) the catalogue id
+ * the words name or ask about ("employer name" → employer, "favourite colour" → favorite); null when nothing in the
+ * catalogue matches: such a fact never supersedes or is superseded by attribute.
  */
 export function canonicalAttribute(stored: string | null): string | null {
-  if (!stored) return null;
-  if (attributeSpec(stored)) return stored.trim().toLowerCase();
+  const catalogued = catalogueAttribute(stored);
+  if (!stored || !catalogued) return null;
+  const id = attributeSpec(catalogued)?.id;
+  if (id && id !== 'other' && (!catalogued.includes(':') || attributeSpec(stored.trim().toLowerCase()))) return catalogued;
   const words = stored.toLowerCase().replace(/[_-]+/g, ' ');
   // A catalogue id among the words names it ("employer name" → employer, not name); else what the words ask about.
   const named = words.split(/\s+/).find((w) => attributeSpec(w) && w !== 'other');
@@ -187,6 +191,41 @@ function newestFact<T extends RankedMemory>(members: readonly T[]): T {
 /** When a fact was stated: its creation, the later of two when a chain re-stated it. */
 function learned(m: MemoryRecord): string {
   return m.createdAt;
+}
+
+/**
+ * How much a memory's score counts when a better-ranked memory already stands for each of its source documents (per
+ * such memory, compounding). LoCoMo dev (one document per turn, offline on the dumped lists of round 7): memories
+ * recall@10 62.6% without, 65.0 / 65.2 / 65.3% at 0.8 / 0.7 / 0.5 (both halves of the conversations alike).
+ */
+export const SAME_SOURCE_FACTOR = 0.7;
+
+/**
+ * One slot per source first: the facts of one passage ("Caroline went to a support group", "Caroline felt accepted",
+ * "Caroline shared a photo") took several of the first ten places where the passage counts once, pushing out the
+ * facts of other passages. Greedy re-ranking (maximal marginal relevance by source document): each next hit is the
+ * best by similarity × SAME_SOURCE_FACTOR^(hits above it from all its sources). Direct writes (no source) keep their
+ * score. Similarities stay non-increasing (a hit moved down takes at most the score above it), so a threshold
+ * applied before keeps its meaning. Returns the first `limit`.
+ */
+export function oneSlotPerSource<T extends RankedMemory>(sorted: readonly T[], limit = Infinity, factor = SAME_SOURCE_FACTOR): T[] {
+  const rest = [...sorted];
+  const out: T[] = [];
+  const shown = new Map<string, number>();
+  const repeats = (h: T) => (h.memory.documentIds.length === 0 ? 0 : Math.min(...h.memory.documentIds.map((d) => shown.get(d) ?? 0)));
+  while (rest.length > 0 && out.length < limit) {
+    let best = 0;
+    let bestScore = -Infinity;
+    for (let i = 0; i < rest.length; i++) {
+      const score = rest[i]!.similarity * factor ** repeats(rest[i]!);
+      if (score > bestScore) [best, bestScore] = [i, score];
+    }
+    const [h] = rest.splice(best, 1) as [T];
+    const cap = out.length > 0 ? out[out.length - 1]!.similarity : Infinity;
+    out.push(h.similarity <= cap ? h : { ...h, similarity: cap });
+    for (const d of h.memory.documentIds) shown.set(d, (shown.get(d) ?? 0) + 1);
+  }
+  return out;
 }
 
 /** The attributes a question asks about (memory/attributes.ts). */

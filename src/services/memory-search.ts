@@ -9,7 +9,7 @@ import { keywordCoverage } from '../search/keyword-score.js';
 import { memoryFeatures, memorySimilarity, memorySimilarityWeights, memoryTermWeights, sourceSimilarity, withSourceEvidence, type MemorySimilarityWeights } from '../search/memory-similarity.js';
 import type { Store } from '../storage/store.js';
 import { indexTerms, queryTerms } from '../text/tokenize.js';
-import { askedAttributes, attributeEvidence, currentFactsFirst, questionFocus } from './memory-ranking.js';
+import { askedAttributes, attributeEvidence, currentFactsFirst, oneSlotPerSource, questionFocus } from './memory-ranking.js';
 
 export interface MemoryHit {
   memory: MemoryRecord;
@@ -128,9 +128,10 @@ export class MemorySearch {
       if (m.isInference) similarity *= INFERENCE_WEIGHT;
       return { memory: m, similarity: clamp01(similarity) };
     });
-    return currentFactsFirst(hits)
-      .filter((h) => h.similarity >= p.threshold)
-      .slice(0, p.limit);
+    return oneSlotPerSource(
+      currentFactsFirst(hits).filter((h) => h.similarity >= p.threshold),
+      p.limit,
+    );
   }
 
   /**

@@ -1,0 +1,155 @@
+import nlp from 'compromise';
+import { sentenceSpans } from '../text/sentences.js';
+import { term, words } from '../text/tokenize.js';
+import type { ExtractedFact } from './types.js';
+
+/**
+ * Event facts from conversation turns (issue 26, round 7). The attribute-oriented extractor files what a person is,
+ * has and likes; a chat turn that tells what happened ("They were stoked for the dinosaur exhibit!", "Yup, we just
+ * did it yesterday, the kids loved it") gives it nothing, and on LoCoMo such turns were 15% of the turns questions
+ * are about. Such a turn becomes one episodic fact: who said it, when, and the informative sentences in the
+ * speaker's words told in the third person ("Melanie said on 6 July 2023: They were stoked for the dinosaur exhibit.
+ * It reminds Melanie why Melanie loves being a mom."): "I", "my", "we" become the speaker, a sentence to or about
+ * "you" is left out (the listener is not known in a one-turn document).
+ *
+ * What it never is: a profile's lasting fact (isStatic false, no attribute), a change of what is known (a sentence
+ * that announces a change or negates, "actually", "not anymore", "moved", is left out, so the relation judge never
+ * reads an event as an update of an attribute fact), or small talk (greetings, thanks, questions, compliments to the
+ * listener, "haha nice": a turn made only of those gives none). A quoted sentence tells the speaker's news (I, we) or
+ * news of people they talk about (they, she, he); a remark on the listener's ("That bowl is gorgeous!") is not one.
+ */
+
+/** Informative words a turn must hold, beyond the small talk, to become an event. */
+export const MIN_EVENT_WORDS = 4;
+/** Informative words a sentence must hold to be quoted. */
+const MIN_SENTENCE_WORDS = 2;
+/** The quote is cut at a sentence boundary below this many characters (the fact stays one readable line). */
+export const MAX_EVENT_QUOTE_CHARS = 240;
+
+/** Words that announce a change or a correction: such a sentence is the attribute extractor's, never an event's. */
+const CHANGE = /\b(?:now|actually|no longer|any ?more|switched|switching|moved|moving|quit|stopped|gave up|given up|instead|these days|nowadays|correction|used to)\b/i;
+const NEGATION = /\b(?:not|no|never|nobody|none|nothing|neither|nor|nope)\b|n['’]t\b/i;
+/** Sentences that are the talk around the news, not the news. */
+const SMALL_TALK =
+  /^(?:(?:sorry|nvm|never ?mind|hi|hey|hello|yo|bye|goodbye|thanks?|thank you|thx|cheers|congrats|congratulations|wow|whoa|aw+|oh|ooh|haha|hah|lol|lmao|omg|yay|woohoo|nice|cool|great|awesome|amazing|sweet|lovely|sure|ok|okay|yes|yeah|yep|yup|right|totally|definitely|absolutely|exactly|indeed|true|same|good luck|take care|see you|talk soon|sounds good|no worries|of course|me too|glad|good to (?:see|hear) (?:you|that)|i (?:totally |completely |really )?agree|me neither|so true|love (?:that|it|this|them))\b[^.!?]*[.!?]*$)/i;
+/** Thanks anywhere in a sentence make it politeness ("Nvm figured it out, thanks anyway"). */
+const THANKS = /\b(?:thanks|thank you|thx|appreciate it)\b/i;
+/** Catching up and joking: "Lots of news since we last talked!", "Satay is my nemesis lol". */
+const BANTER = /\b(?:since we last (?:talked|chatted|spoke)|long time no (?:see|talk)|lol|lmao|haha\w*|jk)\b/i;
+/** A sentence whose subject is the listener: praise, advice or wishes to them, not the speaker's news. */
+const TO_LISTENER =
+  /^(?:(?:and|but|so|well|also)\s+)?(?:you|your|you're|you've|you'll|you'd|keep|don't|do|let me know|make sure|try|remember|wishing|hope you|i hope you|i bet you|i'm (?:so )?(?:proud|happy|glad) (?:of|for) you|proud of you|good for you|that's|that is|that was|that sounds|sounds|what|how|this is|it's (?:so )?(?:great|awesome|amazing|cool|nice|good) (?:that|to see|to hear))\b/i;
+/** Someone's news: the speaker's own (I, we) or about people they talk about (they, she, he). */
+const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|we'd|we'll|us|our|ours)\b/i;
+const THIRD_PERSON = /\b(?:they|they're|they've|them|their|he|he's|she|she's|his|her|him)\b/i;
+const SECOND_PERSON = /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself)\b/i;
+/** Leading interjections and a vocative ("Wow, Caroline! ", "Yeah, "), stripped before a sentence is read. */
+const LEADING = /^(?:(?:wow|whoa|oh|ooh|aw+|haha|hah|lol|yeah|yep|yup|yes|sure|well|hey|hi|ok|okay|so|omg|thanks|thank you|totally|absolutely|definitely)\b[,!.\s]*)+/i;
+
+/** "I" and the verb it agrees with, past the adverbs between them ("I really love it"). */
+const I_VERB = /\bI((?:\s+(?:[A-Za-z]+ly|just|also|still|always|never|even|often|usually|sometimes|already))*)\s+([A-Za-z]+)\b/g;
+/** Verbs whose third person is not the regular one, and words after "I" that stay as they are. */
+const THIRD: Readonly<Record<string, string>> = { am: 'is', have: 'has', do: 'does', go: 'goes', was: 'was' };
+const KEEP = /^(?:can|could|will|would|should|might|must|may|shall|did|had|was|\w+ed)$/i;
+
+/** "love" → "loves", "carry" → "carries", "watch" → "watches"; a past or modal verb, or no verb, as it is. */
+function agree(word: string): string {
+  const lower = word.toLowerCase();
+  if (THIRD[lower]) return THIRD[lower]!;
+  if (KEEP.test(word) || !nlp(word).has('#Infinitive') || nlp(word).has('#PastTense')) return word;
+  if (/[^aeiou]y$/i.test(word)) return `${word.slice(0, -1)}ies`;
+  if (/(?:s|sh|ch|x|z|o)$/i.test(word)) return `${word}es`;
+  return `${word}s`;
+}
+
+/** A sentence of the speaker's in the third person: "I", "me", "my" are the speaker, "we", "us" the speaker and others. */
+export function thirdPerson(sentence: string, who: string): string {
+  const own = `${who}'s`;
+  const group = `${who} and others`;
+  return sentence
+    .replace(/\bI(?:'m| am)\b/g, `${who} is`)
+    .replace(/\bI've\b/g, `${who} has`)
+    .replace(/\bI'd\b/g, `${who} would`)
+    .replace(/\bI'll\b/g, `${who} will`)
+    .replace(/\b[Ww]e're\b/g, `${group} are`)
+    .replace(/\b[Ww]e've\b/g, `${group} have`)
+    .replace(/\b[Ww]e'd\b/g, `${group} would`)
+    .replace(/\b[Ww]e'll\b/g, `${group} will`)
+    .replace(/\b[Ww]e\b/g, group)
+    .replace(/\bus\b/g, group)
+    .replace(/\b(?:[Oo]urs?|[Mm]y|[Mm]ine)\b/g, own)
+    .replace(/\b(?:[Mm]yself|[Mm]e)\b/g, who)
+    .replace(I_VERB, (_, between: string, verb: string) => `${who}${between} ${agree(verb)}`)
+    .replace(/\bI\b/g, who);
+}
+
+/** One statement: capitalised, ending with a full stop (an exclamation told, an emoji or a dash at the end dropped). */
+function asStatement(sentence: string): string {
+  const core = sentence.replace(/[^\p{L}\p{N})'"%]+$/u, '');
+  return core ? `${core.charAt(0).toUpperCase()}${core.slice(1)}.` : '';
+}
+
+/** "2023-07-06" → "6 July 2023". */
+export function spokenDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!m) return iso;
+  const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  return `${Number(m[3])} ${months[Number(m[2]) - 1]} ${m[1]}`;
+}
+
+function informativeWords(text: string, names: ReadonlySet<string>): number {
+  return words(text).filter((w) => term(w) !== null && !names.has(w)).length;
+}
+
+/** The sentences of a turn worth quoting: statements of the speaker's news, small talk and changes left out. */
+export function eventSentences(content: string, names: readonly string[] = []): string[] {
+  const lower = new Set(names.flatMap((n) => words(n)));
+  const vocative = names.length > 0 ? new RegExp(`^(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b[,!.\\s]*`, 'i') : null;
+  const out: string[] = [];
+  for (const span of sentenceSpans(content, 0, content.length)) {
+    let s = content.slice(span.start, span.end).trim();
+    for (let prev = ''; prev !== s;) {
+      prev = s;
+      s = s.replace(LEADING, '');
+      if (vocative) s = s.replace(vocative, '');
+    }
+    // A leading vocative ("Caroline, you're...") of a name this document does not know.
+    s = s.trim().replace(/^\p{Lu}\p{Ll}+[,!]\s+(?=\S)/u, '');
+    if (!s || s.endsWith('?') || SMALL_TALK.test(s) || THANKS.test(s) || BANTER.test(s) || TO_LISTENER.test(s) || CHANGE.test(s) || NEGATION.test(s)) continue;
+    if (informativeWords(s, lower) < MIN_SENTENCE_WORDS) continue;
+    // A remark on the listener's news ("That bowl is gorgeous!", "Looks like you had a great day!") is theirs, not news.
+    if (SECOND_PERSON.test(s) || s.length > MAX_EVENT_QUOTE_CHARS || (!FIRST_PERSON.test(s) && !THIRD_PERSON.test(s))) continue;
+    out.push(s.charAt(0).toUpperCase() + s.slice(1));
+  }
+  return out;
+}
+
+/**
+ * The event fact of one chat turn, or null when it holds no news (small talk, questions, praise of the listener,
+ * changes). `speaker`: who said it (the fact's subject); `date`: the turn's day (ISO), else the conversation's.
+ */
+export function turnEvent(turn: { speaker: string; content: string }, date: string | null, names: readonly string[] = []): ExtractedFact | null {
+  const speaker = turn.speaker.trim();
+  if (!speaker) return null;
+  const sentences = eventSentences(turn.content, [...names, speaker]);
+  const lower = new Set([...names, speaker].flatMap((n) => words(n)));
+  if (informativeWords(sentences.join(' '), lower) < MIN_EVENT_WORDS) return null;
+  // An answer fragment ("A small shop near Bellecour.", "Four hours and ten minutes.") means nothing out of its chat.
+  if (!sentences.some((x) => nlp(x).verbs().length > 0)) return null;
+  const who = speaker.charAt(0).toUpperCase() + speaker.slice(1);
+  let told = '';
+  for (const x of sentences) {
+    const next = `${told} ${asStatement(thirdPerson(x, who))}`.trim();
+    if (told && next.length > MAX_EVENT_QUOTE_CHARS) break;
+    told = next;
+  }
+  return {
+    text: `${who} said${date ? ` on ${spokenDate(date)}` : ''}: ${told}`,
+    isStatic: false,
+    eventDate: date,
+    forgetAfter: null,
+    subject: speaker,
+    attribute: null,
+    speaker,
+  };
+}
