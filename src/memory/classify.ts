@@ -1,5 +1,5 @@
 import { attributeKey, attributeSpec } from './attributes.js';
-import { ADV, PATTERNS, PROFESSIONS, WORKPLACE, type Facet } from './attribute-patterns.js';
+import { ADV, PARTNER_WORDS, PATTERNS, PET_WORDS, PROFESSIONS, RELATIVE_WORDS, relative, WORKPLACE, type Facet } from './attribute-patterns.js';
 import { gerund } from './lexicon.js';
 import type { Tense } from './tense.js';
 
@@ -179,6 +179,7 @@ function alsoStated(facet: Facet, rest: string): Facet[] {
       { ...facet, id: 'employer', object: null, value: cleanValue(employer[1]!, 'employer'), predicate: ` ${adverbs}works at ${employer[1]!}` },
     ];
   }
+  if (facet.id === 'residence' && facet.value && !facet.ended && !facet.negated) return household(facet, rest);
   if (facet.id === 'employer' && facet.value && !facet.ended && !facet.negated) {
     const role = /\sas\s+(?:an?\s+|the\s+)?([\p{L}-]+(?:\s+[\p{L}-]+){0,4})/iu.exec(rest);
     const value = role ? cleanValue(role[1]!, 'role') : null;
@@ -189,6 +190,43 @@ function alsoStated(facet: Facet, rest: string): Facet[] {
     ];
   }
   return [];
+}
+
+const PET = new RegExp(String.raw`\b(${PET_WORDS})s?\b`, 'i');
+const KIN = new RegExp(String.raw`\b(${PARTNER_WORDS}|${RELATIVE_WORDS})\b`, 'i');
+// "with my two dogs, Biscuit and Mochi", "with the user's husband Luc": whose company ends at a lowercase clause.
+const WITH_COMPANY = /\s+with\s+((?:(?:the user|\p{Lu}[\p{L}'-]*)'s|my|our|his|her|their)\s+[^;.!?]*?)(?=,\s+\p{Ll}|[;.!?]|$)/u;
+
+/**
+ * "lives in Austin with my two dogs, Biscuit and Mochi": the residence and who the subject lives with are two facts,
+ * so a move (which replaces the residence) does not take the dogs or the husband with it.
+ */
+function household(facet: Facet, rest: string): Facet[] {
+  const w = WITH_COMPANY.exec(rest);
+  if (!w) return [];
+  const company = w[1]!.trim();
+  const owned = company.replace(/^(?:(?:the user|\p{Lu}[\p{L}'-]*)'s|my|our|his|her|their)\s+/u, '');
+  const pet = PET.exec(company);
+  const kin = KIN.exec(company);
+  // A relative counts when named ("my husband Luc"): "moved with my wife" restates nothing about who she is.
+  const name = kin ? new RegExp(String.raw`^\s+(\p{Lu}[\p{L}'-]*)`, 'u').exec(company.slice(kin.index + kin[0].length))?.[1] : undefined;
+  const partner = kin ? new RegExp(`^(?:${PARTNER_WORDS})$`, 'i').test(kin[1]!) : false;
+  const second: Facet | null = pet
+    ? {
+        ...facet,
+        id: 'pet',
+        object: pet[1]!
+          .toLowerCase()
+          .replace(/^kitten$/, 'cat')
+          .replace(/^pupp(?:y|ies)$/, 'dog'),
+        value: owned,
+        predicate: ` has ${owned}`,
+      }
+    : kin && name
+      ? { ...facet, id: partner ? 'partner' : 'family', object: partner ? null : relative(kin[1]!), value: name, predicate: ` lives with ${company}` }
+      : null;
+  if (!second) return [];
+  return [{ ...facet, predicate: `${rest.slice(0, w.index)}${rest.slice(w.index + w[0].length)}`.replace(/\s*,\s*$/, '') }, second];
 }
 
 /** What a habit is about: "runs 5k every Sunday" → running, "plays tennis on Tuesdays" → tennis. */

@@ -1,7 +1,7 @@
 import { indexTerms } from '../text/tokenize.js';
 import { isKnownName, isPlaceName, isVerbForm } from './lexicon.js';
 import { IRREGULAR_PAST, isRegularPast, tenseOf } from './tense.js';
-import { DIETS } from './attribute-patterns.js';
+import { DIETS, PARTNER_WORDS, RELATIVE_WORDS } from './attribute-patterns.js';
 
 /**
  * Which sentences of a chat state something worth remembering. Greetings, thanks, interjections and vocatives are
@@ -82,7 +82,8 @@ function splitAtSubject(part: string): string[] {
   for (const m of part.matchAll(AND_SUBJECT)) {
     const left = part.slice(start, m.index);
     // "my husband and I", "Tom and I": the left side is a subject, not a clause.
-    if (left.trim().split(/\s+/).length < 3 || !(VERB_IN_CLAUSE.test(left) || left.split(/\s+/).some((w) => IRREGULAR_PAST.has(w.toLowerCase())))) continue;
+    // "I'm vegan and I live in Leeds": two words, but a subject and its verb.
+    if ((left.trim().split(/\s+/).length < 3 && !/^(?:I'm|I've|we're|we've)\s+\S/i.test(left.trim())) || !(VERB_IN_CLAUSE.test(left) || left.split(/\s+/).some((w) => IRREGULAR_PAST.has(w.toLowerCase())))) continue;
     out.push(left);
     start = m.index! + m[0].length;
   }
@@ -91,7 +92,11 @@ function splitAtSubject(part: string): string[] {
 }
 
 const VERB_IN_CLAUSE = /\b(?:am|is|are|was|were|be|been|has|have|had|do|does|did|will|would|can|could|'m|'s|'re|'ve)\b|\b\p{L}{2,}(?:ed|s)\b|\b(?:live|work|love|like|hate|own|run|play|study|teach|speak|drive|take)\b/iu;
-const SUBJECT_LEAD = /^((?:I|we|(?!I['’])\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?))\s+(?:(?:just|finally|recently|also|then|actually|already)\s+)*(\p{Ll}+)\b/u;
+// "My brother Kai lives in Seoul and works for Samsung": a relative is a subject as well as a name.
+const SUBJECT_LEAD = new RegExp(
+  String.raw`^((?:I|we|(?:[Mm]y|[Oo]ur|\p{Lu}[\p{L}'-]*'s)\s+(?:(?:older|younger|little|big|twin|best)\s+)?(?:${RELATIVE_WORDS}|${PARTNER_WORDS})(?:\s+\p{Lu}[\p{L}'-]*)?|(?!I['’])\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?))\s+(?:(?:just|finally|recently|also|then|actually|already)\s+)*(\p{Ll}+)\b`,
+  'u',
+);
 const COPULA = /^(?:am|is|are|was|were|'m|'s|'re|be|been|feel|felt|seem|seemed|got|get|became|become)$/i;
 const SECOND_VERB = /\s*,?\s+and\s+(?:then\s+|also\s+|now\s+|finally\s+|just\s+)?(?=(\p{Ll}+)\b)/gu;
 
