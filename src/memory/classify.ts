@@ -1,6 +1,6 @@
 import { attributeKey, attributeSpec } from './attributes.js';
 import { ADV, PARTNER_WORDS, PATTERNS, PET_WORDS, PROFESSIONS, RELATIVE_WORDS, relative, WORKPLACE, type Facet } from './attribute-patterns.js';
-import { gerund } from './lexicon.js';
+import { gerund, isCommonWord, isPlaceName } from './lexicon.js';
 import type { Tense } from './tense.js';
 
 /**
@@ -172,25 +172,46 @@ function alsoStated(facet: Facet, rest: string): Facet[] {
       /\s(?:at|for|with)\s+((?:the\s+)?(?:(?:[\p{Ll}-]+\s+){0,2}(?:firm|company|agency|startup|studio|practice|hospital|clinic|school|bank|lab|group)\s+)?[\p{Lu}\d][\p{L}\d&'.-]*(?:\s+[\p{Lu}\d&][\p{L}\d&'.-]*)*)/u.exec(
         rest,
       ) ?? new RegExp(String.raw`\s(?:at|for)\s+${WORKPLACE}`, 'iu').exec(rest);
-    if (!employer) return [];
-    const role = /^(?:an?|the)\s/i.test(facet.value) ? facet.value : `${/^[aeiou]/i.test(facet.value) ? 'an' : 'a'} ${facet.value}`;
+    const place = workPlace(rest);
+    if (!employer && !place) return [];
+    const title = place ? facet.value.replace(new RegExp(`\\s+in\\s+${escapeRe(place.value!)}$`), '') : facet.value;
+    // The text keeps the city ("works as a chef in Copenhagen" answers "where does he work?"); the value does not.
+    const role = /^(?:an?|the)\s/i.test(title) ? title : `${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title}`;
+    const inPlace = place ? ` in ${place.value!}` : '';
+    const org = employer ? cleanValue(employer[1]!, 'employer')!.replace(inPlace, '') : null;
     return [
-      { ...facet, predicate: ` ${adverbs}works as ${role}` },
-      { ...facet, id: 'employer', object: null, value: cleanValue(employer[1]!, 'employer'), predicate: ` ${adverbs}works at ${employer[1]!}` },
+      { ...facet, value: title, predicate: ` ${adverbs}works as ${role}${employer ? '' : inPlace}` },
+      ...(employer ? [{ ...facet, id: 'employer', object: null, value: org, predicate: ` ${adverbs}works at ${employer[1]!.replace(inPlace, '')}${inPlace}` }] : []),
+      ...(place ? [place] : []),
     ];
   }
   if (facet.id === 'residence' && facet.value && !facet.ended && !facet.negated) return household(facet, rest);
   if (facet.id === 'employer' && facet.value && !facet.ended && !facet.negated) {
     const role = /\sas\s+(?:an?\s+|the\s+)?([\p{L}-]+(?:\s+[\p{L}-]+){0,4})/iu.exec(rest);
     const value = role ? cleanValue(role[1]!, 'role') : null;
-    if (!value || !ROLE_WORD.test(value)) return [];
+    const place = workPlace(rest);
+    if ((!value || !ROLE_WORD.test(value)) && !place) return [];
+    const org = place ? facet.value.replace(new RegExp(`\\s+in\\s+${escapeRe(place.value!)}$`), '') : facet.value;
     return [
-      { ...facet, predicate: ` ${adverbs}works at ${facet.value}` },
-      { ...facet, id: 'role', value, predicate: ` ${adverbs}works as ${/^[aeiou]/i.test(value) ? 'an' : 'a'} ${value}` },
+      { ...facet, value: org, predicate: ` ${adverbs}works at ${/^\p{Ll}/u.test(org) ? 'the ' : ''}${facet.value}${place && !facet.value.endsWith(place.value!) ? ` in ${place.value!}` : ''}` },
+      ...(value && ROLE_WORD.test(value) ? [{ ...facet, id: 'role', value, predicate: ` ${adverbs}works as ${/^[aeiou]/i.test(value) ? 'an' : 'a'} ${value}` }] : []),
+      ...(place ? [place] : []),
     ];
   }
   return [];
 }
+
+/**
+ * "a history teacher in Atlanta", "works at Canva in Sydney": a job stated with a city says where the subject lives
+ * too, filed apart, so a move replaces the city and keeps the job (and a new job keeps the city).
+ */
+export function workPlace(rest: string): Facet | null {
+  const m = /\s+in\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s*(?=$|[,.;!]|\s+(?:now|and|with|since|for)\b)/u.exec(rest);
+  if (!m || !(isPlaceName(m[1]!) || !isCommonWord(m[1]!.split(/\s+/)[0]!))) return null;
+  return { id: 'residence', object: null, value: m[1]!, negated: false, ended: false, future: false, predicate: ` lives in ${m[1]!}` };
+}
+
+const escapeRe = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const PET = new RegExp(String.raw`\b(${PET_WORDS})s?\b`, 'i');
 const KIN = new RegExp(String.raw`\b(${PARTNER_WORDS}|${RELATIVE_WORDS})\b`, 'i');

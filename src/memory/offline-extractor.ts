@@ -1,5 +1,5 @@
 import { sentenceSpans } from '../text/sentences.js';
-import { bulletFacts } from './bullets.js';
+import { bulletFacts, profileLinesAsSentences } from './bullets.js';
 import { dateOf } from './calendar.js';
 import { ASSISTANT, parseConversation, USER } from './conversation.js';
 import { Discourse, selfIntroducedName } from './discourse.js';
@@ -46,14 +46,15 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
   const turns = parseConversation(doc.content, doc.documentDate, entityName);
   const chat = turns !== null;
   const before = doc.previous?.trim() ? (parseConversation(doc.previous, doc.documentDate, entityName) ?? [{ speaker: entityName ?? USER, content: doc.previous, timestamp: null }]) : [];
-  const bullets = chat ? null : bulletFacts(doc.content, doc.title, doc.documentDate);
+  const content = chat ? doc.content : profileLinesAsSentences(doc.content);
+  const bullets = chat ? null : bulletFacts(content, doc.title, doc.documentDate);
   const body =
     bullets && bullets.lines.size > 0
-      ? doc.content
+      ? content
           .split(/\r\n?|\n/)
           .filter((_, i) => !bullets.lines.has(i))
           .join('\n')
-      : doc.content;
+      : content;
   // The user's name: the entity context's, else the one the user gives ("My name is Maya"), earlier turns included.
   const learned = entityName ? null : learnUserName([...before, ...(turns ?? [{ speaker: USER, content: body, timestamp: null }])]);
   const userName = entityName ?? learned;

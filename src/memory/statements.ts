@@ -1,7 +1,8 @@
 import { indexTerms } from '../text/tokenize.js';
 import { isKnownName, isPlaceName, isVerbForm } from './lexicon.js';
 import { IRREGULAR_PAST, isRegularPast, tenseOf } from './tense.js';
-import { DIETS, PARTNER_WORDS, RELATIVE_WORDS } from './attribute-patterns.js';
+import { DIETS, PARTNER_WORDS, PROFESSIONS, RELATIVE_WORDS } from './attribute-patterns.js';
+import { selfIntroducedName } from './discourse.js';
 
 /**
  * Which sentences of a chat state something worth remembering. Greetings, thanks, interjections and vocatives are
@@ -68,10 +69,38 @@ const CLAUSE_BREAK = new RegExp(
 export function splitClauses(sentence: string): string[] {
   return sentence
     .split(CLAUSE_BREAK)
+    .flatMap(introduction)
     .flatMap(splitAtSubject)
     .flatMap(splitPredicates)
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+const INTRO = /^(?:I'm|I am)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)\s*,\s+(.+?)\s*([.!]*)$/u;
+const PROFESSION_WORD = new RegExp(String.raw`\b(?:${PROFESSIONS.join('|')})s?\b`, 'i');
+
+/**
+ * "I'm Priyanka, 29, PM at Canva in Sydney, married with 2 kids": a self-introduction lists facts after the name; each
+ * item becomes its own first-person statement ("My name is Priyanka.", "I'm 29.", "I'm a PM at Canva in Sydney.",
+ * "I'm married with 2 kids."), so every part is filed, and later replaced, on its own.
+ */
+function introduction(sentence: string): string[] {
+  const m = INTRO.exec(sentence);
+  if (!m || selfIntroducedName(`I'm ${m[1]!},`) === null) return [sentence];
+  const items = m[2]!
+    .split(/\s*,\s*(?:and\s+)?|\s+and\s+(?=(?:I|I'm|I've|my)\b)/)
+    .map((i) => i.trim())
+    .filter(Boolean);
+  const stated = items.map((item) => {
+    if (/^(?:I|I'm|I've|I'd|my|we|we're|our)\b/i.test(item)) return item;
+    if (/^\d{1,3}(?:\s*(?:y\/?o|years?(?:\s+old)?))?$/i.test(item)) return `I'm ${item.replace(/\s*y\/?o$/i, '')}`;
+    if (/^(?:based|living|located)\s+in\s/i.test(item)) return `I live ${item.replace(/^\S+\s+/, '')}`;
+    if (/^in\s+\p{Lu}/u.test(item)) return `I live ${item}`;
+    if (/^(?:a|an|the|from|married|single|divorced|engaged|separated|widowed|retired|originally)\b/i.test(item)) return `I'm ${item}`;
+    if (PROFESSION_WORD.test(item) || /\s(?:at|for)\s+\p{Lu}/u.test(item)) return `I'm ${/^[aeiou]/i.test(item) ? 'an' : 'a'} ${item}`;
+    return `I'm ${item}`;
+  });
+  return [`My name is ${m[1]!}${m[3] || '.'}`, ...stated.map((x) => `${x}${m[3] || '.'}`)];
 }
 
 const AND_SUBJECT = /\s*,?\s+and\s+(?=(?:I|I'm|I've|I'll|I'd|we|my|our)\b|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?(?:'s)?\s+(?:is|was|has|had|works|lives|moved|got|loves|likes|hates|plays|\p{Ll}+(?:ed|s))\b)/gu;
