@@ -1,6 +1,6 @@
 import { attributeKey, attributeSpec } from './attributes.js';
 import { ADV, PARTNER_WORDS, PATTERNS, PET_WORDS, PROFESSIONS, RELATIVE_WORDS, relative, WORKPLACE, type Facet } from './attribute-patterns.js';
-import { gerund, isCommonWord, isPlaceName } from './lexicon.js';
+import { gerund, isCommonWord, isOrganisation, isPlaceName } from './lexicon.js';
 import type { Tense } from './tense.js';
 
 /**
@@ -29,11 +29,12 @@ const COMPILED = PATTERNS.flatMap(([res, build]) => (Array.isArray(res) ? res : 
 
 // Where a place, employer or object ends: "lives in Paris with Tom" → "Paris".
 const VALUE_END =
-  /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|where|which|who|as|on|at|to|from|last|this|next|around|so|though|until|till|by|during|every|each|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|week|weekend)|now|anymore|any more|these days|nowadays|either)\b).*$/i;
+  /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|where|which|who|as|on|at|to|from|last|this|next|around|so|though|until|till|by|during|every|each|starting|effective|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|week|weekend)|now|anymore|any more|these days|nowadays|either)\b).*$/i;
 const VALUE_END_KEEP_IN =
   /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|which|who|as|on|to|from|last|this|next|so|though|until|till|during|every|each|now|anymore|any more|these days|nowadays|either|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|week|weekend|month|year))\b).*$/i;
 const TRAILING = /(?:\s+(?:now|anymore|any more|these days|nowadays|too|as well|lately|again|a lot|so much|very much|instead|though|still|today|anyway|here|there|full[- ]time|part[- ]time))+\s*$/i;
 const LEADING_DETERMINERS = /^(?:(?:to|the|a|an|all|some|any|his|her|their|these|those|this|that|really|also|\p{Lu}[\p{L}'-]*'s)\s+)+/iu;
+const SAME_JOB = /\bsame\s+(?:role|job|title|position|team|work|gig)\b|\bas\s+(?:an?\s+)?(?:senior\s+|junior\s+|lead\s+|staff\s+)?(?:engineer|developer|designer|manager|analyst|pm)\b/i;
 const NEGATION = /\b(?:not|no longer|never)\b|n't\b/i;
 const HABIT =
   /\b(?:always|usually|often|never|regularly|daily|weekly|monthly|every\s+(?:day|week|morning|evening|night|weekend|month|year|summer|winter|other\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|each\s+(?:day|week|morning|evening|weekend|month)|on\s+(?:weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|(?:once|twice|\w+ times)\s+a\s+(?:day|week|month|year))\b/i;
@@ -92,6 +93,8 @@ export function analyse(rest: string, tense: Tense = 'present'): ClassifiedFacet
     // A planned move's value is a place, cut like one.
     const kind = built.id === 'goal' && built.object === 'move' ? 'residence' : built.id;
     const facet: Facet = { negated, ended: false, future: false, ...built, value: cleanValue(built.value, kind), object: built.object && cleanValue(built.object, built.id) };
+    // "moved over to Atlassian, same role": a move to an organisation, or said of the job, is a new employer.
+    if (facet.id === 'residence' && facet.value && !isPlaceName(facet.value) && (isOrganisation(facet.value) || SAME_JOB.test(rest))) facet.id = 'employer';
     if (facet.replaced && facet.value) {
       const device = DEVICES.test(facet.object ?? '');
       facet.predicate = ` now ${device ? 'has' : 'uses'} ${device ? `${/^[aeiou]/i.test(facet.value) ? 'an' : 'a'} ` : ''}${facet.value}`;

@@ -56,7 +56,7 @@ const SHORT_FACT = new RegExp(String.raw`^(?:I'm|I am|Im)\s+(?:${DIETS}|single|m
 const PRONOUN = String.raw`(?:I|I'm|I've|I'd|I'll|we|we're|we've|we'll|my|our|it|it's|that's|they|they're|he|he's|she|she's)`;
 // Where a new clause with its own subject starts. A bare "and I" is left alone: "my husband and I went".
 const CLAUSE_BREAK = new RegExp(
-  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|,\s+(?:and|but|so)\s+(?:(?:now|then|these days)\s+)?(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?:(?:now|then)\s+)?(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|\s+and\s+(?=(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll})|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})`,
+  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|\s+(?:also|plus)\s+(?=(?:I|I'm|I've|we|we're|we've)\s)|,\s+(?:and|but|so)\s+(?:(?:now|then|these days)\s+)?(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?:(?:now|then)\s+)?(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|\s+and\s+(?=(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll})|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})`,
   'gu',
 );
 
@@ -221,13 +221,23 @@ export function restoreImpliedSubject(sentence: string): string {
   }
   // "Finally relocated to Denver", "Moved to Leeds in May": a past verb with nothing before it is the author's.
   // "Tapered off the sertraline", "Celebrated with the family": a particle or preposition after the verb as well.
-  const past = /^(?:(?:Just|Finally|Recently|Officially|Already)\s+)?(\p{L}+)\s+(?:to|into|from|in|at|my|our|a|an|the|back|up|out|over|off|with|on|for|down|through|around)\b/u.exec(sentence);
+  const past = /^(?:(?:Just|Finally|Recently|Officially|Already)\s+)?(\p{L}+)\s+(?:to|into|from|in|at|my|our|a|an|the|back|up|out|over|off|with|on|for|down|through|around|last|yesterday|earlier|recently|after)\b/u.exec(
+    sentence,
+  );
   if (
     past &&
     !/^(?:Based|Located|Called|Named|Related|Supposed|Used|Rated|Dated|Priced|Situated|Centered|Centred|Headquartered)$/i.test(past[1]!) &&
     (isRegularPast(past[1]!.toLowerCase()) || IRREGULAR_PAST.has(past[1]!.toLowerCase()))
   ) {
     return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  }
+  // "New job at Whole Foods starting monday", "new manager is Dmitri now": the author's new job, manager, place.
+  const fresh = /^(?:(?:Got|Started)\s+(?:a\s+)?)?[Nn]ew\s+(job|role|position|gig|manager|boss|address|place|flat|apartment|house|car|phone|number|doctor|dentist|therapist)\b\s*(is\b|at\b|with\b|:)?/u.exec(sentence);
+  if (fresh) {
+    const what = fresh[1]!.toLowerCase();
+    const rest = sentence.slice(fresh[0].length).replace(/^\s*/, '');
+    if (/^(?:job|role|position|gig)$/.test(what)) return `I have a new ${what} ${fresh[2] && fresh[2] !== ':' && fresh[2] !== 'is' ? fresh[2] : 'at'} ${rest}`.replace(/\s+/g, ' ');
+    return `My new ${what} is ${rest}`;
   }
   // "[I'm 34] and have never run a marathon": the second half of a coordination keeps the first half's subject.
   if (/^(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll}/u.test(sentence)) return `I have ${sentence.replace(/^\S+\s+/, '')}`;

@@ -23,9 +23,9 @@ describe('a one-line self-introduction', () => {
     ]);
   });
 
-  it('work done in a city without a catalogue attribute still gives the city ("teaches piano in Graz")', () => {
-    expect(read('My uncle Bela teaches piano in Graz.')).toEqual([
-      [null, "The user's uncle Bela teaches piano in Graz."],
+  it('work done in a city without a catalogue attribute still gives the city ("coaches rowing in Graz")', () => {
+    expect(read('My uncle Bela coaches rowing in Graz.')).toEqual([
+      [null, "The user's uncle Bela coaches rowing in Graz."],
       ['residence', "The user's uncle Bela lives in Graz."],
     ]);
   });
