@@ -175,7 +175,8 @@ function alsoStated(facet: Facet, rest: string): Facet[] {
       /\s(?:at|for|with)\s+((?:the\s+)?(?:(?:[\p{Ll}-]+\s+){0,2}(?:firm|company|agency|startup|studio|practice|hospital|clinic|school|bank|lab|group)\s+)?[\p{Lu}\d][\p{L}\d&'.-]*(?:\s+[\p{Lu}\d&][\p{L}\d&'.-]*)*)/u.exec(
         rest,
       ) ?? new RegExp(String.raw`\s(?:at|for)\s+${WORKPLACE}`, 'iu').exec(rest);
-    const place = workPlace(rest);
+    // Only "is a nurse in Leeds" (who the subject is) says where they live; "teaches chemistry in Leeds" says where they work.
+    const place = /^\s+(?:is|am|are|'m|'s|'re)\b/.test(rest) ? workPlace(rest) : null;
     if (!employer && !place) return [];
     const title = place ? facet.value.replace(new RegExp(`\\s+in\\s+${escapeRe(place.value!)}$`), '') : facet.value;
     // The text keeps the city ("works as a chef in Copenhagen" answers "where does he work?"); the value does not.
@@ -183,7 +184,8 @@ function alsoStated(facet: Facet, rest: string): Facet[] {
     const inPlace = place ? ` in ${place.value!}` : '';
     const org = employer ? cleanValue(employer[1]!, 'employer')!.replace(inPlace, '') : null;
     return [
-      { ...facet, value: title, predicate: ` ${adverbs}works as ${role}${employer ? '' : inPlace}` },
+      // Without a named employer the whole clause is the job ("is a counselor at a summer camp in Maine").
+      { ...facet, value: title, predicate: employer ? ` ${adverbs}works as ${role}` : rest },
       ...(employer ? [{ ...facet, id: 'employer', object: null, value: org, predicate: ` ${adverbs}works at ${employer[1]!.replace(inPlace, '')}${inPlace}` }] : []),
       ...(place ? [place] : []),
     ];
@@ -192,7 +194,7 @@ function alsoStated(facet: Facet, rest: string): Facet[] {
   if (facet.id === 'employer' && facet.value && !facet.ended && !facet.negated) {
     const role = /\sas\s+(?:an?\s+|the\s+)?([\p{L}-]+(?:\s+[\p{L}-]+){0,4})/iu.exec(rest);
     const value = role ? cleanValue(role[1]!, 'role') : null;
-    const place = workPlace(rest);
+    const place = /^\s+(?:is|am|are|'m|'s|'re)\b/.test(rest) ? workPlace(rest) : null;
     if ((!value || !ROLE_WORD.test(value)) && !place) return [];
     const org = place ? facet.value.replace(new RegExp(`\\s+in\\s+${escapeRe(place.value!)}$`), '') : facet.value;
     return [
@@ -205,10 +207,10 @@ function alsoStated(facet: Facet, rest: string): Facet[] {
 }
 
 /**
- * "a history teacher in Atlanta", "works at Canva in Sydney": a job stated with a city says where the subject lives
- * too, filed apart, so a move replaces the city and keeps the job (and a new job keeps the city).
+ * "is a history teacher in Atlanta", "is a PM at Canva in Sydney": who the subject is, with a city, says where they
+ * live too, filed apart, so a move replaces the city and keeps the job (and a new job keeps the city).
  */
-export function workPlace(rest: string): Facet | null {
+function workPlace(rest: string): Facet | null {
   const m = /\s+in\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s*(?=$|[,.;!]|\s+(?:now|and|with|since|for)\b)/u.exec(rest);
   if (!m || !(isPlaceName(m[1]!) || !isCommonWord(m[1]!.split(/\s+/)[0]!))) return null;
   return { id: 'residence', object: null, value: m[1]!, negated: false, ended: false, future: false, predicate: ` lives in ${m[1]!}` };

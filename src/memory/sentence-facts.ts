@@ -1,4 +1,4 @@
-import { classifyFact, workPlace } from './classify.js';
+import { classifyFact } from './classify.js';
 import { USER } from './conversation.js';
 import type { Discourse } from './discourse.js';
 import { toThirdPerson, type Voices } from './first-person.js';
@@ -67,7 +67,6 @@ const SLANG: [RegExp, string][] = [
   [/\bkinda\b/gi, 'kind of'],
   [/\bsorta\b/gi, 'sort of'],
 ];
-const WORK_VERB = /^\s+(?:(?:now|still|also|currently)\s+)?(?:teaches|works|practi[sc]es|lectures|tutors|coaches|nurses|studies)\b/;
 const NOT_A_PERSON =
   /^(?:The|This|That|These|Those|Today|Tomorrow|Yesterday|Everyone|Everybody|Nobody|Someone|Something|Nothing|Life|Work|Everything|Anyone|Lots|Most|Many|Some|Each|Every|All|Both|Which|What|Who|How|Why|Where|When|Here|There)\b/;
 
@@ -144,12 +143,8 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
     ...(who.aliases.length > 0 ? { aliases: who.aliases } : {}),
   };
   const split = classified.facets.filter((f) => f.predicate);
-  const head = phrase ? text.slice(0, text.toLowerCase().indexOf(phrase.toLowerCase()) + phrase.length) : '';
-  // "Tom teaches maths in Manchester": work done in a city the catalogue has no attribute for still says where he lives.
-  const worksIn = classified.facets.length === 0 && phrase && tense === 'present' ? WORK_VERB.exec(text.slice(head.length)) : null;
-  const place = worksIn ? workPlace(text.slice(head.length).replace(/[.]$/, '')) : null;
-  if (place) return [base, { ...base, text: finish(`${head}${place.predicate!}`), attribute: 'residence', isStatic: true }];
   if ((split.length < 2 && !split[0]?.replaced) || !phrase) return [nameFact(base, classified.facets[0]?.value ?? null, who.subject, c)];
+  const head = text.slice(0, text.toLowerCase().indexOf(phrase.toLowerCase()) + phrase.length);
   // "Maya and others" take a plural verb: "now use", "work as".
   const verb = (p: string) => (/\sand\s/.test(phrase) ? p.replace(/^(\s+(?:now\s+)?)(has|uses|works|lives)\b/, (_, a: string, v: string) => `${a}${v === 'has' ? 'have' : v.slice(0, -1)}`) : p);
   return split.map((f) => ({ ...base, text: finish(`${head}${verb(f.predicate!)}`), attribute: f.attribute, isStatic: f.isStatic }));

@@ -171,6 +171,11 @@ export function cleanSentence(sentence: string, names: readonly string[]): strin
     if (s === before) break;
   }
   s = s.replace(vocativesOf(names).trailing, '$1');
+  // "This year I'm a camp counselor": the period opens the sentence but bounds the statement; it goes last.
+  s = s.replace(
+    /^(this\s+(?:year|month|week|summer|winter|spring|fall|autumn|semester|term)),?\s+((?:I|I'm|we|we're)\b.*?)([.!]*)$/i,
+    (_, when: string, rest: string, end: string) => `${rest} ${when.toLowerCase()}${end}`,
+  );
   // "Nate, after finishing my screenplay I...": a first name the lexicon knows, then a comma, addresses someone.
   const vocative = /^(\p{Lu}\p{Ll}+),\s+(?=\p{Ll})/u.exec(s);
   if (vocative && isKnownName(vocative[1]!)) s = s.slice(vocative[0].length);
@@ -206,7 +211,8 @@ function vocativesOf(names: readonly string[]): { leading: RegExp; trailing: Reg
 export function restoreImpliedSubject(sentence: string): string {
   // "Currently in Tokyo for a work trip", "back in london now", "In Lisbon this week": where the speaker is.
   const at = AT_PLACE.exec(sentence);
-  if (at && !/\b(?:I|I'm|we|we're|my|our)\b/.test(sentence) && (isPlaceName(at[2]!) || (at[1] !== '' && /^\p{Lu}/u.test(at[2]!)))) {
+  // A first person after the place's clause ("Back home in Dublin, so nice to sleep in my own bed") is no subject of it.
+  if (at && !/\b(?:I|I'm|we|we're|my|our)\b/.test(sentence.split(/[,;]/)[0]!) && (isPlaceName(at[2]!) || (at[1] !== '' && /^\p{Lu}/u.test(at[2]!)))) {
     return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   }
   // "Researching adoption agencies": a gerund with no verb after it is what the speaker is doing.

@@ -60,3 +60,21 @@ describe('corrections and typing', () => {
     expect(attrs('my husbands name is Teo')[0]).toEqual(['partner', "The user's husband's name is Teo."]);
   });
 });
+
+describe('time-bounded facts', () => {
+  const ends = (content: string) => extractFacts({ content, title: null, type: 'text', documentDate: '2026-06-10T10:00:00.000Z', metadata: {}, entityContext: null }).facts.map((f) => f.forgetAfter?.slice(0, 10) ?? null);
+
+  it('"for the summer" and "through the end of June" end with the period', () => {
+    expect(ends("I'm subletting a room in Ghent for the summer.")).toEqual(['2026-08-31']);
+    expect(ends("I'm working from my sister's place through the end of June.")).toEqual(['2026-06-30']);
+  });
+
+  it('"until <month>" ends with that month, next year once this year\'s has passed', () => {
+    expect(ends("I'm covering the night shift until March.")).toEqual(['2027-03-31']);
+  });
+
+  it('"Back home in X, so nice ..." is where the author is, though "my" comes later', () => {
+    const [f] = read('Back home in Tallinn, so nice to see my own cat again.');
+    expect(f).toMatchObject({ attribute: 'location', subject: 'the user' });
+  });
+});
