@@ -284,7 +284,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   [new RegExp(String.raw`^\s+${ADV}(?:has got|have got|has|adopted|got|rescued)\s+an?\s+(?:new\s+)?(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
   [new RegExp(String.raw`^\s+${ADV}(?:don't|doesn't|do not|does not|no longer)\s+(?:have|own)\s+an?\s+(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
   // Vehicle.
-  [new RegExp(String.raw`^\s+${ADV}(?:drives|owns|has|bought|got|just bought|leased|is driving)\s+(?:an?\s+|the\s+)?${VEHICLE}`, 'iu'), (g) => f('vehicle', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:drives|owns|has|bought|got|just bought|leased|is driving|picked up|traded up to|upgraded to)\s+(?:an?\s+|the\s+)?${VEHICLE}`, 'iu'), (g) => f('vehicle', g.v)],
   [new RegExp(String.raw`^'s\s+(?:car|vehicle|ride)\s+is\s+(?:an?\s+)?${V}`, 'iu'), (g) => f('vehicle', g.v)],
   [
     new RegExp(String.raw`^\s+${ADV}(?:sold|has sold|is selling|got rid of|traded in|totaled|crashed)\s+(?:the user's\s+|\p{Lu}[\p{L}'-]*'s\s+|her\s+|his\s+|their\s+|the\s+|an?\s+)?(?:old\s+)?${VEHICLE}`, 'iu'),

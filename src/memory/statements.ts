@@ -127,7 +127,7 @@ const SUBJECT_LEAD = new RegExp(
   'u',
 );
 const COPULA = /^(?:am|is|are|was|were|'m|'s|'re|be|been|feel|felt|seem|seemed|got|get|became|become)$/i;
-const SECOND_VERB = /\s*,?\s+and\s+(?:then\s+|also\s+|now\s+|finally\s+|just\s+)?(?=(\p{Ll}+)\b)/gu;
+const SECOND_VERB = /\s*,?\s+and\s+(?:then\s+|also\s+|now\s+|finally\s+|just\s+)?(?=(\p{Ll}+)\b)|\s*,\s+(?:then\s+|now\s+|finally\s+|just\s+)?(?=(\p{Ll}+)\b)/gu;
 
 /**
  * "I sold my Honda and bought a Tesla" → "I sold my Honda", "I bought a Tesla"; "Dana lives in Paris and works at
@@ -138,9 +138,12 @@ function splitPredicates(part: string): string[] {
   if (!lead || COPULA.test(lead[2]!) || !isVerb(lead[2]!)) return [part];
   const out: string[] = [];
   let start = 0;
+  const past = (w: string) => IRREGULAR_PAST.has(w.toLowerCase()) || isRegularPast(w.toLowerCase());
   for (const m of part.matchAll(SECOND_VERB)) {
-    const verb = m[1]!;
+    const verb = m[1] ?? m[2]!;
     const after = part.slice(m.index! + m[0].length + verb.length);
+    // Without "and", only a run of past events splits: "sold the Civic, picked up a Tesla".
+    if (m[1] === undefined && !(past(verb) && past(lead[2]!))) continue;
     if (!isVerb(verb) || COPULA.test(verb) || /^\s+by\b/.test(after) || !/\S/.test(after)) continue;
     out.push(`${out.length > 0 ? `${lead[1]} ` : ''}${part.slice(start, m.index)}`);
     start = m.index! + m[0].length;

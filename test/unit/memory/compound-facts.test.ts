@@ -37,6 +37,17 @@ describe('compound statements split into facts', () => {
   });
 });
 
+describe('a run of past events joined by commas', () => {
+  it('"sold my Honda, picked up a Tesla" is two vehicle facts; a list of places or a comment after a move is not split', () => {
+    expect(read('sold my honda, picked up a used Tesla').map((f) => [f.attribute, f.text])).toEqual([
+      ['vehicle', "The user sold the user's honda."],
+      ['vehicle', 'The user picked up a used Tesla.'],
+    ]);
+    expect(read('I visited Oslo, Bergen and Tromsø.')).toHaveLength(1);
+    expect(read('I moved to Derry, the flat is lovely.')).toHaveLength(1);
+  });
+});
+
 describe('supersession keeps the other parts of a compound', () => {
   let store: SqliteStore;
   beforeEach(async () => {
