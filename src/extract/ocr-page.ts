@@ -41,6 +41,12 @@ export interface OcrPassOptions {
    * screenshots and a wide UI screenshot with a dark panel); a page that is not mixed costs nothing.
    */
   local?: boolean;
+  /**
+   * A page where light text on a darker background covers at least POLARITY_MIN_DARK of the tiles (a terminal, a
+   * sign, a dark panel) is read again with dark text on white in every region and its local contrast stretched
+   * (ocr-polarity.ts); it then needs no per-tile threshold reading. See bench/README.md round 5.
+   */
+  polarity?: boolean;
 }
 
 /** Below this mean word confidence the first reading is poor: maps, signs, UI with scattered labels. */
@@ -118,6 +124,9 @@ const LOCAL_MIN_DPI = 300;
 const LOCAL_TIME_FACTOR = 4;
 const LOCAL_MIN_MS = 10_000;
 
+/** Share of a page's tiles with light text for the polarity reading (ocr-polarity.ts darkShare). */
+const POLARITY_MIN_DARK = 0.1;
+
 /** At most this many languages are read at once (each one more costs time on every uncertain word). */
 const MAX_MIXED_LANGUAGES = 4;
 
@@ -143,9 +152,10 @@ function languagesToTry(ocr: OcrEngine, text: string, current: readonly string[]
  */
 export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractContext, 'signal' | 'limits' | 'language'>, passes: OcrPassOptions = {}): Promise<PageReading> {
   const { signal } = ctx;
-  const look = passes.deskew !== false || passes.local !== false ? await inspect(page, passes.deskew !== false, ctx) : null;
+  const look = passes.deskew !== false || passes.local !== false || passes.polarity !== false ? await inspect(page, passes.deskew !== false, ctx) : null;
   const turned = look?.png ? look : null;
-  let png = turned?.png ?? page;
+  const level = turned?.png ?? page;
+  let png = level;
   const hinted = ctx.language && ocr.available?.includes(ctx.language.tesseract) ? [ctx.language.tesseract, ...(ctx.language.tesseract !== 'eng' && ocr.available.includes('eng') ? ['eng'] : [])] : undefined;
   let languages: readonly string[] = hinted ?? ocr.languages ?? [];
   let layout: PageLayout = passes.firstLayout ?? 'auto';
@@ -166,9 +176,18 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
     return true;
   };
 
-  if (passes.local !== false && threshold === 'global' && look?.mixed) {
-    const dpi = pngDensity(png);
-    const tiled = dpi !== null && dpi >= LOCAL_MIN_DPI ? png : withPngDensity(png, LOCAL_MIN_DPI);
+  const polar = passes.polarity !== false && threshold === 'global' && (look?.dark ?? 0) >= POLARITY_MIN_DARK;
+  if (polar) {
+    const request: OcrVariantRequest = { png: new Uint8Array(png), op: 'polarity' };
+    const out = await runInSandbox<OcrVariant>('ocr-variant', request, ctx.limits, { signal, what: 'the page image', transfer: [request.png.buffer as ArrayBuffer] });
+    const normalised = Buffer.from(out.png.buffer, out.png.byteOffset, out.png.byteLength);
+    if (keep(await ocr.recognize(normalised, { signal, layout, languages, autoRotate: false, threshold }), 'polarity', layout, languages)) png = normalised;
+  }
+  // The per-tile threshold is for the same pages (a dark window on light paper); it runs when the polarity reading
+  // was not kept (wide UI screenshot of the tuning set: the per-tile reading keeps all 9 phrases, the polarity one 8).
+  if (passes.local !== false && png === level && threshold === 'global' && look?.mixed) {
+    const dpi = pngDensity(level);
+    const tiled = dpi !== null && dpi >= LOCAL_MIN_DPI ? level : withPngDensity(level, LOCAL_MIN_DPI);
     // A per-tile threshold can turn the noise of a flat dark area into thousands of specks (a Rich progress-bar
     // screenshot: 2 min instead of 3 s); the reading is given up after LOCAL_TIME_FACTOR times the first one's time.
     const budget = AbortSignal.timeout(Math.round(Math.max(LOCAL_MIN_MS, LOCAL_TIME_FACTOR * firstMs)));
@@ -206,13 +225,13 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
 
 /**
  * The page looked at in the sandbox (ocr-variants.ts): turned level when its lines lean and `turn` (png, angle; png
- * null otherwise), and whether its background is mixed.
+ * null otherwise), whether its background is mixed, and the share of it with light text on a darker background.
  */
-async function inspect(page: Buffer, turn: boolean, ctx: Pick<ExtractContext, 'signal' | 'limits'>): Promise<{ png: Buffer | null; angle: number; mixed: boolean }> {
+async function inspect(page: Buffer, turn: boolean, ctx: Pick<ExtractContext, 'signal' | 'limits'>): Promise<{ png: Buffer | null; angle: number; mixed: boolean; dark: number }> {
   const request: OcrVariantRequest = { png: new Uint8Array(page), op: 'deskew', turn };
   const out = await runInSandbox<OcrVariant>('ocr-variant', request, ctx.limits, { signal: ctx.signal, what: 'the page image', transfer: [request.png.buffer as ArrayBuffer] });
   const png = out.angle && out.png.byteLength > 0 ? Buffer.from(out.png.buffer, out.png.byteOffset, out.png.byteLength) : null;
-  return { png, angle: png ? out.angle! : 0, mixed: out.mixed === true };
+  return { png, angle: png ? out.angle! : 0, mixed: out.mixed === true, dark: out.dark ?? 0 };
 }
 
 /** Height of a PNG from its header (0 when it is not a PNG). */

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { darkShare, normalisePolarity } from './ocr-polarity.js';
 
 /** One image to derive for another OCR pass (the 'ocr-variant' sandbox job). */
 export type OcrVariantRequest =
@@ -8,7 +9,9 @@ export type OcrVariantRequest =
    * 'deskew': turned level when its text lines lean by a small angle (see skewAngle; `turn: false` only looks), and
    * whether its background is mixed (see mixedBackground).
    */
-  | { png: Uint8Array; op: 'deskew'; turn?: boolean };
+  | { png: Uint8Array; op: 'deskew'; turn?: boolean }
+  /** 'polarity': dark text on white in every region, local contrast stretched (ocr-polarity.ts normalisePolarity). */
+  | { png: Uint8Array; op: 'polarity' };
 
 export interface OcrVariant {
   png: Uint8Array;
@@ -18,6 +21,8 @@ export interface OcrVariant {
   angle?: number;
   /** 'deskew': the page has large dark and large light areas (mixedBackground). */
   mixed?: boolean;
+  /** 'deskew': share of the page whose local background is dark (ocr-polarity.ts darkShare). */
+  dark?: number;
 }
 
 /** The derived image as PNG with its size. Runs in the extraction sandbox. */
@@ -25,6 +30,7 @@ export async function makeOcrVariant(req: OcrVariantRequest): Promise<OcrVariant
   const input = Buffer.from(req.png.buffer, req.png.byteOffset, req.png.byteLength);
   const meta = await sharp(input).metadata();
   if (req.op === 'deskew') return deskew(input, meta.width ?? 0, meta.height ?? 0, req.turn !== false, meta.density);
+  if (req.op === 'polarity') return polarity(input, meta.density);
   const width = Math.max(1, Math.round((meta.width ?? 1) * req.factor));
   const height = Math.max(1, Math.round((meta.height ?? 1) * req.factor));
   const png = await sharp(input).resize({ width, height, fit: 'fill', kernel: 'lanczos3' }).png({ compressionLevel: 1 }).toBuffer();
@@ -152,12 +158,25 @@ async function deskew(input: Buffer, width: number, height: number, turn: boolea
   const gray = new Uint8Array(s.width * s.height);
   for (let i = 0; i < gray.length; i++) gray[i] = raw[i * s.channels]!;
   const mixed = mixedBackground(gray);
+  const dark = darkShare(gray, s.width, s.height);
   const angle = turn ? skewAngle(gray, s.width, s.height) : 0;
-  if (angle === 0) return { png: new Uint8Array(0), width, height, angle: 0, mixed };
+  if (angle === 0) return { png: new Uint8Array(0), width, height, angle: 0, mixed, dark };
   // Lines falling to the right by `angle` are levelled by turning the page that much anticlockwise.
   // The resolution goes with the page (tesseract guesses one, and its text size, without it).
   let turned = sharp(input).rotate(-angle, { background: '#ffffff' });
   if (density) turned = turned.withDensity(density);
   const { data, info } = await turned.png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
-  return { png: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, angle, mixed };
+  return { png: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, angle, mixed, dark };
+}
+
+/** The page as grey, dark text on white in every region (normalisePolarity), as PNG with the page's resolution. */
+async function polarity(input: Buffer, density?: number): Promise<OcrVariant> {
+  const { data: raw, info } = await sharp(input).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const gray = new Uint8Array(info.width * info.height);
+  for (let i = 0; i < gray.length; i++) gray[i] = raw[i * info.channels]!;
+  const out = normalisePolarity(gray, info.width, info.height);
+  let png = sharp(out, { raw: { width: info.width, height: info.height, channels: 1 } });
+  if (density) png = png.withDensity(density);
+  const data = await png.png({ compressionLevel: 1 }).toBuffer();
+  return { png: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
 }

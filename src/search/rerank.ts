@@ -10,6 +10,8 @@ export interface RerankCandidate {
   cosine?: number;
   /** Calibrated keyword coverage (share of the query's IDF mass the chunk holds). */
   keyword: number;
+  /** What the query asks of the candidate beyond its words (query-intent.ts), in [0, 1]. */
+  intent?: number;
 }
 
 /**
@@ -20,6 +22,8 @@ export interface RerankCandidate {
  */
 export const KEYWORD_WEIGHT = 0.9;
 export const LEXICAL_WEIGHT = 0.3;
+/** Weight of the intent evidence (speaker named, a time asked for), in standard deviations of the shortlist. */
+export const INTENT_WEIGHT = 15;
 const PROXIMITY = 0.5;
 const PHRASE = 0.25;
 const FOCUS = 0.25;
@@ -41,12 +45,12 @@ const FOCUS = 0.25;
  * first-stage similarity of the window, so scores stay calibrated (`threshold` keeps as many candidates of the
  * window as without the rerank) and descend. Costs well under a millisecond per candidate.
  */
-export function rerank(queryTerms: readonly string[], candidates: readonly RerankCandidate[]): Map<string, number> {
+export function rerank(queryTerms: readonly string[], candidates: readonly RerankCandidate[], intentWeight = INTENT_WEIGHT): Map<string, number> {
   const out = new Map<string, number>();
   const zc = standardise(candidates.map((c) => c.cosine ?? 0));
   const zk = standardise(candidates.map((c) => c.keyword));
   const zl = standardise(candidates.map((c) => secondStage(queryTerms, c.text)));
-  const order = candidates.map((c, i) => ({ id: c.id, score: zc[i]! + KEYWORD_WEIGHT * zk[i]! + LEXICAL_WEIGHT * zl[i]!, first: c.similarity }));
+  const order = candidates.map((c, i) => ({ id: c.id, score: zc[i]! + KEYWORD_WEIGHT * zk[i]! + LEXICAL_WEIGHT * zl[i]! + intentWeight * (c.intent ?? 0), first: c.similarity }));
   order.sort((a, b) => b.score - a.score || b.first - a.first || (a.id < b.id ? -1 : 1));
   const scores = candidates.map((c) => c.similarity).sort((a, b) => b - a);
   order.forEach((o, i) => out.set(o.id, scores[i]!));

@@ -9,6 +9,7 @@ import { calibrateCosine } from '../vector/calibrate.js';
 import type { FilterNode } from '../core/filters.js';
 import { fuse, type HybridEvidence } from '../search/hybrid.js';
 import { keywordCoverage, selectMatchTerms, termWeights } from '../search/keyword-score.js';
+import { intentEvidence, orderByIntent, queryIntent } from '../search/query-intent.js';
 import { rerank } from '../search/rerank.js';
 import { indexTerms, queryTerms } from '../text/tokenize.js';
 
@@ -56,7 +57,11 @@ export class SearchService {
     return this.searchChunks(actor.orgId, { ...rest, ...(containerTags ? { containerTags } : {}) });
   }
 
-  async searchChunks(orgId: string, p: ChunkSearchParams): Promise<ChunkHit[]> {
+  /**
+   * The first stage of a chunk search: `n` vector and keyword candidates each, with calibrated vector and keyword
+   * evidence fused, best first; the raw cosines and the chunks beside. Benchmarks replay rankings from it.
+   */
+  async chunkEvidence(orgId: string, p: Omit<ChunkSearchParams, 'limit' | 'threshold' | 'rerank'>, n: number) {
     const terms = queryTerms(p.q);
     const scope = {
       ...(p.containerTags && p.containerTags.length > 0 ? { containerTags: p.containerTags } : {}),
@@ -65,7 +70,6 @@ export class SearchService {
       ...(p.filepath ? { filepath: p.filepath } : {}),
     };
     const embedder = await this.embedderOrNull();
-    const n = Math.max(this.opts.candidates, p.limit * 3);
     const fusion = { vector: this.opts.vectorWeight, keyword: this.opts.keywordWeight };
     const queryVector = embedder ? embedder.embedQuery(p.q) : null;
     // Document frequencies first (a vocabulary lookup): they decide which terms the keyword index is asked for.
@@ -108,13 +112,27 @@ export class SearchService {
         e.keyword = keywordCoverage(terms, new Set(storedTerms.get(e.id) ?? indexTerms(chunk.embeddedContent)), weights);
       }
     }
-    let fused = fuse(evidence, { vector: this.opts.vectorWeight, keyword: this.opts.keywordWeight }).filter((h) => chunks.has(h.id));
+    const intent = queryIntent(p.q);
+    const fused = orderByIntent(
+      fuse(evidence, { vector: this.opts.vectorWeight, keyword: this.opts.keywordWeight }).filter((h) => chunks.has(h.id)),
+      intent,
+      (id) => chunks.get(id)!.content,
+    );
+    return { terms, intent, fused, chunks, cosines };
+  }
+
+  async searchChunks(orgId: string, p: ChunkSearchParams): Promise<ChunkHit[]> {
+    const { terms, intent, fused: first, chunks, cosines } = await this.chunkEvidence(orgId, p, Math.max(this.opts.candidates, p.limit * 3));
+    let fused = first;
 
     if (p.rerank && fused.length > 0) {
       const top = fused.slice(0, this.opts.rerankCandidates);
       const scores = rerank(
         terms,
-        top.map((h) => ({ id: h.id, text: chunks.get(h.id)!.content, similarity: h.similarity, keyword: h.keyword, ...(cosines.has(h.id) ? { cosine: cosines.get(h.id)! } : {}) })),
+        top.map((h) => {
+          const text = chunks.get(h.id)!.content;
+          return { id: h.id, text, similarity: h.similarity, keyword: h.keyword, intent: intentEvidence(intent, text), ...(cosines.has(h.id) ? { cosine: cosines.get(h.id)! } : {}) };
+        }),
       );
       const reranked = top.map((h) => ({ ...h, similarity: scores.get(h.id) ?? h.similarity })).sort((a, b) => b.similarity - a.similarity);
       // Candidates below the reranked window keep their order after it: their first-stage scores are on another

@@ -102,22 +102,38 @@ describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () =
     }
   });
 
-  it('reads coloured and dim text in dark terminal screenshots again with a threshold per tile (mixed background)', async () => {
+  it('reads coloured and dim text in dark terminal screenshots again as dark text on white (polarity reading)', async () => {
     const r = await read('screenshot-rich-table-wrapped.png');
-    expect(r.out.details?.ocrPasses).toContain('local');
+    expect(r.out.details?.ocrPasses).toContain('polarity');
+    expect(r.missing).toEqual([]);
     expect(r.found).toEqual(expect.arrayContaining(['Production', 'Box Office', 'Dec 15, 2017']));
-    const without = await read('screenshot-rich-table-wrapped.png', { passes: { local: false } });
-    expect(without.out.details?.ocrPasses ?? []).not.toContain('local');
+    const without = await read('screenshot-rich-table-wrapped.png', { passes: { polarity: false } });
+    expect(without.out.details?.ocrPasses ?? []).not.toContain('polarity');
     expect(without.found.length).toBeLessThan(r.found.length);
     const hello = await read('screenshot-rich-hello-world.png');
     expect(hello.missing).toEqual([]);
     expect(hello.out.content).toContain('Hello World!');
   });
 
-  it('reads the dark panel of a wide UI screenshot (item name and amount) with the per-tile threshold', async () => {
+  it('reads the dim rows, coloured labels and table header of a JPEG terminal screenshot', async () => {
+    const r = await read('screenshot-rich-features.jpg');
+    expect(r.out.details?.ocrPasses).toContain('polarity');
+    expect(r.found).toEqual(expect.arrayContaining(['Production Budget', 'Solo: A Star Wars Story', '$1,027,044,677', 'Truecolor (16.7 million)']));
+  });
+
+  it('reads a mixed page with a per-tile threshold when the polarity reading is off or not kept', async () => {
+    const r = await read('screenshot-rich-table-wrapped.png', { passes: { polarity: false } });
+    expect(r.out.details?.ocrPasses).toContain('local');
+    const without = await read('screenshot-rich-table-wrapped.png', { passes: { polarity: false, local: false } });
+    expect(without.found.length).toBeLessThan(r.found.length);
+  });
+
+  it('reads the dark panel of a wide UI screenshot (item name and amount)', async () => {
     const r = await read('wide-ui-screenshot.png');
-    expect(r.missing).toEqual([]);
-    expect(r.out.content).toContain('AVOCADO COFFEE');
+    expect(r.found).toEqual(expect.arrayContaining(['AVOCADO COFFEE', '174,600']));
+    const tiled = await read('wide-ui-screenshot.png', { passes: { polarity: false } });
+    expect(tiled.missing).toEqual([]);
+    expect(tiled.out.details?.ocrPasses).toContain('local');
   });
 
   it('does not read a page of one background again: white text on blue keeps its single reading', async () => {

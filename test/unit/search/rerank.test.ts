@@ -179,3 +179,15 @@ describe('rerank', () => {
     expect(scores.get('phrase')!).toBeGreaterThan(scores.get('scattered')!);
   });
 });
+
+describe('rerank: intent evidence', () => {
+  it('lifts the candidate said by the person asked about, in standard deviations of the shortlist', () => {
+    const cands = [0.9, 0.85, 0.8, 0.7, 0.6].map((cos, i) => ({ id: `c${i}`, text: `pottery note ${i}`, similarity: 0.99 - i * 0.01, keyword: 0.5, cosine: cos }));
+    const order = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+    expect(order(rerank(['potteri'], cands))[0]).toBe('c0');
+    const withIntent = cands.map((c) => (c.id === 'c2' ? { ...c, intent: 0.3 } : c));
+    expect(order(rerank(['potteri'], withIntent))[0]).toBe('c2');
+    // Weight 0 ignores it.
+    expect(order(rerank(['potteri'], withIntent, 0))[0]).toBe('c0');
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * Orderings of a query's first-stage candidates, scored by bench/quality-replay.ts. `hybrid` and `rerank` are
+ * what the service does (SearchService.searchChunks); the others are experiments.
+ */
+import { intentEvidence, queryIntent, withIntent } from '../../src/search/query-intent.js';
+import { rerank } from '../../src/search/rerank.js';
+
+export interface Candidate {
+  /** The unit the chunk stands for (LoCoMo turn, SciFact abstract). */
+  unit: string;
+  text: string;
+  /** First-stage fused similarity. */
+  similarity: number;
+  /** Calibrated vector evidence, keyword coverage, raw cosine. */
+  v: number;
+  k: number;
+  cos: number;
+}
+
+export interface ReplayQuery {
+  id: string;
+  q: string;
+  category: string;
+  terms: string[];
+  relevant: [string, number][];
+  /** Fused first stage, best first. */
+  cands: Candidate[];
+}
+
+type Order = (q: ReplayQuery) => Candidate[];
+
+function byScore(cands: readonly Candidate[], score: (c: Candidate, i: number) => number): Candidate[] {
+  return cands
+    .map((c, i) => ({ c, s: score(c, i), i }))
+    .sort((a, b) => b.s - a.s || a.i - b.i)
+    .map((x) => x.c);
+}
+
+/** The served rerank over the first `window` candidates, the rest after. */
+function served(q: ReplayQuery, window = 40): Candidate[] {
+  const top = q.cands.slice(0, window);
+  const scores = rerank(
+    q.terms,
+    top.map((c, i) => ({ id: String(i), text: c.text, similarity: c.similarity, keyword: c.k, cosine: c.cos })),
+  );
+  const order = top.map((c, i) => ({ c, s: scores.get(String(i))! })).sort((a, b) => b.s - a.s);
+  return [...order.map((o) => o.c), ...q.cands.slice(window)];
+}
+
+function noisyOr(kw: number): Order {
+  return (q) => byScore(q.cands, (c) => 1 - (1 - c.v) * (1 - kw * c.k));
+}
+
+export const VARIANTS: Record<string, Order> = {
+  hybrid: (q) => q.cands,
+  rerank: (q) => served(q),
+  vector: (q) => byScore(q.cands, (c) => c.cos),
+  keyword: (q) => byScore(q.cands, (c) => c.k),
+  'hybrid kw 0.7': noisyOr(0.7),
+};
+
+const SPEAKER = /^(?:\[[^\]]*\]\s*)?([A-Z][\w'-]*(?: [A-Z][\w'-]*)?):\s/;
+export function speakerOf(text: string): string | null {
+  return SPEAKER.exec(text)?.[1]?.toLowerCase() ?? null;
+}
+export function namesIn(q: string): Set<string> {
+  return new Set([...q.matchAll(/\b([A-Z][a-z]+)(?:'s)?\b/g)].slice(0).map((m) => m[1]!.toLowerCase()));
+}
+const WHEN = /^\s*(when|what (date|day|year|month|time)|how long ago|in which (year|month))\b/i;
+const TIME =
+  /\b(yesterday|today|tonight|tomorrow|recently|last (night|week|weekend|month|year|summer|winter|spring|fall|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|next (week|weekend|month|year)|this (morning|week|weekend|month|year)|\d+ (days?|weeks?|months?|years?) ago|a (few|couple of) (days|weeks|months|years) ago|(a|one|two|three) (day|week|month|year)s? ago|(january|february|march|april|may|june|july|august|september|october|november|december)|(19|20)\d\d)\b/i;
+function body(text: string): string {
+  return text.replace(/^\[[^\]]*\]\s*/, '');
+}
+function speakerBoost(b: number, base: Order = (q) => q.cands): Order {
+  return (q) => {
+    const names = namesIn(q.q);
+    const cands = base(q);
+    return byScore(cands, (c, i) => (base === hybridOrder ? c.similarity : -i / 100) + (names.has(speakerOf(c.text) ?? '') ? b : 0));
+  };
+}
+function whenBoost(b: number): Order {
+  return (q) => {
+    const when = WHEN.test(q.q);
+    return byScore(q.cands, (c) => c.similarity + (when && TIME.test(body(c.text)) ? b : 0));
+  };
+}
+const hybridOrder: Order = (q) => q.cands;
+VARIANTS['speaker +0.02'] = speakerBoost(0.02, hybridOrder);
+VARIANTS['speaker +0.05'] = speakerBoost(0.05, hybridOrder);
+VARIANTS['speaker +0.1'] = speakerBoost(0.1, hybridOrder);
+VARIANTS['when +0.02'] = whenBoost(0.02);
+VARIANTS['when +0.05'] = whenBoost(0.05);
+VARIANTS['when +0.1'] = whenBoost(0.1);
+function combo(sb: number, wb: number, kw = 0.95): Order {
+  return (q) => {
+    const names = namesIn(q.q);
+    const when = WHEN.test(q.q);
+    return byScore(q.cands, (c) => 1 - (1 - c.v) * (1 - kw * c.k) + (names.has(speakerOf(c.text) ?? '') ? sb : 0) + (when && TIME.test(body(c.text)) ? wb : 0));
+  };
+}
+for (const sb of [0.1, 0.15, 0.2, 0.3]) for (const wb of [0, 0.1, 0.15, 0.2]) VARIANTS[`combo s${sb} w${wb}`] = combo(sb, wb);
+for (const kw of [0.7, 0.8]) VARIANTS[`combo s0.15 w0.1 kw${kw}`] = combo(0.15, 0.1, kw);
+VARIANTS['combo s0.15 w0.1 then rerank'] = (q) => served({ ...q, cands: combo(0.15, 0.1)(q) });
+VARIANTS['combo s0.1 w0.1 then rerank'] = (q) => served({ ...q, cands: combo(0.1, 0.1)(q) });
+
+export function intentFirst(q: ReplayQuery): Candidate[] {
+  const intent = queryIntent(q.q);
+  return byScore(q.cands, (c) => c.similarity + intentEvidence(intent, c.text) / 2);
+}
+function intentRerank(weight: number, window = 40): Order {
+  return (q) => {
+    const intent = queryIntent(q.q);
+    const cands = VARIANTS['intent']!(q);
+    const top = cands.slice(0, window);
+    const scores = rerank(
+      q.terms,
+      top.map((c, i) => ({ id: String(i), text: c.text, similarity: c.similarity, keyword: c.k, cosine: c.cos, intent: intentEvidence(intent, c.text) })),
+      weight,
+    );
+    const order = top.map((c, i) => ({ c, s: scores.get(String(i))! })).sort((a, b) => b.s - a.s);
+    return [...order.map((o) => o.c), ...cands.slice(window)];
+  };
+}
+VARIANTS['intent (served)'] = intentFirst;
+for (const w of [0, 2, 4, 6, 8, 12]) VARIANTS[`intent + rerank w${w}`] = intentRerank(w);
+function zAll(a: number, b: number, window = 100): Order {
+  return (q) => {
+    const intent = queryIntent(q.q);
+    const top = q.cands.slice(0, window);
+    const mc = top.reduce((s, c) => s + c.cos, 0) / top.length;
+    const sc = Math.sqrt(top.reduce((s, c) => s + (c.cos - mc) ** 2, 0) / top.length) || 1;
+    const mk = top.reduce((s, c) => s + c.k, 0) / top.length;
+    const sk = Math.sqrt(top.reduce((s, c) => s + (c.k - mk) ** 2, 0) / top.length) || 1;
+    return [...byScore(top, (c) => (c.cos - mc) / sc + (a * (c.k - mk)) / sk + (b * intentEvidence(intent, c.text)) / 2), ...q.cands.slice(window)];
+  };
+}
+for (const a of [0.7, 1, 1.3]) for (const b of [4, 8]) for (const w of [40, 100]) VARIANTS[`z a${a} b${b} w${w}`] = zAll(a, b, w);
+function intentOr(scale: number): Order {
+  return (q) => {
+    const intent = queryIntent(q.q);
+    return byScore(q.cands, (c) => 1 - (1 - c.similarity) * (1 - Math.min(1, (scale * intentEvidence(intent, c.text)) / 2)));
+  };
+}
+for (const s of [1, 2, 3, 4]) VARIANTS[`intent noisy-OR x${s}`] = intentOr(s);
+VARIANTS['intent'] = (q) => {
+  const intent = queryIntent(q.q);
+  return byScore(q.cands, (c) => withIntent(c.similarity, intentEvidence(intent, c.text)));
+};
+for (const w of [3, 4, 6, 8]) VARIANTS[`intent then rerank w${w}`] = intentRerank(w);
+for (const w of [10, 15, 20, 30]) VARIANTS[`intent then rerank w${w}`] = intentRerank(w);

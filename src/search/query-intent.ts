@@ -1,0 +1,92 @@
+/**
+ * What a question asks of a passage beyond its words, for conversation memory: "When did Caroline go to the
+ * support group?" is answered by a line Caroline said ("[8 May 2023] Caroline: I went to a support group
+ * yesterday"), and by one that places the event in time. Keyword coverage misses both: the speaker's name
+ * stands on half the lines of a two-person conversation (a low IDF), and "when" is a stopword.
+ *
+ * Two signals, each 0 or 1, that join the fused similarity as a third, weak evidence of the noisy-OR (a passage
+ * already at 0.9 gains less than one at 0.5; the result stays in [0, 1]; SearchService.chunkEvidence):
+ * - `speaker`: a line of the passage is said by a person the question names (`Name:` or `[date] Name:` at the
+ *   start of a line, the transcript format of POST /v4/conversations and of chat exports);
+ * - `time`: the question asks when, and the passage's own words (not a `[date]` prefix) place something in time.
+ * Chosen on LoCoMo dev by replaying its first stage (bench/quality-replay.ts, bench/README "Round 5").
+ */
+
+/** Evidence of a passage spoken by a person the question names. */
+export const SPEAKER_EVIDENCE = 0.3;
+/** Evidence of a passage placing something in time, when the question asks when. */
+export const TIME_EVIDENCE = 0.2;
+
+export interface QueryIntent {
+  /** Lower-cased capitalised words of the question (possessive 's dropped): the people it may name. */
+  names: ReadonlySet<string>;
+  asksWhen: boolean;
+}
+
+const NAME = /\b([A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?:'s|’s)?\b/g;
+const WHEN = /^\s*(?:when\b|what (?:date|day|year|month|time)\b|how long ago\b|in (?:which|what) (?:year|month)\b|since when\b)/i;
+const SPEAKER_LINE = /^[ \t]*(?:\[[^\]\n]{1,80}\]\s*)?([A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)?):[ \t]/gm;
+const DATE_PREFIX = /^[ \t]*\[[^\]\n]{1,80}\][ \t]*/gm;
+const MONTH = 'january|february|march|april|may|june|july|august|september|october|november|december';
+const DAY = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
+const UNIT = 'days?|weeks?|weekends?|months?|years?';
+const TIME = new RegExp(
+  [
+    '\\b(?:yesterday|today|tonight|tomorrow|recently|lately)\\b',
+    `\\b(?:last|next|this|past) (?:night|morning|evening|week|weekend|month|year|summer|winter|spring|fall|autumn|${DAY})\\b`,
+    `\\b(?:\\d+|a|an|one|two|three|four|five|six|few|couple of) (?:${UNIT}) (?:ago|back)\\b`,
+    `\\b(?:${MONTH})\\b`,
+    `\\bon (?:${DAY})\\b`,
+    '\\b(?:19|20)\\d\\d\\b',
+  ].join('|'),
+  'i',
+);
+
+export function queryIntent(q: string): QueryIntent {
+  return { names: new Set([...q.matchAll(NAME)].map((m) => m[1]!.toLowerCase())), asksWhen: WHEN.test(q) };
+}
+
+/** The speakers of a passage's lines, lower-cased. */
+export function speakersOf(text: string): Set<string> {
+  return new Set([...text.matchAll(SPEAKER_LINE)].map((m) => m[1]!.toLowerCase()));
+}
+
+/** Whether the passage's own words (without `[date]` line prefixes) place something in time. */
+export function placesInTime(text: string): boolean {
+  return TIME.test(text.replace(DATE_PREFIX, ''));
+}
+
+/** The intent signals of one passage for one question. */
+export function intentOf(intent: QueryIntent, text: string): { speaker: boolean; time: boolean } {
+  const speaker = intent.names.size > 0 && [...speakersOf(text)].some((s) => s.split(' ').some((w) => intent.names.has(w)));
+  return { speaker, time: intent.asksWhen && placesInTime(text) };
+}
+
+/** Whether the question carries any intent signal (else every passage's evidence is 0). */
+export function hasIntent(intent: QueryIntent): boolean {
+  return intent.names.size > 0 || intent.asksWhen;
+}
+
+/** The intent evidence of a passage, in [0, 0.5]. */
+export function intentEvidence(intent: QueryIntent, text: string): number {
+  const { speaker, time } = intentOf(intent, text);
+  return (speaker ? SPEAKER_EVIDENCE : 0) + (time ? TIME_EVIDENCE : 0);
+}
+
+/** A fused similarity with the intent evidence joined (noisy-OR). */
+export function withIntent(similarity: number, evidence: number): number {
+  return 1 - (1 - similarity) * (1 - evidence);
+}
+
+/**
+ * The hits (best first) re-ordered by their similarity with the intent evidence joined. Re-ordered, not re-scored:
+ * the i-th hit of the new order gets the i-th highest similarity of the input, so scores stay calibrated and
+ * descending (a `threshold` keeps as many hits; an off-topic line does not pass it for being said by the person
+ * asked about). Without intent signals the hits come back as they are.
+ */
+export function orderByIntent<T extends { id: string; similarity: number }>(hits: readonly T[], intent: QueryIntent, textOf: (id: string) => string): T[] {
+  if (!hasIntent(intent) || hits.length < 2) return [...hits];
+  const order = hits.map((h, i) => ({ h, i, score: withIntent(h.similarity, intentEvidence(intent, textOf(h.id))) }));
+  order.sort((a, b) => b.score - a.score || a.i - b.i);
+  return order.map(({ h }, rank) => ({ ...h, similarity: hits[rank]!.similarity }));
+}

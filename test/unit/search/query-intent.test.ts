@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { intentEvidence, orderByIntent, placesInTime, queryIntent, SPEAKER_EVIDENCE, speakersOf, TIME_EVIDENCE, withIntent } from '../../../src/search/query-intent.js';
+
+describe('query intent: the speaker named, a time asked for', () => {
+  it('reads the people a question may name and whether it asks when', () => {
+    const i = queryIntent("When did Melanie's family go on a roadtrip?");
+    expect(i.asksWhen).toBe(true);
+    expect(i.names.has('melanie')).toBe(true);
+    expect(queryIntent('What did Caroline research?').asksWhen).toBe(false);
+    expect(queryIntent('what year did they move?').asksWhen).toBe(true);
+  });
+
+  it("finds the speakers of transcript lines, with or without a [date] prefix, and not a sentence's colon", () => {
+    expect([...speakersOf('[1:56 pm on 8 May, 2023] Caroline: I went to a support group yesterday.')]).toEqual(['caroline']);
+    expect([...speakersOf('User: hi\n\nMaya Lopez: hello there')].sort()).toEqual(['maya lopez', 'user']);
+    expect(speakersOf('The result was clear: it works.').size).toBe(0);
+  });
+
+  it('places in time by the words of the line, not by its [date] prefix', () => {
+    expect(placesInTime('[8 May, 2023] Caroline: I went there yesterday.')).toBe(true);
+    expect(placesInTime('[8 May, 2023] Caroline: the roadtrip this past weekend was insane')).toBe(true);
+    expect(placesInTime('Tim: I went to a castle during my trip to the UK last Friday')).toBe(true);
+    expect(placesInTime('[8 May, 2023] Caroline: I love painting sunsets.')).toBe(false);
+  });
+
+  it('gives evidence to a line said by the person asked about, and to a dated one when the question asks when', () => {
+    const when = queryIntent('When did Caroline go to the support group?');
+    expect(intentEvidence(when, '[8 May 2023] Caroline: I went to the support group yesterday.')).toBeCloseTo(SPEAKER_EVIDENCE + TIME_EVIDENCE);
+    expect(intentEvidence(when, '[8 May 2023] Melanie: Caroline, how was the support group yesterday?')).toBeCloseTo(TIME_EVIDENCE);
+    expect(intentEvidence(when, '[8 May 2023] Melanie: Caroline, how was the support group?')).toBe(0);
+    // Neither signal applies to a question that names nobody and does not ask when.
+    expect(intentEvidence(queryIntent('support group'), '[8 May 2023] Caroline: I went yesterday.')).toBe(0);
+    expect(withIntent(0.9, 0.5)).toBeCloseTo(0.95);
+    expect(withIntent(0.4, 0)).toBe(0.4);
+  });
+
+  it('re-orders the hits without re-scoring them: the scores stay the input ones, descending', () => {
+    const text: Record<string, string> = { a: 'Melanie: Caroline, the support group sounds lovely.', b: 'Caroline: I joined a support group.', c: 'Melanie: I paint.' };
+    const hits = [
+      { id: 'a', similarity: 0.8 },
+      { id: 'b', similarity: 0.75 },
+      { id: 'c', similarity: 0.2 },
+    ];
+    const out = orderByIntent(hits, queryIntent('What did Caroline join?'), (id) => text[id]!);
+    expect(out.map((h) => h.id)).toEqual(['b', 'a', 'c']);
+    expect(out.map((h) => h.similarity)).toEqual([0.8, 0.75, 0.2]);
+    // No intent: unchanged.
+    expect(orderByIntent(hits, queryIntent('support group'), (id) => text[id]!)).toEqual(hits);
+  });
+});
