@@ -226,6 +226,18 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // "is not at Google anymore", "isn't with Acme any more": the employer ended.
   [new RegExp(String.raw`^\s+${ADV}(?:is\s+not|isn't|is\s+no\s+longer|is\s+not\s+working|isn't\s+working)\s+(?:at|with|for)\s+${CAP}\s+any\s?more\b`, 'u'), (g) => f('employer', g.v, { ended: true })],
   [new RegExp(String.raw`^\s+${ADV}(?:works?|is working|started working|has worked)\s+as\s+(?:an?\s+)?(?<v>.+)`, 'iu'), (g) => f('role', g.v)],
+  // "has switched to working as a school nurse", "moved over to being a PM": a new role.
+  [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+)?(?:switched|moved|changed|gone|went|transitioned)\s+(?:over\s+)?(?:in)?to\s+(?:working\s+as|being)\s+(?:an?\s+)?(?<v>.+)`, 'iu'), (g) => f('role', g.v)],
+  // "retired last year": no employer any more (retiring "from X" ends X, above).
+  [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+|just\s+)?retired\b(?!\s+from\b)`, 'iu'), () => f('employer', 'retired')],
+  // "teaches chemistry at Westfield High": a teacher of the subject (the school is the employer).
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:teaches|has taught for \w+ years?)\s+(?!(?:me|us|him|her|them|you|people|others|it|that|this|how|what|kids how)\b)(?<v>[\p{L}-]+(?:\s+(?!(?:at|in|for|to|on|with|every|online|part|full)\b)[\p{L}-]+)?)`,
+      'iu',
+    ),
+    (g) => f('role', `${g.v} teacher`),
+  ],
   [
     new RegExp(
       String.raw`^\s+${ADV}${NEG}(?:is|became|has become|is becoming|got promoted to|was promoted to|has been promoted to|is now|started as|works as|stepped up as|stepped into the role of|took over as|was named|has been named|got named|was appointed(?:\s+as)?|has been appointed(?:\s+as)?|got appointed(?:\s+as)?|was made|has been made|got made)\s+${ADV}(?:not\s+)?(?:an?\s+|the\s+)?${ROLE}`,
@@ -235,7 +247,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
   [/^'s\s+(?:(?:new|current|official|actual)\s+)?(?:job\s+title|job|title|profession|role|occupation|position)\s+is\s+(?:now\s+)?(?:an?\s+)?(?<v>.+)/iu, (g) => f('role', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:made|has made|was made)\s+(?<v>partner)\b`, 'iu'), (g) => f('role', g.v)],
-  [/^'s\s+(?:manager|boss|supervisor|line manager)\s+is\s+(?<v>.+)|^\s+reports\s+to\s+(?<v2>.+)/iu, (g) => f('manager', g.v ?? g.v2)],
+  [/^'s\s+(?:new\s+)?(?:manager|boss|supervisor|line manager)\s+is\s+(?:now\s+)?(?<v>.+)|^\s+reports\s+to\s+(?<v2>.+)/iu, (g) => f('manager', g.v ?? g.v2)],
   // Education.
   [
     new RegExp(
@@ -272,7 +284,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   [new RegExp(String.raw`^\s+${ADV}(?:has got|have got|has|adopted|got|rescued)\s+an?\s+(?:new\s+)?(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
   [new RegExp(String.raw`^\s+${ADV}(?:don't|doesn't|do not|does not|no longer)\s+(?:have|own)\s+an?\s+(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
   // Vehicle.
-  [new RegExp(String.raw`^\s+${ADV}(?:drives|owns|has|bought|got|just bought|leased|is driving)\s+(?:an?\s+|the\s+)?${VEHICLE}`, 'iu'), (g) => f('vehicle', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:drives|owns|has|bought|got|just bought|leased|is driving|picked up|traded up to|upgraded to)\s+(?:an?\s+|the\s+)?${VEHICLE}`, 'iu'), (g) => f('vehicle', g.v)],
   [new RegExp(String.raw`^'s\s+(?:car|vehicle|ride)\s+is\s+(?:an?\s+)?${V}`, 'iu'), (g) => f('vehicle', g.v)],
   [
     new RegExp(String.raw`^\s+${ADV}(?:sold|has sold|is selling|got rid of|traded in|totaled|crashed)\s+(?:the user's\s+|\p{Lu}[\p{L}'-]*'s\s+|her\s+|his\s+|their\s+|the\s+|an?\s+)?(?:old\s+)?${VEHICLE}`, 'iu'),

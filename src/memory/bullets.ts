@@ -143,6 +143,81 @@ function personalFacts(label: { id: string; noun: string; keyed?: 'item' | 'labe
   }));
 }
 
+/** "label: value" lines of an about-me page, as the sentence the author would have written. */
+const PROFILE: Record<string, (v: string) => string> = {
+  name: (v) => `My name is ${v}.`,
+  'full name': (v) => `My name is ${v}.`,
+  'based in': (v) => `I live in ${v}.`,
+  location: (v) => `I live in ${v}.`,
+  city: (v) => `I live in ${v}.`,
+  'lives in': (v) => `I live in ${v}.`,
+  'living in': (v) => `I live in ${v}.`,
+  home: (v) => `I live in ${v}.`,
+  from: (v) => `I'm from ${v}.`,
+  hometown: (v) => `I'm from ${v}.`,
+  age: (v) => `I'm ${v}.`,
+  job: (v) => `I work as ${article(v)}.`,
+  role: (v) => `I work as ${article(v)}.`,
+  title: (v) => `I work as ${article(v)}.`,
+  'job title': (v) => `I work as ${article(v)}.`,
+  position: (v) => `I work as ${article(v)}.`,
+  occupation: (v) => `I work as ${article(v)}.`,
+  profession: (v) => `I work as ${article(v)}.`,
+  company: (v) => `I work at ${v}.`,
+  employer: (v) => `I work at ${v}.`,
+  'works at': (v) => `I work at ${v}.`,
+  languages: (v) => `I speak ${v}.`,
+  language: (v) => `I speak ${v}.`,
+  pets: (v) => `I have ${v}.`,
+  pet: (v) => `I have ${v}.`,
+  kids: (v) => `I have ${v}.`,
+  children: (v) => `I have ${v}.`,
+  partner: (v) => `My partner is ${v}.`,
+  wife: (v) => `My wife is ${v}.`,
+  husband: (v) => `My husband is ${v}.`,
+  hobbies: (v) => `I like ${v}.`,
+  interests: (v) => `I like ${v}.`,
+  car: (v) => `I drive ${article(v)}.`,
+  vehicle: (v) => `I drive ${article(v)}.`,
+  gym: (v) => `My gym is ${v}.`,
+};
+
+function article(v: string): string {
+  return /^(?:an?|the|my)\s/i.test(v) ? v : `${/^[aeiou]/i.test(v) ? 'an' : 'a'} ${v}`;
+}
+
+/**
+ * An about-me page or a terse personal note ("- Based in: Valencia", "car: 2015 Honda Civic"): its label lines are
+ * rewritten as the author's first-person sentences, which the sentence reader then files like any statement (so a
+ * later "I've joined Revolut" replaces "Job: developer at Glovo"). Only under a personal heading ("About me"), or in
+ * a note without headings that has at least two such lines; other "label: value" lines are left as they are.
+ */
+export function profileLinesAsSentences(content: string): string {
+  const lines = content.split(/\r\n?|\n/);
+  let personal = false;
+  let headed = false;
+  const at: { i: number; sentence: string; personal: boolean }[] = [];
+  for (const [i, raw] of lines.entries()) {
+    const h = HEADING.exec(raw);
+    if (h) {
+      headed = true;
+      personal = PERSONAL_HEADING.test((h[1] ?? h[2] ?? '').replace(/[*_`]/g, '').trim());
+      continue;
+    }
+    const m = LINE.exec(raw);
+    const make = m ? PROFILE[m[1]!.trim().toLowerCase()] : undefined;
+    const value = m?.[2]!
+      .replace(/\*\*|__|`/g, '')
+      .replace(/[.;]+$/, '')
+      .trim();
+    if (make && value) at.push({ i, sentence: make(value), personal });
+  }
+  const use = at.filter((x) => x.personal || (!headed && at.length >= 2));
+  if (use.length === 0) return content;
+  for (const x of use) lines[x.i] = x.sentence;
+  return lines.join('\n');
+}
+
 function capitalise(s: string): string {
   return s ? s[0]!.toUpperCase() + s.slice(1) : s;
 }

@@ -1,6 +1,6 @@
 import { attributeKey, attributeSpec } from './attributes.js';
-import { ADV, PATTERNS, PROFESSIONS, WORKPLACE, type Facet } from './attribute-patterns.js';
-import { gerund } from './lexicon.js';
+import { ADV, PARTNER_WORDS, PATTERNS, PET_WORDS, PROFESSIONS, RELATIVE_WORDS, relative, WORKPLACE, type Facet } from './attribute-patterns.js';
+import { gerund, isCommonWord, isOrganisation, isPlaceName } from './lexicon.js';
 import type { Tense } from './tense.js';
 
 /**
@@ -29,11 +29,12 @@ const COMPILED = PATTERNS.flatMap(([res, build]) => (Array.isArray(res) ? res : 
 
 // Where a place, employer or object ends: "lives in Paris with Tom" → "Paris".
 const VALUE_END =
-  /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|where|which|who|as|on|at|to|from|last|this|next|around|so|though|until|till|by|during|every|each|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|week|weekend)|now|anymore|any more|these days|nowadays|either)\b).*$/i;
+  /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|where|which|who|as|on|at|to|from|last|this|next|around|so|though|until|till|by|during|every|each|starting|effective|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|week|weekend)|now|anymore|any more|these days|nowadays|either)\b).*$/i;
 const VALUE_END_KEEP_IN =
   /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|which|who|as|on|to|from|last|this|next|so|though|until|till|during|every|each|now|anymore|any more|these days|nowadays|either|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|week|weekend|month|year))\b).*$/i;
 const TRAILING = /(?:\s+(?:now|anymore|any more|these days|nowadays|too|as well|lately|again|a lot|so much|very much|instead|though|still|today|anyway|here|there|full[- ]time|part[- ]time))+\s*$/i;
 const LEADING_DETERMINERS = /^(?:(?:to|the|a|an|all|some|any|his|her|their|these|those|this|that|really|also|\p{Lu}[\p{L}'-]*'s)\s+)+/iu;
+const SAME_JOB = /\bsame\s+(?:role|job|title|position|team|work|gig)\b|\bas\s+(?:an?\s+)?(?:senior\s+|junior\s+|lead\s+|staff\s+)?(?:engineer|developer|designer|manager|analyst|pm)\b/i;
 const NEGATION = /\b(?:not|no longer|never)\b|n't\b/i;
 const HABIT =
   /\b(?:always|usually|often|never|regularly|daily|weekly|monthly|every\s+(?:day|week|morning|evening|night|weekend|month|year|summer|winter|other\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|each\s+(?:day|week|morning|evening|weekend|month)|on\s+(?:weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|(?:once|twice|\w+ times)\s+a\s+(?:day|week|month|year))\b/i;
@@ -92,6 +93,8 @@ export function analyse(rest: string, tense: Tense = 'present'): ClassifiedFacet
     // A planned move's value is a place, cut like one.
     const kind = built.id === 'goal' && built.object === 'move' ? 'residence' : built.id;
     const facet: Facet = { negated, ended: false, future: false, ...built, value: cleanValue(built.value, kind), object: built.object && cleanValue(built.object, built.id) };
+    // "moved over to Atlassian, same role": a move to an organisation, or said of the job, is a new employer.
+    if (facet.id === 'residence' && facet.value && !isPlaceName(facet.value) && (isOrganisation(facet.value) || SAME_JOB.test(rest))) facet.id = 'employer';
     if (facet.replaced && facet.value) {
       const device = DEVICES.test(facet.object ?? '');
       facet.predicate = ` now ${device ? 'has' : 'uses'} ${device ? `${/^[aeiou]/i.test(facet.value) ? 'an' : 'a'} ` : ''}${facet.value}`;
@@ -172,23 +175,84 @@ function alsoStated(facet: Facet, rest: string): Facet[] {
       /\s(?:at|for|with)\s+((?:the\s+)?(?:(?:[\p{Ll}-]+\s+){0,2}(?:firm|company|agency|startup|studio|practice|hospital|clinic|school|bank|lab|group)\s+)?[\p{Lu}\d][\p{L}\d&'.-]*(?:\s+[\p{Lu}\d&][\p{L}\d&'.-]*)*)/u.exec(
         rest,
       ) ?? new RegExp(String.raw`\s(?:at|for)\s+${WORKPLACE}`, 'iu').exec(rest);
-    if (!employer) return [];
-    const role = /^(?:an?|the)\s/i.test(facet.value) ? facet.value : `${/^[aeiou]/i.test(facet.value) ? 'an' : 'a'} ${facet.value}`;
+    // Only "is a nurse in Leeds" (who the subject is) says where they live; "teaches chemistry in Leeds" says where they work.
+    const place = /^\s+(?:is|am|are|'m|'s|'re)\b/.test(rest) ? workPlace(rest) : null;
+    if (!employer && !place) return [];
+    const title = place ? facet.value.replace(new RegExp(`\\s+in\\s+${escapeRe(place.value!)}$`), '') : facet.value;
+    // The text keeps the city ("works as a chef in Copenhagen" answers "where does he work?"); the value does not.
+    const role = /^(?:an?|the)\s/i.test(title) ? title : `${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title}`;
+    const inPlace = place ? ` in ${place.value!}` : '';
+    const org = employer ? cleanValue(employer[1]!, 'employer')!.replace(inPlace, '') : null;
     return [
-      { ...facet, predicate: ` ${adverbs}works as ${role}` },
-      { ...facet, id: 'employer', object: null, value: cleanValue(employer[1]!, 'employer'), predicate: ` ${adverbs}works at ${employer[1]!}` },
+      // Without a named employer the whole clause is the job ("is a counselor at a summer camp in Maine").
+      { ...facet, value: title, predicate: employer ? ` ${adverbs}works as ${role}` : rest },
+      ...(employer ? [{ ...facet, id: 'employer', object: null, value: org, predicate: ` ${adverbs}works at ${employer[1]!.replace(inPlace, '')}${inPlace}` }] : []),
+      ...(place ? [place] : []),
     ];
   }
+  if (facet.id === 'residence' && facet.value && !facet.ended && !facet.negated) return household(facet, rest);
   if (facet.id === 'employer' && facet.value && !facet.ended && !facet.negated) {
     const role = /\sas\s+(?:an?\s+|the\s+)?([\p{L}-]+(?:\s+[\p{L}-]+){0,4})/iu.exec(rest);
     const value = role ? cleanValue(role[1]!, 'role') : null;
-    if (!value || !ROLE_WORD.test(value)) return [];
+    const place = /^\s+(?:is|am|are|'m|'s|'re)\b/.test(rest) ? workPlace(rest) : null;
+    if ((!value || !ROLE_WORD.test(value)) && !place) return [];
+    const org = place ? facet.value.replace(new RegExp(`\\s+in\\s+${escapeRe(place.value!)}$`), '') : facet.value;
     return [
-      { ...facet, predicate: ` ${adverbs}works at ${facet.value}` },
-      { ...facet, id: 'role', value, predicate: ` ${adverbs}works as ${/^[aeiou]/i.test(value) ? 'an' : 'a'} ${value}` },
+      { ...facet, value: org, predicate: ` ${adverbs}works at ${/^\p{Ll}/u.test(org) ? 'the ' : ''}${facet.value}${place && !facet.value.endsWith(place.value!) ? ` in ${place.value!}` : ''}` },
+      ...(value && ROLE_WORD.test(value) ? [{ ...facet, id: 'role', value, predicate: ` ${adverbs}works as ${/^[aeiou]/i.test(value) ? 'an' : 'a'} ${value}` }] : []),
+      ...(place ? [place] : []),
     ];
   }
   return [];
+}
+
+/**
+ * "is a history teacher in Atlanta", "is a PM at Canva in Sydney": who the subject is, with a city, says where they
+ * live too, filed apart, so a move replaces the city and keeps the job (and a new job keeps the city).
+ */
+function workPlace(rest: string): Facet | null {
+  const m = /\s+in\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s*(?=$|[,.;!]|\s+(?:now|and|with|since|for)\b)/u.exec(rest);
+  if (!m || !(isPlaceName(m[1]!) || !isCommonWord(m[1]!.split(/\s+/)[0]!))) return null;
+  return { id: 'residence', object: null, value: m[1]!, negated: false, ended: false, future: false, predicate: ` lives in ${m[1]!}` };
+}
+
+const escapeRe = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const PET = new RegExp(String.raw`\b(${PET_WORDS})s?\b`, 'i');
+const KIN = new RegExp(String.raw`\b(${PARTNER_WORDS}|${RELATIVE_WORDS})\b`, 'i');
+// "with my two dogs, Biscuit and Mochi", "with the user's husband Luc": whose company ends at a lowercase clause.
+const WITH_COMPANY = /\s+with\s+((?:(?:the user|\p{Lu}[\p{L}'-]*)'s|my|our|his|her|their)\s+[^;.!?]*?)(?=,\s+\p{Ll}|[;.!?]|$)/u;
+
+/**
+ * "lives in Austin with my two dogs, Biscuit and Mochi": the residence and who the subject lives with are two facts,
+ * so a move (which replaces the residence) does not take the dogs or the husband with it.
+ */
+function household(facet: Facet, rest: string): Facet[] {
+  const w = WITH_COMPANY.exec(rest);
+  if (!w) return [];
+  const company = w[1]!.trim();
+  const owned = company.replace(/^(?:(?:the user|\p{Lu}[\p{L}'-]*)'s|my|our|his|her|their)\s+/u, '');
+  const pet = PET.exec(company);
+  const kin = KIN.exec(company);
+  // A relative counts when named ("my husband Luc"): "moved with my wife" restates nothing about who she is.
+  const name = kin ? new RegExp(String.raw`^\s+(\p{Lu}[\p{L}'-]*)`, 'u').exec(company.slice(kin.index + kin[0].length))?.[1] : undefined;
+  const partner = kin ? new RegExp(`^(?:${PARTNER_WORDS})$`, 'i').test(kin[1]!) : false;
+  const second: Facet | null = pet
+    ? {
+        ...facet,
+        id: 'pet',
+        object: pet[1]!
+          .toLowerCase()
+          .replace(/^kitten$/, 'cat')
+          .replace(/^pupp(?:y|ies)$/, 'dog'),
+        value: owned,
+        predicate: ` has ${owned}`,
+      }
+    : kin && name
+      ? { ...facet, id: partner ? 'partner' : 'family', object: partner ? null : relative(kin[1]!), value: name, predicate: ` lives with ${company}` }
+      : null;
+  if (!second) return [];
+  return [{ ...facet, predicate: `${rest.slice(0, w.index)}${rest.slice(w.index + w[0].length)}`.replace(/\s*,\s*$/, '') }, second];
 }
 
 /** What a habit is about: "runs 5k every Sunday" → running, "plays tennis on Tuesdays" → tennis. */

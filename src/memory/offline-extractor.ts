@@ -1,5 +1,7 @@
 import { sentenceSpans } from '../text/sentences.js';
-import { bulletFacts } from './bullets.js';
+import { attributeKey } from './attributes.js';
+import { bulletFacts, profileLinesAsSentences } from './bullets.js';
+import { classifyFact } from './classify.js';
 import { dateOf } from './calendar.js';
 import { ASSISTANT, parseConversation, USER } from './conversation.js';
 import { Discourse, selfIntroducedName } from './discourse.js';
@@ -8,7 +10,7 @@ import { capitalise, factsOfClause, MAX_FACT_CHARS } from './sentence-facts.js';
 import { cleanSentence, escapeRe, restoreImpliedSubject, splitClauses } from './statements.js';
 import type { ExtractedFact, ExtractionResult, FactExtractor, SourceDocument, Turn } from './types.js';
 import { turnEvent } from './turn-events.js';
-import { normaliseTyping } from './user-typing.js';
+import { normaliseTyping, typedSentences } from './user-typing.js';
 
 export { MAX_FACT_CHARS };
 
@@ -47,14 +49,15 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
   const turns = parseConversation(doc.content, doc.documentDate, entityName);
   const chat = turns !== null;
   const before = doc.previous?.trim() ? (parseConversation(doc.previous, doc.documentDate, entityName) ?? [{ speaker: entityName ?? USER, content: doc.previous, timestamp: null }]) : [];
-  const bullets = chat ? null : bulletFacts(doc.content, doc.title, doc.documentDate);
+  const content = chat ? doc.content : profileLinesAsSentences(doc.content);
+  const bullets = chat ? null : bulletFacts(content, doc.title, doc.documentDate);
   const body =
     bullets && bullets.lines.size > 0
-      ? doc.content
+      ? content
           .split(/\r\n?|\n/)
           .filter((_, i) => !bullets.lines.has(i))
           .join('\n')
-      : doc.content;
+      : content;
   // The user's name: the entity context's, else the one the user gives ("My name is Maya"), earlier turns included.
   const learned = entityName ? null : learnUserName([...before, ...(turns ?? [{ speaker: USER, content: body, timestamp: null }])]);
   const userName = entityName ?? learned;
@@ -128,11 +131,20 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
       const sentence: ExtractedFact[] = [];
       // Typing normalised and an implied "I" restored before splitting, so "sold the civic and bought a Tesla"
       // splits like "I sold the Civic and bought a Tesla".
-      const typed = normaliseTyping(body.slice(span.start, span.end));
-      const whole = chat || !plainLong ? restoreImpliedSubject(cleanSentence(typed, names)) : typed;
-      for (const clause of splitClauses(whole)) {
-        if (clause.length > MAX_SENTENCE_CHARS) continue;
-        sentence.push(...factsOfClause(clause, context));
+      const raw = normaliseTyping(body.slice(span.start, span.end));
+      // "shes great. i work on payments": a sentence typed without its capital is a sentence all the same.
+      for (const typed of chat || !plainLong ? typedSentences(raw) : [raw]) {
+        const whole = chat || !plainLong ? restoreImpliedSubject(cleanSentence(typed, names)) : typed;
+        // "sorry, I meant Spotify": the author's previous fact, with the value they meant.
+        const corrected = chat || !plainLong ? correction(whole, facts, chat ? turn.speaker : null) : null;
+        if (corrected) {
+          sentence.push(corrected);
+          continue;
+        }
+        for (const clause of splitClauses(whole)) {
+          if (clause.length > MAX_SENTENCE_CHARS) continue;
+          sentence.push(...factsOfClause(clause, context));
+        }
       }
       for (const fact of joinedInstead(sentence)) push(fact);
     }
@@ -170,6 +182,41 @@ function joinedInstead(facts: ExtractedFact[]): ExtractedFact[] {
   const left = facts.find((f) => f.attribute?.startsWith('membership:') && /\b(?:left|quit|cancell?ed|dropped out of)\b/i.test(f.text));
   if (!left) return facts;
   return facts.map((f) => (f !== left && f.subject === left.subject && f.attribute === 'employer' && /\b(?:joined|signed up (?:at|with|for))\b/i.test(f.text) ? { ...f, attribute: left.attribute } : f));
+}
+
+const MEANT = /^(?:I\s+meant|I\s+mean|meant)(?:\s+to\s+say)?\s+(?!(?:I|I'm|we|my|our|that|it|to|the user|you|he|she|they)\b)([^,.;!?]{1,40}?)\s*(?:[,.;!?]|$)/iu;
+
+/**
+ * "I work at Shopify. — sorry, I meant Spotify": the latest fact of the same speaker with a catalogue attribute, with
+ * its value replaced by the one meant (the judge then files it as an update of the first). Null when the sentence is
+ * not such a correction or there is nothing to correct.
+ */
+function correction(sentence: string, facts: readonly ExtractedFact[], speaker: string | null): ExtractedFact | null {
+  const m = MEANT.exec(sentence);
+  const meant = m?.[1]!.trim();
+  if (!meant || meant.split(/\s+/).length > 4) return null;
+  // Of the speaker's last few facts, the one whose value is spelled most like the value meant ("Shopify" → "Spotify").
+  let best: { fact: ExtractedFact; value: string; distance: number } | null = null;
+  for (let i = facts.length - 1, seen = 0; i >= 0 && seen < 6; i--) {
+    const f = facts[i]!;
+    if (f.speaker !== speaker || !f.attribute || !f.subject) continue;
+    seen++;
+    const value = classifyFact(f.text, f.subject, 'present', false).facets.find((x) => attributeKey(x.id, x.object) === f.attribute || x.id === f.attribute)?.value;
+    if (!value || !f.text.includes(value)) continue;
+    const distance = editDistance(value.toLowerCase(), meant.toLowerCase()) / Math.max(value.length, meant.length);
+    if (!best || distance < best.distance) best = { fact: f, value, distance };
+  }
+  return best ? { ...best.fact, text: best.fact.text.replace(best.value, meant) } : null;
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
 }
 
 /** The name the user gives for themselves in their own turns, if any. */

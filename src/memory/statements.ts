@@ -1,7 +1,8 @@
 import { indexTerms } from '../text/tokenize.js';
 import { isKnownName, isPlaceName, isVerbForm } from './lexicon.js';
 import { IRREGULAR_PAST, isRegularPast, tenseOf } from './tense.js';
-import { DIETS } from './attribute-patterns.js';
+import { DIETS, PARTNER_WORDS, PROFESSIONS, RELATIVE_WORDS } from './attribute-patterns.js';
+import { selfIntroducedName } from './discourse.js';
 
 /**
  * Which sentences of a chat state something worth remembering. Greetings, thanks, interjections and vocatives are
@@ -55,7 +56,7 @@ const SHORT_FACT = new RegExp(String.raw`^(?:I'm|I am|Im)\s+(?:${DIETS}|single|m
 const PRONOUN = String.raw`(?:I|I'm|I've|I'd|I'll|we|we're|we've|we'll|my|our|it|it's|that's|they|they're|he|he's|she|she's)`;
 // Where a new clause with its own subject starts. A bare "and I" is left alone: "my husband and I went".
 const CLAUSE_BREAK = new RegExp(
-  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|,\s+(?:and|but|so)\s+(?:(?:now|then|these days)\s+)?(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?:(?:now|then)\s+)?(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|\s+and\s+(?=(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll})|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})`,
+  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|\s+(?:also|plus)\s+(?=(?:I|I'm|I've|we|we're|we've)\s)|,\s+(?:and|but|so)\s+(?:(?:now|then|these days)\s+)?(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?:(?:now|then)\s+)?(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|\s+and\s+(?=(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll})|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})`,
   'gu',
 );
 
@@ -68,10 +69,38 @@ const CLAUSE_BREAK = new RegExp(
 export function splitClauses(sentence: string): string[] {
   return sentence
     .split(CLAUSE_BREAK)
+    .flatMap(introduction)
     .flatMap(splitAtSubject)
     .flatMap(splitPredicates)
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+const INTRO = /^(?:I'm|I am)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)\s*,\s+(.+?)\s*([.!]*)$/u;
+const PROFESSION_WORD = new RegExp(String.raw`\b(?:${PROFESSIONS.join('|')})s?\b`, 'i');
+
+/**
+ * "I'm Priyanka, 29, PM at Canva in Sydney, married with 2 kids": a self-introduction lists facts after the name; each
+ * item becomes its own first-person statement ("My name is Priyanka.", "I'm 29.", "I'm a PM at Canva in Sydney.",
+ * "I'm married with 2 kids."), so every part is filed, and later replaced, on its own.
+ */
+function introduction(sentence: string): string[] {
+  const m = INTRO.exec(sentence);
+  if (!m || selfIntroducedName(`I'm ${m[1]!},`) === null) return [sentence];
+  const items = m[2]!
+    .split(/\s*,\s*(?:and\s+)?|\s+and\s+(?=(?:I|I'm|I've|my)\b)/)
+    .map((i) => i.trim())
+    .filter(Boolean);
+  const stated = items.map((item) => {
+    if (/^(?:I|I'm|I've|I'd|my|we|we're|our)\b/i.test(item)) return item;
+    if (/^\d{1,3}(?:\s*(?:y\/?o|years?(?:\s+old)?))?$/i.test(item)) return `I'm ${item.replace(/\s*y\/?o$/i, '')}`;
+    if (/^(?:based|living|located)\s+in\s/i.test(item)) return `I live ${item.replace(/^\S+\s+/, '')}`;
+    if (/^in\s+\p{Lu}/u.test(item)) return `I live ${item}`;
+    if (/^(?:a|an|the|from|married|single|divorced|engaged|separated|widowed|retired|originally)\b/i.test(item)) return `I'm ${item}`;
+    if (PROFESSION_WORD.test(item) || /\s(?:at|for)\s+\p{Lu}/u.test(item)) return `I'm ${/^[aeiou]/i.test(item) ? 'an' : 'a'} ${item}`;
+    return `I'm ${item}`;
+  });
+  return [`My name is ${m[1]!}${m[3] || '.'}`, ...stated.map((x) => `${x}${m[3] || '.'}`)];
 }
 
 const AND_SUBJECT = /\s*,?\s+and\s+(?=(?:I|I'm|I've|I'll|I'd|we|my|our)\b|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?(?:'s)?\s+(?:is|was|has|had|works|lives|moved|got|loves|likes|hates|plays|\p{Ll}+(?:ed|s))\b)/gu;
@@ -82,7 +111,8 @@ function splitAtSubject(part: string): string[] {
   for (const m of part.matchAll(AND_SUBJECT)) {
     const left = part.slice(start, m.index);
     // "my husband and I", "Tom and I": the left side is a subject, not a clause.
-    if (left.trim().split(/\s+/).length < 3 || !(VERB_IN_CLAUSE.test(left) || left.split(/\s+/).some((w) => IRREGULAR_PAST.has(w.toLowerCase())))) continue;
+    // "I'm vegan and I live in Leeds": two words, but a subject and its verb.
+    if ((left.trim().split(/\s+/).length < 3 && !/^(?:I'm|I've|we're|we've)\s+\S/i.test(left.trim())) || !(VERB_IN_CLAUSE.test(left) || left.split(/\s+/).some((w) => IRREGULAR_PAST.has(w.toLowerCase())))) continue;
     out.push(left);
     start = m.index! + m[0].length;
   }
@@ -91,9 +121,13 @@ function splitAtSubject(part: string): string[] {
 }
 
 const VERB_IN_CLAUSE = /\b(?:am|is|are|was|were|be|been|has|have|had|do|does|did|will|would|can|could|'m|'s|'re|'ve)\b|\b\p{L}{2,}(?:ed|s)\b|\b(?:live|work|love|like|hate|own|run|play|study|teach|speak|drive|take)\b/iu;
-const SUBJECT_LEAD = /^((?:I|we|(?!I['’])\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?))\s+(?:(?:just|finally|recently|also|then|actually|already)\s+)*(\p{Ll}+)\b/u;
+// "My brother Kai lives in Seoul and works for Samsung": a relative is a subject as well as a name.
+const SUBJECT_LEAD = new RegExp(
+  String.raw`^((?:I|we|(?:[Mm]y|[Oo]ur|\p{Lu}[\p{L}'-]*'s)\s+(?:(?:older|younger|little|big|twin|best)\s+)?(?:${RELATIVE_WORDS}|${PARTNER_WORDS})(?:\s+\p{Lu}[\p{L}'-]*)?|(?!I['’])\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?))\s+(?:(?:just|finally|recently|also|then|actually|already)\s+)*(\p{Ll}+)\b`,
+  'u',
+);
 const COPULA = /^(?:am|is|are|was|were|'m|'s|'re|be|been|feel|felt|seem|seemed|got|get|became|become)$/i;
-const SECOND_VERB = /\s*,?\s+and\s+(?:then\s+|also\s+|now\s+|finally\s+|just\s+)?(?=(\p{Ll}+)\b)/gu;
+const SECOND_VERB = /\s*,?\s+and\s+(?:then\s+|also\s+|now\s+|finally\s+|just\s+)?(?=(\p{Ll}+)\b)|\s*,\s+(?:then\s+|now\s+|finally\s+|just\s+)?(?=(\p{Ll}+)\b)/gu;
 
 /**
  * "I sold my Honda and bought a Tesla" → "I sold my Honda", "I bought a Tesla"; "Dana lives in Paris and works at
@@ -104,9 +138,12 @@ function splitPredicates(part: string): string[] {
   if (!lead || COPULA.test(lead[2]!) || !isVerb(lead[2]!)) return [part];
   const out: string[] = [];
   let start = 0;
+  const past = (w: string) => IRREGULAR_PAST.has(w.toLowerCase()) || isRegularPast(w.toLowerCase());
   for (const m of part.matchAll(SECOND_VERB)) {
-    const verb = m[1]!;
+    const verb = m[1] ?? m[2]!;
     const after = part.slice(m.index! + m[0].length + verb.length);
+    // Without "and", only a run of past events splits: "sold the Civic, picked up a Tesla".
+    if (m[1] === undefined && !(past(verb) && past(lead[2]!))) continue;
     if (!isVerb(verb) || COPULA.test(verb) || /^\s+by\b/.test(after) || !/\S/.test(after)) continue;
     out.push(`${out.length > 0 ? `${lead[1]} ` : ''}${part.slice(start, m.index)}`);
     start = m.index! + m[0].length;
@@ -137,6 +174,11 @@ export function cleanSentence(sentence: string, names: readonly string[]): strin
     if (s === before) break;
   }
   s = s.replace(vocativesOf(names).trailing, '$1');
+  // "This year I'm a camp counselor": the period opens the sentence but bounds the statement; it goes last.
+  s = s.replace(
+    /^(this\s+(?:year|month|week|summer|winter|spring|fall|autumn|semester|term)),?\s+((?:I|I'm|we|we're)\b.*?)([.!]*)$/i,
+    (_, when: string, rest: string, end: string) => `${rest} ${when.toLowerCase()}${end}`,
+  );
   // "Nate, after finishing my screenplay I...": a first name the lexicon knows, then a comma, addresses someone.
   const vocative = /^(\p{Lu}\p{Ll}+),\s+(?=\p{Ll})/u.exec(s);
   if (vocative && isKnownName(vocative[1]!)) s = s.slice(vocative[0].length);
@@ -172,7 +214,8 @@ function vocativesOf(names: readonly string[]): { leading: RegExp; trailing: Reg
 export function restoreImpliedSubject(sentence: string): string {
   // "Currently in Tokyo for a work trip", "back in london now", "In Lisbon this week": where the speaker is.
   const at = AT_PLACE.exec(sentence);
-  if (at && !/\b(?:I|I'm|we|we're|my|our)\b/.test(sentence) && (isPlaceName(at[2]!) || (at[1] !== '' && /^\p{Lu}/u.test(at[2]!)))) {
+  // A first person after the place's clause ("Back home in Dublin, so nice to sleep in my own bed") is no subject of it.
+  if (at && !/\b(?:I|I'm|we|we're|my|our)\b/.test(sentence.split(/[,;]/)[0]!) && (isPlaceName(at[2]!) || (at[1] !== '' && /^\p{Lu}/u.test(at[2]!)))) {
     return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   }
   // "Researching adoption agencies": a gerund with no verb after it is what the speaker is doing.
@@ -187,13 +230,23 @@ export function restoreImpliedSubject(sentence: string): string {
   }
   // "Finally relocated to Denver", "Moved to Leeds in May": a past verb with nothing before it is the author's.
   // "Tapered off the sertraline", "Celebrated with the family": a particle or preposition after the verb as well.
-  const past = /^(?:(?:Just|Finally|Recently|Officially|Already)\s+)?(\p{L}+)\s+(?:to|into|from|in|at|my|our|a|an|the|back|up|out|over|off|with|on|for|down|through|around)\b/u.exec(sentence);
+  const past = /^(?:(?:Just|Finally|Recently|Officially|Already)\s+)?(\p{L}+)\s+(?:to|into|from|in|at|my|our|a|an|the|back|up|out|over|off|with|on|for|down|through|around|last|yesterday|earlier|recently|after)\b/u.exec(
+    sentence,
+  );
   if (
     past &&
     !/^(?:Based|Located|Called|Named|Related|Supposed|Used|Rated|Dated|Priced|Situated|Centered|Centred|Headquartered)$/i.test(past[1]!) &&
     (isRegularPast(past[1]!.toLowerCase()) || IRREGULAR_PAST.has(past[1]!.toLowerCase()))
   ) {
     return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  }
+  // "New job at Whole Foods starting monday", "new manager is Dmitri now": the author's new job, manager, place.
+  const fresh = /^(?:(?:Got|Started)\s+(?:a\s+)?)?[Nn]ew\s+(job|role|position|gig|manager|boss|address|place|flat|apartment|house|car|phone|number|doctor|dentist|therapist)\b\s*(is\b|at\b|with\b|:)?/u.exec(sentence);
+  if (fresh) {
+    const what = fresh[1]!.toLowerCase();
+    const rest = sentence.slice(fresh[0].length).replace(/^\s*/, '');
+    if (/^(?:job|role|position|gig)$/.test(what)) return `I have a new ${what} ${fresh[2] && fresh[2] !== ':' && fresh[2] !== 'is' ? fresh[2] : 'at'} ${rest}`.replace(/\s+/g, ' ');
+    return `My new ${what} is ${rest}`;
   }
   // "[I'm 34] and have never run a marathon": the second half of a coordination keeps the first half's subject.
   if (/^(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll}/u.test(sentence)) return `I have ${sentence.replace(/^\S+\s+/, '')}`;

@@ -285,6 +285,18 @@ export function inferForgetAfter(text: string, referenceDate: string): string | 
     const unit = m[3]!.toLowerCase();
     return unit === 'day' ? addDays(ref, n) : unit === 'week' ? addDays(ref, 7 * n) : addDays(addMonths(ref, n), Number(ref.slice(8, 10)) - 1);
   });
+  // "until March", "through the end of June": the end of that month (the next one of that name).
+  add(new RegExp(String.raw`\b${UNTIL}(?:the\s+end\s+of\s+)?(${MONTH_PATTERN})\b(?!\.?\s+\d)`, 'gi'), (m) => {
+    const month = MONTHS.get(m[1]!.toLowerCase())!;
+    const first = isoDate(Number(ref.slice(0, 4)) + (month < Number(ref.slice(5, 7)) ? 1 : 0), month, 1);
+    return first && endOfMonth(first);
+  });
+  // "for the summer", "over the winter": the end of that season (northern hemisphere), the next one to end.
+  add(/\b(?:for|over|during)\s+the\s+(summer|winter|spring|autumn|fall)\b/gi, (m) => {
+    const last = { spring: 5, summer: 8, autumn: 11, fall: 11, winter: 2 }[m[1]!.toLowerCase() as 'summer']!;
+    const first = isoDate(Number(ref.slice(0, 4)) + (last < Number(ref.slice(5, 7)) ? 1 : 0), last, 1);
+    return first && endOfMonth(first);
+  });
   if (ends.length === 0) return null;
   return endOfDay(ends.sort().at(-1)!);
 }

@@ -1,4 +1,4 @@
-import { PATTERNS } from './attribute-patterns.js';
+import { PARTNER_WORDS, PATTERNS, RELATIVE_WORDS } from './attribute-patterns.js';
 import { isKnownName, isLexiconWord, isPlaceName } from './lexicon.js';
 
 /**
@@ -102,7 +102,35 @@ function correct(word: string): string {
 export function normaliseTyping(clause: string): string {
   let s = clause.replace(LEAD_TAG, '');
   s = s.replace(/(?<![\p{L}'’])\p{L}+(?![\p{L}'’])/gu, correct);
+  // "my wifes name", "my moms birthday": a possessive typed without its apostrophe.
+  s = s.replace(KIN_POSSESSIVE, "$1$2's ");
   // "w/ my sister": "with".
   s = s.replace(/\bw\/\s*/gi, 'with ');
   return s;
+}
+
+const KIN_POSSESSIVE = new RegExp(
+  String.raw`\b((?:my|our|his|her|their)\s+)(${PARTNER_WORDS}|${RELATIVE_WORDS})s\s+(?=(?:name|birthday|job|work|car|dog|cat|house|place|flat|new|old|favou?rite|phone|email|address|school|company|boss|family|parents|friend|friends)\b)`,
+  'giu',
+);
+const ABBREVIATION = /(?:^|\s)(?:e\.g|i\.e|etc|vs|approx|incl|esp|dept|est|fig|no|st|mt|dr|mr|mrs|ms|prof|jr|sr|a\.m|p\.m|min|max|ca)\.$/i;
+
+/**
+ * Sentences of typed text whose sentence starts were not capitalised ("shes great. i work on payments", "reorg
+ * happened. new manager is Dmitri"): split after a full stop or "!" followed by a word, unless the stop ends an
+ * abbreviation ("e.g. tea"); each part after the first starts with a capital.
+ */
+export function typedSentences(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of text.matchAll(/[.!]+\s+(?=\p{L})/gu)) {
+    const end = m.index + m[0].trimEnd().length;
+    const before = text.slice(start, end);
+    if (ABBREVIATION.test(before) || before.trim().split(/\s+/).length < 2) continue;
+    out.push(before.trim());
+    start = m.index + m[0].length;
+  }
+  out.push(text.slice(start).trim());
+  // Only the sentences this split starts get a capital: the first is left as typed.
+  return out.filter(Boolean).map((s, i) => (i === 0 ? s : s[0]!.toUpperCase() + s.slice(1)));
 }

@@ -10,7 +10,7 @@ describe('memory scenario fixtures', () => {
   const all = loaded.scenarios;
 
   it('hold at least 80 scenarios, a quarter of them in the holdout file', () => {
-    expect(loaded.files.map((f) => path.basename(f))).toEqual(['dev.json', 'fresh.json', 'fresh2.json', 'holdout.json']);
+    expect(loaded.files.map((f) => path.basename(f))).toEqual(['dev.json', 'fresh.json', 'fresh2.json', 'fresh3.json', 'holdout.json']);
     const devAndHoldout = all.filter((s) => s.split === 'dev' || s.split === 'holdout');
     expect(devAndHoldout.length).toBeGreaterThanOrEqual(80);
     const holdout = devAndHoldout.filter((s) => s.split === 'holdout').length / devAndHoldout.length;
@@ -24,6 +24,10 @@ describe('memory scenario fixtures', () => {
 
   it('hold a second proxy holdout of at least 30 scenarios (written before round 6 changed the engine)', () => {
     expect(all.filter((s) => s.split === 'fresh2').length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('hold a third proxy holdout of at least 30 scenarios (written before round 7 changed the engine)', () => {
+    expect(all.filter((s) => s.split === 'fresh3').length).toBeGreaterThanOrEqual(30);
   });
 
   it('cover every phrasing family in both splits', () => {

@@ -143,7 +143,8 @@ describe('readable text', () => {
 
   it('resolves "we" to the speaker and the partner they named', async () => {
     expect(await about('I live in Boston with my partner Sam. We moved here from Denver in 2024.', { entityContext: 'Maya' })).toEqual([
-      ["Maya lives in Boston with Maya's partner Sam.", 'Maya', 'residence'],
+      ['Maya lives in Boston.', 'Maya', 'residence'],
+      ["Maya lives with Maya's partner Sam.", 'Maya', 'partner'],
       ['Maya and Sam moved here from Denver in 2024.', 'Maya', null],
     ]);
   });

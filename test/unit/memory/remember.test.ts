@@ -128,9 +128,9 @@ describe('supersession through the offline engine', () => {
     ]);
   });
 
-  it('"we moved" updates where "I" lived', async () => {
+  it('"we moved" updates where "I" lived, and who "I" live with stays', async () => {
     const tag = await ingest(['I live in Boston with my partner Sam.', 'We moved to Seattle in September.']);
-    expect(await latest(tag)).toEqual(['Maya and others moved to Seattle in September 2025.']);
+    expect(await latest(tag)).toEqual(['Maya and others moved to Seattle in September 2025.', "Maya lives with Maya's partner Sam."]);
   });
 
   it('a correction, a negation and a reversal update what they contradict', async () => {
