@@ -209,6 +209,8 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => f('employer', g.v, { future: false }),
   ],
   // "I'm with Hooli now": an organisation, not a place or a person.
+  // "is at a small startup called Loomly": the organisation named.
+  [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+${ADV}at\s+(?:an?\s+|the\s+)?(?:[\p{Ll}-]+\s+){0,3}?(?:${WORKPLACES})\s+(?:called|named)\s+${CAP}`, 'u'), (g) => f('employer', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+${ADV}with\s+${CAP}(?=\s+now\b|\s*[.!]?$)`, 'u'), (g) => (isPlaceName(g.v!) || isKnownName(g.v!.split(/\s+/)[0]!) ? null : f('employer', g.v))],
   [new RegExp(String.raw`^\s+${ADV}(?:accepted|took|has accepted)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at|with)\s+${CAP}`, 'u'), (g) => f('employer', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:has been|is)\s+(?:working\s+)?at\s+${CAP}(?=\s+(?:for\s+(?:\w+\s+)?(?:years?|months?)|since|as\s))`, 'u'), (g) => f('employer', g.v)],
@@ -293,6 +295,15 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // Food and health.
   [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became|went|has gone|is going|is now|turned)\s+${ADV}(?:not\s+)?${ADV}(?:an?\s+|fully\s+)?(?<v>${DIETS})\b`, 'iu'), (g) => f('diet', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:is on|follows|started|switched to|is following|tries|eats)\s+(?:an?\s+)?(?<v>[\p{L}-]+(?:\s+[\p{L}-]+)?)\s+diet\b`, 'iu'), (g) => f('diet', g.v)],
+  // "eats fish and eggs (these days)": what a diet allows, said as the whole predicate.
+  // Not "still eats eggs" (a detail of a diet): two foods, "only", or a cue that it changed.
+  [
+    /^\s+(?<only>(?:now\s+|only\s+)*)eats?\s+(?<v>(?:fish|meat|eggs|dairy|seafood|chicken|poultry)(?:(?:\s*,\s*|\s+and\s+|\s*,\s*and\s+)(?:fish|meat|eggs|dairy|seafood|chicken|poultry))*)(?<cue>\s+(?:again|now|these days|nowadays))?\s*[.!]?$/iu,
+    (g) => (g.only || g.cue || /\s|,/.test(g.v!) ? f('diet', `eats ${g.v}`) : null),
+  ],
+  // "weighs 92 kg", "weighed in this morning at 86 kg", "is down to 80 kg".
+  [/^\s+(?:(?:now|currently|just)\s+)?(?:weighs|weighed(?:\s+in)?|is down to|is up to|got down to)\b.{0,45}?(?<v>\d+(?:[.,]\d+)?\s?(?:kg|kgs|kilos?|lbs?|pounds|stone|st)\b)/iu, (g) => f('weight', g.v)],
+  [/^'s\s+(?:current\s+|new\s+)?weight\s+is\s+(?:now\s+)?(?<v>\d+(?:[.,]\d+)?\s?(?:kg|kgs|kilos?|lbs?|pounds|stone|st)\b)/iu, (g) => f('weight', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:started|began|is)\s+eating\s+(?<v>meat|fish|dairy|pork|beef|red meat|animal products)\s+again\b`, 'iu'), (g) => f('diet', `eats ${g.v}`)],
   [new RegExp(String.raw`^\s+${ADV}(?:stopped|quit|gave up)\s+eating\s+(?<v>meat|fish|dairy|gluten|sugar|eggs|pork|beef|red meat|animal products)`, 'iu'), (g) => f('diet', `no ${g.v}`)],
   [

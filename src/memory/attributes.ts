@@ -35,6 +35,7 @@ export const ATTRIBUTES: readonly AttributeSpec[] = [
   { id: 'age', description: 'age', lasting: true, keyed: false, question: /\bhow old\b|\bage\b/i },
   { id: 'income', description: 'salary, pay or income', lasting: true, keyed: false, question: /\b(?:salary|income|earn|earns|earning|paid|pay|wage|wages)\b|\bhow much (?:do|does|did) [\p{L}' -]+? make\b/iu },
   { id: 'rent', description: 'rent or housing cost', lasting: true, keyed: false, question: /\b(?:rent|mortgage|housing cost)\b/i },
+  { id: 'weight', description: 'body weight', lasting: true, keyed: false, question: /\b(?:weigh|weighs|weight)\b/i },
   { id: 'birthday', description: 'date of birth', lasting: true, keyed: false, question: /\bbirthday\b|\bborn\b/i },
   {
     id: 'residence',

@@ -10,6 +10,10 @@ import { capitalise, factsOfClause, MAX_FACT_CHARS } from './sentence-facts.js';
 import { cleanSentence, escapeRe, restoreImpliedSubject, splitClauses } from './statements.js';
 import type { ExtractedFact, ExtractionResult, FactExtractor, SourceDocument, Turn } from './types.js';
 import { turnEvent } from './turn-events.js';
+import { signatureStatement } from './signature.js';
+import { answerInFrame } from './answer-frames.js';
+import { statementBehindLead } from './lead-clauses.js';
+import { pastAndPresent, previousPlace } from './past-values.js';
 import { normaliseTyping, typedSentences } from './user-typing.js';
 
 export { MAX_FACT_CHARS };
@@ -49,7 +53,9 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
   const turns = parseConversation(doc.content, doc.documentDate, entityName);
   const chat = turns !== null;
   const before = doc.previous?.trim() ? (parseConversation(doc.previous, doc.documentDate, entityName) ?? [{ speaker: entityName ?? USER, content: doc.previous, timestamp: null }]) : [];
-  const content = chat ? doc.content : profileLinesAsSentences(doc.content);
+  // "Best,\nHannah Okafor\nDirector of Product | Veridian": a signature's title is a statement of the signer's.
+  const signed = chat ? null : signatureStatement(doc.content);
+  const content = chat ? doc.content : profileLinesAsSentences(signed?.statement ? `${signed.body}\n\n${signed.statement}` : doc.content);
   const bullets = chat ? null : bulletFacts(content, doc.title, doc.documentDate);
   const body =
     bullets && bullets.lines.size > 0
@@ -92,8 +98,11 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
     return { speaker: turn.speaker, listener: other === ASSISTANT ? null : other };
   };
 
+  // The assistant's last turn: a short answer after it is read in its frame ("Which city?" / "Cork, actually").
+  let asked: string | null = null;
   // Earlier turns of an appended conversation: context only.
   for (const turn of earlier) {
+    asked = turn.speaker === ASSISTANT ? turn.content : null;
     if (turn.speaker !== ASSISTANT) {
       for (const span of sentenceSpans(turn.content, 0, Math.min(turn.content.length, MAX_SCAN_CHARS)).slice(-MAX_TURN_SENTENCES)) {
         const sentence = cleanSentence(turn.content.slice(span.start, span.end), names);
@@ -107,13 +116,15 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
   for (const turn of all) {
     // Facts are about the people of the container tag; an assistant's advice is not one of them.
     if (turn.speaker === ASSISTANT || facts.length >= maxFacts) {
+      asked = turn.speaker === ASSISTANT ? turn.content : null;
       discourse.nextTurn();
       continue;
     }
     const date = dateOf(turn.timestamp) ?? dateOf(doc.documentDate);
     const voices = voicesOf(turn);
     const speakerAliases = users.has(turn.speaker) && turn.speaker !== USER ? [USER] : [];
-    let body = turn.content;
+    let body = answerInFrame(asked, turn.content);
+    asked = null;
     const photo = chat ? PHOTO.exec(body) : null;
     if (photo) body = body.slice(0, photo.index);
     const spans = sentenceSpans(body, 0, Math.min(body.length, MAX_SCAN_CHARS));
@@ -133,7 +144,9 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
       // splits like "I sold the Civic and bought a Tesla".
       const raw = normaliseTyping(body.slice(span.start, span.end));
       // "shes great. i work on payments": a sentence typed without its capital is a sentence all the same.
-      for (const typed of chat || !plainLong ? typedSentences(raw) : [raw]) {
+      // "Kai called, he's moved to Kyoto" → "Kai has moved to Kyoto"; "I used to X, now I Y" → two statements, the past first.
+      const stated = (chat || !plainLong ? typedSentences(raw) : [raw]).flatMap((t) => (chat || !plainLong ? pastAndPresent(statementBehindLead(t)) : [t]));
+      for (const typed of stated) {
         const whole = chat || !plainLong ? restoreImpliedSubject(cleanSentence(typed, names)) : typed;
         // "sorry, I meant Spotify": the author's previous fact, with the value they meant.
         const corrected = chat || !plainLong ? correction(whole, facts, chat ? turn.speaker : null) : null;
@@ -141,7 +154,7 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
           sentence.push(corrected);
           continue;
         }
-        for (const clause of splitClauses(whole)) {
+        for (const clause of splitClauses(whole).flatMap(previousPlace)) {
           if (clause.length > MAX_SENTENCE_CHARS) continue;
           sentence.push(...factsOfClause(clause, context));
         }

@@ -9,6 +9,7 @@ import { inferForgetAfter, resolveDates, periodEnd } from './temporal-expression
 import { tenseOf } from './tense.js';
 import type { ExtractedFact } from './types.js';
 import { normaliseTyping } from './user-typing.js';
+import { usedToPresent } from './past-values.js';
 
 /**
  * One clause of a turn (or note) to facts: cleaned of small talk and filler, pronouns resolved against the
@@ -142,6 +143,13 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
     speaker: c.chat ? speaker : null,
     ...(who.aliases.length > 0 ? { aliases: who.aliases } : {}),
   };
+  // "The user used to work at Google": the attribute of its present form, a past value (never a lasting fact), which
+  // the current value of the same attribute replaces.
+  const present = usedToPresent(text);
+  if (present !== null) {
+    const then = classifyFact(present, phrase, 'present', dated);
+    return [{ ...base, attribute: then.attribute, isStatic: false }];
+  }
   const split = classified.facets.filter((f) => f.predicate);
   if ((split.length < 2 && !split[0]?.replaced) || !phrase) return [nameFact(base, classified.facets[0]?.value ?? null, who.subject, c)];
   const head = text.slice(0, text.toLowerCase().indexOf(phrase.toLowerCase()) + phrase.length);

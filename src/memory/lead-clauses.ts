@@ -1,0 +1,57 @@
+import { IRREGULAR_PAST, isRegularPast } from './tense.js';
+import { PARTNER_WORDS, RELATIVE_WORDS } from './attribute-patterns.js';
+
+/**
+ * Sentences whose statement hides behind a lead clause, rewritten so the statement has its own subject:
+ * - "Kai called yesterday, he's moved to Kyoto", "Talked to my sister Ines, she quit the bank": the lead only says how
+ *   the news came; the pronoun after it is the person named in the lead ("Kai has moved to Kyoto", "my sister Ines
+ *   quit the bank");
+ * - "Priya and I broke up", "Mark and I got divorced": the end of the partner fact, said as the user's ("I broke up
+ *   with Priya").
+ * Anything else is returned unchanged.
+ */
+
+const KIN = String.raw`(?:(?:older|younger|little|big|twin|best|old|new)\s+)?(?:${RELATIVE_WORDS}|${PARTNER_WORDS}|friend|colleague|coworker|co-worker|neighbou?r|boss|manager|roommate|flatmate|cousin)`;
+const NAME = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?`;
+/** "my sister Ines", "my brother", "Kai", "Ana Silva". */
+const PERSON = String.raw`(?:(?:[Mm]y|[Oo]ur)\s+${KIN}(?:\s+${NAME})?|(?!(?:I|We|My|Our|The|This|That|It|He|She|They)\b)${NAME})`;
+/** How the news came, with the person as the subject: "Kai called (me) yesterday". */
+const CAME = String.raw`(?:just\s+)?(?:called|rang|phoned|texted|messaged|emailed|wrote|facetimed|FaceTimed|stopped by|dropped by|came over|came by|visited|wrote to me|rang me|got in touch)`;
+/** How the news came, with the author as the subject (said or implied): "Talked to my sister last night". */
+const HEARD = String.raw`(?:(?:i|I|we|We)\s+)?(?:just\s+|finally\s+)?(?:talked|spoke|chatted|caught up|met up|had (?:lunch|dinner|coffee|drinks|a call))\s+(?:to|with)|(?:(?:I|We)\s+)?(?:just\s+|finally\s+)?(?:heard from|called|rang|phoned|texted|messaged|ran into|bumped into|saw|visited|facetimed|FaceTimed)`;
+const REST = String.raw`(?:\s+[^,;:.!?]{1,40}?)?,\s+(?:and\s+)?(?<pro>he|she|they)(?<aux>'s|’s|'d|’d|'re|’re|'ve|’ve)?\s+(?<rest>\S.*)$`;
+const LEAD_SUBJECT = new RegExp(String.raw`^(?<who>${PERSON})\s+${CAME}(?:\s+(?:me|us))?${REST}`, 'u');
+const LEAD_OBJECT = new RegExp(String.raw`^(?:${HEARD})\s+(?<who>${PERSON})${REST}`, 'u');
+const ENDED = new RegExp(
+  String.raw`^(?<who>${PERSON})\s+and\s+I\s+(?:(?:have|had|just|finally|officially|recently)\s+)*(?<verb>broke up|split up|split|separated|got divorced|divorced|called it quits)\b(?<rest>.*)$`,
+  'u',
+);
+
+/** The sentence with its lead clause replaced by the person it names, or the sentence itself. */
+export function statementBehindLead(sentence: string): string {
+  const s = sentence.trim();
+  // "Talked to ...": the verb opens the sentence with its capital.
+  const m = LEAD_SUBJECT.exec(s) ?? LEAD_OBJECT.exec(s.charAt(0).toLowerCase() + s.slice(1));
+  if (m?.groups) {
+    const { who, pro, aux, rest } = m.groups as { who: string; pro: string; aux?: string; rest: string };
+    // "they" after a single named person is someone else (or the person with others): not resolved here.
+    if (pro === 'they' && !/\s(?:and|&)\s/.test(who)) return s;
+    const verb = rest
+      .split(/\s+/)[0]!
+      .replace(/[^\p{L}]/gu, '')
+      .toLowerCase();
+    const participle = IRREGULAR_PAST.has(verb) || isRegularPast(verb) || /^(?:been|gone|done|seen|taken|given|become|begun|grown|known)$/.test(verb);
+    const contracted = aux ? (/^['’]s$/.test(aux) ? (participle ? ' has' : ' is') : /^['’]d$/.test(aux) ? ' had' : /^['’]re$/.test(aux) ? ' are' : ' have') : '';
+    return capitalise(`${who}${contracted} ${rest}`);
+  }
+  const e = ENDED.exec(s);
+  if (e?.groups) {
+    const { who, verb, rest } = e.groups as { who: string; verb: string; rest: string };
+    // "split" reads as a present too: the past is said unambiguously.
+    const said = /divorced/.test(verb) ? `I divorced ${who}` : /^(?:separated)$/.test(verb) ? `I separated from ${who}` : `I broke up with ${who}`;
+    return capitalise(`${said}${rest}`);
+  }
+  return s;
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
