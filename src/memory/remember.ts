@@ -8,6 +8,7 @@ import { canonicalAttribute } from './attributes.js';
 import { classifyFact } from './classify.js';
 import { USER } from './conversation.js';
 import { sameSubject, subjectNames } from './subjects.js';
+import { withRelativeNames } from './named-relatives.js';
 import type { ExtractedFact, RelationCandidate, RelationJudge } from './types.js';
 
 export interface RememberDeps {
@@ -56,7 +57,11 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
   const outcome: RememberOutcome = { created: [], updated: [], duplicates: [], extended: [] };
   if (facts.length === 0) return outcome;
   const userNames = await userNamesOf(deps, ctx, facts);
-  const named = facts.map((f) => withUserNames(f, userNames));
+  const named = await withRelativeNames(
+    deps.memories,
+    ctx,
+    facts.map((f) => withUserNames(f, userNames)),
+  );
   const vectors = await deps.embedder.embedDocuments(named.map((f) => f.text));
   for (const [i, fact] of named.entries()) {
     const vector = vectors[i]!;

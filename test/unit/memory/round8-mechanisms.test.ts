@@ -122,3 +122,19 @@ describe('signatures, weights and comma-spliced changes', () => {
     expect(rows('Omar left the team, my new manager is Lena Vogt.').find((f) => f[1] === 'manager')?.[2]).toBe("The user's new manager is Lena Vogt.");
   });
 });
+
+describe('an unnamed relative the tag knows by name', () => {
+  it('"my sister moved to Oslo" is about the sister the tag knows as Maren, and replaces her old city', async () => {
+    const latest = await remember(['I live in Turku. My sister Maren lives in Bergen and works as a nurse.', '2026-01-05'], ['My sister moved to Oslo last month.', '2026-04-03']);
+    const texts = latest.map((m) => m.memory);
+    expect(texts).toContain("The user's sister Maren moved to Oslo in March 2026.");
+    expect(texts.some((t) => t.includes('Bergen'))).toBe(false);
+    expect(texts.some((t) => t.includes('Turku'))).toBe(true);
+    expect(latest.find((m) => m.memory.includes('Oslo'))?.subject).toBe('Maren');
+  });
+
+  it('two named sisters: an unnamed one stays unnamed', async () => {
+    const latest = await remember(['My sister Maren lives in Bergen. My sister Ida lives in Tromsø.', '2026-01-05'], ['My sister moved to Oslo last month.', '2026-04-03']);
+    expect(latest.find((m) => m.memory.includes('Oslo'))?.subject).toBe("the user's sister");
+  });
+});
