@@ -11,6 +11,7 @@ import { cleanSentence, escapeRe, restoreImpliedSubject, splitClauses } from './
 import type { ExtractedFact, ExtractionResult, FactExtractor, SourceDocument, Turn } from './types.js';
 import { turnEvent } from './turn-events.js';
 import { signatureStatement } from './signature.js';
+import { withoutDatedLabels } from './dated-notes.js';
 import { answerInFrame } from './answer-frames.js';
 import { statementBehindLead } from './lead-clauses.js';
 import { pastAndPresent, previousPlace } from './past-values.js';
@@ -54,8 +55,8 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
   const chat = turns !== null;
   const before = doc.previous?.trim() ? (parseConversation(doc.previous, doc.documentDate, entityName) ?? [{ speaker: entityName ?? USER, content: doc.previous, timestamp: null }]) : [];
   // "Best,\nHannah Okafor\nDirector of Product | Veridian": a signature's title is a statement of the signer's.
-  const signed = chat ? null : signatureStatement(doc.content);
-  const content = chat ? doc.content : profileLinesAsSentences(signed?.statement ? `${signed.body}\n\n${signed.statement}` : doc.content);
+  const signed = chat ? null : signatureStatement(withoutDatedLabels(doc.content));
+  const content = chat ? doc.content : profileLinesAsSentences(signed?.statement ? `${signed.body}\n\n${signed.statement}` : signed!.body);
   const bullets = chat ? null : bulletFacts(content, doc.title, doc.documentDate);
   const body =
     bullets && bullets.lines.size > 0

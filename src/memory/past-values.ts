@@ -19,6 +19,10 @@ const MOVED_FROM = new RegExp(
   String.raw`^((?:I|[Ww]e|[Mm]y\s+[\p{L}-]+(?:\s+\p{Lu}[\p{L}'-]*)?|\p{Lu}[\p{L}'-]*)\s+(?:(?:have|has|had|just|finally|recently|officially)\s+)*)(moved|relocated)\s+from\s+${PLACE}\s+(?:to|over to)\s+(\p{Lu}.*)$`,
   'u',
 );
+const SWITCHED_FROM = new RegExp(
+  String.raw`^((?:I|[Ww]e|[Mm]y\s+[\p{L}-]+(?:\s+\p{Lu}[\p{L}'-]*)?|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+(?:(?:have|has|had|just|finally|recently|officially)\s+)*)(switched|changed)\s+from\s+(\p{Lu}[\p{L}\d&'’.-]*(?:\s+\p{Lu}[\p{L}\d&'’.-]*){0,2})\s+to\s+(\p{Lu}.*)$`,
+  'u',
+);
 const THESE_DAYS_IN = new RegExp(String.raw`^(?:these days|nowadays|now)\s*,?\s+(I'm|I am|we're|we are)\s+(?:(?:based|living|settled)\s+)?in\s+${PLACE}\s*([.!]*)$`, 'iu');
 
 /** A sentence as the statements it makes, past values first. */
@@ -29,8 +33,16 @@ export function pastAndPresent(sentence: string): string[] {
   return USED_TO.test(s) ? splitAtNow(s) : [s];
 }
 
-/** A clause "We moved from Ottawa to Toronto in April" as "We used to live in Ottawa." and "We moved to Toronto in April". */
+/**
+ * A clause "We moved from Ottawa to Toronto in April" as "We used to live in Ottawa." and "We moved to Toronto in
+ * April"; "Rosa switched from Square to Toast" as "Rosa used to use Square." and "Rosa switched to Toast".
+ */
 export function previousPlace(clause: string): string[] {
+  const sw = SWITCHED_FROM.exec(clause.trim());
+  if (sw) {
+    const subject = sw[1]!.replace(/\s+(?:(?:have|has|had|just|finally|recently|officially)\s+)*$/u, '').trim();
+    return [`${subject} used to use ${sw[3]}.`, `${sw[1]}${sw[2]} to ${sw[4]}`];
+  }
   const m = MOVED_FROM.exec(clause.trim());
   if (!m || !isPlaceLike(m[3]!)) return [clause];
   const subject = m[1]!.replace(/\s+(?:(?:have|has|had|just|finally|recently|officially)\s+)*$/u, '').trim();

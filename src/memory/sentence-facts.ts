@@ -121,7 +121,9 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
   const group = WE_SUBJECT.test(s) && !/^our\s/i.test(s) ? (voices.group ?? `${speaker} and others`) : null;
   const phrase = group ?? pair ?? who.phrase;
   const dated = dates.dates.length > 0 || forgetAfter !== null;
-  const classified = classifyFact(text, phrase, tense, dated);
+  // "The user used to work at Google": classified by its present form (a past value of that attribute, below).
+  const present = usedToPresent(text);
+  const classified = present !== null ? classifyFact(present, phrase, 'present', dated) : classifyFact(text, phrase, tense, dated);
   if (unsure && who.subject === c.discourse.fullName(unsure) && !classified.facets.some((f) => f.id !== 'other')) {
     if (c.chat && !PERSON.test(s) && !c.mentions?.test(s)) return [];
     who = { subject: null, phrase: null, aliases: [] };
@@ -143,13 +145,8 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
     speaker: c.chat ? speaker : null,
     ...(who.aliases.length > 0 ? { aliases: who.aliases } : {}),
   };
-  // "The user used to work at Google": the attribute of its present form, a past value (never a lasting fact), which
-  // the current value of the same attribute replaces.
-  const present = usedToPresent(text);
-  if (present !== null) {
-    const then = classifyFact(present, phrase, 'present', dated);
-    return [{ ...base, attribute: then.attribute, isStatic: false }];
-  }
+  // A past value: never a lasting fact, one fact (its current value, filed later, replaces it).
+  if (present !== null) return [{ ...base, isStatic: false }];
   const split = classified.facets.filter((f) => f.predicate);
   if ((split.length < 2 && !split[0]?.replaced) || !phrase) return [nameFact(base, classified.facets[0]?.value ?? null, who.subject, c)];
   const head = text.slice(0, text.toLowerCase().indexOf(phrase.toLowerCase()) + phrase.length);

@@ -138,3 +138,16 @@ describe('an unnamed relative the tag knows by name', () => {
     expect(latest.find((m) => m.memory.includes('Oslo'))?.subject).toBe("the user's sister");
   });
 });
+
+describe('dated note lines and "switched from A to B"', () => {
+  it('"Call 4 Mar:" opens a line of a note, it names no speaker', () => {
+    const facts = rows('Account: Harbor Dental\nCall 4 Mar: Dr Lee Morgan is the new practice manager at Harbor Dental.\nMeeting 2026-04-02 - Lee Morgan moved to Halifax.');
+    expect(facts.length).toBe(3);
+    expect(facts.every((f) => /Lee Morgan$/.test(f[0]!))).toBe(true);
+    expect(facts.some((f) => /said|Call 4 Mar|Meeting/.test(f[2]!))).toBe(false);
+  });
+
+  it('"switched from A to B" files A as the past and the switch without it', () => {
+    expect(read('Priya switched from Asana to Linear in May.').map((f) => f.text)).toEqual(['Priya used to use Asana.', 'Priya switched to Linear in May 2026.']);
+  });
+});
