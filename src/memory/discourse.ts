@@ -227,14 +227,17 @@ export class Discourse {
 }
 
 /**
- * The name a user gives for themselves: "My name is Maya", "I'm Maya Chen, ...", "Call me Maya", "This is Maya".
+ * The name a user gives for themselves: "My name is Maya", "I'm Maya Chen, ...", "Call me Maya", "This is Maya",
+ * "Maya here, ...".
  * Null when the sentence gives none (or "I'm Happy": a word the lexicon knows as something else).
  */
 export function selfIntroducedName(sentence: string): string | null {
   const m =
     /\b[Mm]y (?:full |first |real )?name is (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)/u.exec(sentence) ??
     /\b(?:[Cc]all me|[Tt]his is|[Ii]t's|[Ii]t is) (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?=\s*(?:[,.!;]|$| here\b))/u.exec(sentence) ??
-    /\bI(?:'m| am) (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?=\s*(?:[,.!;]|$|\band\b))/u.exec(sentence);
+    /\bI(?:'m| am) (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?=\s*(?:[,.!;]|$|\band\b))/u.exec(sentence) ??
+    // "José here again, we moved...": a note signed at its start.
+    /^(?:(?:[Hh]i|[Hh]ey|[Hh]ello|[Hh]ola)[,!]?\s+(?:all[,!]?\s+|again[,!]?\s+)?)?(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)\s+here\b(?:\s+again)?\s*[,.!:;—–-]/u.exec(sentence.trim());
   if (!m) return null;
   const name = m[1]!;
   const first = name.split(/\s+/)[0]!;

@@ -26,6 +26,10 @@ const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{1F3FB}-\u{1F3FF}]|(?
 
 const UNRESOLVED =
   /^(?:it|it's|its|that|that's|thats|this|these|those|they|they're|they've|them|he|he's|she|she's|there|there's|here|here's|everyone|everybody|someone|somebody|something|nothing|anything|everything|what|which|who|whoever|how|such|one|both|each|all|none|nobody|other|others|anyone|anybody|yours|mine|ours)\b/i;
+const SIGN_OFF =
+  /^(?:I\s+)?(?:have to|need to|must|gotta|got to|should)\s+(?:run|go|dash|head off|head out|jump off|bounce|sign off|get going)\b(?:\s*(?:now|soon))?\s*(?:[,.!;-]+\s*(?:talk|speak|chat|catch you|see you)\s+(?:soon|later|tomorrow)\b.*)?[.!]*$/i;
+const ROUGH_DAY =
+  /^(?:(?:honestly|ugh|man|wow|so|well)\s*,?\s+)?(?:today|this week|this morning|yesterday|it)\s+(?:was|has been|is|'s been)\s+(?:just\s+)?(?:one of those (?:days|weeks|mornings)|(?:such\s+)?(?:a\s+)?(?:long|rough|crazy|busy|weird|tough|hard|strange|slow)\s+(?:day|week|morning))\b[.!]*$/i;
 const IMPERATIVE = new Set(
   `take look let let's check try go come keep make tell remember don't do have enjoy be stay give see imagine say listen watch follow get
   hang hope glad good great sounds sound love loved congrats welcome sorry happy nice cool awesome wish please thank thanks feel send
@@ -56,7 +60,7 @@ const SHORT_FACT = new RegExp(String.raw`^(?:I'm|I am|Im)\s+(?:${DIETS}|single|m
 const PRONOUN = String.raw`(?:I|I'm|I've|I'd|I'll|we|we're|we've|we'll|my|our|it|it's|that's|they|they're|he|he's|she|she's)`;
 // Where a new clause with its own subject starts. A bare "and I" is left alone: "my husband and I went".
 const CLAUSE_BREAK = new RegExp(
-  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|\s+(?:also|plus)\s+(?=(?:I|I'm|I've|we|we're|we've)\s)|,\s+(?:and|but|so)\s+(?:(?:now|then|these days)\s+)?(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?:(?:now|then)\s+)?(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|\s+and\s+(?=(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll})|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})|,\s+(?=(?:my|our)\s+(?:new|current|old|former)\s+\p{Ll}+\s+(?:is|was)\s)`,
+  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|\s+(?:also|plus)\s+(?=(?:I|I'm|I've|we|we're|we've)\s)|,\s+(?:and|but|so)\s+(?:(?:now|then|these days)\s+)?(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?:(?:now|then)\s+)?(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|\s+and\s+(?=(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll})|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})|,\s+(?=(?:my|our)\s+(?:new|current|old|former)\s+\p{Ll}+\s+(?:is|was)\s)|,\s+(?:and|but|so)\s+(?:somewhere|sometime|in|at|on|during|after|before|then|finally|eventually|meanwhile|amid|amidst|between|through)\b(?:\s+\p{Ll}+){0,7}?\s+(?=(?:I|we)\s+(?:(?:just|finally|also|then)\s+)?\p{Ll}+ed\b)`,
   'gu',
 );
 
@@ -274,6 +278,8 @@ export function rejectReason(sentence: string, names: readonly string[]): string
   // "Just testing, thanks", "I'm just curious": talk about the chat itself.
   if (/^(?:I(?:'m|\s+am)?\s+)?just\s+(?:testing|checking|kidding|joking|browsing|curious|wondering|asking|saying|looking around)\b/i.test(sentence)) return 'small talk';
   if (UNRESOLVED.test(sentence)) return 'unresolved';
+  // "ok gotta run, talk soon", "today was one of those days": leaving the chat, or a mood of the day.
+  if (SIGN_OFF.test(sentence) || ROUGH_DAY.test(sentence)) return 'small talk';
   const first = words[0]!.toLowerCase().replace(/[^\p{L}']/gu, '');
   if (IMPERATIVE.has(first) || SUBJECTLESS.has(first)) return 'imperative';
   // "You'd be a great counselor", "Your empathy will help": praise and advice, not facts. "You told me..." stays.

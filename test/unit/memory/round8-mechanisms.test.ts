@@ -151,3 +151,23 @@ describe('dated note lines and "switched from A to B"', () => {
     expect(read('Priya switched from Asana to Linear in May.').map((f) => f.text)).toEqual(['Priya used to use Asana.', 'Priya switched to Linear in May 2026.']);
   });
 });
+
+describe('rambling messages, sign-offs and notes signed at the start', () => {
+  it('a move in the middle of a rambling sentence is found after ", and somewhere in all that we ..."', () => {
+    const facts = read('Mad week, the boiler broke, my aunt visited for three days, and somewhere in the chaos we packed everything and moved to Leeds on Friday.');
+    expect(facts.find((f) => f.attribute === 'residence')?.text).toBe('The user and others moved to Leeds on 2026-05-08.');
+  });
+
+  it('leaving the chat and a mood of the day are small talk', () => {
+    expect(read('ok gotta run, talk soon')).toEqual([]);
+    expect(read('user: lol ok, have to go now, speak later\nassistant: Bye!')).toEqual([]);
+    expect(read('Honestly today was one of those days.')).toEqual([]);
+    expect(read('I have to go to Berlin next week for a conference.').length).toBe(1);
+  });
+
+  it('"Tomás here again, we moved to Cádiz" is the note of Tomás, about the same person as "Tomás Ruiz"', async () => {
+    expect(rows('Tomás here again, we moved to Cádiz in June.')[0]?.slice(0, 2)).toEqual(['Tomás', 'residence']);
+    const latest = await remember(["Hi! I'm Tomás Ruiz and I live in Murcia.", '2026-01-05'], ['Tomás here again, we moved to Cádiz in June.', '2026-07-01']);
+    expect(latest.map((m) => m.memory).some((t) => t.includes('Murcia'))).toBe(false);
+  });
+});
