@@ -223,3 +223,44 @@ for (const b of [0.3, 0.5, 0.6, 0.8, 1]) for (const n of [5, 10, 20]) VARIANTS[`
 VARIANTS['kw prf b0.4 top2'] = prf(0.4, 2);
 VARIANTS['kw prf b0.2 top2'] = prf(0.2, 2);
 for (const b of [0.3, 0.4]) for (const n of [15, 20, 1000]) VARIANTS[`kw prf b${b} top1 n${n}`] = prf(b, 1, n);
+/** On a dump of the served code (feedback applied): the first stage's own order, without the second pass. */
+VARIANTS['without feedback'] = (q) => {
+  const intent = queryIntent(q.q);
+  return byScore(q.cands, (c) => withIntent(1 - (1 - c.v) * (1 - 0.95 * c.k), intentEvidence(intent, c.text)));
+};
+/** The served rerank (intent at its default weight) over the served first stage. */
+function servedRerank(base: Order, window = 40): Order {
+  return (q) => {
+    const intent = queryIntent(q.q);
+    const cands = base(q);
+    const top = cands.slice(0, window);
+    const scores = rerank(
+      q.terms,
+      top.map((c, i) => ({ id: String(i), text: c.text, similarity: c.similarity, keyword: c.k, cosine: c.cos, intent: intentEvidence(intent, c.text) })),
+    );
+    const order = top.map((c, i) => ({ c, s: scores.get(String(i))! })).sort((a, b) => b.s - a.s);
+    return [...order.map((o) => o.c), ...cands.slice(window)];
+  };
+}
+VARIANTS['rerank (served)'] = servedRerank((q) => q.cands);
+VARIANTS['rerank without feedback'] = servedRerank((q) => VARIANTS['without feedback']!(q));
+VARIANTS['rerank on feedback keyword'] = (q) => {
+  const intent = queryIntent(q.q);
+  const w = baseWeights(q);
+  const extra = new Map<string, number>();
+  for (const t of termsOf(q.cands[0]?.text ?? '')) if (!w.has(t)) extra.set(t, idf(corpusDf.get(t) ?? 0, corpusSize));
+  const weights = new Map([
+    ...w,
+    ...[...extra]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 20)
+      .map(([t, x]) => [t, 0.3 * x] as const),
+  ]);
+  const top = q.cands.slice(0, 40);
+  const scores = rerank(
+    q.terms,
+    top.map((c, i) => ({ id: String(i), text: c.text, similarity: c.similarity, keyword: coverage(weights, c.text), cosine: c.cos, intent: intentEvidence(intent, c.text) })),
+  );
+  const order = top.map((c, i) => ({ c, s: scores.get(String(i))! })).sort((a, b) => b.s - a.s);
+  return [...order.map((o) => o.c), ...q.cands.slice(40)];
+};
