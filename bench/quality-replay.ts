@@ -25,7 +25,7 @@ import { loadLongMemEval } from './quality/longmemeval.js';
 import { mean, rankingOf } from './quality/metrics.js';
 import { loadSciFact } from './quality/scifact.js';
 import type { DatasetName, QualityDataset } from './quality/types.js';
-import { type Candidate, type ReplayQuery, VARIANTS } from './quality/replay-variants.js';
+import { type Candidate, type ReplayQuery, setCorpus, VARIANTS } from './quality/replay-variants.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -58,6 +58,7 @@ async function main(): Promise<void> {
   const dumpFile = path.join(CACHE_DIR, `replay-${name}.json`);
   const queries = args.reuse ? (JSON.parse(fs.readFileSync(dumpFile, 'utf8')) as ReplayQuery[]) : await dump(dataset, dumpFile);
   log(`${name}: ${queries.length} queries, load ${loadAverage().join(' ')}`);
+  setCorpus(dataset.documents.map((d) => d.content));
   const variants = Object.entries(VARIANTS).filter(([v]) => !args.only || args.only.split(',').includes(v));
   const rows: string[] = [];
   for (const [variant, order] of variants) {

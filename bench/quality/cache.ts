@@ -13,7 +13,16 @@ import type { BenchDocument } from './types.js';
 const ROOT = path.join(CACHE_DIR, 'quality');
 
 /** Files read only when answering a search, never when ingesting (re-check when search code moves). */
-const QUERY_TIME_ONLY = ['src/vector/calibrate.ts', 'src/search/hybrid.ts', 'src/search/keyword-score.ts', 'src/search/query-intent.ts', 'src/search/rerank.ts', 'src/services/search.ts', 'src/vector/top-k.ts'];
+const QUERY_TIME_ONLY = [
+  'src/vector/calibrate.ts',
+  'src/search/feedback.ts',
+  'src/search/hybrid.ts',
+  'src/search/keyword-score.ts',
+  'src/search/query-intent.ts',
+  'src/search/rerank.ts',
+  'src/services/search.ts',
+  'src/vector/top-k.ts',
+];
 const QUERY_TIME_DIRS = ['src/http/'];
 
 export function cacheKey(dataset: string, docs: readonly BenchDocument[], embedderId: string): string {

@@ -3,7 +3,9 @@
  * what the service does (SearchService.searchChunks); the others are experiments.
  */
 import { intentEvidence, queryIntent, withIntent } from '../../src/search/query-intent.js';
+import { idf, termWeights } from '../../src/search/keyword-score.js';
 import { rerank } from '../../src/search/rerank.js';
+import { indexTerms } from '../../src/text/tokenize.js';
 
 export interface Candidate {
   /** The unit the chunk stands for (LoCoMo turn, SciFact abstract). */
@@ -149,3 +151,116 @@ VARIANTS['intent'] = (q) => {
 };
 for (const w of [3, 4, 6, 8]) VARIANTS[`intent then rerank w${w}`] = intentRerank(w);
 for (const w of [10, 15, 20, 30]) VARIANTS[`intent then rerank w${w}`] = intentRerank(w);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Round 6: keyword coverage re-weighted (rare names and numbers), and a second pass with the top hit's terms
+// (pseudo-relevance feedback). Needs the corpus's document frequencies: setCorpus() before scoring.
+// ---------------------------------------------------------------------------------------------------------------
+let corpusDf = new Map<string, number>();
+let corpusSize = 1;
+const termCache = new Map<string, Set<string>>();
+export function setCorpus(texts: readonly string[]): void {
+  corpusDf = new Map();
+  corpusSize = texts.length;
+  for (const t of texts) for (const x of new Set(indexTerms(t))) corpusDf.set(x, (corpusDf.get(x) ?? 0) + 1);
+}
+function termsOf(text: string): Set<string> {
+  let s = termCache.get(text);
+  if (!s) termCache.set(text, (s = new Set(indexTerms(text))));
+  return s;
+}
+function coverage(weights: ReadonlyMap<string, number>, text: string): number {
+  const have = termsOf(text);
+  let total = 0;
+  let matched = 0;
+  for (const [t, w] of weights) {
+    total += w;
+    if (have.has(t)) matched += w;
+  }
+  return total > 0 ? matched / total : 0;
+}
+/** The terms of the query's capitalised (not sentence-initial) words and numbers. */
+function salientTerms(q: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of q.matchAll(/\b([A-Z][\w'’]*|\d[\w]*)/g)) {
+    if (m.index === 0) continue;
+    for (const t of indexTerms(m[1]!)) out.add(t);
+  }
+  return out;
+}
+function refuse(q: ReplayQuery, weights: ReadonlyMap<string, number>, kw = 0.95): Candidate[] {
+  const intent = queryIntent(q.q);
+  return byScore(q.cands, (c) => withIntent(1 - (1 - c.v) * (1 - kw * coverage(weights, c.text)), intentEvidence(intent, c.text)));
+}
+function baseWeights(q: ReplayQuery): Map<string, number> {
+  return termWeights(q.terms, corpusDf, corpusSize);
+}
+VARIANTS['kw recomputed (check)'] = (q) => refuse(q, baseWeights(q));
+for (const f of [1.5, 2, 3]) {
+  VARIANTS[`kw salient x${f}`] = (q) => {
+    const s = salientTerms(q.q);
+    return refuse(q, new Map([...baseWeights(q)].map(([t, w]) => [t, s.has(t) ? w * f : w])));
+  };
+}
+for (const f of [0.5, 0.25]) {
+  VARIANTS[`kw salient x${f}`] = (q) => {
+    const s = salientTerms(q.q);
+    return refuse(q, new Map([...baseWeights(q)].map(([t, w]) => [t, s.has(t) ? w * f : w])));
+  };
+}
+function prf(beta: number, top = 1, maxTerms = 10): Order {
+  return (q) => {
+    const first = q.cands;
+    const w = baseWeights(q);
+    const extra = new Map<string, number>();
+    for (const c of first.slice(0, top)) for (const t of termsOf(c.text)) if (!w.has(t)) extra.set(t, Math.max(extra.get(t) ?? 0, idf(corpusDf.get(t) ?? 0, corpusSize)));
+    const chosen = [...extra].sort((a, b) => b[1] - a[1]).slice(0, maxTerms);
+    return refuse(q, new Map([...w, ...chosen.map(([t, x]) => [t, beta * x] as const)]));
+  };
+}
+for (const b of [0.1, 0.2, 0.4]) for (const top of [1, 3]) VARIANTS[`kw prf b${b} top${top}`] = prf(b, top);
+for (const b of [0.3, 0.5, 0.6, 0.8, 1]) for (const n of [5, 10, 20]) VARIANTS[`kw prf b${b} top1 n${n}`] = prf(b, 1, n);
+VARIANTS['kw prf b0.4 top2'] = prf(0.4, 2);
+VARIANTS['kw prf b0.2 top2'] = prf(0.2, 2);
+for (const b of [0.3, 0.4]) for (const n of [15, 20, 1000]) VARIANTS[`kw prf b${b} top1 n${n}`] = prf(b, 1, n);
+/** On a dump of the served code (feedback applied): the first stage's own order, without the second pass. */
+VARIANTS['without feedback'] = (q) => {
+  const intent = queryIntent(q.q);
+  return byScore(q.cands, (c) => withIntent(1 - (1 - c.v) * (1 - 0.95 * c.k), intentEvidence(intent, c.text)));
+};
+/** The served rerank (intent at its default weight) over the served first stage. */
+function servedRerank(base: Order, window = 40): Order {
+  return (q) => {
+    const intent = queryIntent(q.q);
+    const cands = base(q);
+    const top = cands.slice(0, window);
+    const scores = rerank(
+      q.terms,
+      top.map((c, i) => ({ id: String(i), text: c.text, similarity: c.similarity, keyword: c.k, cosine: c.cos, intent: intentEvidence(intent, c.text) })),
+    );
+    const order = top.map((c, i) => ({ c, s: scores.get(String(i))! })).sort((a, b) => b.s - a.s);
+    return [...order.map((o) => o.c), ...cands.slice(window)];
+  };
+}
+VARIANTS['rerank (served)'] = servedRerank((q) => q.cands);
+VARIANTS['rerank without feedback'] = servedRerank((q) => VARIANTS['without feedback']!(q));
+VARIANTS['rerank on feedback keyword'] = (q) => {
+  const intent = queryIntent(q.q);
+  const w = baseWeights(q);
+  const extra = new Map<string, number>();
+  for (const t of termsOf(q.cands[0]?.text ?? '')) if (!w.has(t)) extra.set(t, idf(corpusDf.get(t) ?? 0, corpusSize));
+  const weights = new Map([
+    ...w,
+    ...[...extra]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 20)
+      .map(([t, x]) => [t, 0.3 * x] as const),
+  ]);
+  const top = q.cands.slice(0, 40);
+  const scores = rerank(
+    q.terms,
+    top.map((c, i) => ({ id: String(i), text: c.text, similarity: c.similarity, keyword: coverage(weights, c.text), cosine: c.cos, intent: intentEvidence(intent, c.text) })),
+  );
+  const order = top.map((c, i) => ({ c, s: scores.get(String(i))! })).sort((a, b) => b.s - a.s);
+  return [...order.map((o) => o.c), ...q.cands.slice(40)];
+};

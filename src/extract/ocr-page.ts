@@ -13,7 +13,11 @@ import type { ExtractContext } from './types.js';
  * back the dropped title of the skewed Linn scan, at about a quarter more time per page.
  */
 export interface OcrPassOptions {
-  /** A poor first reading (mean word confidence below WEAK_CONFIDENCE) is read again as sparse text. */
+  /**
+   * A poor first reading (mean word confidence below WEAK_CONFIDENCE), or a kept reading with little confident text
+   * (score below SPARSE_SCORE: photographed signs whose first reading is empty at confidence 70), is read again as
+   * sparse text, from the polarity image when the page has one (dark text on white everywhere).
+   */
   sparse?: boolean;
   /** Without a language hint, a reading in a language other than the first one read is read again with its data. */
   language?: boolean;
@@ -55,6 +59,8 @@ const WEAK_CONFIDENCE = 70;
 const MIN_WORD_CONFIDENCE = 50;
 /** A kept reading with a score below this (about a dozen confidently read characters) is nearly empty. */
 const NEAR_EMPTY_SCORE = 12;
+/** A kept reading with a score below this (about three dozen confidently read characters) is read as sparse text too. */
+const SPARSE_SCORE = 40;
 /** The large-text pass runs on pages at least this tall (smaller ones have no heading tesseract loses). */
 const LARGE_TEXT_MIN_HEIGHT = 1000;
 /** A line of the half-size reading is a heading when at least this many times the page's median line height. */
@@ -177,10 +183,11 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
   };
 
   const polar = passes.polarity !== false && threshold === 'global' && (look?.dark ?? 0) >= POLARITY_MIN_DARK;
+  let normalised: Buffer | null = null;
   if (polar) {
     const request: OcrVariantRequest = { png: new Uint8Array(png), op: 'polarity' };
     const out = await runInSandbox<OcrVariant>('ocr-variant', request, ctx.limits, { signal, what: 'the page image', transfer: [request.png.buffer as ArrayBuffer] });
-    const normalised = Buffer.from(out.png.buffer, out.png.byteOffset, out.png.byteLength);
+    normalised = Buffer.from(out.png.buffer, out.png.byteOffset, out.png.byteLength);
     if (keep(await ocr.recognize(normalised, { signal, layout, languages, autoRotate: false, threshold }), 'polarity', layout, languages)) png = normalised;
   }
   // The per-tile threshold is for the same pages (a dark window on light paper); it runs when the polarity reading
@@ -201,10 +208,12 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
       threshold = 'local';
     }
   }
-  if (passes.sparse !== false && first.confidence < WEAK_CONFIDENCE) {
-    keep(await ocr.recognize(png, { signal, layout: 'sparse', languages, autoRotate: false, threshold }), 'sparse', 'sparse', languages);
+  const beforeSparse = readingScore(best);
+  if (passes.sparse !== false && (first.confidence < WEAK_CONFIDENCE || beforeSparse < SPARSE_SCORE)) {
+    const source = normalised && threshold === 'global' ? normalised : png;
+    if (keep(await ocr.recognize(source, { signal, layout: 'sparse', languages, autoRotate: false, threshold }), 'sparse', 'sparse', languages)) png = source;
   }
-  if (passes.block !== false && layout !== 'block' && readingScore(best) < NEAR_EMPTY_SCORE) {
+  if (passes.block !== false && layout !== 'block' && beforeSparse < NEAR_EMPTY_SCORE) {
     keep(await ocr.recognize(png, { signal, layout: 'block', languages, autoRotate: false, threshold }), 'block', 'block', languages);
   }
   if (passes.language !== false && !hinted) {

@@ -18,12 +18,29 @@ export const SPEAKER_EVIDENCE = 0.3;
 export const TIME_EVIDENCE = 0.2;
 
 export interface QueryIntent {
-  /** Lower-cased capitalised words of the question (possessive 's dropped): the people it may name. */
+  /**
+   * Lower-cased capitalised words of the question (possessive 's dropped): the people it may name. A word that is
+   * capitalised only for standing first in a sentence ("When", "What", "Did", "The") is not a name.
+   */
   names: ReadonlySet<string>;
   asksWhen: boolean;
 }
 
 const NAME = /\b([A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?:'s|’s)?\b/g;
+/** Question and function words, capitalised at a sentence start: never taken for a name there. */
+const SENTENCE_WORDS = new Set(
+  (
+    'what when where which who whom whose why how ' +
+    'did do does is are was were am be been has have had can could would should will shall may might must ' +
+    'the a an and but or so if then than this that these those there here it its ' +
+    'i me my we our us you your he him his she her they them their ' +
+    'in on at of for from to with by about after before during since until as ' +
+    'according based besides apart aside other also please tell give list name describe explain ' +
+    'yes no not any some all each every both either neither one'
+  ).split(' '),
+);
+/** Where a sentence starts: the text's start, or after . ! ? (and any quotes or brackets opening the next one). */
+const SENTENCE_START = /(?:^|[.!?])\s*["'“‘(\[]*$/;
 const WHEN = /^\s*(?:when\b|what (?:date|day|year|month|time)\b|how long ago\b|in (?:which|what) (?:year|month)\b|since when\b)/i;
 const SPEAKER_LINE = /^[ \t]*(?:\[[^\]\n]{1,80}\]\s*)?([A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)?):[ \t]/gm;
 const DATE_PREFIX = /^[ \t]*\[[^\]\n]{1,80}\][ \t]*/gm;
@@ -43,7 +60,13 @@ const TIME = new RegExp(
 );
 
 export function queryIntent(q: string): QueryIntent {
-  return { names: new Set([...q.matchAll(NAME)].map((m) => m[1]!.toLowerCase())), asksWhen: WHEN.test(q) };
+  const names = new Set<string>();
+  for (const m of q.matchAll(NAME)) {
+    const word = m[1]!.toLowerCase();
+    if (SENTENCE_WORDS.has(word) && SENTENCE_START.test(q.slice(0, m.index))) continue;
+    names.add(word);
+  }
+  return { names, asksWhen: WHEN.test(q) };
 }
 
 /** The speakers of a passage's lines, lower-cased. */

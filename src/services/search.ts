@@ -8,8 +8,9 @@ import type { ChunkRecord, DocumentRecord } from '../core/types.js';
 import { calibrateCosine } from '../vector/calibrate.js';
 import type { FilterNode } from '../core/filters.js';
 import { fuse, type HybridEvidence } from '../search/hybrid.js';
-import { keywordCoverage, selectMatchTerms, termWeights } from '../search/keyword-score.js';
-import { intentEvidence, orderByIntent, queryIntent } from '../search/query-intent.js';
+import { orderByFeedback } from '../search/feedback.js';
+import { idf, keywordCoverage, selectMatchTerms, termWeights } from '../search/keyword-score.js';
+import { intentEvidence, orderByIntent, queryIntent, withIntent } from '../search/query-intent.js';
 import { rerank } from '../search/rerank.js';
 import { indexTerms, queryTerms } from '../text/tokenize.js';
 
@@ -113,11 +114,26 @@ export class SearchService {
       }
     }
     const intent = queryIntent(p.q);
-    const fused = orderByIntent(
-      fuse(evidence, { vector: this.opts.vectorWeight, keyword: this.opts.keywordWeight }).filter((h) => chunks.has(h.id)),
+    const first = orderByIntent(
+      fuse(evidence, fusion).filter((h) => chunks.has(h.id)),
       intent,
       (id) => chunks.get(id)!.content,
     );
+    // A second pass with the best hit's words (search/feedback.ts); nothing to weigh without keyword evidence.
+    const termSets = new Map<string, ReadonlySet<string>>();
+    const termsOf = (id: string) => termSets.get(id) ?? termSets.set(id, new Set(storedTerms.get(id) ?? indexTerms(chunks.get(id)!.embeddedContent))).get(id)!;
+    const fused =
+      fusion.keyword > 0
+        ? await orderByFeedback(first, {
+            queryWeights: weights,
+            termsOf,
+            idfs: async (extra) => {
+              const s = await this.store.chunks.termStats(orgId, extra);
+              return new Map([...s.docFrequencies].filter(([, df]) => df > 0).map(([t, df]) => [t, idf(df, Math.max(s.totalChunks, 1))]));
+            },
+            similarity: (h, keyword) => withIntent(1 - (1 - fusion.vector * h.vector) * (1 - fusion.keyword * keyword), intentEvidence(intent, chunks.get(h.id)!.content)),
+          })
+        : first;
     return { terms, intent, fused, chunks, cosines };
   }
 

@@ -73,6 +73,30 @@ describe('the polarity reading of a page with light text on a dark background', 
     expect(calls.find((c) => c.layout === 'sparse')?.light).toBe(true);
   });
 
+  it('reads the normalised page as sparse text when the kept reading has little confident text, at any confidence', async () => {
+    // Photographed street signs: the first reading is a few specks at confidence 70 (not "poor" by confidence), the
+    // polarity reading of the whole page finds no text block (empty, confidence 95) and is not kept.
+    const calls: { light: boolean; layout: string }[] = [];
+    const ocr: OcrEngine = {
+      name: 'fake',
+      languages: ['eng'],
+      available: ['eng'],
+      async recognize(image: Buffer, o: RecognizeOptions) {
+        const { data } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
+        const light = data[0]! > 128;
+        calls.push({ light, layout: o.layout ?? 'auto' });
+        if (light && o.layout === 'sparse') return reading('Yuyuan Rd Seoul 56Km 205Km', 75);
+        return light ? reading('', 95) : reading('ii', 70);
+      },
+    };
+    const r = await readPage(await terminal(), ocr, makeContext());
+    expect(r.kept).toBe('sparse');
+    expect(r.text).toContain('Seoul');
+    expect(calls.find((c) => c.layout === 'sparse')?.light).toBe(true);
+    const off = await readPage(await terminal(), ocr, makeContext(), { sparse: false });
+    expect(off.text).not.toContain('Seoul');
+  });
+
   it('does not read a page of black text on white again', async () => {
     const { ocr, calls } = engine(reading(MORE, 99), reading(MORE, 99));
     const plain = await sharp({ create: { width: W, height: H, channels: 3, background: '#f5f5f5' } })

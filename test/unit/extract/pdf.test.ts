@@ -49,7 +49,7 @@ function fakeOcr() {
     async recognize(image) {
       expect(image.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
       calls.push({ width: image.readUInt32BE(16), height: image.readUInt32BE(20) });
-      return { text: `Recognised words of scan ${calls.length}`, confidence: 90 };
+      return { text: `Recognised words of scan ${calls.length}, the whole page of a typed annual report`, confidence: 90 };
     },
   };
   return { engine, calls };
@@ -138,7 +138,7 @@ describe('PDF extractor (generated PDFs)', () => {
     const ctx = { ...makeContext(), ocr: ocr.engine };
     const out = await pdfExtractor.extract(makeInput(bytes, PDF), ctx);
     expect(ocr.calls).toEqual([{ width: 833, height: 1111 }]);
-    expect(out.content).toBe('## Page 1\n\nA normal page with a text layer.\n\n## Page 2\n\nRecognised words of scan 1');
+    expect(out.content).toBe('## Page 1\n\nA normal page with a text layer.\n\n## Page 2\n\nRecognised words of scan 1, the whole page of a typed annual report');
     expect(out.details).toMatchObject({ pages: 2, textPages: 1, ocrPages: 1 });
     expect(ctx.events).toContainEqual({ unit: 'pages', done: 1, total: 2, phase: 'ocr' });
   });
@@ -159,7 +159,7 @@ describe('PDF extractor (generated PDFs)', () => {
     const ocr = fakeOcr();
     const out = await pdfExtractor.extract(makeInput(bytes, PDF), { ...makeContext(), ocr: ocr.engine });
     expect(ocr.calls).toEqual([{ width: 1111, height: 1388 }]);
-    expect(out.content).toBe('## Page 1\n\nA readable first page.\n\n## Page 2\n\nRecognised words of scan 1');
+    expect(out.content).toBe('## Page 1\n\nA readable first page.\n\n## Page 2\n\nRecognised words of scan 1, the whole page of a typed annual report');
     const without = await pdfExtractor.extract(makeInput(bytes, PDF), makeContext());
     expect(without.content).toBe('## Page 1\n\nA readable first page.');
     expect(without.details).toMatchObject({ ocrSkippedPages: [2] });

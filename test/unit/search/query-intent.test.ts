@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { intentEvidence, orderByIntent, placesInTime, queryIntent, SPEAKER_EVIDENCE, speakersOf, TIME_EVIDENCE, withIntent } from '../../../src/search/query-intent.js';
+import { hasIntent, intentEvidence, orderByIntent, placesInTime, queryIntent, SPEAKER_EVIDENCE, speakersOf, TIME_EVIDENCE, withIntent } from '../../../src/search/query-intent.js';
 
 describe('query intent: the speaker named, a time asked for', () => {
   it('reads the people a question may name and whether it asks when', () => {
@@ -8,6 +8,17 @@ describe('query intent: the speaker named, a time asked for', () => {
     expect(i.names.has('melanie')).toBe(true);
     expect(queryIntent('What did Caroline research?').asksWhen).toBe(false);
     expect(queryIntent('what year did they move?').asksWhen).toBe(true);
+  });
+
+  it('takes no sentence-initial question or function word for a name', () => {
+    expect([...queryIntent('When did Caroline go to the support group?').names]).toEqual(['caroline']);
+    expect([...queryIntent("What is the capital of France's neighbour?").names]).toEqual(['france']);
+    expect(hasIntent(queryIntent('What is the capital of the country?'))).toBe(false);
+    expect(hasIntent(queryIntent('Did the trial reduce mortality? The cohort was small.'))).toBe(false);
+    expect([...queryIntent('  "How did Melanie feel?"').names]).toEqual(['melanie']);
+    // A name standing first is still a name, and a function word inside a sentence is left as written.
+    expect([...queryIntent("Melanie's kids: what do they like?").names]).toEqual(['melanie']);
+    expect([...queryIntent('Where did Jon and Gina meet? When was it?').names]).toEqual(['jon', 'gina']);
   });
 
   it("finds the speakers of transcript lines, with or without a [date] prefix, and not a sentence's colon", () => {
