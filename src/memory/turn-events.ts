@@ -1,5 +1,6 @@
 import nlp from 'compromise';
 import { sentenceSpans } from '../text/sentences.js';
+import { cleanSentence } from './statements.js';
 import { term, words } from '../text/tokenize.js';
 import type { ExtractedFact } from './types.js';
 
@@ -43,8 +44,6 @@ const TO_LISTENER =
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|we'd|we'll|us|our|ours)\b/i;
 const THIRD_PERSON = /\b(?:they|they're|they've|them|their|he|he's|she|she's|his|her|him)\b/i;
 const SECOND_PERSON = /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself)\b/i;
-/** Leading interjections and a vocative ("Wow, Caroline! ", "Yeah, "), stripped before a sentence is read. */
-const LEADING = /^(?:(?:wow|whoa|oh|ooh|aw+|haha|hah|lol|yeah|yep|yup|yes|sure|well|hey|hi|ok|okay|so|omg|thanks|thank you|totally|absolutely|definitely)\b[,!.\s]*)+/i;
 
 /** "I" and the verb it agrees with, past the adverbs between them ("I really love it"). */
 const I_VERB = /\bI((?:\s+(?:[A-Za-z]+ly|just|also|still|always|never|even|often|usually|sometimes|already))*)\s+([A-Za-z]+)\b/g;
@@ -104,18 +103,16 @@ function informativeWords(text: string, names: ReadonlySet<string>): number {
 /** The sentences of a turn worth quoting: statements of the speaker's news, small talk and changes left out. */
 export function eventSentences(content: string, names: readonly string[] = []): string[] {
   const lower = new Set(names.flatMap((n) => words(n)));
-  const vocative = names.length > 0 ? new RegExp(`^(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b[,!.\\s]*`, 'i') : null;
   const out: string[] = [];
   for (const span of sentenceSpans(content, 0, content.length)) {
-    let s = content.slice(span.start, span.end).trim();
-    for (let prev = ''; prev !== s;) {
-      prev = s;
-      s = s.replace(LEADING, '');
-      if (vocative) s = s.replace(vocative, '');
-    }
+    const raw = content.slice(span.start, span.end).trim();
+    // Changes and negations are read on the sentence as said: its lead-in ("Actually, ...") is one of them.
+    if (CHANGE.test(raw) || NEGATION.test(raw)) continue;
+    // Lead-ins, vocatives, emoji and trailing tags as the statement reader strips them (memory/statements.ts).
+    let s = cleanSentence(raw, names);
     // A leading vocative ("Caroline, you're...") of a name this document does not know.
     s = s.trim().replace(/^\p{Lu}\p{Ll}+[,!]\s+(?=\S)/u, '');
-    if (!s || s.endsWith('?') || SMALL_TALK.test(s) || THANKS.test(s) || BANTER.test(s) || TO_LISTENER.test(s) || CHANGE.test(s) || NEGATION.test(s)) continue;
+    if (!s || /\?\s*$/.test(raw) || SMALL_TALK.test(s) || THANKS.test(s) || BANTER.test(s) || TO_LISTENER.test(s)) continue;
     if (informativeWords(s, lower) < MIN_SENTENCE_WORDS) continue;
     // A remark on the listener's news ("That bowl is gorgeous!", "Looks like you had a great day!") is theirs, not news.
     if (SECOND_PERSON.test(s) || s.length > MAX_EVENT_QUOTE_CHARS || (!FIRST_PERSON.test(s) && !THIRD_PERSON.test(s))) continue;

@@ -30,12 +30,21 @@ export function canonicalAttribute(stored: string | null): string | null {
  * (residence, employer...) and keyed ones with their object (allergy:peanut, opinion:running); null for "other",
  * a keyed attribute without its object, or a memory without subject.
  */
-export function supersessionKey(m: Pick<MemoryRecord, 'subject' | 'attribute'>): string | null {
+export function supersessionKey(m: Pick<MemoryRecord, 'subject' | 'attribute'>, subjectKey: SubjectKey = plainSubject): string | null {
   const attribute = canonicalAttribute(m.attribute);
   const spec = attributeSpec(attribute);
-  if (!m.subject || !attribute || !spec || spec.id === 'other') return null;
+  const subject = subjectKey(m.subject);
+  if (!subject || !attribute || !spec || spec.id === 'other') return null;
   if (spec.keyed && !attribute.includes(':')) return null;
-  return `${m.subject.trim().toLowerCase()}\u0000${attribute}`;
+  return `${subject}\u0000${attribute}`;
+}
+
+/** How subjects compare: the same key is the same person (services/memory-subjects.ts: "Luis Ortega" and "Luis"). */
+export type SubjectKey = (subject: string | null) => string | null;
+
+/** Subjects compared as written (case and spacing aside). */
+export function plainSubject(subject: string | null): string | null {
+  return subject?.trim().toLowerCase() || null;
 }
 
 /**
@@ -60,12 +69,12 @@ export interface RankedMemory {
  * version, among facts with one supersession key the newest (learned last), takes the best similarity of its group
  * and every older one ranks below it. Returns the hits sorted by similarity, best first.
  */
-export function currentFactsFirst<T extends RankedMemory>(hits: readonly T[]): T[] {
+export function currentFactsFirst<T extends RankedMemory>(hits: readonly T[], subjectKey: SubjectKey = plainSubject): T[] {
   const groups = new Map<string, T[]>();
   const add = (key: string, h: T) => groups.set(key, [...(groups.get(key) ?? []), h]);
   for (const h of hits) {
     add(`chain\u0000${h.memory.rootMemoryId ?? h.memory.id}`, h);
-    const key = supersessionKey(h.memory);
+    const key = supersessionKey(h.memory, subjectKey);
     if (key) add(`fact\u0000${key}`, h);
   }
   const score = new Map<T, number>(hits.map((h) => [h, h.similarity]));
@@ -79,11 +88,19 @@ export function currentFactsFirst<T extends RankedMemory>(hits: readonly T[]): T
       for (const m of members) if (m !== current && score.get(m)! >= best) score.set(m, best * 0.999);
     }
   }
-  return newerOnTies(newerTwinsFirst(hits.map((h) => ({ ...h, similarity: score.get(h)! })).sort((a, b) => b.similarity - a.similarity)));
+  return newerOnTies(
+    newerTwinsFirst(
+      hits.map((h) => ({ ...h, similarity: score.get(h)! })).sort((a, b) => b.similarity - a.similarity),
+      subjectKey,
+    ),
+    subjectKey,
+  );
 }
 
 /** How far below an older statement of the same topic a newer one may score and still go first. */
 export const TWIN_MARGIN = 0.12;
+/** How far below an older fact a later one of its subject that announces a change may score and still go first. */
+export const CHANGE_MARGIN = 0.25;
 /** Share of the shorter fact's words (beyond its subject; two at least) the other must hold to be a statement of the same topic. */
 const TWIN_OVERLAP = 0.5;
 
@@ -95,16 +112,18 @@ const TWIN_OVERLAP = 0.5;
  * TWIN_MARGIN of the older one, which keeps its place just below it: it still answers "where did she live before".
  * Two preferences ("likes sushi", "likes hiking") or two people never are twins.
  */
-export function newerTwinsFirst<T extends RankedMemory>(sorted: readonly T[]): T[] {
+export function newerTwinsFirst<T extends RankedMemory>(sorted: readonly T[], subjectKey: SubjectKey = plainSubject): T[] {
   const out = [...sorted];
   const terms = new Map<string, Set<string>>(out.map((h) => [h.memory.id, topicTerms(h.memory)]));
   for (let i = 0; i < out.length; i++) {
     const older = out[i]!;
     // The first newer twin below it within the margin takes its place; the rest move down one.
     let j = -1;
-    for (let k = i + 1; k < out.length && older.similarity - out[k]!.similarity <= TWIN_MARGIN; k++) {
+    for (let k = i + 1; k < out.length && older.similarity - out[k]!.similarity <= CHANGE_MARGIN; k++) {
       const newer = out[k]!;
-      if (learned(newer.memory) > learned(older.memory) && twins(older.memory, newer.memory, terms.get(older.memory.id)!, terms.get(newer.memory.id)!)) {
+      if (!statedLater(newer.memory, older.memory)) continue;
+      const within = older.similarity - newer.similarity <= TWIN_MARGIN;
+      if ((within && twins(older.memory, newer.memory, terms.get(older.memory.id)!, terms.get(newer.memory.id)!, subjectKey)) || announcedChange(older.memory, newer.memory, subjectKey)) {
         j = k;
         break;
       }
@@ -121,9 +140,9 @@ export function newerTwinsFirst<T extends RankedMemory>(sorted: readonly T[]): T
   return out;
 }
 
-function twins(a: MemoryRecord, b: MemoryRecord, ta: ReadonlySet<string>, tb: ReadonlySet<string>): boolean {
-  const sa = a.subject?.trim().toLowerCase();
-  if (!sa || sa !== b.subject?.trim().toLowerCase()) return false;
+function twins(a: MemoryRecord, b: MemoryRecord, ta: ReadonlySet<string>, tb: ReadonlySet<string>, subjectKey: SubjectKey): boolean {
+  const sa = subjectKey(a.subject);
+  if (!sa || sa !== subjectKey(b.subject)) return false;
   const ka = canonicalAttribute(a.attribute);
   const kb = canonicalAttribute(b.attribute);
   const ida = attributeSpec(ka)?.id ?? 'other';
@@ -154,14 +173,14 @@ export const RECENCY_TIE = 0.02;
  * half a pack a day") is then at least not outranked by the older statement on a near tie. Facts of two different
  * attributes keep their order.
  */
-function newerOnTies<T extends RankedMemory>(sorted: T[]): T[] {
-  const subject = (h: T) => h.memory.subject?.trim().toLowerCase() ?? null;
+function newerOnTies<T extends RankedMemory>(sorted: T[], subjectKey: SubjectKey): T[] {
+  const subject = (h: T) => subjectKey(h.memory.subject);
   for (let changed = true, passes = 0; changed && passes < sorted.length; passes++) {
     changed = false;
     for (let i = 1; i < sorted.length; i++) {
       const a = sorted[i - 1]!;
       const b = sorted[i]!;
-      if (!subject(a) || subject(a) !== subject(b) || a.similarity - b.similarity >= RECENCY_TIE || learned(b.memory) <= learned(a.memory) || differentFacts(a.memory, b.memory)) continue;
+      if (!subject(a) || subject(a) !== subject(b) || a.similarity - b.similarity >= RECENCY_TIE || !statedLater(b.memory, a.memory) || differentFacts(a.memory, b.memory, subjectKey)) continue;
       sorted[i - 1] = { ...b, similarity: a.similarity };
       sorted[i] = { ...a, similarity: b.similarity };
       changed = true;
@@ -174,9 +193,9 @@ function newerOnTies<T extends RankedMemory>(sorted: T[]): T[] {
  * Two facts that state different catalogue attributes ("works as a partner", role; "works at Brightwater", employer)
  * are not an old and a new statement of one thing: the later one does not win a near tie over the other.
  */
-function differentFacts(a: MemoryRecord, b: MemoryRecord): boolean {
-  const ka = supersessionKey(a);
-  const kb = supersessionKey(b);
+function differentFacts(a: MemoryRecord, b: MemoryRecord, subjectKey: SubjectKey): boolean {
+  const ka = supersessionKey(a, subjectKey);
+  const kb = supersessionKey(b, subjectKey);
   return ka !== null && kb !== null && ka !== kb;
 }
 
@@ -185,12 +204,40 @@ function newestVersion<T extends RankedMemory>(members: readonly T[]): T {
 }
 
 function newestFact<T extends RankedMemory>(members: readonly T[]): T {
-  return members.reduce((a, b) => (learned(b.memory) > learned(a.memory) ? b : a));
+  return members.reduce((a, b) => (statedLater(b.memory, a.memory) ? b : a));
 }
 
-/** When a fact was stated: its creation, the later of two when a chain re-stated it. */
-function learned(m: MemoryRecord): string {
-  return m.createdAt;
+/**
+ * Whether `a` was stated after `b`: by their documents' dates when both have one and they differ (a chat backfilled
+ * after a newer one still tells the older news), else by when each was learned.
+ */
+export function statedLater(a: MemoryRecord, b: MemoryRecord): boolean {
+  const da = documentDate(a);
+  const db = documentDate(b);
+  if (da && db && da !== db) return da > db;
+  return a.createdAt > b.createdAt;
+}
+
+function documentDate(m: MemoryRecord): string | null {
+  const d = m.metadata?.date;
+  return typeof d === 'string' && /^\d{4}-\d{2}-\d{2}/.test(d) ? d.slice(0, 10) : null;
+}
+
+/** Words that tell a fact replaces what was known ("he's settled in Tokyo now", "downgraded to the Basic plan"). */
+const CHANGE_CUE = /\b(?:now|moved|relocated|settled|switched|changed|downgraded|upgraded|transferred|promoted|no longer|anymore|any more|these days|instead)\b/i;
+
+/**
+ * A later fact of the same subject that announces a change but was filed without an attribute ("Kai called, he's
+ * settled in Tokyo now", after "Kai lives in Seoul." under residence): it replaces a fact of a single-valued or
+ * unknown attribute (never a keyed one: "likes sushi" is not replaced by a change of something else).
+ */
+function announcedChange(older: MemoryRecord, newer: MemoryRecord, subjectKey: SubjectKey): boolean {
+  const so = subjectKey(older.subject);
+  if (!so || so !== subjectKey(newer.subject)) return false;
+  const newerId = attributeSpec(canonicalAttribute(newer.attribute))?.id ?? 'other';
+  if (newerId !== 'other' || !CHANGE_CUE.test(newer.memory)) return false;
+  const olderSpec = attributeSpec(canonicalAttribute(older.attribute));
+  return !olderSpec || olderSpec.id === 'other' || !olderSpec.keyed;
 }
 
 /**

@@ -9,6 +9,7 @@ import { keywordCoverage } from '../search/keyword-score.js';
 import { memoryFeatures, memorySimilarity, memorySimilarityWeights, memoryTermWeights, sourceSimilarity, withSourceEvidence, type MemorySimilarityWeights } from '../search/memory-similarity.js';
 import type { Store } from '../storage/store.js';
 import { indexTerms, queryTerms } from '../text/tokenize.js';
+import { subjectsOf } from './memory-subjects.js';
 import { askedAttributes, attributeEvidence, currentFactsFirst, oneSlotPerSource, questionFocus } from './memory-ranking.js';
 
 export interface MemoryHit {
@@ -50,6 +51,8 @@ export interface MemoryContext {
 
 /** Inferences rank below stated facts of the same similarity. */
 const INFERENCE_WEIGHT = 0.85;
+/** A fact about another person than the one the question names ranks at this share of its similarity. */
+const OTHER_SUBJECT_WEIGHT = 0.5;
 /** Candidates per retriever for a memory search. */
 const CANDIDATES = 100;
 /** Source documents whose memories join the candidates of a search with source evidence. */
@@ -112,6 +115,7 @@ export class MemorySearch {
     const best = byVector.length > 0 ? Math.max(...byVector.map((c) => c.score)) : 0;
     const asked = askedAttributes(p.q);
     const sourceFloor = sources && sources.size > 0 ? Math.min(...sources.values()) : 0;
+    const subjects = subjectsOf(p.q, memories);
     const hits = memories.map((m) => {
       const evidence = attributeEvidence(asked, m);
       let similarity: number;
@@ -122,14 +126,23 @@ export class MemorySearch {
       } else {
         similarity = KEYWORD_ONLY_WEIGHT * keywordCoverage(scored, termSets.get(m.id)!, weights);
       }
-      // A fact stating another attribute than the one asked about ("works as a nurse" for "where does she live")
-      // inherits nothing from its passage, which may well answer through another of its facts.
-      if (sources) similarity = withSourceEvidence(similarity, evidence < 0 ? 0 : sourceSimilarity(m.documentIds, sources, sourceFloor), p.sources!.weight);
+      const about = subjects.match(m);
+      if (sources) {
+        // A fact stating another attribute than the one asked about ("works as a nurse" for "where does she live"),
+        // or about another person than the one asked about, inherits nothing from its passage, which may well answer
+        // through another of its facts.
+        const mixed = withSourceEvidence(similarity, evidence < 0 || about < 0 ? 0 : sourceSimilarity(m.documentIds, sources, sourceFloor), p.sources!.weight);
+        // The asked person's fact stating the asked attribute answers on its own words ("where do I live" against
+        // "Priyanka lives in Sydney."), however little its passage says about the question's words.
+        similarity = about > 0 && evidence > 0 ? Math.max(similarity, mixed) : mixed;
+      }
+      // Another person's fact ("The user's sister Hannah lives in Leeds." for "where does Tom live?") ranks below.
+      if (about < 0) similarity *= OTHER_SUBJECT_WEIGHT;
       if (m.isInference) similarity *= INFERENCE_WEIGHT;
       return { memory: m, similarity: clamp01(similarity) };
     });
     return oneSlotPerSource(
-      currentFactsFirst(hits).filter((h) => h.similarity >= p.threshold),
+      currentFactsFirst(hits, subjects.key).filter((h) => h.similarity >= p.threshold),
       p.limit,
     );
   }

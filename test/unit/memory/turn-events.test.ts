@@ -66,3 +66,13 @@ describe('turn events', () => {
     expect(eventSentences("We went hiking at the lake. I'll let you know when I'm back.", [])).toEqual(['We went hiking at the lake.']);
   });
 });
+
+describe('turn events read sentences as the statement reader cleans them (memory/statements.ts cleanSentence)', () => {
+  it('lead-ins, trailing tags and emoji go; a change announced by its lead-in still keeps the sentence out', () => {
+    expect(eventSentences('By the way, I have something special - a basketball signed by my favorite player 🏀', ['Tim'])).toEqual(['I have something special - a basketball signed by my favorite player']);
+    expect(eventSentences('We got back from the lake with the kids, you know.', ['Tim'])).toEqual(['We got back from the lake with the kids.']);
+    expect(eventSentences('I painted a sunset with my kids too, Mel.', ['Melanie'])).toEqual(['I painted a sunset with my kids.']);
+    // "Actually" is a lead-in the cleaner strips, and a change cue that keeps the sentence out of an event.
+    expect(eventSentences('Actually, I painted the lake at sunrise last week.', ['Tim'])).toEqual([]);
+  });
+});

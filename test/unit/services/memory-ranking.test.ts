@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributeEvidence, canonicalAttribute, currentFactsFirst, newerTwinsFirst, questionFocus, RECENCY_TIE, supersessionKey, TWIN_MARGIN } from '../../../src/services/memory-ranking.js';
+import { attributeEvidence, canonicalAttribute, CHANGE_MARGIN, currentFactsFirst, newerTwinsFirst, questionFocus, RECENCY_TIE, supersessionKey, TWIN_MARGIN } from '../../../src/services/memory-ranking.js';
 import { mergeDistinct } from '../../../src/services/recall.js';
 import { memoryRecord } from '../../helpers/memories.js';
 
@@ -128,11 +128,18 @@ describe('memory ranking', () => {
       expect(ranked.map((h) => h.memory.memory)).toEqual(['Maya rents an apartment in Seattle now.', 'Maya rents an apartment in Boston near the harbor.', 'Maya has a cat named Miso.']);
       expect(ranked.map((h) => h.similarity)).toEqual([...ranked.map((h) => h.similarity)].sort((a, b) => b - a));
       expect(ranked[0]!.similarity).toBe(0.8);
-      // Beyond the margin, similarity decides.
+      // Beyond the margin, similarity decides (for a statement that does not announce a change: "now" widens it).
+      const plain = { ...seattle, memory: 'Maya rents an apartment in Seattle.' };
       expect(
         currentFactsFirst([
           { memory: boston, similarity: 0.8 },
-          { memory: seattle, similarity: 0.8 - TWIN_MARGIN - 0.01 },
+          { memory: plain, similarity: 0.8 - TWIN_MARGIN - 0.01 },
+        ]).map((h) => h.memory.id),
+      ).toEqual([boston.id, seattle.id]);
+      expect(
+        currentFactsFirst([
+          { memory: boston, similarity: 0.8 },
+          { memory: seattle, similarity: 0.8 - CHANGE_MARGIN - 0.01 },
         ]).map((h) => h.memory.id),
       ).toEqual([boston.id, seattle.id]);
     });

@@ -1,0 +1,80 @@
+import type { MemoryRecord } from '../core/types.js';
+import { USER } from '../memory/conversation.js';
+import { words } from '../text/tokenize.js';
+
+/**
+ * Who a memory search is about (issue 26, round 8). Facts name their subject several ways: "the user" before the
+ * name is known and "Priyanka" after it, "Luis Ortega" in one note and "Luis" in the next. Ranking compares subjects
+ * by one key: the user for the user's names, else the subject's name, a first name standing for the one full name
+ * of the candidates that begins with it.
+ */
+export interface Subjects {
+  /** The key of a subject: "the user" for the user (by the user's name), else its name as one person; null for none. */
+  key(subject: string | null): string | null;
+  /**
+   * +1: the memory is about a person the question asks about ("where does Priyanka live", "where do I live" for the
+   * user's facts); -1: about another person, while the question names whom it asks about; 0: unknown.
+   */
+  match(m: Pick<MemoryRecord, 'subject'>): number;
+}
+
+const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b|\bthe user\b|\buser's\b/i;
+/** "my brother", "the user's mom": a question about someone the user knows, not about the user. */
+const RELATIVE =
+  /\b(?:my|the user's|user's|our)\s+(?:\w+\s+)?(?:mother|mom|mum|mama|father|dad|papa|parents?|brother|sister|siblings?|wife|husband|spouse|partner|boyfriend|girlfriend|fianc[eé]e?|son|daughter|kids?|child|children|baby|friend|friends|boss|manager|colleague|coworker|co-worker|roommate|flatmate|neighbou?r|aunt|uncle|cousin|niece|nephew|grandma|grandmother|grandpa|grandfather|ex|client|customer|doctor|dentist|landlord|team|teammate)\b/i;
+
+/** The user's names, from the name facts among the memories ("The user's name is Priyanka."). */
+function userNames(memories: readonly Pick<MemoryRecord, 'subject' | 'attribute' | 'memory'>[]): Set<string> {
+  const out = new Set<string>();
+  for (const m of memories) {
+    if (m.subject?.trim().toLowerCase() !== USER || m.attribute?.trim().toLowerCase() !== 'name') continue;
+    const value = /\bname is\s+(.+?)[.!]*$/i.exec(m.memory.trim())?.[1];
+    const first = value ? words(value)[0] : undefined;
+    if (first) out.add(first);
+  }
+  return out;
+}
+
+/** The subjects of a memory search's candidates, read against its question. */
+export function subjectsOf(question: string, memories: readonly Pick<MemoryRecord, 'subject' | 'attribute' | 'memory'>[]): Subjects {
+  const user = userNames(memories);
+  const written = (subject: string | null): string | null => {
+    const s = subject?.trim().toLowerCase();
+    if (!s) return null;
+    if (s === USER || s === 'user') return USER;
+    const w = words(s);
+    if (w.length === 0) return null;
+    return user.has(w[0]!) && w.length === 1 ? USER : w.join(' ');
+  };
+  // A first name alone stands for the one full name it begins ("Luis" for "Luis Ortega"), unless two people share it.
+  const full = [...new Set(memories.map((m) => written(m.subject)).filter((k): k is string => k !== null && k !== USER && k.includes(' ')))];
+  const alias = new Map<string, string>();
+  for (const first of new Set(full.map((k) => k.split(' ')[0]!))) {
+    const owners = full.filter((k) => k.split(' ')[0] === first);
+    if (owners.length === 1) alias.set(first, user.has(first) ? USER : owners[0]!);
+  }
+  const key = (subject: string | null): string | null => {
+    const k = written(subject);
+    return k === null ? null : (alias.get(k) ?? k);
+  };
+  const known = new Set(memories.map((m) => key(m.subject)).filter((k): k is string => k !== null && k !== USER));
+  const said = new Set(words(question).map((w) => w.replace(/'s$/, '')));
+  const asked = new Set<string>();
+  if ([...user].some((n) => said.has(n))) asked.add(USER);
+  // A full name the question says ("Jonas Weber"); else every person of a first name it says ("Luis").
+  for (const k of known) if (k.split(' ').every((t) => said.has(t))) asked.add(k);
+  const firsts = new Set([...asked].map((k) => k.split(' ')[0]));
+  for (const k of known) {
+    const first = k.split(' ')[0]!;
+    if (said.has(first) && !firsts.has(first)) asked.add(k);
+  }
+  if (FIRST_PERSON.test(question) && !RELATIVE.test(question)) asked.add(USER);
+  return {
+    key,
+    match(m) {
+      const k = key(m.subject);
+      if (asked.size === 0 || k === null) return 0;
+      return asked.has(k) ? 1 : -1;
+    },
+  };
+}

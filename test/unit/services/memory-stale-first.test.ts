@@ -1,0 +1,115 @@
+/**
+ * Issue 26, round 8: a change the engine did not link leaves two current facts, and the older one must not answer.
+ * Facts of one person compare by one subject key ("Luis Ortega" and "Luis", "the user" and the user's name), the
+ * newer by its document's date (a chat backfilled later still tells older news), else when it was learned.
+ */
+import { describe, expect, it } from 'vitest';
+import { currentFactsFirst, statedLater } from '../../../src/services/memory-ranking.js';
+import { subjectsOf } from '../../../src/services/memory-subjects.js';
+import { memoryRecord } from '../../helpers/memories.js';
+
+const at = (d: string) => `${d}T10:00:00.000Z`;
+
+describe('stale facts below current ones without a link', () => {
+  it('orders two unlinked facts of one subject and attribute by their documents dates, not by when they were learned', () => {
+    // The newer chat was ingested first (backfilled history): its fact was learned earlier but states the newer news.
+    const seattle = memoryRecord({ memory: 'Maya lives in Seattle.', subject: 'Maya', attribute: 'residence', createdAt: at('2026-06-01'), metadata: { date: '2026-05-20' } });
+    const boston = memoryRecord({ memory: 'Maya lives in Boston.', subject: 'Maya', attribute: 'residence', createdAt: at('2026-06-02'), metadata: { date: '2025-09-01' } });
+    const ranked = currentFactsFirst([
+      { memory: boston, similarity: 0.95 },
+      { memory: seattle, similarity: 0.8 },
+    ]);
+    expect(ranked.map((h) => h.memory.memory)).toEqual(['Maya lives in Seattle.', 'Maya lives in Boston.']);
+    expect(ranked[0]!.similarity).toBeGreaterThan(ranked[1]!.similarity);
+    expect(statedLater(seattle, boston)).toBe(true);
+    // Without documents dates, the later learned.
+    expect(statedLater({ ...seattle, metadata: {} }, { ...boston, metadata: {} })).toBe(false);
+  });
+
+  it("compares subjects by one key: a full name and its first name, the user and the user's name", () => {
+    const facts = [
+      memoryRecord({ memory: "The user's name is Priyanka.", subject: 'the user', attribute: 'name', createdAt: at('2026-01-01') }),
+      memoryRecord({ memory: 'The user works at Canva.', subject: 'the user', attribute: 'employer', createdAt: at('2026-01-01') }),
+      memoryRecord({ memory: 'Priyanka works at Atlassian.', subject: 'Priyanka', attribute: 'employer', createdAt: at('2026-09-01') }),
+    ];
+    const subjects = subjectsOf('who does Priyanka work for?', facts);
+    expect(subjects.key('Priyanka')).toBe('the user');
+    const luis = subjectsOf('what plan is Luis on?', [memoryRecord({ memory: "Luis is on the user's Pro plan.", subject: 'Luis Ortega' })]);
+    expect(luis.key('Luis Ortega')).toBe(luis.key('luis'));
+    const ranked = currentFactsFirst(
+      [
+        { memory: facts[1]!, similarity: 0.9 },
+        { memory: facts[2]!, similarity: 0.7 },
+      ],
+      subjects.key,
+    );
+    expect(ranked[0]!.memory.memory).toBe('Priyanka works at Atlassian.');
+    // Compared as written, "the user" and "Priyanka" are two people and the older fact stays first.
+    expect(
+      currentFactsFirst([
+        { memory: facts[1]!, similarity: 0.9 },
+        { memory: facts[2]!, similarity: 0.7 },
+      ])[0]!.memory.memory,
+    ).toBe('The user works at Canva.');
+  });
+
+  it('a later fact filed without an attribute that announces a change goes above the older single-valued fact', () => {
+    const seoul = memoryRecord({ memory: "The user's brother Kai lives in Seoul.", subject: 'Kai', attribute: 'residence', createdAt: at('2026-01-07') });
+    const tokyo = memoryRecord({ memory: "Kai called, he's settled in Tokyo now after the transfer.", subject: 'Kai', attribute: null, createdAt: at('2026-05-09') });
+    const puppy = memoryRecord({ memory: 'Kai adopted a puppy.', subject: 'Kai', attribute: null, createdAt: at('2026-05-10') });
+    const ranked = currentFactsFirst([
+      { memory: seoul, similarity: 0.98 },
+      { memory: tokyo, similarity: 0.78 },
+      { memory: puppy, similarity: 0.9 },
+    ]);
+    expect(ranked.map((h) => h.memory.memory)).toEqual([tokyo.memory, seoul.memory, puppy.memory]);
+    // A keyed fact (one allergy among several) is not replaced by a change of something else.
+    const peanut = memoryRecord({ memory: 'Kai is allergic to peanuts.', subject: 'Kai', attribute: 'allergy:peanut', createdAt: at('2026-01-07') });
+    expect(
+      currentFactsFirst([
+        { memory: peanut, similarity: 0.98 },
+        { memory: tokyo, similarity: 0.9 },
+      ])[0]!.memory,
+    ).toBe(peanut);
+  });
+
+  it('reads whom a question asks about: a named person, the user by "I" or by name, not the user for "my brother"', () => {
+    const facts = [
+      memoryRecord({ memory: "The user's name is Priyanka.", subject: 'the user', attribute: 'name' }),
+      memoryRecord({ memory: 'Priyanka lives in Sydney.', subject: 'Priyanka', attribute: 'residence' }),
+      memoryRecord({ memory: "The user's sister Hannah lives in Leeds.", subject: 'Hannah', attribute: 'residence' }),
+      memoryRecord({ memory: 'Tom teaches maths.', subject: 'Tom', attribute: 'role' }),
+    ];
+    const [, priyanka, hannah, tom] = facts;
+    expect(subjectsOf('where do I live?', facts).match(priyanka!)).toBe(1);
+    expect(subjectsOf('where do I live?', facts).match(hannah!)).toBe(-1);
+    expect(subjectsOf('where does Priyanka live?', facts).match(priyanka!)).toBe(1);
+    expect(subjectsOf('where does Tom live?', facts).match(hannah!)).toBe(-1);
+    expect(subjectsOf('where does Tom live?', facts).match(tom!)).toBe(1);
+    expect(subjectsOf("what's Tom's job?", facts).match(tom!)).toBe(1);
+    // "my sister" is someone the user knows: no subject is ruled out.
+    expect(subjectsOf('where does my sister live?', facts).match(hannah!)).toBe(0);
+    expect(subjectsOf('what is the capital of France?', facts).match(hannah!)).toBe(0);
+  });
+});
+
+describe('two people of one first name', () => {
+  it('stay two subjects; a question naming one in full asks about that one', () => {
+    const facts = [
+      memoryRecord({ memory: 'Jonas Weber works at Siemens.', subject: 'Jonas Weber', attribute: 'employer', createdAt: at('2026-01-01') }),
+      memoryRecord({ memory: 'Jonas Berg works at Bosch.', subject: 'Jonas Berg', attribute: 'employer', createdAt: at('2026-02-01') }),
+    ];
+    const subjects = subjectsOf('Where does Jonas Weber work?', facts);
+    expect(subjects.key('Jonas Weber')).not.toBe(subjects.key('Jonas Berg'));
+    expect(subjects.key('Jonas')).toBe('jonas');
+    expect(subjects.match(facts[0]!)).toBe(1);
+    expect(subjects.match(facts[1]!)).toBe(-1);
+    // The later fact of the other Jonas does not replace this one.
+    const ranked = currentFactsFirst(
+      facts.map((memory, i) => ({ memory, similarity: 0.9 - i * 0.01 })),
+      subjects.key,
+    );
+    expect(ranked[0]!.memory.memory).toBe('Jonas Weber works at Siemens.');
+    expect(subjectsOf('Where does Jonas work?', facts).match(facts[1]!)).toBe(1);
+  });
+});
