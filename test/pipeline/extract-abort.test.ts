@@ -30,7 +30,7 @@ class GateOcr implements OcrEngine {
       if (signal.aborted) return onAbort();
       const finish = () => {
         signal.removeEventListener('abort', onAbort);
-        resolve({ text: `Scanned page ${page} mentions the walrus census.`, confidence: 95 });
+        resolve({ text: `Scanned page ${page} mentions the walrus census of the northern coast.`, confidence: 95 });
       };
       if (this.open) return finish();
       signal.addEventListener('abort', onAbort, { once: true });
