@@ -75,17 +75,25 @@ export class SearchService {
     const queryVector = embedder ? embedder.embedQuery(p.q) : null;
     // Document frequencies first (a vocabulary lookup): they decide which terms the keyword index is asked for.
     const stats = await this.store.chunks.termStats(orgId, terms);
-    const { vector: vectorHits, keyword: keywordHits } =
+    // The keyword side and the rows of its candidates are read while the query embedding runs (it does not need the
+    // vector); the vector side then reads only the rows the keyword side did not return.
+    const rowsOf = (ids: readonly string[]) => Promise.all([this.store.chunks.getChunksByIds(orgId, ids), this.store.chunks.getChunkTerms(orgId, ids)]);
+    const { vector: vectorHits, keyword: keywordHits, rows: keywordRows } =
       // Where the database fuses ranks (MongoDB $rankFusion) one query picks the candidates; scores stay raw.
       queryVector && embedder && this.store.chunks.capabilities.nativeRankFusion
-        ? await queryVector.then((vector) => this.store.chunks.hybridCandidates(orgId, { ...scope, vector, model: embedder.id, terms, limit: n, weights: fusion }))
+        ? { ...(await queryVector.then((vector) => this.store.chunks.hybridCandidates(orgId, { ...scope, vector, model: embedder.id, terms, limit: n, weights: fusion }))), rows: null }
         : await Promise.all([
             queryVector && embedder ? queryVector.then((vector) => this.store.chunks.vectorSearch(orgId, { ...scope, vector, model: embedder.id, limit: n })) : Promise.resolve([]),
-            this.store.chunks.keywordSearch(orgId, { ...scope, terms: selectMatchTerms(terms, stats, n), limit: n }),
-          ]).then(([vector, keyword]) => ({ vector, keyword }));
+            this.store.chunks
+              .keywordSearch(orgId, { ...scope, terms: selectMatchTerms(terms, stats, n), limit: n })
+              .then(async (keyword) => ({ keyword, rows: await rowsOf([...new Set(keyword.map((h) => h.chunkId))]) })),
+          ]).then(([vector, { keyword, rows }]) => ({ vector, keyword, rows }));
 
     const ids = [...new Set([...vectorHits.map((h) => h.chunkId), ...keywordHits.map((h) => h.chunkId)])];
-    const [chunkList, storedTerms] = await Promise.all([this.store.chunks.getChunksByIds(orgId, ids), this.store.chunks.getChunkTerms(orgId, ids)]);
+    const read = new Set(keywordRows ? keywordHits.map((h) => h.chunkId) : []);
+    const [restChunks, restTerms] = await rowsOf(ids.filter((id) => !read.has(id)));
+    const chunkList = keywordRows ? [...keywordRows[0], ...restChunks] : restChunks;
+    const storedTerms = keywordRows ? new Map([...keywordRows[1], ...restTerms]) : restTerms;
     const chunks = new Map(chunkList.map((c) => [c.id, c]));
     const weights = termWeights(terms, stats.docFrequencies, stats.totalChunks);
     const evidence: HybridEvidence[] = [];
@@ -107,11 +115,11 @@ export class SearchService {
         cosines.set(id, score);
       }
     }
+    // Each candidate's index terms as a set, built once for the coverage below and the second pass.
+    const termSets = new Map<string, ReadonlySet<string>>();
+    const termsOf = (id: string) => termSets.get(id) ?? termSets.set(id, new Set(storedTerms.get(id) ?? indexTerms(chunks.get(id)!.embeddedContent))).get(id)!;
     for (const e of evidence) {
-      const chunk = chunks.get(e.id);
-      if (chunk && e.keyword === undefined) {
-        e.keyword = keywordCoverage(terms, new Set(storedTerms.get(e.id) ?? indexTerms(chunk.embeddedContent)), weights);
-      }
+      if (chunks.has(e.id) && e.keyword === undefined) e.keyword = keywordCoverage(terms, termsOf(e.id), weights);
     }
     const intent = queryIntent(p.q);
     const first = orderByIntent(
@@ -120,8 +128,6 @@ export class SearchService {
       (id) => chunks.get(id)!.content,
     );
     // A second pass with the best hit's words (search/feedback.ts); nothing to weigh without keyword evidence.
-    const termSets = new Map<string, ReadonlySet<string>>();
-    const termsOf = (id: string) => termSets.get(id) ?? termSets.set(id, new Set(storedTerms.get(id) ?? indexTerms(chunks.get(id)!.embeddedContent))).get(id)!;
     const fused =
       fusion.keyword > 0
         ? await orderByFeedback(first, {
