@@ -149,4 +149,32 @@ describe('VectorIndex', () => {
     // The float shortlist is a few rows per result, not the scope.
     expect(Math.max(...reads)).toBeLessThanOrEqual(40);
   });
+  it('rescores two float rows per requested result and still returns the exact top results', () => {
+    const byId = new Map(vectors.map((v) => [v.chunkId, v.vector]));
+    const reads: number[] = [];
+    const idx = new VectorIndex(
+      () => ({ vectors, documents: [...tags].map(([documentId, containerTags]) => ({ documentId, containerTags })) }),
+      { exactScanLimit: 1000, rescorePerResult: 10, minRescore: 600, rescoreFraction: 64 },
+      (_org, _model, ids) => {
+        reads.push(ids.length);
+        return new Map(ids.map((id) => [id, byId.get(id)!]));
+      },
+    );
+    let same = 0;
+    const some = queries.slice(0, 10);
+    for (const vector of some) {
+      const got = idx.search('org', { vector, model: 'm', limit: 50 });
+      const want = new Set(
+        vectors
+          .map((v) => ({ id: v.chunkId, s: dot(vector, v.vector) }))
+          .sort((a, b) => b.s - a.s)
+          .slice(0, 50)
+          .map((w) => w.id),
+      );
+      expect(got).toHaveLength(50);
+      same += got.filter((c) => want.has(c.chunkId)).length;
+    }
+    expect(same / (some.length * 50)).toBeGreaterThan(0.97);
+    expect(Math.max(...reads)).toBe(100);
+  });
 });
