@@ -29,6 +29,15 @@ export interface SerializedError {
 export type EmbedderWorkerMessage =
   { type: 'ready' } | { type: 'load-failed'; error: SerializedError } | { type: 'result'; id: number; dims: number; data: Float32Array } | { type: 'error'; id: number; error: SerializedError };
 
+/**
+ * ONNX Runtime's intra-op threads stop when an inference ends instead of spinning for more work: a spinning thread
+ * holds a core the search's own reads and scans need (2 cores here), and on a busy machine it only burns time.
+ * Measured on bge-small q8 query embeddings, interleaved in one process at load 17-19 (150 queries, twice):
+ * p50 7.2-7.6 ms and 11 ms of CPU a query without spinning against 9.0-14.6 ms and 12.5-13 ms with it (the
+ * default); one thread instead of two was slower (p50 31-35 ms). bench/README "Search speed round 7".
+ */
+const SESSION_OPTIONS = { extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } } };
+
 const serialize = (err: unknown): SerializedError => (err instanceof Error ? { name: err.name, message: err.message, ...(err.stack ? { stack: err.stack } : {}) } : { name: 'Error', message: String(err) });
 
 async function main(port: NonNullable<typeof parentPort>, init: EmbedderWorkerInit): Promise<void> {
@@ -37,7 +46,7 @@ async function main(port: NonNullable<typeof parentPort>, init: EmbedderWorkerIn
   env.allowLocalModels = true;
   env.allowRemoteModels = init.allowDownload;
   env.cacheDir = init.cacheDir;
-  const extractor = await pipeline('feature-extraction', init.modelId, { dtype: init.dtype as 'fp32' });
+  const extractor = await pipeline('feature-extraction', init.modelId, { dtype: init.dtype as 'fp32', session_options: SESSION_OPTIONS });
   let inFlight: Promise<unknown> = Promise.resolve();
   port.on('message', (req: EmbedRequest | 'close') => {
     if (req === 'close') {
