@@ -88,4 +88,36 @@ describe('SearchService', () => {
     expect(reranked.slice(5).map((h) => h.chunk.id)).toEqual(first.slice(5).map((h) => h.chunk.id));
     for (let i = 1; i < reranked.length; i++) expect(reranked[i - 1]!.similarity).toBeGreaterThanOrEqual(reranked[i]!.similarity);
   });
+  it("reads the keyword candidates' rows while the query embedding runs, and each row once", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let embedded = false;
+    const slow = {
+      ...embedder,
+      embedQuery: async (text: string) => {
+        await gate;
+        embedded = true;
+        return embedder.embedQuery(text);
+      },
+    };
+    const reads: { ids: string[]; afterEmbedding: boolean }[] = [];
+    const spy = overridePort(store, 'chunks', {
+      getChunksByIds: async (orgId: string, ids: readonly string[]) => {
+        reads.push({ ids: [...ids], afterEmbedding: embedded });
+        return store.chunks.getChunksByIds(orgId, ids);
+      },
+    });
+    const service = new SearchService(spy, staticEmbedderHandle(slow), options, silentLogger);
+    const pending = service.searchChunks(org.id, { q: 'otter river', limit: 5, threshold: 0, rerank: false });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The embedding has not answered yet, and the keyword side's rows are already read.
+    expect(reads.length).toBe(1);
+    expect(reads[0]!.afterEmbedding).toBe(false);
+    expect(reads[0]!.ids.length).toBeGreaterThan(0);
+    release();
+    const hits = await pending;
+    expect(hits).toHaveLength(5);
+    const all = reads.flatMap((r) => r.ids);
+    expect(new Set(all).size).toBe(all.length);
+  });
 });
