@@ -7,7 +7,7 @@ import type { Store } from '../storage/store.js';
 import type { ChunkRecord, DocumentRecord } from '../core/types.js';
 import { calibrateCosine } from '../vector/calibrate.js';
 import type { FilterNode } from '../core/filters.js';
-import { fuse, type HybridEvidence } from '../search/hybrid.js';
+import { fuse, type FusedHit, type HybridEvidence } from '../search/hybrid.js';
 import { orderByFeedback } from '../search/feedback.js';
 import { idf, keywordCoverage, selectMatchTerms, termWeights } from '../search/keyword-score.js';
 import { intentEvidence, orderByIntent, queryIntent, withIntent } from '../search/query-intent.js';
@@ -122,7 +122,7 @@ export class SearchService {
     // A second pass with the best hit's words (search/feedback.ts); nothing to weigh without keyword evidence.
     const termSets = new Map<string, ReadonlySet<string>>();
     const termsOf = (id: string) => termSets.get(id) ?? termSets.set(id, new Set(storedTerms.get(id) ?? indexTerms(chunks.get(id)!.embeddedContent))).get(id)!;
-    const fused =
+    const fused: (FusedHit & { expanded?: number })[] =
       fusion.keyword > 0
         ? await orderByFeedback(first, {
             queryWeights: weights,
