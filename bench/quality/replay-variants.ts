@@ -244,7 +244,7 @@ function servedRerank(base: Order, window = 40): Order {
     const top = cands.slice(0, window);
     const scores = rerank(
       q.terms,
-      top.map((c, i) => ({ id: String(i), text: c.text, similarity: c.similarity, keyword: c.k, cosine: c.cos, intent: intentEvidence(intent, c.text) })),
+      top.map((c, i) => ({ id: String(i), text: c.text, similarity: c.similarity, keyword: c.k, ...(c.kf !== undefined ? { expanded: c.kf } : {}), cosine: c.cos, intent: intentEvidence(intent, c.text) })),
     );
     const order = top.map((c, i) => ({ c, s: scores.get(String(i))! })).sort((a, b) => b.s - a.s);
     return [...order.map((o) => o.c), ...cands.slice(window)];
@@ -297,9 +297,11 @@ interface RerankShape {
   feedback?: boolean;
   /** Weight of the z-scored position in the served order (best = highest). */
   rank?: number;
+  /** Weight of z of the first stage's keyword coverage beside the second pass's. */
+  kFirst?: number;
 }
 function rerank7(o: RerankShape): Order {
-  const { window = 40, kw = 0.9, lex = 0.3, intent: iw = 15, blend = 0, top = 0, cosW = 1, feedback = true, rank = 0 } = o;
+  const { window = 40, kw = 0.9, lex = 0.3, intent: iw = 15, blend = 0, top = 0, cosW = 1, feedback = true, rank = 0, kFirst = 0 } = o;
   return (q) => {
     const intent = queryIntent(q.q);
     const head = q.cands.slice(0, window);
@@ -314,7 +316,8 @@ function rerank7(o: RerankShape): Order {
     const zs = blend ? z(head.map((c) => servedSim(intent, c))) : head.map(() => 0);
     const zt = top ? z(head.map((c) => c.th ?? 0)) : head.map(() => 0);
     const zr = z(head.map((_, i) => -i));
-    const ranked = byScore(head, (c, i) => cosW * zc[i]! + kw * zk[i]! + lex * zl[i]! + blend * zs[i]! + top * zt[i]! + rank * zr[i]! + iw * intentEvidence(intent, c.text));
+    const zk1 = kFirst ? z(head.map((c) => c.k)) : head.map(() => 0);
+    const ranked = byScore(head, (c, i) => cosW * zc[i]! + kw * zk[i]! + lex * zl[i]! + blend * zs[i]! + top * zt[i]! + rank * zr[i]! + kFirst * zk1[i]! + iw * intentEvidence(intent, c.text));
     return [...ranked, ...q.cands.slice(window)];
   };
 }
@@ -362,3 +365,25 @@ function hybridPrf(beta: number): Order {
 }
 VARIANTS['r7 hybrid recomputed (check)'] = hybridPrf(0);
 for (const b of [0.1, 0.2, 0.3, 0.5]) VARIANTS[`r7 hybrid prf ${b}`] = hybridPrf(b);
+VARIANTS['r7 blend1 lex0.6 window60'] = rerank7({ blend: 1, lex: 0.6, window: 60 });
+VARIANTS['r7 blend1 lex0.6 kw1.2'] = rerank7({ blend: 1, lex: 0.6, kw: 1.2 });
+VARIANTS['r7 blend1.5 lex0.6'] = rerank7({ blend: 1.5, lex: 0.6 });
+VARIANTS['r7 blend0.5 lex0.6'] = rerank7({ blend: 0.5, lex: 0.6 });
+VARIANTS['r7 blend1 lex0.45'] = rerank7({ blend: 1, lex: 0.45 });
+VARIANTS['r7 blend1 lex0.8'] = rerank7({ blend: 1, lex: 0.8 });
+VARIANTS['r7 rank2 lex0.6'] = rerank7({ rank: 2, lex: 0.6 });
+for (const [a, b] of [
+  [0.45, 0.45],
+  [0.6, 0.3],
+  [0.3, 0.6],
+  [0.6, 0.6],
+] as const)
+  VARIANTS[`r7 k${a} kf${b}`] = rerank7({ kw: b, kFirst: a });
+for (const [a, b] of [
+  [0.45, 0.45],
+  [0.6, 0.3],
+] as const)
+  VARIANTS[`r7 k${a} kf${b} lex0.6`] = rerank7({ kw: b, kFirst: a, lex: 0.6 });
+VARIANTS['r7 k0.45 kf0.45 rank1'] = rerank7({ kw: 0.45, kFirst: 0.45, rank: 1 });
+VARIANTS['r7 kf0.6 lex0.6'] = rerank7({ kw: 0.6, lex: 0.6 });
+VARIANTS['r7 kf0.6 top0.3'] = rerank7({ kw: 0.6, top: 0.3 });

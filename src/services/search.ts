@@ -147,7 +147,15 @@ export class SearchService {
         terms,
         top.map((h) => {
           const text = chunks.get(h.id)!.content;
-          return { id: h.id, text, similarity: h.similarity, keyword: h.keyword, intent: intentEvidence(intent, text), ...(cosines.has(h.id) ? { cosine: cosines.get(h.id)! } : {}) };
+          return {
+            id: h.id,
+            text,
+            similarity: h.similarity,
+            keyword: h.keyword,
+            ...(h.expanded !== undefined ? { expanded: h.expanded } : {}),
+            intent: intentEvidence(intent, text),
+            ...(cosines.has(h.id) ? { cosine: cosines.get(h.id)! } : {}),
+          };
         }),
       );
       const reranked = top.map((h) => ({ ...h, similarity: scores.get(h.id) ?? h.similarity })).sort((a, b) => b.similarity - a.similarity);
