@@ -18,6 +18,7 @@ import { loadConfig } from '../src/core/config.js';
 import { silentLogger } from '../src/core/logger.js';
 import { staticEmbedderHandle } from '../src/providers/create-embedder.js';
 import { createRuntime } from '../src/runtime.js';
+import { intentEvidence, queryIntent, withIntent } from '../src/search/query-intent.js';
 import { BENCH_KEY, CACHE_DIR, intArg, loadAverage, log, parseEmbedderChoice, resolveEmbedder, round } from './lib.js';
 import * as cache from './quality/cache.js';
 import { loadLocomo } from './quality/locomo.js';
@@ -103,12 +104,33 @@ async function dump(dataset: QualityDataset, file: string): Promise<ReplayQuery[
         const ev = await runtime.search.chunkEvidence(orgId, { q: q.q, containerTags: [q.containerTag] }, intArg(args.candidates, 100, 'candidates'));
         const docIds = [...new Set([...ev.chunks.values()].map((c) => c.documentId))];
         const byDoc = new Map((await runtime.store.documents.getDocumentsByIds(orgId, docIds)).map((d) => [d.id, d]));
+        // Cosines of every candidate with the stored vector of the best hit of the hybrid and of the vector ordering
+        // (a second pass in vector space: the best hit's vector added to the query's).
+        const ids = ev.fused.map((h) => h.id);
+        const intent = queryIntent(q.q);
+        const vecTop = [...ev.fused].sort((a, b) => withIntent(b.vector, intentEvidence(intent, ev.chunks.get(b.id)!.content)) - withIntent(a.vector, intentEvidence(intent, ev.chunks.get(a.id)!.content)))[0];
+        const topCos = async (id: string | undefined) => {
+          if (!id) return new Map<string, number>();
+          const [vec] = await embedder.embedDocuments([ev.chunks.get(id)!.embeddedContent]);
+          return runtime.store.chunks.scoreChunkVectors(orgId, embedder.id, vec!, ids);
+        };
+        const [th, tv] = await Promise.all([topCos(ev.fused[0]?.id), topCos(vecTop?.id)]);
         const cands: Candidate[] = ev.fused.map((h) => {
           const chunk = ev.chunks.get(h.id)!;
           const meta = byDoc.get(chunk.documentId)?.metadata ?? {};
-          return { unit: String(meta[dataset.unitKey] ?? chunk.documentId), text: chunk.content, similarity: h.similarity, v: h.vector, k: h.keyword, cos: ev.cosines.get(h.id) ?? 0 };
+          return {
+            unit: String(meta[dataset.unitKey] ?? chunk.documentId),
+            text: chunk.content,
+            similarity: h.similarity,
+            v: h.vector,
+            k: h.keyword,
+            kf: h.expanded ?? h.keyword,
+            cos: ev.cosines.get(h.id) ?? 0,
+            th: th.get(h.id) ?? 0,
+            tv: tv.get(h.id) ?? 0,
+          };
         });
-        out.push({ id: q.id, q: q.q, category: q.category, terms: ev.terms, relevant: [...q.relevant], cands });
+        out.push({ id: q.id, q: q.q, category: q.category, terms: ev.terms, relevant: [...q.relevant], cands, calibration: embedder.calibration });
         if ((i + 1) % 100 === 0) log(`  ${i + 1}/${dataset.queries.length} queries read`);
       }
       fs.mkdirSync(CACHE_DIR, { recursive: true });

@@ -4,8 +4,9 @@
  */
 import { intentEvidence, queryIntent, withIntent } from '../../src/search/query-intent.js';
 import { idf, termWeights } from '../../src/search/keyword-score.js';
-import { rerank } from '../../src/search/rerank.js';
+import { rerank, secondStage } from '../../src/search/rerank.js';
 import { indexTerms } from '../../src/text/tokenize.js';
+import { calibrateCosine, type VectorCalibration } from '../../src/vector/calibrate.js';
 
 export interface Candidate {
   /** The unit the chunk stands for (LoCoMo turn, SciFact abstract). */
@@ -16,7 +17,12 @@ export interface Candidate {
   /** Calibrated vector evidence, keyword coverage, raw cosine. */
   v: number;
   k: number;
+  /** Keyword coverage over the second pass's expanded terms (feedback.ts), as served; `k` where it did not run. */
+  kf?: number;
   cos: number;
+  /** Cosine with the stored vector of the best hit of the hybrid ordering (`th`) and of the vector ordering (`tv`). */
+  th?: number;
+  tv?: number;
 }
 
 export interface ReplayQuery {
@@ -27,6 +33,8 @@ export interface ReplayQuery {
   relevant: [string, number][];
   /** Fused first stage, best first. */
   cands: Candidate[];
+  /** The embedder's cosine calibration (vector/calibrate.ts). */
+  calibration?: VectorCalibration;
 }
 
 type Order = (q: ReplayQuery) => Candidate[];
@@ -236,7 +244,7 @@ function servedRerank(base: Order, window = 40): Order {
     const top = cands.slice(0, window);
     const scores = rerank(
       q.terms,
-      top.map((c, i) => ({ id: String(i), text: c.text, similarity: c.similarity, keyword: c.k, cosine: c.cos, intent: intentEvidence(intent, c.text) })),
+      top.map((c, i) => ({ id: String(i), text: c.text, similarity: c.similarity, keyword: c.k, ...(c.kf !== undefined ? { expanded: c.kf } : {}), cosine: c.cos, intent: intentEvidence(intent, c.text) })),
     );
     const order = top.map((c, i) => ({ c, s: scores.get(String(i))! })).sort((a, b) => b.s - a.s);
     return [...order.map((o) => o.c), ...cands.slice(window)];
@@ -264,3 +272,118 @@ VARIANTS['rerank on feedback keyword'] = (q) => {
   const order = top.map((c, i) => ({ c, s: scores.get(String(i))! })).sort((a, b) => b.s - a.s);
   return [...order.map((o) => o.c), ...q.cands.slice(40)];
 };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Round 7: the rerank fed the second pass's keyword coverage (`kf`), blended with the served order; a second pass
+// in vector space (the best hit's stored vector added to the query's: `th`, `tv`). Needs a dump with kf/th/tv.
+// ---------------------------------------------------------------------------------------------------------------
+const fb = (c: Candidate) => c.kf ?? c.k;
+/** The served hybrid similarity of a candidate after the second pass (vector weight 1, keyword 0.95, intent). */
+function servedSim(intent: ReturnType<typeof queryIntent>, c: Candidate, v = c.v): number {
+  return withIntent(1 - (1 - v) * (1 - 0.95 * fb(c)), intentEvidence(intent, c.text));
+}
+interface RerankShape {
+  window?: number;
+  kw?: number;
+  lex?: number;
+  intent?: number;
+  /** Weight of the z-scored served similarity (the hybrid order) beside the rerank's signals. */
+  blend?: number;
+  /** Weight of the z-scored cosine with the best hit's vector. */
+  top?: number;
+  /** Weight of z(cosine). */
+  cosW?: number;
+  /** The keyword signal: the second pass's (`kf`) or the first stage's (`k`). */
+  feedback?: boolean;
+  /** Weight of the z-scored position in the served order (best = highest). */
+  rank?: number;
+  /** Weight of z of the first stage's keyword coverage beside the second pass's. */
+  kFirst?: number;
+}
+function rerank7(o: RerankShape): Order {
+  const { window = 40, kw = 0.9, lex = 0.3, intent: iw = 15, blend = 0, top = 0, cosW = 1, feedback = true, rank = 0, kFirst = 0 } = o;
+  return (q) => {
+    const intent = queryIntent(q.q);
+    const head = q.cands.slice(0, window);
+    const z = (xs: number[]) => {
+      const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+      const sd = Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / xs.length);
+      return sd > 1e-9 ? xs.map((x) => (x - m) / sd) : xs.map(() => 0);
+    };
+    const zc = z(head.map((c) => c.cos));
+    const zk = z(head.map((c) => (feedback ? fb(c) : c.k)));
+    const zl = lex ? z(head.map((c) => lexical(q.terms, c.text))) : head.map(() => 0);
+    const zs = blend ? z(head.map((c) => servedSim(intent, c))) : head.map(() => 0);
+    const zt = top ? z(head.map((c) => c.th ?? 0)) : head.map(() => 0);
+    const zr = z(head.map((_, i) => -i));
+    const zk1 = kFirst ? z(head.map((c) => c.k)) : head.map(() => 0);
+    const ranked = byScore(head, (c, i) => cosW * zc[i]! + kw * zk[i]! + lex * zl[i]! + blend * zs[i]! + top * zt[i]! + rank * zr[i]! + kFirst * zk1[i]! + iw * intentEvidence(intent, c.text));
+    return [...ranked, ...q.cands.slice(window)];
+  };
+}
+const lexCache = new Map<string, number>();
+function lexical(terms: readonly string[], text: string): number {
+  const key = `${terms.join(' ')}\u0000${text}`;
+  let v = lexCache.get(key);
+  if (v === undefined) lexCache.set(key, (v = secondStage(terms, text)));
+  return v;
+}
+VARIANTS['r7 rerank k (served)'] = rerank7({ feedback: false });
+VARIANTS['r7 rerank kf'] = rerank7({});
+for (const kw of [0.6, 1.2, 1.5]) VARIANTS[`r7 rerank kf kw${kw}`] = rerank7({ kw });
+for (const blend of [0.5, 1, 2, 3]) VARIANTS[`r7 blend${blend}`] = rerank7({ blend });
+for (const blend of [1, 2]) for (const lex of [0, 0.6]) VARIANTS[`r7 blend${blend} lex${lex}`] = rerank7({ blend, lex });
+for (const blend of [1, 2]) for (const top of [0.3, 0.6]) VARIANTS[`r7 blend${blend} top${top}`] = rerank7({ blend, top });
+for (const top of [0.3, 0.6, 1]) VARIANTS[`r7 rerank kf top${top}`] = rerank7({ top });
+for (const r of [0.5, 1, 2]) VARIANTS[`r7 rank${r}`] = rerank7({ rank: r });
+for (const w of [20, 60]) VARIANTS[`r7 blend1 window${w}`] = rerank7({ blend: 1, window: w });
+for (const iw of [5, 30]) VARIANTS[`r7 blend1 intent${iw}`] = rerank7({ blend: 1, intent: iw });
+
+/** Vector mode as served (calibrated cosine with the intent), optionally with the best vector hit's vector added. */
+function vectorPrf(beta: number): Order {
+  return (q) => {
+    const intent = queryIntent(q.q);
+    const first = byScore(q.cands, (c) => withIntent(c.v, intentEvidence(intent, c.text)));
+    if (!beta || !q.calibration || first.length === 0) return first;
+    const cal = q.calibration;
+    const qt = first[0]!.cos;
+    const norm = Math.sqrt(1 + beta * beta + 2 * beta * qt);
+    return byScore(first, (c) => withIntent(calibrateCosine((c.cos + beta * (c.tv ?? 0)) / norm, cal), intentEvidence(intent, c.text)));
+  };
+}
+VARIANTS['r7 vector (served)'] = vectorPrf(0);
+for (const b of [0.1, 0.2, 0.3, 0.5, 0.7, 1]) VARIANTS[`r7 vector prf ${b}`] = vectorPrf(b);
+/** Hybrid with the hybrid's best hit's vector added to the query's vector (calibrated again), fused as served. */
+function hybridPrf(beta: number): Order {
+  return (q) => {
+    const intent = queryIntent(q.q);
+    if (!q.calibration || q.cands.length === 0) return q.cands;
+    const cal = q.calibration;
+    const norm = Math.sqrt(1 + beta * beta + 2 * beta * q.cands[0]!.cos);
+    return byScore(q.cands, (c) => servedSim(intent, c, calibrateCosine((c.cos + beta * (c.th ?? 0)) / norm, cal)));
+  };
+}
+VARIANTS['r7 hybrid recomputed (check)'] = hybridPrf(0);
+for (const b of [0.1, 0.2, 0.3, 0.5]) VARIANTS[`r7 hybrid prf ${b}`] = hybridPrf(b);
+VARIANTS['r7 blend1 lex0.6 window60'] = rerank7({ blend: 1, lex: 0.6, window: 60 });
+VARIANTS['r7 blend1 lex0.6 kw1.2'] = rerank7({ blend: 1, lex: 0.6, kw: 1.2 });
+VARIANTS['r7 blend1.5 lex0.6'] = rerank7({ blend: 1.5, lex: 0.6 });
+VARIANTS['r7 blend0.5 lex0.6'] = rerank7({ blend: 0.5, lex: 0.6 });
+VARIANTS['r7 blend1 lex0.45'] = rerank7({ blend: 1, lex: 0.45 });
+VARIANTS['r7 blend1 lex0.8'] = rerank7({ blend: 1, lex: 0.8 });
+VARIANTS['r7 rank2 lex0.6'] = rerank7({ rank: 2, lex: 0.6 });
+for (const [a, b] of [
+  [0.45, 0.45],
+  [0.6, 0.3],
+  [0.3, 0.6],
+  [0.6, 0.6],
+] as const)
+  VARIANTS[`r7 k${a} kf${b}`] = rerank7({ kw: b, kFirst: a });
+for (const [a, b] of [
+  [0.45, 0.45],
+  [0.6, 0.3],
+] as const)
+  VARIANTS[`r7 k${a} kf${b} lex0.6`] = rerank7({ kw: b, kFirst: a, lex: 0.6 });
+VARIANTS['r7 k0.45 kf0.45 rank1'] = rerank7({ kw: 0.45, kFirst: 0.45, rank: 1 });
+VARIANTS['r7 kf0.6 lex0.6'] = rerank7({ kw: 0.6, lex: 0.6 });
+VARIANTS['r7 kf0.6 top0.3'] = rerank7({ kw: 0.6, top: 0.3 });

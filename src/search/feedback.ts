@@ -46,8 +46,11 @@ export function weightedCoverage(weights: ReadonlyMap<string, number>, terms: Re
   return total > 0 ? matched / total : 0;
 }
 
-/** The hits (best first) re-ordered by the second pass; unchanged when the best hit adds no term. */
-export async function orderByFeedback<T extends { id: string; similarity: number }>(hits: readonly T[], input: FeedbackInput<T>): Promise<T[]> {
+/**
+ * The hits (best first) re-ordered by the second pass, each with its keyword coverage over the expanded terms
+ * (`expanded`, for the rerank); unchanged when the best hit adds no term.
+ */
+export async function orderByFeedback<T extends { id: string; similarity: number }>(hits: readonly T[], input: FeedbackInput<T>): Promise<(T & { expanded?: number })[]> {
   if (hits.length < 2 || input.queryWeights.size === 0) return [...hits];
   const top = input.termsOf(hits[0]!.id);
   const candidates = [...top].filter((t) => !input.queryWeights.has(t));
@@ -55,7 +58,10 @@ export async function orderByFeedback<T extends { id: string; similarity: number
   const extra = feedbackWeights(input.queryWeights, candidates, await input.idfs(candidates));
   if (extra.size === 0) return [...hits];
   const weights = new Map([...input.queryWeights, ...extra]);
-  const order = hits.map((h, i) => ({ h, i, score: input.similarity(h, weightedCoverage(weights, input.termsOf(h.id))) }));
+  const order = hits.map((h, i) => {
+    const expanded = weightedCoverage(weights, input.termsOf(h.id));
+    return { h, i, expanded, score: input.similarity(h, expanded) };
+  });
   order.sort((a, b) => b.score - a.score || a.i - b.i);
-  return order.map(({ h }, rank) => ({ ...h, similarity: hits[rank]!.similarity }));
+  return order.map(({ h, expanded }, rank) => ({ ...h, similarity: hits[rank]!.similarity, expanded }));
 }

@@ -10,6 +10,8 @@ export interface RerankCandidate {
   cosine?: number;
   /** Calibrated keyword coverage (share of the query's IDF mass the chunk holds). */
   keyword: number;
+  /** Keyword coverage over the second pass's expanded terms (feedback.ts); `keyword` where that pass did not run. */
+  expanded?: number;
   /** What the query asks of the candidate beyond its words (query-intent.ts), in [0, 1]. */
   intent?: number;
 }
@@ -22,6 +24,13 @@ export interface RerankCandidate {
  */
 export const KEYWORD_WEIGHT = 0.9;
 export const LEXICAL_WEIGHT = 0.3;
+/**
+ * Round 7 (bench/README.md): the keyword weight is split between the first stage's coverage and the second pass's
+ * (the query's terms plus the best hit's rarest, feedback.ts), and the candidate's position in the order the rerank
+ * receives counts ORDER_WEIGHT, so the rerank refines the second pass's order rather than undoing it.
+ */
+export const EXPANDED_SHARE = 0.5;
+export const ORDER_WEIGHT = 1;
 /** Weight of the intent evidence (speaker named, a time asked for), in standard deviations of the shortlist. */
 export const INTENT_WEIGHT = 15;
 const PROXIMITY = 0.5;
@@ -35,7 +44,8 @@ const FOCUS = 0.25;
  * unrelated background" through a logistic curve, so every candidate on the query's subject scores near the top
  * of that curve and the keyword evidence decides their order. Within the shortlist, each signal is instead
  * standardised over the shortlist itself (z-scores: how far a candidate stands above the other candidates of this
- * query), and the candidates are ordered by `z(cosine) + 0.9 z(keyword) + 0.3 z(lexical)`. What each signal
+ * query), and the candidates are ordered by `z(cosine) + 0.9 z(keyword) + 0.3 z(lexical) + z(position)` (the keyword
+ * half first-stage, half second-pass coverage; the position is the candidate's place in the order it arrives in). What each signal
  * weighs therefore depends on the query: the vector's fine differences among on-topic candidates count again
  * (SciFact: hybrid 0.859, vector alone 0.875), and keyword coverage still separates names and dates (LoCoMo).
  * The lexical evidence is how close together the query's terms stand, whether adjacent query terms appear in
@@ -49,8 +59,16 @@ export function rerank(queryTerms: readonly string[], candidates: readonly Reran
   const out = new Map<string, number>();
   const zc = standardise(candidates.map((c) => c.cosine ?? 0));
   const zk = standardise(candidates.map((c) => c.keyword));
+  const zx = standardise(candidates.map((c) => c.expanded ?? c.keyword));
   const zl = standardise(candidates.map((c) => secondStage(queryTerms, c.text)));
-  const order = candidates.map((c, i) => ({ id: c.id, score: zc[i]! + KEYWORD_WEIGHT * zk[i]! + LEXICAL_WEIGHT * zl[i]! + intentWeight * (c.intent ?? 0), first: c.similarity }));
+  // Candidates arrive best first (the first stage's order): the first gets the highest position score.
+  const zp = standardise(candidates.map((_, i) => -i));
+  const keyword = (i: number) => KEYWORD_WEIGHT * ((1 - EXPANDED_SHARE) * zk[i]! + EXPANDED_SHARE * zx[i]!);
+  const order = candidates.map((c, i) => ({
+    id: c.id,
+    score: zc[i]! + keyword(i) + LEXICAL_WEIGHT * zl[i]! + ORDER_WEIGHT * zp[i]! + intentWeight * (c.intent ?? 0),
+    first: c.similarity,
+  }));
   order.sort((a, b) => b.score - a.score || b.first - a.first || (a.id < b.id ? -1 : 1));
   const scores = candidates.map((c) => c.similarity).sort((a, b) => b - a);
   order.forEach((o, i) => out.set(o.id, scores[i]!));

@@ -7,7 +7,7 @@ import type { Store } from '../storage/store.js';
 import type { ChunkRecord, DocumentRecord } from '../core/types.js';
 import { calibrateCosine } from '../vector/calibrate.js';
 import type { FilterNode } from '../core/filters.js';
-import { fuse, type HybridEvidence } from '../search/hybrid.js';
+import { fuse, type FusedHit, type HybridEvidence } from '../search/hybrid.js';
 import { orderByFeedback } from '../search/feedback.js';
 import { idf, keywordCoverage, selectMatchTerms, termWeights } from '../search/keyword-score.js';
 import { intentEvidence, orderByIntent, queryIntent, withIntent } from '../search/query-intent.js';
@@ -128,7 +128,7 @@ export class SearchService {
       (id) => chunks.get(id)!.content,
     );
     // A second pass with the best hit's words (search/feedback.ts); nothing to weigh without keyword evidence.
-    const fused =
+    const fused: (FusedHit & { expanded?: number })[] =
       fusion.keyword > 0
         ? await orderByFeedback(first, {
             queryWeights: weights,
@@ -153,7 +153,15 @@ export class SearchService {
         terms,
         top.map((h) => {
           const text = chunks.get(h.id)!.content;
-          return { id: h.id, text, similarity: h.similarity, keyword: h.keyword, intent: intentEvidence(intent, text), ...(cosines.has(h.id) ? { cosine: cosines.get(h.id)! } : {}) };
+          return {
+            id: h.id,
+            text,
+            similarity: h.similarity,
+            keyword: h.keyword,
+            ...(h.expanded !== undefined ? { expanded: h.expanded } : {}),
+            intent: intentEvidence(intent, text),
+            ...(cosines.has(h.id) ? { cosine: cosines.get(h.id)! } : {}),
+          };
         }),
       );
       const reranked = top.map((h) => ({ ...h, similarity: scores.get(h.id) ?? h.similarity })).sort((a, b) => b.similarity - a.similarity);

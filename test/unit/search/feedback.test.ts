@@ -57,6 +57,11 @@ describe("pseudo-relevance feedback: a second pass with the best hit's words", (
     expect(out.map((h) => h.id)).toEqual(['top', 'evidence', 'other']);
     expect(out.map((h) => h.similarity)).toEqual([0.9, 0.6, 0.55]);
     expect(asked).toEqual([['adopt', 'agenc', 'counsel']]);
+    // Each hit carries its coverage of the expanded terms (for the rerank): the query's weights 1 and 3 plus three
+    // expansion terms at FEEDBACK_WEIGHT x 3; 'evidence' holds caroline, adopt and agenc.
+    const total = 4 + 3 * FEEDBACK_WEIGHT * 3;
+    expect(out.find((h) => h.id === 'evidence')!.expanded).toBeCloseTo((1 + 2 * FEEDBACK_WEIGHT * 3) / total);
+    expect(out.find((h) => h.id === 'other')!.expanded).toBeCloseTo(1 / total);
   });
 
   it('leaves the hits as they are when the best hit adds no term, or there is one hit', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { focusScore, KEYWORD_WEIGHT, LEXICAL_WEIGHT, phraseScore, proximityScore, rerank, secondStage, standardise, type RerankCandidate } from '../../../src/search/rerank.js';
+import { EXPANDED_SHARE, focusScore, KEYWORD_WEIGHT, LEXICAL_WEIGHT, ORDER_WEIGHT, phraseScore, proximityScore, rerank, secondStage, standardise, type RerankCandidate } from '../../../src/search/rerank.js';
 import { indexTerms, queryTerms } from '../../../src/text/tokenize.js';
 
 describe('proximityScore', () => {
@@ -100,30 +100,32 @@ describe('standardise', () => {
 const cand = (id: string, over: Partial<RerankCandidate> = {}): RerankCandidate => ({ id, text: 'Nothing in common here.', similarity: 0.5, cosine: 0.5, keyword: 0.3, ...over });
 
 describe('rerank', () => {
-  it('orders the window by z(cosine) + 0.9 z(keyword) + 0.3 z(lexical), standardised over the window', () => {
+  it('orders the window by z(cosine) + 0.9 z(keyword, half first stage, half second pass) + 0.3 z(lexical) + z(position), standardised over the window', () => {
     const q = queryTerms('database index');
     const candidates = [
-      cand('a', { cosine: 0.8, keyword: 0.2, similarity: 0.9 }),
-      cand('b', { cosine: 0.7, keyword: 0.9, similarity: 0.8 }),
-      cand('c', { cosine: 0.6, keyword: 0.5, text: 'A database index speeds up lookups.', similarity: 0.7 }),
-      cand('d', { cosine: 0.4, keyword: 0.1, similarity: 0.6 }),
+      cand('a', { cosine: 0.8, keyword: 0.2, expanded: 0.1, similarity: 0.9 }),
+      cand('b', { cosine: 0.7, keyword: 0.9, expanded: 0.3, similarity: 0.8 }),
+      cand('c', { cosine: 0.6, keyword: 0.5, expanded: 0.9, text: 'A database index speeds up lookups.', similarity: 0.7 }),
+      cand('d', { cosine: 0.95, keyword: 0.9, similarity: 0.6 }),
     ];
     const zc = standardise(candidates.map((c) => c.cosine!));
     const zk = standardise(candidates.map((c) => c.keyword));
+    const zx = standardise(candidates.map((c) => c.expanded ?? c.keyword));
     const zl = standardise(candidates.map((c) => secondStage(q, c.text)));
+    const zp = standardise(candidates.map((_, i) => -i));
     const expected = candidates
-      .map((c, i) => ({ id: c.id, s: zc[i]! + KEYWORD_WEIGHT * zk[i]! + LEXICAL_WEIGHT * zl[i]! }))
+      .map((c, i) => ({ id: c.id, s: zc[i]! + KEYWORD_WEIGHT * ((1 - EXPANDED_SHARE) * zk[i]! + EXPANDED_SHARE * zx[i]!) + LEXICAL_WEIGHT * zl[i]! + ORDER_WEIGHT * zp[i]! }))
       .sort((x, y) => y.s - x.s)
       .map((x) => x.id);
     const scores = rerank(q, candidates);
     const order = [...scores.entries()].sort((x, y) => y[1] - x[1]).map(([id]) => id);
     expect(order).toEqual(expected);
-    // Not the first-stage order: the lexical match and the keyword-rich candidate rise.
+    // Not the order they came in: the candidate with the best cosine and keyword evidence rises.
     expect(order).not.toEqual(['a', 'b', 'c', 'd']);
   });
 
   it("gives the new order the window's first-stage similarities, highest first (scores stay calibrated)", () => {
-    const candidates = [cand('a', { cosine: 0.2, keyword: 0, similarity: 0.9 }), cand('b', { cosine: 0.9, keyword: 0.9, similarity: 0.6 }), cand('c', { cosine: 0.5, keyword: 0.5, similarity: 0.3 })];
+    const candidates = [cand('a', { cosine: 0.2, keyword: 0, similarity: 0.9 }), cand('b', { cosine: 0.9, keyword: 0.9, similarity: 0.6 }), cand('c', { cosine: 0.6, keyword: 0.6, similarity: 0.3 })];
     const scores = rerank(queryTerms('anything'), candidates);
     expect(scores.get('b')).toBe(0.9);
     expect(scores.get('c')).toBe(0.6);
@@ -133,16 +135,43 @@ describe('rerank', () => {
   it('ranks by the cosine within the shortlist, where calibrated scores are saturated alike', () => {
     // Equal fused scores and keyword evidence (what an on-topic shortlist looks like after calibration): the raw
     // cosine decides.
-    const candidates = [cand('lower', { cosine: 0.81 }), cand('higher', { cosine: 0.86 }), cand('middle', { cosine: 0.83 })];
+    // cosine decides, against a lead of a few places in the order the candidates arrive in.
+    const candidates = Array.from({ length: 10 }, (_, i) => cand(`c${i}`, { cosine: i === 3 ? 0.86 : 0.81 }));
     const scores = rerank(queryTerms('anything'), candidates);
-    expect([...scores.entries()].sort((x, y) => y[1] - x[1]).map(([id]) => id)).toEqual(['higher', 'middle', 'lower']);
+    expect([...scores.entries()].sort((x, y) => y[1] - x[1]).map(([id]) => id)[0]).toBe('c3');
+  });
+
+  it('refines the order it receives rather than replacing it: a small edge does not lift the last candidate to the top', () => {
+    // Without the position signal the third candidate (cosine 0.51 against 0.50) would come first.
+    const candidates = [cand('first', { cosine: 0.5 }), cand('second', { cosine: 0.5 }), cand('third', { cosine: 0.51 })];
+    const scores = rerank(queryTerms('anything'), candidates);
+    expect([...scores.entries()].sort((x, y) => y[1] - x[1]).map(([id]) => id)[0]).toBe('first');
+  });
+
+  it("weighs the second pass's expanded keyword coverage beside the first stage's", () => {
+    // Equal in all but the expanded coverage, among a shortlist of ten: the one that holds the best hit's words rises.
+    const candidates = Array.from({ length: 10 }, (_, i) => cand(`c${i}`, { expanded: i === 4 ? 0.9 : 0.3 }));
+    const order = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+    expect(order(rerank(queryTerms('anything'), candidates))[0]).toBe('c4');
+    // Without it (no second pass), the order stays.
+    expect(
+      order(
+        rerank(
+          queryTerms('anything'),
+          candidates.map(({ expanded: _e, ...c }) => c),
+        ),
+      )[0],
+    ).toBe('c0');
   });
 
   it('works without vectors (no embedder): keyword and lexical evidence decide', () => {
     const q = queryTerms('reset password');
-    const candidates = [cand('none', { cosine: undefined, keyword: 0, similarity: 0.6 }), cand('match', { cosine: undefined, keyword: 1, text: 'Reset your password here.', similarity: 0.5 })];
-    delete candidates[0]!.cosine;
-    delete candidates[1]!.cosine;
+    const candidates = [
+      cand('none', { cosine: undefined, keyword: 0, similarity: 0.6 }),
+      cand('match', { cosine: undefined, keyword: 1, text: 'Reset your password here.', similarity: 0.5 }),
+      ...Array.from({ length: 8 }, (_, i) => cand(`f${i}`, { cosine: undefined, keyword: 0, similarity: 0.4 })),
+    ];
+    for (const c of candidates) delete c.cosine;
     const scores = rerank(q, candidates);
     expect(scores.get('match')!).toBeGreaterThan(scores.get('none')!);
   });
@@ -164,6 +193,8 @@ describe('rerank', () => {
     const candidates = [
       cand('scattered', { similarity: 0.6, text: `Reset the router. ${filler} Choose a password. ${filler} The login page is blue.` }),
       cand('focused', { text: `${filler} You can reset your password from the login page. ${filler}` }),
+      // A shortlist, as served: one place in it weighs little beside the lexical evidence.
+      ...Array.from({ length: 8 }, (_, i) => cand(`f${i}`, { similarity: 0.4 })),
     ];
     const scores = rerank(queryTerms(query), candidates);
     expect(scores.get('focused')!).toBeGreaterThan(scores.get('scattered')!);
@@ -174,6 +205,7 @@ describe('rerank', () => {
     const candidates = [
       cand('scattered', { similarity: 0.6, text: 'Learning to cook takes time; a pipeline leak flooded the machine room.' }),
       cand('phrase', { text: 'We built a machine learning pipeline for the ranking team.' }),
+      ...Array.from({ length: 8 }, (_, i) => cand(`f${i}`, { similarity: 0.4 })),
     ];
     const scores = rerank(queryTerms(query), candidates);
     expect(scores.get('phrase')!).toBeGreaterThan(scores.get('scattered')!);

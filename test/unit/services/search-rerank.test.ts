@@ -61,4 +61,16 @@ describe('SearchService rerank inputs', () => {
     }
     expect(seen[0]!.some((c) => c.keyword > 0)).toBe(true);
   });
+
+  it("hands the rerank the second pass's expanded keyword coverage beside the first stage's", async () => {
+    const service = new SearchService(store, staticEmbedderHandle(embedder), { vectorWeight: 1, keywordWeight: 0.85, candidates: 100, rerankCandidates: 40 }, silentLogger);
+    const q = 'otter river report';
+    const ev = await service.chunkEvidence(org.id, { q }, 100);
+    const expanded = new Map(ev.fused.map((h) => [h.id, h.expanded]));
+    // The best hit's words ('swimming', 'otters', ...) expand the query, so some candidate's coverage changes.
+    expect(ev.fused.some((h) => h.expanded !== undefined && Math.abs(h.expanded - h.keyword) > 1e-9)).toBe(true);
+    await service.searchChunks(org.id, { q, limit: 10, threshold: 0, rerank: true });
+    expect(seen).toHaveLength(1);
+    for (const c of seen[0]!) expect(c.expanded, c.text).toBe(expanded.get(c.id));
+  });
 });
