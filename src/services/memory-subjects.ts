@@ -53,9 +53,15 @@ export function subjectsOf(question: string, memories: readonly Pick<MemoryRecor
     const owners = full.filter((k) => k.split(' ')[0] === first);
     if (owners.length === 1) alias.set(first, user.has(first) ? USER : owners[0]!);
   }
+  // Ranking asks for the key of each candidate's subject many times (once per pair it compares): read each once.
+  const keys = new Map<string | null, string | null>();
   const key = (subject: string | null): string | null => {
-    const k = written(subject);
-    return k === null ? null : (alias.get(k) ?? k);
+    const cached = keys.get(subject);
+    if (cached !== undefined) return cached;
+    const w = written(subject);
+    const k = w === null ? null : (alias.get(w) ?? w);
+    keys.set(subject, k);
+    return k;
   };
   const known = new Set(memories.map((m) => key(m.subject)).filter((k): k is string => k !== null && k !== USER));
   const said = new Set(words(question).map((w) => w.replace(/'s$/, '')));
