@@ -140,8 +140,15 @@ export function newerTwinsFirst<T extends RankedMemory>(sorted: readonly T[], su
     for (let k = i + 1; k < out.length && older.similarity - out[k]!.similarity <= CHANGE_MARGIN; k++) {
       const newer = out[k]!;
       const n = view(newer);
-      if (n.subject !== o.subject || !laterView(n, o)) continue;
+      if (n.subject !== o.subject) continue;
       const within = older.similarity - newer.similarity <= TWIN_MARGIN;
+      // A former value ("used to use Square") yields to a fact of its subject that is not one and not older ("switched
+      // to Toast", often of the same note) within the twin margin.
+      if (within && o.pastValue && !n.pastValue && !laterView(o, n)) {
+        j = k;
+        break;
+      }
+      if (!laterView(n, o)) continue;
       if ((within && twins(o, n)) || announcedChange(o, n)) {
         j = k;
         break;
@@ -170,6 +177,8 @@ interface FactView {
   keyed: boolean;
   date: string | null;
   changeCue: boolean;
+  /** It states a former value ("used to"). */
+  pastValue: boolean;
   /** Its words beyond its subject's, read when a comparison first needs them. */
   terms: () => Set<string>;
 }
@@ -186,6 +195,7 @@ function factView(m: MemoryRecord, subjectKey: SubjectKey): FactView {
     keyed: spec?.keyed ?? false,
     date: documentDate(m),
     changeCue: CHANGE_CUE.test(m.memory),
+    pastValue: PAST_VALUE.test(m.memory),
     terms: () => (terms ??= topicTerms(m)),
   };
 }
@@ -282,6 +292,9 @@ function documentDate(m: MemoryRecord): string | null {
 
 /** Words that tell a fact replaces what was known ("he's settled in Tokyo now", "downgraded to the Basic plan"). */
 const CHANGE_CUE = /\b(?:now|moved|relocated|settled|switched|changed|downgraded|upgraded|transferred|promoted|no longer|anymore|any more|these days|instead)\b/i;
+
+/** Words that tell a fact states a former value ("Rosa used to use Square."): it is not the current one. */
+const PAST_VALUE = /\b(?:used to|formerly|previously)\b/i;
 
 /**
  * A later fact of the same subject that announces a change but was filed without an attribute ("Kai called, he's
