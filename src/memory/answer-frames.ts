@@ -11,9 +11,11 @@
 const PLACE = String.raw`(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2})`;
 /** Questions about where the user lives, with the place they assume when they name one. */
 const WHERE_LIVE = new RegExp(
-  String.raw`\b(?:where\s+(?:are\s+you|do\s+you)\s+(?:living|live|based|staying|located)|which\s+(?:city|town|country)|what\s+(?:city|town|country)|where(?:'s|\s+is)\s+home|how(?:'s|\s+is|\s+are)\s+(?:things|life|everything)\s+in\s+${PLACE}|(?:are\s+you\s+)?still\s+(?:living\s+)?in\s+${PLACE})\b`,
+  String.raw`\b(?:where\s+(?:are\s+you|do\s+you)\s+(?:living|live|based|staying|located)|which\s+(?:city|town|country)|what\s+(?:city|town|country)|where(?:'s|\s+is)\s+home|how(?:'s|\s+is|\s+are)\s+(?:things|life|everything)\s+in\s+${PLACE}|how(?:'s|\s+is)\s+${PLACE}\s+(?:treating\s+you|going|been)|(?:are\s+you\s+)?still\s+(?:living\s+)?in\s+${PLACE})\b`,
   'u',
 );
+const PLACE_NC = String.raw`(?:\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2})`;
+const NOT_OLD = String.raw`(?:(?:[Nn]o|[Nn]ope|[Nn]ah)[,.!]?\s+)?(?:(?:[Nn]ot|[Nn]o\s+longer)\s+(?:in\s+)?${PLACE_NC}(?:\s+any\s?more)?\s*[,;.–—-]\s*(?:(?:it's|I'm\s+in|I\s+live\s+in|we're\s+in|now|moved\s+to)\s+)?)?`;
 const STILL_AT = new RegExp(String.raw`\b(?:are\s+you\s+)?still\s+(?:working\s+)?(?:at|with|for)\s+${PLACE}\s*\?`, 'u');
 const STILL_IS = /\b(?:are\s+you\s+)?still\s+(vegetarian|vegan|pescatarian|keto|single|married|engaged|dating\s+\p{Lu}[\p{L}'-]*|smoking|drinking)\s*\?/iu;
 const NO = /^(?:no|nope|nah|not anymore|not any more|no longer)\b[\s,.!-]*/i;
@@ -46,7 +48,11 @@ export function answerInFrame(question: string | null, answer: string): string {
   const where = WHERE_LIVE.exec(q);
   if (where && !YES.test(first)) {
     // "Cork, actually.", "Still in Glasgow, but we're moving", "Montreal, moved there in the fall": the place first.
-    const m = new RegExp(String.raw`^(?:(?:[Ss]till|[Nn]ow|[Cc]urrently|[Aa]ctually)\s+)?(?:(?:[Ll]iving\s+|[Bb]ased\s+)?[Ii]n\s+)?${PLACE}(?=\s*(?:[,.!]|$))(?:\s*,\s*(?:actually|now|still)\b)?`, 'u').exec(first);
+    // "not Berlin anymore, Hamburg since the summer": the old place denied, the new one after it.
+    const m = new RegExp(
+      String.raw`^${NOT_OLD}(?:(?:[Ss]till|[Nn]ow|[Cc]urrently|[Aa]ctually)\s+)?(?:(?:[Ll]iving\s+|[Bb]ased\s+)?[Ii]n\s+)?${PLACE}(?=\s*(?:[,.!]|$)|\s+(?:since|these\s+days|for\s+now|now)\b)(?:\s*,\s*(?:actually|now|still)\b)?`,
+      'u',
+    ).exec(first);
     if (m && !/^(?:I|We|My|Our|He|She|They|It|No|Yes)\b/.test(m[1]!)) {
       const tail = first
         .slice(m[0].length)
@@ -60,3 +66,111 @@ export function answerInFrame(question: string | null, answer: string): string {
 
 const join = (a: string, b: string) => (b ? `${a} ${b}` : a);
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A yes to the assistant's question: "yep", "yes, still ...", "I did", "that's right". */
+const CONFIRM =
+  /^(?:yes|yep|yeah|yup|yea|ya|correct|exactly|indeed|definitely|absolutely|sure did|sure am|still am|still do|i did|i do|i am|i have|that's right|that is right|that's correct|that is correct|that's the one|right)\b(?!\s+(?:but|though|except|not|now|no)\b)[\s,.!-]*/i;
+/** Offers, requests and questions about the assistant's own doing: a yes to them states nothing about the user. */
+const NOT_ABOUT_USER =
+  /^(?:would|could|can|should|shall|will|may|might|want|do you want|do you need|would you like|did you (?:want|mean|know|see|get a chance|try|have a (?:good|nice|great))|are you (?:sure|okay|ok|ready|free|around|there|able|looking|interested|asking)|have you (?:tried|seen|heard|thought|considered))\b|\b(?:me|I)\b/i;
+const TAG = /\s*,?\s*(?:is\s+that\s+(?:still\s+)?(?:right|correct|true|the case|so)|right|correct|yes|no|then|still|huh|eh|am\s+I\s+right|if\s+I\s+remember(?:\s+right(?:ly)?)?|isn't\s+it|aren't\s+you|didn't\s+you)\s*$/i;
+const REPORTED =
+  /^(?:(?:so|and|oh|ah|ok|okay|wait|hey|well|last time|earlier|before)\b[\s,]*)*(?:you\s+(?:mentioned|said|told\s+me|wrote|were\s+saying)|I\s+(?:remember|recall|think|heard|saw)(?:\s+you\s+(?:said|mentioned))?|if\s+I\s+remember\s+(?:right|correctly))\s*(?:that\s+)?/i;
+const LEAD = /^(?:(?:so|and|oh|ah|ok|okay|wait|hey|well|also|now)\b[\s,]*)+/i;
+
+/**
+ * "So you're in Denver now?" / "yep, since March!": a yes to the assistant's question about the user states what it
+ * asked, in the user's voice ("I'm in Denver now."), with the rest of the answer after it ("Since March!"). Wh-
+ * questions, offers and small-talk questions ("did you have a good weekend?") give null, as does any answer that is
+ * not a plain yes; the caller keeps only catalogued facts of the statement.
+ */
+export function confirmedStatement(question: string | null, answer: string): { statement: string; rest: string } | null {
+  if (!question || !/\?/.test(question)) return null;
+  const a = answer.trim();
+  const yes = CONFIRM.exec(a);
+  if (!yes) return null;
+  // The question: the last sentence of the assistant's turn that asks one.
+  const asked = [...question.matchAll(/[^.!?\n]*\?/g)].pop()?.[0].trim();
+  if (!asked) return null;
+  let q = asked
+    .replace(/\?+$/, '')
+    .replace(/,\s*(?:is\s+that\s+(?:still\s+)?(?:right|correct|true|the case|so)|right|correct|am\s+I\s+right)\s*$/i, '')
+    .replace(REPORTED, '')
+    .replace(LEAD, '')
+    .trim();
+  q = q.replace(TAG, '').trim();
+  if (!q || NOT_ABOUT_USER.test(q) || !/\byou(?:r|'re|'ve|'d|'ll)?\b/i.test(q)) return null;
+  let s: string | null = null;
+  const inverted = /^(are|were|do|did|have|has|is|was)\s+(you|your)\b\s*(.*)$/i.exec(q);
+  if (inverted) {
+    const [, aux, who, tail] = inverted as unknown as [string, string, string, string];
+    const au = aux.toLowerCase();
+    if (who.toLowerCase() === 'your') {
+      // "Is your sister still in Rome" → "my sister is still in Rome".
+      const m = /^([\p{L}'-]+(?:\s+[\p{L}'-]+)?)\s+(.*)$/u.exec(tail);
+      if (!m) return null;
+      s = `my ${m[1]} ${au} ${m[2]}`;
+    } else if (au === 'did') s = pastOf(tail);
+    else if (au === 'do') s = `I ${tail}`;
+    else s = `I ${au === 'are' ? 'am' : au === 'were' ? 'was' : au === 'has' ? 'have' : au} ${tail}`;
+  } else if (/^(?:you|your)\b/i.test(q)) s = q;
+  if (!s) return null;
+  s = swapPronouns(s)
+    // Reported past perfect: "you'd gone pescatarian" → "I've gone pescatarian".
+    .replace(/\bI'd\s+(?=(?:been|gone|become|started|moved|taken|switched|joined|got|gotten|left|quit)\b)/, "I've ")
+    .replace(/\bI\s+had\s+(?=(?:been|gone|become|started|moved|taken|switched|joined|gotten|left|quit)\b)/, 'I have ');
+  // "you're in Denver now?" asked of a move: where the user lives.
+  s = s.replace(/^I(?:'m|\s+am)\s+(?:now\s+)?(?:living\s+|based\s+)?in\s+(?=\p{Lu})/u, 'I live in ');
+  const statement = capital(s.replace(/[\s,]+$/, '')) + '.';
+  const rest = a.slice(yes[0].length).trim();
+  return { statement, rest: rest ? capital(rest) : '' };
+}
+
+/** "you end up taking X" → "I ended up taking X"; "you move to X" → "I moved to X". */
+function pastOf(tail: string): string | null {
+  const m = /^(?:you\s+)?([\p{L}'-]+)\b(.*)$/u.exec(tail);
+  if (!m) return null;
+  const verb = m[1]!.toLowerCase();
+  const past = IRREGULAR_PAST[verb] ?? (/e$/.test(verb) ? `${verb}d` : /[^aeiou]y$/.test(verb) ? `${verb.slice(0, -1)}ied` : `${verb}ed`);
+  return `I ${past}${m[2]}`;
+}
+const IRREGULAR_PAST: Record<string, string> = {
+  take: 'took',
+  get: 'got',
+  go: 'went',
+  make: 'made',
+  buy: 'bought',
+  sell: 'sold',
+  leave: 'left',
+  quit: 'quit',
+  find: 'found',
+  become: 'became',
+  begin: 'began',
+  have: 'had',
+  give: 'gave',
+  break: 'broke',
+  choose: 'chose',
+  land: 'landed',
+  end: 'ended',
+  stop: 'stopped',
+  win: 'won',
+  drive: 'drove',
+  put: 'put',
+  set: 'set',
+  start: 'started',
+};
+
+function swapPronouns(s: string): string {
+  return s
+    .replace(/\byou're\b/gi, "I'm")
+    .replace(/\byou\s+are\b/gi, 'I am')
+    .replace(/\byou\s+were\b/gi, 'I was')
+    .replace(/\byou've\b/gi, "I've")
+    .replace(/\byou'd\b/gi, "I'd")
+    .replace(/\byou'll\b/gi, "I'll")
+    .replace(/\byourself\b/gi, 'myself')
+    .replace(/\byours\b/gi, 'mine')
+    .replace(/\byour\b/gi, 'my')
+    .replace(/\b(to|with|for|about|of)\s+you\b/gi, '$1 me')
+    .replace(/\byou\b/gi, 'I');
+}

@@ -230,6 +230,27 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   [new RegExp(String.raw`^\s+${ADV}(?:works?|is working|started working|has worked)\s+as\s+(?:an?\s+)?(?<v>.+)`, 'iu'), (g) => f('role', g.v)],
   // "has switched to working as a school nurse", "moved over to being a PM": a new role.
   [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+)?(?:switched|moved|changed|gone|went|transitioned)\s+(?:over\s+)?(?:in)?to\s+(?:working\s+as|being)\s+(?:an?\s+)?(?<v>.+)`, 'iu'), (g) => f('role', g.v)],
+  // "took the assistant principal position", "ended up accepting the head chef job": the role taken.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:took|has taken|accepted|has accepted|got|landed|ended up taking|ended up accepting|ended up getting|started in)\s+(?:the|a|an|her|his|their|the user's)\s+(?:new\s+)?${ROLE}\s+(?:position|job|role|post|gig)\b`,
+      'iu',
+    ),
+    (g) => f('role', g.v),
+  ],
+  // "is at Costco now", "Dana's at EY these days": a named organisation said to be where the subject is now.
+  [
+    new RegExp(String.raw`^(?:'s|\s+is|\s+are)\s+${ADV}at\s+${CAP}(?=\s+(?:now|these\s+days|nowadays)\b)`, 'u'),
+    (g) => (isPlaceName(g.v!) || isKnownName(g.v!.split(/\s+/)[0]!) || /^the\s/i.test(g.v!) ? null : f('employer', g.v)),
+  ],
+  // "handed in her notice at Uber", "gave notice at the bank": the employer ends.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:handed\s+in|has\s+handed\s+in|gave|has\s+given|put\s+in|turned\s+in)\s+(?:the user's|her|his|their|\p{Lu}[\p{L}'-]*'s|a|the)?\s*(?:two\s+weeks'?\s+)?(?:notice|resignation)\s+(?:at|to|with)\s+${CAP}`,
+      'u',
+    ),
+    (g) => f('employer', g.v, { ended: true }),
+  ],
   // "retired last year": no employer any more (retiring "from X" ends X, above).
   [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+|just\s+)?retired\b(?!\s+from\b)`, 'iu'), () => f('employer', 'retired')],
   // "teaches chemistry at Westfield High": a teacher of the subject (the school is the employer).
@@ -337,7 +358,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => k('tool', g.r === 'laptop' ? 'computer' : g.r!.replace(/ app$/, ''), g.v),
   ],
   [
-    /^'s\s+(?<r>e-?mail(?:\s+address)?|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|number|address|home address)\s+is\s+(?<v>.+)/iu,
+    /^'s\s+(?:(?:new|current|latest|updated)\s+)?(?<r>e-?mail(?:\s+address)?|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|number|address|home address)\s+is\s+(?<v>.+)/iu,
     (g) => k('contact', /mail/i.test(g.r!) ? 'email' : /address/i.test(g.r!) ? 'address' : 'phone', g.v),
   ],
   [

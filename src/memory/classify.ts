@@ -179,14 +179,15 @@ function alsoStated(facet: Facet, rest: string): Facet[] {
     const place = /^\s+(?:is|am|are|'m|'s|'re)\b/.test(rest) ? workPlace(rest) : null;
     if (!employer && !place) return [];
     const title = place ? facet.value.replace(new RegExp(`\\s+in\\s+${escapeRe(place.value!)}$`), '') : facet.value;
-    // The text keeps the city ("works as a chef in Copenhagen" answers "where does he work?"); the value does not.
+    // The city said with the job is filed apart as the residence, so the job's text leaves it out: a move then leaves
+    // no old city in the job ("is a dentist in Perth" → "is a dentist" + "lives in Perth").
     const role = /^(?:an?|the)\s/i.test(title) ? title : `${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title}`;
     const inPlace = place ? ` in ${place.value!}` : '';
     const org = employer ? cleanValue(employer[1]!, 'employer')!.replace(inPlace, '') : null;
     return [
       // Without a named employer the whole clause is the job ("is a counselor at a summer camp in Maine").
-      { ...facet, value: title, predicate: employer ? ` ${adverbs}works as ${role}` : rest },
-      ...(employer ? [{ ...facet, id: 'employer', object: null, value: org, predicate: ` ${adverbs}works at ${employer[1]!.replace(inPlace, '')}${inPlace}` }] : []),
+      { ...facet, value: title, predicate: employer ? ` ${adverbs}works as ${role}` : place ? ` ${adverbs}is ${role}` : rest },
+      ...(employer ? [{ ...facet, id: 'employer', object: null, value: org, predicate: ` ${adverbs}works at ${employer[1]!.replace(inPlace, '')}` }] : []),
       ...(place ? [place] : []),
     ];
   }

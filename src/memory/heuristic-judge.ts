@@ -38,6 +38,9 @@ export const WORD_COVERAGE = 0.8;
 export const TOPIC_SIMILARITY = 0.45;
 
 const ARTICLES = new Set(['a', 'an', 'the']);
+/** "is a mail carrier", "works as a crossing guard": a job the catalogue has no word for. */
+const JOB_LIKE = /\b(?:is|works as)\s+an?\s+(?:(?!of\b)[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+(?:er|or|ist|ian|ant|ent)\.?$/u;
+const RETIRED = /\b(?:retired|is retired|has retired|went into retirement)\b(?!\s+(?:teacher|nurse|officer|engineer|doctor|colonel|\p{Ll}+er)\b)/iu;
 /** Words that announce that what held before changed or stopped (rule 5). */
 const CHANGE_CUE =
   /\b(?:now|actually|no longer|any ?more|switched|switching|moved|started|left|quit|stopped|gave up|given up|dropped(?:\s+out)?|tapered off|came off|instead|these days|nowadays|back to|correction|not anymore)\b/i;
@@ -119,6 +122,8 @@ export function relationTo(fact: ExtractedFact, candidate: RelationCandidate): '
   const fa = canonicalAttribute(fact.attribute);
   const ca = canonicalAttribute(candidate.attribute);
   if (subject === true && isCatalogued(fa) && fa === ca) return sameAttribute(fact, candidate, fa, n, o);
+  // Retiring ends the job, the role with the employer: "my dad finally retired" replaces "my dad is a mail carrier".
+  if (subject === true && fa === 'employer' && (ca === 'role' || (ca === null && JOB_LIKE.test(candidate.text))) && RETIRED.test(fact.text) && !RETIRED.test(candidate.text)) return 'updates';
   if (isCatalogued(fa) && isCatalogued(ca)) return 'new';
   const names = new Set(subjectNames(fact.subject, fact.aliases).flatMap((name) => words(name).flatMap((w) => term(w) ?? [])));
   return byWords(n, o, candidate, subject === true, fa !== null && fa === ca, names);
@@ -208,15 +213,19 @@ function topicNouns(text: string): Set<string> {
 
 /** Picks the relation of `fact` to its candidates: duplicate > updates > extends > new. */
 export function judgeRelation(fact: ExtractedFact, candidates: readonly RelationCandidate[]): RelationDecision {
-  let best: { relation: 'duplicate' | 'updates' | 'extends'; candidate: RelationCandidate } | null = null;
+  let best: { relation: 'duplicate' | 'updates' | 'extends'; candidate: RelationCandidate; own: boolean } | null = null;
+  const attribute = canonicalAttribute(fact.attribute);
   for (const candidate of candidates) {
     const relation = relationTo(fact, candidate);
     if (relation === 'new') continue;
+    // A fact of the same attribute before one of another ("retired" replaces the employer before the role).
+    const own = attribute !== null && canonicalAttribute(candidate.attribute) === attribute;
     const better =
       !best ||
       RANK[relation]! > RANK[best.relation]! ||
-      (RANK[relation] === RANK[best.relation] && (candidate.similarity > best.candidate.similarity || (candidate.similarity === best.candidate.similarity && candidate.id < best.candidate.id)));
-    if (better) best = { relation, candidate };
+      (RANK[relation] === RANK[best.relation] &&
+        ((own && !best.own) || (own === best.own && (candidate.similarity > best.candidate.similarity || (candidate.similarity === best.candidate.similarity && candidate.id < best.candidate.id)))));
+    if (better) best = { relation, candidate, own };
   }
   return best ? { relation: best.relation, targetId: best.candidate.id } : { relation: 'new' };
 }

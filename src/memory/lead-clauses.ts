@@ -27,9 +27,33 @@ const ENDED = new RegExp(
   'u',
 );
 
+/** "Dad's doctor switched him from metformin to Ozempic", "Mum's GP put her on statins": who prescribes, and the patient. */
+const PRESCRIBER = new RegExp(
+  String.raw`^(?:(?<owner>[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Tt]he|${NAME}'s|(?:[Mm]y|[Oo]ur)\s+${KIN}'s)\s+)?(?:doctor|doc|GP|gp|psychiatrist|physician|consultant|specialist|cardiologist|endocrinologist|neurologist|dermatologist|oncologist|nurse practitioner|vet)\s+(?:(?:just|finally|recently|has|had)\s+)*(?<verb>switched|moved|changed|put|started)\s+(?<obj>him|her)\s+(?<prep>from|off|on|onto)\s+(?<rest>\S.*)$`,
+  'u',
+);
+
+/**
+ * "Dad's doctor switched him from metformin to Ozempic": the patient's change, with the patient as the subject ("Dad
+ * switched from metformin to Ozempic"), so it is filed under them and replaces their medication. Null when the
+ * sentence is not such a statement or the patient is not named in it.
+ */
+function patientOfPrescriber(s: string): string | null {
+  const m = PRESCRIBER.exec(s);
+  if (!m?.groups) return null;
+  const { owner, verb, obj, prep, rest } = m.groups as { owner?: string; verb: string; obj: string; prep: string; rest: string };
+  // "him"/"her" is the person whose doctor it is ("my doctor put me on X" is read as it is said).
+  const who = owner && /'s$/.test(owner) && obj ? owner.slice(0, -2) : null;
+  if (!who) return null;
+  const said = /^(?:switched|moved|changed)$/.test(verb) && prep === 'from' ? `switched from ${rest}` : /^(?:put|started)$/.test(verb) && /^on/.test(prep) ? `started ${rest}` : null;
+  return said ? capitalise(`${who} ${said}`) : null;
+}
+
 /** The sentence with its lead clause replaced by the person it names, or the sentence itself. */
 export function statementBehindLead(sentence: string): string {
   const s = sentence.trim();
+  const patient = patientOfPrescriber(s);
+  if (patient) return patient;
   // "Talked to ...": the verb opens the sentence with its capital.
   const m = LEAD_SUBJECT.exec(s) ?? LEAD_OBJECT.exec(s.charAt(0).toLowerCase() + s.slice(1));
   if (m?.groups) {

@@ -7,12 +7,12 @@ import { ASSISTANT, parseConversation, USER } from './conversation.js';
 import { Discourse, selfIntroducedName } from './discourse.js';
 import { nameFromEntityContext, type Voices } from './first-person.js';
 import { capitalise, factsOfClause, MAX_FACT_CHARS } from './sentence-facts.js';
-import { cleanSentence, escapeRe, restoreImpliedSubject, splitClauses } from './statements.js';
+import { asideOf, cleanSentence, escapeRe, restoreImpliedSubject, splitClauses } from './statements.js';
 import type { ExtractedFact, ExtractionResult, FactExtractor, SourceDocument, Turn } from './types.js';
 import { turnEvent } from './turn-events.js';
 import { signatureStatement } from './signature.js';
 import { withoutDatedLabels } from './dated-notes.js';
-import { answerInFrame } from './answer-frames.js';
+import { answerInFrame, confirmedStatement } from './answer-frames.js';
 import { statementBehindLead } from './lead-clauses.js';
 import { pastAndPresent, previousPlace } from './past-values.js';
 import { normaliseTyping, typedSentences } from './user-typing.js';
@@ -124,7 +124,9 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
     const date = dateOf(turn.timestamp) ?? dateOf(doc.documentDate);
     const voices = voicesOf(turn);
     const speakerAliases = users.has(turn.speaker) && turn.speaker !== USER ? [USER] : [];
-    let body = answerInFrame(asked, turn.content);
+    // "So you're in Denver now?" / "yep, since March": the assistant's question, confirmed, is the user's statement.
+    const confirmed = confirmedStatement(asked, turn.content);
+    let body = confirmed ? confirmed.rest : answerInFrame(asked, turn.content);
     asked = null;
     const photo = chat ? PHOTO.exec(body) : null;
     if (photo) body = body.slice(0, photo.index);
@@ -138,6 +140,12 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
     const plainLong = !chat && spans.length > SHORT_NOTE_SENTENCES;
     const context = { voices, names, date, chat, plainLong, mentions, discourse, speakerAliases };
     const before = facts.length;
+    if (confirmed) {
+      // Only catalogued facts: a yes to "you had a good week?" states nothing worth keeping.
+      for (const clause of splitClauses(restoreImpliedSubject(cleanSentence(confirmed.statement, names)))) {
+        for (const fact of factsOfClause(clause, context)) if (fact.attribute) push(fact);
+      }
+    }
     for (const span of spans) {
       if (budget-- <= 0 || facts.length >= maxFacts) break;
       const sentence: ExtractedFact[] = [];
@@ -157,7 +165,7 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
         }
         for (const clause of splitClauses(whole).flatMap(previousPlace)) {
           if (clause.length > MAX_SENTENCE_CHARS) continue;
-          sentence.push(...factsOfClause(clause, context));
+          sentence.push(...factsWithoutAside(clause, context));
         }
       }
       for (const fact of joinedInstead(sentence)) push(fact);
@@ -186,6 +194,20 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
     ...(truncated || budget < 0 ? [`read the first ${MAX_SENTENCES} sentences and ${MAX_SCAN_CHARS} characters of each part only`] : []),
   ];
   return notes.length > 0 ? { facts, note: notes.join('; ') } : { facts };
+}
+
+/**
+ * The facts of a clause whose statement is followed by a remark ("Dana's at EY these days, she switched in the
+ * spring and loves it"): the statement's facts, and the remark's only when it states a catalogued fact of its own
+ * (not an opinion), so the memory holds the fact without the aside (and without an old value the aside names).
+ */
+function factsWithoutAside(clause: string, context: Parameters<typeof factsOfClause>[1]): ExtractedFact[] {
+  const aside = asideOf(clause);
+  if (aside) {
+    const main = factsOfClause(aside.main, context);
+    if (main.some((f) => f.attribute)) return [...main, ...factsOfClause(aside.aside, context).filter((f) => f.attribute && !f.attribute.startsWith('opinion:'))];
+  }
+  return factsOfClause(clause, context);
 }
 
 /**

@@ -75,6 +75,7 @@ export function splitClauses(sentence: string): string[] {
     .split(CLAUSE_BREAK)
     .flatMap(introduction)
     .flatMap(splitAtSubject)
+    .flatMap(splitAtNamedSubject)
     .flatMap(splitPredicates)
     .map((s) => s.trim())
     .filter(Boolean);
@@ -117,6 +118,27 @@ function splitAtSubject(part: string): string[] {
     // "my husband and I", "Tom and I": the left side is a subject, not a clause.
     // "I'm vegan and I live in Leeds": two words, but a subject and its verb.
     if ((left.trim().split(/\s+/).length < 3 && !/^(?:I'm|I've|we're|we've)\s+\S/i.test(left.trim())) || !(VERB_IN_CLAUSE.test(left) || left.split(/\s+/).some((w) => IRREGULAR_PAST.has(w.toLowerCase())))) continue;
+    out.push(left);
+    start = m.index! + m[0].length;
+  }
+  out.push(part.slice(start));
+  return out;
+}
+
+const NAMED_SUBJECT =
+  /,\s+(?:and\s+)?(?=(?!(?:I|I'm|It|It's|The|This|That|There|Then|Now|But|And|So)\b)\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?\s+(?:(?:just|finally|also|recently|then)\s+)?(?:moved|started|joined|left|quit|got|took|became|began|went|retired|bought|sold|switched|is|was|has|had|lives|works)\b)/gu;
+
+/**
+ * "Sam moved to Denver, Kate started at Nike, and my dad retired": statements about several people listed with commas
+ * are one statement each (the "and my dad" part is split by {@link splitAtSubject}). The left part must be a clause
+ * of its own ("In March, Tom moved" stays whole).
+ */
+function splitAtNamedSubject(part: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of part.matchAll(NAMED_SUBJECT)) {
+    const left = part.slice(start, m.index);
+    if (left.trim().split(/\s+/).length < 3 || !VERB_IN_CLAUSE.test(left)) continue;
     out.push(left);
     start = m.index! + m[0].length;
   }
@@ -333,4 +355,25 @@ function isJoke(sentence: string): boolean {
 /** The string as a literal inside a regular expression. */
 export function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const ASIDE = new RegExp(
+  String.raw`^(.{8,}?),\s+((?:(?:she|he)(?:'s|\s+(?:has|had|is|was|says|said|thinks|loves|likes|hates|seems|sounds|switched|started|finally|really|just|only|always|never|\p{Ll}+(?:s|ed))\b)|the\s+(?:[\p{L}-]+\s+){1,2}?(?:is|was|are|were|has|had|only|just|never|always|'s|\p{Ll}+ed)\b).*)$`,
+  'u',
+);
+
+/**
+ * "Dana's at EY these days, she switched in the spring", "I settled in Charlotte, the Atlanta thing only lasted a few
+ * months": a remark after a comma with its own subject (he/she, "the ..."), split from the statement before it, or
+ * null when the clause has none. The caller keeps the remark only when it states a fact of its own.
+ */
+export function asideOf(clause: string): { main: string; aside: string } | null {
+  const m = ASIDE.exec(clause);
+  if (!m) return null;
+  const main = m[1]!.trim();
+  // The main part needs a verb of its own: "Funny thing, she said ..." is a lead, not a statement.
+  if (!VERB_IN_CLAUSE.test(main) || main.split(/\s+/).length < 3) return null;
+  // "Lena got married in June, the wedding was in Porto": where or when the event was is part of the statement.
+  if (/^the\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:was|is|were|will be)\s+(?:in|at|on|held)\b/iu.test(m[2]!)) return null;
+  return { main: `${main}.`, aside: m[2]!.trim() };
 }
