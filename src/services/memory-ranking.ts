@@ -15,6 +15,20 @@ import { indexTerms } from '../text/tokenize.js';
  * catalogue matches: such a fact never supersedes or is superseded by attribute.
  */
 export function canonicalAttribute(stored: string | null): string | null {
+  if (stored === null) return null;
+  // Ranking compares every pair of candidates by attribute: each stored attribute is read once (a bounded cache).
+  const cached = canonicalCache.get(stored);
+  if (cached !== undefined) return cached;
+  if (canonicalCache.size >= CANONICAL_CACHE_SIZE) canonicalCache.clear();
+  const canonical = readCanonical(stored);
+  canonicalCache.set(stored, canonical);
+  return canonical;
+}
+
+const CANONICAL_CACHE_SIZE = 10_000;
+const canonicalCache = new Map<string, string | null>();
+
+function readCanonical(stored: string): string | null {
   const catalogued = catalogueAttribute(stored);
   if (!stored || !catalogued) return null;
   const id = attributeSpec(catalogued)?.id;
@@ -114,16 +128,28 @@ const TWIN_OVERLAP = 0.5;
  */
 export function newerTwinsFirst<T extends RankedMemory>(sorted: readonly T[], subjectKey: SubjectKey = plainSubject): T[] {
   const out = [...sorted];
-  const terms = new Map<string, Set<string>>(out.map((h) => [h.memory.id, topicTerms(h.memory)]));
+  // What each candidate states, read once: the loop below compares pairs, and may revisit a place several times.
+  const facts = new Map<string, FactView>(out.map((h) => [h.memory.id, factView(h.memory, subjectKey)]));
+  const view = (h: T) => facts.get(h.memory.id)!;
   for (let i = 0; i < out.length; i++) {
     const older = out[i]!;
+    const o = view(older);
+    if (o.subject === null) continue;
     // The first newer twin below it within the margin takes its place; the rest move down one.
     let j = -1;
     for (let k = i + 1; k < out.length && older.similarity - out[k]!.similarity <= CHANGE_MARGIN; k++) {
       const newer = out[k]!;
-      if (!statedLater(newer.memory, older.memory)) continue;
+      const n = view(newer);
+      if (n.subject !== o.subject) continue;
       const within = older.similarity - newer.similarity <= TWIN_MARGIN;
-      if ((within && twins(older.memory, newer.memory, terms.get(older.memory.id)!, terms.get(newer.memory.id)!, subjectKey)) || announcedChange(older.memory, newer.memory, subjectKey)) {
+      // A former value ("used to use Square") yields to a fact of its subject that is not one and not older ("switched
+      // to Toast", often of the same note) within the twin margin.
+      if (within && o.pastValue && !n.pastValue && !laterView(o, n)) {
+        j = k;
+        break;
+      }
+      if (!laterView(n, o)) continue;
+      if ((within && twins(o, n)) || announcedChange(o, n)) {
         j = k;
         break;
       }
@@ -140,16 +166,57 @@ export function newerTwinsFirst<T extends RankedMemory>(sorted: readonly T[], su
   return out;
 }
 
-function twins(a: MemoryRecord, b: MemoryRecord, ta: ReadonlySet<string>, tb: ReadonlySet<string>, subjectKey: SubjectKey): boolean {
-  const sa = subjectKey(a.subject);
-  if (!sa || sa !== subjectKey(b.subject)) return false;
-  const ka = canonicalAttribute(a.attribute);
-  const kb = canonicalAttribute(b.attribute);
-  const ida = attributeSpec(ka)?.id ?? 'other';
-  const idb = attributeSpec(kb)?.id ?? 'other';
+/** What ranking compares between two candidates, read once per candidate. */
+interface FactView {
+  memory: MemoryRecord;
+  subject: string | null;
+  /** Canonical attribute (memory-ranking canonicalAttribute). */
+  attribute: string | null;
+  /** The catalogue id of the attribute; "other" for none. */
+  id: string;
+  keyed: boolean;
+  date: string | null;
+  changeCue: boolean;
+  /** It states a former value ("used to"). */
+  pastValue: boolean;
+  /** Its words beyond its subject's, read when a comparison first needs them. */
+  terms: () => Set<string>;
+}
+
+function factView(m: MemoryRecord, subjectKey: SubjectKey): FactView {
+  const attribute = canonicalAttribute(m.attribute);
+  const spec = attributeSpec(attribute);
+  let terms: Set<string> | undefined;
+  return {
+    memory: m,
+    subject: subjectKey(m.subject),
+    attribute,
+    id: spec?.id ?? 'other',
+    keyed: spec?.keyed ?? false,
+    date: documentDate(m),
+    changeCue: CHANGE_CUE.test(m.memory),
+    pastValue: PAST_VALUE.test(m.memory),
+    terms: () => (terms ??= topicTerms(m)),
+  };
+}
+
+/** statedLater on read views. */
+function laterView(a: FactView, b: FactView): boolean {
+  if (a.date && b.date && a.date !== b.date) return a.date > b.date;
+  return a.memory.createdAt > b.memory.createdAt;
+}
+
+function twins(a: FactView, b: FactView): boolean {
+  if (!a.subject || a.subject !== b.subject) return false;
+  const ka = a.attribute;
+  const kb = b.attribute;
+  const ida = a.id;
+  const idb = b.id;
   if (ida !== idb) return false;
   // Keyed facts about two different objects (allergy:peanut, allergy:shellfish) are two facts.
   if (ida !== 'other' && ka?.includes(':') && kb?.includes(':') && ka !== kb) return false;
+  const ta = a.terms();
+  const tb = b.terms();
   const shorter = ta.size <= tb.size ? ta : tb;
   const longer = shorter === ta ? tb : ta;
   if (shorter.size === 0) return false;
@@ -226,18 +293,18 @@ function documentDate(m: MemoryRecord): string | null {
 /** Words that tell a fact replaces what was known ("he's settled in Tokyo now", "downgraded to the Basic plan"). */
 const CHANGE_CUE = /\b(?:now|moved|relocated|settled|switched|changed|downgraded|upgraded|transferred|promoted|no longer|anymore|any more|these days|instead)\b/i;
 
+/** Words that tell a fact states a former value ("Rosa used to use Square."): it is not the current one. */
+const PAST_VALUE = /\b(?:used to|formerly|previously)\b/i;
+
 /**
  * A later fact of the same subject that announces a change but was filed without an attribute ("Kai called, he's
  * settled in Tokyo now", after "Kai lives in Seoul." under residence): it replaces a fact of a single-valued or
  * unknown attribute (never a keyed one: "likes sushi" is not replaced by a change of something else).
  */
-function announcedChange(older: MemoryRecord, newer: MemoryRecord, subjectKey: SubjectKey): boolean {
-  const so = subjectKey(older.subject);
-  if (!so || so !== subjectKey(newer.subject)) return false;
-  const newerId = attributeSpec(canonicalAttribute(newer.attribute))?.id ?? 'other';
-  if (newerId !== 'other' || !CHANGE_CUE.test(newer.memory)) return false;
-  const olderSpec = attributeSpec(canonicalAttribute(older.attribute));
-  return !olderSpec || olderSpec.id === 'other' || !olderSpec.keyed;
+function announcedChange(older: FactView, newer: FactView): boolean {
+  if (!older.subject || older.subject !== newer.subject) return false;
+  if (newer.id !== 'other' || !newer.changeCue) return false;
+  return older.id === 'other' || !older.keyed;
 }
 
 /**

@@ -9,7 +9,7 @@ import { keywordCoverage } from '../search/keyword-score.js';
 import { memoryFeatures, memorySimilarity, memorySimilarityWeights, memoryTermWeights, sourceSimilarity, withSourceEvidence, type MemorySimilarityWeights } from '../search/memory-similarity.js';
 import type { Store } from '../storage/store.js';
 import { indexTerms, queryTerms } from '../text/tokenize.js';
-import { subjectsOf } from './memory-subjects.js';
+import { asksAboutEvent, subjectsOf } from './memory-subjects.js';
 import { askedAttributes, attributeEvidence, currentFactsFirst, oneSlotPerSource, questionFocus } from './memory-ranking.js';
 
 export interface MemoryHit {
@@ -51,7 +51,10 @@ export interface MemoryContext {
 
 /** Inferences rank below stated facts of the same similarity. */
 const INFERENCE_WEIGHT = 0.85;
-/** A fact about another person than the one the question names ranks at this share of its similarity. */
+/**
+ * A fact about another person than the one the question names ranks at this share of its similarity, when the
+ * question asks for that person's own attribute (see `ownAttribute` below).
+ */
 const OTHER_SUBJECT_WEIGHT = 0.5;
 /** Candidates per retriever for a memory search. */
 const CANDIDATES = 100;
@@ -114,6 +117,10 @@ export class MemorySearch {
     const floor = byVector.length >= n ? Math.min(...byVector.map((c) => c.score)) : null;
     const best = byVector.length > 0 ? Math.max(...byVector.map((c) => c.score)) : 0;
     const asked = askedAttributes(p.q);
+    // Whom the question asks about weighs for a person's own catalogue attribute ("where does Tom live?"), not for an
+    // event, an activity or a time ("when did Caroline go to the support group?"), which the other person's turn
+    // often tells ("Melanie: how was the support group, Caroline?").
+    const ownAttribute = asked.length > 0 && !asksAboutEvent(p.q);
     const sourceFloor = sources && sources.size > 0 ? Math.min(...sources.values()) : 0;
     const subjects = subjectsOf(p.q, memories);
     const hits = memories.map((m) => {
@@ -126,7 +133,10 @@ export class MemorySearch {
       } else {
         similarity = KEYWORD_ONLY_WEIGHT * keywordCoverage(scored, termSets.get(m.id)!, weights);
       }
-      const about = subjects.match(m);
+      const matched = subjects.match(m);
+      // Another person's fact counts against itself only for the asked person's own attribute, and not when it names
+      // the asked person ("Melanie asked Caroline about the group" is about both).
+      const about = matched < 0 && (!ownAttribute || subjects.mentionsAsked(m)) ? 0 : matched;
       if (sources) {
         // A fact stating another attribute than the one asked about ("works as a nurse" for "where does she live"),
         // or about another person than the one asked about, inherits nothing from its passage, which may well answer

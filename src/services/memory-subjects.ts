@@ -16,12 +16,24 @@ export interface Subjects {
    * user's facts); -1: about another person, while the question names whom it asks about; 0: unknown.
    */
   match(m: Pick<MemoryRecord, 'subject'>): number;
+  /** Whether a memory's text names a person the question asks about (by a word of the name; the user by name). */
+  mentionsAsked(m: Pick<MemoryRecord, 'memory'>): boolean;
 }
 
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b|\bthe user\b|\buser's\b/i;
 /** "my brother", "the user's mom": a question about someone the user knows, not about the user. */
 const RELATIVE =
   /\b(?:my|the user's|user's|our)\s+(?:\w+\s+)?(?:mother|mom|mum|mama|father|dad|papa|parents?|brother|sister|siblings?|wife|husband|spouse|partner|boyfriend|girlfriend|fianc[eé]e?|son|daughter|kids?|child|children|baby|friend|friends|boss|manager|colleague|coworker|co-worker|roommate|flatmate|neighbou?r|aunt|uncle|cousin|niece|nephew|grandma|grandmother|grandpa|grandfather|ex|client|customer|doctor|dentist|landlord|team|teammate)\b/i;
+
+/**
+ * A question about an event, an activity or a time rather than a person's lasting attribute: when something happened,
+ * how long or how often, what someone did. LoCoMo dev (883 questions): 434 of them.
+ */
+const EVENT_QUESTION = /^\s*(?:when|how long|how many times|how often|in what year|what year|which year)\b|\b(?:did|activities|events|recently)\b/i;
+
+export function asksAboutEvent(question: string): boolean {
+  return EVENT_QUESTION.test(question);
+}
 
 /** The user's names, from the name facts among the memories ("The user's name is Priyanka."). */
 function userNames(memories: readonly Pick<MemoryRecord, 'subject' | 'attribute' | 'memory'>[]): Set<string> {
@@ -53,9 +65,15 @@ export function subjectsOf(question: string, memories: readonly Pick<MemoryRecor
     const owners = full.filter((k) => k.split(' ')[0] === first);
     if (owners.length === 1) alias.set(first, user.has(first) ? USER : owners[0]!);
   }
+  // Ranking asks for the key of each candidate's subject many times (once per pair it compares): read each once.
+  const keys = new Map<string | null, string | null>();
   const key = (subject: string | null): string | null => {
-    const k = written(subject);
-    return k === null ? null : (alias.get(k) ?? k);
+    const cached = keys.get(subject);
+    if (cached !== undefined) return cached;
+    const w = written(subject);
+    const k = w === null ? null : (alias.get(w) ?? w);
+    keys.set(subject, k);
+    return k;
   };
   const known = new Set(memories.map((m) => key(m.subject)).filter((k): k is string => k !== null && k !== USER));
   const said = new Set(words(question).map((w) => w.replace(/'s$/, '')));
@@ -69,12 +87,19 @@ export function subjectsOf(question: string, memories: readonly Pick<MemoryRecor
     if (said.has(first) && !firsts.has(first)) asked.add(k);
   }
   if (FIRST_PERSON.test(question) && !RELATIVE.test(question)) asked.add(USER);
+  // The words that name an asked person in a memory's text: its first name (the user's names for the user).
+  const names = new Set<string>();
+  for (const k of asked) for (const n of k === USER ? user : [k.split(' ')[0]!]) names.add(n);
   return {
     key,
     match(m) {
       const k = key(m.subject);
       if (asked.size === 0 || k === null) return 0;
       return asked.has(k) ? 1 : -1;
+    },
+    mentionsAsked(m) {
+      if (names.size === 0) return false;
+      return words(m.memory).some((w) => names.has(w.replace(/'s$/, '')));
     },
   };
 }

@@ -22,42 +22,57 @@ export function vectorPath(dims: number): string {
 const FILTER_FIELDS = ['orgId', 'active', 'embeddingModel', 'containerTags', 'documentId'] as const;
 
 /**
- * `vectorSearch` index: dotProduct over the (unit-length) vectors, the score the in-app path computes, plus the
- * filter fields.
+ * A `vectorSearch` index named `name`: dotProduct over the (unit-length) vectors at `embedding.d<dims>`, the score
+ * the in-app path computes, plus the fields searches are pre-filtered on. Chunks and memories each have one.
  */
-export function vectorIndexDefinition(dims: number): { name: string; type: 'vectorSearch'; definition: Document } {
+export function vectorIndex(name: string, dims: number, filterFields: readonly string[]): { name: string; type: 'vectorSearch'; definition: Document } {
   return {
-    name: vectorIndexName(dims),
+    name,
     type: 'vectorSearch',
     definition: {
-      fields: [{ type: 'vector', path: vectorPath(dims), numDimensions: dims, similarity: 'dotProduct' }, ...FILTER_FIELDS.map((path) => ({ type: 'filter', path }))],
+      fields: [{ type: 'vector', path: vectorPath(dims), numDimensions: dims, similarity: 'dotProduct' }, ...filterFields.map((path) => ({ type: 'filter', path }))],
     },
   };
 }
 
 /**
- * Atlas Search index over the chunks' normalised index terms (text/tokenize.ts, split on spaces only), so a
- * keyword query matches exactly the chunks it matches on every other store; tags and ids are tokens.
+ * An Atlas Search index named `name` over `termText`, the normalised index terms (text/tokenize.ts) split on spaces
+ * only, so a keyword query matches exactly what it matches on every other store; `filters` are the other fields it
+ * filters on (ids and tags as tokens).
  */
-export function keywordIndexDefinition(): { name: string; type: 'search'; definition: Document } {
+export function termTextIndex(name: string, filters: Readonly<Record<string, Document>>): { name: string; type: 'search'; definition: Document } {
   return {
-    name: KEYWORD_INDEX,
+    name,
     type: 'search',
     definition: {
       analyzer: 'lucene.whitespace',
       searchAnalyzer: 'lucene.whitespace',
       mappings: {
         dynamic: false,
-        fields: {
-          termText: { type: 'string', analyzer: 'lucene.whitespace', searchAnalyzer: 'lucene.whitespace' },
-          orgId: { type: 'token' },
-          documentId: { type: 'token' },
-          containerTags: { type: 'token' },
-          active: { type: 'boolean' },
-        },
+        fields: { termText: { type: 'string', analyzer: 'lucene.whitespace', searchAnalyzer: 'lucene.whitespace' }, ...filters },
       },
     },
   };
+}
+
+/** Candidates `$vectorSearch` visits for `limit` results: 20 × limit, at least 100, at most 10,000. */
+export function numCandidatesFor(limit: number): number {
+  return Math.min(10_000, Math.max(limit * 20, 100));
+}
+
+/** A compound `$search` clause: any of the terms in `termText`, every filter applying. */
+export function anyTermCompound(terms: readonly string[], filter: Document[]): Document {
+  return { filter, should: [{ text: { path: 'termText', query: [...terms] } }], minimumShouldMatch: 1 };
+}
+
+/** The chunks' vector index: the scope's fields as filters. */
+export function vectorIndexDefinition(dims: number): { name: string; type: 'vectorSearch'; definition: Document } {
+  return vectorIndex(vectorIndexName(dims), dims, FILTER_FIELDS);
+}
+
+/** The chunks' keyword index: organisation, document and tags as tokens, and whether the chunk is searchable. */
+export function keywordIndexDefinition(): { name: string; type: 'search'; definition: Document } {
+  return termTextIndex(KEYWORD_INDEX, { orgId: { type: 'token' }, documentId: { type: 'token' }, containerTags: { type: 'token' }, active: { type: 'boolean' } });
 }
 
 export interface AtlasScope {
@@ -84,7 +99,7 @@ export function vectorSearchStage(q: VectorStageInput): Document {
       index: vectorIndexName(q.vector.length),
       path: vectorPath(q.vector.length),
       queryVector: Array.from(q.vector),
-      numCandidates: q.numCandidates ?? Math.min(10_000, Math.max(q.limit * 20, 100)),
+      numCandidates: q.numCandidates ?? numCandidatesFor(q.limit),
       limit: q.limit,
       filter: { $and: filter },
     },
@@ -113,7 +128,7 @@ export function keywordSearchStage(q: KeywordStageInput): Document {
   return {
     $search: {
       index: KEYWORD_INDEX,
-      compound: { filter, should: [{ text: { path: 'termText', query: [...q.terms] } }], minimumShouldMatch: 1 },
+      compound: anyTermCompound(q.terms, filter),
     },
   };
 }

@@ -30,37 +30,35 @@ export async function detectAtlasSearch(chunks: Collection<ChunkBson>, mode: Atl
   }
 }
 
-/** Creates Mnemo's Atlas Search indexes when missing and waits until they can be queried. */
-export class AtlasIndexes {
+/** What SearchIndexes needs of a collection. */
+export type SearchIndexCollection = Pick<Collection, 'createSearchIndex' | 'listSearchIndexes'>;
+
+/**
+ * The Atlas Search indexes of one collection: each created when missing (idempotently: another process may create
+ * it first) and waited for until it can be queried.
+ */
+export class SearchIndexes {
   private readonly ready = new Set<string>();
 
   constructor(
-    private readonly chunks: Collection<ChunkBson>,
+    private readonly collection: SearchIndexCollection,
+    private readonly collectionName: string,
     private readonly logger: Logger,
     private readonly waitMs: number,
   ) {}
 
-  async ensureKeywordIndex(): Promise<void> {
-    await this.ensure(keywordIndexDefinition());
-  }
-
-  async ensureVectorIndex(dims: number): Promise<void> {
-    await this.ensure(vectorIndexDefinition(dims));
-  }
-
-  /** True when the vector index for `dims` exists and is queryable (created by this or another process). */
-  async hasVectorIndex(dims: number): Promise<boolean> {
-    const name = vectorIndexName(dims);
+  /** True when the index exists and is queryable (created by this or another process). */
+  async queryable(name: string): Promise<boolean> {
     if (this.ready.has(name)) return true;
     if ((await this.find(name))?.queryable === true) this.ready.add(name);
     return this.ready.has(name);
   }
 
-  private async ensure(description: { name: string; type: string; definition: Document }): Promise<void> {
+  async ensure(description: { name: string; type: string; definition: Document }): Promise<void> {
     if (this.ready.has(description.name)) return;
     if (!(await this.find(description.name))) {
-      this.logger.info('MongoDB store: creating Atlas index', { index: description.name, type: description.type });
-      await this.chunks.createSearchIndex(description).catch((err: unknown) => {
+      this.logger.info('MongoDB store: creating Atlas index', { collection: this.collectionName, index: description.name, type: description.type });
+      await this.collection.createSearchIndex(description).catch((err: unknown) => {
         // Another process created it first.
         if ((err as { code?: unknown }).code !== 68 && !/already exists|duplicate index/i.test(errorMessage(err))) throw err;
       });
@@ -77,8 +75,30 @@ export class AtlasIndexes {
   }
 
   private async find(name: string): Promise<{ queryable?: boolean; status?: string } | undefined> {
-    const [index] = (await this.chunks.listSearchIndexes(name).toArray()) as { queryable?: boolean; status?: string }[];
+    const [index] = (await this.collection.listSearchIndexes(name).toArray()) as { queryable?: boolean; status?: string }[];
     return index;
+  }
+}
+
+/** Creates Mnemo's Atlas Search indexes of the chunks when missing and waits until they can be queried. */
+export class AtlasIndexes {
+  private readonly indexes: SearchIndexes;
+
+  constructor(chunks: Collection<ChunkBson>, logger: Logger, waitMs: number) {
+    this.indexes = new SearchIndexes(chunks, 'chunks', logger, waitMs);
+  }
+
+  async ensureKeywordIndex(): Promise<void> {
+    await this.indexes.ensure(keywordIndexDefinition());
+  }
+
+  async ensureVectorIndex(dims: number): Promise<void> {
+    await this.indexes.ensure(vectorIndexDefinition(dims));
+  }
+
+  /** True when the vector index for `dims` exists and is queryable (created by this or another process). */
+  async hasVectorIndex(dims: number): Promise<boolean> {
+    return this.indexes.queryable(vectorIndexName(dims));
   }
 }
 

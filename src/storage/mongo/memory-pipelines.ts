@@ -5,7 +5,7 @@
  */
 import type { Document } from 'mongodb';
 import type { MemoryScope } from '../memories.js';
-import { vectorPath } from './atlas-pipelines.js';
+import { anyTermCompound, numCandidatesFor, termTextIndex, vectorIndex, vectorPath } from './atlas-pipelines.js';
 
 export const MEMORY_KEYWORD_INDEX = 'mnemo_memory_keyword';
 
@@ -32,36 +32,12 @@ export function memoryScopeFilter(orgId: string, scope: MemoryScope, nowMs: numb
 
 /** `vectorSearch` index: dotProduct over the unit-length vectors (the in-app score), plus the scope fields. */
 export function memoryVectorIndexDefinition(dims: number): { name: string; type: 'vectorSearch'; definition: Document } {
-  return {
-    name: memoryVectorIndexName(dims),
-    type: 'vectorSearch',
-    definition: {
-      fields: [{ type: 'vector', path: vectorPath(dims), numDimensions: dims, similarity: 'dotProduct' }, ...FILTER_FIELDS.map((path) => ({ type: 'filter', path }))],
-    },
-  };
+  return vectorIndex(memoryVectorIndexName(dims), dims, FILTER_FIELDS);
 }
 
 /** Atlas Search index over the memories' normalised index terms (split on spaces only, as for chunks). */
 export function memoryKeywordIndexDefinition(): { name: string; type: 'search'; definition: Document } {
-  return {
-    name: MEMORY_KEYWORD_INDEX,
-    type: 'search',
-    definition: {
-      analyzer: 'lucene.whitespace',
-      searchAnalyzer: 'lucene.whitespace',
-      mappings: {
-        dynamic: false,
-        fields: {
-          termText: { type: 'string', analyzer: 'lucene.whitespace', searchAnalyzer: 'lucene.whitespace' },
-          orgId: { type: 'token' },
-          containerTags: { type: 'token' },
-          isLatest: { type: 'boolean' },
-          isForgotten: { type: 'boolean' },
-          forgetAtMs: { type: 'number' },
-        },
-      },
-    },
-  };
+  return termTextIndex(MEMORY_KEYWORD_INDEX, { orgId: { type: 'token' }, containerTags: { type: 'token' }, isLatest: { type: 'boolean' }, isForgotten: { type: 'boolean' }, forgetAtMs: { type: 'number' } });
 }
 
 export interface MemoryAtlasScope extends MemoryScope {
@@ -84,7 +60,7 @@ export function memoryVectorSearchPipeline(q: MemoryVectorStageInput): Document[
         index: memoryVectorIndexName(q.vector.length),
         path: vectorPath(q.vector.length),
         queryVector: Array.from(q.vector),
-        numCandidates: Math.min(10_000, Math.max(q.limit * 20, 100)),
+        numCandidates: numCandidatesFor(q.limit),
         limit: q.limit,
         filter: { $and: [...memoryScopeFilter(q.orgId, q, q.nowMs).$and, { embeddingModel: { $eq: q.model } }] },
       },
@@ -108,7 +84,7 @@ export function memoryKeywordSearchPipeline(q: MemoryKeywordStageInput): Documen
     {
       $search: {
         index: MEMORY_KEYWORD_INDEX,
-        compound: { filter, should: [{ text: { path: 'termText', query: [...q.terms] } }], minimumShouldMatch: 1 },
+        compound: anyTermCompound(q.terms, filter),
       },
     },
     { $limit: q.limit },

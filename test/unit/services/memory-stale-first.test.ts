@@ -73,6 +73,30 @@ describe('stale facts below current ones without a link', () => {
     ).toBe(peanut);
   });
 
+  it('a former value ("used to") goes below a fact of its subject of the same note that scores within the twin margin', () => {
+    const square = memoryRecord({ memory: 'Rosa used to use Square.', subject: 'Rosa', attribute: null, createdAt: at('2026-04-18') });
+    const toast = memoryRecord({ memory: 'Rosa switched to Toast.', subject: 'Rosa', attribute: null, createdAt: at('2026-04-18') });
+    const ranked = currentFactsFirst([
+      { memory: square, similarity: 0.79 },
+      { memory: toast, similarity: 0.76 },
+    ]);
+    expect(ranked.map((h) => h.memory.memory)).toEqual(['Rosa switched to Toast.', 'Rosa used to use Square.']);
+    // Not across people, and not beyond the margin.
+    const other = { ...toast, id: 'other', subject: 'Marta', memory: 'Marta switched to Toast.' };
+    expect(
+      currentFactsFirst([
+        { memory: square, similarity: 0.79 },
+        { memory: other, similarity: 0.76 },
+      ])[0]!.memory,
+    ).toBe(square);
+    expect(
+      currentFactsFirst([
+        { memory: square, similarity: 0.95 },
+        { memory: toast, similarity: 0.6 },
+      ])[0]!.memory,
+    ).toBe(square);
+  });
+
   it('reads whom a question asks about: a named person, the user by "I" or by name, not the user for "my brother"', () => {
     const facts = [
       memoryRecord({ memory: "The user's name is Priyanka.", subject: 'the user', attribute: 'name' }),
