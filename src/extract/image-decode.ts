@@ -1,5 +1,6 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import { brightestChannel, colourShare } from './ocr-variants.js';
 import { createError } from '../core/errors.js';
 
 /** Small images are enlarged up to this factor (tesseract reads text best at 20-40 px letter height). */
@@ -80,6 +81,31 @@ function prepare(image: Sharp, width: number, height: number, maxPixels: number,
   return pipeline.withDensity(densityFor(sourceDpi, scale)).png({ compressionLevel: 1 }).toBuffer();
 }
 
+/** Share of a page's pixels in light, saturated colour for its brightest-channel page (DecodedPage.brightest). */
+const COLOUR_MIN_SHARE = 0.1;
+/** The colour share is measured on a copy at most this many pixels on its longer side. */
+const COLOUR_SAMPLE_SIDE = 1000;
+
+/** The page as prepare() scales it, grey from the brightest channel of each pixel; null when it has little colour. */
+async function prepareBrightest(image: Sharp, width: number, height: number, maxPixels: number, sourceDpi?: number): Promise<Buffer | null> {
+  const flat = image.flatten({ background: '#ffffff' }).removeAlpha();
+  const f = Math.min(1, COLOUR_SAMPLE_SIDE / Math.max(width, height));
+  const sample = await flat
+    .clone()
+    .resize({ width: Math.max(1, Math.round(width * f)), height: Math.max(1, Math.round(height * f)), fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (colourShare(sample.data, sample.info.channels) < COLOUR_MIN_SHARE) return null;
+  const scale = scaleFor(width, height, maxPixels);
+  const sized = Math.abs(scale - 1) > 0.01 ? flat.resize({ width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)), fit: 'fill', kernel: 'lanczos3' }) : flat;
+  const { data, info } = await sized.raw().toBuffer({ resolveWithObject: true });
+  const grey = brightestChannel(data, info.channels);
+  return sharp(grey, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .withDensity(densityFor(sourceDpi, scale))
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
 /** BMP (sharp has no BMP loader): header checked against the pixel cap, then decoded by Skia (@napi-rs/canvas). */
 async function decodeBmp(bytes: Buffer, maxPixels: number): Promise<DecodedPage> {
   const size = bmpSize(bytes);
@@ -137,6 +163,12 @@ export interface ImagePageRequest {
 export interface DecodedPage {
   /** Greyscale PNG ready for OCR (upright by EXIF, flattened on white, scaled). */
   png: Uint8Array;
+  /**
+   * The same page as grey from the brightest channel of each pixel (same size and resolution as `png`), when at
+   * least COLOUR_MIN_SHARE of it is light, saturated colour (ocr-variants.ts colourShare): coloured boxes turn light
+   * while the dark text on them stays dark. Absent for pages without such colour.
+   */
+  brightest?: Uint8Array;
   /** Size of the page as decoded (before scaling). */
   width: number;
   height: number;
@@ -166,7 +198,8 @@ export async function decodeImagePage(req: ImagePageRequest): Promise<DecodedPag
   const [width, height] = turned ? [h, w] : [w, h];
   try {
     const png = await prepare(sharp(bytes, options).autoOrient(), width, height, req.maxPixels, meta.density);
-    return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width, height };
+    const brightest = meta.channels !== undefined && meta.channels >= 3 ? await prepareBrightest(sharp(bytes, options).autoOrient(), width, height, req.maxPixels, meta.density) : null;
+    return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width, height, ...(brightest ? { brightest: new Uint8Array(brightest.buffer, brightest.byteOffset, brightest.byteLength) } : {}) };
   } catch (err) {
     throw decodeError(err, { width: w, height: h }, req.maxPixels);
   }

@@ -56,7 +56,8 @@ export const imageExtractor: Extractor = {
       if (decoded > ctx.limits.maxDecodedPixels) {
         throw createError('EXTRACTION_LIMIT', [`the image's pages decode to more than ${ctx.limits.maxDecodedPixels} pixels in total (MNEMO_EXTRACT_MAX_DECODED_PIXELS)`], { permanent: true });
       }
-      const result = await readPage(Buffer.from(page.png.buffer, page.png.byteOffset, page.png.byteLength), ocr, ctx, ctx.ocrPasses);
+      const colour = page.brightest ? Buffer.from(page.brightest.buffer, page.brightest.byteOffset, page.brightest.byteLength) : undefined;
+      const result = await readPage(Buffer.from(page.png.buffer, page.png.byteOffset, page.png.byteLength), ocr, ctx, ctx.ocrPasses, colour);
       for (const pass of result.passes) if (pass !== result.passes[0]) passes.add(pass.split(':')[0]!);
       if (result.deskew) passes.add('deskew');
       for (const l of result.languages) languages.add(l);

@@ -51,6 +51,13 @@ export interface OcrPassOptions {
    * (ocr-polarity.ts); it then needs no per-tile threshold reading. See bench/README.md round 5.
    */
   polarity?: boolean;
+  /**
+   * A page given with its brightest-channel copy (image-decode.ts DecodedPage.brightest: at least a tenth of it is
+   * light, saturated colour, e.g. the boxes of a diagram or coloured table headers) is read again from that copy,
+   * where a coloured box is light and the dark text on it stays dark; the sparse reading then reads that copy too
+   * when it was kept. See bench/README.md round 7.
+   */
+  colour?: boolean;
 }
 
 /** Below this mean word confidence the first reading is poor: maps, signs, UI with scattered labels. */
@@ -68,7 +75,7 @@ const LARGE_TEXT_RATIO = 1.8;
 const LARGE_TEXT_MIN_CONFIDENCE = 60;
 
 export interface PageReading extends OcrResult {
-  /** The passes run, in order: 'auto', 'local' (or 'local-timeout'), 'sparse', 'block', 'language:fra', 'large-text'. */
+  /** The passes run, in order: 'auto', 'polarity', 'local' (or 'local-timeout'), 'colour', 'sparse', 'block', 'language:fra', 'large-text'. */
   passes: string[];
   /** The pass whose reading was kept (large-text only adds lines to it). */
   kept: string;
@@ -156,7 +163,7 @@ function languagesToTry(ocr: OcrEngine, text: string, current: readonly string[]
  * language the text turns out to be in; then tall lines missed at full size, from a half-size reading. The reading
  * with the highest score (confidently read characters) is kept.
  */
-export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractContext, 'signal' | 'limits' | 'language'>, passes: OcrPassOptions = {}): Promise<PageReading> {
+export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractContext, 'signal' | 'limits' | 'language'>, passes: OcrPassOptions = {}, colourPage?: Buffer): Promise<PageReading> {
   const { signal } = ctx;
   const look = passes.deskew !== false || passes.local !== false || passes.polarity !== false ? await inspect(page, passes.deskew !== false, ctx) : null;
   const turned = look?.png ? look : null;
@@ -208,9 +215,14 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
       threshold = 'local';
     }
   }
+  // The brightest-channel page is of the page as given: it is not read when the page was turned level.
+  let brightest: Buffer | null = null;
+  if (passes.colour !== false && colourPage && !turned && threshold === 'global') {
+    if (keep(await ocr.recognize(colourPage, { signal, layout, languages, autoRotate: false, threshold }), 'colour', layout, languages)) png = brightest = colourPage;
+  }
   const beforeSparse = readingScore(best);
   if (passes.sparse !== false && (first.confidence < WEAK_CONFIDENCE || beforeSparse < SPARSE_SCORE)) {
-    const source = normalised && threshold === 'global' ? normalised : png;
+    const source = brightest ?? (normalised && threshold === 'global' ? normalised : png);
     if (keep(await ocr.recognize(source, { signal, layout: 'sparse', languages, autoRotate: false, threshold }), 'sparse', 'sparse', languages)) png = source;
   }
   if (passes.block !== false && layout !== 'block' && beforeSparse < NEAR_EMPTY_SCORE) {

@@ -20,6 +20,9 @@ afterAll(async () => {
   await closeExtractionSandbox();
 });
 
+/** Labels of the tuning set's diagram read from its brightest-channel copy (without it: the title and one label). */
+const COLOUR_LABELS = ['Pre-Process', 'CRAFT', 'Mid-Process', 'ResNet+LSTM+CTC', 'Post-Process', 'Data Generator', 'Training Pipeline', 'IMAGE', 'Output'];
+
 const fixtures = Object.fromEntries(realFixtures('MANIFEST.json').map((f) => [f.file, f]));
 
 async function read(file: string, o: { passes?: OcrPassOptions; metadata?: Record<string, unknown> } = {}) {
@@ -144,6 +147,17 @@ describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () =
     const r = await read('photo-street-signs-white-on-colour.jpg');
     expect(r.out.details?.ocrPasses).toEqual(expect.arrayContaining(['polarity', 'sparse']));
     expect(r.found).toEqual(expect.arrayContaining(['Yuyuan Rd', 'Seoul', '56Km', '205Km']));
+  });
+
+  it('reads the labels on the coloured boxes of a diagram from the brightest channel, enlarged (colour reading)', async () => {
+    // In grey the light green, cyan and salmon boxes turn mid-grey and one threshold takes them for ink with the
+    // dark labels on them: the title alone came through.
+    const r = await read('screenshot-easyocr-framework-diagram.jpg');
+    expect(r.out.details?.ocrPasses).toContain('colour');
+    expect(r.found).toEqual(expect.arrayContaining(COLOUR_LABELS));
+    const without = await read('screenshot-easyocr-framework-diagram.jpg', { passes: { colour: false } });
+    expect(without.out.details?.ocrPasses ?? []).not.toContain('colour');
+    expect(without.found.length).toBeLessThan(r.found.length - 4);
   });
 
   it('does not read a page of one background again: white text on blue keeps its single reading', async () => {
