@@ -202,8 +202,7 @@ function factView(m: MemoryRecord, subjectKey: SubjectKey): FactView {
 
 /** statedLater on read views. */
 function laterView(a: FactView, b: FactView): boolean {
-  if (a.date && b.date && a.date !== b.date) return a.date > b.date;
-  return a.memory.createdAt > b.memory.createdAt;
+  return later(a.date, a.memory.createdAt, b.date, b.memory.createdAt);
 }
 
 function twins(a: FactView, b: FactView): boolean {
@@ -279,10 +278,12 @@ function newestFact<T extends RankedMemory>(members: readonly T[]): T {
  * after a newer one still tells the older news), else by when each was learned.
  */
 export function statedLater(a: MemoryRecord, b: MemoryRecord): boolean {
-  const da = documentDate(a);
-  const db = documentDate(b);
-  if (da && db && da !== db) return da > db;
-  return a.createdAt > b.createdAt;
+  return later(documentDate(a), a.createdAt, documentDate(b), b.createdAt);
+}
+
+function later(dateA: string | null, createdA: string, dateB: string | null, createdB: string): boolean {
+  if (dateA && dateB && dateA !== dateB) return dateA > dateB;
+  return createdA > createdB;
 }
 
 function documentDate(m: MemoryRecord): string | null {
