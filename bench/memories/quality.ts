@@ -2,6 +2,7 @@
  * The quality part of bench:memories: every scenario and every labelled document through the official client
  * against one service, scored (score.ts), with the failures kept for the report.
  */
+import { createHash } from 'node:crypto';
 import Supermemory from 'supermemory';
 import { round } from '../lib.js';
 import { DEFAULT_RUN, mapLimit, runLabelled, runScenario, type RunOptions, scoreScenario } from './run-scenario.js';
@@ -30,7 +31,7 @@ export async function evaluateScenarios(loaded: LoadedScenarios, o: QualityOptio
     o.onProgress?.(++done, loaded.scenarios.length);
     return obs;
   });
-  const scores: (ScenarioScore & { file: string })[] = loaded.scenarios.map((s, i) => ({ ...scoreScenario(s, observed[i]!), file: s.file }));
+  const scores: (ScenarioScore & { file: string })[] = loaded.scenarios.map((s, i) => redactHeldOut({ ...scoreScenario(s, observed[i]!), file: s.file }));
   const rates = breakdownRates(scores, FAMILIES);
   return {
     files: loaded.files,
@@ -52,6 +53,22 @@ export async function evaluateScenarios(loaded: LoadedScenarios, o: QualityOptio
     scenarios: scores.map((s, i) => ({ ...s, seconds: observed[i]!.seconds })),
   };
 }
+/**
+ * The held-out split is measured, never read: its scenarios keep their family, ranks and outcomes, but no text
+ * (question, first result, profile check) and no descriptive id reaches the result file or the report.
+ */
+export function redactHeldOut<T extends ScenarioScore>(s: T): T {
+  if (s.split !== 'holdout') return s;
+  const id = `holdout-${createHash('sha256').update(s.id).digest('hex').slice(0, 8)}`;
+  return {
+    ...s,
+    id,
+    questions: s.questions.map((q, i) => ({ ...q, q: `question ${i + 1}`, top: q.top === null ? null : '(held-out text not shown)' })),
+    profile: { correct: s.profile.correct, failures: s.profile.failures.map(() => '(held-out check not shown)') },
+    ...(s.error ? { error: '(held-out error not shown)' } : {}),
+  };
+}
+
 export type ScenarioResult = Awaited<ReturnType<typeof evaluateScenarios>>;
 
 export async function evaluatePrecision(documents: readonly LabelledDocument[], o: QualityOptions) {

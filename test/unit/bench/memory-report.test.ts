@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScenarioResult } from '../../../bench/memories/quality.js';
+import { redactHeldOut, type ScenarioResult } from '../../../bench/memories/quality.js';
 import { scenarioTables } from '../../../bench/memories/report.js';
 
 const rates = { scenarios: 1, questions: 1, top1Current: 0, staleAboveCurrent: 0, profileCorrect: 0, smallTalkScenarios: 0, smallTalkMemories: 0, errors: 0 };
@@ -20,5 +20,25 @@ describe('bench:memories scenario report', () => {
     expect(text).not.toContain('SECRET QUESTION');
     expect(text).not.toContain('held-b');
     expect(text).toContain('1 scenario(s) with a miss in splits other than dev');
+  });
+
+  it('keeps no held-out text or descriptive id in the result file, only outcomes', () => {
+    const score = {
+      id: 'move-secret-city',
+      family: 'move',
+      split: 'holdout',
+      questions: [{ q: 'SECRET QUESTION', top1Current: false, staleAboveCurrent: true, currentRank: 2, staleRank: 1, top: 'SECRET TOP' }],
+      profile: { correct: false, failures: ['static must contain "SECRET CITY"'] },
+      memories: 3,
+      expectNoMemories: false,
+    };
+    const redacted = redactHeldOut(score);
+    const json = JSON.stringify(redacted);
+    expect(json).not.toMatch(/SECRET|move-secret-city/);
+    expect(redacted).toMatchObject({ family: 'move', split: 'holdout', memories: 3, profile: { correct: false } });
+    expect(redacted.questions[0]).toMatchObject({ top1Current: false, staleAboveCurrent: true, currentRank: 2, staleRank: 1 });
+    expect(redacted.id).toBe(redactHeldOut(score).id);
+    const dev = { ...score, split: 'dev' };
+    expect(redactHeldOut(dev)).toBe(dev);
   });
 });
