@@ -10,7 +10,7 @@ describe('memory scenario fixtures', () => {
   const all = loaded.scenarios;
 
   it('hold at least 80 scenarios, a quarter of them in the holdout file', () => {
-    expect(loaded.files.map((f) => path.basename(f))).toEqual(['dev.json', 'fresh.json', 'fresh2.json', 'fresh3.json', 'fresh4.json', 'fresh5.json', 'holdout.json']);
+    expect(loaded.files.map((f) => path.basename(f))).toEqual(['dev.json', 'fresh.json', 'fresh2.json', 'fresh3.json', 'fresh4.json', 'fresh5.json', 'fresh6.json', 'holdout.json']);
     const devAndHoldout = all.filter((s) => s.split === 'dev' || s.split === 'holdout');
     expect(devAndHoldout.length).toBeGreaterThanOrEqual(80);
     const holdout = devAndHoldout.filter((s) => s.split === 'holdout').length / devAndHoldout.length;
@@ -36,6 +36,10 @@ describe('memory scenario fixtures', () => {
 
   it('hold a fifth proxy holdout of at least 30 scenarios (written before round 9 changed the engine)', () => {
     expect(all.filter((s) => s.split === 'fresh5').length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('hold a sixth proxy holdout of at least 30 scenarios (written before round 10 changed the engine)', () => {
+    expect(all.filter((s) => s.split === 'fresh6').length).toBeGreaterThanOrEqual(30);
   });
 
   it('cover every phrasing family in both splits', () => {
