@@ -218,6 +218,14 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
     new RegExp(String.raw`^\s+${ADV}(?:will start|is starting|is going to start|will join|is going to join)\s+(?:working\s+|a\s+(?:new\s+)?job\s+)?(?:at|with|for)?\s*${CAP}`, 'u'),
     (g) => f('employer', g.v, { future: true }),
   ],
+  // "quit last week", "got laid off on Tuesday", "handed in her notice", "lost his job": the job ends, wherever it was.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:quit|has quit|resigned|has resigned|got laid off|was laid off|has been laid off|got made redundant|was made redundant|got fired|was fired|got let go|was let go|lost (?:the user's|her|his|their) job|(?:handed|turned|put) in (?:the user's|her|his|their) (?:notice|resignation)|gave (?:the user's|her|his|their )?notice)(?=\s*$|[\s,.;!]+(?!(?:smoking|vaping|drinking|the|a|an|my|her|his|their|playing|doing|eating|from|at|with|to|as)\b)(?!\p{Lu}))`,
+      'u',
+    ),
+    () => f('employer', null, { ended: true }),
+  ],
   [
     new RegExp(
       String.raw`^\s+${ADV}(?:left|quit|has left|has quit|is leaving|resigned from|retired from|parted ways with|has parted ways with|walked away from|stepped down from|moved on from|is no longer with|is no longer at|is no longer working at|no longer works at|no longer works for|was laid off from|got laid off from|got fired from|was fired from|stopped working at|stopped working for)\s+(?<job>(?:the user's|her|his|their|the|a|\p{Lu}[\p{L}'-]*'s)\s+(?:job|position|role|company)\s*(?:at|with)?\s*)?(?<v>.*)`,

@@ -138,7 +138,7 @@ function personalFacts(label: { id: string; noun: string; keyed?: 'item' | 'labe
     eventDate: null,
     forgetAfter: null,
     subject: USER,
-    attribute: label.keyed === 'item' ? attributeKey(label.id, item) : label.keyed === 'label' ? attributeKey(label.id, labelText) : label.id,
+    attribute: label.keyed === 'item' ? attributeKey(label.id, label.id === 'medication' ? (/^[\p{L}-]+/u.exec(item)?.[0] ?? item) : item) : label.keyed === 'label' ? attributeKey(label.id, labelText) : label.id,
     speaker: null,
   }));
 }

@@ -66,9 +66,25 @@ export function classifyFact(text: string, subject: string | null, tense: Tense,
   const p = predicateOf(text, subject);
   const facets = p ? analyse(p.rest, tense) : [];
   if (facets.length > 0) return { isStatic: facets[0]!.isStatic, attribute: facets[0]!.attribute, facets };
+  // "doesn't drink coffee anymore", "no longer owns a car": filed under the attribute the statement denies, so it
+  // replaces that statement (the text keeps the denial).
+  const denied = p ? deniedAttribute(p.rest) : null;
+  if (denied) return { isStatic: true, attribute: denied, facets: [] };
   if (dated || tense !== 'present') return { isStatic: false, attribute: null, facets: [] };
   if (!p) return { isStatic: HABIT.test(text), attribute: null, facets: [] };
   return { isStatic: IDENTITY.test(p.rest) || IS_A.test(p.rest) || /^\s+has\s+(?:an?|two|three|four|five|\d+)\s+(?!\w+ing\b)/i.test(p.rest) || PRESENT_SIMPLE.test(p.rest), attribute: null, facets: [] };
+}
+
+const NO_MORE = /^\s+(?:(?:(?:doesn't|does not|don't|do not)\s+(\p{Ll}+))|no longer\s+(\p{Ll}+))\b(.*?)\s*\b(?:any ?more|these days|nowadays)\b/u;
+
+/** The attribute of the positive statement a "not ... anymore" denies ("doesn't drink coffee anymore" → the coffee habit's). */
+function deniedAttribute(rest: string): string | null {
+  const m = NO_MORE.exec(rest);
+  if (!m) return null;
+  const verb = m[1] ?? m[2]!;
+  const third = m[1] ? (verb === 'have' ? 'has' : /(?:sh|ch|s|x|z|o)$/.test(verb) ? `${verb}es` : `${verb}s`) : verb;
+  const positive = analyse(` ${third}${m[3]!.replace(/[,;].*$/, '')}`, 'present');
+  return positive[0]?.attribute ?? null;
 }
 
 // Adjectives that describe who someone is rather than how they feel today.

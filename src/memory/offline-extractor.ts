@@ -1,6 +1,7 @@
 import { sentenceSpans } from '../text/sentences.js';
 import { attributeKey } from './attributes.js';
 import { bulletFacts, profileLinesAsSentences } from './bullets.js';
+import { notesAsStatements } from './note-lines.js';
 import { classifyFact } from './classify.js';
 import { dateOf } from './calendar.js';
 import { ASSISTANT, parseConversation, USER } from './conversation.js';
@@ -56,7 +57,7 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
   const before = doc.previous?.trim() ? (parseConversation(doc.previous, doc.documentDate, entityName) ?? [{ speaker: entityName ?? USER, content: doc.previous, timestamp: null }]) : [];
   // "Best,\nHannah Okafor\nDirector of Product | Veridian": a signature's title is a statement of the signer's.
   const signed = chat ? null : signatureStatement(withoutDatedLabels(doc.content));
-  const content = chat ? doc.content : profileLinesAsSentences(signed?.statement ? `${signed.body}\n\n${signed.statement}` : signed!.body);
+  const content = chat ? doc.content : profileLinesAsSentences(notesAsStatements(signed?.statement ? `${signed.body}\n\n${signed.statement}` : signed!.body));
   const bullets = chat ? null : bulletFacts(content, doc.title, doc.documentDate);
   const body =
     bullets && bullets.lines.size > 0
@@ -65,11 +66,13 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
           .filter((_, i) => !bullets.lines.has(i))
           .join('\n')
       : content;
+  // "# Personal details (updated)": a personal note's heading says whose the lines are, it states nothing.
+  const noteBody = chat ? body : body.replace(/^\s*#{1,6}\s+(?:(?:my|personal|private)\b|about me\b|(?:health|medical)\b).*$/gimu, '');
   // The user's name: the entity context's, else the one the user gives ("My name is Maya"), earlier turns included.
-  const learned = entityName ? null : learnUserName([...before, ...(turns ?? [{ speaker: USER, content: body, timestamp: null }])]);
+  const learned = entityName ? null : learnUserName([...before, ...(turns ?? [{ speaker: USER, content: noteBody, timestamp: null }])]);
   const userName = entityName ?? learned;
   const rename = (t: Turn): Turn => (learned && t.speaker === USER ? { ...t, speaker: learned } : t);
-  const all: Turn[] = (turns ?? [{ speaker: userName ?? USER, content: body, timestamp: null }]).map(rename);
+  const all: Turn[] = (turns ?? [{ speaker: userName ?? USER, content: noteBody, timestamp: null }]).map(rename);
   const earlier = before.map(rename);
   const speakers = [...new Set([...earlier, ...all].map((t) => t.speaker))];
   const humans = speakers.filter((s) => s !== ASSISTANT);
@@ -163,6 +166,14 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
           sentence.push(corrected);
           continue;
         }
+        // "no wait, it's a 2017", "typo above, it's AB positive": the value replaces its like in the author's last fact.
+        const retracted = chat || !plainLong ? retraction(typed, [...facts, ...sentence], chat ? turn.speaker : null) : null;
+        if (retracted) {
+          const at = facts.indexOf(retracted.old);
+          if (at >= 0) facts[at] = retracted.fact;
+          else sentence.splice(sentence.indexOf(retracted.old), 1, retracted.fact);
+          continue;
+        }
         for (const clause of splitClauses(whole).flatMap(previousPlace)) {
           if (clause.length > MAX_SENTENCE_CHARS) continue;
           sentence.push(...factsWithoutAside(clause, context));
@@ -243,6 +254,39 @@ function correction(sentence: string, facts: readonly ExtractedFact[], speaker: 
     if (!best || distance < best.distance) best = { fact: f, value, distance };
   }
   return best ? { ...best.fact, text: best.fact.text.replace(best.value, meant) } : null;
+}
+
+// A correction's lead-in, then the value: "no wait, it's a 2017", "typo above - it's AB positive", "sorry, I meant year 5".
+const RETRACTION =
+  /^\s*(?:(?:oh|oops|ugh)[,!\s]+)?(?:sorry|no wait|wait|typo(?: above)?|correction|scratch that|my bad|actually no|no sorry|sorry no)\b[\s,:;!.—–-]*(?:(?:sorry|no)[,\s]+)?(?:it's|it is|it was|that's|that was|that should be|should be|make that|I meant|I mean|meant)\s+(?:actually\s+)?(?:an?\s+)?([^,.;!?]{1,40}?)\s*(?:[,.;!?]|$)/iu;
+
+/**
+ * "user: my blood type is A positive / user: typo above, it's AB positive", "I drive a 2015 Mazda / no wait, it's a
+ * 2017": a value after a correction's lead-in takes the place of its like in the author's last fact of the same
+ * document: a number for a number of the same shape ("year 4" → "year 5", "2015" → "2017"), else what the fact says
+ * the subject is. The fact is replaced where it stands, so the mistaken value is never stored. Null when the
+ * sentence is no such correction or no fact of the author's has a value of that shape.
+ */
+function retraction(sentence: string, facts: readonly ExtractedFact[], speaker: string | null): { old: ExtractedFact; fact: ExtractedFact } | null {
+  const meant = RETRACTION.exec(sentence)?.[1]?.trim();
+  if (!meant || meant.split(/\s+/).length > 5) return null;
+  for (let i = facts.length - 1, seen = 0; i >= 0 && seen < 3; i--) {
+    const f = facts[i]!;
+    if (f.speaker !== speaker) continue;
+    seen++;
+    let text: string | null = null;
+    if (/\d/.test(meant)) {
+      // The meant value's words with its numbers open: "year 5" finds "year 4", "2017" a four-digit number.
+      const shape = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(meant).replace(/\d+/g, (d) => `\\d{${d.length}}`)}(?![\\p{L}\\p{N}])`, 'iu');
+      const m = shape.exec(f.text);
+      if (m && m[0].toLowerCase() !== meant.toLowerCase()) text = f.text.slice(0, m.index) + meant + f.text.slice(m.index + m[0].length);
+    } else if (seen === 1) {
+      const m = /^(.*\b(?:is|are|was)\s+)(?:an?\s+)?(.+?)([.!?]*)$/u.exec(f.text);
+      if (m && m[2]!.toLowerCase() !== meant.toLowerCase() && m[2]!.split(/\s+/).length <= 5) text = `${m[1]}${meant}${m[3]}`;
+    }
+    if (text) return { old: f, fact: { ...f, text } };
+  }
+  return null;
 }
 
 function editDistance(a: string, b: string): number {

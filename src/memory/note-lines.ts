@@ -1,0 +1,190 @@
+import { isKnownName, isVerbForm } from './lexicon.js';
+import { RELATIVE_WORDS } from './attribute-patterns.js';
+
+/**
+ * Notes as statements: the shapes a note takes (a table of fields, a checklist, a title line over a list, a heading
+ * that names a person over bullets that do not repeat the name) rewritten into the plain lines and sentences the
+ * rest of the reader already files, so each row, field and bullet becomes one fact of the note's subject:
+ * - a two-column table (`| City | Valencia |`) is one "City: Valencia" line per row (its header row dropped);
+ * - a checked item (`- [x] ...`) is its text; an unchecked one is a to-do and states nothing;
+ * - a short title line over a list or over label lines ("Personal details", "Project Heron", "Meds",
+ *   "Onboarding profile for Sam Ortiz:") is the heading it stands for;
+ * - under a heading naming a person ("# My sister Hana", "**Lena Novak**", "Client notes - Ines Duarte (June)"), a
+ *   bullet that opens with a verb ("Lives in Leeds") is that person's statement, and a field the catalogue knows
+ *   ("Car: Honda Jazz", "Phone: ...") is the sentence written about them ("Lena Novak drives a Honda Jazz.");
+ * - a field named for a relative or a person whose value opens with a verb ("Dad: lives in Galway") is theirs.
+ * A heading over a list named for a personal field ("Meds") is the author's own list ("My meds").
+ */
+
+const TABLE_ROW = /^\s*\|(.*)\|\s*$/;
+const TABLE_SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?\s*$/;
+const CHECKED = /^(\s*(?:[-*+•]\s+)?)\[[xX✓✔]\]\s+/;
+const UNCHECKED = /^\s*(?:[-*+•]\s+)?\[\s\]\s+/;
+const BULLET = /^\s*(?:[-*+•]|\d{1,2}[.)])\s+/;
+const MD_HEADING = /^\s*(?:#{1,6}\s+(.+?)\s*#*\s*$|(?:\*\*|__)(.+?)(?:\*\*|__)\s*:?\s*$)/;
+const LABEL_LINE = /^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?(?:\*\*|__)?([A-Za-z][A-Za-z -]{0,24}?)(?:\*\*|__)?\s*:\s*\S/;
+/** Fields of a personal list whose heading alone says whose it is. */
+const LIST_LABELS = /^(?:meds|medications?|allergies|prescriptions|supplements)$/i;
+const PERSONAL_TITLE = /^(?:(?:my|personal|private)\b|about me\b|(?:health|medical)\b)/i;
+const NOT_A_PERSON = /^(?:project|team|meeting|minutes|notes?|agenda|todo|to-do|update|summary|status|budget|plan|plans|ideas|goals|list|checklist|the)$/i;
+
+/** Third-person sentences of catalogue fields about a named person. */
+const FIELDS: Record<string, (s: string, v: string) => string> = {
+  city: (s, v) => `${s} lives in ${v}.`,
+  home: (s, v) => `${s} lives in ${v}.`,
+  location: (s, v) => `${s} lives in ${v}.`,
+  'based in': (s, v) => `${s} lives in ${v}.`,
+  'lives in': (s, v) => `${s} lives in ${v}.`,
+  job: (s, v) => `${s} works as ${article(v)}.`,
+  role: (s, v) => `${s} works as ${article(v)}.`,
+  title: (s, v) => `${s} works as ${article(v)}.`,
+  position: (s, v) => `${s} works as ${article(v)}.`,
+  occupation: (s, v) => `${s} works as ${article(v)}.`,
+  profession: (s, v) => `${s} works as ${article(v)}.`,
+  company: (s, v) => `${s} works at ${v}.`,
+  employer: (s, v) => `${s} works at ${v}.`,
+  car: (s, v) => `${s} drives ${article(v)}.`,
+  vehicle: (s, v) => `${s} drives ${article(v)}.`,
+  phone: (s, v) => `${possessive(s)} phone number is ${v}.`,
+  'phone number': (s, v) => `${possessive(s)} phone number is ${v}.`,
+  mobile: (s, v) => `${possessive(s)} phone number is ${v}.`,
+  email: (s, v) => `${possessive(s)} email is ${v}.`,
+  birthday: (s, v) => `${possessive(s)} birthday is ${v}.`,
+  diet: (s, v) => `${s} is ${v}.`,
+  allergies: (s, v) => `${s} is allergic to ${v}.`,
+  allergy: (s, v) => `${s} is allergic to ${v}.`,
+  languages: (s, v) => `${s} speaks ${v}.`,
+  partner: (s, v) => `${possessive(s)} partner is ${v}.`,
+  wife: (s, v) => `${possessive(s)} wife is ${v}.`,
+  husband: (s, v) => `${possessive(s)} husband is ${v}.`,
+  manager: (s, v) => `${possessive(s)} manager is ${v}.`,
+};
+
+function article(v: string): string {
+  return /^(?:an?|the|my|his|her|their)\s/i.test(v) ? v : `${/^[aeiou]/i.test(v) ? 'an' : 'a'} ${v}`;
+}
+
+function possessive(s: string): string {
+  return /s$/.test(s) ? `${s}'` : `${s}'s`;
+}
+
+function lowerFirst(s: string): string {
+  return s ? s[0]!.toLowerCase() + s.slice(1) : s;
+}
+
+/** The person a heading names ("My sister Hana", "Lena Novak", "Hana - update", "Client notes - Ines Duarte"), or null. */
+export function headingPerson(heading: string): string | null {
+  const h = heading
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/[*_`]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!h) return null;
+  const rel = new RegExp(String.raw`^(?:my\s+)?(${RELATIVE_WORDS})(?:\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?))?(?:\s*$|\s+[-–—:|])`, 'iu').exec(h);
+  if (rel) return rel[2] ? `My ${rel[1]!.toLowerCase()} ${rel[2]}` : `My ${rel[1]!.toLowerCase()}`;
+  if (PERSONAL_TITLE.test(h)) return null;
+  // The name may follow a label ("Client notes - Ines Duarte", "Onboarding profile for Sam Ortiz") or lead ("Hana - update").
+  for (const m of h.matchAll(/(?:^|[-–—:|]\s*|\b(?:for|about|on|with)\s+)(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+){0,2})(?=\s*$|\s+[-–—:|]|\s+(?:update|notes?|profile|card|details|info)\b)/gu)) {
+    const name = m[1]!;
+    const first = name.split(' ')[0]!;
+    if (NOT_A_PERSON.test(first) || !isKnownName(first)) continue;
+    return name;
+  }
+  return null;
+}
+
+/** A bullet's text that opens with a verb and no subject of its own ("Lives in Leeds", "Works as a midwife"). */
+function verbFragment(text: string): boolean {
+  const first = /^(\p{Lu}\p{Ll}+)\b/u.exec(text)?.[1];
+  if (!first || isKnownName(first)) return false;
+  const lower = first.toLowerCase();
+  if (/^(?:is|was|has|had|got|left|moved|works|lives|prefers|likes|loves|hates|plays|drives|owns|speaks|studies|teaches|started|joined|quit|retired|adopted|bought|sold)$/.test(lower)) return true;
+  return /(?:s|ed)$/.test(lower) && (isVerbForm(lower) || isVerbForm(lower.replace(/e?s$/, '')) || isVerbForm(lower.replace(/ed$/, '')));
+}
+
+/** "Honda Jazz (sold the Yaris in August)" → the value, and the remark when it is a statement of its own. */
+function valueAndRemark(value: string): { value: string; remark: string | null } {
+  const m = /^(.*?)\s*\(([^()]{3,120})\)\s*$/.exec(value);
+  if (!m || !m[1]) return { value, remark: null };
+  const remark = m[2]!.trim();
+  return { value: m[1].trim(), remark: /^\p{Ll}+(?:ed|d)\b/u.test(remark) || verbFragment(remark[0]!.toUpperCase() + remark.slice(1)) ? remark : null };
+}
+
+/** The note rewritten as described above; other content is returned unchanged. */
+export function notesAsStatements(content: string): string {
+  const lines = content.split(/\r\n?|\n/);
+  const out: string[] = [];
+  // Tables and checkboxes first.
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
+    const row = TABLE_ROW.exec(raw);
+    if (row && !TABLE_SEPARATOR.test(raw)) {
+      const cells = row[1]!.split('|').map((c) => c.trim());
+      const header = i + 1 < lines.length && TABLE_SEPARATOR.test(lines[i + 1]!);
+      if (header) {
+        i++;
+        if (cells.length === 2) continue;
+      }
+      if (cells.length === 2 && cells[0] && cells[1]) {
+        out.push(`- ${cells[0]}: ${cells[1]}`);
+        continue;
+      }
+      out.push(raw);
+      continue;
+    }
+    if (TABLE_SEPARATOR.test(raw)) continue;
+    if (UNCHECKED.test(raw)) continue;
+    out.push(raw.replace(CHECKED, '$1'));
+  }
+  // Title lines over lists become headings.
+  const listy = (s: string | undefined) => s !== undefined && (BULLET.test(s) || LABEL_LINE.test(s));
+  const nextContent = (i: number) => {
+    for (let j = i + 1; j < out.length; j++) if (out[j]!.trim()) return out[j];
+    return undefined;
+  };
+  for (let i = 0; i < out.length; i++) {
+    const line = out[i]!.trim();
+    if (!line || MD_HEADING.test(line) || BULLET.test(line) || line.length > 60) continue;
+    const titled = /:$/.test(line) ? !line.slice(0, -1).includes(':') : !/[.!?:;,]/.test(line.replace(/\([^)]*\)/g, ''));
+    if (!titled || !listy(nextContent(i))) continue;
+    if (!/:$/.test(line) && LABEL_LINE.test(line)) continue;
+    const title = line.replace(/:$/, '').trim();
+    out[i] = `# ${LIST_LABELS.test(title) ? `My ${title.toLowerCase()}` : title}`;
+    // "Meds" over "- Lisinopril 10mg daily": each item is a field of that name.
+    if (LIST_LABELS.test(title)) for (let j = i + 1; j < out.length && BULLET.test(out[j]!) && !LABEL_LINE.test(out[j]!); j++) out[j] = `- ${title}: ${out[j]!.replace(BULLET, '').trim()}`;
+  }
+  // Bullets and fields under a heading naming a person; fields named for a relative or a person.
+  let person: string | null = null;
+  for (let i = 0; i < out.length; i++) {
+    const raw = out[i]!;
+    const heading = MD_HEADING.exec(raw);
+    if (heading) {
+      person = headingPerson((heading[1] ?? heading[2] ?? '').trim());
+      // The heading names the subject of the lines below it, which now say it: it states nothing itself.
+      if (person) out[i] = '';
+      continue;
+    }
+    const text = raw.replace(BULLET, '').trim();
+    const field = /^(?:\*\*|__)?([A-Za-z][A-Za-z -]{0,24}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.{1,200}?)\s*$/.exec(text);
+    if (field) {
+      const label = field[1]!.trim();
+      const { value, remark } = valueAndRemark(
+        field[2]!
+          .replace(/\*\*|__|`/g, '')
+          .replace(/[.;]+$/, '')
+          .trim(),
+      );
+      const make = FIELDS[label.toLowerCase()];
+      if (person && make && value) {
+        out[i] = make(person, value) + (remark ? ` ${person} ${remark.replace(/[.;]+$/, '')}.` : '');
+        continue;
+      }
+      const whose = new RegExp(`^(?:${RELATIVE_WORDS})$`, 'i').test(label) ? `My ${label.toLowerCase()}` : isKnownName(label) && /^\p{Lu}/u.test(label) ? label : null;
+      if (whose && verbFragment(value)) out[i] = `${whose} ${lowerFirst(value)}.`;
+      else if (whose && /^\p{Ll}/u.test(value) && verbFragment(value[0]!.toUpperCase() + value.slice(1))) out[i] = `${whose} ${value}.`;
+      continue;
+    }
+    if (person && BULLET.test(raw) && verbFragment(text)) out[i] = `${person} ${lowerFirst(text).replace(/[.;]*$/, '')}.`;
+  }
+  return out.join('\n');
+}
