@@ -144,7 +144,8 @@ export function notesAsStatements(content: string): string {
   };
   for (let i = 0; i < out.length; i++) {
     const line = out[i]!.trim();
-    if (!line || MD_HEADING.test(line) || BULLET.test(line) || line.length > 60) continue;
+    // A title is written as one ("Project Heron"); "note to self" over fields is the author's own note, left as it is.
+    if (!line || !/^[\p{Lu}\d]/u.test(line) || MD_HEADING.test(line) || BULLET.test(line) || line.length > 60) continue;
     const titled = /:$/.test(line) ? !line.slice(0, -1).includes(':') : !/[.!?:;,]/.test(line.replace(/\([^)]*\)/g, ''));
     if (!titled || !listy(nextContent(i))) continue;
     if (!/:$/.test(line) && LABEL_LINE.test(line)) continue;
