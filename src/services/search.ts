@@ -5,13 +5,14 @@ import type { Logger } from '../core/logger.js';
 import type { Embedder, EmbedderHandle } from '../providers/embedder.js';
 import type { Store } from '../storage/store.js';
 import type { ChunkRecord, DocumentRecord } from '../core/types.js';
-import { calibrateCosine } from '../vector/calibrate.js';
+import { calibrateCosine, calibratePassageCosine } from '../vector/calibrate.js';
 import type { FilterNode } from '../core/filters.js';
 import { fuse, type FusedHit, type HybridEvidence } from '../search/hybrid.js';
 import { orderByFeedback } from '../search/feedback.js';
 import { idf, keywordCoverage, selectMatchTerms, termWeights } from '../search/keyword-score.js';
 import { intentEvidence, orderByIntent, queryIntent, withIntent } from '../search/query-intent.js';
 import { rerank } from '../search/rerank.js';
+import { SHORT_PASSAGE_SAMPLE, shortPassages } from '../search/short-passages.js';
 import { indexTerms, queryTerms } from '../text/tokenize.js';
 
 export interface ChunkSearchParams {
@@ -115,6 +116,20 @@ export class SearchService {
         cosines.set(id, score);
       }
     }
+    // Vector-only search over sentence-length passages (chat turns): the question is compared as a passage, without
+    // the model's query instruction (search/short-passages.ts). Hybrid search is left as it is (no gain measured).
+    if (embedder?.embedQueryAsPassage && fusion.keyword === 0 && cosines.size > 0) {
+      const best = [...cosines].sort((a, b) => b[1] - a[1]).slice(0, SHORT_PASSAGE_SAMPLE);
+      if (shortPassages(best.map(([id]) => chunks.get(id)?.content ?? ''))) {
+        const asPassage = await embedder.embedQueryAsPassage(p.q);
+        const scores = await this.store.chunks.scoreChunkVectors(orgId, embedder.id, asPassage, [...cosines.keys()]);
+        for (const e of evidence) {
+          const score = scores.get(e.id);
+          if (e.vector !== undefined && score !== undefined) e.vector = calibratePassageCosine(score, embedder.calibration);
+        }
+        for (const [id, score] of scores) cosines.set(id, score);
+      }
+    }
     // Each candidate's index terms as a set, built once for the coverage below and the second pass.
     const termSets = new Map<string, ReadonlySet<string>>();
     const termsOf = (id: string) => termSets.get(id) ?? termSets.set(id, new Set(storedTerms.get(id) ?? indexTerms(chunks.get(id)!.embeddedContent))).get(id)!;
@@ -127,9 +142,10 @@ export class SearchService {
       intent,
       (id) => chunks.get(id)!.content,
     );
-    // A second pass with the best hit's words (search/feedback.ts); nothing to weigh without keyword evidence.
+    // A second pass with the best hit's words (search/feedback.ts); nothing to weigh without keyword evidence, and
+    // not for a question that counts (its evidence is several places, and the best hit's words favour one).
     const fused: (FusedHit & { expanded?: number })[] =
-      fusion.keyword > 0
+      fusion.keyword > 0 && !intent.counts
         ? await orderByFeedback(first, {
             queryWeights: weights,
             termsOf,

@@ -1,0 +1,61 @@
+/**
+ * Issue 28, round 10: a vector-only search over sentence-length passages compares the question as a passage,
+ * without the model's query instruction (search/short-passages.ts). The test embedder's instruction form of every
+ * query points at one passage and its passage form at another, so the order shows which form was compared.
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Embedder } from '../../src/providers/embedder.js';
+import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
+import { auth, createTestRuntime } from '../helpers/runtime.js';
+
+const INSTRUCTION_SIDE = 'Melanie: the pottery class on Sunday was loud and fun.';
+const PASSAGE_SIDE = 'Caroline: I went to the adoption meeting with my counselor.';
+const LONG = (s: string) => `${s} ${'The afternoon went on with more talk about plans, weather, books and errands of the week ahead.'.repeat(6)}`;
+
+function twoFormEmbedder(instructionText: string, passageText: string): Embedder {
+  const base = createHashEmbedder();
+  const one = async (t: string) => (await base.embedDocuments([t]))[0]!;
+  return { ...base, embedQuery: () => one(instructionText), embedQueryAsPassage: () => one(passageText) };
+}
+
+async function firstChunk(app: ReturnType<Awaited<ReturnType<typeof createTestRuntime>>['app']['callback']>, tag: string): Promise<string[]> {
+  const res = await request(app).post('/v4/search').set(auth).send({ q: 'zqx vw?', containerTag: tag, threshold: 0, limit: 10, searchMode: 'documents' });
+  expect(res.status).toBe(200);
+  return res.body.results.map((r: { chunk: string }) => r.chunk);
+}
+
+describe('chunk search: the question compared as a passage with short passages (vector-only)', () => {
+  const runtimes: Awaited<ReturnType<typeof createTestRuntime>>[] = [];
+  const open = async (env: Record<string, string>, short: boolean) => {
+    const rt = await createTestRuntime(env, { embedder: twoFormEmbedder(short ? INSTRUCTION_SIDE : LONG(INSTRUCTION_SIDE), short ? PASSAGE_SIDE : LONG(PASSAGE_SIDE)) });
+    runtimes.push(rt);
+    const app = rt.app.callback();
+    for (const content of short ? [INSTRUCTION_SIDE, PASSAGE_SIDE] : [LONG(INSTRUCTION_SIDE), LONG(PASSAGE_SIDE)]) {
+      expect((await request(app).post('/v3/documents').set(auth).send({ content, containerTag: 'sp' })).status).toBeLessThan(300);
+    }
+    await rt.settle();
+    return app;
+  };
+  afterAll(async () => {
+    for (const rt of runtimes) await rt.close();
+  });
+
+  let vectorShort: string[];
+  let vectorLong: string[];
+  let hybridShort: string[];
+  beforeAll(async () => {
+    vectorShort = await firstChunk(await open({ MNEMO_SEARCH_KEYWORD_WEIGHT: '0' }, true), 'sp');
+    vectorLong = await firstChunk(await open({ MNEMO_SEARCH_KEYWORD_WEIGHT: '0' }, false), 'sp');
+    hybridShort = await firstChunk(await open({}, true), 'sp');
+  });
+
+  it('ranks by the passage form of the question when the best passages are sentence-length', () => {
+    expect(vectorShort[0]).toBe(PASSAGE_SIDE);
+  });
+
+  it('keeps the instruction form for longer passages, and in hybrid search', () => {
+    expect(vectorLong[0]).toBe(LONG(INSTRUCTION_SIDE));
+    expect(hybridShort[0]).toBe(INSTRUCTION_SIDE);
+  });
+});
