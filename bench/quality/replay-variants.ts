@@ -476,3 +476,17 @@ for (const m of [0.01, 0.02, 0.04]) {
 }
 const COUNTING = /\bhow (?:many|much|often)\b|\bin total\b|\baltogether\b/i;
 VARIANTS['r10 feedback unless counting'] = gatedFeedback((q) => !COUNTING.test(q.q));
+/** The served rerank with its cosine taken from the passage-form query where the passages are short. */
+function rerankPassage(a: number, o: RerankShape = { kw: 0.45, kFirst: 0.45, rank: 1 }, max = 64): Order {
+  return (q) => {
+    const top = [...q.cands].sort((x, y) => y.cos - x.cos).slice(0, 10);
+    const words = top.map((c) => c.text.split(/\s+/).filter(Boolean).length).sort((x, y) => x - y);
+    const median = words.length ? (words[(words.length - 1) >> 1]! + words[words.length >> 1]!) / 2 : Infinity;
+    const cands = median <= max ? q.cands.map((c) => ({ ...c, cos: (1 - a) * c.cos + a * (c.cd ?? c.cos) })) : q.cands;
+    return rerank7(o)({ ...q, cands });
+  };
+}
+VARIANTS['r10 rerank served'] = rerankPassage(0);
+for (const a of [0.5, 0.7, 1]) VARIANTS[`r10 rerank passage ${a}`] = rerankPassage(a);
+for (const a of [0.5, 1]) VARIANTS[`r10 rerank passage ${a} rank0.5`] = rerankPassage(a, { kw: 0.45, kFirst: 0.45, rank: 0.5 });
+for (const a of [0.5, 1]) VARIANTS[`r10 rerank passage ${a} rank2`] = rerankPassage(a, { kw: 0.45, kFirst: 0.45, rank: 2 });

@@ -118,14 +118,12 @@ export class SearchService {
     }
     // Vector-only search over sentence-length passages (chat turns): the question is compared as a passage, without
     // the model's query instruction (search/short-passages.ts). Hybrid search is left as it is (no gain measured).
-    if (embedder?.embedQueryAsPassage && fusion.keyword === 0 && cosines.size > 0) {
-      const best = [...cosines].sort((a, b) => b[1] - a[1]).slice(0, SHORT_PASSAGE_SAMPLE);
-      if (shortPassages(best.map(([id]) => chunks.get(id)?.content ?? ''))) {
-        const asPassage = await embedder.embedQueryAsPassage(p.q);
-        const scores = await this.store.chunks.scoreChunkVectors(orgId, embedder.id, asPassage, [...cosines.keys()]);
+    if (fusion.keyword === 0) {
+      const scores = await this.passageFormCosines(orgId, embedder, p.q, cosines, [...cosines.keys()], chunks);
+      if (scores) {
         for (const e of evidence) {
           const score = scores.get(e.id);
-          if (e.vector !== undefined && score !== undefined) e.vector = calibratePassageCosine(score, embedder.calibration);
+          if (e.vector !== undefined && score !== undefined) e.vector = calibratePassageCosine(score, embedder!.calibration);
         }
         for (const [id, score] of scores) cosines.set(id, score);
       }
@@ -156,15 +154,48 @@ export class SearchService {
             similarity: (h, keyword) => withIntent(1 - (1 - fusion.vector * h.vector) * (1 - fusion.keyword * keyword), intentEvidence(intent, chunks.get(h.id)!.content)),
           })
         : first;
-    return { terms, intent, fused, chunks, cosines };
+    return { terms, intent, fused, chunks, cosines, embedder };
+  }
+
+  /**
+   * Cosines of `ids` with the question embedded as a passage (no query instruction), when the best candidates by
+   * `cosines` are sentence-length passages and the model has such a form (search/short-passages.ts); else null.
+   */
+  private async passageFormCosines(
+    orgId: string,
+    embedder: Embedder | null,
+    q: string,
+    cosines: ReadonlyMap<string, number>,
+    ids: readonly string[],
+    chunks: ReadonlyMap<string, ChunkRecord>,
+  ): Promise<Map<string, number> | null> {
+    if (!embedder?.embedQueryAsPassage || ids.length === 0) return null;
+    const best = [...cosines].sort((a, b) => b[1] - a[1]).slice(0, SHORT_PASSAGE_SAMPLE);
+    if (!shortPassages(best.map(([id]) => chunks.get(id)?.content ?? ''))) return null;
+    return this.store.chunks.scoreChunkVectors(orgId, embedder.id, await embedder.embedQueryAsPassage(q), ids);
   }
 
   async searchChunks(orgId: string, p: ChunkSearchParams): Promise<ChunkHit[]> {
-    const { terms, intent, fused: first, chunks, cosines } = await this.chunkEvidence(orgId, p, Math.max(this.opts.candidates, p.limit * 3));
+    const { terms, intent, fused: first, chunks, cosines, embedder } = await this.chunkEvidence(orgId, p, Math.max(this.opts.candidates, p.limit * 3));
     let fused = first;
 
     if (p.rerank && fused.length > 0) {
       const top = fused.slice(0, this.opts.rerankCandidates);
+      // Over sentence-length passages the rerank's cosine is the passage-form question's (search/short-passages.ts):
+      // LoCoMo dev rerank recall@5 66.1 -> 66.9% (bench/README "Round 10"); longer passages keep the query's.
+      // (In vector-only search `cosines` already are.)
+      const asPassage =
+        this.opts.keywordWeight === 0
+          ? null
+          : await this.passageFormCosines(
+              orgId,
+              embedder,
+              p.q,
+              cosines,
+              top.map((h) => h.id),
+              chunks,
+            );
+      const cosineOf = (id: string) => asPassage?.get(id) ?? cosines.get(id);
       const scores = rerank(
         terms,
         top.map((h) => {
@@ -176,7 +207,7 @@ export class SearchService {
             keyword: h.keyword,
             ...(h.expanded !== undefined ? { expanded: h.expanded } : {}),
             intent: intentEvidence(intent, text),
-            ...(cosines.has(h.id) ? { cosine: cosines.get(h.id)! } : {}),
+            ...(cosineOf(h.id) !== undefined ? { cosine: cosineOf(h.id)! } : {}),
           };
         }),
       );

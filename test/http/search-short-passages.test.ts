@@ -54,6 +54,26 @@ describe('chunk search: the question compared as a passage with short passages (
     expect(vectorShort[0]).toBe(PASSAGE_SIDE);
   });
 
+  it("gives the rerank the passage form's cosines over short passages, in hybrid search", async () => {
+    // The passage form's passage is close to the instruction form's, so the first stage ranks it second.
+    const near = 'Melanie: the pottery class on Monday was quiet and fun.';
+    const rt = await createTestRuntime({}, { embedder: twoFormEmbedder(INSTRUCTION_SIDE, near) });
+    runtimes.push(rt);
+    const app = rt.app.callback();
+    const others = ['weather', 'garden', 'kitchen', 'bicycle', 'library', 'concert', 'harbour', 'station', 'market', 'museum', 'orchard', 'stadium'].map((w) => `Jon: the ${w} was busy again on Friday afternoon.`);
+    for (const content of [INSTRUCTION_SIDE, near, ...others]) {
+      expect((await request(app).post('/v3/documents').set(auth).send({ content, containerTag: 'rr' })).status).toBeLessThan(300);
+    }
+    await rt.settle();
+    const search = async (rerank: boolean) => {
+      const res = await request(app).post('/v4/search').set(auth).send({ q: 'zqx vw?', containerTag: 'rr', threshold: 0, limit: 20, searchMode: 'documents', rerank });
+      expect(res.status).toBe(200);
+      return res.body.results.map((r: { chunk: string }) => r.chunk) as string[];
+    };
+    expect((await search(false)).slice(0, 2)).toEqual([INSTRUCTION_SIDE, near]);
+    expect((await search(true)).slice(0, 2)).toEqual([near, INSTRUCTION_SIDE]);
+  });
+
   it('keeps the instruction form for longer passages, and in hybrid search', () => {
     expect(vectorLong[0]).toBe(LONG(INSTRUCTION_SIDE));
     expect(hybridShort[0]).toBe(INSTRUCTION_SIDE);
