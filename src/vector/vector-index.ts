@@ -1,6 +1,7 @@
 import { codeWords, encodeSigns, encodeSignsInt8, queryPlanes, queryWeights, topByScore } from './binary-codes.js';
 import { dot } from './cosine.js';
 import { dequantize, dotInt8, quantizeInto } from './int8.js';
+import { kernelDims, scoreInt8Rows } from './int8-dots.js';
 import { RowList } from './row-list.js';
 import { SignCodes } from './sign-scan.js';
 import { TopK } from './top-k.js';
@@ -167,9 +168,27 @@ export class VectorIndex {
     const { data, scales, dims, alive } = idx;
     const rowAt = rows ? (i: number) => rows[i]! : (i: number) => i;
     if (mode.exact || !idx.mean || count <= this.options.exactScanLimit) {
-      for (let i = 0; i < count; i++) {
-        const row = rowAt(i);
-        if (alive[row]) top.push(row, dotInt8(q.vector, data, row * dims, scales[row]!));
+      if (kernelDims(dims)) {
+        const live = new Int32Array(count);
+        let n = 0;
+        for (let i = 0; i < count; i++) {
+          const row = rowAt(i);
+          if (alive[row]) live[n++] = row;
+        }
+        scoreInt8Rows(
+          q.vector,
+          data,
+          scales,
+          dims,
+          (i) => live[i]!,
+          n,
+          (row, s) => top.push(row, s),
+        );
+      } else {
+        for (let i = 0; i < count; i++) {
+          const row = rowAt(i);
+          if (alive[row]) top.push(row, dotInt8(q.vector, data, row * dims, scales[row]!));
+        }
       }
     } else {
       let approx = idx.codes!.scan(queryPlanes(queryWeights(q.vector, idx.mean)), rows, count);
@@ -189,9 +208,22 @@ export class VectorIndex {
         liveAt = (i) => liveRows[i]!;
       }
       const pool = Math.max(this.options.minRescore, q.limit * this.options.rescorePerResult, Math.ceil(live / this.options.rescoreFraction));
-      for (const i of topByScore(approx, live, pool)) {
-        const row = liveAt(i);
-        top.push(row, dotInt8(q.vector, data, row * dims, scales[row]!));
+      const chosen = topByScore(approx, live, pool);
+      if (kernelDims(dims)) {
+        scoreInt8Rows(
+          q.vector,
+          data,
+          scales,
+          dims,
+          (k) => liveAt(chosen[k]!),
+          chosen.length,
+          (row, s) => top.push(row, s),
+        );
+      } else {
+        for (const i of chosen) {
+          const row = liveAt(i);
+          top.push(row, dotInt8(q.vector, data, row * dims, scales[row]!));
+        }
       }
     }
     const ranked = top.sorted().map(({ item, score: s }) => ({ chunkId: idx.chunkIds[item]!, documentId: idx.docIds[item]!, score: s }));
