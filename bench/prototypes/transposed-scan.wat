@@ -1,0 +1,45 @@
+;; PROTOTYPE for bench/scan-layout.ts only (not used by the service): the sign scan over a transposed code layout.
+;; Rows in groups of 16; group g holds, for each code byte j, one v128 with byte j of its 16 rows. The query is 2 x bytes
+;; tables of 16 u8 (the sum of its 4-bit levels over the set bits of a nibble: low nibble = dimensions 8j..8j+3,
+;; high = 8j+4..8j+7); one i8x16.swizzle scores a nibble position of 16 rows. Scores equal sign-scan.wat's:
+;; lo x popcount + delta x levels, in f32, per row.
+(module
+  (import "env" "memory" (memory 1))
+  (func (export "scan") (param $codes i32) (param $bytes i32) (param $groups i32) (param $tables i32) (param $lo f32) (param $delta f32) (param $out i32)
+    (local $g i32) (local $p i32) (local $t i32) (local $j i32) (local $v v128) (local $ln v128) (local $hn v128)
+    (local $a v128) (local $c v128) (local $s0 v128) (local $s1 v128) (local $c0 v128) (local $c1 v128) (local $pct v128) (local $m v128) (local $o i32)
+    (local.set $pct (v128.const i8x16 0 1 1 2 1 2 2 3 1 2 2 3 2 3 3 4))
+    (local.set $m (v128.const i8x16 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15 15))
+    (local.set $p (local.get $codes))
+    (block $done (loop $gl
+      (br_if $done (i32.ge_u (local.get $g) (local.get $groups)))
+      (local.set $s0 (v128.const i64x2 0 0)) (local.set $s1 (v128.const i64x2 0 0))
+      (local.set $c0 (v128.const i64x2 0 0)) (local.set $c1 (v128.const i64x2 0 0))
+      (local.set $t (local.get $tables)) (local.set $j (i32.const 0))
+      (block $bd (loop $bl
+        (br_if $bd (i32.ge_u (local.get $j) (local.get $bytes)))
+        (local.set $v (v128.load (local.get $p)))
+        (local.set $ln (v128.and (local.get $v) (local.get $m)))
+        (local.set $hn (i8x16.shr_u (local.get $v) (i32.const 4)))
+        (local.set $a (i8x16.add (i8x16.swizzle (v128.load (local.get $t)) (local.get $ln)) (i8x16.swizzle (v128.load offset=16 (local.get $t)) (local.get $hn))))
+        (local.set $c (i8x16.add (i8x16.swizzle (local.get $pct) (local.get $ln)) (i8x16.swizzle (local.get $pct) (local.get $hn))))
+        (local.set $s0 (i16x8.add (local.get $s0) (i16x8.extend_low_i8x16_u (local.get $a))))
+        (local.set $s1 (i16x8.add (local.get $s1) (i16x8.extend_high_i8x16_u (local.get $a))))
+        (local.set $c0 (i16x8.add (local.get $c0) (i16x8.extend_low_i8x16_u (local.get $c))))
+        (local.set $c1 (i16x8.add (local.get $c1) (i16x8.extend_high_i8x16_u (local.get $c))))
+        (local.set $p (i32.add (local.get $p) (i32.const 16)))
+        (local.set $t (i32.add (local.get $t) (i32.const 32)))
+        (local.set $j (i32.add (local.get $j) (i32.const 1)))
+        (br $bl)))
+      (local.set $o (i32.add (local.get $out) (i32.shl (local.get $g) (i32.const 6))))
+      (v128.store (local.get $o) (f32x4.add (f32x4.mul (f32x4.splat (local.get $lo)) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (local.get $c0))))
+        (f32x4.mul (f32x4.splat (local.get $delta)) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (local.get $s0))))))
+      (v128.store offset=16 (local.get $o) (f32x4.add (f32x4.mul (f32x4.splat (local.get $lo)) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (local.get $c0))))
+        (f32x4.mul (f32x4.splat (local.get $delta)) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (local.get $s0))))))
+      (v128.store offset=32 (local.get $o) (f32x4.add (f32x4.mul (f32x4.splat (local.get $lo)) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (local.get $c1))))
+        (f32x4.mul (f32x4.splat (local.get $delta)) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (local.get $s1))))))
+      (v128.store offset=48 (local.get $o) (f32x4.add (f32x4.mul (f32x4.splat (local.get $lo)) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (local.get $c1))))
+        (f32x4.mul (f32x4.splat (local.get $delta)) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (local.get $s1))))))
+      (local.set $g (i32.add (local.get $g) (i32.const 1)))
+      (br $gl))))
+)
