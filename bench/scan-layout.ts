@@ -30,7 +30,7 @@ const instance = (binary: Uint8Array, bytes: number) => {
   return { memory, scan: exports.scan as Scan };
 };
 const current = instance(fs.readFileSync(new URL('../src/vector/wasm/sign-scan.wasm', import.meta.url)), N * STRIDE + N * 8 + 4096);
-const transposed = instance(await compileWat(new URL('./prototypes/transposed-scan.wat', import.meta.url).pathname), N * STRIDE + N * 4 + 8192);
+const transposed = instance(await compileWat(new URL('../src/vector/wasm/transposed-scan.wat', import.meta.url).pathname), N * STRIDE + N * 4 + 8192);
 
 log(`${N} random codes of ${DIMS} bits; load ${environment().loadAverageAtStart.join(' ')}`);
 const codes = new Uint8Array(N * STRIDE);

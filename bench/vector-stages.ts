@@ -1,5 +1,6 @@
 /**
- * Where the vector index's time goes on one large tag, stage by stage, in one process: the sign-code scan, the
+ * Where the vector index's time goes on one large tag, stage by stage, in one process: the sign-code scan (by row
+ * list, the code before 2026-11-27 10:30, and from the tag's transposed copy, alternated, scores checked equal), the
  * selection of the int8 pool, the pool scored in JavaScript (dotInt8, the code before 2026-11-27) and by the
  * WebAssembly kernel (vector/int8-dots.ts) side by side on the same rows, and the whole `VectorIndex.search`. The
  * two pool scorings must give the same shortlist (checked every query). Rows are synthetic text-embedding-like
@@ -10,12 +11,13 @@
  * Writes bench/results/vector-stages-latest.json.
  */
 import { parseArgs } from 'node:util';
-import { queryPlanes, queryWeights, topByScore } from '../src/vector/binary-codes.js';
+import { codeWords, queryPlanes, queryWeights, topByScore } from '../src/vector/binary-codes.js';
 import { dot } from '../src/vector/cosine.js';
 import { dotInt8, packInt8, unpackInt8 } from '../src/vector/int8.js';
 import { scoreInt8Rows } from '../src/vector/int8-dots.js';
 import type { SignCodes } from '../src/vector/sign-scan.js';
 import { TopK } from '../src/vector/top-k.js';
+import { TransposedCodes } from '../src/vector/transposed-codes.js';
 import { DEFAULT_VECTOR_INDEX_OPTIONS, type QuantizedVector, VectorIndex } from '../src/vector/vector-index.js';
 import { environment, intArg, log, round, summarize, writeResults } from './lib.js';
 
@@ -73,8 +75,14 @@ const pool = Math.max(DEFAULT_VECTOR_INDEX_OPTIONS.minRescore, LIMIT * DEFAULT_V
 const shortlist = Math.max(40, LIMIT * 2);
 log(`loaded in ${round(loadMs, 0)} ms; tag 'big' ${scope.length} rows, pool ${pool}, shortlist ${shortlist}`);
 
-const stages: Record<string, number[]> = { scan: [], select: [], poolJs: [], poolKernel: [], search: [] };
+const stages: Record<string, number[]> = { scanRowList: [], scanTransposed: [], select: [], poolJs: [], poolKernel: [], search: [] };
+const transposed = new TransposedCodes(codeWords(DIMS) * 4, 0);
+t0 = performance.now();
+transposed.sync(org.codes.words, scope, scope.length);
+const transposeMs = performance.now() - t0;
+log(`transposed copy of the tag's codes built in ${round(transposeMs, 0)} ms`);
 let differing = 0;
+let differingScans = 0;
 queries.forEach((q, n) => {
   const warm = n < 5;
   const time = (stage: string, f: () => void) => {
@@ -84,7 +92,19 @@ queries.forEach((q, n) => {
   };
   let approx: Float32Array = new Float32Array(0);
   let chosen: Int32Array = new Int32Array(0);
-  time('scan', () => (approx = org.codes.scan(queryPlanes(queryWeights(q, org.mean)), scope, scope.length)));
+  const planes = queryPlanes(queryWeights(q, org.mean));
+  // The row-list scan (before 2026-11-27) and the transposed copy's, alternated; their scores must be equal.
+  let viaCopy: Float32Array = new Float32Array(0);
+  const rowList = () => time('scanRowList', () => (approx = org.codes.scan(planes, scope, scope.length).slice()));
+  const copy = () => time('scanTransposed', () => (viaCopy = transposed.scan(planes, scope.length).slice()));
+  if (n % 2 === 0) {
+    rowList();
+    copy();
+  } else {
+    copy();
+    rowList();
+  }
+  if (approx.some((x, i) => !Object.is(x, viaCopy[i]))) differingScans++;
   time('select', () => (chosen = topByScore(approx, scope.length, pool)));
   const js = new TopK(shortlist);
   const kernel = new TopK(shortlist);
@@ -125,7 +145,9 @@ const result = {
   setup: { rows: ROWS, dims: DIMS, scopeRows: scope.length, queries: QUERIES, limit: LIMIT, pool, shortlist, loadMs: round(loadMs, 0) },
   stagesMs: Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, summarize(v)])),
   shortlistsDiffering: differing,
+  scansDiffering: differingScans,
+  transposeMs: round(transposeMs, 0),
 };
 const file = writeResults('vector-stages', result);
 console.log(JSON.stringify(result.stagesMs, null, 2));
-log(`shortlists differing between the JS and kernel pools: ${differing}; written to ${file}`);
+log(`shortlists differing between the JS and kernel pools: ${differing}; scans differing between layouts: ${differingScans}; written to ${file}`);

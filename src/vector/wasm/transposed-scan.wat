@@ -1,8 +1,9 @@
-;; PROTOTYPE for bench/scan-layout.ts only (not used by the service): the sign scan over a transposed code layout.
-;; Rows in groups of 16; group g holds, for each code byte j, one v128 with byte j of its 16 rows. The query is 2 x bytes
-;; tables of 16 u8 (the sum of its 4-bit levels over the set bits of a nibble: low nibble = dimensions 8j..8j+3,
-;; high = 8j+4..8j+7); one i8x16.swizzle scores a nibble position of 16 rows. Scores equal sign-scan.wat's:
-;; lo x popcount + delta x levels, in f32, per row.
+;; The sign scan (sign-scan.wat) over a transposed copy of a scope's codes: rows in groups of 16, group g holding, for
+;; each code byte j, one v128 with byte j of its 16 rows (vector/transposed-codes.ts). The query is 2 x `bytes` tables of
+;; 16 u8: for byte j, the sum of its 4-bit levels over the set bits of the low nibble (dimensions 8j..8j+3) and of the
+;; high nibble (8j+4..8j+7). One i8x16.swizzle scores a nibble position of 16 rows, where the row-major scan needs
+;; five i8x16.popcnt (a table sequence on x64) per 16 code bytes of one row. Each row's score is sign-scan.wat's,
+;; bit for bit: lo x (set bits) + delta x (sum of levels), in f32. Writes 16 scores per group to `out`.
 (module
   (import "env" "memory" (memory 1))
   (func (export "scan") (param $codes i32) (param $bytes i32) (param $groups i32) (param $tables i32) (param $lo f32) (param $delta f32) (param $out i32)
