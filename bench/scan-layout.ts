@@ -1,10 +1,9 @@
 /**
- * The sign scan (src/vector/wasm/sign-scan.wat, rows by row list as a tag scan reads them) beside a PROTOTYPE over a
- * transposed code layout (bench/prototypes/transposed-scan.wat: 16 rows' same code byte in one register, the query
+ * The row-major sign scan (src/vector/wasm/sign-scan.wat, rows by row list) beside the scan of a transposed copy
+ * (src/vector/wasm/transposed-scan.wat, vector/transposed-codes.ts: 16 rows' same code byte in one register, the query
  * as a 16-entry table per nibble position, one i8x16.swizzle per nibble position of 16 rows instead of five
  * i8x16.popcnt per 16 code bytes of one row). Random 384-bit codes; the two kernels alternated per query; every
- * score is checked equal. The prototype is not used by the service: keeping codes transposed per tag (encoding,
- * compaction, index image) is the work it would take.
+ * score is checked equal. The kernels alone, on codes laid out once (the index keeps its copies in step itself).
  *
  *   npx tsx bench/scan-layout.ts [--rows 850000] [--queries 30]
  *

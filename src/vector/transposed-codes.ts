@@ -14,6 +14,10 @@ const PAGE = 65_536;
 const wasmModule = new WebAssembly.Module(fs.readFileSync(new URL('./wasm/transposed-scan.wasm', import.meta.url)));
 
 type ScanFn = (codes: number, bytes: number, groups: number, tables: number, lo: number, delta: number, out: number) => void;
+type TransposeFn = (src: number, from: number, n: number, bytes: number, dst: number) => void;
+
+/** Rows staged (copied row-major after the code area) per transpose call. */
+const STAGE_ROWS = 16_384;
 
 const align16 = (n: number): number => Math.ceil(n / 16) * 16;
 
@@ -22,6 +26,7 @@ export class TransposedCodes {
   filled = 0;
   private readonly memory: WebAssembly.Memory;
   private readonly scanFn: ScanFn;
+  private readonly transposeFn: TransposeFn;
   /** Groups of 16 rows the code area holds. */
   private groups = 0;
 
@@ -31,7 +36,9 @@ export class TransposedCodes {
     readonly epoch: number,
   ) {
     this.memory = new WebAssembly.Memory({ initial: 1 });
-    this.scanFn = new WebAssembly.Instance(wasmModule, { env: { memory: this.memory } }).exports.scan as ScanFn;
+    const { exports } = new WebAssembly.Instance(wasmModule, { env: { memory: this.memory } });
+    this.scanFn = exports.scan as ScanFn;
+    this.transposeFn = exports.transpose as TransposeFn;
   }
 
   /** Copies the codes of scope positions filled..count (row `rows[i]`, or i when `rows` is null) from row-major `words`. */
@@ -44,12 +51,26 @@ export class TransposedCodes {
       this.groups = groups;
     }
     const stride = this.stride;
-    const src = new Uint8Array(words.buffer, words.byteOffset, words.length * 4);
-    const dst = new Uint8Array(this.memory.buffer, 0, this.groups * stride * 16);
-    for (let i = this.filled; i < count; i++) {
-      const from = (rows ? rows[i]! : i) * stride;
-      const to = (i >> 4) * stride * 16 + (i & 15);
-      for (let j = 0; j < stride; j++) dst[to + j * 16] = src[from + j]!;
+    // Rows are staged row-major after the code area (word by word, or in one copy for consecutive rows), then
+    // scattered into their groups by the kernel.
+    const stageAt = align16(this.groups * stride * 16);
+    const batch = Math.min(STAGE_ROWS, count - this.filled);
+    this.grow(stageAt + batch * stride);
+    const stage = new Uint32Array(this.memory.buffer, stageAt, (batch * stride) / 4);
+    const rowWords = stride / 4;
+    for (let from = this.filled; from < count; from += batch) {
+      const n = Math.min(batch, count - from);
+      if (rows) {
+        // Word by word: a view per row would cost more than its 12 words.
+        for (let k = 0; k < n; k++) {
+          const row = rows[from + k]! * rowWords;
+          const at = k * rowWords;
+          for (let w = 0; w < rowWords; w++) stage[at + w] = words[row + w]!;
+        }
+      } else {
+        stage.set(words.subarray(from * rowWords, (from + n) * rowWords));
+      }
+      this.transposeFn(stageAt, from, n, stride, 0);
     }
     this.filled = count;
   }

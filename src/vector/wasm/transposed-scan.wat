@@ -43,4 +43,27 @@
         (f32x4.mul (f32x4.splat (local.get $delta)) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (local.get $s1))))))
       (local.set $g (i32.add (local.get $g) (i32.const 1)))
       (br $gl))))
+
+  ;; Copies `n` row-major codes (`bytes` each, contiguous at `src`) to scope positions `from`..`from + n` of the
+  ;; transposed area at `dst`: byte j of position i goes to dst + ((i >> 4) x bytes + j) x 16 + (i & 15).
+  (func (export "transpose") (param $src i32) (param $from i32) (param $n i32) (param $bytes i32) (param $dst i32)
+    (local $k i32) (local $i i32) (local $j i32) (local $s i32) (local $d i32)
+    (block $done
+      (loop $rows
+        (br_if $done (i32.ge_u (local.get $k) (local.get $n)))
+        (local.set $i (i32.add (local.get $from) (local.get $k)))
+        (local.set $s (i32.add (local.get $src) (i32.mul (local.get $k) (local.get $bytes))))
+        (local.set $d (i32.add (local.get $dst)
+          (i32.add (i32.shl (i32.mul (i32.shr_u (local.get $i) (i32.const 4)) (local.get $bytes)) (i32.const 4))
+                   (i32.and (local.get $i) (i32.const 15)))))
+        (local.set $j (i32.const 0))
+        (block $row_done
+          (loop $row_bytes
+            (br_if $row_done (i32.ge_u (local.get $j) (local.get $bytes)))
+            (i32.store8 (local.get $d) (i32.load8_u (i32.add (local.get $s) (local.get $j))))
+            (local.set $d (i32.add (local.get $d) (i32.const 16)))
+            (local.set $j (i32.add (local.get $j) (i32.const 1)))
+            (br $row_bytes)))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $rows))))
 )
