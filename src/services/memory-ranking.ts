@@ -104,11 +104,70 @@ export function currentFactsFirst<T extends RankedMemory>(hits: readonly T[], su
   }
   return newerOnTies(
     newerTwinsFirst(
-      hits.map((h) => ({ ...h, similarity: score.get(h)! })).sort((a, b) => b.similarity - a.similarity),
+      endedValuesBelow(
+        hits.map((h) => ({ ...h, similarity: score.get(h)! })).sort((a, b) => b.similarity - a.similarity),
+        subjectKey,
+      ),
       subjectKey,
     ),
     subjectKey,
   );
+}
+
+/** A later fact that ends the value an older fact states ("sold the Outback", "left Figma", "retired from Acme"). */
+const ENDS_VALUE = /\b(?:sold|gave away|given away|got rid of|traded in|quit|left|leaving|retired from|resigned from|lost|ended|broke up with|split from|divorced|moved out of|moved away from|closed|shut down)\b/i;
+/** "my new boss", "a new job": a later fact naming a new holder of an attribute. */
+const NEW_HOLDER = /\bnew\s+([a-z]+)/gi;
+/** Attributes with one value at a time, whose new holder replaces the old one ("new boss"; never "new dog"). */
+const ONE_HOLDER = new Set(['residence', 'employer', 'role', 'manager', 'vehicle', 'partner', 'contact']);
+
+/**
+ * A change the engine did not link and that scores far below the older fact, beyond any margin (issue 26, round 10;
+ * fresh5: "The user and others sold the Outback." 0.43 against "The user drives a Subaru Outback." 0.99 for "what car
+ * do I drive?"; "... first 1:1 with Omar, the user's new boss since the reorg" 0.18 against "The user's manager is
+ * Karen Lee." 0.77 for "who do I report to?"): a later fact of the same subject that ends the older fact's value (an
+ * ending verb and a capitalised word of the older fact's value: "sold the Outback") or names a new holder of its
+ * single-valued attribute ("new boss" for manager) takes the older fact's place, which keeps its own just below.
+ * Explicit words only: a fact merely stated later never moves this far.
+ */
+export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], subjectKey: SubjectKey = plainSubject): T[] {
+  const out = [...sorted];
+  const cued = out.filter((h) => ENDS_VALUE.test(h.memory.memory) || /\bnew\s/i.test(h.memory.memory));
+  if (cued.length === 0) return out;
+  const moved = new Set<T>();
+  for (let i = 0; i < out.length; i++) {
+    const older = out[i]!;
+    const o = factView(older.memory, subjectKey);
+    if (!o.subject || !ONE_HOLDER.has(o.id) || moved.has(older)) continue;
+    const successor = cued.find((h) => {
+      if (h === older || moved.has(h)) return false;
+      const n = factView(h.memory, subjectKey);
+      return n.subject === o.subject && laterView(n, o) && (n.id === 'other' || n.id === o.id) && (endsValueOf(o, n) || newHolderOf(o, n));
+    });
+    if (!successor) continue;
+    const j = out.indexOf(successor);
+    if (j < i) continue;
+    out.splice(j, 1);
+    out.splice(i, 0, { ...successor, similarity: older.similarity });
+    moved.add(successor);
+    for (let k = i + 1; k <= j; k++) out[k] = { ...out[k]!, similarity: Math.min(out[k]!.similarity, out[k - 1]!.similarity * 0.999) };
+    i++;
+  }
+  return out;
+}
+
+/** The newer fact ends a value the older one names with a capital ("sold the Outback" after "drives a Subaru Outback"). */
+function endsValueOf(older: FactView, newer: FactView): boolean {
+  if (!ENDS_VALUE.test(newer.memory.memory)) return false;
+  const values = (older.memory.memory.match(/(?<!^)\b\p{Lu}[\p{L}\p{N}'-]+/gu) ?? []).map((w) => w.toLowerCase()).filter((w) => w !== 'user' && !(older.subject ?? '').includes(w));
+  const said = newer.memory.memory.toLowerCase();
+  return values.some((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(said));
+}
+
+/** The newer fact names a new holder of the older fact's attribute ("new boss" after "manager is Karen Lee"). */
+function newHolderOf(older: FactView, newer: FactView): boolean {
+  for (const m of newer.memory.memory.matchAll(NEW_HOLDER)) if (attributesAskedBy(m[1]!).includes(older.id)) return true;
+  return false;
 }
 
 /** How far below an older statement of the same topic a newer one may score and still go first. */

@@ -137,3 +137,68 @@ describe('two people of one first name', () => {
     expect(subjectsOf('Where does Jonas work?', facts).match(facts[1]!)).toBe(1);
   });
 });
+
+describe('a later fact that ends the value or names a new holder goes first, at any score (round 10)', () => {
+  it('"sold the Outback" answers "what car do I drive?" above "drives a Subaru Outback"', () => {
+    const drives = memoryRecord({ memory: 'The user drives a Subaru Outback.', subject: 'the user', attribute: 'vehicle', createdAt: at('2026-01-06'), metadata: { date: '2026-01-06' } });
+    const sold = memoryRecord({ memory: 'The user and others sold the Outback.', subject: 'the user', attribute: null, createdAt: at('2026-06-19'), metadata: { date: '2026-06-19' } });
+    const other = memoryRecord({ memory: 'The user likes hiking.', subject: 'the user', attribute: 'hobby', createdAt: at('2026-02-01') });
+    const ranked = currentFactsFirst([
+      { memory: drives, similarity: 0.986 },
+      { memory: other, similarity: 0.5 },
+      { memory: sold, similarity: 0.43 },
+    ]);
+    expect(ranked.map((h) => h.memory.memory)).toEqual(['The user and others sold the Outback.', 'The user drives a Subaru Outback.', 'The user likes hiking.']);
+    expect(ranked[0]!.similarity).toBeGreaterThanOrEqual(ranked[1]!.similarity);
+  });
+
+  it('"my new boss" goes above the older manager; an older statement, another person or a new pet do not move', () => {
+    const karen = memoryRecord({ memory: "The user's manager is Karen Lee.", subject: 'the user', attribute: 'manager', createdAt: at('2026-01-20'), metadata: { date: '2026-01-20' } });
+    const omar = memoryRecord({
+      memory: "The user had the user's first 1:1 with Omar, the user's new boss since the reorg.",
+      subject: 'the user',
+      attribute: null,
+      createdAt: at('2026-05-11'),
+      metadata: { date: '2026-05-11' },
+    });
+    expect(
+      currentFactsFirst([
+        { memory: karen, similarity: 0.77 },
+        { memory: omar, similarity: 0.18 },
+      ]).map((h) => h.memory.memory)[0],
+    ).toMatch(/Omar/);
+    // Stated before the manager fact: not its successor.
+    const earlier = { ...omar, metadata: { date: '2025-12-01' }, createdAt: at('2025-12-01') };
+    expect(
+      currentFactsFirst([
+        { memory: karen, similarity: 0.77 },
+        { memory: earlier, similarity: 0.18 },
+      ]).map((h) => h.memory.memory)[0],
+    ).toMatch(/Karen/);
+    // Another person's new boss.
+    const tom = { ...omar, subject: 'Tom', memory: "Tom had a first 1:1 with Omar, Tom's new boss." };
+    expect(
+      currentFactsFirst([
+        { memory: karen, similarity: 0.77 },
+        { memory: tom, similarity: 0.18 },
+      ]).map((h) => h.memory.memory)[0],
+    ).toMatch(/Karen/);
+    // A new dog does not replace a pet, and "sold" without the older value's name ends nothing.
+    const dog = memoryRecord({ memory: 'The user has a dog named Rex.', subject: 'the user', attribute: 'pet', createdAt: at('2026-01-01') });
+    const puppy = memoryRecord({ memory: 'The user got a new dog last week.', subject: 'the user', attribute: null, createdAt: at('2026-03-01') });
+    expect(
+      currentFactsFirst([
+        { memory: dog, similarity: 0.9 },
+        { memory: puppy, similarity: 0.3 },
+      ]).map((h) => h.memory.memory)[0],
+    ).toMatch(/Rex/);
+    const drives = memoryRecord({ memory: 'The user drives a Subaru Outback.', subject: 'the user', attribute: 'vehicle', createdAt: at('2026-01-06') });
+    const soldBike = memoryRecord({ memory: 'The user sold an old bike.', subject: 'the user', attribute: null, createdAt: at('2026-06-19') });
+    expect(
+      currentFactsFirst([
+        { memory: drives, similarity: 0.9 },
+        { memory: soldBike, similarity: 0.3 },
+      ]).map((h) => h.memory.memory)[0],
+    ).toMatch(/Outback/);
+  });
+});
