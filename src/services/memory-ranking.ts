@@ -127,12 +127,14 @@ const ONE_HOLDER = new Set(['residence', 'employer', 'role', 'manager', 'vehicle
  * do I drive?"; "... first 1:1 with Omar, the user's new boss since the reorg" 0.18 against "The user's manager is
  * Karen Lee." 0.77 for "who do I report to?"): a later fact of the same subject that ends the older fact's value (an
  * ending verb and a capitalised word of the older fact's value: "sold the Outback") or names a new holder of its
- * single-valued attribute ("new boss" for manager) takes the older fact's place, which keeps its own just below.
+ * single-valued attribute ("new boss" for manager), or ends the job the older fact states ("quit the bank", "retired
+ * in 2025 after 31 years of teaching" after "works as a loan officer") takes the older fact's place, which keeps its
+ * own just below.
  * Explicit words only: a fact merely stated later never moves this far.
  */
 export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], subjectKey: SubjectKey = plainSubject): T[] {
   const out = [...sorted];
-  const cued = out.filter((h) => ENDS_VALUE.test(h.memory.memory) || /\bnew\s/i.test(h.memory.memory));
+  const cued = out.filter((h) => ENDS_VALUE.test(h.memory.memory) || JOB_ENDS.test(h.memory.memory) || /\bnew\s/i.test(h.memory.memory));
   if (cued.length === 0) return out;
   const moved = new Set<T>();
   for (let i = 0; i < out.length; i++) {
@@ -142,7 +144,8 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
     const successor = cued.find((h) => {
       if (h === older || moved.has(h)) return false;
       const n = factView(h.memory, subjectKey);
-      return n.subject === o.subject && laterView(n, o) && (n.id === 'other' || n.id === o.id) && (endsValueOf(o, n) || newHolderOf(o, n));
+      const sameKind = n.id === 'other' || n.id === o.id || (WORK.has(o.id) && WORK.has(n.id));
+      return n.subject === o.subject && laterView(n, o) && sameKind && (endsValueOf(o, n) || newHolderOf(o, n) || endsWork(o, n));
     });
     if (!successor) continue;
     const j = out.indexOf(successor);
@@ -162,6 +165,16 @@ function endsValueOf(older: FactView, newer: FactView): boolean {
   const values = (older.memory.memory.match(/(?<!^)\b\p{Lu}[\p{L}\p{N}'-]+/gu) ?? []).map((w) => w.toLowerCase()).filter((w) => w !== 'user' && !(older.subject ?? '').includes(w));
   const said = newer.memory.memory.toLowerCase();
   return values.some((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(said));
+}
+
+/** A job and its title: leaving the one ends the other ("quit the bank" after "works as a loan officer"). */
+const WORK = new Set(['employer', 'role']);
+/** Words that end a job, whatever its name ("retired in 2025 after 31 years of teaching", "was laid off"). */
+const JOB_ENDS = /\b(?:quit|retired|resigned|laid off|was fired|got fired|let go|handed in (?:\w+ )?notice|lost (?:\w+(?:'s)? )?job)\b/i;
+
+/** The newer fact ends the job the older one states (its employer or its title). */
+function endsWork(older: FactView, newer: FactView): boolean {
+  return WORK.has(older.id) && JOB_ENDS.test(newer.memory.memory);
 }
 
 /** The newer fact names a new holder of the older fact's attribute ("new boss" after "manager is Karen Lee"). */

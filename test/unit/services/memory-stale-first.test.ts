@@ -202,3 +202,37 @@ describe('a later fact that ends the value or names a new holder goes first, at 
     ).toMatch(/Outback/);
   });
 });
+
+describe('a later fact that ends a job goes above the job and its title (round 10)', () => {
+  it('"quit the bank" and "retired" answer "what does Ines do?" above "works as a loan officer"; a later hobby does not', () => {
+    const officer = memoryRecord({ memory: "The user's sister Ines works as a loan officer.", subject: 'Ines', attribute: 'role', createdAt: at('2026-01-10'), metadata: { date: '2026-01-10' } });
+    const quit = memoryRecord({
+      memory: "The user's sister Ines finally quit the bank and is training to be a chef.",
+      subject: 'Ines',
+      attribute: 'employer',
+      createdAt: at('2026-04-02'),
+      metadata: { date: '2026-04-02' },
+    });
+    expect(
+      currentFactsFirst([
+        { memory: officer, similarity: 0.999 },
+        { memory: quit, similarity: 0.218 },
+      ]).map((h) => h.memory.memory)[0],
+    ).toMatch(/quit the bank/);
+    const retired = memoryRecord({ memory: 'The user retired in 2025 after 31 years of teaching.', subject: 'the user', attribute: 'employer', createdAt: at('2026-03-01'), metadata: { date: '2026-03-01' } });
+    const teacher = memoryRecord({ memory: 'The user works as a chemistry teacher.', subject: 'the user', attribute: 'role', createdAt: at('2026-01-01'), metadata: { date: '2026-01-01' } });
+    expect(
+      currentFactsFirst([
+        { memory: teacher, similarity: 0.997 },
+        { memory: retired, similarity: 0.001 },
+      ]).map((h) => h.memory.memory)[0],
+    ).toMatch(/retired/);
+    const hobby = memoryRecord({ memory: 'The user quit playing chess.', subject: 'the user', attribute: 'hobby', createdAt: at('2026-03-01'), metadata: { date: '2026-03-01' } });
+    expect(
+      currentFactsFirst([
+        { memory: teacher, similarity: 0.997 },
+        { memory: hobby, similarity: 0.1 },
+      ]).map((h) => h.memory.memory)[0],
+    ).toMatch(/teacher/);
+  });
+});
