@@ -366,8 +366,11 @@ function documentDate(m: MemoryRecord): string | null {
 /** Words that tell a fact replaces what was known ("he's settled in Tokyo now", "downgraded to the Basic plan"). */
 const CHANGE_CUE = /\b(?:now|moved|relocated|settled|switched|changed|downgraded|upgraded|transferred|promoted|no longer|anymore|any more|these days|instead)\b/i;
 
-/** Words that tell a fact states a former value ("Rosa used to use Square."): it is not the current one. */
-const PAST_VALUE = /\b(?:used to|formerly|previously)\b/i;
+/**
+ * Words that tell a fact states a former value ("Rosa used to use Square.", "The user doesn't bike to work anymore",
+ * "Kai no longer lives in Seoul"): it is not the current one.
+ */
+const PAST_VALUE = /\b(?:used to|formerly|previously|no longer)\b|(?:n't|\bnot)\b[^.;]*\bany ?more\b/i;
 
 /**
  * A later fact of the same subject that announces a change but was filed without an attribute ("Kai called, he's

@@ -236,3 +236,31 @@ describe('a later fact that ends a job goes above the job and its title (round 1
     ).toMatch(/teacher/);
   });
 });
+
+describe('a fact that says a value holds no longer is a former value (round 10)', () => {
+  it('"doesn\'t bike to work anymore" goes below "takes the train now" of the same note within the twin margin', () => {
+    const bike = memoryRecord({ memory: "The user doesn't bike to work anymore since the user and others moved further out.", subject: 'the user', attribute: null, createdAt: at('2026-05-05') });
+    const train = memoryRecord({ memory: 'The user takes the train now.', subject: 'the user', attribute: null, createdAt: at('2026-05-05') });
+    const ranked = currentFactsFirst([
+      { memory: bike, similarity: 0.642 },
+      { memory: train, similarity: 0.577 },
+    ]);
+    expect(ranked.map((h) => h.memory.memory)).toEqual(['The user takes the train now.', bike.memory]);
+    const seoul = memoryRecord({ memory: 'Kai no longer lives in Seoul.', subject: 'Kai', attribute: null, createdAt: at('2026-05-05') });
+    const tokyo = memoryRecord({ memory: 'Kai likes Tokyo a lot.', subject: 'Kai', attribute: null, createdAt: at('2026-05-05') });
+    expect(
+      currentFactsFirst([
+        { memory: seoul, similarity: 0.8 },
+        { memory: tokyo, similarity: 0.75 },
+      ])[0]!.memory,
+    ).toBe(tokyo);
+    // A negation without "anymore" states no former value.
+    const notBike = { ...bike, memory: "The user doesn't bike to work on Mondays." };
+    expect(
+      currentFactsFirst([
+        { memory: notBike, similarity: 0.642 },
+        { memory: train, similarity: 0.577 },
+      ])[0]!.memory,
+    ).toBe(notBike);
+  });
+});
