@@ -134,25 +134,26 @@ const ONE_HOLDER = new Set(['residence', 'employer', 'role', 'manager', 'vehicle
  */
 export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], subjectKey: SubjectKey = plainSubject): T[] {
   const out = [...sorted];
-  const cued = out.filter((h) => ENDS_VALUE.test(h.memory.memory) || JOB_ENDS.test(h.memory.memory) || /\bnew\s/i.test(h.memory.memory));
+  const cued = out.filter((h) => ENDS_VALUE.test(h.memory.memory) || JOB_ENDS.test(h.memory.memory) || /\bnew\s/i.test(h.memory.memory)).map((h) => factView(h.memory, subjectKey));
   if (cued.length === 0) return out;
-  const moved = new Set<T>();
+  // Each fact moves once (ids: the entries are copied as their scores change).
+  const moved = new Set<string>();
   for (let i = 0; i < out.length; i++) {
     const older = out[i]!;
+    if (moved.has(older.memory.id)) continue;
     const o = factView(older.memory, subjectKey);
-    if (!o.subject || !ONE_HOLDER.has(o.id) || moved.has(older)) continue;
-    const successor = cued.find((h) => {
-      if (h === older || moved.has(h)) return false;
-      const n = factView(h.memory, subjectKey);
+    if (!o.subject || !ONE_HOLDER.has(o.id)) continue;
+    const successor = cued.find((n) => {
+      if (n.memory.id === older.memory.id || moved.has(n.memory.id) || n.subject !== o.subject) return false;
       const sameKind = n.id === 'other' || n.id === o.id || (WORK.has(o.id) && WORK.has(n.id));
-      return n.subject === o.subject && laterView(n, o) && sameKind && (endsValueOf(o, n) || newHolderOf(o, n) || endsWork(o, n));
+      return sameKind && laterView(n, o) && (endsValueOf(o, n) || newHolderOf(o, n) || endsWork(o, n));
     });
     if (!successor) continue;
-    const j = out.indexOf(successor);
+    const j = out.findIndex((h) => h.memory.id === successor.memory.id);
     if (j < i) continue;
-    out.splice(j, 1);
-    out.splice(i, 0, { ...successor, similarity: older.similarity });
-    moved.add(successor);
+    const [newer] = out.splice(j, 1) as [T];
+    out.splice(i, 0, { ...newer, similarity: older.similarity });
+    moved.add(newer.memory.id);
     for (let k = i + 1; k <= j; k++) out[k] = { ...out[k]!, similarity: Math.min(out[k]!.similarity, out[k - 1]!.similarity * 0.999) };
     i++;
   }
