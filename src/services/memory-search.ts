@@ -56,14 +56,6 @@ const INFERENCE_WEIGHT = 0.85;
  * question asks for that person's own attribute (see `ownAttribute` below).
  */
 const OTHER_SUBJECT_WEIGHT = 0.5;
-/**
- * A chat turn quoted as an event ("Melanie said on 20 October 2023: ...", memory/turn-events.ts) ranks at this share of
- * its similarity: it holds the turn's every sentence, and so matches many questions about as well as the fact that
- * answers one. LoCoMo dev, replayed on the dumped lists of one ingestion each (round 10): memories recall@10 66.5% ->
- * 67.2% with the second reading of turns (65.4 -> 65.6% without it); 0.9: 67.0%, 0.85: 66.7%.
- */
-const QUOTED_TURN_WEIGHT = 0.95;
-const QUOTED_TURN = /^\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*)? (?:said|asked)(?: on \d{1,2} \p{L}+ \d{4})?: /u;
 /** Candidates per retriever for a memory search. */
 const CANDIDATES = 100;
 /** Source documents whose memories join the candidates of a search with source evidence. */
@@ -157,7 +149,6 @@ export class MemorySearch {
       // Another person's fact ("The user's sister Hannah lives in Leeds." for "where does Tom live?") ranks below.
       if (about < 0) similarity *= OTHER_SUBJECT_WEIGHT;
       if (m.isInference) similarity *= INFERENCE_WEIGHT;
-      if (quotedTurn(m)) similarity *= QUOTED_TURN_WEIGHT;
       return { memory: m, similarity: clamp01(similarity) };
     });
     return oneSlotPerSource(
@@ -232,11 +223,6 @@ export class MemorySearch {
       return null;
     }
   }
-}
-
-/** A chat turn filed as an event in its speaker's words (memory/turn-events.ts): no attribute, "<Name> said ...: ". */
-export function quotedTurn(m: Pick<MemoryRecord, 'memory' | 'attribute'>): boolean {
-  return m.attribute === null && QUOTED_TURN.test(m.memory);
 }
 
 /** A memory the actor may see: a root key sees all; a scoped key, those carrying one of its tags. */
