@@ -88,7 +88,7 @@ function asStatement(sentence: string): string {
   return core ? `${core.charAt(0).toUpperCase()}${core.slice(1)}.` : '';
 }
 
-/** One question, capitalised, ending with its question mark. */
+/** One question, capitalised, ending with its question mark (quoted by the caller). */
 function asQuestion(sentence: string): string {
   const core = sentence.replace(/[^\p{L}\p{N})'"%]+$/u, '');
   return core ? `${core.charAt(0).toUpperCase()}${core.slice(1)}?` : '';
@@ -188,12 +188,13 @@ export function turnEvent(turn: { speaker: string; content: string }, date: stri
   const who = speaker.charAt(0).toUpperCase() + speaker.slice(1);
   let quote = '';
   for (const x of sentences) {
-    const next = `${quote} ${x.endsWith('?') ? asQuestion(thirdPerson(x, who)) : asStatement(thirdPerson(x, who))}`.trim();
+    // A question is quoted as asked ("What got you into running?"): a memory states, it never ends with a question.
+    const next = `${quote} ${x.endsWith('?') ? `"${asQuestion(thirdPerson(x, who))}"` : asStatement(thirdPerson(x, who))}`.trim();
     if (quote && next.length > MAX_EVENT_QUOTE_CHARS) break;
     quote = next;
   }
   return {
-    text: `${who} ${verb}${date ? ` on ${spokenDate(date)}` : ''}: ${quote}`,
+    text: `${who} ${verb}${date ? ` on ${spokenDate(date)}` : ''}: ${quote}${quote.endsWith('"') ? '.' : ''}`,
     isStatic: false,
     eventDate: date,
     forgetAfter: null,

@@ -92,10 +92,10 @@ describe('turn events, second reading (round 10): a turn the first reading keeps
       'Gina said on 21 July 2023: Marketing is key. Gina could help you with making content or even managing your accounts if you want.',
     );
     expect(turnEvent({ speaker: 'Caroline', content: 'Aww, so sweet! What other creative projects do you do with them, besides pottery?' }, '2023-07-15')?.text).toBe(
-      'Caroline asked on 15 July 2023: What other creative projects do you do with them, besides pottery?',
+      'Caroline asked on 15 July 2023: "What other creative projects do you do with them, besides pottery?".',
     );
     expect(turnEvent({ speaker: 'Caroline', content: 'The cup is so cute. What other creative projects do you do with them, besides pottery?' }, '2023-07-15')?.text).toBe(
-      'Caroline said on 15 July 2023: The cup is so cute. What other creative projects do you do with them, besides pottery?',
+      'Caroline said on 15 July 2023: The cup is so cute. "What other creative projects do you do with them, besides pottery?".',
     );
   });
 
