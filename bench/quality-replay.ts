@@ -115,6 +115,12 @@ async function dump(dataset: QualityDataset, file: string): Promise<ReplayQuery[
           return runtime.store.chunks.scoreChunkVectors(orgId, embedder.id, vec!, ids);
         };
         const [th, tv] = await Promise.all([topCos(ev.fused[0]?.id), topCos(vecTop?.id)]);
+        // Query-side variants (round 10): the question embedded as a passage (no instruction), and the question
+        // with its leading question word and auxiliary stripped ("When did Caroline go ..." -> "Caroline go ...").
+        const [asDoc] = await embedder.embedDocuments([q.q]);
+        const cd = await runtime.store.chunks.scoreChunkVectors(orgId, embedder.id, asDoc!, ids);
+        const stripped = stripQuestion(q.q);
+        const cs = stripped === q.q ? null : await runtime.store.chunks.scoreChunkVectors(orgId, embedder.id, await embedder.embedQuery(stripped), ids);
         const cands: Candidate[] = ev.fused.map((h) => {
           const chunk = ev.chunks.get(h.id)!;
           const meta = byDoc.get(chunk.documentId)?.metadata ?? {};
@@ -128,6 +134,9 @@ async function dump(dataset: QualityDataset, file: string): Promise<ReplayQuery[
             cos: ev.cosines.get(h.id) ?? 0,
             th: th.get(h.id) ?? 0,
             tv: tv.get(h.id) ?? 0,
+            cd: cd.get(h.id) ?? 0,
+            cs: cs ? (cs.get(h.id) ?? 0) : (ev.cosines.get(h.id) ?? 0),
+            doc: chunk.documentId,
           };
         });
         out.push({ id: q.id, q: q.q, category: q.category, terms: ev.terms, relevant: [...q.relevant], cands, calibration: embedder.calibration });
@@ -166,4 +175,10 @@ function diagnose(queries: readonly ReplayQuery[], dataset: QualityDataset): voi
   console.log(`\n${dataset.name}: rank of each evidence ${dataset.unitKey} in the hybrid ordering (${total} evidence units)`);
   console.log(`| category | ${order.join(' | ')} |`);
   for (const [c, m] of [['all', buckets] as const, ...[...cats].sort()]) console.log(`| ${c} | ${order.map((b) => m.get(b) ?? 0).join(' | ')} |`);
+}
+
+/** A question without its leading question word and auxiliary ("When did X go ..." -> "X go ..."). */
+export function stripQuestion(q: string): string {
+  const out = q.replace(/^\s*(?:when|what|where|who|whom|which|why|how(?: long| many| much| often)?)\s+(?:did|does|do|is|was|were|are|has|have|had|will|would|can|could|might)\s+/i, '').replace(/\?\s*$/, '');
+  return out === q.replace(/\?\s*$/, '') ? q : out;
 }

@@ -20,6 +20,7 @@ const QUERY_TIME_ONLY = [
   'src/search/keyword-score.ts',
   'src/search/query-intent.ts',
   'src/search/rerank.ts',
+  'src/search/short-passages.ts',
   'src/services/search.ts',
   'src/vector/top-k.ts',
 ];

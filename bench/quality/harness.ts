@@ -52,6 +52,7 @@ function keepOpen(e: Embedder): Embedder {
     },
     embedDocuments: (texts) => e.embedDocuments(texts),
     embedQuery: (text) => e.embedQuery(text),
+    ...(e.embedQueryAsPassage ? { embedQueryAsPassage: (text: string) => e.embedQueryAsPassage!(text) } : {}),
   };
 }
 

@@ -23,6 +23,11 @@ export interface Candidate {
   /** Cosine with the stored vector of the best hit of the hybrid ordering (`th`) and of the vector ordering (`tv`). */
   th?: number;
   tv?: number;
+  /** Cosine with the question embedded as a passage (`cd`) and with the question stripped of its question word (`cs`). */
+  cd?: number;
+  cs?: number;
+  /** The candidate's document. */
+  doc?: string;
 }
 
 export interface ReplayQuery {
@@ -387,3 +392,101 @@ for (const [a, b] of [
 VARIANTS['r7 k0.45 kf0.45 rank1'] = rerank7({ kw: 0.45, kFirst: 0.45, rank: 1 });
 VARIANTS['r7 kf0.6 lex0.6'] = rerank7({ kw: 0.6, lex: 0.6 });
 VARIANTS['r7 kf0.6 top0.3'] = rerank7({ kw: 0.6, top: 0.3 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Round 10: query-side variants (the question embedded as a passage, the question word stripped), per query type.
+// ---------------------------------------------------------------------------------------------------------------
+/** Vector mode with the cosine mixed from the plain query's and a variant's (`cd` / `cs`), calibrated again. */
+function vectorMix(field: 'cd' | 'cs', a: number, when: (q: ReplayQuery) => boolean = () => true): Order {
+  return (q) => {
+    const intent = queryIntent(q.q);
+    const cal = q.calibration;
+    if (!cal || !when(q)) return byScore(q.cands, (c) => withIntent(c.v, intentEvidence(intent, c.text)));
+    return byScore(q.cands, (c) => withIntent(calibrateCosine((1 - a) * c.cos + a * (c[field] ?? c.cos), cal), intentEvidence(intent, c.text)));
+  };
+}
+function hybridMix(field: 'cd' | 'cs', a: number, when: (q: ReplayQuery) => boolean = () => true): Order {
+  return (q) => {
+    const intent = queryIntent(q.q);
+    const cal = q.calibration;
+    if (!cal || !when(q)) return q.cands;
+    return byScore(q.cands, (c) => servedSim(intent, c, calibrateCosine((1 - a) * c.cos + a * (c[field] ?? c.cos), cal)));
+  };
+}
+const asksWhen = (q: ReplayQuery) => queryIntent(q.q).asksWhen;
+VARIANTS['r10 vector (served)'] = vectorMix('cd', 0);
+for (const a of [0.2, 0.35, 0.5, 0.7, 1]) VARIANTS[`r10 vector cd${a}`] = vectorMix('cd', a);
+for (const a of [0.3, 0.5, 1]) VARIANTS[`r10 vector cs${a}`] = vectorMix('cs', a);
+for (const a of [0.5, 1]) VARIANTS[`r10 vector cs${a} when`] = vectorMix('cs', a, asksWhen);
+for (const a of [0.2, 0.35, 0.5]) VARIANTS[`r10 hybrid cd${a}`] = hybridMix('cd', a);
+for (const a of [0.3, 0.5]) VARIANTS[`r10 hybrid cs${a}`] = hybridMix('cs', a);
+for (const a of [0.5, 1]) VARIANTS[`r10 hybrid cs${a} when`] = hybridMix('cs', a, asksWhen);
+for (const a of [0.7, 0.85, 1]) VARIANTS[`r10 hybrid cd${a}`] = hybridMix('cd', a);
+/** The question embedded as a passage (no instruction) alone, calibrated over the passage background. */
+function passageQuery(keyword: boolean): Order {
+  return (q) => {
+    const intent = queryIntent(q.q);
+    const cal = q.calibration;
+    if (!cal) return q.cands;
+    const pc = cal.passages ? { ...cal.passages, ...(cal.midpoint === undefined ? {} : { midpoint: cal.midpoint }) } : cal;
+    const v = (c: Candidate) => calibrateCosine(c.cd ?? c.cos, pc);
+    return byScore(q.cands, (c) => (keyword ? servedSim(intent, c, v(c)) : withIntent(v(c), intentEvidence(intent, c.text))));
+  };
+}
+VARIANTS['r10 vector passage-query'] = passageQuery(false);
+VARIANTS['r10 hybrid passage-query'] = passageQuery(true);
+/** Vector mode: the passage-form query for short passages only (median words of the top 10 by cosine ≤ max). */
+function shortPassageQuery(max: number): Order {
+  return (q) => {
+    const top = [...q.cands].sort((a, b) => b.cos - a.cos).slice(0, 10);
+    const words = top.map((c) => c.text.split(/\s+/).filter(Boolean).length).sort((a, b) => a - b);
+    const median = words.length ? (words[(words.length - 1) >> 1]! + words[words.length >> 1]!) / 2 : Infinity;
+    return median <= max ? passageQuery(false)(q) : vectorMix('cd', 0)(q);
+  };
+}
+for (const m of [32, 48, 64, 80]) VARIANTS[`r10 vector short-passage ${m}`] = shortPassageQuery(m);
+/** Hybrid with the keyword weight chosen by query type (asks when / other), the second pass's coverage as served. */
+function typedWeights(whenKw: number, otherKw: number, half?: 0 | 1): Order {
+  return (q) => {
+    const intent = queryIntent(q.q);
+    if (half !== undefined && Number.parseInt(q.id.replace(/\D/g, '').slice(-1) || '0', 10) % 2 !== half) return q.cands;
+    const kw = intent.asksWhen ? whenKw : otherKw;
+    return byScore(q.cands, (c) => withIntent(1 - (1 - c.v) * (1 - kw * fb(c)), intentEvidence(intent, c.text)));
+  };
+}
+for (const w of [0.6, 0.8, 0.95, 1.1]) for (const o of [0.8, 0.95, 1.1]) VARIANTS[`r10 typed when${w} other${o}`] = typedWeights(w, o);
+/** The first stage before the second pass (fused with the intent, as served before round 6). */
+VARIANTS['r10 before feedback'] = (q) => {
+  const intent = queryIntent(q.q);
+  return byScore(q.cands, (c) => withIntent(1 - (1 - c.v) * (1 - 0.95 * c.k), intentEvidence(intent, c.text)));
+};
+/** The second pass only where `use` holds; otherwise the first stage before it. */
+function gatedFeedback(use: (q: ReplayQuery) => boolean): Order {
+  return (q) => (use(q) ? q.cands : VARIANTS['r10 before feedback']!(q));
+}
+for (const n of [6, 7, 8, 9]) VARIANTS[`r10 feedback if terms < ${n}`] = gatedFeedback((q) => q.terms.length < n);
+/** The first stage's margin: the best similarity over the second's (before the pass). */
+for (const m of [0.01, 0.02, 0.04]) {
+  VARIANTS[`r10 feedback if margin >= ${m}`] = gatedFeedback((q) => {
+    const pre = VARIANTS['r10 before feedback']!(q);
+    const intent = queryIntent(q.q);
+    const s = (c: Candidate) => withIntent(1 - (1 - c.v) * (1 - 0.95 * c.k), intentEvidence(intent, c.text));
+    return pre.length < 2 || s(pre[0]!) - s(pre[1]!) >= m;
+  });
+}
+const COUNTING = /\bhow (?:many|much|often)\b|\bin total\b|\baltogether\b/i;
+VARIANTS['r10 feedback unless counting'] = gatedFeedback((q) => !COUNTING.test(q.q));
+/** The served rerank with its cosine taken from the passage-form query where the passages are short. */
+function rerankPassage(a: number, o: RerankShape = { kw: 0.45, kFirst: 0.45, rank: 1 }, max = 64): Order {
+  return (q) => {
+    const top = [...q.cands].sort((x, y) => y.cos - x.cos).slice(0, 10);
+    const words = top.map((c) => c.text.split(/\s+/).filter(Boolean).length).sort((x, y) => x - y);
+    const median = words.length ? (words[(words.length - 1) >> 1]! + words[words.length >> 1]!) / 2 : Infinity;
+    const cands = median <= max ? q.cands.map((c) => ({ ...c, cos: (1 - a) * c.cos + a * (c.cd ?? c.cos) })) : q.cands;
+    return rerank7(o)({ ...q, cands });
+  };
+}
+VARIANTS['r10 rerank served'] = rerankPassage(0);
+for (const a of [0.5, 0.7, 1]) VARIANTS[`r10 rerank passage ${a}`] = rerankPassage(a);
+for (const a of [0.5, 1]) VARIANTS[`r10 rerank passage ${a} rank0.5`] = rerankPassage(a, { kw: 0.45, kFirst: 0.45, rank: 0.5 });
+for (const a of [0.5, 1]) VARIANTS[`r10 rerank passage ${a} rank2`] = rerankPassage(a, { kw: 0.45, kFirst: 0.45, rank: 2 });

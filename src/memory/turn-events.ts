@@ -88,6 +88,12 @@ function asStatement(sentence: string): string {
   return core ? `${core.charAt(0).toUpperCase()}${core.slice(1)}.` : '';
 }
 
+/** One question, capitalised, ending with its question mark (quoted by the caller). */
+function asQuestion(sentence: string): string {
+  const core = sentence.replace(/[^\p{L}\p{N})'"%]+$/u, '');
+  return core ? `${core.charAt(0).toUpperCase()}${core.slice(1)}?` : '';
+}
+
 /** "2023-07-06" → "6 July 2023". */
 export function spokenDate(iso: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
@@ -121,27 +127,74 @@ export function eventSentences(content: string, names: readonly string[] = []): 
   return out;
 }
 
+/** Interjections, thanks and a vocative before the news of a sentence ("Yup, we just did it yesterday!"). */
+const INTERJECTION_LEAD =
+  /^(?:(?:yup|yep|yeah|yes|yay|wow|whoa|oh|ooh|aw+|haha\w*|hey|hi|hello|sure thing|sure|definitely|totally|absolutely|exactly|indeed|true|nope|no problem|no worries|of course|well|okay|ok|alright|right|so|and|but|also|plus|thanks|thank you|thx)(?:,?\s+\p{Lu}\p{Ll}+)?\s*[,!.;:—–-]+\s*)+/iu;
+/** A question worth keeping: about a thing, not a greeting ("What other creative projects do you do with them?"). */
+const QUESTION_WORDS = 3;
+/** Informative words a whole turn needs on the second reading (more than the first's, which keeps sentences it trusts). */
+const MIN_LOOSE_WORDS = 3;
+
 /**
- * The event fact of one chat turn, or null when it holds no news (small talk, questions, praise of the listener,
- * changes). `speaker`: who said it (the fact's subject); `date`: the turn's day (ISO), else the conversation's.
+ * The second reading of a turn the first gave nothing (issue 26, round 10): on LoCoMo dev, 54 of 883 questions had
+ * no memory from any evidence turn, and those turns tell the answer in ways the first reading keeps out as not the
+ * speaker's news: a sentence after an interjection ("Yup, we just did it yesterday!"), a sentence about a thing with no
+ * pronoun ("The kids loved it and it was a nice way to relax after the road trip.", "It's a map of Middle-earth from
+ * LOTR."), a sentence to or about the listener ("I could help you with making content."), and a question about a
+ * thing ("What other creative projects do you do with them, besides pottery?"). Kept as said ("you" stays "you");
+ * small talk, thanks, banter, changes and negations stay out as in the first reading, and the turn needs
+ * MIN_LOOSE_WORDS informative words and a verb.
+ */
+export function looseSentences(content: string, names: readonly string[] = []): { sentences: string[]; asked: boolean } {
+  const lower = new Set(names.flatMap((n) => words(n)));
+  const out: string[] = [];
+  let asked = false;
+  for (const span of sentenceSpans(content, 0, content.length)) {
+    const raw = content.slice(span.start, span.end).trim();
+    const stripped = raw.replace(INTERJECTION_LEAD, '');
+    if (CHANGE.test(stripped) || NEGATION.test(stripped)) continue;
+    let s = cleanSentence(stripped, names)
+      .trim()
+      .replace(/^\p{Lu}\p{Ll}+[,!]\s+(?=\S)/u, '');
+    if (!s || SMALL_TALK.test(s) || THANKS.test(s) || BANTER.test(s)) continue;
+    const question = /\?\s*$/.test(raw);
+    if (informativeWords(s, lower) < (question ? QUESTION_WORDS : MIN_SENTENCE_WORDS) || s.length > MAX_EVENT_QUOTE_CHARS) continue;
+    if (question) asked = true;
+    const kept = s.charAt(0).toUpperCase() + s.slice(1);
+    out.push(question && !kept.endsWith('?') ? `${kept.replace(/[.!…\s]+$/, '')}?` : kept);
+  }
+  return { sentences: out, asked: asked && out.every((x) => /\?\s*$/.test(x)) };
+}
+
+/**
+ * The event fact of one chat turn, or null when it holds no news (small talk, thanks, banter, changes).
+ * `speaker`: who said it (the fact's subject); `date`: the turn's day (ISO), else the conversation's.
  */
 export function turnEvent(turn: { speaker: string; content: string }, date: string | null, names: readonly string[] = []): ExtractedFact | null {
   const speaker = turn.speaker.trim();
   if (!speaker) return null;
-  const sentences = eventSentences(turn.content, [...names, speaker]);
   const lower = new Set([...names, speaker].flatMap((n) => words(n)));
-  if (informativeWords(sentences.join(' '), lower) < MIN_EVENT_WORDS) return null;
+  const first = eventSentences(turn.content, [...names, speaker]);
   // An answer fragment ("A small shop near Bellecour.", "Four hours and ten minutes.") means nothing out of its chat.
-  if (!sentences.some((x) => nlp(x).verbs().length > 0)) return null;
+  const told = (xs: readonly string[], min: number) => informativeWords(xs.join(' '), lower) >= min && xs.some((x) => nlp(x).verbs().length > 0);
+  let sentences = first;
+  let verb = 'said';
+  if (!told(first, MIN_EVENT_WORDS)) {
+    const loose = looseSentences(turn.content, [...names, speaker]);
+    if (!told(loose.sentences, MIN_LOOSE_WORDS)) return null;
+    sentences = loose.sentences;
+    if (loose.asked) verb = 'asked';
+  }
   const who = speaker.charAt(0).toUpperCase() + speaker.slice(1);
-  let told = '';
+  let quote = '';
   for (const x of sentences) {
-    const next = `${told} ${asStatement(thirdPerson(x, who))}`.trim();
-    if (told && next.length > MAX_EVENT_QUOTE_CHARS) break;
-    told = next;
+    // A question is quoted as asked ("What got you into running?"): a memory states, it never ends with a question.
+    const next = `${quote} ${x.endsWith('?') ? `"${asQuestion(thirdPerson(x, who))}"` : asStatement(thirdPerson(x, who))}`.trim();
+    if (quote && next.length > MAX_EVENT_QUOTE_CHARS) break;
+    quote = next;
   }
   return {
-    text: `${who} said${date ? ` on ${spokenDate(date)}` : ''}: ${told}`,
+    text: `${who} ${verb}${date ? ` on ${spokenDate(date)}` : ''}: ${quote}${quote.endsWith('"') ? '.' : ''}`,
     isStatic: false,
     eventDate: date,
     forgetAfter: null,

@@ -10,6 +10,12 @@ export interface Embedder {
   /** `bulk`: part of a large document; a local model lets smaller documents' texts go first (inference-queue.ts). */
   embedDocuments(texts: readonly string[], options?: { bulk?: boolean }): Promise<Float32Array[]>;
   embedQuery(text: string): Promise<Float32Array>;
+  /**
+   * For a model whose queries carry an instruction: the query embedded without it, as a passage (at query
+   * priority), for comparing a question with sentence-length passages (search/short-passages.ts). Absent where a
+   * query and a passage are embedded alike.
+   */
+  embedQueryAsPassage?(text: string): Promise<Float32Array>;
   close?(): Promise<void>;
 }
 

@@ -44,6 +44,7 @@ export function sharingQueryEmbeddings(embedder: Embedder, capacity = RECENT_QUE
       }
       return pending.then((vector) => vector.slice());
     },
+    ...(embedder.embedQueryAsPassage ? { embedQueryAsPassage: (text: string) => embedder.embedQueryAsPassage!(text) } : {}),
     ...(embedder.close ? { close: () => embedder.close!() } : {}),
   };
 }

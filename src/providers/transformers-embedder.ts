@@ -74,6 +74,7 @@ export async function createTransformersEmbedder(opts: TransformersEmbedderOptio
     calibration: backgroundCalibration(modelId, probe, queryProbe),
     embedDocuments: (texts, options) => run(texts, options?.bulk ? 'bulk' : 'document'),
     embedQuery: (text) => queries.embed(queryPrefix + text),
+    ...(queryPrefix ? { embedQueryAsPassage: (text: string) => queries.embed(text) } : {}),
     close: () => worker.close(),
   };
 }

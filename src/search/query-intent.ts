@@ -24,6 +24,12 @@ export interface QueryIntent {
    */
   names: ReadonlySet<string>;
   asksWhen: boolean;
+  /**
+   * The question counts or totals ("how many", "how much", "how often", "in total"): its evidence is several
+   * passages (each visit, each appointment), so the second pass, which favours the best hit's own words, is not run
+   * for it (search/feedback.ts; LongMemEval_S session recall@5 98.2 -> 100%, bench/README "Round 10").
+   */
+  counts: boolean;
 }
 
 const NAME = /\b([A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?:'s|’s)?\b/g;
@@ -41,6 +47,7 @@ const SENTENCE_WORDS = new Set(
 );
 /** Where a sentence starts: the text's start, or after . ! ? (and any quotes or brackets opening the next one). */
 const SENTENCE_START = /(?:^|[.!?])\s*["'“‘(\[]*$/;
+const COUNTS = /\bhow (?:many|much|often)\b|\bin total\b|\baltogether\b/i;
 const WHEN = /^\s*(?:when\b|what (?:date|day|year|month|time)\b|how long ago\b|in (?:which|what) (?:year|month)\b|since when\b)/i;
 const SPEAKER_LINE = /^[ \t]*(?:\[[^\]\n]{1,80}\]\s*)?([A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)?):[ \t]/gm;
 const DATE_PREFIX = /^[ \t]*\[[^\]\n]{1,80}\][ \t]*/gm;
@@ -66,7 +73,7 @@ export function queryIntent(q: string): QueryIntent {
     if (SENTENCE_WORDS.has(word) && SENTENCE_START.test(q.slice(0, m.index))) continue;
     names.add(word);
   }
-  return { names, asksWhen: WHEN.test(q) };
+  return { names, asksWhen: WHEN.test(q), counts: COUNTS.test(q) };
 }
 
 /** The speakers of a passage's lines, lower-cased. */

@@ -104,11 +104,84 @@ export function currentFactsFirst<T extends RankedMemory>(hits: readonly T[], su
   }
   return newerOnTies(
     newerTwinsFirst(
-      hits.map((h) => ({ ...h, similarity: score.get(h)! })).sort((a, b) => b.similarity - a.similarity),
+      endedValuesBelow(
+        hits.map((h) => ({ ...h, similarity: score.get(h)! })).sort((a, b) => b.similarity - a.similarity),
+        subjectKey,
+      ),
       subjectKey,
     ),
     subjectKey,
   );
+}
+
+/** A later fact that ends the value an older fact states ("sold the Outback", "left Figma", "retired from Acme"). */
+const ENDS_VALUE = /\b(?:sold|gave away|given away|got rid of|traded in|quit|left|leaving|retired from|resigned from|lost|ended|broke up with|split from|divorced|moved out of|moved away from|closed|shut down)\b/i;
+/** "my new boss", "a new job": a later fact naming a new holder of an attribute. */
+const NEW_HOLDER = /\bnew\s+([a-z]+)/gi;
+/** Attributes with one value at a time, whose new holder replaces the old one ("new boss"; never "new dog"). */
+const ONE_HOLDER = new Set(['residence', 'employer', 'role', 'manager', 'vehicle', 'partner', 'contact']);
+
+/**
+ * A change the engine did not link and that scores far below the older fact, beyond any margin (issue 26, round 10;
+ * fresh5: "The user and others sold the Outback." 0.43 against "The user drives a Subaru Outback." 0.99 for "what car
+ * do I drive?"; "... first 1:1 with Omar, the user's new boss since the reorg" 0.18 against "The user's manager is
+ * Karen Lee." 0.77 for "who do I report to?"): a later fact of the same subject that ends the older fact's value (an
+ * ending verb and a capitalised word of the older fact's value: "sold the Outback") or names a new holder of its
+ * single-valued attribute ("new boss" for manager), or ends the job the older fact states ("quit the bank", "retired
+ * in 2025 after 31 years of teaching" after "works as a loan officer") takes the older fact's place, which keeps its
+ * own just below.
+ * Explicit words only: a fact merely stated later never moves this far.
+ */
+export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], subjectKey: SubjectKey = plainSubject): T[] {
+  const out = [...sorted];
+  const cued = out.filter((h) => ENDS_VALUE.test(h.memory.memory) || JOB_ENDS.test(h.memory.memory) || /\bnew\s/i.test(h.memory.memory)).map((h) => factView(h.memory, subjectKey));
+  if (cued.length === 0) return out;
+  // Each fact moves once (ids: the entries are copied as their scores change).
+  const moved = new Set<string>();
+  for (let i = 0; i < out.length; i++) {
+    const older = out[i]!;
+    if (moved.has(older.memory.id)) continue;
+    const o = factView(older.memory, subjectKey);
+    if (!o.subject || !ONE_HOLDER.has(o.id)) continue;
+    const successor = cued.find((n) => {
+      if (n.memory.id === older.memory.id || moved.has(n.memory.id) || n.subject !== o.subject) return false;
+      const sameKind = n.id === 'other' || n.id === o.id || (WORK.has(o.id) && WORK.has(n.id));
+      return sameKind && laterView(n, o) && (endsValueOf(o, n) || newHolderOf(o, n) || endsWork(o, n));
+    });
+    if (!successor) continue;
+    const j = out.findIndex((h) => h.memory.id === successor.memory.id);
+    if (j < i) continue;
+    const [newer] = out.splice(j, 1) as [T];
+    out.splice(i, 0, { ...newer, similarity: older.similarity });
+    moved.add(newer.memory.id);
+    for (let k = i + 1; k <= j; k++) out[k] = { ...out[k]!, similarity: Math.min(out[k]!.similarity, out[k - 1]!.similarity * 0.999) };
+    i++;
+  }
+  return out;
+}
+
+/** The newer fact ends a value the older one names with a capital ("sold the Outback" after "drives a Subaru Outback"). */
+function endsValueOf(older: FactView, newer: FactView): boolean {
+  if (!ENDS_VALUE.test(newer.memory.memory)) return false;
+  const values = (older.memory.memory.match(/(?<!^)\b\p{Lu}[\p{L}\p{N}'-]+/gu) ?? []).map((w) => w.toLowerCase()).filter((w) => w !== 'user' && !(older.subject ?? '').includes(w));
+  const said = newer.memory.memory.toLowerCase();
+  return values.some((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(said));
+}
+
+/** A job and its title: leaving the one ends the other ("quit the bank" after "works as a loan officer"). */
+const WORK = new Set(['employer', 'role']);
+/** Words that end a job, whatever its name ("retired in 2025 after 31 years of teaching", "was laid off"). */
+const JOB_ENDS = /\b(?:quit|retired|resigned|laid off|was fired|got fired|let go|handed in (?:\w+ )?notice|lost (?:\w+(?:'s)? )?job)\b/i;
+
+/** The newer fact ends the job the older one states (its employer or its title). */
+function endsWork(older: FactView, newer: FactView): boolean {
+  return WORK.has(older.id) && JOB_ENDS.test(newer.memory.memory);
+}
+
+/** The newer fact names a new holder of the older fact's attribute ("new boss" after "manager is Karen Lee"). */
+function newHolderOf(older: FactView, newer: FactView): boolean {
+  for (const m of newer.memory.memory.matchAll(NEW_HOLDER)) if (attributesAskedBy(m[1]!).includes(older.id)) return true;
+  return false;
 }
 
 /** How far below an older statement of the same topic a newer one may score and still go first. */
@@ -294,8 +367,11 @@ function documentDate(m: MemoryRecord): string | null {
 /** Words that tell a fact replaces what was known ("he's settled in Tokyo now", "downgraded to the Basic plan"). */
 const CHANGE_CUE = /\b(?:now|moved|relocated|settled|switched|changed|downgraded|upgraded|transferred|promoted|no longer|anymore|any more|these days|instead)\b/i;
 
-/** Words that tell a fact states a former value ("Rosa used to use Square."): it is not the current one. */
-const PAST_VALUE = /\b(?:used to|formerly|previously)\b/i;
+/**
+ * Words that tell a fact states a former value ("Rosa used to use Square.", "The user doesn't bike to work anymore",
+ * "Kai no longer lives in Seoul"): it is not the current one.
+ */
+const PAST_VALUE = /\b(?:used to|formerly|previously|no longer)\b|(?:n't|\bnot)\b[^.;]*\bany ?more\b/i;
 
 /**
  * A later fact of the same subject that announces a change but was filed without an attribute ("Kai called, he's

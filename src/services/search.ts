@@ -5,13 +5,14 @@ import type { Logger } from '../core/logger.js';
 import type { Embedder, EmbedderHandle } from '../providers/embedder.js';
 import type { Store } from '../storage/store.js';
 import type { ChunkRecord, DocumentRecord } from '../core/types.js';
-import { calibrateCosine } from '../vector/calibrate.js';
+import { calibrateCosine, calibratePassageCosine } from '../vector/calibrate.js';
 import type { FilterNode } from '../core/filters.js';
 import { fuse, type FusedHit, type HybridEvidence } from '../search/hybrid.js';
 import { orderByFeedback } from '../search/feedback.js';
 import { idf, keywordCoverage, selectMatchTerms, termWeights } from '../search/keyword-score.js';
 import { intentEvidence, orderByIntent, queryIntent, withIntent } from '../search/query-intent.js';
 import { rerank } from '../search/rerank.js';
+import { SHORT_PASSAGE_SAMPLE, shortPassages } from '../search/short-passages.js';
 import { indexTerms, queryTerms } from '../text/tokenize.js';
 
 export interface ChunkSearchParams {
@@ -115,6 +116,18 @@ export class SearchService {
         cosines.set(id, score);
       }
     }
+    // Vector-only search over sentence-length passages (chat turns): the question is compared as a passage, without
+    // the model's query instruction (search/short-passages.ts). Hybrid search is left as it is (no gain measured).
+    if (fusion.keyword === 0) {
+      const scores = await this.passageFormCosines(orgId, embedder, p.q, cosines, [...cosines.keys()], chunks);
+      if (scores) {
+        for (const e of evidence) {
+          const score = scores.get(e.id);
+          if (e.vector !== undefined && score !== undefined) e.vector = calibratePassageCosine(score, embedder!.calibration);
+        }
+        for (const [id, score] of scores) cosines.set(id, score);
+      }
+    }
     // Each candidate's index terms as a set, built once for the coverage below and the second pass.
     const termSets = new Map<string, ReadonlySet<string>>();
     const termsOf = (id: string) => termSets.get(id) ?? termSets.set(id, new Set(storedTerms.get(id) ?? indexTerms(chunks.get(id)!.embeddedContent))).get(id)!;
@@ -127,9 +140,10 @@ export class SearchService {
       intent,
       (id) => chunks.get(id)!.content,
     );
-    // A second pass with the best hit's words (search/feedback.ts); nothing to weigh without keyword evidence.
+    // A second pass with the best hit's words (search/feedback.ts); nothing to weigh without keyword evidence, and
+    // not for a question that counts (its evidence is several places, and the best hit's words favour one).
     const fused: (FusedHit & { expanded?: number })[] =
-      fusion.keyword > 0
+      fusion.keyword > 0 && !intent.counts
         ? await orderByFeedback(first, {
             queryWeights: weights,
             termsOf,
@@ -140,15 +154,48 @@ export class SearchService {
             similarity: (h, keyword) => withIntent(1 - (1 - fusion.vector * h.vector) * (1 - fusion.keyword * keyword), intentEvidence(intent, chunks.get(h.id)!.content)),
           })
         : first;
-    return { terms, intent, fused, chunks, cosines };
+    return { terms, intent, fused, chunks, cosines, embedder };
+  }
+
+  /**
+   * Cosines of `ids` with the question embedded as a passage (no query instruction), when the best candidates by
+   * `cosines` are sentence-length passages and the model has such a form (search/short-passages.ts); else null.
+   */
+  private async passageFormCosines(
+    orgId: string,
+    embedder: Embedder | null,
+    q: string,
+    cosines: ReadonlyMap<string, number>,
+    ids: readonly string[],
+    chunks: ReadonlyMap<string, ChunkRecord>,
+  ): Promise<Map<string, number> | null> {
+    if (!embedder?.embedQueryAsPassage || ids.length === 0) return null;
+    const best = [...cosines].sort((a, b) => b[1] - a[1]).slice(0, SHORT_PASSAGE_SAMPLE);
+    if (!shortPassages(best.map(([id]) => chunks.get(id)?.content ?? ''))) return null;
+    return this.store.chunks.scoreChunkVectors(orgId, embedder.id, await embedder.embedQueryAsPassage(q), ids);
   }
 
   async searchChunks(orgId: string, p: ChunkSearchParams): Promise<ChunkHit[]> {
-    const { terms, intent, fused: first, chunks, cosines } = await this.chunkEvidence(orgId, p, Math.max(this.opts.candidates, p.limit * 3));
+    const { terms, intent, fused: first, chunks, cosines, embedder } = await this.chunkEvidence(orgId, p, Math.max(this.opts.candidates, p.limit * 3));
     let fused = first;
 
     if (p.rerank && fused.length > 0) {
       const top = fused.slice(0, this.opts.rerankCandidates);
+      // Over sentence-length passages the rerank's cosine is the passage-form question's (search/short-passages.ts):
+      // LoCoMo dev rerank recall@5 66.1 -> 66.9% (bench/README "Round 10"); longer passages keep the query's.
+      // (In vector-only search `cosines` already are.)
+      const asPassage =
+        this.opts.keywordWeight === 0
+          ? null
+          : await this.passageFormCosines(
+              orgId,
+              embedder,
+              p.q,
+              cosines,
+              top.map((h) => h.id),
+              chunks,
+            );
+      const cosineOf = (id: string) => asPassage?.get(id) ?? cosines.get(id);
       const scores = rerank(
         terms,
         top.map((h) => {
@@ -160,7 +207,7 @@ export class SearchService {
             keyword: h.keyword,
             ...(h.expanded !== undefined ? { expanded: h.expanded } : {}),
             intent: intentEvidence(intent, text),
-            ...(cosines.has(h.id) ? { cosine: cosines.get(h.id)! } : {}),
+            ...(cosineOf(h.id) !== undefined ? { cosine: cosineOf(h.id)! } : {}),
           };
         }),
       );

@@ -1,9 +1,11 @@
 import { codeWords, encodeSigns, encodeSignsInt8, queryPlanes, queryWeights, topByScore } from './binary-codes.js';
 import { dot } from './cosine.js';
 import { dequantize, dotInt8, quantizeInto } from './int8.js';
+import { kernelDims, scoreInt8Rows } from './int8-dots.js';
 import { RowList } from './row-list.js';
 import { SignCodes } from './sign-scan.js';
 import { TopK } from './top-k.js';
+import { TransposedCodes } from './transposed-codes.js';
 import type { Candidate } from '../core/types.js';
 
 export interface IndexedVector {
@@ -119,7 +121,14 @@ interface OrgVectors {
   tagRows: Map<string, RowList>;
   /** Float vectors by chunk id when the index retains them (see the constructor). */
   floats: Map<string, Float32Array> | null;
+  /** Bumped whenever existing rows' codes change (a new mean): transposed copies of an older epoch are dropped. */
+  codesEpoch: number;
+  /** Transposed copies of the codes of scopes scanned approximately: a tag's rows, or ALL_ROWS (vector/transposed-codes.ts). */
+  transposed: Map<string, TransposedCodes>;
 }
+
+/** Key of the transposed copy of every row (tags are non-empty strings). */
+const ALL_ROWS = '';
 
 /**
  * In-memory vector index, partitioned by organisation and container tag, for stores without native vector search.
@@ -167,12 +176,30 @@ export class VectorIndex {
     const { data, scales, dims, alive } = idx;
     const rowAt = rows ? (i: number) => rows[i]! : (i: number) => i;
     if (mode.exact || !idx.mean || count <= this.options.exactScanLimit) {
-      for (let i = 0; i < count; i++) {
-        const row = rowAt(i);
-        if (alive[row]) top.push(row, dotInt8(q.vector, data, row * dims, scales[row]!));
+      if (kernelDims(dims)) {
+        const live = new Int32Array(count);
+        let n = 0;
+        for (let i = 0; i < count; i++) {
+          const row = rowAt(i);
+          if (alive[row]) live[n++] = row;
+        }
+        scoreInt8Rows(
+          q.vector,
+          data,
+          scales,
+          dims,
+          (i) => live[i]!,
+          n,
+          (row, s) => top.push(row, s),
+        );
+      } else {
+        for (let i = 0; i < count; i++) {
+          const row = rowAt(i);
+          if (alive[row]) top.push(row, dotInt8(q.vector, data, row * dims, scales[row]!));
+        }
       }
     } else {
-      let approx = idx.codes!.scan(queryPlanes(queryWeights(q.vector, idx.mean)), rows, count);
+      let approx = scanCodes(idx, q, rows, count);
       let liveAt = rowAt;
       let live = count;
       if (idx.dead > 0) {
@@ -189,9 +216,22 @@ export class VectorIndex {
         liveAt = (i) => liveRows[i]!;
       }
       const pool = Math.max(this.options.minRescore, q.limit * this.options.rescorePerResult, Math.ceil(live / this.options.rescoreFraction));
-      for (const i of topByScore(approx, live, pool)) {
-        const row = liveAt(i);
-        top.push(row, dotInt8(q.vector, data, row * dims, scales[row]!));
+      const chosen = topByScore(approx, live, pool);
+      if (kernelDims(dims)) {
+        scoreInt8Rows(
+          q.vector,
+          data,
+          scales,
+          dims,
+          (k) => liveAt(chosen[k]!),
+          chosen.length,
+          (row, s) => top.push(row, s),
+        );
+      } else {
+        for (const i of chosen) {
+          const row = liveAt(i);
+          top.push(row, dotInt8(q.vector, data, row * dims, scales[row]!));
+        }
       }
     }
     const ranked = top.sorted().map(({ item, score: s }) => ({ chunkId: idx.chunkIds[item]!, documentId: idx.docIds[item]!, score: s }));
@@ -419,6 +459,8 @@ export class VectorIndex {
     idx.codes.encodeInt8(data, scales, m, 0, idx.count);
     idx.mean = m;
     idx.meanRows = live;
+    idx.codesEpoch++;
+    idx.transposed.clear();
   }
 
   private append(idx: OrgVectors, v: IndexedVector, tags: readonly string[]): void {
@@ -526,7 +568,28 @@ function emptyIndex(model: string): OrgVectors {
     docTags: new Map(),
     tagRows: new Map(),
     floats: null,
+    codesEpoch: 0,
+    transposed: new Map(),
   };
+}
+
+/**
+ * The binary stage's scores of the scope's rows (rows[0..count), or every row when `rows` is null). A scope that is
+ * one tag or the whole index is scanned from its transposed copy, brought up to date first (same scores, about half
+ * the time); other scopes (several tags, listed documents) by row list.
+ */
+function scanCodes(idx: OrgVectors, q: VectorSearchScope, rows: Int32Array | null, count: number): Float32Array {
+  const planes = queryPlanes(queryWeights(q.vector, idx.mean!));
+  const tags = q.containerTags ? new Set(q.containerTags) : null;
+  const key = q.documentIds ? null : rows === null ? ALL_ROWS : tags?.size === 1 ? [...tags][0]! : null;
+  if (key === null) return idx.codes!.scan(planes, rows, count);
+  let copy = idx.transposed.get(key);
+  if (!copy || copy.epoch !== idx.codesEpoch) {
+    copy = new TransposedCodes(codeWords(idx.dims) * 4, idx.codesEpoch);
+    idx.transposed.set(key, copy);
+  }
+  copy.sync(idx.codes!.words, rows, count);
+  return copy.scan(planes, count);
 }
 
 /** Rows a query may see (its documents or tags), or null for every row of the organisation. */

@@ -37,4 +37,12 @@ describe('chunk search: pseudo-relevance feedback', () => {
     const scores = res.body.results.map((r: { similarity: number }) => r.similarity);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
+
+  it("leaves a counting question's first-stage order as it is (its evidence is several passages, not the best hit's)", async () => {
+    const res = await request(app).post('/v4/search').set(auth).send({ q: 'How many times did Caroline research?', containerTag: 'prf', threshold: 0, limit: 10, searchMode: 'documents' });
+    expect(res.status).toBe(200);
+    const texts = res.body.results.map((r: { chunk: string }) => r.chunk);
+    expect(texts[0]).toBe(TOP);
+    expect(texts[1]).not.toBe(EVIDENCE);
+  });
 });

@@ -47,6 +47,8 @@ describe('local ONNX embedder (transformers.js)', () => {
     expect(cosine(q, cat!)).toBeLessThan(0.99);
     expect(cosine(q, cat!)).toBeGreaterThan(0.8);
     expect(cosine(await e.embedQuery('where is the kitten sleeping?'), kitten!)).toBeGreaterThan(cosine(await e.embedQuery('where is the kitten sleeping?'), stocks!) + 0.1);
+    // Without the instruction (for sentence-length passages, search/short-passages.ts) a query is embedded as a passage.
+    expect(cosine(await e.embedQueryAsPassage!('A cat sat on the mat.'), cat!)).toBeGreaterThan(0.999);
     await e.close?.();
   });
 
@@ -67,6 +69,8 @@ describe('local ONNX embedder (transformers.js)', () => {
       expect(e.calibration.passages).toBeUndefined();
       const [cat] = await e.embedDocuments(['A cat sat on the mat.']);
       expect(cosine(await e.embedQuery('A cat sat on the mat.'), cat!)).toBeGreaterThan(0.999);
+      // No instruction, so no second form of the query.
+      expect(e.embedQueryAsPassage).toBeUndefined();
     } finally {
       await e.close?.();
     }

@@ -45,19 +45,19 @@
             (local.set $p (i32.add (local.get $p) (i32.const 16)))
             (local.set $pl (i32.add (local.get $pl) (i32.const 16)))
             (br $chunks)))
+        ;; Both sums reduced together: s's four i32 lanes and pc's, pairwise, then the halves of each added, so two
+        ;; lane reads remain (lane 0: the sum of s, lane 2: the sum of pc).
         (local.set $s (i32x4.extadd_pairwise_i16x8_u (local.get $s)))
         (local.set $pc (i32x4.extadd_pairwise_i16x8_u (local.get $pc)))
+        (local.set $t (i32x4.add
+          (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $s) (local.get $pc))
+          (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $s) (local.get $pc))))
+        (local.set $t (i32x4.add (local.get $t) (i8x16.shuffle 4 5 6 7 0 1 2 3 12 13 14 15 8 9 10 11 (local.get $t) (local.get $t))))
         (f32.store
           (i32.add (local.get $out) (i32.shl (local.get $i) (i32.const 2)))
           (f32.add
-            (f32.mul (local.get $lo) (f32.convert_i32_u
-              (i32.add
-                (i32.add (i32x4.extract_lane 0 (local.get $pc)) (i32x4.extract_lane 1 (local.get $pc)))
-                (i32.add (i32x4.extract_lane 2 (local.get $pc)) (i32x4.extract_lane 3 (local.get $pc))))))
-            (f32.mul (local.get $delta) (f32.convert_i32_u
-              (i32.add
-                (i32.add (i32x4.extract_lane 0 (local.get $s)) (i32x4.extract_lane 1 (local.get $s)))
-                (i32.add (i32x4.extract_lane 2 (local.get $s)) (i32x4.extract_lane 3 (local.get $s))))))))
+            (f32.mul (local.get $lo) (f32.convert_i32_u (i32x4.extract_lane 2 (local.get $t))))
+            (f32.mul (local.get $delta) (f32.convert_i32_u (i32x4.extract_lane 0 (local.get $t))))))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $rows_loop))))
 

@@ -76,3 +76,40 @@ describe('turn events read sentences as the statement reader cleans them (memory
     expect(eventSentences('Actually, I painted the lake at sunrise last week.', ['Tim'])).toEqual([]);
   });
 });
+
+describe('turn events, second reading (round 10): a turn the first reading keeps nothing of', () => {
+  it('a sentence after an interjection, or about a thing with no pronoun, is quoted', async () => {
+    const out = await facts('[6:55 pm on 20 October, 2023] Melanie: Thanks, Caroline! Yup, we just did it yesterday! The kids loved it and it was a nice way to relax after the road trip.');
+    expect(out.map((f) => f.text)).toEqual(['Melanie said on 20 October 2023: Melanie and others just did it yesterday. The kids loved it and it was a nice way to relax after the road trip.']);
+    expect(out[0]).toMatchObject({ subject: 'Melanie', attribute: null, isStatic: false, eventDate: '2023-10-20' });
+    expect(turnEvent({ speaker: 'Tim', content: "It's a map of Middle-earth from LOTR - it's really cool to see all the different realms." }, '2024-01-02')?.text).toMatch(
+      /^Tim said on 2 January 2024: It's a map of Middle-earth from LOTR/,
+    );
+  });
+
+  it('an offer or advice to the listener keeps its "you"; a question about a thing is kept as asked', () => {
+    expect(turnEvent({ speaker: 'Gina', content: 'Yeah Jon, marketing is key. I could help you with making content or even managing your accounts if you want.' }, '2023-07-21')?.text).toBe(
+      'Gina said on 21 July 2023: Marketing is key. Gina could help you with making content or even managing your accounts if you want.',
+    );
+    expect(turnEvent({ speaker: 'Caroline', content: 'Aww, so sweet! What other creative projects do you do with them, besides pottery?' }, '2023-07-15')?.text).toBe(
+      'Caroline asked on 15 July 2023: "What other creative projects do you do with them, besides pottery?".',
+    );
+    expect(turnEvent({ speaker: 'Caroline', content: 'The cup is so cute. What other creative projects do you do with them, besides pottery?' }, '2023-07-15')?.text).toBe(
+      'Caroline said on 15 July 2023: The cup is so cute. "What other creative projects do you do with them, besides pottery?".',
+    );
+  });
+
+  it('greetings, thanks, banter, short questions and changes still give nothing', () => {
+    for (const turn of [
+      'morning! coffee run anyone?',
+      'already on my second lol',
+      'Hey Joanna, how is it going?',
+      'Alright, see you tomorrow!',
+      'Thanks so much, have a good weekend :)',
+      'Yup, I moved to Denver now.',
+      'Nope, never been there.',
+    ]) {
+      expect(turnEvent({ speaker: 'Ben', content: turn }, '2026-03-03'), turn).toBeNull();
+    }
+  });
+});

@@ -74,4 +74,19 @@ describe('sharingQueryEmbeddings', () => {
     pending[1]!.resolve(new Float32Array([0, 1]));
     expect([...(await c)]).toEqual([0, 1]);
   });
+
+  it("keeps the model's passage form of a query where it has one, and has none where the model has none", async () => {
+    const { embedder } = countingEmbedder();
+    expect(sharingQueryEmbeddings(embedder).embedQueryAsPassage).toBeUndefined();
+    const asked: string[] = [];
+    const withForm: Embedder = {
+      ...embedder,
+      embedQueryAsPassage: async (text) => {
+        asked.push(text);
+        return new Float32Array([0, 1]);
+      },
+    };
+    expect([...(await sharingQueryEmbeddings(withForm).embedQueryAsPassage!('a question'))]).toEqual([0, 1]);
+    expect(asked).toEqual(['a question']);
+  });
 });

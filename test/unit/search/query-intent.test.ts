@@ -10,6 +10,15 @@ describe('query intent: the speaker named, a time asked for', () => {
     expect(queryIntent('what year did they move?').asksWhen).toBe(true);
   });
 
+  it('reads whether a question counts or totals', () => {
+    expect(queryIntent("How many doctor's appointments did I go to in March?").counts).toBe(true);
+    expect(queryIntent('How many months have passed since I last visited a museum?').counts).toBe(true);
+    expect(queryIntent('how much did I spend on the trip in total?').counts).toBe(true);
+    expect(queryIntent('How often does Melanie paint?').counts).toBe(true);
+    expect(queryIntent('What did Caroline research?').counts).toBe(false);
+    expect(queryIntent('How did Melanie feel about the concert?').counts).toBe(false);
+  });
+
   it('takes no sentence-initial question or function word for a name', () => {
     expect([...queryIntent('When did Caroline go to the support group?').names]).toEqual(['caroline']);
     expect([...queryIntent("What is the capital of France's neighbour?").names]).toEqual(['france']);

@@ -137,3 +137,130 @@ describe('two people of one first name', () => {
     expect(subjectsOf('Where does Jonas work?', facts).match(facts[1]!)).toBe(1);
   });
 });
+
+describe('a later fact that ends the value or names a new holder goes first, at any score (round 10)', () => {
+  it('"sold the Outback" answers "what car do I drive?" above "drives a Subaru Outback"', () => {
+    const drives = memoryRecord({ memory: 'The user drives a Subaru Outback.', subject: 'the user', attribute: 'vehicle', createdAt: at('2026-01-06'), metadata: { date: '2026-01-06' } });
+    const sold = memoryRecord({ memory: 'The user and others sold the Outback.', subject: 'the user', attribute: null, createdAt: at('2026-06-19'), metadata: { date: '2026-06-19' } });
+    const other = memoryRecord({ memory: 'The user likes hiking.', subject: 'the user', attribute: 'hobby', createdAt: at('2026-02-01') });
+    const ranked = currentFactsFirst([
+      { memory: drives, similarity: 0.986 },
+      { memory: other, similarity: 0.5 },
+      { memory: sold, similarity: 0.43 },
+    ]);
+    expect(ranked.map((h) => h.memory.memory)).toEqual(['The user and others sold the Outback.', 'The user drives a Subaru Outback.', 'The user likes hiking.']);
+    expect(ranked[0]!.similarity).toBeGreaterThanOrEqual(ranked[1]!.similarity);
+  });
+
+  it('"my new boss" goes above the older manager; an older statement, another person or a new pet do not move', () => {
+    const karen = memoryRecord({ memory: "The user's manager is Karen Lee.", subject: 'the user', attribute: 'manager', createdAt: at('2026-01-20'), metadata: { date: '2026-01-20' } });
+    const omar = memoryRecord({
+      memory: "The user had the user's first 1:1 with Omar, the user's new boss since the reorg.",
+      subject: 'the user',
+      attribute: null,
+      createdAt: at('2026-05-11'),
+      metadata: { date: '2026-05-11' },
+    });
+    expect(
+      currentFactsFirst([
+        { memory: karen, similarity: 0.77 },
+        { memory: omar, similarity: 0.18 },
+      ]).map((h) => h.memory.memory)[0],
+    ).toMatch(/Omar/);
+    // Stated before the manager fact: not its successor.
+    const earlier = { ...omar, metadata: { date: '2025-12-01' }, createdAt: at('2025-12-01') };
+    expect(
+      currentFactsFirst([
+        { memory: karen, similarity: 0.77 },
+        { memory: earlier, similarity: 0.18 },
+      ]).map((h) => h.memory.memory)[0],
+    ).toMatch(/Karen/);
+    // Another person's new boss.
+    const tom = { ...omar, subject: 'Tom', memory: "Tom had a first 1:1 with Omar, Tom's new boss." };
+    expect(
+      currentFactsFirst([
+        { memory: karen, similarity: 0.77 },
+        { memory: tom, similarity: 0.18 },
+      ]).map((h) => h.memory.memory)[0],
+    ).toMatch(/Karen/);
+    // A new dog does not replace a pet, and "sold" without the older value's name ends nothing.
+    const dog = memoryRecord({ memory: 'The user has a dog named Rex.', subject: 'the user', attribute: 'pet', createdAt: at('2026-01-01') });
+    const puppy = memoryRecord({ memory: 'The user got a new dog last week.', subject: 'the user', attribute: null, createdAt: at('2026-03-01') });
+    expect(
+      currentFactsFirst([
+        { memory: dog, similarity: 0.9 },
+        { memory: puppy, similarity: 0.3 },
+      ]).map((h) => h.memory.memory)[0],
+    ).toMatch(/Rex/);
+    const drives = memoryRecord({ memory: 'The user drives a Subaru Outback.', subject: 'the user', attribute: 'vehicle', createdAt: at('2026-01-06') });
+    const soldBike = memoryRecord({ memory: 'The user sold an old bike.', subject: 'the user', attribute: null, createdAt: at('2026-06-19') });
+    expect(
+      currentFactsFirst([
+        { memory: drives, similarity: 0.9 },
+        { memory: soldBike, similarity: 0.3 },
+      ]).map((h) => h.memory.memory)[0],
+    ).toMatch(/Outback/);
+  });
+});
+
+describe('a later fact that ends a job goes above the job and its title (round 10)', () => {
+  it('"quit the bank" and "retired" answer "what does Ines do?" above "works as a loan officer"; a later hobby does not', () => {
+    const officer = memoryRecord({ memory: "The user's sister Ines works as a loan officer.", subject: 'Ines', attribute: 'role', createdAt: at('2026-01-10'), metadata: { date: '2026-01-10' } });
+    const quit = memoryRecord({
+      memory: "The user's sister Ines finally quit the bank and is training to be a chef.",
+      subject: 'Ines',
+      attribute: 'employer',
+      createdAt: at('2026-04-02'),
+      metadata: { date: '2026-04-02' },
+    });
+    expect(
+      currentFactsFirst([
+        { memory: officer, similarity: 0.999 },
+        { memory: quit, similarity: 0.218 },
+      ]).map((h) => h.memory.memory)[0],
+    ).toMatch(/quit the bank/);
+    const retired = memoryRecord({ memory: 'The user retired in 2025 after 31 years of teaching.', subject: 'the user', attribute: 'employer', createdAt: at('2026-03-01'), metadata: { date: '2026-03-01' } });
+    const teacher = memoryRecord({ memory: 'The user works as a chemistry teacher.', subject: 'the user', attribute: 'role', createdAt: at('2026-01-01'), metadata: { date: '2026-01-01' } });
+    expect(
+      currentFactsFirst([
+        { memory: teacher, similarity: 0.997 },
+        { memory: retired, similarity: 0.001 },
+      ]).map((h) => h.memory.memory)[0],
+    ).toMatch(/retired/);
+    const hobby = memoryRecord({ memory: 'The user quit playing chess.', subject: 'the user', attribute: 'hobby', createdAt: at('2026-03-01'), metadata: { date: '2026-03-01' } });
+    expect(
+      currentFactsFirst([
+        { memory: teacher, similarity: 0.997 },
+        { memory: hobby, similarity: 0.1 },
+      ]).map((h) => h.memory.memory)[0],
+    ).toMatch(/teacher/);
+  });
+});
+
+describe('a fact that says a value holds no longer is a former value (round 10)', () => {
+  it('"doesn\'t bike to work anymore" goes below "takes the train now" of the same note within the twin margin', () => {
+    const bike = memoryRecord({ memory: "The user doesn't bike to work anymore since the user and others moved further out.", subject: 'the user', attribute: null, createdAt: at('2026-05-05') });
+    const train = memoryRecord({ memory: 'The user takes the train now.', subject: 'the user', attribute: null, createdAt: at('2026-05-05') });
+    const ranked = currentFactsFirst([
+      { memory: bike, similarity: 0.642 },
+      { memory: train, similarity: 0.577 },
+    ]);
+    expect(ranked.map((h) => h.memory.memory)).toEqual(['The user takes the train now.', bike.memory]);
+    const seoul = memoryRecord({ memory: 'Kai no longer lives in Seoul.', subject: 'Kai', attribute: null, createdAt: at('2026-05-05') });
+    const tokyo = memoryRecord({ memory: 'Kai likes Tokyo a lot.', subject: 'Kai', attribute: null, createdAt: at('2026-05-05') });
+    expect(
+      currentFactsFirst([
+        { memory: seoul, similarity: 0.8 },
+        { memory: tokyo, similarity: 0.75 },
+      ])[0]!.memory,
+    ).toBe(tokyo);
+    // A negation without "anymore" states no former value.
+    const notBike = { ...bike, memory: "The user doesn't bike to work on Mondays." };
+    expect(
+      currentFactsFirst([
+        { memory: notBike, similarity: 0.642 },
+        { memory: train, similarity: 0.577 },
+      ])[0]!.memory,
+    ).toBe(notBike);
+  });
+});
