@@ -6,20 +6,22 @@ const rates = { scenarios: 1, questions: 1, top1Current: 0, staleAboveCurrent: 0
 const miss = (id: string, split: string, q: string) => ({ id, family: 'move', split, questions: [{ q, top: `top of ${q}`, currentRank: null, staleRank: null }], profile: [] });
 
 describe('bench:memories scenario report', () => {
-  it('prints the misses of the dev split and only counts those of held-out splits', () => {
+  it('prints the misses of the dev and fresh splits and only counts those of held-out (or unknown) splits', () => {
     const r = {
       overall: rates,
       bySplit: { dev: rates, holdout: rates },
       byFile: {},
       byFamily: { move: rates },
       unsupported: [],
-      failures: [miss('dev-a', 'dev', 'DEV QUESTION'), miss('held-b', 'holdout', 'SECRET QUESTION')],
+      failures: [miss('dev-a', 'dev', 'DEV QUESTION'), miss('held-b', 'holdout', 'SECRET QUESTION'), miss('f6-c', 'fresh6', 'FRESH QUESTION'), miss('ext-d', 'external', 'OUTSIDE QUESTION')],
     } as unknown as ScenarioResult;
     const text = scenarioTables(r);
     expect(text).toContain('DEV QUESTION');
+    expect(text).toContain('FRESH QUESTION');
     expect(text).not.toContain('SECRET QUESTION');
+    expect(text).not.toContain('OUTSIDE QUESTION');
     expect(text).not.toContain('held-b');
-    expect(text).toContain('1 scenario(s) with a miss in splits other than dev');
+    expect(text).toContain('2 scenario(s) with a miss in held-out splits');
   });
 
   it('keeps no held-out text or descriptive id in the result file, only outcomes', () => {
