@@ -8,7 +8,7 @@ import { ASSISTANT, parseConversation, USER } from './conversation.js';
 import { Discourse, selfIntroducedName } from './discourse.js';
 import { nameFromEntityContext, type Voices } from './first-person.js';
 import { capitalise, factsOfClause, MAX_FACT_CHARS } from './sentence-facts.js';
-import { asideOf, cleanSentence, escapeRe, restoreImpliedSubject, splitClauses } from './statements.js';
+import { asideOf, cleanSentence, escapeRe, isRoughDay, restoreImpliedSubject, splitClauses } from './statements.js';
 import type { ExtractedFact, ExtractionResult, FactExtractor, SourceDocument, Turn } from './types.js';
 import { turnEvent } from './turn-events.js';
 import { signatureStatement } from './signature.js';
@@ -149,6 +149,9 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
         for (const fact of factsOfClause(clause, context)) if (fact.attribute) push(fact);
       }
     }
+    // "Today was one of those days. Rain all morning, the bus was late, and I spilled coffee": after a mood of the day,
+    // a sentence listing the day's happenings is that mood, not facts (a catalogued fact in it still counts).
+    let mood = false;
     for (const span of spans) {
       if (budget-- <= 0 || facts.length >= maxFacts) break;
       const sentence: ExtractedFact[] = [];
@@ -160,6 +163,7 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
       const stated = (chat || !plainLong ? typedSentences(raw) : [raw]).flatMap((t) => (chat || !plainLong ? pastAndPresent(statementBehindLead(t)) : [t]));
       for (const typed of stated) {
         const whole = chat || !plainLong ? restoreImpliedSubject(cleanSentence(typed, names)) : typed;
+        if (isRoughDay(whole)) mood = true;
         // "sorry, I meant Spotify": the author's previous fact, with the value they meant.
         const corrected = chat || !plainLong ? correction(whole, facts, chat ? turn.speaker : null) : null;
         if (corrected) {
@@ -179,7 +183,8 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
           sentence.push(...factsWithoutAside(clause, context));
         }
       }
-      for (const fact of joinedInstead(sentence)) push(fact);
+      const daysList = mood && isListOfHappenings(raw);
+      for (const fact of joinedInstead(sentence)) if (!daysList || fact.attribute) push(fact);
     }
     // A turn of a chat between people that told what happened, with no fact of the kinds above: one event in the
     // speaker's words (with an assistant, a turn is an answer to it or a request: nothing to quote).
@@ -307,4 +312,9 @@ function learnUserName(turns: readonly Turn[]): string | null {
     if (name) return name;
   }
   return null;
+}
+
+/** "Rain all morning, the bus was late, and I spilled coffee on my notes": three or more happenings in one sentence. */
+function isListOfHappenings(sentence: string): boolean {
+  return sentence.split(/\s*,\s*(?:and\s+|then\s+)?|\s*;\s*|\s+and\s+(?=(?:I|the|my|it|then)\b)/i).filter((part) => /\p{L}{2,}/u.test(part)).length >= 3;
 }

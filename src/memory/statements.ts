@@ -29,7 +29,16 @@ const UNRESOLVED =
 const SIGN_OFF =
   /^(?:I\s+)?(?:have to|need to|must|gotta|got to|should)\s+(?:run|go|dash|head off|head out|jump off|bounce|sign off|get going)\b(?:\s*(?:now|soon))?\s*(?:[,.!;-]+\s*(?:talk|speak|chat|catch you|see you)\s+(?:soon|later|tomorrow)\b.*)?[.!]*$/i;
 const ROUGH_DAY =
-  /^(?:(?:honestly|ugh|man|wow|so|well)\s*,?\s+)?(?:today|this week|this morning|yesterday|it)\s+(?:was|has been|is|'s been)\s+(?:just\s+)?(?:one of those (?:days|weeks|mornings)|(?:such\s+)?(?:a\s+)?(?:long|rough|crazy|busy|weird|tough|hard|strange|slow)\s+(?:day|week|morning))\b[.!]*$/i;
+  /^(?:(?:honestly|ugh|man|wow|so|well)\s*,?\s+)?(?:today|this week|this morning|yesterday|it)(?:\s+(?:was|has been|is)|'s been|'s)\s+(?:just\s+)?(?:one of those (?:days|weeks|mornings)|(?:such\s+)?(?:a\s+)?(?:long|rough|crazy|busy|weird|tough|hard|strange|slow)\s+(?:day|week|morning))\b[.!]*$/i;
+// "gonna make some tea and watch a movie", "about to grab lunch": a routine of the moment, planned with no date.
+const ROUTINE = String.raw`(?:(?:make|have|grab|get|fix|brew)\s+(?:myself\s+)?(?:some\s+|a\s+|an\s+)?(?:(?:cup|pot|mug)\s+of\s+)?(?:tea|coffee|cocoa|lunch|dinner|breakfast|snack|bite|food|drink)|watch\s+(?:a\s+|some\s+|the\s+)?(?:movie|film|tv|telly|show|netflix|something|youtube)|take\s+a\s+(?:nap|shower|bath|break|breather)|(?:go|head)\s+(?:to\s+bed|to\s+sleep|home|out)|(?:chill|relax|rest|sleep|crash|unwind)|order\s+(?:some\s+)?(?:pizza|takeout|takeaway|food|in))`;
+const MOMENT_PLAN = new RegExp(String.raw`^(?:I'm|I\s+am|I)\s+(?:just\s+)?(?:going\s+to|about\s+to|off\s+to)\s+${ROUTINE}(?:\s+(?:and|then|and then)\s+${ROUTINE})*(?:\s+(?:now|tonight|later|for a bit))?[.!]*$`, 'i');
+
+/** "Today was one of those days", "it's been a long week": a mood of the day leading what follows in the turn. */
+export function isRoughDay(sentence: string): boolean {
+  return ROUGH_DAY.test(sentence.trim());
+}
+
 const IMPERATIVE = new Set(
   `take look let let's check try go come keep make tell remember don't do have enjoy be stay give see imagine say listen watch follow get
   hang hope glad good great sounds sound love loved congrats welcome sorry happy nice cool awesome wish please thank thanks feel send
@@ -301,7 +310,7 @@ export function rejectReason(sentence: string, names: readonly string[]): string
   if (/^(?:I(?:'m|\s+am)?\s+)?just\s+(?:testing|checking|kidding|joking|browsing|curious|wondering|asking|saying|looking around)\b/i.test(sentence)) return 'small talk';
   if (UNRESOLVED.test(sentence)) return 'unresolved';
   // "ok gotta run, talk soon", "today was one of those days": leaving the chat, or a mood of the day.
-  if (SIGN_OFF.test(sentence) || ROUGH_DAY.test(sentence)) return 'small talk';
+  if (SIGN_OFF.test(sentence) || ROUGH_DAY.test(sentence) || MOMENT_PLAN.test(sentence)) return 'small talk';
   const first = words[0]!.toLowerCase().replace(/[^\p{L}']/gu, '');
   if (IMPERATIVE.has(first) || SUBJECTLESS.has(first)) return 'imperative';
   // "You'd be a great counselor", "Your empathy will help": praise and advice, not facts. "You told me..." stays.
