@@ -278,7 +278,11 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
   [/^'s\s+(?:(?:new|current|official|actual)\s+)?(?:job\s+title|job|title|profession|role|occupation|position)\s+is\s+(?:now\s+)?(?:an?\s+)?(?<v>.+)/iu, (g) => f('role', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:made|has made|was made)\s+(?<v>partner)\b`, 'iu'), (g) => f('role', g.v)],
-  [/^'s\s+(?:new\s+)?(?:manager|boss|supervisor|line manager)\s+is\s+(?:now\s+)?(?<v>.+)|^\s+reports\s+to\s+(?<v2>.+)/iu, (g) => f('manager', g.v ?? g.v2)],
+  // "'s manager is Tom", "now reports to Sofia", "reports directly to the CFO now".
+  [
+    new RegExp(String.raw`^'s\s+(?:new\s+)?(?:manager|boss|supervisor|line manager)\s+is\s+(?:now\s+)?(?<v>.+)|^\s+${ADV}(?:reports|is reporting)\s+(?:directly\s+)?to\s+(?<v2>.+)`, 'iu'),
+    (g) => f('manager', g.v ?? g.v2),
+  ],
   // Education.
   [
     new RegExp(
