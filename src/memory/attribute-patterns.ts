@@ -277,7 +277,8 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => f('role', g.v),
   ],
   [/^'s\s+(?:(?:new|current|official|actual)\s+)?(?:job\s+title|job|title|profession|role|occupation|position)\s+is\s+(?:now\s+)?(?:an?\s+)?(?<v>.+)/iu, (g) => f('role', g.v)],
-  [new RegExp(String.raw`^\s+${ADV}(?:made|has made|was made)\s+(?<v>partner)\b`, 'iu'), (g) => f('role', g.v)],
+  // "made partner", "made full professor", "made senior engineer": a promotion to the title.
+  [new RegExp(String.raw`^\s+${ADV}(?:made|has made|was made)\s+(?<v>(?:(?:full|senior|principal|staff|chief|head)\s+)?(?:partner|${PROFESSION}(?:\s+${PROFESSION})*))\b`, 'iu'), (g) => f('role', g.v)],
   // "'s manager is Tom", "now reports to Sofia", "reports directly to the CFO now".
   [
     new RegExp(String.raw`^'s\s+(?:new\s+)?(?:manager|boss|supervisor|line manager)\s+is\s+(?:now\s+)?(?<v>.+)|^\s+${ADV}(?:reports|is reporting)\s+(?:directly\s+)?to\s+(?<v2>.+)`, 'iu'),

@@ -58,6 +58,9 @@ const DOSE_CHANGED = new RegExp(
   String.raw`^${PRESCRIBER}\s+(?:(?:has|have)\s+)?(?:just\s+)?(?:bumped|raised|increased|upped|lowered|reduced|dropped|cut|doubled|halved|changed|adjusted)\s+my\s+([\p{L}-]+)(?:\s+dose)?\s+(?:up\s+|down\s+)?to\s+(\d+(?:\.\d+)?\s?(?:mg|mcg|µg|g|ml|units?|iu)\b.*)$`,
   'iu',
 );
+// "Lisinopril raised to 20mg daily" (a note's bullet): the author's medication at its new dose.
+const DOSE_NOTED =
+  /^(?:my\s+)?(\p{L}[\p{L}-]+)(?:\s+dose)?\s+(?:was\s+|got\s+|has\s+been\s+|is\s+)?(?:bumped|raised|increased|upped|lowered|reduced|dropped|cut|doubled|halved|changed|adjusted)\s+(?:up\s+|down\s+)?to\s+(\d+(?:\.\d+)?\s?(?:mg|mcg|µg|g|ml|units?|iu)\b.*)$/iu;
 const OWN_NUMBER = /^(?:(?:Current|Base|Annual|Monthly|New)\s+)?(salary|rent|pay|income)\b(?=\s+(?:on|for|is)\b)/iu;
 const RENT_RAISED = /^(?:(?:the|my|our)\s+)?landlord\s+(?:just\s+)?(?:put|raised|increased|bumped|upped|hiked)\s+(?:the|my|our)\s+rent\s+(?:up\s+)?to\s+(.+)$/iu;
 const QUOTED = /"[^"]*(?:"|$)|“[^”]*(?:”|$)/g;
@@ -81,7 +84,7 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
   // "Mom moved to Florida", "Dad's doctor switched him": a bare kinship word opening the author's sentence is theirs.
   if (c.chat || !c.plainLong) s = s.replace(BARE_KIN, (kin: string) => `My ${kin.toLowerCase()}`);
   // "Doctor put me on X", "she bumped my X up to 20 mg": a prescription or a dose change is what the author takes now.
-  if (c.chat || !c.plainLong) s = s.replace(PRESCRIBED, 'I take $1').replace(DOSE_CHANGED, 'I take $1 $2');
+  if (c.chat || !c.plainLong) s = s.replace(PRESCRIBED, 'I take $1').replace(DOSE_CHANGED, 'I take $1 $2').replace(DOSE_NOTED, 'I take $1 $2');
   // "Current salary is $95k", "Rent on our flat is £1,650", "the landlord put the rent up to £1,800": the author's numbers.
   if (c.chat || !c.plainLong) s = s.replace(OWN_NUMBER, (_, what: string) => `My ${what.toLowerCase()}`).replace(RENT_RAISED, 'My rent is now $1');
   for (const [re, to] of SLANG) s = s.replace(re, to);

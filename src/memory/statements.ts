@@ -247,6 +247,11 @@ function vocativesOf(names: readonly string[]): { leading: RegExp; trailing: Reg
 
 /** Rewrites a subjectless chat sentence to its implied first person ("Gonna check it out" → "I'm gonna check it out"). */
 export function restoreImpliedSubject(sentence: string): string {
+  // "First day at Wise today, left Monzo last week", "My last day at Oakwood was Friday": a job started or left.
+  const firstDay = FIRST_DAY.exec(sentence);
+  if (firstDay) return `I started at ${firstDay[1]}${sentence.slice(firstDay[0].length)}`;
+  const lastDay = LAST_DAY.exec(sentence);
+  if (lastDay) return `I ${lastDay[2]!.toLowerCase() === 'was' ? 'left' : 'am leaving'} ${lastDay[1]}${/^(?:on|in|at|last|this|next)\b/i.test(lastDay[3]!) ? ' ' : ' on '}${lastDay[3]}`;
   // "Currently in Tokyo for a work trip", "back in london now", "In Lisbon this week": where the speaker is.
   const at = AT_PLACE.exec(sentence);
   // A first person after the place's clause ("Back home in Dublin, so nice to sleep in my own bed") is no subject of it.
@@ -299,6 +304,10 @@ export function restoreImpliedSubject(sentence: string): string {
   const rest = sentence[0]!.toLowerCase() + sentence.slice(1);
   return m[1] ? `I'm ${rest}` : m[2] ? `I've ${rest}` : `I ${rest}`;
 }
+
+const WORKPLACE = String.raw`(\p{Lu}[\p{L}'&.-]*(?:\s+(?:\p{Lu}[\p{L}'&.-]*|of|&))*)`;
+const FIRST_DAY = new RegExp(String.raw`^(?:(?:it's|it\s+is|today\s+(?:is|was)|tomorrow\s+is)\s+)?(?:my\s+)?first\s+(?:day|week)\s+at\s+${WORKPLACE}`, 'iu');
+const LAST_DAY = new RegExp(String.raw`^(?:my\s+)?last\s+day\s+at\s+${WORKPLACE}\s+(was|is)\s+([^.!?]+?)[.!]*$`, 'iu');
 
 /** Why a cleaned sentence is not a fact, or null when it states something. `names` are words that carry no content. */
 export function rejectReason(sentence: string, names: readonly string[]): string | null {
