@@ -180,6 +180,14 @@ const PROFILE: Record<string, (v: string) => string> = {
   car: (v) => `I drive ${article(v)}.`,
   vehicle: (v) => `I drive ${article(v)}.`,
   gym: (v) => `My gym is ${v}.`,
+  work: (v) => (/^(?:at|for)\s/i.test(v) ? `I work ${v}.` : `I work at ${v}.`),
+  diet: (v) => (/^(?:vegan|vegetarian|pescatarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|flexitarian|plant[- ]based)\b/i.test(v) ? `I'm ${v}.` : `I'm on a ${v} diet.`),
+  allergies: (v) => `I'm allergic to ${v}.`,
+  allergy: (v) => `I'm allergic to ${v}.`,
+  medications: (v) => `I take ${v}.`,
+  medication: (v) => `I take ${v}.`,
+  meds: (v) => `I take ${v}.`,
+  birthday: (v) => `My birthday is ${v}.`,
 };
 
 function article(v: string): string {

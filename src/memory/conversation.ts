@@ -25,7 +25,10 @@ const LABELS = new Set(
   address email phone price cost total name type category tags author published updated edited caution disclaimer ps nb edit
   definition goal goals objective overview background key problem solution output input error usage yes no http https url link
   budget deadline due lead owner manager cost launch start end pm stack scope team venue agenda attendees priority correction
-  reminder fyi btw news ps edit account acct contact call meeting mtg visit`.split(/\s+/),
+  reminder fyi btw news ps edit account acct contact call meeting mtg visit
+  home work job role city country partner spouse wife husband kids children pets pet car vehicle gym age hometown languages
+  language hobbies interests employer company diet allergies allergy medications medication meds occupation profession
+  position birthday school university education degree salary rent born nationality timezone pronouns`.split(/\s+/),
 );
 
 const LINE = /^(?:\[([^\]]{1,48})\]\s*)?(?:\*\*)?([^\s:*[\]][^:*[\]]{0,39}?)(?:\*\*)?\s*:(?:\*\*)?\s+(\S.*)$/u;

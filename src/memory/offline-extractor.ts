@@ -1,6 +1,7 @@
 import { sentenceSpans } from '../text/sentences.js';
 import { attributeKey } from './attributes.js';
 import { bulletFacts, profileLinesAsSentences } from './bullets.js';
+import { asAuthorWrote } from './user-voice.js';
 import { notesAsStatements } from './note-lines.js';
 import { classifyFact } from './classify.js';
 import { dateOf } from './calendar.js';
@@ -162,7 +163,9 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
       // "Kai called, he's moved to Kyoto" → "Kai has moved to Kyoto"; "I used to X, now I Y" → two statements, the past first.
       const stated = (chat || !plainLong ? typedSentences(raw) : [raw]).flatMap((t) => (chat || !plainLong ? pastAndPresent(statementBehindLead(t)) : [t]));
       for (const typed of stated) {
-        const whole = chat || !plainLong ? restoreImpliedSubject(cleanSentence(typed, names)) : typed;
+        // "The user lives in Lisbon" in a profile note is the user's own fact, as "I live in Lisbon" would be.
+        const voiced = !chat && !plainLong ? asAuthorWrote(typed) : typed;
+        const whole = chat || !plainLong ? restoreImpliedSubject(cleanSentence(voiced, names)) : typed;
         if (isRoughDay(whole)) mood = true;
         // "sorry, I meant Spotify": the author's previous fact, with the value they meant.
         const corrected = chat || !plainLong ? correction(whole, facts, chat ? turn.speaker : null) : null;

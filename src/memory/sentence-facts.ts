@@ -48,7 +48,7 @@ const RELATIVE_SUBJECT = new RegExp(
 );
 // "My sister is a nurse" (unnamed): "Maya's sister" is the subject; but "my mom is called Grace" is about Maya.
 const RELATIVE_UNNAMED = new RegExp(
-  String.raw`^(?:[Mm]y|[Oo]ur)\s+(?:(?:older|younger|little|big|baby|twin|best)\s+)?(${RELATIVE_WORDS}|${PARTNER_WORDS})\s+(?!(?:is\s+(?:called|named)|'s\s+name|name|and\s+I)\b)(?=\p{Ll})`,
+  String.raw`^(?:[Mm]y|[Oo]ur)\s+(?:(?:older|younger|little|big|baby|twin|best)\s+)?(${RELATIVE_WORDS}|${PARTNER_WORDS})\s+(?!(?:is\s+(?:called|named)|'s\s+name|name|and\s+I)\b|is\s+\p{Lu})(?=\p{Ll})`,
   'u',
 );
 const BARE_KIN = /^(?:Mom|Mum|Mommy|Dad|Daddy|Grandma|Granny|Grandpa)\b(?=\s+\p{Ll}|'s\s)/u;

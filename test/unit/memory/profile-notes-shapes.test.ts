@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { parseConversation } from '../../../src/memory/conversation.js';
+import { extractFacts } from '../../../src/memory/offline-extractor.js';
+
+/** Profile notes in the shapes people and agents write them (sentences written for this test). */
+const read = (content: string) =>
+  extractFacts({ content, title: null, type: 'text', documentDate: '2026-07-01T10:00:00.000Z', metadata: {}, entityContext: null }).facts.map((f) => ({ text: f.text, subject: f.subject, attribute: f.attribute }));
+const attributes = (content: string) => read(content).map((f) => `${f.subject}|${f.attribute}`);
+
+describe('"Label: value" lines are a note, not a chat', () => {
+  it('profile labels never name speakers', () => {
+    expect(parseConversation('Home: Utrecht\nPartner: Femke\nJob: data engineer', '2026-07-01T10:00:00.000Z')).toBeNull();
+    expect(parseConversation('**Location:** Utrecht\n**Diet:** vegan', '2026-07-01T10:00:00.000Z')).toBeNull();
+    // Named speakers still make a chat.
+    expect(parseConversation('Femke: I moved to Utrecht.\nAssistant: Nice!', '2026-07-01T10:00:00.000Z')).not.toBeNull();
+  });
+
+  it("each line is the author's fact, bold labels included", () => {
+    expect(attributes('Home: Utrecht\nWork: Bol.com (data engineer)\nPartner: Femke')).toEqual(['the user|residence', 'the user|employer', 'the user|partner']);
+    expect(attributes('# About me\n\n**Location:** Utrecht\n**Diet:** vegan')).toEqual(['the user|residence', 'the user|diet']);
+    expect(attributes('Allergies: latex, kiwi\nMeds: levothyroxine 50mcg')).toEqual(['the user|allergy:latex', 'the user|allergy:kiwi', expect.stringMatching(/^the user\|medication:levothyrox/)]);
+  });
+});
+
+describe('a note about "the user"', () => {
+  it("is the user's facts, one per clause, a relative kept apart", () => {
+    const facts = read("## User profile\n- The user lives in Utrecht.\n- The user is vegetarian and the user has a cat named Mochi.\n- The user's brother Joost lives in Delft.");
+    expect(facts.map((f) => `${f.subject}|${f.attribute}`)).toEqual(['the user|residence', 'the user|diet', 'the user|pet:cat', 'Joost|residence']);
+    expect(facts[0]!.text).toBe('The user lives in Utrecht.');
+  });
+});
+
+describe('"my partner is <name>"', () => {
+  it("is the author's partner, not a fact about the partner", () => {
+    expect(attributes('My partner is Femke. My sister is a nurse.')).toEqual(['the user|partner', "the user's sister|role"]);
+  });
+});
