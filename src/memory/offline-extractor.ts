@@ -141,7 +141,9 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
       continue;
     }
     if (body.length > MAX_SCAN_CHARS) truncated = true;
-    const plainLong = !chat && spans.length > SHORT_NOTE_SENTENCES;
+    // A long list of the author's own notes ("- Moved to Porto in May", "- My manager is Rita") is a personal note
+    // however many lines it has; long prose is an article whose "I" is its writer.
+    const plainLong = !chat && spans.length > SHORT_NOTE_SENTENCES && !isPersonalList(body);
     const context = { voices, names, date, chat, plainLong, mentions, discourse, speakerAliases };
     const before = facts.length;
     if (confirmed) {
@@ -320,4 +322,14 @@ function learnUserName(turns: readonly Turn[]): string | null {
 /** "Rain all morning, the bus was late, and I spilled coffee on my notes": three or more happenings in one sentence. */
 function isListOfHappenings(sentence: string): boolean {
   return sentence.split(/\s*,\s*(?:and\s+|then\s+)?|\s*;\s*|\s+and\s+(?=(?:I|the|my|it|then)\b)/i).filter((part) => /\p{L}{2,}/u.test(part)).length >= 3;
+}
+
+const LIST_LINE = /^\s*(?:[-*+•]\s|\d{1,2}[.)]\s|#{1,6}\s|\|)/;
+const OWN_WORDS = /\b(?:I|I'm|I've|I'd|my|me|we|our)\b/;
+
+/** Mostly list items and headings, with the author's first person in at least two items. */
+function isPersonalList(body: string): boolean {
+  const lines = body.split(/\r\n?|\n/).filter((l) => l.trim() !== '');
+  const listed = lines.filter((l) => LIST_LINE.test(l));
+  return lines.length > 0 && listed.length / lines.length >= 0.6 && listed.filter((l) => OWN_WORDS.test(l)).length >= 2;
 }

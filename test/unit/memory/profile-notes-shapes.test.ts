@@ -35,3 +35,33 @@ describe('"my partner is <name>"', () => {
     expect(attributes('My partner is Femke. My sister is a nurse.')).toEqual(['the user|partner', "the user's sister|role"]);
   });
 });
+
+describe("a long list of the author's own notes", () => {
+  const journal = [
+    '# March log',
+    '',
+    '## Week 1',
+    '- Finally moved into the new flat in Ghent.',
+    '- My brother Pieter visited on Saturday.',
+    '- Started swimming again, twice a week.',
+    '',
+    '## Week 2',
+    '- I got promoted to lead designer.',
+    '- Booked flights to Chile for November.',
+    '- The dog has a vet check on Monday.',
+    '- Dinner with Lotte and Bram.',
+    '- Finished reading Middlemarch.',
+    '- I signed up for a ceramics course.',
+    '- Bought a cargo bike.',
+    '- My manager is now Annelies.',
+  ].join('\n');
+
+  it('is a personal note however many lines it has', () => {
+    expect(attributes(journal)).toEqual(expect.arrayContaining(['the user|residence', 'the user|role', 'the user|manager']));
+  });
+
+  it('long prose stays an article whose "I" is its writer', () => {
+    const article = `# Setup\n\nThis guide explains how I set up the build. ${Array.from({ length: 12 }, (_, i) => `Step ${i + 1} configures the server so that it starts.`).join(' ')} I live in Ghent.`;
+    expect(read(article)).toEqual([]);
+  });
+});
