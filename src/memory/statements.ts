@@ -158,7 +158,7 @@ function splitAtNamedSubject(part: string): string[] {
 const VERB_IN_CLAUSE = /\b(?:am|is|are|was|were|be|been|has|have|had|do|does|did|will|would|can|could|'m|'s|'re|'ve)\b|\b\p{L}{2,}(?:ed|s)\b|\b(?:live|work|love|like|hate|own|run|play|study|teach|speak|drive|take)\b/iu;
 // "My brother Kai lives in Seoul and works for Samsung": a relative is a subject as well as a name.
 const SUBJECT_LEAD = new RegExp(
-  String.raw`^((?:I|we|(?:[Mm]y|[Oo]ur|\p{Lu}[\p{L}'-]*'s)\s+(?:(?:older|younger|little|big|twin|best)\s+)?(?:${RELATIVE_WORDS}|${PARTNER_WORDS})(?:\s+\p{Lu}[\p{L}'-]*)?|(?!I['’])\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?))\s+(?:(?:just|finally|recently|also|then|actually|already)\s+)*(\p{Ll}+)\b`,
+  String.raw`^((?:I|we|(?:[Mm]y|[Oo]ur|\p{Lu}[\p{L}'-]*'s)\s+(?:(?:older|younger|little|big|twin|best)\s+)?(?:${RELATIVE_WORDS}|${PARTNER_WORDS})(?:\s+\p{Lu}[\p{L}'-]*)?|(?!I['’])\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?))\s+(?:(?:just|finally|recently|also|then|actually|already|now|currently|still|officially)\s+)*(\p{Ll}+)\b`,
   'u',
 );
 const COPULA = /^(?:am|is|are|was|were|'m|'s|'re|be|been|feel|felt|seem|seemed|got|get|became|become)$/i;
@@ -197,6 +197,8 @@ const COMMON_VERBS =
 export function cleanSentence(sentence: string, names: readonly string[]): string {
   let s = sentence
     .replace(/\*\*|__|`/g, '')
+    // "*Feedzai*", "_Update:_": single-mark emphasis around words (not a bullet's "* " nor snake_case).
+    .replace(/(^|[\s(])[*_](?=[^\s*_])([^*_\n]*?[^\s*_])[*_](?=[\s.,;:!?)]|$)/g, '$1$2')
     .replace(/^\s*(?:#+|[-*+•]|\d{1,2}[.)])\s+/, '')
     .replace(EMOJI, '')
     .replace(/\s+/g, ' ')

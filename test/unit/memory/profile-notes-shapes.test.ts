@@ -65,3 +65,11 @@ describe("a long list of the author's own notes", () => {
     expect(read(article)).toEqual([]);
   });
 });
+
+describe('markdown emphasis and an adverb before two predicates', () => {
+  it('"_Update:_ I now live in **Ghent** and work at *Showpad*" is two facts without the marks', () => {
+    const facts = read('_Update:_ I now live in **Ghent** and work at *Showpad*.');
+    expect(facts.map((f) => f.attribute)).toEqual(['residence', 'employer']);
+    expect(facts.map((f) => f.text).join(' ')).not.toMatch(/[*_]/);
+  });
+});
