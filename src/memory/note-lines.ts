@@ -1,4 +1,4 @@
-import { isKnownName, isVerbForm } from './lexicon.js';
+import { isKnownName, isOrganisation, isPlaceName, isVerbForm } from './lexicon.js';
 import { RELATIVE_WORDS } from './attribute-patterns.js';
 
 /**
@@ -28,6 +28,10 @@ const LIST_LABELS = /^(?:meds|medications?|allergies|prescriptions|supplements)$
 const PERSONAL_TITLE = /^(?:(?:my|personal|private)\b|about me\b|(?:health|medical)\b)/i;
 const NOT_A_PERSON = /^(?:project|team|meeting|minutes|notes?|agenda|todo|to-do|update|summary|status|budget|plan|plans|ideas|goals|list|checklist|the)$/i;
 
+// Words of a heading that make two capitalised words something other than a person's full name.
+const NOT_A_NAME_WORD =
+  /^(?:about|notes?|meeting|call|trip|visit|profile|client|contact|with|for|corp|inc|ltd|llc|co|group|team|labs?|studio|partners|holdings|bank|university|college|school|hospital|clinic|foundation|agency|capital|ventures|systems|solutions|technologies|tech|media|health|project|planning|review|update|offsite|kickoff|sync|weekly|daily|monthly|q[1-4])$/i;
+
 /** Third-person sentences of catalogue fields about a named person. */
 const FIELDS: Record<string, (s: string, v: string) => string> = {
   city: (s, v) => `${s} lives in ${v}.`,
@@ -42,6 +46,7 @@ const FIELDS: Record<string, (s: string, v: string) => string> = {
   occupation: (s, v) => `${s} works as ${article(v)}.`,
   profession: (s, v) => `${s} works as ${article(v)}.`,
   company: (s, v) => `${s} works at ${v}.`,
+  'works at': (s, v) => `${s} works at ${v}.`,
   employer: (s, v) => `${s} works at ${v}.`,
   car: (s, v) => `${s} drives ${article(v)}.`,
   vehicle: (s, v) => `${s} drives ${article(v)}.`,
@@ -87,7 +92,9 @@ export function headingPerson(heading: string): string | null {
   for (const m of h.matchAll(/(?:^|[-–—:|]\s*|\b(?:for|about|on|with)\s+)(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+){0,2})(?=\s*$|\s+[-–—:|]|\s+(?:update|notes?|profile|card|details|info)\b)/gu)) {
     const name = m[1]!;
     const first = name.split(' ')[0]!;
-    if (NOT_A_PERSON.test(first) || !isKnownName(first)) continue;
+    if (NOT_A_PERSON.test(first)) continue;
+    // A first name the lexicon knows, or a full name ("Maya Chen") that is no place or organisation.
+    if (!isKnownName(first) && !(name.includes(' ') && !isPlaceName(name) && !isOrganisation(name) && !isPlaceName(first) && !name.split(' ').some((w) => NOT_A_NAME_WORD.test(w)))) continue;
     return name;
   }
   return null;

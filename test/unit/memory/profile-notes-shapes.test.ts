@@ -73,3 +73,13 @@ describe('markdown emphasis and an adverb before two predicates', () => {
     expect(facts.map((f) => f.text).join(' ')).not.toMatch(/[*_]/);
   });
 });
+
+describe('a heading naming a full name the lexicon does not know', () => {
+  it('"## Profile: Wren Okafor" makes the fields below hers', () => {
+    expect(attributes('## Profile: Wren Okafor\n- Lives in: Tallinn\n- Works at: Bolt\n- Role: product designer')).toEqual(['Wren Okafor|residence', 'Wren Okafor|employer', 'Wren Okafor|role']);
+  });
+
+  it('organisations and meeting titles are not people', () => {
+    expect(read('## Meeting with Acme Corp\n- Budget: $40k').some((f) => f.subject === 'Acme Corp')).toBe(false);
+  });
+});
