@@ -117,11 +117,35 @@ function valueAndRemark(value: string): { value: string; remark: string | null }
   return { value: m[1].trim(), remark: /^\p{Ll}+(?:ed|d)\b/u.test(remark) || verbFragment(remark[0]!.toUpperCase() + remark.slice(1)) ? remark : null };
 }
 
+/** A row of a table whose first column names a person ("Me", "Ana") and whose other columns are catalogue fields. */
+function tableRowSentences(columns: readonly string[], cells: readonly string[]): string[] {
+  const who = cells[0]!.replace(/[*_`]/g, '').trim();
+  const subject = /^(?:me|i|myself|self|you)$/i.test(who) ? 'I' : /^\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+){0,2}$/u.test(who) ? who : null;
+  if (!subject) return [];
+  const out: string[] = [];
+  for (let j = 1; j < cells.length; j++) {
+    const make = FIELDS[columns[j] ?? ''];
+    const value = cells[j]!.replace(/[*_`]/g, '').trim();
+    if (!make || !value || /^(?:-|–|n\/a|none|tbd|\?)$/i.test(value)) continue;
+    out.push(subject === 'I' ? firstPerson(make('I', value)) : make(subject, value));
+  }
+  return out;
+}
+
+/** "I lives in Lisbon." → "I live in Lisbon.", "I's phone number" → "My phone number". */
+function firstPerson(sentence: string): string {
+  return sentence
+    .replace(/^I's\b/, 'My')
+    .replace(/^I (lives|works|drives|speaks)\b/, (_, v: string) => `I ${v.slice(0, -1)}`)
+    .replace(/^I is\b/, "I'm");
+}
+
 /** The note rewritten as described above; other content is returned unchanged. */
 export function notesAsStatements(content: string): string {
   const lines = content.split(/\r\n?|\n/);
   const out: string[] = [];
   // Tables and checkboxes first.
+  let columns: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
     const row = TABLE_ROW.exec(raw);
@@ -130,10 +154,18 @@ export function notesAsStatements(content: string): string {
       const header = i + 1 < lines.length && TABLE_SEPARATOR.test(lines[i + 1]!);
       if (header) {
         i++;
+        columns = cells.map((c) => c.replace(/[*_`]/g, '').trim().toLowerCase());
         if (cells.length === 2) continue;
+        if (columns.slice(1).some((c) => FIELDS[c])) continue;
       }
       if (cells.length === 2 && cells[0] && cells[1]) {
         out.push(`- ${cells[0]}: ${cells[1]}`);
+        continue;
+      }
+      // "| Person | City | Job |" over "| Me | Lisbon | designer |": each row's fields, about the person it names.
+      const rowSentences = cells.length > 2 ? tableRowSentences(columns, cells) : [];
+      if (rowSentences.length > 0) {
+        out.push(...rowSentences.map((sentence) => `- ${sentence}`));
         continue;
       }
       out.push(raw);

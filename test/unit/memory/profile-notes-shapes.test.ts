@@ -83,3 +83,13 @@ describe('a heading naming a full name the lexicon does not know', () => {
     expect(read('## Meeting with Acme Corp\n- Budget: $40k').some((f) => f.subject === 'Acme Corp')).toBe(false);
   });
 });
+
+describe('a table of people and their fields', () => {
+  it('each row is about the person its first cell names ("Me" is the author)', () => {
+    expect(attributes('| Person | City | Job |\n|---|---|---|\n| Me | Tallinn | UX researcher |\n| Kadri | Tartu | nurse |')).toEqual(['the user|residence', 'the user|role', 'Kadri|residence', 'Kadri|role']);
+  });
+
+  it('a table whose columns are no catalogue fields stays as it is', () => {
+    expect(read('| Task | Owner | Due |\n|---|---|---|\n| Ship v2 | Dana | Friday |')).toEqual([]);
+  });
+});
