@@ -191,7 +191,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // Work.
   [
     new RegExp(
-      String.raw`^\s+${ADV}${NEG}(?:works?(?:\s+(?:remotely|full-time|part-time|full time|part time|freelance|remote))?|is working|has (?:been )?work(?:ed|ing)|is employed|got hired|was hired|is hired|started working|began working|has started working|signed on|has signed on|signed up to work)\s+(?:at|for|with|by)\s+(?!home\b|night|nights|weekends|it\b|the moment\b|a living\b|free\b|myself|themselves)${V}`,
+      String.raw`^\s+${ADV}${NEG}(?:(?:works?|is working)(?:\s+(?:remotely|full-time|part-time|full time|part time|freelance|remote))?|has (?:been )?work(?:ed|ing)|is employed|got hired|was hired|is hired|started working|began working|has started working|signed on|has signed on|signed up to work)\s+(?:at|for|with|by)\s+(?!home\b|night|nights|weekends|it\b|the moment\b|a living\b|free\b|myself|themselves)${V}`,
       'iu',
     ),
     (g) => f('employer', g.v),

@@ -260,6 +260,10 @@ export function restoreImpliedSubject(sentence: string): string {
   if (at && !/\b(?:I|I'm|we|we're|my|our)\b/.test(sentence.split(/[,;]/)[0]!) && (isPlaceName(at[2]!) || (at[1] !== '' && /^\p{Lu}/u.test(at[2]!)))) {
     return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   }
+  // "Currently living in Lisbon", "Still working at Feedzai": an adverb, then what the speaker is doing.
+  if (/^(?:Currently|Now|Still|Also|Temporarily)\s+\p{Ll}{2,}ing\s+\p{Ll}/u.test(sentence) && !/\b(?:is|are|was|were|has|have|had)\b/.test(sentence)) {
+    return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  }
   // "Researching adoption agencies": a gerund with no verb after it is what the speaker is doing.
   if (
     /^\p{Lu}\p{Ll}{2,}ing\s+\p{Ll}/u.test(sentence) &&

@@ -93,3 +93,11 @@ describe('a table of people and their fields', () => {
     expect(read('| Task | Owner | Due |\n|---|---|---|\n| Ship v2 | Dana | Friday |')).toEqual([]);
   });
 });
+
+describe('a status line with an adverb before what the author is doing', () => {
+  it('"Currently living in Tallinn", "Still working at Bolt", "working remotely for Wise" are the author\'s', () => {
+    expect(attributes('Currently living in Tallinn.')).toEqual(['the user|residence']);
+    expect(attributes('Still working at Bolt.')).toEqual(['the user|employer']);
+    expect(attributes('I am working remotely for Wise.')).toEqual(['the user|employer']);
+  });
+});
