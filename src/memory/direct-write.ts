@@ -1,6 +1,5 @@
 import { extractFacts } from './offline-extractor.js';
 import type { ExtractedFact } from './types.js';
-import { asAuthorWrote } from './user-voice.js';
 
 /**
  * The facts of a memory written directly (POST /v4/memories), read by the offline extractor like a one-line note so
@@ -11,7 +10,7 @@ import { asAuthorWrote } from './user-voice.js';
  */
 export function factsOfDirectWrite(content: string, isStatic: boolean | undefined, now: string): ExtractedFact[] {
   const text = content.trim();
-  const { facts } = extractFacts({ content: asAuthorWrote(text), title: null, type: 'text', documentDate: now, metadata: {}, entityContext: null }, 20);
+  const { facts } = extractFacts({ content: text, title: null, type: 'text', documentDate: now, metadata: {}, entityContext: null }, 20);
   if (facts.length > 1) return facts.map((f) => ({ ...f, isStatic: isStatic ?? f.isStatic }));
   const f = facts[0];
   return [
