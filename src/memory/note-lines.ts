@@ -1,5 +1,6 @@
 import { isKnownName, isOrganisation, isPlaceName, isVerbForm } from './lexicon.js';
 import { RELATIVE_WORDS } from './attribute-patterns.js';
+import { plainNoteMarkdown } from './markdown-inline.js';
 
 /**
  * Notes as statements: the shapes a note takes (a table of fields, a checklist, a title line over a list, a heading
@@ -26,6 +27,10 @@ const LABEL_LINE = /^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?(?:\*\*|__)?([A-Za-z][A-Z
 /** Fields of a personal list whose heading alone says whose it is. */
 const LIST_LABELS = /^(?:meds|medications?|allergies|prescriptions|supplements)$/i;
 const PERSONAL_TITLE = /^(?:(?:my|personal|private)\b|about me\b|(?:health|medical)\b)/i;
+/** Under "# About me", "- Live in Lisbon" is the author's "I live in Lisbon" (a to-do list has no such heading). */
+const OWN_BASE_VERB = /^(?:live|work|speak|drive|own|have|play|love|like|hate|prefer|teach|study)\s+\S/i;
+/** Headings of the author's own note, over fields and bullets that are theirs. */
+export const PROFILE_TITLE = /^(?:(?:my|personal|private)\b|about me\b|(?:health|medical)\b|(?:profile|bio|me|basics|notes?|info|details|status|current|life|updates?|contact)\s*$)/i;
 const NOT_A_PERSON = /^(?:project|team|meeting|minutes|notes?|agenda|todo|to-do|update|summary|status|budget|plan|plans|ideas|goals|list|checklist|the)$/i;
 
 // Words of a heading that make two capitalised words something other than a person's full name.
@@ -71,6 +76,10 @@ function article(v: string): string {
 
 function possessive(s: string): string {
   return /s$/.test(s) ? `${s}'` : `${s}'s`;
+}
+
+function capitalise(s: string): string {
+  return s ? s[0]!.toUpperCase() + s.slice(1) : s;
 }
 
 function lowerFirst(s: string): string {
@@ -136,13 +145,16 @@ function tableRowSentences(columns: readonly string[], cells: readonly string[])
 function firstPerson(sentence: string): string {
   return sentence
     .replace(/^I's\b/, 'My')
-    .replace(/^I (lives|works|drives|speaks)\b/, (_, v: string) => `I ${v.slice(0, -1)}`)
+    .replace(
+      /^I (lives|works|drives|speaks|plays|owns|likes|loves|hates|prefers|teaches|studies|has)\b/,
+      (_, v: string) => `I ${v === 'has' ? 'have' : v === 'teaches' ? 'teach' : v === 'studies' ? 'study' : v.slice(0, -1)}`,
+    )
     .replace(/^I is\b/, "I'm");
 }
 
 /** The note rewritten as described above; other content is returned unchanged. */
 export function notesAsStatements(content: string): string {
-  const lines = content.split(/\r\n?|\n/);
+  const lines = plainNoteMarkdown(content).split('\n');
   const out: string[] = [];
   // Tables and checkboxes first.
   let columns: string[] = [];
@@ -195,11 +207,17 @@ export function notesAsStatements(content: string): string {
   }
   // Bullets and fields under a heading naming a person; fields named for a relative or a person.
   let person: string | null = null;
+  // The author's own lines: no heading yet, or a personal one ("About me", "Profile", "Notes").
+  let own = true;
+  let ownHeading = false;
   for (let i = 0; i < out.length; i++) {
     const raw = out[i]!;
     const heading = MD_HEADING.exec(raw);
     if (heading) {
-      person = headingPerson((heading[1] ?? heading[2] ?? '').trim());
+      const title = (heading[1] ?? heading[2] ?? '').trim();
+      person = headingPerson(title);
+      own = person === null && PROFILE_TITLE.test(title.replace(/[*_`]/g, '').trim());
+      ownHeading = own;
       // The heading names the subject of the lines below it, which now say it: it states nothing itself.
       if (person) out[i] = '';
       continue;
@@ -225,6 +243,8 @@ export function notesAsStatements(content: string): string {
       continue;
     }
     if (person && BULLET.test(raw) && verbFragment(text)) out[i] = `${person} ${lowerFirst(text).replace(/[.;]*$/, '')}.`;
+    // "- Lives in Lisbon", "+ works at Stripe" in the author's own note: the author's statements.
+    else if (!person && own && BULLET.test(raw) && (verbFragment(capitalise(text)) || (ownHeading && OWN_BASE_VERB.test(text)))) out[i] = `${firstPerson(`I ${lowerFirst(text).replace(/[.;]*$/, '')}.`)}`;
   }
   return out.join('\n');
 }
