@@ -158,7 +158,7 @@ export function bulletFacts(content: string, title: string | null, documentDate:
     }
     const label = LABELS[labelText];
     if (!label) {
-      const field = line && written && heading && !PROFILE_TITLE.test(heading) ? fieldFact(labelText, value, headingSubject(heading)) : null;
+      const field = line && written && heading && !PROFILE_TITLE.test(heading) ? fieldFact(labelText, value, headingSubject(heading), m[1]!) : null;
       if (field) {
         facts.push(field);
         used.add(i);
@@ -180,7 +180,8 @@ export function bulletFacts(content: string, title: string | null, documentDate:
     used.add(i);
   }
   // A heading over label lines names their subject; it states nothing itself.
-  if (used.size > 0) for (const i of headings) used.add(i);
+  // A title ("# Moving update", "Call notes 3 March") is no statement either; one in the author's voice ("## I moved!") is.
+  for (const i of headings) if (used.size > 0 || !/\b(?:I|I'm|I've|we|we're|my|our)\b/i.test(lines[i]!)) used.add(i);
   return { facts, lines: used };
 }
 
@@ -195,7 +196,9 @@ const NOT_A_FIELD =
  * "- Venue: Kew Gardens" under "## Wedding planning": a field of the heading's subject that the catalogue does not
  * name, filed under that subject and field, so a later note's "Venue: Hampton Court" replaces it.
  */
-function fieldFact(label: string, value: string, about: string): ExtractedFact | null {
+function fieldFact(label: string, value: string, about: string, written: string): ExtractedFact | null {
+  // "Dana Whitfield: VP Sales": a person's line, not a field.
+  if (/^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)+$/u.test(written.trim())) return null;
   if (!/^[a-z][a-z -]{0,30}$/.test(label) || label.split(' ').length > 3 || NOT_A_FIELD.test(label) || PROFILE[label] || PERSONAL[label] || RELATIVE.test(label)) return null;
   // "Maya: moved to Lyon" (a person's line), "Note: it is ...": statements, which the sentence reader files.
   if (isKnownName(label[0]!.toUpperCase() + label.slice(1)) || /\b(?:is|are|was|were|has|have|had|will|would)\b/i.test(value)) return null;

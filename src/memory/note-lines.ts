@@ -30,7 +30,7 @@ const PERSONAL_TITLE = /^(?:(?:my|personal|private)\b|about me\b|(?:health|medic
 /** Under "# About me", "- Live in Lisbon" is the author's "I live in Lisbon" (a to-do list has no such heading). */
 const OWN_BASE_VERB = /^(?:live|work|speak|drive|own|have|play|love|like|hate|prefer|teach|study)\s+\S/i;
 /** Headings of the author's own note, over fields and bullets that are theirs. */
-export const PROFILE_TITLE = /^(?:(?:my|personal|private)\b|about me\b|(?:health|medical)\b|(?:profile|bio|me|basics|notes?|info|details|status|current|life|updates?|contact)\s*$)/i;
+export const PROFILE_TITLE = /^(?:(?:my|personal|private)\b|about me\b|(?:health|medical)\b|(?:profile|bio|me|basics|notes?|info|details|status|current|life|updates?|contact|family|household)\s*$)/i;
 const NOT_A_PERSON = /^(?:project|team|meeting|minutes|notes?|agenda|todo|to-do|update|summary|status|budget|plan|plans|ideas|goals|list|checklist|the)$/i;
 
 // Words of a heading that make two capitalised words something other than a person's full name.
@@ -152,6 +152,43 @@ function firstPerson(sentence: string): string {
     .replace(/^I is\b/, "I'm");
 }
 
+/** A person's name as a note's line names them: a known first name, or two or three capitalised words of no place or organisation. */
+function personName(text: string): boolean {
+  const words = text.split(/\s+/);
+  if (words.length > 3 || !words.every((w) => /^\p{Lu}[\p{L}'-]+$/u.test(w))) return false;
+  if (words.some((w) => NOT_A_NAME_WORD.test(w) || NOT_A_PERSON.test(w))) return false;
+  if (isPlaceName(text) || isOrganisation(text)) return false;
+  return isKnownName(words[0]!) || (words.length > 1 && !isPlaceName(words[0]!));
+}
+
+/**
+ * A line of a people list: "Sister: Ana (lives in Porto, nurse)" is "My sister is Ana." and what the bracket says of
+ * her; "Dana Whitfield — VP Sales at Acme, based in Austin" is "Dana Whitfield is VP Sales at Acme, based in Austin."
+ */
+function personLine(text: string): string | null {
+  const kin = new RegExp(String.raw`^(?:\*\*|__)?(?:my\s+)?(${RELATIVE_WORDS})(?:\*\*|__)?\s*[:—–]\s*(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s*(?:\(([^()]{2,120})\))?\s*$`, 'iu').exec(text);
+  // After "Sister:", one capitalised word that is no place is her name.
+  if (kin && (personName(kin[2]!) || (!kin[2]!.includes(' ') && !isPlaceName(kin[2]!) && !isOrganisation(kin[2]!)))) {
+    const name = kin[2]!;
+    // "My sister Marta lives in Braga": the details keep the kinship, so a question about "my sister" finds them.
+    const who = `My ${kin[1]!.toLowerCase()} ${name}`;
+    const about = (kin[3] ?? '')
+      .split(/\s*[,;]\s*/)
+      .filter(Boolean)
+      .map((part) => {
+        if (verbFragment(capitalise(part))) return `${who} ${lowerFirst(part)}.`;
+        if (/^\p{Lu}/u.test(part) && isPlaceName(part)) return `${who} lives in ${part}.`;
+        if (/^\p{Ll}[\p{Ll} -]{1,30}$/u.test(part) && part.split(' ').length <= 3 && !/(?:ed|ing)\b/.test(part)) return `${who} is ${article(part)}.`;
+        return '';
+      })
+      .filter(Boolean);
+    return [`My ${kin[1]!.toLowerCase()} is ${name}.`, ...about].join(' ');
+  }
+  const person = /^(?:\*\*|__)?(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+){0,2})(?:\*\*|__)?\s+[—–]\s+(.{3,160}?)\s*\.?$/u.exec(text);
+  if (person && personName(person[1]!) && !verbFragment(person[2]!) && !/^\p{Ll}+(?:s|ed)\b/u.test(person[2]!)) return `${person[1]} is ${person[2]}.`;
+  return null;
+}
+
 /** The note rewritten as described above; other content is returned unchanged. */
 export function notesAsStatements(content: string): string {
   const lines = plainNoteMarkdown(content).split('\n');
@@ -223,6 +260,11 @@ export function notesAsStatements(content: string): string {
       continue;
     }
     const text = raw.replace(BULLET, '').trim();
+    const described = personLine(text);
+    if (described) {
+      out[i] = described;
+      continue;
+    }
     const field = /^(?:\*\*|__)?([A-Za-z][A-Za-z -]{0,24}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.{1,200}?)\s*$/.exec(text);
     if (field) {
       const label = field[1]!.trim();
@@ -240,6 +282,8 @@ export function notesAsStatements(content: string): string {
       const whose = new RegExp(`^(?:${RELATIVE_WORDS})$`, 'i').test(label) ? `My ${label.toLowerCase()}` : isKnownName(label) && /^\p{Lu}/u.test(label) ? label : null;
       if (whose && verbFragment(value)) out[i] = `${whose} ${lowerFirst(value)}.`;
       else if (whose && /^\p{Ll}/u.test(value) && verbFragment(value[0]!.toUpperCase() + value.slice(1))) out[i] = `${whose} ${value}.`;
+      // Call notes: "- Dana: moving to Austin next month" is what Dana is doing.
+      else if (whose && /^\p{Ll}{2,}ing\s+(?:to|at|in|on|into|from|for|as|with|a|an|the|back|over|up|out|off|home|abroad)\b/u.test(value)) out[i] = `${whose} is ${value}.`;
       continue;
     }
     if (person && BULLET.test(raw) && verbFragment(text)) out[i] = `${person} ${lowerFirst(text).replace(/[.;]*$/, '')}.`;

@@ -81,3 +81,26 @@ describe('project notes with the labels people use', () => {
     expect(read('## Family\n- Dad: moved to Cork for work').map((f) => f.subject)).not.toContain('Family');
   });
 });
+
+describe('people lists and call notes', () => {
+  it('a relative named after a label, with what the bracket says of them', () => {
+    expect(read('## Family\n- Sister: Ana (lives in Porto, nurse)\n- Brother: Rui\n- Partner: Joana').map((f) => `${f.text}|${f.subject}|${f.attribute}`)).toEqual([
+      "The user's sister is Ana.|the user|family:sister",
+      "The user's sister Ana lives in Porto.|Ana|residence",
+      "The user's sister Ana is a nurse.|Ana|role",
+      "The user's brother is Rui.|the user|family:brother",
+      "The user's partner is Joana.|the user|partner",
+    ]);
+  });
+
+  it('"Name — role at company, based in city" is that person\'s facts, not a field of the heading', () => {
+    expect(attributes('## Contacts\n- Dana Whitfield — VP Sales at Acme, based in Austin')).toEqual(['Dana Whitfield|role', 'Dana Whitfield|employer', 'Dana Whitfield|residence']);
+  });
+
+  it("a call note's 'Name: doing something' line is what they are doing; the note's title states nothing", () => {
+    const facts = read('Call notes 3 March\n- Dana: moving to Austin next month\n- Dana: starting at Dell as PM');
+    expect(facts.every((f) => f.subject === 'Dana')).toBe(true);
+    expect(facts.map((f) => f.text)).toContain('Dana works at Dell.');
+    expect(read('# Moving update\n\nWe finally moved! Our new place is in Lisbon.').some((f) => /update/i.test(f.text))).toBe(false);
+  });
+});
