@@ -198,7 +198,7 @@ const NOT_A_FIELD =
  */
 function fieldFact(label: string, value: string, about: string, written: string): ExtractedFact | null {
   // "Dana Whitfield: VP Sales": a person's line, not a field.
-  if (/^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)+$/u.test(written.trim())) return null;
+  if (/^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)+$/u.test(written.trim()) && isKnownName(written.trim().split(/\s+/)[0]!)) return null;
   if (!/^[a-z][a-z -]{0,30}$/.test(label) || label.split(' ').length > 3 || NOT_A_FIELD.test(label) || PROFILE[label] || PERSONAL[label] || RELATIVE.test(label)) return null;
   // "Maya: moved to Lyon" (a person's line), "Note: it is ...": statements, which the sentence reader files.
   if (isKnownName(label[0]!.toUpperCase() + label.slice(1)) || /\b(?:is|are|was|were|has|have|had|will|would)\b/i.test(value)) return null;

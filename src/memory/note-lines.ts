@@ -30,7 +30,7 @@ const PERSONAL_TITLE = /^(?:(?:my|personal|private)\b|about me\b|(?:health|medic
 /** Under "# About me", "- Live in Lisbon" is the author's "I live in Lisbon" (a to-do list has no such heading). */
 const OWN_BASE_VERB = /^(?:live|work|speak|drive|own|have|play|love|like|hate|prefer|teach|study)\s+\S/i;
 /** Headings of the author's own note, over fields and bullets that are theirs. */
-export const PROFILE_TITLE = /^(?:(?:my|personal|private)\b|about me\b|(?:health|medical)\b|(?:profile|bio|me|basics|notes?|info|details|status|current|life|updates?|contact|family|household)\s*$)/i;
+export const PROFILE_TITLE = /^(?:(?:my|personal|private)\b|about me\b|(?:health|medical)\b|(?:profile|bio|me|basics|notes?|info|details|status|current|life|updates?|contact)\s*$)/i;
 const NOT_A_PERSON = /^(?:project|team|meeting|minutes|notes?|agenda|todo|to-do|update|summary|status|budget|plan|plans|ideas|goals|list|checklist|the)$/i;
 
 // Words of a heading that make two capitalised words something other than a person's full name.
