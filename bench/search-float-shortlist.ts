@@ -35,6 +35,8 @@ const tagsOf = new Map(documents.map((d) => [d.documentId, d.containerTags]));
 const byId = new Map(floats.map((v) => [v.chunkId, v.vector]));
 const settings = JSON.parse(args.variants!) as Partial<typeof DEFAULT_VECTOR_INDEX_OPTIONS>[];
 const reads = new Map<Partial<typeof DEFAULT_VECTOR_INDEX_OPTIONS>, number>();
+/** The ids of each setting's last float read (timed below with the store's own statement). */
+const lastRead = new Map<Partial<typeof DEFAULT_VECTOR_INDEX_OPTIONS>, readonly string[]>();
 const indexes = settings.map(
   (f) =>
     new VectorIndex(
@@ -42,6 +44,7 @@ const indexes = settings.map(
       { ...DEFAULT_VECTOR_INDEX_OPTIONS, ...f },
       (_org, _model, ids) => {
         reads.set(f, (reads.get(f) ?? 0) + ids.length);
+        lastRead.set(f, ids);
         return new Map(ids.flatMap((id) => (byId.has(id) ? [[id, byId.get(id)!] as const] : [])));
       },
     ),
@@ -51,6 +54,11 @@ const queries = job.bodies.map((b) => JSON.parse(b) as { q: string; containerTag
 const vectors: Float32Array[] = [];
 for (const q of queries) vectors.push(await embedder.embedQuery(q.q));
 await embedder.close?.();
+// The float reads as the SQLite store makes them (storage/sqlite/chunks.ts readFloats), each setting's ids of a query
+// read in turn (order alternated), on a connection of the kept database.
+const timing = new Database(path.join(job.dataDir, 'mnemo.db'), { readonly: true });
+const readFloats = timing.prepare('SELECT id, embedding FROM chunks WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ? AND embedding_model = ?');
+const readMs = settings.map(() => [] as number[]);
 for (const limit of [10, 50, 150]) {
   const stats = settings.map(() => ({ found: 0, total: 0, differ: 0, min: 1 }));
   queries.forEach((q, i) => {
@@ -61,6 +69,15 @@ for (const limit of [10, 50, 150]) {
     const want = new Set(top.sorted().map(({ item }) => floats[item]!.chunkId));
     const scope = { vector: vectors[i]!, model: embedderId, limit, ...(q.containerTag ? { containerTags: [q.containerTag] } : {}) };
     const lists = indexes.map((idx) => idx.search(orgId, scope).map((c) => c.chunkId));
+    if (limit === 150) {
+      const order = settings.map((_, s) => s);
+      if (i % 2 === 1) order.reverse();
+      for (const s of order) {
+        const t = performance.now();
+        for (const r of readFloats.all(JSON.stringify(lastRead.get(settings[s]!)), orgId, embedderId) as { embedding: Buffer }[]) blobToVector(r.embedding);
+        readMs[s]!.push(performance.now() - t);
+      }
+    }
     lists.forEach((list, s) => {
       const hit = list.filter((id) => want.has(id)).length;
       stats[s]!.found += hit;
@@ -74,4 +91,6 @@ for (const limit of [10, 50, 150]) {
     console.log(`limit ${limit} ${JSON.stringify(f)}: recall ${(r.found / r.total).toFixed(4)} (min ${r.min.toFixed(2)}), lists differing from the first: ${r.differ}/${queries.length}`);
   });
 }
-for (const f of settings) console.log(`${JSON.stringify(f)}: ${reads.get(f)} floats read`);
+timing.close();
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+settings.forEach((f, s) => console.log(`${JSON.stringify(f)}: ${reads.get(f)} floats read; at limit 150 the read takes p50 ${median(readMs[s]!).toFixed(2)} ms`));
