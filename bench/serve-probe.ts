@@ -23,6 +23,8 @@ export interface ServeProbeResult {
   rssMb: number;
   heapUsedMb: number;
   arrayBuffersMb: number;
+  /** CPU time of the whole process (event loop, embedder worker, ONNX threads) per search after the first. */
+  cpuMsPerSearch: number;
 }
 
 const arg = process.argv[2]!;
@@ -51,7 +53,9 @@ const search = async (body: string): Promise<number> => {
 };
 const firstQueryMs = await search(job.bodies[0]!);
 const latencyMs: number[] = [];
+const cpu0 = process.cpuUsage();
 for (const body of job.bodies.slice(1)) latencyMs.push(await search(body));
+const cpu = process.cpuUsage(cpu0);
 const memory = process.memoryUsage();
 const result: ServeProbeResult = {
   embedderId,
@@ -62,6 +66,7 @@ const result: ServeProbeResult = {
   rssMb: memory.rss / 1e6,
   heapUsedMb: memory.heapUsed / 1e6,
   arrayBuffersMb: memory.arrayBuffers / 1e6,
+  cpuMsPerSearch: (cpu.user + cpu.system) / 1000 / Math.max(latencyMs.length, 1),
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);
 server.close();

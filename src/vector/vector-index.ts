@@ -81,6 +81,8 @@ export interface VectorIndexOptions {
   minRescore: number;
   /** ...nor fewer than the scope's rows divided by this (the budget grows with the scope, so recall holds at 1M). */
   rescoreFraction: number;
+  /** Rows of the final shortlist rescored from the stored floats, per requested result (at least FINAL_MIN rows). */
+  floatsPerResult?: number;
 }
 
 export const DEFAULT_VECTOR_INDEX_OPTIONS: VectorIndexOptions = { exactScanLimit: 20_000, rescorePerResult: 40, minRescore: 4_000, rescoreFraction: 64 };
@@ -90,12 +92,14 @@ const MEAN_SAMPLE = 50_000;
 
 /**
  * The final shortlist rescored from the stored floats: this many rows per requested result, at least FINAL_MIN. An
- * int8 score is within ~0.003 of the float one (bge-small, bench rows), far less than the gap between the limit-th
- * and the 2 x limit-th row, so two rows per result return the same results as four did (the same top lists for 60
- * bench queries at limits 10, 50 and 150) while reading half the floats: the read is the costliest part of a wide
- * search (600 rows, ~6.5 ms at 100k chunks, for the 150 candidates of a hybrid /v4/search).
+ * int8 score is within ~0.003 of the float one (bge-small, bench rows), so the rows the int8 order puts a quarter
+ * below the limit-th do not reach the top `limit` by their floats: on the 100k bench database (derived vectors, the
+ * densest case: each real vector has hundreds of near-copies) 1.25 rows per result returned the same lists as 2 for
+ * 101 real queries at limits 10, 50 and 150, and 1.1 changed 11-22% of them (`bench/search-float-shortlist.ts`).
+ * The read is the costliest part of a wide search (SQLite lookups by chunk id: 300 rows ~5.5 ms of a hybrid
+ * /v4/search's 150 candidates at 100k); 188 rows read 37% fewer.
  */
-const FINAL_PER_RESULT = 2;
+const FINAL_PER_RESULT = 1.25;
 const FINAL_MIN = 40;
 
 interface OrgVectors {
@@ -171,7 +175,7 @@ export class VectorIndex {
     if (idx.count === 0 || idx.dims !== q.vector.length) return [];
     const rows = eligibleRows(idx, q);
     const count = rows ? rows.length : idx.count;
-    const shortlist = this.floats ? Math.max(FINAL_MIN, q.limit * FINAL_PER_RESULT) : q.limit;
+    const shortlist = this.floats ? Math.max(FINAL_MIN, q.limit, Math.ceil(q.limit * (this.options.floatsPerResult ?? FINAL_PER_RESULT))) : q.limit;
     const top = new TopK(shortlist);
     const { data, scales, dims, alive } = idx;
     const rowAt = rows ? (i: number) => rows[i]! : (i: number) => i;

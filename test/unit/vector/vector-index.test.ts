@@ -149,7 +149,7 @@ describe('VectorIndex', () => {
     // The float shortlist is a few rows per result, not the scope.
     expect(Math.max(...reads)).toBeLessThanOrEqual(40);
   });
-  it('rescores two float rows per requested result and still returns the exact top results', () => {
+  it('rescores 1.25 float rows per requested result and still returns the exact top results', () => {
     const byId = new Map(vectors.map((v) => [v.chunkId, v.vector]));
     const reads: number[] = [];
     const idx = new VectorIndex(
@@ -175,6 +175,7 @@ describe('VectorIndex', () => {
       same += got.filter((c) => want.has(c.chunkId)).length;
     }
     expect(same / (some.length * 50)).toBeGreaterThan(0.97);
-    expect(Math.max(...reads)).toBe(100);
+    // ceil(50 x 1.25) rows read from the floats (100 before: two per result).
+    expect(Math.max(...reads)).toBe(63);
   });
 });
