@@ -33,6 +33,8 @@ const { values: args } = parseArgs({
     dataset: { type: 'string', default: 'locomo' },
     candidates: { type: 'string', default: '100' },
     'limit-questions': { type: 'string', default: '0' },
+    /** LongMemEval only: these question ids and their haystacks (comma-separated). */
+    'question-ids': { type: 'string' },
     'scifact-docs': { type: 'string', default: '0' },
     reuse: { type: 'boolean', default: false },
     diagnose: { type: 'boolean', default: false },
@@ -45,7 +47,7 @@ const { values: args } = parseArgs({
 const name = args.dataset as DatasetName;
 const LOADERS: Record<DatasetName, (dir: string, limit: number) => QualityDataset> = {
   locomo: loadLocomo,
-  longmemeval: loadLongMemEval,
+  longmemeval: (dir, limit) => loadLongMemEval(dir, limit, args['question-ids'] ? args['question-ids'].split(',') : []),
   scifact: (dir, limit) => loadSciFact(dir, limit, intArg(args['scifact-docs'], 0, 'scifact-docs')),
 };
 

@@ -6,7 +6,7 @@
  *   npm run bench:quality -- [--datasets locomo,longmemeval,scifact]
  *                            [--modes keyword,vector,hybrid,hybrid-rerank,memories,hybrid-memories]
  *                            [--limit-questions N] [--embedder local|hash] [--cache] [--ingest-concurrency N]
- *                            [--shared ../shared/data] [--scifact-docs N]
+ *                            [--shared ../shared/data] [--scifact-docs N] [--question-ids id,id (LongMemEval)]
  *   npm run bench:quality -- --chart-only     # redraw bench/results/quality-chart.svg from the latest results
  *
  * Each dataset is ingested once into a fresh temporary data directory by a service with the embedded runner; then
@@ -33,7 +33,7 @@ import { coveredShare } from './quality/units.js';
 
 const LOADERS: Record<DatasetName, (dataDir: string, limit: number) => QualityDataset> = {
   locomo: loadLocomo,
-  longmemeval: loadLongMemEval,
+  longmemeval: (dir, limit) => loadLongMemEval(dir, limit, args['question-ids'] ? args['question-ids'].split(',') : []),
   scifact: (dir, limit) => loadSciFact(dir, limit, intArg(args['scifact-docs'], 0, 'scifact-docs')),
 };
 
@@ -44,6 +44,8 @@ const { values: args } = parseArgs({
     datasets: { type: 'string', default: DATASET_NAMES.join(',') },
     modes: { type: 'string' },
     'limit-questions': { type: 'string', default: '0' },
+    /** LongMemEval only: these question ids and their haystacks (comma-separated). */
+    'question-ids': { type: 'string' },
     embedder: { type: 'string', default: 'local' },
     cache: { type: 'boolean', default: false },
     'chart-only': { type: 'boolean', default: false },

@@ -21,6 +21,7 @@ const QUERY_TIME_ONLY = [
   'src/search/query-intent.ts',
   'src/search/rerank.ts',
   'src/search/short-passages.ts',
+  'src/search/subword-terms.ts',
   'src/services/search.ts',
   'src/vector/top-k.ts',
 ];

@@ -28,11 +28,15 @@ export function sessionContent(date: string, turns: readonly ChatTurn[]): string
   return [`Chat session on ${date}`, ...turns.map((t) => `${t.role}: ${t.content.trim()}`)].join('\n\n');
 }
 
-export function loadLongMemEval(dataDir: string, limitQuestions: number): QualityDataset {
+/**
+ * `questionIds` (non-empty) keeps only those questions and their haystacks, for quick ranking trials on a few
+ * questions (keyword IDF is then computed over fewer sessions, so figures compare only with runs of the same ids).
+ */
+export function loadLongMemEval(dataDir: string, limitQuestions: number, questionIds: readonly string[] = []): QualityDataset {
   const file = path.join(dataDir, 'longmemeval', 'longmemeval-s-dev.json');
   const all = JSON.parse(fs.readFileSync(file, 'utf8')) as Question[];
   // Abstention questions have no answer session: retrieval metrics skip them.
-  const scored = all.filter((q) => !q.question_id.endsWith('_abs'));
+  const scored = all.filter((q) => !q.question_id.endsWith('_abs') && (questionIds.length === 0 || questionIds.includes(q.question_id)));
   const picked = sample(scored, limitQuestions);
   const stats = { questions: all.length, skippedAbstention: all.length - scored.length, sessions: 0, duplicateSessionIds: 0 };
   const documents: BenchDocument[] = [];

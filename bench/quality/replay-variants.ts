@@ -5,6 +5,7 @@
 import { intentEvidence, queryIntent, withIntent } from '../../src/search/query-intent.js';
 import { idf, termWeights } from '../../src/search/keyword-score.js';
 import { rerank, secondStage } from '../../src/search/rerank.js';
+import { subwordMatch } from '../../src/search/subword-terms.js';
 import { indexTerms } from '../../src/text/tokenize.js';
 import { calibrateCosine, type VectorCalibration } from '../../src/vector/calibrate.js';
 
@@ -490,3 +491,57 @@ VARIANTS['r10 rerank served'] = rerankPassage(0);
 for (const a of [0.5, 0.7, 1]) VARIANTS[`r10 rerank passage ${a}`] = rerankPassage(a);
 for (const a of [0.5, 1]) VARIANTS[`r10 rerank passage ${a} rank0.5`] = rerankPassage(a, { kw: 0.45, kFirst: 0.45, rank: 0.5 });
 for (const a of [0.5, 1]) VARIANTS[`r10 rerank passage ${a} rank2`] = rerankPassage(a, { kw: 0.45, kFirst: 0.45, rank: 2 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Round 11: query words a passage holds only inside a longer word (search/subword-terms.ts: "phone" in "iPhone",
+// "photography" / "photographer"), credited at a share of their weight in the first stage's keyword coverage and
+// in the second pass's. The served pipeline is recomputed from the corpus's document frequencies (`r11 check`,
+// share 0, measures how far that is from the served order).
+// ---------------------------------------------------------------------------------------------------------------
+function holdsSubword(queryTerm: string, textTerms: Iterable<string>): boolean {
+  for (const t of textTerms) if (subwordMatch(queryTerm, t)) return true;
+  return false;
+}
+function subwordCredit(weights: ReadonlyMap<string, number>, queryTerms: readonly string[], text: string, share: number, match: (qt: string, terms: Iterable<string>) => boolean): number {
+  if (share === 0) return 0;
+  const have = termsOf(text);
+  let total = 0;
+  let credit = 0;
+  for (const [t, w] of weights) {
+    total += w;
+    if (!have.has(t) && queryTerms.includes(t) && match(t, have)) credit += w;
+  }
+  return total > 0 ? (share * credit) / total : 0;
+}
+function pipeline11(share: number, match: (qt: string, terms: Iterable<string>) => boolean = holdsSubword): (q: ReplayQuery) => Candidate[] {
+  return (q) => {
+    const intent = queryIntent(q.q);
+    const w = baseWeights(q);
+    const k1 = (c: Candidate) => coverage(w, c.text) + subwordCredit(w, q.terms, c.text, share, match);
+    const withK = q.cands.map((c) => ({ ...c, k: k1(c) }));
+    const first = byScore(withK, (c) => withIntent(1 - (1 - c.v) * (1 - 0.95 * c.k), intentEvidence(intent, c.text)));
+    if (intent.counts || first.length < 2) return first.map((c) => ({ ...c, kf: c.k }));
+    const extra = new Map<string, number>();
+    for (const t of termsOf(first[0]!.text)) if (!w.has(t) && (corpusDf.get(t) ?? 0) > 0) extra.set(t, idf(corpusDf.get(t)!, corpusSize));
+    const chosen = [...extra].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 20);
+    const ew = new Map([...w, ...chosen.map(([t, x]) => [t, 0.3 * x] as const)]);
+    const withKf = first.map((c) => ({ ...c, kf: coverage(ew, c.text) + subwordCredit(ew, q.terms, c.text, share, match) }));
+    return byScore(withKf, (c) => withIntent(1 - (1 - c.v) * (1 - 0.95 * (c.kf ?? c.k)), intentEvidence(intent, c.text)));
+  };
+}
+for (const s of [0, 0.25, 0.5, 0.75, 1]) {
+  VARIANTS[`r11 subword ${s}`] = pipeline11(s);
+  VARIANTS[`r11 subword ${s} rerank`] = (q) => rerankPassage(1)({ ...q, cands: pipeline11(s)(q) });
+}
+const suffixOnly = (qt: string, terms: Iterable<string>) => {
+  for (const t of terms) if (subwordMatch(qt, t) && !(t.startsWith(qt.replace(/e$/, '')) || qt.startsWith(t.replace(/e$/, '')))) return true;
+  return false;
+};
+const prefixOnly = (qt: string, terms: Iterable<string>) => {
+  for (const t of terms) if (subwordMatch(qt, t) && (t.startsWith(qt.replace(/e$/, '')) || qt.startsWith(t.replace(/e$/, '')))) return true;
+  return false;
+};
+for (const s of [0.5, 1]) {
+  VARIANTS[`r11 suffix-only ${s}`] = pipeline11(s, suffixOnly);
+  VARIANTS[`r11 prefix-only ${s}`] = pipeline11(s, prefixOnly);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasIntent, intentEvidence, orderByIntent, placesInTime, queryIntent, SPEAKER_EVIDENCE, speakersOf, TIME_EVIDENCE, withIntent } from '../../../src/search/query-intent.js';
+import { hasIntent, intentEvidence, orderByIntent, OWNED_EVIDENCE, placesInTime, queryIntent, SPEAKER_EVIDENCE, speakersOf, speaksOfOwn, TIME_EVIDENCE, withIntent } from '../../../src/search/query-intent.js';
 
 describe('query intent: the speaker named, a time asked for', () => {
   it('reads the people a question may name and whether it asks when', () => {
@@ -66,5 +66,36 @@ describe('query intent: the speaker named, a time asked for', () => {
     expect(out.map((h) => h.similarity)).toEqual([0.8, 0.75, 0.2]);
     // No intent: unchanged.
     expect(orderByIntent(hits, queryIntent('support group'), (id) => text[id]!)).toEqual(hits);
+  });
+
+  it('reads the thing of the asker\'s a suggestion question is about: the head of each "my ..." phrase', () => {
+    expect([...queryIntent('Can you suggest some useful accessories for my phone?').owned]).toEqual(['phone']);
+    expect([...queryIntent('Any tips for my sourdough starter? It keeps going flat.').owned]).toEqual(['starter']);
+    expect([...queryIntent('What would you recommend to complement my current photography setup?').owned]).toEqual(['setup']);
+    expect([...queryIntent('What should I cook for my kids this week?').owned]).toEqual(['kid']);
+    // Not a request for a suggestion, or nothing of the asker's: no owned thing, and no intent from it.
+    expect(queryIntent('What is the name of my cat?').owned.size).toBe(0);
+    expect(queryIntent('Can you suggest a good novel?').owned.size).toBe(0);
+    expect(hasIntent(queryIntent('Can you suggest a good novel?'))).toBe(false);
+    expect(hasIntent(queryIntent('Can you suggest a case for my phone?'))).toBe(true);
+  });
+
+  it('gives evidence to a passage where someone speaks of their own such thing, a compound holding it too ("my iPhone")', () => {
+    const intent = queryIntent('Can you suggest some useful accessories for my phone?');
+    expect(speaksOfOwn(intent.owned, 'user: I cracked the screen protector on my iPhone 13 Pro last week.')).toBe(true);
+    expect(speaksOfOwn(intent.owned, 'user: my old phone died')).toBe(true);
+    expect(speaksOfOwn(intent.owned, 'assistant: A case protects your phone from drops.')).toBe(false);
+    expect(speaksOfOwn(intent.owned, 'user: my sister called me on the phone yesterday')).toBe(false);
+    expect(intentEvidence(intent, 'user: a new case for my iPhone?')).toBe(OWNED_EVIDENCE);
+    expect(intentEvidence(intent, 'useful phone accessories: cases, chargers, power banks')).toBe(0);
+    const text: Record<string, string> = {
+      accessories: 'Useful accessories: a case or a cover protects your device from scratches and drops.',
+      mine: 'user: I need a wallet case for my iPhone 13 Pro.',
+    };
+    const hits = [
+      { id: 'accessories', similarity: 0.72 },
+      { id: 'mine', similarity: 0.67 },
+    ];
+    expect(orderByIntent(hits, intent, (id) => text[id]!).map((h) => h.id)).toEqual(['mine', 'accessories']);
   });
 });
