@@ -18,6 +18,7 @@ import { answerInFrame, confirmedStatement } from './answer-frames.js';
 import { statementBehindLead } from './lead-clauses.js';
 import { pastAndPresent, previousPlace } from './past-values.js';
 import { normaliseTyping, typedSentences } from './user-typing.js';
+import { CORRECTION_CUE, valueCorrection, type ValueCorrection } from './rejected-values.js';
 
 export { MAX_FACT_CHARS };
 
@@ -148,8 +149,10 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
     const before = facts.length;
     if (confirmed) {
       // Only catalogued facts: a yes to "you had a good week?" states nothing worth keeping.
-      for (const clause of splitClauses(restoreImpliedSubject(cleanSentence(confirmed.statement, names)))) {
-        for (const fact of factsOfClause(clause, context)) if (fact.attribute) push(fact);
+      // "Just to confirm, you work at Bosch, not Siemens?" / "yes": a confirmed correction.
+      const fix = valueCorrection(confirmed.statement);
+      for (const clause of splitClauses(restoreImpliedSubject(cleanSentence(fix ? fix.statement : confirmed.statement, names)))) {
+        for (const fact of factsOfClause(clause, context)) if (fact.attribute) push(fix && fact.text.toLowerCase().includes(fix.meant.toLowerCase()) ? { ...fact, corrects: { meant: fix.meant, rejected: fix.rejected } } : fact);
       }
     }
     // "Today was one of those days. Rain all morning, the bus was late, and I spilled coffee": after a mood of the day,
@@ -183,10 +186,19 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
           else sentence.splice(sentence.indexOf(retracted.old), 1, retracted.fact);
           continue;
         }
-        for (const clause of splitClauses(whole).flatMap(previousPlace)) {
+        // "Quick fix: it's Braga, not Porto", "I said Tuesday earlier but it's on Thursdays": the statement without the
+        // rejected value, its facts marked as correcting it; a bare value is a correction of its own.
+        const fix = CORRECTION_CUE.test(body) ? valueCorrection(whole) : null;
+        const said = fix ? restoreImpliedSubject(cleanSentence(fix.statement, names)) : whole;
+        const own: ExtractedFact[] = [];
+        for (const clause of splitClauses(said).flatMap(previousPlace)) {
           if (clause.length > MAX_SENTENCE_CHARS) continue;
-          sentence.push(...factsWithoutAside(clause, context));
+          own.push(...factsWithoutAside(clause, context));
         }
+        if (fix) {
+          const marked = own.filter((f) => f.text.toLowerCase().includes(fix.meant.toLowerCase())).map((f) => ({ ...f, corrects: { meant: fix.meant, rejected: fix.rejected } }));
+          sentence.push(...(marked.length > 0 ? marked : [correctionFact(fix, chat ? turn.speaker : (userName ?? USER), date, chat)]));
+        } else sentence.push(...own);
       }
       const daysList = mood && isListOfHappenings(raw);
       for (const fact of joinedInstead(sentence)) if (!daysList || fact.attribute) push(fact);
@@ -239,6 +251,20 @@ function joinedInstead(facts: ExtractedFact[]): ExtractedFact[] {
   const left = facts.find((f) => f.attribute?.startsWith('membership:') && /\b(?:left|quit|cancell?ed|dropped out of)\b/i.test(f.text));
   if (!left) return facts;
   return facts.map((f) => (f !== left && f.subject === left.subject && f.attribute === 'employer' && /\b(?:joined|signed up (?:at|with|for))\b/i.test(f.text) ? { ...f, attribute: left.attribute } : f));
+}
+
+/** A correction that names only values, about its author until the memory step finds what it corrects. */
+function correctionFact(fix: ValueCorrection, speaker: string, date: string | null, chat: boolean): ExtractedFact {
+  return {
+    text: `Correction: ${fix.meant}, not ${fix.rejected}.`,
+    isStatic: true,
+    eventDate: date,
+    forgetAfter: null,
+    subject: speaker,
+    attribute: null,
+    speaker: chat ? speaker : null,
+    corrects: { meant: fix.meant, rejected: fix.rejected },
+  };
 }
 
 const MEANT = /^(?:I\s+meant|I\s+mean|meant)(?:\s+to\s+say)?\s+(?!(?:I|I'm|we|my|our|that|it|to|the user|you|he|she|they)\b)([^,.;!?]{1,40}?)\s*(?:[,.;!?]|$)/iu;
