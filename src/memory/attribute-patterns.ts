@@ -228,7 +228,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
   [
     new RegExp(
-      String.raw`^\s+${ADV}(?:left|quit|has left|has quit|is leaving|resigned from|retired from|parted ways with|has parted ways with|walked away from|stepped down from|moved on from|is no longer with|is no longer at|is no longer working at|no longer works at|no longer works for|was laid off from|got laid off from|got fired from|was fired from|stopped working at|stopped working for)\s+(?<job>(?:the user's|her|his|their|the|a|\p{Lu}[\p{L}'-]*'s)\s+(?:job|position|role|company)\s*(?:at|with)?\s*)?(?<v>.*)`,
+      String.raw`^\s+${ADV}(?:left|quit|has left|has quit|is leaving|resigned from|retired from|parted ways with|has parted ways with|walked away from|walked out of|walked out on|has walked out of|stepped down from|moved on from|is no longer with|is no longer at|is no longer working at|no longer works at|no longer works for|was laid off from|got laid off from|got fired from|was fired from|stopped working at|stopped working for)\s+(?<job>(?:the user's|her|his|their|the|a|\p{Lu}[\p{L}'-]*'s)\s+(?:job|position|role|company)\s*(?:at|with)?\s*)?(?<v>.*)`,
       'u',
     ),
     (g) => (g.job && !/^\p{Lu}/u.test(g.v ?? '') ? f('employer', null, { ended: true }) : ended(g.v)),
@@ -327,7 +327,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => f('vehicle', g.v, { ended: true }),
   ],
   // Food and health.
-  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became|went|has gone|is going|is now|turned)\s+${ADV}(?:not\s+)?${ADV}(?:an?\s+|fully\s+)?(?<v>${DIETS})\b`, 'iu'), (g) => f('diet', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became|went|has gone|is going|is now|turned)\s+${ADV}(?:not\s+|no\s+longer\s+)?${ADV}(?:an?\s+|fully\s+)?(?<v>${DIETS})\b`, 'iu'), (g) => f('diet', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:is on|follows|started|switched to|is following|tries|eats)\s+(?:an?\s+)?(?<v>[\p{L}-]+(?:\s+[\p{L}-]+)?)\s+diet\b`, 'iu'), (g) => f('diet', g.v)],
   // "eats fish and eggs (these days)": what a diet allows, said as the whole predicate.
   // Not "still eats eggs" (a detail of a diet): two foods, "only", or a cue that it changed.
@@ -338,7 +338,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // "weighs 92 kg", "weighed in this morning at 86 kg", "is down to 80 kg".
   [/^\s+(?:(?:now|currently|just)\s+)?(?:weighs|weighed(?:\s+in)?|is down to|is up to|got down to)\b.{0,45}?(?<v>\d+(?:[.,]\d+)?\s?(?:kg|kgs|kilos?|lbs?|pounds|stone|st)\b)/iu, (g) => f('weight', g.v)],
   [/^'s\s+(?:current\s+|new\s+)?weight\s+is\s+(?:now\s+)?(?<v>\d+(?:[.,]\d+)?\s?(?:kg|kgs|kilos?|lbs?|pounds|stone|st)\b)/iu, (g) => f('weight', g.v)],
-  [new RegExp(String.raw`^\s+${ADV}(?:started|began|is)\s+eating\s+(?<v>meat|fish|dairy|pork|beef|red meat|animal products)\s+again\b`, 'iu'), (g) => f('diet', `eats ${g.v}`)],
+  [new RegExp(String.raw`^\s+${ADV}(?:started|began|is)\s+eating\s+(?<v>meat|fish|dairy|pork|beef|red meat|animal products|chicken|poultry|seafood|lamb|bacon|turkey)\s+again\b`, 'iu'), (g) => f('diet', `eats ${g.v}`)],
   [new RegExp(String.raw`^\s+${ADV}(?:stopped|quit|gave up)\s+eating\s+(?<v>meat|fish|dairy|gluten|sugar|eggs|pork|beef|red meat|animal products)`, 'iu'), (g) => f('diet', `no ${g.v}`)],
   [
     new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became|is still)\s+${ADV}(?:not\s+)?${ADV}(?:severely\s+|very\s+|mildly\s+|a bit\s+|slightly\s+|deathly\s+|highly\s+)?allergic\s+to\s+(?<v>.+)`, 'iu'),

@@ -274,9 +274,10 @@ export function restoreImpliedSubject(sentence: string): string {
   ) {
     return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   }
-  // "Finally relocated to Denver", "Moved to Leeds in May": a past verb with nothing before it is the author's.
+  // "Finally relocated to Denver", "Moved to Leeds in May", "Left HubSpot in August": a past verb with nothing before
+  // it is the author's.
   // "Tapered off the sertraline", "Celebrated with the family": a particle or preposition after the verb as well.
-  const past = /^(?:(?:Just|Finally|Recently|Officially|Already)\s+)?(\p{L}+)\s+(?:to|into|from|in|at|my|our|a|an|the|back|up|out|over|off|with|on|for|down|through|around|last|yesterday|earlier|recently|after)\b/u.exec(
+  const past = /^(?:(?:Just|Finally|Recently|Officially|Already)\s+)?(\p{L}+)(?:\s+(?:to|into|from|in|at|my|our|a|an|the|back|up|out|over|off|with|on|for|down|through|around|last|yesterday|earlier|recently|after)\b|\s+(?!I\b)(?=\p{Lu}[\p{L}'’&-]*(?:\s|[,.;!]|$)))/u.exec(
     sentence,
   );
   if (
@@ -297,6 +298,10 @@ export function restoreImpliedSubject(sentence: string): string {
   // "[I'm 34] and have never run a marathon": the second half of a coordination keeps the first half's subject.
   if (/^(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll}/u.test(sentence)) return `I have ${sentence.replace(/^\S+\s+/, '')}`;
   // "Haven't touched the guitar in months", "Never liked olives": a negated verb whose subject is the author.
+  // "Not vegetarian any more", "No longer vegan": what the author is not any more.
+  const notAnyMore = /^(?:not\s+(?:an?\s+)?(\p{Ll}[\p{L}-]*)\s+any\s?more|no longer\s+(?:an?\s+)?(\p{Ll}[\p{L}-]*)(?:\s+any\s?more)?)\s*(?:$|[,;.!—–-])/iu.exec(sentence);
+  const what = notAnyMore ? (notAnyMore[1] ?? notAnyMore[2])! : '';
+  if (notAnyMore && !isVerbForm(what) && !isRegularPast(what) && !IRREGULAR_PAST.has(what)) return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   const negated = /^(?:(?:Honestly|Still|Really)\s+)?(haven't|hasn't|havent|never|no longer)\s+(\p{Ll}+)\b/iu.exec(sentence);
   if (negated && (isRegularPast(negated[2]!.toLowerCase()) || IRREGULAR_PAST.has(negated[2]!.toLowerCase()) || /^no longer$/i.test(negated[1]!)) && !/^(?:\S+\s+){0,3}(?:I|I'm|I've|we|we're)\b/.test(sentence)) {
     return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`.replace(/^I hasn't\b/, "I haven't");
