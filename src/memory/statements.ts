@@ -285,7 +285,7 @@ export function restoreImpliedSubject(sentence: string): string {
   if (
     past &&
     !/^(?:Based|Located|Called|Named|Related|Supposed|Used|Rated|Dated|Priced|Situated|Centered|Centred|Headquartered)$/i.test(past[1]!) &&
-    (isRegularPast(past[1]!.toLowerCase()) || IRREGULAR_PAST.has(past[1]!.toLowerCase()))
+    (isRegularPast(past[1]!.toLowerCase()) || IRREGULAR_PAST.has(past[1]!.toLowerCase()) || /^quit$/i.test(past[1]!))
   ) {
     return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   }
