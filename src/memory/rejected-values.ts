@@ -15,7 +15,7 @@ export interface ValueCorrection {
   meant: string;
   /** The value it replaces ("Porto"). */
   rejected: string;
-  /** The statement without the rejected value or the "I said X earlier" lead, when it has one. */
+  /** The statement to read facts from: the sentence, without an "I said X earlier" lead. */
   statement: string;
 }
 
@@ -46,9 +46,9 @@ export function valueCorrection(sentence: string): ValueCorrection | null {
   if (said?.groups) {
     const rejected = said.groups.rejected!.trim();
     // "I wrote Ghent last time, she's in Antwerp, not Ghent": the statement without its own "not".
-    const inner = NOT_VALUE.exec(said.groups.statement!.trim());
-    const statement = (inner ? inner.groups!.before! : said.groups.statement!).trim().replace(/[.!?]+$/, '');
-    const meant = valueIn(statement);
+    const statement = said.groups.statement!.trim();
+    const inner = NOT_VALUE.exec(statement);
+    const meant = valueIn((inner ? inner.groups!.before! : statement).replace(/[.!?]+$/, ''));
     return meant && isValue(rejected) && meant.toLowerCase() !== rejected.toLowerCase() ? { meant, rejected, statement } : null;
   }
   const m = NOT_VALUE.exec(s);
@@ -57,8 +57,8 @@ export function valueCorrection(sentence: string): ValueCorrection | null {
   if (!isValue(rejected)) return null;
   const meant = valueIn(m.groups.before!);
   if (!meant || meant.toLowerCase() === rejected.toLowerCase()) return null;
-  const statement = `${m.groups.before!.trim()}${s.slice(m.index + m[0].length).replace(/^\s*[,;]?\s*/, ' ')}`.trim();
-  return { meant, rejected, statement };
+  // The sentence is its own statement: "Ava lives in Ottawa, not Toronto" keeps what it rules out.
+  return { meant, rejected, statement: s };
 }
 
 /** The value a clause states: after its copula or place preposition, else its closing capitalised words. */
