@@ -24,10 +24,14 @@ export function withoutLeadLabel(sentence: string): string {
   if (!m?.groups) return s;
   const label = m.groups.label!.trim();
   const rest = m.groups.rest!;
-  const words = label.replace(/\([^()]*\)/g, ' ').trim().split(/\s+/);
+  const words = label
+    .replace(/\([^()]*\)/g, ' ')
+    .trim()
+    .split(/\s+/);
   // "New number: 555-0199", "Current role: staff engineer": a field and its value, read as such elsewhere; "We have two
   // kids: Mia and Leo": a statement whose colon opens its list.
-  if (words.length > 5 || rest.split(/\s+/).length < 3 || !/^\p{L}/u.test(rest) || /^(?:new|current|old|previous|updated|my|our|his|her|their|i|i'm|we|we're|we've|he|she|they|it|there|this|these)\b/i.test(label)) return s;
+  if (words.length > 5 || rest.split(/\s+/).length < 3 || !/^\p{L}/u.test(rest) || /^(?:new|current|old|previous|updated|my|our|his|her|their|i|i'm|we|we're|we've|he|she|they|it|there|this|these)\b/i.test(label))
+    return s;
   // "Maya: ...", "Dad: ...", "Lena Novak: ...": whose words or fields they are.
   if (PERSON_LABEL.test(label) || (words.length <= 2 && words.every((w) => /^\p{Lu}/u.test(w)) && isKnownName(words[0]!))) return s;
   // "User changed jobs: now works at Linear": the label's subject is the statement's.

@@ -154,7 +154,8 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
       // "Just to confirm, you work at Bosch, not Siemens?" / "yes": a confirmed correction.
       const fix = valueCorrection(confirmed.statement);
       for (const clause of splitClauses(restoreImpliedSubject(cleanSentence(fix ? fix.statement : confirmed.statement, names)))) {
-        for (const fact of factsOfClause(clause, context)) if (fact.attribute) push(fix && fact.text.toLowerCase().includes(fix.meant.toLowerCase()) ? { ...fact, corrects: { meant: fix.meant, rejected: fix.rejected } } : fact);
+        for (const fact of factsOfClause(clause, context))
+          if (fact.attribute) push(fix && fact.text.toLowerCase().includes(fix.meant.toLowerCase()) ? { ...fact, corrects: { meant: fix.meant, rejected: fix.rejected } } : fact);
       }
     }
     // "Today was one of those days. Rain all morning, the bus was late, and I spilled coffee": after a mood of the day,
@@ -287,7 +288,9 @@ function nextEmployer(facts: ExtractedFact[]): ExtractedFact[] {
     const name = went.exec(f.text)?.[1];
     return name !== undefined && !isPlaceName(name);
   };
-  return facts.map((f) => (f !== left && f.subject === left.subject && (f.attribute === null || f.attribute === 'residence' || f.attribute === 'location') && organisation(f) ? { ...f, attribute: 'employer', isStatic: true } : f));
+  return facts.map((f) =>
+    f !== left && f.subject === left.subject && (f.attribute === null || f.attribute === 'residence' || f.attribute === 'location') && organisation(f) ? { ...f, attribute: 'employer', isStatic: true } : f,
+  );
 }
 
 const MEANT = /^(?:I\s+meant|I\s+mean|meant)(?:\s+to\s+say)?\s+(?!(?:I|I'm|we|my|our|that|it|to|the user|you|he|she|they)\b)([^,.;!?]{1,40}?)\s*(?:[,.;!?]|$)/iu;

@@ -29,11 +29,13 @@ const SAID_EARLIER = new RegExp(
   'u',
 );
 /** Where a value opens: after the copula or a preposition of place ("it's Braga", "she's in Antwerp"). */
-const VALUE_OPENS = /\b(?:it's|it’s|it is|it was|that's|that’s|that is|that was|'s|’s|is|are|am|was|'re|’re|'m|’m)\s+(?:actually\s+|really\s+|now\s+|definitely\s+)?(?:(?:in|at|on|with|from|for)\s+)?(?:an?\s+|the\s+)?(?<value>.+)$/iu;
+const VALUE_OPENS =
+  /\b(?:it's|it’s|it is|it was|that's|that’s|that is|that was|'s|’s|is|are|am|was|'re|’re|'m|’m)\s+(?:actually\s+|really\s+|now\s+|definitely\s+)?(?:(?:in|at|on|with|from|for)\s+)?(?:an?\s+|the\s+)?(?<value>.+)$/iu;
 /** Words that end a value: a pronoun or a clause's verb after it ("tree nuts I'm allergic to"). */
 const VALUE_ENDS = /\s+(?:I|I'm|I’m|i'm|we|we're|she|he|they|you|that|which|who|is|are|was|were|has|have|had)\b.*$/u;
 /** Words a value cannot be (a correction of a sentence, not of a value: "not really", "not sure"). */
-const NOT_A_VALUE = /^(?:actually|still|also|really|sure|much|quite|yet|anymore|any more|so|too|that|this|it|me|you|him|her|them|always|just|only|exactly|bad|great|good|far|long|now|again|ever|everything|all|at all|for long|a lot|one bit|in the slightest)\b/i;
+const NOT_A_VALUE =
+  /^(?:actually|still|also|really|sure|much|quite|yet|anymore|any more|so|too|that|this|it|me|you|him|her|them|always|just|only|exactly|bad|great|good|far|long|now|again|ever|everything|all|at all|for long|a lot|one bit|in the slightest)\b/i;
 
 /** Words that say a sentence corrects something said before. */
 export const CORRECTION_CUE =

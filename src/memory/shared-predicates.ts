@@ -13,7 +13,10 @@ const NAME = String.raw`\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?`;
 const KIN = String.raw`(?:(?:older|younger|little|big|twin|best)\s+)?\p{Ll}[\p{L}-]+`;
 /** "my cousin Finn", "Priya", "I". */
 const PERSON = String.raw`(?:(?:[Mm]y|[Oo]ur)\s+${KIN}\s+${NAME}|(?!(?:The|This|That|It|We|They|He|She|My|Our)\b)${NAME}|I|me)`;
-const SHARED = new RegExp(String.raw`^(?:(?<owner>[Mm]y|[Oo]ur)\s+(?<kin>${KIN}s)\s+)?(?<a>${PERSON})\s+and\s+(?<b>${PERSON})\s+(?:(?:both|each)\s+(?<verb>[\p{Ll}'’]+)|(?<aux>are|were|have|had)\s+(?:both|each))(?<rest>\s.*)?$`, 'u');
+const SHARED = new RegExp(
+  String.raw`^(?:(?<owner>[Mm]y|[Oo]ur)\s+(?<kin>${KIN}s)\s+)?(?<a>${PERSON})\s+and\s+(?<b>${PERSON})\s+(?:(?:both|each)\s+(?<verb>[\p{Ll}'’]+)|(?<aux>are|were|have|had)\s+(?:both|each))(?<rest>\s.*)?$`,
+  'u',
+);
 const PREPOSITION = /^(?:on|at|in|with|for|from|of|since|who|that|and)$/i;
 
 /** The statements of each person a "both" sentence names, or the sentence itself. */

@@ -26,7 +26,7 @@ async function latestAfter(...docs: [string, string][]): Promise<{ memory: strin
 }
 
 describe('corrections that name only the values', () => {
-  it("a later note's \"it's Linz, not Graz\" replaces the memory holding Graz, filed as it was", async () => {
+  it('a later note\'s "it\'s Linz, not Graz" replaces the memory holding Graz, filed as it was', async () => {
     const latest = await latestAfter(['We live in Graz now, close to the university.', '2026-03-01'], ["Small fix to yesterday's note: it's Linz, not Graz.", '2026-03-02']);
     expect(latest.some((m) => /Graz/.test(m.memory))).toBe(false);
     const linz = latest.find((m) => /Linz/.test(m.memory));
@@ -40,7 +40,10 @@ describe('corrections that name only the values', () => {
   });
 
   it('"I wrote Leeds last time, he\'s in York" corrects the memory holding Leeds, whoever it is about', async () => {
-    const latest = await latestAfter(['My uncle Rob lives in Leeds with his dogs.', '2026-05-04'], ["user: planning a visit\nassistant: Nice!\nuser: I wrote Leeds last time, he's in York, not Leeds\nassistant: Noted.", '2026-05-05']);
+    const latest = await latestAfter(
+      ['My uncle Rob lives in Leeds with his dogs.', '2026-05-04'],
+      ["user: planning a visit\nassistant: Nice!\nuser: I wrote Leeds last time, he's in York, not Leeds\nassistant: Noted.", '2026-05-05'],
+    );
     expect(latest.some((m) => /Leeds/.test(m.memory))).toBe(false);
     expect(latest.find((m) => /York/.test(m.memory))).toMatchObject({ subject: 'Rob', attribute: 'residence' });
   });

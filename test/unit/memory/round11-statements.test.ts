@@ -58,6 +58,27 @@ describe('what the author is not any more', () => {
   });
 });
 
+describe('vehicles people have', () => {
+  it('"We have an old camper van" is the vehicle, and selling it for another replaces it', async () => {
+    expect(facet('We have an old camper van.')).toEqual(['the user | vehicle']);
+    const store = new SqliteStore(':memory:');
+    await store.migrate();
+    const deps = { memories: store.memories, embedder: createHashEmbedder(), judge: createHeuristicJudge() };
+    for (const [i, [content, date]] of (
+      [
+        ['We have an old camper van.', '2026-01-10'],
+        ['Sold the camper van in May and got a Kia EV6 instead.', '2026-06-10'],
+      ] as const
+    ).entries()) {
+      await rememberFacts(deps, { orgId: 'org', containerTags: ['u'], documentId: `d${i}`, now: `${date}T10:00:00.000Z` }, read(content, date));
+    }
+    const latest = (await store.memories.listMemories('org', { containerTags: ['u'], limit: 100, offset: 0 })).memories.filter((m) => m.isLatest && !m.isForgotten);
+    await store.close();
+    expect(latest.map((m) => m.memory).some((m) => /have an old camper/.test(m))).toBe(false);
+    expect(latest.find((m) => /EV6/.test(m.memory))).toMatchObject({ attribute: 'vehicle', isStatic: true });
+  });
+});
+
 describe('two people who share a fact', () => {
   it('"My sisters Ana and Bea both live in Braga" is one residence each', () => {
     expect(read('My sisters Ana and Bea both live in Braga.').map((f) => `${f.subject} | ${f.attribute}`)).toEqual(['Ana | residence', 'Bea | residence']);
@@ -69,7 +90,12 @@ describe('two people who share a fact', () => {
     const store = new SqliteStore(':memory:');
     await store.migrate();
     const deps = { memories: store.memories, embedder: createHashEmbedder(), judge: createHeuristicJudge() };
-    for (const [i, [content, date]] of ([['My sisters Ana and Bea both live in Braga.', '2026-01-10'], ['Bea moved to Faro last week.', '2026-06-10']] as const).entries()) {
+    for (const [i, [content, date]] of (
+      [
+        ['My sisters Ana and Bea both live in Braga.', '2026-01-10'],
+        ['Bea moved to Faro last week.', '2026-06-10'],
+      ] as const
+    ).entries()) {
       await rememberFacts(deps, { orgId: 'org', containerTags: ['u'], documentId: `d${i}`, now: `${date}T10:00:00.000Z` }, read(content, date));
     }
     const latest = (await store.memories.listMemories('org', { containerTags: ['u'], limit: 100, offset: 0 })).memories.filter((m) => m.isLatest && !m.isForgotten).map((m) => m.memory);
