@@ -1,6 +1,7 @@
 import type { OcrEngine, OcrLine, OcrResult, OcrThreshold, PageLayout } from '../providers/ocr.js';
 import { detectLanguage, languagesIn } from '../text/language.js';
 import type { OcrVariant, OcrVariantRequest } from './ocr-variants.js';
+import { sparseTextByLabel } from './ocr-label-stacks.js';
 import { pngDensity, withPngDensity } from './png-density.js';
 import { runInSandbox } from './sandbox/isolated.js';
 import type { ExtractContext } from './types.js';
@@ -58,6 +59,11 @@ export interface OcrPassOptions {
    * when it was kept. See bench/README.md round 7.
    */
   colour?: boolean;
+  /**
+   * A kept sparse reading gives the lines of a label stacked over two or three lines together (ocr-label-stacks.ts):
+   * a diagram's 'Other / Recognition Models' boxes side by side came out as 'Other Other Other Detection Models ...'.
+   */
+  labels?: boolean;
 }
 
 /** Below this mean word confidence the first reading is poor: maps, signs, UI with scattered labels. */
@@ -232,7 +238,9 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
     const other = languagesToTry(ocr, best.text, languages);
     if (other) keep(await ocr.recognize(png, { signal, layout, languages: other, autoRotate: false, threshold }), `language:${other[0]}`, layout, other);
   }
-  let text = best.text;
+  // A sparse reading gives every line on its own, ordered by height on the page: a label over two lines (a diagram's
+  // box, a sign) is put back together (ocr-label-stacks.ts).
+  let text = (passes.labels !== false && layout === 'sparse' && best.lines && sparseTextByLabel(best.lines)) || best.text;
   if (passes.largeText === true && layout !== 'sparse' && pngHeight(png) >= LARGE_TEXT_MIN_HEIGHT) {
     const request: OcrVariantRequest = { png: new Uint8Array(png), op: 'scale', factor: 0.5 };
     const half = await runInSandbox<{ png: Uint8Array }>('ocr-variant', request, ctx.limits, { signal, what: 'the page image', transfer: [request.png.buffer as ArrayBuffer] });

@@ -160,6 +160,15 @@ describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () =
     expect(without.found.length).toBeLessThan(r.found.length - 4);
   });
 
+  it("gives the two lines of each of a diagram's boxes side by side together (sparse reading, labels)", async () => {
+    // Tesseract's sparse mode orders lines by height on the page: the three 'Other' lines of three boxes came first,
+    // then 'Detection Models', 'Recognition Models', 'Decoders'.
+    const r = await read('screenshot-easyocr-framework-diagram.jpg');
+    expect(r.found).toEqual(expect.arrayContaining(['Other Detection Models', 'Other Recognition Models', 'Other Decoders']));
+    const without = await read('screenshot-easyocr-framework-diagram.jpg', { passes: { labels: false } });
+    expect(without.missing).toEqual(expect.arrayContaining(['Other Recognition Models', 'Other Decoders']));
+  });
+
   it('does not read a page of one background again: white text on blue keeps its single reading', async () => {
     const r = await read('poster-white-on-blue.png');
     expect(r.out.details?.ocrPasses ?? []).not.toContain('local');
