@@ -76,7 +76,9 @@ const NOT_ABOUT_USER =
 const TAG = /\s*,?\s*(?:is\s+that\s+(?:still\s+)?(?:right|correct|true|the case|so)|right|correct|yes|no|then|still|huh|eh|am\s+I\s+right|if\s+I\s+remember(?:\s+right(?:ly)?)?|isn't\s+it|aren't\s+you|didn't\s+you)\s*$/i;
 const REPORTED =
   /^(?:(?:so|and|oh|ah|ok|okay|wait|hey|well|last time|earlier|before)\b[\s,]*)*(?:you\s+(?:mentioned|said|told\s+me|wrote|were\s+saying)|I\s+(?:remember|recall|think|heard|saw)(?:\s+you\s+(?:said|mentioned))?|if\s+I\s+remember\s+(?:right|correctly))\s*(?:that\s+)?/i;
-const LEAD = /^(?:(?:so|and|oh|ah|ok|okay|wait|hey|well|also|now)\b[\s,]*)+/i;
+/** "So", "oh", and a check's own lead ("just to confirm", "to double-check"): how a question opens, not what it asks. */
+const LEAD =
+  /^(?:(?:so|and|oh|ah|ok|okay|wait|hey|well|also|now|(?:just\s+)?(?:to\s+)?(?:confirm|double[-\s]?check|be sure|make sure|check|clarify)(?:ing)?|quick check|let me (?:confirm|check|make sure)|sorry)\b[\s,:]*)+/i;
 
 /**
  * "So you're in Denver now?" / "yep, since March!": a yes to the assistant's question about the user states what it

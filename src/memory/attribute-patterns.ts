@@ -41,7 +41,7 @@ export const WORKPLACES =
   'firm|company|agency|startup|start-up|studio|practice|hospital|clinic|school|high school|university|college|bank|lab|laboratory|bookstore|bookshop|shop|store|caf[eé]|coffee shop|roastery|bakery|restaurant|bar|pub|hotel|warehouse|factory|plant|supermarket|grocery store|pharmacy|library|museum|newspaper|magazine|nonprofit|non-profit|charity|salon|garage|brewery|winery|daycare|nursery|kindergarten|airline|consultancy|law firm|call center|call centre|dealership|hospice|care home|nursing home';
 export const WORKPLACE = String.raw`(?<v>(?:(?:the|a|an)\s+)?(?:[\p{Ll}\d][\p{L}\d'&.-]*\s+){0,3}?(?:${WORKPLACES}))(?![\p{L}-])`;
 export const PROFESSIONS =
-  'nurse doctor physician surgeon dentist teacher professor lecturer engineer developer programmer designer architect lawyer attorney accountant consultant manager director ceo cto cfo coo founder cofounder co-founder entrepreneur writer author journalist editor artist painter musician singer songwriter photographer chef cook baker waiter waitress barista bartender pilot driver mechanic electrician plumber carpenter farmer scientist researcher analyst student therapist counselor counsellor psychologist psychiatrist pharmacist veterinarian vet paramedic firefighter officer soldier detective librarian realtor banker economist translator tutor coach trainer athlete dancer actor actress filmmaker producer intern freelancer cashier clerk secretary receptionist nanny caregiver volunteer instructor administrator technician lead head specialist strategist marketer recruiter president vp supervisor principal midwife optometrist physiotherapist physio hygienist scientist biologist chemist physicist mathematician statistician illustrator animator copywriter paralegal associate partner pm swe sde'.split(
+  'practitioner coordinator representative nurse doctor physician surgeon dentist teacher professor lecturer engineer developer programmer designer architect lawyer attorney accountant consultant manager director ceo cto cfo coo founder cofounder co-founder entrepreneur writer author journalist editor artist painter musician singer songwriter photographer chef cook baker waiter waitress barista bartender pilot driver mechanic electrician plumber carpenter farmer scientist researcher analyst student therapist counselor counsellor psychologist psychiatrist pharmacist veterinarian vet paramedic firefighter officer soldier detective librarian realtor banker economist translator tutor coach trainer athlete dancer actor actress filmmaker producer intern freelancer cashier clerk secretary receptionist nanny caregiver volunteer instructor administrator technician lead head specialist strategist marketer recruiter president vp supervisor principal midwife optometrist physiotherapist physio hygienist scientist biologist chemist physicist mathematician statistician illustrator animator copywriter paralegal associate partner pm swe sde'.split(
     ' ',
   );
 const PROFESSION = String.raw`(?:${PROFESSIONS.join('|')})s?`;
@@ -113,7 +113,7 @@ const PRODUCT = String.raw`(?<v>[\p{Lu}\d][\p{L}\d+.-]*(?:\s+(?:[\p{Lu}\d][\p{L}
 const GROUP_OF = String.raw`(?:'s\s+(?:team|company|office|workplace|org|organi[sz]ation|household|family|school|startup|lab|department)\s+|\s+)`;
 const INSTRUMENTS =
   'piano|guitar|electric guitar|bass|bass guitar|cello|violin|viola|double bass|drums|flute|clarinet|saxophone|sax|trumpet|trombone|harp|ukulele|banjo|mandolin|accordion|oboe|bassoon|harmonica|keyboard|organ|french horn|tuba';
-const VEHICLE = String.raw`(?<v>(?:(?:new|used|old|red|blue|black|white|silver|grey|gray|green|electric|\d{4})\s+)*(?:${CAR_BRANDS})(?:\s+[\p{L}\d-]+){0,2}|(?:(?:new|used|old|electric)\s+)?(?:car|truck|van|motorcycle|motorbike|scooter|suv|minivan|pickup|e-bike|bike))`;
+const VEHICLE = String.raw`(?<v>(?:(?:new|used|old|red|blue|black|white|silver|grey|gray|green|electric|\d{4})\s+)*(?:${CAR_BRANDS})(?:\s+[\p{L}\d-]+){0,2}|(?:(?:new|used|old|electric)\s+)?(?:camper van|campervan|camper|motorhome|car|truck|van|motorcycle|motorbike|scooter|suv|minivan|pickup|e-bike|bike))`;
 const DRUG_SUFFIX = String.raw`[\p{L}-]*(?:pril|sartan|statin|olol|formin|azole|cillin|mycin|prazole|tidine|xetine|traline|pram|faxine|pentin|propion|pine|pam|lam|done|profen|amine|triptan|lukast|thyroxine|insulin|aspirin|ibuprofen|melatonin|adderall|ritalin|zoloft|lexapro|prozac|wellbutrin|xanax|tylenol|advil|ozempic|wegovy|metformin|lithium|vitamin\s+[a-z]\d*|iron|magnesium|birth control)`;
 const DOSE = String.raw`\d+(?:\.\d+)?\s?(?:mg|mcg|µg|g|ml|units?|iu)`;
 const HEALTH =
@@ -218,6 +218,11 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
     new RegExp(String.raw`^\s+${ADV}(?:will start|is starting|is going to start|will join|is going to join)\s+(?:working\s+|a\s+(?:new\s+)?job\s+)?(?:at|with|for)?\s*${CAP}`, 'u'),
     (g) => f('employer', g.v, { future: true }),
   ],
+  // "drives buses for Arriva", "does payroll at Siemens", "writes code for Spotify": the work done, for a named employer.
+  [
+    new RegExp(String.raw`^\s+${ADV}(?:drives|does|writes|builds|designs|sells|codes|cooks|cleans|delivers|fixes|repairs|handles|answers|flies|installs|edits|tests)\s+(?:[\p{Ll}-]+\s+){1,2}(?:for|at)\s+${CAP}`, 'u'),
+    (g) => (isPlaceName(g.v!) ? null : f('employer', g.v)),
+  ],
   // "quit last week", "got laid off on Tuesday", "handed in her notice", "lost his job": the job ends, wherever it was.
   [
     new RegExp(
@@ -228,7 +233,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
   [
     new RegExp(
-      String.raw`^\s+${ADV}(?:left|quit|has left|has quit|is leaving|resigned from|retired from|parted ways with|has parted ways with|walked away from|stepped down from|moved on from|is no longer with|is no longer at|is no longer working at|no longer works at|no longer works for|was laid off from|got laid off from|got fired from|was fired from|stopped working at|stopped working for)\s+(?<job>(?:the user's|her|his|their|the|a|\p{Lu}[\p{L}'-]*'s)\s+(?:job|position|role|company)\s*(?:at|with)?\s*)?(?<v>.*)`,
+      String.raw`^\s+${ADV}(?:left|quit|has left|has quit|is leaving|resigned from|retired from|parted ways with|has parted ways with|walked away from|walked out of|walked out on|has walked out of|stepped down from|moved on from|is no longer with|is no longer at|is no longer working at|no longer works at|no longer works for|was laid off from|got laid off from|got fired from|was fired from|stopped working at|stopped working for)\s+(?<job>(?:the user's|her|his|their|the|a|\p{Lu}[\p{L}'-]*'s)\s+(?:job|position|role|company)\s*(?:at|with)?\s*)?(?<v>.*)`,
       'u',
     ),
     (g) => (g.job && !/^\p{Lu}/u.test(g.v ?? '') ? f('employer', null, { ended: true }) : ended(g.v)),
@@ -320,14 +325,14 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   [new RegExp(String.raw`^\s+${ADV}(?:has got|have got|has|adopted|got|rescued)\s+an?\s+(?:new\s+)?(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
   [new RegExp(String.raw`^\s+${ADV}(?:don't|doesn't|do not|does not|no longer)\s+(?:have|own)\s+an?\s+(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
   // Vehicle.
-  [new RegExp(String.raw`^\s+${ADV}(?:drives|owns|has|bought|got|just bought|leased|is driving|picked up|traded up to|upgraded to)\s+(?:an?\s+|the\s+)?${VEHICLE}`, 'iu'), (g) => f('vehicle', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:drives|owns|has|have|bought|got|just bought|leased|is driving|picked up|traded up to|upgraded to)\s+(?:an?\s+|the\s+)?${VEHICLE}`, 'iu'), (g) => f('vehicle', g.v)],
   [new RegExp(String.raw`^'s\s+(?:car|vehicle|ride)\s+is\s+(?:an?\s+)?${V}`, 'iu'), (g) => f('vehicle', g.v)],
   [
     new RegExp(String.raw`^\s+${ADV}(?:sold|has sold|is selling|got rid of|traded in|totaled|crashed)\s+(?:the user's\s+|\p{Lu}[\p{L}'-]*'s\s+|her\s+|his\s+|their\s+|the\s+|an?\s+)?(?:old\s+)?${VEHICLE}`, 'iu'),
     (g) => f('vehicle', g.v, { ended: true }),
   ],
   // Food and health.
-  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became|went|has gone|is going|is now|turned)\s+${ADV}(?:not\s+)?${ADV}(?:an?\s+|fully\s+)?(?<v>${DIETS})\b`, 'iu'), (g) => f('diet', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became|went|has gone|is going|is now|turned)\s+${ADV}(?:not\s+|no\s+longer\s+)?${ADV}(?:an?\s+|fully\s+)?(?<v>${DIETS})\b`, 'iu'), (g) => f('diet', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:is on|follows|started|switched to|is following|tries|eats)\s+(?:an?\s+)?(?<v>[\p{L}-]+(?:\s+[\p{L}-]+)?)\s+diet\b`, 'iu'), (g) => f('diet', g.v)],
   // "eats fish and eggs (these days)": what a diet allows, said as the whole predicate.
   // Not "still eats eggs" (a detail of a diet): two foods, "only", or a cue that it changed.
@@ -338,7 +343,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   // "weighs 92 kg", "weighed in this morning at 86 kg", "is down to 80 kg".
   [/^\s+(?:(?:now|currently|just)\s+)?(?:weighs|weighed(?:\s+in)?|is down to|is up to|got down to)\b.{0,45}?(?<v>\d+(?:[.,]\d+)?\s?(?:kg|kgs|kilos?|lbs?|pounds|stone|st)\b)/iu, (g) => f('weight', g.v)],
   [/^'s\s+(?:current\s+|new\s+)?weight\s+is\s+(?:now\s+)?(?<v>\d+(?:[.,]\d+)?\s?(?:kg|kgs|kilos?|lbs?|pounds|stone|st)\b)/iu, (g) => f('weight', g.v)],
-  [new RegExp(String.raw`^\s+${ADV}(?:started|began|is)\s+eating\s+(?<v>meat|fish|dairy|pork|beef|red meat|animal products)\s+again\b`, 'iu'), (g) => f('diet', `eats ${g.v}`)],
+  [new RegExp(String.raw`^\s+${ADV}(?:started|began|is)\s+eating\s+(?<v>meat|fish|dairy|pork|beef|red meat|animal products|chicken|poultry|seafood|lamb|bacon|turkey)\s+again\b`, 'iu'), (g) => f('diet', `eats ${g.v}`)],
   [new RegExp(String.raw`^\s+${ADV}(?:stopped|quit|gave up)\s+eating\s+(?<v>meat|fish|dairy|gluten|sugar|eggs|pork|beef|red meat|animal products)`, 'iu'), (g) => f('diet', `no ${g.v}`)],
   [
     new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became|is still)\s+${ADV}(?:not\s+)?${ADV}(?:severely\s+|very\s+|mildly\s+|a bit\s+|slightly\s+|deathly\s+|highly\s+)?allergic\s+to\s+(?<v>.+)`, 'iu'),

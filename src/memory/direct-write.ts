@@ -23,6 +23,7 @@ export function factsOfDirectWrite(content: string, isStatic: boolean | undefine
       attribute: f?.attribute ?? null,
       speaker: null,
       ...(f?.aliases ? { aliases: f.aliases } : {}),
+      ...(f?.corrects ? { corrects: f.corrects } : {}),
     },
   ];
 }

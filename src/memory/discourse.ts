@@ -234,7 +234,7 @@ export class Discourse {
 export function selfIntroducedName(sentence: string): string | null {
   const m =
     /\b[Mm]y (?:full |first |real )?name is (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)/u.exec(sentence) ??
-    /\b(?:[Cc]all me|[Tt]his is|[Ii]t's|[Ii]t is) (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?=\s*(?:[,.!;]|$| here\b))/u.exec(sentence) ??
+    /\b(?:[Cc]all me|[Tt]his is|[Ii]t's|[Ii]t is) (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?=\s*(?:[,.!;]|$| here\b))(?!\s*,?\s*(?:not|rather than|instead of)\b)/u.exec(sentence) ??
     /\bI(?:'m| am) (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?=\s*(?:[,.!;]|$|\band\b))/u.exec(sentence) ??
     // "José here again, we moved...": a note signed at its start.
     /^(?:(?:[Hh]i|[Hh]ey|[Hh]ello|[Hh]ola)[,!]?\s+(?:all[,!]?\s+|again[,!]?\s+)?)?(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)\s+here\b(?:\s+again)?\s*[,.!:;—–-]/u.exec(sentence.trim());

@@ -7,6 +7,7 @@ import { classifyFact } from './classify.js';
 import { dateOf } from './calendar.js';
 import { ASSISTANT, parseConversation, USER } from './conversation.js';
 import { Discourse, selfIntroducedName } from './discourse.js';
+import { isPlaceName } from './lexicon.js';
 import { nameFromEntityContext, type Voices } from './first-person.js';
 import { capitalise, factsOfClause, MAX_FACT_CHARS } from './sentence-facts.js';
 import { asideOf, cleanSentence, escapeRe, isRoughDay, restoreImpliedSubject, splitClauses } from './statements.js';
@@ -16,8 +17,10 @@ import { signatureStatement } from './signature.js';
 import { withoutDatedLabels } from './dated-notes.js';
 import { answerInFrame, confirmedStatement } from './answer-frames.js';
 import { statementBehindLead } from './lead-clauses.js';
+import { withoutLeadLabel } from './lead-labels.js';
 import { pastAndPresent, previousPlace } from './past-values.js';
 import { normaliseTyping, typedSentences } from './user-typing.js';
+import { CORRECTION_CUE, valueCorrection, type ValueCorrection } from './rejected-values.js';
 
 export { MAX_FACT_CHARS };
 
@@ -148,8 +151,11 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
     const before = facts.length;
     if (confirmed) {
       // Only catalogued facts: a yes to "you had a good week?" states nothing worth keeping.
-      for (const clause of splitClauses(restoreImpliedSubject(cleanSentence(confirmed.statement, names)))) {
-        for (const fact of factsOfClause(clause, context)) if (fact.attribute) push(fact);
+      // "Just to confirm, you work at Bosch, not Siemens?" / "yes": a confirmed correction.
+      const fix = valueCorrection(confirmed.statement);
+      for (const clause of splitClauses(restoreImpliedSubject(cleanSentence(fix ? fix.statement : confirmed.statement, names)))) {
+        for (const fact of factsOfClause(clause, context))
+          if (fact.attribute) push(fix && fact.text.toLowerCase().includes(fix.meant.toLowerCase()) ? { ...fact, corrects: { meant: fix.meant, rejected: fix.rejected } } : fact);
       }
     }
     // "Today was one of those days. Rain all morning, the bus was late, and I spilled coffee": after a mood of the day,
@@ -164,7 +170,9 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
       // "shes great. i work on payments": a sentence typed without its capital is a sentence all the same.
       // "Kai called, he's moved to Kyoto" → "Kai has moved to Kyoto"; "I used to X, now I Y" → two statements, the past first.
       const stated = (chat || !plainLong ? typedSentences(raw) : [raw]).flatMap((t) => (chat || !plainLong ? pastAndPresent(statementBehindLead(t)) : [t]));
-      for (const typed of stated) {
+      for (const labelled of stated) {
+        // "Team notes: Marco works at Accenture", "As of May 2026, Hannah lives in Basel": the statement after the label.
+        const typed = withoutLeadLabel(labelled);
         // "The user lives in Lisbon" in a profile note is the user's own fact, as "I live in Lisbon" would be.
         const voiced = !chat && !plainLong ? asAuthorWrote(typed) : typed;
         const whole = chat || !plainLong ? restoreImpliedSubject(cleanSentence(voiced, names)) : typed;
@@ -183,10 +191,21 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
           else sentence.splice(sentence.indexOf(retracted.old), 1, retracted.fact);
           continue;
         }
-        for (const clause of splitClauses(whole).flatMap(previousPlace)) {
+        // "Quick fix: it's Braga, not Porto", "I said Tuesday earlier but it's on Thursdays": the statement without the
+        // rejected value, its facts marked as correcting it; a bare value is a correction of its own.
+        const fix = CORRECTION_CUE.test(body) ? valueCorrection(whole) : null;
+        const said = fix ? restoreImpliedSubject(cleanSentence(fix.statement, names)) : whole;
+        const own: ExtractedFact[] = [];
+        for (const clause of splitClauses(said).flatMap(previousPlace)) {
           if (clause.length > MAX_SENTENCE_CHARS) continue;
-          sentence.push(...factsWithoutAside(clause, context));
+          own.push(...factsWithoutAside(clause, context));
         }
+        if (fix) {
+          const marked = own.filter((f) => f.text.toLowerCase().includes(fix.meant.toLowerCase())).map((f) => ({ ...f, corrects: { meant: fix.meant, rejected: fix.rejected } }));
+          // A single statement whose value was rewritten (a weekday become a date) still corrects; a bare value is one.
+          const single = own.length === 1 ? [{ ...own[0]!, corrects: { meant: fix.meant, rejected: fix.rejected } }] : own;
+          sentence.push(...(marked.length > 0 ? marked : own.length > 0 ? single : [correctionFact(fix, chat ? turn.speaker : (userName ?? USER), date, chat)]));
+        } else sentence.push(...own);
       }
       const daysList = mood && isListOfHappenings(raw);
       for (const fact of joinedInstead(sentence)) if (!daysList || fact.attribute) push(fact);
@@ -237,8 +256,41 @@ function factsWithoutAside(clause: string, context: Parameters<typeof factsOfCla
  */
 function joinedInstead(facts: ExtractedFact[]): ExtractedFact[] {
   const left = facts.find((f) => f.attribute?.startsWith('membership:') && /\b(?:left|quit|cancell?ed|dropped out of)\b/i.test(f.text));
-  if (!left) return facts;
+  if (!left) return nextEmployer(facts);
   return facts.map((f) => (f !== left && f.subject === left.subject && f.attribute === 'employer' && /\b(?:joined|signed up (?:at|with|for))\b/i.test(f.text) ? { ...f, attribute: left.attribute } : f));
+}
+
+/** A correction that names only values, about its author until the memory step finds what it corrects. */
+function correctionFact(fix: ValueCorrection, speaker: string, date: string | null, chat: boolean): ExtractedFact {
+  return {
+    text: `Correction: ${fix.meant}, not ${fix.rejected}.`,
+    isStatic: true,
+    eventDate: date,
+    forgetAfter: null,
+    subject: speaker,
+    attribute: null,
+    speaker: chat ? speaker : null,
+    corrects: { meant: fix.meant, rejected: fix.rejected },
+  };
+}
+
+/**
+ * "Marco has left Accenture and moved over to Deloitte", "Left HubSpot in August, I'm at Intercom now": the
+ * organisation the subject went to or is at, in the sentence that ends their job, is the next employer (not a home
+ * or where they are this minute).
+ */
+function nextEmployer(facts: ExtractedFact[]): ExtractedFact[] {
+  const left = facts.find((f) => f.attribute === 'employer' && /\b(?:left|quit|resigned|walked out|walked away|moved on)\b/i.test(f.text));
+  if (!left) return facts;
+  const went = /\b(?:moved (?:over |across )?to|went (?:over )?to|switched to|joined|(?:is|'s|am|'m) (?:now )?at|started at)\s+(?:the\s+)?(\p{Lu}[\p{L}'’&-]*(?:\s+\p{Lu}[\p{L}'’&-]*)*)/u;
+  // A city is where they moved ("moved from Ottawa to Toronto"), not whom they work for.
+  const organisation = (f: ExtractedFact) => {
+    const name = went.exec(f.text)?.[1];
+    return name !== undefined && !isPlaceName(name);
+  };
+  return facts.map((f) =>
+    f !== left && f.subject === left.subject && (f.attribute === null || f.attribute === 'residence' || f.attribute === 'location') && organisation(f) ? { ...f, attribute: 'employer', isStatic: true } : f,
+  );
 }
 
 const MEANT = /^(?:I\s+meant|I\s+mean|meant)(?:\s+to\s+say)?\s+(?!(?:I|I'm|we|my|our|that|it|to|the user|you|he|she|they)\b)([^,.;!?]{1,40}?)\s*(?:[,.;!?]|$)/iu;

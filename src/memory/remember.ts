@@ -9,7 +9,8 @@ import { classifyFact } from './classify.js';
 import { USER } from './conversation.js';
 import { sameSubject, subjectNames } from './subjects.js';
 import { withRelativeNames } from './named-relatives.js';
-import type { ExtractedFact, RelationCandidate, RelationJudge } from './types.js';
+import { correctedMemory } from './rejected-values.js';
+import type { ExtractedFact, RelationCandidate, RelationDecision, RelationJudge } from './types.js';
 
 export interface RememberDeps {
   memories: MemoryStore;
@@ -63,13 +64,20 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
     facts.map((f) => withUserNames(f, userNames)),
   );
   const vectors = await deps.embedder.embedDocuments(named.map((f) => f.text));
-  for (const [i, fact] of named.entries()) {
+  for (const [i, named_] of named.entries()) {
+    let fact = named_;
     const vector = vectors[i]!;
     const candidates = await relationCandidates(deps, ctx, fact, vector);
-    const decision = await deps.judge.judge(fact, candidates);
+    // "it's Braga, not Porto": the next version of the memory holding the rejected value, whatever the judge.
+    const corrected = correctedMemory(fact, candidates);
+    if (corrected) fact = corrected.fact;
+    const decision: RelationDecision = corrected ? { relation: 'updates', targetId: corrected.targetId } : await deps.judge.judge(fact, candidates);
     let target = decision.targetId ? await deps.memories.getMemory(ctx.orgId, decision.targetId) : null;
     // Whatever the judge (a model may not follow its prompt), a fact never merges into or replaces another subject's.
     if (target && decision.relation !== 'new' && sameSubject(subjectNames(fact.subject, fact.aliases), target.subject) === false) target = null;
+    // A new version whose kind the extractor could not tell ("sold the camper and got a Tesla") is filed as what it
+    // replaces: the same attribute, lasting or not, so the profile and the attribute's questions find it.
+    if (decision.relation === 'updates' && target && canonicalAttribute(fact.attribute) === null && target.attribute) fact = { ...fact, attribute: target.attribute, isStatic: target.isStatic };
     const embedding = { model: deps.embedder.id, vector };
 
     if (decision.relation === 'duplicate' && target) {

@@ -3,6 +3,7 @@ import { isKnownName, isPlaceName, isVerbForm } from './lexicon.js';
 import { IRREGULAR_PAST, isRegularPast, tenseOf } from './tense.js';
 import { DIETS, PARTNER_WORDS, PROFESSIONS, RELATIVE_WORDS } from './attribute-patterns.js';
 import { selfIntroducedName } from './discourse.js';
+import { eachOfBoth } from './shared-predicates.js';
 
 /**
  * Which sentences of a chat state something worth remembering. Greetings, thanks, interjections and vocatives are
@@ -82,6 +83,7 @@ const CLAUSE_BREAK = new RegExp(
 export function splitClauses(sentence: string): string[] {
   return sentence
     .split(CLAUSE_BREAK)
+    .flatMap(eachOfBoth)
     .flatMap(introduction)
     .flatMap(splitAtSubject)
     .flatMap(splitAtNamedSubject)
@@ -274,15 +276,17 @@ export function restoreImpliedSubject(sentence: string): string {
   ) {
     return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   }
-  // "Finally relocated to Denver", "Moved to Leeds in May": a past verb with nothing before it is the author's.
+  // "Finally relocated to Denver", "Moved to Leeds in May", "Left HubSpot in August": a past verb with nothing before
+  // it is the author's.
   // "Tapered off the sertraline", "Celebrated with the family": a particle or preposition after the verb as well.
-  const past = /^(?:(?:Just|Finally|Recently|Officially|Already)\s+)?(\p{L}+)\s+(?:to|into|from|in|at|my|our|a|an|the|back|up|out|over|off|with|on|for|down|through|around|last|yesterday|earlier|recently|after)\b/u.exec(
-    sentence,
-  );
+  const past =
+    /^(?:(?:Just|Finally|Recently|Officially|Already)\s+)?(\p{L}+)(?:\s+(?:to|into|from|in|at|my|our|a|an|the|back|up|out|over|off|with|on|for|down|through|around|last|yesterday|earlier|recently|after)\b|\s+(?!I\b)(?=\p{Lu}[\p{L}'’&-]*(?:\s|[,.;!]|$)))/u.exec(
+      sentence,
+    );
   if (
     past &&
     !/^(?:Based|Located|Called|Named|Related|Supposed|Used|Rated|Dated|Priced|Situated|Centered|Centred|Headquartered)$/i.test(past[1]!) &&
-    (isRegularPast(past[1]!.toLowerCase()) || IRREGULAR_PAST.has(past[1]!.toLowerCase()))
+    (isRegularPast(past[1]!.toLowerCase()) || IRREGULAR_PAST.has(past[1]!.toLowerCase()) || /^quit$/i.test(past[1]!))
   ) {
     return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   }
@@ -297,6 +301,10 @@ export function restoreImpliedSubject(sentence: string): string {
   // "[I'm 34] and have never run a marathon": the second half of a coordination keeps the first half's subject.
   if (/^(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll}/u.test(sentence)) return `I have ${sentence.replace(/^\S+\s+/, '')}`;
   // "Haven't touched the guitar in months", "Never liked olives": a negated verb whose subject is the author.
+  // "Not vegetarian any more", "No longer vegan": what the author is not any more.
+  const notAnyMore = /^(?:not\s+(?:an?\s+)?(\p{Ll}[\p{L}-]*)\s+any\s?more|no longer\s+(?:an?\s+)?(\p{Ll}[\p{L}-]*)(?:\s+any\s?more)?)\s*(?:$|[,;.!—–-])/iu.exec(sentence);
+  const what = notAnyMore ? (notAnyMore[1] ?? notAnyMore[2])! : '';
+  if (notAnyMore && !isVerbForm(what) && !isRegularPast(what) && !IRREGULAR_PAST.has(what)) return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   const negated = /^(?:(?:Honestly|Still|Really)\s+)?(haven't|hasn't|havent|never|no longer)\s+(\p{Ll}+)\b/iu.exec(sentence);
   if (negated && (isRegularPast(negated[2]!.toLowerCase()) || IRREGULAR_PAST.has(negated[2]!.toLowerCase()) || /^no longer$/i.test(negated[1]!)) && !/^(?:\S+\s+){0,3}(?:I|I'm|I've|we|we're)\b/.test(sentence)) {
     return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`.replace(/^I hasn't\b/, "I haven't");

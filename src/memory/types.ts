@@ -47,6 +47,11 @@ export interface ExtractedFact {
    * under any of them are about the same subject.
    */
   aliases?: string[];
+  /**
+   * A correction that names only the values ("it's Braga, not Porto"): the memory holding `rejected` is what the fact
+   * corrects (rejected-values.ts).
+   */
+  corrects?: { meant: string; rejected: string };
 }
 
 export interface ExtractionResult {

@@ -1,0 +1,118 @@
+import { escapeRe } from './statements.js';
+import { sameSubject, subjectNames } from './subjects.js';
+import type { ExtractedFact, RelationCandidate } from './types.js';
+
+/**
+ * Corrections that name no attribute, only the value meant and the value rejected: "it's Braga, not Porto", "To be
+ * clear, it's tree nuts I'm allergic to, not shellfish", "she's in Antwerp, not Ghent", "I said Tuesday earlier but
+ * the class is on Thursdays". What they correct is the memory that holds the rejected value, which only the tag
+ * knows: the extractor marks the fact (`corrects`), and the memory step finds the memory holding the rejected value
+ * and writes its next version with the value meant (remember.ts).
+ */
+
+export interface ValueCorrection {
+  /** The value meant ("Braga"). */
+  meant: string;
+  /** The value it replaces ("Porto"). */
+  rejected: string;
+  /** The statement to read facts from: the sentence, without an "I said X earlier" lead. */
+  statement: string;
+}
+
+/** A value: up to five words, no clause punctuation. */
+const VALUE = String.raw`[^,;:.!?()"]{1,40}?`;
+/** "…, not Porto", "… - not Ghent": a rejected value set off after the clause ("I'm not vegan" denies, it rejects no value). */
+const NOT_VALUE = new RegExp(String.raw`^(?<before>.*?\S)\s*(?:,|\s+-|\s+—|\s+–)\s+(?:and\s+)?not\s+(?:an?\s+|the\s+)?(?<rejected>${VALUE})\s*(?=$|[,;.!?]|\s+(?:as|like|which|because|since|sorry|lol|haha)\b)`, 'iu');
+/** "I said Tuesday earlier but …", "I wrote Ghent last time, …": the rejected value named as what was said. */
+const SAID_EARLIER = new RegExp(
+  String.raw`^(?<lead>.*?)\b(?:I|i)\s+(?:(?:must have|might have|think I|probably)\s+)?(?:said|wrote|put|typed|told you|mentioned|put down|gave you)\s+(?:an?\s+|the\s+)?(?<rejected>${VALUE})\s+(?:earlier|before|last time|above|previously|the other day|by mistake)\s*(?:,|\s+but|;|\s+-|\s+—)\s*(?:but\s+|actually\s+|it's\s+actually\s+)?(?<statement>\S.*)$`,
+  'u',
+);
+/** Where a value opens: after the copula or a preposition of place ("it's Braga", "she's in Antwerp"). */
+const VALUE_OPENS =
+  /\b(?:it's|it’s|it is|it was|that's|that’s|that is|that was|'s|’s|is|are|am|was|'re|’re|'m|’m)\s+(?:actually\s+|really\s+|now\s+|definitely\s+)?(?:(?:in|at|on|with|from|for)\s+)?(?:an?\s+|the\s+)?(?<value>.+)$/iu;
+/** Words that end a value: a pronoun or a clause's verb after it ("tree nuts I'm allergic to"). */
+const VALUE_ENDS = /\s+(?:I|I'm|I’m|i'm|we|we're|she|he|they|you|that|which|who|is|are|was|were|has|have|had)\b.*$/u;
+/** Words a value cannot be (a correction of a sentence, not of a value: "not really", "not sure"). */
+const NOT_A_VALUE =
+  /^(?:actually|still|also|really|sure|much|quite|yet|anymore|any more|so|too|that|this|it|me|you|him|her|them|always|just|only|exactly|bad|great|good|far|long|now|again|ever|everything|all|at all|for long|a lot|one bit|in the slightest)\b/i;
+
+/** Words that say a sentence corrects something said before. */
+export const CORRECTION_CUE =
+  /\b(?:correction|correcting|to clarify|clarification|to be clear|just to be clear|fix|typo|oops|whoops|sorry|my bad|my mistake|mistake|got (?:it|that) wrong|had (?:it|that) wrong|mixed (?:him|her|it|them|that|those)?\s*up|mixing (?:him|her|it|them)\s*up|I meant|actually|earlier|last time|previously|confirm|I said|I wrote)\b/i;
+
+/** The correction in a sentence, or null when it rejects no value. */
+export function valueCorrection(sentence: string): ValueCorrection | null {
+  const s = sentence.trim();
+  const said = SAID_EARLIER.exec(s);
+  if (said?.groups) {
+    const rejected = said.groups.rejected!.trim();
+    // "I wrote Ghent last time, she's in Antwerp, not Ghent": the statement without its own "not".
+    const statement = said.groups.statement!.trim();
+    const inner = NOT_VALUE.exec(statement);
+    const meant = valueIn((inner ? inner.groups!.before! : statement).replace(/[.!?]+$/, ''));
+    return meant && isValue(rejected) && meant.toLowerCase() !== rejected.toLowerCase() ? { meant, rejected, statement } : null;
+  }
+  const m = NOT_VALUE.exec(s);
+  if (!m?.groups) return null;
+  const rejected = m.groups.rejected!.trim();
+  if (!isValue(rejected)) return null;
+  const meant = valueIn(m.groups.before!);
+  if (!meant || meant.toLowerCase() === rejected.toLowerCase()) return null;
+  // The sentence is its own statement: "Ava lives in Ottawa, not Toronto" keeps what it rules out.
+  return { meant, rejected, statement: s };
+}
+
+/** The value a clause states: after its copula or place preposition, else its closing capitalised words. */
+function valueIn(clause: string): string | null {
+  const opened = VALUE_OPENS.exec(clause)?.groups?.value?.replace(VALUE_ENDS, '').trim();
+  if (opened && opened.split(/\s+/).length <= 4 && isValue(opened)) return opened;
+  const closing = /(?:^|\s)((?:\p{Lu}[\p{L}\d'’&.-]*\s*){1,4})$/u.exec(clause.trim())?.[1]?.trim();
+  return closing && isValue(closing) ? closing : null;
+}
+
+function isValue(v: string): boolean {
+  const words = v.split(/\s+/);
+  return words.length >= 1 && words.length <= 5 && /\p{L}|\d/u.test(v) && !NOT_A_VALUE.test(v);
+}
+
+/** "Porto" in "settled in Porto last spring", as whole words, case-insensitively. */
+function holds(text: string, value: string): RegExpExecArray | null {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(value)}(?![\\p{L}\\p{N}])`, 'iu').exec(text);
+}
+
+/**
+ * The memory a correcting fact corrects, and the fact to store as its next version. The candidate holds the rejected
+ * value and not the meant one; one of the fact's own subject first, else one naming the fact's subject ("Biscuit is a
+ * basset hound, not a beagle" corrects "The user's dog Biscuit is a beagle"), else the only one that holds it (what
+ * "she's in Antwerp, not Ghent" says is about whoever was in Ghent). A fact that states its own catalogued attribute
+ * about the same subject is stored as it is; otherwise the corrected memory's text with the value meant, filed as it
+ * was (subject, attribute, lasting or not), so the profile and the attribute's questions find the new value.
+ */
+export function correctedMemory(fact: ExtractedFact, candidates: readonly RelationCandidate[]): { targetId: string; fact: ExtractedFact } | null {
+  const c = fact.corrects;
+  if (!c) return null;
+  const holding = candidates.filter((m) => holds(m.text, c.rejected) && !holds(m.text, c.meant) && !holds(m.text, `not ${c.rejected}`));
+  if (holding.length === 0) return null;
+  const names = subjectNames(fact.subject, fact.aliases);
+  const own = holding.find((m) => sameSubject(names, m.subject) === true);
+  const named = own ?? holding.find((m) => fact.subject !== null && holds(m.text, fact.subject) !== null);
+  const target = named ?? (holding.length === 1 ? holding[0]! : null);
+  if (!target) return null;
+  if (own && fact.attribute && !fact.attribute.startsWith('other')) return { targetId: target.id, fact };
+  const at = holds(target.text, c.rejected)!;
+  let after = target.text.slice(at.index + at[0].length);
+  // "Hillcrest Primary" for "Riverside" in "started at Riverside Primary": the words both share are written once.
+  const meantWords = c.meant.split(/\s+/);
+  for (let k = meantWords.length - 1; k >= 1; k--) {
+    const tail = ` ${meantWords.slice(k).join(' ')}`;
+    if (after.toLowerCase().startsWith(tail.toLowerCase())) {
+      after = after.slice(tail.length);
+      break;
+    }
+  }
+  // "Thursdays" for "Tuesday": the corrected memory's number.
+  const meant = /day$/i.test(c.rejected) && /days$/i.test(c.meant) ? c.meant.slice(0, -1) : c.meant;
+  const text = target.text.slice(0, at.index) + meant + after;
+  return { targetId: target.id, fact: { ...fact, text, subject: target.subject, aliases: [], attribute: target.attribute, isStatic: target.isStatic } };
+}
