@@ -10,7 +10,7 @@ describe('memory scenario fixtures', () => {
   const all = loaded.scenarios;
 
   it('hold at least 80 scenarios, a quarter of them in the holdout file', () => {
-    expect(loaded.files.map((f) => path.basename(f))).toEqual(['dev.json', 'fresh.json', 'fresh2.json', 'fresh3.json', 'fresh4.json', 'fresh5.json', 'fresh6.json', 'holdout.json']);
+    expect(loaded.files.map((f) => path.basename(f))).toEqual(['dev.json', 'fresh.json', 'fresh2.json', 'fresh3.json', 'fresh4.json', 'fresh5.json', 'fresh6.json', 'holdout.json', 'rank11.json']);
     const devAndHoldout = all.filter((s) => s.split === 'dev' || s.split === 'holdout');
     expect(devAndHoldout.length).toBeGreaterThanOrEqual(80);
     const holdout = devAndHoldout.filter((s) => s.split === 'holdout').length / devAndHoldout.length;
@@ -40,6 +40,12 @@ describe('memory scenario fixtures', () => {
 
   it('hold a sixth proxy holdout of at least 30 scenarios (written before round 10 changed the engine)', () => {
     expect(all.filter((s) => s.split === 'fresh6').length).toBeGreaterThanOrEqual(30);
+  });
+
+  it("hold round 11's ranking proxy: at least 15 scenarios in the four families the held-out misses at rank 2", () => {
+    const rank11 = all.filter((s) => s.split === 'rank11');
+    expect(rank11.length).toBeGreaterThanOrEqual(15);
+    for (const family of ['left', 'two-people', 'title-change', 'direct-write'] as const) expect(rank11.filter((s) => s.family === family).length, family).toBeGreaterThanOrEqual(3);
   });
 
   it('cover every phrasing family in both splits', () => {
