@@ -296,7 +296,7 @@ export function newerTwinsFirst<T extends RankedMemory>(sorted: readonly T[], su
         break;
       }
       if (!laterView(n, o)) continue;
-      if ((within && twins(o, n)) || announcedChange(o, n)) {
+      if ((within && (twins(o, n) || workChange(o, n))) || announcedChange(o, n)) {
         j = k;
         break;
       }
@@ -311,6 +311,15 @@ export function newerTwinsFirst<T extends RankedMemory>(sorted: readonly T[], su
     i--;
   }
   return out;
+}
+
+/**
+ * A job's other half changed later ("Oksana became head chef", a new version of her title, after "Oksana works at
+ * Dishoom" of the first note): for a question about the job, both answer, and the change is the news. Only a fact
+ * that is a change (a new version, or change words), so two halves of one statement keep their order.
+ */
+function workChange(older: FactView, newer: FactView): boolean {
+  return WORK.has(older.id) && WORK.has(newer.id) && older.id !== newer.id && (newer.memory.relation === 'updates' || newer.changeCue);
 }
 
 /** What ranking compares between two candidates, read once per candidate. */

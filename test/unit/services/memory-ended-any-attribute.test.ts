@@ -59,6 +59,33 @@ describe('a later fact that ends a named value, under any attribute', () => {
   });
 });
 
+describe("a job's other half changed later", () => {
+  it('puts a later new version of the title above the older employer fact when both answer about equally', () => {
+    const employer = fact('Oksana works at Dishoom.', 'Oksana', 'employer', '2026-01-14');
+    const title = { ...fact('Oksana became head chef in April.', 'Oksana', 'role', '2026-05-01'), relation: 'updates' as const, version: 2 };
+    expect(
+      order([
+        { memory: employer, similarity: 0.99 },
+        { memory: title, similarity: 0.937 },
+      ]),
+    ).toEqual([title.memory, employer.memory]);
+    // Two halves of one statement (no change) keep their order, and so does a change far below.
+    const plain = fact('Oksana works as a sous chef.', 'Oksana', 'role', '2026-05-01');
+    expect(
+      order([
+        { memory: employer, similarity: 0.99 },
+        { memory: plain, similarity: 0.937 },
+      ])[0],
+    ).toBe(employer.memory);
+    expect(
+      order([
+        { memory: employer, similarity: 0.99 },
+        { memory: title, similarity: 0.5 },
+      ])[0],
+    ).toBe(employer.memory);
+  });
+});
+
 describe('a relationship that ends', () => {
   it('does not end another fact that names the same person ("broke up with Priya" is no answer about the dog)', () => {
     const dog = fact("The user's girlfriend Priya and the user adopted a dog in 2025, his name is Rufus.", 'the user', 'pet', '2026-01-10');
