@@ -184,7 +184,7 @@ const ENDS_VALUE =
  * adopted a dog, his name is Rufus"), nor "lost" or "ended", which also say other things.
  */
 const ENDS_THING =
-  /\b(?:sold|gave away|given away|got rid of|traded in|quit|left|retired from|resigned from|moved out of|moved away from|closed|shut down|dropped out|stepped down|stopped(?! by)|gave up|given up|cancell?ed|no longer)\b/i;
+  /\b(?:sold|gave away|given away|got rid of|traded in|quit|left(?! for\b)|retired from|resigned from|moved out of|moved away from|closed|shut down|dropped out|stepped down|stopped(?! by)|gave up|given up|cancell?ed|no longer)\b/i;
 /** "my new boss", "a new job": a later fact naming a new holder of an attribute. */
 const NEW_HOLDER = /\bnew\s+([a-z]+)/gi;
 /** Attributes with one value at a time, whose new holder replaces the old one ("new boss"; never "new dog"). */
@@ -237,7 +237,9 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
 /** The newer fact ends a value the older one names with a capital ("sold the Outback" after "drives a Subaru Outback"). */
 function endsValueOf(older: FactView, newer: FactView): boolean {
   if (!ENDS_VALUE.test(newer.memory.memory)) return false;
-  const values = (older.memory.memory.match(/(?<!^)\b\p{Lu}[\p{L}\p{N}'-]+/gu) ?? []).map((w) => w.toLowerCase()).filter((w) => w !== 'user' && !(older.subject ?? '').includes(w));
+  // The subject's own name ("John's" of "John's goal is ...") is no value of the fact.
+  const subjectWords = new Set((older.subject ?? '').split(/\s+/));
+  const values = (older.memory.memory.match(/(?<!^)\b\p{Lu}[\p{L}\p{N}'-]+/gu) ?? []).map((w) => w.toLowerCase().replace(/'s$/, '')).filter((w) => w !== 'user' && !subjectWords.has(w));
   const said = newer.memory.memory.toLowerCase();
   return values.some((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(said));
 }

@@ -56,6 +56,18 @@ describe('a later fact that ends a named value, under any attribute', () => {
         ])[0],
         newer.memory,
       ).toBe(club.memory);
+    // A departure is no ending, and the subject's own name ("John's") is no value of the older fact (LoCoMo).
+    const goal = fact("John's goal is to improve John's shooting percentage.", 'John', null, '2023-06-01');
+    const trip = fact("John just left for John's European vacation.", 'John', null, '2023-07-01');
+    const quitGoal = fact("John quit John's book club.", 'John', null, '2023-07-02');
+    for (const newer of [trip, quitGoal])
+      expect(
+        order([
+          { memory: goal, similarity: 0.9 },
+          { memory: newer, similarity: 0.5 },
+        ])[0],
+        newer.memory,
+      ).toBe(goal.memory);
   });
 });
 
