@@ -99,6 +99,7 @@ export const ATTRIBUTES: readonly AttributeSpec[] = [
     keyed: true,
     question: /\b(?:member|belongs?|join\w*|club|gym|choir|band|group|league|society|orchestra)\b/i,
   },
+  { id: 'field', description: 'a named field of a note about a project, event or thing (status, venue, client), keyed by field and subject', lasting: true, keyed: true, question: /$^/ },
   { id: 'other', description: 'anything else (never supersedes by attribute alone)', lasting: false, keyed: true, question: /$^/ },
 ];
 

@@ -2,6 +2,9 @@ import { attributeKey } from './attributes.js';
 import { resolveDates } from './temporal-expressions.js';
 import { USER } from './conversation.js';
 import type { ExtractedFact } from './types.js';
+import { PROFILE_TITLE } from './note-lines.js';
+import { RELATIVE_WORDS } from './attribute-patterns.js';
+import { isKnownName } from './lexicon.js';
 
 /**
  * Facts from "label: value" lines of notes (`- Budget: $40k`, `* **Deadline:** March 3`, `Lead: Priya`), about the
@@ -53,9 +56,48 @@ const PERSONAL: Record<string, { id: string; noun: string; keyed?: 'item' | 'lab
 };
 const PERSONAL_HEADING = /^(?:(?:my|personal|private)\b|about me\b|(?:health|medical)\b)/i;
 
+/** Words that qualify a label without changing what it names: "Approved budget", "New deadline", "Target launch". */
+const LABEL_MODIFIERS = /^(?:new|updated|revised|current|approved|total|final|target|planned|estimated|expected|projected|initial|original|overall|agreed|proposed|confirmed)\s+/i;
+/** Other names of the catalogue's labels. */
+const LABEL_SYNONYMS: Record<string, string> = {
+  eta: 'deadline',
+  'release date': 'launch date',
+  release: 'launch date',
+  'ship date': 'launch date',
+  'shipping date': 'launch date',
+  'delivery date': 'due date',
+  'due by': 'due date',
+  'go live': 'go-live',
+  'go live date': 'go-live',
+  'go-live date': 'go-live',
+  dri: 'lead',
+  'point of contact': 'owner',
+  poc: 'owner',
+  'led by': 'lead',
+  'owned by': 'owner',
+  'where i live': 'lives in',
+  'where i work': 'works at',
+  residence: 'city',
+  'home city': 'city',
+  'home town': 'hometown',
+  workplace: 'employer',
+  'day job': 'job',
+};
+
+/** A label as the catalogue names it: lower case, without qualifiers or a remark ("Approved budget (Q3)" → "budget"). */
+export function canonicalLabel(label: string): string {
+  let l = label
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+  for (let i = 0; i < 2 && LABEL_MODIFIERS.test(l); i++) l = l.replace(LABEL_MODIFIERS, '');
+  return LABEL_SYNONYMS[l] ?? l;
+}
+
 // What a heading adds to its subject's name: "Project Apollo kickoff", "Apollo update" → "Project Apollo", "Apollo".
 const HEADING_NOISE =
-  /(?:\s*[-–—:|]\s*|\s+)(?:kick-?off|update|updates|notes|meeting|meeting notes|sync|status|status update|recap|minutes|review|retro|retrospective|summary|overview|check-in|standup|brief|planning|weekly|monthly)(?:\s+(?:notes|\d[\d/.-]*))?\s*$/i;
+  /(?:\s*[-–—:|]\s*|\s+)(?:kick-?off|update|updates|notes|meeting|meeting notes|sync|status|status update|recap|minutes|review|retro|retrospective|summary|overview|check-in|standup|brief|planning|weekly|monthly|changes|changelog|latest|news)(?:\s+(?:notes|\d[\d/.-]*))?\s*$/i;
 // "- Budget raised to $150,000", "- Deadline moved to 15 August": a label that changes to a value.
 const CHANGE =
   /^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?(?:\*\*|__)?([A-Za-z][A-Za-z -]{1,24}?)(?:\*\*|__)?\s+(?:(?:was|is|has been|got)\s+)?(?:raised|increased|cut|reduced|lowered|moved|pushed(?:\s+back)?|pulled\s+in|changed|extended|updated|revised|bumped|slipped|now|set|reset|adjusted|shifted)\s+(?:up\s+|down\s+|back\s+|out\s+)?(?:to|is|at)\s+(.{1,200}?)\s*$/;
@@ -72,7 +114,8 @@ function subjectKey(subject: string): string {
   return subject.replace(/^(?:the\s+)?(?:project|projekt|initiative|program|programme)\s+(?=\S)/i, '').trim() || subject;
 }
 
-const LINE = /^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?(?:\*\*|__)?([A-Za-z][A-Za-z -]{1,24}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.{1,200}?)\s*$/;
+// "Budget: $40k", "**Budget:** $40k", and with a dash between label and value ("Budget — $40k", "Budget - $40k").
+const LINE = /^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?(?:\*\*|__)?([A-Za-z][A-Za-z -]{1,24}?)(?:\*\*|__)?(?:\s*:|\s+[—–-](?=\s))\s*(?:\*\*|__)?\s*(.{1,200}?)\s*$/;
 const HEADING = /^\s*(?:#{1,6}\s+(.+?)\s*#*\s*$|(?:\*\*|__)(.+?)(?:\*\*|__)\s*:?\s*$)/;
 
 export interface BulletFacts {
@@ -85,6 +128,8 @@ export function bulletFacts(content: string, title: string | null, documentDate:
   const facts: ExtractedFact[] = [];
   const used = new Set<number>();
   let heading = title?.trim() || null;
+  // A heading written in the note (not the document's title): only under one is an uncatalogued field a fact.
+  let written = false;
   const lines = content.split(/\r\n?|\n/);
   const headings: number[] = [];
   for (const [i, raw] of lines.entries()) {
@@ -92,13 +137,16 @@ export function bulletFacts(content: string, title: string | null, documentDate:
     if (h) {
       headings.push(i);
       heading = (h[1] ?? h[2] ?? '').replace(/[*_`]/g, '').trim() || heading;
+      written = true;
       continue;
     }
-    const m = LINE.exec(raw) ?? CHANGE.exec(raw);
-    const labelText = m?.[1]!.trim().toLowerCase() ?? '';
+    const line = LINE.exec(raw);
+    const m = line ?? CHANGE.exec(raw);
+    const labelText = m ? canonicalLabel(m[1]!) : '';
     if (!m) continue;
     const value = m[2]!
       .replace(/\*\*|__|`/g, '')
+      .replace(FORMER_VALUE, '')
       .replace(/[.;]+$/, '')
       .trim();
     if (!value) continue;
@@ -109,7 +157,14 @@ export function bulletFacts(content: string, title: string | null, documentDate:
       continue;
     }
     const label = LABELS[labelText];
-    if (!label) continue;
+    if (!label) {
+      const field = line && written && heading && !PROFILE_TITLE.test(heading) ? fieldFact(labelText, value, headingSubject(heading), m[1]!) : null;
+      if (field) {
+        facts.push(field);
+        used.add(i);
+      }
+      continue;
+    }
     const about = heading ? headingSubject(heading) : 'the project';
     const subject = subjectKey(about);
     const dates = label.id === 'deadline' ? resolveDates(value, documentDate) : { text: value, dates: [] as string[] };
@@ -125,8 +180,43 @@ export function bulletFacts(content: string, title: string | null, documentDate:
     used.add(i);
   }
   // A heading over label lines names their subject; it states nothing itself.
-  if (used.size > 0) for (const i of headings) used.add(i);
+  // A title ("# Moving update", "Call notes 3 March") is no statement either; one in the author's voice ("## I moved!") is.
+  for (const i of headings) if (used.size > 0 || !/\b(?:I|I'm|I've|we|we're|my|our)\b/i.test(lines[i]!)) used.add(i);
   return { facts, lines: used };
+}
+
+// "$300k (was $250k)", "Dec 15 (moved from Nov 1)": the former value is history, not part of the current one.
+const FORMER_VALUE = /\s*\((?:was|previously|formerly|originally|moved from|pushed from|changed from|up from|down from|old(?: value)?:?)\s[^()]*\)/gi;
+/** Labels that name no property of the heading's subject: the line is a remark, a to-do or an address header. */
+const RELATIVE = new RegExp(`^(?:${RELATIVE_WORDS})$`, 'i');
+const NOT_A_FIELD =
+  /^(?:correction|clarification|edit|edited|update|ps|notes?|todo|to do|to-do|next steps?|action items?|actions?|questions?|agenda|ideas?|misc|other|comments?|tbd|summary|context|background|tips?|warning|important|reminder|remember|edit|ps|nb|fyi|source|sources|links?|url|tags?|see|re|subject|from|to|cc|bcc|sent|q|a|answer|update|updates|note to self|pros|cons|risks?|blockers?|decisions?|outcome|result|results|status update)$/;
+
+/**
+ * "- Venue: Kew Gardens" under "## Wedding planning": a field of the heading's subject that the catalogue does not
+ * name, filed under that subject and field, so a later note's "Venue: Hampton Court" replaces it.
+ */
+function fieldFact(label: string, value: string, about: string, written: string): ExtractedFact | null {
+  // "Dana Whitfield: VP Sales": a person's line, not a field.
+  if (/^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)+$/u.test(written.trim())) return null;
+  if (!/^[a-z][a-z -]{0,30}$/.test(label) || label.split(' ').length > 3 || NOT_A_FIELD.test(label) || PROFILE[label] || PERSONAL[label] || RELATIVE.test(label)) return null;
+  // "Maya: moved to Lyon" (a person's line), "Note: it is ...": statements, which the sentence reader files.
+  if (isKnownName(label[0]!.toUpperCase() + label.slice(1)) || /\b(?:is|are|was|were|has|have|had|will|would)\b/i.test(value)) return null;
+  // "Lisinopril: raised to 20mg": a change the sentence reader files under the item's own attribute.
+  if (/^\p{Ll}+ed\s+(?:to|from|by|into)\b/u.test(value)) return null;
+  // A value is a name, a date, an amount or a few words; a sentence ("I'm a freelance illustrator and ...") is not.
+  if (value.length > 60 || /[.!?]\s+\S/.test(value) || value.split(/\s+/).length > 8 || /\b(?:I|I'm|I've|my|me|we|our|us|he|she|they|his|her|their)\b/i.test(value)) return null;
+  if (about.toLowerCase() === label || about.toLowerCase().startsWith(`${label} `)) return null;
+  const subject = subjectKey(about);
+  return {
+    text: `${capitalise(`the ${label} of ${about}`)} is ${value}.`,
+    isStatic: !/\b(?:date|when|time|status|eta|next|milestone|phase|stage)\b/.test(label),
+    eventDate: null,
+    forgetAfter: null,
+    subject,
+    attribute: attributeKey('field', `${label} ${subject}`),
+    speaker: null,
+  };
 }
 
 /** "- Allergies: penicillin, latex" under "## Health notes" → one allergy fact per item, about the user. */
@@ -209,16 +299,17 @@ export function profileLinesAsSentences(content: string): string {
     const h = HEADING.exec(raw);
     if (h) {
       headed = true;
-      personal = PERSONAL_HEADING.test((h[1] ?? h[2] ?? '').replace(/[*_`]/g, '').trim());
+      personal = PROFILE_TITLE.test((h[1] ?? h[2] ?? '').replace(/[*_`]/g, '').trim());
       continue;
     }
     const m = LINE.exec(raw);
-    const make = m ? PROFILE[m[1]!.trim().toLowerCase()] : undefined;
+    const make = m ? PROFILE[canonicalLabel(m[1]!)] : undefined;
     const value = m?.[2]!
       .replace(/\*\*|__|`/g, '')
       .replace(/[.;]+$/, '')
       .trim();
-    if (make && value) at.push({ i, sentence: make(value), personal });
+    // "Where I live: Dresden" says whose it is in its own label.
+    if (make && value) at.push({ i, sentence: make(value), personal: personal || /\b(?:I|my)\b/i.test(m![1]!) });
   }
   const use = at.filter((x) => x.personal || (!headed && at.length >= 2));
   if (use.length === 0) return content;

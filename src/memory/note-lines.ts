@@ -1,5 +1,6 @@
 import { isKnownName, isOrganisation, isPlaceName, isVerbForm } from './lexicon.js';
 import { RELATIVE_WORDS } from './attribute-patterns.js';
+import { plainNoteMarkdown } from './markdown-inline.js';
 
 /**
  * Notes as statements: the shapes a note takes (a table of fields, a checklist, a title line over a list, a heading
@@ -26,6 +27,10 @@ const LABEL_LINE = /^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?(?:\*\*|__)?([A-Za-z][A-Z
 /** Fields of a personal list whose heading alone says whose it is. */
 const LIST_LABELS = /^(?:meds|medications?|allergies|prescriptions|supplements)$/i;
 const PERSONAL_TITLE = /^(?:(?:my|personal|private)\b|about me\b|(?:health|medical)\b)/i;
+/** Under "# About me", "- Live in Lisbon" is the author's "I live in Lisbon" (a to-do list has no such heading). */
+const OWN_BASE_VERB = /^(?:live|work|speak|drive|own|have|play|love|like|hate|prefer|teach|study)\s+\S/i;
+/** Headings of the author's own note, over fields and bullets that are theirs. */
+export const PROFILE_TITLE = /^(?:(?:my|personal|private)\b|about me\b|(?:health|medical)\b|(?:profile|bio|me|basics|notes?|info|details|status|current|life|updates?|contact|family|household)\s*$)/i;
 const NOT_A_PERSON = /^(?:project|team|meeting|minutes|notes?|agenda|todo|to-do|update|summary|status|budget|plan|plans|ideas|goals|list|checklist|the)$/i;
 
 // Words of a heading that make two capitalised words something other than a person's full name.
@@ -71,6 +76,10 @@ function article(v: string): string {
 
 function possessive(s: string): string {
   return /s$/.test(s) ? `${s}'` : `${s}'s`;
+}
+
+function capitalise(s: string): string {
+  return s ? s[0]!.toUpperCase() + s.slice(1) : s;
 }
 
 function lowerFirst(s: string): string {
@@ -136,13 +145,53 @@ function tableRowSentences(columns: readonly string[], cells: readonly string[])
 function firstPerson(sentence: string): string {
   return sentence
     .replace(/^I's\b/, 'My')
-    .replace(/^I (lives|works|drives|speaks)\b/, (_, v: string) => `I ${v.slice(0, -1)}`)
+    .replace(
+      /^I (lives|works|drives|speaks|plays|owns|likes|loves|hates|prefers|teaches|studies|has)\b/,
+      (_, v: string) => `I ${v === 'has' ? 'have' : v === 'teaches' ? 'teach' : v === 'studies' ? 'study' : v.slice(0, -1)}`,
+    )
     .replace(/^I is\b/, "I'm");
+}
+
+/** A person's name as a note's line names them: a known first name, or two or three capitalised words of no place or organisation. */
+function personName(text: string): boolean {
+  const words = text.split(/\s+/);
+  if (words.length > 3 || !words.every((w) => /^\p{Lu}[\p{L}'-]+$/u.test(w))) return false;
+  if (words.some((w) => NOT_A_NAME_WORD.test(w) || NOT_A_PERSON.test(w))) return false;
+  if (isPlaceName(text) || isOrganisation(text)) return false;
+  return isKnownName(words[0]!) || (words.length > 1 && !isPlaceName(words[0]!));
+}
+
+/**
+ * A line of a people list: "Sister: Ana (lives in Porto, nurse)" is "My sister is Ana." and what the bracket says of
+ * her; "Dana Whitfield — VP Sales at Acme, based in Austin" is "Dana Whitfield is VP Sales at Acme, based in Austin."
+ */
+function personLine(text: string): string | null {
+  const kin = new RegExp(String.raw`^(?:\*\*|__)?(?:my\s+)?(${RELATIVE_WORDS})(?:\*\*|__)?\s*[:—–]\s*(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s*(?:\(([^()]{2,120})\))?\s*$`, 'iu').exec(text);
+  // After "Sister:", one capitalised word that is no place is her name.
+  if (kin && (personName(kin[2]!) || (!kin[2]!.includes(' ') && !isPlaceName(kin[2]!) && !isOrganisation(kin[2]!)))) {
+    const name = kin[2]!;
+    // "My sister Marta lives in Braga": the details keep the kinship, so a question about "my sister" finds them.
+    const who = `My ${kin[1]!.toLowerCase()} ${name}`;
+    const about = (kin[3] ?? '')
+      .split(/\s*[,;]\s*/)
+      .filter(Boolean)
+      .map((part) => {
+        if (verbFragment(capitalise(part))) return `${who} ${lowerFirst(part)}.`;
+        if (/^\p{Lu}/u.test(part) && isPlaceName(part)) return `${who} lives in ${part}.`;
+        if (/^\p{Ll}[\p{Ll} -]{1,30}$/u.test(part) && part.split(' ').length <= 3 && !/(?:ed|ing)\b/.test(part)) return `${who} is ${article(part)}.`;
+        return '';
+      })
+      .filter(Boolean);
+    return [`My ${kin[1]!.toLowerCase()} is ${name}.`, ...about].join(' ');
+  }
+  const person = /^(?:\*\*|__)?(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+){0,2})(?:\*\*|__)?\s+[—–]\s+(.{3,160}?)\s*\.?$/u.exec(text);
+  if (person && personName(person[1]!) && !verbFragment(person[2]!) && !/^\p{Ll}+(?:s|ed)\b/u.test(person[2]!)) return `${person[1]} is ${person[2]}.`;
+  return null;
 }
 
 /** The note rewritten as described above; other content is returned unchanged. */
 export function notesAsStatements(content: string): string {
-  const lines = content.split(/\r\n?|\n/);
+  const lines = plainNoteMarkdown(content).split('\n');
   const out: string[] = [];
   // Tables and checkboxes first.
   let columns: string[] = [];
@@ -195,16 +244,27 @@ export function notesAsStatements(content: string): string {
   }
   // Bullets and fields under a heading naming a person; fields named for a relative or a person.
   let person: string | null = null;
+  // The author's own lines: no heading yet, or a personal one ("About me", "Profile", "Notes").
+  let own = true;
+  let ownHeading = false;
   for (let i = 0; i < out.length; i++) {
     const raw = out[i]!;
     const heading = MD_HEADING.exec(raw);
     if (heading) {
-      person = headingPerson((heading[1] ?? heading[2] ?? '').trim());
+      const title = (heading[1] ?? heading[2] ?? '').trim();
+      person = headingPerson(title);
+      own = person === null && PROFILE_TITLE.test(title.replace(/[*_`]/g, '').trim());
+      ownHeading = own;
       // The heading names the subject of the lines below it, which now say it: it states nothing itself.
       if (person) out[i] = '';
       continue;
     }
     const text = raw.replace(BULLET, '').trim();
+    const described = personLine(text);
+    if (described) {
+      out[i] = described;
+      continue;
+    }
     const field = /^(?:\*\*|__)?([A-Za-z][A-Za-z -]{0,24}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.{1,200}?)\s*$/.exec(text);
     if (field) {
       const label = field[1]!.trim();
@@ -222,9 +282,13 @@ export function notesAsStatements(content: string): string {
       const whose = new RegExp(`^(?:${RELATIVE_WORDS})$`, 'i').test(label) ? `My ${label.toLowerCase()}` : isKnownName(label) && /^\p{Lu}/u.test(label) ? label : null;
       if (whose && verbFragment(value)) out[i] = `${whose} ${lowerFirst(value)}.`;
       else if (whose && /^\p{Ll}/u.test(value) && verbFragment(value[0]!.toUpperCase() + value.slice(1))) out[i] = `${whose} ${value}.`;
+      // Call notes: "- Dana: moving to Austin next month" is what Dana is doing.
+      else if (whose && /^\p{Ll}{2,}ing\s+(?:to|at|in|on|into|from|for|as|with|a|an|the|back|over|up|out|off|home|abroad)\b/u.test(value)) out[i] = `${whose} is ${value}.`;
       continue;
     }
     if (person && BULLET.test(raw) && verbFragment(text)) out[i] = `${person} ${lowerFirst(text).replace(/[.;]*$/, '')}.`;
+    // "- Lives in Lisbon", "+ works at Stripe" in the author's own note: the author's statements.
+    else if (!person && own && BULLET.test(raw) && (verbFragment(capitalise(text)) || (ownHeading && OWN_BASE_VERB.test(text)))) out[i] = `${firstPerson(`I ${lowerFirst(text).replace(/[.;]*$/, '')}.`)}`;
   }
   return out.join('\n');
 }

@@ -10,7 +10,8 @@ describe('memory scenario fixtures', () => {
   const all = loaded.scenarios;
 
   it('hold at least 80 scenarios, a quarter of them in the holdout file', () => {
-    expect(loaded.files.map((f) => path.basename(f))).toEqual(['dev.json', 'fresh.json', 'fresh2.json', 'fresh3.json', 'fresh4.json', 'fresh5.json', 'fresh6.json', 'holdout.json', 'rank11.json']);
+    // Later rounds add their own proxy and regression splits beside these.
+    expect(loaded.files.map((f) => path.basename(f))).toEqual(expect.arrayContaining(['dev.json', 'fresh.json', 'fresh2.json', 'fresh3.json', 'fresh4.json', 'fresh5.json', 'fresh6.json', 'holdout.json']));
     const devAndHoldout = all.filter((s) => s.split === 'dev' || s.split === 'holdout');
     expect(devAndHoldout.length).toBeGreaterThanOrEqual(80);
     const holdout = devAndHoldout.filter((s) => s.split === 'holdout').length / devAndHoldout.length;
