@@ -53,6 +53,67 @@ export function supersessionKey(m: Pick<MemoryRecord, 'subject' | 'attribute'>, 
   return `${subject}\u0000${attribute}`;
 }
 
+/**
+ * The subject of a fact for ranking: the stored one, else the name its text opens with ("Kofi was promoted to captain"
+ * filed without a subject): two facts the engine left unattributed still compare as one person's, so a later change
+ * goes above the older statement as it does for attributed facts.
+ */
+export function subjectOf(m: Pick<MemoryRecord, 'subject' | 'memory'>, subjectKey: SubjectKey = plainSubject): string | null {
+  return subjectKey(m.subject) ?? subjectKey(leadingName(m.memory));
+}
+
+/** Words that open a sentence with a capital without naming anyone. */
+const NOT_A_NAME = new Set([
+  'the',
+  'a',
+  'an',
+  'as',
+  'in',
+  'on',
+  'at',
+  'after',
+  'before',
+  'when',
+  'since',
+  'until',
+  'my',
+  'our',
+  'your',
+  'this',
+  'that',
+  'these',
+  'those',
+  'it',
+  'he',
+  'she',
+  'they',
+  'we',
+  'i',
+  'there',
+  'here',
+  'today',
+  'yesterday',
+  'tomorrow',
+  'last',
+  'next',
+  'every',
+  'each',
+  'some',
+  'all',
+  'both',
+  'no',
+  'not',
+  'user',
+]);
+
+/** The one or two capitalised words a fact opens with, when a lower-case word follows them ("Kofi was ..." → "Kofi"). */
+export function leadingName(text: string): string | null {
+  const m = /^\s*(\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+)?)(?:'s)?\s+\p{Ll}/u.exec(text);
+  if (!m) return null;
+  const name = m[1]!.replace(/'s$/, '');
+  return name.split(/\s+/).some((w) => NOT_A_NAME.has(w.toLowerCase())) ? null : name;
+}
+
 /** How subjects compare: the same key is the same person (services/memory-subjects.ts: "Luis Ortega" and "Luis"). */
 export type SubjectKey = (subject: string | null) => string | null;
 
@@ -115,7 +176,15 @@ export function currentFactsFirst<T extends RankedMemory>(hits: readonly T[], su
 }
 
 /** A later fact that ends the value an older fact states ("sold the Outback", "left Figma", "retired from Acme"). */
-const ENDS_VALUE = /\b(?:sold|gave away|given away|got rid of|traded in|quit|left|leaving|retired from|resigned from|lost|ended|broke up with|split from|divorced|moved out of|moved away from|closed|shut down)\b/i;
+const ENDS_VALUE =
+  /\b(?:sold|gave away|given away|got rid of|traded in|quit|left|leaving|retired from|resigned from|lost|ended|broke up with|split from|divorced|moved out of|moved away from|closed|shut down|dropped out|stepped down|stopped(?! by)|gave up|given up|cancell?ed|no longer)\b/i;
+/**
+ * The ending words that end a thing the user did or had, whatever attribute states it (a band, a club, a board seat, a
+ * car); not the ones that end a relationship with a person ("broke up with Priya" does not end "Priya and the user
+ * adopted a dog, his name is Rufus"), nor "lost" or "ended", which also say other things.
+ */
+const ENDS_THING =
+  /\b(?:sold|gave away|given away|got rid of|traded in|quit|left(?! for\b)|retired from|resigned from|moved out of|moved away from|closed|shut down|dropped out|stepped down|stopped(?! by)|gave up|given up|cancell?ed|no longer)\b/i;
 /** "my new boss", "a new job": a later fact naming a new holder of an attribute. */
 const NEW_HOLDER = /\bnew\s+([a-z]+)/gi;
 /** Attributes with one value at a time, whose new holder replaces the old one ("new boss"; never "new dog"). */
@@ -142,11 +211,16 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
     const older = out[i]!;
     if (moved.has(older.memory.id)) continue;
     const o = factView(older.memory, subjectKey);
-    if (!o.subject || !ONE_HOLDER.has(o.id)) continue;
+    if (!o.subject) continue;
+    const oneHolder = ONE_HOLDER.has(o.id);
     const successor = cued.find((n) => {
-      if (n.memory.id === older.memory.id || moved.has(n.memory.id) || n.subject !== o.subject) return false;
+      if (n.memory.id === older.memory.id || moved.has(n.memory.id) || n.subject !== o.subject || !laterView(n, o)) return false;
+      // A later fact that ends the very value the older one names ("left The Lanterns" after "plays bass in a band
+      // called The Lanterns", "dropped out of the Riverside book club") ends it whatever attribute the engine filed
+      // either under; the other cues need a single-valued attribute of the same kind.
+      if (endsValueOf(o, n) && (oneHolder || ENDS_THING.test(n.memory.memory))) return true;
       const sameKind = n.id === 'other' || n.id === o.id || (WORK.has(o.id) && WORK.has(n.id));
-      return sameKind && laterView(n, o) && (endsValueOf(o, n) || newHolderOf(o, n) || endsWork(o, n));
+      return oneHolder && sameKind && (newHolderOf(o, n) || endsWork(o, n));
     });
     if (!successor) continue;
     const j = out.findIndex((h) => h.memory.id === successor.memory.id);
@@ -163,7 +237,9 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
 /** The newer fact ends a value the older one names with a capital ("sold the Outback" after "drives a Subaru Outback"). */
 function endsValueOf(older: FactView, newer: FactView): boolean {
   if (!ENDS_VALUE.test(newer.memory.memory)) return false;
-  const values = (older.memory.memory.match(/(?<!^)\b\p{Lu}[\p{L}\p{N}'-]+/gu) ?? []).map((w) => w.toLowerCase()).filter((w) => w !== 'user' && !(older.subject ?? '').includes(w));
+  // The subject's own name ("John's" of "John's goal is ...") is no value of the fact.
+  const subjectWords = new Set((older.subject ?? '').split(/\s+/));
+  const values = (older.memory.memory.match(/(?<!^)\b\p{Lu}[\p{L}\p{N}'-]+/gu) ?? []).map((w) => w.toLowerCase().replace(/'s$/, '')).filter((w) => w !== 'user' && !subjectWords.has(w));
   const said = newer.memory.memory.toLowerCase();
   return values.some((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(said));
 }
@@ -171,7 +247,7 @@ function endsValueOf(older: FactView, newer: FactView): boolean {
 /** A job and its title: leaving the one ends the other ("quit the bank" after "works as a loan officer"). */
 const WORK = new Set(['employer', 'role']);
 /** Words that end a job, whatever its name ("retired in 2025 after 31 years of teaching", "was laid off"). */
-const JOB_ENDS = /\b(?:quit|retired|resigned|laid off|was fired|got fired|let go|handed in (?:\w+ )?notice|lost (?:\w+(?:'s)? )?job)\b/i;
+const JOB_ENDS = /\b(?:quit|retired|resigned|laid off|was fired|got fired|let go|handed in (?:\w+ )?notice|lost (?:\w+(?:'s)? )?job|stopped (?:working|teaching|practi[cs]ing|nursing))\b/i;
 
 /** The newer fact ends the job the older one states (its employer or its title). */
 function endsWork(older: FactView, newer: FactView): boolean {
@@ -222,7 +298,7 @@ export function newerTwinsFirst<T extends RankedMemory>(sorted: readonly T[], su
         break;
       }
       if (!laterView(n, o)) continue;
-      if ((within && twins(o, n)) || announcedChange(o, n)) {
+      if ((within && (twins(o, n) || workChange(o, n))) || announcedChange(o, n)) {
         j = k;
         break;
       }
@@ -237,6 +313,15 @@ export function newerTwinsFirst<T extends RankedMemory>(sorted: readonly T[], su
     i--;
   }
   return out;
+}
+
+/**
+ * A job's other half changed later ("Oksana became head chef", a new version of her title, after "Oksana works at
+ * Dishoom" of the first note): for a question about the job, both answer, and the change is the news. Only a fact
+ * that is a change (a new version, or change words), so two halves of one statement keep their order.
+ */
+function workChange(older: FactView, newer: FactView): boolean {
+  return WORK.has(older.id) && WORK.has(newer.id) && older.id !== newer.id && (newer.memory.relation === 'updates' || newer.changeCue);
 }
 
 /** What ranking compares between two candidates, read once per candidate. */
@@ -262,7 +347,7 @@ function factView(m: MemoryRecord, subjectKey: SubjectKey): FactView {
   let terms: Set<string> | undefined;
   return {
     memory: m,
-    subject: subjectKey(m.subject),
+    subject: subjectOf(m, subjectKey),
     attribute,
     id: spec?.id ?? 'other',
     keyed: spec?.keyed ?? false,
@@ -313,7 +398,7 @@ export const RECENCY_TIE = 0.02;
  * attributes keep their order.
  */
 function newerOnTies<T extends RankedMemory>(sorted: T[], subjectKey: SubjectKey): T[] {
-  const subject = (h: T) => subjectKey(h.memory.subject);
+  const subject = (h: T) => subjectOf(h.memory, subjectKey);
   for (let changed = true, passes = 0; changed && passes < sorted.length; passes++) {
     changed = false;
     for (let i = 1; i < sorted.length; i++) {

@@ -43,6 +43,12 @@ describe('memory scenario fixtures', () => {
     expect(all.filter((s) => s.split === 'fresh6').length).toBeGreaterThanOrEqual(30);
   });
 
+  it("hold round 11's ranking proxy: at least 15 scenarios in the four families the held-out misses at rank 2", () => {
+    const rank11 = all.filter((s) => s.split === 'rank11');
+    expect(rank11.length).toBeGreaterThanOrEqual(15);
+    for (const family of ['left', 'two-people', 'title-change', 'direct-write'] as const) expect(rank11.filter((s) => s.family === family).length, family).toBeGreaterThanOrEqual(3);
+  });
+
   it('cover every phrasing family in both splits', () => {
     for (const family of FAMILIES) {
       expect(all.filter((s) => s.family === family && s.split === 'dev').length, family).toBeGreaterThanOrEqual(3);
