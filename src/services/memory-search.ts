@@ -136,7 +136,9 @@ export class MemorySearch {
       const matched = subjects.match(m);
       // Another person's fact counts against itself only for the asked person's own attribute, and not when it names
       // the asked person ("Melanie asked Caroline about the group" is about both).
-      const about = matched < 0 && (!ownAttribute || subjects.mentionsAsked(m)) ? 0 : matched;
+      // The kinship fact that named the asked relative ("The user's sister is Marta.") says who she is, not what is
+      // asked about her.
+      const about = matched < 0 && (!ownAttribute || (subjects.mentionsAsked(m) && !subjects.resolvesRelative(m))) ? 0 : matched;
       if (sources) {
         // A fact stating another attribute than the one asked about ("works as a nurse" for "where does she live"),
         // or about another person than the one asked about, inherits nothing from its passage, which may well answer

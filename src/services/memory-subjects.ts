@@ -1,6 +1,7 @@
 import type { MemoryRecord } from '../core/types.js';
 import { USER } from '../memory/conversation.js';
 import { words } from '../text/tokenize.js';
+import { RELATIVE_WORDS, relative } from '../memory/attribute-patterns.js';
 
 /**
  * Who a memory search is about (issue 26, round 8). Facts name their subject several ways: "the user" before the
@@ -18,6 +19,31 @@ export interface Subjects {
   match(m: Pick<MemoryRecord, 'subject'>): number;
   /** Whether a memory's text names a person the question asks about (by a word of the name; the user by name). */
   mentionsAsked(m: Pick<MemoryRecord, 'memory'>): boolean;
+  /** Whether the memory is the kinship fact through which "my sister" in the question was resolved to a name. */
+  resolvesRelative(m: Pick<MemoryRecord, 'memory'>): boolean;
+}
+
+/** "my sister", "the user's mom" in a question: the relation asked about, canonical ("mother"), or null. */
+const ASKED_RELATIVE = new RegExp(String.raw`\b(?:my|the user's|user's|our)\s+(${RELATIVE_WORDS})\b`, 'i');
+
+/**
+ * The names the memories give the relative a question asks about ("where does my sister live?" with "The user's
+ * sister is Marta."), and the kinship facts that say so. A relation two people share ("my brothers") names no one.
+ */
+function relativesAsked(question: string, memories: readonly Pick<MemoryRecord, 'memory'>[]): { names: Set<string>; facts: Set<string> } {
+  const names = new Set<string>();
+  const facts = new Set<string>();
+  const rel = ASKED_RELATIVE.exec(question)?.[1];
+  if (!rel) return { names, facts };
+  const kin = new RegExp(String.raw`\b(?:the user's|user's|my)\s+(${RELATIVE_WORDS})\s+(?:is\s+(?:called\s+|named\s+)?|,\s*)?(\p{Lu}[\p{L}'-]+)`, 'iu');
+  for (const m of memories) {
+    const k = kin.exec(m.memory);
+    if (!k || relative(k[1]!) !== relative(rel) || !/^\p{Lu}/u.test(k[2]!)) continue;
+    names.add(k[2]!.toLowerCase());
+    if (/\bis\s+(?:called\s+|named\s+)?\p{Lu}[\p{L}'-]+[.!]?\s*$/u.test(m.memory.trim())) facts.add(m.memory);
+  }
+  // Two sisters named: the question does not say which.
+  return names.size === 1 ? { names, facts } : { names: new Set(), facts: new Set() };
 }
 
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b|\bthe user\b|\buser's\b/i;
@@ -87,6 +113,9 @@ export function subjectsOf(question: string, memories: readonly Pick<MemoryRecor
     if (said.has(first) && !firsts.has(first)) asked.add(k);
   }
   if (FIRST_PERSON.test(question) && !RELATIVE.test(question)) asked.add(USER);
+  // "my sister" is the one sister the memories name.
+  const kin = relativesAsked(question, memories);
+  for (const k of known) if (kin.names.has(k.split(' ')[0]!)) asked.add(k);
   // The words that name an asked person in a memory's text: its first name (the user's names for the user).
   const names = new Set<string>();
   for (const k of asked) for (const n of k === USER ? user : [k.split(' ')[0]!]) names.add(n);
@@ -100,6 +129,9 @@ export function subjectsOf(question: string, memories: readonly Pick<MemoryRecor
     mentionsAsked(m) {
       if (names.size === 0) return false;
       return words(m.memory).some((w) => names.has(w.replace(/'s$/, '')));
+    },
+    resolvesRelative(m) {
+      return kin.facts.has(m.memory);
     },
   };
 }
