@@ -88,7 +88,8 @@ describe('the sandbox bounds time and replaces the worker', { timeout: 120_000 }
   it('a parse over the time limit fails with EXTRACTION_LIMIT naming it; the next document is read by a fresh worker', async () => {
     const pool = extractionSandbox(makeContext().limits);
     const before = pool.replaced;
-    const got = await failure(slowHtml(), 'text/html', { parseTimeoutMs: 150 });
+    // 400 stacks parse in about 0.5 s on a quiet machine (40 could finish inside 0.15 s once the worker is warm).
+    const got = await failure(slowHtml(400), 'text/html', { parseTimeoutMs: 150 });
     expect(got).toEqual({ code: 'EXTRACTION_LIMIT', message: expect.stringMatching(/parsing the HTML page took longer than 0\.2 s/) });
     expect(pool.replaced).toBe(before + 1);
     const ok = await extractorFor('text/html')!.extract(makeInput(Buffer.from('<html><body><p>still answering</p></body></html>'), 'text/html'), makeContext());
@@ -97,7 +98,7 @@ describe('the sandbox bounds time and replaces the worker', { timeout: 120_000 }
 
   it('an abort (document deleted, extraction time limit) ends the job at once with the abort reason', async () => {
     const controller = new AbortController();
-    const pending = extractorFor('text/html')!.extract(makeInput(Buffer.from(slowHtml(200)), 'text/html'), makeContext({}, controller.signal));
+    const pending = extractorFor('text/html')!.extract(makeInput(Buffer.from(slowHtml(400)), 'text/html'), makeContext({}, controller.signal));
     setTimeout(() => controller.abort(new Error('document deleted')), 100);
     await expect(pending).rejects.toThrow('document deleted');
   });
