@@ -190,7 +190,7 @@ const FORMER_VALUE = /\s*\((?:was|previously|formerly|originally|moved from|push
 /** Labels that name no property of the heading's subject: the line is a remark, a to-do or an address header. */
 const RELATIVE = new RegExp(`^(?:${RELATIVE_WORDS})$`, 'i');
 const NOT_A_FIELD =
-  /^(?:correction|clarification|edit|edited|update|ps|notes?|todo|to do|to-do|next steps?|action items?|actions?|questions?|agenda|ideas?|misc|other|comments?|tbd|summary|context|background|tips?|warning|important|reminder|remember|edit|ps|nb|fyi|source|sources|links?|url|tags?|see|re|subject|from|to|cc|bcc|sent|q|a|answer|update|updates|note to self|pros|cons|risks?|blockers?|decisions?|outcome|result|results|status update)$/;
+  /^(?:correction|clarification|edit|edited|ps|notes?|todo|to do|to-do|next steps?|action items?|actions?|questions?|agenda|ideas?|misc|other|comments?|tbd|summary|context|background|tips?|warning|important|reminder|remember|nb|fyi|source|sources|links?|url|tags?|see|re|subject|from|to|cc|bcc|sent|q|a|answer|update|updates|note to self|pros|cons|risks?|blockers?|decisions?|outcome|result|results|status update)$/;
 
 /**
  * "- Venue: Kew Gardens" under "## Wedding planning": a field of the heading's subject that the catalogue does not

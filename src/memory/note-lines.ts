@@ -1,4 +1,5 @@
-import { isKnownName, isOrganisation, isPlaceName, isVerbForm } from './lexicon.js';
+import { infinitive, isKnownName, isOrganisation, isPlaceName, isVerbForm } from './lexicon.js';
+import { capitalise } from './sentence-facts.js';
 import { RELATIVE_WORDS } from './attribute-patterns.js';
 import { plainNoteMarkdown } from './markdown-inline.js';
 
@@ -78,10 +79,6 @@ function possessive(s: string): string {
   return /s$/.test(s) ? `${s}'` : `${s}'s`;
 }
 
-function capitalise(s: string): string {
-  return s ? s[0]!.toUpperCase() + s.slice(1) : s;
-}
-
 function lowerFirst(s: string): string {
   return s ? s[0]!.toLowerCase() + s.slice(1) : s;
 }
@@ -145,10 +142,7 @@ function tableRowSentences(columns: readonly string[], cells: readonly string[])
 function firstPerson(sentence: string): string {
   return sentence
     .replace(/^I's\b/, 'My')
-    .replace(
-      /^I (lives|works|drives|speaks|plays|owns|likes|loves|hates|prefers|teaches|studies|has)\b/,
-      (_, v: string) => `I ${v === 'has' ? 'have' : v === 'teaches' ? 'teach' : v === 'studies' ? 'study' : v.slice(0, -1)}`,
-    )
+    .replace(/^I (lives|works|drives|speaks|plays|owns|likes|loves|hates|prefers|teaches|studies|has)\b/, (_, v: string) => `I ${infinitive(v)}`)
     .replace(/^I is\b/, "I'm");
 }
 
