@@ -299,6 +299,26 @@ describe('SqliteStore on a file', () => {
       expect((await fromRows(file, org.id))[0]!.map((h) => h.documentId)).not.toContain(docs[5]!.doc.id);
     });
 
+    it("keeps the rows' floats in the image and rescores from them: the chunks' stored floats are not read again", async () => {
+      const file = path.join(dir, 'floats.db');
+      const org = makeOrg('floats');
+      const first = await openWith(file);
+      await first.accounts.upsertOrganization(org);
+      for (let i = 0; i < 30; i++) await add(first, org.id, i);
+      const want = await answers(first, org.id);
+      await first.close();
+      // Floats overwritten behind the image's back (the chunk-vector triggers do not see this column): a store that
+      // read them would score every row 0.
+      const db = new Database(file);
+      db.prepare('UPDATE chunks SET embedding = zeroblob(length(embedding))').run();
+      db.close();
+      const second = await openWith(file);
+      const got = await answers(second, org.id);
+      await second.close();
+      expect(got).toEqual(want);
+      expect(got[0]![0]!.score).toBeGreaterThan(0.1);
+    });
+
     it('a store sees the writes another store makes on the same file (API and worker processes)', async () => {
       const { file, org, a: api, b: worker } = await twoStores('shared');
       const docs = [];

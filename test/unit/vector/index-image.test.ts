@@ -90,6 +90,62 @@ describe('index images', () => {
     expect(readIndexImage(file, { token: 't2', seq: 9 }, 'm')).not.toBeNull();
   });
 
+  it("keeps the rows' floats in the file and rescores the restored index from them, asking the store only for later rows", async () => {
+    const original = built();
+    const image = original.image('org')!;
+    const byId = new Map([...rows, ...vectors(2, 7)].map((v) => [v.chunkId, v.vector]));
+    // The store's floats: every row but one (a row without a stored vector is written NaN-led).
+    const missing = image.chunkIds[10]!;
+    const source = (from: number, to: number) => {
+      const out = new Float32Array((to - from) * DIMS).fill(Number.NaN);
+      for (let row = from; row < to; row++) {
+        const v = image.chunkIds[row] === missing ? undefined : byId.get(image.chunkIds[row]!);
+        if (v) out.set(v, (row - from) * DIMS);
+      }
+      return out;
+    };
+    const file = path.join(dir, 'f.vix');
+    expect(await writeIndexImage(file, image, { token: 'tf', seq: 5 }, source)).toBe(true);
+    const read = readIndexImage(file, { token: 'tf', seq: 5 }, 'm')!;
+    expect(read.floatRows).not.toBeNull();
+    expect(read.floatRows!.count).toBe(image.count);
+    expect([...read.floatRows!.read(3)!]).toEqual([...byId.get(image.chunkIds[3]!)!]);
+    expect(read.floatRows!.read(10)).toBeNull();
+    expect(read.floatRows!.read(image.count)).toBeNull();
+
+    const asked: string[] = [];
+    const reader = (_org: string, _model: string, ids: readonly string[]) => {
+      asked.push(...ids);
+      return new Map(ids.flatMap((id) => (byId.has(id) ? [[id, byId.get(id)!] as const] : [])));
+    };
+    const fromStore = new VectorIndex(() => ({ image: readIndexImage(file, { token: 'tf', seq: 5 }, 'm')!, version: 5 }), OPTIONS, reader);
+    const want = answers(fromStore);
+    fromStore.evict();
+    asked.length = 0;
+    const fromFile = new VectorIndex(() => ({ image: read, version: 5 }), OPTIONS, reader);
+    expect(answers(fromFile)).toEqual(want);
+    // Only the row the file has no vector for came from the store.
+    expect(new Set(asked)).toEqual(new Set(asked.length > 0 ? [missing] : []));
+    // Rows added after the image are read from the store.
+    const added = vectors(3, 9).map((v) => ({ ...v, documentId: 'later' }));
+    for (const v of added) byId.set(v.chunkId, v.vector);
+    fromFile.putDocument('org', 'm', { documentId: 'later', containerTags: ['small'] }, added);
+    asked.length = 0;
+    const hits = fromFile.search('org', { vector: added[0]!.vector, model: 'm', limit: 5, containerTags: ['small'] });
+    expect(hits[0]!.chunkId).toBe(added[0]!.chunkId);
+    expect(hits[0]!.score).toBeCloseTo(1, 6);
+    expect(asked).toContain(added[0]!.chunkId);
+    expect(asked.every((id) => id === missing || added.some((v) => v.chunkId === id))).toBe(true);
+    fromFile.evict();
+    expect(read.floatRows!.read(3)).toBeNull();
+  });
+
+  it('reads images written without floats (the store then serves every row)', async () => {
+    const file = path.join(dir, 'nf.vix');
+    await writeIndexImage(file, built().image('org')!, { token: 'tn', seq: 5 });
+    expect(readIndexImage(file, { token: 'tn', seq: 5 }, 'm')!.floatRows).toBeNull();
+  });
+
   it('writes nothing for ids it cannot represent', async () => {
     const image: IndexImage = { ...built().image('org')!, chunkIds: ['bad\nid'] };
     const file = path.join(dir, 'c.vix');
