@@ -214,14 +214,9 @@ export function readIndexImage(file: string, expect: ImageStamp, model: string):
     return null;
   }
   try {
-    const size = fs.fstatSync(fd).size;
-    const prefix = Buffer.alloc(12);
-    if (fs.readSync(fd, prefix, 0, 12, 0) !== 12) return null;
-    if (prefix.readUInt32LE(0) !== MAGIC || prefix.readUInt32LE(4) !== FORMAT) return null;
-    const json = Buffer.alloc(prefix.readUInt32LE(8));
-    if (json.byteLength > size || fs.readSync(fd, json, 0, json.byteLength, 12) !== json.byteLength) return null;
-    const header = JSON.parse(json.toString('utf8')) as Header;
-    if (header.token !== expect.token || header.seq !== expect.seq || header.model !== model) return null;
+    const head = readHeader(fd, expect, model);
+    if (!head) return null;
+    const { header, size } = head;
     const sections = new Map(header.sections.map((s) => [s.name, s]));
     const read = <T extends ArrayBufferView>(name: string, make: (bytes: number) => T): T | null => {
       const s = sections.get(name);
@@ -258,8 +253,7 @@ export function readIndexImage(file: string, expect: ImageStamp, model: string):
     const docTags = new Map<string, readonly string[]>();
     docs.forEach((doc, i) => docTags.set(doc, tagSets[docTagSets[i]!] ?? []));
     // The floats stay in the file: the descriptor goes to the index, which reads single rows from it.
-    const f = sections.get('floats');
-    const floatRows = f && f.bytes === count * dims * 4 && f.offset + f.bytes <= size ? new FloatRows(fd, f.offset, dims, count) : null;
+    const floatRows = floatsOf(fd, header, size);
     keep = floatRows !== null;
     return { model, dims, count, data, scales, alive, mean, meanRows: header.meanRows, codes, chunkIds, docIds, docTags, floatRows };
   } catch {
@@ -267,6 +261,47 @@ export function readIndexImage(file: string, expect: ImageStamp, model: string):
   } finally {
     if (!keep) fs.closeSync(fd);
   }
+}
+
+/**
+ * The float rows of an image file (its `floats` section) without reading the rest: for the index that was just
+ * written to it (its rows are the image's). Null when the file is not the one `expect` names or has no floats.
+ */
+export function openImageFloats(file: string, expect: ImageStamp, model: string): FloatRows | null {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch {
+    return null;
+  }
+  let floatRows: FloatRows | null = null;
+  try {
+    const head = readHeader(fd, expect, model);
+    floatRows = head ? floatsOf(fd, head.header, head.size) : null;
+    return floatRows;
+  } catch {
+    return null;
+  } finally {
+    if (!floatRows) fs.closeSync(fd);
+  }
+}
+
+/** The header of an image file, when it is of this format and the one `expect` names. */
+function readHeader(fd: number, expect: ImageStamp, model: string): { header: Header; size: number } | null {
+  const size = fs.fstatSync(fd).size;
+  const prefix = Buffer.alloc(12);
+  if (fs.readSync(fd, prefix, 0, 12, 0) !== 12) return null;
+  if (prefix.readUInt32LE(0) !== MAGIC || prefix.readUInt32LE(4) !== FORMAT) return null;
+  const json = Buffer.alloc(prefix.readUInt32LE(8));
+  if (json.byteLength > size || fs.readSync(fd, json, 0, json.byteLength, 12) !== json.byteLength) return null;
+  const header = JSON.parse(json.toString('utf8')) as Header;
+  if (header.token !== expect.token || header.seq !== expect.seq || header.model !== model) return null;
+  return { header, size };
+}
+
+function floatsOf(fd: number, header: Header, size: number): FloatRows | null {
+  const f = header.sections.find((s) => s.name === 'floats');
+  return f && f.bytes === header.count * header.dims * 4 && f.offset + f.bytes <= size ? new FloatRows(fd, f.offset, header.dims, header.count) : null;
 }
 
 function bytesOf(a: ArrayBufferView): Uint8Array {

@@ -271,6 +271,37 @@ export class VectorIndex {
     return ranked.sort((a, b) => b.score - a.score).slice(0, q.limit);
   }
 
+  /**
+   * Takes the float rows of the image just written from `image` (this.image(orgId)): its rows are the index's own
+   * as long as no compaction renumbered them since (then the file is let go, and the store serves the floats).
+   */
+  useImageFloats(orgId: string, image: IndexImage, floatRows: FloatRows): void {
+    const idx = this.orgs.get(orgId);
+    if (!idx || idx.model !== image.model || idx.chunkIds !== image.chunkIds || idx.dims !== floatRows.dims || floatRows.count > idx.count) {
+      floatRows.close();
+      return;
+    }
+    idx.floatRows?.close();
+    idx.floatRows = floatRows;
+  }
+
+  /**
+   * Cosines of `vector` with the float vectors the image file holds for these chunks, found through their documents'
+   * rows (`documentIds[i]` is chunk i's); chunks it cannot score (the index not loaded for `model`, rows added after
+   * the image, a document that does not hold the chunk) are left out for the caller to read elsewhere.
+   */
+  imageScores(orgId: string, model: string, vector: Float32Array, chunkIds: readonly string[], documentIds: readonly string[]): Map<string, number> {
+    const scores = new Map<string, number>();
+    const idx = this.orgs.get(orgId);
+    if (!idx?.floatRows || idx.model !== model || idx.dims !== vector.length) return scores;
+    chunkIds.forEach((chunkId, i) => {
+      const row = idx.docRows.get(documentIds[i]!)?.find((r) => idx.chunkIds[r] === chunkId && idx.alive[r]);
+      const v = row === undefined ? null : idx.floatRows!.read(row);
+      if (v) scores.set(chunkId, dot(vector, v));
+    });
+    return scores;
+  }
+
   /** Replaces a document's vectors (index step). Ignored when the organisation is not loaded or uses another model. */
   putDocument(orgId: string, model: string, doc: IndexedDocument, vectors: readonly IndexedVector[]): void {
     const idx = this.orgs.get(orgId);

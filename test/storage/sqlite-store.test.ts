@@ -304,8 +304,13 @@ describe('SqliteStore on a file', () => {
       const org = makeOrg('floats');
       const first = await openWith(file);
       await first.accounts.upsertOrganization(org);
-      for (let i = 0; i < 30; i++) await add(first, org.id, i);
+      const added = [];
+      for (let i = 0; i < 30; i++) added.push(await add(first, org.id, i));
       const want = await answers(first, org.id);
+      const chunks = added.flatMap((a) => a.chunks);
+      const ids = chunks.map((c) => c.id);
+      const docIds = chunks.map((c) => c.documentId);
+      const wantScores = await first.chunks.scoreChunkVectors(org.id, MODEL, queries[0]!, ids);
       await first.close();
       // Floats overwritten behind the image's back (the chunk-vector triggers do not see this column): a store that
       // read them would score every row 0.
@@ -314,9 +319,16 @@ describe('SqliteStore on a file', () => {
       db.close();
       const second = await openWith(file);
       const got = await answers(second, org.id);
+      // Keyword candidates' vector evidence, given their documents, comes from the image too; without them, from
+      // the chunks' (zeroed) floats.
+      const scores = await second.chunks.scoreChunkVectors(org.id, MODEL, queries[0]!, ids, docIds);
+      const stored = await second.chunks.scoreChunkVectors(org.id, MODEL, queries[0]!, ids);
       await second.close();
       expect(got).toEqual(want);
       expect(got[0]![0]!.score).toBeGreaterThan(0.1);
+      expect(scores).toEqual(wantScores);
+      expect(wantScores.size).toBe(60);
+      expect([...stored.values()].every((v) => v === 0)).toBe(true);
     });
 
     it('a store sees the writes another store makes on the same file (API and worker processes)', async () => {

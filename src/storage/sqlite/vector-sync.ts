@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { readIndexImage, writeIndexImage } from '../../vector/index-image.js';
+import { openImageFloats, readIndexImage, writeIndexImage } from '../../vector/index-image.js';
 import { unpackInt8 } from '../../vector/int8.js';
 import { DEFAULT_VECTOR_INDEX_OPTIONS, VectorIndex, type FloatReader, type QuantizedVector, type VectorLoader } from '../../vector/vector-index.js';
 
@@ -151,6 +151,8 @@ export class SqliteVectorSync {
         await this.save(orgId).catch(() => {});
       }
     }
+    // Lets go of the image files the indexes read floats from (a later search loads again).
+    index.evict();
   }
 
   private maybeSave(orgId: string): void {
@@ -196,6 +198,9 @@ export class SqliteVectorSync {
       return out;
     };
     if (!(await writeIndexImage(file, image, stamp, floats)) || !this.db.open) return;
+    // The running index rescores from the file from now on too, not only a start that reads it.
+    const floatRows = this.closed ? null : openImageFloats(file, stamp, image.model);
+    if (floatRows) index.useImageFloats(orgId, image, floatRows);
     const others = this.db.prepare('SELECT model FROM vector_snapshots WHERE org_id = ? AND model <> ?').pluck().all(orgId, image.model) as string[];
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM vector_snapshots WHERE org_id = ?').run(orgId);
