@@ -77,8 +77,7 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
     if (target && decision.relation !== 'new' && sameSubject(subjectNames(fact.subject, fact.aliases), target.subject) === false) target = null;
     // A new version whose kind the extractor could not tell ("sold the camper and got a Tesla") is filed as what it
     // replaces: the same attribute, lasting or not, so the profile and the attribute's questions find it.
-    if (decision.relation === 'updates' && target && canonicalAttribute(fact.attribute) === null && (target.attribute || target.isStatic))
-      fact = { ...fact, attribute: target.attribute, isStatic: target.isStatic };
+    if (decision.relation === 'updates' && target && canonicalAttribute(fact.attribute) === null && (target.attribute || target.isStatic)) fact = { ...fact, attribute: target.attribute, isStatic: target.isStatic };
     const embedding = { model: deps.embedder.id, vector };
 
     if (decision.relation === 'duplicate' && target) {

@@ -290,6 +290,11 @@ export function restoreImpliedSubject(sentence: string): string {
   ) {
     return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   }
+  // "Stopped seeing Dr. Obi in May", "Started learning Welsh", "Quit playing in the band": a change of what the author
+  // does, said without the "I".
+  if (/^(?:(?:Just|Finally|Recently|Officially|Already)\s+)?(?:Stopped|Started|Quit|Began|Resumed|Finished)\s+\p{Ll}{2,}ing\s+\S/u.test(sentence) && !/\b(?:I|I'm|I've|we|we're)\b/.test(sentence.split(/[,;]/)[0]!)) {
+    return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  }
   // "New job at Whole Foods starting monday", "new manager is Dmitri now": the author's new job, manager, place.
   const fresh = /^(?:(?:Got|Started)\s+(?:a\s+)?)?[Nn]ew\s+(job|role|position|gig|manager|boss|address|place|flat|apartment|house|car|phone|number|doctor|dentist|therapist)\b\s*(is\b|at\b|with\b|:)?/u.exec(sentence);
   if (fresh) {
