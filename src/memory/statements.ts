@@ -128,7 +128,9 @@ function splitAtSubject(part: string): string[] {
     const left = part.slice(start, m.index);
     // "my husband and I", "Tom and I": the left side is a subject, not a clause.
     // "I'm vegan and I live in Leeds": two words, but a subject and its verb.
-    if ((left.trim().split(/\s+/).length < 3 && !/^(?:I'm|I've|we're|we've)\s+\S/i.test(left.trim())) || !(VERB_IN_CLAUSE.test(left) || left.split(/\s+/).some((w) => IRREGULAR_PAST.has(w.toLowerCase())))) continue;
+    // "I support Arsenal and my brother Jack supports Spurs": a first person and a verb of any kind is a clause.
+    const clause = VERB_IN_CLAUSE.test(left) || left.split(/\s+/).some((w) => IRREGULAR_PAST.has(w.toLowerCase())) || /^\s*(?:I|we)\s+\p{Ll}{3,}\s+\S/u.test(left);
+    if ((left.trim().split(/\s+/).length < 3 && !/^(?:I'm|I've|we're|we've)\s+\S/i.test(left.trim())) || !clause) continue;
     out.push(left);
     start = m.index! + m[0].length;
   }

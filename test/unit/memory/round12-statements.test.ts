@@ -51,6 +51,26 @@ describe('statements read in full', () => {
   });
 });
 
+describe('pasts and tools', () => {
+  it('"Martin left the fire service in June" said in July is last June, whatever the clause after it', () => {
+    expect(read("Martin left the fire service in June, he's training as a nurse.", '2026-07-30')[0]?.text).toMatch(/in June 2026/);
+  });
+
+  it('"moved from Atom to Zed as my editor" is a tool left behind, not a home', () => {
+    const texts = read("I've moved from Atom to Zed as my editor.").map((f) => f.text);
+    expect(texts).toContain('The user used to use Atom.');
+    expect(texts.some((t) => /live in Atom/.test(t))).toBe(false);
+  });
+});
+
+describe('two people in one sentence', () => {
+  it('"I follow the Yankees and my dad Carl follows the Mets" is one statement each, so a change of one keeps the other', async () => {
+    expect(read('I follow the Yankees and my dad Carl follows the Mets.').map((f) => f.subject)).toEqual(['the user', 'Carl']);
+    const latest = await latestAfter(['I follow the Yankees and my dad Carl follows the Mets.', '2026-01-28'], ['Carl has switched to the Red Sox, unbelievable.', '2026-08-28']);
+    expect(latest.some((m) => /user follows the Yankees/.test(m.memory))).toBe(true);
+  });
+});
+
 describe('corrections', () => {
   it('"I meant X, not Y - ..." corrects the memory holding Y', async () => {
     const turn = 'user: sorry, I meant Weaving, not pottery - the pottery one was full\nassistant: Weaving it is.';

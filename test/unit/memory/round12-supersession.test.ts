@@ -97,3 +97,21 @@ describe('slots the catalogue has no id for, and lasting new versions', () => {
     expect(read('My hotel is the Ritz.', '2026-01-01')[0]?.attribute ?? null).toBeNull();
   });
 });
+
+describe('a job that ends takes its role with it', () => {
+  it('"Martin left the fire service" ends "is a firefighter with the fire service", role and employer', async () => {
+    const latest = await latestAfter(['My husband Martin is a firefighter with the West Midlands Fire Service.', '2026-01-30'], ["Martin left the fire service in June, he's training as a nurse.", '2026-07-30']);
+    expect(latest.some((m) => /works as a firefighter/.test(m.memory))).toBe(false);
+    expect(
+      latest
+        .filter((m) => /left the fire service/.test(m.memory))
+        .map((m) => m.attribute)
+        .sort(),
+    ).toEqual(['employer', 'role']);
+  });
+
+  it('a new employer in the same note keeps the role (a move, not an ending)', async () => {
+    const latest = await latestAfter(['I am an accountant at Aviva.', '2026-02-03'], ["Left Aviva in August, I'm at Allianz now.", '2026-09-01']);
+    expect(latest.some((m) => /works as an accountant/.test(m.memory))).toBe(true);
+  });
+});
