@@ -64,10 +64,10 @@ describe('pasts and tools', () => {
 });
 
 describe('two people in one sentence', () => {
-  it('"I follow the Yankees and my dad Carl follows the Mets" is one statement each, so a change of one keeps the other', async () => {
-    expect(read('I follow the Yankees and my dad Carl follows the Mets.').map((f) => f.subject)).toEqual(['the user', 'Carl']);
-    const latest = await latestAfter(['I follow the Yankees and my dad Carl follows the Mets.', '2026-01-28'], ['Carl has switched to the Red Sox, unbelievable.', '2026-08-28']);
-    expect(latest.some((m) => /user follows the Yankees/.test(m.memory))).toBe(true);
+  it('"I cheer for Celtic and my dad Carl cheers for Rangers" is one statement each, so a change of one keeps the other', async () => {
+    expect(read('I cheer for Celtic and my dad Carl cheers for Rangers.').map((f) => f.subject)).toEqual(['the user', 'Carl']);
+    const latest = await latestAfter(['I cheer for Celtic and my dad Carl cheers for Rangers.', '2026-01-28'], ['Carl has switched to Hearts, unbelievable.', '2026-08-28']);
+    expect(latest.some((m) => /user cheers for Celtic/.test(m.memory))).toBe(true);
   });
 });
 
