@@ -70,11 +70,12 @@ export class SqliteDocuments implements DocumentStore {
 
   async neighbourDocuments(orgId: string, ids: readonly string[], window: number): Promise<Map<string, { id: string; offset: number }[]>> {
     // Insertion order is the rowid's; the scan looks at most NEIGHBOUR_SCAN rows each way, so a document whose tag
-    // has no other document near it costs a bounded range read.
+    // has no other document near it costs a bounded range read. The unary + keeps SQLite on the rowid range (with
+    // the org_id index it read the whole organisation and sorted it).
     const side = (dir: 'before' | 'after') =>
       this.db.prepare(
         `SELECT n.id AS id FROM documents d JOIN documents n ON n.rowid ${dir === 'before' ? '< d.rowid AND n.rowid >= d.rowid - ?' : '> d.rowid AND n.rowid <= d.rowid + ?'}
-         AND n.org_id = d.org_id AND n.container_tags = d.container_tags
+         AND +n.org_id = d.org_id AND +n.container_tags = d.container_tags
          WHERE d.org_id = ? AND d.id = ? ORDER BY n.rowid ${dir === 'before' ? 'DESC' : 'ASC'} LIMIT ?`,
       );
     const [before, after] = [side('before'), side('after')];
