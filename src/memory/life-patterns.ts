@@ -91,6 +91,14 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
     ),
     (g) => k('language', g.v, g.v),
   ],
+  // "is taking an evening course in Italian", "signed up for a beginners' class in Welsh": a language being learnt.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:is taking|takes|is doing|does|started|has started|began|signed up for|enrolled in|is enrolled in)\s+(?:an?\s+|the\s+)?(?:[\p{L}'-]+\s+){0,2}?(?:course|class|classes|lessons)\s+in\s+(?<v>${LANGUAGES})\b`,
+      'iu',
+    ),
+    (g) => k('language', g.v, g.v),
+  ],
   [/^\s+(?:is|turned|just turned|has turned)\s+(?<v>\d{1,3})(?:\s+years?\s+old)?\s*(?:[.,!;]|$)/i, (g) => f('age', g.v)],
   // Numbers that change: pay and rent.
   [/^'s\s+(?:current\s+|new\s+|base\s+|annual\s+|monthly\s+)?(?:salary|pay|income|wage)\s+is\s+(?:now\s+)?(?<v>.+)/iu, (g) => f('income', g.v)],
