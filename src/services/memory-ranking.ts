@@ -399,12 +399,15 @@ export const RECENCY_TIE = 0.02;
  */
 function newerOnTies<T extends RankedMemory>(sorted: T[], subjectKey: SubjectKey): T[] {
   const subject = (h: T) => subjectOf(h.memory, subjectKey);
+  // A tie is between the two facts' own scores: swapping places (and scores) must not let a later fact climb a run of
+  // one person's facts a little apart each ("Gina's store" asked of twenty store facts all sorted by date).
+  const own = new Map(sorted.map((h) => [h.memory.id, h.similarity]));
   for (let changed = true, passes = 0; changed && passes < sorted.length; passes++) {
     changed = false;
     for (let i = 1; i < sorted.length; i++) {
       const a = sorted[i - 1]!;
       const b = sorted[i]!;
-      if (!subject(a) || subject(a) !== subject(b) || a.similarity - b.similarity >= RECENCY_TIE || !statedLater(b.memory, a.memory) || differentFacts(a.memory, b.memory, subjectKey)) continue;
+      if (!subject(a) || subject(a) !== subject(b) || own.get(a.memory.id)! - own.get(b.memory.id)! >= RECENCY_TIE || !statedLater(b.memory, a.memory) || differentFacts(a.memory, b.memory, subjectKey)) continue;
       sorted[i - 1] = { ...b, similarity: a.similarity };
       sorted[i] = { ...a, similarity: b.similarity };
       changed = true;
@@ -458,6 +461,9 @@ const CHANGE_CUE = /\b(?:now|moved|relocated|settled|switched|changed|downgraded
  */
 const PAST_VALUE = /\b(?:used to|formerly|previously|no longer)\b|(?:n't|\bnot)\b[^.;]*\bany ?more\b/i;
 
+/** The change cues as index terms: a word two facts share that says nothing of what they are about. */
+const CUE_TERMS = new Set(indexTerms('now moved relocated settled switched changed downgraded upgraded transferred promoted no longer anymore any more these days instead'));
+
 /**
  * A later fact of the same subject that announces a change but was filed without an attribute ("Kai called, he's
  * settled in Tokyo now", after "Kai lives in Seoul." under residence): it replaces a fact of a single-valued or
@@ -466,7 +472,17 @@ const PAST_VALUE = /\b(?:used to|formerly|previously|no longer)\b|(?:n't|\bnot)\
 function announcedChange(older: FactView, newer: FactView): boolean {
   if (!older.subject || older.subject !== newer.subject) return false;
   if (newer.id !== 'other' || !newer.changeCue) return false;
-  return older.id === 'other' || !older.keyed;
+  if (older.id !== 'other') return !older.keyed;
+  // An older fact of unknown attribute is the same thing only when the change names it ("downgraded to the Basic
+  // plan" after "is on the Pro plan"): "Joanna is an expert hiker now" changes nothing of "Joanna likes books".
+  return sharesTopic(older, newer);
+}
+
+/** Whether two facts share a word beyond their subject's and the change cues ("now" is no topic). */
+function sharesTopic(a: FactView, b: FactView): boolean {
+  const tb = b.terms();
+  for (const t of a.terms()) if (tb.has(t) && !CUE_TERMS.has(t)) return true;
+  return false;
 }
 
 /**
