@@ -57,8 +57,9 @@ describe('memory ranking', () => {
   });
 
   it('on a near tie between facts of one subject, the one stated later comes first', () => {
-    const smokes = memoryRecord({ memory: 'The user smokes about half a pack a day.', subject: 'the user', createdAt: '2026-01-02T00:00:00.000Z' });
-    const quit = memoryRecord({ memory: 'The user quit smoking in January.', subject: 'The user', createdAt: '2026-03-15T00:00:00.000Z' });
+    // Lasting facts, as the offline engine files both (isStatic): two episodes keep their order (memory-recency-runs).
+    const smokes = memoryRecord({ memory: 'The user smokes about half a pack a day.', subject: 'the user', isStatic: true, createdAt: '2026-01-02T00:00:00.000Z' });
+    const quit = memoryRecord({ memory: 'The user quit smoking in January.', subject: 'The user', isStatic: true, createdAt: '2026-03-15T00:00:00.000Z' });
     const lena = memoryRecord({ memory: 'Lena quit smoking.', subject: 'Lena', createdAt: '2026-05-01T00:00:00.000Z' });
     const ranked = currentFactsFirst([
       { memory: smokes, similarity: 0.996 },

@@ -55,3 +55,47 @@ describe('a change announced in passing replaces an older fact of unknown attrib
     ).toBe(basic.memory);
   });
 });
+
+describe('episodes are not old and new values of one thing', () => {
+  const vintage = (isStatic: boolean) => fact("Gina's online store sells vintage pieces from flea markets.", 'Gina', '2023-03-01', isStatic);
+  const handmade = (isStatic: boolean) => fact("Gina's online store sells handmade pieces by a local artist.", 'Gina', '2023-08-01', isStatic);
+
+  it('keeps the better of two episodes about the same thing first, however they are dated', () => {
+    const older = vintage(false);
+    const newer = handmade(false);
+    expect(
+      order([
+        { memory: older, similarity: 0.9 },
+        { memory: newer, similarity: 0.85 },
+      ]),
+    ).toEqual([older.memory, newer.memory]);
+    expect(
+      order([
+        { memory: older, similarity: 0.9 },
+        { memory: newer, similarity: 0.895 },
+      ])[0],
+    ).toBe(older.memory);
+  });
+
+  it('puts the later of two episodes first when it restates the other with one value changed', () => {
+    const before = fact("The user's mom's birthday: March 3.", 'the user', '2026-01-02', false);
+    const corrected = fact("The user's mom's birthday is March 13.", 'the user', '2026-01-05', false);
+    expect(
+      order([
+        { memory: before, similarity: 0.9 },
+        { memory: corrected, similarity: 0.89 },
+      ])[0],
+    ).toBe(corrected.memory);
+  });
+
+  it('still puts the later of two lasting statements of one topic first', () => {
+    const older = vintage(true);
+    const newer = handmade(true);
+    expect(
+      order([
+        { memory: older, similarity: 0.9 },
+        { memory: newer, similarity: 0.85 },
+      ])[0],
+    ).toBe(newer.memory);
+  });
+});
