@@ -378,9 +378,9 @@ function twins(a: FactView, b: FactView): boolean {
   const o = overlap(a.terms(), b.terms());
   if (o.shared < 2 || o.shared >= o.longer) return false;
   // Two episodes (neither lasting nor of a catalogue attribute) are two things that happened, not an old and a new
-  // value ("Gina acquired unique pieces for Gina's store" does not replace "Sourcing pieces for Gina's store was
-  // hard"), unless one restates the other with one value changed ("Mom's birthday: March 3" / "... is March 13").
-  if (!a.lasting && !b.lasting) return o.shorter - o.shared <= 1;
+  // value: "Gina acquired unique pieces for Gina's store" does not replace "Sourcing pieces for Gina's store was hard".
+  // (A near tie still lets an episode that restates another go first: newerOnTies.)
+  if (!a.lasting && !b.lasting) return false;
   return o.shared / o.shorter >= TWIN_OVERLAP;
 }
 

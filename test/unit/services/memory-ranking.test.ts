@@ -146,9 +146,10 @@ describe('memory ranking', () => {
     });
 
     it('orders three unlinked statements of one topic newest first', () => {
-      const first = memoryRecord({ memory: 'Maya rents an apartment in Boston.', subject: 'Maya', attribute: 'other', createdAt: at('01-01') });
-      const second = memoryRecord({ memory: 'Maya rents an apartment in Denver.', subject: 'Maya', attribute: 'other', createdAt: at('02-01') });
-      const third = memoryRecord({ memory: 'Maya rents an apartment in Seattle.', subject: 'Maya', attribute: 'other', createdAt: at('03-01') });
+      // Lasting statements, as the offline engine files them (static; two episodes are never twins: memory-recency-runs).
+      const first = memoryRecord({ memory: 'Maya rents an apartment in Boston.', subject: 'Maya', attribute: 'other', isStatic: true, createdAt: at('01-01') });
+      const second = memoryRecord({ memory: 'Maya rents an apartment in Denver.', subject: 'Maya', attribute: 'other', isStatic: true, createdAt: at('02-01') });
+      const third = memoryRecord({ memory: 'Maya rents an apartment in Seattle.', subject: 'Maya', attribute: 'other', isStatic: true, createdAt: at('03-01') });
       const ranked = newerTwinsFirst([
         { memory: first, similarity: 0.8 },
         { memory: second, similarity: 0.75 },

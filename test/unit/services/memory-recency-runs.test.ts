@@ -88,6 +88,17 @@ describe('episodes are not old and new values of one thing', () => {
     ).toBe(corrected.memory);
   });
 
+  it('beyond a near tie, keeps two episodes in score order even when they differ in one word', () => {
+    const turtles = fact('Nate shared a photo of his two turtles.', 'Nate', '2022-04-01', false);
+    const dog = fact('Nate shared a photo of his two dogs.', 'Nate', '2022-09-01', false);
+    expect(
+      order([
+        { memory: turtles, similarity: 0.9 },
+        { memory: dog, similarity: 0.85 },
+      ])[0],
+    ).toBe(turtles.memory);
+  });
+
   it('still puts the later of two lasting statements of one topic first', () => {
     const older = vintage(true);
     const newer = handmade(true);
