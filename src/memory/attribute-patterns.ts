@@ -104,7 +104,7 @@ const PET_KIND: Record<string, string> = {
   ...Object.fromEntries(CAT_BREEDS.split('|').map((b) => [b, 'cat'])),
 };
 export const DIETS = 'vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten-free|dairy-free|lactose-free|kosher|halal|carnivore|plant-based|flexitarian|raw vegan';
-const LANGUAGES =
+export const LANGUAGES =
   'english|spanish|french|german|italian|portuguese|dutch|swedish|norwegian|danish|finnish|polish|czech|russian|ukrainian|greek|turkish|arabic|hebrew|hindi|urdu|bengali|punjabi|tamil|mandarin|cantonese|chinese|japanese|korean|vietnamese|thai|indonesian|malay|tagalog|swahili|persian|farsi|romanian|hungarian|catalan|basque|irish|welsh|latin|sign language|asl';
 const CAR_BRANDS =
   'tesla|honda|toyota|ford|bmw|audi|subaru|volkswagen|vw|kia|hyundai|mazda|nissan|chevy|chevrolet|jeep|volvo|mercedes|mercedes-benz|porsche|prius|civic|corolla|camry|lexus|mini|fiat|peugeot|renault|skoda|rivian|polestar|dodge|ram|gmc|buick|cadillac|jaguar|land rover|range rover|mitsubishi|suzuki|vespa|harley';
@@ -372,7 +372,7 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   [/^'s\s+(?:time\s*zone|tz)\s+is\s+(?:now\s+)?(?<v>.+)|^\s+(?:is|lives|works)\s+in\s+(?:the\s+)?(?<v2>[A-Z]{2,5}|UTC[+-]\d{1,2}|GMT[+-]\d{1,2}|[\p{L} ]+ time)\s+time\s*zone/u, (g) => f('timezone', g.v ?? g.v2)],
   // "My phone is a Pixel 6": a device, not a number.
   [
-    new RegExp(String.raw`^'s\s+(?<r>phone|laptop|computer|tablet|watch|browser|editor|music app|bank)\s+(?:is|has been)\s+(?:now\s+)?(?:an?\s+|the\s+)?(?<v>[\p{L}][\p{L}\d+ .-]*)`, 'iu'),
+    new RegExp(String.raw`^'s\s+(?:(?:new|current)\s+)?(?<r>phone|laptop|computer|tablet|watch|browser|editor|music app|bank)\s+(?:is|has been)\s*,?\s+(?:now\s+)?(?:an?\s+|the\s+)?(?<v>[\p{L}][\p{L}\d+ .-]*)`, 'iu'),
     (g) => k('tool', g.r === 'laptop' ? 'computer' : g.r!.replace(/ app$/, ''), g.v),
   ],
   [
@@ -472,6 +472,25 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
   [/^'s\s+(?:deadline|due date)\s+(?:for\s+(?<r>.+?)\s+)?is\s+(?<v>.+)|^\s+(?:is|are)\s+due\s+(?:on\s+|by\s+)?(?<v2>.+)/iu, (g) => k('deadline', g.r ?? null, g.v ?? g.v2)],
   [/^'s\s+budget\s+(?:for\s+(?<r>.+?)\s+)?is\s+(?<v>.+)/iu, (g) => k('budget', g.r ?? null, g.v)],
+  // "became matron at St Thomas'", "was made head of sales at Acme": a change to a title the catalogue has no word for,
+  // said with the organisation it is held at.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:became|has become|was promoted to|got promoted to|has been promoted to|took over as|was appointed(?:\s+as)?|has been appointed(?:\s+as)?|was made|was named)\s+(?:an?\s+|the\s+)?(?<v>[\p{Ll}-]+(?:\s+(?:of\s+)?[\p{Ll}-]+){0,3})\s+(?:at|for)\s+(?:the\s+)?\p{Lu}`,
+      'u',
+    ),
+    (g) => (/\b(?:friends?|pals?|mates?|members?|engaged|pregnant|ill|sick|part|one|aware|interested)$/.test(g.v!) ? null : f('role', g.v)),
+  ],
+  // "'s GP is Dr. Hassan", "'s running coach is Dave Hughes", "'s car insurance is with Admiral": a slot of the subject
+  // the catalogue has no id for, holding a name or a number. Keyed by the slot, so a later name for it replaces the
+  // first ("'s GP is Dr. Hansen"). Relatives, pets and one-off bookings (a flight, a hotel) are not such slots.
+  [
+    new RegExp(
+      String.raw`^'s\s+(?:(?:new|current|usual|regular)\s+)?(?<r>(?:[\p{Ll}-]+\s+){0,2}(?:[\p{Ll}-]{2,}|\p{Lu}{2,4}))\s+(?:is|are)\s+(?:now\s+|still\s+)?(?:with\s+)?(?:Dr\.?\s+)?(?<v>(?:number\s+)?[\p{Lu}\d][^,;!?]*)`,
+      'u',
+    ),
+    (g) => (SLOT_NOT.test(g.r!) || SLOT_DATE.test(g.v!) ? null : k('field', g.r, g.v)),
+  ],
   // "leads 4 engineers", "now leads 5 engineers": a count of something, current until it changes.
   [
     new RegExp(
@@ -482,6 +501,14 @@ export const PATTERNS: [RegExp | RegExp[], Build][] = [
       /^(?:is|was|are|were|has|had|did|does|will|turned|visited|went|spent|took|ran|read|saw|met|won|lost|made|got|bought|sold)$/.test(g.verb!) || RECURRING.test(rest) ? null : k('count', `${g.what} ${g.verb}`, g.v),
   ],
 ];
+
+// A date is when something happens ("'s anniversary is June 9"), no lasting value of a slot.
+const SLOT_DATE =
+  /\d{4}-\d{2}-\d{2}|^(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+const SLOT_NOT = new RegExp(
+  String.raw`\b(?:${PARTNER_WORDS}|${RELATIVE_WORDS}|${PET_WORDS}|name|nickname|flight|train|bus|hotel|appointment|meeting|booking|reservation|interview|trip|visit|party|event|exam|game|match|session|call|ticket|seat|gate|room|order|delivery|parcel|package|favou?rite|fave|plan|goal|guess|answer|question|point|problem|issue|fault|idea)s?$`,
+  'iu',
+);
 
 /** "moved to Asana in January": a product the catalogue of tools knows, not a place. */
 function knownProduct(value: string | undefined): string | null {

@@ -1,5 +1,5 @@
 import { attributeKey, attributeSpec } from './attributes.js';
-import { ADV, PARTNER_WORDS, PATTERNS, PET_WORDS, PROFESSIONS, RELATIVE_WORDS, relative, WORKPLACE, type Facet } from './attribute-patterns.js';
+import { ADV, LANGUAGES, PARTNER_WORDS, PATTERNS, PET_WORDS, PROFESSIONS, RELATIVE_WORDS, relative, WORKPLACE, type Facet } from './attribute-patterns.js';
 import { gerund, isCommonWord, isOrganisation, isPlaceName } from './lexicon.js';
 import type { Tense } from './tense.js';
 
@@ -178,9 +178,12 @@ function listed(facet: Facet, rest: string, valueAt: number): Facet[] {
     .map((s) => s.trim())
     .filter(Boolean);
   if (items.length < 2 || items.some((i) => i.split(/\s+/).length > 3 || /^(?:to|it|that|how)\b/i.test(i))) return [facet];
+  // "learning Japanese on Duolingo, 200 day streak": a list of languages names only languages.
+  if (facet.id === 'language' && items.some((i) => !LANGUAGE.test(cleanValue(i, 'language') ?? ''))) return [facet];
   const head = rest.slice(0, valueAt);
   return items.map((item) => ({ ...facet, object: cleanValue(item, facet.id), value: facet.id === 'language' ? item : facet.value, predicate: `${head}${item}` }));
 }
+const LANGUAGE = new RegExp(`^(?:${LANGUAGES})$`, 'i');
 const VALUE_END_LIST = /\s*(?:[;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|but|after|before|when|while|which|who|as|now|anymore|too|so much|a lot)\b).*$/i;
 
 /** A clause that names a role and an employer states both: "works as a nurse at Mercy", "is a designer at Figma". */

@@ -3,6 +3,7 @@ import { term, words } from '../text/tokenize.js';
 import { attributeSpec, canonicalAttribute, objectKey } from './attributes.js';
 import { isUniqueRelative } from './attribute-patterns.js';
 import { classifyFact, type ClassifiedFacet } from './classify.js';
+import { endsNamedObject } from './ended-objects.js';
 import { sameSubject, subjectNames } from './subjects.js';
 import type { ExtractedFact, RelationCandidate, RelationDecision, RelationJudge } from './types.js';
 
@@ -43,7 +44,7 @@ const JOB_LIKE = /\b(?:is|works as)\s+an?\s+(?:(?!of\b)[\p{Ll}-]+\s+){0,2}[\p{Ll
 const RETIRED = /\b(?:retired|is retired|has retired|went into retirement)\b(?!\s+(?:teacher|nurse|officer|engineer|doctor|colonel|\p{Ll}+er)\b)/iu;
 /** Words that announce that what held before changed or stopped (rule 5). */
 const CHANGE_CUE =
-  /\b(?:now|actually|no longer|any ?more|switched|switching|moved|started|left|quit|stopped|gave up|given up|dropped(?:\s+out)?|tapered off|came off|instead|these days|nowadays|back to|correction|not anymore)\b/i;
+  /\b(?:now|actually|no longer|any ?more|switched|switching|moved|started|left|quit|stopped|gave up|given up|dropped(?:\s+out)?|tapered off|came off|come off|instead|these days|nowadays|back to|correction|not anymore|ditched|dumped|swapped|replaced|cancel+ed|handed\s+(?:[\p{L}'-]+\s+){0,2}over|stepped\s+(?:back|down)|parted ways|(?:has|have)\s+since)\b/iu;
 /** Nouns that say when, not what: "every morning" and "on Saturday mornings" are no shared topic. */
 const TIME_NOUNS = new Set(
   words(
@@ -124,8 +125,10 @@ export function relationTo(fact: ExtractedFact, candidate: RelationCandidate): '
   if (subject === true && isCatalogued(fa) && fa === ca) return sameAttribute(fact, candidate, fa, n, o);
   // Retiring ends the job, the role with the employer: "my dad finally retired" replaces "my dad is a mail carrier".
   if (subject === true && fa === 'employer' && (ca === 'role' || (ca === null && JOB_LIKE.test(candidate.text))) && RETIRED.test(fact.text) && !RETIRED.test(candidate.text)) return 'updates';
-  if (isCatalogued(fa) && isCatalogued(ca)) return 'new';
   const names = new Set(subjectNames(fact.subject, fact.aliases).flatMap((name) => words(name).flatMap((w) => term(w) ?? [])));
+  // "ditched Spotify for Apple Music" ends the fact that names Spotify, whatever either is filed under.
+  if (subject === true && endsNamedObject(fact.text, candidate.text, names)) return 'updates';
+  if (isCatalogued(fa) && isCatalogued(ca)) return 'new';
   return byWords(n, o, candidate, subject === true, fa !== null && fa === ca, names);
 }
 

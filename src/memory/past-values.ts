@@ -1,3 +1,4 @@
+import { toolCategory } from './tools.js';
 import { isPlaceName } from './lexicon.js';
 
 /**
@@ -45,8 +46,13 @@ export function previousPlace(clause: string): string[] {
   }
   const m = MOVED_FROM.exec(clause.trim());
   if (!m || !isPlaceLike(m[3]!)) return [clause];
-  const subject = m[1]!.replace(/\s+(?:(?:have|has|had|just|finally|recently|officially)\s+)*$/u, '').trim();
-  return [`${subject} used to live in ${m[3]}.`, `${m[1]}${m[2]} to ${m[4]}`];
+  const subject = m[1]!
+    .replace(/\s+(?:(?:have|has|had|just|finally|recently|officially)\s+)*$/u, '')
+    .trim()
+    .replace(/['’](?:ve|d)$/u, '');
+  // "has moved from VS Code to Zed as their editor": a tool the user moved off, not a home.
+  const tool = !isPlaceName(m[3]!) && (toolCategory(m[3]!, clause) !== null || AS_TOOL.test(clause));
+  return [`${subject} used to ${tool ? 'use' : 'live in'} ${m[3]}.`, `${m[1]}${m[2]} to ${m[4]}`];
 }
 
 function splitAtNow(s: string): string[] {
@@ -56,6 +62,9 @@ function splitAtNow(s: string): string[] {
   const after = s.slice(m.index + m[0].length).trim();
   return [`${before}.`, after.charAt(0).toUpperCase() + after.slice(1)];
 }
+
+/** "… as my editor", "… as their bank": what was moved between is a tool or a provider. */
+const AS_TOOL = /\bas\s+(?:my|our|their|his|her|the user's)\s+(?:main\s+|default\s+)?(?:editor|ide|browser|bank|phone|laptop|app|tool|provider|supplier|service|platform)\b/i;
 
 const isPlaceLike = (p: string) => isPlaceName(p) || /^\p{Lu}/u.test(p);
 

@@ -22,7 +22,10 @@ export interface ValueCorrection {
 /** A value: up to five words, no clause punctuation. */
 const VALUE = String.raw`[^,;:.!?()"]{1,40}?`;
 /** "…, not Porto", "… - not Ghent": a rejected value set off after the clause ("I'm not vegan" denies, it rejects no value). */
-const NOT_VALUE = new RegExp(String.raw`^(?<before>.*?\S)\s*(?:,|\s+-|\s+—|\s+–)\s+(?:and\s+)?not\s+(?:an?\s+|the\s+)?(?<rejected>${VALUE})\s*(?=$|[,;.!?]|\s+(?:as|like|which|because|since|sorry|lol|haha)\b)`, 'iu');
+const NOT_VALUE = new RegExp(
+  String.raw`^(?<before>.*?\S)\s*(?:,|\s+-|\s+—|\s+–)\s+(?:and\s+)?not\s+(?:an?\s+|the\s+)?(?<rejected>${VALUE})\s*(?=$|[,;.!?]|\s+[-—–]\s|\s+(?:as|like|which|because|since|sorry|lol|haha)\b)`,
+  'iu',
+);
 /** "I said Tuesday earlier but …", "I wrote Ghent last time, …": the rejected value named as what was said. */
 const SAID_EARLIER = new RegExp(
   String.raw`^(?<lead>.*?)\b(?:I|i)\s+(?:(?:must have|might have|think I|probably)\s+)?(?:said|wrote|put|typed|told you|mentioned|put down|gave you)\s+(?:an?\s+|the\s+)?(?<rejected>${VALUE})\s+(?:earlier|before|last time|above|previously|the other day|by mistake)\s*(?:,|\s+but|;|\s+-|\s+—)\s*(?:but\s+|actually\s+|it's\s+actually\s+)?(?<statement>\S.*)$`,
@@ -65,7 +68,11 @@ export function valueCorrection(sentence: string): ValueCorrection | null {
 
 /** The value a clause states: after its copula or place preposition, else its closing capitalised words. */
 function valueIn(clause: string): string | null {
-  const opened = VALUE_OPENS.exec(clause)?.groups?.value?.replace(VALUE_ENDS, '').trim();
+  // "it's the premium plan actually": the adverb after a value is no part of it.
+  const opened = VALUE_OPENS.exec(clause)
+    ?.groups?.value?.replace(VALUE_ENDS, '')
+    .replace(/(?:\s+(?:actually|really|then|though|now|instead))+\s*$/i, '')
+    .trim();
   if (opened && opened.split(/\s+/).length <= 4 && isValue(opened)) return opened;
   const closing = /(?:^|\s)((?:\p{Lu}[\p{L}\d'’&.-]*\s*){1,4})$/u.exec(clause.trim())?.[1]?.trim();
   return closing && isValue(closing) ? closing : null;
@@ -113,6 +120,21 @@ export function correctedMemory(fact: ExtractedFact, candidates: readonly Relati
   }
   // "Thursdays" for "Tuesday": the corrected memory's number.
   const meant = /day$/i.test(c.rejected) && /days$/i.test(c.meant) ? c.meant.slice(0, -1) : c.meant;
-  const text = target.text.slice(0, at.index) + meant + after;
+  const text = alignedBefore(target.text.slice(0, at.index), meantWords) + meant + after;
   return { targetId: target.id, fact: { ...fact, text, subject: target.subject, aliases: [], attribute: target.attribute, isStatic: target.isStatic } };
+}
+
+/**
+ * "2017 Ford Fiesta, not a Focus" over "drives a 2015 Ford Focus": the words before the rejected value that the meant
+ * value restates in the same places (the same word, or a number for a number) are replaced with it, not kept twice.
+ */
+function alignedBefore(before: string, meantWords: readonly string[]): string {
+  const lead = meantWords.slice(0, -1);
+  if (lead.length === 0) return before;
+  const m = new RegExp(String.raw`((?:\S+\s+){${lead.length}})$`, 'u').exec(before);
+  if (!m) return before;
+  const prior = m[1]!.trim().split(/\s+/);
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase() || (/^\d+$/.test(a) && /^\d+$/.test(b));
+  const aligned = prior.every((w, i) => same(w, lead[i]!)) && prior.some((w, i) => w.toLowerCase() === lead[i]!.toLowerCase());
+  return aligned ? before.slice(0, m.index) : before;
 }

@@ -77,7 +77,7 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
     if (target && decision.relation !== 'new' && sameSubject(subjectNames(fact.subject, fact.aliases), target.subject) === false) target = null;
     // A new version whose kind the extractor could not tell ("sold the camper and got a Tesla") is filed as what it
     // replaces: the same attribute, lasting or not, so the profile and the attribute's questions find it.
-    if (decision.relation === 'updates' && target && canonicalAttribute(fact.attribute) === null && target.attribute) fact = { ...fact, attribute: target.attribute, isStatic: target.isStatic };
+    if (decision.relation === 'updates' && target && canonicalAttribute(fact.attribute) === null && (target.attribute || target.isStatic)) fact = { ...fact, attribute: target.attribute, isStatic: target.isStatic };
     const embedding = { model: deps.embedder.id, vector };
 
     if (decision.relation === 'duplicate' && target) {
@@ -124,6 +124,7 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
       await deps.memories.insertMemory({ ...base, version: target.version + 1, parentMemoryId: target.id, rootMemoryId: target.rootMemoryId ?? target.id, relation: 'updates' }, embedding);
       await deps.memories.updateMemory(ctx.orgId, target.id, { isLatest: false, updatedAt: ctx.now });
       outcome.updated.push(id);
+      if (jobEnded(target, fact, facts)) outcome.updated.push(...(await endJobHalf(deps, ctx, target, base, embedding)));
     } else if ((decision.relation === 'extends' || decision.relation === 'derives') && target) {
       await deps.memories.insertMemory({ ...base, parentMemoryId: target.id, relation: decision.relation, isInference: decision.relation === 'derives' }, embedding);
       outcome.extended.push(id);
@@ -133,6 +134,42 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
     }
   }
   return outcome;
+}
+
+const JOB_ENDING = /\b(?:left|quit|quits|resigned|retired|laid off|made redundant|fired|let go|notice|last day|walked out|stepped down|stopped working|no longer|between jobs)\b/i;
+
+/**
+ * The employer was replaced by a fact that names no employer ("Tom left the ambulance service", "gave notice at Monzo
+ * and today was my last day"), and nothing else of the document names one: the job is over, not moved.
+ */
+function jobEnded(target: MemoryRecord, fact: ExtractedFact, facts: readonly ExtractedFact[]): boolean {
+  if (target.attribute !== 'employer' || target.documentIds.length === 0) return false;
+  // A fact filed as the employer names one unless it says the job ended ("left Aviva", "gave notice at Monzo").
+  const namesEmployer = (f: ExtractedFact) =>
+    canonicalAttribute(f.attribute) === 'employer' && !JOB_ENDING.test(f.text) && !classifyFact(f.text, f.subject, 'present', false).facets.some((x) => x.id === 'employer' && (x.ended || x.negated));
+  return !namesEmployer(fact) && !facts.some((f) => f.text !== fact.text && namesEmployer(f));
+}
+
+/**
+ * "is a paramedic with the London Ambulance Service" is stored as a role and an employer (classify.ts): when the job
+ * ends, the role said in the same statement (same subject, same source) ends with it. Its next version is the ending
+ * itself ("Tom left the ambulance service"), filed as the role, so neither the profile (which shows a text once) nor a
+ * question about the role keeps "works as a paramedic" as current. Returns the new versions' ids.
+ */
+async function endJobHalf(deps: RememberDeps, ctx: RememberContext, employer: MemoryRecord, ending: MemoryRecord, embedding: { model: string; vector: Float32Array }): Promise<string[]> {
+  if (!employer.subject) return [];
+  const ids: string[] = [];
+  for (const role of await deps.memories.findMemoriesBySubject(ctx.orgId, ctx.containerTags, employer.subject, 'role')) {
+    if (!role.isLatest || role.isForgotten || !role.documentIds.some((d) => employer.documentIds.includes(d))) continue;
+    const id = randomUUID();
+    await deps.memories.insertMemory(
+      { ...ending, id, attribute: role.attribute, isStatic: role.isStatic, version: role.version + 1, parentMemoryId: role.id, rootMemoryId: role.rootMemoryId ?? role.id, relation: 'updates' },
+      embedding,
+    );
+    await deps.memories.updateMemory(ctx.orgId, role.id, { isLatest: false, updatedAt: ctx.now });
+    ids.push(id);
+  }
+  return ids;
 }
 
 /**

@@ -35,6 +35,7 @@ export interface ClauseContext {
   speakerAliases: readonly string[];
 }
 
+const RECIPROCAL_ENDING = /^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s+and\s+I\s+(?:have\s+|had\s+|just\s+|finally\s+)*(?:parted ways|broke up|split up|separated|divorced|fell out|went (?:our )?separate ways)\b/u;
 const PERSON = /\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself|we|we're|we've|us|our|ours|you|you're|you've|your|yours)\b/i;
 const FIRST_PERSON_SUBJECT = /^(?:I|I'm|I've|I'd|I'll|my|we|we're|we've|we'd|we'll|our)\b/i;
 const WE_SUBJECT = /^(?:we|we're|we've|we'd|we'll|our)\b/i;
@@ -119,6 +120,8 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
   // "My wife and I live in Ghent" → "Maya's wife and Maya live...": classified from the pair, filed under the speaker.
   // "My husband Greg and I live in Tucson": the pair's fact is the speaker's, not Greg's alone.
   if (who.subject && who.subject !== speaker && /^(?:[Mm]y|[Oo]ur)\s+[\p{L}-]+\s+\p{Lu}[\p{L}'-]*\s+and\s+I\b/u.test(s)) who = { subject: speaker, phrase: speaker, aliases: [...c.speakerAliases] };
+  // "Dave and I parted ways", "Priya and I broke up": an ending between two is the speaker's (what ends is Dave).
+  else if (who.subject && who.subject !== speaker && RECIPROCAL_ENDING.test(s)) who = { subject: speaker, phrase: speaker, aliases: [...c.speakerAliases] };
   const pair = who.subject && /^(?:my|our)\s+[\p{L}-]+(?:\s+\p{Lu}[\p{L}'-]*)?\s+and\s+I\b/iu.test(s) ? new RegExp(`^.*?\\band\\s+${escapeRe(who.subject)}(?=\\s)`, 'i').exec(text)?.[0] : undefined;
   // "Our team uses Jira" → "The user's team uses...": classified from the speaker's name, not a group.
   const group = WE_SUBJECT.test(s) && !/^our\s/i.test(s) ? (voices.group ?? `${speaker} and others`) : null;

@@ -128,7 +128,9 @@ function splitAtSubject(part: string): string[] {
     const left = part.slice(start, m.index);
     // "my husband and I", "Tom and I": the left side is a subject, not a clause.
     // "I'm vegan and I live in Leeds": two words, but a subject and its verb.
-    if ((left.trim().split(/\s+/).length < 3 && !/^(?:I'm|I've|we're|we've)\s+\S/i.test(left.trim())) || !(VERB_IN_CLAUSE.test(left) || left.split(/\s+/).some((w) => IRREGULAR_PAST.has(w.toLowerCase())))) continue;
+    // "I support Arsenal and my brother Jack supports Spurs": a first person and a verb of any kind is a clause.
+    const clause = VERB_IN_CLAUSE.test(left) || left.split(/\s+/).some((w) => IRREGULAR_PAST.has(w.toLowerCase())) || /^\s*(?:I|we)\s+\p{Ll}{3,}\s+\S/u.test(left);
+    if ((left.trim().split(/\s+/).length < 3 && !/^(?:I'm|I've|we're|we've)\s+\S/i.test(left.trim())) || !clause) continue;
     out.push(left);
     start = m.index! + m[0].length;
   }
@@ -288,6 +290,11 @@ export function restoreImpliedSubject(sentence: string): string {
     !/^(?:Based|Located|Called|Named|Related|Supposed|Used|Rated|Dated|Priced|Situated|Centered|Centred|Headquartered)$/i.test(past[1]!) &&
     (isRegularPast(past[1]!.toLowerCase()) || IRREGULAR_PAST.has(past[1]!.toLowerCase()) || /^quit$/i.test(past[1]!))
   ) {
+    return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  }
+  // "Stopped seeing Dr. Obi in May", "Started learning Welsh", "Quit playing in the band": a change of what the author
+  // does, said without the "I".
+  if (/^(?:(?:Just|Finally|Recently|Officially|Already)\s+)?(?:Stopped|Started|Quit|Began|Resumed|Finished)\s+\p{Ll}{2,}ing\s+\S/u.test(sentence) && !/\b(?:I|I'm|I've|we|we're)\b/.test(sentence.split(/[,;]/)[0]!)) {
     return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   }
   // "New job at Whole Foods starting monday", "new manager is Dmitri now": the author's new job, manager, place.

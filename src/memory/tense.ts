@@ -25,7 +25,8 @@ const STATIVE_ED = new Set(
 );
 
 const SUBJECT_VERB = /\b(?:i|we|you|he|she|they)\s+(?:(?:just|finally|recently|also|really|already|actually|even|once|then|both|all)\s+)*([a-z]+)\b/gi;
-const NAME_VERB = /\b[A-Z][a-z]+\s+((?:[a-z]+ed)|(?:went|got|made|saw|took|came|met|bought|gave|told|said|spent|visited|began|wrote|sent|found|won))\b/g;
+const NAME_VERB =
+  /\b[A-Z][a-z]+\s+((?:[a-z]+ed)|(?:went|got|made|saw|took|came|met|bought|gave|told|said|spent|visited|began|wrote|sent|found|won|left|lost|sold|became|broke|quit|led|paid|kept|fell|drove|ran|chose|flew|grew))\b/g;
 const PAST_MARKERS = /\b(?:ago|yesterday|last (?:night|week|weekend|month|year|time|summer|winter|spring|fall|autumn)|used to|back then|once upon)\b/i;
 
 // Verbs ending in "-eed" are present forms ("need", "succeed"), except these pasts.

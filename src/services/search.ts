@@ -108,8 +108,17 @@ export class SearchService {
     // (as vector candidates get keyword coverage below), so fusion weighs both signals for every candidate.
     if (embedder && queryVector) {
       const found = new Set(vectorHits.map((h) => h.chunkId));
-      const missing = keywordHits.filter((h) => !found.has(h.chunkId)).map((h) => h.chunkId);
-      const scores = missing.length > 0 ? await this.store.chunks.scoreChunkVectors(orgId, embedder.id, await queryVector, missing) : new Map<string, number>();
+      const missing = keywordHits.filter((h) => !found.has(h.chunkId));
+      const scores =
+        missing.length > 0
+          ? await this.store.chunks.scoreChunkVectors(
+              orgId,
+              embedder.id,
+              await queryVector,
+              missing.map((h) => h.chunkId),
+              missing.map((h) => h.documentId),
+            )
+          : new Map<string, number>();
       for (const [id, score] of scores) {
         evidence.push({ id, vector: calibrateCosine(score, embedder.calibration) });
         cosines.set(id, score);

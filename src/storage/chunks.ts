@@ -71,9 +71,11 @@ export interface ChunkStore {
   getChunkTerms(orgId: string, chunkIds: readonly string[]): Promise<Map<string, readonly string[]>>;
   /**
    * The cosine of `vector` with the stored embeddings (from `model`) of these chunks, so hybrid search can give a
-   * keyword-only candidate its vector evidence too. Chunks without such an embedding are left out.
+   * keyword-only candidate its vector evidence too. Chunks without such an embedding are left out. `documentIds`:
+   * each chunk's document, in the same order, when the caller knows it (an in-memory index then finds the rows
+   * without a lookup by chunk id).
    */
-  scoreChunkVectors(orgId: string, model: string, vector: Float32Array, chunkIds: readonly string[]): Promise<Map<string, number>>;
+  scoreChunkVectors(orgId: string, model: string, vector: Float32Array, chunkIds: readonly string[], documentIds?: readonly string[]): Promise<Map<string, number>>;
   /** Chunks of ref.generation that have no vector from `model` yet. */
   getChunksMissingEmbedding(ref: DocumentRef, model: string): Promise<ChunkRecord[]>;
   putEmbeddings(ref: DocumentRef, model: string, embeddings: readonly ChunkEmbedding[]): Promise<void>;

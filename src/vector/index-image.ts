@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { codeWords } from './binary-codes.js';
+import { FloatRows } from './float-rows.js';
 import type { IndexImage } from './vector-index.js';
 
 /**
@@ -8,7 +9,9 @@ import type { IndexImage } from './vector-index.js';
  * (uint32 LE each), the JSON header, then each section at a 16-byte boundary: int8 rows, scales, liveness, the binary
  * stage's mean and codes, and the ids (chunk ids, then the document of each row as an index into the document list,
  * then each document's tags as an index into the list of distinct tag sets). The header carries the writer's `token`
- * and change sequence: the store trusts a file only when its own record names that token.
+ * and change sequence: the store trusts a file only when its own record names that token. When the writer is given
+ * the rows' float vectors they follow as a last section, `floats` (row order, `dims` float32 each, NaN-led for a row
+ * without one), which a reader does not load: the index reads single rows from it (vector/float-rows.ts).
  */
 
 const MAGIC = 0x49564e4d; // 'MNVI' little-endian
@@ -40,6 +43,18 @@ const align = (n: number): number => Math.ceil(n / ALIGN) * ALIGN;
 /** Rows handled between two turns of the event loop while an image is prepared (the service keeps answering). */
 const SLICE_ROWS = 16_384;
 
+/**
+ * Rows of float vectors fetched between two turns of the event loop: store lookups by chunk id take ~15-25 µs a row,
+ * so a slice holds the loop for ~5 ms (an image written while the service answers must not add more to a search).
+ */
+const FLOAT_SLICE_ROWS = 256;
+
+/**
+ * The float vectors of image rows [from, to): (to - from) x dims values in row order, a row without a vector led by
+ * NaN (a dead row, or one the store no longer holds).
+ */
+export type ImageFloatSource = (from: number, to: number) => Float32Array;
+
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
@@ -62,7 +77,7 @@ async function joinedIds(ids: readonly string[], count: number): Promise<Buffer[
  * event loop runs. Answers false, writing nothing, when an id cannot be written. The image's arrays must not change
  * below `count` until the promise settles (VectorIndex.image guarantees it).
  */
-export async function writeIndexImage(file: string, image: IndexImage, stamp: ImageStamp): Promise<boolean> {
+export async function writeIndexImage(file: string, image: IndexImage, stamp: ImageStamp, floats?: ImageFloatSource): Promise<boolean> {
   const { count } = image;
   const docs: string[] = [];
   const docIndex = new Map<string, number>();
@@ -117,6 +132,7 @@ export async function writeIndexImage(file: string, image: IndexImage, stamp: Im
   ];
   if (image.mean && image.codes) parts.push(['mean', [bytesOf(image.mean)]], ['codes', [bytesOf(image.codes)]]);
   const sizeOf = (buffers: Uint8Array[]): number => buffers.reduce((n, b) => n + b.byteLength, 0);
+  const floatBytes = floats ? count * image.dims * 4 : 0;
 
   const header: Header = {
     ...stamp,
@@ -128,12 +144,18 @@ export async function writeIndexImage(file: string, image: IndexImage, stamp: Im
     sections: [],
   };
   // The header's length depends on the offsets it lists: lay the sections out after a generous header area.
-  const provisional = Buffer.from(JSON.stringify({ ...header, sections: parts.map(([name, b]) => ({ name, offset: Number.MAX_SAFE_INTEGER, bytes: sizeOf(b) })) }));
+  const provisional = Buffer.from(
+    JSON.stringify({
+      ...header,
+      sections: [...parts.map(([name, b]) => ({ name, offset: Number.MAX_SAFE_INTEGER, bytes: sizeOf(b) })), ...(floats ? [{ name: 'floats', offset: Number.MAX_SAFE_INTEGER, bytes: floatBytes }] : [])],
+    }),
+  );
   let offset = align(12 + provisional.byteLength);
   for (const [name, b] of parts) {
     header.sections.push({ name, offset, bytes: sizeOf(b) });
     offset = align(offset + sizeOf(b));
   }
+  if (floats) header.sections.push({ name: 'floats', offset, bytes: floatBytes });
   const json = Buffer.from(JSON.stringify(header));
   const prefix = Buffer.alloc(12);
   prefix.writeUInt32LE(MAGIC, 0);
@@ -156,6 +178,18 @@ export async function writeIndexImage(file: string, image: IndexImage, stamp: Im
         position += b.byteLength;
       }
     }
+    if (floats) {
+      // Fetched and written a slice at a time: a million rows' floats (1.5 GB) are never held at once.
+      const at = header.sections[header.sections.length - 1]!.offset;
+      const rowBytes = image.dims * 4;
+      for (let from = 0; from < count; from += FLOAT_SLICE_ROWS) {
+        const to = Math.min(count, from + FLOAT_SLICE_ROWS);
+        const slice = floats(from, to);
+        if (slice.length !== (to - from) * image.dims) throw new Error('image floats: a slice of the wrong size');
+        await handle.write(bytesOf(slice), 0, slice.byteLength, at + from * rowBytes);
+        await yieldToLoop();
+      }
+    }
     await handle.sync();
   } catch (err) {
     await handle.close().catch(() => {});
@@ -173,20 +207,16 @@ export async function writeIndexImage(file: string, image: IndexImage, stamp: Im
  */
 export function readIndexImage(file: string, expect: ImageStamp, model: string): IndexImage | null {
   let fd: number;
+  let keep = false;
   try {
     fd = fs.openSync(file, 'r');
   } catch {
     return null;
   }
   try {
-    const size = fs.fstatSync(fd).size;
-    const prefix = Buffer.alloc(12);
-    if (fs.readSync(fd, prefix, 0, 12, 0) !== 12) return null;
-    if (prefix.readUInt32LE(0) !== MAGIC || prefix.readUInt32LE(4) !== FORMAT) return null;
-    const json = Buffer.alloc(prefix.readUInt32LE(8));
-    if (json.byteLength > size || fs.readSync(fd, json, 0, json.byteLength, 12) !== json.byteLength) return null;
-    const header = JSON.parse(json.toString('utf8')) as Header;
-    if (header.token !== expect.token || header.seq !== expect.seq || header.model !== model) return null;
+    const head = readHeader(fd, expect, model);
+    if (!head) return null;
+    const { header, size } = head;
     const sections = new Map(header.sections.map((s) => [s.name, s]));
     const read = <T extends ArrayBufferView>(name: string, make: (bytes: number) => T): T | null => {
       const s = sections.get(name);
@@ -222,12 +252,56 @@ export function readIndexImage(file: string, expect: ImageStamp, model: string):
     for (let row = 0; row < count; row++) docIds[row] = docs[rowDocs[row]!]!;
     const docTags = new Map<string, readonly string[]>();
     docs.forEach((doc, i) => docTags.set(doc, tagSets[docTagSets[i]!] ?? []));
-    return { model, dims, count, data, scales, alive, mean, meanRows: header.meanRows, codes, chunkIds, docIds, docTags };
+    // The floats stay in the file: the descriptor goes to the index, which reads single rows from it.
+    const floatRows = floatsOf(fd, header, size);
+    keep = floatRows !== null;
+    return { model, dims, count, data, scales, alive, mean, meanRows: header.meanRows, codes, chunkIds, docIds, docTags, floatRows };
   } catch {
     return null;
   } finally {
-    fs.closeSync(fd);
+    if (!keep) fs.closeSync(fd);
   }
+}
+
+/**
+ * The float rows of an image file (its `floats` section) without reading the rest: for the index that was just
+ * written to it (its rows are the image's). Null when the file is not the one `expect` names or has no floats.
+ */
+export function openImageFloats(file: string, expect: ImageStamp, model: string): FloatRows | null {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch {
+    return null;
+  }
+  let floatRows: FloatRows | null = null;
+  try {
+    const head = readHeader(fd, expect, model);
+    floatRows = head ? floatsOf(fd, head.header, head.size) : null;
+    return floatRows;
+  } catch {
+    return null;
+  } finally {
+    if (!floatRows) fs.closeSync(fd);
+  }
+}
+
+/** The header of an image file, when it is of this format and the one `expect` names. */
+function readHeader(fd: number, expect: ImageStamp, model: string): { header: Header; size: number } | null {
+  const size = fs.fstatSync(fd).size;
+  const prefix = Buffer.alloc(12);
+  if (fs.readSync(fd, prefix, 0, 12, 0) !== 12) return null;
+  if (prefix.readUInt32LE(0) !== MAGIC || prefix.readUInt32LE(4) !== FORMAT) return null;
+  const json = Buffer.alloc(prefix.readUInt32LE(8));
+  if (json.byteLength > size || fs.readSync(fd, json, 0, json.byteLength, 12) !== json.byteLength) return null;
+  const header = JSON.parse(json.toString('utf8')) as Header;
+  if (header.token !== expect.token || header.seq !== expect.seq || header.model !== model) return null;
+  return { header, size };
+}
+
+function floatsOf(fd: number, header: Header, size: number): FloatRows | null {
+  const f = header.sections.find((s) => s.name === 'floats');
+  return f && f.bytes === header.count * header.dims * 4 && f.offset + f.bytes <= size ? new FloatRows(fd, f.offset, header.dims, header.count) : null;
 }
 
 function bytesOf(a: ArrayBufferView): Uint8Array {

@@ -1,5 +1,6 @@
 import { codeWords, encodeSigns, encodeSignsInt8, queryPlanes, queryWeights, topByScore } from './binary-codes.js';
 import { dot } from './cosine.js';
+import type { FloatRows } from './float-rows.js';
 import { dequantize, dotInt8, quantizeInto } from './int8.js';
 import { kernelDims, scoreInt8Rows } from './int8-dots.js';
 import { RowList } from './row-list.js';
@@ -55,6 +56,8 @@ export interface IndexImage {
   docIds: string[];
   /** Tags of the documents (at least of every one with rows). */
   docTags: ReadonlyMap<string, readonly string[]>;
+  /** The rows' float vectors where the image file holds them (read back only; VectorIndex.image leaves it out). */
+  floatRows?: FloatRows | null;
 }
 
 /**
@@ -125,6 +128,11 @@ interface OrgVectors {
   tagRows: Map<string, RowList>;
   /** Float vectors by chunk id when the index retains them (see the constructor). */
   floats: Map<string, Float32Array> | null;
+  /**
+   * Float vectors of rows 0..floatRows.count in the image file the index was restored from; rows added since are
+   * read through the FloatReader. Dropped when compaction renumbers the rows.
+   */
+  floatRows: FloatRows | null;
   /** Bumped whenever existing rows' codes change (a new mean): transposed copies of an older epoch are dropped. */
   codesEpoch: number;
   /** Transposed copies of the codes of scopes scanned approximately: a tag's rows, or ALL_ROWS (vector/transposed-codes.ts). */
@@ -238,18 +246,60 @@ export class VectorIndex {
         }
       }
     }
-    const ranked = top.sorted().map(({ item, score: s }) => ({ chunkId: idx.chunkIds[item]!, documentId: idx.docIds[item]!, score: s }));
+    const sorted = top.sorted();
+    const ranked = sorted.map(({ item, score: s }) => ({ chunkId: idx.chunkIds[item]!, documentId: idx.docIds[item]!, score: s }));
     if (!this.floats || ranked.length === 0) return ranked.slice(0, q.limit);
-    const exact = this.floats(
-      orgId,
-      q.model,
-      ranked.map((c) => c.chunkId),
-    );
-    for (const c of ranked) {
-      const v = exact.get(c.chunkId);
-      if (v && v.length === dims) c.score = dot(q.vector, v);
+    // Rows the image file holds are rescored from it; the others (added since, or without a stored vector there)
+    // from the store.
+    const fromStore: (typeof ranked)[number][] = [];
+    for (let i = 0; i < ranked.length; i++) {
+      const v = idx.floatRows?.read(sorted[i]!.item);
+      if (v && v.length === dims) ranked[i]!.score = dot(q.vector, v);
+      else fromStore.push(ranked[i]!);
+    }
+    if (fromStore.length > 0) {
+      const exact = this.floats(
+        orgId,
+        q.model,
+        fromStore.map((c) => c.chunkId),
+      );
+      for (const c of fromStore) {
+        const v = exact.get(c.chunkId);
+        if (v && v.length === dims) c.score = dot(q.vector, v);
+      }
     }
     return ranked.sort((a, b) => b.score - a.score).slice(0, q.limit);
+  }
+
+  /**
+   * Takes the float rows of the image just written from `image` (this.image(orgId)): its rows are the index's own
+   * as long as no compaction renumbered them since (then the file is let go, and the store serves the floats).
+   */
+  useImageFloats(orgId: string, image: IndexImage, floatRows: FloatRows): void {
+    const idx = this.orgs.get(orgId);
+    if (!idx || idx.model !== image.model || idx.chunkIds !== image.chunkIds || idx.dims !== floatRows.dims || floatRows.count > idx.count) {
+      floatRows.close();
+      return;
+    }
+    idx.floatRows?.close();
+    idx.floatRows = floatRows;
+  }
+
+  /**
+   * Cosines of `vector` with the float vectors the image file holds for these chunks, found through their documents'
+   * rows (`documentIds[i]` is chunk i's); chunks it cannot score (the index not loaded for `model`, rows added after
+   * the image, a document that does not hold the chunk) are left out for the caller to read elsewhere.
+   */
+  imageScores(orgId: string, model: string, vector: Float32Array, chunkIds: readonly string[], documentIds: readonly string[]): Map<string, number> {
+    const scores = new Map<string, number>();
+    const idx = this.orgs.get(orgId);
+    if (!idx?.floatRows || idx.model !== model || idx.dims !== vector.length) return scores;
+    chunkIds.forEach((chunkId, i) => {
+      const row = idx.docRows.get(documentIds[i]!)?.find((r) => idx.chunkIds[r] === chunkId && idx.alive[r]);
+      const v = row === undefined ? null : idx.floatRows!.read(row);
+      if (v) scores.set(chunkId, dot(vector, v));
+    });
+    return scores;
   }
 
   /** Replaces a document's vectors (index step). Ignored when the organisation is not loaded or uses another model. */
@@ -284,6 +334,7 @@ export class VectorIndex {
 
   /** Forgets an organisation's cached vectors (reloaded on next search). */
   evict(orgId?: string): void {
+    for (const [id, idx] of this.orgs) if (orgId === undefined || id === orgId) idx.floatRows?.close();
     if (orgId === undefined) {
       this.orgs.clear();
       this.retained?.clear();
@@ -380,6 +431,7 @@ export class VectorIndex {
   prepare(orgId: string, model: string): OrgVectors {
     const cached = this.orgs.get(orgId);
     if (cached && cached.model === model) return cached;
+    cached?.floatRows?.close();
     const idx = emptyIndex(model);
     if (this.retained) {
       idx.floats = new Map();
@@ -411,6 +463,7 @@ export class VectorIndex {
     idx.alive = image.alive;
     idx.chunkIds = image.chunkIds;
     idx.docIds = image.docIds;
+    idx.floatRows = image.floatRows ?? null;
     if (image.mean && image.codes) {
       idx.mean = image.mean;
       idx.meanRows = image.meanRows;
@@ -549,6 +602,8 @@ export class VectorIndex {
       if (!idx.alive[row]) continue;
       this.appendQuantized(fresh, idx, row, idx.docTags.get(idx.docIds[row]!) ?? []);
     }
+    // The file's rows are numbered as before the compaction: the store serves the floats until the next image.
+    idx.floatRows?.close();
     this.orgs.set(orgId, fresh);
   }
 }
@@ -572,6 +627,7 @@ function emptyIndex(model: string): OrgVectors {
     docTags: new Map(),
     tagRows: new Map(),
     floats: null,
+    floatRows: null,
     codesEpoch: 0,
     transposed: new Map(),
   };

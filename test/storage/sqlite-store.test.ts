@@ -299,6 +299,38 @@ describe('SqliteStore on a file', () => {
       expect((await fromRows(file, org.id))[0]!.map((h) => h.documentId)).not.toContain(docs[5]!.doc.id);
     });
 
+    it("keeps the rows' floats in the image and rescores from them: the chunks' stored floats are not read again", async () => {
+      const file = path.join(dir, 'floats.db');
+      const org = makeOrg('floats');
+      const first = await openWith(file);
+      await first.accounts.upsertOrganization(org);
+      const added = [];
+      for (let i = 0; i < 30; i++) added.push(await add(first, org.id, i));
+      const want = await answers(first, org.id);
+      const chunks = added.flatMap((a) => a.chunks);
+      const ids = chunks.map((c) => c.id);
+      const docIds = chunks.map((c) => c.documentId);
+      const wantScores = await first.chunks.scoreChunkVectors(org.id, MODEL, queries[0]!, ids);
+      await first.close();
+      // Floats overwritten behind the image's back (the chunk-vector triggers do not see this column): a store that
+      // read them would score every row 0.
+      const db = new Database(file);
+      db.prepare('UPDATE chunks SET embedding = zeroblob(length(embedding))').run();
+      db.close();
+      const second = await openWith(file);
+      const got = await answers(second, org.id);
+      // Keyword candidates' vector evidence, given their documents, comes from the image too; without them, from
+      // the chunks' (zeroed) floats.
+      const scores = await second.chunks.scoreChunkVectors(org.id, MODEL, queries[0]!, ids, docIds);
+      const stored = await second.chunks.scoreChunkVectors(org.id, MODEL, queries[0]!, ids);
+      await second.close();
+      expect(got).toEqual(want);
+      expect(got[0]![0]!.score).toBeGreaterThan(0.1);
+      expect(scores).toEqual(wantScores);
+      expect(wantScores.size).toBe(60);
+      expect([...stored.values()].every((v) => v === 0)).toBe(true);
+    });
+
     it('a store sees the writes another store makes on the same file (API and worker processes)', async () => {
       const { file, org, a: api, b: worker } = await twoStores('shared');
       const docs = [];

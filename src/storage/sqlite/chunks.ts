@@ -267,10 +267,13 @@ export class SqliteChunks implements ChunkStore {
   }
 
   /** The stored float vectors of some chunks (the vector index rescores its shortlist with them). */
-  async scoreChunkVectors(orgId: string, model: string, vector: Float32Array, chunkIds: readonly string[]): Promise<Map<string, number>> {
-    const scores = new Map<string, number>();
-    if (chunkIds.length === 0) return scores;
-    for (const [id, v] of this.readFloats(orgId, model, chunkIds)) if (v.length === vector.length) scores.set(id, dot(vector, v));
+  async scoreChunkVectors(orgId: string, model: string, vector: Float32Array, chunkIds: readonly string[], documentIds?: readonly string[]): Promise<Map<string, number>> {
+    if (chunkIds.length === 0) return new Map();
+    // Rows the vector index's image file holds are scored from it; the rest from the stored floats.
+    const scores = documentIds ? this.vectors.imageScores(orgId, model, vector, chunkIds, documentIds) : new Map<string, number>();
+    const rest = scores.size > 0 ? chunkIds.filter((id) => !scores.has(id)) : chunkIds;
+    if (rest.length === 0) return scores;
+    for (const [id, v] of this.readFloats(orgId, model, rest)) if (v.length === vector.length) scores.set(id, dot(vector, v));
     return scores;
   }
 

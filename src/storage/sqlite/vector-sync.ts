@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { readIndexImage, writeIndexImage } from '../../vector/index-image.js';
+import { openImageFloats, readIndexImage, writeIndexImage } from '../../vector/index-image.js';
 import { unpackInt8 } from '../../vector/int8.js';
 import { DEFAULT_VECTOR_INDEX_OPTIONS, VectorIndex, type FloatReader, type QuantizedVector, type VectorLoader } from '../../vector/vector-index.js';
 
@@ -46,7 +46,7 @@ export class SqliteVectorSync {
   constructor(
     private readonly db: Database.Database,
     private readonly dir: string | null,
-    floats: FloatReader,
+    private readonly floats: FloatReader,
     options: { minRows?: number } = {},
   ) {
     this.minRows = options.minRows ?? IMAGE_MIN_ROWS;
@@ -151,6 +151,8 @@ export class SqliteVectorSync {
         await this.save(orgId).catch(() => {});
       }
     }
+    // Lets go of the image files the indexes read floats from (a later search loads again).
+    index.evict();
   }
 
   private maybeSave(orgId: string): void {
@@ -181,7 +183,24 @@ export class SqliteVectorSync {
     this.changed.set(orgId, 0);
     fs.mkdirSync(this.dir, { recursive: true });
     const file = this.file(orgId, image.model);
-    if (!(await writeIndexImage(file, image, stamp)) || !this.db.open) return;
+    // The rows' floats go into the image too (read from the store a slice at a time), so that searches of the
+    // restored index rescore their shortlist from the file rather than by chunk-id lookups.
+    const dims = image.dims;
+    const floats = (from: number, to: number): Float32Array => {
+      const out = new Float32Array((to - from) * dims).fill(Number.NaN);
+      if (!this.db.open) return out;
+      const ids = image.chunkIds.slice(from, to);
+      const found = this.floats(orgId, image.model, ids);
+      ids.forEach((id, i) => {
+        const v = found.get(id);
+        if (v && v.length === dims) out.set(v, i * dims);
+      });
+      return out;
+    };
+    if (!(await writeIndexImage(file, image, stamp, floats)) || !this.db.open) return;
+    // The running index rescores from the file from now on too, not only a start that reads it.
+    const floatRows = this.closed ? null : openImageFloats(file, stamp, image.model);
+    if (floatRows) index.useImageFloats(orgId, image, floatRows);
     const others = this.db.prepare('SELECT model FROM vector_snapshots WHERE org_id = ? AND model <> ?').pluck().all(orgId, image.model) as string[];
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM vector_snapshots WHERE org_id = ?').run(orgId);

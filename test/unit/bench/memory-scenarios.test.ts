@@ -49,6 +49,12 @@ describe('memory scenario fixtures', () => {
     for (const family of ['left', 'two-people', 'title-change', 'direct-write'] as const) expect(rank11.filter((s) => s.family === family).length, family).toBeGreaterThanOrEqual(3);
   });
 
+  it("hold round 12's profile proxy (written before round 12 changed the engine): at least 30 scenarios, 5 in each profile family", () => {
+    const fresh8 = all.filter((s) => s.split === 'fresh8');
+    expect(fresh8.length).toBeGreaterThanOrEqual(30);
+    for (const family of ['negation', 'replacement', 'left', 'correction'] as const) expect(fresh8.filter((s) => s.family === family).length, family).toBeGreaterThanOrEqual(5);
+  });
+
   it('cover every phrasing family in both splits', () => {
     for (const family of FAMILIES) {
       expect(all.filter((s) => s.family === family && s.split === 'dev').length, family).toBeGreaterThanOrEqual(3);

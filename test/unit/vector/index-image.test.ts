@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { normalize } from '../../../src/vector/cosine.js';
-import { readIndexImage, writeIndexImage } from '../../../src/vector/index-image.js';
+import { openImageFloats, readIndexImage, writeIndexImage } from '../../../src/vector/index-image.js';
 import { VectorIndex, type IndexedVector, type IndexImage } from '../../../src/vector/vector-index.js';
 
 const DIMS = 96;
@@ -88,6 +88,111 @@ describe('index images', () => {
     fs.writeFileSync(cut, fs.readFileSync(file).subarray(0, fs.statSync(file).size - 1000));
     expect(readIndexImage(cut, { token: 't2', seq: 9 }, 'm')).toBeNull();
     expect(readIndexImage(file, { token: 't2', seq: 9 }, 'm')).not.toBeNull();
+  });
+
+  it("keeps the rows' floats in the file and rescores the restored index from them, asking the store only for later rows", async () => {
+    const original = built();
+    const image = original.image('org')!;
+    const byId = new Map([...rows, ...vectors(2, 7)].map((v) => [v.chunkId, v.vector]));
+    // The store's floats: every row but one (a row without a stored vector is written NaN-led).
+    const missing = image.chunkIds[10]!;
+    const source = (from: number, to: number) => {
+      const out = new Float32Array((to - from) * DIMS).fill(Number.NaN);
+      for (let row = from; row < to; row++) {
+        const v = image.chunkIds[row] === missing ? undefined : byId.get(image.chunkIds[row]!);
+        if (v) out.set(v, (row - from) * DIMS);
+      }
+      return out;
+    };
+    const file = path.join(dir, 'f.vix');
+    expect(await writeIndexImage(file, image, { token: 'tf', seq: 5 }, source)).toBe(true);
+    const read = readIndexImage(file, { token: 'tf', seq: 5 }, 'm')!;
+    expect(read.floatRows).not.toBeNull();
+    expect(read.floatRows!.count).toBe(image.count);
+    expect([...read.floatRows!.read(3)!]).toEqual([...byId.get(image.chunkIds[3]!)!]);
+    expect(read.floatRows!.read(10)).toBeNull();
+    expect(read.floatRows!.read(image.count)).toBeNull();
+
+    const asked: string[] = [];
+    const reader = (_org: string, _model: string, ids: readonly string[]) => {
+      asked.push(...ids);
+      return new Map(ids.flatMap((id) => (byId.has(id) ? [[id, byId.get(id)!] as const] : [])));
+    };
+    const fromStore = new VectorIndex(() => ({ image: readIndexImage(file, { token: 'tf', seq: 5 }, 'm')!, version: 5 }), OPTIONS, reader);
+    const want = answers(fromStore);
+    fromStore.evict();
+    asked.length = 0;
+    const fromFile = new VectorIndex(() => ({ image: read, version: 5 }), OPTIONS, reader);
+    expect(answers(fromFile)).toEqual(want);
+    // Only the row the file has no vector for came from the store.
+    expect(new Set(asked)).toEqual(new Set(asked.length > 0 ? [missing] : []));
+    // Rows added after the image are read from the store.
+    const added = vectors(3, 9).map((v) => ({ ...v, documentId: 'later' }));
+    for (const v of added) byId.set(v.chunkId, v.vector);
+    fromFile.putDocument('org', 'm', { documentId: 'later', containerTags: ['small'] }, added);
+    asked.length = 0;
+    const hits = fromFile.search('org', { vector: added[0]!.vector, model: 'm', limit: 5, containerTags: ['small'] });
+    expect(hits[0]!.chunkId).toBe(added[0]!.chunkId);
+    expect(hits[0]!.score).toBeCloseTo(1, 6);
+    expect(asked).toContain(added[0]!.chunkId);
+    expect(asked.every((id) => id === missing || added.some((v) => v.chunkId === id))).toBe(true);
+    fromFile.evict();
+    expect(read.floatRows!.read(3)).toBeNull();
+  });
+
+  it('an index takes the floats of the image just written from it, unless compaction renumbered its rows since', async () => {
+    const byId = new Map([...rows, ...vectors(2, 7)].map((v) => [v.chunkId, v.vector]));
+    const asked: string[] = [];
+    const reader = (_org: string, _model: string, ids: readonly string[]) => {
+      asked.push(...ids);
+      return new Map(ids.flatMap((id) => (byId.has(id) ? [[id, byId.get(id)!] as const] : [])));
+    };
+    const write = async (index: VectorIndex, name: string) => {
+      const image = index.image('org')!;
+      const source = (from: number, to: number) => {
+        const out = new Float32Array((to - from) * DIMS).fill(Number.NaN);
+        for (let row = from; row < to; row++) if (byId.has(image.chunkIds[row]!)) out.set(byId.get(image.chunkIds[row]!)!, (row - from) * DIMS);
+        return out;
+      };
+      const file = path.join(dir, name);
+      await writeIndexImage(file, image, { token: name, seq: 5 }, source);
+      return { image, floatRows: openImageFloats(file, { token: name, seq: 5 }, 'm')! };
+    };
+    const index = new VectorIndex(() => ({ vectors: rows, documents: [...new Set(rows.map((r) => r.documentId))].map((documentId) => ({ documentId, containerTags: tagsOf(documentId) })), version: 5 }), OPTIONS, reader);
+    index.prepare('org', 'm');
+    const want = answers(index);
+    expect(asked.length).toBeGreaterThan(0);
+    const { image, floatRows } = await write(index, 'u1.vix');
+    expect(floatRows.count).toBe(image.count);
+    index.useImageFloats('org', image, floatRows);
+    asked.length = 0;
+    expect(answers(index)).toEqual(want);
+    expect(asked).toEqual([]);
+    // Keyword candidates found by their documents' rows; a wrong document leaves the chunk to the caller.
+    const q = queries[0]!;
+    const scores = index.imageScores('org', 'm', q, [rows[0]!.chunkId, rows[1]!.chunkId], [rows[0]!.documentId, 'elsewhere']);
+    expect([...scores.keys()]).toEqual([rows[0]!.chunkId]);
+    expect(scores.get(rows[0]!.chunkId)).toBeCloseTo(
+      rows[0]!.vector.reduce((sum, x, i) => sum + x * q[i]!, 0),
+      5,
+    );
+
+    // Rows renumbered by a compaction (a third of them dead) before the file is taken: it is refused.
+    const other = new VectorIndex(() => ({ vectors: rows, documents: [...new Set(rows.map((r) => r.documentId))].map((documentId) => ({ documentId, containerTags: tagsOf(documentId) })), version: 5 }), OPTIONS, reader);
+    other.prepare('org', 'm');
+    const late = await write(other, 'u2.vix');
+    for (let d = 0; d < 400; d++) other.removeDocument('org', `d1-${d}`);
+    other.useImageFloats('org', late.image, late.floatRows);
+    expect(late.floatRows.read(0)).toBeNull();
+    asked.length = 0;
+    other.search('org', { vector: q, model: 'm', limit: 10 });
+    expect(asked.length).toBeGreaterThan(0);
+  });
+
+  it('reads images written without floats (the store then serves every row)', async () => {
+    const file = path.join(dir, 'nf.vix');
+    await writeIndexImage(file, built().image('org')!, { token: 'tn', seq: 5 });
+    expect(readIndexImage(file, { token: 'tn', seq: 5 }, 'm')!.floatRows).toBeNull();
   });
 
   it('writes nothing for ids it cannot represent', async () => {
