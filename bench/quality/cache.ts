@@ -22,6 +22,7 @@ const QUERY_TIME_ONLY = [
   'src/search/rerank.ts',
   'src/search/short-passages.ts',
   'src/search/subword-terms.ts',
+  'src/search/turn-context.ts',
   'src/services/search.ts',
   'src/vector/top-k.ts',
 ];

@@ -545,3 +545,38 @@ for (const s of [0.5, 1]) {
   VARIANTS[`r11 suffix-only ${s}`] = pipeline11(s, suffixOnly);
   VARIANTS[`r11 prefix-only ${s}`] = pipeline11(s, prefixOnly);
 }
+
+// Round 12: a chat turn beside one of the best hits gains a share of that hit's similarity (src/search/turn-context.ts).
+// The replay knows a LoCoMo turn's place from its unit id ("D<session>:<turn>"); the service reads it from the order
+// the documents were added. Only candidates re-order here (the service also reads the turns beside that the
+// retrievers left out), so the served figures can differ.
+function turnPlace(unit: string): [number, number] | null {
+  const m = /^D(\d+):(\d+)$/.exec(unit);
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+function turnContext12(weight: number, sources: number, window: number, base: Order = (q) => q.cands): Order {
+  return (q) => {
+    const cands = base(q);
+    const neighbours = new Map<string, string[]>();
+    for (const s of cands.slice(0, sources)) {
+      const at = turnPlace(s.unit);
+      if (!at) continue;
+      const near = cands.filter((c) => {
+        const p = turnPlace(c.unit);
+        return c !== s && p !== null && p[0] === at[0] && Math.abs(p[1] - at[1]) >= 1 && Math.abs(p[1] - at[1]) <= window;
+      });
+      neighbours.set(
+        s.unit,
+        near.map((c) => c.unit),
+      );
+    }
+    const scored = cands.map((c, i) => {
+      let ev = 0;
+      for (const s of cands.slice(0, sources)) if (s !== c && (neighbours.get(s.unit) ?? []).includes(c.unit)) ev = Math.max(ev, weight * s.similarity);
+      return { c, i, s: withIntent(c.similarity, ev) };
+    });
+    return scored.sort((a, b) => b.s - a.s || a.i - b.i).map((x) => x.c);
+  };
+}
+for (const w of [0.1, 0.2, 0.3, 0.5]) for (const s of [1, 3, 5]) for (const win of [1, 2]) VARIANTS[`r12 context w${w} s${s} win${win}`] = turnContext12(w, s, win);
+VARIANTS['r12 context w0.3 s3 win2 rerank'] = (q) => served({ ...q, cands: turnContext12(0.3, 3, 2)(q) });

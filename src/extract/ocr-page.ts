@@ -2,6 +2,7 @@ import type { OcrEngine, OcrLine, OcrResult, OcrThreshold, PageLayout } from '..
 import { detectLanguage, languagesIn } from '../text/language.js';
 import type { OcrVariant, OcrVariantRequest } from './ocr-variants.js';
 import { sparseTextByLabel } from './ocr-label-stacks.js';
+import { mergeWords } from './ocr-word-merge.js';
 import { pngDensity, withPngDensity } from './png-density.js';
 import { runInSandbox } from './sandbox/isolated.js';
 import type { ExtractContext } from './types.js';
@@ -64,6 +65,12 @@ export interface OcrPassOptions {
    * a diagram's 'Other / Recognition Models' boxes side by side came out as 'Other Other Other Detection Models ...'.
    */
   labels?: boolean;
+  /**
+   * Each word of the kept reading is replaced by the same word (same box) of another reading of the page that is
+   * clearly more sure of it (ocr-word-merge.ts): the polarity reading of a wide screenshot, kept for its dark panel,
+   * read '72 hours' in the light part as '@2 hours', which the first reading had right. No extra reading.
+   */
+  words?: boolean;
 }
 
 /** Below this mean word confidence the first reading is poor: maps, signs, UI with scattered labels. */
@@ -184,9 +191,11 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
   const firstMs = performance.now() - started;
   let best: OcrResult = first;
   const run: string[] = [layout];
+  const readings: OcrResult[] = [first];
   let kept: string = layout;
   const keep = (r: OcrResult, pass: string, l: PageLayout, langs: readonly string[]): boolean => {
     run.push(pass);
+    readings.push(r);
     if (readingScore(r) <= readingScore(best)) return false;
     best = r;
     kept = pass;
@@ -237,6 +246,14 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
   if (passes.language !== false && !hinted) {
     const other = languagesToTry(ocr, best.text, languages);
     if (other) keep(await ocr.recognize(png, { signal, layout, languages: other, autoRotate: false, threshold }), `language:${other[0]}`, layout, other);
+  }
+  // The other readings are of the page as given; a first reading of the page turned round has other boxes.
+  if (passes.words !== false && readings.length > 1 && !first.rotated) {
+    const merged = mergeWords(best, readings);
+    if (merged.replaced.length) {
+      best = merged.result;
+      run.push('words');
+    }
   }
   // A sparse reading gives every line on its own, ordered by height on the page: a label over two lines (a diagram's
   // box, a sign) is put back together (ocr-label-stacks.ts).

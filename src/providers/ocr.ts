@@ -3,8 +3,8 @@ export interface OcrLine {
   text: string;
   confidence: number;
   bbox: { x0: number; y0: number; x1: number; y1: number };
-  /** Confidence of each word, in order (for scoring a reading). */
-  words: { text: string; confidence: number }[];
+  /** Each word in order, with its confidence (for scoring a reading) and its box when the engine reports one (for merging readings word by word). */
+  words: { text: string; confidence: number; bbox?: { x0: number; y0: number; x1: number; y1: number } }[];
 }
 
 export interface OcrResult {
@@ -13,6 +13,8 @@ export interface OcrResult {
   confidence: number;
   /** The lines in reading order, when the engine reports layout (tesseract does). */
   lines?: OcrLine[];
+  /** Degrees the image was turned before this reading (autoRotate); its boxes are of the turned image. */
+  rotated?: number;
 }
 
 /**

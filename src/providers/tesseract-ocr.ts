@@ -100,7 +100,7 @@ function linesOf(page: Tesseract.Page): OcrLine[] {
   for (const block of page.blocks ?? []) {
     for (const para of block.paragraphs ?? []) {
       for (const line of para.lines ?? []) {
-        const words = (line.words ?? []).map((w) => ({ text: w.text, confidence: w.confidence }));
+        const words = (line.words ?? []).map((w) => ({ text: w.text, confidence: w.confidence, bbox: w.bbox }));
         out.push({ text: line.text.replace(/\s+$/, ''), confidence: line.confidence, bbox: line.bbox, words });
       }
     }
@@ -276,7 +276,7 @@ export function createTesseractOcr(options: TesseractOcrOptions): TesseractOcr {
     for (const angle of [90, 270, 180]) {
       const turned = await sharp(image).rotate(angle).png().toBuffer();
       const result = await run(turned, signal, layout, langs, threshold);
-      if (result.text.trim() && result.confidence > best.confidence + ROTATION_MARGIN) best = result;
+      if (result.text.trim() && result.confidence > best.confidence + ROTATION_MARGIN) best = { ...result, rotated: angle };
       if (best !== upright && best.confidence >= LOW_CONFIDENCE) break;
     }
     return best;

@@ -12,6 +12,7 @@ import { idf, keywordCoverage, selectMatchTerms, termWeights } from '../search/k
 import { intentEvidence, orderByIntent, queryIntent, withIntent } from '../search/query-intent.js';
 import { rerank } from '../search/rerank.js';
 import { SHORT_PASSAGE_SAMPLE, shortPassages } from '../search/short-passages.js';
+import { CONTEXT_SOURCES, CONTEXT_WINDOW, isTurn, orderByContext } from '../search/turn-context.js';
 import { indexTerms, queryTerms } from '../text/tokenize.js';
 
 export interface ChunkSearchParams {
@@ -162,7 +163,72 @@ export class SearchService {
             similarity: (h, keyword) => withIntent(1 - (1 - fusion.vector * h.vector) * (1 - fusion.keyword * keyword), intentEvidence(intent, chunks.get(h.id)!.content)),
           })
         : first;
-    return { terms, intent, fused, chunks, cosines, embedder };
+    // A chat turn beside one of the best hits gains from it (search/turn-context.ts); turns the retrievers left out
+    // join with their own evidence. Hybrid search only, as the second pass.
+    const context =
+      fusion.keyword > 0 && embedder && queryVector
+        ? (hits: readonly (FusedHit & { expanded?: number })[]) =>
+            this.turnContext(orgId, hits, chunks, cosines, async (added) => {
+              const scores = await this.store.chunks.scoreChunkVectors(
+                orgId,
+                embedder.id,
+                await queryVector,
+                added.map((c) => c.id),
+              );
+              return added.map((c) => {
+                const v = calibrateCosine(scores.get(c.id) ?? 0, embedder.calibration);
+                const k = keywordCoverage(terms, new Set(indexTerms(c.embeddedContent)), weights);
+                if (scores.has(c.id)) cosines.set(c.id, scores.get(c.id)!);
+                const similarity = withIntent(1 - (1 - fusion.vector * v) * (1 - fusion.keyword * k), intentEvidence(intent, c.content));
+                return { id: c.id, similarity, vector: v, keyword: k };
+              });
+            })
+        : null;
+    return { terms, intent, fused: context ? await context(fused) : fused, chunks, cosines, embedder, context };
+  }
+
+  /**
+   * The hits re-ordered with the context of the turns beside the best ones (search/turn-context.ts). Turns beside a
+   * best hit that are not candidates are read (`chunks` and, through `score`, `cosines` gain them) and placed by
+   * their own fused similarity first. Unchanged when the store cannot tell neighbours or no best hit is a turn.
+   */
+  private async turnContext(
+    orgId: string,
+    hits: readonly (FusedHit & { expanded?: number })[],
+    chunks: Map<string, ChunkRecord>,
+    cosines: ReadonlyMap<string, number>,
+    score: (added: readonly ChunkRecord[]) => Promise<FusedHit[]>,
+  ): Promise<(FusedHit & { expanded?: number })[]> {
+    const sources = hits.slice(0, CONTEXT_SOURCES).filter((h) => isTurn(chunks.get(h.id)!.content));
+    if (sources.length === 0 || !this.store.documents.neighbourDocuments) return [...hits];
+    const docOf = (id: string) => chunks.get(id)!.documentId;
+    const near = await this.store.documents.neighbourDocuments(
+      orgId,
+      sources.map((h) => docOf(h.id)),
+      CONTEXT_WINDOW,
+    );
+    const chunkOfDoc = new Map<string, string>();
+    for (const [id, c] of chunks) chunkOfDoc.set(c.documentId, chunkOfDoc.has(c.documentId) ? '' : id);
+    const unread = [...new Set([...near.values()].flat().map((n) => n.id))].filter((d) => !chunkOfDoc.has(d));
+    const read = (await Promise.all(unread.map((d) => this.store.chunks.getChunks(orgId, d)))).filter((cs) => cs.length === 1).map((cs) => cs[0]!);
+    const added = read.filter((c) => isTurn(c.content) && !chunks.has(c.id));
+    for (const c of added) {
+      chunks.set(c.id, c);
+      chunkOfDoc.set(c.documentId, c.id);
+    }
+    const neighbours = new Map<string, string[]>();
+    for (const h of sources) {
+      const ids = (near.get(docOf(h.id)) ?? []).map((n) => chunkOfDoc.get(n.id) ?? '').filter((id) => id !== '' && isTurn(chunks.get(id)!.content));
+      neighbours.set(h.id, ids);
+    }
+    const extra = added.length > 0 ? (await score(added)).filter((h) => cosines.has(h.id)) : [];
+    // The hits' similarities descend in their order; the added turns go where their own similarity puts them.
+    const merged: (FusedHit & { expanded?: number })[] = [...hits];
+    for (const h of extra.sort((a, b) => b.similarity - a.similarity)) {
+      const at = merged.findIndex((m) => m.similarity < h.similarity);
+      merged.splice(at === -1 ? merged.length : at, 0, h);
+    }
+    return orderByContext(merged, neighbours);
   }
 
   /**
@@ -184,7 +250,7 @@ export class SearchService {
   }
 
   async searchChunks(orgId: string, p: ChunkSearchParams): Promise<ChunkHit[]> {
-    const { terms, intent, fused: first, chunks, cosines, embedder } = await this.chunkEvidence(orgId, p, Math.max(this.opts.candidates, p.limit * 3));
+    const { terms, intent, fused: first, chunks, cosines, embedder, context } = await this.chunkEvidence(orgId, p, Math.max(this.opts.candidates, p.limit * 3));
     let fused = first;
 
     if (p.rerank && fused.length > 0) {
@@ -224,6 +290,8 @@ export class SearchService {
       // scale, so they are capped at the lowest reranked score rather than interleaved.
       const floor = reranked[reranked.length - 1]!.similarity;
       fused = [...reranked, ...fused.slice(top.length).map((h) => ({ ...h, similarity: Math.min(h.similarity, floor) }))];
+      // The rerank's own order undoes part of the turn context: it is read again beside the reranked best hits.
+      if (context) fused = await context(fused);
     }
 
     // Documents are loaded only for the hits that make the cut: one call per round, more rounds only when a

@@ -62,4 +62,10 @@ export interface DocumentStore {
   listDocuments(orgId: string, query: DocumentListQuery): Promise<{ documents: DocumentRecord[]; total: number }>;
   /** Documents of any organisation that have pipeline work due at `now`, oldest first. */
   findDueDocuments(now: number, limit: number, excludeIds: ReadonlySet<string>): Promise<DocumentRecord[]>;
+  /**
+   * Ids of the documents added just before and after each of `ids` with the same container tags, up to `window`
+   * on each side (`offset` -window..-1, 1..window): a chat's turns stored one document each, read in their
+   * conversation (search/turn-context.ts). Optional: a store without it searches without that context.
+   */
+  neighbourDocuments?(orgId: string, ids: readonly string[], window: number): Promise<Map<string, { id: string; offset: number }[]>>;
 }

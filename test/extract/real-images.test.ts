@@ -141,6 +141,25 @@ describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () =
     expect(tiled.out.details?.ocrPasses).toContain('local');
   });
 
+  it('takes each word from the reading of the page that is surest of it (word merge): "72 hours" from the grey page', async () => {
+    // The polarity reading is kept for the screenshot's dark panel, but it reads the '72' of the light part as '@2'
+    // (confidence 67); the first reading of the same pixels has '72' at 96.
+    const r = await read('wide-ui-screenshot.png');
+    expect(r.out.details?.ocrPasses).toEqual(expect.arrayContaining(['polarity', 'words']));
+    expect(r.missing).toEqual([]);
+    const without = await read('wide-ui-screenshot.png', { passes: { words: false } });
+    expect(without.missing).toEqual(['This share link expires in 72 hours']);
+  });
+
+  it('takes a word whole from another reading where the kept one split it (word merge, a JPEG terminal screenshot)', async () => {
+    // The first reading of the repl (kept) gives "' _loader__':" (two words at 55), the polarity reading "'__loader__':" at 83.
+    const phrase = "'__loader__': <class '_frozen_importlib.BuiltinImporter'>";
+    const r = await read('screenshot-rich-repl.jpg');
+    expect(r.found).toContain(phrase);
+    const without = await read('screenshot-rich-repl.jpg', { passes: { words: false } });
+    expect(without.missing).toContain(phrase);
+  });
+
   it('reads photographed street signs as sparse text on the polarity image when the first reading is nearly empty', async () => {
     // The first reading of the signs (white on dark blue and green) scores almost nothing at confidence 70, so the
     // confidence rule alone never asked for a sparse reading; it is now also asked for by a low reading score.

@@ -209,6 +209,22 @@ await ocr.close();`,
     }
   });
 
+  it('gives each word its box, and says by how much it turned an image it read turned round', async () => {
+    const upright = await ocr.recognize(sentence, { signal: never() });
+    const words = upright.lines!.flatMap((l) => l.words);
+    expect(words.map((w) => w.text).join(' ')).toBe('Offline recognition works without any network.');
+    // Boxes in the image's pixels, left to right along the line.
+    for (const w of words) expect(w.bbox!.x1).toBeGreaterThan(w.bbox!.x0);
+    expect(words.map((w) => w.bbox!.x0)).toEqual([...words.map((w) => w.bbox!.x0)].sort((a, b) => a - b));
+    expect(upright.rotated).toBeUndefined();
+    // Upside down the upright reading is poor and a turned one is kept (tesseract reads a line on its side as it is,
+    // so the angle kept for this page need not be 180); its boxes are of the turned image.
+    const upsideDown = await sharp(sentence).rotate(180).png().toBuffer();
+    const turned = await ocr.recognize(upsideDown, { signal: never() });
+    expect(turned.text).toContain('Offline recognition works');
+    expect([90, 180, 270]).toContain(turned.rotated);
+  });
+
   it('refuses work once closed', async () => {
     const closing = createTesseractOcr({ languages: resolveLanguageData(['eng']).found, workers: 1 });
     await closing.close();

@@ -20,6 +20,9 @@ type Row = Record<string, unknown>;
  * transaction (its FTS5 scope column, its chunk vectors) and moves the in-memory vector index along with the
  * change sequence, as the index's own writes do (see chunks.ts).
  */
+/** Rows looked at on each side of a document for its neighbours (neighbourDocuments). */
+const NEIGHBOUR_SCAN = 2000;
+
 export class SqliteDocuments implements DocumentStore {
   private readonly vectorSync: SqliteVectorSync;
   private readonly vectors: VectorIndex;
@@ -63,6 +66,26 @@ export class SqliteDocuments implements DocumentStore {
         : this.db.prepare('SELECT * FROM documents WHERE org_id = ? AND id = ?').get(orgId, id)
     ) as Row | undefined;
     return row ? rowToDocument(row) : null;
+  }
+
+  async neighbourDocuments(orgId: string, ids: readonly string[], window: number): Promise<Map<string, { id: string; offset: number }[]>> {
+    // Insertion order is the rowid's; the scan looks at most NEIGHBOUR_SCAN rows each way, so a document whose tag
+    // has no other document near it costs a bounded range read. The unary + keeps SQLite on the rowid range (with
+    // the org_id index it read the whole organisation and sorted it).
+    const side = (dir: 'before' | 'after') =>
+      this.db.prepare(
+        `SELECT n.id AS id FROM documents d JOIN documents n ON n.rowid ${dir === 'before' ? '< d.rowid AND n.rowid >= d.rowid - ?' : '> d.rowid AND n.rowid <= d.rowid + ?'}
+         AND +n.org_id = d.org_id AND +n.container_tags = d.container_tags
+         WHERE d.org_id = ? AND d.id = ? ORDER BY n.rowid ${dir === 'before' ? 'DESC' : 'ASC'} LIMIT ?`,
+      );
+    const [before, after] = [side('before'), side('after')];
+    const out = new Map<string, { id: string; offset: number }[]>();
+    for (const id of new Set(ids)) {
+      const b = (before.all(NEIGHBOUR_SCAN, orgId, id, window) as { id: string }[]).map((r, i) => ({ id: r.id, offset: -(i + 1) }));
+      const a = (after.all(NEIGHBOUR_SCAN, orgId, id, window) as { id: string }[]).map((r, i) => ({ id: r.id, offset: i + 1 }));
+      out.set(id, [...b, ...a]);
+    }
+    return out;
   }
 
   async findDocumentsByCustomId(orgId: string, customId: string, containerTags?: readonly string[]): Promise<DocumentRecord[]> {
