@@ -494,9 +494,6 @@ const CHANGE_CUE = /\b(?:now|moved|relocated|settled|switched|changed|downgraded
  */
 const PAST_VALUE = /\b(?:used to|formerly|previously|no longer)\b|(?:n't|\bnot)\b[^.;]*\bany ?more\b/i;
 
-/** The change cues as index terms: a word two facts share that says nothing of what they are about. */
-const CUE_TERMS = new Set(indexTerms('now moved relocated settled switched changed downgraded upgraded transferred promoted no longer anymore any more these days instead'));
-
 /**
  * A later fact of the same subject that announces a change but was filed without an attribute ("Kai called, he's
  * settled in Tokyo now", after "Kai lives in Seoul." under residence): it replaces a fact of a single-valued or
@@ -505,17 +502,7 @@ const CUE_TERMS = new Set(indexTerms('now moved relocated settled switched chang
 function announcedChange(older: FactView, newer: FactView): boolean {
   if (!older.subject || older.subject !== newer.subject) return false;
   if (newer.id !== 'other' || !newer.changeCue) return false;
-  if (older.id !== 'other') return !older.keyed;
-  // An older fact of unknown attribute is the same thing only when the change names it ("downgraded to the Basic
-  // plan" after "is on the Pro plan"): "Joanna is an expert hiker now" changes nothing of "Joanna likes books".
-  return sharesTopic(older, newer);
-}
-
-/** Whether two facts share a word beyond their subject's and the change cues ("now" is no topic). */
-function sharesTopic(a: FactView, b: FactView): boolean {
-  const tb = b.terms();
-  for (const t of a.terms()) if (tb.has(t) && !CUE_TERMS.has(t)) return true;
-  return false;
+  return older.id === 'other' || !older.keyed;
 }
 
 /**
