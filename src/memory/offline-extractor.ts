@@ -1,3 +1,4 @@
+import { foldTopicEcho } from './topic-echo.js';
 import { sentenceSpans } from '../text/sentences.js';
 import { attributeKey } from './attributes.js';
 import { bulletFacts, profileLinesAsSentences } from './bullets.js';
@@ -135,6 +136,8 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
     const confirmed = confirmedStatement(asked, turn.content);
     let body = confirmed ? confirmed.rest : answerInFrame(asked, turn.content);
     asked = null;
+    // "PureGym? not anymore, cancelled the membership": the echoed name is what the answer changes.
+    if (chat) body = foldTopicEcho(body);
     const photo = chat ? PHOTO.exec(body) : null;
     if (photo) body = body.slice(0, photo.index);
     const spans = sentenceSpans(body, 0, Math.min(body.length, MAX_SCAN_CHARS));

@@ -251,8 +251,18 @@ function vocativesOf(names: readonly string[]): { leading: RegExp; trailing: Reg
   return v;
 }
 
+const ANSWER_NO = /^(?:not\s+any\s?more|no\s+longer|nope|nah|no)\s*[,;—–-]\s*(?=\p{Ll})/iu;
+
 /** Rewrites a subjectless chat sentence to its implied first person ("Gonna check it out" → "I'm gonna check it out"). */
+
 export function restoreImpliedSubject(sentence: string): string {
+  // "not anymore, cancelled the membership", "nope, sold it in May": an answer's no, then what the author changed.
+  const no = ANSWER_NO.exec(sentence);
+  if (no) {
+    const rest = sentence.slice(no[0].length);
+    const restored = restoreImpliedSubject(rest[0]!.toUpperCase() + rest.slice(1));
+    if (/^I\s/.test(restored)) return restored;
+  }
   // "First day at Wise today, left Monzo last week", "My last day at Oakwood was Friday": a job started or left.
   const firstDay = FIRST_DAY.exec(sentence);
   if (firstDay) return `I started at ${firstDay[1]}${sentence.slice(firstDay[0].length)}`;

@@ -200,7 +200,7 @@ export class SearchService {
     score: (added: readonly ChunkRecord[]) => Promise<FusedHit[]>,
   ): Promise<(FusedHit & { expanded?: number })[]> {
     const sources = hits.slice(0, CONTEXT_SOURCES).filter((h) => isTurn(chunks.get(h.id)!.content));
-    if (sources.length === 0 || !this.store.documents.neighbourDocuments) return [...hits];
+    if (sources.length === 0) return [...hits];
     const docOf = (id: string) => chunks.get(id)!.documentId;
     const near = await this.store.documents.neighbourDocuments(
       orgId,

@@ -65,7 +65,8 @@ export interface DocumentStore {
   /**
    * Ids of the documents added just before and after each of `ids` with the same container tags, up to `window`
    * on each side (`offset` -window..-1, 1..window): a chat's turns stored one document each, read in their
-   * conversation (search/turn-context.ts). Optional: a store without it searches without that context.
+   * conversation (search/turn-context.ts). Insertion order: SQLite's rowid; MongoDB's createdAt, then id (documents
+   * added in the same millisecond may come in id order there).
    */
-  neighbourDocuments?(orgId: string, ids: readonly string[], window: number): Promise<Map<string, { id: string; offset: number }[]>>;
+  neighbourDocuments(orgId: string, ids: readonly string[], window: number): Promise<Map<string, { id: string; offset: number }[]>>;
 }

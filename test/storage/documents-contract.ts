@@ -32,6 +32,7 @@ async function putBlob(store: Store, key: string, content = `bytes of ${key}`): 
 export function runDocumentsContract(name: string, makeStore: MakeStore, cleanup?: CleanupStore): void {
   describeWithStore(`DocumentStore contract: ${name}`, makeStore, cleanup, (ctx) => {
     documentsContract(ctx);
+    neighboursContract(ctx);
     listContract(ctx);
     dueWorkContract(ctx);
   });
@@ -346,6 +347,39 @@ function documentsContract(ctx: ContractContext): void {
       expect(await find('/fp')).toEqual([]);
       expect(await find('/fp%/')).toEqual([]);
       expect(await find('/nowhere/')).toEqual([]);
+    });
+  });
+}
+
+/** The documents added just before and after one with the same tags: a chat's turns read in their conversation. */
+function neighboursContract(ctx: ContractContext): void {
+  describe('neighbourDocuments', () => {
+    it('finds up to `window` documents of the same tags on each side, in the order they were added', async () => {
+      const { store, orgA, orgB } = ctx;
+      const chat: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const turn = makeDocument(orgA.id, { containerTags: ['chat'] });
+        await store.documents.insertDocument(turn);
+        chat.push(turn.id);
+        // Interleaved: another tag of the same organisation, a superset of the tags, the same tag in another organisation.
+        await store.documents.insertDocument(makeDocument(orgA.id, { containerTags: ['notes'] }));
+        await store.documents.insertDocument(makeDocument(orgA.id, { containerTags: ['chat', 'notes'] }));
+        await store.documents.insertDocument(makeDocument(orgB.id, { containerTags: ['chat'] }));
+      }
+      const near = await store.documents.neighbourDocuments(orgA.id, [chat[2]!, chat[0]!], 2);
+      expect(near.get(chat[2]!)).toEqual([
+        { id: chat[1], offset: -1 },
+        { id: chat[0], offset: -2 },
+        { id: chat[3], offset: 1 },
+        { id: chat[4], offset: 2 },
+      ]);
+      expect(near.get(chat[0]!)).toEqual([
+        { id: chat[1], offset: 1 },
+        { id: chat[2], offset: 2 },
+      ]);
+      // Another organisation's view of the id finds nothing; an unknown id has no neighbours.
+      expect((await store.documents.neighbourDocuments(orgB.id, [chat[2]!], 2)).get(chat[2]!)).toEqual([]);
+      expect((await store.documents.neighbourDocuments(orgA.id, ['missing'], 2)).get('missing')).toEqual([]);
     });
   });
 }

@@ -11,6 +11,14 @@ import { compileFilter, filepathQuery } from './filter-query.js';
 import type { Collections, DocumentBson } from './schema.js';
 import type { MongoSearch } from './search.js';
 
+/** How long a neighbour scan may take before search goes on without that context (neighbourDocuments). */
+const NEIGHBOUR_SCAN_MS = 200;
+
+/** MongoDB's "operation exceeded time limit" (code 50, MaxTimeMSExpired). */
+function isTimeout(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 50;
+}
+
 /**
  * Documents on MongoDB. A customId is unique per tag through claims (custom-ids.ts), taken before a write and
  * released after it; a retag or delete reaches the chunks and tells the search caches (search.ts).
@@ -46,6 +54,44 @@ export class MongoDocuments implements DocumentStore {
     if (containerTags) query.containerTags = { $in: [...containerTags] };
     const rows = await this.c.documents.find(query).sort({ createdAt: 1, _id: 1 }).limit(CUSTOM_ID_MATCH_LIMIT).toArray();
     return rows.map(bsonToDocument);
+  }
+
+  async neighbourDocuments(orgId: string, ids: readonly string[], window: number): Promise<Map<string, { id: string; offset: number }[]>> {
+    const out = new Map<string, { id: string; offset: number }[]>();
+    const unique = [...new Set(ids)];
+    const docs = await this.c.documents.find({ orgId: { $eq: orgId }, _id: { $in: unique } }, { projection: { _id: 1, createdAt: 1, containerTags: 1 } }).toArray();
+    const byId = new Map(docs.map((d) => [d._id, d]));
+    for (const id of unique) {
+      const d = byId.get(id);
+      if (!d) {
+        out.set(id, []);
+        continue;
+      }
+      // The same tags, exactly (array equality, as SQLite compares the stored tag list), on the org/createdAt index;
+      // the scan is bounded in time so a tag with no document near this one costs a bounded read.
+      const side = async (dir: 1 | -1) => {
+        const later = dir === 1;
+        const rows = await this.c.documents
+          .find(
+            {
+              orgId: { $eq: orgId },
+              containerTags: { $eq: [...d.containerTags] },
+              $or: [{ createdAt: later ? { $gt: d.createdAt } : { $lt: d.createdAt } }, { createdAt: { $eq: d.createdAt }, _id: later ? { $gt: id } : { $lt: id } }],
+            } as Filter<DocumentBson>,
+            { projection: { _id: 1 }, maxTimeMS: NEIGHBOUR_SCAN_MS },
+          )
+          .sort({ createdAt: dir, _id: dir })
+          .limit(window)
+          .toArray()
+          .catch((err: unknown) => {
+            if (isTimeout(err)) return [];
+            throw err;
+          });
+        return rows.map((r, i) => ({ id: r._id, offset: later ? i + 1 : -(i + 1) }));
+      };
+      out.set(id, [...(await side(-1)), ...(await side(1))]);
+    }
+    return out;
   }
 
   async getDocumentsByIds(orgId: string, ids: readonly string[]): Promise<DocumentRecord[]> {

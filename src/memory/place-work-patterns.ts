@@ -1,0 +1,171 @@
+import { isKnownName, isPlaceName } from './lexicon.js';
+import { ADV, CAP, f, NEG, PROFESSION, ROLE, V, WORKPLACE, WORKPLACES, type Build } from './attribute-words.js';
+import { ended, knownProduct, tool } from './facet-builders.js';
+
+/** Where the subject lives, travels, works and studies, in the order they are tried (attribute-patterns.ts). */
+export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
+  // Residence and moves.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}${NEG}(?:lives?|is living|resides?|is based|is settled|is\s+${ADV}based|is\s+${ADV}settled|has (?:been )?(?:lived|living)|has settled|settled)\s+(?:now\s+)?(?:in|out of)\s+${V}`,
+      'iu',
+    ),
+    (g) => f('residence', g.v),
+  ],
+  // "bought a house in Portland": where the subject now lives.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:just\s+)?(?:bought|purchased|closed on|moved into|rented|rents|is renting|are renting|(?:has|have)\s+been\s+renting)\s+(?:an?|the|our|their|her|his)\s+(?:new\s+|first\s+|own\s+|little\s+|small\s+|(?:one|two|three|four|\d)-bed(?:room)?\s+)*(?:house|home|flat|apartment|condo|place|townhouse|cottage|bungalow|studio|room|(?:one|two|three|four|\d)-bed(?:room)?)\s+in\s+${CAP}`,
+      'u',
+    ),
+    (g) => f('residence', g.v),
+  ],
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:(?:has|have)\s+${ADV})?(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+|down\s+|up\s+|out of\s+(?:[^,.;]+?)\s+|away from\s+(?:[^,.;]+?)\s+|from\s+(?:[^,.;]+?)\s+)?(?:home\s+)?(?:to|into)\s+${V}`,
+      'iu',
+    ),
+    (g, rest) => (knownProduct(g.v) ? tool(knownProduct(g.v)!, rest) : f('residence', g.v)),
+  ],
+  [
+    [
+      new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:moving|relocating)\s+(?:back\s+)?to\s+${V}`, 'iu'),
+      new RegExp(String.raw`^\s+${ADV}(?:will|is going to|are going to|plans? to|is planning to|wants? to|hopes? to)\s+(?:move|relocate)\s+(?:back\s+)?to\s+${V}`, 'iu'),
+    ],
+    (g) => f('goal', g.v, { object: 'move', future: true }),
+  ],
+  [
+    [new RegExp(String.raw`^\s+${ADV}(?:is|comes)\s+(?:originally\s+)?from\s+${V}`, 'iu'), new RegExp(String.raw`^\s+${ADV}(?:grew up|was born and raised|was raised|was born)\s+in\s+${V}`, 'iu')],
+    (g) => f('hometown', g.v),
+  ],
+  [new RegExp(String.raw`^\s+${ADV}(?:now\s+)?(?:calls?|has called)\s+${CAP}\s+home\b`, 'u'), (g) => f('residence', g.v)],
+  // Trips and whereabouts: dynamic.
+  [new RegExp(String.raw`^\s+${ADV}(?:is|will be|is going to be)\s+(?:currently\s+|now\s+)?(?:in|at)\s+${CAP}`, 'u'), (g) => f('location', g.v)],
+  // "is back home in Chicago", "are back in Leeds": where the subject is now, the trip over.
+  [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:now\s+)?back\s+(?:home\s+)?(?:in|at)\s+${CAP}`, 'u'), (g) => f('location', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:travell?ing|flying|heading|driving|going|off|taking a trip|going on a trip|headed)\s+(?:out\s+|back\s+)?to\s+${CAP}`, 'u'), (g) => f('location', g.v)],
+  [
+    [
+      new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:visiting|in town in)\s+${CAP}`, 'u'),
+      new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+on\s+(?:a\s+)?(?:trip|vacation|holiday|business trip|honeymoon)\s+(?:to|in)\s+${CAP}`, 'u'),
+    ],
+    (g) => f('location', g.v),
+  ],
+  [
+    [
+      new RegExp(String.raw`^\s+${ADV}(?:will|is going to|plans? to|is planning to)\s+(?:fly|travel|go|head|drive)\s+to\s+${CAP}`, 'u'),
+      new RegExp(String.raw`^\s+${ADV}(?:will|is going to|plans? to|is planning to)\s+visit\s+${CAP}`, 'u'),
+    ],
+    (g) => f('location', g.v, { future: true }),
+  ],
+  // Work.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}${NEG}(?:(?:works?|is working)(?:\s+(?:remotely|full-time|part-time|full time|part time|freelance|remote))?|has (?:been )?work(?:ed|ing)|is employed|got hired|was hired|is hired|started working|began working|has started working|signed on|has signed on|signed up to work)\s+(?:at|for|with|by)\s+(?!home\b|night|nights|weekends|it\b|the moment\b|a living\b|free\b|myself|themselves)${V}`,
+      'iu',
+    ),
+    (g) => f('employer', g.v),
+  ],
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:got|landed|accepted|took|started|began|has|starts|has started)\s+(?:a|an|the|her|his|their|the user's|\p{Lu}[\p{L}'-]*'s)\s+(?:new\s+)?(?:job|position|role|internship|gig)\s+(?:as\s+(?:an?\s+)?[\p{L}\s-]+?\s+)?(?:at|with|for)\s+${V}`,
+      'iu',
+    ),
+    (g) => f('employer', g.v),
+  ],
+  [new RegExp(String.raw`^\s+${ADV}(?:joined|has joined|started at|is joining)\s+${CAP}`, 'u'), (g) => f('employer', g.v, { future: false })],
+  [
+    new RegExp(String.raw`^\s+${ADV}(?:joined|has joined|started at|started working at|started a (?:new\s+)?job at|is joining|got a job at|got hired at)\s+${WORKPLACE}`, 'iu'),
+    (g) => f('employer', g.v, { future: false }),
+  ],
+  // "I'm with Hooli now": an organisation, not a place or a person.
+  // "is at a small startup called Loomly": the organisation named.
+  [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+${ADV}at\s+(?:an?\s+|the\s+)?(?:[\p{Ll}-]+\s+){0,3}?(?:${WORKPLACES})\s+(?:called|named)\s+${CAP}`, 'u'), (g) => f('employer', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+${ADV}with\s+${CAP}(?=\s+now\b|\s*[.!]?$)`, 'u'), (g) => (isPlaceName(g.v!) || isKnownName(g.v!.split(/\s+/)[0]!) ? null : f('employer', g.v))],
+  [new RegExp(String.raw`^\s+${ADV}(?:accepted|took|has accepted)\s+(?:an?\s+|the\s+)?(?:job\s+)?offer\s+(?:from|at|with)\s+${CAP}`, 'u'), (g) => f('employer', g.v)],
+  [new RegExp(String.raw`^\s+${ADV}(?:has been|is)\s+(?:working\s+)?at\s+${CAP}(?=\s+(?:for\s+(?:\w+\s+)?(?:years?|months?)|since|as\s))`, 'u'), (g) => f('employer', g.v)],
+  [
+    new RegExp(String.raw`^\s+${ADV}(?:will start|is starting|is going to start|will join|is going to join)\s+(?:working\s+|a\s+(?:new\s+)?job\s+)?(?:at|with|for)?\s*${CAP}`, 'u'),
+    (g) => f('employer', g.v, { future: true }),
+  ],
+  // "drives buses for Arriva", "does payroll at Siemens", "writes code for Spotify": the work done, for a named employer.
+  [
+    new RegExp(String.raw`^\s+${ADV}(?:drives|does|writes|builds|designs|sells|codes|cooks|cleans|delivers|fixes|repairs|handles|answers|flies|installs|edits|tests)\s+(?:[\p{Ll}-]+\s+){1,2}(?:for|at)\s+${CAP}`, 'u'),
+    (g) => (isPlaceName(g.v!) ? null : f('employer', g.v)),
+  ],
+  // "quit last week", "got laid off on Tuesday", "handed in her notice", "lost his job": the job ends, wherever it was.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:quit|has quit|resigned|has resigned|got laid off|was laid off|has been laid off|got made redundant|was made redundant|got fired|was fired|got let go|was let go|lost (?:the user's|her|his|their) job|(?:handed|turned|put) in (?:the user's|her|his|their) (?:notice|resignation)|gave (?:the user's|her|his|their )?notice)(?=\s*$|[\s,.;!]+(?!(?:smoking|vaping|drinking|the|a|an|my|her|his|their|playing|doing|eating|from|at|with|to|as)\b)(?!\p{Lu}))`,
+      'u',
+    ),
+    () => f('employer', null, { ended: true }),
+  ],
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:left|quit|has left|has quit|is leaving|resigned from|retired from|parted ways with|has parted ways with|walked away from|walked out of|walked out on|has walked out of|stepped down from|moved on from|is no longer with|is no longer at|is no longer working at|no longer works at|no longer works for|was laid off from|got laid off from|got fired from|was fired from|stopped working at|stopped working for)\s+(?<job>(?:the user's|her|his|their|the|a|\p{Lu}[\p{L}'-]*'s)\s+(?:job|position|role|company)\s*(?:at|with)?\s*)?(?<v>.*)`,
+      'u',
+    ),
+    (g) => (g.job && !/^\p{Lu}/u.test(g.v ?? '') ? f('employer', null, { ended: true }) : ended(g.v)),
+  ],
+  // "is not at Google anymore", "isn't with Acme any more": the employer ended.
+  [new RegExp(String.raw`^\s+${ADV}(?:is\s+not|isn't|is\s+no\s+longer|is\s+not\s+working|isn't\s+working)\s+(?:at|with|for)\s+${CAP}\s+any\s?more\b`, 'u'), (g) => f('employer', g.v, { ended: true })],
+  [new RegExp(String.raw`^\s+${ADV}(?:works?|is working|started working|has worked)\s+as\s+(?:an?\s+)?(?<v>.+)`, 'iu'), (g) => f('role', g.v)],
+  // "has switched to working as a school nurse", "moved over to being a PM": a new role.
+  [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+)?(?:switched|moved|changed|gone|went|transitioned)\s+(?:over\s+)?(?:in)?to\s+(?:working\s+as|being)\s+(?:an?\s+)?(?<v>.+)`, 'iu'), (g) => f('role', g.v)],
+  // "took the assistant principal position", "ended up accepting the head chef job": the role taken.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:took|has taken|accepted|has accepted|got|landed|ended up taking|ended up accepting|ended up getting|started in)\s+(?:the|a|an|her|his|their|the user's)\s+(?:new\s+)?${ROLE}\s+(?:position|job|role|post|gig)\b`,
+      'iu',
+    ),
+    (g) => f('role', g.v),
+  ],
+  // "is at Costco now", "Dana's at EY these days": a named organisation said to be where the subject is now.
+  [
+    new RegExp(String.raw`^(?:'s|\s+is|\s+are)\s+${ADV}at\s+${CAP}(?=\s+(?:now|these\s+days|nowadays)\b)`, 'u'),
+    (g) => (isPlaceName(g.v!) || isKnownName(g.v!.split(/\s+/)[0]!) || /^the\s/i.test(g.v!) ? null : f('employer', g.v)),
+  ],
+  // "handed in her notice at Uber", "gave notice at the bank": the employer ends.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:handed\s+in|has\s+handed\s+in|gave|has\s+given|put\s+in|turned\s+in)\s+(?:the user's|her|his|their|\p{Lu}[\p{L}'-]*'s|a|the)?\s*(?:two\s+weeks'?\s+)?(?:notice|resignation)\s+(?:at|to|with)\s+${CAP}`,
+      'u',
+    ),
+    (g) => f('employer', g.v, { ended: true }),
+  ],
+  // "retired last year": no employer any more (retiring "from X" ends X, above).
+  [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+|just\s+)?retired\b(?!\s+from\b)`, 'iu'), () => f('employer', 'retired')],
+  // "teaches chemistry at Westfield High": a teacher of the subject (the school is the employer).
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:teaches|has taught for \w+ years?)\s+(?!(?:me|us|him|her|them|you|people|others|it|that|this|how|what|kids how)\b)(?<v>[\p{L}-]+(?:\s+(?!(?:at|in|for|to|on|with|every|online|part|full)\b)[\p{L}-]+)?)`,
+      'iu',
+    ),
+    (g) => f('role', `${g.v} teacher`),
+  ],
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}${NEG}(?:is|became|has become|is becoming|got promoted to|was promoted to|has been promoted to|is now|started as|works as|stepped up as|stepped into the role of|took over as|was named|has been named|got named|was appointed(?:\s+as)?|has been appointed(?:\s+as)?|got appointed(?:\s+as)?|was made|has been made|got made)\s+${ADV}(?:not\s+)?(?:an?\s+|the\s+)?${ROLE}`,
+      'iu',
+    ),
+    (g) => f('role', g.v),
+  ],
+  [/^'s\s+(?:(?:new|current|official|actual)\s+)?(?:job\s+title|job|title|profession|role|occupation|position)\s+is\s+(?:now\s+)?(?:an?\s+)?(?<v>.+)/iu, (g) => f('role', g.v)],
+  // "made partner", "made full professor", "made senior engineer": a promotion to the title.
+  [new RegExp(String.raw`^\s+${ADV}(?:made|has made|was made)\s+(?<v>(?:(?:full|senior|principal|staff|chief|head)\s+)?(?:partner|${PROFESSION}(?:\s+${PROFESSION})*))\b`, 'iu'), (g) => f('role', g.v)],
+  // "'s manager is Tom", "now reports to Sofia", "reports directly to the CFO now".
+  [
+    new RegExp(String.raw`^'s\s+(?:new\s+)?(?:manager|boss|supervisor|line manager)\s+is\s+(?:now\s+)?(?<v>.+)|^\s+${ADV}(?:reports|is reporting)\s+(?:directly\s+)?to\s+(?<v2>.+)`, 'iu'),
+    (g) => f('manager', g.v ?? g.v2),
+  ],
+  // Education.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:studies|is studying|majors in|is majoring in|is doing an?\s+(?:degree|phd|ph\.d\.|masters?|master's|bachelor's|ba|bsc|msc|mba)\s+in|is getting an?\s+(?:degree|masters?|master's|phd)\s+in)\s+${V}`,
+      'iu',
+    ),
+    (g) => f('education', g.v),
+  ],
+  [new RegExp(String.raw`^\s+${ADV}(?:goes to|attends|is attending|is enrolled at|is enrolled in|is a student at|graduated from|is studying at)\s+${V}`, 'iu'), (g) => f('education', g.v)],
+];
