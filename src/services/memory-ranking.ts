@@ -335,6 +335,8 @@ interface FactView {
   keyed: boolean;
   date: string | null;
   changeCue: boolean;
+  /** It holds over time rather than tells an episode (`lasting`). */
+  lasting: boolean;
   /** It states a former value ("used to"). */
   pastValue: boolean;
   /** Its words beyond its subject's, read when a comparison first needs them. */
@@ -354,6 +356,7 @@ function factView(m: MemoryRecord, subjectKey: SubjectKey): FactView {
     date: documentDate(m),
     changeCue: CHANGE_CUE.test(m.memory),
     pastValue: PAST_VALUE.test(m.memory),
+    lasting: lasting(m),
     terms: () => (terms ??= topicTerms(m)),
   };
 }
@@ -372,20 +375,42 @@ function twins(a: FactView, b: FactView): boolean {
   if (ida !== idb) return false;
   // Keyed facts about two different objects (allergy:peanut, allergy:shellfish) are two facts.
   if (ida !== 'other' && ka?.includes(':') && kb?.includes(':') && ka !== kb) return false;
-  const ta = a.terms();
-  const tb = b.terms();
-  const shorter = ta.size <= tb.size ? ta : tb;
-  const longer = shorter === ta ? tb : ta;
-  if (shorter.size === 0) return false;
+  const o = overlap(a.terms(), b.terms());
+  if (o.shared < 2 || o.shared >= o.longer) return false;
+  // Two episodes (neither lasting nor of a catalogue attribute) are two things that happened, not an old and a new
+  // value: "Gina acquired unique pieces for Gina's store" does not replace "Sourcing pieces for Gina's store was hard".
+  // (A near tie still lets an episode that restates another go first: newerOnTies.)
+  if (!a.lasting && !b.lasting) return false;
+  return o.shared / o.shorter >= TWIN_OVERLAP;
+}
+
+/** Words two term sets share, and the sizes of the shorter and the longer. */
+function overlap(ta: ReadonlySet<string>, tb: ReadonlySet<string>): { shared: number; shorter: number; longer: number } {
+  const [small, large] = ta.size <= tb.size ? [ta, tb] : [tb, ta];
   let shared = 0;
-  for (const t of shorter) if (longer.has(t)) shared++;
-  return shared >= 2 && shared / shorter.size >= TWIN_OVERLAP && shared < Math.max(ta.size, tb.size);
+  for (const t of small) if (large.has(t)) shared++;
+  return { shared, shorter: small.size, longer: large.size };
+}
+
+/** Whether one fact restates the other with at most one word of the shorter changed ("March 3" / "March 13"). */
+function restates(a: MemoryRecord, b: MemoryRecord): boolean {
+  const o = overlap(topicTerms(a), topicTerms(b));
+  return o.shared >= 2 && o.shorter - o.shared <= 1;
 }
 
 /** A fact's words without its subject's: what it says about the subject. */
 function topicTerms(m: MemoryRecord): Set<string> {
   const subject = new Set(indexTerms(m.subject ?? ''));
   return new Set(indexTerms(m.memory).filter((t) => !subject.has(t) && t !== 'user'));
+}
+
+/**
+ * A fact that holds over time: stated as lasting (isStatic), or of a catalogue attribute. The others are episodes
+ * (turn events, "Gina launched an ad campaign"): one happening does not replace another, so recency does not decide
+ * between two of them.
+ */
+function lasting(m: MemoryRecord): boolean {
+  return m.isStatic || (attributeSpec(canonicalAttribute(m.attribute))?.id ?? 'other') !== 'other';
 }
 
 /** Similarities closer than this are a tie between two facts of one subject: the one stated later ranks first. */
@@ -395,16 +420,27 @@ export const RECENCY_TIE = 0.02;
  * Among facts of the same subject that answer about equally well (similarities within RECENCY_TIE), the one stated
  * later comes first and takes the higher score: a change the engine could not link ("I quit smoking" after "I smoke
  * half a pack a day") is then at least not outranked by the older statement on a near tie. Facts of two different
- * attributes keep their order.
+ * attributes keep their order, and so do two episodes unless one restates the other (`lasting`, `restates`).
  */
 function newerOnTies<T extends RankedMemory>(sorted: T[], subjectKey: SubjectKey): T[] {
   const subject = (h: T) => subjectOf(h.memory, subjectKey);
+  // A tie is between the two facts' own scores: swapping places (and scores) must not let a later fact climb a run of
+  // one person's facts a little apart each ("Gina's store" asked of twenty store facts all sorted by date).
+  const own = new Map(sorted.map((h) => [h.memory.id, h.similarity]));
   for (let changed = true, passes = 0; changed && passes < sorted.length; passes++) {
     changed = false;
     for (let i = 1; i < sorted.length; i++) {
       const a = sorted[i - 1]!;
       const b = sorted[i]!;
-      if (!subject(a) || subject(a) !== subject(b) || a.similarity - b.similarity >= RECENCY_TIE || !statedLater(b.memory, a.memory) || differentFacts(a.memory, b.memory, subjectKey)) continue;
+      if (
+        !subject(a) ||
+        subject(a) !== subject(b) ||
+        (!lasting(a.memory) && !lasting(b.memory) && !restates(a.memory, b.memory)) ||
+        own.get(a.memory.id)! - own.get(b.memory.id)! >= RECENCY_TIE ||
+        !statedLater(b.memory, a.memory) ||
+        differentFacts(a.memory, b.memory, subjectKey)
+      )
+        continue;
       sorted[i - 1] = { ...b, similarity: a.similarity };
       sorted[i] = { ...a, similarity: b.similarity };
       changed = true;

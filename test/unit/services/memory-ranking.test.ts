@@ -57,8 +57,9 @@ describe('memory ranking', () => {
   });
 
   it('on a near tie between facts of one subject, the one stated later comes first', () => {
-    const smokes = memoryRecord({ memory: 'The user smokes about half a pack a day.', subject: 'the user', createdAt: '2026-01-02T00:00:00.000Z' });
-    const quit = memoryRecord({ memory: 'The user quit smoking in January.', subject: 'The user', createdAt: '2026-03-15T00:00:00.000Z' });
+    // Lasting facts, as the offline engine files both (isStatic): two episodes keep their order (memory-recency-runs).
+    const smokes = memoryRecord({ memory: 'The user smokes about half a pack a day.', subject: 'the user', isStatic: true, createdAt: '2026-01-02T00:00:00.000Z' });
+    const quit = memoryRecord({ memory: 'The user quit smoking in January.', subject: 'The user', isStatic: true, createdAt: '2026-03-15T00:00:00.000Z' });
     const lena = memoryRecord({ memory: 'Lena quit smoking.', subject: 'Lena', createdAt: '2026-05-01T00:00:00.000Z' });
     const ranked = currentFactsFirst([
       { memory: smokes, similarity: 0.996 },
@@ -145,9 +146,10 @@ describe('memory ranking', () => {
     });
 
     it('orders three unlinked statements of one topic newest first', () => {
-      const first = memoryRecord({ memory: 'Maya rents an apartment in Boston.', subject: 'Maya', attribute: 'other', createdAt: at('01-01') });
-      const second = memoryRecord({ memory: 'Maya rents an apartment in Denver.', subject: 'Maya', attribute: 'other', createdAt: at('02-01') });
-      const third = memoryRecord({ memory: 'Maya rents an apartment in Seattle.', subject: 'Maya', attribute: 'other', createdAt: at('03-01') });
+      // Lasting statements, as the offline engine files them (static; two episodes are never twins: memory-recency-runs).
+      const first = memoryRecord({ memory: 'Maya rents an apartment in Boston.', subject: 'Maya', attribute: 'other', isStatic: true, createdAt: at('01-01') });
+      const second = memoryRecord({ memory: 'Maya rents an apartment in Denver.', subject: 'Maya', attribute: 'other', isStatic: true, createdAt: at('02-01') });
+      const third = memoryRecord({ memory: 'Maya rents an apartment in Seattle.', subject: 'Maya', attribute: 'other', isStatic: true, createdAt: at('03-01') });
       const ranked = newerTwinsFirst([
         { memory: first, similarity: 0.8 },
         { memory: second, similarity: 0.75 },
