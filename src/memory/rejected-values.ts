@@ -31,9 +31,30 @@ const SAID_EARLIER = new RegExp(
   String.raw`^(?<lead>.*?)\b(?:I|i)\s+(?:(?:must have|might have|think I|probably)\s+)?(?:said|wrote|put|typed|told you|mentioned|put down|gave you)\s+(?:an?\s+|the\s+)?(?<rejected>${VALUE})\s+(?:earlier|before|last time|above|previously|the other day|by mistake)\s*(?:,|\s+but|;|\s+-|\s+—)\s*(?:but\s+|actually\s+|it's\s+actually\s+)?(?<statement>\S.*)$`,
   'u',
 );
-/** Where a value opens: after the copula or a preposition of place ("it's Braga", "she's in Antwerp"). */
+/**
+ * "it's Tuesday not Thursday", "I meant KPMG not Deloitte", "comes on Fridays not Mondays": a value and its rejected
+ * like with no comma between them. Without the comma "not" is as often a plain denial ("I'm not vegan", "Sam not
+ * coming"), so both sides must be values of one kind: two weekdays, two numbers, or two capitalised names.
+ */
+const NAME_RUN = String.raw`\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){0,2}`;
+const NUMBER = String.raw`\d[\d:.,]*(?:\s*(?:am|pm))?`;
+const BARE_NOT = new RegExp(String.raw`^(?<before>.*?)(?<meant>${NAME_RUN}|${NUMBER})\s+not\s+(?:an?\s+|the\s+|on\s+)?(?<rejected>${NAME_RUN}|${NUMBER})(?<rest>(?=$|[\s,;.!?]).*)$`, 'u');
+const WEEKDAY_VALUE = /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?$/i;
+const NOT_A_NAME_VALUE = /^(?:I|I'm|I’m|It|It's|It’s|The|A|An|My|Our|We|He|She|They|You|Not|No|Yes|Sorry|Oops|Actually|Correction|Turns|Scratch|Wait)$/;
+
+function bareCorrection(s: string): ValueCorrection | null {
+  const m = BARE_NOT.exec(s);
+  if (!m?.groups) return null;
+  const [meant, rejected] = [m.groups.meant!.trim(), m.groups.rejected!.trim()];
+  const kind = (v: string) => (WEEKDAY_VALUE.test(v) ? 'weekday' : /^\d/.test(v) ? 'number' : NOT_A_NAME_VALUE.test(v.split(/\s+/)[0]!) ? null : 'name');
+  if (kind(meant) === null || kind(meant) !== kind(rejected) || meant.toLowerCase() === rejected.toLowerCase()) return null;
+  const statement = `${m.groups.before}${meant}${m.groups.rest}`.replace(/\s+,/g, ',');
+  return { meant, rejected, statement };
+}
+
+/** Where a value opens: after the copula or a preposition of place ("it's Braga", "she's in Antwerp"), or "I meant". */
 const VALUE_OPENS =
-  /\b(?:it's|it’s|it is|it was|that's|that’s|that is|that was|'s|’s|is|are|am|was|'re|’re|'m|’m)\s+(?:actually\s+|really\s+|now\s+|definitely\s+)?(?:(?:in|at|on|with|from|for)\s+)?(?:an?\s+|the\s+)?(?<value>.+)$/iu;
+  /\b(?:meant|mean|it's|it’s|it is|it was|that's|that’s|that is|that was|'s|’s|is|are|am|was|'re|’re|'m|’m)\s+(?:actually\s+|really\s+|now\s+|definitely\s+)?(?:(?:in|at|on|with|from|for)\s+)?(?:an?\s+|the\s+)?(?<value>.+)$/iu;
 /** Words that end a value: a pronoun or a clause's verb after it ("tree nuts I'm allergic to"). */
 const VALUE_ENDS = /\s+(?:I|I'm|I’m|i'm|we|we're|she|he|they|you|that|which|who|is|are|was|were|has|have|had)\b.*$/u;
 /** Words a value cannot be (a correction of a sentence, not of a value: "not really", "not sure"). */
@@ -42,7 +63,7 @@ const NOT_A_VALUE =
 
 /** Words that say a sentence corrects something said before. */
 export const CORRECTION_CUE =
-  /\b(?:correction|correcting|to clarify|clarification|to be clear|just to be clear|fix|typo|oops|whoops|sorry|my bad|my mistake|mistake|got (?:it|that) wrong|had (?:it|that) wrong|mixed (?:him|her|it|them|that|those)?\s*up|mixing (?:him|her|it|them)\s*up|I meant|actually|earlier|last time|previously|confirm|I said|I wrote)\b/i;
+  /\b(?:correction|correcting|to clarify|clarification|to be clear|just to be clear|fix|typo|oops|whoops|sorry|my bad|my mistake|mistake|got (?:it|that) wrong|had (?:it|that) wrong|mixed (?:him|her|it|them|that|those)?\s*up|mixing (?:him|her|it|them)\s*up|I meant|actually|earlier|last time|previously|confirm|I said|I wrote|turns out|turned out|no wait|wait|scratch that|hang on|I mean)\b/i;
 
 /** The correction in a sentence, or null when it rejects no value. */
 export function valueCorrection(sentence: string): ValueCorrection | null {
@@ -57,7 +78,7 @@ export function valueCorrection(sentence: string): ValueCorrection | null {
     return meant && isValue(rejected) && meant.toLowerCase() !== rejected.toLowerCase() ? { meant, rejected, statement } : null;
   }
   const m = NOT_VALUE.exec(s);
-  if (!m?.groups) return null;
+  if (!m?.groups) return bareCorrection(s);
   const rejected = m.groups.rejected!.trim();
   if (!isValue(rejected)) return null;
   const meant = valueIn(m.groups.before!);
