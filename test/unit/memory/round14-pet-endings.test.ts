@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endedPetName, petKindNamed } from '../../../src/memory/pet-endings.js';
-import { factsReader, latestTexts } from './memory-fixture.js';
+import { factsReader, latestMemories, latestTexts } from './memory-fixture.js';
 
 /**
  * Round 14 (issue 26): a pet's death or rehoming ends its owner's pet fact, only that pet's and only one owner's.
@@ -21,13 +21,10 @@ describe("a pet's death or rehoming", () => {
     expect(latest).toContain('The user has a dog named Juno.');
   });
 
-  it('rehoming ends it too ("we had to rehome Otis")', async () => {
-    const latest = await latestTexts(
-      ['user: our spaniel Otis is a handful\nassistant: Spaniels are!', '2026-02-01'],
-      ['user: we had to rehome Otis, the new baby and him did not mix\nassistant: That sounds hard.', '2026-06-01'],
-    );
-    expect(latest.some((m) => /spaniel Otis is/.test(m))).toBe(false);
-    expect(latest.some((m) => /rehome Otis/.test(m))).toBe(true);
+  it('rehoming ends it too ("We rehomed Loki"), filed as the pet fact it ends', async () => {
+    const latest = await latestMemories(['I have a ferret called Loki.', '2026-01-04'], ['We rehomed Loki last month, he kept biting.', '2026-05-20']);
+    expect(latest.some((m) => /ferret called Loki/.test(m.memory))).toBe(false);
+    expect(latest.find((m) => /rehomed Loki/.test(m.memory))).toMatchObject({ attribute: 'pet:ferret', isStatic: true });
   });
 
   it('a death told in a chat is kept as a fact even though the name is no person the lexicon knows', () => {
