@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { EXPANDED_SHARE, FIRST_PAGE, focusScore, keepFirstPage, KEYWORD_WEIGHT, LEXICAL_WEIGHT, ORDER_WEIGHT, phraseScore, proximityScore, rerank, secondStage, standardise, type RerankCandidate } from '../../../src/search/rerank.js';
+import {
+  EXPANDED_SHARE,
+  FIRST_PAGE,
+  focusScore,
+  keepFirstPage,
+  KEYWORD_WEIGHT,
+  LEXICAL_WEIGHT,
+  ORDER_WEIGHT,
+  phraseScore,
+  proximityScore,
+  rerank,
+  secondStage,
+  standardise,
+  type RerankCandidate,
+} from '../../../src/search/rerank.js';
 import { indexTerms, queryTerms } from '../../../src/text/tokenize.js';
 
 describe('proximityScore', () => {
