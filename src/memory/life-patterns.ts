@@ -204,6 +204,16 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
     ),
     (g) => (SLOT_NOT.test(g.r!) || SLOT_DATE.test(g.v!) ? null : k('field', g.r, g.v)),
   ],
+  // "'s bin collection is on Thursday", "'s piano lesson is on Saturday mornings", "'s standup is every Monday": a
+  // recurring slot of the subject held as a weekday (temporal-expressions.ts keeps such weekdays), keyed by what recurs,
+  // so a corrected or moved day ("it's Tuesday not Thursday") replaces it. Bookings and dates are no such slots.
+  [
+    new RegExp(
+      String.raw`^'s\s+(?:(?:new|current|usual|regular|weekly|fortnightly)\s+)?(?<r>(?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]{2,})\s+(?:is|are)\s+(?:now\s+|still\s+|always\s+)?(?:on\s+|every\s+(?:other\s+)?)(?<v>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?\b[^,;!?.]*)`,
+      'u',
+    ),
+    (g) => (SLOT_NOT.test(g.r!) || /\b(?:birthday|anniversary|wedding|deadline|funeral|graduation|holiday|surgery|operation|day off|last day|first day)$/i.test(g.r!) ? null : k('field', g.r, g.v)),
+  ],
   // "leads 4 engineers", "now leads 5 engineers": a count of something, current until it changes.
   [
     new RegExp(

@@ -172,7 +172,8 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
       const raw = normaliseTyping(body.slice(span.start, span.end));
       // "shes great. i work on payments": a sentence typed without its capital is a sentence all the same.
       // "Kai called, he's moved to Kyoto" → "Kai has moved to Kyoto"; "I used to X, now I Y" → two statements, the past first.
-      const stated = (chat || !plainLong ? typedSentences(raw) : [raw]).flatMap((t) => (chat || !plainLong ? pastAndPresent(statementBehindLead(t)) : [t]));
+      // "My title is Senior Analyst - scratch that, it's Lead Analyst": a retraction after a dash is a sentence of its own.
+      const stated = (chat || !plainLong ? typedSentences(raw).flatMap((t) => t.split(RETRACTION_AFTER_DASH)) : [raw]).flatMap((t) => (chat || !plainLong ? pastAndPresent(statementBehindLead(t)) : [t]));
       for (const labelled of stated) {
         // "Team notes: Marco works at Accenture", "As of May 2026, Hannah lives in Basel": the statement after the label.
         const typed = withoutLeadLabel(labelled);
@@ -325,6 +326,10 @@ function correction(sentence: string, facts: readonly ExtractedFact[], speaker: 
 const RETRACTION =
   /^\s*(?:(?:oh|oops|ugh)[,!\s]+)?(?:sorry|no wait|wait|typo(?: above)?|correction|scratch that|my bad|actually no|no sorry|sorry no)\b[\s,:;!.—–-]*(?:(?:sorry|no)[,\s]+)?(?:it's|it is|it was|that's|that was|that should be|should be|make that|I meant|I mean|meant)\s+(?:actually\s+)?(?:an?\s+)?([^,.;!?]{1,40}?)\s*(?:[,.;!?]|$)/iu;
 
+const RETRACTION_AFTER_DASH = /\s+[-—–]\s+(?=(?:scratch that|no wait|sorry,? I meant|correction|my bad|actually no)\b)/i;
+// What follows a retracted value and is no part of it: "it's Lead Analyst since the restructure".
+const AFTER_VALUE = /\s+(?:since|because|as of|from|after|now|these days|instead|though)\b.*$/i;
+
 /**
  * "user: my blood type is A positive / user: typo above, it's AB positive", "I drive a 2015 Mazda / no wait, it's a
  * 2017": a value after a correction's lead-in takes the place of its like in the author's last fact of the same
@@ -333,7 +338,7 @@ const RETRACTION =
  * sentence is no such correction or no fact of the author's has a value of that shape.
  */
 function retraction(sentence: string, facts: readonly ExtractedFact[], speaker: string | null): { old: ExtractedFact; fact: ExtractedFact } | null {
-  const meant = RETRACTION.exec(sentence)?.[1]?.trim();
+  const meant = RETRACTION.exec(sentence)?.[1]?.replace(AFTER_VALUE, '').trim();
   if (!meant || meant.split(/\s+/).length > 5) return null;
   for (let i = facts.length - 1, seen = 0; i >= 0 && seen < 3; i--) {
     const f = facts[i]!;
@@ -345,9 +350,15 @@ function retraction(sentence: string, facts: readonly ExtractedFact[], speaker: 
       const shape = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(meant).replace(/\d+/g, (d) => `\\d{${d.length}}`)}(?![\\p{L}\\p{N}])`, 'iu');
       const m = shape.exec(f.text);
       if (m && m[0].toLowerCase() !== meant.toLowerCase()) text = f.text.slice(0, m.index) + meant + f.text.slice(m.index + m[0].length);
-    } else if (seen === 1) {
-      const m = /^(.*\b(?:is|are|was)\s+)(?:an?\s+)?(.+?)([.!?]*)$/u.exec(f.text);
-      if (m && m[2]!.toLowerCase() !== meant.toLowerCase() && m[2]!.split(/\s+/).length <= 5) text = `${m[1]}${meant}${m[3]}`;
+    } else {
+      // "Lead Analyst" for "Senior Analyst": a capitalised value ending in the same word, in any of the last facts.
+      const head = /\s(\p{Lu}[\p{L}'’-]+)$/u.exec(` ${meant}`)?.[1];
+      const like = head ? new RegExp(`(?<![\\p{L}\\p{N}])(?:\\p{Lu}[\\p{L}'’-]*\\s+){1,2}${escapeRe(head)}(?![\\p{L}\\p{N}])`, 'u').exec(f.text) : null;
+      if (like && like[0].toLowerCase() !== meant.toLowerCase() && meant.split(/\s+/).length >= 2) text = f.text.slice(0, like.index) + meant + f.text.slice(like.index + like[0].length);
+      else if (seen === 1) {
+        const m = /^(.*\b(?:is|are|was)\s+)(?:an?\s+)?(.+?)([.!?]*)$/u.exec(f.text);
+        if (m && m[2]!.toLowerCase() !== meant.toLowerCase() && m[2]!.split(/\s+/).length <= 5) text = `${m[1]}${meant}${m[3]}`;
+      }
     }
     if (text) return { old: f, fact: { ...f, text } };
   }

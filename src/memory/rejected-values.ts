@@ -19,8 +19,8 @@ export interface ValueCorrection {
   statement: string;
 }
 
-/** A value: up to five words, no clause punctuation. */
-const VALUE = String.raw`[^,;:.!?()"]{1,40}?`;
+/** A value: up to five words, no clause punctuation (a time's colon is no clause break: "the 7:40"). */
+const VALUE = String.raw`(?:[^,;:.!?()"]|(?<=\d)[:.](?=\d)){1,40}?`;
 /** "…, not Porto", "… - not Ghent": a rejected value set off after the clause ("I'm not vegan" denies, it rejects no value). */
 const NOT_VALUE = new RegExp(
   String.raw`^(?<before>.*?\S)\s*(?:,|\s+-|\s+—|\s+–)\s+(?:and\s+)?not\s+(?:an?\s+|the\s+)?(?<rejected>${VALUE})\s*(?=$|[,;.!?]|\s+[-—–]\s|\s+(?:as|like|which|because|since|sorry|lol|haha)\b)`,
@@ -31,22 +31,57 @@ const SAID_EARLIER = new RegExp(
   String.raw`^(?<lead>.*?)\b(?:I|i)\s+(?:(?:must have|might have|think I|probably)\s+)?(?:said|wrote|put|typed|told you|mentioned|put down|gave you)\s+(?:an?\s+|the\s+)?(?<rejected>${VALUE})\s+(?:earlier|before|last time|above|previously|the other day|by mistake)\s*(?:,|\s+but|;|\s+-|\s+—)\s*(?:but\s+|actually\s+|it's\s+actually\s+)?(?<statement>\S.*)$`,
   'u',
 );
-/** Where a value opens: after the copula or a preposition of place ("it's Braga", "she's in Antwerp"). */
+/**
+ * "it's Tuesday not Thursday", "I meant KPMG not Deloitte", "comes on Fridays not Mondays": a value and its rejected
+ * like with no comma between them. Without the comma "not" is as often a plain denial ("I'm not vegan", "Sam not
+ * coming"), so both sides must be values of one kind: two weekdays, two numbers, or two capitalised names.
+ */
+const NAME_RUN = String.raw`\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){0,2}`;
+const NUMBER = String.raw`\d[\d:.,]*(?:\s*(?:am|pm))?`;
+const BARE_NOT = new RegExp(String.raw`^(?<before>.*?)(?<meant>${NAME_RUN}|${NUMBER})\s+not\s+(?:an?\s+|the\s+|on\s+)?(?<rejected>${NAME_RUN}|${NUMBER})(?<rest>(?=$|[\s,;.!?]).*)$`, 'u');
+const WEEKDAY_VALUE = /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?$/i;
+const NOT_A_NAME_VALUE = /^(?:I|I'm|I’m|It|It's|It’s|The|A|An|My|Our|We|He|She|They|You|Not|No|Yes|Sorry|Oops|Actually|Correction|Turns|Scratch|Wait)$/;
+
+function bareCorrection(s: string): ValueCorrection | null {
+  const m = BARE_NOT.exec(s);
+  if (!m?.groups) return null;
+  const [meant, rejected] = [m.groups.meant!.trim(), m.groups.rejected!.trim()];
+  const kind = (v: string) => (WEEKDAY_VALUE.test(v) ? 'weekday' : /^\d/.test(v) ? 'number' : NOT_A_NAME_VALUE.test(v.split(/\s+/)[0]!) ? null : 'name');
+  if (kind(meant) === null || kind(meant) !== kind(rejected) || meant.toLowerCase() === rejected.toLowerCase()) return null;
+  const statement = `${m.groups.before}${meant}${m.groups.rest}`.replace(/\s+,/g, ',');
+  return { meant, rejected, statement };
+}
+
+/** "I said Monzo but I meant Revolut", "I wrote 12 but meant 21": the rejected and the meant value in one breath. */
+const SAID_MEANT = new RegExp(
+  String.raw`^(?<lead>.*?)\b(?:I|i)\s+(?:said|wrote|typed|put|put down)\s+(?:an?\s+|the\s+)?(?<rejected>${VALUE})\s*,?\s+but\s+(?:I\s+|i\s+)?(?:meant|mean)\s+(?:an?\s+|the\s+)?(?<meant>${VALUE})(?<rest>(?=$|[,;.!?]).*)$`,
+  'u',
+);
+
+/**
+ * Where a value opens: after the copula or a preposition of place ("it's Braga", "she's in Antwerp"), "I meant", or a
+ * name ("my wife's name is Astrid": Astrid, not "name").
+ */
 const VALUE_OPENS =
-  /\b(?:it's|it’s|it is|it was|that's|that’s|that is|that was|'s|’s|is|are|am|was|'re|’re|'m|’m)\s+(?:actually\s+|really\s+|now\s+|definitely\s+)?(?:(?:in|at|on|with|from|for)\s+)?(?:an?\s+|the\s+)?(?<value>.+)$/iu;
+  /\b(?:meant|mean|it's|it’s|it is|it was|that's|that’s|that is|that was|'s|’s|is|are|am|was|'re|’re|'m|’m)\s+(?:(?:first\s+|last\s+|full\s+|sur)?name\s+(?:is|was)\s+)?(?:actually\s+|really\s+|now\s+|definitely\s+)?(?:(?:in|at|on|with|from|for)\s+)?(?:an?\s+|the\s+)?(?<value>.+)$/iu;
 /** Words that end a value: a pronoun or a clause's verb after it ("tree nuts I'm allergic to"). */
 const VALUE_ENDS = /\s+(?:I|I'm|I’m|i'm|we|we're|she|he|they|you|that|which|who|is|are|was|were|has|have|had)\b.*$/u;
 /** Words a value cannot be (a correction of a sentence, not of a value: "not really", "not sure"). */
 const NOT_A_VALUE =
   /^(?:actually|still|also|really|sure|much|quite|yet|anymore|any more|so|too|that|this|it|me|you|him|her|them|always|just|only|exactly|bad|great|good|far|long|now|again|ever|everything|all|at all|for long|a lot|one bit|in the slightest)\b/i;
 
-/** Words that say a sentence corrects something said before. */
+/** Words that say a sentence corrects something said before; two weekdays either side of "not" do too. */
 export const CORRECTION_CUE =
-  /\b(?:correction|correcting|to clarify|clarification|to be clear|just to be clear|fix|typo|oops|whoops|sorry|my bad|my mistake|mistake|got (?:it|that) wrong|had (?:it|that) wrong|mixed (?:him|her|it|them|that|those)?\s*up|mixing (?:him|her|it|them)\s*up|I meant|actually|earlier|last time|previously|confirm|I said|I wrote)\b/i;
+  /\b(?:correction|correcting|to clarify|clarification|to be clear|just to be clear|fix|typo|oops|whoops|sorry|my bad|my mistake|mistake|got (?:it|that) wrong|had (?:it|that) wrong|mixed (?:him|her|it|them|that|those)?\s*up|mixing (?:him|her|it|them)\s*up|I meant|actually|earlier|last time|previously|confirm|I said|I wrote|turns out|turned out|no wait|wait|scratch that|hang on|I mean|now,? not|(?:mon|tues|wednes|thurs|fri|satur|sun)days?,?\s+not\s+(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b/i;
 
 /** The correction in a sentence, or null when it rejects no value. */
 export function valueCorrection(sentence: string): ValueCorrection | null {
   const s = sentence.trim();
+  const saidMeant = SAID_MEANT.exec(s);
+  if (saidMeant?.groups) {
+    const [rejected, meant] = [saidMeant.groups.rejected!.trim(), saidMeant.groups.meant!.trim()];
+    if (isValue(rejected) && isValue(meant) && meant.toLowerCase() !== rejected.toLowerCase()) return { meant, rejected, statement: `I meant ${meant}${saidMeant.groups.rest}` };
+  }
   const said = SAID_EARLIER.exec(s);
   if (said?.groups) {
     const rejected = said.groups.rejected!.trim();
@@ -57,7 +92,7 @@ export function valueCorrection(sentence: string): ValueCorrection | null {
     return meant && isValue(rejected) && meant.toLowerCase() !== rejected.toLowerCase() ? { meant, rejected, statement } : null;
   }
   const m = NOT_VALUE.exec(s);
-  if (!m?.groups) return null;
+  if (!m?.groups) return bareCorrection(s);
   const rejected = m.groups.rejected!.trim();
   if (!isValue(rejected)) return null;
   const meant = valueIn(m.groups.before!);
@@ -118,6 +153,8 @@ export function correctedMemory(fact: ExtractedFact, candidates: readonly Relati
       break;
     }
   }
+  // "Deepak, not Priya" over "manager is Priya Raman": the surname was Priya's.
+  if (/^\p{Lu}\p{Ll}+$/u.test(c.meant) && /^\p{Lu}\p{Ll}+$/u.test(c.rejected)) after = after.replace(/^\s+\p{Lu}\p{Ll}+(?=$|[\s,.;!?])/u, '');
   // "Thursdays" for "Tuesday": the corrected memory's number.
   const meant = /day$/i.test(c.rejected) && /days$/i.test(c.meant) ? c.meant.slice(0, -1) : c.meant;
   const text = alignedBefore(target.text.slice(0, at.index), meantWords) + meant + after;

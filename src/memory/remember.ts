@@ -9,6 +9,7 @@ import { classifyFact } from './classify.js';
 import { USER } from './conversation.js';
 import { sameSubject, subjectNames } from './subjects.js';
 import { withRelativeNames } from './named-relatives.js';
+import { endedPetMemory } from './pet-endings.js';
 import { correctedMemory } from './rejected-values.js';
 import type { ExtractedFact, RelationCandidate, RelationDecision, RelationJudge } from './types.js';
 
@@ -69,7 +70,8 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
     const vector = vectors[i]!;
     const candidates = await relationCandidates(deps, ctx, fact, vector);
     // "it's Braga, not Porto": the next version of the memory holding the rejected value, whatever the judge.
-    const corrected = correctedMemory(fact, candidates);
+    // "Mochi passed away": the next version of the owner's memory of that pet, whoever the statement is about.
+    const corrected = correctedMemory(fact, candidates) ?? endedPetMemory(fact, candidates);
     if (corrected) fact = corrected.fact;
     const decision: RelationDecision = corrected ? { relation: 'updates', targetId: corrected.targetId } : await deps.judge.judge(fact, candidates);
     let target = decision.targetId ? await deps.memories.getMemory(ctx.orgId, decision.targetId) : null;

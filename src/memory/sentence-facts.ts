@@ -1,3 +1,4 @@
+import { endedPetName } from './pet-endings.js';
 import { classifyFact } from './classify.js';
 import { USER } from './conversation.js';
 import type { Discourse } from './discourse.js';
@@ -100,7 +101,7 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
   // A name the lexicon does not know counts once the classifier recognises what is said of it.
   const unsure = proper && !proper.sure ? proper.name : null;
   const named = proper?.sure ? proper.name : null;
-  if ((c.chat || c.plainLong) && !PERSON.test(s) && !c.mentions?.test(s) && !proper) return [];
+  if ((c.chat || c.plainLong) && !PERSON.test(s) && !c.mentions?.test(s) && !proper && !(c.chat && endedPetName(s))) return [];
   // 'He said: "We didn't move fast enough"' — first person inside quotes is someone else's.
   const unquoted = s.replace(QUOTED, ' ');
   if (unquoted !== s && PERSON.test(s) && !PERSON.test(unquoted)) return [];
@@ -131,7 +132,9 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
   const present = usedToPresent(text);
   const classified = present !== null ? classifyFact(present, phrase, 'present', dated) : classifyFact(text, phrase, tense, dated);
   if (unsure && who.subject === c.discourse.fullName(unsure) && !classified.facets.some((f) => f.id !== 'other')) {
-    if (c.chat && !PERSON.test(s) && !c.mentions?.test(s)) return [];
+    // "Nibbles died last week": a name the lexicon does not know, in a chat, is kept when it is a pet's ending (what
+    // ends the owner's pet fact, pet-endings.ts).
+    if (c.chat && !PERSON.test(s) && !c.mentions?.test(s) && !endedPetName(s)) return [];
     who = { subject: null, phrase: null, aliases: [] };
   }
   // "Draft notes of the spare team.": a note line about nobody that reads as an imperative or has no verb.

@@ -95,6 +95,29 @@ function shifted(ref: string, n: number, unit: string, sign: 1 | -1, approximate
   return period('year', ref, sign * n);
 }
 
+// What recurs on a weekday: "the bin collection is on Thursday", "piano lessons are on Monday", "the recycling gets
+// collected on Friday". One-off things (an appointment, a flight, a party) are not in the list: "my interview is on
+// Thursday" is a date.
+const RECURRING_BEFORE = new RegExp(
+  String.raw`\b(?:(?:collection|collections|pickup|pick-up|bin day|bins|recycling|lessons?|class|classes|practice|training|rehearsals?|standups?|stand-ups?|shifts?|rota|clinic|surgery hours|market|league|club|choir|service|lie-in|day off|cleaner|round|run club)\s+(?:is|are|happens?|runs?|takes? place|goes? out|go|goes)|(?:collected|emptied|picked up|goes? out|put out)|\b(?:bin|bins|collection|cleaning|laundry|shopping|market|training|practice|lesson|class|rest|cheat|date|games?)\s+(?:day|night))\s+(?:(?:is|are|was|were)\s+)?(?:on\s+)?$`,
+  'i',
+);
+
+/**
+ * A weekday that names a recurring slot, not a date: after something that recurs ("bin collection is on Thursday"),
+ * and the weekdays of a correction ("it's Tuesday not Thursday", "Sunday, not Saturday"), which name slots the
+ * corrected fact holds as weekdays.
+ */
+function recurringSlot(m: RegExpMatchArray): boolean {
+  const text = m.input ?? '';
+  const before = text.slice(0, m.index);
+  const after = text.slice(m.index! + m[0].length);
+  const weekdays = new RegExp(String.raw`(?:${WEEKDAY})s?`, 'i').source;
+  if (RECURRING_BEFORE.test(before)) return true;
+  if (new RegExp(String.raw`\bnot\s+(?:on\s+)?$`, 'i').test(before)) return true;
+  return new RegExp(String.raw`^(?:s|\s+\p{L}+)?,?\s+not\s+(?:on\s+)?${weekdays}\b`, 'iu').test(after);
+}
+
 /** A weekday after "last", "next", "this", "on" (or nothing): before the reference in past sentences, else after. */
 function weekdayDate(which: string, target: number, c: Context): Resolution {
   if (which === 'this') return day(addDays(startOfWeek(c.ref), target));
@@ -152,7 +175,7 @@ const RULES: { re: RegExp; resolve: (m: RegExpMatchArray, c: Context) => Resolut
       String.raw`(?<!\b(?:every|each|most|some|other|all|alternate)\s+)\b(?:(last|next|this|this coming|coming|this past|past|on)\s+)?(${WEEKDAY})\b(?!s\b|['’]s|\s+(?:mornings|afternoons|evenings|nights)\b)`,
       'gi',
     ),
-    resolve: (m, c) => weekdayDate((m[1] ?? '').toLowerCase(), WEEKDAYS.get(m[2]!.toLowerCase())!, c),
+    resolve: (m, c) => ((m[1] === undefined || /^on$/i.test(m[1]) ? recurringSlot(m) : false) ? null : weekdayDate((m[1] ?? '').toLowerCase(), WEEKDAYS.get(m[2]!.toLowerCase())!, c)),
   },
   {
     // Abbreviated weekdays only after a word that makes them dates ("last Wed"): "Sat" and "Sun" are words too.

@@ -1,29 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createHeuristicJudge } from '../../../src/memory/heuristic-judge.js';
-import { extractFacts } from '../../../src/memory/offline-extractor.js';
 import { rememberFacts } from '../../../src/memory/remember.js';
 import type { ExtractedFact, RelationJudge } from '../../../src/memory/types.js';
 import { createHashEmbedder } from '../../../src/providers/hash-embedder.js';
 import { SqliteStore } from '../../../src/storage/sqlite/sqlite-store.js';
+import { factsReader, latestMemories as latestAfter } from './memory-fixture.js';
 
 /**
  * Round 11 (issue 26): corrections that name only the values ("it's Linz, not Graz"), in a later document, a cleft,
  * an "I said X before but", a confirmed question; and a new version the extractor could not file takes the kind of
  * what it replaces. Sentences written for this test.
  */
-const read = (content: string, date = '2026-04-01') => extractFacts({ content, title: null, type: 'text', documentDate: `${date}T10:00:00.000Z`, metadata: {}, entityContext: null }).facts;
-
-async function latestAfter(...docs: [string, string][]): Promise<{ memory: string; attribute: string | null; isStatic: boolean; subject: string | null }[]> {
-  const store = new SqliteStore(':memory:');
-  await store.migrate();
-  const deps = { memories: store.memories, embedder: createHashEmbedder(), judge: createHeuristicJudge() };
-  for (const [i, [content, date]] of docs.entries()) {
-    await rememberFacts(deps, { orgId: 'org', containerTags: ['u'], documentId: `d${i}`, now: `${date}T10:00:00.000Z` }, read(content, date));
-  }
-  const all = (await store.memories.listMemories('org', { containerTags: ['u'], limit: 100, offset: 0 })).memories;
-  await store.close();
-  return all.filter((m) => m.isLatest && !m.isForgotten);
-}
+const read = factsReader('2026-04-01');
 
 describe('corrections that name only the values', () => {
   it('a later note\'s "it\'s Linz, not Graz" replaces the memory holding Graz, filed as it was', async () => {

@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createHeuristicJudge } from '../../../src/memory/heuristic-judge.js';
-import { extractFacts } from '../../../src/memory/offline-extractor.js';
-import { rememberFacts } from '../../../src/memory/remember.js';
-import { createHashEmbedder } from '../../../src/providers/hash-embedder.js';
-import { SqliteStore } from '../../../src/storage/sqlite/sqlite-store.js';
+import { factsReader, latestMemories as latestAfter } from './memory-fixture.js';
 
 /**
  * Round 12 (issue 26): statements the offline extractor read wrongly or not at all — a change of what the author does
  * said without "I", a title the catalogue has no word for, corrections set off by a dash or closed by an adverb, a
  * corrected value that restates the words before it, and a list of languages. Sentences written for this test.
  */
-const read = (content: string, date = '2026-06-14') => extractFacts({ content, title: null, type: 'text', documentDate: `${date}T10:00:00.000Z`, metadata: {}, entityContext: null }).facts;
-
-async function latestAfter(...docs: [string, string][]): Promise<{ memory: string; attribute: string | null; subject: string | null }[]> {
-  const store = new SqliteStore(':memory:');
-  await store.migrate();
-  const deps = { memories: store.memories, embedder: createHashEmbedder(), judge: createHeuristicJudge() };
-  for (const [i, [content, date]] of docs.entries()) {
-    await rememberFacts(deps, { orgId: 'org', containerTags: ['u'], documentId: `d${i}`, now: `${date}T10:00:00.000Z` }, read(content, date));
-  }
-  const all = (await store.memories.listMemories('org', { containerTags: ['u'], limit: 100, offset: 0 })).memories;
-  await store.close();
-  return all.filter((m) => m.isLatest && !m.isForgotten);
-}
+const read = factsReader();
 
 describe('statements read in full', () => {
   it('"Stopped seeing Dr. Lund in March" is the author\'s, in the past March, and ends the fact naming Dr. Lund', async () => {

@@ -1,29 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { endedObjectTerms, endsNamedObject } from '../../../src/memory/ended-objects.js';
-import { createHeuristicJudge } from '../../../src/memory/heuristic-judge.js';
-import { extractFacts } from '../../../src/memory/offline-extractor.js';
-import { rememberFacts } from '../../../src/memory/remember.js';
-import { createHashEmbedder } from '../../../src/providers/hash-embedder.js';
-import { SqliteStore } from '../../../src/storage/sqlite/sqlite-store.js';
+import { factsReader, latestMemories as latestAfter } from './memory-fixture.js';
 
 /**
  * Round 12 (issue 26): a change statement supersedes the older fact that names what it ends or replaces, whatever
  * attribute either is filed under; a slot the catalogue has no id for ("my GP is ...") takes a new value; a new
  * version keeps a lasting fact lasting. Sentences written for this test.
  */
-const read = (content: string, date: string) => extractFacts({ content, title: null, type: 'text', documentDate: `${date}T10:00:00.000Z`, metadata: {}, entityContext: null }).facts;
-
-async function latestAfter(...docs: [string, string][]): Promise<{ memory: string; attribute: string | null; isStatic: boolean; subject: string | null }[]> {
-  const store = new SqliteStore(':memory:');
-  await store.migrate();
-  const deps = { memories: store.memories, embedder: createHashEmbedder(), judge: createHeuristicJudge() };
-  for (const [i, [content, date]] of docs.entries()) {
-    await rememberFacts(deps, { orgId: 'org', containerTags: ['u'], documentId: `d${i}`, now: `${date}T10:00:00.000Z` }, read(content, date));
-  }
-  const all = (await store.memories.listMemories('org', { containerTags: ['u'], limit: 100, offset: 0 })).memories;
-  await store.close();
-  return all.filter((m) => m.isLatest && !m.isForgotten);
-}
+const read = factsReader();
 
 describe('what a change statement ends, by name', () => {
   it('reads the object of an ending or replacing verb, the name in it first', () => {

@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createHeuristicJudge } from '../../../src/memory/heuristic-judge.js';
-import { extractFacts } from '../../../src/memory/offline-extractor.js';
-import { rememberFacts } from '../../../src/memory/remember.js';
-import { createHashEmbedder } from '../../../src/providers/hash-embedder.js';
-import { SqliteStore } from '../../../src/storage/sqlite/sqlite-store.js';
+import { factsReader, latestTexts as latestAfter } from './memory-fixture.js';
 
 /**
  * Round 13 (issue 26): a chat answer that echoes a name as a question and says it changed ("Netflix? nope, dropped the
  * subscription in May") is about that name, and an answer's "no" before a subjectless change does not hide the change.
  * Sentences written for this test.
  */
-const read = (content: string, date = '2026-06-14') => extractFacts({ content, title: null, type: 'text', documentDate: `${date}T10:00:00.000Z`, metadata: {}, entityContext: null }).facts;
-
-async function latestAfter(...docs: [string, string][]): Promise<string[]> {
-  const store = new SqliteStore(':memory:');
-  await store.migrate();
-  const deps = { memories: store.memories, embedder: createHashEmbedder(), judge: createHeuristicJudge() };
-  for (const [i, [content, date]] of docs.entries()) {
-    await rememberFacts(deps, { orgId: 'org', containerTags: ['u'], documentId: `d${i}`, now: `${date}T10:00:00.000Z` }, read(content, date));
-  }
-  const all = (await store.memories.listMemories('org', { containerTags: ['u'], limit: 100, offset: 0 })).memories;
-  await store.close();
-  return all.filter((m) => m.isLatest && !m.isForgotten).map((m) => m.memory);
-}
+const read = factsReader();
 
 describe('an echoed name and an answer\'s "no" before a change', () => {
   it.each([

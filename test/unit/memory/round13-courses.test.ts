@@ -1,27 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createHeuristicJudge } from '../../../src/memory/heuristic-judge.js';
-import { extractFacts } from '../../../src/memory/offline-extractor.js';
-import { rememberFacts } from '../../../src/memory/remember.js';
-import { createHashEmbedder } from '../../../src/providers/hash-embedder.js';
-import { SqliteStore } from '../../../src/storage/sqlite/sqlite-store.js';
+import { factsReader, latestMemories as latestAfter } from './memory-fixture.js';
 
 /**
  * Round 13 (issue 26): a course or classes in a language ("taking an evening course in Italian") is a language being
  * learnt, a lasting fact a later correction replaces, not a passing event. Sentences written for this test.
  */
-const read = (content: string, date = '2026-06-14') => extractFacts({ content, title: null, type: 'text', documentDate: `${date}T10:00:00.000Z`, metadata: {}, entityContext: null }).facts;
-
-async function latestAfter(...docs: [string, string][]): Promise<{ memory: string; isStatic: boolean }[]> {
-  const store = new SqliteStore(':memory:');
-  await store.migrate();
-  const deps = { memories: store.memories, embedder: createHashEmbedder(), judge: createHeuristicJudge() };
-  for (const [i, [content, date]] of docs.entries()) {
-    await rememberFacts(deps, { orgId: 'org', containerTags: ['u'], documentId: `d${i}`, now: `${date}T10:00:00.000Z` }, read(content, date));
-  }
-  const all = (await store.memories.listMemories('org', { containerTags: ['u'], limit: 100, offset: 0 })).memories;
-  await store.close();
-  return all.filter((m) => m.isLatest && !m.isForgotten);
-}
+const read = factsReader();
 
 describe('a course in a language', () => {
   it.each([
