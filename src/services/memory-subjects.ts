@@ -52,6 +52,18 @@ const RELATIVE =
   /\b(?:my|the user's|user's|our)\s+(?:\w+\s+)?(?:mother|mom|mum|mama|father|dad|papa|parents?|brother|sister|siblings?|wife|husband|spouse|partner|boyfriend|girlfriend|fianc[eé]e?|son|daughter|kids?|child|children|baby|friend|friends|boss|manager|colleague|coworker|co-worker|roommate|flatmate|neighbou?r|aunt|uncle|cousin|niece|nephew|grandma|grandmother|grandpa|grandfather|ex|client|customer|doctor|dentist|landlord|team|teammate)\b/i;
 
 /**
+ * "who is my coach?", "who's our landlord?", "what is the name of my dentist?": the relation asked is the user's own
+ * (the question asks who holds it), so the user's facts answer and another person's relation of the same kind does not.
+ */
+const RELATION_ASKED = new RegExp(String.raw`^\s*(?:who(?:'s|\s+is|\s+are|\s+was)|what(?:'s|\s+is)\s+the\s+name\s+of)\s+${RELATIVE.source}\s*[?.!]*\s*$`, 'i');
+
+/** The relation a subject stored as a relation of the user names ("the user's mother" → mother), else null. */
+function relationOf(key: string): string | null {
+  const m = /^(?:the\s+)?user's\s+(.+)$/.exec(key);
+  return m ? relative(m[1]!) : null;
+}
+
+/**
  * A question about an event, an activity or a time rather than a person's lasting attribute: when something happened,
  * how long or how often, what someone did. LoCoMo dev (883 questions): 434 of them.
  */
@@ -112,13 +124,18 @@ export function subjectsOf(question: string, memories: readonly Pick<MemoryRecor
     const first = k.split(' ')[0]!;
     if (said.has(first) && !firsts.has(first)) asked.add(k);
   }
-  if (FIRST_PERSON.test(question) && !RELATIVE.test(question)) asked.add(USER);
+  // "who is my manager?" asks for the user's own relation, not about the manager.
+  if (FIRST_PERSON.test(question) && (!RELATIVE.test(question) || RELATION_ASKED.test(question))) asked.add(USER);
+  // "where does my mum live?": the memories may file the relative under the relation itself ("the user's mother").
+  const rel = ASKED_RELATIVE.exec(question)?.[1];
+  if (rel && !RELATION_ASKED.test(question)) for (const k of known) if (relationOf(k) === relative(rel)) asked.add(k);
   // "my sister" is the one sister the memories name.
   const kin = relativesAsked(question, memories);
   for (const k of known) if (kin.names.has(k.split(' ')[0]!)) asked.add(k);
   // The words that name an asked person in a memory's text: its first name (the user's names for the user).
   const names = new Set<string>();
-  for (const k of asked) for (const n of k === USER ? user : [k.split(' ')[0]!]) names.add(n);
+  // A relative known only by the relation ("the user's mother") has no name to look for.
+  for (const k of asked) for (const n of k === USER ? user : relationOf(k) !== null ? [] : [k.split(' ')[0]!]) names.add(n);
   return {
     key,
     match(m) {
