@@ -1,7 +1,7 @@
 import type { MemoryRecord } from '../core/types.js';
 import { USER } from '../memory/conversation.js';
 import { words } from '../text/tokenize.js';
-import { RELATIVE_WORDS, relative } from '../memory/attribute-patterns.js';
+import { PARTNER_WORDS, RELATIVE_WORDS, relative } from '../memory/attribute-patterns.js';
 
 /**
  * Who a memory search is about (issue 26, round 8). Facts name their subject several ways: "the user" before the
@@ -24,7 +24,9 @@ export interface Subjects {
 }
 
 /** "my sister", "the user's mom" in a question: the relation asked about, canonical ("mother"), or null. */
-const ASKED_RELATIVE = new RegExp(String.raw`\b(?:my|the user's|user's|our)\s+(${RELATIVE_WORDS})\b`, 'i');
+/** Kin and partners: "my sister", "my wife" name one person the memories may know by name. */
+const KIN_WORDS = `${RELATIVE_WORDS}|${PARTNER_WORDS}`;
+const ASKED_RELATIVE = new RegExp(String.raw`\b(?:my|the user's|user's|our)\s+(${KIN_WORDS})\b`, 'i');
 
 /**
  * The names the memories give the relative a question asks about ("where does my sister live?" with "The user's
@@ -35,7 +37,7 @@ function relativesAsked(question: string, memories: readonly Pick<MemoryRecord, 
   const facts = new Set<string>();
   const rel = ASKED_RELATIVE.exec(question)?.[1];
   if (!rel) return { names, facts };
-  const kin = new RegExp(String.raw`\b(?:the user's|user's|my)\s+(${RELATIVE_WORDS})\s+(?:is\s+(?:called\s+|named\s+)?|,\s*)?(\p{Lu}[\p{L}'-]+)`, 'iu');
+  const kin = new RegExp(String.raw`\b(?:the user's|user's|my)\s+(${KIN_WORDS})\s+(?:is\s+(?:called\s+|named\s+)?|,\s*)?(\p{Lu}[\p{L}'-]+)`, 'iu');
   for (const m of memories) {
     const k = kin.exec(m.memory);
     if (!k || relative(k[1]!) !== relative(rel) || !/^\p{Lu}/u.test(k[2]!)) continue;

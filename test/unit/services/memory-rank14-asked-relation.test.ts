@@ -30,6 +30,20 @@ describe('whom a question about a relative or a relation asks about', () => {
     expect(subjectsOf('where do I live?', [own, mum]).match(own)).toBe(1);
   });
 
+  it('"my wife" is the one wife the memories name, as "my sister" is', () => {
+    const tanya = memoryRecord({ memory: "The user's wife Tanya works at Unilever.", subject: 'Tanya', attribute: 'employer' });
+    const user = memoryRecord({ memory: 'The user works at BT.', subject: 'the user', attribute: 'employer' });
+    for (const q of ['where does my wife work?', "what's my wife's job?"]) {
+      const subjects = subjectsOf(q, [tanya, user]);
+      expect(subjects.match(tanya), q).toBe(1);
+      expect(subjects.match(user), q).toBe(-1);
+    }
+    const partner = memoryRecord({ memory: "The user's partner is Sam.", subject: 'the user', attribute: 'partner' });
+    const sam = memoryRecord({ memory: 'Sam works at the NHS.', subject: 'Sam', attribute: 'employer' });
+    expect(subjectsOf('where does my partner work?', [partner, sam, user]).match(sam)).toBe(1);
+    expect(subjectsOf('where does my partner work?', [partner, sam, user]).resolvesRelative(partner)).toBe(true);
+  });
+
   it('"who is my manager?" is about the user, "who is Hana\'s manager?" about Hana', () => {
     const hana = memoryRecord({ memory: "The user's wife Hana's manager is Claire.", subject: 'Hana', attribute: 'manager' });
     const dev = memoryRecord({ memory: 'The user has a new manager, Dev, since Olu left.', subject: 'the user', attribute: 'manager' });
