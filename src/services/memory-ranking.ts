@@ -268,10 +268,11 @@ function endsWork(older: FactView, newer: FactView): boolean {
  * Words that give a person another title, whatever it is: "was promoted to ward sister", "made partner", "became head
  * chef", "took over as", "went back to being a picker", "title at the BBC changed to assistant producer". A job title
  * the engine filed under no attribute (a promotion rarely names the employer) still replaces the title it follows.
+ * Said as done, not wished ("wants to become a counselor", "promoted her book" are no new title).
  */
 const PROFESSION_WORDS = PROFESSIONS.join('|');
 const ROLE_CHANGE = new RegExp(
-  String.raw`\b(?:promoted|demoted|promotion to|appointed|took over as|stepped up (?:as|to)|moved up to|went back to being|back to being|(?:made|became|become|becomes|named)\s+(?:(?:a|an|the)\s+)?(?:[\p{L}-]+\s+){0,2}?(?:${PROFESSION_WORDS})s?\b)|\b(?:title|role|position|job title|rank)\b[^.;]*\b(?:changed|switched|changes) to\b`,
+  String.raw`\b(?:(?:got|gets|was|were|been|being)\s+(?:promoted|demoted|appointed)|(?:promoted|demoted|appointed)\s+(?:to|as)|promotion to|took over as|stepped up (?:as|to)|moved up to|went back to being|(?:made|became|was named|been named)\s+(?:(?:a|an|the)\s+)?(?:[\p{L}-]+\s+){0,2}?(?:${PROFESSION_WORDS})s?\b)|\b(?:title|role|position|job title|rank)\b[^.;]*\b(?:changed|switched) to\b`,
   'iu',
 );
 

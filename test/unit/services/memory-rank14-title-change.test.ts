@@ -89,4 +89,17 @@ describe('a later change of job title, beyond any margin', () => {
       ])[0],
     ).toBe(nurse.memory);
   });
+
+  it('reads a wish or another sense of the words as no new title', () => {
+    const nurse = fact('Priyanka works as a nurse.', 'Priyanka', 'role', '2026-01-10');
+    const wish = fact('Priyanka wants to become a midwife one day.', 'Priyanka', null, '2026-06-21');
+    const charity = fact('Priyanka promoted her charity run on Instagram.', 'Priyanka', null, '2026-06-22');
+    for (const later of [wish, charity])
+      expect(
+        order([
+          { memory: nurse, similarity: 0.95 },
+          { memory: later, similarity: 0.4 },
+        ])[0],
+      ).toBe(nurse.memory);
+  });
 });
