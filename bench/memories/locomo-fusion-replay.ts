@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { mean, rankingOf, recallAtK } from '../quality/metrics.js';
 import { fuseRanked, type FusionOptions } from '../../src/search/result-fusion.js';
+import { orderByMemoryContext } from '../../src/search/memory-turn-context.js';
 
 const { values: a } = parseArgs({ options: { dump: { type: 'string', default: '/tmp/locomo-dump.json' }, each: { type: 'string', default: '15' } } });
 interface Item {
@@ -64,6 +65,22 @@ report('chunks only', (_m, c) => c.slice(0, 10).map((x) => x.units));
 report('memories only', (m) => m.slice(0, 10).map((x) => x.units));
 for (const w of [0.3]) for (const k of [1]) report(`fuseRanked w=${w} k=${k} (the served fusion, replayed)`, fuseWith({ memoryWeight: w, k }));
 for (const w of [0.5, 0.7, 1]) for (const k of [1, 5, 20, 60]) report(`fuseRanked w=${w} k=${k}`, fuseWith({ memoryWeight: w, k }));
+
+// Round 13: the most any fill of 20 slots from the two lists' first ten can find, and the served fusion after the
+// chunks are re-ordered with the turns beside the best memories' source turns (a LoCoMo unit is `D<session>:<turn>`:
+// neighbours are the turns of the same session up to two apart, as neighbourDocuments reads them in insertion order).
+report('union of the first 10 chunks and the first 10 memories (20 slots)', (m, c) => [[...c.slice(0, 10), ...m.slice(0, 10)].flatMap((x) => x.units)]);
+const near = (u: string, v: string) => u.split(':')[0] === v.split(':')[0] && u !== v && Math.abs(Number(u.split(':')[1]) - Number(v.split(':')[1])) <= 2;
+report('memory turn context, then fuseRanked w=0.3 k=1', (m, c, r) => {
+  const all = [...new Set([...c, ...m].flatMap((x) => x.units))];
+  const neighbours = new Map(all.map((u) => [u, all.filter((v) => near(u, v))]));
+  const ordered = orderByMemoryContext(
+    c.map((x) => ({ ...x, similarity: x.sim, documentId: x.units[0] ?? '', turn: true })),
+    m.map((x) => ({ similarity: x.sim, sources: x.units })),
+    neighbours,
+  ).map((x) => ({ ...x, sim: x.similarity }));
+  return fuseWith({ memoryWeight: 0.3, k: 1 })(m, ordered, r);
+});
 
 // Reserve the last r slots for the best memories whose sources the first chunks lack.
 for (const r of [1, 2, 3, 4]) {

@@ -221,6 +221,12 @@ export class DocumentService {
     return scope ? found.filter((d) => d.containerTags.some((t) => scope.includes(t))) : found;
   }
 
+  /** The ids of the documents beside each of `ids` (up to `window` on each side, in insertion order within their tags). */
+  async neighbours(actor: Actor, ids: readonly string[], window: number): Promise<Map<string, string[]>> {
+    const near = ids.length > 0 ? await this.store.documents.neighbourDocuments(actor.orgId, ids, window) : new Map<string, { id: string }[]>();
+    return new Map([...near].map(([id, docs]) => [id, docs.map((d) => d.id)]));
+  }
+
   /** Searchable chunks of one document, by position. */
   async chunks(actor: Actor, idOrCustomId: string, narrowTags?: readonly string[]): Promise<{ document: DocumentRecord; chunks: ChunkRecord[] }> {
     const document = await this.resolve(actor, idOrCustomId, narrowTags);

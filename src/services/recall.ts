@@ -8,6 +8,8 @@ import { normalizedText } from './memory-profile.js';
 import type { ChunkHit, SearchService } from './search.js';
 import { fuseRanked, monotoneSimilarities } from '../search/result-fusion.js';
 import { SOURCE_EVIDENCE_WEIGHT } from '../search/memory-similarity.js';
+import { MEMORY_CONTEXT_SOURCES, orderByMemoryContext } from '../search/memory-turn-context.js';
+import { CONTEXT_WINDOW, isTurn } from '../search/turn-context.js';
 
 export interface RecallParams {
   q: string;
@@ -111,7 +113,8 @@ export class RecallService {
         : Promise.resolve([]),
       wantChunks ? chunkSearch : chunkSearch.catch(() => []),
     ]);
-    const chunkHits = wantChunks ? allChunkHits.filter((h) => h.similarity >= p.threshold).slice(0, each) : [];
+    const aboveThreshold = wantChunks ? allChunkHits.filter((h) => h.similarity >= p.threshold) : [];
+    const chunkHits = (wantMemories && wantChunks && memoryHits.length > 0 ? await this.withMemoryContext(actor, aboveThreshold, memoryHits) : aboveThreshold).slice(0, each);
     const memoryResults = memoryHits.map((h) => ({ kind: 'memory' as const, memory: h.memory, similarity: h.similarity, text: h.memory.memory, key: normalizedText(h.memory.memory), sources: h.memory.documentIds }));
     const chunkResults = chunkHits.map((h) => ({ kind: 'chunk' as const, hit: h, similarity: h.similarity, text: h.chunk.content, key: normalizedText(h.chunk.content), sources: [h.document.id] }));
     // Both sides: fused by rank (search/result-fusion.ts), each text once; one side: its own ranking.
@@ -137,6 +140,15 @@ export class RecallService {
             ...(r.folded ? { documentId: r.folded.hit.document.id, chunk: r.folded.hit.chunk.content } : {}),
           },
     );
+  }
+
+  /** Chunk hits re-ordered with the turns beside the best memories' source turns (search/memory-turn-context.ts). */
+  private async withMemoryContext(actor: Actor, hits: ChunkHit[], memoryHits: readonly { similarity: number; memory: MemoryRecord }[]): Promise<ChunkHit[]> {
+    const turns = hits.map((h) => ({ hit: h, similarity: h.similarity, documentId: h.document.id, turn: isTurn(h.chunk.content) }));
+    if (!turns.some((t) => t.turn)) return hits;
+    const best = memoryHits.slice(0, MEMORY_CONTEXT_SOURCES).map((h) => ({ similarity: h.similarity, sources: h.memory.documentIds }));
+    const neighbours = await this.documents.neighbours(actor, [...new Set(best.flatMap((m) => m.sources))], CONTEXT_WINDOW);
+    return orderByMemoryContext(turns, best, neighbours).map((t) => (t.similarity === t.hit.similarity ? t.hit : { ...t.hit, similarity: t.similarity }));
   }
 
   /** The tag's profile and, with a question, the best results of the tag for it. */
