@@ -1,5 +1,6 @@
 import type { MemoryRecord } from '../core/types.js';
 import { attributesAskedBy, attributeSpec, canonicalAttribute as catalogueAttribute, questionFocus as focusOf } from '../memory/attributes.js';
+import { PROFESSIONS } from '../memory/attribute-patterns.js';
 import { indexTerms } from '../text/tokenize.js';
 
 /**
@@ -106,9 +107,12 @@ const NOT_A_NAME = new Set([
   'user',
 ]);
 
-/** The one or two capitalised words a fact opens with, when a lower-case word follows them ("Kofi was ..." → "Kofi"). */
+/**
+ * The one or two capitalised words a fact opens with, when a lower-case word follows them ("Kofi was ..." → "Kofi"),
+ * after an opening clause of time in lower case if any ("After the restructure Marcus went back ..." → "Marcus").
+ */
 export function leadingName(text: string): string | null {
-  const m = /^\s*(\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+)?)(?:'s)?\s+\p{Ll}/u.exec(text);
+  const m = /^\s*(?:(?:After|Before|Since|Following|During|Until|Last|This)\s+(?:[\p{Ll}\d'-]+\s+){0,4}?,?\s*)?(\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+)?)(?:'s)?\s+\p{Ll}/u.exec(text);
   if (!m) return null;
   const name = m[1]!.replace(/'s$/, '');
   return name.split(/\s+/).some((w) => NOT_A_NAME.has(w.toLowerCase())) ? null : name;
@@ -203,7 +207,7 @@ const ONE_HOLDER = new Set(['residence', 'employer', 'role', 'manager', 'vehicle
  */
 export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], subjectKey: SubjectKey = plainSubject): T[] {
   const out = [...sorted];
-  const cued = out.filter((h) => ENDS_VALUE.test(h.memory.memory) || JOB_ENDS.test(h.memory.memory) || /\bnew\s/i.test(h.memory.memory)).map((h) => factView(h.memory, subjectKey));
+  const cued = out.filter((h) => ENDS_VALUE.test(h.memory.memory) || JOB_ENDS.test(h.memory.memory) || ROLE_CHANGE.test(h.memory.memory) || /\bnew\s/i.test(h.memory.memory)).map((h) => factView(h.memory, subjectKey));
   if (cued.length === 0) return out;
   // Each fact moves once (ids: the entries are copied as their scores change).
   const moved = new Set<string>();
@@ -220,6 +224,7 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
       // either under; the other cues need a single-valued attribute of the same kind.
       if (endsValueOf(o, n) && (oneHolder || ENDS_THING.test(n.memory.memory))) return true;
       const sameKind = n.id === 'other' || n.id === o.id || (WORK.has(o.id) && WORK.has(n.id));
+      if (sameKind && (changesRole(o, n) || newHolderOfNamed(o, n))) return true;
       return oneHolder && sameKind && (newHolderOf(o, n) || endsWork(o, n));
     });
     if (!successor) continue;
@@ -238,10 +243,15 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
 function endsValueOf(older: FactView, newer: FactView): boolean {
   if (!ENDS_VALUE.test(newer.memory.memory)) return false;
   // The subject's own name ("John's" of "John's goal is ...") is no value of the fact.
-  const subjectWords = new Set((older.subject ?? '').split(/\s+/));
-  const values = (older.memory.memory.match(/(?<!^)\b\p{Lu}[\p{L}\p{N}'-]+/gu) ?? []).map((w) => w.toLowerCase().replace(/'s$/, '')).filter((w) => w !== 'user' && !subjectWords.has(w));
+  const values = namedValues(older);
   const said = newer.memory.memory.toLowerCase();
   return values.some((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(said));
+}
+
+/** The capitalised words of a fact beyond its first and its subject's name ("Outback" of "drives a Subaru Outback"). */
+function namedValues(fact: FactView): string[] {
+  const subjectWords = new Set((fact.subject ?? '').split(/\s+/));
+  return (fact.memory.memory.match(/(?<!^)\b\p{Lu}[\p{L}\p{N}'-]+/gu) ?? []).map((w) => w.toLowerCase().replace(/'s$/, '')).filter((w) => w !== 'user' && !subjectWords.has(w));
 }
 
 /** A job and its title: leaving the one ends the other ("quit the bank" after "works as a loan officer"). */
@@ -252,6 +262,41 @@ const JOB_ENDS = /\b(?:quit|retired|resigned|laid off|was fired|got fired|let go
 /** The newer fact ends the job the older one states (its employer or its title). */
 function endsWork(older: FactView, newer: FactView): boolean {
   return WORK.has(older.id) && JOB_ENDS.test(newer.memory.memory);
+}
+
+/**
+ * Words that give a person another title, whatever it is: "was promoted to ward sister", "made partner", "became head
+ * chef", "took over as", "went back to being a picker", "title at the BBC changed to assistant producer". A job title
+ * the engine filed under no attribute (a promotion rarely names the employer) still replaces the title it follows.
+ * Said as done, not wished ("wants to become a counselor", "promoted her book" are no new title).
+ */
+const PROFESSION_WORDS = PROFESSIONS.join('|');
+const ROLE_CHANGE = new RegExp(
+  String.raw`\b(?:(?:got|gets|was|were|been|being)\s+(?:promoted|demoted|appointed)|(?:promoted|demoted|appointed)\s+(?:to|as)|promotion to|took over as|stepped up (?:as|to)|moved up to|went back to being|(?:made|became|was named|been named)\s+(?:(?:a|an|the)\s+)?(?:[\p{L}-]+\s+){0,2}?(?:${PROFESSION_WORDS})s?\b)|\b(?:title|role|position|job title|rank)\b[^.;]*\b(?:changed|switched) to\b`,
+  'iu',
+);
+
+/** The newer fact gives the subject of an older job title another one ("promoted to captain" after "is a lieutenant"). */
+function changesRole(older: FactView, newer: FactView): boolean {
+  return older.id === 'role' && ROLE_CHANGE.test(newer.memory.memory);
+}
+
+/** "a new coach", "my new dentist": a person holding a relation to the subject, one at a time. */
+const NEW_PERSON = new RegExp(String.raw`\bnew\s+(?:[\p{L}-]+\s+)?(${PROFESSION_WORDS})\b`, 'giu');
+
+/**
+ * The newer fact names a new holder of a relation the older fact names a person for ("found a new coach, Tomasz"
+ * after "trains with a running coach, Ellie Park"; "new therapist" after "sees a therapist called Jo"): whatever
+ * attribute either is filed under, the relation has one holder at a time.
+ */
+function newHolderOfNamed(older: FactView, newer: FactView): boolean {
+  const text = older.memory.memory;
+  for (const m of newer.memory.memory.matchAll(NEW_PERSON)) {
+    const noun = m[1]!.toLowerCase();
+    if (!new RegExp(String.raw`\b${noun}\b`, 'i').test(text) || /\bnew\b/i.test(text)) continue;
+    if (namedValues(older).length > 0) return true;
+  }
+  return false;
 }
 
 /** The newer fact names a new holder of the older fact's attribute ("new boss" after "manager is Karen Lee"). */

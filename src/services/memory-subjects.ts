@@ -1,7 +1,7 @@
 import type { MemoryRecord } from '../core/types.js';
 import { USER } from '../memory/conversation.js';
 import { words } from '../text/tokenize.js';
-import { RELATIVE_WORDS, relative } from '../memory/attribute-patterns.js';
+import { PARTNER_WORDS, RELATIVE_WORDS, relative } from '../memory/attribute-patterns.js';
 
 /**
  * Who a memory search is about (issue 26, round 8). Facts name their subject several ways: "the user" before the
@@ -24,7 +24,9 @@ export interface Subjects {
 }
 
 /** "my sister", "the user's mom" in a question: the relation asked about, canonical ("mother"), or null. */
-const ASKED_RELATIVE = new RegExp(String.raw`\b(?:my|the user's|user's|our)\s+(${RELATIVE_WORDS})\b`, 'i');
+/** Kin and partners: "my sister", "my wife" name one person the memories may know by name. */
+const KIN_WORDS = `${RELATIVE_WORDS}|${PARTNER_WORDS}`;
+const ASKED_RELATIVE = new RegExp(String.raw`\b(?:my|the user's|user's|our)\s+(${KIN_WORDS})\b`, 'i');
 
 /**
  * The names the memories give the relative a question asks about ("where does my sister live?" with "The user's
@@ -35,7 +37,7 @@ function relativesAsked(question: string, memories: readonly Pick<MemoryRecord, 
   const facts = new Set<string>();
   const rel = ASKED_RELATIVE.exec(question)?.[1];
   if (!rel) return { names, facts };
-  const kin = new RegExp(String.raw`\b(?:the user's|user's|my)\s+(${RELATIVE_WORDS})\s+(?:is\s+(?:called\s+|named\s+)?|,\s*)?(\p{Lu}[\p{L}'-]+)`, 'iu');
+  const kin = new RegExp(String.raw`\b(?:the user's|user's|my)\s+(${KIN_WORDS})\s+(?:is\s+(?:called\s+|named\s+)?|,\s*)?(\p{Lu}[\p{L}'-]+)`, 'iu');
   for (const m of memories) {
     const k = kin.exec(m.memory);
     if (!k || relative(k[1]!) !== relative(rel) || !/^\p{Lu}/u.test(k[2]!)) continue;
@@ -50,6 +52,18 @@ const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b|\bthe user\b
 /** "my brother", "the user's mom": a question about someone the user knows, not about the user. */
 const RELATIVE =
   /\b(?:my|the user's|user's|our)\s+(?:\w+\s+)?(?:mother|mom|mum|mama|father|dad|papa|parents?|brother|sister|siblings?|wife|husband|spouse|partner|boyfriend|girlfriend|fianc[eé]e?|son|daughter|kids?|child|children|baby|friend|friends|boss|manager|colleague|coworker|co-worker|roommate|flatmate|neighbou?r|aunt|uncle|cousin|niece|nephew|grandma|grandmother|grandpa|grandfather|ex|client|customer|doctor|dentist|landlord|team|teammate)\b/i;
+
+/**
+ * "who is my coach?", "who's our landlord?", "what is the name of my dentist?": the relation asked is the user's own
+ * (the question asks who holds it), so the user's facts answer and another person's relation of the same kind does not.
+ */
+const RELATION_ASKED = new RegExp(String.raw`^\s*(?:who(?:'s|\s+is|\s+are|\s+was)|what(?:'s|\s+is)\s+the\s+name\s+of)\s+${RELATIVE.source}\s*[?.!]*\s*$`, 'i');
+
+/** The relation a subject stored as a relation of the user names ("the user's mother" → mother), else null. */
+function relationOf(key: string): string | null {
+  const m = /^(?:the\s+)?user's\s+(.+)$/.exec(key);
+  return m ? relative(m[1]!) : null;
+}
 
 /**
  * A question about an event, an activity or a time rather than a person's lasting attribute: when something happened,
@@ -112,13 +126,18 @@ export function subjectsOf(question: string, memories: readonly Pick<MemoryRecor
     const first = k.split(' ')[0]!;
     if (said.has(first) && !firsts.has(first)) asked.add(k);
   }
-  if (FIRST_PERSON.test(question) && !RELATIVE.test(question)) asked.add(USER);
+  // "who is my manager?" asks for the user's own relation, not about the manager.
+  if (FIRST_PERSON.test(question) && (!RELATIVE.test(question) || RELATION_ASKED.test(question))) asked.add(USER);
+  // "where does my mum live?": the memories may file the relative under the relation itself ("the user's mother").
+  const rel = ASKED_RELATIVE.exec(question)?.[1];
+  if (rel && !RELATION_ASKED.test(question)) for (const k of known) if (relationOf(k) === relative(rel)) asked.add(k);
   // "my sister" is the one sister the memories name.
   const kin = relativesAsked(question, memories);
   for (const k of known) if (kin.names.has(k.split(' ')[0]!)) asked.add(k);
   // The words that name an asked person in a memory's text: its first name (the user's names for the user).
   const names = new Set<string>();
-  for (const k of asked) for (const n of k === USER ? user : [k.split(' ')[0]!]) names.add(n);
+  // A relative known only by the relation ("the user's mother") has no name to look for.
+  for (const k of asked) for (const n of k === USER ? user : relationOf(k) !== null ? [] : [k.split(' ')[0]!]) names.add(n);
   return {
     key,
     match(m) {

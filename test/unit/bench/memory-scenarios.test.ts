@@ -49,6 +49,12 @@ describe('memory scenario fixtures', () => {
     for (const family of ['left', 'two-people', 'title-change', 'direct-write'] as const) expect(rank11.filter((s) => s.family === family).length, family).toBeGreaterThanOrEqual(3);
   });
 
+  it("hold round 13's ranking proxy (written before round 13 changed the ranking): at least 20 scenarios in its three families", () => {
+    const rank14 = all.filter((s) => s.split === 'rank14');
+    expect(rank14.length).toBeGreaterThanOrEqual(20);
+    for (const family of ['title-change', 'two-people', 'replacement'] as const) expect(rank14.filter((s) => s.family === family).length, family).toBeGreaterThanOrEqual(5);
+  });
+
   it("hold round 12's profile proxy (written before round 12 changed the engine): at least 30 scenarios, 5 in each profile family", () => {
     const fresh8 = all.filter((s) => s.split === 'fresh8');
     expect(fresh8.length).toBeGreaterThanOrEqual(30);
