@@ -78,7 +78,11 @@ export class SearchService {
     const stats = await this.store.chunks.termStats(orgId, terms);
     // The keyword side and the rows of its candidates are read while the query embedding runs (it does not need the
     // vector); the vector side then reads only the rows the keyword side did not return.
-    const rowsOf = (ids: readonly string[]) => Promise.all([this.store.chunks.getChunksByIds(orgId, ids), this.store.chunks.getChunkTerms(orgId, ids)]);
+    const rowsOf = async (ids: readonly string[]): Promise<[ChunkRecord[], Map<string, readonly string[]>]> => {
+      if (!this.store.chunks.getChunksWithTerms) return Promise.all([this.store.chunks.getChunksByIds(orgId, ids), this.store.chunks.getChunkTerms(orgId, ids)]);
+      const { chunks, terms } = await this.store.chunks.getChunksWithTerms(orgId, ids);
+      return [chunks, terms];
+    };
     const { vector: vectorHits, keyword: keywordHits, rows: keywordRows } =
       // Where the database fuses ranks (MongoDB $rankFusion) one query picks the candidates; scores stay raw.
       queryVector && embedder && this.store.chunks.capabilities.nativeRankFusion
