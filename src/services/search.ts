@@ -346,8 +346,13 @@ export class SearchService {
 
 /**
  * Identity of a chunk's text for de-duplication (case and whitespace insensitive): the normalised text itself, held
- * only for one search's hits (a digest of each cost more than the Set lookups it replaced).
+ * only for one search's hits (a digest of each cost more than the Set lookups it replaced). Every run of whitespace
+ * becomes one space; the pattern leaves single spaces alone (most of a text's whitespace), so only the few runs and
+ * other whitespace characters are rewritten rather than every word gap.
  */
-function contentKey(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+export function contentKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\s\s+|[^\S ]/g, ' ')
+    .trim();
 }
