@@ -169,3 +169,26 @@ export function phraseScore(queryTerms: readonly string[], textTerms: readonly s
   for (let i = 1; i < queryTerms.length; i++) if (bigrams.has(`${queryTerms[i - 1]} ${queryTerms[i]}`)) hits++;
   return hits / (queryTerms.length - 1);
 }
+
+/**
+ * How many of the first stage's best hits keep their place on the rerank's first page. The first stage decides
+ * that page with evidence the rerank cannot weigh candidate by candidate: a chat turn beside one of the best hits
+ * (turn-context.ts; the reply that answers a question shares no word with it and has a low cosine) and the second
+ * pass's words (feedback.ts). Re-scored on its own text, such a candidate drops below the page (LoCoMo dev recall@10
+ * 78.3 -> 76.9% with the rerank), while the rerank orders the page better (recall@1 42.3 -> 43.5, recall@5 69.6 ->
+ * 70.3). So the rerank decides the order within the first page and below it, not which candidates make the page.
+ * 10 is the page a search returns by default; with a page of 8 / 12 / 20 the rerank's LoCoMo recall@10 was 77.3 / 77.8 /
+ * 77.4 (bench/README "Round 13").
+ */
+export const FIRST_PAGE = 10;
+
+/**
+ * The reranked hits (best first, similarities descending) with the first stage's first `page` hits in front, in the
+ * rerank's order, then the others in the rerank's order. Re-ordered, not re-scored: the i-th hit gets the i-th
+ * similarity of `reranked`, so scores stay descending and `threshold` keeps as many hits.
+ */
+export function keepFirstPage<T extends { id: string; similarity: number }>(firstStage: readonly { id: string }[], reranked: readonly T[], page = FIRST_PAGE): T[] {
+  const first = new Set(firstStage.slice(0, page).map((h) => h.id));
+  const order = [...reranked.filter((h) => first.has(h.id)), ...reranked.filter((h) => !first.has(h.id))];
+  return order.map((h, i) => ({ ...h, similarity: reranked[i]!.similarity }));
+}

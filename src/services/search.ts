@@ -10,7 +10,7 @@ import { fuse, type FusedHit, type HybridEvidence } from '../search/hybrid.js';
 import { orderByFeedback } from '../search/feedback.js';
 import { idf, keywordCoverage, selectMatchTerms, termWeights } from '../search/keyword-score.js';
 import { intentEvidence, orderByIntent, queryIntent, withIntent } from '../search/query-intent.js';
-import { rerank } from '../search/rerank.js';
+import { keepFirstPage, rerank } from '../search/rerank.js';
 import { SHORT_PASSAGE_SAMPLE, shortPassages } from '../search/short-passages.js';
 import { CONTEXT_SOURCES, CONTEXT_WINDOW, isTurn, orderByContext } from '../search/turn-context.js';
 import { indexTerms, queryTerms } from '../text/tokenize.js';
@@ -296,6 +296,8 @@ export class SearchService {
       fused = [...reranked, ...fused.slice(top.length).map((h) => ({ ...h, similarity: Math.min(h.similarity, floor) }))];
       // The rerank's own order undoes part of the turn context: it is read again beside the reranked best hits.
       if (context) fused = await context(fused);
+      // The rerank orders the first stage's first page and what follows it, not which hits make the page.
+      fused = keepFirstPage(first, fused);
     }
 
     // Documents are loaded only for the hits that make the cut: one call per round, more rounds only when a

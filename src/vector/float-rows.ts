@@ -42,6 +42,23 @@ export class FloatRows {
     return Number.isNaN(this.view[0]) ? null : this.view;
   }
 
+  /**
+   * Copies rows [from, to) into `out` (row order, `dims` values each) with one read; answers how many rows from
+   * `from` on it copied (fewer when the file holds fewer, 0 when closed or cut short). A copied row the writer had no
+   * vector for starts with NaN, as in the file.
+   */
+  readRows(from: number, to: number, out: Float32Array): number {
+    const rows = Math.min(to, this.count) - from;
+    if (this.fd === null || from < 0 || rows <= 0 || out.length < rows * this.dims) return 0;
+    const bytes = rows * this.dims * 4;
+    try {
+      const target = new Uint8Array(out.buffer, out.byteOffset, bytes);
+      return fs.readSync(this.fd, target, 0, bytes, this.offset + from * this.dims * 4) === bytes ? rows : 0;
+    } catch {
+      return 0;
+    }
+  }
+
   close(): void {
     if (this.fd === null) return;
     const fd = this.fd;

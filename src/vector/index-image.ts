@@ -51,9 +51,9 @@ const FLOAT_SLICE_ROWS = 256;
 
 /**
  * The float vectors of image rows [from, to): (to - from) x dims values in row order, a row without a vector led by
- * NaN (a dead row, or one the store no longer holds).
+ * NaN (a dead row, or one the store no longer holds). It may wait (a source that lets searches go first).
  */
-export type ImageFloatSource = (from: number, to: number) => Float32Array;
+export type ImageFloatSource = (from: number, to: number) => Float32Array | Promise<Float32Array>;
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -184,7 +184,7 @@ export async function writeIndexImage(file: string, image: IndexImage, stamp: Im
       const rowBytes = image.dims * 4;
       for (let from = 0; from < count; from += FLOAT_SLICE_ROWS) {
         const to = Math.min(count, from + FLOAT_SLICE_ROWS);
-        const slice = floats(from, to);
+        const slice = await floats(from, to);
         if (slice.length !== (to - from) * image.dims) throw new Error('image floats: a slice of the wrong size');
         await handle.write(bytesOf(slice), 0, slice.byteLength, at + from * rowBytes);
         await yieldToLoop();

@@ -286,6 +286,15 @@ export class VectorIndex {
   }
 
   /**
+   * The float rows the index rescores from, when they number the same rows as `image` (taken from this index by
+   * image(orgId) and not compacted since): a new image copies these rows' floats from them instead of the store.
+   */
+  imageFloatRows(orgId: string, image: IndexImage): FloatRows | null {
+    const idx = this.orgs.get(orgId);
+    return idx?.floatRows && idx.model === image.model && idx.chunkIds === image.chunkIds && idx.dims === image.dims ? idx.floatRows : null;
+  }
+
+  /**
    * Cosines of `vector` with the float vectors the image file holds for these chunks, found through their documents'
    * rows (`documentIds[i]` is chunk i's); chunks it cannot score (the index not loaded for `model`, rows added after
    * the image, a document that does not hold the chunk) are left out for the caller to read elsewhere.

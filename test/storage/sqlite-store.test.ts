@@ -331,6 +331,56 @@ describe('SqliteStore on a file', () => {
       expect([...stored.values()].every((v) => v === 0)).toBe(true);
     });
 
+    it('a new image copies the floats of the rows the current one holds and looks up only the rows added since', async () => {
+      const file = path.join(dir, 'resave.db');
+      const org = makeOrg('resave');
+      const first = await openWith(file);
+      await first.accounts.upsertOrganization(org);
+      const added = [];
+      for (let i = 0; i < 30; i++) added.push(await add(first, org.id, i));
+      await answers(first, org.id);
+      const chunks = added.flatMap((a) => a.chunks);
+      const ids = chunks.map((c) => c.id);
+      const docIds = chunks.map((c) => c.documentId);
+      const wantScores = await first.chunks.scoreChunkVectors(org.id, MODEL, queries[0]!, ids);
+      await first.close();
+
+      const second = await openWith(file);
+      await answers(second, org.id); // restored from the image, floats from its file
+      // Floats overwritten behind the image's back: a new image that looked the old rows up again would hold zeros.
+      const db = new Database(file);
+      db.prepare('UPDATE chunks SET embedding = zeroblob(length(embedding))').run();
+      db.close();
+      const later = [];
+      for (let i = 30; i < 40; i++) later.push(await add(second, org.id, i)); // enough changes for a new image at close
+      await answers(second, org.id);
+      const laterChunks = later.flatMap((a) => a.chunks);
+      const laterScores = await second.chunks.scoreChunkVectors(
+        org.id,
+        MODEL,
+        queries[0]!,
+        laterChunks.map((c) => c.id),
+      );
+      await second.close();
+      const stamps = new Database(file).prepare('SELECT seq FROM vector_snapshots').pluck().all() as number[];
+      expect(stamps).toHaveLength(1);
+
+      const third = await openWith(file);
+      await answers(third, org.id); // restored from the new image
+      const scores = await third.chunks.scoreChunkVectors(org.id, MODEL, queries[0]!, ids, docIds);
+      const newRows = await third.chunks.scoreChunkVectors(
+        org.id,
+        MODEL,
+        queries[0]!,
+        laterChunks.map((c) => c.id),
+        laterChunks.map((c) => c.documentId),
+      );
+      await third.close();
+      expect(scores).toEqual(wantScores);
+      expect(newRows).toEqual(laterScores);
+      expect([...newRows.values()].some((v) => v !== 0)).toBe(true);
+    });
+
     it('a store sees the writes another store makes on the same file (API and worker processes)', async () => {
       const { file, org, a: api, b: worker } = await twoStores('shared');
       const docs = [];

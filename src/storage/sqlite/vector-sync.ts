@@ -4,6 +4,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { openImageFloats, readIndexImage, writeIndexImage } from '../../vector/index-image.js';
 import { unpackInt8 } from '../../vector/int8.js';
+import { quietMoment } from './quiet-moment.js';
 import { DEFAULT_VECTOR_INDEX_OPTIONS, VectorIndex, type FloatReader, type QuantizedVector, type VectorLoader } from '../../vector/vector-index.js';
 
 /** Indexes smaller than this load from their rows quickly enough: no image is written for them. */
@@ -38,6 +39,8 @@ export class SqliteVectorSync {
   /** Read before every search and around every write: prepared once. */
   private seqStatement: Database.Statement | null = null;
   private floorStatement: Database.Statement | null = null;
+  /** When the latest search started (performance.now()): an image's store reads wait for a pause after it. */
+  private lastSearch = Number.NEGATIVE_INFINITY;
 
   /**
    * `dir`: where the images go (null: none, for in-memory databases); `floats`: the store's float vectors, for the
@@ -98,6 +101,7 @@ export class SqliteVectorSync {
    * sequence it reflects. An index ahead of the store (a database restored from a copy) is dropped and loads again.
    */
   catchUp(orgId: string, model: string): void {
+    this.lastSearch = performance.now();
     const index = this.index;
     index.prepare(orgId, model);
     const known = index.version(orgId, model)!;
@@ -183,16 +187,24 @@ export class SqliteVectorSync {
     this.changed.set(orgId, 0);
     fs.mkdirSync(this.dir, { recursive: true });
     const file = this.file(orgId, image.model);
-    // The rows' floats go into the image too (read from the store a slice at a time), so that searches of the
-    // restored index rescore their shortlist from the file rather than by chunk-id lookups.
+    // The rows' floats go into the image too, so that searches of the restored index rescore their shortlist from the
+    // file rather than by chunk-id lookups. Rows the index's current image file holds are copied from it (one read a
+    // slice); the others are looked up in the store, a slice at a time and only in a pause between searches: after
+    // a load from rows that is every row (a million lookups, ~25 s of the one thread that also answers searches).
     const dims = image.dims;
-    const floats = (from: number, to: number): Float32Array => {
+    const previous = index.imageFloatRows(orgId, image);
+    const floats = async (from: number, to: number): Promise<Float32Array> => {
       const out = new Float32Array((to - from) * dims).fill(Number.NaN);
+      const copied = previous?.readRows(from, to, out) ?? 0;
+      const missing: number[] = [];
+      for (let i = 0; i < to - from; i++) if (image.alive[from + i] && (i >= copied || Number.isNaN(out[i * dims]!))) missing.push(i);
+      if (missing.length === 0) return out;
+      if (!this.closed) await quietMoment(() => this.lastSearch);
       if (!this.db.open) return out;
-      const ids = image.chunkIds.slice(from, to);
+      const ids = missing.map((i) => image.chunkIds[from + i]!);
       const found = this.floats(orgId, image.model, ids);
-      ids.forEach((id, i) => {
-        const v = found.get(id);
+      missing.forEach((i, k) => {
+        const v = found.get(ids[k]!);
         if (v && v.length === dims) out.set(v, i * dims);
       });
       return out;

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { EXPANDED_SHARE, focusScore, KEYWORD_WEIGHT, LEXICAL_WEIGHT, ORDER_WEIGHT, phraseScore, proximityScore, rerank, secondStage, standardise, type RerankCandidate } from '../../../src/search/rerank.js';
+import {
+  EXPANDED_SHARE,
+  FIRST_PAGE,
+  focusScore,
+  keepFirstPage,
+  KEYWORD_WEIGHT,
+  LEXICAL_WEIGHT,
+  ORDER_WEIGHT,
+  phraseScore,
+  proximityScore,
+  rerank,
+  secondStage,
+  standardise,
+  type RerankCandidate,
+} from '../../../src/search/rerank.js';
 import { indexTerms, queryTerms } from '../../../src/text/tokenize.js';
 
 describe('proximityScore', () => {
@@ -221,5 +235,46 @@ describe('rerank: intent evidence', () => {
     expect(order(rerank(['potteri'], withIntent))[0]).toBe('c2');
     // Weight 0 ignores it.
     expect(order(rerank(['potteri'], withIntent, 0))[0]).toBe('c0');
+  });
+});
+
+describe('keepFirstPage', () => {
+  const hits = (ids: string[], top = 1) => ids.map((id, i) => ({ id, similarity: top - i * 0.1 }));
+
+  it("keeps the first stage's first page in front, in the rerank's order, and the rest after it in the rerank's order", () => {
+    const firstStage = hits(['a', 'b', 'c', 'd', 'e']);
+    // The rerank pulled 'd' (first stage 4th) to the top and 'e' above 'c'; with a page of 3, 'd' and 'e' wait after a, b, c.
+    const reranked = hits(['d', 'b', 'e', 'a', 'c']);
+    const out = keepFirstPage(firstStage, reranked, 3);
+    expect(out.map((h) => h.id)).toEqual(['b', 'a', 'c', 'd', 'e']);
+  });
+
+  it('re-orders, not re-scores: the i-th hit gets the i-th similarity of the reranked list', () => {
+    const firstStage = hits(['a', 'b', 'c']);
+    const reranked = [
+      { id: 'c', similarity: 0.9, text: 'x' },
+      { id: 'a', similarity: 0.7, text: 'y' },
+      { id: 'b', similarity: 0.4, text: 'z' },
+    ];
+    const out = keepFirstPage(firstStage, reranked, 2);
+    expect(out).toEqual([
+      { id: 'a', similarity: 0.9, text: 'y' },
+      { id: 'b', similarity: 0.7, text: 'z' },
+      { id: 'c', similarity: 0.4, text: 'x' },
+    ]);
+  });
+
+  it('changes nothing when the rerank kept the page, and hits the first stage did not have go after the page', () => {
+    const firstStage = hits(['a', 'b', 'c', 'd']);
+    const reranked = hits(['b', 'a', 'new', 'd', 'c']);
+    expect(keepFirstPage(firstStage, reranked, 2).map((h) => h.id)).toEqual(['b', 'a', 'new', 'd', 'c']);
+    expect(keepFirstPage(firstStage, reranked, 4).map((h) => h.id)).toEqual(['b', 'a', 'd', 'c', 'new']);
+  });
+
+  it('defaults to the first page of FIRST_PAGE hits', () => {
+    const ids = Array.from({ length: FIRST_PAGE + 4 }, (_, i) => `h${i}`);
+    const out = keepFirstPage(hits(ids), hits([...ids].reverse()));
+    expect(new Set(out.slice(0, FIRST_PAGE).map((h) => h.id))).toEqual(new Set(ids.slice(0, FIRST_PAGE)));
+    expect(out[0]!.id).toBe(ids[FIRST_PAGE - 1]);
   });
 });

@@ -112,6 +112,14 @@ describe('index images', () => {
     expect([...read.floatRows!.read(3)!]).toEqual([...byId.get(image.chunkIds[3]!)!]);
     expect(read.floatRows!.read(10)).toBeNull();
     expect(read.floatRows!.read(image.count)).toBeNull();
+    // A block of rows in one read, cut at the rows the file holds; the row without a vector stays NaN-led.
+    const block = new Float32Array(4 * DIMS);
+    expect(read.floatRows!.readRows(9, 13, block)).toBe(4);
+    expect([...block.subarray(0, DIMS)]).toEqual([...byId.get(image.chunkIds[9]!)!]);
+    expect(Number.isNaN(block[DIMS]!)).toBe(true);
+    expect([...block.subarray(3 * DIMS)]).toEqual([...byId.get(image.chunkIds[12]!)!]);
+    expect(read.floatRows!.readRows(image.count - 1, image.count + 3, block)).toBe(1);
+    expect(read.floatRows!.readRows(image.count, image.count + 3, block)).toBe(0);
 
     const asked: string[] = [];
     const reader = (_org: string, _model: string, ids: readonly string[]) => {
