@@ -78,7 +78,11 @@ export class SearchService {
     const stats = await this.store.chunks.termStats(orgId, terms);
     // The keyword side and the rows of its candidates are read while the query embedding runs (it does not need the
     // vector); the vector side then reads only the rows the keyword side did not return.
-    const rowsOf = (ids: readonly string[]) => Promise.all([this.store.chunks.getChunksByIds(orgId, ids), this.store.chunks.getChunkTerms(orgId, ids)]);
+    const rowsOf = async (ids: readonly string[]): Promise<[ChunkRecord[], Map<string, readonly string[]>]> => {
+      if (!this.store.chunks.getChunksWithTerms) return Promise.all([this.store.chunks.getChunksByIds(orgId, ids), this.store.chunks.getChunkTerms(orgId, ids)]);
+      const { chunks, terms } = await this.store.chunks.getChunksWithTerms(orgId, ids);
+      return [chunks, terms];
+    };
     const { vector: vectorHits, keyword: keywordHits, rows: keywordRows } =
       // Where the database fuses ranks (MongoDB $rankFusion) one query picks the candidates; scores stay raw.
       queryVector && embedder && this.store.chunks.capabilities.nativeRankFusion
@@ -344,8 +348,13 @@ export class SearchService {
 
 /**
  * Identity of a chunk's text for de-duplication (case and whitespace insensitive): the normalised text itself, held
- * only for one search's hits (a digest of each cost more than the Set lookups it replaced).
+ * only for one search's hits (a digest of each cost more than the Set lookups it replaced). Every run of whitespace
+ * becomes one space; the pattern leaves single spaces alone (most of a text's whitespace), so only the few runs and
+ * other whitespace characters are rewritten rather than every word gap.
  */
-function contentKey(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+export function contentKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\s\s+|[^\S ]/g, ' ')
+    .trim();
 }

@@ -522,5 +522,25 @@ function hybridContract(ctx: ContractContext): void {
       for (const c of mine.chunks) expect(new Set(terms.get(c.id))).toEqual(new Set(indexTerms(c.embeddedContent)));
       expect((await store.chunks.getChunkTerms(orgA.id, [])).size).toBe(0);
     });
+
+    it('getChunksWithTerms (where the store has it) reads what getChunksByIds and getChunkTerms read, in one call', async (t) => {
+      const { store, orgA, orgB } = ctx;
+      // SQLite must have it (search reads its candidates with it); other stores may leave it out.
+      if (store.kind !== 'sqlite' && !store.chunks.getChunksWithTerms) return t.skip();
+      const getChunksWithTerms = store.chunks.getChunksWithTerms!.bind(store.chunks);
+      const mine = await addIndexed(store, orgA.id, [{ text: 'Beavers build dams' }, { text: 'a lodge of sticks and mud' }]);
+      const theirs = await addIndexed(store, orgB.id, [{ text: 'Beavers elsewhere' }]);
+      // A staged chunk is a chunk by id but has no index terms until it is activated.
+      const staged = makeChunk(refOf(mine.doc, 2), 0, 'staged words not searchable yet');
+      await store.chunks.replaceChunks(refOf(mine.doc, 2), [staged]);
+      const ids = [...mine.chunks.map((c) => c.id), theirs.chunks[0]!.id, staged.id, 'missing'];
+      const got = await getChunksWithTerms(orgA.id, ids);
+      const byId = (cs: readonly { id: string }[]) => [...cs].sort((a, b) => (a.id < b.id ? -1 : 1));
+      expect(byId(got.chunks)).toEqual(byId(await store.chunks.getChunksByIds(orgA.id, ids)));
+      expect(got.chunks.map((c) => c.id)).toContain(staged.id);
+      expect(got.terms).toEqual(await store.chunks.getChunkTerms(orgA.id, ids));
+      expect([...got.terms.keys()].sort()).toEqual(mine.chunks.map((c) => c.id).sort());
+      expect(await getChunksWithTerms(orgA.id, [])).toEqual({ chunks: [], terms: new Map() });
+    });
   });
 }

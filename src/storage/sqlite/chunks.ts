@@ -6,6 +6,7 @@ import type { ChunkStore, HybridCandidates, HybridQuery, KeywordQuery, SearchCap
 import type { VectorIndex } from '../../vector/vector-index.js';
 import { indexTerms, indexTermsYielding } from '../../text/tokenize.js';
 import { sequencedWrite } from './sequenced-write.js';
+import { cachedStatement } from './statement-cache.js';
 import { SqliteVectorSync } from './vector-sync.js';
 import { blobToVector, rowToChunk } from './rows.js';
 import { countActiveChunks, documentScopeSql, KeywordIndexes, keywordSearch, scopeOf, termStats } from './sqlite-keyword.js';
@@ -14,6 +15,9 @@ type Row = Record<string, unknown>;
 
 /** Chunk columns a ChunkRecord needs (not the vector blob, which only the vector index reads). */
 const CHUNK_COLUMNS = 'id, org_id, document_id, generation, position, content, embedded_content, token_count, type, metadata, created_at';
+const CHUNK_COLUMNS_OF_C = CHUNK_COLUMNS.split(', ')
+  .map((c) => `c.${c}`)
+  .join(', ');
 
 /**
  * Chunks a tag needs before the broad keyword path is considered: intersecting with a doclist costs ~0.05 µs an
@@ -112,20 +116,38 @@ export class SqliteChunks implements ChunkStore {
 
   async getChunksByIds(orgId: string, chunkIds: readonly string[]): Promise<ChunkRecord[]> {
     if (chunkIds.length === 0) return [];
-    const rows = this.db.prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).all(orgId, JSON.stringify(chunkIds)) as Row[];
+    const rows = cachedStatement(this.db, `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).all(orgId, JSON.stringify(chunkIds)) as Row[];
     return rows.map(rowToChunk);
   }
 
   async getChunkTerms(orgId: string, chunkIds: readonly string[]): Promise<Map<string, readonly string[]>> {
     const fts = this.keyword.table(orgId, false);
     if (!fts || chunkIds.length === 0) return new Map();
-    const rows = this.db
-      .prepare(
-        `SELECT c.id, f.terms FROM chunks c JOIN ${fts} f ON f.rowid = c.rowid
-         WHERE +c.org_id = ? AND c.id IN (SELECT value FROM json_each(?))`,
-      )
-      .all(orgId, JSON.stringify(chunkIds)) as { id: string; terms: string }[];
+    const rows = cachedStatement(
+      this.db,
+      `SELECT c.id, f.terms FROM chunks c JOIN ${fts} f ON f.rowid = c.rowid
+       WHERE +c.org_id = ? AND c.id IN (SELECT value FROM json_each(?))`,
+    ).all(orgId, JSON.stringify(chunkIds)) as { id: string; terms: string }[];
     return new Map(rows.map((r) => [r.id, r.terms === '' ? [] : r.terms.split(' ')]));
+  }
+
+  async getChunksWithTerms(orgId: string, chunkIds: readonly string[]): Promise<{ chunks: ChunkRecord[]; terms: Map<string, readonly string[]> }> {
+    const fts = this.keyword.table(orgId, false);
+    if (!fts || chunkIds.length === 0) return { chunks: await this.getChunksByIds(orgId, chunkIds), terms: new Map() };
+    // A chunk has FTS terms only while it is searchable, so the join is a LEFT one: rows as getChunksByIds reads them.
+    const rows = cachedStatement(
+      this.db,
+      `SELECT ${CHUNK_COLUMNS_OF_C}, f.terms AS fts_terms FROM chunks c LEFT JOIN ${fts} f ON f.rowid = c.rowid
+       WHERE +c.org_id = ? AND c.id IN (SELECT value FROM json_each(?))`,
+    ).all(orgId, JSON.stringify(chunkIds)) as Row[];
+    const chunks: ChunkRecord[] = [];
+    const terms = new Map<string, readonly string[]>();
+    for (const r of rows) {
+      chunks.push(rowToChunk(r));
+      const t = r.fts_terms as string | null;
+      if (t !== null) terms.set(r.id as string, t === '' ? [] : t.split(' '));
+    }
+    return { chunks, terms };
   }
 
   async getChunksMissingEmbedding(ref: DocumentRef, model: string): Promise<ChunkRecord[]> {
@@ -278,7 +300,7 @@ export class SqliteChunks implements ChunkStore {
   }
 
   private readFloats(orgId: string, model: string, chunkIds: readonly string[]): Map<string, Float32Array> {
-    const rows = this.db.prepare('SELECT id, embedding FROM chunks WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ? AND embedding_model = ?').all(JSON.stringify(chunkIds), orgId, model) as Row[];
+    const rows = cachedStatement(this.db, 'SELECT id, embedding FROM chunks WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ? AND embedding_model = ?').all(JSON.stringify(chunkIds), orgId, model) as Row[];
     return new Map(rows.map((r) => [r.id as string, blobToVector(r.embedding as Buffer)]));
   }
 }

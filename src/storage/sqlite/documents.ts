@@ -9,6 +9,7 @@ import type { SqliteChunks } from './chunks.js';
 import { compileFilter } from './filter-sql.js';
 import type { KeywordIndexes } from './sqlite-keyword.js';
 import { scopeOf } from './sqlite-keyword.js';
+import { cachedStatement } from './statement-cache.js';
 import { sequencedWrite } from './sequenced-write.js';
 import type { SqliteVectorSync } from './vector-sync.js';
 import { DOCUMENT_COLUMNS, documentToRow, encodeDocumentField, rowToDocument } from './rows.js';
@@ -105,7 +106,7 @@ export class SqliteDocuments implements DocumentStore {
 
   async getDocumentsByIds(orgId: string, ids: readonly string[]): Promise<DocumentRecord[]> {
     if (ids.length === 0) return [];
-    const rows = this.db.prepare(`SELECT * FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).all(orgId, JSON.stringify(ids)) as Row[];
+    const rows = cachedStatement(this.db, `SELECT * FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).all(orgId, JSON.stringify(ids)) as Row[];
     return rows.map(rowToDocument);
   }
 

@@ -106,6 +106,11 @@ describe('SearchService', () => {
         reads.push({ ids: [...ids], afterEmbedding: embedded });
         return store.chunks.getChunksByIds(orgId, ids);
       },
+      // The SQLite store reads rows and their terms in one call (getChunksWithTerms).
+      getChunksWithTerms: async (orgId: string, ids: readonly string[]) => {
+        reads.push({ ids: [...ids], afterEmbedding: embedded });
+        return store.chunks.getChunksWithTerms!(orgId, ids);
+      },
     });
     const service = new SearchService(spy, staticEmbedderHandle(slow), options, silentLogger);
     const pending = service.searchChunks(org.id, { q: 'otter river', limit: 5, threshold: 0, rerank: false });
