@@ -10,6 +10,12 @@ const MIN_CHARACTERS = 4;
 const KEPT_MIN_CONFIDENCE = 50;
 /** A kept word covering this share of the other line's box (or more) means the kept reading read that place. */
 const COVERED = 0.15;
+/**
+ * A kept line is read whole from another reading when that one's line holds its text and is at least this many times
+ * (and MIN_CHARACTERS) longer: a fragment ('t Pembe' of 'at Pemberton & Sons'), not the same line read with one more
+ * letter ('Tuesday' against 'Tuesdays'), which the word merge judges by confidence.
+ */
+const WHOLE_RATIO = 1.5;
 
 const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
@@ -42,6 +48,8 @@ export function addMissingLines(kept: OcrResult, others: readonly OcrResult[]): 
   const occupied: Box[] = kept.lines.flatMap((l) => l.words.filter((w) => w.bbox && w.confidence >= KEPT_MIN_CONFIDENCE).map((w) => w.bbox!));
   const known = squash(kept.text);
   const adds: OcrLine[] = [];
+  /** Kept lines (by index) read whole by another reading: the kept one read a fragment of it ('t Pembe'). */
+  const whole = new Map<number, OcrLine>();
   for (const other of others) {
     if (other === kept) continue;
     for (const line of other.lines ?? []) {
@@ -50,17 +58,26 @@ export function addMissingLines(kept: OcrResult, others: readonly OcrResult[]): 
       if (key.length < MIN_CHARACTERS || known.includes(key) || adds.some((a) => squash(a.text) === key)) continue;
       const box = line.bbox;
       if (area(box) === 0) continue;
-      if (occupied.some((b) => overlap(b, box) >= COVERED * Math.min(area(box), area(b)))) continue;
+      const on = (b: Box) => overlap(b, box) >= COVERED * Math.min(area(box), area(b));
+      if (occupied.some(on)) {
+        const under = fragmentUnder(kept.lines, line, on);
+        if (under >= 0 && !whole.has(under)) whole.set(under, line);
+        continue;
+      }
       adds.push(line);
       occupied.push(...line.words.map((w) => w.bbox!));
     }
   }
-  if (adds.length === 0) return { result: kept, added: [] };
+  if (adds.length === 0 && whole.size === 0) return { result: kept, added: [] };
+  if (whole.size) {
+    kept = readWhole(kept, whole);
+    if (adds.length === 0) return { result: kept, added: [...whole.values()].map((l) => l.text) };
+  }
 
   // Where each kept line ends in the page text (-1 when its text is not found there as it is).
   const ends: number[] = [];
   let cursor = 0;
-  for (const line of kept.lines) {
+  for (const line of kept.lines!) {
     const at = kept.text.indexOf(line.text, cursor);
     if (at < 0 || !line.text) {
       ends.push(-1);
@@ -92,7 +109,45 @@ export function addMissingLines(kept: OcrResult, others: readonly OcrResult[]): 
     from = ins.at;
   }
   text += kept.text.slice(from);
-  const lines = [...kept.lines];
+  const lines = [...kept.lines!];
   for (const ins of [...inserts].sort((a, b) => b.after - a.after || b.line.bbox.y0 - a.line.bbox.y0)) lines.splice(ins.after + 1, 0, ins.line);
-  return { result: { ...kept, text, lines }, added: adds.map((a) => a.text) };
+  return { result: { ...kept, text, lines }, added: [...[...whole.values()].map((l) => l.text), ...adds.map((a) => a.text)]};
+}
+
+/**
+ * The index of the one kept line that the confident words under `line` belong to, when that kept line's text is a
+ * part of `line`'s (it read a fragment of the same line: 't Pembe' of 'at Pemberton & Sons'); -1 otherwise. Replacing
+ * it loses nothing the kept reading read.
+ */
+function fragmentUnder(lines: readonly OcrLine[], line: OcrLine, on: (b: Box) => boolean): number {
+  let found = -1;
+  for (let i = 0; i < lines.length; i++) {
+    const words = lines[i]!.words.filter((w) => w.bbox && w.confidence >= KEPT_MIN_CONFIDENCE);
+    if (!words.some((w) => on(w.bbox!))) continue;
+    if (found >= 0) return -1;
+    found = i;
+  }
+  if (found < 0) return -1;
+  const part = squash(lines[found]!.text);
+  const all = squash(line.text);
+  return part.length > 0 && all.length >= WHOLE_RATIO * part.length && all.length - part.length >= MIN_CHARACTERS && all.includes(part) ? found : -1;
+}
+
+/** The kept reading with the given lines' text (and words) replaced by the whole lines another reading read there. */
+function readWhole(kept: OcrResult, whole: ReadonlyMap<number, OcrLine>): OcrResult {
+  let text = kept.text;
+  let cursor = 0;
+  const lines = kept.lines!.map((line, i) => {
+    const at = line.text ? text.indexOf(line.text, cursor) : -1;
+    if (at < 0) return line;
+    const by = whole.get(i);
+    if (!by) {
+      cursor = at + line.text.length;
+      return line;
+    }
+    text = text.slice(0, at) + by.text + text.slice(at + line.text.length);
+    cursor = at + by.text.length;
+    return { ...line, text: by.text, words: by.words, confidence: by.confidence };
+  });
+  return { ...kept, text, lines };
 }

@@ -255,6 +255,7 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
     if (other) keep(await ocr.recognize(png, { signal, layout, languages: other, autoRotate: false, threshold }), `language:${other[0]}`, layout, other);
   }
   // The other readings are of the page as given; a first reading of the page turned round has other boxes.
+  const keptReading = best;
   if (passes.words !== false && readings.length > 1 && !first.rotated) {
     const merged = mergeWords(best, readings);
     if (merged.replaced.length) {
@@ -265,7 +266,7 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
   // A reading kept for the whole page can miss a region another one read (a reversed advert's line on a newspaper
   // page, read only by the polarity page): such lines are added where they stand (ocr-missing-lines.ts).
   if (passes.lines !== false && readings.length > 1 && !first.rotated) {
-    const more = addMissingLines(best, readings);
+    const more = addMissingLines(best, readings.filter((r) => r !== keptReading));
     if (more.added.length) {
       best = more.result;
       run.push('lines');
