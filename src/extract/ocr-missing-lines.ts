@@ -41,7 +41,9 @@ export interface MissingLines {
  * one threshold leaves as a dark box, while the grey page reads the body columns the polarity page blurs. A line is
  * added when every word of it was read at MIN_CONFIDENCE or more, no confident word of the kept reading lies on it,
  * and its text is not in the kept text already; it goes after the kept line nearest above it in the same column (or
- * before the first line below it). The kept lines, their words and their order stay as they were.
+ * before the first line below it). Where the kept reading did read something there, but only a fragment of that line
+ * (one kept line whose text is part of it, see fragmentUnder: the grey page read 't Pembe' of a reversed advert's 'at
+ * Pemberton & Sons'), the kept line is read whole. Other kept lines, their words and their order stay as they were.
  */
 export function addMissingLines(kept: OcrResult, others: readonly OcrResult[]): MissingLines {
   if (!kept.lines?.length) return { result: kept, added: [] };
@@ -111,7 +113,7 @@ export function addMissingLines(kept: OcrResult, others: readonly OcrResult[]): 
   text += kept.text.slice(from);
   const lines = [...kept.lines!];
   for (const ins of [...inserts].sort((a, b) => b.after - a.after || b.line.bbox.y0 - a.line.bbox.y0)) lines.splice(ins.after + 1, 0, ins.line);
-  return { result: { ...kept, text, lines }, added: [...[...whole.values()].map((l) => l.text), ...adds.map((a) => a.text)]};
+  return { result: { ...kept, text, lines }, added: [...[...whole.values()].map((l) => l.text), ...adds.map((a) => a.text)] };
 }
 
 /**

@@ -74,8 +74,9 @@ export interface OcrPassOptions {
   words?: boolean;
   /**
    * Lines another reading of the page read confidently where the kept reading has no confident word are added to it
-   * (ocr-missing-lines.ts): the first reading of an aged newspaper page leaves a reversed advert's lines out, and the
-   * polarity reading, not kept for the page, has them. No extra reading.
+   * (ocr-missing-lines.ts), and a kept line that is a fragment of such a line is read whole: the first reading of an
+   * aged newspaper page reads a reversed advert's line as 't Pembe', the polarity reading, not kept for the page (it
+   * blurs the body columns), as 'at Pemberton & Sons'. No extra reading.
    */
   lines?: boolean;
 }
@@ -266,7 +267,10 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
   // A reading kept for the whole page can miss a region another one read (a reversed advert's line on a newspaper
   // page, read only by the polarity page): such lines are added where they stand (ocr-missing-lines.ts).
   if (passes.lines !== false && readings.length > 1 && !first.rotated) {
-    const more = addMissingLines(best, readings.filter((r) => r !== keptReading));
+    const more = addMissingLines(
+      best,
+      readings.filter((r) => r !== keptReading),
+    );
     if (more.added.length) {
       best = more.result;
       run.push('lines');

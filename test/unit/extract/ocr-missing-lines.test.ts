@@ -52,11 +52,7 @@ describe('addMissingLines', () => {
   });
 
   it('reads a kept line whole where another reading read all of it and the kept one a fragment', () => {
-    const partial = reading(
-      line(10, ['The', 95, 0, 40], ['council', 95, 50, 120], ['met', 95, 130, 160]),
-      line(330, ['t', 60, 45, 60], ['Pembe', 70, 70, 150]),
-      line(500, ['Sold', 90, 0, 50], ['here', 90, 60, 110]),
-    );
+    const partial = reading(line(10, ['The', 95, 0, 40], ['council', 95, 50, 120], ['met', 95, 130, 160]), line(330, ['t', 60, 45, 60], ['Pembe', 70, 70, 150]), line(500, ['Sold', 90, 0, 50], ['here', 90, 60, 110]));
     const r = addMissingLines(partial, [polarity]);
     expect(r.result.text).toBe('The council met\nat Pemberton & Sons\nEverything Reduced\nSold here\n');
     expect(r.added).toEqual(['at Pemberton & Sons', 'Everything Reduced']);
