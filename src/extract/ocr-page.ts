@@ -2,6 +2,7 @@ import type { OcrEngine, OcrLine, OcrResult, OcrThreshold, PageLayout } from '..
 import { detectLanguage, languagesIn } from '../text/language.js';
 import type { OcrVariant, OcrVariantRequest } from './ocr-variants.js';
 import { sparseTextByLabel } from './ocr-label-stacks.js';
+import { addMissingLines } from './ocr-missing-lines.js';
 import { mergeWords } from './ocr-word-merge.js';
 import { pngDensity, withPngDensity } from './png-density.js';
 import { runInSandbox } from './sandbox/isolated.js';
@@ -71,6 +72,13 @@ export interface OcrPassOptions {
    * read '72 hours' in the light part as '@2 hours', which the first reading had right. No extra reading.
    */
   words?: boolean;
+  /**
+   * Lines another reading of the page read confidently where the kept reading has no confident word are added to it
+   * (ocr-missing-lines.ts), and a kept line that is a fragment of such a line is read whole: the first reading of an
+   * aged newspaper page reads a reversed advert's line as 't Pembe', the polarity reading, not kept for the page (it
+   * blurs the body columns), as 'at Pemberton & Sons'. No extra reading.
+   */
+  lines?: boolean;
 }
 
 /** Below this mean word confidence the first reading is poor: maps, signs, UI with scattered labels. */
@@ -88,7 +96,7 @@ const LARGE_TEXT_RATIO = 1.8;
 const LARGE_TEXT_MIN_CONFIDENCE = 60;
 
 export interface PageReading extends OcrResult {
-  /** The passes run, in order: 'auto', 'polarity', 'local' (or 'local-timeout'), 'colour', 'sparse', 'block', 'language:fra', 'large-text'. */
+  /** The passes run, in order: 'auto', 'polarity', 'local' (or 'local-timeout'), 'colour', 'sparse', 'block', 'language:fra', 'words', 'lines', 'large-text'. */
   passes: string[];
   /** The pass whose reading was kept (large-text only adds lines to it). */
   kept: string;
@@ -248,11 +256,24 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
     if (other) keep(await ocr.recognize(png, { signal, layout, languages: other, autoRotate: false, threshold }), `language:${other[0]}`, layout, other);
   }
   // The other readings are of the page as given; a first reading of the page turned round has other boxes.
+  const keptReading = best;
   if (passes.words !== false && readings.length > 1 && !first.rotated) {
     const merged = mergeWords(best, readings);
     if (merged.replaced.length) {
       best = merged.result;
       run.push('words');
+    }
+  }
+  // A reading kept for the whole page can miss a region another one read (a reversed advert's line on a newspaper
+  // page, read only by the polarity page): such lines are added where they stand (ocr-missing-lines.ts).
+  if (passes.lines !== false && readings.length > 1 && !first.rotated) {
+    const more = addMissingLines(
+      best,
+      readings.filter((r) => r !== keptReading),
+    );
+    if (more.added.length) {
+      best = more.result;
+      run.push('lines');
     }
   }
   // A sparse reading gives every line on its own, ordered by height on the page: a label over two lines (a diagram's

@@ -160,6 +160,16 @@ describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () =
     expect(without.missing).toContain(phrase);
   });
 
+  it("reads an aged newspaper's advert line whole from the polarity reading where the kept reading has a fragment (missing lines)", async () => {
+    // The grey page's reading (kept for its body columns) reads the reversed advert's small line as 't Pembe'; the
+    // polarity reading, not kept (it blurs the columns), reads 'at Pemberton & Sons' there at confidence 80 or more.
+    const r = await read('scan-aged-newspaper-adverts.jpg');
+    expect(r.out.details?.ocrPasses).toContain('lines');
+    expect(r.found).toEqual(expect.arrayContaining(['at Pemberton & Sons', 'The Millbrook Courier', 'Celebrated Liver Pills', 'HARTMANN MUSIC HOUSE']));
+    const without = await read('scan-aged-newspaper-adverts.jpg', { passes: { lines: false } });
+    expect(without.missing).toContain('at Pemberton & Sons');
+  }, 900_000);
+
   it('reads photographed street signs as sparse text on the polarity image when the first reading is nearly empty', async () => {
     // The first reading of the signs (white on dark blue and green) scores almost nothing at confidence 70, so the
     // confidence rule alone never asked for a sparse reading; it is now also asked for by a low reading score.
