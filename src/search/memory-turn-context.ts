@@ -12,8 +12,7 @@
  * 78.8% (chunks alone 78.2%), better on each half of the conversations.
  */
 
-import { withIntent } from './query-intent.js';
-import { CONTEXT_WEIGHT } from './turn-context.js';
+import { liftedBy, reorderedBy } from './turn-context.js';
 
 /** How many of the best memories lend their source turns' neighbours context. */
 export const MEMORY_CONTEXT_SOURCES = 2;
@@ -39,12 +38,8 @@ export function orderByMemoryContext<C extends ChunkSide>(chunks: readonly C[], 
     for (const source of m.sources) for (const id of neighbours.get(source) ?? []) if (id !== source) lifts.set(id, Math.max(lifts.get(id) ?? 0, evidence));
   }
   if (lifts.size === 0 || chunks.length < 2) return [...chunks];
-  const order = chunks.map((c, i) => {
+  return reorderedBy(chunks, (c) => {
     const evidence = c.turn ? lifts.get(c.documentId) : undefined;
-    const score = evidence === undefined ? c.similarity : Math.max(c.similarity, Math.min(withIntent(c.similarity, CONTEXT_WEIGHT * evidence), evidence));
-    return { c, i, score };
+    return evidence === undefined ? c.similarity : liftedBy(c.similarity, evidence);
   });
-  order.sort((a, b) => b.score - a.score || a.i - b.i);
-  const similarities = chunks.map((c) => c.similarity).sort((a, b) => b - a);
-  return order.map((o, i) => (o.c.similarity === similarities[i] ? o.c : { ...o.c, similarity: similarities[i]! }));
 }

@@ -40,7 +40,7 @@ export function contextScores<T extends { id: string; similarity: number }>(hits
     for (const id of neighbours.get(source.id) ?? []) {
       const similarity = own.get(id);
       if (id === source.id || similarity === undefined) continue;
-      const lifted = Math.max(similarity, Math.min(withIntent(similarity, CONTEXT_WEIGHT * source.similarity), source.similarity));
+      const lifted = liftedBy(similarity, source.similarity);
       out.set(id, Math.max(out.get(id) ?? similarity, lifted));
     }
   }
@@ -48,15 +48,30 @@ export function contextScores<T extends { id: string; similarity: number }>(hits
 }
 
 /**
- * The hits (best first) re-ordered by their scores with context (contextScores). Re-ordered, not re-scored: the
- * i-th hit of the new order gets the i-th highest similarity of the input, so scores stay calibrated and
- * descending. Without context the hits come back as they are.
+ * A similarity lifted by the evidence of a hit beside it: that evidence as a noisy-OR term at CONTEXT_WEIGHT, capped
+ * at the evidence itself (a hit found through another ranks after it), never below its own.
+ */
+export function liftedBy(similarity: number, evidence: number): number {
+  return Math.max(similarity, Math.min(withIntent(similarity, CONTEXT_WEIGHT * evidence), evidence));
+}
+
+/**
+ * The hits (best first) re-ordered by `score` (ties keep their order). Re-ordered, not re-scored: the i-th hit of the
+ * new order gets the i-th highest similarity of the input, so scores stay calibrated and descending.
+ */
+export function reorderedBy<T extends { similarity: number }>(hits: readonly T[], score: (hit: T) => number): T[] {
+  const order = hits.map((h, i) => ({ h, i, score: score(h) }));
+  order.sort((a, b) => b.score - a.score || a.i - b.i);
+  const similarities = hits.map((h) => h.similarity).sort((a, b) => b - a);
+  return order.map(({ h }, rank) => (h.similarity === similarities[rank] ? h : { ...h, similarity: similarities[rank]! }));
+}
+
+/**
+ * The hits (best first) re-ordered by their scores with context (contextScores), as reorderedBy. Without context the
+ * hits come back as they are.
  */
 export function orderByContext<T extends { id: string; similarity: number }>(hits: readonly T[], neighbours: ReadonlyMap<string, readonly string[]>): T[] {
   const scores = contextScores(hits, neighbours);
   if (scores.size === 0 || hits.length < 2) return [...hits];
-  const order = hits.map((h, i) => ({ h, i, score: scores.get(h.id) ?? h.similarity }));
-  order.sort((a, b) => b.score - a.score || a.i - b.i);
-  const similarities = hits.map((h) => h.similarity).sort((a, b) => b - a);
-  return order.map(({ h }, rank) => ({ ...h, similarity: similarities[rank]! }));
+  return reorderedBy(hits, (h) => scores.get(h.id) ?? h.similarity);
 }
