@@ -75,6 +75,13 @@ export class SqliteChunks implements ChunkStore {
     });
   }
 
+  /** Loads the vector indexes that have an image (vector-sync.ts warmUp); never rejects. */
+  async warmUp(): Promise<void> {
+    await this.vectorSync.warmUp().catch(() => {
+      // A warm-up is an optimisation: a failed one leaves the load to the first search, as without it.
+    });
+  }
+
   /** Writes the vector index image (when due) and stops its background work; the database stays open. */
   close(): Promise<void> {
     return this.vectorSync.close();

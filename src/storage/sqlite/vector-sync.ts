@@ -102,6 +102,11 @@ export class SqliteVectorSync {
    */
   catchUp(orgId: string, model: string): void {
     this.lastSearch = performance.now();
+    this.sync(orgId, model);
+  }
+
+  /** catchUp without counting as a search (a warm-up is not traffic an image save should wait for). */
+  private sync(orgId: string, model: string): void {
     const index = this.index;
     index.prepare(orgId, model);
     const known = index.version(orgId, model)!;
@@ -130,6 +135,22 @@ export class SqliteVectorSync {
     }
     index.setVersion(orgId, current);
     this.noteChanged(orgId, rows);
+  }
+
+  /**
+   * Loads the indexes that have an image and catches them up with the store, one a turn of the event loop, so that
+   * the first search after a start finds its index in memory: an image exists only for indexes of IMAGE_MIN_ROWS rows and more, and reading one is the
+   * largest part of that first search (at 1M rows, ~1 GB of arrays and the partitions rebuilt). A search that comes
+   * first loads its own index as before; an index already loaded is left alone.
+   */
+  async warmUp(): Promise<void> {
+    if (!this.dir) return;
+    const stamps = this.db.prepare('SELECT org_id, model FROM vector_snapshots').all() as { org_id: string; model: string }[];
+    for (const { org_id: orgId, model } of stamps) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.closed || !this.db.open) return;
+      if (this.index.version(orgId, model) === undefined) this.sync(orgId, model);
+    }
   }
 
   /** Counts rows this process changed in a loaded index; enough of them since the last image schedule a new one. */

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
+import { openBase } from '../../src/composition/shared.js';
+import { loadConfig } from '../../src/core/config.js';
+import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
+import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
+import { createTestRuntime, TEST_KEY } from '../helpers/runtime.js';
+import { testLogger } from '../helpers/test-logs.js';
+import { addIndexed, makeOrg, MODEL, prng, randomUnit } from './store-fixtures.js';
+
+/** The store's start-up warm-up: the vector indexes that have an image load before the first search asks. */
+describe('SQLite warm-up', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-warm-up-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const rand = prng(7);
+  const openWith = async (file: string) => {
+    const store = new SqliteStore(file, { imageMinRows: 0 });
+    await store.migrate();
+    return store;
+  };
+  const add = (store: SqliteStore, orgId: string, i: number) =>
+    addIndexed(
+      store,
+      orgId,
+      [
+        { text: `a ${i}`, vector: randomUnit(rand, 16) },
+        { text: `b ${i}`, vector: randomUnit(rand, 16) },
+      ],
+      { containerTags: [`t${i % 3}`] },
+    );
+
+  it('loads the indexes that have an image and catches them up with later changes, before any search', async () => {
+    const file = path.join(dir, 'mnemo.db');
+    const org = makeOrg('warm');
+    const small = makeOrg('no-image');
+    const first = await openWith(file);
+    await first.accounts.upsertOrganization(org);
+    await first.accounts.upsertOrganization(small);
+    for (let i = 0; i < 10; i++) await add(first, org.id, i);
+    await first.chunks.vectorSearch(org.id, { vector: randomUnit(rand, 16), model: MODEL, limit: 5 });
+    await first.close();
+    // A change after the image (as another process would make it), and an organisation that never got an image.
+    const second = await openWith(file);
+    await add(second, org.id, 10);
+    await add(second, small.id, 0);
+    await second.close();
+
+    const third = await openWith(file);
+    try {
+      expect(third.chunks.vectors.size(org.id)).toBe(0);
+      await third.warmUp();
+      expect(third.chunks.vectors.size(org.id)).toBe(22);
+      expect(third.chunks.vectors.version(org.id, MODEL)).toBe(third.chunks.vectorSync.seq(org.id));
+      expect(third.chunks.vectors.size(small.id)).toBe(0);
+      // Searches then answer as a store that loaded on its first search.
+      const query = randomUnit(rand, 16);
+      const warm = await third.chunks.vectorSearch(org.id, { vector: query, model: MODEL, limit: 22 });
+      const cold = await openWith(file);
+      try {
+        expect(warm).toEqual(await cold.chunks.vectorSearch(org.id, { vector: query, model: MODEL, limit: 22 }));
+      } finally {
+        await cold.close();
+      }
+    } finally {
+      await third.close();
+    }
+  });
+
+  it('runs when a runtime opens its store, except in a worker-only process', async () => {
+    const store = new SqliteStore(':memory:');
+    const warmUp = vi.spyOn(store, 'warmUp');
+    const runtime = await createTestRuntime({}, { store, start: false });
+    expect(warmUp).toHaveBeenCalledTimes(1);
+    await runtime.close();
+
+    const worker = new SqliteStore(':memory:');
+    const idle = vi.spyOn(worker, 'warmUp');
+    const config = { ...loadConfig({ MNEMO_API_KEY: TEST_KEY, MNEMO_DATA_DIR: dir }), role: 'worker' as const };
+    await openBase(config, testLogger, { store: worker, embedder: staticEmbedderHandle(createHashEmbedder()), print: () => undefined });
+    expect(idle).not.toHaveBeenCalled();
+    await worker.close();
+  });
+});
