@@ -149,7 +149,12 @@ export class SqliteVectorSync {
     for (const { org_id: orgId, model } of stamps) {
       await new Promise((resolve) => setImmediate(resolve));
       if (this.closed || !this.db.open) return;
-      if (this.index.version(orgId, model) === undefined) this.sync(orgId, model);
+      if (this.index.version(orgId, model) !== undefined) continue;
+      this.sync(orgId, model);
+      // The scans' code copies too (the largest part of a first search once the index is loaded), a turn later.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.closed || !this.db.open) return;
+      this.index.warmScans(orgId);
     }
   }
 
