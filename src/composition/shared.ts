@@ -63,8 +63,6 @@ const PROVIDER_ATTEMPTS = 3;
 export async function openBase(config: Readonly<Config>, logger: Logger, overrides: RuntimeOverrides): Promise<Base> {
   const store = overrides.store ?? openStore(config, logger);
   await store.migrate();
-  // While the embedding model loads, not on the first search (a worker-only process answers no searches).
-  if (config.role !== 'worker') void store.warmUp?.();
   await ensureRootKey(store, { rootApiKey: config.rootApiKey, dataDir: overrides.store ? null : config.dataDir }, logger, overrides.print);
   if (!overrides.store) fs.mkdirSync(config.dataDir, { recursive: true });
 

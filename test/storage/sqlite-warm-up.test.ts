@@ -2,13 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { startWarmUp } from '../../src/runtime.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
-import { openBase } from '../../src/composition/shared.js';
-import { loadConfig } from '../../src/core/config.js';
-import { staticEmbedderHandle } from '../../src/providers/create-embedder.js';
-import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
-import { createTestRuntime, TEST_KEY } from '../helpers/runtime.js';
-import { testLogger } from '../helpers/test-logs.js';
 import { addIndexed, makeOrg, MODEL, prng, randomUnit } from './store-fixtures.js';
 
 /** The store's start-up warm-up: the vector indexes that have an image load before the first search asks. */
@@ -69,18 +64,12 @@ describe('SQLite warm-up', () => {
     }
   });
 
-  it('runs when a runtime opens its store, except in a worker-only process', async () => {
+  it('starts once the service listens, except in a worker-only process', () => {
     const store = new SqliteStore(':memory:');
     const warmUp = vi.spyOn(store, 'warmUp');
-    const runtime = await createTestRuntime({}, { store, start: false });
+    startWarmUp({ store }, { role: 'all' });
     expect(warmUp).toHaveBeenCalledTimes(1);
-    await runtime.close();
-
-    const worker = new SqliteStore(':memory:');
-    const idle = vi.spyOn(worker, 'warmUp');
-    const config = { ...loadConfig({ MNEMO_API_KEY: TEST_KEY, MNEMO_DATA_DIR: dir }), role: 'worker' as const };
-    await openBase(config, testLogger, { store: worker, embedder: staticEmbedderHandle(createHashEmbedder()), print: () => undefined });
-    expect(idle).not.toHaveBeenCalled();
-    await worker.close();
+    startWarmUp({ store }, { role: 'worker' });
+    expect(warmUp).toHaveBeenCalledTimes(1);
   });
 });
