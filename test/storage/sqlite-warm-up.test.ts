@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startWarmUp } from '../../src/runtime.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
@@ -61,6 +62,28 @@ describe('SQLite warm-up', () => {
       }
     } finally {
       await third.close();
+    }
+  });
+
+  it('leaves an index whose image cannot be trusted to the first search (a load from rows would hold the loop)', async () => {
+    const file = path.join(dir, 'untrusted.db');
+    const org = makeOrg('untrusted');
+    const first = await openWith(file);
+    await first.accounts.upsertOrganization(org);
+    for (let i = 0; i < 4; i++) await add(first, org.id, i);
+    await first.chunks.vectorSearch(org.id, { vector: randomUnit(rand, 16), model: MODEL, limit: 5 });
+    await first.close();
+    // An image ahead of the store (a database restored from an older copy than its image).
+    const db = new Database(file);
+    db.prepare('UPDATE vector_snapshots SET seq = seq + 1000').run();
+    db.close();
+    const second = await openWith(file);
+    try {
+      await second.warmUp();
+      expect(second.chunks.vectors.size(org.id)).toBe(0);
+      expect(await second.chunks.vectorSearch(org.id, { vector: randomUnit(rand, 16), model: MODEL, limit: 8 })).toHaveLength(8);
+    } finally {
+      await second.close();
     }
   });
 
