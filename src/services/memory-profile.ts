@@ -1,9 +1,14 @@
 import { readScope, type Actor } from '../core/actor.js';
 import { matchesFilter, type FilterNode } from '../core/filters.js';
 import type { MemoryRecord } from '../core/types.js';
-import { memoryRecency, type MemoryDates, type MemoryListQuery } from '../storage/memories.js';
+import { type MemoryDates, type MemoryListQuery } from '../storage/memories.js';
 import type { Store } from '../storage/store.js';
-import { supersessionKey } from './memory-ranking.js';
+import { canonicalAttribute, statedLater, supersessionKey } from './memory-ranking.js';
+import { daysBefore, finishedPlan, happenedDay } from './profile-dates.js';
+import { formerPartnerFact } from './profile-partners.js';
+import { recurringHabit, sameWeeklySlot } from './profile-schedules.js';
+
+export { daysBefore, finishedPlan } from './profile-dates.js';
 
 export interface ProfileOptions {
   filters?: FilterNode;
@@ -18,6 +23,8 @@ export interface Profile {
 
 /** Pages read per list before the profile settles for fewer facts than its limit. */
 const MAX_PAGES = 8;
+/** Memories of each kind read to find the tag's latest activity. */
+const ANCHOR_PAGE = 50;
 
 /**
  * The profile of a container tag. `static`: the current lasting facts, best supported first: latest, not forgotten
@@ -38,24 +45,37 @@ export class MemoryProfiles {
     const [tag] = readScope(actor, [containerTag])!;
     const orgId = actor.orgId;
     const base = { containerTags: [tag!], count: false, order: 'desc' as const };
-    // The tag's latest activity: the newest of each kind, so each read walks its (is_static, recency) index in order
-    // (one read of both kinds sorted the whole tag).
-    const newest = (await Promise.all([true, false].map((isStatic) => this.store.memories.listMemories(orgId, { ...base, isStatic, sort: 'recency', limit: 1, offset: 0 })))).flatMap((page) => page.memories);
+    // The tag's latest activity: the newest of each kind by the day each was said (profile-dates.ts). The store orders
+    // by the day a memory was learned, so its first page of each kind is read and the latest said day taken from it.
+    const newest = (await Promise.all([true, false].map((isStatic) => this.store.memories.listMemories(orgId, { ...base, isStatic, sort: 'recency', limit: ANCHOR_PAGE, offset: 0 })))).flatMap((page) => page.memories);
     if (newest.length === 0) return { static: [], dynamic: [] };
-    const anchor = newest.map(memoryRecency).reduce((a, b) => (a > b ? a : b));
+    const anchor = newest.map(happenedDay).reduce((a, b) => (a > b ? a : b));
     const since = daysBefore(anchor, this.recentDays);
     const seenText = new Set<string>();
     const seenKey = new Set<string>();
-    const statics = await this.collect(orgId, { ...base, isStatic: true, sort: 'support' }, opts.staticLimit ?? 100, (m) => matchesFilter(opts.filters, m.metadata), seenText, seenKey);
+    const staticLimit = opts.staticLimit ?? 100;
+    const dynamicLimit = opts.dynamicLimit ?? 30;
+    const statics = await this.collect(orgId, { ...base, isStatic: true, sort: 'support' }, staticLimit, (m) => matchesFilter(opts.filters, m.metadata), seenText, seenKey);
+    // The store's recency (learned day) is never before the said day, so its window holds every memory of this one.
     const dynamics = await this.collect(
       orgId,
       { ...base, isStatic: false, sort: 'recency', recentSince: since },
-      opts.dynamicLimit ?? 30,
-      (m) => matchesFilter(opts.filters, m.metadata) && !finishedPlan(m, anchor),
+      dynamicLimit,
+      (m) => matchesFilter(opts.filters, m.metadata) && (recurringHabit(m) || (happenedDay(m) >= since && !finishedPlan(m, anchor))),
       seenText,
       seenKey,
     );
-    return { static: statics.map((m) => m.memory), dynamic: dynamics.map((m) => m.memory) };
+    // A weekly habit is lasting whichever list it was filed in.
+    const lasting = [...statics, ...dynamics.filter(recurringHabit)];
+    const recent = dynamics.filter((m) => !recurringHabit(m));
+    const stale = staleFacts([...lasting, ...recent]);
+    return {
+      static: lasting
+        .filter((m) => !stale.has(m.id))
+        .slice(0, staticLimit)
+        .map((m) => m.memory),
+      dynamic: recent.filter((m) => !stale.has(m.id)).map((m) => m.memory),
+    };
   }
 
   /** Up to `limit` current facts of one list, page by page in the list's order. */
@@ -105,19 +125,6 @@ function newer(a: MemoryDates, b: MemoryDates): boolean {
   return (a.eventDate ?? '') > (b.eventDate ?? '');
 }
 
-/** A plan (stated before its date) whose date lies before the tag's latest activity. */
-export function finishedPlan(m: Pick<MemoryRecord, 'eventDate' | 'createdAt'>, anchorDay: string): boolean {
-  if (!m.eventDate) return false;
-  const event = m.eventDate.slice(0, 10);
-  return event > m.createdAt.slice(0, 10) && event < anchorDay;
-}
-
-/** The day `days` before a day (YYYY-MM-DD). */
-export function daysBefore(day: string, days: number): string {
-  const t = Date.parse(`${day}T00:00:00.000Z`);
-  return Number.isFinite(t) ? new Date(t - days * 86_400_000).toISOString().slice(0, 10) : day;
-}
-
 /** A memory's text as duplicates compare it: case, spacing and the final full stop do not count. */
 export function normalizedText(text: string): string {
   return text
@@ -125,4 +132,30 @@ export function normalizedText(text: string): string {
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/[.!?]+$/, '');
+}
+
+/**
+ * Facts of a profile that a newer fact in it says no longer hold, though the engine filed them apart: a weekly slot
+ * said again on another day (profile-schedules.ts), and someone called a partner after the newest partner fact ended
+ * that relationship or named someone else (profile-partners.ts).
+ */
+function staleFacts(facts: readonly MemoryRecord[]): Set<string> {
+  const stale = new Set<string>();
+  const habits = facts.filter(recurringHabit);
+  for (const older of habits) {
+    if (habits.some((newer) => newer !== older && statedLater(newer, older) && sameWeeklySlot(older, newer))) stale.add(older.id);
+  }
+  const partners = new Map<string, MemoryRecord>();
+  for (const m of facts) {
+    if (canonicalAttribute(m.attribute) !== 'partner') continue;
+    const key = (m.subject ?? '').toLowerCase();
+    const held = partners.get(key);
+    if (!held || statedLater(m, held)) partners.set(key, m);
+  }
+  for (const current of partners.values()) {
+    for (const m of facts) {
+      if (m !== current && statedLater(current, m) && formerPartnerFact(m, current)) stale.add(m.id);
+    }
+  }
+  return stale;
 }
