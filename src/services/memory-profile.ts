@@ -6,6 +6,7 @@ import type { Store } from '../storage/store.js';
 import { canonicalAttribute, statedLater, supersessionKey } from './memory-ranking.js';
 import { daysBefore, finishedPlan, happenedDay } from './profile-dates.js';
 import { formerPartnerFact } from './profile-partners.js';
+import { titleChange, titleReplaced } from './profile-job-changes.js';
 import { recurringHabit, sameWeeklySlot } from './profile-schedules.js';
 
 export { daysBefore, finishedPlan } from './profile-dates.js';
@@ -65,9 +66,10 @@ export class MemoryProfiles {
       seenText,
       seenKey,
     );
-    // A weekly habit is lasting whichever list it was filed in.
-    const lasting = [...statics, ...dynamics.filter(recurringHabit)];
-    const recent = dynamics.filter((m) => !recurringHabit(m));
+    // A weekly habit and a title said as done are lasting whichever list they were filed in.
+    const lastingFact = (m: MemoryRecord) => recurringHabit(m) || titleChange(m);
+    const lasting = [...statics, ...dynamics.filter(lastingFact)];
+    const recent = dynamics.filter((m) => !lastingFact(m));
     const stale = staleFacts([...lasting, ...recent]);
     return {
       static: lasting
@@ -144,6 +146,9 @@ function staleFacts(facts: readonly MemoryRecord[]): Set<string> {
   const habits = facts.filter(recurringHabit);
   for (const older of habits) {
     if (habits.some((newer) => newer !== older && statedLater(newer, older) && sameWeeklySlot(older, newer))) stale.add(older.id);
+  }
+  for (const older of facts) {
+    if (facts.some((newer) => newer !== older && statedLater(newer, older) && titleReplaced(older, newer))) stale.add(older.id);
   }
   const partners = new Map<string, MemoryRecord>();
   for (const m of facts) {
