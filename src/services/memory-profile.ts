@@ -4,7 +4,7 @@ import type { MemoryRecord } from '../core/types.js';
 import { type MemoryDates, type MemoryListQuery } from '../storage/memories.js';
 import type { Store } from '../storage/store.js';
 import { canonicalAttribute, statedLater, supersessionKey } from './memory-ranking.js';
-import { daysBefore, finishedPlan, happenedDay } from './profile-dates.js';
+import { daysBefore, finishedPlan, happenedDay, plannedAhead } from './profile-dates.js';
 import { formerPartnerFact } from './profile-partners.js';
 import { titleChange, titleReplaced } from './profile-job-changes.js';
 import { recurringHabit, sameWeeklySlot } from './profile-schedules.js';
@@ -66,8 +66,10 @@ export class MemoryProfiles {
       seenText,
       seenKey,
     );
-    // A weekly habit and a title said as done are lasting whichever list they were filed in.
-    const lastingFact = (m: MemoryRecord) => recurringHabit(m) || titleChange(m);
+    // A weekly habit, a title said as done and the new version of a lasting fact are lasting whichever list they were
+    // filed in.
+    const versionsOfLasting = await this.versionsOfLasting(orgId, dynamics);
+    const lastingFact = (m: MemoryRecord) => recurringHabit(m) || titleChange(m) || versionsOfLasting.has(m.id);
     const lasting = [...statics, ...dynamics.filter(lastingFact)];
     const recent = dynamics.filter((m) => !lastingFact(m));
     const stale = staleFacts([...lasting, ...recent]);
@@ -78,6 +80,19 @@ export class MemoryProfiles {
         .map((m) => m.memory),
       dynamic: recent.filter((m) => !stale.has(m.id)).map((m) => m.memory),
     };
+  }
+
+  /**
+   * Ids of the facts among `memories` that are the new value of a lasting fact ("Dana is at Lincoln Elementary now"
+   * updating "Dana teaches at Oak Ridge Elementary"): a version replaces what its parent said, so it lasts as its parent
+   * did, unless it is bounded in time (it expires, or it is a plan). One read of the parents, only when there are any.
+   */
+  private async versionsOfLasting(orgId: string, memories: readonly MemoryRecord[]): Promise<Set<string>> {
+    const versions = memories.filter((m) => m.relation === 'updates' && m.parentMemoryId && !m.forgetAfter && !plannedAhead(m));
+    if (versions.length === 0) return new Set();
+    const parents = await this.store.memories.getMemoriesByIds(orgId, [...new Set(versions.map((m) => m.parentMemoryId!))]);
+    const lastingParents = new Set(parents.filter((p) => p.isStatic).map((p) => p.id));
+    return new Set(versions.filter((m) => lastingParents.has(m.parentMemoryId!)).map((m) => m.id));
   }
 
   /** Up to `limit` current facts of one list, page by page in the list's order. */

@@ -19,6 +19,11 @@ export function happenedDay(m: Pick<MemoryRecord, 'eventDate' | 'createdAt'> & P
   return event && event <= said ? event : said;
 }
 
+/** A plan: a fact said before the date it is about. */
+export function plannedAhead(m: Pick<MemoryRecord, 'eventDate' | 'createdAt'> & Partial<Pick<MemoryRecord, 'metadata'>>): boolean {
+  return !!m.eventDate && m.eventDate.slice(0, 10) > statedDay(m);
+}
+
 /** A plan (said before its date) whose date lies before the tag's latest activity. */
 export function finishedPlan(m: Pick<MemoryRecord, 'eventDate' | 'createdAt'> & Partial<Pick<MemoryRecord, 'metadata'>>, anchorDay: string): boolean {
   if (!m.eventDate) return false;
