@@ -3,11 +3,11 @@ import { matchesFilter, type FilterNode } from '../core/filters.js';
 import type { MemoryRecord } from '../core/types.js';
 import { type MemoryDates, type MemoryListQuery } from '../storage/memories.js';
 import type { Store } from '../storage/store.js';
-import { canonicalAttribute, statedLater, supersessionKey } from './memory-ranking.js';
+import { statedLater, supersessionKey } from './memory-ranking.js';
 import { daysBefore, finishedPlan, happenedDay, plannedAhead } from './profile-dates.js';
-import { formerPartnerFact } from './profile-partners.js';
-import { titleChange, titleReplaced } from './profile-job-changes.js';
-import { recurringHabit, sameWeeklySlot } from './profile-schedules.js';
+import { formerPartnerFacts } from './profile-partners.js';
+import { replacedTitles, titleChange } from './profile-job-changes.js';
+import { recurringHabit, replacedWeeklySlots } from './profile-schedules.js';
 
 export { daysBefore, finishedPlan } from './profile-dates.js';
 
@@ -153,29 +153,9 @@ export function normalizedText(text: string): string {
 
 /**
  * Facts of a profile that a newer fact in it says no longer hold, though the engine filed them apart: a weekly slot
- * said again on another day (profile-schedules.ts), and someone called a partner after the newest partner fact ended
- * that relationship or named someone else (profile-partners.ts).
+ * said again on another day (profile-schedules.ts), a title replaced or ended (profile-job-changes.ts), and someone
+ * called a partner after the newest partner fact ended that relationship or named someone else (profile-partners.ts).
  */
 function staleFacts(facts: readonly MemoryRecord[]): Set<string> {
-  const stale = new Set<string>();
-  const habits = facts.filter(recurringHabit);
-  for (const older of habits) {
-    if (habits.some((newer) => newer !== older && statedLater(newer, older) && sameWeeklySlot(older, newer))) stale.add(older.id);
-  }
-  for (const older of facts) {
-    if (facts.some((newer) => newer !== older && statedLater(newer, older) && titleReplaced(older, newer))) stale.add(older.id);
-  }
-  const partners = new Map<string, MemoryRecord>();
-  for (const m of facts) {
-    if (canonicalAttribute(m.attribute) !== 'partner') continue;
-    const key = (m.subject ?? '').toLowerCase();
-    const held = partners.get(key);
-    if (!held || statedLater(m, held)) partners.set(key, m);
-  }
-  for (const current of partners.values()) {
-    for (const m of facts) {
-      if (m !== current && statedLater(current, m) && formerPartnerFact(m, current)) stale.add(m.id);
-    }
-  }
-  return stale;
+  return new Set([...replacedWeeklySlots(facts, statedLater), ...replacedTitles(facts, statedLater), ...formerPartnerFacts(facts, statedLater)]);
 }

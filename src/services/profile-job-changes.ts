@@ -38,12 +38,18 @@ function statesTitle(m: Pick<MemoryRecord, 'memory' | 'attribute'>): boolean {
 }
 
 /**
- * Whether `newer` (said later) replaces the title `older` states: a new title or the job's end, of the same person
- * (its stored subject, else the name the fact opens with: "Kofi was promoted to captain" is often filed without one).
+ * Ids of the facts whose title a later fact of the same person replaced: a new title or the job's end (the person is
+ * the stored subject, else the name the fact opens with: "Kofi was promoted to captain" is often filed without one).
+ * `later(a, b)`: a was said after b.
  */
-export function titleReplaced(older: Pick<MemoryRecord, 'memory' | 'attribute' | 'subject'>, newer: Pick<MemoryRecord, 'memory' | 'attribute' | 'subject'>): boolean {
-  const person = subjectOf(older);
-  if (!person || person !== subjectOf(newer)) return false;
-  if (!statesTitle(older) || titleChange(older)) return false;
-  return titleChange(newer) || jobEnded(newer);
+export function replacedTitles<T extends Pick<MemoryRecord, 'id' | 'memory' | 'attribute' | 'subject'>>(facts: readonly T[], later: (a: T, b: T) => boolean): Set<string> {
+  const out = new Set<string>();
+  const changes = facts.filter((m) => titleChange(m) || jobEnded(m)).map((m) => ({ m, person: subjectOf(m) }));
+  if (changes.length === 0) return out;
+  for (const older of facts) {
+    if (!statesTitle(older) || titleChange(older)) continue;
+    const person = subjectOf(older);
+    if (person && changes.some((c) => c.m !== older && c.person === person && later(c.m, older))) out.add(older.id);
+  }
+  return out;
 }

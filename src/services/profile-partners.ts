@@ -1,5 +1,6 @@
 import type { MemoryRecord } from '../core/types.js';
 import { PARTNER_WORDS } from '../memory/attribute-words.js';
+import { canonicalAttribute } from './memory-ranking.js';
 
 /**
  * A partner who is no longer one. Facts that call someone the user's girlfriend, husband or partner ("my girlfriend
@@ -17,24 +18,45 @@ function namesIn(text: string): Set<string> {
   return new Set([...text.slice(1).matchAll(NAME)].map((m) => m[0].toLowerCase()));
 }
 
-/** The name a fact calls `subject`'s partner: "The user's girlfriend Priya", "Tom's wife Ana", "my husband Steve". */
-export function partnerNamed(text: string, subject: string | null): string | null {
-  const owner = !subject || /^the user$/i.test(subject) ? String.raw`(?:the user's|user's|my|our)` : String.raw`${escape(subject)}'s`;
-  const m = new RegExp(String.raw`\b${owner}\s+(?:${PARTNER_WORDS})\s+(\p{Lu}[\p{Ll}'-]+)`, 'iu').exec(text);
+/** The name a fact calls the partner of the person `owner` matches ("The user's girlfriend Priya" -> priya). */
+function partnerNamed(text: string, owner: RegExp): string | null {
+  const m = owner.exec(text);
   return m ? m[1]!.toLowerCase() : null;
 }
 
+/** "the user's|my <partner word> <Name>", or "<Subject>'s <partner word> <Name>". */
+function partnerOf(subject: string | null): RegExp {
+  const owner = !subject || /^the user$/i.test(subject) ? String.raw`(?:[Tt]he user's|[Uu]ser's|[Mm]y|[Oo]ur)` : String.raw`${escape(subject)}'s`;
+  // Case-sensitive: the partner's name is the capitalised word after the partner word ("my partner and I" names nobody).
+  return new RegExp(String.raw`\b${owner}\s+(?:${PARTNER_WORDS})\s+(\p{Lu}[\p{Ll}'-]+)`, 'u');
+}
+
 /**
- * Whether `fact`, said before `current` (the subject's newest partner fact), calls someone the subject's partner who
- * no longer is: `current` ends a relationship with that name, or names a partner and not that one. A partner fact
- * naming nobody ("is married") ends nothing.
+ * Ids of the facts that call someone a person's partner who no longer is: said before that person's newest partner
+ * fact (attribute `partner`), which ends a relationship with that name, or names a partner and not that one. A partner
+ * fact naming nobody ("is married") ends nothing. `later(a, b)`: a was said after b.
  */
-export function formerPartnerFact(fact: Pick<MemoryRecord, 'memory'>, current: Pick<MemoryRecord, 'memory' | 'subject'>): boolean {
-  const named = partnerNamed(fact.memory, current.subject);
-  if (!named) return false;
-  const names = namesIn(current.memory);
-  if (ENDED.test(current.memory)) return names.has(named);
-  return names.size > 0 && !names.has(named);
+export function formerPartnerFacts<T extends Pick<MemoryRecord, 'id' | 'memory' | 'subject' | 'attribute'>>(facts: readonly T[], later: (a: T, b: T) => boolean): Set<string> {
+  const out = new Set<string>();
+  const newest = new Map<string, T>();
+  for (const m of facts) {
+    if (canonicalAttribute(m.attribute) !== 'partner') continue;
+    const key = (m.subject ?? '').trim().toLowerCase();
+    const held = newest.get(key);
+    if (!held || later(m, held)) newest.set(key, m);
+  }
+  for (const current of newest.values()) {
+    const owner = partnerOf(current.subject);
+    const names = namesIn(current.memory);
+    const ended = ENDED.test(current.memory);
+    if (!ended && names.size === 0) continue;
+    for (const m of facts) {
+      if (m === current || !later(current, m)) continue;
+      const named = partnerNamed(m.memory, owner);
+      if (named && (ended ? names.has(named) : !names.has(named))) out.add(m.id);
+    }
+  }
+  return out;
 }
 
 function escape(s: string): string {

@@ -51,3 +51,9 @@ function subjectName(subject: string | null): string | null {
   const s = subject?.trim().toLowerCase();
   return s ? s : null;
 }
+
+/** Ids of the weekly habits among `facts` that a later one restates on its own day. `later(a, b)`: a was said after b. */
+export function replacedWeeklySlots<T extends Pick<MemoryRecord, 'id' | 'memory' | 'subject' | 'forgetAfter'>>(facts: readonly T[], later: (a: T, b: T) => boolean): Set<string> {
+  const habits = facts.filter(recurringHabit);
+  return new Set(habits.filter((older) => habits.some((newer) => newer !== older && later(newer, older) && sameWeeklySlot(older, newer))).map((m) => m.id));
+}
