@@ -30,11 +30,13 @@ const ANCHOR_PAGE = 50;
 /**
  * The profile of a container tag. `static`: the current lasting facts, best supported first: latest, not forgotten
  * or expired, and not contradicted (a newer fact about the same subject and single-valued attribute replaced it,
- * linked as a version or not). `dynamic`: recent context, newest first: facts whose recency (storage/memories.ts
- * memoryRecency) lies within `recentDays` of the tag's latest activity, without superseded or contradicted ones and
- * without finished plans (a fact stated for a date still to come, whose date has passed since). Each list holds one
- * value per subject + attribute and no text twice. Reads follow the store's per-tag orders page by page, so a
- * profile costs what it shows, not what the tag holds.
+ * linked as a version or not), plus the lasting facts the engine filed as context (a weekly habit, a title said as
+ * done, the new version of a lasting fact). `dynamic`: recent context, newest first: facts that happened (profile-
+ * dates.ts: event date, else the day said, i.e. the document's date) within `recentDays` of the tag's latest
+ * activity, without superseded or contradicted ones and without finished plans (a fact said before its date, whose
+ * date has passed since). Neither list keeps a fact a newer one in the profile says no longer holds (staleFacts).
+ * Each list holds one value per subject + attribute and no text twice. Reads follow the store's per-tag orders page
+ * by page, so a profile costs what it shows, not what the tag holds.
  */
 export class MemoryProfiles {
   constructor(

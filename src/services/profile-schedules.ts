@@ -21,14 +21,23 @@ export function recurringHabit(m: Pick<MemoryRecord, 'memory' | 'forgetAfter'>):
 
 /** Words that say nothing about which activity a habit is. */
 const NOT_ACTIVITY = new Set(
-  'the a an and or with his her their our my your its it user user\'s others is are was were be been does do did goes go went has have had gets get got takes take comes come plays play attends attend at on in of to for from by every other second single now also usually always still then again there here this that'.split(' '),
+  "the a an and or with his her their our my your its it user user's others is are was were be been does do did goes go went has have had gets get got takes take comes come plays play attends attend at on in of to for from by every other second single now also usually always still then again there here this that".split(
+    ' ',
+  ),
 );
 
 /** The activity a habit names: its words before the first recurring weekday (lower case, in order). */
 function activityWords(text: string): string[] {
   const at = text.search(RECURRING_DAY);
   if (at < 0) return [];
-  return (text.slice(0, at).toLowerCase().match(/[\p{L}][\p{L}'-]*/gu) ?? []).map((w) => w.replace(/'s$/, '')).filter((w) => w.length >= 3 && !NOT_ACTIVITY.has(w));
+  return (
+    text
+      .slice(0, at)
+      .toLowerCase()
+      .match(/[\p{L}][\p{L}'-]*/gu) ?? []
+  )
+    .map((w) => w.replace(/'s$/, ''))
+    .filter((w) => w.length >= 3 && !NOT_ACTIVITY.has(w));
 }
 
 /**

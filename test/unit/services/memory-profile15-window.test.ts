@@ -34,10 +34,7 @@ describe('profile window by the day a memory was said', () => {
   });
 
   it('leaves out a plan whose date passed after it was said, though learned after that date', async () => {
-    await tag.add(
-      { memory: "The user's exam is on 2025-05-14.", said: '2025-05-01', eventDate: '2025-05-14' },
-      { memory: 'The user passed the exam.', said: '2025-05-30' },
-    );
+    await tag.add({ memory: "The user's exam is on 2025-05-14.", said: '2025-05-01', eventDate: '2025-05-14' }, { memory: 'The user passed the exam.', said: '2025-05-30' });
     expect((await tag.profile()).dynamic).toEqual(['The user passed the exam.']);
     // The plan's date is compared with the day it was said (its document's), not the day it was learned.
     expect(finishedPlan({ eventDate: '2025-05-14', createdAt: '2026-01-01T00:00:00.000Z', metadata: { date: '2025-05-01' } }, '2025-05-30')).toBe(true);
