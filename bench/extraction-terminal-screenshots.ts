@@ -38,7 +38,8 @@ interface Shot {
   format: 'png' | number;
 }
 
-const DIM = '#5c6370';
+// Rich's 'dim' is half intensity: grey close to the background's level.
+const DIM = '#4b5160';
 const GREY = '#7f848e';
 const RED = '#e06c75';
 const GREEN = '#98c379';
@@ -102,7 +103,7 @@ const progressTree: Span[][] = [
 
 const SHOTS: Shot[] = [
   { file: 'screenshot-terminal-traceback.jpg', width: 900, height: 420, background: '#282c34', lines: traceback, format: 80 },
-  { file: 'screenshot-terminal-progress-tree.png', width: 760, height: 360, background: '#1e2127', lines: progressTree, format: 'png' },
+  { file: 'screenshot-terminal-progress-tree.jpg', width: 700, height: 330, background: '#1e2127', lines: progressTree, format: 70 },
 ];
 
 function esc(s: string): string {
@@ -113,7 +114,7 @@ function html(s: Shot): string {
   const body = s.lines.map((l) => `<div class="l">${l.map(([t, c, css]) => `<span style="color:${c};${css ?? ''}">${esc(t)}</span>`).join('') || '&nbsp;'}</div>`).join('');
   return `<!doctype html><html><head><meta charset="utf-8"><style>
   body { margin: 0; background: ${s.background}; width: ${s.width}px; height: ${s.height}px; overflow: hidden; }
-  .t { padding: 12px 14px; font-family: 'DejaVu Sans Mono', monospace; font-size: 13px; line-height: 1.32; white-space: pre; }
+  .t { padding: 12px 14px; font-family: 'DejaVu Sans Mono', monospace; font-size: 12px; line-height: 1.3; white-space: pre; }
   </style></head><body><div class="t">${body}</div></body></html>`;
 }
 

@@ -10,6 +10,14 @@
 const MIN_CONTRAST = 32;
 /** Percentile of a tile's grey levels on the ink side (the strongest ink maps to black). */
 const INK_PERCENTILE = 0.04;
+/**
+ * Light text on a dark background is stretched between these shares of the tile's strongest ink: below DIM_FLOOR it is
+ * the background (JPEG ringing and noise around bright strokes), at DIM_FULL and above it is black. A terminal draws
+ * dim text (Rich's 'dim' guides and sizes, comments, a status line) at a fraction of the bright text's contrast; a
+ * stretch from 0 to 1 left it light grey, and one threshold for the page then dropped it (bench/README round 14).
+ */
+const DIM_FLOOR = 0.12;
+const DIM_FULL = 0.6;
 
 /** Tile side in pixels for a page of this size (about 48 tiles on the longer side, 12-64 px). */
 export function polarityTile(width: number, height: number): number {
@@ -106,7 +114,7 @@ export function darkShare(gray: Uint8Array, width: number, height: number): numb
 /**
  * The page (one grey byte per pixel) with every region's text dark on white: a pixel whose local text is lighter than
  * its background (by the tiles' ink on either side of their medians, interpolated) is inverted; then its distance from that background is stretched so the
- * tile's strongest ink (its 4th percentile on the ink side) is black.
+ * tile's strongest ink (its 4th percentile on the ink side) is black; light ink from DIM_FLOOR to DIM_FULL of that.
  */
 export function normalisePolarity(gray: Uint8Array, width: number, height: number): Uint8Array {
   const grid = tileGrid(gray, width, height, polarityTile(width, height));
@@ -116,16 +124,14 @@ export function normalisePolarity(gray: Uint8Array, width: number, height: numbe
       const i = y * width + x;
       const bg = sample(grid, grid.background, x, y);
       const v = gray[i]!;
-      let ink: number;
-      let contrast: number;
+      let share: number;
       if (sample(grid, grid.light, x, y) > 0) {
-        ink = v - bg;
-        contrast = sample(grid, grid.high, x, y) - bg;
+        const linear = (v - bg) / Math.max(MIN_CONTRAST, sample(grid, grid.high, x, y) - bg);
+        share = (linear - DIM_FLOOR) / (DIM_FULL - DIM_FLOOR);
       } else {
-        ink = bg - v;
-        contrast = bg - sample(grid, grid.low, x, y);
+        share = (bg - v) / Math.max(MIN_CONTRAST, bg - sample(grid, grid.low, x, y));
       }
-      const level = 255 - (255 * ink) / Math.max(MIN_CONTRAST, contrast);
+      const level = 255 - 255 * share;
       out[i] = level < 0 ? 0 : level > 255 ? 255 : Math.round(level);
     }
   }
