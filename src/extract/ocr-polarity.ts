@@ -18,6 +18,19 @@ const INK_PERCENTILE = 0.04;
  */
 const DIM_FLOOR = 0.12;
 const DIM_FULL = 0.6;
+/**
+ * ...on a page whose median grey is below this (a terminal screenshot: its ground is dark). Elsewhere light text keeps
+ * the plain stretch: on the tuning set's photographed dot-matrix receipt (light paper, shadows and creases) the faint
+ * strokes are the text, and the floor cost it a phrase.
+ */
+const DIM_PAGE = 96;
+/**
+ * ...and in tiles whose bright ink stands at least this far (grey levels) above the ground: dim text beside bright text
+ * (a comment under code, sizes beside file names). Tiles of dim text or noise alone keep the plain stretch, which
+ * already takes their own strongest ink to black (the floor raised a JPEG terminal's noise and cost the tuning set's
+ * Rich repl screenshot a line).
+ */
+const DIM_BESIDE_BRIGHT = 96;
 
 /** Tile side in pixels for a page of this size (about 48 tiles on the longer side, 12-64 px). */
 export function polarityTile(width: number, height: number): number {
@@ -88,6 +101,18 @@ function tileGrid(gray: Uint8Array, width: number, height: number, tile: number)
   return { cols, rows, tile, background, high, low, light };
 }
 
+/** Median grey level of a page (its ground: paper, or a terminal's background). */
+function medianGrey(gray: Uint8Array): number {
+  const hist = new Uint32Array(256);
+  for (const v of gray) hist[v]! += 1;
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += hist[v]!;
+    if (seen > gray.length / 2) return v;
+  }
+  return 255;
+}
+
 /** Bilinear reading of a per-tile value at pixel (x, y), tile centres as the sample points. */
 function sample(grid: Grid, values: Float32Array, x: number, y: number): number {
   const gx = Math.min(grid.cols - 1, Math.max(0, (x + 0.5) / grid.tile - 0.5));
@@ -117,6 +142,7 @@ export function darkShare(gray: Uint8Array, width: number, height: number): numb
  * tile's strongest ink (its 4th percentile on the ink side) is black; light ink from DIM_FLOOR to DIM_FULL of that.
  */
 export function normalisePolarity(gray: Uint8Array, width: number, height: number): Uint8Array {
+  const dimStretch = medianGrey(gray) < DIM_PAGE;
   const grid = tileGrid(gray, width, height, polarityTile(width, height));
   const out = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
@@ -124,14 +150,19 @@ export function normalisePolarity(gray: Uint8Array, width: number, height: numbe
       const i = y * width + x;
       const bg = sample(grid, grid.background, x, y);
       const v = gray[i]!;
-      let share: number;
+      let ink: number;
+      let contrast: number;
+      let dim = false;
       if (sample(grid, grid.light, x, y) > 0) {
-        const linear = (v - bg) / Math.max(MIN_CONTRAST, sample(grid, grid.high, x, y) - bg);
-        share = (linear - DIM_FLOOR) / (DIM_FULL - DIM_FLOOR);
+        ink = v - bg;
+        contrast = sample(grid, grid.high, x, y) - bg;
+        dim = dimStretch && contrast >= DIM_BESIDE_BRIGHT;
       } else {
-        share = (bg - v) / Math.max(MIN_CONTRAST, bg - sample(grid, grid.low, x, y));
+        ink = bg - v;
+        contrast = bg - sample(grid, grid.low, x, y);
       }
-      const level = 255 - 255 * share;
+      const linear = ink / Math.max(MIN_CONTRAST, contrast);
+      const level = dim ? 255 - (255 * (linear - DIM_FLOOR)) / (DIM_FULL - DIM_FLOOR) : 255 - (255 * ink) / Math.max(MIN_CONTRAST, contrast);
       out[i] = level < 0 ? 0 : level > 255 ? 255 : Math.round(level);
     }
   }
