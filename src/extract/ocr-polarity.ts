@@ -19,11 +19,12 @@ const INK_PERCENTILE = 0.04;
 const DIM_FLOOR = 0.12;
 const DIM_FULL = 0.6;
 /**
- * ...on a page whose median grey is below this (a terminal screenshot: its ground is dark). Elsewhere light text keeps
- * the plain stretch: on the tuning set's photographed dot-matrix receipt (light paper, shadows and creases) the faint
- * strokes are the text, and the floor cost it a phrase.
+ * ...on a page whose median grey is below this: a terminal screenshot, whose ground is near black (the tuning set's
+ * Rich and terminal screenshots: 33-44). Elsewhere light text keeps the plain stretch: a light screenshot with a large
+ * dark panel (the wide UI screenshot, median 88) lost a phrase with it, and the photographed dot-matrix receipt (light
+ * paper, shadows and creases, median 113) lost one when it applied to every page.
  */
-const DIM_PAGE = 96;
+const DIM_PAGE = 64;
 /**
  * ...and in tiles whose bright ink stands at least this far (grey levels) above the ground: dim text beside bright text
  * (a comment under code, sizes beside file names). Tiles of dim text or noise alone keep the plain stretch, which
