@@ -58,24 +58,144 @@ function boxed(frame: string, content: Span[], width: number): Span[] {
 
 const TB_WIDTH = 92;
 const traceback: Span[][] = [
-  [['$ ', GREEN], ['python ', WHITE], ['ingest_orders.py --since 2024-03-01', WHITE]],
-  [['╭─────────────────────────── ', RED], ['Traceback ', RED, BOLD], ['(most recent call last)', DIM], [' ───────────────────────────╮', RED]],
-  boxed(RED, [['/srv/shop/ingest_orders.py', YELLOW], [':', DIM], ['118', BLUE], [' in ', DIM], ['load_batch', GREEN]], TB_WIDTH),
+  [
+    ['$ ', GREEN],
+    ['python ', WHITE],
+    ['ingest_orders.py --since 2024-03-01', WHITE],
+  ],
+  [
+    ['╭─────────────────────────── ', RED],
+    ['Traceback ', RED, BOLD],
+    ['(most recent call last)', DIM],
+    [' ───────────────────────────╮', RED],
+  ],
+  boxed(
+    RED,
+    [
+      ['/srv/shop/ingest_orders.py', YELLOW],
+      [':', DIM],
+      ['118', BLUE],
+      [' in ', DIM],
+      ['load_batch', GREEN],
+    ],
+    TB_WIDTH,
+  ),
   boxed(RED, [], TB_WIDTH),
-  boxed(RED, [['   115 ', DIM], ['│   ', DIM], ['for', MAGENTA], [' row ', WHITE], ['in', MAGENTA], [' reader:', WHITE]], TB_WIDTH),
-  boxed(RED, [['   116 ', DIM], ['│   │   ', DIM], ['total ', WHITE], ['+=', CYAN], [' parse_amount(row[', WHITE], ['"amount"', YELLOW], ['])', WHITE]], TB_WIDTH),
-  boxed(RED, [['   117 ', DIM], ['│   │   ', DIM], ['# skip refunds older than the cutoff', DIM, 'font-style:italic;']], TB_WIDTH),
-  boxed(RED, [['❱  118 ', RED], ['│   │   ', DIM], ['customer ', WHITE], ['=', CYAN], [' lookup_customer(row[', WHITE], ['"customer_id"', YELLOW], ['])', WHITE]], TB_WIDTH),
-  boxed(RED, [['   119 ', DIM], ['│   │   ', DIM], ['batch.append((customer, total))', WHITE]], TB_WIDTH),
+  boxed(
+    RED,
+    [
+      ['   115 ', DIM],
+      ['│   ', DIM],
+      ['for', MAGENTA],
+      [' row ', WHITE],
+      ['in', MAGENTA],
+      [' reader:', WHITE],
+    ],
+    TB_WIDTH,
+  ),
+  boxed(
+    RED,
+    [
+      ['   116 ', DIM],
+      ['│   │   ', DIM],
+      ['total ', WHITE],
+      ['+=', CYAN],
+      [' parse_amount(row[', WHITE],
+      ['"amount"', YELLOW],
+      ['])', WHITE],
+    ],
+    TB_WIDTH,
+  ),
+  boxed(
+    RED,
+    [
+      ['   117 ', DIM],
+      ['│   │   ', DIM],
+      ['# skip refunds older than the cutoff', DIM, 'font-style:italic;'],
+    ],
+    TB_WIDTH,
+  ),
+  boxed(
+    RED,
+    [
+      ['❱  118 ', RED],
+      ['│   │   ', DIM],
+      ['customer ', WHITE],
+      ['=', CYAN],
+      [' lookup_customer(row[', WHITE],
+      ['"customer_id"', YELLOW],
+      ['])', WHITE],
+    ],
+    TB_WIDTH,
+  ),
+  boxed(
+    RED,
+    [
+      ['   119 ', DIM],
+      ['│   │   ', DIM],
+      ['batch.append((customer, total))', WHITE],
+    ],
+    TB_WIDTH,
+  ),
   boxed(RED, [], TB_WIDTH),
-  boxed(RED, [['╭──────────── ', YELLOW], ['locals', YELLOW, 'font-style:italic;'], [' ─────────────╮', YELLOW]], TB_WIDTH),
-  boxed(RED, [['│ ', YELLOW], ['    row ', YELLOW], ['= ', DIM], ["{'customer_id': '', 'amount': '12.50'}", GREEN]], TB_WIDTH),
-  boxed(RED, [['│ ', YELLOW], ['  total ', YELLOW], ['= ', DIM], ['4812.75', BLUE]], TB_WIDTH),
+  boxed(
+    RED,
+    [
+      ['╭──────────── ', YELLOW],
+      ['locals', YELLOW, 'font-style:italic;'],
+      [' ─────────────╮', YELLOW],
+    ],
+    TB_WIDTH,
+  ),
+  boxed(
+    RED,
+    [
+      ['│ ', YELLOW],
+      ['    row ', YELLOW],
+      ['= ', DIM],
+      ["{'customer_id': '', 'amount': '12.50'}", GREEN],
+    ],
+    TB_WIDTH,
+  ),
+  boxed(
+    RED,
+    [
+      ['│ ', YELLOW],
+      ['  total ', YELLOW],
+      ['= ', DIM],
+      ['4812.75', BLUE],
+    ],
+    TB_WIDTH,
+  ),
   boxed(RED, [['╰─────────────────────────────╯', YELLOW]], TB_WIDTH),
-  boxed(RED, [['/srv/shop/customers.py', YELLOW], [':', DIM], ['42', BLUE], [' in ', DIM], ['lookup_customer', GREEN]], TB_WIDTH),
-  boxed(RED, [['❱   42 ', RED], ['│   ', DIM], ['raise', MAGENTA], [' KeyError(', WHITE], ['f"unknown customer {cid!r}"', YELLOW], [')', WHITE]], TB_WIDTH),
+  boxed(
+    RED,
+    [
+      ['/srv/shop/customers.py', YELLOW],
+      [':', DIM],
+      ['42', BLUE],
+      [' in ', DIM],
+      ['lookup_customer', GREEN],
+    ],
+    TB_WIDTH,
+  ),
+  boxed(
+    RED,
+    [
+      ['❱   42 ', RED],
+      ['│   ', DIM],
+      ['raise', MAGENTA],
+      [' KeyError(', WHITE],
+      ['f"unknown customer {cid!r}"', YELLOW],
+      [')', WHITE],
+    ],
+    TB_WIDTH,
+  ),
   [['╰' + '─'.repeat(TB_WIDTH - 2) + '╯', RED]],
-  [['KeyError: ', RED, BOLD], ["'unknown customer '", WHITE]],
+  [
+    ['KeyError: ', RED, BOLD],
+    ["'unknown customer '", WHITE],
+  ],
 ];
 
 const PROGRESS_BAR = (done: number, colour: string): Span[] => [
@@ -84,21 +204,53 @@ const PROGRESS_BAR = (done: number, colour: string): Span[] => [
 ];
 
 const progressTree: Span[][] = [
-  [['$ ', GREEN], ['python ', WHITE], ['sync_assets.py', WHITE]],
+  [
+    ['$ ', GREEN],
+    ['python ', WHITE],
+    ['sync_assets.py', WHITE],
+  ],
   [['Downloading thumbnails   ', WHITE], ...PROGRESS_BAR(40, GREEN), [' 100%', MAGENTA], [' 0:00:00', YELLOW]],
   [['Resizing product images  ', WHITE], ...PROGRESS_BAR(23, RED), ['  58%', MAGENTA], [' 0:01:12', CYAN]],
   [['Uploading to bucket      ', WHITE], ...PROGRESS_BAR(6, RED), ['  15%', MAGENTA], [' 0:04:37', CYAN]],
   [['  waiting for 3 workers to finish', DIM]],
   [],
   [['assets/', BLUE, BOLD]],
-  [['├── ', DIM], ['catalogue', BLUE, BOLD]],
-  [['│   ', DIM], ['├── ', DIM], ['spring_collection.py', GREEN], [' (2.4 kB)', DIM]],
-  [['│   ', DIM], ['└── ', DIM], ['price_list.csv', WHITE], [' (18.9 kB)', DIM]],
-  [['├── ', DIM], ['thumbnails', BLUE, BOLD]],
-  [['│   ', DIM], ['└── ', DIM], ['garden_chair_oak.jpg', MAGENTA], [' (64.1 kB)', DIM]],
-  [['└── ', DIM], ['README.md', WHITE], [' (1.2 kB)', DIM]],
+  [
+    ['├── ', DIM],
+    ['catalogue', BLUE, BOLD],
+  ],
+  [
+    ['│   ', DIM],
+    ['├── ', DIM],
+    ['spring_collection.py', GREEN],
+    [' (2.4 kB)', DIM],
+  ],
+  [
+    ['│   ', DIM],
+    ['└── ', DIM],
+    ['price_list.csv', WHITE],
+    [' (18.9 kB)', DIM],
+  ],
+  [
+    ['├── ', DIM],
+    ['thumbnails', BLUE, BOLD],
+  ],
+  [
+    ['│   ', DIM],
+    ['└── ', DIM],
+    ['garden_chair_oak.jpg', MAGENTA],
+    [' (64.1 kB)', DIM],
+  ],
+  [
+    ['└── ', DIM],
+    ['README.md', WHITE],
+    [' (1.2 kB)', DIM],
+  ],
   [],
-  [['Synced 214 files in 38.2s', GREEN, BOLD], ['  (12 skipped, unchanged)', DIM]],
+  [
+    ['Synced 214 files in 38.2s', GREEN, BOLD],
+    ['  (12 skipped, unchanged)', DIM],
+  ],
 ];
 
 const SHOTS: Shot[] = [
