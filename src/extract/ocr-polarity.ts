@@ -10,28 +10,6 @@
 const MIN_CONTRAST = 32;
 /** Percentile of a tile's grey levels on the ink side (the strongest ink maps to black). */
 const INK_PERCENTILE = 0.04;
-/**
- * Light text on a dark background is stretched between these shares of the tile's strongest ink: below DIM_FLOOR it is
- * the background (JPEG ringing and noise around bright strokes), at DIM_FULL and above it is black. A terminal draws
- * dim text (Rich's 'dim' guides and sizes, comments, a status line) at a fraction of the bright text's contrast; a
- * stretch from 0 to 1 left it light grey, and one threshold for the page then dropped it (bench/README round 14).
- */
-const DIM_FLOOR = 0.12;
-const DIM_FULL = 0.6;
-/**
- * ...on a page whose median grey is below this: a terminal screenshot, whose ground is near black (the tuning set's
- * Rich and terminal screenshots: 33-44). Elsewhere light text keeps the plain stretch: a light screenshot with a large
- * dark panel (the wide UI screenshot, median 88) lost a phrase with it, and the photographed dot-matrix receipt (light
- * paper, shadows and creases, median 113) lost one when it applied to every page.
- */
-const DIM_PAGE = 64;
-/**
- * ...and in tiles whose bright ink stands at least this far (grey levels) above the ground: dim text beside bright text
- * (a comment under code, sizes beside file names). Tiles of dim text or noise alone keep the plain stretch, which
- * already takes their own strongest ink to black (the floor raised a JPEG terminal's noise and cost the tuning set's
- * Rich repl screenshot a line).
- */
-const DIM_BESIDE_BRIGHT = 96;
 
 /** Tile side in pixels for a page of this size (about 48 tiles on the longer side, 12-64 px). */
 export function polarityTile(width: number, height: number): number {
@@ -102,18 +80,6 @@ function tileGrid(gray: Uint8Array, width: number, height: number, tile: number)
   return { cols, rows, tile, background, high, low, light };
 }
 
-/** Median grey level of a page (its ground: paper, or a terminal's background). */
-function medianGrey(gray: Uint8Array): number {
-  const hist = new Uint32Array(256);
-  for (const v of gray) hist[v]! += 1;
-  let seen = 0;
-  for (let v = 0; v < 256; v++) {
-    seen += hist[v]!;
-    if (seen > gray.length / 2) return v;
-  }
-  return 255;
-}
-
 /** Bilinear reading of a per-tile value at pixel (x, y), tile centres as the sample points. */
 function sample(grid: Grid, values: Float32Array, x: number, y: number): number {
   const gx = Math.min(grid.cols - 1, Math.max(0, (x + 0.5) / grid.tile - 0.5));
@@ -140,10 +106,9 @@ export function darkShare(gray: Uint8Array, width: number, height: number): numb
 /**
  * The page (one grey byte per pixel) with every region's text dark on white: a pixel whose local text is lighter than
  * its background (by the tiles' ink on either side of their medians, interpolated) is inverted; then its distance from that background is stretched so the
- * tile's strongest ink (its 4th percentile on the ink side) is black; light ink from DIM_FLOOR to DIM_FULL of that.
+ * tile's strongest ink (its 4th percentile on the ink side) is black.
  */
 export function normalisePolarity(gray: Uint8Array, width: number, height: number): Uint8Array {
-  const dimStretch = medianGrey(gray) < DIM_PAGE;
   const grid = tileGrid(gray, width, height, polarityTile(width, height));
   const out = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
@@ -153,17 +118,14 @@ export function normalisePolarity(gray: Uint8Array, width: number, height: numbe
       const v = gray[i]!;
       let ink: number;
       let contrast: number;
-      let dim = false;
       if (sample(grid, grid.light, x, y) > 0) {
         ink = v - bg;
         contrast = sample(grid, grid.high, x, y) - bg;
-        dim = dimStretch && contrast >= DIM_BESIDE_BRIGHT;
       } else {
         ink = bg - v;
         contrast = bg - sample(grid, grid.low, x, y);
       }
-      const linear = ink / Math.max(MIN_CONTRAST, contrast);
-      const level = dim ? 255 - (255 * (linear - DIM_FLOOR)) / (DIM_FULL - DIM_FLOOR) : 255 - (255 * ink) / Math.max(MIN_CONTRAST, contrast);
+      const level = 255 - (255 * ink) / Math.max(MIN_CONTRAST, contrast);
       out[i] = level < 0 ? 0 : level > 255 ? 255 : Math.round(level);
     }
   }
