@@ -40,7 +40,6 @@ interface Shot {
 
 // Rich's 'dim' is half intensity: grey close to the background's level.
 const DIM = '#4b5160';
-const GREY = '#7f848e';
 const RED = '#e06c75';
 const GREEN = '#98c379';
 const YELLOW = '#d19a66';
