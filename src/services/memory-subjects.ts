@@ -16,7 +16,7 @@ export interface Subjects {
    * +1: the memory is about a person the question asks about ("where does Priyanka live", "where do I live" for the
    * user's facts); -1: about another person, while the question names whom it asks about; 0: unknown.
    */
-  match(m: Pick<MemoryRecord, 'subject'>): number;
+  match(m: Pick<MemoryRecord, 'subject' | 'memory'>): number;
   /** Whether a memory's text names a person the question asks about (by a word of the name; the user by name). */
   mentionsAsked(m: Pick<MemoryRecord, 'memory'>): boolean;
   /** Whether the memory is the kinship fact through which "my sister" in the question was resolved to a name. */
@@ -46,6 +46,20 @@ function relativesAsked(question: string, memories: readonly Pick<MemoryRecord, 
   }
   // Two sisters named: the question does not say which.
   return names.size === 1 ? { names, facts } : { names: new Set(), facts: new Set() };
+}
+
+/**
+ * "The user's mum's got a Toyota Yaris now." filed under the user: the fact opens with a relative who acts (no name
+ * follows the relation, no "is"/"and"), so it is that relative's ("the user's mother", as the engine files "my mum").
+ */
+const RELATIVE_ACTS = new RegExp(String.raw`^\s*(?:the\s+)?user's\s+(${KIN_WORDS})(?:'s)?\s+(?!(?:is|are|was|were|and|or|name|names)\b)\p{Ll}`, 'iu');
+
+/** The subject a fact is about: the stored one, or the relative it opens with when it was filed under the user. */
+export function textSubject(m: Pick<MemoryRecord, 'subject' | 'memory'>): string | null {
+  const stored = m.subject?.trim().toLowerCase();
+  if (stored && stored !== USER && stored !== 'user') return m.subject;
+  const rel = RELATIVE_ACTS.exec(m.memory)?.[1];
+  return rel ? `${USER}'s ${relative(rel)}` : m.subject;
 }
 
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b|\bthe user\b|\buser's\b/i;
@@ -141,7 +155,7 @@ export function subjectsOf(question: string, memories: readonly Pick<MemoryRecor
   return {
     key,
     match(m) {
-      const k = key(m.subject);
+      const k = key(textSubject(m));
       if (asked.size === 0 || k === null) return 0;
       return asked.has(k) ? 1 : -1;
     },
