@@ -52,7 +52,8 @@ function relativesAsked(question: string, memories: readonly Pick<MemoryRecord, 
  * "The user's mum's got a Toyota Yaris now." filed under the user: the fact opens with a relative who acts (no name
  * follows the relation, no "is"/"and"), so it is that relative's ("the user's mother", as the engine files "my mum").
  */
-const RELATIVE_ACTS = new RegExp(String.raw`^\s*(?:the\s+)?user's\s+(${KIN_WORDS})(?:'s)?\s+(?!(?:is|are|was|were|and|or|name|names)\b)\p{Ll}`, 'iu');
+// Case-sensitive: the word after the relation must be in lower case (a capital is the relative's name).
+const RELATIVE_ACTS = new RegExp(String.raw`^\s*(?:[Tt]he\s+)?[Uu]ser's\s+(${KIN_WORDS})(?:'s)?\s+(?!(?:is|are|was|were|and|or|name|names)\b)\p{Ll}`, 'u');
 
 /** The subject a fact is about: the stored one, or the relative it opens with when it was filed under the user. */
 export function textSubject(m: Pick<MemoryRecord, 'subject' | 'memory'>): string | null {
