@@ -210,7 +210,15 @@ const ONE_HOLDER = new Set(['residence', 'employer', 'role', 'manager', 'vehicle
 export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], subjectKey: SubjectKey = plainSubject): T[] {
   const out = [...sorted];
   const cued = out
-    .filter((h) => ENDS_VALUE.test(h.memory.memory) || JOB_ENDS.test(h.memory.memory) || ROLE_CHANGE.test(h.memory.memory) || NOW_CUE.test(h.memory.memory) || /\b(?:new|different)\s/i.test(h.memory.memory))
+    .filter(
+      (h) =>
+        ENDS_VALUE.test(h.memory.memory) ||
+        JOB_ENDS.test(h.memory.memory) ||
+        ROLE_CHANGE.test(h.memory.memory) ||
+        NOW_CUE.test(h.memory.memory) ||
+        INSTEAD.test(h.memory.memory) ||
+        /\b(?:new|different)\s/i.test(h.memory.memory),
+    )
     .map((h) => factView(h.memory, subjectKey));
   if (cued.length === 0) return out;
   // Each fact moves once (ids: the entries are copied as their scores change).
@@ -222,7 +230,9 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
     if (!o.subject) continue;
     const oneHolder = ONE_HOLDER.has(o.id);
     const successor = cued.find((n) => {
-      if (n.memory.id === older.memory.id || moved.has(n.memory.id) || !laterView(n, o)) return false;
+      if (n.memory.id === older.memory.id || moved.has(n.memory.id)) return false;
+      if (replacesEnding(o, n)) return true;
+      if (!laterView(n, o)) return false;
       // Another person's fact replaces the older one only as the relation's holder: "hired a different accountant,
       // Gareth" after "Sunita is the user's accountant", "Mrs Okafor retired" after "Maisie's teacher is Mrs Okafor".
       if (n.subject !== o.subject) return o.subject !== null && n.subject !== null && (newHolderOfRelation(o, n) || holderEnded(o, n));
@@ -247,6 +257,18 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
     i++;
   }
   return out;
+}
+
+/** "joined Gymbox instead": a fact that says it replaces something. */
+const INSTEAD = /\binstead\b/i;
+
+/**
+ * "The user cancelled PureGym." and "The user joined Gymbox instead." (one sentence the engine split in two): the fact
+ * that ends a thing yields to the fact of its subject, stated with it or later, that says it replaces it, however far
+ * below it scores (the replacement seldom repeats the question's words).
+ */
+function replacesEnding(older: FactView, newer: FactView): boolean {
+  return older.subject !== null && newer.subject === older.subject && INSTEAD.test(newer.memory.memory) && ENDS_THING.test(older.memory.memory) && !INSTEAD.test(older.memory.memory) && !laterView(older, newer);
 }
 
 /** The newer fact ends a value the older one names with a capital ("sold the Outback" after "drives a Subaru Outback"). */
@@ -355,10 +377,7 @@ const PROFESSION_IN = new RegExp(String.raw`\b(?:${PROFESSION_WORDS})s?\b`, 'iu'
  */
 const NOW_CUE = /\b(?:now|nowadays|these days|as of|has been made|have been made|'ve been made)\b/i;
 /** A person's title or classification stated with a copula or an appointment ("is a sergeant", "been made partner"). */
-const TITLE_SHAPE = new RegExp(
-  String.raw`\b(?:is|'s|am|are)\s+(?:now\s+)?(?:an?\s+[\p{L}-]+|(?:the\s+)?(?:[\p{L}-]+\s+){0,2}?(?:${PROFESSION_WORDS})s?\b)|\bworks as\b|\bbeen made\b`,
-  'iu',
-);
+const TITLE_SHAPE = new RegExp(String.raw`\b(?:is|'s|am|are)\s+(?:now\s+)?(?:an?\s+[\p{L}-]+|(?:the\s+)?(?:[\p{L}-]+\s+){0,2}?(?:${PROFESSION_WORDS})s?\b)|\bworks as\b|\bbeen made\b`, 'iu');
 /** A person's classification in the older fact ("Callum is a constable", "works as a registrar"). */
 const CLASSIFIED = /\b(?:is|am|are|works as)\s+(?:a|an)\s+[\p{L}-]+/iu;
 const CAR = new RegExp(String.raw`\b(?:${CAR_BRANDS})\b`, 'i');

@@ -149,6 +149,11 @@ export function subjectsOf(question: string, memories: readonly Pick<MemoryRecor
   // "my sister" is the one sister the memories name.
   const kin = relativesAsked(question, memories);
   for (const k of known) if (kin.names.has(k.split(' ')[0]!)) asked.add(k);
+  // "where's my brother living?" is not about the user, whether or not the memories say who the brother is: the user's
+  // own facts are another person's, unless they name the relation asked ("The user lives with the user's brother").
+  const relationWord = RELATION_ASKED.test(question) ? undefined : RELATIVE.exec(question)?.[0].split(/\s+/).pop()?.toLowerCase();
+  const userNotAsked = relationWord !== undefined && !asked.has(USER);
+  const namesRelation = relationWord === undefined ? null : new RegExp(String.raw`\b${relationWord}\b`, 'i');
   // The words that name an asked person in a memory's text: its first name (the user's names for the user).
   const names = new Set<string>();
   // A relative known only by the relation ("the user's mother") has no name to look for.
@@ -157,10 +162,12 @@ export function subjectsOf(question: string, memories: readonly Pick<MemoryRecor
     key,
     match(m) {
       const k = key(textSubject(m));
+      if (k === USER && userNotAsked) return -1;
       if (asked.size === 0 || k === null) return 0;
       return asked.has(k) ? 1 : -1;
     },
     mentionsAsked(m) {
+      if (namesRelation?.test(m.memory)) return true;
       if (names.size === 0) return false;
       return words(m.memory).some((w) => names.has(w.replace(/'s$/, '')));
     },

@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { leadingName, subjectOf } from '../../../src/services/memory-ranking.js';
 import { order, plainFact as fact } from './memory-ranking-fixture.js';
 
-
 describe('a later fact that ends a named value, under any attribute', () => {
   it('puts "left The Lanterns" above "plays bass in a band called The Lanterns" though the two are filed under different attributes', () => {
     const band = fact('The user plays bass in a band called The Lanterns.', 'the user', 'schedule:bass', '2026-02-08');

@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import { fact, order } from './memory-ranking-fixture.js';
 
-
 describe('a new holder of a relation an older fact names a person for', () => {
   it('puts "found a new coach, Tomasz" above "trains with a running coach, Ellie Park"', () => {
     const ellie = fact('The user trains with a running coach, Ellie Park, twice a week.', 'the user', 'schedule:train', '2026-03-02');

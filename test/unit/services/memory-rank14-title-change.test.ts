@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { leadingName } from '../../../src/services/memory-ranking.js';
 import { fact, order } from './memory-ranking-fixture.js';
 
-
 describe('a later change of job title, beyond any margin', () => {
   it('puts "was promoted to ward sister" above "works as a nurse" at 0.71 against 0.99', () => {
     const nurse = fact('Priyanka works as a nurse.', 'Priyanka', 'role', '2026-01-10');

@@ -73,3 +73,32 @@ describe('a new holder of a relation, under any attribute or subject', () => {
       ).toBe(older.memory);
   });
 });
+
+describe('a replacement said with "instead" beside the ending it follows', () => {
+  it('puts "joined Gymbox instead" above "cancelled PureGym" of the same note, however far below', () => {
+    const cancelled = fact('The user cancelled PureGym.', 'the user', null, '2026-09-12');
+    const joined = fact('The user joined Gymbox instead.', 'the user', 'employer', '2026-09-12');
+    expect(
+      order([
+        { memory: cancelled, similarity: 0.282 },
+        { memory: joined, similarity: 0.007 },
+      ]),
+    ).toEqual([joined.memory, cancelled.memory]);
+  });
+
+  it('leaves the ending first for another person or an older "instead"', () => {
+    const cancelled = fact('The user cancelled PureGym.', 'the user', null, '2026-09-12');
+    const lucia = fact('Lucia joined Gymbox instead.', 'Lucia', null, '2026-09-12');
+    const older = fact('The user joined Gymbox instead.', 'the user', null, '2026-03-01');
+    for (const [first, second] of [
+      [cancelled, lucia],
+      [cancelled, older],
+    ] as const)
+      expect(
+        order([
+          { memory: first, similarity: 0.282 },
+          { memory: second, similarity: 0.007 },
+        ])[0],
+      ).toBe(first.memory);
+  });
+});

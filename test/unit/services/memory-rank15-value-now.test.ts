@@ -5,7 +5,7 @@
  * acts ("The user's mum's got ...") is that relative's.
  */
 import { describe, expect, it } from 'vitest';
-import { textSubject } from '../../../src/services/memory-subjects.js';
+import { subjectsOf, textSubject } from '../../../src/services/memory-subjects.js';
 import { fact, order, searchFacts } from './memory-ranking-fixture.js';
 
 describe('a value said to hold now, beyond any margin', () => {
@@ -92,5 +92,20 @@ describe('the relative a fact filed under the user opens with', () => {
     ];
     const hits = await searchFacts(texts, 'what car does my mum drive?');
     expect(hits[0]).toBe(texts[2]!.memory);
+  });
+});
+
+describe('a question about a relative the memories do not name', () => {
+  it("counts the user's own fact as another person's, unless it names the relation", () => {
+    const own = { memory: 'The user has relocated to Edinburgh.', subject: 'the user', attribute: 'residence' };
+    const euan = { memory: 'Euan has moved to Inverness for the new job.', subject: 'Euan', attribute: 'residence' };
+    const both = { memory: "The user lives with the user's brother in Leith.", subject: 'the user', attribute: 'residence' };
+    const subjects = subjectsOf("where's my brother living these days?", [own, euan, both]);
+    expect(subjects.match(own)).toBe(-1);
+    expect(subjects.match(euan)).toBe(0);
+    expect(subjects.mentionsAsked(both)).toBe(true);
+    expect(subjects.mentionsAsked(own)).toBe(false);
+    // About the user: unchanged.
+    expect(subjectsOf('where do I live?', [own, euan]).match(own)).toBe(1);
   });
 });
