@@ -46,6 +46,17 @@ export interface SqliteChunksOptions {
  * no statistics, since nothing runs ANALYZE) from choosing the low-selectivity (org_id, active) index over the id
  * index. The organisation is still checked on every row.
  */
+/**
+ * Done documents with an active chunk of another model (or none). "Another model" is spelled as a range on both sides
+ * of the current one, each a range of the partial index chunks_embedding_model: after the first start, when no chunk
+ * is stale, the check reads nothing instead of every chunk.
+ */
+export const STALE_EMBEDDINGS_SQL = `SELECT DISTINCT d.org_id, d.id, d.generation FROM (
+    SELECT document_id FROM chunks WHERE active = 1 AND embedding_model IS NULL
+    UNION ALL SELECT document_id FROM chunks WHERE active = 1 AND embedding_model < ?
+    UNION ALL SELECT document_id FROM chunks WHERE active = 1 AND embedding_model > ?
+  ) c JOIN documents d ON d.id = c.document_id WHERE d.status = 'done' LIMIT ?`;
+
 export class SqliteChunks implements ChunkStore {
   readonly capabilities: SearchCapabilities = { nativeVectorSearch: false, nativeKeywordSearch: true, nativeRankFusion: false };
   /** The vector index's change tracking; the documents adapter moves it along with its retags and deletes. */
@@ -88,12 +99,7 @@ export class SqliteChunks implements ChunkStore {
   }
 
   async findDocumentsWithStaleEmbeddings(model: string, limit: number): Promise<DocumentRef[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT DISTINCT d.org_id, d.id, d.generation FROM chunks c JOIN documents d ON d.id = c.document_id
-         WHERE c.active = 1 AND d.status = 'done' AND (c.embedding_model IS NULL OR c.embedding_model <> ?) LIMIT ?`,
-      )
-      .all(model, limit) as Row[];
+    const rows = this.db.prepare(STALE_EMBEDDINGS_SQL).all(model, model, limit) as Row[];
     return rows.map((r) => ({ orgId: r.org_id as string, documentId: r.id as string, generation: r.generation as number }));
   }
 
