@@ -122,7 +122,7 @@ export function relationTo(fact: ExtractedFact, candidate: RelationCandidate): '
   if (n.normalised === o.normalised) return 'duplicate';
   const fa = canonicalAttribute(fact.attribute);
   const ca = canonicalAttribute(candidate.attribute);
-  if (subject === true && isCatalogued(fa) && fa === ca) return sameAttribute(fact, candidate, fa, n, o);
+  if (subject === true && isCatalogued(fa) && (fa === ca || sameSlot(fa, ca))) return sameAttribute(fact, candidate, fa!, n, o);
   // Retiring ends the job, the role with the employer: "my dad finally retired" replaces "my dad is a mail carrier".
   if (subject === true && fa === 'employer' && (ca === 'role' || (ca === null && JOB_LIKE.test(candidate.text))) && RETIRED.test(fact.text) && !RETIRED.test(candidate.text)) return 'updates';
   const names = new Set(subjectNames(fact.subject, fact.aliases).flatMap((name) => words(name).flatMap((w) => term(w) ?? [])));
@@ -212,6 +212,17 @@ function topicNouns(text: string): Set<string> {
   if (nounCache.size > 2000) nounCache.clear();
   nounCache.set(text, found);
   return found;
+}
+
+/**
+ * Two weekday slots named one more closely than the other ("the standup" and "our team standup", "retro" and "team
+ * retro"): the same slot, so a moved day replaces the first.
+ */
+function sameSlot(a: string | null, b: string | null): boolean {
+  if (!a?.startsWith('field:') || !b?.startsWith('field:')) return false;
+  const [x, y] = [a.slice(6).split(' '), b.slice(6).split(' ')];
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  return short.length < long.length && short.join(' ') === long.slice(long.length - short.length).join(' ');
 }
 
 /** Picks the relation of `fact` to its candidates: duplicate > updates > extends > new. */
