@@ -53,7 +53,7 @@ export function answerInFrame(question: string | null, answer: string): string {
       String.raw`^${NOT_OLD}(?:(?:[Ss]till|[Nn]ow|[Cc]urrently|[Aa]ctually|[Jj]ust)\s+)?(?:(?:[Ll]iving\s+|[Bb]ased\s+)?[Ii]n\s+|(?<near>(?:[Jj]ust\s+)?(?:[Oo]utside(?:\s+of)?|[Nn]ear|[Cc]lose\s+to|[Nn]orth\s+of|[Ss]outh\s+of|[Ee]ast\s+of|[Ww]est\s+of)\s+))?${PLACE}(?=\s*(?:[,.!]|$)|\s+(?:since|these\s+days|for\s+now|now)\b)(?:\s*,\s*(?:actually|now|still)\b)?`,
       'u',
     ).exec(first);
-    const place = m?.[2]?.replace(/\.+$/, "");
+    const place = m?.[2]?.replace(/\.+$/, '');
     if (m && place && !/^(?:I|We|My|Our|He|She|They|It|No|Yes)\b/.test(place)) {
       const tail = first
         .slice(m[0].length)
@@ -68,7 +68,8 @@ export function answerInFrame(question: string | null, answer: string): string {
 }
 
 /** "what do you do for work?", "what's your job?": the answer fragment names the job. */
-const WHAT_JOB = /\b(?:what\s+do\s+you\s+do(?:\s+for\s+(?:work|a\s+living))?|what(?:'s|\s+is)\s+your\s+(?:job|profession|line\s+of\s+work|occupation)|what\s+do\s+you\s+work\s+as|what\s+(?:kind|sort|line)\s+of\s+work)\b/i;
+const WHAT_JOB =
+  /\b(?:what\s+do\s+you\s+do(?:\s+for\s+(?:work|a\s+living))?|what(?:'s|\s+is)\s+your\s+(?:job|profession|line\s+of\s+work|occupation)|what\s+do\s+you\s+work\s+as|what\s+(?:kind|sort|line)\s+of\s+work)\b/i;
 /** "what kind of dog?", "what breed is it?" after "a dog": the answer is what the user's <noun> is. */
 const WHAT_KIND = /\bwhat\s+(?:kind|sort|type|breed)\s+of\s+(?<noun>[\p{Ll}-]{3,})\b/iu;
 /** A fragment, not a sentence: no subject or verb of its own in its first clause, a few words. */

@@ -35,7 +35,10 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   // Vehicle.
   [new RegExp(String.raw`^\s+${ADV}(?:drives|owns|has|have|bought|got|just bought|leased|is driving|picked up|traded up to|upgraded to)\s+(?:an?\s+|the\s+)?${VEHICLE}`, 'iu'), (g) => f('vehicle', g.v)],
   // "drives a grey Polo": whatever model, driving a capitalised name is driving a car.
-  [/^\s+(?:(?:now|currently|still|just)\s+)?(?:drives|is driving|has been driving)\s+(?:an?\s+|the\s+)?(?<v>(?:(?:new|used|old|red|blue|black|white|silver|grey|gray|green|yellow|orange|electric|\d{4})\s+)*\p{Lu}[\p{L}\d-]*(?:\s+[\p{Lu}\d][\p{L}\d-]*)?)/u, (g) => f('vehicle', g.v)],
+  [
+    /^\s+(?:(?:now|currently|still|just)\s+)?(?:drives|is driving|has been driving)\s+(?:an?\s+|the\s+)?(?<v>(?:(?:new|used|old|red|blue|black|white|silver|grey|gray|green|yellow|orange|electric|\d{4})\s+)*\p{Lu}[\p{L}\d-]*(?:\s+[\p{Lu}\d][\p{L}\d-]*)?)/u,
+    (g) => f('vehicle', g.v),
+  ],
   [new RegExp(String.raw`^'s\s+(?:car|vehicle|ride)\s+is\s+(?:an?\s+)?${V}`, 'iu'), (g) => f('vehicle', g.v)],
   [
     new RegExp(String.raw`^\s+${ADV}(?:sold|has sold|is selling|got rid of|traded in|totaled|crashed)\s+(?:the user's\s+|\p{Lu}[\p{L}'-]*'s\s+|her\s+|his\s+|their\s+|the\s+|an?\s+)?(?:old\s+)?${VEHICLE}`, 'iu'),
@@ -54,7 +57,13 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   [/^\s+(?:(?:now|currently|just)\s+)?(?:weighs|weighed(?:\s+in)?|is down to|is up to|got down to)\b.{0,45}?(?<v>\d+(?:[.,]\d+)?\s?(?:kg|kgs|kilos?|lbs?|pounds|stone|st)\b)/iu, (g) => f('weight', g.v)],
   [/^'s\s+(?:current\s+|new\s+)?weight\s+is\s+(?:now\s+)?(?<v>\d+(?:[.,]\d+)?\s?(?:kg|kgs|kilos?|lbs?|pounds|stone|st)\b)/iu, (g) => f('weight', g.v)],
   // "eats fish again since the pregnancy", "went back to eating meat": "again" says the diet changed, whatever follows.
-  [new RegExp(String.raw`^\s+${ADV}(?:(?:(?:has\s+)?started|began|is|(?:has\s+)?gone back to|went back to)\s+eating|eats?)\s+(?<v>meat|fish|dairy|pork|beef|red meat|animal products|chicken|poultry|seafood|lamb|bacon|turkey)\s+again\b`, 'iu'), (g) => f('diet', `eats ${g.v}`)],
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:(?:(?:has\s+)?started|began|is|(?:has\s+)?gone back to|went back to)\s+eating|eats?)\s+(?<v>meat|fish|dairy|pork|beef|red meat|animal products|chicken|poultry|seafood|lamb|bacon|turkey)\s+again\b`,
+      'iu',
+    ),
+    (g) => f('diet', `eats ${g.v}`),
+  ],
   [new RegExp(String.raw`^\s+${ADV}(?:stopped|quit|gave up)\s+eating\s+(?<v>meat|fish|dairy|gluten|sugar|eggs|pork|beef|red meat|animal products)`, 'iu'), (g) => f('diet', `no ${g.v}`)],
   [
     new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became|is still)\s+${ADV}(?:not\s+)?${ADV}(?:severely\s+|very\s+|mildly\s+|a bit\s+|slightly\s+|deathly\s+|highly\s+)?allergic\s+to\s+(?<v>.+)`, 'iu'),

@@ -158,8 +158,7 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
       // "Just to confirm, you work at Bosch, not Siemens?" / "yes": a confirmed correction.
       const fix = valueCorrection(confirmed.statement);
       for (const clause of splitClauses(restoreImpliedSubject(cleanSentence(fix ? fix.statement : confirmed.statement, names)))) {
-        for (const fact of factsOfClause(clause, context))
-          if (fact.attribute) push(fix && fact.text.toLowerCase().includes(fix.meant.toLowerCase()) ? { ...fact, corrects: correctsOf(fix) } : fact);
+        for (const fact of factsOfClause(clause, context)) if (fact.attribute) push(fix && fact.text.toLowerCase().includes(fix.meant.toLowerCase()) ? { ...fact, corrects: correctsOf(fix) } : fact);
       }
     }
     // "Today was one of those days. Rain all morning, the bus was late, and I spilled coffee": after a mood of the day,

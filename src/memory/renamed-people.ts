@@ -44,12 +44,7 @@ export function renamedSubject(subject: string | null, rejected: string, meant: 
 }
 
 /** Gives every latest memory of the tags that holds `rejected` a next version with `meant` (see above), except `skip`. */
-export async function renameEveryMemory(
-  deps: RevisionDeps,
-  ctx: Parameters<typeof reviseMemoriesNaming>[1],
-  rename: { rejected: string; meant: string },
-  skip: ReadonlySet<string>,
-): Promise<string[]> {
+export async function renameEveryMemory(deps: RevisionDeps, ctx: Parameters<typeof reviseMemoriesNaming>[1], rename: { rejected: string; meant: string }, skip: ReadonlySet<string>): Promise<string[]> {
   return reviseMemoriesNaming(
     deps,
     ctx,
