@@ -44,7 +44,7 @@ const JOB_LIKE = /\b(?:is|works as)\s+an?\s+(?:(?!of\b)[\p{Ll}-]+\s+){0,2}[\p{Ll
 const RETIRED = /\b(?:retired|is retired|has retired|went into retirement)\b(?!\s+(?:teacher|nurse|officer|engineer|doctor|colonel|\p{Ll}+er)\b)/iu;
 /** Words that announce that what held before changed or stopped (rule 5). */
 const CHANGE_CUE =
-  /\b(?:now|actually|no longer|any ?more|switched|switching|moved|started|left|quit|stopped|gave up|given up|dropped(?:\s+out)?|tapered off|came off|come off|instead|these days|nowadays|back to|correction|not anymore|ditched|dumped|swapped|replaced|cancel+ed|handed\s+(?:[\p{L}'-]+\s+){0,2}over|stepped\s+(?:back|down)|parted ways|(?:has|have)\s+since)\b/iu;
+  /\b(?:now|actually|no longer|any ?more|switched|switching|moved|started|left|quit|stopped|gave up|given up|dropped(?:\s+out)?|tapered off|came off|come off|instead|these days|nowadays|back to|correction|not anymore|ditched|dumped|swapped|replaced|cancel+ed|handed\s+(?:[\p{L}'-]+\s+){0,2}over|stepped\s+(?:back|down)|parted ways|(?:has|have)\s+since|pushed back|brought forward|rescheduled|postponed|put back)\b/iu;
 /** Nouns that say when, not what: "every morning" and "on Saturday mornings" are no shared topic. */
 const TIME_NOUNS = new Set(
   words(
@@ -129,7 +129,10 @@ export function relationTo(fact: ExtractedFact, candidate: RelationCandidate): '
   // "ditched Spotify for Apple Music" ends the fact that names Spotify, whatever either is filed under.
   if (subject === true && endsNamedObject(fact.text, candidate.text, names)) return 'updates';
   if (isCatalogued(fa) && isCatalogued(ca)) return 'new';
-  return byWords(n, o, candidate, subject === true, fa !== null && fa === ca, names);
+  // "Parents' evening got pushed back to 14 May" after "Parents' evening is on 7 May": facts of no one (events, the
+  // office) change like anyone's.
+  const unowned = !fact.subject && !candidate.subject;
+  return byWords(n, o, candidate, subject === true, fa !== null && fa === ca, names, unowned);
 }
 
 function sameAttribute(fact: ExtractedFact, candidate: RelationCandidate, attribute: string, n: Shape, o: Shape): 'duplicate' | 'updates' | 'extends' | 'new' {
@@ -166,7 +169,7 @@ function aliasFacet(fact: ExtractedFact, attribute: string): ClassifiedFacet | n
   return null;
 }
 
-function byWords(n: Shape, o: Shape, candidate: RelationCandidate, sameSubject: boolean, sameAttribute: boolean, names: ReadonlySet<string>): 'duplicate' | 'updates' | 'extends' | 'new' {
+function byWords(n: Shape, o: Shape, candidate: RelationCandidate, sameSubject: boolean, sameAttribute: boolean, names: ReadonlySet<string>, unowned = false): 'duplicate' | 'updates' | 'extends' | 'new' {
   const newInOld = coverage(n.words, o.words);
   const oldInNew = coverage(o.words, n.words);
   // "Dana no longer lives in Paris" repeats the words of "Dana lives in Paris" and contradicts it.
@@ -180,7 +183,7 @@ function byWords(n: Shape, o: Shape, candidate: RelationCandidate, sameSubject: 
   const missing = [...o.content].filter((t) => !n.content.has(t)).length;
   const contains = oldInNew >= WORD_COVERAGE && missing <= (o.content.size >= 5 ? 1 : 0) && subset(o.numbers, n.numbers) && extraContent;
   if (sameSubject && sameAttribute) return contains && oldInNew === 1 ? 'extends' : 'updates';
-  if (sameSubject && CHANGE_CUE.test(n.text) && topicChange(n, o, candidate, false, names)) return 'updates';
+  if ((sameSubject || unowned) && CHANGE_CUE.test(n.text) && topicChange(n, o, candidate, false, names)) return 'updates';
   return sameSubject && contains ? 'extends' : 'new';
 }
 
