@@ -70,6 +70,17 @@ describe('recurring slots said with no person', () => {
     expect(texts.some((t) => /Thursdays/.test(t))).toBe(true);
   });
 
+  it('"Quiz moved to Thursdays from next month" replaces "Pub quiz is every other Tuesday" (a slot with its start is no plan)', async () => {
+    const latest = await latestMemories(['Pub quiz is every other Tuesday at the Crown.', '2026-02-02'], ['Quiz moved to Thursdays from next month.', '2026-03-02']);
+    expect(latest.map((m) => m.memory)).toEqual([expect.stringMatching(/Thursdays/)]);
+    expect(latest[0]!.isStatic).toBe(true);
+  });
+
+  it('an event of no one moved to another date replaces its first date', async () => {
+    const texts = await latestTexts(['The school fete is on 20 June on the playing field.', '2026-05-01'], ['The school fete got postponed to 27 June because of the forecast.', '2026-05-10']);
+    expect(texts.some((t) => /20 June|2026-06-20/.test(t))).toBe(false);
+  });
+
   it('"the third Saturday of the month" stays a weekday of the month, not a date', () => {
     const facts = read('Our litter pick is on the third Saturday of every month.');
     expect(facts.some((f) => /third Saturday of every month/.test(f.text))).toBe(true);
