@@ -13,11 +13,11 @@ function ratesRow(name: string, r: Rates): (string | number)[] {
 const RATE_HEADERS = ['', 'scenarios', 'questions', 'top-1 current', 'stale above current', 'profile correct', 'small-talk memories', 'errors'];
 
 /**
- * dev, the fresh proxies (fresh, fresh2, …) and the round regression sets (notes11, rank11) are written to be tuned
+ * dev, the fresh proxies (fresh, fresh2, …) and the round regression sets (notes11, rank11, profile15) are written to be tuned
  * on after their first measurement; holdout and scenarios kept outside the repository are not.
  */
 export function isTunableSplit(split: string): boolean {
-  return split === 'dev' || /^(?:fresh\d*|notes\d+|rank\d+)$/.test(split);
+  return split === 'dev' || /^(?:fresh\d*|notes\d+|rank\d+|profile\d+)$/.test(split);
 }
 
 export function scenarioTables(r: ScenarioResult): string {

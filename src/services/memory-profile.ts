@@ -1,9 +1,15 @@
 import { readScope, type Actor } from '../core/actor.js';
 import { matchesFilter, type FilterNode } from '../core/filters.js';
 import type { MemoryRecord } from '../core/types.js';
-import { memoryRecency, type MemoryDates, type MemoryListQuery } from '../storage/memories.js';
+import { type MemoryDates, type MemoryListQuery } from '../storage/memories.js';
 import type { Store } from '../storage/store.js';
-import { supersessionKey } from './memory-ranking.js';
+import { statedLater, supersessionKey } from './memory-ranking.js';
+import { daysBefore, finishedPlan, happenedDay, plannedAhead } from './profile-dates.js';
+import { formerPartnerFacts } from './profile-partners.js';
+import { replacedTitles, titleChange } from './profile-job-changes.js';
+import { recurringHabit, replacedWeeklySlots } from './profile-schedules.js';
+
+export { daysBefore, finishedPlan } from './profile-dates.js';
 
 export interface ProfileOptions {
   filters?: FilterNode;
@@ -18,15 +24,19 @@ export interface Profile {
 
 /** Pages read per list before the profile settles for fewer facts than its limit. */
 const MAX_PAGES = 8;
+/** Memories of each kind read to find the tag's latest activity. */
+const ANCHOR_PAGE = 50;
 
 /**
  * The profile of a container tag. `static`: the current lasting facts, best supported first: latest, not forgotten
  * or expired, and not contradicted (a newer fact about the same subject and single-valued attribute replaced it,
- * linked as a version or not). `dynamic`: recent context, newest first: facts whose recency (storage/memories.ts
- * memoryRecency) lies within `recentDays` of the tag's latest activity, without superseded or contradicted ones and
- * without finished plans (a fact stated for a date still to come, whose date has passed since). Each list holds one
- * value per subject + attribute and no text twice. Reads follow the store's per-tag orders page by page, so a
- * profile costs what it shows, not what the tag holds.
+ * linked as a version or not), plus the lasting facts the engine filed as context (a weekly habit, a title said as
+ * done, the new version of a lasting fact). `dynamic`: recent context, newest first: facts that happened (profile-
+ * dates.ts: event date, else the day said, i.e. the document's date) within `recentDays` of the tag's latest
+ * activity, without superseded or contradicted ones and without finished plans (a fact said before its date, whose
+ * date has passed since). Neither list keeps a fact a newer one in the profile says no longer holds (staleFacts).
+ * Each list holds one value per subject + attribute and no text twice. Reads follow the store's per-tag orders page
+ * by page, so a profile costs what it shows, not what the tag holds.
  */
 export class MemoryProfiles {
   constructor(
@@ -38,24 +48,53 @@ export class MemoryProfiles {
     const [tag] = readScope(actor, [containerTag])!;
     const orgId = actor.orgId;
     const base = { containerTags: [tag!], count: false, order: 'desc' as const };
-    // The tag's latest activity: the newest of each kind, so each read walks its (is_static, recency) index in order
-    // (one read of both kinds sorted the whole tag).
-    const newest = (await Promise.all([true, false].map((isStatic) => this.store.memories.listMemories(orgId, { ...base, isStatic, sort: 'recency', limit: 1, offset: 0 })))).flatMap((page) => page.memories);
+    // The tag's latest activity: the newest of each kind by the day each was said (profile-dates.ts). The store orders
+    // by the day a memory was learned, so its first page of each kind is read and the latest said day taken from it.
+    const newest = (await Promise.all([true, false].map((isStatic) => this.store.memories.listMemories(orgId, { ...base, isStatic, sort: 'recency', limit: ANCHOR_PAGE, offset: 0 })))).flatMap((page) => page.memories);
     if (newest.length === 0) return { static: [], dynamic: [] };
-    const anchor = newest.map(memoryRecency).reduce((a, b) => (a > b ? a : b));
+    const anchor = newest.map(happenedDay).reduce((a, b) => (a > b ? a : b));
     const since = daysBefore(anchor, this.recentDays);
     const seenText = new Set<string>();
     const seenKey = new Set<string>();
-    const statics = await this.collect(orgId, { ...base, isStatic: true, sort: 'support' }, opts.staticLimit ?? 100, (m) => matchesFilter(opts.filters, m.metadata), seenText, seenKey);
+    const staticLimit = opts.staticLimit ?? 100;
+    const dynamicLimit = opts.dynamicLimit ?? 30;
+    const statics = await this.collect(orgId, { ...base, isStatic: true, sort: 'support' }, staticLimit, (m) => matchesFilter(opts.filters, m.metadata), seenText, seenKey);
+    // The store's recency (learned day) is never before the said day, so its window holds every memory of this one.
     const dynamics = await this.collect(
       orgId,
       { ...base, isStatic: false, sort: 'recency', recentSince: since },
-      opts.dynamicLimit ?? 30,
-      (m) => matchesFilter(opts.filters, m.metadata) && !finishedPlan(m, anchor),
+      dynamicLimit,
+      (m) => matchesFilter(opts.filters, m.metadata) && (recurringHabit(m) || (happenedDay(m) >= since && !finishedPlan(m, anchor))),
       seenText,
       seenKey,
     );
-    return { static: statics.map((m) => m.memory), dynamic: dynamics.map((m) => m.memory) };
+    // A weekly habit, a title said as done and the new version of a lasting fact are lasting whichever list they were
+    // filed in.
+    const versionsOfLasting = await this.versionsOfLasting(orgId, dynamics);
+    const lastingFact = (m: MemoryRecord) => recurringHabit(m) || titleChange(m) || versionsOfLasting.has(m.id);
+    const lasting = [...statics, ...dynamics.filter(lastingFact)];
+    const recent = dynamics.filter((m) => !lastingFact(m));
+    const stale = staleFacts([...lasting, ...recent]);
+    return {
+      static: lasting
+        .filter((m) => !stale.has(m.id))
+        .slice(0, staticLimit)
+        .map((m) => m.memory),
+      dynamic: recent.filter((m) => !stale.has(m.id)).map((m) => m.memory),
+    };
+  }
+
+  /**
+   * Ids of the facts among `memories` that are the new value of a lasting fact ("Dana is at Lincoln Elementary now"
+   * updating "Dana teaches at Oak Ridge Elementary"): a version replaces what its parent said, so it lasts as its parent
+   * did, unless it is bounded in time (it expires, or it is a plan). One read of the parents, only when there are any.
+   */
+  private async versionsOfLasting(orgId: string, memories: readonly MemoryRecord[]): Promise<Set<string>> {
+    const versions = memories.filter((m) => m.relation === 'updates' && m.parentMemoryId && !m.forgetAfter && !plannedAhead(m));
+    if (versions.length === 0) return new Set();
+    const parents = await this.store.memories.getMemoriesByIds(orgId, [...new Set(versions.map((m) => m.parentMemoryId!))]);
+    const lastingParents = new Set(parents.filter((p) => p.isStatic).map((p) => p.id));
+    return new Set(versions.filter((m) => lastingParents.has(m.parentMemoryId!)).map((m) => m.id));
   }
 
   /** Up to `limit` current facts of one list, page by page in the list's order. */
@@ -105,19 +144,6 @@ function newer(a: MemoryDates, b: MemoryDates): boolean {
   return (a.eventDate ?? '') > (b.eventDate ?? '');
 }
 
-/** A plan (stated before its date) whose date lies before the tag's latest activity. */
-export function finishedPlan(m: Pick<MemoryRecord, 'eventDate' | 'createdAt'>, anchorDay: string): boolean {
-  if (!m.eventDate) return false;
-  const event = m.eventDate.slice(0, 10);
-  return event > m.createdAt.slice(0, 10) && event < anchorDay;
-}
-
-/** The day `days` before a day (YYYY-MM-DD). */
-export function daysBefore(day: string, days: number): string {
-  const t = Date.parse(`${day}T00:00:00.000Z`);
-  return Number.isFinite(t) ? new Date(t - days * 86_400_000).toISOString().slice(0, 10) : day;
-}
-
 /** A memory's text as duplicates compare it: case, spacing and the final full stop do not count. */
 export function normalizedText(text: string): string {
   return text
@@ -125,4 +151,13 @@ export function normalizedText(text: string): string {
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/[.!?]+$/, '');
+}
+
+/**
+ * Facts of a profile that a newer fact in it says no longer hold, though the engine filed them apart: a weekly slot
+ * said again on another day (profile-schedules.ts), a title replaced or ended (profile-job-changes.ts), and someone
+ * called a partner after the newest partner fact ended that relationship or named someone else (profile-partners.ts).
+ */
+function staleFacts(facts: readonly MemoryRecord[]): Set<string> {
+  return new Set([...replacedWeeklySlots(facts, statedLater), ...replacedTitles(facts, statedLater), ...formerPartnerFacts(facts, statedLater)]);
 }

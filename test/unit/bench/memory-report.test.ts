@@ -13,11 +13,18 @@ describe('bench:memories scenario report', () => {
       byFile: {},
       byFamily: { move: rates },
       unsupported: [],
-      failures: [miss('dev-a', 'dev', 'DEV QUESTION'), miss('held-b', 'holdout', 'SECRET QUESTION'), miss('f6-c', 'fresh6', 'FRESH QUESTION'), miss('ext-d', 'external', 'OUTSIDE QUESTION')],
+      failures: [
+        miss('dev-a', 'dev', 'DEV QUESTION'),
+        miss('held-b', 'holdout', 'SECRET QUESTION'),
+        miss('f6-c', 'fresh6', 'FRESH QUESTION'),
+        miss('ext-d', 'external', 'OUTSIDE QUESTION'),
+        miss('p15-e', 'profile15', 'PROFILE QUESTION'),
+      ],
     } as unknown as ScenarioResult;
     const text = scenarioTables(r);
     expect(text).toContain('DEV QUESTION');
     expect(text).toContain('FRESH QUESTION');
+    expect(text).toContain('PROFILE QUESTION');
     expect(text).not.toContain('SECRET QUESTION');
     expect(text).not.toContain('OUTSIDE QUESTION');
     expect(text).not.toContain('held-b');
