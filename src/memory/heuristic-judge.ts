@@ -123,6 +123,8 @@ export function relationTo(fact: ExtractedFact, candidate: RelationCandidate): '
   const fa = canonicalAttribute(fact.attribute);
   const ca = canonicalAttribute(candidate.attribute);
   if (subject === true && isCatalogued(fa) && (fa === ca || sameSlot(fa, ca))) return sameAttribute(fact, candidate, fa!, n, o);
+  // "Pilates is on Thursdays now" after "does pilates every Tuesday evening": the slot said before as a habit.
+  if (subject === true && ca === null && slotHabit(fa, candidate.text)) return 'updates';
   // Retiring ends the job, the role with the employer: "my dad finally retired" replaces "my dad is a mail carrier".
   if (subject === true && fa === 'employer' && (ca === 'role' || (ca === null && JOB_LIKE.test(candidate.text))) && RETIRED.test(fact.text) && !RETIRED.test(candidate.text)) return 'updates';
   const names = new Set(subjectNames(fact.subject, fact.aliases).flatMap((name) => words(name).flatMap((w) => term(w) ?? [])));
@@ -215,6 +217,14 @@ function topicNouns(text: string): Set<string> {
   if (nounCache.size > 2000) nounCache.clear();
   nounCache.set(text, found);
   return found;
+}
+
+/** Whether `text` holds the weekday slot `attribute` (field:<what>) as a habit: what recurs, on a weekday. */
+function slotHabit(attribute: string | null, text: string): boolean {
+  if (!attribute?.startsWith('field:') || !/\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/i.test(text)) return false;
+  const key = attribute.slice(6).split(' ');
+  const held = new Set(words(text).flatMap((w) => term(w) ?? []));
+  return key.every((k) => held.has(k));
 }
 
 /**

@@ -76,6 +76,11 @@ describe('recurring slots said with no person', () => {
     expect(latest[0]!.isStatic).toBe(true);
   });
 
+  it('"Zumba is on Wednesdays now" replaces the habit "does zumba every Monday night"', async () => {
+    const texts = await latestTexts(['I do zumba every Monday night at the leisure centre.', '2026-01-12'], ['Zumba is on Wednesdays now, the instructor changed.', '2026-02-12']);
+    expect(texts.some((t) => /Monday/.test(t))).toBe(false);
+  });
+
   it('an event of no one moved to another date replaces its first date', async () => {
     const texts = await latestTexts(['The school fete is on 20 June on the playing field.', '2026-05-01'], ['The school fete got postponed to 27 June because of the forecast.', '2026-05-10']);
     expect(texts.some((t) => /20 June|2026-06-20/.test(t))).toBe(false);
