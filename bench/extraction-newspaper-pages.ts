@@ -161,6 +161,51 @@ const PAGES: Page[] = [
     quality: 50,
     seed: 19,
   },
+  {
+    // Round 14: a reversed display advert beside dark-on-light ones, on heavily foxed paper (dark blobs near the boxes).
+    file: 'scan-aged-newspaper-reversed.jpg',
+    masthead: 'The Harbour Gazette',
+    dateline: 'No. 1,204 · Wednesday, June 9, 1911 · One Halfpenny',
+    width: 1000,
+    height: 1300,
+    columns: [
+      { headline: 'NEW PIER OPENED', body: paragraphs(2, 7) },
+      { headline: 'SCHOOL PRIZE DAY', body: paragraphs(4, 7) },
+      { headline: 'MARKET REPORT', body: paragraphs(0, 7) },
+    ],
+    adverts: [
+      {
+        border: 'single',
+        lines: [
+          { text: 'BICYCLES', size: 42, bold: true },
+          { text: 'Ladies and Gentlemen', size: 20, italic: true },
+          { text: 'Repairs done on the premises', size: 16 },
+        ],
+      },
+      {
+        reversed: true,
+        lines: [
+          { text: 'SUMMER EXCURSIONS', size: 36, bold: true },
+          { text: 'by the steamer Lady Rowena', size: 20, italic: true },
+          { text: 'Return Fare 2s. 6d.', size: 28, bold: true },
+        ],
+      },
+      {
+        border: 'double',
+        lines: [
+          { text: 'TEA! TEA!', size: 40, bold: true },
+          { text: 'Finest Ceylon Blend', size: 22, italic: true },
+          { text: 'HOLLOWAY & CO.', size: 26, bold: true },
+        ],
+      },
+    ],
+    paper: [222, 202, 156],
+    spots: 90,
+    falloff: 0.3,
+    skew: 0.2,
+    quality: 55,
+    seed: 31,
+  },
 ];
 
 function esc(s: string): string {

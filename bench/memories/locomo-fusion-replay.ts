@@ -2,17 +2,23 @@
  * Memories + chunks fusion choices replayed on a locomo-dump.ts file (issue 26, round 11): the served fusion
  * (search/result-fusion.ts fuseRanked) over the dumped memories and chunk lists, its weights, and other ways to fill
  * ten slots from the two lists, each scored as recall@10 over the questions, with each half of the conversations
- * apart (a choice that wins on one half only is noise). The figures the README cites come from the service itself.
+ * apart (a choice that wins on one half only is noise), and the odd and even conversations apart (a second split). The
+ * figures the README cites come from the service itself.
+ * `--own` names a second dump of memories mode made with MNEMO_SEARCH_MEMORY_SOURCE_WEIGHT=0: each memory ranked on
+ * its own text alone, not on its source passage's similarity (search/memory-similarity.ts withSourceEvidence), which
+ * makes the served memory ranking three quarters a copy of the chunk ranking. Round 14 replays fusions with it too.
  *
- *   npx tsx bench/memories/locomo-fusion-replay.ts --dump /tmp/locomo-dump.json [--each 15]
+ *   npx tsx bench/memories/locomo-fusion-replay.ts --dump /tmp/locomo-dump.json [--each 15] [--own /tmp/own.json]
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { mean, rankingOf, recallAtK } from '../quality/metrics.js';
 import { fuseRanked, type FusionOptions } from '../../src/search/result-fusion.js';
 import { orderByMemoryContext } from '../../src/search/memory-turn-context.js';
+import { reorderedBy } from '../../src/search/turn-context.js';
+import { withIntent } from '../../src/search/query-intent.js';
 
-const { values: a } = parseArgs({ options: { dump: { type: 'string', default: '/tmp/locomo-dump.json' }, each: { type: 'string', default: '15' } } });
+const { values: a } = parseArgs({ options: { dump: { type: 'string', default: '/tmp/locomo-dump.json' }, each: { type: 'string', default: '15' }, own: { type: 'string' } } });
 interface Item {
   units: string[];
   sim: number;
@@ -30,20 +36,30 @@ const rows = JSON.parse(fs.readFileSync(a.dump!, 'utf8')) as Row[];
 const each = Number(a.each);
 const tags = [...new Set(rows.map((r) => r.tag))].sort();
 const firstHalf = new Set(tags.slice(0, Math.ceil(tags.length / 2)));
+const odd = new Set(tags.filter((_, i) => i % 2 === 0));
+// Memories ranked on their own text (--own), by question, in the dump's order.
+const own = a.own ? (JSON.parse(fs.readFileSync(a.own, 'utf8')) as Row[]).map((r) => r.lists.memories ?? []) : null;
+if (own && own.length !== rows.length) throw new Error(`--own ${a.own}: ${own.length} questions, the dump has ${rows.length}`);
+rows.forEach((r, i) => {
+  if (own) r.lists.own = own[i]!;
+});
 
 type Fill = (memories: Item[], chunks: Item[], row: Row) => string[][];
 function score(fill: Fill) {
   const all: number[] = [];
   const h1: number[] = [];
   const h2: number[] = [];
+  const o: number[] = [];
+  const e: number[] = [];
   for (const r of rows) {
     const slots = fill(r.lists.memories ?? [], r.lists.documents ?? [], r);
     const x = recallAtK(rankingOf(slots, 'results'), new Set(r.relevant), 10);
     all.push(x);
     (firstHalf.has(r.tag) ? h1 : h2).push(x);
+    (odd.has(r.tag) ? o : e).push(x);
   }
-  const pct = (xs: number[]) => (100 * mean(xs)).toFixed(1);
-  return `${pct(all)}% (halves ${pct(h1)} / ${pct(h2)})`;
+  const pct = (xs: number[]) => (100 * mean(xs)).toFixed(2);
+  return `${pct(all)}% (halves ${pct(h1)} / ${pct(h2)}, odd / even ${pct(o)} / ${pct(e)})`;
 }
 
 const key = (i: Item, n: number) => `${i.kind}:${i.text}:${n}`;
@@ -143,4 +159,80 @@ for (const beta of [0.1, 0.2, 0.3, 0.5]) {
     });
   }
 }
+// Round 14 (fusion15): wider turn context in the memories + chunks mode, memories ranked on their own text (--own), and
+// what one slot of the first page is worth from each side. A chunk's turn is lifted by a source's evidence as a noisy-OR
+// term at `weight`, capped at that evidence (search/turn-context.ts liftedBy with the weight as a parameter).
+const lift = (similarity: number, evidence: number, weight: number) => Math.max(similarity, Math.min(withIntent(similarity, weight * evidence), evidence));
+function widened(c: Item[], m: Item[], o: { memories: number; memoryWeight: number; chunks: number; chunkWeight: number; decay: number }): Item[] {
+  const best = c[0]?.sim ?? 0;
+  const score = new Map(c.map((x) => [x, x.sim]));
+  const lend = (source: string, evidence: number, weight: number) => {
+    for (const x of c) if (x.units[0] && near(x.units[0], source)) score.set(x, Math.max(score.get(x)!, lift(x.sim, evidence, weight)));
+  };
+  m.slice(0, o.memories).forEach((x, i) => {
+    for (const u of x.units) lend(u, x.sim * best * o.decay ** i, o.memoryWeight);
+  });
+  for (const x of c.slice(0, o.chunks)) if (x.units[0]) lend(x.units[0], x.sim, o.chunkWeight);
+  return reorderedBy(
+    c.map((x) => ({ ...x, similarity: x.sim })),
+    (x) => score.get(c.find((y) => y.units === x.units)!)!,
+  ).map((x) => ({ ...x, sim: x.similarity }));
+}
+const served = { memories: 2, memoryWeight: 0.3, chunks: 0, chunkWeight: 0, decay: 1 };
+report('round 14: memory context as served (2 memories, 0.3), then fuseRanked', (m, c, r) => fuseWith({ memoryWeight: 0.3, k: 1 })(m, widened(c.slice(0, each), m, served), r));
+// A memory below `gate` keeps boosting (or standing in for) its source chunks but takes no slot of its own.
+for (const gate of [0.7, 0.8, 0.9]) {
+  report(`  memories below ${gate} take no slot of their own`, (m, c, r) => {
+    const ordered = widened(c.slice(0, each), m, served);
+    const listed = new Set(ordered.flatMap((x) => x.units));
+    return fuseWith({ memoryWeight: 0.3, k: 1 })(
+      m.filter((x) => x.sim >= gate || x.units.every((u) => listed.has(u))),
+      ordered,
+      r,
+    );
+  });
+}
+for (const memories of [1, 3, 5, 10]) {
+  for (const decay of [1, 0.7]) {
+    report(`  ${memories} memories lend context (decay ${decay}), then fuseRanked`, (m, c, r) => fuseWith({ memoryWeight: 0.3, k: 1 })(m, widened(c.slice(0, each), m, { ...served, memories, decay }), r));
+  }
+}
+for (const chunkWeight of [0.1, 0.15, 0.2]) {
+  for (const chunks of [2, 3, 4]) {
+    report(`  + the first ${chunks} chunks lend context again at ${chunkWeight}`, (m, c, r) => fuseWith({ memoryWeight: 0.3, k: 1 })(m, widened(c.slice(0, each), m, { ...served, chunks, chunkWeight }), r));
+  }
+}
+if (own) {
+  report('own-text memories only', (_m, _c, r) => r.lists.own!.slice(0, 10).map((x) => x.units));
+  report('union of the first 10 chunks and the first 10 own-text memories', (_m, c, r) => [[...c.slice(0, 10), ...r.lists.own!.slice(0, 10)].flatMap((x) => x.units)]);
+  for (const w of [0.1, 0.3, 0.5]) report(`fuseRanked of own-text memories w=${w} k=1`, (_m, c, r) => fuseWith({ memoryWeight: w, k: 1 })(r.lists.own!, c, r));
+  report('chunks 9 + the best own-text memory of a new source', (_m, c, r) => {
+    const head = c.slice(0, 9).map((x) => x.units);
+    const seen = new Set(head.flat());
+    const extra = r.lists.own!.find((x) => x.units.length > 0 && x.units.every((u) => !seen.has(u)));
+    return [...head, ...(extra ? [extra.units] : []), ...c.slice(9).map((x) => x.units)];
+  });
+}
+// What a slot holds: the share of a question's evidence found by the chunk at rank i (7-14), and by the n-th memory
+// (1-3) whose sources none of the first 9 chunks holds, by the memory's similarity (>= 0.95, 0.85-0.95, below).
+const gains = new Map<string, number[]>();
+const add = (k: string, x: number) => gains.set(k, [...(gains.get(k) ?? []), x]);
+for (const r of rows) {
+  const c = r.lists.documents ?? [];
+  const rel = new Set(r.relevant);
+  const share = (units: string[]) => units.filter((u) => rel.has(u)).length / Math.max(1, rel.size);
+  for (let i = 6; i < 14 && i < c.length; i++) add(`chunk rank ${i + 1}`, share(c[i]!.units));
+  const seen = new Set(c.slice(0, 9).flatMap((x) => x.units));
+  for (const side of own ? ['memories', 'own'] : ['memories']) {
+    (r.lists[side] ?? [])
+      .filter((x) => x.units.length > 0 && x.units.every((u) => !seen.has(u)))
+      .slice(0, 3)
+      .forEach((x, n) => {
+        add(`${side} new source #${n + 1}`, share(x.units));
+        add(`${side} new source #${n + 1}, sim ${x.sim >= 0.95 ? '>= 0.95' : x.sim >= 0.85 ? '0.85-0.95' : '< 0.85'}`, share(x.units));
+      });
+  }
+}
+console.log('\nevidence per question a slot holds (recall@10 points if the slot were added):');
+for (const [k, xs] of [...gains].sort((p, q) => p[0].localeCompare(q[0]))) console.log(`  ${k.padEnd(48)} ${(100 * mean(xs)).toFixed(2)}  (${xs.length} questions)`);
 process.exit(0);

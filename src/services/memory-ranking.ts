@@ -1,7 +1,9 @@
 import type { MemoryRecord } from '../core/types.js';
 import { attributesAskedBy, attributeSpec, canonicalAttribute as catalogueAttribute, questionFocus as focusOf } from '../memory/attributes.js';
 import { PROFESSIONS } from '../memory/attribute-patterns.js';
+import { CAR_BRANDS } from '../memory/attribute-words.js';
 import { indexTerms } from '../text/tokenize.js';
+import { textSubject } from './memory-subjects.js';
 
 /**
  * What makes a memory search answer with the current fact, beyond similarity: the attribute a question asks about
@@ -60,7 +62,7 @@ export function supersessionKey(m: Pick<MemoryRecord, 'subject' | 'attribute'>, 
  * goes above the older statement as it does for attributed facts.
  */
 export function subjectOf(m: Pick<MemoryRecord, 'subject' | 'memory'>, subjectKey: SubjectKey = plainSubject): string | null {
-  return subjectKey(m.subject) ?? subjectKey(leadingName(m.memory));
+  return subjectKey(textSubject(m)) ?? subjectKey(leadingName(m.memory));
 }
 
 /** Words that open a sentence with a capital without naming anyone. */
@@ -181,14 +183,14 @@ export function currentFactsFirst<T extends RankedMemory>(hits: readonly T[], su
 
 /** A later fact that ends the value an older fact states ("sold the Outback", "left Figma", "retired from Acme"). */
 const ENDS_VALUE =
-  /\b(?:sold|gave away|given away|got rid of|traded in|quit|left|leaving|retired from|resigned from|lost|ended|broke up with|split from|divorced|moved out of|moved away from|closed|shut down|dropped out|stepped down|stopped(?! by)|gave up|given up|cancell?ed|no longer)\b/i;
+  /\b(?:sold|traded\s+(?:\w+\s+){1,3}in\b|part[- ]exchanged|gave away|given away|got rid of|traded in|quit|left|leaving|retired from|resigned from|lost|ended|broke up with|split from|divorced|moved out of|moved away from|closed|shut down|dropped out|stepped down|stopped(?! by)|gave up|given up|cancell?ed|no longer)\b/i;
 /**
  * The ending words that end a thing the user did or had, whatever attribute states it (a band, a club, a board seat, a
  * car); not the ones that end a relationship with a person ("broke up with Priya" does not end "Priya and the user
  * adopted a dog, his name is Rufus"), nor "lost" or "ended", which also say other things.
  */
 const ENDS_THING =
-  /\b(?:sold|gave away|given away|got rid of|traded in|quit|left(?! for\b)|retired from|resigned from|moved out of|moved away from|closed|shut down|dropped out|stepped down|stopped(?! by)|gave up|given up|cancell?ed|no longer)\b/i;
+  /\b(?:sold|traded\s+(?:\w+\s+){1,3}in\b|part[- ]exchanged|gave away|given away|got rid of|traded in|quit|left(?! for\b)|retired from|resigned from|moved out of|moved away from|closed|shut down|dropped out|stepped down|stopped(?! by)|gave up|given up|cancell?ed|no longer)\b/i;
 /** "my new boss", "a new job": a later fact naming a new holder of an attribute. */
 const NEW_HOLDER = /\bnew\s+([a-z]+)/gi;
 /** Attributes with one value at a time, whose new holder replaces the old one ("new boss"; never "new dog"). */
@@ -207,7 +209,17 @@ const ONE_HOLDER = new Set(['residence', 'employer', 'role', 'manager', 'vehicle
  */
 export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], subjectKey: SubjectKey = plainSubject): T[] {
   const out = [...sorted];
-  const cued = out.filter((h) => ENDS_VALUE.test(h.memory.memory) || JOB_ENDS.test(h.memory.memory) || ROLE_CHANGE.test(h.memory.memory) || /\bnew\s/i.test(h.memory.memory)).map((h) => factView(h.memory, subjectKey));
+  const cued = out
+    .filter(
+      (h) =>
+        ENDS_VALUE.test(h.memory.memory) ||
+        JOB_ENDS.test(h.memory.memory) ||
+        ROLE_CHANGE.test(h.memory.memory) ||
+        NOW_CUE.test(h.memory.memory) ||
+        INSTEAD.test(h.memory.memory) ||
+        /\b(?:new|different)\s/i.test(h.memory.memory),
+    )
+    .map((h) => factView(h.memory, subjectKey));
   if (cued.length === 0) return out;
   // Each fact moves once (ids: the entries are copied as their scores change).
   const moved = new Set<string>();
@@ -218,13 +230,21 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
     if (!o.subject) continue;
     const oneHolder = ONE_HOLDER.has(o.id);
     const successor = cued.find((n) => {
-      if (n.memory.id === older.memory.id || moved.has(n.memory.id) || n.subject !== o.subject || !laterView(n, o)) return false;
+      if (n.memory.id === older.memory.id || moved.has(n.memory.id)) return false;
+      if (replacesEnding(o, n)) return true;
+      if (!laterView(n, o)) return false;
+      // Another person's fact replaces the older one only as the relation's holder: "hired a different accountant,
+      // Gareth" after "Sunita is the user's accountant", "Mrs Okafor retired" after "Maisie's teacher is Mrs Okafor".
+      if (n.subject !== o.subject) return o.subject !== null && n.subject !== null && (newHolderOfRelation(o, n) || holderEnded(o, n));
       // A later fact that ends the very value the older one names ("left The Lanterns" after "plays bass in a band
       // called The Lanterns", "dropped out of the Riverside book club") ends it whatever attribute the engine filed
       // either under; the other cues need a single-valued attribute of the same kind.
       if (endsValueOf(o, n) && (oneHolder || ENDS_THING.test(n.memory.memory))) return true;
+      // The relation's noun is the kind: "moved to a new dentist, Dr Achebe" (filed as a residence) after "the user's
+      // dentist is Dr Kovacs".
+      if (newHolderOfNamed(o, n)) return true;
       const sameKind = n.id === 'other' || n.id === o.id || (WORK.has(o.id) && WORK.has(n.id));
-      if (sameKind && (changesRole(o, n) || newHolderOfNamed(o, n))) return true;
+      if (sameKind && (changesRole(o, n) || valueNow(o, n))) return true;
       return oneHolder && sameKind && (newHolderOf(o, n) || endsWork(o, n));
     });
     if (!successor) continue;
@@ -237,6 +257,18 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
     i++;
   }
   return out;
+}
+
+/** "joined Gymbox instead": a fact that says it replaces something. */
+const INSTEAD = /\binstead\b/i;
+
+/**
+ * "The user cancelled PureGym." and "The user joined Gymbox instead." (one sentence the engine split in two): the fact
+ * that ends a thing yields to the fact of its subject, stated with it or later, that says it replaces it, however far
+ * below it scores (the replacement seldom repeats the question's words).
+ */
+function replacesEnding(older: FactView, newer: FactView): boolean {
+  return older.subject !== null && newer.subject === older.subject && INSTEAD.test(newer.memory.memory) && ENDS_THING.test(older.memory.memory) && !INSTEAD.test(older.memory.memory) && !laterView(older, newer);
 }
 
 /** The newer fact ends a value the older one names with a capital ("sold the Outback" after "drives a Subaru Outback"). */
@@ -281,8 +313,8 @@ function changesRole(older: FactView, newer: FactView): boolean {
   return older.id === 'role' && ROLE_CHANGE.test(newer.memory.memory);
 }
 
-/** "a new coach", "my new dentist": a person holding a relation to the subject, one at a time. */
-const NEW_PERSON = new RegExp(String.raw`\bnew\s+(?:[\p{L}-]+\s+)?(${PROFESSION_WORDS})\b`, 'giu');
+/** "a new coach", "my new dentist", "a different accountant": a person holding a relation to the subject, one at a time. */
+const NEW_PERSON = new RegExp(String.raw`\b(?:new|different)\s+(?:[\p{L}-]+\s+)?(${PROFESSION_WORDS})\b`, 'giu');
 
 /**
  * The newer fact names a new holder of a relation the older fact names a person for ("found a new coach, Tomasz"
@@ -290,12 +322,77 @@ const NEW_PERSON = new RegExp(String.raw`\bnew\s+(?:[\p{L}-]+\s+)?(${PROFESSION_
  * attribute either is filed under, the relation has one holder at a time.
  */
 function newHolderOfNamed(older: FactView, newer: FactView): boolean {
+  return newRelationHolder(older, newer) !== null && namedValues(older).length > 0;
+}
+
+/** The relation noun the newer fact names a new holder of and the older fact (not itself a "new" one) names. */
+function newRelationHolder(older: FactView, newer: FactView): string | null {
   const text = older.memory.memory;
+  if (/\b(?:new|different)\b/i.test(text)) return null;
   for (const m of newer.memory.memory.matchAll(NEW_PERSON)) {
     const noun = m[1]!.toLowerCase();
-    if (!new RegExp(String.raw`\b${noun}\b`, 'i').test(text) || /\bnew\b/i.test(text)) continue;
-    if (namedValues(older).length > 0) return true;
+    if (new RegExp(String.raw`\b${noun}\b`, 'i').test(text)) return noun;
   }
+  return null;
+}
+
+/**
+ * The older fact is another person's, and says that person holds a relation of the newer fact's subject ("Sunita Rao
+ * does the user's tax returns, she's the user's accountant."), which the newer fact gives a new holder ("The user
+ * hired a different accountant, Gareth Lim.").
+ */
+function newHolderOfRelation(older: FactView, newer: FactView): boolean {
+  const noun = newRelationHolder(older, newer);
+  return noun !== null && holdsRelationOf(older.memory.memory, newer.subject!, noun);
+}
+
+/** Whether a text names `noun` as a relation of `subject` ("the user's accountant", "Maisie's piano teacher"). */
+function holdsRelationOf(text: string, subject: string, noun: string): boolean {
+  const who = subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(String.raw`\b${who}'s\s+(?:[\p{L}-]+\s+){0,2}?${noun}s?\b`, 'iu').test(text);
+}
+
+/** Words that title a person and do not name them ("Mrs Okafor", "Dr Kovacs"). */
+const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'sir', 'dame']);
+
+/**
+ * The person an older fact names as the holder of a relation ("Maisie's piano teacher is Mrs Okafor") left it: a later
+ * fact whose subject is that person says they retired, quit, left or moved away ("Mrs Okafor retired, so Maisie has
+ * piano with Mr Tanaka now"). The older fact no longer holds.
+ */
+function holderEnded(older: FactView, newer: FactView): boolean {
+  if (!PROFESSION_IN.test(older.memory.memory)) return false;
+  if (!JOB_ENDS.test(newer.memory.memory) && !ENDS_THING.test(newer.memory.memory)) return false;
+  const name = newer.subject!.split(/\s+/).filter((w) => !HONORIFICS.has(w.replace(/\.$/, '')));
+  const values = new Set(namedValues(older));
+  return name.length > 0 && name.every((w) => values.has(w));
+}
+
+/** A profession or relation noun anywhere in a text ("piano teacher", "dentist"). */
+const PROFESSION_IN = new RegExp(String.raw`\b(?:${PROFESSION_WORDS})s?\b`, 'iu');
+
+/**
+ * Words that say a value holds from now on, whatever verb states it ("is a sergeant now", "these days I'm head of
+ * design", "as of Monday", "has been made"): no verb of change needed.
+ */
+const NOW_CUE = /\b(?:now|nowadays|these days|as of|has been made|have been made|'ve been made)\b/i;
+/** A person's title or classification stated with a copula or an appointment ("is a sergeant", "been made partner"). */
+const TITLE_SHAPE = new RegExp(String.raw`\b(?:is|'s|am|are)\s+(?:now\s+)?(?:an?\s+[\p{L}-]+|(?:the\s+)?(?:[\p{L}-]+\s+){0,2}?(?:${PROFESSION_WORDS})s?\b)|\bworks as\b|\bbeen made\b`, 'iu');
+/** A person's classification in the older fact ("Callum is a constable", "works as a registrar"). */
+const CLASSIFIED = /\b(?:is|am|are|works as)\s+(?:a|an)\s+[\p{L}-]+/iu;
+const CAR = new RegExp(String.raw`\b(?:${CAR_BRANDS})\b`, 'i');
+
+/**
+ * A later fact of the subject that states a value of the older fact's kind as holding now, filed under no attribute
+ * or the same one: "Callum passed his exams and is a sergeant now" after "Callum is a constable" (a title or
+ * classification), "Mum's got a Toyota Yaris now" after "Mum drives a Honda Jazz" (a car). The kind is read from the
+ * older fact's attribute (role, vehicle) or its shape ("is a ..."), and the newer fact must hold a value of that kind.
+ */
+function valueNow(older: FactView, newer: FactView): boolean {
+  const text = newer.memory.memory;
+  if (!NOW_CUE.test(text) || newer.pastValue) return false;
+  if (older.id === 'vehicle') return CAR.test(text);
+  if (older.id === 'role' || (older.id === 'other' && CLASSIFIED.test(older.memory.memory))) return TITLE_SHAPE.test(text);
   return false;
 }
 

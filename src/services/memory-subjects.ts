@@ -16,7 +16,7 @@ export interface Subjects {
    * +1: the memory is about a person the question asks about ("where does Priyanka live", "where do I live" for the
    * user's facts); -1: about another person, while the question names whom it asks about; 0: unknown.
    */
-  match(m: Pick<MemoryRecord, 'subject'>): number;
+  match(m: Pick<MemoryRecord, 'subject' | 'memory'>): number;
   /** Whether a memory's text names a person the question asks about (by a word of the name; the user by name). */
   mentionsAsked(m: Pick<MemoryRecord, 'memory'>): boolean;
   /** Whether the memory is the kinship fact through which "my sister" in the question was resolved to a name. */
@@ -46,6 +46,21 @@ function relativesAsked(question: string, memories: readonly Pick<MemoryRecord, 
   }
   // Two sisters named: the question does not say which.
   return names.size === 1 ? { names, facts } : { names: new Set(), facts: new Set() };
+}
+
+/**
+ * "The user's mum's got a Toyota Yaris now." filed under the user: the fact opens with a relative who acts (no name
+ * follows the relation, no "is"/"and"), so it is that relative's ("the user's mother", as the engine files "my mum").
+ */
+// Case-sensitive: the word after the relation must be in lower case (a capital is the relative's name).
+const RELATIVE_ACTS = new RegExp(String.raw`^\s*(?:[Tt]he\s+)?[Uu]ser's\s+(${KIN_WORDS})(?:'s)?\s+(?!(?:is|are|was|were|and|or|name|names)\b)\p{Ll}`, 'u');
+
+/** The subject a fact is about: the stored one, or the relative it opens with when it was filed under the user. */
+export function textSubject(m: Pick<MemoryRecord, 'subject' | 'memory'>): string | null {
+  const stored = m.subject?.trim().toLowerCase();
+  if (stored && stored !== USER && stored !== 'user') return m.subject;
+  const rel = RELATIVE_ACTS.exec(m.memory)?.[1];
+  return rel ? `${USER}'s ${relative(rel)}` : m.subject;
 }
 
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b|\bthe user\b|\buser's\b/i;
@@ -134,6 +149,11 @@ export function subjectsOf(question: string, memories: readonly Pick<MemoryRecor
   // "my sister" is the one sister the memories name.
   const kin = relativesAsked(question, memories);
   for (const k of known) if (kin.names.has(k.split(' ')[0]!)) asked.add(k);
+  // "where's my brother living?" is not about the user, whether or not the memories say who the brother is: the user's
+  // own facts are another person's, unless they name the relation asked ("The user lives with the user's brother").
+  const relationWord = RELATION_ASKED.test(question) ? undefined : RELATIVE.exec(question)?.[0].split(/\s+/).pop()?.toLowerCase();
+  const userNotAsked = relationWord !== undefined && !asked.has(USER);
+  const namesRelation = relationWord === undefined ? null : new RegExp(String.raw`\b${relationWord}\b`, 'i');
   // The words that name an asked person in a memory's text: its first name (the user's names for the user).
   const names = new Set<string>();
   // A relative known only by the relation ("the user's mother") has no name to look for.
@@ -141,11 +161,13 @@ export function subjectsOf(question: string, memories: readonly Pick<MemoryRecor
   return {
     key,
     match(m) {
-      const k = key(m.subject);
+      const k = key(textSubject(m));
+      if (k === USER && userNotAsked) return -1;
       if (asked.size === 0 || k === null) return 0;
       return asked.has(k) ? 1 : -1;
     },
     mentionsAsked(m) {
+      if (namesRelation?.test(m.memory)) return true;
       if (names.size === 0) return false;
       return words(m.memory).some((w) => names.has(w.replace(/'s$/, '')));
     },

@@ -6,7 +6,7 @@ import type { DocumentService } from './documents.js';
 import type { MemoryContext, MemoryService, Profile } from './memories.js';
 import { normalizedText } from './memory-profile.js';
 import type { ChunkHit, SearchService } from './search.js';
-import { fuseRanked, monotoneSimilarities } from '../search/result-fusion.js';
+import { fuseRanked, memoriesWithSlots, monotoneSimilarities } from '../search/result-fusion.js';
 import { SOURCE_EVIDENCE_WEIGHT } from '../search/memory-similarity.js';
 import { MEMORY_CONTEXT_SOURCES, orderByMemoryContext } from '../search/memory-turn-context.js';
 import { CONTEXT_WINDOW, isTurn } from '../search/turn-context.js';
@@ -117,9 +117,10 @@ export class RecallService {
     const chunkHits = (wantMemories && wantChunks && memoryHits.length > 0 ? await this.withMemoryContext(actor, aboveThreshold, memoryHits) : aboveThreshold).slice(0, each);
     const memoryResults = memoryHits.map((h) => ({ kind: 'memory' as const, memory: h.memory, similarity: h.similarity, text: h.memory.memory, key: normalizedText(h.memory.memory), sources: h.memory.documentIds }));
     const chunkResults = chunkHits.map((h) => ({ kind: 'chunk' as const, hit: h, similarity: h.similarity, text: h.chunk.content, key: normalizedText(h.chunk.content), sources: [h.document.id] }));
-    // Both sides: fused by rank (search/result-fusion.ts), each text once; one side: its own ranking.
+    // Both sides: fused by rank (search/result-fusion.ts), each text once, a weak memory of a passage the chunks lack
+    // left out (memoriesWithSlots); one side: its own ranking.
     const ranked: (((typeof memoryResults)[number] & { folded?: (typeof chunkResults)[number] }) | (typeof chunkResults)[number])[] = (
-      wantMemories && wantChunks ? monotoneSimilarities(fuseRanked(memoryResults, chunkResults)) : mergeDistinct(memoryResults, chunkResults)
+      wantMemories && wantChunks ? monotoneSimilarities(fuseRanked(memoriesWithSlots(memoryResults, chunkResults), chunkResults)) : mergeDistinct(memoryResults, chunkResults)
     ).slice(0, p.limit);
 
     const memories = ranked.flatMap((r) => (r.kind === 'memory' ? [r.memory] : []));

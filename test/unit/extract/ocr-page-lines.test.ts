@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readPage } from '../../../src/extract/ocr-page.js';
-import type { OcrEngine, OcrLine, OcrResult, RecognizeOptions } from '../../../src/providers/ocr.js';
+import { fakeEngine, line, NO_SANDBOX_PASSES as passes, reading } from './fake-ocr-page.js';
 import { makeContext } from './fixtures.js';
-
-type W = [text: string, confidence: number, x0: number, x1: number];
-
-const line = (y: number, ...words: W[]): OcrLine => ({
-  text: words.map((w) => w[0]).join(' '),
-  confidence: Math.min(...words.map((w) => w[1])),
-  bbox: { x0: words[0]![2], y0: y, x1: words.at(-1)![3], y1: y + 20 },
-  words: words.map(([text, confidence, x0, x1]) => ({ text, confidence, bbox: { x0, y0: y, x1, y1: y + 20 } })),
-});
-const reading = (confidence: number, ...lines: OcrLine[]): OcrResult => ({ text: `${lines.map((l) => l.text).join('\n')}\n`, confidence, lines });
 
 // A poor first reading (mean confidence under 70: read again as sparse text) that reads a boxed advert's line, and a
 // sparse reading that reads more of the page (so it is kept) but has nothing where the advert is.
@@ -22,21 +12,7 @@ const sparse = reading(
   line(60, ['Thursday,', 95, 10, 120], ['October', 95, 130, 220], ['14,', 95, 230, 260], ['1897', 95, 270, 330]),
 );
 
-function engine(firstReading: OcrResult): OcrEngine {
-  return {
-    name: 'fake',
-    languages: ['eng'],
-    available: ['eng'],
-    async recognize(_image: Buffer, o: RecognizeOptions) {
-      if (o.layout === 'sparse') return sparse;
-      if (o.layout === 'block') return { text: '', confidence: 0, lines: [] };
-      return firstReading;
-    },
-  };
-}
-
-// Only the passes that need no sandbox: the first reading and the sparse one.
-const passes = { deskew: false, local: false, polarity: false, language: false };
+const engine = (firstReading: typeof first) => fakeEngine(firstReading, sparse);
 
 describe('readPage missing lines', () => {
   it('keeps the sparse reading and adds the line only the first reading read, below the lines above it', async () => {

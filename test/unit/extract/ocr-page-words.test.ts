@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readPage } from '../../../src/extract/ocr-page.js';
-import type { OcrEngine, OcrLine, OcrResult, RecognizeOptions } from '../../../src/providers/ocr.js';
+import { fakeEngine, line, NO_SANDBOX_PASSES as passes, reading } from './fake-ocr-page.js';
 import { makeContext } from './fixtures.js';
-
-type W = [text: string, confidence: number, x0: number, x1: number];
-
-/** One line of words at the same height, with their boxes. */
-const line = (y: number, ...words: W[]): OcrLine => ({
-  text: words.map((w) => w[0]).join(' '),
-  confidence: 80,
-  bbox: { x0: words[0]![2], y0: y, x1: words.at(-1)![3], y1: y + 20 },
-  words: words.map(([text, confidence, x0, x1]) => ({ text, confidence, bbox: { x0, y0: y, x1, y1: y + 20 } })),
-});
-const reading = (confidence: number, ...lines: OcrLine[]): OcrResult => ({ text: `${lines.map((l) => l.text).join('\n')}\n`, confidence, lines });
 
 // A poor first reading (mean confidence under 70, so the page is read again as sparse text) that reads '72' right,
 // and a sparse reading that finds more of the page (so it is kept) but reads the '72' as '@2'.
@@ -23,21 +12,7 @@ const sparse = reading(
   line(100, ['expires', 96, 10, 90], ['in', 95, 100, 120], ['@2', 67, 130, 160], ['hours', 96, 170, 230]),
 );
 
-function engine(firstReading: OcrResult): OcrEngine {
-  return {
-    name: 'fake',
-    languages: ['eng'],
-    available: ['eng'],
-    async recognize(_image: Buffer, o: RecognizeOptions) {
-      if (o.layout === 'sparse') return sparse;
-      if (o.layout === 'block') return { text: '', confidence: 0, lines: [] };
-      return firstReading;
-    },
-  };
-}
-
-// Only the passes that need no sandbox: the first reading and the sparse one.
-const passes = { deskew: false, local: false, polarity: false, language: false };
+const engine = (firstReading: typeof first) => fakeEngine(firstReading, sparse);
 
 describe('readPage word merge', () => {
   it('keeps the sparse reading but takes its doubtful word from the first reading of the same pixels', async () => {

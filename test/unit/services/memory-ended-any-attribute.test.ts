@@ -5,11 +5,8 @@
  * "stopped", "gave up"); and facts the engine left without a subject compare by the name their text opens with.
  */
 import { describe, expect, it } from 'vitest';
-import { currentFactsFirst, leadingName, subjectOf, type RankedMemory } from '../../../src/services/memory-ranking.js';
-import { memoryRecord } from '../../helpers/memories.js';
-
-const fact = (memory: string, subject: string | null, attribute: string | null, date: string) => memoryRecord({ memory, subject, attribute, createdAt: `${date}T10:00:00.000Z`, metadata: { date } });
-const order = (hits: RankedMemory[]) => currentFactsFirst(hits).map((h) => h.memory.memory);
+import { leadingName, subjectOf } from '../../../src/services/memory-ranking.js';
+import { order, plainFact as fact } from './memory-ranking-fixture.js';
 
 describe('a later fact that ends a named value, under any attribute', () => {
   it('puts "left The Lanterns" above "plays bass in a band called The Lanterns" though the two are filed under different attributes', () => {

@@ -4,12 +4,7 @@
  * Ellie Park"), the newer goes first whatever attribute the engine filed either under.
  */
 import { describe, expect, it } from 'vitest';
-import { currentFactsFirst, type RankedMemory } from '../../../src/services/memory-ranking.js';
-import { memoryRecord } from '../../helpers/memories.js';
-
-const fact = (memory: string, subject: string | null, attribute: string | null, date: string) =>
-  memoryRecord({ memory, subject, attribute, isStatic: attribute !== null, createdAt: `${date}T10:00:00.000Z`, metadata: { date } });
-const order = (hits: RankedMemory[]) => currentFactsFirst(hits).map((h) => h.memory.memory);
+import { fact, order } from './memory-ranking-fixture.js';
 
 describe('a new holder of a relation an older fact names a person for', () => {
   it('puts "found a new coach, Tomasz" above "trains with a running coach, Ellie Park"', () => {

@@ -5,12 +5,8 @@
  * title, and the engine files it under no attribute.
  */
 import { describe, expect, it } from 'vitest';
-import { currentFactsFirst, leadingName, type RankedMemory } from '../../../src/services/memory-ranking.js';
-import { memoryRecord } from '../../helpers/memories.js';
-
-const fact = (memory: string, subject: string | null, attribute: string | null, date: string) =>
-  memoryRecord({ memory, subject, attribute, isStatic: attribute !== null, createdAt: `${date}T10:00:00.000Z`, metadata: { date } });
-const order = (hits: RankedMemory[]) => currentFactsFirst(hits).map((h) => h.memory.memory);
+import { leadingName } from '../../../src/services/memory-ranking.js';
+import { fact, order } from './memory-ranking-fixture.js';
 
 describe('a later change of job title, beyond any margin', () => {
   it('puts "was promoted to ward sister" above "works as a nurse" at 0.71 against 0.99', () => {

@@ -1,0 +1,59 @@
+/**
+ * The setup the memory-ranking tests share: dated facts as the engine stores them, the order currentFactsFirst gives
+ * them, and a memories search over an in-memory SQLite store with the hash embedder.
+ */
+import type { Actor } from '../../../src/core/actor.js';
+import { silentLogger } from '../../../src/core/logger.js';
+import type { MemoryRecord } from '../../../src/core/types.js';
+import type { EmbedderHandle } from '../../../src/providers/embedder.js';
+import { createHashEmbedder } from '../../../src/providers/hash-embedder.js';
+import { currentFactsFirst, type RankedMemory } from '../../../src/services/memory-ranking.js';
+import { MemorySearch } from '../../../src/services/memory-search.js';
+import { SqliteStore } from '../../../src/storage/sqlite/sqlite-store.js';
+import { memoryRecord } from '../../helpers/memories.js';
+
+/** A fact stated on `date` (its document's date and when it was learned); lasting when it has an attribute. */
+export const fact = (memory: string, subject: string | null, attribute: string | null, date: string): MemoryRecord =>
+  memoryRecord({ memory, subject, attribute, isStatic: attribute !== null, createdAt: `${date}T10:00:00.000Z`, metadata: { date } });
+
+/** The same, with the engine's default `isStatic` (false) whatever its attribute. */
+export const plainFact = (memory: string, subject: string | null, attribute: string | null, date: string): MemoryRecord =>
+  memoryRecord({ memory, subject, attribute, createdAt: `${date}T10:00:00.000Z`, metadata: { date } });
+
+/** The texts in the order currentFactsFirst puts them. */
+export const order = (hits: RankedMemory[]): string[] => currentFactsFirst(hits).map((h) => h.memory.memory);
+
+export const actor: Actor = { orgId: 'org', keyId: 'k', keyKind: 'root', containerTags: null, permission: 'write', rateLimit: null, expiresAt: null };
+
+/** Stored facts of one tag ("u"), each as the engine files it. */
+export interface StoredFact {
+  memory: string;
+  subject: string | null;
+  attribute?: string | null;
+  date?: string;
+}
+
+/**
+ * Runs a memories search for `q` over the facts, stored in an in-memory SQLite store with hash-embedder vectors, and
+ * returns the texts best first.
+ */
+export async function searchFacts(facts: readonly StoredFact[], q: string): Promise<string[]> {
+  const store = new SqliteStore(':memory:');
+  await store.migrate();
+  try {
+    const hash = createHashEmbedder();
+    const vectors = await hash.embedDocuments(facts.map((t) => t.memory));
+    for (const [i, t] of facts.entries()) {
+      const dated = t.date ? { createdAt: `${t.date}T10:00:00.000Z`, metadata: { date: t.date } } : {};
+      await store.memories.insertMemory(
+        memoryRecord({ orgId: 'org', containerTags: ['u'], memory: t.memory, subject: t.subject, attribute: t.attribute === undefined ? 'residence' : t.attribute, isStatic: true, ...dated }),
+        { model: hash.id, vector: vectors[i]! },
+      );
+    }
+    const handle: EmbedderHandle = { get: async () => hash, status: () => ({ state: 'ready', provider: 'hash', model: hash.id, dimensions: hash.dimensions }) };
+    const hits = await new MemorySearch(store, handle, silentLogger).search(actor, { q, containerTags: ['u'], limit: 10, threshold: 0 });
+    return hits.map((h) => h.memory.memory);
+  } finally {
+    await store.close();
+  }
+}
