@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { loadConfig } from '../src/core/config.js';
 import { silentLogger } from '../src/core/logger.js';
-import { createRuntime } from '../src/runtime.js';
+import { createRuntime, startWarmUp } from '../src/runtime.js';
 import { listenLocal } from './lib.js';
 import { serveProbeEnv, type ServeProbeJob } from './serve-probe-job.js';
 
@@ -34,6 +34,8 @@ const config = loadConfig(serveProbeEnv(job, process.env));
 const runtime = await createRuntime(config, silentLogger, { print: () => undefined });
 const { server, baseUrl } = await listenLocal(runtime.app);
 const startMs = performance.now() - t0;
+// As src/server.ts does once it listens.
+startWarmUp(runtime, config);
 const { id: embedderId } = await runtime.embedder.get();
 if (job.expectEmbedderId && embedderId !== job.expectEmbedderId) {
   throw new Error(`serve-probe: the service embeds with ${embedderId} but the database holds ${job.expectEmbedderId} vectors`);

@@ -13,3 +13,13 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
   if (config.temporal.address) return (await import('./composition/temporal.js')).composeTemporal(config, logger, overrides);
   return composeEmbedded(config, logger, overrides);
 }
+
+/**
+ * Starts the store's warm-up (Store.warmUp: SQLite loads its large vector indexes) once the service listens, so that
+ * it runs while the embedding model loads rather than on the first search; it holds the event loop in turns of up
+ * to a second at 1M rows, which would delay listening if it began earlier. A worker-only process answers no
+ * searches and warms nothing.
+ */
+export function startWarmUp(runtime: Pick<Runtime, 'store'>, config: Pick<Config, 'role'>): void {
+  if (config.role !== 'worker') void runtime.store.warmUp?.();
+}

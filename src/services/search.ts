@@ -79,7 +79,6 @@ export class SearchService {
     // The keyword side and the rows of its candidates are read while the query embedding runs (it does not need the
     // vector); the vector side then reads only the rows the keyword side did not return.
     const rowsOf = async (ids: readonly string[]): Promise<[ChunkRecord[], Map<string, readonly string[]>]> => {
-      if (!this.store.chunks.getChunksWithTerms) return Promise.all([this.store.chunks.getChunksByIds(orgId, ids), this.store.chunks.getChunkTerms(orgId, ids)]);
       const { chunks, terms } = await this.store.chunks.getChunksWithTerms(orgId, ids);
       return [chunks, terms];
     };

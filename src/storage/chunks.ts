@@ -70,10 +70,10 @@ export interface ChunkStore {
   /** The stored index terms of searchable chunks (text/tokenize.ts indexTerms), so search need not re-tokenise. */
   getChunkTerms(orgId: string, chunkIds: readonly string[]): Promise<Map<string, readonly string[]>>;
   /**
-   * getChunksByIds and getChunkTerms of the same ids in one read, where the store has one (SQLite: one statement
-   * instead of two lookups of every id); search calls the two otherwise.
+   * getChunksByIds and getChunkTerms of the same ids in one read (SQLite: one statement instead of two lookups of
+   * every id; MongoDB: one find): how search reads its candidates.
    */
-  getChunksWithTerms?(orgId: string, chunkIds: readonly string[]): Promise<{ chunks: ChunkRecord[]; terms: Map<string, readonly string[]> }>;
+  getChunksWithTerms(orgId: string, chunkIds: readonly string[]): Promise<{ chunks: ChunkRecord[]; terms: Map<string, readonly string[]> }>;
   /**
    * The cosine of `vector` with the stored embeddings (from `model`) of these chunks, so hybrid search can give a
    * keyword-only candidate its vector evidence too. Chunks without such an embedding are left out. `documentIds`:

@@ -33,6 +33,11 @@ export interface Store {
   readonly agentAccess: AgentAccessStore;
   /** Creates or upgrades the schema; safe to call on every start. */
   migrate(): Promise<void>;
+  /**
+   * Loads, in the background, what the first requests after a start would otherwise load (SQLite: the vector indexes
+   * that have an image). Never rejects; stores with nothing to load leave it out.
+   */
+  warmUp?(): Promise<void>;
   close(): Promise<void>;
   /** Throws when the store cannot serve requests. */
   ping(): Promise<void>;

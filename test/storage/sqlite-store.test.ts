@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryTerms } from '../../src/text/tokenize.js';
 import { MIGRATIONS } from '../../src/storage/sqlite/migrations.js';
 import { DUE_DOCUMENTS_SQL } from '../../src/storage/sqlite/documents.js';
+import { STALE_EMBEDDINGS_SQL } from '../../src/storage/sqlite/chunks.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { runAccountsContract } from './accounts-contract.js';
 import { runStoreContract } from './store-contract.js';
@@ -509,6 +510,36 @@ describe('sqlite due-work query', () => {
     try {
       const plan = db.prepare(`EXPLAIN QUERY PLAN ${DUE_DOCUMENTS_SQL}`).all(0, '[]', 1) as { detail: string }[];
       expect(plan.map((p) => p.detail).join('\n')).toContain('USING INDEX documents_due');
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('sqlite re-embedding check', () => {
+  it('finds chunks of another model through the chunks_embedding_model index, not by reading every chunk', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-stale-'));
+    const file = path.join(dir, 'mnemo.db');
+    const store = new SqliteStore(file);
+    await store.migrate();
+    const org = makeOrg('stale');
+    await store.accounts.upsertOrganization(org);
+    const current = await addIndexed(store, org.id, [{ text: 'current', vector: axis(0) }]);
+    const before = makeDocument(org.id);
+    await store.documents.insertDocument(before);
+    await indexDocument(store, before, [{ text: 'a model sorted before', vector: axis(1) }], { model: 'a-model' });
+    const after = makeDocument(org.id);
+    await store.documents.insertDocument(after);
+    await indexDocument(store, after, [{ text: 'a model sorted after', vector: axis(2) }], { model: 'zz-model' });
+    expect((await store.chunks.findDocumentsWithStaleEmbeddings(MODEL, 10)).map((r) => r.documentId).sort()).toEqual([before.id, after.id].sort());
+    expect((await store.chunks.findDocumentsWithStaleEmbeddings('a-model', 10)).map((r) => r.documentId).sort()).toEqual([current.doc.id, after.id].sort());
+    await store.close();
+    const db = new Database(file, { readonly: true });
+    try {
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${STALE_EMBEDDINGS_SQL}`).all(MODEL, MODEL, 1) as { detail: string }[]).map((p) => p.detail).join('\n');
+      // Three ranges of the index (no model, before the current one, after it), no read of the chunks table.
+      expect(plan.match(/SEARCH chunks USING COVERING INDEX chunks_embedding_model/g)).toHaveLength(3);
+      expect(plan).not.toMatch(/SCAN chunks\b/);
     } finally {
       db.close();
     }

@@ -45,6 +45,15 @@ export class MongoChunks implements ChunkStore {
     return new Map(rows.flatMap((r) => (Array.isArray(r.terms) ? [[r._id, r.terms] as const] : [])));
   }
 
+  /** getChunksByIds and getChunkTerms in one find: every chunk by id, the terms of the searchable ones. */
+  async getChunksWithTerms(orgId: string, chunkIds: readonly string[]): Promise<{ chunks: ChunkRecord[]; terms: Map<string, readonly string[]> }> {
+    if (chunkIds.length === 0) return { chunks: [], terms: new Map() };
+    const rows = await this.c.chunks.find({ orgId: { $eq: orgId }, _id: { $in: [...chunkIds] } }, { projection: { ...CHUNK_FIELDS, terms: 1, active: 1 } }).toArray();
+    const terms = new Map<string, readonly string[]>();
+    for (const r of rows) if (r.active === true && Array.isArray(r.terms)) terms.set(r._id, r.terms);
+    return { chunks: rows.map(bsonToChunk), terms };
+  }
+
   async replaceChunks(ref: DocumentRef, chunks: readonly ChunkRecord[]): Promise<void> {
     await this.c.chunks.deleteMany({ ...refQuery(ref), active: false });
     if (chunks.length === 0) return;

@@ -10,6 +10,8 @@ import { cachedStatement } from './statement-cache.js';
 import { SqliteVectorSync } from './vector-sync.js';
 import { blobToVector, rowToChunk } from './rows.js';
 import { countActiveChunks, documentScopeSql, KeywordIndexes, keywordSearch, scopeOf, termStats } from './sqlite-keyword.js';
+import { ftsRowDelta } from './fts-row-delta.js';
+import { TermStatsCache } from './term-stats-cache.js';
 
 type Row = Record<string, unknown>;
 
@@ -25,9 +27,6 @@ const CHUNK_COLUMNS_OF_C = CHUNK_COLUMNS.split(', ')
  * scopes hold a few hundred chunks, ran 3-4 ms slower a query after the broad path came, which this is meant to undo.)
  */
 const BROAD_SCOPE_MIN_ROWS = 20_000;
-
-/** Terms whose document frequencies are kept per organisation (the cache starts over beyond this). */
-const TERM_FREQUENCY_CACHE = 50_000;
 
 export interface SqliteChunksOptions {
   /**
@@ -47,6 +46,17 @@ export interface SqliteChunksOptions {
  * no statistics, since nothing runs ANALYZE) from choosing the low-selectivity (org_id, active) index over the id
  * index. The organisation is still checked on every row.
  */
+/**
+ * Done documents with an active chunk of another model (or none). "Another model" is spelled as a range on both sides
+ * of the current one, each a range of the partial index chunks_embedding_model: after the first start, when no chunk
+ * is stale, the check reads nothing instead of every chunk.
+ */
+export const STALE_EMBEDDINGS_SQL = `SELECT DISTINCT d.org_id, d.id, d.generation FROM (
+    SELECT document_id FROM chunks WHERE active = 1 AND embedding_model IS NULL
+    UNION ALL SELECT document_id FROM chunks WHERE active = 1 AND embedding_model < ?
+    UNION ALL SELECT document_id FROM chunks WHERE active = 1 AND embedding_model > ?
+  ) c JOIN documents d ON d.id = c.document_id WHERE d.status = 'done' LIMIT ?`;
+
 export class SqliteChunks implements ChunkStore {
   readonly capabilities: SearchCapabilities = { nativeVectorSearch: false, nativeKeywordSearch: true, nativeRankFusion: false };
   /** The vector index's change tracking; the documents adapter moves it along with its retags and deletes. */
@@ -54,13 +64,8 @@ export class SqliteChunks implements ChunkStore {
   readonly vectors: VectorIndex;
   /** The per-organisation FTS5 tables; the documents adapter re-scopes and deletes their rows. */
   readonly keyword: KeywordIndexes;
-  /** Searchable chunk count per organisation, dropped whenever chunks are activated or deleted. */
-  private readonly activeChunkCounts = new Map<string, number>();
-  /**
-   * Document frequencies per organisation and term, dropped with the counts: reading a common term's frequency
-   * walks its whole FTS5 doclist (~10 ms a query at 1M chunks), and between writes every query would repeat it.
-   */
-  private readonly termFrequencies = new Map<string, Map<string, number>>();
+  /** Searchable chunk counts and document frequencies: moved along on activation, dropped on deletes. */
+  private readonly termStatsCache: TermStatsCache;
   private readonly broadScopeMinRows: number;
 
   /** `vectorFile`: where the vector index keeps its image (null: in memory only). */
@@ -75,6 +80,17 @@ export class SqliteChunks implements ChunkStore {
     });
     this.vectors = this.vectorSync.index;
     this.keyword = new KeywordIndexes(this.db);
+    this.termStatsCache = new TermStatsCache({
+      totalChunks: (orgId) => countActiveChunks(this.db, orgId),
+      docFrequencies: (orgId, terms) => termStats(this.db, this.keyword, orgId, terms, 0).docFrequencies,
+    });
+  }
+
+  /** Loads the vector indexes that have an image (vector-sync.ts warmUp); never rejects. */
+  async warmUp(): Promise<void> {
+    await this.vectorSync.warmUp().catch(() => {
+      // A warm-up is an optimisation: a failed one leaves the load to the first search, as without it.
+    });
   }
 
   /** Writes the vector index image (when due) and stops its background work; the database stays open. */
@@ -83,12 +99,7 @@ export class SqliteChunks implements ChunkStore {
   }
 
   async findDocumentsWithStaleEmbeddings(model: string, limit: number): Promise<DocumentRef[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT DISTINCT d.org_id, d.id, d.generation FROM chunks c JOIN documents d ON d.id = c.document_id
-         WHERE c.active = 1 AND d.status = 'done' AND (c.embedding_model IS NULL OR c.embedding_model <> ?) LIMIT ?`,
-      )
-      .all(model, limit) as Row[];
+    const rows = this.db.prepare(STALE_EMBEDDINGS_SQL).all(model, model, limit) as Row[];
     return rows.map((r) => ({ orgId: r.org_id as string, documentId: r.id as string, generation: r.generation as number }));
   }
 
@@ -178,8 +189,10 @@ export class SqliteChunks implements ChunkStore {
     }[];
     const computed = await indexTermsYielding(staged.map((r) => r.embedded_content));
     const termsById = new Map(staged.map((r, i) => [r.id, computed[i]!.join(' ')]));
+    // With statistics cached, the document's keyword rows before and after are kept to move them along (below).
+    const counted = this.termStatsCache.holds(ref.orgId);
     const {
-      value: { tags, rows },
+      value: { tags, rows, removed, added, activeBefore },
       from,
       to,
     } = sequencedWrite(
@@ -187,16 +200,28 @@ export class SqliteChunks implements ChunkStore {
       () => this.vectorSync.seq(ref.orgId),
       () => {
         const doc = this.db.prepare('SELECT container_tags FROM documents WHERE org_id = ? AND id = ?').get(ref.orgId, ref.documentId) as { container_tags: string } | undefined;
-        if (!doc) return { tags: [] as string[], rows: [] as Row[] };
+        if (!doc) return { tags: [] as string[], rows: [] as Row[], removed: [] as string[], added: [] as string[], activeBefore: 0 };
         const tags = JSON.parse(doc.container_tags) as string[];
         const fts = this.keyword.table(ref.orgId, true)!;
+        const removed = counted
+          ? (this.db
+              .prepare(`SELECT coalesce(terms, '') || ' ' || coalesce(scope, '') FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id = ?)`)
+              .pluck()
+              .all(ref.orgId, ref.documentId) as string[])
+          : [];
+        const activeBefore = counted ? (this.db.prepare('SELECT count(*) FROM chunks WHERE +org_id = ? AND document_id = ? AND active = 1').pluck().get(ref.orgId, ref.documentId) as number) : 0;
         this.db.prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id = ?)`).run(ref.orgId, ref.documentId);
         this.db.prepare('DELETE FROM chunks WHERE +org_id = ? AND document_id = ? AND generation <> ?').run(ref.orgId, ref.documentId, ref.generation);
         this.db.prepare('UPDATE chunks SET active = 1 WHERE +org_id = ? AND document_id = ? AND generation = ?').run(ref.orgId, ref.documentId, ref.generation);
         const rows = this.db.prepare('SELECT rowid, id, embedded_content, embedding, embedding_model FROM chunks WHERE +org_id = ? AND document_id = ? ORDER BY position').all(ref.orgId, ref.documentId) as Row[];
         const insertFts = this.db.prepare(`INSERT INTO ${fts} (rowid, terms, scope) VALUES (?, ?, ?)`);
         const scope = scopeOf(ref.orgId, tags);
-        for (const r of rows) insertFts.run(r.rowid, termsById.get(r.id as string) ?? ftsTerms(r.embedded_content as string), scope);
+        const added: string[] = [];
+        for (const r of rows) {
+          const terms = termsById.get(r.id as string) ?? ftsTerms(r.embedded_content as string);
+          insertFts.run(r.rowid, terms, scope);
+          if (counted) added.push(`${terms} ${scope}`);
+        }
         this.db.prepare('DELETE FROM chunk_vectors WHERE org_id = ? AND document_id = ?').run(ref.orgId, ref.documentId);
         const insertVector = this.db.prepare('INSERT INTO chunk_vectors (org_id, document_id, model, chunk_id, packed) VALUES (?, ?, ?, ?, ?)');
         for (const r of rows) {
@@ -204,10 +229,12 @@ export class SqliteChunks implements ChunkStore {
           r.vector = blobToVector(r.embedding as Buffer);
           insertVector.run(ref.orgId, ref.documentId, r.embedding_model, r.id, packInt8(r.vector as Float32Array));
         }
-        return { tags, rows };
+        return { tags, rows, removed, added, activeBefore };
       },
     );
-    this.forgetTermStats(ref.orgId);
+    // The cached statistics follow the document's rows: dropping them instead cost the next search a cold vocabulary
+    // read of every term it asks (~29 ms for a chunk's terms at 1M chunks), on most searches under steady ingestion.
+    if (counted) this.termStatsCache.update(ref.orgId, rows.length - activeBefore, (cached) => ftsRowDelta(this.db, removed, added, cached));
     const byModel = new Map<string, { chunkId: string; documentId: string; vector: Float32Array }[]>();
     for (const r of rows) {
       if (!r.vector) continue;
@@ -256,30 +283,12 @@ export class SqliteChunks implements ChunkStore {
 
   /** Document frequencies (of query terms or of scope tokens) from the cache, reading only the terms it lacks. */
   private frequencies(orgId: string, terms: readonly string[]): TermStats {
-    let total = this.activeChunkCounts.get(orgId);
-    if (total === undefined) {
-      total = countActiveChunks(this.db, orgId);
-      this.activeChunkCounts.set(orgId, total);
-    }
-    let known = this.termFrequencies.get(orgId);
-    if (!known || known.size > TERM_FREQUENCY_CACHE) {
-      known = new Map();
-      this.termFrequencies.set(orgId, known);
-    }
-    const missing = [...new Set(terms)].filter((t) => !known.has(t));
-    if (missing.length > 0) {
-      const found = termStats(this.db, this.keyword, orgId, missing, total).docFrequencies;
-      for (const t of missing) known.set(t, found.get(t) ?? 0);
-    }
-    const docFrequencies = new Map<string, number>();
-    for (const t of terms) if (known.get(t)) docFrequencies.set(t, known.get(t)!);
-    return { totalChunks: total, docFrequencies };
+    return this.termStatsCache.get(orgId, terms);
   }
 
   /** Drops the cached counts and frequencies of an organisation (its searchable chunks changed). */
   forgetTermStats(orgId: string): void {
-    this.activeChunkCounts.delete(orgId);
-    this.termFrequencies.delete(orgId);
+    this.termStatsCache.forget(orgId);
   }
 
   async hybridCandidates(orgId: string, q: HybridQuery): Promise<HybridCandidates> {

@@ -459,6 +459,13 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
       CREATE INDEX memory_tags_expiring ON memory_tags(org_id, tag, forget_after) WHERE forget_after IS NOT NULL;
     `,
   },
+  {
+    // The re-embedding check at start (runner/reembed.ts) asks for active chunks of another model: without an index
+    // it read every chunk on the event loop (~10 s at 1M chunks) on each start, to find none.
+    version: 15,
+    name: 'chunks-by-embedding-model',
+    sql: `CREATE INDEX chunks_embedding_model ON chunks(embedding_model, document_id) WHERE active = 1;`,
+  },
 ];
 
 /** Applies pending migrations in order. */

@@ -5,6 +5,7 @@ import { tagScopeToken } from '../scope-tokens.js';
 import type { KeywordQuery, SearchScope, TermStats } from '../chunks.js';
 import { compileFilter } from './filter-sql.js';
 import { cachedStatement } from './statement-cache.js';
+import { FTS_TOKENIZE } from './fts-row-delta.js';
 
 /**
  * Keyword index of one organisation: an FTS5 table of normalised terms (text/tokenize.ts) with a `scope` column
@@ -27,7 +28,7 @@ export class KeywordIndexes {
     }
     if (!create) return null;
     const name = `fts_${createHash('sha256').update(orgId).digest('hex').slice(0, 24)}`;
-    this.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${name} USING fts5(terms, scope, tokenize = 'unicode61 remove_diacritics 0')`);
+    this.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${name} USING fts5(terms, scope, ${FTS_TOKENIZE})`);
     this.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${name}_vocab USING fts5vocab(${name}, 'row')`);
     this.db.prepare('INSERT OR IGNORE INTO keyword_indexes (org_id, table_name) VALUES (?, ?)').run(orgId, name);
     this.tables.set(orgId, name);

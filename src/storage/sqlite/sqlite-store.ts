@@ -74,6 +74,11 @@ export class SqliteStore implements Store {
     migrate(this.db);
   }
 
+  /** Loads the large vector indexes in the background (chunks.ts warmUp), so that the first search does not. */
+  warmUp(): Promise<void> {
+    return this.chunks.warmUp();
+  }
+
   async close(): Promise<void> {
     if (this.db.open) await this.chunks.close();
     if (this.db.open) this.db.close();

@@ -69,12 +69,22 @@ export class SqliteVectorSync {
     return (this.floorStatement.get(orgId) as number | undefined) ?? 0;
   }
 
+  /**
+   * The stamp of the organisation's image for `model` when a load may start from it: not ahead of the store's
+   * sequence (`version`) and not behind rows pruned since (their deletions could not be replayed).
+   */
+  private trustedStamp(orgId: string, model: string, version: number): { token: string; seq: number } | undefined {
+    if (!this.dir) return undefined;
+    const stamp = this.db.prepare('SELECT token, seq FROM vector_snapshots WHERE org_id = ? AND model = ?').get(orgId, model) as { token: string; seq: number } | undefined;
+    return stamp && stamp.seq <= version && stamp.seq >= this.prunedThrough(orgId) ? stamp : undefined;
+  }
+
   /** The loader the index calls: the trusted image when there is one, the stored int8 rows otherwise. */
   private loader(): VectorLoader {
     return (orgId, model) => {
       const version = this.seq(orgId);
-      const stamp = this.dir ? (this.db.prepare('SELECT token, seq FROM vector_snapshots WHERE org_id = ? AND model = ?').get(orgId, model) as { token: string; seq: number } | undefined) : undefined;
-      if (stamp && stamp.seq <= version && stamp.seq >= this.prunedThrough(orgId)) {
+      const stamp = this.trustedStamp(orgId, model, version);
+      if (stamp) {
         const image = readIndexImage(this.file(orgId, model), stamp, model);
         if (image) {
           this.changed.set(orgId, 0);
@@ -102,6 +112,11 @@ export class SqliteVectorSync {
    */
   catchUp(orgId: string, model: string): void {
     this.lastSearch = performance.now();
+    this.sync(orgId, model);
+  }
+
+  /** catchUp without counting as a search (a warm-up is not traffic an image save should wait for). */
+  private sync(orgId: string, model: string): void {
     const index = this.index;
     index.prepare(orgId, model);
     const known = index.version(orgId, model)!;
@@ -130,6 +145,28 @@ export class SqliteVectorSync {
     }
     index.setVersion(orgId, current);
     this.noteChanged(orgId, rows);
+  }
+
+  /**
+   * Loads the indexes that have an image and catches them up with the store, one a turn of the event loop, so that
+   * the first search after a start finds its index in memory: an image exists only for indexes of IMAGE_MIN_ROWS rows and more, and reading one is the
+   * largest part of that first search (at 1M rows, ~1 GB of arrays and the partitions rebuilt). A search that comes
+   * first loads its own index as before; an index already loaded is left alone.
+   */
+  async warmUp(): Promise<void> {
+    if (!this.dir) return;
+    const stamps = this.db.prepare('SELECT org_id, model FROM vector_snapshots').all() as { org_id: string; model: string }[];
+    for (const { org_id: orgId, model } of stamps) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.closed || !this.db.open) return;
+      // Only from a usable image: a load from rows (seconds at 1M, in one turn) is left to the first search.
+      if (this.index.version(orgId, model) !== undefined || !this.trustedStamp(orgId, model, this.seq(orgId)) || !fs.existsSync(this.file(orgId, model))) continue;
+      this.sync(orgId, model);
+      // The scans' code copies too (the largest part of a first search once the index is loaded), a turn later.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.closed || !this.db.open) return;
+      this.index.warmScans(orgId);
+    }
   }
 
   /** Counts rows this process changed in a loaded index; enough of them since the last image schedule a new one. */

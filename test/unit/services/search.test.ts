@@ -102,14 +102,10 @@ describe('SearchService', () => {
     };
     const reads: { ids: string[]; afterEmbedding: boolean }[] = [];
     const spy = overridePort(store, 'chunks', {
-      getChunksByIds: async (orgId: string, ids: readonly string[]) => {
-        reads.push({ ids: [...ids], afterEmbedding: embedded });
-        return store.chunks.getChunksByIds(orgId, ids);
-      },
-      // The SQLite store reads rows and their terms in one call (getChunksWithTerms).
+      // Search reads rows and their terms in one call.
       getChunksWithTerms: async (orgId: string, ids: readonly string[]) => {
         reads.push({ ids: [...ids], afterEmbedding: embedded });
-        return store.chunks.getChunksWithTerms!(orgId, ids);
+        return store.chunks.getChunksWithTerms(orgId, ids);
       },
     });
     const service = new SearchService(spy, staticEmbedderHandle(slow), options, silentLogger);

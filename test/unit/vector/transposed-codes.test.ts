@@ -92,4 +92,24 @@ describe('VectorIndex with transposed copies', () => {
     check();
     expect(index.size('org')).toBeGreaterThan(50_000);
   });
+  it('warmScans makes the copies of every row and of each tag above the exact-scan limit beforehand, and searches answer as without it', () => {
+    const rows = corpus(30_000, 3);
+    const tagOf = (doc: string) => (Number(doc.split('-')[1]) % 10 < 8 ? 'big' : 'other');
+    const docs = [...new Set(rows.map((r) => r.documentId))].map((d) => ({ documentId: d, containerTags: [tagOf(d)] }));
+    const warmed = new VectorIndex(() => ({ vectors: rows, documents: docs }), DEFAULT_VECTOR_INDEX_OPTIONS);
+    const cold = new VectorIndex(() => ({ vectors: rows, documents: docs }), DEFAULT_VECTOR_INDEX_OPTIONS);
+    warmed.prepare('org', 'm');
+    expect(warmed.scanCopies('org')).toEqual([]);
+    warmed.warmScans('org');
+    // 'other' holds ~6k rows: scanned exactly, no copy.
+    expect(warmed.scanCopies('org').sort()).toEqual(['', 'big']);
+    const rand = rng(5);
+    for (let i = 0; i < 8; i++) {
+      const vector = rows[Math.floor((rand() + 0.5) * rows.length)]!.vector;
+      for (const scope of [{ containerTags: ['big'] }, {}, { containerTags: ['other'] }]) {
+        expect(warmed.search('org', { vector, model: 'm', limit: 20, ...scope })).toEqual(cold.search('org', { vector, model: 'm', limit: 20, ...scope }));
+      }
+    }
+    expect(warmed.scanCopies('org').sort()).toEqual(['', 'big']);
+  });
 });

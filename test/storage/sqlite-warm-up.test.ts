@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { startWarmUp } from '../../src/runtime.js';
+import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
+import { addIndexed, makeOrg, MODEL, prng, randomUnit } from './store-fixtures.js';
+
+/** The store's start-up warm-up: the vector indexes that have an image load before the first search asks. */
+describe('SQLite warm-up', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-warm-up-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const rand = prng(7);
+  const openWith = async (file: string) => {
+    const store = new SqliteStore(file, { imageMinRows: 0 });
+    await store.migrate();
+    return store;
+  };
+  const add = (store: SqliteStore, orgId: string, i: number) =>
+    addIndexed(
+      store,
+      orgId,
+      [
+        { text: `a ${i}`, vector: randomUnit(rand, 16) },
+        { text: `b ${i}`, vector: randomUnit(rand, 16) },
+      ],
+      { containerTags: [`t${i % 3}`] },
+    );
+
+  it('loads the indexes that have an image and catches them up with later changes, before any search', async () => {
+    const file = path.join(dir, 'mnemo.db');
+    const org = makeOrg('warm');
+    const small = makeOrg('no-image');
+    const first = await openWith(file);
+    await first.accounts.upsertOrganization(org);
+    await first.accounts.upsertOrganization(small);
+    for (let i = 0; i < 10; i++) await add(first, org.id, i);
+    await first.chunks.vectorSearch(org.id, { vector: randomUnit(rand, 16), model: MODEL, limit: 5 });
+    await first.close();
+    // A change after the image (as another process would make it), and an organisation that never got an image.
+    const second = await openWith(file);
+    await add(second, org.id, 10);
+    await add(second, small.id, 0);
+    await second.close();
+
+    const third = await openWith(file);
+    try {
+      expect(third.chunks.vectors.size(org.id)).toBe(0);
+      await third.warmUp();
+      expect(third.chunks.vectors.size(org.id)).toBe(22);
+      expect(third.chunks.vectors.version(org.id, MODEL)).toBe(third.chunks.vectorSync.seq(org.id));
+      expect(third.chunks.vectors.size(small.id)).toBe(0);
+      // Searches then answer as a store that loaded on its first search.
+      const query = randomUnit(rand, 16);
+      const warm = await third.chunks.vectorSearch(org.id, { vector: query, model: MODEL, limit: 22 });
+      const cold = await openWith(file);
+      try {
+        expect(warm).toEqual(await cold.chunks.vectorSearch(org.id, { vector: query, model: MODEL, limit: 22 }));
+      } finally {
+        await cold.close();
+      }
+    } finally {
+      await third.close();
+    }
+  });
+
+  it('leaves an index whose image cannot be trusted to the first search (a load from rows would hold the loop)', async () => {
+    const file = path.join(dir, 'untrusted.db');
+    const org = makeOrg('untrusted');
+    const first = await openWith(file);
+    await first.accounts.upsertOrganization(org);
+    for (let i = 0; i < 4; i++) await add(first, org.id, i);
+    await first.chunks.vectorSearch(org.id, { vector: randomUnit(rand, 16), model: MODEL, limit: 5 });
+    await first.close();
+    // An image ahead of the store (a database restored from an older copy than its image).
+    const db = new Database(file);
+    db.prepare('UPDATE vector_snapshots SET seq = seq + 1000').run();
+    db.close();
+    const second = await openWith(file);
+    try {
+      await second.warmUp();
+      expect(second.chunks.vectors.size(org.id)).toBe(0);
+      expect(await second.chunks.vectorSearch(org.id, { vector: randomUnit(rand, 16), model: MODEL, limit: 8 })).toHaveLength(8);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('starts once the service listens, except in a worker-only process', () => {
+    const store = new SqliteStore(':memory:');
+    const warmUp = vi.spyOn(store, 'warmUp');
+    startWarmUp({ store }, { role: 'all' });
+    expect(warmUp).toHaveBeenCalledTimes(1);
+    startWarmUp({ store }, { role: 'worker' });
+    expect(warmUp).toHaveBeenCalledTimes(1);
+  });
+});
