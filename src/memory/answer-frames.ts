@@ -50,18 +50,50 @@ export function answerInFrame(question: string | null, answer: string): string {
     // "Cork, actually.", "Still in Glasgow, but we're moving", "Montreal, moved there in the fall": the place first.
     // "not Berlin anymore, Hamburg since the summer": the old place denied, the new one after it.
     const m = new RegExp(
-      String.raw`^${NOT_OLD}(?:(?:[Ss]till|[Nn]ow|[Cc]urrently|[Aa]ctually)\s+)?(?:(?:[Ll]iving\s+|[Bb]ased\s+)?[Ii]n\s+)?${PLACE}(?=\s*(?:[,.!]|$)|\s+(?:since|these\s+days|for\s+now|now)\b)(?:\s*,\s*(?:actually|now|still)\b)?`,
+      String.raw`^${NOT_OLD}(?:(?:[Ss]till|[Nn]ow|[Cc]urrently|[Aa]ctually|[Jj]ust)\s+)?(?:(?:[Ll]iving\s+|[Bb]ased\s+)?[Ii]n\s+|(?<near>(?:[Jj]ust\s+)?(?:[Oo]utside(?:\s+of)?|[Nn]ear|[Cc]lose\s+to|[Nn]orth\s+of|[Ss]outh\s+of|[Ee]ast\s+of|[Ww]est\s+of)\s+))?${PLACE}(?=\s*(?:[,.!]|$)|\s+(?:since|these\s+days|for\s+now|now)\b)(?:\s*,\s*(?:actually|now|still)\b)?`,
       'u',
     ).exec(first);
-    if (m && !/^(?:I|We|My|Our|He|She|They|It|No|Yes)\b/.test(m[1]!)) {
+    const place = m?.[2]?.replace(/\.+$/, '');
+    if (m && place && !/^(?:I|We|My|Our|He|She|They|It|No|Yes)\b/.test(place)) {
       const tail = first
         .slice(m[0].length)
         .replace(/^\s*[,.!]\s*/, '')
         .trim();
-      return join(`I live in ${m[1]}.`, join(tail ? capital(tail) : '', rest));
+      // "Just outside Dundee.": near the town named (place-work-patterns.ts files it as the residence).
+      const where = m.groups?.near ? m.groups.near.trim().toLowerCase() : 'in';
+      return join(`I live ${where} ${place}.`, join(tail ? capital(tail) : '', rest));
     }
   }
-  return answer;
+  return nounAnswer(q, first, rest) ?? answer;
+}
+
+/** "what do you do for work?", "what's your job?": the answer fragment names the job. */
+const WHAT_JOB =
+  /\b(?:what\s+do\s+you\s+do(?:\s+for\s+(?:work|a\s+living))?|what(?:'s|\s+is)\s+your\s+(?:job|profession|line\s+of\s+work|occupation)|what\s+do\s+you\s+work\s+as|what\s+(?:kind|sort|line)\s+of\s+work)\b/i;
+/** "what kind of dog?", "what breed is it?" after "a dog": the answer is what the user's <noun> is. */
+const WHAT_KIND = /\bwhat\s+(?:kind|sort|type|breed)\s+of\s+(?<noun>[\p{Ll}-]{3,})\b/iu;
+/** A fragment, not a sentence: no subject or verb of its own in its first clause, a few words. */
+const SENTENCE_START = /^(?:I|I'm|I’m|I've|We|We're|My|Our|It|It's|It’s|He|She|They|That|This|There|Yes|No|Yeah|Nope|Not|Well|Oh|Haha|Lol|Ha)\b/;
+
+/**
+ * "What do you do for work?" / "Physiotherapist, mostly sports injuries." → "I work as a physiotherapist, mostly
+ * sports injuries."; "What kind of dog?" / "A border terrier named Pip." → "I have a dog, a border terrier named Pip.".
+ * Only a short fragment (its first clause at most six words, no subject of its own) is framed.
+ */
+function nounAnswer(q: string, first: string, rest: string): string | null {
+  const head = first.split(/[,;.!?(]/)[0]!.trim();
+  if (!head || SENTENCE_START.test(head) || head.split(/\s+/).length > 6) return null;
+  const body = first.replace(/[.!]+$/, '');
+  if (WHAT_JOB.test(q) && !/\b(?:is|are|was|am|do|does|work|works)\b/i.test(head)) {
+    const job = /^(?:an?\s+)/i.test(body) ? body.replace(/^(\S+)/, (a) => a.toLowerCase()) : `${/^[aeiou]/i.test(body) ? 'an' : 'a'} ${body.charAt(0).toLowerCase()}${body.slice(1)}`;
+    return join(`I work as ${job}.`, rest);
+  }
+  const kind = WHAT_KIND.exec(q);
+  if (kind && /^(?:an?|the)\s/i.test(body) && !/\b(?:is|are|was|am)\b/i.test(head)) {
+    const noun = kind.groups!.noun!.toLowerCase();
+    return join(`I have ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}, ${body.charAt(0).toLowerCase()}${body.slice(1)}.`, rest);
+  }
+  return null;
 }
 
 const join = (a: string, b: string) => (b ? `${a} ${b}` : a);

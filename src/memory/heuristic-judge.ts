@@ -44,7 +44,7 @@ const JOB_LIKE = /\b(?:is|works as)\s+an?\s+(?:(?!of\b)[\p{Ll}-]+\s+){0,2}[\p{Ll
 const RETIRED = /\b(?:retired|is retired|has retired|went into retirement)\b(?!\s+(?:teacher|nurse|officer|engineer|doctor|colonel|\p{Ll}+er)\b)/iu;
 /** Words that announce that what held before changed or stopped (rule 5). */
 const CHANGE_CUE =
-  /\b(?:now|actually|no longer|any ?more|switched|switching|moved|started|left|quit|stopped|gave up|given up|dropped(?:\s+out)?|tapered off|came off|come off|instead|these days|nowadays|back to|correction|not anymore|ditched|dumped|swapped|replaced|cancel+ed|handed\s+(?:[\p{L}'-]+\s+){0,2}over|stepped\s+(?:back|down)|parted ways|(?:has|have)\s+since)\b/iu;
+  /\b(?:now|actually|no longer|any ?more|switched|switching|moved|started|left|quit|stopped|gave up|given up|dropped(?:\s+out)?|tapered off|came off|come off|instead|these days|nowadays|back to|correction|not anymore|ditched|dumped|swapped|replaced|cancel+ed|handed\s+(?:[\p{L}'-]+\s+){0,2}over|stepped\s+(?:back|down)|parted ways|(?:has|have)\s+since|pushed back|brought forward|rescheduled|postponed|put back)\b/iu;
 /** Nouns that say when, not what: "every morning" and "on Saturday mornings" are no shared topic. */
 const TIME_NOUNS = new Set(
   words(
@@ -122,14 +122,19 @@ export function relationTo(fact: ExtractedFact, candidate: RelationCandidate): '
   if (n.normalised === o.normalised) return 'duplicate';
   const fa = canonicalAttribute(fact.attribute);
   const ca = canonicalAttribute(candidate.attribute);
-  if (subject === true && isCatalogued(fa) && fa === ca) return sameAttribute(fact, candidate, fa, n, o);
+  if (subject === true && isCatalogued(fa) && (fa === ca || sameSlot(fa, ca))) return sameAttribute(fact, candidate, fa!, n, o);
+  // "Pilates is on Thursdays now" after "does pilates every Tuesday evening": the slot said before as a habit.
+  if (subject === true && ca === null && slotHabit(fa, candidate.text)) return 'updates';
   // Retiring ends the job, the role with the employer: "my dad finally retired" replaces "my dad is a mail carrier".
   if (subject === true && fa === 'employer' && (ca === 'role' || (ca === null && JOB_LIKE.test(candidate.text))) && RETIRED.test(fact.text) && !RETIRED.test(candidate.text)) return 'updates';
   const names = new Set(subjectNames(fact.subject, fact.aliases).flatMap((name) => words(name).flatMap((w) => term(w) ?? [])));
   // "ditched Spotify for Apple Music" ends the fact that names Spotify, whatever either is filed under.
   if (subject === true && endsNamedObject(fact.text, candidate.text, names)) return 'updates';
   if (isCatalogued(fa) && isCatalogued(ca)) return 'new';
-  return byWords(n, o, candidate, subject === true, fa !== null && fa === ca, names);
+  // "Parents' evening got pushed back to 14 May" after "Parents' evening is on 7 May": facts of no one (events, the
+  // office) change like anyone's.
+  const unowned = !fact.subject && !candidate.subject;
+  return byWords(n, o, candidate, subject === true, fa !== null && fa === ca, names, unowned);
 }
 
 function sameAttribute(fact: ExtractedFact, candidate: RelationCandidate, attribute: string, n: Shape, o: Shape): 'duplicate' | 'updates' | 'extends' | 'new' {
@@ -166,7 +171,7 @@ function aliasFacet(fact: ExtractedFact, attribute: string): ClassifiedFacet | n
   return null;
 }
 
-function byWords(n: Shape, o: Shape, candidate: RelationCandidate, sameSubject: boolean, sameAttribute: boolean, names: ReadonlySet<string>): 'duplicate' | 'updates' | 'extends' | 'new' {
+function byWords(n: Shape, o: Shape, candidate: RelationCandidate, sameSubject: boolean, sameAttribute: boolean, names: ReadonlySet<string>, unowned = false): 'duplicate' | 'updates' | 'extends' | 'new' {
   const newInOld = coverage(n.words, o.words);
   const oldInNew = coverage(o.words, n.words);
   // "Dana no longer lives in Paris" repeats the words of "Dana lives in Paris" and contradicts it.
@@ -180,7 +185,7 @@ function byWords(n: Shape, o: Shape, candidate: RelationCandidate, sameSubject: 
   const missing = [...o.content].filter((t) => !n.content.has(t)).length;
   const contains = oldInNew >= WORD_COVERAGE && missing <= (o.content.size >= 5 ? 1 : 0) && subset(o.numbers, n.numbers) && extraContent;
   if (sameSubject && sameAttribute) return contains && oldInNew === 1 ? 'extends' : 'updates';
-  if (sameSubject && CHANGE_CUE.test(n.text) && topicChange(n, o, candidate, false, names)) return 'updates';
+  if ((sameSubject || unowned) && CHANGE_CUE.test(n.text) && topicChange(n, o, candidate, false, names)) return 'updates';
   return sameSubject && contains ? 'extends' : 'new';
 }
 
@@ -212,6 +217,25 @@ function topicNouns(text: string): Set<string> {
   if (nounCache.size > 2000) nounCache.clear();
   nounCache.set(text, found);
   return found;
+}
+
+/** Whether `text` holds the weekday slot `attribute` (field:<what>) as a habit: what recurs, on a weekday. */
+function slotHabit(attribute: string | null, text: string): boolean {
+  if (!attribute?.startsWith('field:') || !/\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/i.test(text)) return false;
+  const key = attribute.slice(6).split(' ');
+  const held = new Set(words(text).flatMap((w) => term(w) ?? []));
+  return key.every((k) => held.has(k));
+}
+
+/**
+ * Two weekday slots named one more closely than the other ("the standup" and "our team standup", "retro" and "team
+ * retro"): the same slot, so a moved day replaces the first.
+ */
+function sameSlot(a: string | null, b: string | null): boolean {
+  if (!a?.startsWith('field:') || !b?.startsWith('field:')) return false;
+  const [x, y] = [a.slice(6).split(' '), b.slice(6).split(' ')];
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  return short.length < long.length && short.join(' ') === long.slice(long.length - short.length).join(' ');
 }
 
 /** Picks the relation of `fact` to its candidates: duplicate > updates > extends > new. */

@@ -8,12 +8,15 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
     [
       new RegExp(String.raw`^\s+${ADV}(?:is|got|just got)\s+(?:married|engaged)\s+to\s+${V}`, 'iu'),
       new RegExp(String.raw`^\s+${ADV}is\s+(?:dating|seeing|in a relationship with)\s+${V}`, 'iu'),
+      // "has started dating a guy called Omar", "got together with Noor": a new partner.
+      new RegExp(String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:started|begun|began|been)\s+(?:dating|seeing|going out with)\s+${V}`, 'iu'),
+      new RegExp(String.raw`^\s+${ADV}(?:is going out with|got together with|(?:has|have) got together with)\s+${V}`, 'iu'),
       new RegExp(String.raw`^\s+${ADV}married\s+${CAP}`, 'u'),
     ],
     (g) => f('partner', g.v),
   ],
   [new RegExp(String.raw`^\s+${ADV}(?:broke up with|split up with|divorced|separated from|is divorcing)\s+${V}`, 'iu'), (g) => f('partner', g.v, { ended: true })],
-  [new RegExp(String.raw`^'s\s+(?:${PARTNER_WORDS})(?:'s\s+name)?\s+(?:is\s+)?(?:named\s+|called\s+)?${CAP}`, 'u'), (g) => f('partner', g.v)],
+  [new RegExp(String.raw`^'s\s+(?:new\s+|current\s+)?(?:${PARTNER_WORDS})(?:'s\s+name)?\s+(?:is\s+)?(?:named\s+|called\s+)?${CAP}`, 'u'), (g) => f('partner', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:is|got|has gotten|just got)\s+(?<v>single|married|divorced|engaged|separated|widowed)\b(?!\s+to)`, 'iu'), (g) => f('relationship', g.v)],
   [new RegExp(String.raw`^'s\s+(?<r>${RELATIVE_WORDS})(?:'s\s+name\s+is|\s+is\s+(?:called|named)|\s+goes\s+by|\s+is)\s+(?<v>\p{Lu}[\p{L}'-]*)\s*[.!]?$`, 'u'), (g) => family(g.r!, g.v)],
   [
@@ -31,6 +34,11 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   [new RegExp(String.raw`^\s+${ADV}(?:don't|doesn't|do not|does not|no longer)\s+(?:have|own)\s+an?\s+(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
   // Vehicle.
   [new RegExp(String.raw`^\s+${ADV}(?:drives|owns|has|have|bought|got|just bought|leased|is driving|picked up|traded up to|upgraded to)\s+(?:an?\s+|the\s+)?${VEHICLE}`, 'iu'), (g) => f('vehicle', g.v)],
+  // "drives a grey Polo": whatever model, driving a capitalised name is driving a car.
+  [
+    /^\s+(?:(?:now|currently|still|just)\s+)?(?:drives|is driving|has been driving)\s+(?:an?\s+|the\s+)?(?<v>(?:(?:new|used|old|red|blue|black|white|silver|grey|gray|green|yellow|orange|electric|\d{4})\s+)*\p{Lu}[\p{L}\d-]*(?:\s+[\p{Lu}\d][\p{L}\d-]*)?)/u,
+    (g) => f('vehicle', g.v),
+  ],
   [new RegExp(String.raw`^'s\s+(?:car|vehicle|ride)\s+is\s+(?:an?\s+)?${V}`, 'iu'), (g) => f('vehicle', g.v)],
   [
     new RegExp(String.raw`^\s+${ADV}(?:sold|has sold|is selling|got rid of|traded in|totaled|crashed)\s+(?:the user's\s+|\p{Lu}[\p{L}'-]*'s\s+|her\s+|his\s+|their\s+|the\s+|an?\s+)?(?:old\s+)?${VEHICLE}`, 'iu'),
@@ -48,7 +56,14 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   // "weighs 92 kg", "weighed in this morning at 86 kg", "is down to 80 kg".
   [/^\s+(?:(?:now|currently|just)\s+)?(?:weighs|weighed(?:\s+in)?|is down to|is up to|got down to)\b.{0,45}?(?<v>\d+(?:[.,]\d+)?\s?(?:kg|kgs|kilos?|lbs?|pounds|stone|st)\b)/iu, (g) => f('weight', g.v)],
   [/^'s\s+(?:current\s+|new\s+)?weight\s+is\s+(?:now\s+)?(?<v>\d+(?:[.,]\d+)?\s?(?:kg|kgs|kilos?|lbs?|pounds|stone|st)\b)/iu, (g) => f('weight', g.v)],
-  [new RegExp(String.raw`^\s+${ADV}(?:started|began|is)\s+eating\s+(?<v>meat|fish|dairy|pork|beef|red meat|animal products|chicken|poultry|seafood|lamb|bacon|turkey)\s+again\b`, 'iu'), (g) => f('diet', `eats ${g.v}`)],
+  // "eats fish again since the pregnancy", "went back to eating meat": "again" says the diet changed, whatever follows.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:(?:(?:has\s+)?started|began|is|(?:has\s+)?gone back to|went back to)\s+eating|eats?)\s+(?<v>meat|fish|dairy|pork|beef|red meat|animal products|chicken|poultry|seafood|lamb|bacon|turkey)\s+again\b`,
+      'iu',
+    ),
+    (g) => f('diet', `eats ${g.v}`),
+  ],
   [new RegExp(String.raw`^\s+${ADV}(?:stopped|quit|gave up)\s+eating\s+(?<v>meat|fish|dairy|gluten|sugar|eggs|pork|beef|red meat|animal products)`, 'iu'), (g) => f('diet', `no ${g.v}`)],
   [
     new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became|is still)\s+${ADV}(?:not\s+)?${ADV}(?:severely\s+|very\s+|mildly\s+|a bit\s+|slightly\s+|deathly\s+|highly\s+)?allergic\s+to\s+(?<v>.+)`, 'iu'),
@@ -209,7 +224,7 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   // so a corrected or moved day ("it's Tuesday not Thursday") replaces it. Bookings and dates are no such slots.
   [
     new RegExp(
-      String.raw`^'s\s+(?:(?:new|current|usual|regular|weekly|fortnightly)\s+)?(?<r>(?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]{2,})\s+(?:is|are)\s+(?:now\s+|still\s+|always\s+)?(?:on\s+|every\s+(?:other\s+)?)(?<v>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?\b[^,;!?.]*)`,
+      String.raw`^'s\s+(?:(?:new|current|usual|regular|weekly|fortnightly)\s+)?(?<r>(?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]{2,})\s+(?:is|are|meets|happens|runs)\s+(?:now\s+|still\s+|always\s+)?(?:on\s+)?(?:every\s+(?:other\s+|second\s+|third\s+|alternate\s+)?|the\s+(?:first|second|third|fourth|last)\s+)?(?<v>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?\b[^,;!?.]*)`,
       'u',
     ),
     (g) => (SLOT_NOT.test(g.r!) || /\b(?:birthday|anniversary|wedding|deadline|funeral|graduation|holiday|surgery|operation|day off|last day|first day)$/i.test(g.r!) ? null : k('field', g.r, g.v)),

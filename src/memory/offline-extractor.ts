@@ -21,7 +21,8 @@ import { statementBehindLead } from './lead-clauses.js';
 import { withoutLeadLabel } from './lead-labels.js';
 import { pastAndPresent, previousPlace } from './past-values.js';
 import { normaliseTyping, typedSentences } from './user-typing.js';
-import { CORRECTION_CUE, valueCorrection, type ValueCorrection } from './rejected-values.js';
+import { authorsSlot } from './slot-statements.js';
+import { CORRECTION_CUE, correctsOf, valueCorrection, type ValueCorrection } from './rejected-values.js';
 
 export { MAX_FACT_CHARS };
 
@@ -157,8 +158,7 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
       // "Just to confirm, you work at Bosch, not Siemens?" / "yes": a confirmed correction.
       const fix = valueCorrection(confirmed.statement);
       for (const clause of splitClauses(restoreImpliedSubject(cleanSentence(fix ? fix.statement : confirmed.statement, names)))) {
-        for (const fact of factsOfClause(clause, context))
-          if (fact.attribute) push(fix && fact.text.toLowerCase().includes(fix.meant.toLowerCase()) ? { ...fact, corrects: { meant: fix.meant, rejected: fix.rejected } } : fact);
+        for (const fact of factsOfClause(clause, context)) if (fact.attribute) push(fix && fact.text.toLowerCase().includes(fix.meant.toLowerCase()) ? { ...fact, corrects: correctsOf(fix) } : fact);
       }
     }
     // "Today was one of those days. Rain all morning, the bus was late, and I spilled coffee": after a mood of the day,
@@ -176,7 +176,9 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
       const stated = (chat || !plainLong ? typedSentences(raw).flatMap((t) => t.split(RETRACTION_AFTER_DASH)) : [raw]).flatMap((t) => (chat || !plainLong ? pastAndPresent(statementBehindLead(t)) : [t]));
       for (const labelled of stated) {
         // "Team notes: Marco works at Accenture", "As of May 2026, Hannah lives in Basel": the statement after the label.
-        const typed = withoutLeadLabel(labelled);
+        const unlabelled = withoutLeadLabel(labelled);
+        // "the standup moved to Tuesdays": a recurring slot said with no person is the author's.
+        const typed = chat || !plainLong ? (authorsSlot(unlabelled) ?? unlabelled) : unlabelled;
         // "The user lives in Lisbon" in a profile note is the user's own fact, as "I live in Lisbon" would be.
         const voiced = !chat && !plainLong ? asAuthorWrote(typed) : typed;
         const whole = chat || !plainLong ? restoreImpliedSubject(cleanSentence(voiced, names)) : typed;
@@ -197,7 +199,7 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
         }
         // "Quick fix: it's Braga, not Porto", "I said Tuesday earlier but it's on Thursdays": the statement without the
         // rejected value, its facts marked as correcting it; a bare value is a correction of its own.
-        const fix = CORRECTION_CUE.test(body) ? valueCorrection(whole) : null;
+        const fix = CORRECTION_CUE.test(body) ? valueCorrection(whole, body) : null;
         const said = fix ? restoreImpliedSubject(cleanSentence(fix.statement, names)) : whole;
         const own: ExtractedFact[] = [];
         for (const clause of splitClauses(said).flatMap(previousPlace)) {
@@ -205,9 +207,9 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
           own.push(...factsWithoutAside(clause, context));
         }
         if (fix) {
-          const marked = own.filter((f) => f.text.toLowerCase().includes(fix.meant.toLowerCase())).map((f) => ({ ...f, corrects: { meant: fix.meant, rejected: fix.rejected } }));
+          const marked = own.filter((f) => f.text.toLowerCase().includes(fix.meant.toLowerCase())).map((f) => ({ ...f, corrects: correctsOf(fix) }));
           // A single statement whose value was rewritten (a weekday become a date) still corrects; a bare value is one.
-          const single = own.length === 1 ? [{ ...own[0]!, corrects: { meant: fix.meant, rejected: fix.rejected } }] : own;
+          const single = own.length === 1 ? [{ ...own[0]!, corrects: correctsOf(fix) }] : own;
           sentence.push(...(marked.length > 0 ? marked : own.length > 0 ? single : [correctionFact(fix, chat ? turn.speaker : (userName ?? USER), date, chat)]));
         } else sentence.push(...own);
       }
@@ -274,7 +276,7 @@ function correctionFact(fix: ValueCorrection, speaker: string, date: string | nu
     subject: speaker,
     attribute: null,
     speaker: chat ? speaker : null,
-    corrects: { meant: fix.meant, rejected: fix.rejected },
+    corrects: correctsOf(fix),
   };
 }
 

@@ -7,15 +7,17 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
   // Residence and moves.
   [
     new RegExp(
-      String.raw`^\s+${ADV}${NEG}(?:lives?|is living|resides?|is based|is settled|is\s+${ADV}based|is\s+${ADV}settled|has (?:been )?(?:lived|living)|has settled|settled)\s+(?:now\s+)?(?:in|out of)\s+${V}`,
+      String.raw`^\s+${ADV}${NEG}(?:lives?|(?:is|are) living|resides?|(?:is|are) based|(?:is|are) settled|(?:is|are)\s+${ADV}(?:based|settled|living)|(?:has|have) (?:been )?(?:lived|living)|(?:has|have) settled|settled)\s+(?:now\s+)?(?:in|out of|(?:just\s+)?(?:outside(?:\s+of)?|near|close to))\s+${V}`,
       'iu',
     ),
     (g) => f('residence', g.v),
   ],
+  // "we're in Cardiff now", "she's in Leeds these days": a home said as where the subject is since a change, not a trip.
+  [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:now\s+)?(?:in|out in|down in|up in)\s+${CAP}(?=\s*(?:[-—–,]\s*)?(?:now|these days|nowadays|for good)\b)`, 'u'), (g) => f('residence', g.v)],
   // "bought a house in Portland": where the subject now lives.
   [
     new RegExp(
-      String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:just\s+)?(?:bought|purchased|closed on|moved into|rented|rents|is renting|are renting|(?:has|have)\s+been\s+renting)\s+(?:an?|the|our|their|her|his)\s+(?:new\s+|first\s+|own\s+|little\s+|small\s+|(?:one|two|three|four|\d)-bed(?:room)?\s+)*(?:house|home|flat|apartment|condo|place|townhouse|cottage|bungalow|studio|room|(?:one|two|three|four|\d)-bed(?:room)?)\s+in\s+${CAP}`,
+      String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:just\s+)?(?:bought|purchased|closed on|moved into|rented|rents|is renting|are renting|(?:has|have)\s+been\s+renting)\s+(?:an?|the|our|their|her|his)\s+(?:new\s+|first\s+|own\s+|little\s+|small\s+|tiny\s+|big\s+|large\s+|shared\s+|cosy\s+|cozy\s+|(?:one|two|three|four|\d)-bed(?:room)?\s+)*(?:house|home|flat|apartment|condo|place|townhouse|cottage|bungalow|studio|room|(?:one|two|three|four|\d)-bed(?:room)?)\s+in\s+${CAP}`,
       'u',
     ),
     (g) => f('residence', g.v),

@@ -1,3 +1,4 @@
+import { renamesPerson } from './renamed-people.js';
 import { escapeRe } from './statements.js';
 import { sameSubject, subjectNames } from './subjects.js';
 import type { ExtractedFact, RelationCandidate } from './types.js';
@@ -17,6 +18,13 @@ export interface ValueCorrection {
   rejected: string;
   /** The statement to read facts from: the sentence, without an "I said X earlier" lead. */
   statement: string;
+  /** A person's name was wrong ("her name is Astrid, not Ingrid"): every memory of the name is renamed (renamed-people.ts). */
+  renames?: boolean;
+}
+
+/** What a fact carries of a correction for the memory step. */
+export function correctsOf(fix: ValueCorrection): NonNullable<ExtractedFact['corrects']> {
+  return { meant: fix.meant, rejected: fix.rejected, ...(fix.renames ? { renames: true } : {}) };
 }
 
 /** A value: up to five words, no clause punctuation (a time's colon is no clause break: "the 7:40"). */
@@ -63,20 +71,24 @@ const SAID_MEANT = new RegExp(
  * name ("my wife's name is Astrid": Astrid, not "name").
  */
 const VALUE_OPENS =
-  /\b(?:meant|mean|it's|it’s|it is|it was|that's|that’s|that is|that was|'s|’s|is|are|am|was|'re|’re|'m|’m)\s+(?:(?:first\s+|last\s+|full\s+|sur)?name\s+(?:is|was)\s+)?(?:actually\s+|really\s+|now\s+|definitely\s+)?(?:(?:in|at|on|with|from|for)\s+)?(?:an?\s+|the\s+)?(?<value>.+)$/iu;
+  /\b(?:meant|mean|it's|it’s|it is|it was|that's|that’s|that is|that was|'s|’s|is|are|am|was|'re|’re|'m|’m)\s+(?:(?:first\s+|last\s+|full\s+|sur)?name\s+(?:is|was)\s+|called\s+|named\s+|spelt\s+|spelled\s+)?(?:actually\s+|really\s+|now\s+|definitely\s+)?(?:(?:in|at|on|with|from|for)\s+)?(?:an?\s+|the\s+)?(?<value>.+)$/iu;
 /** Words that end a value: a pronoun or a clause's verb after it ("tree nuts I'm allergic to"). */
 const VALUE_ENDS = /\s+(?:I|I'm|I’m|i'm|we|we're|she|he|they|you|that|which|who|is|are|was|were|has|have|had)\b.*$/u;
 /** Words a value cannot be (a correction of a sentence, not of a value: "not really", "not sure"). */
 const NOT_A_VALUE =
-  /^(?:actually|still|also|really|sure|much|quite|yet|anymore|any more|so|too|that|this|it|me|you|him|her|them|always|just|only|exactly|bad|great|good|far|long|now|again|ever|everything|all|at all|for long|a lot|one bit|in the slightest)\b/i;
+  /^(?:wrong|actually|still|also|really|sure|much|quite|yet|anymore|any more|so|too|that|this|it|me|you|him|her|them|always|just|only|exactly|bad|great|good|far|long|now|again|ever|everything|all|at all|for long|a lot|one bit|in the slightest)\b/i;
 
 /** Words that say a sentence corrects something said before; two weekdays either side of "not" do too. */
 export const CORRECTION_CUE =
-  /\b(?:correction|correcting|to clarify|clarification|to be clear|just to be clear|fix|typo|oops|whoops|sorry|my bad|my mistake|mistake|got (?:it|that) wrong|had (?:it|that) wrong|mixed (?:him|her|it|them|that|those)?\s*up|mixing (?:him|her|it|them)\s*up|I meant|actually|earlier|last time|previously|confirm|I said|I wrote|turns out|turned out|no wait|wait|scratch that|hang on|I mean|now,? not|(?:mon|tues|wednes|thurs|fri|satur|sun)days?,?\s+not\s+(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b/i;
+  /\b(?:correction|correcting|to clarify|clarification|to be clear|just to be clear|fix|typo|oops|whoops|sorry|my bad|my mistake|mistake|got (?:it|that) wrong|had (?:it|that) wrong|mixed (?:him|her|it|them|that|those)?\s*up|mixing (?:him|her|it|them)\s*up|I meant|actually|earlier|last time|previously|confirm|I said|I wrote|turns out|turned out|no wait|wait|scratch that|hang on|I mean|now,? not|autocorrect(?:ed)?|spelled|spelt|spelling|wrong name|(?:mon|tues|wednes|thurs|fri|satur|sun)days?,?\s+not\s+(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b/i;
 
-/** The correction in a sentence, or null when it rejects no value. */
-export function valueCorrection(sentence: string): ValueCorrection | null {
-  const s = sentence.trim();
+/** The correction in a sentence (read in the text `around` it for what kind of correction it is), or null when it rejects no value. */
+export function valueCorrection(sentence: string, around: string = sentence): ValueCorrection | null {
+  const fix = readCorrection(sentence.trim());
+  return fix && renamesPerson(sentence, fix.meant, fix.rejected, around) ? { ...fix, renames: true } : fix;
+}
+
+function readCorrection(s: string): ValueCorrection | null {
   const saidMeant = SAID_MEANT.exec(s);
   if (saidMeant?.groups) {
     const [rejected, meant] = [saidMeant.groups.rejected!.trim(), saidMeant.groups.meant!.trim()];
@@ -89,7 +101,10 @@ export function valueCorrection(sentence: string): ValueCorrection | null {
     const statement = said.groups.statement!.trim();
     const inner = NOT_VALUE.exec(statement);
     const meant = valueIn((inner ? inner.groups!.before! : statement).replace(/[.!?]+$/, ''));
-    return meant && isValue(rejected) && meant.toLowerCase() !== rejected.toLowerCase() ? { meant, rejected, statement } : null;
+    if (meant && isValue(rejected) && meant.toLowerCase() !== rejected.toLowerCase()) return { meant, rejected, statement };
+    // "I wrote the wrong name before - the landlord is Gordon, not Graham": what was said names no value; the
+    // statement's own "not" does.
+    return inner ? readCorrection(statement) : null;
   }
   const m = NOT_VALUE.exec(s);
   if (!m?.groups) return bareCorrection(s);

@@ -9,8 +9,11 @@ import { classifyFact } from './classify.js';
 import { USER } from './conversation.js';
 import { sameSubject, subjectNames } from './subjects.js';
 import { withRelativeNames } from './named-relatives.js';
+import { asFormerPartner, endedPartner, endPartnerMentions, sentenceCase } from './ended-partners.js';
 import { endedPetMemory } from './pet-endings.js';
+import { escapeRe } from './statements.js';
 import { correctedMemory } from './rejected-values.js';
+import { renamedSubject, renameEveryMemory } from './renamed-people.js';
 import type { ExtractedFact, RelationCandidate, RelationDecision, RelationJudge } from './types.js';
 
 export interface RememberDeps {
@@ -73,6 +76,9 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
     // "Mochi passed away": the next version of the owner's memory of that pet, whoever the statement is about.
     const corrected = correctedMemory(fact, candidates) ?? endedPetMemory(fact, candidates);
     if (corrected) fact = corrected.fact;
+    const rename = fact.corrects?.renames ? fact.corrects : null;
+    // "her name is Astrid, not Ingrid": the statement keeps no old name (it stays in the versions).
+    if (rename) fact = { ...fact, text: withoutRejected(fact.text, rename.rejected) };
     const decision: RelationDecision = corrected ? { relation: 'updates', targetId: corrected.targetId } : await deps.judge.judge(fact, candidates);
     let target = decision.targetId ? await deps.memories.getMemory(ctx.orgId, decision.targetId) : null;
     // Whatever the judge (a model may not follow its prompt), a fact never merges into or replaces another subject's.
@@ -80,6 +86,11 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
     // A new version whose kind the extractor could not tell ("sold the camper and got a Tesla") is filed as what it
     // replaces: the same attribute, lasting or not, so the profile and the attribute's questions find it.
     if (decision.relation === 'updates' && target && canonicalAttribute(fact.attribute) === null && (target.attribute || target.isStatic)) fact = { ...fact, attribute: target.attribute, isStatic: target.isStatic };
+    // "broke up with the user's girlfriend Aoife": the statement itself names her as the former partner.
+    const exPartner = endedPartner(fact);
+    if (exPartner && fact.subject) fact = { ...fact, text: sentenceCase(asFormerPartner(fact.text, fact.subject, exPartner) ?? fact.text) };
+    // The person is filed under the name meant (after the target was matched by the old one).
+    if (rename) fact = { ...fact, subject: renamedSubject(fact.subject, rename.rejected, rename.meant) };
     const embedding = { model: deps.embedder.id, vector };
 
     if (decision.relation === 'duplicate' && target) {
@@ -134,8 +145,16 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
       await deps.memories.insertMemory(base, embedding);
       outcome.created.push(id);
     }
+    if (rename) outcome.updated.push(...(await renameEveryMemory(deps, ctx, rename, new Set([id]))));
+    // "Rhys and I separated": "The user's partner Rhys is a firefighter" names Rhys as the former partner.
+    outcome.updated.push(...(await endPartnerMentions(deps, ctx, fact, new Set([id]))));
   }
   return outcome;
+}
+
+/** "The landlord is Gordon, not Graham." → "The landlord is Gordon.": the old name stays in the versions only. */
+function withoutRejected(text: string, rejected: string): string {
+  return text.replace(new RegExp(String.raw`\s*(?:,|\s-|\s—)?\s+(?:and\s+)?not\s+${escapeRe(rejected)}(?![\p{L}\p{N}])`, 'u'), '');
 }
 
 const JOB_ENDING = /\b(?:left|quit|quits|resigned|retired|laid off|made redundant|fired|let go|notice|last day|walked out|stepped down|stopped working|no longer|between jobs)\b/i;

@@ -51,7 +51,7 @@ export interface ExtractedFact {
    * A correction that names only the values ("it's Braga, not Porto"): the memory holding `rejected` is what the fact
    * corrects (rejected-values.ts).
    */
-  corrects?: { meant: string; rejected: string };
+  corrects?: { meant: string; rejected: string; renames?: boolean };
 }
 
 export interface ExtractionResult {
