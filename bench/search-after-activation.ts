@@ -9,49 +9,14 @@
  *   cp -r <kept dir> /tmp/<branch>/db-copy   (and point a copy of its serve-probe.json's dataDir at it)
  *   npx tsx bench/search-after-activation.ts /tmp/main-tree . /tmp/<branch>/db-copy/serve-probe.json [rounds]
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { ServeProbeJob } from './serve-probe-job.js';
-import { loadConfig } from '../src/core/config.js';
-import { silentLogger } from '../src/core/logger.js';
 import type { ChunkRecord } from '../src/core/types.js';
-import { createTransformersEmbedder } from '../src/providers/transformers-embedder.js';
-import type { Embedder, EmbedderHandle } from '../src/providers/embedder.js';
-import type { ChunkSearchParams, SearchService } from '../src/services/search.js';
+import type { ChunkSearchParams } from '../src/services/search.js';
 import type { SqliteStore } from '../src/storage/sqlite/sqlite-store.js';
-import { serveProbeEnv } from './serve-probe-job.js';
+import { openAbSides } from './search-ab-sides.js';
 
-const [treeA, treeB, jobFile, roundsArg] = process.argv.slice(2);
-if (!treeA || !treeB || !jobFile) throw new Error('usage: search-after-activation.ts <treeA> <treeB> <serve-probe.json> [rounds]');
-const job = JSON.parse(fs.readFileSync(jobFile.replace(/^@/, ''), 'utf8')) as ServeProbeJob;
-const config = loadConfig(serveProbeEnv(job, process.env));
-const model = job.model ?? 'BAAI/bge-small-en-v1.5';
-const real = await createTransformersEmbedder({ model, modelsDir: path.resolve('.models'), cacheDir: '/nonexistent', allowDownload: false, dtype: 'q8', batchSize: 8 });
-const queries = job.bodies.map((b) => JSON.parse(b) as { q: string; containerTag?: string });
-const vectors = new Map<string, Float32Array>();
-for (const q of queries) vectors.set(q.q, await real.embedQuery(q.q));
-await real.close?.();
-const embedder: Embedder = {
-  id: real.id,
-  kind: real.kind,
-  dimensions: real.dimensions,
-  calibration: real.calibration,
-  embedDocuments: () => Promise.reject(new Error('search-after-activation embeds no documents')),
-  embedQuery: (text) => Promise.resolve(vectors.get(text)!),
-};
-const handle: EmbedderHandle = { get: () => Promise.resolve(embedder), status: () => ({ state: 'ready', provider: 'local', model, dimensions: embedder.dimensions }) };
-
-const file = path.join(job.dataDir, 'mnemo.db');
-const open = async (root: string): Promise<{ store: SqliteStore; service: SearchService }> => {
-  const { SqliteStore: StoreOfTree } = (await import(path.resolve(root, 'src/storage/sqlite/sqlite-store.ts'))) as { SqliteStore: typeof SqliteStore };
-  const { SearchService: Service } = (await import(path.resolve(root, 'src/services/search.ts'))) as { SearchService: typeof SearchService };
-  const store = new StoreOfTree(file);
-  return { store, service: new Service(store, handle, config.search, silentLogger) };
-};
-const sides = { a: await open(treeA), b: await open(treeB) };
+const { trees, model, queries, sides, file, orgId, rounds: roundCount } = await openAbSides('search-after-activation.ts', process.argv.slice(2), 2);
 const side = new Database(file);
-const orgId = (side.prepare('SELECT org_id FROM chunks LIMIT 1').get() as { org_id: string }).org_id;
 // Documents to re-index, spread over the database.
 const docIds = side.prepare('SELECT id FROM documents WHERE org_id = ? AND rowid % 97 = 0 LIMIT 2000').pluck().all(orgId) as string[];
 
@@ -93,7 +58,7 @@ const cpuNow = () => {
 };
 const timed = { a: { activation: 0, search: 0, wall: [] as number[] }, b: { activation: 0, search: 0, wall: [] as number[] } };
 let rounds = 0;
-for (let round = 0; round < Number(roundsArg ?? 2); round++) {
+for (let round = 0; round < roundCount; round++) {
   for (const [i, q] of queries.entries()) {
     for (const s of (i + round) % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const)) {
       let c = cpuNow();
@@ -115,7 +80,7 @@ const summary = (s: 'a' | 'b') => ({
   p50: +pct(timed[s].wall, 0.5).toFixed(1),
   p95: +pct(timed[s].wall, 0.95).toFixed(1),
 });
-console.log(JSON.stringify({ searches: rounds, a: { tree: treeA, ...summary('a') }, b: { tree: treeB, ...summary('b') } }));
+console.log(JSON.stringify({ searches: rounds, a: { tree: trees.a, ...summary('a') }, b: { tree: trees.b, ...summary('b') } }));
 side.close();
 await sides.a.store.close();
 await sides.b.store.close();
