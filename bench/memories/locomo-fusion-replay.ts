@@ -17,8 +17,11 @@ import { fuseRanked, type FusionOptions } from '../../src/search/result-fusion.j
 import { orderByMemoryContext } from '../../src/search/memory-turn-context.js';
 import { reorderedBy } from '../../src/search/turn-context.js';
 import { withIntent } from '../../src/search/query-intent.js';
+import { mergedByRank } from '../../src/search/memory-feedback.js';
 
-const { values: a } = parseArgs({ options: { dump: { type: 'string', default: '/tmp/locomo-dump.json' }, each: { type: 'string', default: '15' }, own: { type: 'string' } } });
+const { values: a } = parseArgs({
+  options: { dump: { type: 'string', default: '/tmp/locomo-dump.json' }, each: { type: 'string', default: '15' }, own: { type: 'string' }, expanded: { type: 'string' } },
+});
 interface Item {
   units: string[];
   sim: number;
@@ -212,6 +215,48 @@ if (own) {
     const extra = r.lists.own!.find((x) => x.units.length > 0 && x.units.every((u) => !seen.has(u)));
     return [...head, ...(extra ? [extra.units] : []), ...c.slice(9).map((x) => x.units)];
   });
+}
+// Round 15 (fusion16): `--expanded` names a locomo-expansion.ts file made from this dump: each question's chunk list
+// for the question expanded by its best memories. Merged with the question's own chunks by weighted reciprocal rank
+// (search/memory-feedback.ts), then the served steps (memory context, slot floor 0.8, fuseRanked).
+if (a.expanded) {
+  const expanded = JSON.parse(fs.readFileSync(a.expanded, 'utf8')) as Record<string, { units: string[]; sim: number }[][]>[];
+  if (expanded.length !== rows.length) throw new Error(`--expanded ${a.expanded}: ${expanded.length} questions, the dump has ${rows.length}`);
+  const byRow = new Map(rows.map((r, i) => [r, expanded[i]!]));
+  const servedFill =
+    (merge: (c: Item[], r: Row) => Item[]): Fill =>
+    (m, c, r) => {
+      const ordered = widened(merge(c, r).slice(0, each), m, served);
+      const listed = new Set(ordered.flatMap((x) => x.units));
+      return fuseWith({ memoryWeight: 0.3, k: 1 })(
+        m.filter((x) => x.sim >= 0.8 || x.units.every((u) => listed.has(u))),
+        ordered,
+        r,
+      );
+    };
+  report(
+    'round 15: served steps replayed, no second query',
+    servedFill((c) => c),
+  );
+  for (const variant of Object.keys(expanded[0] ?? {}).filter((v) => v.startsWith('top'))) {
+    for (const [w, k] of [
+      [0.3, 10],
+      [0.5, 10],
+      [0.3, 60],
+      [1, 10],
+    ] as const) {
+      const merge = (c: Item[], r: Row) => {
+        const tag = (xs: { units: string[]; sim: number }[]) => xs.filter((x) => x.units[0]).map((x) => ({ ...x, text: '', kind: 'chunk', id: x.units[0]!, similarity: x.sim }));
+        return mergedByRank(tag(c), tag(byRow.get(r)![variant]![0] ?? []), w, k).map((x) => ({ units: x.units, sim: x.similarity, kind: 'chunk', text: x.text }));
+      };
+      report(`  ${variant}: chunks merged (w ${w}, k ${k}) only`, (_m, c, r) =>
+        merge(c, r)
+          .slice(0, 10)
+          .map((x) => x.units),
+      );
+      report(`  ${variant}: merged (w ${w}, k ${k}), then served steps`, servedFill(merge));
+    }
+  }
 }
 // What a slot holds: the share of a question's evidence found by the chunk at rank i (7-14), and by the n-th memory
 // (1-3) whose sources none of the first 9 chunks holds, by the memory's similarity (>= 0.95, 0.85-0.95, below).
