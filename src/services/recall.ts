@@ -8,7 +8,6 @@ import { normalizedText } from './memory-profile.js';
 import type { ChunkHit, SearchService } from './search.js';
 import { fuseRanked, memoriesWithSlots, monotoneSimilarities } from '../search/result-fusion.js';
 import { SOURCE_EVIDENCE_WEIGHT } from '../search/memory-similarity.js';
-import { expandedQuery, mergedByRank } from '../search/memory-feedback.js';
 import { MEMORY_CONTEXT_SOURCES, orderByMemoryContext } from '../search/memory-turn-context.js';
 import { CONTEXT_WINDOW, isTurn } from '../search/turn-context.js';
 
@@ -87,16 +86,18 @@ export class RecallService {
     // Memories inherit the evidence of their source passages (search/memory-similarity.ts withSourceEvidence): the
     // chunk side runs beside the memory side (one shared query embedding) and is read for every memory search.
     const withSources = wantMemories && this.opts.memorySourceWeight > 0;
-    const chunkQuery = {
-      q: p.q,
-      limit: withSources ? Math.max(each, SOURCE_CHUNKS) : each,
-      threshold: withSources ? 0 : p.threshold,
-      rerank: p.rerank,
-      ...scope,
-      ...(documentId ? { documentId } : {}),
-      ...(p.filepath ? { filepath: p.filepath } : {}),
-    };
-    const chunkSearch = withSources || wantChunks ? this.chunks.search(actor, chunkQuery) : Promise.resolve([]);
+    const chunkSearch =
+      withSources || wantChunks
+        ? this.chunks.search(actor, {
+            q: p.q,
+            limit: withSources ? Math.max(each, SOURCE_CHUNKS) : each,
+            threshold: withSources ? 0 : p.threshold,
+            rerank: p.rerank,
+            ...scope,
+            ...(documentId ? { documentId } : {}),
+            ...(p.filepath ? { filepath: p.filepath } : {}),
+          })
+        : Promise.resolve([]);
     const sourceEvidence = withSources ? chunkSearch.then(sourceScores, () => new Map<string, number>()) : undefined;
     const [memoryHits, allChunkHits] = await Promise.all([
       wantMemories
@@ -112,9 +113,7 @@ export class RecallService {
         : Promise.resolve([]),
       wantChunks ? chunkSearch : chunkSearch.catch(() => []),
     ]);
-    // Both sides: a second chunk query with the best memories' words joins the first (search/memory-feedback.ts).
-    const chunkPool = wantMemories && wantChunks && memoryHits.length > 0 ? await this.withMemoryFeedback(actor, { ...chunkQuery, threshold: 0 }, allChunkHits, memoryHits) : allChunkHits;
-    const aboveThreshold = wantChunks ? chunkPool.filter((h) => h.similarity >= p.threshold) : [];
+    const aboveThreshold = wantChunks ? allChunkHits.filter((h) => h.similarity >= p.threshold) : [];
     const chunkHits = (wantMemories && wantChunks && memoryHits.length > 0 ? await this.withMemoryContext(actor, aboveThreshold, memoryHits) : aboveThreshold).slice(0, each);
     const memoryResults = memoryHits.map((h) => ({ kind: 'memory' as const, memory: h.memory, similarity: h.similarity, text: h.memory.memory, key: normalizedText(h.memory.memory), sources: h.memory.documentIds }));
     const chunkResults = chunkHits.map((h) => ({ kind: 'chunk' as const, hit: h, similarity: h.similarity, text: h.chunk.content, key: normalizedText(h.chunk.content), sources: [h.document.id] }));
@@ -142,19 +141,6 @@ export class RecallService {
             ...(r.folded ? { documentId: r.folded.hit.document.id, chunk: r.folded.hit.chunk.content } : {}),
           },
     );
-  }
-
-  /** The chunk hits merged with those of the question expanded by the best memories (search/memory-feedback.ts). */
-  private async withMemoryFeedback(actor: Actor, query: Parameters<SearchService['search']>[1], hits: ChunkHit[], memoryHits: readonly { memory: MemoryRecord }[]): Promise<ChunkHit[]> {
-    const expanded = await this.chunks.search(actor, {
-      ...query,
-      q: expandedQuery(
-        query.q,
-        memoryHits.map((h) => h.memory.memory),
-      ),
-    });
-    const tagged = (xs: readonly ChunkHit[]) => xs.map((hit) => ({ id: hit.chunk.id, similarity: hit.similarity, hit }));
-    return mergedByRank(tagged(hits), tagged(expanded)).map((t) => (t.similarity === t.hit.similarity ? t.hit : { ...t.hit, similarity: t.similarity }));
   }
 
   /** Chunk hits re-ordered with the turns beside the best memories' source turns (search/memory-turn-context.ts). */
