@@ -129,7 +129,10 @@ export function replaceBoxLines(kept: OcrResult, boxes: readonly BoxReading[]): 
     .map((l) => l.trimEnd())
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
-    .replace(/^\n+/, '');
+    .replace(/^\n+/, '')
+    .trimEnd();
+  // The text ends as the kept one did (a block put in last brings no blank lines of its own).
+  text += /\s*$/.exec(kept.text)![0];
 
   // The lines in the same order: each box's lines where its block went, the replaced lines gone.
   const lines: OcrLine[] = [];
