@@ -10,7 +10,7 @@
  *
  * Kinds: image = photos and screenshots, scan = scanned pages (image files and image-only PDFs), pdf = text PDFs.
  * --off takes the names of ocr-page.ts OcrPassOptions that are on by default (sparse, language, block, deskew, local,
- * polarity, colour, labels, words, lines) and runs without them.
+ * polarity, colour, labels, words, lines, boxes) and runs without them.
  *
  * --baseline DIR runs an older checkout's extractors (DIR/src, e.g. `git archive <commit> src | tar -x -C DIR` with
  * node_modules linked) on the same files in the same run, file by file alternately with the current code, so both
