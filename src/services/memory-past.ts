@@ -12,8 +12,7 @@ import { canonicalAttribute, statedLater, subjectOf, type RankedMemory, type Sub
 /**
  * What a question about the past refers to: `reference` is the later value it names ("Cardiff" of "before Cardiff"),
  * null when it names none ("my old address", "where did I use to live": the current value is the reference).
- * Null for a question about now, or about when something happened before something else ("what did I do before the
- * trip?" asks about an episode: it is read as a past value only when the verb is in the past).
+ * Null for a question about now (no verb in the past).
  */
 export interface PastQuestion {
   reference: string | null;
@@ -37,6 +36,11 @@ function names(text: string, reference: string): boolean {
   return new RegExp(String.raw`(?:^|[^\p{L}\p{N}])${escaped}(?:$|[^\p{L}\p{N}])`, 'iu').test(text);
 }
 
+/** A fact that holds over time: stated as lasting, or of a catalogue attribute. */
+function lasting(m: MemoryRecord): boolean {
+  return m.isStatic || kind(m) !== 'other';
+}
+
 /** The kind of value a fact states, for "the same thing before": its catalogue id, employer and role as one (a job). */
 function kind(m: MemoryRecord): string {
   const id = attributeSpec(canonicalAttribute(m.attribute))?.id ?? 'other';
@@ -46,10 +50,11 @@ function kind(m: MemoryRecord): string {
 /**
  * Puts first, for a question about the past, the fact stated last before the reference fact (the best-ranked one
  * naming the reference; without a reference, the first hit): of the same subject, of the same version chain or the
- * same kind of value (an unknown kind matches any), not naming the reference. It takes the first place's score; the
+ * same kind of value (an unknown kind matches any for a question about an attribute, `asked`, else only between two
+ * lasting facts), not naming the reference. It takes the first place's score; the
  * rest keep their order strictly below it. Unchanged when no reference fact or no earlier fact is found.
  */
-export function previousValueFirst<T extends RankedMemory>(sorted: readonly T[], past: PastQuestion, subjectKey: SubjectKey): T[] {
+export function previousValueFirst<T extends RankedMemory>(sorted: readonly T[], past: PastQuestion, asked: readonly string[], subjectKey: SubjectKey): T[] {
   if (sorted.length < 2) return [...sorted];
   const ref = past.reference === null ? sorted[0]! : sorted.find((h) => names(h.memory.memory, past.reference!));
   if (!ref) return [...sorted];
@@ -61,8 +66,12 @@ export function previousValueFirst<T extends RankedMemory>(sorted: readonly T[],
     if (past.reference !== null && names(h.memory.memory, past.reference)) return false;
     if (subjectOf(h.memory, subjectKey) !== subject) return false;
     if ((h.memory.rootMemoryId ?? h.memory.id) === chain) return true;
+    // The same kind of value; a fact of unknown kind when the question asks about a lasting attribute ("where did I
+    // live"), or when both hold over time: two episodes ("went to the parade", "painted a sunset") asked about with no
+    // attribute are no former and later value of one thing.
     const k = kind(h.memory);
-    return k === refKind || k === 'other' || refKind === 'other';
+    if (k !== 'other' && refKind !== 'other') return k === refKind;
+    return asked.length > 0 || (lasting(h.memory) && lasting(ref.memory));
   });
   if (earlier.length === 0) return [...sorted];
   // The last stated before the reference; on the same day, the better ranked.

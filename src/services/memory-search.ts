@@ -161,7 +161,7 @@ export class MemorySearch {
     });
     const ranked = currentFactsFirst(hits, subjects.key);
     return oneSlotPerSource(
-      (past ? previousValueFirst(ranked, past, subjects.key) : ranked).filter((h) => h.similarity >= p.threshold),
+      (past ? previousValueFirst(ranked, past, asked, subjects.key) : ranked).filter((h) => h.similarity >= p.threshold),
       p.limit,
     );
   }
