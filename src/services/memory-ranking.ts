@@ -730,12 +730,19 @@ export function oneSlotPerSource<T extends RankedMemory>(sorted: readonly T[], l
  * "What should I cook for Tom?", "what can I give Arthur for lunch?", "anything I could make for Maya's dinner?": advice
  * on food to serve someone asks about that person's diet, though it names no diet word.
  */
-const MEAL_ADVICE = /\b(?:should|can|could|shall|would)\b.*\b(?:cook|bake|make|serve|give|get|feed|order|buy|bring)\b.*\b(?:for\s+\p{Lu}|for\s+(?:him|her|them)\b|breakfast|lunch|dinner|supper|tea\b|meal|snack|menu|dessert)|\b(?:cook|bake|feed|serve)\b[^?]*\bfor\b/iu;
+const ADVICE = /\b(?:should|can|could|shall|would)\b/i;
+/** A meal named, or cooking for someone named ("cook for Tom": case-sensitive, the name is capitalised). */
+const MEAL = /\b(?:breakfast|lunch|dinner|supper|meal|snack|menu|dessert|eat)\b/i;
+const COOK_FOR = /\b(?:[Cc]ook|[Bb]ake|[Mm]ake|[Ss]erve|[Ff]eed)\b[^?]*\bfor\s+(?:\p{Lu}|him\b|her\b|them\b)/u;
+const SERVE = /\b(?:cook|bake|make|serve|give|get|feed|order|buy|bring)\b/i;
+function mealAdvice(q: string): boolean {
+  return ADVICE.test(q) && SERVE.test(q) && (MEAL.test(q) || COOK_FOR.test(q));
+}
 
 /** The attributes a question asks about (memory/attributes.ts), and the diet a question about food to serve asks about. */
 export function askedAttributes(question: string): string[] {
   const asked = attributesAskedBy(question);
-  return MEAL_ADVICE.test(question) && !asked.includes('diet') ? [...asked, 'diet'] : asked;
+  return mealAdvice(question) && !asked.includes('diet') ? [...asked, 'diet'] : asked;
 }
 
 /** The question without the context it names, for scoring words (memory/attributes.ts questionFocus). */
