@@ -217,6 +217,7 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
         ROLE_CHANGE.test(h.memory.memory) ||
         NOW_CUE.test(h.memory.memory) ||
         INSTEAD.test(h.memory.memory) ||
+        SWITCHED.test(h.memory.memory) ||
         /\b(?:new|different)\s/i.test(h.memory.memory),
     )
     .map((h) => factView(h.memory, subjectKey));
@@ -241,6 +242,7 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
       // called The Lanterns", "dropped out of the Riverside book club") ends it whatever attribute the engine filed
       // either under; the other cues need a single-valued attribute of the same kind.
       if (endsValueOf(o, n) && (oneHolder || ENDS_THING.test(n.memory.memory))) return true;
+      if (switchesFrom(o, n)) return true;
       // The relation's noun is the kind: "moved to a new dentist, Dr Achebe" (filed as a residence) after "the user's
       // dentist is Dr Kovacs".
       if (newHolderOfNamed(o, n)) return true;
@@ -283,6 +285,20 @@ function endsValueOf(older: FactView, newer: FactView): boolean {
   const values = namedValues(older);
   const said = newer.memory.memory.toLowerCase();
   return values.some((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(said));
+}
+
+/** "switched my current account to Monzo", "moved our energy over to Octopus", "changed from X to Y". */
+const SWITCHED = /\b(?:switched|swapped|changed|transferred|moved)\b[^.;]*?\b(?:to|over to|for)\b/i;
+
+/**
+ * The newer fact says its subject switched to something else and names the older fact's value ("switched my current
+ * account to monzo, barclays app was driving me mad" after "has banked with Barclays since uni"), in any case: the
+ * older value no longer holds, whatever attribute either is filed under.
+ */
+function switchesFrom(older: FactView, newer: FactView): boolean {
+  if (!SWITCHED.test(newer.memory.memory)) return false;
+  const said = newer.memory.memory.toLowerCase();
+  return namedValues(older).some((w) => w.length >= 3 && new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(said));
 }
 
 /** The capitalised words of a fact beyond its first and its subject's name ("Outback" of "drives a Subaru Outback"). */

@@ -72,3 +72,26 @@ describe('the job taken after the one left', () => {
     for (const other of [maya, older]) expect(order([{ memory: notice, similarity: 0.9 }, { memory: other, similarity: 0.4 }])[0]).toBe(notice.memory);
   });
 });
+
+describe('a switch away from the value an older fact names', () => {
+  const barclays = fact('The user has banked with Barclays since uni.', 'the user', null, '2026-02-09');
+
+  it('puts "switched my current account to monzo, barclays app was driving me mad" above "banked with Barclays"', () => {
+    const monzo = plainFact("Finally switched the user's current account to monzo, barclays app was driving the user mad.", 'the user', null, '2026-07-13');
+    expect(
+      order([
+        { memory: barclays, similarity: 0.983 },
+        { memory: monzo, similarity: 0.479 },
+      ]),
+    ).toEqual([monzo.memory, barclays.memory]);
+  });
+
+  it("leaves it first for another person's switch, a switch naming another thing, or an older switch", () => {
+    const cases = [
+      plainFact('Maya switched her account from Barclays to Monzo.', 'Maya', null, '2026-07-13'),
+      plainFact('The user switched gyms to PureGym.', 'the user', null, '2026-07-13'),
+      plainFact('The user switched from Barclays to Lloyds years ago.', 'the user', null, '2025-01-01'),
+    ];
+    for (const other of cases) expect(order([{ memory: barclays, similarity: 0.983 }, { memory: other, similarity: 0.479 }])[0]).toBe(barclays.memory);
+  });
+});
