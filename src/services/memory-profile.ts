@@ -161,11 +161,5 @@ export function normalizedText(text: string): string {
  * a job replaced by a job taken later (profile-job-changes.ts), a car replaced by one acquired later (profile-vehicles.ts).
  */
 function staleFacts(facts: readonly MemoryRecord[]): Set<string> {
-  return new Set([
-    ...replacedWeeklySlots(facts, statedLater),
-    ...replacedTitles(facts, statedLater),
-    ...replacedJobs(facts, statedLater),
-    ...replacedCars(facts, statedLater),
-    ...formerPartnerFacts(facts, statedLater),
-  ]);
+  return new Set([...replacedWeeklySlots(facts, statedLater), ...replacedTitles(facts, statedLater), ...replacedJobs(facts, statedLater), ...replacedCars(facts, statedLater), ...formerPartnerFacts(facts, statedLater)]);
 }

@@ -310,7 +310,8 @@ function namedValues(fact: FactView): string[] {
 /** A job and its title: leaving the one ends the other ("quit the bank" after "works as a loan officer"). */
 const WORK = new Set(['employer', 'role']);
 /** Words that end a job, whatever its name ("retired in 2025 after 31 years of teaching", "was laid off"). */
-const JOB_ENDS = /\b(?:quit|retired|resigned|laid off|was fired|got fired|let go|handed in (?:\w+ )?notice|handed (?:[\w']+ ){0,3}notice in|lost (?:\w+(?:'s)? )?job|stopped (?:working|teaching|practi[cs]ing|nursing))\b/i;
+const JOB_ENDS =
+  /\b(?:quit|retired|resigned|laid off|was fired|got fired|let go|handed in (?:\w+ )?notice|handed (?:[\w']+ ){0,3}notice in|lost (?:\w+(?:'s)? )?job|stopped (?:working|teaching|practi[cs]ing|nursing))\b/i;
 
 /**
  * Words that give a person another title, whatever it is: "was promoted to ward sister", "made partner", "became head

@@ -170,12 +170,7 @@ export class MemorySearch {
    * The earlier versions of the candidates' chains (by id, each with its chain's candidate), not forgotten unless
    * asked, inside the caller's tags: one read of the chains of candidates that have a version before them.
    */
-  private async earlierVersions(
-    actor: Actor,
-    candidates: readonly MemoryRecord[],
-    containerTags: readonly string[] | undefined,
-    includeForgotten: boolean,
-  ): Promise<Map<string, { version: MemoryRecord; head: string }>> {
+  private async earlierVersions(actor: Actor, candidates: readonly MemoryRecord[], containerTags: readonly string[] | undefined, includeForgotten: boolean): Promise<Map<string, { version: MemoryRecord; head: string }>> {
     const out = new Map<string, { version: MemoryRecord; head: string }>();
     const known = new Set(candidates.map((m) => m.id));
     const heads = new Map(candidates.filter((m) => m.version > 1 && m.rootMemoryId).map((m) => [m.rootMemoryId!, m.id]));

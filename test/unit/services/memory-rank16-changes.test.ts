@@ -37,7 +37,13 @@ describe('diets asked indirectly and said with "now"', () => {
       plainFact('Tom is training for a marathon these days.', 'Tom', null, '2026-10-02'),
       plainFact('Tom was keto for a while, now vegetarian again.', 'Tom', null, '2025-06-01'),
     ];
-    for (const other of cases) expect(order([{ memory: vegetarian, similarity: 0.9 }, { memory: other, similarity: 0.5 }])[0]).toBe(vegetarian.memory);
+    for (const other of cases)
+      expect(
+        order([
+          { memory: vegetarian, similarity: 0.9 },
+          { memory: other, similarity: 0.5 },
+        ])[0],
+      ).toBe(vegetarian.memory);
   });
 });
 
@@ -69,7 +75,13 @@ describe('the job taken after the one left', () => {
   it("leaves the notice first when no job follows it, or only another person's or an older one", () => {
     const maya = plainFact('Maya has been head chef at Ember since August.', 'Maya', null, '2026-09-01');
     const older = plainFact('The user has been a sous chef at Dishoom since 2024.', 'the user', null, '2026-01-01');
-    for (const other of [maya, older]) expect(order([{ memory: notice, similarity: 0.9 }, { memory: other, similarity: 0.4 }])[0]).toBe(notice.memory);
+    for (const other of [maya, older])
+      expect(
+        order([
+          { memory: notice, similarity: 0.9 },
+          { memory: other, similarity: 0.4 },
+        ])[0],
+      ).toBe(notice.memory);
   });
 });
 
@@ -92,6 +104,12 @@ describe('a switch away from the value an older fact names', () => {
       plainFact('The user switched gyms to PureGym.', 'the user', null, '2026-07-13'),
       plainFact('The user switched from Barclays to Lloyds years ago.', 'the user', null, '2025-01-01'),
     ];
-    for (const other of cases) expect(order([{ memory: barclays, similarity: 0.983 }, { memory: other, similarity: 0.479 }])[0]).toBe(barclays.memory);
+    for (const other of cases)
+      expect(
+        order([
+          { memory: barclays, similarity: 0.983 },
+          { memory: other, similarity: 0.479 },
+        ])[0],
+      ).toBe(barclays.memory);
   });
 });
