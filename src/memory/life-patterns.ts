@@ -36,7 +36,10 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   [new RegExp(String.raw`^\s+${ADV}(?:has got|have got|has|have|adopted|got|rescued)\s+an?\s+(?:new\s+)?(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
   [new RegExp(String.raw`^\s+${ADV}(?:don't|doesn't|do not|does not|no longer)\s+(?:have|own)\s+an?\s+(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
   // Vehicle.
-  [new RegExp(String.raw`^\s+${ADV}(?:drives|owns|has|have|bought|got|just bought|leased|is driving|picked up|traded up to|upgraded to)\s+(?:an?\s+|the\s+)?${VEHICLE}`, 'iu'), (g) => f('vehicle', g.v)],
+  [
+    new RegExp(String.raw`^\s+${ADV}(?:drives|owns|has got|have got|has bought|have bought|has|have|bought|got|just bought|leased|is driving|picked up|traded up to|upgraded to)\s+(?:an?\s+|the\s+)?${VEHICLE}`, 'iu'),
+    (g) => f('vehicle', g.v),
+  ],
   // "drives a grey Polo": whatever model, driving a capitalised name is driving a car.
   [
     /^\s+(?:(?:now|currently|still|just)\s+)?(?:drives|is driving|has been driving)\s+(?:an?\s+|the\s+)?(?<v>(?:(?:new|used|old|red|blue|black|white|silver|grey|gray|green|yellow|orange|electric|\d{4})\s+)*\p{Lu}[\p{L}\d-]*(?:\s+[\p{Lu}\d][\p{L}\d-]*)?)/u,

@@ -1,5 +1,6 @@
 import { indexTerms } from '../text/tokenize.js';
 import { eachNamedThing, withNewManager } from './named-things.js';
+import { nowLast } from './now-first.js';
 import { isKnownName, isPlaceName, isVerbForm } from './lexicon.js';
 import { IRREGULAR_PAST, isRegularPast, tenseOf } from './tense.js';
 import { DIETS, PARTNER_WORDS, PET_WORDS, PROFESSIONS, RELATIVE_WORDS } from './attribute-patterns.js';
@@ -84,6 +85,7 @@ const CLAUSE_BREAK = new RegExp(
 export function splitClauses(sentence: string): string[] {
   return sentence
     .split(CLAUSE_BREAK)
+    .map(nowLast)
     .flatMap(eachNamedThing)
     .flatMap(withNewManager)
     .flatMap(eachOfBoth)

@@ -120,3 +120,20 @@ describe('full names and firms', () => {
     expect(facts.filter((f) => f.attribute === 'employer').every((f) => /Ferncroft/.test(f.text))).toBe(true);
   });
 });
+
+describe('contractions, pronouns and "now" first', () => {
+  it('"Gran\'s moved into sheltered housing in Ripon" and "Priya\'s left Monzo" read "\'s" as "has"; a body part stays owned', () => {
+    expect(read("Gran's moved into a flat in Ripon.").find((f) => f.attribute === 'residence')?.text).toMatch(/has moved into a flat in Ripon/);
+    expect(read("Ottilie's left Monzo.").find((f) => f.attribute === 'employer')).toEqual(expect.objectContaining({ subject: 'Ottilie' }));
+    expect(read("Ottilie's left knee is still sore.").some((f) => /has left/.test(f.text))).toBe(false);
+  });
+
+  it('"she" is never the organisation named after it in her own sentence', () => {
+    expect(read("She's quit Ocado, now at Boots.").some((f) => f.subject === 'Ocado')).toBe(false);
+  });
+
+  it('"Now I\'m at <firm>, managing ..." is the employer; "I\'m at Gatwick now" is where the author is', () => {
+    expect(read("Now I'm at Halfords, running the bike workshop.").find((f) => f.attribute === 'employer')?.text).toMatch(/Halfords/);
+    expect(read("I'm at Gatwick now, gate closes soon.").find((f) => f.attribute === 'employer')).toBeUndefined();
+  });
+});
