@@ -31,6 +31,14 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => f('residence', g.v),
   ],
   // "we're in Cardiff now", "she's in Leeds these days": a home said as where the subject is since a change, not a trip.
+  // "we're now at 12 Elm Rd, York": an address with a house number, then its town, is where the subject lives.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:is|are|has moved|have moved|moved)\s+(?:now\s+)?(?:at|to|into)\s+(?:flat\s+\d+[a-z]?,?\s+)?\d+[a-z]?\s+(?:\p{Lu}[\p{L}'’-]*\s+){1,3}(?:Road|Rd|Street|St|Lane|Ln|Avenue|Ave|Close|Drive|Dr|Way|Crescent|Court|Ct|Place|Pl|Gardens|Terrace|Row|Grove|Hill|Square|Sq|Walk|Mews|Boulevard|Blvd)\.?,\s*${CAP}`,
+      'u',
+    ),
+    (g) => (/^(?:Flat|Apartment|Apt|Unit|Suite|Floor|Room|Building|Block|The)\b/.test(g.v!) ? null : f('residence', g.v)),
+  ],
   // "is back home in Galway for good": coming back to stay is a move, not the end of a trip.
   [
     new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:now\s+)?(?:back\s+(?:home\s+)?)?(?:in|out in|down in|up in)\s+${CAP}(?=\s*(?:[-—–,]\s*)?(?:now|these days|nowadays|for good|to stay|permanently)\b)`, 'u'),
@@ -209,6 +217,23 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
       'iu',
     ),
     (g) => f('education', g.v),
+  ],
+  // "started uni in Durham", "has started college at Leeds Arts": where the subject studies from now on.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:started|starts|is starting|began)\s+(?:uni|university|college|sixth form|secondary school|primary school|school|nursery|a phd|an mba|a masters?|a master's|a degree)\s+(?:in|at)\s+${CAP}`,
+      'u',
+    ),
+    (g) => f('education', g.v),
+  ],
+  // "has been at Lidl 3 years now", "has been with Aviva since 2019": an organisation the subject has been at for a
+  // while is where they work.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:has|have)\s+been\s+(?:at|with)\s+${CAP}(?=\s+(?:for\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|many|several|a few)\s+(?:years?|yrs?|months?)\b|\s+since\s+(?:\d{4}|January|February|March|April|May|June|July|August|September|October|November|December)\b)`,
+      'u',
+    ),
+    (g) => (isPlaceName(g.v!) || isKnownName(g.v!.split(/\s+/)[0]!) || /^the\s/i.test(g.v!) ? null : f('employer', g.v)),
   ],
   [new RegExp(String.raw`^\s+${ADV}(?:goes to|attends|is attending|is enrolled at|is enrolled in|is a student at|graduated from|is studying at)\s+${V}`, 'iu'), (g) => f('education', g.v)],
 ];

@@ -269,6 +269,10 @@ export function restoreImpliedSubject(sentence: string): string {
     const restored = restoreImpliedSubject(rest[0]!.toUpperCase() + rest.slice(1));
     if (/^I\s/.test(restored)) return restored;
   }
+  // "No longer at Barclays", "Not with Aviva any more": where the author no longer works.
+  if (/^(?:no longer|not)\s+(?:at|with)\s+\p{Lu}/iu.test(sentence)) return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  // "Been at Lidl 3 yrs now": a perfect said without "I've".
+  if (/^been\s+(?:at|with|in|living|working)\s/i.test(sentence)) return `I've ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   // "First day at Wise today, left Monzo last week", "My last day at Oakwood was Friday": a job started or left.
   const firstDay = FIRST_DAY.exec(sentence);
   if (firstDay) return `I started at ${firstDay[1]}${sentence.slice(firstDay[0].length)}`;

@@ -137,3 +137,20 @@ describe('contractions, pronouns and "now" first', () => {
     expect(read("I'm at Gatwick now, gate closes soon.").find((f) => f.attribute === 'employer')).toBeUndefined();
   });
 });
+
+describe('work and study said without their usual verb', () => {
+  it('"No longer at Nationwide" ends the job; "Been at Asda 4 yrs now" is the employer; "at the gym for 2 hours" is not', () => {
+    expect(read('No longer at Nationwide, thank god.').find((f) => f.attribute === 'employer')?.text).toMatch(/no longer at Nationwide/);
+    expect(read('Been at Asda 4 yrs now, night shifts.').find((f) => f.attribute === 'employer')?.text).toMatch(/Asda/);
+    expect(read("I've been at the gym for 2 hours.").find((f) => f.attribute === 'employer')).toBeUndefined();
+  });
+
+  it('"started uni in Exeter" is education', () => {
+    expect(read('Rafe started uni in Exeter.').find((f) => f.attribute === 'education')?.text).toMatch(/Exeter/);
+  });
+
+  it('an address with a house number and a town is the residence; an event at one is not', () => {
+    expect(read("We're now at 9 Orchard Close, Lincoln.").find((f) => f.attribute === 'residence')?.text).toMatch(/Lincoln/);
+    expect(read('The quiz is at 9 Orchard Close, Lincoln.').find((f) => f.attribute === 'residence')).toBeUndefined();
+  });
+});
