@@ -39,9 +39,13 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
     ),
     (g) => (/^(?:Flat|Apartment|Apt|Unit|Suite|Floor|Room|Building|Block|The)\b/.test(g.v!) ? null : f('residence', g.v)),
   ],
-  // "is back home in Galway for good": coming back to stay is a move, not the end of a trip.
+  // "we're in Cardiff now", "she's in Leeds these days": a home said as where the subject is since a change, not a trip.
   [
-    new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:now\s+)?(?:back\s+(?:home\s+)?)?(?:in|out in|down in|up in)\s+${CAP}(?=\s*(?:[-—–,]\s*)?(?:now|these days|nowadays|for good|to stay|permanently)\b)`, 'u'),
+    [
+      new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:now\s+)?(?:in|out in|down in|up in)\s+${CAP}(?=\s*(?:[-—–,]\s*)?(?:now|these days|nowadays|for good)\b)`, 'u'),
+      // "is back home in Galway for good": coming back to stay is a move; "back in X" alone is where a trip ends.
+      new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:now\s+)?back\s+(?:home\s+)?in\s+${CAP}(?=\s*(?:[-—–,]\s*)?(?:for good|to stay|permanently)\b)`, 'u'),
+    ],
     (g) => f('residence', g.v),
   ],
   // "bought a house in Portland": where the subject now lives.

@@ -65,3 +65,11 @@ describe('lowercase chat', () => {
     expect(read('got a puppy, Rolo').find((f) => f.attribute === 'pet:dog')?.text).toMatch(/Rolo/);
   });
 });
+
+describe('a relation in brackets', () => {
+  it('"Kit (brother) is a plumber in Hull" is about the brother Kit', () => {
+    const facts = read('Kit (brother) is a plumber in Hull.');
+    expect(facts.find((f) => f.attribute === 'role')).toEqual(expect.objectContaining({ subject: 'Kit', text: expect.stringMatching(/brother Kit is a plumber/) }));
+    expect(read('Wren (my niece) started uni in Bangor.').find((f) => f.attribute === 'education')?.subject).toBe('Wren');
+  });
+});
