@@ -249,6 +249,7 @@ export class SqliteChunks implements ChunkStore {
       const rows = this.db.prepare(`SELECT id FROM documents WHERE org_id = ? AND ${docScope.sql}`).all(orgId, ...docScope.params) as { id: string }[];
       documentIds = new Set(rows.map((r) => r.id));
     }
+    await this.vectorSync.loading(orgId);
     this.vectorSync.catchUp(orgId, q.model);
     return this.vectors.search(orgId, {
       vector: q.vector,
@@ -292,9 +293,7 @@ export class SqliteChunks implements ChunkStore {
           .pluck()
           .all(orgId, ids) as string[])
       : [];
-    const active = cachedStatement(this.db, 'SELECT count(*) FROM chunks WHERE +org_id = ? AND document_id IN (SELECT value FROM json_each(?)) AND active = 1')
-      .pluck()
-      .get(orgId, ids) as number;
+    const active = cachedStatement(this.db, 'SELECT count(*) FROM chunks WHERE +org_id = ? AND document_id IN (SELECT value FROM json_each(?)) AND active = 1').pluck().get(orgId, ids) as number;
     return { rows, active };
   }
 
