@@ -139,12 +139,12 @@ describe('SQLite warm-up', () => {
     }
   });
 
-  it('starts once the service listens, except in a worker-only process', () => {
+  it('starts once the service listens, except in a worker-only process', async () => {
     const store = new SqliteStore(':memory:');
     const warmUp = vi.spyOn(store, 'warmUp');
-    startWarmUp({ store }, { role: 'all' });
+    await startWarmUp({ store }, { role: 'all' });
     expect(warmUp).toHaveBeenCalledTimes(1);
-    startWarmUp({ store }, { role: 'worker' });
+    await startWarmUp({ store }, { role: 'worker' });
     expect(warmUp).toHaveBeenCalledTimes(1);
   });
 });
