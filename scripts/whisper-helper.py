@@ -45,11 +45,28 @@ def main():
 
     from faster_whisper import WhisperModel
 
+    class LanguageAwarePrompt(WhisperModel):
+        """Whisper conditioned on its previous text, except across a change of spoken language.
+
+        Each 30 s window is decoded with the text before it as prompt: a word at a window's seam is not lost (a read
+        sonnet lost "Pity" at 30 s without it). But a window in another language than the one before would be pushed
+        to go on in the old one (base repeated an English sentence over the German half of a bilingual clip), so
+        there the prompt starts empty.
+        """
+
+        last_language = None
+
+        def get_prompt(self, tokenizer, previous_tokens, *args, **kwargs):
+            if self.last_language is not None and tokenizer.language_code != self.last_language:
+                previous_tokens = []
+            self.last_language = tokenizer.language_code
+            return super().get_prompt(tokenizer, previous_tokens, *args, **kwargs)
+
     model_dir = args.model or bundled_model()
     if not os.path.isfile(os.path.join(model_dir, "model.bin")):
         sys.stderr.write(f"No such file: {os.path.join(model_dir, 'model.bin')} (not a CTranslate2 Whisper model directory)\n")
         sys.exit(2)
-    model = WhisperModel(model_dir, device="cpu", compute_type="int8", cpu_threads=args.threads, local_files_only=True)
+    model = LanguageAwarePrompt(model_dir, device="cpu", compute_type="int8", cpu_threads=args.threads, local_files_only=True)
     name = os.path.basename(os.path.normpath(model_dir))
     if name == "model":
         name = "whisper-tiny.en"
@@ -70,12 +87,12 @@ def main():
             # An English-only model takes no language hint; a multilingual one detects the language when none is given.
             language = (req.get("language") or None) if multilingual else None
             # Without a hint a multilingual model detects the language of every 30 s window (a talk that switches
-            # from English to German stays readable), and does not condition on its previous text: that is what
-            # made base repeat an English sentence over the German half of a bilingual clip.
+            # from English to German stays readable); the previous text is its prompt within one language only.
             detect_each = multilingual and language is None
+            model.last_language = None
             segments, info = model.transcribe(
                 req["path"], language=language, beam_size=5, vad_filter=True,
-                multilingual=detect_each, condition_on_previous_text=not detect_each,
+                multilingual=detect_each, condition_on_previous_text=True,
             )
             for s in segments:
                 send({"id": req_id, "type": "segment", "start": round(s.start, 2), "end": round(s.end, 2), "text": s.text.strip()})

@@ -5,7 +5,7 @@
  * recall@10 of each mode. Offline analyses of other rankings read that file; the figures the README cites come from
  * the service itself (this script's recall lines, or bench:memories).
  *
- *   npx tsx bench/memories/locomo-dump.ts --data /tmp/locomo-memories --out /tmp/locomo-dump.json [--limit 100]
+ *   npx tsx bench/memories/locomo-dump.ts --data /tmp/locomo-memories --out /tmp/locomo-dump.json [--limit 100] [--modes hybrid]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,12 +33,16 @@ const svc = await openService(a.data!, embedder, searchEnvFromProcess(), false);
 const modes = a.modes!.split(',') as ('memories' | 'documents' | 'hybrid')[];
 const rows: { q: string; tag: string; category: string; relevant: string[]; lists: Record<string, { units: string[]; sim: number; kind: string; text: string }[]> }[] = [];
 const recall = new Map<string, number[]>(modes.map((m) => [m, []]));
+// Milliseconds of each search through the API, for the latency of a mode (load-dependent: compare runs side by side).
+const times = new Map<string, number[]>(modes.map((m) => [m, []]));
 for (const q of dataset.queries) {
   const relevant = [...q.relevant.keys()];
   const lists: (typeof rows)[number]['lists'] = {};
   for (const mode of modes) {
     const limit = mode === 'hybrid' ? dataset.requestLimit : Number(a.limit);
+    const t0 = performance.now();
     const results = await search(svc.api, { q: q.q, containerTag: q.containerTag, limit, rerank: false, searchMode: mode });
+    times.get(mode)!.push(performance.now() - t0);
     lists[mode] = results.map((r) => ({ units: resultUnits(r, dataset.unitKey), sim: r.similarity, kind: r.resultType ?? 'chunk', text: (r.memory ?? r.chunk ?? '').slice(0, 200) }));
     const ranking = rankingOf(
       lists[mode].map((r) => r.units),
@@ -49,6 +53,10 @@ for (const q of dataset.queries) {
   rows.push({ q: q.q, tag: q.containerTag, category: q.category, relevant, lists });
 }
 await svc.close();
-for (const [mode, xs] of recall) console.log(`${mode}: recall@10 ${(100 * mean(xs)).toFixed(1)}% (${xs.length} questions)`);
+const quantile = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0;
+for (const [mode, xs] of recall) {
+  const ms = times.get(mode)!;
+  console.log(`${mode}: recall@10 ${(100 * mean(xs)).toFixed(2)}% (${xs.length} questions), search p50 ${quantile(ms, 0.5).toFixed(1)} ms, p95 ${quantile(ms, 0.95).toFixed(1)} ms`);
+}
 if (a.out) fs.writeFileSync(a.out, JSON.stringify(rows));
 process.exit(0);

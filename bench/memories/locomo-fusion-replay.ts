@@ -8,7 +8,11 @@
  * its own text alone, not on its source passage's similarity (search/memory-similarity.ts withSourceEvidence), which
  * makes the served memory ranking three quarters a copy of the chunk ranking. Round 14 replays fusions with it too.
  *
+ * `--expanded` names a locomo-expansion.ts file (chunk lists of the question expanded by its best memories): round 15
+ * replays merging them with the question's own chunks before the served steps.
+ *
  *   npx tsx bench/memories/locomo-fusion-replay.ts --dump /tmp/locomo-dump.json [--each 15] [--own /tmp/own.json]
+ *     [--expanded /tmp/expanded.json]
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -18,7 +22,9 @@ import { orderByMemoryContext } from '../../src/search/memory-turn-context.js';
 import { reorderedBy } from '../../src/search/turn-context.js';
 import { withIntent } from '../../src/search/query-intent.js';
 
-const { values: a } = parseArgs({ options: { dump: { type: 'string', default: '/tmp/locomo-dump.json' }, each: { type: 'string', default: '15' }, own: { type: 'string' } } });
+const { values: a } = parseArgs({
+  options: { dump: { type: 'string', default: '/tmp/locomo-dump.json' }, each: { type: 'string', default: '15' }, own: { type: 'string' }, expanded: { type: 'string' } },
+});
 interface Item {
   units: string[];
   sim: number;
@@ -212,6 +218,70 @@ if (own) {
     const extra = r.lists.own!.find((x) => x.units.length > 0 && x.units.every((u) => !seen.has(u)));
     return [...head, ...(extra ? [extra.units] : []), ...c.slice(9).map((x) => x.units)];
   });
+}
+// Round 15 (fusion16): `--expanded` names a locomo-expansion.ts file made from this dump: each question's chunk list
+// for the question expanded by its best memories. Merged with the question's own chunks by weighted reciprocal rank
+// (search/memory-feedback.ts), then the served steps (memory context, slot floor 0.8, fuseRanked).
+/**
+ * Two chunk lists (best first) in one by weighted reciprocal rank: rank r of the question's list scores 1/(k + r), of
+ * the expanded list w/(k + r), summed; re-ordered, not re-scored (the i-th gets the i-th highest similarity). The merge
+ * round 15 served and measured (fusion16 8eb5720: 79.11 -> 79.29% at k 10, 79.15% at k 60), kept here to replay it.
+ */
+function mergedByRank<T extends { id: string; similarity: number }>(own: readonly T[], expanded: readonly T[], w: number, k: number): T[] {
+  const score = new Map<string, number>();
+  const byId = new Map<string, T>();
+  own.forEach((h, i) => {
+    if (byId.has(h.id)) return;
+    byId.set(h.id, h);
+    score.set(h.id, 1 / (k + i + 1));
+  });
+  expanded.forEach((h, i) => {
+    if (!byId.has(h.id)) byId.set(h.id, h);
+    score.set(h.id, (score.get(h.id) ?? 0) + w / (k + i + 1));
+  });
+  const order = [...byId.values()].map((h, i) => ({ h, i, s: score.get(h.id)! }));
+  order.sort((x, y) => y.s - x.s || x.i - y.i);
+  const similarities = [...byId.values()].map((h) => h.similarity).sort((x, y) => y - x);
+  return order.map(({ h }, rank) => ({ ...h, similarity: similarities[rank]! }));
+}
+if (a.expanded) {
+  const expanded = JSON.parse(fs.readFileSync(a.expanded, 'utf8')) as Record<string, { units: string[]; sim: number }[][]>[];
+  if (expanded.length !== rows.length) throw new Error(`--expanded ${a.expanded}: ${expanded.length} questions, the dump has ${rows.length}`);
+  const byRow = new Map(rows.map((r, i) => [r, expanded[i]!]));
+  const servedFill =
+    (merge: (c: Item[], r: Row) => Item[]): Fill =>
+    (m, c, r) => {
+      const ordered = widened(merge(c, r).slice(0, each), m, served);
+      const listed = new Set(ordered.flatMap((x) => x.units));
+      return fuseWith({ memoryWeight: 0.3, k: 1 })(
+        m.filter((x) => x.sim >= 0.8 || x.units.every((u) => listed.has(u))),
+        ordered,
+        r,
+      );
+    };
+  report(
+    'round 15: served steps replayed, no second query',
+    servedFill((c) => c),
+  );
+  for (const variant of Object.keys(expanded[0] ?? {}).filter((v) => v.startsWith('top'))) {
+    for (const [w, k] of [
+      [0.3, 10],
+      [0.5, 10],
+      [0.3, 60],
+      [1, 10],
+    ] as const) {
+      const merge = (c: Item[], r: Row) => {
+        const tag = (xs: { units: string[]; sim: number }[]) => xs.filter((x) => x.units[0]).map((x) => ({ ...x, text: '', kind: 'chunk', id: x.units[0]!, similarity: x.sim }));
+        return mergedByRank(tag(c), tag(byRow.get(r)![variant]![0] ?? []), w, k).map((x) => ({ units: x.units, sim: x.similarity, kind: 'chunk', text: x.text }));
+      };
+      report(`  ${variant}: chunks merged (w ${w}, k ${k}) only`, (_m, c, r) =>
+        merge(c, r)
+          .slice(0, 10)
+          .map((x) => x.units),
+      );
+      report(`  ${variant}: merged (w ${w}, k ${k}), then served steps`, servedFill(merge));
+    }
+  }
 }
 // What a slot holds: the share of a question's evidence found by the chunk at rank i (7-14), and by the n-th memory
 // (1-3) whose sources none of the first 9 chunks holds, by the memory's similarity (>= 0.95, 0.85-0.95, below).

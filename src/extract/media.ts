@@ -2,6 +2,7 @@ import { createError } from '../core/errors.js';
 import type { TranscriptionResult, TranscriptSegment } from '../providers/transcriber.js';
 import { detectLanguage } from '../text/language.js';
 import { stereoChannels } from './media-channels.js';
+import { spellSmallNumbersInEnglish } from './spoken-numbers.js';
 import { decodeToWav, probeMedia } from './media-decode.js';
 import type { ExtractContext, Extractor, MediaTool, Transcriber } from './types.js';
 
@@ -126,7 +127,7 @@ export const mediaExtractor: Extractor = {
     const result = await transcribe(ffmpeg, transcriber, { path: input.path, duration: probe.duration, channels: probe.channels }, ctx);
     const total = result.seconds;
     ctx.progress({ unit: 'seconds', done: total, total, phase: 'transcribing' });
-    const content = transcriptToText(result.segments);
+    const content = transcriptToText(spellSmallNumbersInEnglish(result.segments, result.language));
     if (!content) throw createError('EMPTY_CONTENT', [], { permanent: true });
 
     const model = transcriber.model ?? null;

@@ -1,6 +1,7 @@
 import type { OcrEngine, OcrLine, OcrResult, OcrThreshold, PageLayout } from '../providers/ocr.js';
 import { detectLanguage, languagesIn } from '../text/language.js';
-import type { OcrVariant, OcrVariantRequest } from './ocr-variants.js';
+import type { DarkBoxCrops, OcrVariant, OcrVariantRequest } from './ocr-variants.js';
+import { replaceBoxLines, type BoxReading } from './ocr-box-readings.js';
 import { sparseTextByLabel } from './ocr-label-stacks.js';
 import { addMissingLines } from './ocr-missing-lines.js';
 import { mergeWords } from './ocr-word-merge.js';
@@ -79,6 +80,13 @@ export interface OcrPassOptions {
    * blurs the body columns), as 'at Pemberton & Sons'. No extra reading.
    */
   lines?: boolean;
+  /**
+   * Each dark box of a light page (ocr-dark-boxes.ts: a reversed advert on a newspaper page) is cut out, inverted and
+   * read alone, and its reading replaces the kept lines inside it (ocr-box-readings.ts): every reading of the whole
+   * page reads such a box in fragments ('t Pembe', 'Every', 'ing Reduced'), the box alone reads whole at confidence
+   * 90-96. One small reading per box; a page without one costs a look at its grey levels.
+   */
+  boxes?: boolean;
 }
 
 /** Below this mean word confidence the first reading is poor: maps, signs, UI with scattered labels. */
@@ -96,7 +104,7 @@ const LARGE_TEXT_RATIO = 1.8;
 const LARGE_TEXT_MIN_CONFIDENCE = 60;
 
 export interface PageReading extends OcrResult {
-  /** The passes run, in order: 'auto', 'polarity', 'local' (or 'local-timeout'), 'colour', 'sparse', 'block', 'language:fra', 'words', 'lines', 'large-text'. */
+  /** The passes run, in order: 'auto', 'polarity', 'local' (or 'local-timeout'), 'colour', 'sparse', 'block', 'language:fra', 'words', 'lines', 'boxes', 'box-lines', 'large-text'. */
   passes: string[];
   /** The pass whose reading was kept (large-text only adds lines to it). */
   kept: string;
@@ -274,6 +282,24 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
     if (more.added.length) {
       best = more.result;
       run.push('lines');
+    }
+  }
+  // A dark box (a reversed advert) read alone reads whole where the page's readings read fragments of it.
+  if (passes.boxes !== false && best.lines && !first.rotated) {
+    const request: OcrVariantRequest = { png: new Uint8Array(level), op: 'dark-boxes' };
+    const found = await runInSandbox<DarkBoxCrops>('ocr-variant', request, ctx.limits, { signal, what: 'the page image', transfer: [request.png.buffer as ArrayBuffer] });
+    if (found.boxes.length) {
+      const read: BoxReading[] = [];
+      for (const { png: crop, ...box } of found.boxes) {
+        const reading = await ocr.recognize(Buffer.from(crop.buffer, crop.byteOffset, crop.byteLength), { signal, layout: 'auto', languages, autoRotate: false, threshold: 'global' });
+        read.push({ box, reading });
+      }
+      run.push('boxes');
+      const merged = replaceBoxLines(best, read);
+      if (merged.used.length) {
+        best = merged.result;
+        run.push('box-lines');
+      }
     }
   }
   // A sparse reading gives every line on its own, ordered by height on the page: a label over two lines (a diagram's

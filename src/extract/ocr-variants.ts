@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { findDarkBoxes, type DarkBox } from './ocr-dark-boxes.js';
 import { darkShare, normalisePolarity } from './ocr-polarity.js';
 
 /** One image to derive for another OCR pass (the 'ocr-variant' sandbox job). */
@@ -11,7 +12,9 @@ export type OcrVariantRequest =
    */
   | { png: Uint8Array; op: 'deskew'; turn?: boolean }
   /** 'polarity': dark text on white in every region, local contrast stretched (ocr-polarity.ts normalisePolarity). */
-  | { png: Uint8Array; op: 'polarity' };
+  | { png: Uint8Array; op: 'polarity' }
+  /** 'dark-boxes': each dark box of a light page (ocr-dark-boxes.ts) cut out and inverted, to be read alone (see DarkBoxCrops). */
+  | { png: Uint8Array; op: 'dark-boxes' };
 
 export interface OcrVariant {
   png: Uint8Array;
@@ -25,9 +28,21 @@ export interface OcrVariant {
   dark?: number;
 }
 
-/** The derived image as PNG with its size. Runs in the extraction sandbox. */
-export async function makeOcrVariant(req: OcrVariantRequest): Promise<OcrVariant> {
+/** 'dark-boxes': each box's place on the page and its crop, inverted (dark letters on light), as PNG. */
+export interface DarkBoxCrops {
+  boxes: (DarkBox & { png: Uint8Array })[];
+}
+
+/** A box's crop is declared at this resolution: tesseract sizes its text guesses by it (measured at 300 on the newspaper pages). */
+const BOX_DPI = 300;
+
+/** The derived image as PNG with its size (or, for 'dark-boxes', the crops). Runs in the extraction sandbox. */
+export function makeOcrVariant(req: Extract<OcrVariantRequest, { op: 'dark-boxes' }>): Promise<DarkBoxCrops>;
+export function makeOcrVariant(req: Exclude<OcrVariantRequest, { op: 'dark-boxes' }>): Promise<OcrVariant>;
+export function makeOcrVariant(req: OcrVariantRequest): Promise<OcrVariant | DarkBoxCrops>;
+export async function makeOcrVariant(req: OcrVariantRequest): Promise<OcrVariant | DarkBoxCrops> {
   const input = Buffer.from(req.png.buffer, req.png.byteOffset, req.png.byteLength);
+  if (req.op === 'dark-boxes') return darkBoxCrops(input);
   const meta = await sharp(input).metadata();
   if (req.op === 'deskew') return deskew(input, meta.width ?? 0, meta.height ?? 0, req.turn !== false, meta.density);
   if (req.op === 'polarity') return polarity(input, meta.density);
@@ -214,4 +229,22 @@ async function polarity(input: Buffer, density?: number): Promise<OcrVariant> {
   if (density) png = png.withDensity(density);
   const data = await png.png({ compressionLevel: 1 }).toBuffer();
   return { png: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+}
+
+/** The page's dark boxes (findDarkBoxes on the full-size grey page), each cut out and inverted. */
+async function darkBoxCrops(input: Buffer): Promise<DarkBoxCrops> {
+  const { data: raw, info } = await sharp(input).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const gray = new Uint8Array(info.width * info.height);
+  for (let i = 0; i < gray.length; i++) gray[i] = raw[i * info.channels]!;
+  const boxes: DarkBoxCrops['boxes'] = [];
+  for (const box of findDarkBoxes(gray, info.width, info.height)) {
+    const crop = await sharp(Buffer.from(gray.buffer, gray.byteOffset, gray.byteLength), { raw: { width: info.width, height: info.height, channels: 1 } })
+      .extract({ left: box.x0, top: box.y0, width: box.x1 - box.x0, height: box.y1 - box.y0 })
+      .negate()
+      .withDensity(BOX_DPI)
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    boxes.push({ ...box, png: new Uint8Array(crop.buffer, crop.byteOffset, crop.byteLength) });
+  }
+  return { boxes };
 }

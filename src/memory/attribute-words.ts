@@ -39,7 +39,7 @@ export const WORKPLACES =
   'firm|company|agency|startup|start-up|studio|practice|hospital|clinic|school|high school|university|college|bank|lab|laboratory|bookstore|bookshop|shop|store|caf[eé]|coffee shop|roastery|bakery|restaurant|bar|pub|hotel|warehouse|factory|plant|supermarket|grocery store|pharmacy|library|museum|newspaper|magazine|nonprofit|non-profit|charity|salon|garage|brewery|winery|daycare|nursery|kindergarten|airline|consultancy|law firm|call center|call centre|dealership|hospice|care home|nursing home';
 export const WORKPLACE = String.raw`(?<v>(?:(?:the|a|an)\s+)?(?:[\p{Ll}\d][\p{L}\d'&.-]*\s+){0,3}?(?:${WORKPLACES}))(?![\p{L}-])`;
 export const PROFESSIONS =
-  'practitioner coordinator representative nurse doctor physician surgeon dentist teacher professor lecturer engineer developer programmer designer architect lawyer attorney accountant consultant manager director ceo cto cfo coo founder cofounder co-founder entrepreneur writer author journalist editor artist painter musician singer songwriter photographer chef cook baker waiter waitress barista bartender pilot driver mechanic electrician plumber carpenter farmer scientist researcher analyst student therapist counselor counsellor psychologist psychiatrist pharmacist veterinarian vet paramedic firefighter officer soldier detective librarian realtor banker economist translator tutor coach trainer athlete dancer actor actress filmmaker producer intern freelancer cashier clerk secretary receptionist nanny caregiver volunteer instructor administrator technician lead head specialist strategist marketer recruiter president vp supervisor principal midwife optometrist physiotherapist physio hygienist scientist biologist chemist physicist mathematician statistician illustrator animator copywriter paralegal associate partner pm swe sde'.split(
+  'practitioner coordinator representative nurse doctor physician surgeon dentist teacher professor lecturer engineer developer programmer designer architect lawyer attorney accountant consultant manager director ceo cto cfo coo founder cofounder co-founder entrepreneur writer author journalist editor artist painter musician singer songwriter photographer chef cook baker waiter waitress barista bartender pilot driver mechanic electrician plumber carpenter farmer scientist researcher analyst student therapist counselor counsellor psychologist psychiatrist pharmacist veterinarian vet paramedic firefighter officer soldier detective librarian realtor banker economist translator tutor coach trainer athlete dancer actor actress filmmaker producer intern freelancer cashier clerk secretary receptionist nanny caregiver volunteer instructor administrator technician lead head specialist strategist marketer recruiter president vp supervisor principal midwife optometrist physiotherapist physio hygienist scientist biologist chemist physicist mathematician statistician illustrator animator copywriter paralegal associate partner pm swe sde dev eng solicitor barrister judge magistrate surveyor lieutenant sergeant inspector constable captain commander colonel superintendent sheriff deputy marshal ranger chaplain vicar priest rabbi imam minister pastor councillor councilor mayor senator ambassador diplomat sailor marine carer worker porter cleaner builder labourer laborer gardener hairdresser stylist barber beautician optician radiographer sonographer anaesthetist anesthetist registrar clinician gp locum executive agent broker trader underwriter actuary auditor bookkeeper planner buyer courier chauffeur steward stewardess attendant housekeeper janitor curator archivist historian dean postdoc welder machinist operator dispatcher controller investigator lifeguard assistant'.split(
     ' ',
   );
 export const PROFESSION = String.raw`(?:${PROFESSIONS.join('|')})s?`;
@@ -89,19 +89,24 @@ export const RELATIVE_WORDS = Object.keys(RELATIVES)
   .join('|');
 // Breeds count as their kind: "a golden retriever named Max" is a dog.
 export const DOG_BREEDS =
-  'retriever|labrador|labradoodle|goldendoodle|doodle|poodle|beagle|terrier|spaniel|shepherd|husky|corgi|dachshund|pug|bulldog|collie|chihuahua|greyhound|whippet|rottweiler|boxer|schnauzer|pitbull|pit bull|mutt|border collie|shiba inu|dalmatian|great dane|mastiff|sheepdog|setter|pointer|hound';
+  'retriever|labrador|lurcher|cockapoo|cavapoo|cavachon|springer|staffie|jack russell|westie|samoyed|akita|vizsla|weimaraner|labradoodle|goldendoodle|doodle|poodle|beagle|terrier|spaniel|shepherd|husky|corgi|dachshund|pug|bulldog|collie|chihuahua|greyhound|whippet|rottweiler|boxer|schnauzer|pitbull|pit bull|mutt|border collie|shiba inu|dalmatian|great dane|mastiff|sheepdog|setter|pointer|hound';
 export const CAT_BREEDS = 'tabby|siamese|persian|maine coon|ragdoll|bengal|sphynx|calico';
-export const PET_WORDS = `dog|cat|puppy|kitten|hamster|rabbit|bunny|parrot|bird|fish|goldfish|turtle|tortoise|horse|pony|guinea pig|lizard|snake|ferret|${DOG_BREEDS}|${CAT_BREEDS}`;
+export const PET_WORDS = `dog|cat|puppy|kitten|hamster|rabbit|bunny|parrot|bird|fish|goldfish|turtle|tortoise|horse|pony|guinea pig|lizard|snake|ferret|budgie|budgerigar|canary|cockatiel|parakeet|gecko|axolotl|gerbil|chinchilla|hedgehog|rat|${DOG_BREEDS}|${CAT_BREEDS}`;
 export const PET_KIND: Record<string, string> = {
   puppy: 'dog',
   kitten: 'cat',
   bunny: 'rabbit',
   goldfish: 'fish',
   pony: 'horse',
+  budgie: 'bird',
+  budgerigar: 'bird',
+  canary: 'bird',
+  cockatiel: 'bird',
+  parakeet: 'bird',
   ...Object.fromEntries(DOG_BREEDS.split('|').map((b) => [b, 'dog'])),
   ...Object.fromEntries(CAT_BREEDS.split('|').map((b) => [b, 'cat'])),
 };
-export const DIETS = 'vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten-free|dairy-free|lactose-free|kosher|halal|carnivore|plant-based|flexitarian|raw vegan';
+export const DIETS = 'vegetarian|veggie|vegan|pescatarian|pescetarian|keto|paleo|gluten-free|dairy-free|lactose-free|kosher|halal|carnivore|plant-based|flexitarian|raw vegan';
 export const LANGUAGES =
   'english|spanish|french|german|italian|portuguese|dutch|swedish|norwegian|danish|finnish|polish|czech|russian|ukrainian|greek|turkish|arabic|hebrew|hindi|urdu|bengali|punjabi|tamil|mandarin|cantonese|chinese|japanese|korean|vietnamese|thai|indonesian|malay|tagalog|swahili|persian|farsi|romanian|hungarian|catalan|basque|irish|welsh|latin|sign language|asl';
 export const CAR_BRANDS =

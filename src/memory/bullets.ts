@@ -3,8 +3,8 @@ import { resolveDates } from './temporal-expressions.js';
 import { USER } from './conversation.js';
 import type { ExtractedFact } from './types.js';
 import { PROFILE_TITLE } from './note-lines.js';
-import { RELATIVE_WORDS } from './attribute-patterns.js';
-import { isKnownName } from './lexicon.js';
+import { PROFESSIONS, RELATIVE_WORDS } from './attribute-patterns.js';
+import { isKnownName, isPlaceName } from './lexicon.js';
 
 /**
  * Facts from "label: value" lines of notes (`- Budget: $40k`, `* **Deadline:** March 3`, `Lead: Priya`), about the
@@ -199,6 +199,8 @@ const NOT_A_FIELD =
 function fieldFact(label: string, value: string, about: string, written: string): ExtractedFact | null {
   // "Dana Whitfield: VP Sales": a person's line, not a field.
   if (/^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)+$/u.test(written.trim()) && isKnownName(written.trim().split(/\s+/)[0]!)) return null;
+  // "- Tuesday: swimming": a weekday first is a slot said backwards, which the sentence reader files (slot-statements.ts).
+  if (/^(?:mon|tues|wednes|thurs|fri|satur|sun)days?$/.test(label)) return null;
   if (!/^[a-z][a-z -]{0,30}$/.test(label) || label.split(' ').length > 3 || NOT_A_FIELD.test(label) || PROFILE[label] || PERSONAL[label] || RELATIVE.test(label)) return null;
   // "Maya: moved to Lyon" (a person's line), "Note: it is ...": statements, which the sentence reader files.
   if (isKnownName(label[0]!.toUpperCase() + label.slice(1)) || /\b(?:is|are|was|were|has|have|had|will|would)\b/i.test(value)) return null;
@@ -258,8 +260,8 @@ const PROFILE: Record<string, (v: string) => string> = {
   'works at': (v) => `I work at ${v}.`,
   languages: (v) => `I speak ${v}.`,
   language: (v) => `I speak ${v}.`,
-  pets: (v) => `I have ${v}.`,
-  pet: (v) => `I have ${v}.`,
+  pets: (v) => `I have ${namedPet(v)}.`,
+  pet: (v) => `I have ${namedPet(v)}.`,
   kids: (v) => `I have ${v}.`,
   children: (v) => `I have ${v}.`,
   partner: (v) => `My partner is ${v}.`,
@@ -274,11 +276,39 @@ const PROFILE: Record<string, (v: string) => string> = {
   diet: (v) => (/^(?:vegan|vegetarian|pescatarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|flexitarian|plant[- ]based)\b/i.test(v) ? `I'm ${v}.` : `I'm on a ${v} diet.`),
   allergies: (v) => `I'm allergic to ${v}.`,
   allergy: (v) => `I'm allergic to ${v}.`,
+  allergic: (v) => `I'm allergic to ${v}.`,
+  'allergic to': (v) => `I'm allergic to ${v}.`,
   medications: (v) => `I take ${v}.`,
   medication: (v) => `I take ${v}.`,
   meds: (v) => `I take ${v}.`,
   birthday: (v) => `My birthday is ${v}.`,
+  // "14 Kirkstall Lane, Leeds": an address ending in a known town says where the author lives.
+  address: (v) => {
+    const town = v
+      .split(/\s*,\s*/)
+      .at(-1)!
+      .replace(/\s+[A-Z]{1,2}\d[\dA-Z]?\s*\d[A-Z]{2}$|\s+\d{5}(?:-\d{4})?$/, '')
+      .trim();
+    return v.includes(',') && /^\p{Lu}/u.test(town) && isPlaceName(town) ? `My address is ${v}. I live in ${town}.` : `My address is ${v}.`;
+  },
 };
+
+/** "hamster, Biscuit" → "a hamster called Biscuit": a terse pet line names the animal after its kind. */
+function namedPet(v: string): string {
+  const m = /^(?:an?\s+)?(\p{Ll}[\p{Ll} -]{1,20}?),\s*(\p{Lu}\p{Ll}+)$/u.exec(v.trim());
+  return m ? `${article(m[1]!)} called ${m[2]}` : v;
+}
+
+/**
+ * Labels that say whose they are on their own: a note or a direct write of that one line ("Home: Cardiff.") is the
+ * author's fact, where a lone "Title: Q3 report" is not.
+ */
+const SOLO = new Set(['home', 'based in', 'lives in', 'living in', 'hometown', 'diet', 'allergies', 'allergy', 'allergic', 'allergic to', 'pets', 'pet', 'employer', 'works at']);
+
+const PERSON_TITLE = new RegExp(String.raw`^\s*(?:[-*+•]|\d{1,2}[.)])\s+(\p{Lu}\p{Ll}+\s+\p{Lu}[\p{L}'’-]+)\s*[,:–—-]\s*((?:[\p{L}-]+\s+){0,3}?(?:${PROFESSIONS.join('|')}))\s*\.?\s*$`, 'iu');
+/** "Health notes", "Update (fixed)": a short plain line over bullets, a heading written without markdown. */
+const PLAIN_TITLE = /^\s*([A-Za-z][A-Za-z' -]{0,30}(?:\s*\([^()]{1,20}\))?)\s*:?\s*$/;
+const BULLET = /^\s*(?:[-*+•]|\d{1,2}[.)])\s+\S/;
 
 function article(v: string): string {
   return /^(?:an?|the|my)\s/i.test(v) ? v : `${/^[aeiou]/i.test(v) ? 'an' : 'a'} ${v}`;
@@ -294,12 +324,24 @@ export function profileLinesAsSentences(content: string): string {
   const lines = content.split(/\r\n?|\n/);
   let personal = false;
   let headed = false;
+  let heading: string | null = null;
+  let people = 0;
   const at: { i: number; sentence: string; personal: boolean }[] = [];
   for (const [i, raw] of lines.entries()) {
     const h = HEADING.exec(raw);
-    if (h) {
+    const plain = h ? null : PLAIN_TITLE.exec(raw);
+    if (h || (plain && plain[1]!.trim().split(/\s+/).length <= 4 && BULLET.test(lines[i + 1] ?? ''))) {
       headed = true;
-      personal = PROFILE_TITLE.test((h[1] ?? h[2] ?? '').replace(/[*_`]/g, '').trim());
+      heading = (h ? (h[1] ?? h[2] ?? '') : plain![1]!).trim();
+      personal = PROFILE_TITLE.test((h ? (h[1] ?? h[2] ?? '') : plain![1]!).replace(/[*_`]/g, '').trim());
+      continue;
+    }
+    // "- Tom Baker, CFO" under "Contacts at Brightline:": a person's line with their title (and the heading's firm).
+    const person = PERSON_TITLE.exec(raw);
+    if (person && (isKnownName(person[1]!.split(/\s+/)[0]!) || /\b(?:contacts?|team|people|staff|attendees|who's who|stakeholders)\b/i.test(heading ?? ''))) {
+      const firm = /\bat\s+(\p{Lu}[\p{L}\d&'’.-]*(?:\s+\p{Lu}[\p{L}\d&'’.-]*)*)/u.exec(heading ?? '')?.[1];
+      lines[i] = `${person[1]} works as ${article(person[2]!)}${firm ? ` at ${firm}` : ''}.`;
+      people++;
       continue;
     }
     const m = LINE.exec(raw);
@@ -311,8 +353,9 @@ export function profileLinesAsSentences(content: string): string {
     // "Where I live: Dresden" says whose it is in its own label.
     if (make && value) at.push({ i, sentence: make(value), personal: personal || /\b(?:I|my)\b/i.test(m![1]!) });
   }
-  const use = at.filter((x) => x.personal || (!headed && at.length >= 2));
-  if (use.length === 0) return content;
+  const solo = at.length === 1 && lines.filter((l) => l.trim()).length === 1 && SOLO.has(canonicalLabel(LINE.exec(lines[at[0]!.i]!)![1]!));
+  const use = at.filter((x) => x.personal || (!headed && at.length >= 2) || solo);
+  if (use.length === 0 && people === 0) return content;
   for (const x of use) lines[x.i] = x.sentence;
   return lines.join('\n');
 }

@@ -178,7 +178,8 @@ function listed(facet: Facet, rest: string, valueAt: number): Facet[] {
     .split(/\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+/)
     .map((s) => s.trim())
     .filter(Boolean);
-  if (items.length < 2 || items.some((i) => i.split(/\s+/).length > 3 || /^(?:to|it|that|how)\b/i.test(i))) return [facet];
+  // "allergic to amoxicillin, not penicillin": the item after "not" is the rejected value of a correction, not a second item.
+  if (items.length < 2 || items.some((i) => i.split(/\s+/).length > 3 || /^(?:to|it|that|how|not|never)\b/i.test(i))) return [facet];
   // "learning Japanese on Duolingo, 200 day streak": a list of languages names only languages.
   if (facet.id === 'language' && items.some((i) => !LANGUAGE.test(cleanValue(i, 'language') ?? ''))) return [facet];
   const head = rest.slice(0, valueAt);

@@ -160,7 +160,10 @@ export class Discourse {
       // "Laura said she...": the antecedent is in the sentence itself.
       if (offset > 0 && NAMED_BEFORE.test(whole.slice(0, offset))) return all;
       const who = this.antecedent(gender, speaker, listener);
-      if (!who) {
+      // "She's left Monzo": a word of no known gender said only after the pronoun, in its own sentence, is what she
+      // did, not who she is ("Her name is Ada" names her).
+      const laterOnly = who !== null && nameGender(who.split(/\s+/)[0]!) === null && whole.slice(offset + all.length).includes(who) && !whole.slice(0, offset).includes(who);
+      if (!who || laterOnly) {
         unresolved = true;
         return all;
       }

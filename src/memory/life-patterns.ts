@@ -26,14 +26,20 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   [/^\s+has\s+(?<v>\w+)\s+(?:kids|children|sons|daughters|grandchildren)\b/i, (g) => f('children', g.v)],
   // Pets.
   [
-    new RegExp(String.raw`^\s+${ADV}(?:has got|have got|has|adopted|got|rescued|just got|just adopted)\s+an?\s+(?:new\s+)?(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\s+(?:named|called)\s+(?<v>\p{Lu}[\p{L}'-]*)`, 'u'),
+    new RegExp(
+      String.raw`^\s+${ADV}(?:has got|have got|has|have|adopted|got|rescued|just got|just adopted)\s+an?\s+(?:new\s+)?(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})(?:\s+(?:named|called)\s+|\s*,\s*(?=\p{Lu}[\p{L}'-]*\s*(?:[.!]|$)))(?<v>\p{Lu}[\p{L}'-]*)`,
+      'u',
+    ),
     (g) => k('pet', petKind(g.r!), g.v),
   ],
   [new RegExp(String.raw`^'s\s+(?:[\p{L}-]+\s+)?(?<r>${PET_WORDS})(?:'s\s+name\s+is|\s+is\s+(?:called|named))\s+(?<v>\p{Lu}[\p{L}'-]*)`, 'u'), (g) => k('pet', petKind(g.r!), g.v)],
-  [new RegExp(String.raw`^\s+${ADV}(?:has got|have got|has|adopted|got|rescued)\s+an?\s+(?:new\s+)?(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
+  [new RegExp(String.raw`^\s+${ADV}(?:has got|have got|has|have|adopted|got|rescued)\s+an?\s+(?:new\s+)?(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
   [new RegExp(String.raw`^\s+${ADV}(?:don't|doesn't|do not|does not|no longer)\s+(?:have|own)\s+an?\s+(?:[\p{L}-]+\s+){0,2}?(?<r>${PET_WORDS})\b`, 'iu'), (g) => k('pet', petKind(g.r!), null)],
   // Vehicle.
-  [new RegExp(String.raw`^\s+${ADV}(?:drives|owns|has|have|bought|got|just bought|leased|is driving|picked up|traded up to|upgraded to)\s+(?:an?\s+|the\s+)?${VEHICLE}`, 'iu'), (g) => f('vehicle', g.v)],
+  [
+    new RegExp(String.raw`^\s+${ADV}(?:drives|owns|has got|have got|has bought|have bought|has|have|bought|got|just bought|leased|is driving|picked up|traded up to|upgraded to)\s+(?:an?\s+|the\s+)?${VEHICLE}`, 'iu'),
+    (g) => f('vehicle', g.v),
+  ],
   // "drives a grey Polo": whatever model, driving a capitalised name is driving a car.
   [
     /^\s+(?:(?:now|currently|still|just)\s+)?(?:drives|is driving|has been driving)\s+(?:an?\s+|the\s+)?(?<v>(?:(?:new|used|old|red|blue|black|white|silver|grey|gray|green|yellow|orange|electric|\d{4})\s+)*\p{Lu}[\p{L}\d-]*(?:\s+[\p{Lu}\d][\p{L}\d-]*)?)/u,
@@ -64,6 +70,8 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
     ),
     (g) => f('diet', `eats ${g.v}`),
   ],
+  // "eats everything", "will eat anything", "has no dietary restrictions": no diet is a diet a change replaces.
+  [new RegExp(String.raw`^\s+${ADV}(?:eats?\s+(?:everything|anything)\b|(?:has|have)\s+no\s+(?:dietary\s+(?:restrictions|requirements|needs)|special diet))`, 'iu'), () => f('diet', 'no restrictions')],
   [new RegExp(String.raw`^\s+${ADV}(?:stopped|quit|gave up)\s+eating\s+(?<v>meat|fish|dairy|gluten|sugar|eggs|pork|beef|red meat|animal products)`, 'iu'), (g) => f('diet', `no ${g.v}`)],
   [
     new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became|is still)\s+${ADV}(?:not\s+)?${ADV}(?:severely\s+|very\s+|mildly\s+|a bit\s+|slightly\s+|deathly\s+|highly\s+)?allergic\s+to\s+(?<v>.+)`, 'iu'),

@@ -21,7 +21,7 @@ import { statementBehindLead } from './lead-clauses.js';
 import { withoutLeadLabel } from './lead-labels.js';
 import { pastAndPresent, previousPlace } from './past-values.js';
 import { normaliseTyping, typedSentences } from './user-typing.js';
-import { authorsSlot } from './slot-statements.js';
+import { authorsSlot, weekdayFirst } from './slot-statements.js';
 import { CORRECTION_CUE, correctsOf, valueCorrection, type ValueCorrection } from './rejected-values.js';
 
 export { MAX_FACT_CHARS };
@@ -176,7 +176,7 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
       const stated = (chat || !plainLong ? typedSentences(raw).flatMap((t) => t.split(RETRACTION_AFTER_DASH)) : [raw]).flatMap((t) => (chat || !plainLong ? pastAndPresent(statementBehindLead(t)) : [t]));
       for (const labelled of stated) {
         // "Team notes: Marco works at Accenture", "As of May 2026, Hannah lives in Basel": the statement after the label.
-        const unlabelled = withoutLeadLabel(labelled);
+        const unlabelled = withoutLeadLabel(chat || !plainLong ? weekdayFirst(labelled) : labelled);
         // "the standup moved to Tuesdays": a recurring slot said with no person is the author's.
         const typed = chat || !plainLong ? (authorsSlot(unlabelled) ?? unlabelled) : unlabelled;
         // "The user lives in Lisbon" in a profile note is the user's own fact, as "I live in Lisbon" would be.

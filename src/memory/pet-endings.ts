@@ -17,13 +17,19 @@ const DIED = new RegExp(
   String.raw`(?:^|[\s,;:])(?<name>\p{Lu}[\p{L}'’-]+)\s+(?:(?:has|had|sadly|just|finally|unfortunately)\s+)*(?:died|passed away|passed on|passed|was put down|was put to sleep|had to be put down|had to be put to sleep|didn't make it|did not make it|is no longer with us|crossed the rainbow bridge)\b`,
   'u',
 );
-// "we lost Clover", "had to rehome Bruno", "gave Pickle away" is not read (the name sits between the verb's words).
+// "we lost Clover", "had to rehome Bruno".
 const LOST = new RegExp(String.raw`\b(?:lost|rehomed|re-homed|rehome|re-home|rehoming|buried)\s+(?:(?:our|my|the|his|her|their)\s+)?(?:(?:old\s+)?(?:${PET_WORDS})\s+)?(?<name>\p{Lu}[\p{L}'’-]+)`, 'u');
+// "had to put Biscuit down", "put Rex to sleep", "gave Mochi to my parents", "gave Pickle away": the name between
+// the verb's words.
+const PUT_DOWN = new RegExp(
+  String.raw`\b(?:put|gave|give|giving|have given|has given)\s+(?:(?:our|my|the|his|her|their)\s+(?:old\s+)?(?:${PET_WORDS})\s+)?(?<name>\p{Lu}[\p{L}'’-]+)\s+(?:down\b|to sleep\b|away\b|up for adoption\b|to\s+(?:my|our|his|her|their|a|an|the)\s+(?:\p{Ll}+\s+){0,2}?(?:parents|mum|mom|dad|sister|brother|friend|friends|neighbours?|neighbors?|family|cousin|aunt|uncle|grandparents|grandma|grandad|grandpa|shelter|rescue|farm|colleague|in-laws)\b)`,
+  'u',
+);
 const NOT_A_NAME = /^(?:The|User|I|We|He|She|They|It|My|Our|His|Her|Their|Mum|Mom|Dad|Grandma|Grandpa|Nan|Granny|Everyone|Nobody)$/;
 
 /** The name of the pet a statement says died or was rehomed, or null. */
 export function endedPetName(text: string): string | null {
-  const name = (DIED.exec(text) ?? LOST.exec(text))?.groups?.name ?? null;
+  const name = (DIED.exec(text) ?? LOST.exec(text) ?? PUT_DOWN.exec(text))?.groups?.name ?? null;
   return name && !NOT_A_NAME.test(name) ? name : null;
 }
 

@@ -1,6 +1,24 @@
-import { isKnownName, isPlaceName } from './lexicon.js';
+import { isKnownName, isOrganisation, isPlaceName } from './lexicon.js';
 import { ADV, CAP, f, NEG, PROFESSION, ROLE, V, WORKPLACE, WORKPLACES, type Build } from './attribute-words.js';
 import { ended, knownProduct, tool } from './facet-builders.js';
+
+/** The last word of a school's, college's or nursery's name. */
+const SCHOOL_NAME = /\b(?:Primary|Secondary|School|Academy|College|University|Uni|Nursery|Preschool|Pre-school|Kindergarten|Montessori|Infants|Juniors|High|Prep|Grammar|Sixth Form)(?:\s+School)?$/u;
+
+/**
+ * "moved to PwC", "moved to Halden Group": a name the lexicon knows as an organisation, one written like a firm's
+ * (a capital inside a short word: "PwC", "McK"), or one ending in a firm's word, is an employer, not a town.
+ */
+const FIRM_WORD = /\s(?:Ltd|Limited|Inc|LLC|plc|PLC|Group|Bank|Partners|Capital|Consulting|Labs|Technologies|Systems|Solutions|Studios?|Agency|Pharmacy|Holdings|Insurance|Foods|Media|Health|Software)\b/u;
+function isOrganisationName(value: string): boolean {
+  const name = value
+    .replace(/\s+(?:in|last|this|on|at|from|for|as|after|before|back)\b.*$/u, '')
+    .replace(/[.,;!?].*$/u, '')
+    .trim();
+  const first = name.split(/\s+/)[0] ?? '';
+  if (!/^\p{Lu}/u.test(name) || isPlaceName(name)) return false;
+  return isOrganisation(first) || (/^\p{Lu}\p{Ll}+\p{Lu}[\p{L}]*$/u.test(first) && !/^Ma?c/.test(first) && first.length <= 8) || FIRM_WORD.test(` ${name}`);
+}
 
 /** Where the subject lives, travels, works and studies, in the order they are tried (attribute-patterns.ts). */
 export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
@@ -13,11 +31,27 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => f('residence', g.v),
   ],
   // "we're in Cardiff now", "she's in Leeds these days": a home said as where the subject is since a change, not a trip.
-  [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:now\s+)?(?:in|out in|down in|up in)\s+${CAP}(?=\s*(?:[-—–,]\s*)?(?:now|these days|nowadays|for good)\b)`, 'u'), (g) => f('residence', g.v)],
+  // "we're now at 12 Elm Rd, York": an address with a house number, then its town, is where the subject lives.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:is|are|has moved|have moved|moved)\s+(?:now\s+)?(?:at|to|into)\s+(?:flat\s+\d+[a-z]?,?\s+)?\d+[a-z]?\s+(?:\p{Lu}[\p{L}'’-]*\s+){1,3}(?:Road|Rd|Street|St|Lane|Ln|Avenue|Ave|Close|Drive|Dr|Way|Crescent|Court|Ct|Place|Pl|Gardens|Terrace|Row|Grove|Hill|Square|Sq|Walk|Mews|Boulevard|Blvd)\.?,\s*${CAP}`,
+      'u',
+    ),
+    (g) => (/^(?:Flat|Apartment|Apt|Unit|Suite|Floor|Room|Building|Block|The)\b/.test(g.v!) ? null : f('residence', g.v)),
+  ],
+  // "we're in Cardiff now", "she's in Leeds these days": a home said as where the subject is since a change, not a trip.
+  [
+    [
+      new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:now\s+)?(?:in|out in|down in|up in)\s+${CAP}(?=\s*(?:[-—–,]\s*)?(?:now|these days|nowadays|for good)\b)`, 'u'),
+      // "is back home in Galway for good": coming back to stay is a move; "back in X" alone is where a trip ends.
+      new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:now\s+)?back\s+(?:home\s+)?in\s+${CAP}(?=\s*(?:[-—–,]\s*)?(?:for good|to stay|permanently)\b)`, 'u'),
+    ],
+    (g) => f('residence', g.v),
+  ],
   // "bought a house in Portland": where the subject now lives.
   [
     new RegExp(
-      String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:just\s+)?(?:bought|purchased|closed on|moved into|rented|rents|is renting|are renting|(?:has|have)\s+been\s+renting)\s+(?:an?|the|our|their|her|his)\s+(?:new\s+|first\s+|own\s+|little\s+|small\s+|tiny\s+|big\s+|large\s+|shared\s+|cosy\s+|cozy\s+|(?:one|two|three|four|\d)-bed(?:room)?\s+)*(?:house|home|flat|apartment|condo|place|townhouse|cottage|bungalow|studio|room|(?:one|two|three|four|\d)-bed(?:room)?)\s+in\s+${CAP}`,
+      String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:just\s+)?(?:bought|purchased|closed on|moved into|settled into|rented|rents|is renting|are renting|(?:has|have)\s+been\s+renting|got the keys (?:to|for)|picked up the keys (?:to|for))\s+(?:an?|the|our|their|her|his|the user's|\p{Lu}[\p{L}'-]*'s)\s+(?:new\s+|first\s+|own\s+|little\s+|small\s+|tiny\s+|big\s+|large\s+|shared\s+|cosy\s+|cozy\s+|(?:one|two|three|four|\d)-bed(?:room)?\s+)*(?:house|home|flat|apartment|condo|place|townhouse|cottage|bungalow|studio|room|(?:one|two|three|four|\d)-bed(?:room)?)\s+in\s+${CAP}`,
       'u',
     ),
     (g) => f('residence', g.v),
@@ -27,7 +61,7 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
       String.raw`^\s+${ADV}(?:(?:has|have)\s+${ADV})?(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+|down\s+|up\s+|out of\s+(?:[^,.;]+?)\s+|away from\s+(?:[^,.;]+?)\s+|from\s+(?:[^,.;]+?)\s+)?(?:home\s+)?(?:to|into)\s+${V}`,
       'iu',
     ),
-    (g, rest) => (knownProduct(g.v) ? tool(knownProduct(g.v)!, rest) : f('residence', g.v)),
+    (g, rest) => (knownProduct(g.v) ? tool(knownProduct(g.v)!, rest) : isOrganisationName(g.v!) ? f('employer', g.v) : f('residence', g.v)),
   ],
   [
     [
@@ -42,7 +76,17 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
   [new RegExp(String.raw`^\s+${ADV}(?:now\s+)?(?:calls?|has called)\s+${CAP}\s+home\b`, 'u'), (g) => f('residence', g.v)],
   // Trips and whereabouts: dynamic.
-  [new RegExp(String.raw`^\s+${ADV}(?:is|will be|is going to be)\s+(?:currently\s+|now\s+)?(?:in|at)\s+${CAP}`, 'u'), (g) => f('location', g.v)],
+  [
+    new RegExp(String.raw`^\s+${ADV}(?:is|will be|is going to be)\s+(?:currently\s+|now\s+)?(?<at>in|at)\s+${CAP}`, 'u'),
+    // "is at Superdrug these days", "is at Superdrug now, managing the counter": an organisation (no place, no person)
+    // the subject is at since a change, said with the work done there, is where they work ("is at Tesco now" alone
+    // may be the shop).
+    (g, rest) => {
+      const after = rest.slice(rest.indexOf(g.v!) + g.v!.length);
+      const works = /^\s+(?:these days|nowadays)\b|^\s+now\s*,\s*(?:managing|working|running|leading|heading|doing|teaching|coding|selling|in charge|on the|as an?\s)/u.test(after);
+      return g.at === 'at' && works && !isPlaceName(g.v!) && !isKnownName(g.v!.split(/\s+/)[0]!) && !/^the\s/i.test(g.v!) ? f('employer', g.v) : f('location', g.v);
+    },
+  ],
   // "is back home in Chicago", "are back in Leeds": where the subject is now, the trip over.
   [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:now\s+)?back\s+(?:home\s+)?(?:in|at)\s+${CAP}`, 'u'), (g) => f('location', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:travell?ing|flying|heading|driving|going|off|taking a trip|going on a trip|headed)\s+(?:out\s+|back\s+)?to\s+${CAP}`, 'u'), (g) => f('location', g.v)],
@@ -75,7 +119,12 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
     ),
     (g) => f('employer', g.v),
   ],
-  [new RegExp(String.raw`^\s+${ADV}(?:joined|has joined|started at|is joining)\s+${CAP}`, 'u'), (g) => f('employer', g.v, { future: false })],
+  // "started at Oakfield Primary", "joined Kingsmead Academy": a place of learning by its name's last word is where the
+  // subject studies (a teacher says so with a role: "started teaching at", "joined ... as a teacher").
+  [
+    new RegExp(String.raw`^\s+${ADV}(?:joined|has joined|started at|has started at|starts at|is starting at|is joining)\s+${CAP}`, 'u'),
+    (g, rest) => (SCHOOL_NAME.test(g.v!) && !/\bas\s+(?:an?\s+)?[\p{L}-]+/iu.test(rest) ? f('education', g.v) : f('employer', g.v, { future: false })),
+  ],
   [
     new RegExp(String.raw`^\s+${ADV}(?:joined|has joined|started at|started working at|started a (?:new\s+)?job at|is joining|got a job at|got hired at)\s+${WORKPLACE}`, 'iu'),
     (g) => f('employer', g.v, { future: false }),
@@ -148,11 +197,15 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
   [
     new RegExp(
-      String.raw`^\s+${ADV}${NEG}(?:is|became|has become|is becoming|got promoted to|was promoted to|has been promoted to|is now|started as|works as|stepped up as|stepped into the role of|took over as|was named|has been named|got named|was appointed(?:\s+as)?|has been appointed(?:\s+as)?|got appointed(?:\s+as)?|was made|has been made|got made)\s+${ADV}(?:not\s+)?(?:an?\s+|the\s+)?${ROLE}`,
+      String.raw`^\s+${ADV}${NEG}(?:is|became|has become|is becoming|got promoted to|was promoted to|has been promoted to|(?:got |was |has been )?(?:bumped|moved|stepped) up to|got bumped to|is now|started as|works as|stepped up as|stepped into the role of|took over as|was named|has been named|got named|was appointed(?:\s+as)?|has been appointed(?:\s+as)?|got appointed(?:\s+as)?|was made|has been made|got made)\s+${ADV}(?:not\s+)?(?:an?\s+|the\s+)?${ROLE}`,
       'iu',
     ),
     (g) => f('role', g.v),
   ],
+  // "Dan's a sergeant with Chicago PD": "'s" before an article is "is", never a possessive.
+  [new RegExp(String.raw`^'s\s+${ADV}(?:an?\s+)${ROLE}`, 'iu'), (g) => f('role', g.v)],
+  // "Mark Otieno promoted to head of procurement": a note's headline leaves out "was".
+  [new RegExp(String.raw`^\s+${ADV}(?:promoted|appointed|named)\s+(?:to\s+|as\s+)(?:an?\s+|the\s+)?${ROLE}`, 'iu'), (g) => f('role', g.v)],
   [/^'s\s+(?:(?:new|current|official|actual)\s+)?(?:job\s+title|job|title|profession|role|occupation|position)\s+is\s+(?:now\s+)?(?:an?\s+)?(?<v>.+)/iu, (g) => f('role', g.v)],
   // "made partner", "made full professor", "made senior engineer": a promotion to the title.
   [new RegExp(String.raw`^\s+${ADV}(?:made|has made|was made)\s+(?<v>(?:(?:full|senior|principal|staff|chief|head)\s+)?(?:partner|${PROFESSION}(?:\s+${PROFESSION})*))\b`, 'iu'), (g) => f('role', g.v)],
@@ -168,6 +221,23 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
       'iu',
     ),
     (g) => f('education', g.v),
+  ],
+  // "started uni in Durham", "has started college at Leeds Arts": where the subject studies from now on.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:started|starts|is starting|began)\s+(?:uni|university|college|sixth form|secondary school|primary school|school|nursery|a phd|an mba|a masters?|a master's|a degree)\s+(?:in|at)\s+${CAP}`,
+      'u',
+    ),
+    (g) => f('education', g.v),
+  ],
+  // "has been at Lidl 3 years now", "has been with Aviva since 2019": an organisation the subject has been at for a
+  // while is where they work.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:has|have)\s+been\s+(?:at|with)\s+${CAP}(?=\s+(?:for\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|many|several|a few)\s+(?:years?|yrs?|months?)\b|\s+since\s+(?:\d{4}|January|February|March|April|May|June|July|August|September|October|November|December)\b)`,
+      'u',
+    ),
+    (g) => (isPlaceName(g.v!) || isKnownName(g.v!.split(/\s+/)[0]!) || /^the\s/i.test(g.v!) ? null : f('employer', g.v)),
   ],
   [new RegExp(String.raw`^\s+${ADV}(?:goes to|attends|is attending|is enrolled at|is enrolled in|is a student at|graduated from|is studying at)\s+${V}`, 'iu'), (g) => f('education', g.v)],
 ];

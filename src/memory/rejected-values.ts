@@ -1,3 +1,4 @@
+import { isPlaceName } from './lexicon.js';
 import { renamesPerson } from './renamed-people.js';
 import { escapeRe } from './statements.js';
 import { sameSubject, subjectNames } from './subjects.js';
@@ -31,7 +32,7 @@ export function correctsOf(fix: ValueCorrection): NonNullable<ExtractedFact['cor
 const VALUE = String.raw`(?:[^,;:.!?()"]|(?<=\d)[:.](?=\d)){1,40}?`;
 /** "…, not Porto", "… - not Ghent": a rejected value set off after the clause ("I'm not vegan" denies, it rejects no value). */
 const NOT_VALUE = new RegExp(
-  String.raw`^(?<before>.*?\S)\s*(?:,|\s+-|\s+—|\s+–)\s+(?:and\s+)?not\s+(?:an?\s+|the\s+)?(?<rejected>${VALUE})\s*(?=$|[,;.!?]|\s+[-—–]\s|\s+(?:as|like|which|because|since|sorry|lol|haha)\b)`,
+  String.raw`^(?<before>.*?\S)\s*(?:,|\s+-|\s+—|\s+–)\s+(?:and\s+)?not\s+(?:an?\s+|the\s+)?(?<rejected>${VALUE})\s*(?=$|[,;.!?(]|\s+[-—–]\s|\s+(?:as|like|which|because|since|sorry|lol|haha)\b)`,
   'iu',
 );
 /** "I said Tuesday earlier but …", "I wrote Ghent last time, …": the rejected value named as what was said. */
@@ -50,7 +51,24 @@ const BARE_NOT = new RegExp(String.raw`^(?<before>.*?)(?<meant>${NAME_RUN}|${NUM
 const WEEKDAY_VALUE = /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?$/i;
 const NOT_A_NAME_VALUE = /^(?:I|I'm|I’m|It|It's|It’s|The|A|An|My|Our|We|He|She|They|You|Not|No|Yes|Sorry|Oops|Actually|Correction|Turns|Scratch|Wait)$/;
 
+/**
+ * "wait no sorry, edinburgh not glasgow": chat typed in lower case names its values in lower case too. Read only where
+ * the caller found a correction cue, and only as a bare pair of single words that are no function word or mood.
+ */
+const LOWER_NOT = /^(?<before>.*?(?:^|[\s,;:]))(?<meant>\p{Ll}[\p{Ll}'’-]{2,})\s+not\s+(?<rejected>\p{Ll}[\p{Ll}'’-]{2,})(?<rest>(?=$|[\s,;.!?]).*)$/u;
+const NOT_A_LOWER_VALUE =
+  /^(?:the|and|but|yet|just|really|sure|you|him|her|them|that|this|there|here|now|then|too|very|quite|bad|good|great|fine|happy|sad|okay|one|two|sorry|wait|actually|mean|meant|said|was|were|are|is|did|does|will|would|can|could|should|have|has|had|going|coming|done|ready|yes|yeah|nope|lol|haha|today|tomorrow|yesterday|anymore|again|always|never|ever|much|many|more|less|all|any|some|every|each|other|another)$/;
+
 function bareCorrection(s: string): ValueCorrection | null {
+  const lower = BARE_NOT.exec(s) ? null : LOWER_NOT.exec(s);
+  if (lower?.groups) {
+    const [meant, rejected] = [lower.groups.meant!, lower.groups.rejected!];
+    // "tired not grumpy": a word shaped like an adjective or a verb form is a mood, not a value (a place the lexicon
+    // knows may end so: "sydney not perth").
+    const moodLike = (w: string) => /(?:y|ed|ful|ous|ive|ish|less|able|ible|ing)$/.test(w) && !isPlaceName(w);
+    if (NOT_A_LOWER_VALUE.test(meant) || NOT_A_LOWER_VALUE.test(rejected) || NOT_A_VALUE.test(meant) || NOT_A_VALUE.test(rejected) || moodLike(meant) || moodLike(rejected) || meant === rejected) return null;
+    return { meant, rejected, statement: `${lower.groups.before}${meant}${lower.groups.rest}`.replace(/\s+,/g, ',') };
+  }
   const m = BARE_NOT.exec(s);
   if (!m?.groups) return null;
   const [meant, rejected] = [m.groups.meant!.trim(), m.groups.rejected!.trim()];

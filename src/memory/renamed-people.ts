@@ -23,7 +23,10 @@ const CALENDAR_WORD = /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?$|^(?:januar
  */
 export function renamesPerson(sentence: string, meant: string, rejected: string, around: string = sentence): boolean {
   const names = [meant, rejected];
-  if (!names.every((n) => FIRST_NAME.test(n) && !CALENDAR_WORD.test(n))) return false;
+  // "Mary Jane, not Mary Ann": a full name of up to three words is renamed whole, so "Mary" alone (another person)
+  // keeps hers.
+  const isName = (n: string) => n.split(/\s+/).length <= 3 && n.split(/\s+/).every((w) => FIRST_NAME.test(w) && !CALENDAR_WORD.test(w));
+  if (!names.every(isName)) return false;
   return (NAME_CUE.test(sentence) || NAME_CUE.test(around)) && !CHANGED.test(sentence);
 }
 

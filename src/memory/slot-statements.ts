@@ -26,10 +26,33 @@ const RECURS = new RegExp(String.raw`^(?:on\s+)?(?:every\b|the\s+(?:first|second
 /** The sentence as its author's slot ("My standup is on Tuesdays at 10"), or null when it states no recurring slot. */
 export function authorsSlot(sentence: string): string | null {
   const lead = LEAD.exec(sentence)?.groups?.lead ?? '';
-  const m = SLOT_SENTENCE.exec(sentence.slice(lead.length));
+  // "choir's moved to Wednesdays": the "'s" of "has".
+  const m = SLOT_SENTENCE.exec(sentence.slice(lead.length).replace(/^((?:(?:the|our|my)\s+)?\p{L}[\p{Ll}-]*)['’]s\s+(?=(?:moved|switched|changed|shifted)\b)/iu, '$1 '));
   if (!m?.groups) return null;
   const slot = m.groups.r!;
   if (NOT_A_SLOT.test(slot) || new RegExp(String.raw`^(?:${RELATIVE_WORDS})$`, 'i').test(slot) || !RECURS.test(m.groups.when!)) return null;
   const when = /^(?:on|every|the)\s/.test(m.groups.when!) ? m.groups.when! : `on ${m.groups.when!}`;
   return `My ${slot.charAt(0).toLowerCase()}${slot.slice(1)} is ${when}`;
+}
+
+/**
+ * "Monday is choir", "Tuesday is bin day", "- Thursday: five-a-side", "Fridays are pizza night": a weekday as the
+ * clause's subject names the slot said backwards, rewritten as the slot said forwards ("Choir is on Mondays"), which
+ * `authorsSlot` then reads. The weekday is a slot of every week, never the date of the next one. What follows the
+ * weekday must be a thing (no article, adjective of the day or plan: "Monday is fine", "Monday is a holiday",
+ * "Friday is my last day").
+ */
+const WEEKDAY_FIRST = new RegExp(
+  String.raw`^(?<bullet>\s*(?:[-*+•]\s+)?)(?:(?:and|also|plus)\s+)?(?<day>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)s?\s*(?:(?:is|are|'s)\s+(?:(?:now|still|always|usually)\s+)?|:\s*|=\s*|[-–—]\s+)(?<r>\p{Ll}[\p{Ll}-]*(?:\s+[\p{Ll}-]+){0,2}?)(?<end>\s*(?:(?:now|these days|again)\s*)?[.!]*)$`,
+  'iu',
+);
+const NOT_A_SLOT_THING =
+  /^(?:an?|the|my|our|his|her|their|fine|good|great|ok|okay|free|busy|off|bad|perfect|best|better|worse|hectic|mad|crazy|booked|out|full|packed|quiet|tough|hard|easy|rough|over|done|today|tomorrow|yesterday|next|last|this|when|better for me|no good|not good|not great)\b|\b(?:day off|holiday|last day|first day|deadline|birthday|anniversary)$/i;
+
+export function weekdayFirst(sentence: string): string {
+  const m = WEEKDAY_FIRST.exec(sentence);
+  if (!m?.groups || NOT_A_SLOT_THING.test(m.groups.r!)) return sentence;
+  const thing = m.groups.r!;
+  const day = m.groups.day!;
+  return `${thing.charAt(0).toUpperCase()}${thing.slice(1)} is on ${day.charAt(0).toUpperCase()}${day.slice(1).toLowerCase()}s${/now|these days|again/.test(m.groups.end!) ? ` ${m.groups.end!.replace(/[.!]+$/, '').trim()}` : ''}.`;
 }

@@ -1,7 +1,9 @@
 import { indexTerms } from '../text/tokenize.js';
+import { eachNamedThing, withNewManager } from './named-things.js';
+import { nowLast } from './now-first.js';
 import { isKnownName, isPlaceName, isVerbForm } from './lexicon.js';
 import { IRREGULAR_PAST, isRegularPast, tenseOf } from './tense.js';
-import { DIETS, PARTNER_WORDS, PROFESSIONS, RELATIVE_WORDS } from './attribute-patterns.js';
+import { DIETS, PARTNER_WORDS, PET_WORDS, PROFESSIONS, RELATIVE_WORDS } from './attribute-patterns.js';
 import { selfIntroducedName } from './discourse.js';
 import { eachOfBoth } from './shared-predicates.js';
 
@@ -83,6 +85,9 @@ const CLAUSE_BREAK = new RegExp(
 export function splitClauses(sentence: string): string[] {
   return sentence
     .split(CLAUSE_BREAK)
+    .map(nowLast)
+    .flatMap(eachNamedThing)
+    .flatMap(withNewManager)
     .flatMap(eachOfBoth)
     .flatMap(introduction)
     .flatMap(splitAtSubject)
@@ -225,7 +230,8 @@ export function cleanSentence(sentence: string, names: readonly string[]): strin
   if (vocative && isKnownName(vocative[1]!)) s = s.slice(vocative[0].length);
   // Any other name after a comma that follows a lowercase word is a vocative too ("I agree too, Caroline"); after a
   // capitalised word it is part of a place ("Berlin, Germany").
-  s = s.replace(/(\s\p{Ll}[\p{L}']*)\s*,\s*\p{Lu}\p{Ll}+\s*([.!?…]*)$/u, '$1$2');
+  // After a kind of pet it is the pet's name ("got a kitten, Sooty").
+  if (!NAMED_PET.test(s)) s = s.replace(/(\s\p{Ll}[\p{L}']*)\s*,\s*\p{Lu}\p{Ll}+\s*([.!?…]*)$/u, '$1$2');
   s = s.replace(TRAILING_TAG, '$1').trim();
   return s;
 }
@@ -263,6 +269,10 @@ export function restoreImpliedSubject(sentence: string): string {
     const restored = restoreImpliedSubject(rest[0]!.toUpperCase() + rest.slice(1));
     if (/^I\s/.test(restored)) return restored;
   }
+  // "No longer at Barclays", "Not with Aviva any more": where the author no longer works.
+  if (/^(?:no longer|not)\s+(?:at|with)\s+\p{Lu}/iu.test(sentence)) return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  // "Been at Lidl 3 yrs now": a perfect said without "I've".
+  if (/^been\s+(?:at|with|in|living|working)\s/i.test(sentence)) return `I've ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   // "First day at Wise today, left Monzo last week", "My last day at Oakwood was Friday": a job started or left.
   const firstDay = FIRST_DAY.exec(sentence);
   if (firstDay) return `I started at ${firstDay[1]}${sentence.slice(firstDay[0].length)}`;
@@ -326,6 +336,11 @@ export function restoreImpliedSubject(sentence: string): string {
   if (negated && (isRegularPast(negated[2]!.toLowerCase()) || IRREGULAR_PAST.has(negated[2]!.toLowerCase()) || /^no longer$/i.test(negated[1]!)) && !/^(?:\S+\s+){0,3}(?:I|I'm|I've|we|we're)\b/.test(sentence)) {
     return `I ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`.replace(/^I hasn't\b/, "I haven't");
   }
+  // "No dietary restrictions here", "no allergies": what the author has none of.
+  if (/^no\s+(?:dietary\s+(?:restrictions|requirements|needs)|(?:known\s+)?allergies)\b/i.test(sentence) && !/\b(?:is|are|was|were|has|have|had|I|I'm|we)\b/.test(sentence.split(/[,;]/)[0]!))
+    return `I have ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  // "vegan since jan", "Still veggie tho", "pescatarian now": a diet said as a verbless fragment is the author's.
+  if (DIET_FRAGMENT.test(sentence) && !/\b(?:is|are|was|were|has|have|had|I|I'm|we|we're)\b/.test(sentence.split(/[,;]/)[0]!)) return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   const m = IMPLIED_I.exec(sentence);
   // "just bored lol", "just chilling": a mood, no statement.
   if (/^(?:just|so|kinda|pretty|feeling)\s+(?:bored|tired|sleepy|hungry|chilling|chillin|relaxing|hanging out|vibing|procrastinating|killing time|browsing|curious|wondering|meh|lazy|exhausted)\b/i.test(sentence))
@@ -336,6 +351,11 @@ export function restoreImpliedSubject(sentence: string): string {
   return m[1] ? `I'm ${rest}` : m[2] ? `I've ${rest}` : `I ${rest}`;
 }
 
+const NAMED_PET = new RegExp(String.raw`\b(?:an?|my|our|new)\s+(?:${PET_WORDS})\s*,\s*\p{Lu}\p{Ll}+\s*[.!?…]*$`, 'u');
+const DIET_FRAGMENT = new RegExp(
+  String.raw`^(?:(?:still|now|fully|mostly|strictly|basically|officially|pretty much)\s+)?(?:${DIETS})(?=\s*$|\s*[,;.!—–-]|\s+(?:since|now|again|these days|nowadays|tho|though|at the moment|atm|for)\b)`,
+  'iu',
+);
 const WORKPLACE = String.raw`(\p{Lu}[\p{L}'&.-]*(?:\s+(?:\p{Lu}[\p{L}'&.-]*|of|&))*)`;
 const FIRST_DAY = new RegExp(String.raw`^(?:(?:it's|it\s+is|today\s+(?:is|was)|tomorrow\s+is)\s+)?(?:my\s+)?first\s+(?:day|week)\s+at\s+${WORKPLACE}`, 'iu');
 const LAST_DAY = new RegExp(String.raw`^(?:my\s+)?last\s+day\s+at\s+${WORKPLACE}\s+(was|is)\s+([^.!?]+?)[.!]*$`, 'iu');
@@ -358,7 +378,7 @@ export function rejectReason(sentence: string, names: readonly string[]): string
   // "After a few months of training I love running": a first-person clause after an opening phrase is personal too.
   const personal =
     /^(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|you|you're|you've|your)\b/i.test(sentence) || /^(?:after|since|over|for|in|by|at|with)\b[^,.!?]{0,60}?\s(?:I|we)\s+(?:\p{Ll}+ly\s+)?\p{Ll}{2,}/u.test(sentence);
-  if (!personal && !VERB_HINT.test(sentence) && !NAMED_VERB.test(sentence) && !words.some((w) => IRREGULAR_PAST.has(w.toLowerCase()))) return 'no verb';
+  if (!personal && !VERB_HINT.test(sentence) && !NAMED_VERB.test(sentence) && !THING_HOURS.test(sentence) && !words.some((w) => IRREGULAR_PAST.has(w.toLowerCase()))) return 'no verb';
   if (isFragment(sentence)) return 'fragment';
   if (isJoke(sentence)) return 'figure of speech';
   const nameTerms = new Set(indexTerms(names.join(' ')));
@@ -367,6 +387,10 @@ export function rejectReason(sentence: string, names: readonly string[]): string
   return null;
 }
 
+// "The office closes at 6 on Fridays", "the pool opens at 7am on weekdays": a place's hours, said of no one, that a
+// change replaces ("the pool opens at 8 now"). Only a schedule verb with a clock time counts, so a grumble about a
+// thing ("the coffee machine broke again") stays out.
+const THING_HOURS = /^(?:the|our|my)\s+\p{Ll}[\p{Ll}-]*(?:\s+\p{Ll}[\p{Ll}-]*){0,2}\s+(?:now\s+|usually\s+|always\s+)?(?:opens|closes|shuts|reopens|starts|finishes|ends|stops serving)\s+(?:at|from|by|until|till)\s+\d/iu;
 // "Ana Silva lives in Paris", "Tom plays the cello", "Dana quit Acme", "Dana no longer works at Acme": a name and its verb.
 const NAMED_VERB =
   /^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2}\s+(?:(?:\p{Ll}+ly|now|still|also|just|already|often|always|never|soon|then|since|no longer)\s+)?(?:\p{Ll}{2,}(?:s|ed)|quit|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|does not|did not|is not|has not)\b/u;

@@ -114,6 +114,9 @@ function recurringSlot(m: RegExpMatchArray): boolean {
   const after = text.slice(m.index! + m[0].length);
   const weekdays = new RegExp(String.raw`(?:${WEEKDAY})s?`, 'i').source;
   if (RECURRING_BEFORE.test(before)) return true;
+  // "the leisure centre's Sunday closing", "my Tuesday class": a weekday after a possessive qualifies a thing of every
+  // week; a date is never owned.
+  if (/['’]s\s+$|\b(?:my|our|their|his|her|your)\s+$/i.test(before) && /^\s+\p{Ll}{3,}/u.test(after)) return true;
   // "every second Thursday", "every other Monday", "the first Monday of every month": a rota, not a date.
   if (/\b(?:every|each)\s+(?:other|second|third|fourth|alternate)\s+$/i.test(before)) return true;
   if (/\b(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+$/i.test(before) && /^s?\s+(?:of|in)\s+(?:the|every|each|a)\s+month\b/i.test(after)) return true;

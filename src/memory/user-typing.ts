@@ -1,5 +1,5 @@
 import { PARTNER_WORDS, PATTERNS, RELATIVE_WORDS } from './attribute-patterns.js';
-import { isKnownName, isLexiconWord, isPlaceName } from './lexicon.js';
+import { isCommonWord, isKnownName, isLexiconWord, isPlaceName } from './lexicon.js';
 
 /**
  * How people type into a chat box, rewritten to the English the attribute rules read: chat shorthand ("im", "u",
@@ -106,9 +106,19 @@ export function normaliseTyping(clause: string): string {
   s = s.replace(KIN_POSSESSIVE, "$1$2's ");
   // "w/ my sister": "with".
   s = s.replace(/\bw\/\s*/gi, 'with ');
+  // "Tom (brother) is a paramedic", "Ella (my niece) started uni": a relation in brackets after a name, as "my brother Tom".
+  s = s.replace(NAME_THEN_KIN, (_all, name: string, kin: string) => `my ${kin.toLowerCase()} ${name}`);
+  // "Dad's moved into a care home", "Priya's left Monzo": the "'s" of "has" before a change's participle, not a possessive.
+  s = s.replace(HAS_CONTRACTED, (all, who: string) => (/\s/.test(who) || KIN.test(who) || isKnownName(who) || !isCommonWord(who) ? `${who} has ` : all));
   return s;
 }
 
+const NAME_THEN_KIN = new RegExp(String.raw`\b(\p{Lu}\p{Ll}+)\s*\((?:my|our)?\s*(${RELATIVE_WORDS}|${PARTNER_WORDS}|mum|mom|dad|boss|manager)\)`, 'gu');
+const KIN = new RegExp(String.raw`^(?:${RELATIVE_WORDS}|${PARTNER_WORDS}|mum|mom|dad|gran|grandma|grandad|grandpa|nan|nana)$`, 'i');
+const HAS_CONTRACTED = new RegExp(
+  String.raw`\b(\p{Lu}\p{Ll}+|(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+(?:${PARTNER_WORDS}|${RELATIVE_WORDS}|mum|mom|dad|boss|manager))['’]s\s+(?=(?:(?:just|finally|now|recently|already|also|officially)\s+)?(?:moved|quit|started|joined|got|been|gone|bought|sold|finished|retired|switched|changed|become|decided|booked|lost|adopted|landed|accepted|resigned|relocated|graduated|qualified|taken|left(?!\s+(?:hand|foot|arm|leg|knee|eye|ear|side|shoulder|hip|wrist|ankle|elbow|thumb|lung|kidney|wing|lane|turn|back|overs?|side)\b))\b)`,
+  'gu',
+);
 const KIN_POSSESSIVE = new RegExp(
   String.raw`\b((?:my|our|his|her|their)\s+)(${PARTNER_WORDS}|${RELATIVE_WORDS})s\s+(?=(?:name|birthday|job|work|car|dog|cat|house|place|flat|new|old|favou?rite|phone|email|address|school|company|boss|family|parents|friend|friends)\b)`,
   'giu',

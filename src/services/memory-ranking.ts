@@ -1,7 +1,7 @@
 import type { MemoryRecord } from '../core/types.js';
 import { attributesAskedBy, attributeSpec, canonicalAttribute as catalogueAttribute, questionFocus as focusOf } from '../memory/attributes.js';
 import { PROFESSIONS } from '../memory/attribute-patterns.js';
-import { CAR_BRANDS } from '../memory/attribute-words.js';
+import { CAR_BRANDS, DIETS } from '../memory/attribute-words.js';
 import { indexTerms } from '../text/tokenize.js';
 import { textSubject } from './memory-subjects.js';
 
@@ -217,12 +217,14 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
         ROLE_CHANGE.test(h.memory.memory) ||
         NOW_CUE.test(h.memory.memory) ||
         INSTEAD.test(h.memory.memory) ||
+        SWITCHED.test(h.memory.memory) ||
         /\b(?:new|different)\s/i.test(h.memory.memory),
     )
     .map((h) => factView(h.memory, subjectKey));
   if (cued.length === 0) return out;
   // Each fact moves once (ids: the entries are copied as their scores change).
   const moved = new Set<string>();
+  let views: FactView[] | undefined;
   for (let i = 0; i < out.length; i++) {
     const older = out[i]!;
     if (moved.has(older.memory.id)) continue;
@@ -240,6 +242,7 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
       // called The Lanterns", "dropped out of the Riverside book club") ends it whatever attribute the engine filed
       // either under; the other cues need a single-valued attribute of the same kind.
       if (endsValueOf(o, n) && (oneHolder || ENDS_THING.test(n.memory.memory))) return true;
+      if (switchesFrom(o, n)) return true;
       // The relation's noun is the kind: "moved to a new dentist, Dr Achebe" (filed as a residence) after "the user's
       // dentist is Dr Kovacs".
       if (newHolderOfNamed(o, n)) return true;
@@ -247,8 +250,12 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
       if (sameKind && (changesRole(o, n) || valueNow(o, n))) return true;
       return oneHolder && sameKind && (newHolderOf(o, n) || endsWork(o, n));
     });
-    if (!successor) continue;
-    const j = out.findIndex((h) => h.memory.id === successor.memory.id);
+    // "handed my notice in at Dishoom" ends the older job; the job taken after it ("head chef at Ember since August", of
+    // the same message or later) is the answer, above the older job and above the ending itself.
+    views ??= out.map((h) => factView(h.memory, subjectKey));
+    const next = successor ? (newJobAfter(successor, views, moved) ?? successor) : newJobAfter(o, views, moved);
+    if (!next) continue;
+    const j = out.findIndex((h) => h.memory.id === next.memory.id);
     if (j < i) continue;
     const [newer] = out.splice(j, 1) as [T];
     out.splice(i, 0, { ...newer, similarity: older.similarity });
@@ -280,6 +287,20 @@ function endsValueOf(older: FactView, newer: FactView): boolean {
   return values.some((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(said));
 }
 
+/** "switched my current account to Monzo", "moved our energy over to Octopus", "changed from X to Y". */
+const SWITCHED = /\b(?:switched|swapped|changed|transferred|moved)\b[^.;]*?\b(?:to|over to|for)\b/i;
+
+/**
+ * The newer fact says its subject switched to something else and names the older fact's value ("switched my current
+ * account to monzo, barclays app was driving me mad" after "has banked with Barclays since uni"), in any case: the
+ * older value no longer holds, whatever attribute either is filed under.
+ */
+function switchesFrom(older: FactView, newer: FactView): boolean {
+  if (!SWITCHED.test(newer.memory.memory)) return false;
+  const said = newer.memory.memory.toLowerCase();
+  return namedValues(older).some((w) => w.length >= 3 && new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(said));
+}
+
 /** The capitalised words of a fact beyond its first and its subject's name ("Outback" of "drives a Subaru Outback"). */
 function namedValues(fact: FactView): string[] {
   const subjectWords = new Set((fact.subject ?? '').split(/\s+/));
@@ -289,12 +310,8 @@ function namedValues(fact: FactView): string[] {
 /** A job and its title: leaving the one ends the other ("quit the bank" after "works as a loan officer"). */
 const WORK = new Set(['employer', 'role']);
 /** Words that end a job, whatever its name ("retired in 2025 after 31 years of teaching", "was laid off"). */
-const JOB_ENDS = /\b(?:quit|retired|resigned|laid off|was fired|got fired|let go|handed in (?:\w+ )?notice|lost (?:\w+(?:'s)? )?job|stopped (?:working|teaching|practi[cs]ing|nursing))\b/i;
-
-/** The newer fact ends the job the older one states (its employer or its title). */
-function endsWork(older: FactView, newer: FactView): boolean {
-  return WORK.has(older.id) && JOB_ENDS.test(newer.memory.memory);
-}
+const JOB_ENDS =
+  /\b(?:quit|retired|resigned|laid off|was fired|got fired|let go|handed in (?:\w+ )?notice|handed (?:[\w']+ ){0,3}notice in|lost (?:\w+(?:'s)? )?job|stopped (?:working|teaching|practi[cs]ing|nursing))\b/i;
 
 /**
  * Words that give a person another title, whatever it is: "was promoted to ward sister", "made partner", "became head
@@ -307,6 +324,39 @@ const ROLE_CHANGE = new RegExp(
   String.raw`\b(?:(?:got|gets|was|were|been|being)\s+(?:promoted|demoted|appointed)|(?:promoted|demoted|appointed)\s+(?:to|as)|promotion to|took over as|stepped up (?:as|to)|moved up to|went back to being|(?:made|became|was named|been named)\s+(?:(?:a|an|the)\s+)?(?:[\p{L}-]+\s+){0,2}?(?:${PROFESSION_WORDS})s?\b)|\b(?:title|role|position|job title|rank)\b[^.;]*\b(?:changed|switched) to\b`,
   'iu',
 );
+
+/** A job taken: "started at Deliveroo", "joined Wise", "has been head chef at Ember", "works as a nurse at ...". */
+const JOB_TAKEN = new RegExp(
+  String.raw`\b(?:started|starting|joined|been|works?|working|took a job|new job)\b[^.;]*?\b(?:at|as|with)\s+(?:an?\s+|the\s+)?\p{Lu}|\b(?:started|joined|been|works?|working)\s+(?:as\s+)?(?:an?\s+)?(?:[\p{L}-]+\s+){0,2}?(?:${PROFESSION_WORDS})s?\b`,
+  'u',
+);
+
+/**
+ * The job a person took after the one a fact says they left: a fact of the ending fact's subject, of the same document
+ * or stated later, not itself an ending, that states a job (filed as employer or role, or said as one). Null when the
+ * ending names no job end, or no such fact is among the candidates.
+ */
+function newJobAfter(ending: FactView, all: readonly FactView[], moved: ReadonlySet<string>): FactView | null {
+  if (!JOB_ENDS.test(ending.memory.memory) || ending.subject === null) return null;
+  const sameDocument = (f: FactView) => f.memory.documentIds.some((d) => ending.memory.documentIds.includes(d));
+  return (
+    all.find(
+      (f) =>
+        f.memory.id !== ending.memory.id &&
+        !moved.has(f.memory.id) &&
+        f.subject === ending.subject &&
+        !JOB_ENDS.test(f.memory.memory) &&
+        !ENDS_THING.test(f.memory.memory) &&
+        (sameDocument(f) || laterView(f, ending)) &&
+        (WORK.has(f.id) || JOB_TAKEN.test(f.memory.memory)),
+    ) ?? null
+  );
+}
+
+/** The newer fact ends the job the older one states (its employer or its title). */
+function endsWork(older: FactView, newer: FactView): boolean {
+  return WORK.has(older.id) && JOB_ENDS.test(newer.memory.memory);
+}
 
 /** The newer fact gives the subject of an older job title another one ("promoted to captain" after "is a lieutenant"). */
 function changesRole(older: FactView, newer: FactView): boolean {
@@ -381,17 +431,28 @@ const TITLE_SHAPE = new RegExp(String.raw`\b(?:is|'s|am|are)\s+(?:now\s+)?(?:an?
 /** A person's classification in the older fact ("Callum is a constable", "works as a registrar"). */
 const CLASSIFIED = /\b(?:is|am|are|works as)\s+(?:a|an)\s+[\p{L}-]+/iu;
 const CAR = new RegExp(String.raw`\b(?:${CAR_BRANDS})\b`, 'i');
+const DIET = new RegExp(String.raw`\b(?:${DIETS})\b`, 'gi');
+
+/** The diet words of a text, lower-case ("vegetarian", "pescatarian"). */
+function dietsOf(text: string): Set<string> {
+  return new Set([...text.matchAll(DIET)].map((m) => m[0].toLowerCase()));
+}
 
 /**
  * A later fact of the subject that states a value of the older fact's kind as holding now, filed under no attribute
  * or the same one: "Callum passed his exams and is a sergeant now" after "Callum is a constable" (a title or
- * classification), "Mum's got a Toyota Yaris now" after "Mum drives a Honda Jazz" (a car). The kind is read from the
- * older fact's attribute (role, vehicle) or its shape ("is a ..."), and the newer fact must hold a value of that kind.
+ * classification), "Mum's got a Toyota Yaris now" after "Mum drives a Honda Jazz" (a car), "Tom is pescatarian these
+ * days" after "he's vegetarian" (a diet). The kind is read from the older fact's attribute (role, vehicle, diet) or its
+ * shape ("is a ...", a diet word), and the newer fact must hold a value of that kind (another diet).
  */
 function valueNow(older: FactView, newer: FactView): boolean {
   const text = newer.memory.memory;
   if (!NOW_CUE.test(text) || newer.pastValue) return false;
   if (older.id === 'vehicle') return CAR.test(text);
+  // A diet (filed as one, or said with a diet word) replaced by another diet word: "is pescatarian these days" after
+  // "he's vegetarian".
+  const olderDiets = dietsOf(older.memory.memory);
+  if (older.id === 'diet' || (older.id === 'other' && olderDiets.size > 0)) return [...dietsOf(text)].some((d) => !olderDiets.has(d));
   if (older.id === 'role' || (older.id === 'other' && CLASSIFIED.test(older.memory.memory))) return TITLE_SHAPE.test(text);
   return false;
 }
@@ -682,9 +743,23 @@ export function oneSlotPerSource<T extends RankedMemory>(sorted: readonly T[], l
   return out;
 }
 
-/** The attributes a question asks about (memory/attributes.ts). */
+/**
+ * "What should I cook for Tom?", "what can I give Arthur for lunch?", "anything I could make for Maya's dinner?": advice
+ * on food to serve someone asks about that person's diet, though it names no diet word.
+ */
+const ADVICE = /\b(?:should|can|could|shall|would)\b/i;
+/** A meal named, or cooking for someone named ("cook for Tom": case-sensitive, the name is capitalised). */
+const MEAL = /\b(?:breakfast|lunch|dinner|supper|meal|snack|menu|dessert|eat)\b/i;
+const COOK_FOR = /\b(?:[Cc]ook|[Bb]ake|[Mm]ake|[Ss]erve|[Ff]eed)\b[^?]*\bfor\s+(?:\p{Lu}|him\b|her\b|them\b)/u;
+const SERVE = /\b(?:cook|bake|make|serve|give|get|feed|order|buy|bring)\b/i;
+function mealAdvice(q: string): boolean {
+  return ADVICE.test(q) && SERVE.test(q) && (MEAL.test(q) || COOK_FOR.test(q));
+}
+
+/** The attributes a question asks about (memory/attributes.ts), and the diet a question about food to serve asks about. */
 export function askedAttributes(question: string): string[] {
-  return attributesAskedBy(question);
+  const asked = attributesAskedBy(question);
+  return mealAdvice(question) && !asked.includes('diet') ? [...asked, 'diet'] : asked;
 }
 
 /** The question without the context it names, for scoring words (memory/attributes.ts questionFocus). */

@@ -11,6 +11,7 @@ import type { Store } from '../storage/store.js';
 import { indexTerms, queryTerms } from '../text/tokenize.js';
 import { asksAboutEvent, subjectsOf } from './memory-subjects.js';
 import { askedAttributes, attributeEvidence, currentFactsFirst, oneSlotPerSource, questionFocus } from './memory-ranking.js';
+import { pastQuestion, previousValueFirst } from './memory-past.js';
 
 export interface MemoryHit {
   memory: MemoryRecord;
@@ -105,7 +106,11 @@ export class MemorySearch {
     const found = ids.flatMap((id) => (read.has(id) ? [read.get(id)!] : []));
     // The facts of the passages that answer best are candidates too, even when their own words did not reach them.
     const extra = sources ? await this.memoriesOfSources(actor, sources, new Set(ids), containerTags, p.includeForgotten ?? false) : [];
-    const memories = [...found, ...extra].filter((m) => matchesFilter(p.filters, m.metadata) && (!p.documentId || m.documentIds.includes(p.documentId)));
+    // A question about a former value ("where did I live before Cardiff?") reads the earlier versions of the candidates.
+    const past = pastQuestion(p.q);
+    const earlier = past ? await this.earlierVersions(actor, [...found, ...extra], containerTags, p.includeForgotten ?? false) : new Map<string, { version: MemoryRecord; head: string }>();
+    const versions = [...earlier.values()].map((e) => e.version);
+    const memories = [...found, ...extra, ...versions].filter((m) => matchesFilter(p.filters, m.metadata) && (!p.documentId || m.documentIds.includes(p.documentId)));
     // Term weights from the candidates themselves: they are the memories the question is about.
     const termSets = new Map(memories.map((m) => [m.id, new Set(indexTerms(m.memory))]));
     // Scored on what the question asks: "What is Maya's position at Baker & Lowe?" without the organisation it names.
@@ -127,7 +132,8 @@ export class MemorySearch {
       const evidence = attributeEvidence(asked, m);
       let similarity: number;
       if (embedder) {
-        const cos = cosines.get(m.id) ?? floor ?? embedder.calibration.mean;
+        // An earlier version, which no retriever returns, is as close in meaning as its chain's latest.
+        const cos = cosines.get(m.id) ?? cosines.get(earlier.get(m.id)?.head ?? '') ?? floor ?? embedder.calibration.mean;
         const keyword = { queryTerms: scored, memoryTerms: termSets.get(m.id)!, weights };
         similarity = memorySimilarity(memoryFeatures(cos, best, embedder.calibration, keyword, evidence), this.weights ?? memorySimilarityWeights(embedder.id));
       } else {
@@ -153,10 +159,32 @@ export class MemorySearch {
       if (m.isInference) similarity *= INFERENCE_WEIGHT;
       return { memory: m, similarity: clamp01(similarity) };
     });
+    const ranked = currentFactsFirst(hits, subjects.key);
     return oneSlotPerSource(
-      currentFactsFirst(hits, subjects.key).filter((h) => h.similarity >= p.threshold),
+      (past ? previousValueFirst(ranked, past, asked, subjects.key) : ranked).filter((h) => h.similarity >= p.threshold),
       p.limit,
     );
+  }
+
+  /**
+   * The earlier versions of the candidates' chains (by id, each with its chain's candidate), not forgotten unless
+   * asked, inside the caller's tags: one read of the chains of candidates that have a version before them.
+   */
+  private async earlierVersions(actor: Actor, candidates: readonly MemoryRecord[], containerTags: readonly string[] | undefined, includeForgotten: boolean): Promise<Map<string, { version: MemoryRecord; head: string }>> {
+    const out = new Map<string, { version: MemoryRecord; head: string }>();
+    const known = new Set(candidates.map((m) => m.id));
+    const heads = new Map(candidates.filter((m) => m.version > 1 && m.rootMemoryId).map((m) => [m.rootMemoryId!, m.id]));
+    if (heads.size === 0) return out;
+    const chains = await this.store.memories.memoryHistories(actor.orgId, [...heads.keys()]);
+    for (const [root, chain] of chains) {
+      for (const v of chain) {
+        if (known.has(v.id) || v.isLatest || (!includeForgotten && v.isForgotten)) continue;
+        if (containerTags && !v.containerTags.some((t) => containerTags.includes(t))) continue;
+        if (!visible(actor, v)) continue;
+        out.set(v.id, { version: v, head: heads.get(root)! });
+      }
+    }
+    return out;
   }
 
   /**

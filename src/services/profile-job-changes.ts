@@ -53,3 +53,46 @@ export function replacedTitles<T extends Pick<MemoryRecord, 'id' | 'memory' | 'a
   }
   return out;
 }
+
+/**
+ * A job taken, said as done: "started at Deliveroo", "joined Wise as a backend engineer", "has been head chef at Ember
+ * since August", "got a new job". A verb of starting with an employer right after it, a title after it (no activity in
+ * between: "has been seeing a therapist" is no job), or the words of a job; not wished ("wants to join").
+ */
+const JOB_TAKEN = new RegExp(
+  [
+    String.raw`\b(?:started|starting)\s+(?:working\s+|work\s+)?(?:at|with)\s+(?:the\s+)?\p{Lu}`,
+    String.raw`\b(?:new job|took a job|got a job|taken a job)\b`,
+    String.raw`\b(?:joined|started at)\s+(?:the\s+)?[\p{L}&'-]+(?:\s+[\p{L}&'-]+)?\s+as\s+(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+){0,2}?(?:${PROFESSION_WORDS})s?\b`,
+    String.raw`\b(?:started|starting|joined|been|now works?|now working)\s+(?:as\s+)?(?:an?\s+|the\s+)?(?:(?![\p{L}-]*ing\b)[\p{L}-]+\s+){0,2}?(?:${PROFESSION_WORDS})s?\b`,
+  ].join('|'),
+  'iu',
+);
+const WISHED = /\b(?:wants?|wanted|would like|hoping|hopes|plans?|planning|thinking of|considering|might|may|will|going to|applied)\b/i;
+
+/** A fact that says its subject took a job, as done. */
+export function jobTaken(m: Pick<MemoryRecord, 'memory' | 'forgetAfter'>): boolean {
+  return !m.forgetAfter && !WISHED.test(m.memory) && !JOB_ENDED.test(m.memory) && JOB_TAKEN.test(m.memory);
+}
+
+/**
+ * Ids of the facts whose job a later job taken by the same person replaced: the older employer always, the older title
+ * when the new job names one ("started at Deliveroo (same role)" keeps the title). `later(a, b)`: a was said after b.
+ */
+export function replacedJobs<T extends Pick<MemoryRecord, 'id' | 'memory' | 'attribute' | 'subject' | 'forgetAfter'>>(facts: readonly T[], later: (a: T, b: T) => boolean): Set<string> {
+  const out = new Set<string>();
+  const taken = facts.filter(jobTaken).map((m) => ({ m, person: subjectOf(m), title: STATES_NEW_TITLE.test(m.memory) }));
+  if (taken.length === 0) return out;
+  for (const older of facts) {
+    const a = canonicalAttribute(older.attribute);
+    const employer = a === 'employer';
+    const title = statesTitle(older);
+    if (!employer && !title) continue;
+    const person = subjectOf(older);
+    if (person && taken.some((t) => t.m !== older && t.person === person && later(t.m, older) && (employer || t.title))) out.add(older.id);
+  }
+  return out;
+}
+
+/** A title in a job taken: a profession word, not said to be the same one. */
+const STATES_NEW_TITLE = new RegExp(String.raw`^(?!.*\bsame (?:role|job|title|position)\b).*\b(?:${PROFESSION_WORDS})s?\b`, 'iu');

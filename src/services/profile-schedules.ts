@@ -7,8 +7,16 @@ import type { MemoryRecord } from '../core/types.js';
  */
 
 const WEEKDAY = String.raw`(?:mon|tues|wednes|thurs|fri|satur|sun)day`;
-/** A weekday said as a recurrence: "every (other) Tuesday", "on Fridays", "Thursday nights", "Sundays". */
-const RECURRING_DAY = new RegExp(String.raw`\bevery\s+(?:other\s+|second\s+|single\s+)?${WEEKDAY}\b|\b${WEEKDAY}s\b|\b${WEEKDAY}\s+(?:mornings|afternoons|evenings|nights|lunchtimes)\b`, 'i');
+/** A weekday as notes shorten it ("tue", "Thurs."): alone it may be a word ("sun", "sat"), so it counts only in a list or before a part of the day. */
+const SHORT_DAY = String.raw`(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\.?`;
+/**
+ * A weekday said as a recurrence: "every (other) Tuesday", "on Fridays", "Thursday nights", "Sundays", and in terse
+ * notes "mon/wed/fri", "tue + thu evenings".
+ */
+const RECURRING_DAY = new RegExp(
+  String.raw`\bevery\s+(?:other\s+|second\s+|single\s+)?${WEEKDAY}\b|\b${WEEKDAY}s\b|\b${WEEKDAY}\s+(?:mornings|afternoons|evenings|nights|lunchtimes)\b|\b${SHORT_DAY}\s*(?:[+/&,-]|and)\s*${SHORT_DAY}(?![\p{L}])|\b${SHORT_DAY}\s+(?:mornings|afternoons|evenings|nights)\b`,
+  'iu',
+);
 /** Other recurrences: "every week", "twice a week", "weekly". */
 const RECURRING = new RegExp(String.raw`${RECURRING_DAY.source}|\bevery\s+(?:other\s+)?(?:week|weekend|fortnight|month)\b|\b(?:once|twice|three times|four times)\s+a\s+(?:week|month)\b|\b(?:weekly|fortnightly)\b`, 'i');
 /** Words that bound a habit in time: it is then a temporary arrangement, not a lasting one. */

@@ -180,7 +180,9 @@ export function mergeDistinct<M extends { kind: 'memory'; similarity: number; te
   memories: readonly M[],
   chunks: readonly C[],
 ): ((M & { folded?: C }) | C)[] {
-  const all = [...memories, ...chunks].sort((a, b) => b.similarity - a.similarity || (a.kind === 'memory' ? -1 : 1));
+  // Ties: a memory before a chunk; two of one kind keep the order they came in (the sort is stable; a comparator that
+  // put either first would leave their order to the engine).
+  const all = [...memories, ...chunks].sort((a, b) => b.similarity - a.similarity || (a.kind === b.kind ? 0 : a.kind === 'memory' ? -1 : 1));
   const byText = new Map<string, (M & { folded?: C }) | C>();
   const out: ((M & { folded?: C }) | C)[] = [];
   for (const r of all) {

@@ -166,8 +166,20 @@ describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () =
     const r = await read('scan-aged-newspaper-adverts.jpg');
     expect(r.out.details?.ocrPasses).toContain('lines');
     expect(r.found).toEqual(expect.arrayContaining(['at Pemberton & Sons', 'The Millbrook Courier', 'Celebrated Liver Pills', 'HARTMANN MUSIC HOUSE']));
-    const without = await read('scan-aged-newspaper-adverts.jpg', { passes: { lines: false } });
+    // The dark box read alone (below) reads that line too: without it, the line comes from the missing-lines merge.
+    const without = await read('scan-aged-newspaper-adverts.jpg', { passes: { lines: false, boxes: false } });
     expect(without.missing).toContain('at Pemberton & Sons');
+  }, 900_000);
+
+  it("reads an aged newspaper's reversed advert whole from its dark box read alone, where the page's readings read fragments", async () => {
+    // Every reading of the whole page reads the white-on-black advert in pieces ('CLEARANCE', 'SALE', 'Every',
+    // 'ing Reduced'; 'GRAND' lost); the box cut out and inverted reads all of it, and replaces those pieces.
+    const r = await read('scan-aged-newspaper-adverts.jpg');
+    expect(r.out.details?.ocrPasses).toEqual(expect.arrayContaining(['boxes', 'box-lines']));
+    expect(r.found).toEqual(expect.arrayContaining(['GRAND CLEARANCE SALE', 'at Pemberton & Sons', 'Everything Reduced', 'Celebrated Liver Pills']));
+    expect(r.out.content).not.toMatch(/^ing Reduced$/m);
+    const without = await read('scan-aged-newspaper-adverts.jpg', { passes: { boxes: false } });
+    expect(without.missing).toEqual(expect.arrayContaining(['GRAND CLEARANCE SALE', 'Everything Reduced']));
   }, 900_000);
 
   it('reads photographed street signs as sparse text on the polarity image when the first reading is nearly empty', async () => {

@@ -43,6 +43,20 @@ describe('speech in real recordings', { timeout: 600_000 }, () => {
     expect(result.details).toMatchObject({ channels: 'separate' });
   });
 
+  it('writes a small number said in English as the word said, not the digits Whisper gives', async () => {
+    const f = audio['speech-go-forward.wav']!;
+    const { result } = await transcribe(f.file);
+    expect(phraseRecall(f.phrases, result.content).missing).toEqual([]);
+    expect(result.content).not.toMatch(/\b10\b/);
+  });
+
+  it('keeps the word that opens a 30 s window of a long reading (the previous text is its prompt)', async () => {
+    const f = audio['speech-sonnet-1.flac']!;
+    const { result } = await transcribe(f.file);
+    expect(result.content).toMatch(/pity the world/i);
+    expect(result.details).toMatchObject({ language: 'en' });
+  });
+
   it('passes a metadata language hint to the engine', async () => {
     const { result } = await transcribe('speech-french.aiff', 'fr');
     expect(result.details).toMatchObject({ language: 'fr', languageHint: 'fr' });

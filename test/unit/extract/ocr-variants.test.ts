@@ -86,3 +86,40 @@ describe('mixed background (a per-tile threshold reading)', () => {
     for (const file of ['poster-white-on-blue.png', 'bank-statement-screenshot.png', 'eurotext.png']) expect((await look(file)).mixed, file).toBe(false);
   });
 });
+
+describe("dark boxes cut out for a reading of their own ('dark-boxes')", () => {
+  it('cuts out the reversed box of a light page and turns it dark on light, declared at 300 dpi', async () => {
+    const width = 800;
+    const height = 1000;
+    const g = new Uint8Array(width * height).fill(230);
+    // A black box (x 100-400, y 500-660) with a white bar in it (a letter of its reversed type).
+    for (let y = 500; y < 660; y++) for (let x = 100; x < 400; x++) g[y * width + x] = y >= 560 && y < 600 && x >= 200 && x < 300 ? 240 : 15;
+    const png = await sharp(Buffer.from(g), { raw: { width, height, channels: 1 } })
+      .png()
+      .toBuffer();
+    const out = await makeOcrVariant({ png: new Uint8Array(png), op: 'dark-boxes' });
+    expect(out.boxes).toHaveLength(1);
+    const box = out.boxes[0]!;
+    // Found to within a cell (3 px on this page).
+    for (const [found, drawn] of [
+      [box.x0, 100],
+      [box.y0, 500],
+      [box.x1, 400],
+      [box.y1, 660],
+    ] as const)
+      expect(Math.abs(found - drawn)).toBeLessThanOrEqual(3);
+    const crop = sharp(Buffer.from(box.png));
+    const meta = await crop.metadata();
+    expect([meta.width, meta.height, meta.density]).toEqual([box.x1 - box.x0, box.y1 - box.y0, 300]);
+    const { data, info } = await crop.greyscale().raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => data[(y - box.y0) * info.width * info.channels + (x - box.x0) * info.channels]!;
+    // The box's ground is light now, its letter dark.
+    expect(at(150, 520)).toBeGreaterThan(200);
+    expect(at(250, 580)).toBeLessThan(40);
+    // A page without a dark box gives none (no crop, no reading).
+    const plain = await sharp(Buffer.from(new Uint8Array(width * height).fill(230)), { raw: { width, height, channels: 1 } })
+      .png()
+      .toBuffer();
+    expect((await makeOcrVariant({ png: new Uint8Array(plain), op: 'dark-boxes' })).boxes).toEqual([]);
+  });
+});

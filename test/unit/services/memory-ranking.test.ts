@@ -115,6 +115,13 @@ describe('memory ranking', () => {
     ]);
   });
 
+  it('keeps the incoming order of results of one kind with equal similarity, a memory before a chunk at a tie', () => {
+    const memories = ['m1', 'm2', 'm3', 'm4'].map((id) => ({ kind: 'memory' as const, similarity: 0.7, text: `fact ${id}`, id }));
+    const chunks = ['c1', 'c2'].map((id) => ({ kind: 'chunk' as const, similarity: 0.7, text: `passage ${id}`, id }));
+    expect(mergeDistinct(memories, chunks).map((r) => r.id)).toEqual(['m1', 'm2', 'm3', 'm4', 'c1', 'c2']);
+    expect(mergeDistinct([...memories].reverse(), chunks).map((r) => r.id)).toEqual(['m4', 'm3', 'm2', 'm1', 'c1', 'c2']);
+  });
+
   describe('a change the engine did not link (statements of one topic about one subject)', () => {
     const at = (d: string) => `2026-${d}T00:00:00.000Z`;
     it('puts the later statement first when it scores within the margin, and keeps the older one just below', () => {
