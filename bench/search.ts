@@ -475,7 +475,8 @@ async function runChild(job: ChildJob): Promise<SizeResult> {
   if ('error' in serverProcess) log(`${tag} server process probe failed: ${serverProcess.error}`);
   else
     log(
-      `${tag} server process: listening after ${serverProcess.startMs} ms, first query ${serverProcess.firstQueryMs} ms, ` +
+      `${tag} server process: listening after ${serverProcess.startMs} ms, model ready ${serverProcess.embedderReadyMs} ms, first query ${serverProcess.firstQueryMs} ms ` +
+        `(start to first answer ${serverProcess.firstAnswerMs} ms; warm-up over at ${serverProcess.warmUpMs ?? '-'} ms), ` +
         `p50/p95 ${serverProcess.latency.p50}/${serverProcess.latency.p95} ms, RSS ${serverProcess.rssMb} MB`,
     );
   if (options.keep) {
@@ -662,6 +663,9 @@ async function runServeProbe(job: ServeProbeJob) {
     startMs: round(r.startMs),
     embedderReadyMs: round(r.embedderReadyMs),
     firstQueryMs: round(r.firstQueryMs),
+    // What a query sent the moment the service can embed it waits from the start.
+    firstAnswerMs: round(r.embedderReadyMs + r.firstQueryMs),
+    warmUpMs: r.warmUpMs === null || r.warmUpMs === undefined ? null : round(r.warmUpMs),
     latency: summarize(r.latencyMs),
     rssMb: Math.round(r.rssMb),
     heapUsedMb: Math.round(r.heapUsedMb),

@@ -19,6 +19,8 @@ export interface ServeProbeResult {
   startMs: number;
   embedderReadyMs: number;
   firstQueryMs: number;
+  /** When the store's warm-up was over (from the start, as startMs), null if it was not by the end. */
+  warmUpMs: number | null;
   latencyMs: number[];
   rssMb: number;
   heapUsedMb: number;
@@ -35,7 +37,8 @@ const runtime = await createRuntime(config, silentLogger, { print: () => undefin
 const { server, baseUrl } = await listenLocal(runtime.app);
 const startMs = performance.now() - t0;
 // As src/server.ts does once it listens.
-startWarmUp(runtime, config);
+let warmUpMs: number | null = null;
+void startWarmUp(runtime, config).then(() => (warmUpMs = performance.now() - t0));
 const { id: embedderId } = await runtime.embedder.get();
 if (job.expectEmbedderId && embedderId !== job.expectEmbedderId) {
   throw new Error(`serve-probe: the service embeds with ${embedderId} but the database holds ${job.expectEmbedderId} vectors`);
@@ -64,6 +67,7 @@ const result: ServeProbeResult = {
   startMs,
   embedderReadyMs,
   firstQueryMs,
+  warmUpMs,
   latencyMs,
   rssMb: memory.rss / 1e6,
   heapUsedMb: memory.heapUsed / 1e6,

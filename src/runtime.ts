@@ -16,10 +16,10 @@ export async function createRuntime(config: Readonly<Config>, logger: Logger, ov
 
 /**
  * Starts the store's warm-up (Store.warmUp: SQLite loads its large vector indexes) once the service listens, so that
- * it runs while the embedding model loads rather than on the first search; it holds the event loop in turns of up
- * to a second at 1M rows, which would delay listening if it began earlier. A worker-only process answers no
- * searches and warms nothing.
+ * it runs while the embedding model loads rather than on the first search. It works in slices between turns of the
+ * event loop, but its first reads and its CPU would still compete with the start itself. A worker-only process answers
+ * no searches and warms nothing. The promise settles when the warm-up is over (it never rejects).
  */
-export function startWarmUp(runtime: Pick<Runtime, 'store'>, config: Pick<Config, 'role'>): void {
-  if (config.role !== 'worker') void runtime.store.warmUp?.();
+export function startWarmUp(runtime: Pick<Runtime, 'store'>, config: Pick<Config, 'role'>): Promise<void> {
+  return (config.role !== 'worker' && runtime.store.warmUp?.()) || Promise.resolve();
 }

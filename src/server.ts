@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   // (headersTimeout above: 66 s, at most requestTimeout.) A client that sends its body slower than requestTimeout is cut off (Node's
   // default holds it for 300 s); a 50 MB body arrives well within it on any working connection.
   server.keepAliveTimeout = 65_000;
-  startWarmUp(runtime, config);
+  void startWarmUp(runtime, config);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info(config.role === 'worker' ? 'mnemo worker running (health only)' : 'mnemo listening', {

@@ -201,6 +201,30 @@ export async function writeIndexImage(file: string, image: IndexImage, stamp: Im
   return true;
 }
 
+/** The sections an image's arrays are read from, in file order, and the array each is read into. */
+const SECTIONS = {
+  data: (b: number) => new Int8Array(b),
+  scales: (b: number) => new Float32Array(b / 4),
+  alive: (b: number) => new Uint8Array(b),
+  rowDocs: (b: number) => new Int32Array(b / 4),
+  docTagSets: (b: number) => new Int32Array(b / 4),
+  chunkIds: (b: number) => Buffer.alloc(b),
+  docIds: (b: number) => Buffer.alloc(b),
+  tagSets: (b: number) => Buffer.alloc(b),
+  mean: (b: number) => new Float32Array(b / 4),
+  codes: (b: number) => new Uint32Array(b / 4),
+};
+type Sections = { [K in keyof typeof SECTIONS]: ReturnType<(typeof SECTIONS)[K]> | null };
+
+/** Bytes of one read of a section (a single read of hundreds of megabytes is refused by some platforms). */
+const READ_BYTES = 64 << 20;
+
+/** Bytes of one read when the event loop must stay free (a warm-up): each read is a thread-pool job of ~5-10 ms. */
+const ASYNC_READ_BYTES = 16 << 20;
+
+/** Ids decoded between two turns of the event loop by the sliced reader (~10 ms of string splitting). */
+const ID_SLICE_BYTES = 1 << 20;
+
 /**
  * Reads an image written by writeIndexImage, straight into the arrays the index keeps. Answers null when the file is
  * missing, of another format, or not the one `expect` names (token and sequence), or when it is cut short.
@@ -216,51 +240,147 @@ export function readIndexImage(file: string, expect: ImageStamp, model: string):
   try {
     const head = readHeader(fd, expect, model);
     if (!head) return null;
-    const { header, size } = head;
-    const sections = new Map(header.sections.map((s) => [s.name, s]));
-    const read = <T extends ArrayBufferView>(name: string, make: (bytes: number) => T): T | null => {
-      const s = sections.get(name);
-      if (!s || s.offset + s.bytes > size) return null;
-      const out = make(s.bytes);
-      const view = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
-      for (let at = 0; at < s.bytes;) {
-        const n = fs.readSync(fd, view, at, Math.min(64 << 20, s.bytes - at), s.offset + at);
+    const sections = readSections(head, (name, make) => {
+      const { out, view, offset } = make;
+      for (let at = 0; at < view.byteLength;) {
+        const n = fs.readSync(fd, view, at, Math.min(READ_BYTES, view.byteLength - at), offset + at);
         if (n <= 0) return null;
         at += n;
       }
       return out;
-    };
-    const { count, dims } = header;
-    const data = read('data', (b) => new Int8Array(b));
-    const scales = read('scales', (b) => new Float32Array(b / 4));
-    const alive = read('alive', (b) => new Uint8Array(b));
-    const rowDocs = read('rowDocs', (b) => new Int32Array(b / 4));
-    const docTagSets = read('docTagSets', (b) => new Int32Array(b / 4));
-    const chunkText = read('chunkIds', (b) => Buffer.alloc(b));
-    const docText = read('docIds', (b) => Buffer.alloc(b));
-    const tagText = read('tagSets', (b) => Buffer.alloc(b));
-    if (!data || !scales || !alive || !rowDocs || !docTagSets || !chunkText || !docText || !tagText) return null;
-    if (data.length !== count * dims || scales.length !== count || alive.length !== count || rowDocs.length !== count) return null;
-    const mean = sections.has('mean') ? read('mean', (b) => new Float32Array(b / 4)) : null;
-    const codes = sections.has('codes') ? read('codes', (b) => new Uint32Array(b / 4)) : null;
-    if (Boolean(mean) !== Boolean(codes) || (codes && codes.length !== count * codeWords(dims))) return null;
-    const chunkIds = count > 0 ? chunkText.toString('utf8').split('\n') : [];
-    const docs = header.documents > 0 ? docText.toString('utf8').split('\n') : [];
-    const tagSets = JSON.parse(tagText.toString('utf8')) as string[][];
-    if (chunkIds.length !== count || docs.length !== header.documents || docTagSets.length !== docs.length) return null;
-    const docIds = new Array<string>(count);
-    for (let row = 0; row < count; row++) docIds[row] = docs[rowDocs[row]!]!;
-    const docTags = new Map<string, readonly string[]>();
-    docs.forEach((doc, i) => docTags.set(doc, tagSets[docTagSets[i]!] ?? []));
-    // The floats stay in the file: the descriptor goes to the index, which reads single rows from it.
-    const floatRows = floatsOf(fd, header, size);
-    keep = floatRows !== null;
-    return { model, dims, count, data, scales, alive, mean, meanRows: header.meanRows, codes, chunkIds, docIds, docTags, floatRows };
+    });
+    const image = sections && finish(assemble(head.header, sections, model, fd, head.size));
+    keep = Boolean(image?.floatRows);
+    return image;
   } catch {
     return null;
   } finally {
     if (!keep) fs.closeSync(fd);
   }
+}
+
+/**
+ * readIndexImage without holding the event loop: the sections are read by the thread pool in slices of
+ * ASYNC_READ_BYTES, and the ids are decoded in slices with `pause` awaited between them (a warm-up at start reads a
+ * 1M-row image, ~500 MB, while the embedding model loads and the first requests arrive). `pause` answers false to
+ * give up (the store closed): the answer is then null.
+ */
+export async function readIndexImageInSlices(file: string, expect: ImageStamp, model: string, pause: () => Promise<boolean>): Promise<IndexImage | null> {
+  let fd: number;
+  let keep = false;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const head = readHeader(fd, expect, model);
+    if (!head) return null;
+    const reads: (() => Promise<boolean>)[] = [];
+    const sections = readSections(head, (_name, { out, view, offset }) => {
+      reads.push(() => readAll(fd, view, offset));
+      return out;
+    });
+    if (!sections) return null;
+    // One slice at a time: the thread pool also serves other file reads (the embedding model's, at start).
+    for (const read of reads) if (!(await read()) || !(await pause())) return null;
+    const steps = assemble(head.header, sections, model, fd, head.size);
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) {
+        keep = Boolean(step.value?.floatRows);
+        return step.value;
+      }
+      if (!(await pause())) {
+        return null;
+      }
+    }
+  } catch {
+    return null;
+  } finally {
+    if (!keep) fs.closeSync(fd);
+  }
+}
+
+/** Reads `view` from `offset` by the thread pool, a slice at a time; false when the file is cut short or unreadable. */
+async function readAll(fd: number, view: Uint8Array, offset: number): Promise<boolean> {
+  for (let at = 0; at < view.byteLength;) {
+    const n = await new Promise<number>((resolve) => fs.read(fd, view, at, Math.min(ASYNC_READ_BYTES, view.byteLength - at), offset + at, (err, bytes) => resolve(err ? -1 : bytes)));
+    if (n <= 0) return false;
+    at += n;
+  }
+  return true;
+}
+
+/**
+ * The arrays of an image's sections, each filled by `fill` (given the array, a byte view of it and the section's
+ * offset); null when a section lies past the end of the file or `fill` fails.
+ */
+function readSections({ header, size }: { header: Header; size: number }, fill: <T extends ArrayBufferView>(name: string, target: { out: T; view: Uint8Array; offset: number }) => T | null): Sections | null {
+  const byName = new Map(header.sections.map((s) => [s.name, s]));
+  const out: Partial<Record<keyof Sections, ArrayBufferView | null>> = {};
+  for (const name of Object.keys(SECTIONS) as (keyof typeof SECTIONS)[]) {
+    const s = byName.get(name);
+    if (!s) {
+      // The binary stage's sections are absent for indexes too small to have one; every other one is required.
+      if (name === 'mean' || name === 'codes') {
+        out[name] = null;
+        continue;
+      }
+      return null;
+    }
+    if (s.offset + s.bytes > size) return null;
+    const array = SECTIONS[name](s.bytes);
+    const filled = fill(name, { out: array, view: new Uint8Array(array.buffer, array.byteOffset, array.byteLength), offset: s.offset });
+    if (!filled) return null;
+    out[name] = filled;
+  }
+  return out as Sections;
+}
+
+/** Runs steps to their end at once (the synchronous reader). */
+function finish<T>(steps: Generator<void, T>): T {
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/**
+ * Checks the sections against the header and makes the image of them, pausing (a yield) between slices of the ids
+ * it decodes. The file's descriptor goes to the image for its float rows when the file holds them.
+ */
+function* assemble(header: Header, sections: Sections, model: string, fd: number, size: number): Generator<void, IndexImage | null> {
+  const { count, dims } = header;
+  const { data, scales, alive, rowDocs, docTagSets, chunkIds: chunkText, docIds: docText, tagSets: tagText, mean, codes } = sections;
+  if (!data || !scales || !alive || !rowDocs || !docTagSets || !chunkText || !docText || !tagText) return null;
+  if (data.length !== count * dims || scales.length !== count || alive.length !== count || rowDocs.length !== count) return null;
+  if (Boolean(mean) !== Boolean(codes) || (codes && codes.length !== count * codeWords(dims))) return null;
+  const chunkIds = count > 0 ? yield* splitLines(chunkText) : [];
+  const docs = header.documents > 0 ? yield* splitLines(docText) : [];
+  const tagSets = JSON.parse(tagText.toString('utf8')) as string[][];
+  if (chunkIds.length !== count || docs.length !== header.documents || docTagSets.length !== docs.length) return null;
+  const docIds = new Array<string>(count);
+  for (let row = 0; row < count; row++) {
+    docIds[row] = docs[rowDocs[row]!]!;
+    if (row % (SLICE_ROWS * 8) === SLICE_ROWS * 8 - 1) yield;
+  }
+  const docTags = new Map<string, readonly string[]>();
+  docs.forEach((doc, i) => docTags.set(doc, tagSets[docTagSets[i]!] ?? []));
+  // The floats stay in the file: the descriptor goes to the index, which reads single rows from it.
+  const floatRows = floatsOf(fd, header, size);
+  return { model, dims, count, data, scales, alive, mean, meanRows: header.meanRows, codes, chunkIds, docIds, docTags, floatRows };
+}
+
+/** The newline-separated strings of `text`, decoded ID_SLICE_BYTES at a time with a yield after each slice. */
+function* splitLines(text: Buffer): Generator<void, string[]> {
+  if (text.byteLength <= ID_SLICE_BYTES) return text.toString('utf8').split('\n');
+  const out: string[] = [];
+  for (let from = 0; from <= text.byteLength;) {
+    // Each slice ends at a newline (or the end), so no id (nor UTF-8 sequence) is cut.
+    const newline = from + ID_SLICE_BYTES >= text.byteLength ? -1 : text.indexOf(10, from + ID_SLICE_BYTES);
+    const to = newline < 0 ? text.byteLength : newline;
+    for (const id of text.toString('utf8', from, to).split('\n')) out.push(id);
+    from = to + 1;
+    yield;
+  }
+  return out;
 }
 
 /**

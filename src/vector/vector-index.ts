@@ -139,6 +139,12 @@ interface OrgVectors {
   transposed: Map<string, TransposedCodes>;
 }
 
+/** Rows whose partitions one slice of an image restore rebuilds (~30 ms; install). */
+const RESTORE_SLICE_ROWS = 65_536;
+
+/** Rows one slice of warmScans copies (~10 ms). */
+const SCAN_COPY_SLICE_ROWS = 131_072;
+
 /** Key of the transposed copy of every row (tags are non-empty strings). */
 const ALL_ROWS = '';
 
@@ -313,17 +319,26 @@ export class VectorIndex {
 
   /**
    * Makes the transposed code copies that the approximate scans of an organisation's large scopes read (every row,
-   * and each tag of more than exactScanLimit rows), as their first search would: ~80 ms for an 850k-row tag. For a
-   * warm-up at start; the copies then follow the rows as searches use them.
+   * and each tag of more than exactScanLimit rows), as their first search would (~80 ms for an 850k-row tag), in
+   * slices of SCAN_COPY_SLICE_ROWS rows with `pause` awaited between them (false: stop). For a warm-up at start; the
+   * copies then follow the rows as searches use them, and a search that comes first completes the copy it needs.
    */
-  warmScans(orgId: string): void {
+  async warmScans(orgId: string, pause: () => Promise<boolean>): Promise<void> {
     const idx = this.orgs.get(orgId);
     if (!idx?.mean || !idx.codes) return;
     const limit = this.options.exactScanLimit;
-    if (idx.count > limit) syncedCopy(idx, ALL_ROWS, null, idx.count);
-    for (const [tag, list] of idx.tagRows) {
-      const rows = list.view();
-      if (rows.length > limit) syncedCopy(idx, tag, rows, rows.length);
+    const scopes: (string | null)[] = [...(idx.count > limit ? [null] : []), ...[...idx.tagRows].filter(([, list]) => list.view().length > limit).map(([tag]) => tag)];
+    for (const tag of scopes) {
+      for (let filled = 0; ;) {
+        // The index as it is now (a write may have replaced it or grown a partition meanwhile).
+        if (this.orgs.get(orgId) !== idx || !idx.codes) return;
+        const rows = tag === null ? null : (idx.tagRows.get(tag)?.view() ?? new Int32Array(0));
+        const count = rows ? rows.length : idx.count;
+        if (filled >= count) break;
+        filled = Math.min(count, filled + SCAN_COPY_SLICE_ROWS);
+        syncedCopy(idx, tag ?? ALL_ROWS, rows, filled);
+        if (!(await pause())) return;
+      }
     }
   }
 
@@ -484,8 +499,45 @@ export class VectorIndex {
     return idx;
   }
 
+  /**
+   * Loads an organisation's index for `model` from an image read beforehand (vector/index-image.ts
+   * readIndexImageInSlices), rebuilding its partitions RESTORE_SLICE_ROWS rows at a time with `pause` awaited between
+   * slices, so that a warm-up at start leaves the event loop free (at 1M rows the rebuild takes ~0.5 s). `version`:
+   * the store's change sequence the image reflects. Answers false, and lets the image go, when `pause` answers false
+   * (give up) or when the index was loaded meanwhile (a search's own load): that index is kept.
+   */
+  async install(orgId: string, model: string, image: IndexImage, version: number, pause: () => Promise<boolean>): Promise<boolean> {
+    const idx = emptyIndex(model);
+    idx.version = version;
+    const steps = this.restoreSteps(idx, image);
+    for (let step = steps.next(); !step.done; step = steps.next()) {
+      if (!(await pause()) || this.orgs.get(orgId)?.model === model) {
+        image.floatRows?.close();
+        return false;
+      }
+    }
+    if (this.orgs.get(orgId)?.model === model) {
+      image.floatRows?.close();
+      return false;
+    }
+    this.orgs.get(orgId)?.floatRows?.close();
+    if (this.retained) {
+      idx.floats = new Map();
+      this.retained.set(orgId, idx.floats);
+    }
+    this.maybeRequantize(idx);
+    this.orgs.set(orgId, idx);
+    return true;
+  }
+
   /** Fills an empty index from an image: the arrays are taken as they are, partitions rebuilt from the row owners. */
   private restore(idx: OrgVectors, image: IndexImage): void {
+    const steps = this.restoreSteps(idx, image);
+    while (!steps.next().done);
+  }
+
+  /** restore, with a yield after each slice of RESTORE_SLICE_ROWS rows (the index must not be searched before the end). */
+  private *restoreSteps(idx: OrgVectors, image: IndexImage): Generator<void, void> {
     idx.dims = image.dims;
     idx.count = image.count;
     idx.data = image.data;
@@ -499,26 +551,30 @@ export class VectorIndex {
       idx.meanRows = image.meanRows;
       idx.codes = new SignCodes(image.dims, image.count);
       idx.codes.words.set(image.codes);
+      yield;
     }
     for (const [doc, tags] of image.docTags) idx.docTags.set(doc, tags);
-    let previous: string | undefined;
-    let tags: readonly string[] = [];
-    let rows: number[] = [];
-    for (let row = 0; row < image.count; row++) {
-      if (!image.alive[row]) {
-        idx.dead++;
-        continue;
+    for (let from = 0; from < image.count; from += RESTORE_SLICE_ROWS) {
+      yield;
+      let previous: string | undefined;
+      let tags: readonly string[] = [];
+      let rows: number[] = [];
+      for (let row = from; row < Math.min(image.count, from + RESTORE_SLICE_ROWS); row++) {
+        if (!image.alive[row]) {
+          idx.dead++;
+          continue;
+        }
+        const doc = image.docIds[row]!;
+        if (doc !== previous) {
+          previous = doc;
+          tags = idx.docTags.get(doc) ?? [];
+          const existing = idx.docRows.get(doc);
+          rows = existing ?? [];
+          if (!existing) idx.docRows.set(doc, rows);
+        }
+        rows.push(row);
+        addToTags(idx, tags, row);
       }
-      const doc = image.docIds[row]!;
-      if (doc !== previous) {
-        previous = doc;
-        tags = idx.docTags.get(doc) ?? [];
-        const existing = idx.docRows.get(doc);
-        rows = existing ?? [];
-        if (!existing) idx.docRows.set(doc, rows);
-      }
-      rows.push(row);
-      addToTags(idx, tags, row);
     }
   }
 

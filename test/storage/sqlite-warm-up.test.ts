@@ -65,6 +65,58 @@ describe('SQLite warm-up', () => {
     }
   });
 
+  it('reads the image off the event loop, and a search arriving meanwhile waits for that load and answers from it', async () => {
+    const file = path.join(dir, 'mid.db');
+    const org = makeOrg('mid');
+    const first = await openWith(file);
+    await first.accounts.upsertOrganization(org);
+    for (let i = 0; i < 10; i++) await add(first, org.id, i);
+    await first.chunks.vectorSearch(org.id, { vector: randomUnit(rand, 16), model: MODEL, limit: 5 });
+    await first.close();
+
+    const store = await openWith(file);
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    // The image's reads are held back until the search below has been sent.
+    const realRead = fs.read;
+    const held: (() => void)[] = [];
+    const read = vi.spyOn(fs, 'read').mockImplementation(((...args: unknown[]) => {
+      held.push(() => Reflect.apply(realRead, fs, args));
+    }) as typeof fs.read);
+    const install = vi.spyOn(store.chunks.vectors, 'install');
+    try {
+      const warming = store.warmUp();
+      for (let i = 0; i < 50 && held.length === 0; i++) await turn();
+      expect(held).toHaveLength(1);
+      expect(store.chunks.vectors.size(org.id)).toBe(0);
+      const query = randomUnit(rand, 16);
+      let answered = false;
+      const search = store.chunks.vectorSearch(org.id, { vector: query, model: MODEL, limit: 20 }).then((r) => {
+        answered = true;
+        return r;
+      });
+      for (let i = 0; i < 10; i++) await turn();
+      // It waits for the load under way instead of loading the index itself.
+      expect(answered).toBe(false);
+      expect(store.chunks.vectors.size(org.id)).toBe(0);
+      read.mockRestore();
+      for (const release of held.splice(0)) release();
+      const found = await search;
+      await warming;
+      expect(install).toHaveBeenCalledTimes(1);
+      expect(await install.mock.results[0]!.value).toBe(true);
+      expect(store.chunks.vectors.size(org.id)).toBe(20);
+      const cold = await openWith(file);
+      try {
+        expect(found).toEqual(await cold.chunks.vectorSearch(org.id, { vector: query, model: MODEL, limit: 20 }));
+      } finally {
+        await cold.close();
+      }
+    } finally {
+      read.mockRestore();
+      await store.close();
+    }
+  });
+
   it('leaves an index whose image cannot be trusted to the first search (a load from rows would hold the loop)', async () => {
     const file = path.join(dir, 'untrusted.db');
     const org = makeOrg('untrusted');
@@ -87,12 +139,12 @@ describe('SQLite warm-up', () => {
     }
   });
 
-  it('starts once the service listens, except in a worker-only process', () => {
+  it('starts once the service listens, except in a worker-only process', async () => {
     const store = new SqliteStore(':memory:');
     const warmUp = vi.spyOn(store, 'warmUp');
-    startWarmUp({ store }, { role: 'all' });
+    await startWarmUp({ store }, { role: 'all' });
     expect(warmUp).toHaveBeenCalledTimes(1);
-    startWarmUp({ store }, { role: 'worker' });
+    await startWarmUp({ store }, { role: 'worker' });
     expect(warmUp).toHaveBeenCalledTimes(1);
   });
 });

@@ -168,7 +168,7 @@ export class SqliteDocuments implements DocumentStore {
     if (ids.length === 0) return [];
     const withFiles: { id: string; fileKey: string }[] = [];
     const {
-      value: existing,
+      value: { found: existing, before },
       from,
       to,
     } = sequencedWrite(
@@ -179,16 +179,18 @@ export class SqliteDocuments implements DocumentStore {
         const found = rows.map((r) => r.id);
         for (const r of rows) if (r.file) withFiles.push({ id: r.id, fileKey: (JSON.parse(r.file) as StoredFile).key });
         const json = JSON.stringify(found);
+        // With statistics cached, the deleted rows move them along (below) rather than dropping them.
+        const before = this.index.keywordRowsBefore(orgId, found);
         const fts = this.keyword.table(orgId, false);
         if (fts) {
           this.db.prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id IN (SELECT value FROM json_each(?)))`).run(orgId, json);
         }
         this.db.prepare(`DELETE FROM chunk_vectors WHERE org_id = ? AND document_id IN (SELECT value FROM json_each(?))`).run(orgId, json);
         this.db.prepare(`DELETE FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).run(orgId, json);
-        return found;
+        return { found, before };
       },
     );
-    this.index.forgetTermStats(orgId);
+    if (before) this.index.moveTermStats(orgId, -before.active, before.rows, []);
     for (const id of existing) this.vectors.removeDocument(orgId, id);
     this.vectors.advance(orgId, from, to);
     this.vectorSync.noteChanged(orgId, existing.length);

@@ -60,10 +60,4 @@ export class TermStatsCache {
     // Never below 0: a count can only go negative if another process wrote meanwhile (its writes are not seen here).
     for (const [term, d] of delta((t) => known.has(t))) known.set(term, Math.max(0, (known.get(term) ?? 0) + d));
   }
-
-  /** Drops the organisation's cached figures. */
-  forget(orgId: string): void {
-    this.counts.delete(orgId);
-    this.frequencies.delete(orgId);
-  }
 }

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { openImageFloats, readIndexImage, writeIndexImage } from '../../vector/index-image.js';
+import { openImageFloats, readIndexImage, readIndexImageInSlices, writeIndexImage } from '../../vector/index-image.js';
 import { unpackInt8 } from '../../vector/int8.js';
 import { quietMoment } from './quiet-moment.js';
 import { DEFAULT_VECTOR_INDEX_OPTIONS, VectorIndex, type FloatReader, type QuantizedVector, type VectorLoader } from '../../vector/vector-index.js';
@@ -33,6 +33,8 @@ export class SqliteVectorSync {
   private readonly minRows: number;
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly saving = new Map<string, Promise<void>>();
+  /** Loads of the warm-up under way, per organisation (a search of it waits for the load rather than repeating it). */
+  private readonly warming = new Map<string, Promise<boolean>>();
   /** Rows changed since the last image (or load), per organisation. */
   private readonly changed = new Map<string, number>();
   private closed = false;
@@ -148,25 +150,62 @@ export class SqliteVectorSync {
   }
 
   /**
-   * Loads the indexes that have an image and catches them up with the store, one a turn of the event loop, so that
-   * the first search after a start finds its index in memory: an image exists only for indexes of IMAGE_MIN_ROWS rows and more, and reading one is the
-   * largest part of that first search (at 1M rows, ~1 GB of arrays and the partitions rebuilt). A search that comes
-   * first loads its own index as before; an index already loaded is left alone.
+   * Loads the indexes that have an image and catches them up with the store, one after another, so that the first
+   * search after a start finds its index in memory: an image exists only for indexes of IMAGE_MIN_ROWS rows and
+   * more, and reading one is the largest part of that first search (at 1M rows, ~1 GB of arrays and the partitions
+   * rebuilt). The image is read by the thread pool and the partitions and the scans' code copies are rebuilt in
+   * slices between turns of the event loop: the warm-up runs while the embedding model loads (on its worker thread)
+   * and the first requests arrive, and neither waits for it. Held in one turn, it delayed the model's ready signal by
+   * up to ~2 s at 1M rows. A search of an index being loaded waits for that load (loading); an index already loaded
+   * is left alone.
    */
   async warmUp(): Promise<void> {
     if (!this.dir) return;
     const stamps = this.db.prepare('SELECT org_id, model FROM vector_snapshots').all() as { org_id: string; model: string }[];
     for (const { org_id: orgId, model } of stamps) {
-      await new Promise((resolve) => setImmediate(resolve));
-      if (this.closed || !this.db.open) return;
+      if (!(await this.pause())) return;
       // Only from a usable image: a load from rows (seconds at 1M, in one turn) is left to the first search.
-      if (this.index.version(orgId, model) !== undefined || !this.trustedStamp(orgId, model, this.seq(orgId)) || !fs.existsSync(this.file(orgId, model))) continue;
+      const stamp = this.index.version(orgId, model) === undefined ? this.trustedStamp(orgId, model, this.seq(orgId)) : undefined;
+      if (!stamp || !fs.existsSync(this.file(orgId, model))) continue;
+      const load = this.loadInSlices(orgId, model, stamp);
+      this.warming.set(orgId, load);
+      const loaded = await load.finally(() => this.warming.delete(orgId));
+      if (!loaded || !(await this.pause())) continue;
+      // The changes made after the image (by this process meanwhile, or by another one), as a search would.
       this.sync(orgId, model);
-      // The scans' code copies too (the largest part of a first search once the index is loaded), a turn later.
-      await new Promise((resolve) => setImmediate(resolve));
-      if (this.closed || !this.db.open) return;
-      this.index.warmScans(orgId);
+      // The scans' code copies too (the largest part of a first search once the index is loaded).
+      await this.index.warmScans(orgId, () => this.pause());
     }
+  }
+
+  /**
+   * Waits for the warm-up's load of the organisation's index when one is under way, so that a search arriving
+   * meanwhile uses it instead of loading the index a second time (in one turn); then catchUp finds it loaded.
+   */
+  async loading(orgId: string): Promise<void> {
+    await this.warming.get(orgId);
+  }
+
+  /** Reads the organisation's image and installs it in the index in slices; false when nothing was installed. */
+  private async loadInSlices(orgId: string, model: string, stamp: { token: string; seq: number }): Promise<boolean> {
+    try {
+      const image = await readIndexImageInSlices(this.file(orgId, model), stamp, model, () => this.pause());
+      if (!image) return false;
+      // The record may have moved on while the file was read (a new image written by another process): then this
+      // image still holds the store up to its own sequence, and the catch-up after it brings the rest.
+      const installed = await this.index.install(orgId, model, image, stamp.seq, () => this.pause());
+      if (installed) this.changed.set(orgId, 0);
+      return installed;
+    } catch {
+      // An image is an optimisation: a failed load leaves the first search to load the index, as without one.
+      return false;
+    }
+  }
+
+  /** A turn of the event loop between two slices of the warm-up; false once the store is closing (stop). */
+  private async pause(): Promise<boolean> {
+    await new Promise((resolve) => setImmediate(resolve));
+    return !this.closed && this.db.open;
   }
 
   /** Counts rows this process changed in a loaded index; enough of them since the last image schedule a new one. */
@@ -185,7 +224,7 @@ export class SqliteVectorSync {
     this.closed = true;
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
-    await Promise.all(this.saving.values());
+    await Promise.all([...this.saving.values(), ...this.warming.values()]);
     for (const orgId of index.loadedOrgs()) {
       const stats = index.stats(orgId);
       if (stats && this.dir && stats.live >= this.minRows && (this.changed.get(orgId) ?? 0) >= Math.min(CLOSE_RESAVE_ROWS, Math.max(1, stats.live * RESAVE_SHARE))) {

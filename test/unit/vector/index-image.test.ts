@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { normalize } from '../../../src/vector/cosine.js';
-import { openImageFloats, readIndexImage, writeIndexImage } from '../../../src/vector/index-image.js';
+import { openImageFloats, readIndexImage, readIndexImageInSlices, writeIndexImage } from '../../../src/vector/index-image.js';
 import { VectorIndex, type IndexedVector, type IndexImage } from '../../../src/vector/vector-index.js';
 
 const DIMS = 96;
@@ -75,6 +75,73 @@ describe('index images', () => {
       idx.removeDocument('org', 'd1-6');
     }
     expect(answers(restored)).toEqual(answers(original));
+  });
+
+  it('reads an image in slices (the event loop served between them) into the same index, and installs it in slices', async () => {
+    // Chunk ids long enough (1.1 MB in all) that they are decoded in more than one slice.
+    const long = rows.map((r) => ({ ...r, chunkId: `${r.chunkId}-${'x'.repeat(700)}` }));
+    const documents = [...new Set(long.map((r) => r.documentId))].map((documentId) => ({ documentId, containerTags: tagsOf(documentId) }));
+    const original = new VectorIndex(() => ({ vectors: long, documents, version: 5 }), OPTIONS);
+    original.prepare('org', 'm');
+    original.removeDocument('org', 'd1-4');
+    const file = path.join(dir, 'sliced.vix');
+    expect(await writeIndexImage(file, original.image('org')!, { token: 'ts', seq: 5 }, (from, to) => Float32Array.from(long.slice(from, to).flatMap((r) => [...r.vector])))).toBe(true);
+
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    let pauses = 0;
+    const pause = async () => {
+      pauses++;
+      await new Promise((resolve) => setImmediate(resolve));
+      return true;
+    };
+    const sliced = await readIndexImageInSlices(file, { token: 'ts', seq: 5 }, 'm', pause);
+    const readPauses = pauses;
+    const whole = readIndexImage(file, { token: 'ts', seq: 5 }, 'm')!;
+    expect(sliced).not.toBeNull();
+    const { floatRows: f1, ...a } = sliced!;
+    const { floatRows: f2, ...b } = whole;
+    expect(a).toEqual(b);
+    expect(f1!.read(7)).toEqual(f2!.read(7));
+    // A pause after each section read and each slice of ids (two of the chunk ids).
+    expect(readPauses).toBeGreaterThan(10);
+
+    const installed = new VectorIndex(() => {
+      throw new Error('no load expected: the index was installed');
+    }, OPTIONS);
+    expect(await installed.install('org', 'm', sliced!, 5, pause)).toBe(true);
+    clearInterval(ticker);
+    expect(turns).toBeGreaterThan(0);
+    expect(installed.version('org', 'm')).toBe(5);
+    expect(answers(installed)).toEqual(answers(new VectorIndex(() => ({ image: whole, version: 5 }), OPTIONS)));
+    expect(answers(installed)).toEqual(answers(original));
+    // An index loaded meanwhile (a search's own load) is kept; the image installed late is let go.
+    const loadedFirst = new VectorIndex(() => ({ image: readIndexImage(file, { token: 'ts', seq: 5 }, 'm')!, version: 5 }), OPTIONS);
+    const late = (await readIndexImageInSlices(file, { token: 'ts', seq: 5 }, 'm', pause))!;
+    const racing = loadedFirst.install('org', 'm', late, 5, pause);
+    loadedFirst.prepare('org', 'm');
+    expect(await racing).toBe(false);
+    expect(late.floatRows!.read(7)).toBeNull();
+    expect(answers(loadedFirst)).toEqual(answers(original));
+  });
+
+  it('gives up a sliced read or install when its pause answers false, and refuses the files the synchronous read refuses', async () => {
+    const file = path.join(dir, 'stop.vix');
+    await writeIndexImage(file, built().image('org')!, { token: 't3', seq: 9 });
+    let left = 3;
+    const stopping = async () => left-- > 0;
+    expect(await readIndexImageInSlices(file, { token: 't3', seq: 9 }, 'm', stopping)).toBeNull();
+    const go = async () => true;
+    const image = (await readIndexImageInSlices(file, { token: 't3', seq: 9 }, 'm', go))!;
+    const index = new VectorIndex(() => ({ image: readIndexImage(file, { token: 't3', seq: 9 }, 'm')!, version: 9 }), OPTIONS);
+    expect(await index.install('org', 'm', image, 9, async () => false)).toBe(false);
+    expect(index.size('org')).toBe(0);
+    expect(await readIndexImageInSlices(file, { token: 'other', seq: 9 }, 'm', go)).toBeNull();
+    expect(await readIndexImageInSlices(file, { token: 't3', seq: 9 }, 'other-model', go)).toBeNull();
+    expect(await readIndexImageInSlices(path.join(dir, 'missing.vix'), { token: 't3', seq: 9 }, 'm', go)).toBeNull();
+    const cut = path.join(dir, 'cut-sliced.vix');
+    fs.writeFileSync(cut, fs.readFileSync(file).subarray(0, fs.statSync(file).size - 1000));
+    expect(await readIndexImageInSlices(cut, { token: 't3', seq: 9 }, 'm', go)).toBeNull();
   });
 
   it('refuses a file of another token, sequence or model, and one cut short', async () => {

@@ -92,7 +92,7 @@ describe('VectorIndex with transposed copies', () => {
     check();
     expect(index.size('org')).toBeGreaterThan(50_000);
   });
-  it('warmScans makes the copies of every row and of each tag above the exact-scan limit beforehand, and searches answer as without it', () => {
+  it('warmScans makes the copies of every row and of each tag above the exact-scan limit beforehand, and searches answer as without it', async () => {
     const rows = corpus(30_000, 3);
     const tagOf = (doc: string) => (Number(doc.split('-')[1]) % 10 < 8 ? 'big' : 'other');
     const docs = [...new Set(rows.map((r) => r.documentId))].map((d) => ({ documentId: d, containerTags: [tagOf(d)] }));
@@ -100,7 +100,13 @@ describe('VectorIndex with transposed copies', () => {
     const cold = new VectorIndex(() => ({ vectors: rows, documents: docs }), DEFAULT_VECTOR_INDEX_OPTIONS);
     warmed.prepare('org', 'm');
     expect(warmed.scanCopies('org')).toEqual([]);
-    warmed.warmScans('org');
+    let pauses = 0;
+    await warmed.warmScans('org', async () => {
+      pauses++;
+      return true;
+    });
+    // A pause after each slice of each copy: the event loop is served between them.
+    expect(pauses).toBeGreaterThanOrEqual(2);
     // 'other' holds ~6k rows: scanned exactly, no copy.
     expect(warmed.scanCopies('org').sort()).toEqual(['', 'big']);
     const rand = rng(5);
