@@ -203,6 +203,8 @@ export class Discourse {
     // "it" as an object, once the same turn named a thing: "I painted a lake sunset. I hung it up." A leading "It..."
     // is left for the caller to reject; idioms ("made it", "hit it off") need no antecedent.
     out = out.replace(/\b(it|its)(?:(['’])s)?\b/gi, (all, p: string, apostrophe: string | undefined, offset: number, whole: string) => {
+      // "an IT lead", "works in IT": the capitals of an abbreviation in a sentence not shouted are no pronoun.
+      if (all === 'IT' && /\p{Ll}/u.test(whole)) return all;
       if (offset === 0 || /[.!?]\s*$/.test(whole.slice(0, offset)) || IT_IDIOM.test(whole.slice(Math.max(0, offset - 12), offset + all.length + 8))) return all;
       // "I'm reading \"The Lean Startup\" and hoping it helps": the antecedent is in the sentence itself.
       if (THING_BEFORE.test(whole.slice(0, offset))) return all;

@@ -1,4 +1,7 @@
 import { foldTopicEcho } from './topic-echo.js';
+import { nameWithNewcomer } from './named-later.js';
+import { changeWithItsValue } from './announced-changes.js';
+import { doseStatements } from './dose-notes.js';
 import { sentenceSpans } from '../text/sentences.js';
 import { attributeKey } from './attributes.js';
 import { bulletFacts, profileLinesAsSentences } from './bullets.js';
@@ -139,6 +142,9 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
     asked = null;
     // "PureGym? not anymore, cancelled the membership": the echoed name is what the answer changes.
     if (chat) body = foldTopicEcho(body);
+    // "adopted a greyhound!! her name is juno": the name joins the newcomer it names.
+    // "Promoted!! Senior engineer as of Monday.", "We've moved! Leeds is lovely.": the change takes its value.
+    body = changeWithItsValue(nameWithNewcomer(body));
     const photo = chat ? PHOTO.exec(body) : null;
     if (photo) body = body.slice(0, photo.index);
     const spans = sentenceSpans(body, 0, Math.min(body.length, MAX_SCAN_CHARS));
@@ -174,7 +180,8 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
       // "Kai called, he's moved to Kyoto" → "Kai has moved to Kyoto"; "I used to X, now I Y" → two statements, the past first.
       // "My title is Senior Analyst - scratch that, it's Lead Analyst": a retraction after a dash is a sentence of its own.
       const stated = (chat || !plainLong ? typedSentences(raw).flatMap((t) => t.split(RETRACTION_AFTER_DASH)) : [raw]).flatMap((t) => (chat || !plainLong ? pastAndPresent(statementBehindLead(t)) : [t]));
-      for (const labelled of stated) {
+      // "Ray's HbA1c still high, metformin now 1000mg": a medication note is a statement of who takes what.
+      for (const labelled of chat || !plainLong ? stated.flatMap(doseStatements) : stated) {
         // "Team notes: Marco works at Accenture", "As of May 2026, Hannah lives in Basel": the statement after the label.
         const unlabelled = withoutLeadLabel(chat || !plainLong ? weekdayFirst(labelled) : labelled);
         // "the standup moved to Tuesdays": a recurring slot said with no person is the author's.

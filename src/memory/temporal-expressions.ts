@@ -124,12 +124,26 @@ function recurringSlot(m: RegExpMatchArray): boolean {
   return new RegExp(String.raw`^(?:s|\s+\p{L}+)?,?\s+not\s+(?:on\s+)?${weekdays}\b`, 'iu').test(after);
 }
 
+// A clause that opens on a bare "-ing" verb right before the weekday is a plan, whatever the tense of the clause
+// before it: "got a place in york, moving on saturday", "signed the lease - flying out on Friday". A determiner before
+// the "-ing" word makes it a noun ("had a meeting on Monday" stays past), and "was/were" before it a past progressive.
+const PLANNED_CLAUSE = /(?:^|[,;:!?]|\.{2,}|\s[-–—]|\b(?:and|so|but|then)\b)\s*\p{L}{2,}ing(?:\s+(?:out|off|back|over|up|down|away|home|in))?\s+(?:on\s+)?$/iu;
+
+/** Whether the weekday matched at `m` closes a clause that opens on a bare "-ing" verb (a plan). */
+function plannedWeekday(m: RegExpMatchArray): boolean {
+  const before = m.input!.slice(0, m.index!);
+  const opener = m[1] === undefined || /^on$/i.test(m[1]) ? before + (m[1] ? `${m[1]} ` : '') : null;
+  // "running on Saturday was hard": the "-ing" word is the subject of a past verb, no plan.
+  const after = m.input!.slice(m.index! + m[0].length);
+  return opener !== null && PLANNED_CLAUSE.test(opener) && !/^\s*(?:was|were|had|did)\b/i.test(after);
+}
+
 /** A weekday after "last", "next", "this", "on" (or nothing): before the reference in past sentences, else after. */
-function weekdayDate(which: string, target: number, c: Context): Resolution {
+function weekdayDate(which: string, target: number, c: Context, planned = false): Resolution {
   if (which === 'this') return day(addDays(startOfWeek(c.ref), target));
   // Said on a Monday, "next Tuesday" is the Tuesday of the following week, not tomorrow.
   if (which === 'next') return day(addDays(startOfWeek(c.ref), 7 + target));
-  const backwards = /past|last/.test(which) || ((which === 'on' || which === '') && c.tense === 'past');
+  const backwards = /past|last/.test(which) || ((which === 'on' || which === '') && c.tense === 'past' && !planned);
   return day(nearestWeekday(c.ref, target, backwards ? -1 : 1));
 }
 
@@ -181,7 +195,7 @@ const RULES: { re: RegExp; resolve: (m: RegExpMatchArray, c: Context) => Resolut
       String.raw`(?<!\b(?:every|each|most|some|other|all|alternate)\s+)\b(?:(last|next|this|this coming|coming|this past|past|on)\s+)?(${WEEKDAY})\b(?!s\b|['’]s|\s+(?:mornings|afternoons|evenings|nights)\b)`,
       'gi',
     ),
-    resolve: (m, c) => ((m[1] === undefined || /^on$/i.test(m[1]) ? recurringSlot(m) : false) ? null : weekdayDate((m[1] ?? '').toLowerCase(), WEEKDAYS.get(m[2]!.toLowerCase())!, c)),
+    resolve: (m, c) => ((m[1] === undefined || /^on$/i.test(m[1]) ? recurringSlot(m) : false) ? null : weekdayDate((m[1] ?? '').toLowerCase(), WEEKDAYS.get(m[2]!.toLowerCase())!, c, plannedWeekday(m))),
   },
   {
     // Abbreviated weekdays only after a word that makes them dates ("last Wed"): "Sat" and "Sun" are words too.
