@@ -105,6 +105,12 @@ describe('SQLite warm-up', () => {
       expect(install).toHaveBeenCalledTimes(1);
       expect(await install.mock.results[0]!.value).toBe(true);
       expect(store.chunks.vectors.size(org.id)).toBe(20);
+      // With no load under way, a search scans in the turn it is called in (nothing to wait for).
+      const scan = vi.spyOn(store.chunks.vectors, 'search');
+      const now = store.chunks.vectorSearch(org.id, { vector: query, model: MODEL, limit: 20 });
+      expect(scan).toHaveBeenCalledTimes(1);
+      expect(await now).toEqual(found);
+      scan.mockRestore();
       const cold = await openWith(file);
       try {
         expect(found).toEqual(await cold.chunks.vectorSearch(org.id, { vector: query, model: MODEL, limit: 20 }));

@@ -249,7 +249,8 @@ export class SqliteChunks implements ChunkStore {
       const rows = this.db.prepare(`SELECT id FROM documents WHERE org_id = ? AND ${docScope.sql}`).all(orgId, ...docScope.params) as { id: string }[];
       documentIds = new Set(rows.map((r) => r.id));
     }
-    await this.vectorSync.loading(orgId);
+    const load = this.vectorSync.loading(orgId);
+    if (load) await load;
     this.vectorSync.catchUp(orgId, q.model);
     return this.vectors.search(orgId, {
       vector: q.vector,

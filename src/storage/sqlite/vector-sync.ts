@@ -181,9 +181,11 @@ export class SqliteVectorSync {
   /**
    * Waits for the warm-up's load of the organisation's index when one is under way, so that a search arriving
    * meanwhile uses it instead of loading the index a second time (in one turn); then catchUp finds it loaded.
+   * Undefined when no load is under way, so that a search awaits nothing then: it runs in the turn it was called in,
+   * as before the warm-up existed (and per-call timings still see its work).
    */
-  async loading(orgId: string): Promise<void> {
-    await this.warming.get(orgId);
+  loading(orgId: string): Promise<boolean> | undefined {
+    return this.warming.get(orgId);
   }
 
   /** Reads the organisation's image and installs it in the index in slices; false when nothing was installed. */
