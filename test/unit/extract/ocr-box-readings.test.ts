@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { replaceBoxLines } from '../../../src/extract/ocr-box-readings.js';
 import type { OcrLine, OcrResult } from '../../../src/providers/ocr.js';
+import { line } from './fake-ocr-page.js';
 
-type W = [text: string, confidence: number, x0: number, x1: number];
-
-/** One line of words at height y (20 px tall), with their boxes. */
-const line = (y: number, ...words: W[]): OcrLine => ({
-  text: words.map((w) => w[0]).join(' '),
-  confidence: Math.min(...words.map((w) => w[1])),
-  bbox: { x0: words[0]![2], y0: y, x1: words.at(-1)![3], y1: y + 20 },
-  words: words.map(([text, confidence, x0, x1]) => ({ text, confidence, bbox: { x0, y0: y, x1, y1: y + 20 } })),
-});
 const reading = (text: string, lines: OcrLine[], confidence = 85): OcrResult => ({ text, confidence, lines });
 
 // A newspaper page read whole: a body column at x 400-700, and a reversed advert box (x 0-300, y 300-420) whose
