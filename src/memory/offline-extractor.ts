@@ -1,4 +1,5 @@
 import { foldTopicEcho } from './topic-echo.js';
+import { boundRuns } from './bounded-runs.js';
 import { nameWithNewcomer } from './named-later.js';
 import { changeWithItsValue } from './announced-changes.js';
 import { doseStatements } from './dose-notes.js';
@@ -59,7 +60,9 @@ export function createOfflineExtractor(maxFacts = MAX_FACTS): FactExtractor {
 }
 
 /** The facts of one document, deterministically. */
-export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): ExtractionResult {
+export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): ExtractionResult {
+  // Long runs of blank lines, spaces or one mark cut to a few (bounded-runs.ts): the patterns below read them in n².
+  const doc = { ...source, content: boundRuns(source.content), ...(source.previous ? { previous: boundRuns(source.previous) } : {}) };
   const entityName = nameFromEntityContext(doc.entityContext);
   const turns = parseConversation(doc.content, doc.documentDate, entityName);
   const chat = turns !== null;

@@ -133,10 +133,12 @@ const ABBREVIATION = /(?:^|\s)(?:e\.g|i\.e|etc|vs|approx|incl|esp|dept|est|fig|n
 export function typedSentences(text: string): string[] {
   const out: string[] = [];
   let start = 0;
-  for (const m of text.matchAll(/[.!]+\s+(?=\p{L})/gu)) {
+  // A stop run is matched from its first stop only (the lookbehind): a long run of stops is read once, not from each.
+  for (const m of text.matchAll(/(?<![.!])[.!]+\s+(?=\p{L})/gu)) {
     const end = m.index + m[0].trimEnd().length;
     const before = text.slice(start, end);
-    if (ABBREVIATION.test(before) || before.trim().split(/\s+/).length < 2) continue;
+    // Only the end of what has accumulated is tested, so a run of skipped stops costs no re-reading.
+    if (ABBREVIATION.test(before.slice(-12)) || !/\S\s+\S/.test(before.trim())) continue;
     out.push(before.trim());
     start = m.index + m[0].length;
   }
