@@ -65,7 +65,7 @@ export const SOURCE: Record<EntityKind, readonly string[]> = {
 };
 
 /** Source entities that are also English words: only their capitalised occurrences are entities. */
-const COMMON_WORDS = new Set(['mark', 'max', 'rose', 'dash', 'kiwi', 'pepper', 'clover', 'biscuit', 'miso', 'wise', 'boots', 'ember', 'cork', 'ruth', 'will', 'price', 'marsh', 'fern', 'baker', 'berg', 'mills', 'pike', 'plaid', 'jess', 'ben', 'dan', 'ray', 'frank', 'rob', 'cole', 'doyle']);
+const COMMON_WORDS = new Set(['dev', 'mark', 'max', 'rose', 'dash', 'kiwi', 'pepper', 'clover', 'biscuit', 'miso', 'wise', 'boots', 'ember', 'cork', 'ruth', 'will', 'price', 'marsh', 'fern', 'baker', 'berg', 'mills', 'pike', 'plaid', 'jess', 'ben', 'dan', 'ray', 'frank', 'rob', 'cole', 'doyle']);
 
 /** Replacements written for this generator. */
 export const TARGETS: Record<EntityKind, readonly string[]> = {
