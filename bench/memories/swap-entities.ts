@@ -50,10 +50,10 @@ export const SOURCE: Record<EntityKind, readonly string[]> = {
     'Cork', 'Bethnal Green', 'Headingley', 'Redland', 'Reading',
   ],
   employer: [
-    'Figma', 'Stripe', 'Monzo', 'Deloitte', 'Ocado', 'Spotify', 'Equinor', 'Arup', 'Clifford Chance', 'Google', 'Shopify', 'Acme Corp',
+    'Figma', 'Stripe', 'Monzo', 'Deloitte', 'Ocado', 'Spotify', 'Equinor', 'Arup', 'Clifford Chance', 'Google', 'Shopify',
     'Acme', 'Tesco', 'Pret', 'Wise', 'Datadog', 'KPMG', 'Baker & Lowe', 'Siemens', 'Bosch', 'Globex', 'Mott MacDonald', 'Brightline',
     'Dishoom', 'Ember', 'Deliveroo', 'Airbnb', 'Atlassian', 'Halvorsen Marine', 'Accenture', 'Fenwick Foods', 'Halden Logistics',
-    'Plaid', 'Amazon', 'Boots', 'Lloyds Bank', 'Lloyds', 'Barclays', 'Price & Daughters', 'Etihad', 'RBC',
+    'Plaid', 'Amazon', 'Boots', 'Lloyds', 'Barclays', 'Price & Daughters', 'Etihad', 'RBC',
   ],
   school: ['Hillside', 'Oakfield', 'Kingsmead', 'Little Acorns', 'Hollins', 'St Marys', 'Parkside'],
   pet: ['Biscuit', 'Nibbles', 'Dash', 'Sooty', 'Kiwi', 'Mochi', 'Juno', 'Bruno', 'Miso', 'Clover', 'Pepper', 'Rufus'],
