@@ -84,6 +84,8 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
     (g, rest) => {
       const after = rest.slice(rest.indexOf(g.v!) + g.v!.length);
       const works = /^\s+(?:these days|nowadays)\b|^\s+now\s*,\s*(?:managing|working|running|leading|heading|doing|teaching|coding|selling|in charge|on the|as an?\s)/u.test(after);
+      // "is at Oakfield Primary now": a school by its name's last word is where the subject studies.
+      if (g.at === 'at' && SCHOOL_NAME.test(g.v!)) return f('education', g.v);
       return g.at === 'at' && works && !isPlaceName(g.v!) && !isKnownName(g.v!.split(/\s+/)[0]!) && !/^the\s/i.test(g.v!) ? f('employer', g.v) : f('location', g.v);
     },
   ],
