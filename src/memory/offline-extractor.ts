@@ -68,7 +68,9 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
   const before = doc.previous?.trim() ? (parseConversation(doc.previous, doc.documentDate, entityName) ?? [{ speaker: entityName ?? USER, content: doc.previous, timestamp: null }]) : [];
   // "Best,\nHannah Okafor\nDirector of Product | Veridian": a signature's title is a statement of the signer's.
   const signed = chat ? null : signatureStatement(withoutDatedLabels(doc.content));
-  const content = chat ? doc.content : profileLinesAsSentences(notesAsStatements(petFieldsAsStatements(contactsWithTitles(personLabelledLines(signed?.statement ? `${signed.body}\n\n${signed.statement}` : signed!.body)))));
+  const content = chat
+    ? doc.content
+    : profileLinesAsSentences(notesAsStatements(petFieldsAsStatements(contactsWithTitles(personLabelledLines(signed?.statement ? `${signed.body}\n\n${signed.statement}` : signed!.body)))));
   const bullets = chat ? null : bulletFacts(content, doc.title, doc.documentDate);
   const body =
     bullets && bullets.lines.size > 0

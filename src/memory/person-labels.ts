@@ -10,10 +10,7 @@ import { NAME_PART } from './name-particles.js';
  * a place, an organisation or a common word ("Update:", "Diet:", "Leeds:") is no person.
  */
 
-const LINE_LABEL = new RegExp(
-  String.raw`^(?<indent>[ \t]*(?:[-*•]\s+)?)(?<name>\p{Lu}[\p{L}'’-]*(?:${NAME_PART}){0,2})(?:\s+(?:update|news|notes?|latest))?\s*(?::|\s[-–—])\s+(?<rest>\S[^\n]*)$`,
-  'u',
-);
+const LINE_LABEL = new RegExp(String.raw`^(?<indent>[ \t]*(?:[-*•]\s+)?)(?<name>\p{Lu}[\p{L}'’-]*(?:${NAME_PART}){0,2})(?:\s+(?:update|news|notes?|latest))?\s*(?::|\s[-–—])\s+(?<rest>\S[^\n]*)$`, 'u');
 const ADVERBS = /^(?:(?:now|just|still|finally|also|recently|currently|only|no longer|apparently)\s+)+/i;
 /** After the name and its adverbs, a place or a state: "now at Stripe", "in Leeds since May", "off sick", "on leave". */
 const STATE_HEAD = /^(?:at|in|with|on|off|based|back|away|a|an|the|retired|married|engaged|single|pregnant|vegetarian|vegan)\b/i;
@@ -38,7 +35,8 @@ function ofPerson(name: string, sentence: string): string | null {
 }
 
 /** Labels of a note's fields and words shaped like nouns rather than names ("Status:", "Progress:", "Medication:"). */
-const FIELD_WORD = /^(?:status|priority|owner|budget|deadline|lead|progress|outcome|result|results|blocker|blockers|risk|risks|eta|next|notes?|summary|update|updates|action|actions|decision|decisions|plan|plans|goal|goals|agenda|context|scope|timeline|cost|price|fee|rate|dose|diet|mobility|contact|account|client|vendor|subject|re|fyi|todo|reminder|location|address|phone|email|home|work|job|role|title|team|project)$/i;
+const FIELD_WORD =
+  /^(?:status|priority|owner|budget|deadline|lead|progress|outcome|result|results|blocker|blockers|risk|risks|eta|next|notes?|summary|update|updates|action|actions|decision|decisions|plan|plans|goal|goals|agenda|context|scope|timeline|cost|price|fee|rate|dose|diet|mobility|contact|account|client|vendor|subject|re|fyi|todo|reminder|location|address|phone|email|home|work|job|role|title|team|project)$/i;
 const NOUN_SHAPE = /(?:tion|sion|ment|ness|ity|ance|ence|ship|ing|ism|ure|ies|ous|ive|able|ible|tus)$/i;
 
 /**
@@ -54,7 +52,7 @@ function eachItem(name: string, sentence: string): string {
     const word = /^[\p{L}']+/u.exec(item)?.[0] ?? '';
     if (/^\d{1,2}\s+\p{Ll}+s?$/u.test(item) || /^(?:no|one|two|three|four|five)\s+(?:kids|children|sons|daughters|dogs|cats|pets|grandkids)$/i.test(item)) return `${name} has ${item}`;
     // A verb of the person: a form the lexicon knows, or an -s word before a preposition or an article ("works at").
-    return /^\p{Ll}{2,}s$/u.test(word) && (isVerbForm(word) || /^\S+\s+(?:in|at|for|with|on|as|from|a|an|the|\d)/u.test(item)) ? `${name} ${item}` : null;
+    return /^\p{Ll}{2,}s$/u.test(word) && (isVerbForm(word) || /^\S+\s+(?:(?:in|at|for|with|on|as|from|a|an|the)\b|\d)/u.test(item)) ? `${name} ${item}` : null;
   });
   if (rest.some((r) => r === null)) return sentence;
   return [items[0]!, ...(rest as string[])].map((x) => `${x}${end || '.'}`).join(' ');

@@ -6,10 +6,7 @@ import { PET_WORDS } from './attribute-words.js';
  * 6). I have a cat called Miso."), so a later "Miso rehomed" ends the cat and leaves the dog. Only a kind of animal
  * then a capitalised name, at a line or sentence start; a bulleted line is the note readers'.
  */
-const PET_FIELD = new RegExp(
-  String.raw`(^|[.;!]\s+)(?:(?:my|our)\s+)?(${PET_WORDS})\s*(?::|\s[-–—])\s+(\p{Lu}[\p{L}'’-]*)(\s*\([^()\n]{1,40}\))?(?=\s*(?:[.;,!]|$))`,
-  'gimu',
-);
+const PET_FIELD = new RegExp(String.raw`(^|[.;!]\s+)(?:(?:my|our)\s+)?(${PET_WORDS})\s*(?::|\s[-–—])\s+(\p{Lu}[\p{L}'’-]*)(\s*\([^()\n]{1,40}\))?(?=\s*(?:[.;,!]|$))`, 'gimu');
 
 export function petFieldsAsStatements(text: string): string {
   return text.replace(PET_FIELD, (_all, lead: string, kind: string, name: string, bracket: string | undefined) => `${lead}I have a ${kind.toLowerCase()} called ${name}${bracket ?? ''}`);

@@ -131,6 +131,14 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
     new RegExp(String.raw`^\s+${ADV}(?:joined|has joined|started at|started working at|started a (?:new\s+)?job at|is joining|got a job at|got hired at)\s+${WORKPLACE}`, 'iu'),
     (g) => f('employer', g.v, { future: false }),
   ],
+  // "has joined kite & key studio as a backend engineer": a workplace written in lowercase is one when a job is taken there.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:joined|has joined|is joining)\s+(?<v>(?!(?:a|an|the|my|our|his|her|their)\s)[\p{Ll}\d][\p{L}\d&'’.-]*(?:\s+[\p{L}\d&][\p{L}\d&'’.-]*){0,3}?)\s+as\s+(?:an?\s+)?(?:[\p{Ll}-]+\s+){0,2}${PROFESSION}\b`,
+      'u',
+    ),
+    (g) => f('employer', g.v, { future: false }),
+  ],
   // "I'm with Hooli now": an organisation, not a place or a person.
   // "is at a small startup called Loomly": the organisation named.
   [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+${ADV}at\s+(?:an?\s+|the\s+)?(?:[\p{Ll}-]+\s+){0,3}?(?:${WORKPLACES})\s+(?:called|named)\s+${CAP}`, 'u'), (g) => f('employer', g.v)],

@@ -16,13 +16,7 @@ const scenario = (steps: string[], q: string, current: string, stale: string, mu
 const docs = (s: Scenario) => s.steps.map((st) => ('content' in st ? st.content : '')).join('\n');
 
 describe('swap-entities', () => {
-  const s = scenario(
-    ['Tom lives in Boston and works at Figma.', "user: tom's moved to seattle now, still at figma tho"],
-    'Where does Tom live?',
-    'Seattle',
-    'Boston',
-    ['Seattle'],
-  );
+  const s = scenario(['Tom lives in Boston and works at Figma.', "user: tom's moved to seattle now, still at figma tho"], 'Where does Tom live?', 'Seattle', 'Boston', ['Seattle']);
 
   it('replaces each entity by one target everywhere: documents, questions, answers and profile, in the case of each occurrence', () => {
     const out = swapScenario(s, '17', 's17-');

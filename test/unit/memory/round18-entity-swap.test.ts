@@ -45,7 +45,7 @@ describe("a person's label line", () => {
     expect(rows('Jomo has big news: he moved to Kigali in March.')[0]?.slice(0, 2)).toEqual(['Jomo', 'residence']);
   });
 
-  it('the person-labelled change replaces the person\'s older fact', async () => {
+  it("the person-labelled change replaces the person's older fact", async () => {
     const texts = await latestTexts(['Yusra works at Deloitte.', '2026-01-10'], ['Yusra update: quit Deloitte. now at Monzo, lending team.', '2026-05-02']);
     expect(texts.some((t) => /Monzo/.test(t))).toBe(true);
     expect(texts.some((t) => /^The user\b.*Monzo/.test(t))).toBe(false);
