@@ -1,3 +1,4 @@
+import { schoolNamesTyped } from './school-names.js';
 import { PARTNER_WORDS, PATTERNS, RELATIVE_WORDS } from './attribute-patterns.js';
 import { isCommonWord, isKnownName, isLexiconWord, isPlaceName } from './lexicon.js';
 
@@ -31,6 +32,7 @@ const SHORTHAND: Record<string, string> = {
   havent: "haven't",
   hasnt: "hasn't",
   shes: "she's",
+  hes: "he's",
   theyre: "they're",
   youre: "you're",
   thats: "that's",
@@ -102,6 +104,8 @@ function correct(word: string): string {
 export function normaliseTyping(clause: string): string {
   let s = clause.replace(LEAD_TAG, '');
   s = s.replace(/(?<![\p{L}'’])\p{L}+(?![\p{L}'’])/gu, correct);
+  // "hes at al-noor now" after "moved schools": the school's name as a name.
+  s = schoolNamesTyped(s);
   // "my wifes name", "my moms birthday": a possessive typed without its apostrophe.
   s = s.replace(KIN_POSSESSIVE, "$1$2's ");
   // "w/ my sister": "with".
