@@ -560,7 +560,8 @@ export class VectorIndex {
     for (let from = 0; from < image.count; from += RESTORE_SLICE_ROWS) {
       yield;
       let previous: string | undefined;
-      let tags: readonly string[] = [];
+      // The partitions of the current document's tags, looked up once per document rather than once per row.
+      let lists: RowList[] = [];
       let rows: number[] = [];
       for (let row = from; row < Math.min(image.count, from + RESTORE_SLICE_ROWS); row++) {
         if (!image.alive[row]) {
@@ -570,13 +571,13 @@ export class VectorIndex {
         const doc = image.docIds[row]!;
         if (doc !== previous) {
           previous = doc;
-          tags = idx.docTags.get(doc) ?? [];
+          lists = (idx.docTags.get(doc) ?? []).map((tag) => tagList(idx, tag));
           const existing = idx.docRows.get(doc);
           rows = existing ?? [];
           if (!existing) idx.docRows.set(doc, rows);
         }
         rows.push(row);
-        addToTags(idx, tags, row);
+        for (const list of lists) list.push(row);
       }
     }
   }
@@ -773,11 +774,17 @@ function eligibleRows(idx: OrgVectors, q: VectorSearchScope): Int32Array | null 
 
 /** Adds a row to the partitions of its (distinct) tags. */
 function addToTags(idx: OrgVectors, tags: readonly string[], row: number): void {
-  for (const t of tags) {
-    const list = idx.tagRows.get(t);
-    if (list) list.push(row);
-    else idx.tagRows.set(t, RowList.of(row));
+  for (const t of tags) tagList(idx, t).push(row);
+}
+
+/** The partition of a tag, made empty when the tag has none yet. */
+function tagList(idx: OrgVectors, tag: string): RowList {
+  let list = idx.tagRows.get(tag);
+  if (!list) {
+    list = RowList.empty();
+    idx.tagRows.set(tag, list);
   }
+  return list;
 }
 
 function pushTo(map: Map<string, number[]>, key: string, row: number): void {
