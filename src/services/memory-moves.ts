@@ -40,6 +40,20 @@ const BACK = /\b(?:back (?:in|at|home|to|from)|returned (?:to|home|from)|got bac
  */
 const STAY = /\bfor (?:a|an|one|two|three|four|five|six|a few|a couple of|\d+) (?:days?|nights?|weeks?|months?)\b|\b(?:until|till|while|this week|visiting|trip|holiday|vacation|away)\b/i;
 
+/** Back at a named place: "back in Berlin as of this week", "back home in Dublin", "back to Leeds". */
+const BACK_AT_PLACE = /\b[Bb]ack (?:home )?(?:in|to|at)\s+\p{Lu}/u;
+
+/**
+ * Whether a fact says its subject is back at a named place ("I'm back in Berlin as of this week", "Back home in
+ * Dublin"): that is where they are based now, whatever was said of a home before.
+ */
+export function backAtPlace(text: string): boolean {
+  const m = BACK_AT_PLACE.exec(text);
+  // "in Lisbon until March, then back home to Dublin" is a plan.
+  return m !== null && !NOT_DONE.test(text.slice(0, m.index)) && !PLANNED_RETURN.test(text.slice(0, m.index));
+}
+const PLANNED_RETURN = /\b(?:then|until|till|will|going to|'ll)\b/i;
+
 /** Whether a fact says its subject is back from somewhere. */
 export function backFromStay(text: string): boolean {
   const m = BACK.exec(text);

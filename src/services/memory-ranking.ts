@@ -4,7 +4,7 @@ import { PROFESSIONS } from '../memory/attribute-patterns.js';
 import { CAR_BRANDS, DIETS } from '../memory/attribute-words.js';
 import { indexTerms } from '../text/tokenize.js';
 import { textSubject } from './memory-subjects.js';
-import { backFromStay, boundedStay, movedHome, statesHome } from './memory-moves.js';
+import { backAtPlace, backFromStay, boundedStay, movedHome, statesHome } from './memory-moves.js';
 
 /**
  * What makes a memory search answer with the current fact, beyond similarity: the attribute a question asks about
@@ -260,6 +260,8 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
       // Whitstable") ends the home stated before; being back ("back in the London flat") ends a stay bounded in time.
       if (movedHome(n.memory.memory, n.id) && statesHome(o.memory.memory, o.id)) return true;
       if (backFromStay(n.memory.memory) && boundedStay(o.memory.memory, o.memory.forgetAfter !== null)) return true;
+      // Back at a named place ("back in Berlin as of this week") is where the person is based now.
+      if (backAtPlace(n.memory.memory) && statesHome(o.memory.memory, o.id)) return true;
       // The relation's noun is the kind: "moved to a new dentist, Dr Achebe" (filed as a residence) after "the user's
       // dentist is Dr Kovacs".
       if (newHolderOfNamed(o, n)) return true;
@@ -319,8 +321,11 @@ function deniesKeyedValue(older: FactView, newer: FactView): boolean {
   return object.some((w) => said.has(w)) && (newer.id === 'other' || newer.id === older.id);
 }
 
-/** "joined Gymbox instead": a fact that says it replaces something. */
-const INSTEAD = /\binstead\b/i;
+/**
+ * "joined Gymbox instead", "back to eating normally" (after "gave up on keto"): a fact that says it replaces something.
+ * "back to" only before an activity or "normal", not a place ("back to Leeds" is a move).
+ */
+const INSTEAD = /\b(?:[Ii]nstead\b|[Bb]ack to (?:\p{Ll}+ing|normal)\b)/u;
 
 /**
  * "The user cancelled PureGym." and "The user joined Gymbox instead." (one sentence the engine split in two): the fact

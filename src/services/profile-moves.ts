@@ -1,7 +1,7 @@
 import type { MemoryRecord } from '../core/types.js';
 import { attributeSpec } from '../memory/attributes.js';
 import { canonicalAttribute, subjectOf } from './memory-ranking.js';
-import { backFromStay, boundedStay, movedHome, statesHome } from './memory-moves.js';
+import { backAtPlace, backFromStay, boundedStay, movedHome, statesHome } from './memory-moves.js';
 
 /**
  * Homes and stays in a profile (issue 26, round 16). "Gran has moved, so anything posted should now go to her new flat
@@ -15,9 +15,9 @@ function id(m: Pick<MemoryRecord, 'attribute'>): string {
   return attributeSpec(canonicalAttribute(m.attribute))?.id ?? 'other';
 }
 
-/** A fact that says its subject moved home, as done. */
+/** A fact that says its subject moved home, as done, or is back home at a named place ("Back home in Dublin"). */
 export function homeMoved(m: Pick<MemoryRecord, 'memory' | 'attribute'>): boolean {
-  return movedHome(m.memory, id(m));
+  return movedHome(m.memory, id(m)) || (/\bback home\b/i.test(m.memory) && backAtPlace(m.memory));
 }
 
 /**
