@@ -58,7 +58,13 @@ export function replacedValuesBelow<T extends RankedMemory>(sorted: readonly T[]
     if (subject === null) continue;
     const chain = head.memory.rootMemoryId ?? head.memory.id;
     const i = out.findIndex(
-      (h, k) => k < j && (h.memory.rootMemoryId ?? h.memory.id) !== chain && subjectOf(h.memory, subjectKey) === subject && !statedLater(h.memory, head.memory) && names(h.memory.memory, values) && !names(h.memory.memory, [...capitalised(head.memory.memory)]),
+      (h, k) =>
+        k < j &&
+        (h.memory.rootMemoryId ?? h.memory.id) !== chain &&
+        subjectOf(h.memory, subjectKey) === subject &&
+        !statedLater(h.memory, head.memory) &&
+        names(h.memory.memory, values) &&
+        !names(h.memory.memory, [...capitalised(head.memory.memory)]),
     );
     if (i < 0) continue;
     out.splice(j, 1);

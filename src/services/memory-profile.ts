@@ -163,5 +163,12 @@ export function normalizedText(text: string): string {
  * a home replaced by a move said later and a stay ended by a return (profile-moves.ts).
  */
 function staleFacts(facts: readonly MemoryRecord[]): Set<string> {
-  return new Set([...replacedWeeklySlots(facts, statedLater), ...replacedTitles(facts, statedLater), ...replacedJobs(facts, statedLater), ...replacedCars(facts, statedLater), ...replacedHomes(facts, statedLater), ...formerPartnerFacts(facts, statedLater)]);
+  return new Set([
+    ...replacedWeeklySlots(facts, statedLater),
+    ...replacedTitles(facts, statedLater),
+    ...replacedJobs(facts, statedLater),
+    ...replacedCars(facts, statedLater),
+    ...replacedHomes(facts, statedLater),
+    ...formerPartnerFacts(facts, statedLater),
+  ]);
 }

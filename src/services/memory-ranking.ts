@@ -243,32 +243,34 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
     const formerHomeSuccessor = o.subject ? undefined : cued.find((n) => n.memory.id !== older.memory.id && !moved.has(n.memory.id) && formerHomeEnded(o, n));
     if (!o.subject && !formerHomeSuccessor) continue;
     const oneHolder = ONE_HOLDER.has(o.id);
-    const successor = formerHomeSuccessor ?? cued.find((n) => {
-      if (n.memory.id === older.memory.id || moved.has(n.memory.id)) return false;
-      if (replacesEnding(o, n)) return true;
-      if (!laterView(n, o)) return false;
-      // Another person's fact replaces the older one only as the relation's holder: "hired a different accountant,
-      // Gareth" after "Sunita is the user's accountant", "Mrs Okafor retired" after "Maisie's teacher is Mrs Okafor".
-      if (n.subject !== o.subject) return o.subject !== null && n.subject !== null && (newHolderOfRelation(o, n) || holderEnded(o, n));
-      // A later fact that ends the very value the older one names ("left The Lanterns" after "plays bass in a band
-      // called The Lanterns", "dropped out of the Riverside book club") ends it whatever attribute the engine filed
-      // either under; the other cues need a single-valued attribute of the same kind.
-      if (endsValueOf(o, n) && (oneHolder || ENDS_THING.test(n.memory.memory))) return true;
-      if (switchesFrom(o, n)) return true;
-      if (deniesKeyedValue(o, n)) return true;
-      // A move said without a residence ("sold the house and moved to Kinsale", "has moved, ... her new flat in
-      // Whitstable") ends the home stated before; being back ("back in the London flat") ends a stay bounded in time.
-      if (movedHome(n.memory.memory, n.id) && statesHome(o.memory.memory, o.id)) return true;
-      if (backFromStay(n.memory.memory) && boundedStay(o.memory.memory, o.memory.forgetAfter !== null)) return true;
-      // Back at a named place ("back in Berlin as of this week") is where the person is based now.
-      if (backAtPlace(n.memory.memory) && statesHome(o.memory.memory, o.id)) return true;
-      // The relation's noun is the kind: "moved to a new dentist, Dr Achebe" (filed as a residence) after "the user's
-      // dentist is Dr Kovacs".
-      if (newHolderOfNamed(o, n)) return true;
-      const sameKind = n.id === 'other' || n.id === o.id || (WORK.has(o.id) && WORK.has(n.id));
-      if (sameKind && (changesRole(o, n) || valueNow(o, n))) return true;
-      return oneHolder && sameKind && (newHolderOf(o, n) || endsWork(o, n));
-    });
+    const successor =
+      formerHomeSuccessor ??
+      cued.find((n) => {
+        if (n.memory.id === older.memory.id || moved.has(n.memory.id)) return false;
+        if (replacesEnding(o, n)) return true;
+        if (!laterView(n, o)) return false;
+        // Another person's fact replaces the older one only as the relation's holder: "hired a different accountant,
+        // Gareth" after "Sunita is the user's accountant", "Mrs Okafor retired" after "Maisie's teacher is Mrs Okafor".
+        if (n.subject !== o.subject) return o.subject !== null && n.subject !== null && (newHolderOfRelation(o, n) || holderEnded(o, n));
+        // A later fact that ends the very value the older one names ("left The Lanterns" after "plays bass in a band
+        // called The Lanterns", "dropped out of the Riverside book club") ends it whatever attribute the engine filed
+        // either under; the other cues need a single-valued attribute of the same kind.
+        if (endsValueOf(o, n) && (oneHolder || ENDS_THING.test(n.memory.memory))) return true;
+        if (switchesFrom(o, n)) return true;
+        if (deniesKeyedValue(o, n)) return true;
+        // A move said without a residence ("sold the house and moved to Kinsale", "has moved, ... her new flat in
+        // Whitstable") ends the home stated before; being back ("back in the London flat") ends a stay bounded in time.
+        if (movedHome(n.memory.memory, n.id) && statesHome(o.memory.memory, o.id)) return true;
+        if (backFromStay(n.memory.memory) && boundedStay(o.memory.memory, o.memory.forgetAfter !== null)) return true;
+        // Back at a named place ("back in Berlin as of this week") is where the person is based now.
+        if (backAtPlace(n.memory.memory) && statesHome(o.memory.memory, o.id)) return true;
+        // The relation's noun is the kind: "moved to a new dentist, Dr Achebe" (filed as a residence) after "the user's
+        // dentist is Dr Kovacs".
+        if (newHolderOfNamed(o, n)) return true;
+        const sameKind = n.id === 'other' || n.id === o.id || (WORK.has(o.id) && WORK.has(n.id));
+        if (sameKind && (changesRole(o, n) || valueNow(o, n))) return true;
+        return oneHolder && sameKind && (newHolderOf(o, n) || endsWork(o, n));
+      });
     // "handed my notice in at Dishoom" ends the older job; the job taken after it ("head chef at Ember since August", of
     // the same message or later) is the answer, above the older job and above the ending itself.
     views ??= out.map((h) => factView(h.memory, subjectKey));
@@ -315,7 +317,11 @@ export function typoKey(word: string): string {
 function deniesKeyedValue(older: FactView, newer: FactView): boolean {
   if (!older.keyed || !older.attribute?.includes(':') || !NEGATED.test(newer.memory.memory)) return false;
   if (NEGATED.test(older.memory.memory)) return false;
-  const object = older.attribute.slice(older.attribute.indexOf(':') + 1).split(/[\s_-]+/).filter((w) => w.length >= 4).map(typoKey);
+  const object = older.attribute
+    .slice(older.attribute.indexOf(':') + 1)
+    .split(/[\s_-]+/)
+    .filter((w) => w.length >= 4)
+    .map(typoKey);
   if (object.length === 0) return false;
   const said = new Set((newer.memory.memory.match(/[\p{L}]+/gu) ?? []).map(typoKey));
   return object.some((w) => said.has(w)) && (newer.id === 'other' || newer.id === older.id);

@@ -35,6 +35,16 @@ describe('moves and stays in a profile', () => {
     expect(homeMoved({ memory: 'Gran is moving to Herne Bay in the autumn.', attribute: null })).toBe(false);
   });
 
+  it('shows "Back home in Dublin" among the lasting facts, not the plan to go back said with the stay', async () => {
+    await tag.add(
+      { memory: 'The user is in Lisbon until March for a work project, then back home to Dublin.', said: '2026-01-10', subject: 'the user', attribute: 'location' },
+      { memory: 'The user is back home in Dublin, so nice to sleep in their own bed.', said: '2026-04-02', subject: 'the user', attribute: 'location' },
+    );
+    const p = await tag.profile();
+    expect(p.static).toEqual(['The user is back home in Dublin, so nice to sleep in their own bed.']);
+    expect(p.dynamic).toEqual([]);
+  });
+
   it('leaves out a stay for two weeks once the person is back, and keeps one with no return after it', async () => {
     await tag.add(
       { memory: "Working from the user's parents' place in Devon for two weeks while the flat is being painted.", said: '2026-05-04', subject: 'the user' },

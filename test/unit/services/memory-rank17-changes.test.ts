@@ -48,6 +48,22 @@ describe('moves and stays said without a residence', () => {
     expect(order([hit(devon, 0.646), hit(earlier, 0.005)])[0]).toBe(devon.memory);
   });
 
+  it('puts "back in Berlin" above an older "based in Lisbon now" of the same person, not a planned return', () => {
+    const lisbon = plainFact('Chloe is based in Lisbon now, so 9:30 is fine for Chloe.', 'Chloe', null, '2026-02-02');
+    const berlin = plainFact('Chloe is back in Berlin as of this week.', 'Chloe', null, '2026-05-18');
+    expect(order([hit(lisbon, 1), hit(berlin, 0.3)])[0]).toBe(berlin.memory);
+    const planned = plainFact('Chloe is in Rome until June, then back in Berlin.', 'Chloe', null, '2026-05-18');
+    expect(order([hit(lisbon, 1), hit(planned, 0.3)])[0]).toBe(lisbon.memory);
+  });
+
+  it('puts "back to eating normally" above "gave up on keto" of the same chat, not a move back to a place', () => {
+    const gaveUp = plainFact('The user gave up on keto.', 'the user', null, '2026-03-22');
+    const normal = plainFact('The user is back to eating normally, just trying to cut out sugar.', 'the user', null, '2026-03-22');
+    expect(order([hit(gaveUp, 0.807), hit(normal, 0.449)])[0]).toBe(normal.memory);
+    const leeds = plainFact('The user is back to Leeds for good.', 'the user', null, '2026-03-22');
+    expect(order([hit(gaveUp, 0.807), hit(leeds, 0.449)])[0]).toBe(gaveUp.memory);
+  });
+
   it('puts the move of the same email above "The Brighton address is no longer valid." (no subject), not a former thing that is no home', () => {
     const gone = inDocument(plainFact('The Brighton address is no longer valid.', null, null, '2026-06-01'), 'd2');
     const moved = inDocument(plainFact('The user has moved, so anything posted should now go to 7 Harbour Street, Whitstable CT5 1AJ.', 'the user', null, '2026-06-01'), 'd2');
