@@ -302,6 +302,8 @@ function formerHomeEnded(older: FactView, newer: FactView): boolean {
 
 /** Words that deny a value: "NOT allergic to penicillin", "isn't allergic", "no longer", "never liked". */
 const NEGATED = /\b(?:not|no longer|never)\b|n't\b/i;
+/** A negation and the two words after it. */
+const DENIAL = /(?:\b(?:not|no longer|never)|n't)\s+(\p{L}+)(?:\s+(\p{L}+))?/giu;
 
 /** A word as typos leave it: lower case, doubled letters single ("penicilin" and "penicillin" are one word). */
 export function typoKey(word: string): string {
@@ -315,16 +317,20 @@ export function typoKey(word: string): string {
  * them (`typoKey`).
  */
 function deniesKeyedValue(older: FactView, newer: FactView): boolean {
-  if (!older.keyed || !older.attribute?.includes(':') || !NEGATED.test(newer.memory.memory)) return false;
-  if (NEGATED.test(older.memory.memory)) return false;
+  if (!older.keyed || !older.attribute?.includes(':') || NEGATED.test(older.memory.memory)) return false;
   const object = older.attribute
     .slice(older.attribute.indexOf(':') + 1)
     .split(/[\s_-]+/)
     .filter((w) => w.length >= 4)
     .map(typoKey);
-  if (object.length === 0) return false;
-  const said = new Set((newer.memory.memory.match(/[\p{L}]+/gu) ?? []).map(typoKey));
-  return object.some((w) => said.has(w)) && (newer.id === 'other' || newer.id === older.id);
+  if (object.length === 0 || (newer.id !== 'other' && newer.id !== older.id)) return false;
+  const said = new Set((newer.memory.memory.match(/\p{L}+/gu) ?? []).map(typoKey));
+  if (!object.every((w) => said.has(w))) return false;
+  // The denial is of what the older fact says: a word right after the negation is one of its own ("NOT allergic" after
+  // "is allergic to ..."), not any negation of the same chat ("can't wait", "wasn't easy").
+  const olderWords = new Set((older.memory.memory.match(/\p{L}+/gu) ?? []).map(typoKey).filter((w) => w.length >= 4 && !object.includes(w)));
+  for (const m of newer.memory.memory.matchAll(DENIAL)) if ([m[1], m[2]].some((w) => w !== undefined && olderWords.has(typoKey(w)))) return true;
+  return false;
 }
 
 /**
