@@ -33,16 +33,17 @@ export function statesHome(text: string, id: string): boolean {
   return (id === 'other' || id === 'location') && HOME.test(text) && !MOVED.test(text);
 }
 
-/** Back from a stay: "back in Manchester", "back home", "returned to London", "got back from Lisbon". */
-const BACK = /\b(?:back (?:in|at|home|to|from)|returned (?:to|home|from)|got back|home again)\b/i;
 /**
- * A stay bounded in time: "for two weeks", "until 14 March", "while the flat is being painted", "this week", "visiting",
- * "on a trip": it ends, and what is said after it replaces it.
+ * Back from a stay, said of the subject: "is back in Manchester", "Back home in Dublin" (opening the fact), "got back
+ * from Lisbon", "returned home". Not "the community center back home" nor "taking us back in time" (no verb of the
+ * subject before "back").
  */
-const STAY = /\bfor (?:a|an|one|two|three|four|five|six|a few|a couple of|\d+) (?:days?|nights?|weeks?|months?)\b|\b(?:until|till|while|this week|visiting|trip|holiday|vacation|away)\b/i;
+const BACK = /(?:^|\b(?:is|am|are|was|were|'s|'m|'re|now|just|got|came|arrived|finally)\s+)[Bb]ack (?:in|at|home|to|from)\b|\breturned (?:to|home|from)\b|\bgot back\b/;
+// Not "while" or "away": "a while back", "away from the court" bound nothing.
+const STAY = /\bfor (?:a|an|one|two|three|four|five|six|a few|a couple of|\d+) (?:days?|nights?|weeks?|months?)\b|\b(?:until|till|this week|visiting|trip|holiday|vacation)\b/i;
 
 /** Back at a named place: "back in Berlin as of this week", "back home in Dublin", "back to Leeds". */
-const BACK_AT_PLACE = /\b[Bb]ack (?:home )?(?:in|to|at)\s+\p{Lu}/u;
+const BACK_AT_PLACE = /(?:^|\b(?:is|am|are|was|were|'s|'m|'re|now|just|got|came|arrived|finally)\s+)[Bb]ack (?:home )?(?:in|to|at)\s+\p{Lu}/u;
 
 /**
  * Whether a fact says its subject is back at a named place ("I'm back in Berlin as of this week", "Back home in
