@@ -8,6 +8,7 @@ import { daysBefore, finishedPlan, happenedDay, plannedAhead } from './profile-d
 import { formerPartnerFacts } from './profile-partners.js';
 import { jobTaken, replacedJobs, replacedTitles, titleChange } from './profile-job-changes.js';
 import { carAcquired, replacedCars } from './profile-vehicles.js';
+import { homeMoved, replacedHomes } from './profile-moves.js';
 import { recurringHabit, replacedWeeklySlots } from './profile-schedules.js';
 
 export { daysBefore, finishedPlan } from './profile-dates.js';
@@ -69,10 +70,10 @@ export class MemoryProfiles {
       seenText,
       seenKey,
     );
-    // A weekly habit, a title said as done, a job taken or a car acquired (said as done, not planned) and the new version
+    // A weekly habit, a title said as done, a job taken, a car acquired or a move (said as done, not planned) and the new version
     // of a lasting fact are lasting whichever list they were filed in.
     const versionsOfLasting = await this.versionsOfLasting(orgId, dynamics);
-    const lastingFact = (m: MemoryRecord) => recurringHabit(m) || titleChange(m) || ((jobTaken(m) || carAcquired(m)) && !plannedAhead(m)) || versionsOfLasting.has(m.id);
+    const lastingFact = (m: MemoryRecord) => recurringHabit(m) || titleChange(m) || ((jobTaken(m) || carAcquired(m) || homeMoved(m)) && !plannedAhead(m)) || versionsOfLasting.has(m.id);
     const lasting = [...statics, ...dynamics.filter(lastingFact)];
     const recent = dynamics.filter((m) => !lastingFact(m));
     const stale = staleFacts([...lasting, ...recent]);
@@ -158,8 +159,16 @@ export function normalizedText(text: string): string {
  * Facts of a profile that a newer fact in it says no longer hold, though the engine filed them apart: a weekly slot
  * said again on another day (profile-schedules.ts), a title replaced or ended (profile-job-changes.ts), and someone
  * called a partner after the newest partner fact ended that relationship or named someone else (profile-partners.ts),
- * a job replaced by a job taken later (profile-job-changes.ts), a car replaced by one acquired later (profile-vehicles.ts).
+ * a job replaced by a job taken later (profile-job-changes.ts), a car replaced by one acquired later (profile-vehicles.ts),
+ * a home replaced by a move said later and a stay ended by a return (profile-moves.ts).
  */
 function staleFacts(facts: readonly MemoryRecord[]): Set<string> {
-  return new Set([...replacedWeeklySlots(facts, statedLater), ...replacedTitles(facts, statedLater), ...replacedJobs(facts, statedLater), ...replacedCars(facts, statedLater), ...formerPartnerFacts(facts, statedLater)]);
+  return new Set([
+    ...replacedWeeklySlots(facts, statedLater),
+    ...replacedTitles(facts, statedLater),
+    ...replacedJobs(facts, statedLater),
+    ...replacedCars(facts, statedLater),
+    ...replacedHomes(facts, statedLater),
+    ...formerPartnerFacts(facts, statedLater),
+  ]);
 }

@@ -4,6 +4,7 @@ import { PROFESSIONS } from '../memory/attribute-patterns.js';
 import { CAR_BRANDS, DIETS } from '../memory/attribute-words.js';
 import { indexTerms } from '../text/tokenize.js';
 import { textSubject } from './memory-subjects.js';
+import { backAtPlace, backFromStay, boundedStay, movedHome, statesHome } from './memory-moves.js';
 
 /**
  * What makes a memory search answer with the current fact, beyond similarity: the attribute a question asks about
@@ -133,12 +134,18 @@ export function plainSubject(subject: string | null): string | null {
  * attribute the question asks about, -1 when it states another catalogue attribute, 0 when the question asks about
  * none or the memory's attribute is unknown or "other".
  */
-export function attributeEvidence(asked: readonly string[], m: Pick<MemoryRecord, 'attribute'>): number {
+export function attributeEvidence(asked: readonly string[], m: Pick<MemoryRecord, 'attribute'> & Partial<Pick<MemoryRecord, 'memory'>>): number {
   if (asked.length === 0) return 0;
   const id = attributeSpec(canonicalAttribute(m.attribute))?.id;
-  if (!id || id === 'other') return 0;
+  if (!id || id === 'other') return asked.includes('diet') && m.memory !== undefined && SAYS_DIET.test(m.memory) ? 1 : 0;
   return asked.includes(id) ? 1 : -1;
 }
+
+/**
+ * A diet said in a fact the engine filed under no attribute: care notes ("Diet changed to soft and bite-sized", "moved
+ * Arthur to a pureed diet") state the diet asked about by "what should I give Arthur for lunch?".
+ */
+const SAYS_DIET = new RegExp(String.raw`\b(?:diet|${DIETS})\b`, 'i');
 
 export interface RankedMemory {
   memory: MemoryRecord;
@@ -218,6 +225,9 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
         NOW_CUE.test(h.memory.memory) ||
         INSTEAD.test(h.memory.memory) ||
         SWITCHED.test(h.memory.memory) ||
+        movedHome(h.memory.memory, 'other') ||
+        backFromStay(h.memory.memory) ||
+        NEGATED.test(h.memory.memory) ||
         /\b(?:new|different)\s/i.test(h.memory.memory),
     )
     .map((h) => factView(h.memory, subjectKey));
@@ -229,27 +239,38 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
     const older = out[i]!;
     if (moved.has(older.memory.id)) continue;
     const o = factView(older.memory, subjectKey);
-    if (!o.subject) continue;
+    // "The Brighton address is no longer valid." (no subject) yields to the move told with it or later.
+    const formerHomeSuccessor = o.subject ? undefined : cued.find((n) => n.memory.id !== older.memory.id && !moved.has(n.memory.id) && formerHomeEnded(o, n));
+    if (!o.subject && !formerHomeSuccessor) continue;
     const oneHolder = ONE_HOLDER.has(o.id);
-    const successor = cued.find((n) => {
-      if (n.memory.id === older.memory.id || moved.has(n.memory.id)) return false;
-      if (replacesEnding(o, n)) return true;
-      if (!laterView(n, o)) return false;
-      // Another person's fact replaces the older one only as the relation's holder: "hired a different accountant,
-      // Gareth" after "Sunita is the user's accountant", "Mrs Okafor retired" after "Maisie's teacher is Mrs Okafor".
-      if (n.subject !== o.subject) return o.subject !== null && n.subject !== null && (newHolderOfRelation(o, n) || holderEnded(o, n));
-      // A later fact that ends the very value the older one names ("left The Lanterns" after "plays bass in a band
-      // called The Lanterns", "dropped out of the Riverside book club") ends it whatever attribute the engine filed
-      // either under; the other cues need a single-valued attribute of the same kind.
-      if (endsValueOf(o, n) && (oneHolder || ENDS_THING.test(n.memory.memory))) return true;
-      if (switchesFrom(o, n)) return true;
-      // The relation's noun is the kind: "moved to a new dentist, Dr Achebe" (filed as a residence) after "the user's
-      // dentist is Dr Kovacs".
-      if (newHolderOfNamed(o, n)) return true;
-      const sameKind = n.id === 'other' || n.id === o.id || (WORK.has(o.id) && WORK.has(n.id));
-      if (sameKind && (changesRole(o, n) || valueNow(o, n))) return true;
-      return oneHolder && sameKind && (newHolderOf(o, n) || endsWork(o, n));
-    });
+    const successor =
+      formerHomeSuccessor ??
+      cued.find((n) => {
+        if (n.memory.id === older.memory.id || moved.has(n.memory.id)) return false;
+        if (replacesEnding(o, n)) return true;
+        if (!laterView(n, o)) return false;
+        // Another person's fact replaces the older one only as the relation's holder: "hired a different accountant,
+        // Gareth" after "Sunita is the user's accountant", "Mrs Okafor retired" after "Maisie's teacher is Mrs Okafor".
+        if (n.subject !== o.subject) return o.subject !== null && n.subject !== null && (newHolderOfRelation(o, n) || holderEnded(o, n));
+        // A later fact that ends the very value the older one names ("left The Lanterns" after "plays bass in a band
+        // called The Lanterns", "dropped out of the Riverside book club") ends it whatever attribute the engine filed
+        // either under; the other cues need a single-valued attribute of the same kind.
+        if (endsValueOf(o, n) && (oneHolder || ENDS_THING.test(n.memory.memory))) return true;
+        if (switchesFrom(o, n)) return true;
+        if (deniesKeyedValue(o, n)) return true;
+        // A move said without a residence ("sold the house and moved to Kinsale", "has moved, ... her new flat in
+        // Whitstable") ends the home stated before; being back ("back in the London flat") ends a stay bounded in time.
+        if (movedHome(n.memory.memory, n.id) && statesHome(o.memory.memory, o.id)) return true;
+        if (backFromStay(n.memory.memory) && boundedStay(o.memory.memory, o.memory.forgetAfter !== null)) return true;
+        // Back at a named place ("back in Berlin as of this week") is where the person is based now.
+        if (backAtPlace(n.memory.memory) && statesHome(o.memory.memory, o.id)) return true;
+        // The relation's noun is the kind: "moved to a new dentist, Dr Achebe" (filed as a residence) after "the user's
+        // dentist is Dr Kovacs".
+        if (newHolderOfNamed(o, n)) return true;
+        const sameKind = n.id === 'other' || n.id === o.id || (WORK.has(o.id) && WORK.has(n.id));
+        if (sameKind && (changesRole(o, n) || valueNow(o, n))) return true;
+        return oneHolder && sameKind && (newHolderOf(o, n) || endsWork(o, n));
+      });
     // "handed my notice in at Dishoom" ends the older job; the job taken after it ("head chef at Ember since August", of
     // the same message or later) is the answer, above the older job and above the ending itself.
     views ??= out.map((h) => factView(h.memory, subjectKey));
@@ -266,8 +287,57 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
   return out;
 }
 
-/** "joined Gymbox instead": a fact that says it replaces something. */
-const INSTEAD = /\binstead\b/i;
+/** A former home named without a subject: "The Brighton address is no longer valid.", "our old flat is no longer ours". */
+const FORMER_HOME = /\b(?:address|home|house|flat|apartment|place)\b/i;
+
+/**
+ * A fact of no subject that says a home no longer holds ("The Brighton address is no longer valid.") yields to a move
+ * (memory-moves.ts) of the same document or later: both speak of a home, and the move says where it is now. (Any
+ * former value yielding to any change of its document would let "moved to Leeds" replace "no longer eats meat".)
+ */
+function formerHomeEnded(older: FactView, newer: FactView): boolean {
+  if (!older.pastValue || !FORMER_HOME.test(older.memory.memory) || !movedHome(newer.memory.memory, newer.id)) return false;
+  return newer.memory.documentIds.some((d) => older.memory.documentIds.includes(d)) || laterView(newer, older);
+}
+
+/** Words that deny a value: "NOT allergic to penicillin", "isn't allergic", "no longer", "never liked". */
+const NEGATED = /\b(?:not|no longer|never)\b|n't\b/i;
+/** A negation and the two words after it. */
+const DENIAL = /(?:\b(?:not|no longer|never)|n't)\s+(\p{L}+)(?:\s+(\p{L}+))?/giu;
+
+/** A word as typos leave it: lower case, doubled letters single ("penicilin" and "penicillin" are one word). */
+export function typoKey(word: string): string {
+  return word.toLowerCase().replace(/(\p{L})\1+/gu, '$1');
+}
+
+/**
+ * A later fact of the subject that denies the object of an older keyed fact ("turns out the user is NOT allergic to
+ * penicillin" after "is allergic to penicilin btw", filed as allergy:penicilin): the engine did not link them (no
+ * attribute on the denial, a typo in the object), and the denial holds now. The object's words compare as typos leave
+ * them (`typoKey`).
+ */
+function deniesKeyedValue(older: FactView, newer: FactView): boolean {
+  if (!older.keyed || !older.attribute?.includes(':') || NEGATED.test(older.memory.memory)) return false;
+  const object = older.attribute
+    .slice(older.attribute.indexOf(':') + 1)
+    .split(/[\s_-]+/)
+    .filter((w) => w.length >= 4)
+    .map(typoKey);
+  if (object.length === 0 || (newer.id !== 'other' && newer.id !== older.id)) return false;
+  const said = new Set((newer.memory.memory.match(/\p{L}+/gu) ?? []).map(typoKey));
+  if (!object.every((w) => said.has(w))) return false;
+  // The denial is of what the older fact says: a word right after the negation is one of its own ("NOT allergic" after
+  // "is allergic to ..."), not any negation of the same chat ("can't wait", "wasn't easy").
+  const olderWords = new Set((older.memory.memory.match(/\p{L}+/gu) ?? []).map(typoKey).filter((w) => w.length >= 4 && !object.includes(w)));
+  for (const m of newer.memory.memory.matchAll(DENIAL)) if ([m[1], m[2]].some((w) => w !== undefined && olderWords.has(typoKey(w)))) return true;
+  return false;
+}
+
+/**
+ * "joined Gymbox instead", "back to eating normally" (after "gave up on keto"): a fact that says it replaces something.
+ * "back to" only before an activity or "normal", not a place ("back to Leeds" is a move).
+ */
+const INSTEAD = /\b(?:[Ii]nstead\b|[Bb]ack to (?:\p{Ll}+ing|normal)\b)/u;
 
 /**
  * "The user cancelled PureGym." and "The user joined Gymbox instead." (one sentence the engine split in two): the fact

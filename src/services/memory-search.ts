@@ -12,6 +12,7 @@ import { indexTerms, queryTerms } from '../text/tokenize.js';
 import { asksAboutEvent, subjectsOf } from './memory-subjects.js';
 import { askedAttributes, attributeEvidence, currentFactsFirst, oneSlotPerSource, questionFocus } from './memory-ranking.js';
 import { pastQuestion, previousValueFirst } from './memory-past.js';
+import { checksValue, replacedValues, replacedValuesBelow } from './memory-old-values.js';
 
 export interface MemoryHit {
   memory: MemoryRecord;
@@ -108,8 +109,10 @@ export class MemorySearch {
     const extra = sources ? await this.memoriesOfSources(actor, sources, new Set(ids), containerTags, p.includeForgotten ?? false) : [];
     // A question about a former value ("where did I live before Cardiff?") reads the earlier versions of the candidates.
     const past = pastQuestion(p.q);
-    const earlier = past ? await this.earlierVersions(actor, [...found, ...extra], containerTags, p.includeForgotten ?? false) : new Map<string, { version: MemoryRecord; head: string }>();
-    const versions = [...earlier.values()].map((e) => e.version);
+    // A question checking a value ("does Tom still live in Leeds?") reads them too: its chain answers for what it said.
+    const checks = !past && checksValue(p.q);
+    const earlier = past || checks ? await this.earlierVersions(actor, [...found, ...extra], containerTags, p.includeForgotten ?? false) : new Map<string, { version: MemoryRecord; head: string }>();
+    const versions = past ? [...earlier.values()].map((e) => e.version) : [];
     const memories = [...found, ...extra, ...versions].filter((m) => matchesFilter(p.filters, m.metadata) && (!p.documentId || m.documentIds.includes(p.documentId)));
     // Term weights from the candidates themselves: they are the memories the question is about.
     const termSets = new Map(memories.map((m) => [m.id, new Set(indexTerms(m.memory))]));
@@ -128,16 +131,16 @@ export class MemorySearch {
     const ownAttribute = asked.length > 0 && !asksAboutEvent(p.q);
     const sourceFloor = sources && sources.size > 0 ? Math.min(...sources.values()) : 0;
     const subjects = subjectsOf(p.q, memories);
-    const hits = memories.map((m) => {
+    const scoreOf = (m: MemoryRecord) => {
       const evidence = attributeEvidence(asked, m);
       let similarity: number;
       if (embedder) {
         // An earlier version, which no retriever returns, is as close in meaning as its chain's latest.
         const cos = cosines.get(m.id) ?? cosines.get(earlier.get(m.id)?.head ?? '') ?? floor ?? embedder.calibration.mean;
-        const keyword = { queryTerms: scored, memoryTerms: termSets.get(m.id)!, weights };
+        const keyword = { queryTerms: scored, memoryTerms: termSets.get(m.id) ?? new Set(indexTerms(m.memory)), weights };
         similarity = memorySimilarity(memoryFeatures(cos, best, embedder.calibration, keyword, evidence), this.weights ?? memorySimilarityWeights(embedder.id));
       } else {
-        similarity = KEYWORD_ONLY_WEIGHT * keywordCoverage(scored, termSets.get(m.id)!, weights);
+        similarity = KEYWORD_ONLY_WEIGHT * keywordCoverage(scored, termSets.get(m.id) ?? new Set(indexTerms(m.memory)), weights);
       }
       const matched = subjects.match(m);
       // Another person's fact counts against itself only for the asked person's own attribute, and not when it names
@@ -157,9 +160,24 @@ export class MemorySearch {
       // Another person's fact ("The user's sister Hannah lives in Leeds." for "where does Tom live?") ranks below.
       if (about < 0) similarity *= OTHER_SUBJECT_WEIGHT;
       if (m.isInference) similarity *= INFERENCE_WEIGHT;
-      return { memory: m, similarity: clamp01(similarity) };
-    });
-    const ranked = currentFactsFirst(hits, subjects.key);
+      return clamp01(similarity);
+    };
+    // For a question checking a value, a chain's latest version scores at least what its earlier versions would (the
+    // question names what they said), and the values they held are known replaced.
+    const fromEarlier = new Map<string, number>();
+    const replaced = new Map<string, string[]>();
+    if (checks) {
+      const byHead = new Map<string, MemoryRecord[]>();
+      for (const { version, head } of earlier.values()) byHead.set(head, [...(byHead.get(head) ?? []), version]);
+      for (const m of memories) {
+        const chain = byHead.get(m.id);
+        if (!chain) continue;
+        fromEarlier.set(m.id, Math.max(...chain.map(scoreOf)));
+        replaced.set(m.id, replacedValues(m, chain));
+      }
+    }
+    const hits = memories.map((m) => ({ memory: m, similarity: Math.max(scoreOf(m), fromEarlier.get(m.id) ?? 0) }));
+    const ranked = replacedValuesBelow(currentFactsFirst(hits, subjects.key), replaced, subjects.key);
     return oneSlotPerSource(
       (past ? previousValueFirst(ranked, past, asked, subjects.key) : ranked).filter((h) => h.similarity >= p.threshold),
       p.limit,

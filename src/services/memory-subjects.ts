@@ -55,9 +55,18 @@ function relativesAsked(question: string, memories: readonly Pick<MemoryRecord, 
 // Case-sensitive: the word after the relation must be in lower case (a capital is the relative's name).
 const RELATIVE_ACTS = new RegExp(String.raw`^\s*(?:[Tt]he\s+)?[Uu]ser's\s+(${KIN_WORDS})(?:'s)?\s+(?!(?:is|are|was|were|and|or|name|names)\b)\p{Ll}`, 'u');
 
+/**
+ * "The user's parents live in Cork.", "The user's mum and Dad sold the house": both parents act together, whichever of
+ * them the engine filed it under (the user, or one parent): one subject, the user's parents.
+ */
+// Case-sensitive after the relation (a capital would be a name), so each parent word spells its own capital.
+const PARENTS_ACT = /^\s*(?:[Tt]he\s+)?[Uu]ser's\s+(?:parents|[Mm](?:um|om|other|a)\s+and\s+[DdPp](?:ad|ather|a)|[DdPp](?:ad|ather|a)\s+and\s+[Mm](?:um|om|other|a))\s+(?!(?:is|are|was|were|and|or|name|names)\b)\p{Ll}/u;
+const PARENT_SUBJECT = /^(?:the user|user|the user's (?:mother|father))$/;
+
 /** The subject a fact is about: the stored one, or the relative it opens with when it was filed under the user. */
 export function textSubject(m: Pick<MemoryRecord, 'subject' | 'memory'>): string | null {
   const stored = m.subject?.trim().toLowerCase();
+  if ((!stored || PARENT_SUBJECT.test(stored)) && PARENTS_ACT.test(m.memory)) return `${USER}'s parents`;
   if (stored && stored !== USER && stored !== 'user') return m.subject;
   const rel = RELATIVE_ACTS.exec(m.memory)?.[1];
   return rel ? `${USER}'s ${relative(rel)}` : m.subject;

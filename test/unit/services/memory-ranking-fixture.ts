@@ -57,3 +57,45 @@ export async function searchFacts(facts: readonly StoredFact[], q: string): Prom
     await store.close();
   }
 }
+
+/** One chain of versions of a fact, oldest first, in tag "u": only the last is latest (and searchable). */
+export function versionChain(texts: readonly { memory: string; date: string }[], subject: string, attribute: string): MemoryRecord[] {
+  const out: MemoryRecord[] = [];
+  for (const [i, t] of texts.entries()) {
+    out.push(
+      memoryRecord({
+        id: `${attribute}-${i}`,
+        orgId: 'org',
+        containerTags: ['u'],
+        memory: t.memory,
+        subject,
+        attribute,
+        isStatic: true,
+        isLatest: i === texts.length - 1,
+        version: i + 1,
+        parentMemoryId: i === 0 ? null : out[i - 1]!.id,
+        rootMemoryId: `${attribute}-0`,
+        relation: i === 0 ? null : 'updates',
+        createdAt: `${t.date}T10:00:00.000Z`,
+        metadata: { date: t.date },
+      }),
+    );
+  }
+  return out;
+}
+
+/** A memories search for `q` over memories stored as given (versions included), with hash-embedder vectors: texts best first. */
+export async function searchMemories(memories: readonly MemoryRecord[], q: string): Promise<string[]> {
+  const store = new SqliteStore(':memory:');
+  await store.migrate();
+  try {
+    const hash = createHashEmbedder();
+    const vectors = await hash.embedDocuments(memories.map((m) => m.memory));
+    for (const [i, m] of memories.entries()) await store.memories.insertMemory(m, { model: hash.id, vector: vectors[i]! });
+    const handle: EmbedderHandle = { get: async () => hash, status: () => ({ state: 'ready', provider: 'hash', model: hash.id, dimensions: hash.dimensions }) };
+    const hits = await new MemorySearch(store, handle, silentLogger).search(actor, { q, containerTags: ['u'], limit: 10, threshold: 0 });
+    return hits.map((h) => h.memory.memory);
+  } finally {
+    await store.close();
+  }
+}
