@@ -6,6 +6,7 @@ import type { Logger } from '../core/logger.js';
 import { createSecretBox } from '../core/secret-box.js';
 import { createMemoryEngine } from '../memory/engine.js';
 import type { PipelineDeps } from '../pipeline/deps.js';
+import { sandboxedFacts } from '../pipeline/sandboxed-facts.js';
 import { createEmbedderHandle } from '../providers/create-embedder.js';
 import { createExtractionEngines, type ExtractionEngines } from '../providers/extraction-engines.js';
 import type { EmbedderHandle } from '../providers/embedder.js';
@@ -74,7 +75,8 @@ export async function openBase(config: Readonly<Config>, logger: Logger, overrid
     embedder,
     config,
     logger,
-    memoryEngine: { extractor: memoryEngine.extractor, judge: memoryEngine.judge, ...(memoryEngine.filter ? { filter: memoryEngine.filter } : {}) },
+    // The offline extractor reads on a worker thread, under the parse time limit (sandboxed-facts.ts).
+    memoryEngine: { extractor: sandboxedFacts(memoryEngine.extractor, config.extraction.limits), judge: memoryEngine.judge, ...(memoryEngine.filter ? { filter: memoryEngine.filter } : {}) },
     extraction,
   };
   const secret = await masterSecret(config.secretKey, store.secrets);

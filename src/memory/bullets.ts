@@ -235,6 +235,18 @@ function personalFacts(label: { id: string; noun: string; keyed?: 'item' | 'labe
   }));
 }
 
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six'];
+
+/** "Ella 7, Max 4" → "I have two kids, Ella (7) and Max (4)."; "2 (8 and 5)" → "I have 2 (8 and 5)." as before. */
+function kidsSentence(v: string, noun: string): string {
+  const items = v.split(/\s*,\s*|\s+and\s+|\s*&\s*/).filter(Boolean);
+  const named = items.map((i) => /^(\p{Lu}[\p{L}'’-]*)\s*\(?(\d{1,2})\)?$/u.exec(i.trim()));
+  if (items.length === 0 || named.some((m) => m === null)) return `I have ${v}.`;
+  const list = named.map((m) => `${m![1]} (${m![2]})`);
+  const said = list.length === 1 ? list[0]! : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+  return `I have ${NUMBER_WORDS[list.length] ?? list.length} ${list.length === 1 ? noun.replace(/ren$|s$/, '') : noun}, ${said}.`;
+}
+
 /** "label: value" lines of an about-me page, as the sentence the author would have written. */
 const PROFILE: Record<string, (v: string) => string> = {
   name: (v) => `My name is ${v}.`,
@@ -262,8 +274,8 @@ const PROFILE: Record<string, (v: string) => string> = {
   language: (v) => `I speak ${v}.`,
   pets: (v) => `I have ${namedPet(v)}.`,
   pet: (v) => `I have ${namedPet(v)}.`,
-  kids: (v) => `I have ${v}.`,
-  children: (v) => `I have ${v}.`,
+  kids: (v) => kidsSentence(v, 'kids'),
+  children: (v) => kidsSentence(v, 'children'),
   partner: (v) => `My partner is ${v}.`,
   wife: (v) => `My wife is ${v}.`,
   husband: (v) => `My husband is ${v}.`,
@@ -303,7 +315,7 @@ function namedPet(v: string): string {
  * Labels that say whose they are on their own: a note or a direct write of that one line ("Home: Cardiff.") is the
  * author's fact, where a lone "Title: Q3 report" is not.
  */
-const SOLO = new Set(['home', 'based in', 'lives in', 'living in', 'hometown', 'diet', 'allergies', 'allergy', 'allergic', 'allergic to', 'pets', 'pet', 'employer', 'works at']);
+const SOLO = new Set(['kids', 'children', 'home', 'based in', 'lives in', 'living in', 'hometown', 'diet', 'allergies', 'allergy', 'allergic', 'allergic to', 'pets', 'pet', 'employer', 'works at']);
 
 const PERSON_TITLE = new RegExp(String.raw`^\s*(?:[-*+•]|\d{1,2}[.)])\s+(\p{Lu}\p{Ll}+\s+\p{Lu}[\p{L}'’-]+)\s*[,:–—-]\s*((?:[\p{L}-]+\s+){0,3}?(?:${PROFESSIONS.join('|')}))\s*\.?\s*$`, 'iu');
 /** "Health notes", "Update (fixed)": a short plain line over bullets, a heading written without markdown. */
@@ -354,7 +366,11 @@ export function profileLinesAsSentences(content: string): string {
     if (make && value) at.push({ i, sentence: make(value), personal: personal || /\b(?:I|my)\b/i.test(m![1]!) });
   }
   const solo = at.length === 1 && lines.filter((l) => l.trim()).length === 1 && SOLO.has(canonicalLabel(LINE.exec(lines[at[0]!.i]!)![1]!));
-  const use = at.filter((x) => x.personal || (!headed && at.length >= 2) || solo);
+  // "- work: Ørsted, bridges team\n- commute: train, 40 min": a note made only of bulleted fields is the author's own,
+  // even when one field alone is one the profile reads.
+  const filled = lines.filter((l) => l.trim());
+  const fieldsOnly = !headed && filled.length >= 2 && filled.every((l) => /^\s*[-*+•]\s/.test(l) && LINE.test(l));
+  const use = at.filter((x) => x.personal || (!headed && at.length >= 2) || solo || fieldsOnly);
   if (use.length === 0 && people === 0) return content;
   for (const x of use) lines[x.i] = x.sentence;
   return lines.join('\n');

@@ -43,7 +43,10 @@ const RELATIVE_BARE = new RegExp(String.raw`\b([Mm]y|[Oo]ur)\s+(?:(?:older|young
 /** Before a capitalised word, a preposition that makes it a place or an organisation, unless the lexicon knows the name ("works at Figma"). */
 const PLACE_PREPOSITION = /\b(?:at|in|into|from|near|on|of|via|inside|outside|across|around|joined)\s+$/i;
 /** After a capitalised word at a sentence start, a verb only a person does ("Maya lives in Boston"): a person, named or not. */
-const PERSON_VERB = /^\s+(?:lives|lived|moved|works|worked|studies|studied|teaches|taught|married|loves|loved|hates|hated|likes|liked|plays|played|grew|says|said|told|met|wants|wanted|feels|felt|thinks|thought)\b/;
+// A name the lexicon does not know ("Kwame quit the bakery", "Thabo has started eating fish") is a person by what
+// it does: a verb of a life event after it ("quit", "has started"), not only the catalogue's verbs.
+const PERSON_VERB =
+  /^\s+(?:(?:now|only|just|still|also|finally)\s+){0,2}(?:(?:has|had)\s+(?:just\s+|finally\s+|now\s+|also\s+)?)?(?:lives|lived|moved|works|worked|studies|studied|teaches|taught|married|loves|loved|hates|hated|likes|liked|plays|played|grew|says|said|told|met|wants|wanted|feels|felt|thinks|thought|quit|left|became|become|got|gotten|went|gone|done|did|bought|sold|took|taken|began|begun|started|joined|retired|relocated|graduated|returned|resigned|qualified|switched|divorced|separated|adopted|finished|stopped|passed)\b/u;
 const NOBODY_IN_PARTICULAR = /^(?:Everyone|Everybody|Someone|Somebody|Nobody|Anyone|Anybody|People|Everything|Nothing|Who|He|She|They|It|We|You|I|One)$/;
 const WORKPLACE = /\b(?:at|for|joined)\s+(\p{Lu}[\p{L}\d&'’-]+(?:\s+\p{Lu}[\p{L}\d&'’-]+){0,2})/gu;
 const PLURAL_RELATIVES =
@@ -108,7 +111,10 @@ export class Discourse {
       // what only people do. After "at", "in", "from"... an unknown capitalised word is a place or an organisation.
       const atStart = m.index === 0 || /[.!?]\s*$/.test(sentence.slice(0, m.index));
       const unknown = !isCommonWord(first) && !isOrganisation(first);
-      const person = atStart ? !isOrganisation(first) && !NOBODY_IN_PARTICULAR.test(first) && PERSON_VERB.test(sentence.slice(m.index + m[0].length)) : unknown && !PLACE_PREPOSITION.test(sentence.slice(0, m.index));
+      // An abbreviation in capitals ("SALT has moved him", "NOK changed") is a team or a field, not a person.
+      const person = atStart
+        ? !isOrganisation(first) && !NOBODY_IN_PARTICULAR.test(first) && !/^\p{Lu}{2,}$/u.test(first) && PERSON_VERB.test(sentence.slice(m.index + m[0].length))
+        : unknown && !PLACE_PREPOSITION.test(sentence.slice(0, m.index));
       if (isKnownName(first) || person) this.mention(name, nameGender(first));
     }
     const partner = /^(\p{Lu}[\p{L}'’-]+) and I\b/u.exec(sentence);

@@ -6,6 +6,7 @@ import { PARTNER_WORDS, RELATIVE_WORDS } from './attribute-patterns.js';
  * - "Kai called yesterday, he's moved to Kyoto", "Talked to my sister Ines, she quit the bank": the lead only says how
  *   the news came; the pronoun after it is the person named in the lead ("Kai has moved to Kyoto", "my sister Ines
  *   quit the bank");
+ * - "Kofi has finally done it: he moved to Accra": a lead ending in a colon, the same ("Kofi moved to Accra");
  * - "Priya and I broke up", "Mark and I got divorced": the end of the partner fact, said as the user's ("I broke up
  *   with Priya").
  * Anything else is returned unchanged.
@@ -22,6 +23,8 @@ const HEARD = String.raw`(?:(?:i|I|we|We)\s+)?(?:just\s+|finally\s+)?(?:talked|s
 const REST = String.raw`(?:\s+[^,;:.!?]{1,40}?)?,\s+(?:and\s+)?(?<pro>he|she|they)(?<aux>'s|’s|'d|’d|'re|’re|'ve|’ve)?\s+(?<rest>\S.*)$`;
 const LEAD_SUBJECT = new RegExp(String.raw`^(?<who>${PERSON})\s+${CAME}(?:\s+(?:me|us))?${REST}`, 'u');
 const LEAD_OBJECT = new RegExp(String.raw`^(?:${HEARD})\s+(?<who>${PERSON})${REST}`, 'u');
+/** "Kofi has finally done it: he moved to Accra", "Big news from Ama: she's engaged": a lead ending in a colon, the pronoun after it the person the lead opens with. */
+const LEAD_COLON = new RegExp(String.raw`^(?<who>${PERSON})\s+[^,;:.!?]{1,40}?:\s+(?<pro>he|she)(?<aux>'s|’s|'d|’d)?\s+(?<rest>\S.*)$`, 'u');
 const ENDED = new RegExp(
   String.raw`^(?<who>${PERSON})\s+and\s+I\s+(?:(?:have|had|just|finally|officially|recently)\s+)*(?<verb>broke up|split up|split|separated|got divorced|divorced|called it quits)\b(?<rest>.*)$`,
   'u',
@@ -55,7 +58,7 @@ export function statementBehindLead(sentence: string): string {
   const patient = patientOfPrescriber(s);
   if (patient) return patient;
   // "Talked to ...": the verb opens the sentence with its capital.
-  const m = LEAD_SUBJECT.exec(s) ?? LEAD_OBJECT.exec(s.charAt(0).toLowerCase() + s.slice(1));
+  const m = LEAD_SUBJECT.exec(s) ?? LEAD_OBJECT.exec(s.charAt(0).toLowerCase() + s.slice(1)) ?? LEAD_COLON.exec(s);
   if (m?.groups) {
     const { who, pro, aux, rest } = m.groups as { who: string; pro: string; aux?: string; rest: string };
     // "they" after a single named person is someone else (or the person with others): not resolved here.
@@ -64,7 +67,9 @@ export function statementBehindLead(sentence: string): string {
       .split(/\s+/)[0]!
       .replace(/[^\p{L}]/gu, '')
       .toLowerCase();
-    const participle = IRREGULAR_PAST.has(verb) || isRegularPast(verb) || /^(?:been|gone|done|seen|taken|given|become|begun|grown|known)$/.test(verb);
+    // "she's engaged", "he's retired": a state, not a past action.
+    const state = /^(?:engaged|married|retired|divorced|separated|widowed|qualified|employed|unemployed|based|settled|pregnant)$/.test(verb);
+    const participle = !state && (IRREGULAR_PAST.has(verb) || isRegularPast(verb) || /^(?:been|gone|done|seen|taken|given|become|begun|grown|known)$/.test(verb));
     const contracted = aux ? (/^['’]s$/.test(aux) ? (participle ? ' has' : ' is') : /^['’]d$/.test(aux) ? ' had' : /^['’]re$/.test(aux) ? ' are' : ' have') : '';
     return capitalise(`${who}${contracted} ${rest}`);
   }

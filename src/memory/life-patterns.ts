@@ -71,7 +71,10 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => f('diet', `eats ${g.v}`),
   ],
   // "eats everything", "will eat anything", "has no dietary restrictions": no diet is a diet a change replaces.
-  [new RegExp(String.raw`^\s+${ADV}(?:eats?\s+(?:everything|anything)\b|(?:has|have)\s+no\s+(?:dietary\s+(?:restrictions|requirements|needs)|special diet))`, 'iu'), () => f('diet', 'no restrictions')],
+  [
+    new RegExp(String.raw`^\s+${ADV}(?:(?:(?:is happy to|is glad to)\s+)?eats?\s+(?:everything|anything)\b|(?:has|have)\s+no\s+(?:dietary\s+(?:restrictions|requirements|needs)|special diet))`, 'iu'),
+    () => f('diet', 'no restrictions'),
+  ],
   [new RegExp(String.raw`^\s+${ADV}(?:stopped|quit|gave up)\s+eating\s+(?<v>meat|fish|dairy|gluten|sugar|eggs|pork|beef|red meat|animal products)`, 'iu'), (g) => f('diet', `no ${g.v}`)],
   [
     new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became|is still)\s+${ADV}(?:not\s+)?${ADV}(?:severely\s+|very\s+|mildly\s+|a bit\s+|slightly\s+|deathly\s+|highly\s+)?allergic\s+to\s+(?<v>.+)`, 'iu'),

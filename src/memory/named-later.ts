@@ -9,8 +9,13 @@ import { PARTNER_WORDS, PET_WORDS, RELATIVE_WORDS } from './attribute-words.js';
  */
 
 const NEWCOMER = new RegExp(String.raw`\b(?:someone|somebody)(?:\s+new)?\b|\b(?:an?|my|our|new)\s+(?:(?:new|little|rescue|old|young|\p{Ll}+-\p{Ll}+)\s+)*(?:${PET_WORDS})\b`, 'giu');
-// "her name is juno", "his name's Tom", "she's called Pip", "he is named Rex": the naming clause and its name.
-const NAMING = /(?<lead>\s*(?:[.!?…]+|,|;|\s[-–—]|\s+and))\s+(?:(?:her|his|its|their)\s+name(?:'s|\s+is)|(?:she|he|it)(?:'s|\s+is)\s+(?:called|named))\s+(?<name>\p{L}[\p{L}'’-]*)(?<tail>[^\n]*)/giu;
+// "her name is juno", "his name's Tom", "she's called Pip", "he is named Rex": the naming clause and its name. The lead
+// starts where a run of spaces or stops starts (the lookbehind), its stops are taken whole (the lookahead and
+// back-reference: an atomic group) and its alternatives do not overlap, so a long run is read once: the earlier
+// `\s*(?:[.!?…]+|…|\s[-–—]|\s+and)` tried every split of the run from every start (cubic: 20 KB of spaces held the
+// event loop for minutes).
+const NAMING =
+  /(?<![\s.!?…])(?<lead>\s*(?:(?=(?<stops>[.!?…]+))\k<stops>|,|;)|\s+(?:[-–—]|and))\s+(?:(?:her|his|its|their)\s+name(?:'s|\s+is)|(?:she|he|it)(?:'s|\s+is)\s+(?:called|named))\s+(?<name>\p{L}[\p{L}'’-]*)(?<tail>[^\n]*)/giu;
 
 const PERSON_WORD = new RegExp(String.raw`\b(?:${RELATIVE_WORDS}|${PARTNER_WORDS}|friend|colleague|boss|neighbou?r)\b`, 'iu');
 

@@ -1,5 +1,8 @@
 import { foldTopicEcho } from './topic-echo.js';
+import { boundRuns } from './bounded-runs.js';
 import { nameWithNewcomer } from './named-later.js';
+import { contactsWithTitles, personLabelledLines } from './person-labels.js';
+import { petFieldsAsStatements } from './pet-labels.js';
 import { changeWithItsValue } from './announced-changes.js';
 import { doseStatements } from './dose-notes.js';
 import { sentenceSpans } from '../text/sentences.js';
@@ -59,14 +62,18 @@ export function createOfflineExtractor(maxFacts = MAX_FACTS): FactExtractor {
 }
 
 /** The facts of one document, deterministically. */
-export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): ExtractionResult {
+export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): ExtractionResult {
+  // Long runs of blank lines, spaces or one mark cut to a few (bounded-runs.ts): the patterns below read them in n².
+  const doc = { ...source, content: boundRuns(source.content), ...(source.previous ? { previous: boundRuns(source.previous) } : {}) };
   const entityName = nameFromEntityContext(doc.entityContext);
   const turns = parseConversation(doc.content, doc.documentDate, entityName);
   const chat = turns !== null;
   const before = doc.previous?.trim() ? (parseConversation(doc.previous, doc.documentDate, entityName) ?? [{ speaker: entityName ?? USER, content: doc.previous, timestamp: null }]) : [];
   // "Best,\nHannah Okafor\nDirector of Product | Veridian": a signature's title is a statement of the signer's.
   const signed = chat ? null : signatureStatement(withoutDatedLabels(doc.content));
-  const content = chat ? doc.content : profileLinesAsSentences(notesAsStatements(signed?.statement ? `${signed.body}\n\n${signed.statement}` : signed!.body));
+  const content = chat
+    ? doc.content
+    : profileLinesAsSentences(notesAsStatements(petFieldsAsStatements(contactsWithTitles(personLabelledLines(signed?.statement ? `${signed.body}\n\n${signed.statement}` : signed!.body)))));
   const bullets = chat ? null : bulletFacts(content, doc.title, doc.documentDate);
   const body =
     bullets && bullets.lines.size > 0
@@ -144,7 +151,8 @@ export function extractFacts(doc: SourceDocument, maxFacts = MAX_FACTS): Extract
     if (chat) body = foldTopicEcho(body);
     // "adopted a greyhound!! her name is juno": the name joins the newcomer it names.
     // "Promoted!! Senior engineer as of Monday.", "We've moved! Leeds is lovely.": the change takes its value.
-    body = changeWithItsValue(nameWithNewcomer(body));
+    // "Priya update: left Google. now at Stripe": the label's person is the subject of its line.
+    body = changeWithItsValue(nameWithNewcomer(chat ? petFieldsAsStatements(contactsWithTitles(personLabelledLines(body))) : body));
     const photo = chat ? PHOTO.exec(body) : null;
     if (photo) body = body.slice(0, photo.index);
     const spans = sentenceSpans(body, 0, Math.min(body.length, MAX_SCAN_CHARS));

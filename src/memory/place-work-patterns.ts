@@ -84,6 +84,8 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
     (g, rest) => {
       const after = rest.slice(rest.indexOf(g.v!) + g.v!.length);
       const works = /^\s+(?:these days|nowadays)\b|^\s+now\s*,\s*(?:managing|working|running|leading|heading|doing|teaching|coding|selling|in charge|on the|as an?\s)/u.test(after);
+      // "is at Oakfield Primary now": a school by its name's last word is where the subject studies.
+      if (g.at === 'at' && SCHOOL_NAME.test(g.v!)) return f('education', g.v);
       return g.at === 'at' && works && !isPlaceName(g.v!) && !isKnownName(g.v!.split(/\s+/)[0]!) && !/^the\s/i.test(g.v!) ? f('employer', g.v) : f('location', g.v);
     },
   ],
@@ -127,6 +129,14 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
   [
     new RegExp(String.raw`^\s+${ADV}(?:joined|has joined|started at|started working at|started a (?:new\s+)?job at|is joining|got a job at|got hired at)\s+${WORKPLACE}`, 'iu'),
+    (g) => f('employer', g.v, { future: false }),
+  ],
+  // "has joined kite & key studio as a backend engineer": a workplace written in lowercase is one when a job is taken there.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:joined|has joined|is joining)\s+(?<v>(?!(?:a|an|the|my|our|his|her|their)\s)[\p{Ll}\d][\p{L}\d&'’.-]*(?:\s+[\p{L}\d&][\p{L}\d&'’.-]*){0,3}?)\s+as\s+(?:an?\s+)?(?:[\p{Ll}-]+\s+){0,2}${PROFESSION}\b`,
+      'u',
+    ),
     (g) => f('employer', g.v, { future: false }),
   ],
   // "I'm with Hooli now": an organisation, not a place or a person.

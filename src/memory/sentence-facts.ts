@@ -3,6 +3,7 @@ import { classifyFact } from './classify.js';
 import { USER } from './conversation.js';
 import type { Discourse } from './discourse.js';
 import { toThirdPerson, type Voices } from './first-person.js';
+import { NAME_PART } from './name-particles.js';
 import { isKnownName, isOrganisation, isPlaceName, isSubjectless } from './lexicon.js';
 import { cleanSentence, escapeRe, rejectReason, restoreImpliedSubject } from './statements.js';
 import { RELATIVE_WORDS, PARTNER_WORDS, relative } from './attribute-patterns.js';
@@ -41,8 +42,10 @@ const PERSON = /\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself|we|we're|we've|us|our
 const FIRST_PERSON_SUBJECT = /^(?:I|I'm|I've|I'd|I'll|my|we|we're|we've|we'd|we'll|our)\b/i;
 const WE_SUBJECT = /^(?:we|we're|we've|we'd|we'll|our)\b/i;
 const SECOND_PERSON_SUBJECT = /^(?:you|you're|you've|you'd|you'll|your)\b/i;
-const PROPER_SUBJECT =
-  /^(?!\p{L}+ing\b)(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})(?='s\b|\s+(?:(?:\p{Ll}+ly|now|still|also|just|already|often|always|never|soon|then)\s+)?(?:is|was|has|had|will|would|can|does|did|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|no longer|got|and|made|became|left|quit|took|bought|sold|won|went|began|ran|met|lost|found|kept|sang|drove|grew|wrote|\p{Ll}+(?:s|ed))\b)/u;
+const PROPER_SUBJECT = new RegExp(
+  String.raw`^(?!\p{L}+ing\b)(\p{Lu}[\p{L}'-]*(?:${NAME_PART}){0,2})(?='s\b|\s+(?:(?:\p{Ll}+ly|now|only|still|also|just|already|often|always|never|soon|then)\s+){0,2}(?:is|was|has|had|will|would|can|does|did|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|no longer|got|and|made|became|left|quit|took|bought|sold|won|went|began|ran|met|lost|found|kept|sang|drove|grew|wrote|\p{Ll}+(?:s|ed))\b)`,
+  'u',
+);
 // "My sister Lena is...", "Maya's brother Tom plays...": the relative is the subject.
 const RELATIVE_SUBJECT = new RegExp(
   String.raw`^(?:[Mm]y|[Oo]ur|\p{Lu}[\p{L}'-]*'s)\s+(?:(?:older|younger|little|big|baby|twin|best|new|old)\s+)?(?:${RELATIVE_WORDS}|${PARTNER_WORDS})(?:,)?\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)(?=,?\s+\p{Ll})`,
@@ -72,6 +75,8 @@ const SLANG: [RegExp, string][] = [
   [/\bgotta\b/gi, 'have to'],
   [/\bkinda\b/gi, 'kind of'],
   [/\bsorta\b/gi, 'sort of'],
+  // "I'll eat anything": a habit said as a willingness, not a plan (the diet with no restrictions).
+  [/\b(?:I'll|I will)\s+eat\s+(anything|everything)\b/gi, 'I eat $1'],
 ];
 const NOT_A_PERSON =
   /^(?:The|This|That|These|Those|Today|Tomorrow|Yesterday|Everyone|Everybody|Nobody|Someone|Something|Nothing|Life|Work|Everything|Anyone|Lots|Most|Many|Some|Each|Every|All|Both|Which|What|Who|How|Why|Where|When|Here|There)\b/;

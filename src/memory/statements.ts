@@ -1,6 +1,7 @@
 import { indexTerms } from '../text/tokenize.js';
 import { eachNamedThing, withNewManager } from './named-things.js';
 import { nowLast } from './now-first.js';
+import { NAME_PART } from './name-particles.js';
 import { isKnownName, isPlaceName, isVerbForm } from './lexicon.js';
 import { IRREGULAR_PAST, isRegularPast, tenseOf } from './tense.js';
 import { DIETS, PARTNER_WORDS, PET_WORDS, PROFESSIONS, RELATIVE_WORDS } from './attribute-patterns.js';
@@ -72,7 +73,7 @@ const SHORT_FACT = new RegExp(String.raw`^(?:I'm|I am|Im)\s+(?:${DIETS}|single|m
 const PRONOUN = String.raw`(?:I|I'm|I've|I'd|I'll|we|we're|we've|we'll|my|our|it|it's|that's|they|they're|he|he's|she|she's)`;
 // Where a new clause with its own subject starts. A bare "and I" is left alone: "my husband and I went".
 const CLAUSE_BREAK = new RegExp(
-  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|\s+(?:also|plus)\s+(?=(?:I|I'm|I've|we|we're|we've)\s)|,\s+(?:and|but|so)\s+(?:(?:now|then|these days)\s+)?(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?:(?:now|then)\s+)?(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|\s+and\s+(?=(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll})|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})|,\s+(?=(?:my|our)\s+(?:new|current|old|former)\s+\p{Ll}+\s+(?:is|was)\s)|,\s+(?:and|but|so)\s+(?:somewhere|sometime|in|at|on|during|after|before|then|finally|eventually|meanwhile|amid|amidst|between|through)\b(?:\s+\p{Ll}+){0,7}?\s+(?=(?:I|we)\s+(?:(?:just|finally|also|then)\s+)?\p{Ll}+ed\b)`,
+  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|\s+(?:also|plus)\s+(?=(?:I|I'm|I've|we|we're|we've)\s)|,\s+(?:and|but|so)\s+(?:(?:now|then|these days)\s+)?(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?:(?:now|then)\s+)?(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|\s+and\s+(?=(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll})|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})|(?<=\bschools?\b[^,]{0,40}),\s+(?=(?:he|she)(?:'s|\s+is)\s+(?:(?:now|still)\s+)?at\s)|,\s+(?=(?:my|our)\s+(?:new|current|old|former)\s+\p{Ll}+\s+(?:is|was)\s)|,\s+(?:and|but|so)\s+(?:somewhere|sometime|in|at|on|during|after|before|then|finally|eventually|meanwhile|amid|amidst|between|through)\b(?:\s+\p{Ll}+){0,7}?\s+(?=(?:I|we)\s+(?:(?:just|finally|also|then)\s+)?\p{Ll}+ed\b)`,
   'gu',
 );
 
@@ -97,7 +98,8 @@ export function splitClauses(sentence: string): string[] {
     .filter(Boolean);
 }
 
-const INTRO = /^(?:I'm|I am)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)\s*,\s+(.+?)\s*([.!]*)$/u;
+// "I'm Jo btw, 34, nurse in Leeds": an aside after the name is no item.
+const INTRO = /^(?:I'm|I am)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?:\s+(?:btw|by the way|here))?\s*,\s+(.+?)\s*([.!]*)$/u;
 const PROFESSION_WORD = new RegExp(String.raw`\b(?:${PROFESSIONS.join('|')})s?\b`, 'i');
 
 /**
@@ -392,8 +394,10 @@ export function rejectReason(sentence: string, names: readonly string[]): string
 // thing ("the coffee machine broke again") stays out.
 const THING_HOURS = /^(?:the|our|my)\s+\p{Ll}[\p{Ll}-]*(?:\s+\p{Ll}[\p{Ll}-]*){0,2}\s+(?:now\s+|usually\s+|always\s+)?(?:opens|closes|shuts|reopens|starts|finishes|ends|stops serving)\s+(?:at|from|by|until|till)\s+\d/iu;
 // "Ana Silva lives in Paris", "Tom plays the cello", "Dana quit Acme", "Dana no longer works at Acme": a name and its verb.
-const NAMED_VERB =
-  /^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2}\s+(?:(?:\p{Ll}+ly|now|still|also|just|already|often|always|never|soon|then|since|no longer)\s+)?(?:\p{Ll}{2,}(?:s|ed)|quit|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|does not|did not|is not|has not)\b/u;
+const NAMED_VERB = new RegExp(
+  String.raw`^\p{Lu}[\p{L}'-]*(?:${NAME_PART}){0,2}\s+(?:(?:\p{Ll}+ly|now|only|still|also|just|already|often|always|never|soon|then|since|no longer)\s+){0,2}(?:\p{Ll}{2,}(?:s|ed)|quit|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|does not|did not|is not|has not)\b`,
+  'u',
+);
 const SUBORDINATOR = /^(?:since|because|when|while|after|before|until|that|if|so)$/i;
 const AUXILIARY = /^(?:am|is|are|was|were|has|have|had|do|does|did|will|would|can|could|got|gets|'m|'s|'re)$/i;
 

@@ -1,3 +1,4 @@
+import { schoolNamesTyped } from './school-names.js';
 import { PARTNER_WORDS, PATTERNS, RELATIVE_WORDS } from './attribute-patterns.js';
 import { isCommonWord, isKnownName, isLexiconWord, isPlaceName } from './lexicon.js';
 
@@ -31,6 +32,7 @@ const SHORTHAND: Record<string, string> = {
   havent: "haven't",
   hasnt: "hasn't",
   shes: "she's",
+  hes: "he's",
   theyre: "they're",
   youre: "you're",
   thats: "that's",
@@ -102,6 +104,8 @@ function correct(word: string): string {
 export function normaliseTyping(clause: string): string {
   let s = clause.replace(LEAD_TAG, '');
   s = s.replace(/(?<![\p{L}'’])\p{L}+(?![\p{L}'’])/gu, correct);
+  // "hes at al-noor now" after "moved schools": the school's name as a name.
+  s = schoolNamesTyped(s);
   // "my wifes name", "my moms birthday": a possessive typed without its apostrophe.
   s = s.replace(KIN_POSSESSIVE, "$1$2's ");
   // "w/ my sister": "with".
@@ -133,10 +137,12 @@ const ABBREVIATION = /(?:^|\s)(?:e\.g|i\.e|etc|vs|approx|incl|esp|dept|est|fig|n
 export function typedSentences(text: string): string[] {
   const out: string[] = [];
   let start = 0;
-  for (const m of text.matchAll(/[.!]+\s+(?=\p{L})/gu)) {
+  // A stop run is matched from its first stop only (the lookbehind): a long run of stops is read once, not from each.
+  for (const m of text.matchAll(/(?<![.!])[.!]+\s+(?=\p{L})/gu)) {
     const end = m.index + m[0].trimEnd().length;
     const before = text.slice(start, end);
-    if (ABBREVIATION.test(before) || before.trim().split(/\s+/).length < 2) continue;
+    // Only the end of what has accumulated is tested, so a run of skipped stops costs no re-reading.
+    if (ABBREVIATION.test(before.slice(-12)) || !/\S\s+\S/.test(before.trim())) continue;
     out.push(before.trim());
     start = m.index + m[0].length;
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { codeWords } from './binary-codes.js';
 import { FloatRows } from './float-rows.js';
+import { IdColumn } from './id-column.js';
 import type { IndexImage } from './vector-index.js';
 
 /**
@@ -56,6 +57,14 @@ const FLOAT_SLICE_ROWS = 256;
 export type ImageFloatSource = (from: number, to: number) => Float32Array | Promise<Float32Array>;
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Runs steps to their end with a turn of the event loop after each. */
+async function stepped<T>(steps: Generator<void, T>): Promise<T> {
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    await yieldToLoop();
+  }
+}
 
 /**
  * Ids joined by newlines, as buffers of SLICE_ROWS ids; null when an id holds a newline (never made by Mnemo: the
@@ -116,7 +125,7 @@ export async function writeIndexImage(file: string, image: IndexImage, stamp: Im
     docTagSets[i] = t;
     if (i % SLICE_ROWS === SLICE_ROWS - 1) await yieldToLoop();
   }
-  const chunkIds = await joinedIds(image.chunkIds, count);
+  const chunkIds = await stepped(image.chunkIds.joined(count, SLICE_ROWS));
   const docIds = await joinedIds(docs, docs.length);
   if (chunkIds === null || docIds === null) return false;
 
@@ -224,6 +233,9 @@ const ASYNC_READ_BYTES = 16 << 20;
 
 /** Ids decoded between two turns of the event loop by the sliced reader (~10 ms of string splitting). */
 const ID_SLICE_BYTES = 1 << 20;
+
+/** Bytes of chunk ids searched for their newlines between two turns of the event loop (~4 ms). */
+const ID_SCAN_BYTES = 4 << 20;
 
 /**
  * Reads an image written by writeIndexImage, straight into the arrays the index keeps. Answers null when the file is
@@ -352,10 +364,10 @@ function* assemble(header: Header, sections: Sections, model: string, fd: number
   if (!data || !scales || !alive || !rowDocs || !docTagSets || !chunkText || !docText || !tagText) return null;
   if (data.length !== count * dims || scales.length !== count || alive.length !== count || rowDocs.length !== count) return null;
   if (Boolean(mean) !== Boolean(codes) || (codes && codes.length !== count * codeWords(dims))) return null;
-  const chunkIds = count > 0 ? yield* splitLines(chunkText) : [];
+  const chunkIds = yield* IdColumn.fromText(chunkText, count, ID_SCAN_BYTES);
   const docs = header.documents > 0 ? yield* splitLines(docText) : [];
   const tagSets = JSON.parse(tagText.toString('utf8')) as string[][];
-  if (chunkIds.length !== count || docs.length !== header.documents || docTagSets.length !== docs.length) return null;
+  if (!chunkIds || docs.length !== header.documents || docTagSets.length !== docs.length) return null;
   const docIds = new Array<string>(count);
   for (let row = 0; row < count; row++) {
     docIds[row] = docs[rowDocs[row]!]!;

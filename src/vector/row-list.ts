@@ -7,10 +7,8 @@ export class RowList {
     this.rows = new Int32Array(capacity);
   }
 
-  static of(row: number): RowList {
-    const list = new RowList(8);
-    list.push(row);
-    return list;
+  static empty(): RowList {
+    return new RowList(8);
   }
 
   push(row: number): void {

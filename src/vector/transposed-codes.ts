@@ -61,11 +61,16 @@ export class TransposedCodes {
     for (let from = this.filled; from < count; from += batch) {
       const n = Math.min(batch, count - from);
       if (rows) {
-        // Word by word: a view per row would cost more than its 12 words.
-        for (let k = 0; k < n; k++) {
+        // A run of consecutive rows (a tag's documents come in runs) in one copy; a row alone word by word (a view
+        // per row would cost more than its 12 words).
+        for (let k = 0; k < n;) {
+          let end = k + 1;
+          while (end < n && rows[from + end] === rows[from + end - 1]! + 1) end++;
           const row = rows[from + k]! * rowWords;
           const at = k * rowWords;
-          for (let w = 0; w < rowWords; w++) stage[at + w] = words[row + w]!;
+          if (end - k > 1) stage.set(words.subarray(row, row + (end - k) * rowWords), at);
+          else for (let w = 0; w < rowWords; w++) stage[at + w] = words[row + w]!;
+          k = end;
         }
       } else {
         stage.set(words.subarray(from * rowWords, (from + n) * rowWords));

@@ -1,6 +1,7 @@
 import { codeWords, encodeSigns, encodeSignsInt8, queryPlanes, queryWeights, topByScore } from './binary-codes.js';
 import { dot } from './cosine.js';
 import type { FloatRows } from './float-rows.js';
+import { IdColumn } from './id-column.js';
 import { dequantize, dotInt8, quantizeInto } from './int8.js';
 import { kernelDims, scoreInt8Rows } from './int8-dots.js';
 import { RowList } from './row-list.js';
@@ -51,7 +52,7 @@ export interface IndexImage {
   meanRows: number;
   codes: Uint32Array | null;
   /** Chunk of each row (entries from `count` on, if any, are not part of the image). */
-  chunkIds: string[];
+  chunkIds: IdColumn;
   /** Document of each row (likewise). */
   docIds: string[];
   /** Tags of the documents (at least of every one with rows). */
@@ -120,7 +121,7 @@ interface OrgVectors {
   meanRows: number;
   count: number;
   dead: number;
-  chunkIds: string[];
+  chunkIds: IdColumn;
   docIds: string[];
   alive: Uint8Array;
   docRows: Map<string, number[]>;
@@ -253,7 +254,7 @@ export class VectorIndex {
       }
     }
     const sorted = top.sorted();
-    const ranked = sorted.map(({ item, score: s }) => ({ chunkId: idx.chunkIds[item]!, documentId: idx.docIds[item]!, score: s }));
+    const ranked = sorted.map(({ item, score: s }) => ({ chunkId: idx.chunkIds.get(item)!, documentId: idx.docIds[item]!, score: s }));
     if (!this.floats || ranked.length === 0) return ranked.slice(0, q.limit);
     // Rows the image file holds are rescored from it; the others (added since, or without a stored vector there)
     // from the store.
@@ -310,7 +311,7 @@ export class VectorIndex {
     const idx = this.orgs.get(orgId);
     if (!idx?.floatRows || idx.model !== model || idx.dims !== vector.length) return scores;
     chunkIds.forEach((chunkId, i) => {
-      const row = idx.docRows.get(documentIds[i]!)?.find((r) => idx.chunkIds[r] === chunkId && idx.alive[r]);
+      const row = idx.docRows.get(documentIds[i]!)?.find((r) => idx.chunkIds.get(r) === chunkId && idx.alive[r]);
       const v = row === undefined ? null : idx.floatRows!.read(row);
       if (v) scores.set(chunkId, dot(vector, v));
     });
@@ -373,7 +374,9 @@ export class VectorIndex {
     if (!idx) return;
     const rows = idx.docRows.get(documentId) ?? [];
     // Dequantised rows quantise back to the same bytes (the row's largest value is its scale x 127).
-    const vectors = rows.filter((r) => idx.alive[r]).map((r) => ({ chunkId: idx.chunkIds[r]!, documentId, vector: idx.floats?.get(idx.chunkIds[r]!) ?? dequantize(idx.data, r * idx.dims, idx.dims, idx.scales[r]!) }));
+    const vectors = rows
+      .filter((r) => idx.alive[r])
+      .map((r) => ({ chunkId: idx.chunkIds.get(r)!, documentId, vector: idx.floats?.get(idx.chunkIds.get(r)!) ?? dequantize(idx.data, r * idx.dims, idx.dims, idx.scales[r]!) }));
     this.putDocument(orgId, idx.model, { documentId, containerTags: tags }, vectors);
   }
 
@@ -557,7 +560,8 @@ export class VectorIndex {
     for (let from = 0; from < image.count; from += RESTORE_SLICE_ROWS) {
       yield;
       let previous: string | undefined;
-      let tags: readonly string[] = [];
+      // The partitions of the current document's tags, looked up once per document rather than once per row.
+      let lists: RowList[] = [];
       let rows: number[] = [];
       for (let row = from; row < Math.min(image.count, from + RESTORE_SLICE_ROWS); row++) {
         if (!image.alive[row]) {
@@ -567,13 +571,13 @@ export class VectorIndex {
         const doc = image.docIds[row]!;
         if (doc !== previous) {
           previous = doc;
-          tags = idx.docTags.get(doc) ?? [];
+          lists = (idx.docTags.get(doc) ?? []).map((tag) => tagList(idx, tag));
           const existing = idx.docRows.get(doc);
           rows = existing ?? [];
           if (!existing) idx.docRows.set(doc, rows);
         }
         rows.push(row);
-        addToTags(idx, tags, row);
+        for (const list of lists) list.push(row);
       }
     }
   }
@@ -634,7 +638,7 @@ export class VectorIndex {
     idx.scales[row] = from.scales[fromRow]!;
     const words = codeWords(idx.dims);
     if (idx.codes) idx.codes.words.set(from.codes!.words.subarray(fromRow * words, (fromRow + 1) * words), row * words);
-    this.finishRow(idx, row, from.chunkIds[fromRow]!, from.docIds[fromRow]!, tags, null);
+    this.finishRow(idx, row, from.chunkIds.get(fromRow)!, from.docIds[fromRow]!, tags, null);
   }
 
   private reserveRow(idx: OrgVectors): number {
@@ -658,7 +662,7 @@ export class VectorIndex {
   private finishRow(idx: OrgVectors, row: number, chunkId: string, documentId: string, tags: readonly string[], vector: Float32Array | null): void {
     if (idx.codes && vector) encodeSigns(vector, idx.mean!, idx.codes.words, row * codeWords(idx.dims));
     idx.alive[row] = 1;
-    idx.chunkIds[row] = chunkId;
+    idx.chunkIds.push(chunkId);
     idx.docIds[row] = documentId;
     pushTo(idx.docRows, documentId, row);
     addToTags(idx, tags, row);
@@ -669,7 +673,7 @@ export class VectorIndex {
       if (idx.alive[row]) {
         idx.alive[row] = 0;
         idx.dead++;
-        idx.floats?.delete(idx.chunkIds[row]!);
+        if (idx.floats) idx.floats.delete(idx.chunkIds.get(row)!);
       }
     }
     idx.docRows.delete(documentId);
@@ -706,7 +710,7 @@ function emptyIndex(model: string): OrgVectors {
     meanRows: 0,
     count: 0,
     dead: 0,
-    chunkIds: [],
+    chunkIds: IdColumn.empty(),
     docIds: [],
     alive: new Uint8Array(0),
     docRows: new Map(),
@@ -770,11 +774,17 @@ function eligibleRows(idx: OrgVectors, q: VectorSearchScope): Int32Array | null 
 
 /** Adds a row to the partitions of its (distinct) tags. */
 function addToTags(idx: OrgVectors, tags: readonly string[], row: number): void {
-  for (const t of tags) {
-    const list = idx.tagRows.get(t);
-    if (list) list.push(row);
-    else idx.tagRows.set(t, RowList.of(row));
+  for (const t of tags) tagList(idx, t).push(row);
+}
+
+/** The partition of a tag, made empty when the tag has none yet. */
+function tagList(idx: OrgVectors, tag: string): RowList {
+  let list = idx.tagRows.get(tag);
+  if (!list) {
+    list = RowList.empty();
+    idx.tagRows.set(tag, list);
   }
+  return list;
 }
 
 function pushTo(map: Map<string, number[]>, key: string, row: number): void {

@@ -33,6 +33,9 @@ export const HOSTILE: Hostile[] = [
   { name: 'markdown of 10,000 unclosed [ and _', file: { data: `Some words before it all. ${'[a _b '.repeat(10_000)}`, filename: 'open.md', type: 'text/markdown' }, code: null },
   { name: 'a 600 KB paragraph of 200,000 sentences', file: { data: 'A! '.repeat(200_000), filename: 'bang.txt', type: 'text/plain' }, code: null },
   { name: 'a 1 MB line of list markers', file: { data: '- '.repeat(500_000), filename: 'markers.md', type: 'text/markdown' }, code: null },
+  // The memory reader (src/memory) ran on the event loop, and some of its patterns read a long run in n² or n³ steps:
+  // 20 KB of spaces before a naming clause held the loop for minutes. It now reads in the sandbox, runs cut short.
+  { name: 'a note with 60 KB of blank lines, stops and spaces', content: `I got a kitten.${'\n'.repeat(20_000)}${'.'.repeat(20_000)}${' '.repeat(20_000)} Her name is Pip.`, code: null },
 ];
 
 /** Sends one hostile document (as content or as a file) to a server; the HTTP status and the document id. */

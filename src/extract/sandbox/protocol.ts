@@ -1,7 +1,8 @@
 import { AppError, ERRORS, type ErrorCode } from '../../core/errors.js';
 
 /** Messages between the sandbox pool (pool.ts) and its worker threads (worker.ts). */
-export type SandboxRequest = { type: 'run'; id: number; job: string; payload: unknown };
+/** `module`: the URL of a module whose `SANDBOX_JOBS` holds `job` (a job of a layer this one may not import). */
+export type SandboxRequest = { type: 'run'; id: number; job: string; payload: unknown; module?: string };
 
 export type SandboxReply = { type: 'ready' } | { type: 'progress'; id: number; progress: unknown } | { type: 'done'; id: number; result: unknown } | { type: 'error'; id: number; error: SerializedError };
 

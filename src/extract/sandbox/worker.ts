@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { createError } from '../../core/errors.js';
-import { JOBS } from './jobs.js';
+import { JOBS, type Job } from './jobs.js';
 import { serializeError, type SandboxReply, type SandboxRequest } from './protocol.js';
 
 /**
@@ -18,9 +18,25 @@ port.on('message', (m: SandboxRequest) => {
   void run(m);
 });
 
+/** Modules of jobs outside jobs.ts (`SandboxRequest.module`), imported once each. */
+const modules = new Map<string, Promise<Record<string, Job | undefined>>>();
+
+function jobModule(url: string): Promise<Record<string, Job | undefined>> {
+  let mod = modules.get(url);
+  if (!mod) {
+    mod = import(url).then((x: { SANDBOX_JOBS?: Record<string, Job> }) => x.SANDBOX_JOBS ?? {});
+    modules.set(url, mod);
+  }
+  return mod;
+}
+
+async function jobOf(m: SandboxRequest): Promise<Job | undefined> {
+  return m.module ? (await jobModule(m.module))[m.job] : JOBS[m.job];
+}
+
 async function run(m: SandboxRequest): Promise<void> {
   try {
-    const job = JOBS[m.job];
+    const job = await jobOf(m);
     if (!job) throw new Error(`unknown sandbox job ${m.job}`);
     const result = await job(m.payload, { progress: (progress) => reply({ type: 'progress', id: m.id, progress }) });
     reply({ type: 'done', id: m.id, result });
@@ -45,4 +61,7 @@ function lowerPriority(): void {
 }
 
 lowerPriority();
+// The pool's preloaded job modules (preloadSandboxModule) load before the worker says it is ready: their loading is
+// not part of any job's time. One that fails to load fails its jobs later, with its own error.
+await Promise.all(((workerData as { preload?: string[] }).preload ?? []).map((url) => jobModule(url).catch(() => undefined)));
 reply({ type: 'ready' });

@@ -279,7 +279,7 @@ export class SqliteVectorSync {
       if (missing.length === 0) return out;
       if (!this.closed) await quietMoment(() => this.lastSearch);
       if (!this.db.open) return out;
-      const ids = missing.map((i) => image.chunkIds[from + i]!);
+      const ids = missing.map((i) => image.chunkIds.get(from + i)!);
       const found = this.floats(orgId, image.model, ids);
       missing.forEach((i, k) => {
         const v = found.get(ids[k]!);

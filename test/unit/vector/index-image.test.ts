@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { normalize } from '../../../src/vector/cosine.js';
+import { IdColumn } from '../../../src/vector/id-column.js';
 import { openImageFloats, readIndexImage, readIndexImageInSlices, writeIndexImage } from '../../../src/vector/index-image.js';
 import { VectorIndex, type IndexedVector, type IndexImage } from '../../../src/vector/vector-index.js';
 
@@ -162,11 +163,11 @@ describe('index images', () => {
     const image = original.image('org')!;
     const byId = new Map([...rows, ...vectors(2, 7)].map((v) => [v.chunkId, v.vector]));
     // The store's floats: every row but one (a row without a stored vector is written NaN-led).
-    const missing = image.chunkIds[10]!;
+    const missing = image.chunkIds.get(10)!;
     const source = (from: number, to: number) => {
       const out = new Float32Array((to - from) * DIMS).fill(Number.NaN);
       for (let row = from; row < to; row++) {
-        const v = image.chunkIds[row] === missing ? undefined : byId.get(image.chunkIds[row]!);
+        const v = image.chunkIds.get(row) === missing ? undefined : byId.get(image.chunkIds.get(row)!);
         if (v) out.set(v, (row - from) * DIMS);
       }
       return out;
@@ -176,15 +177,15 @@ describe('index images', () => {
     const read = readIndexImage(file, { token: 'tf', seq: 5 }, 'm')!;
     expect(read.floatRows).not.toBeNull();
     expect(read.floatRows!.count).toBe(image.count);
-    expect([...read.floatRows!.read(3)!]).toEqual([...byId.get(image.chunkIds[3]!)!]);
+    expect([...read.floatRows!.read(3)!]).toEqual([...byId.get(image.chunkIds.get(3)!)!]);
     expect(read.floatRows!.read(10)).toBeNull();
     expect(read.floatRows!.read(image.count)).toBeNull();
     // A block of rows in one read, cut at the rows the file holds; the row without a vector stays NaN-led.
     const block = new Float32Array(4 * DIMS);
     expect(read.floatRows!.readRows(9, 13, block)).toBe(4);
-    expect([...block.subarray(0, DIMS)]).toEqual([...byId.get(image.chunkIds[9]!)!]);
+    expect([...block.subarray(0, DIMS)]).toEqual([...byId.get(image.chunkIds.get(9)!)!]);
     expect(Number.isNaN(block[DIMS]!)).toBe(true);
-    expect([...block.subarray(3 * DIMS)]).toEqual([...byId.get(image.chunkIds[12]!)!]);
+    expect([...block.subarray(3 * DIMS)]).toEqual([...byId.get(image.chunkIds.get(12)!)!]);
     expect(read.floatRows!.readRows(image.count - 1, image.count + 3, block)).toBe(1);
     expect(read.floatRows!.readRows(image.count, image.count + 3, block)).toBe(0);
 
@@ -226,7 +227,7 @@ describe('index images', () => {
       const image = index.image('org')!;
       const source = (from: number, to: number) => {
         const out = new Float32Array((to - from) * DIMS).fill(Number.NaN);
-        for (let row = from; row < to; row++) if (byId.has(image.chunkIds[row]!)) out.set(byId.get(image.chunkIds[row]!)!, (row - from) * DIMS);
+        for (let row = from; row < to; row++) if (byId.has(image.chunkIds.get(row)!)) out.set(byId.get(image.chunkIds.get(row)!)!, (row - from) * DIMS);
         return out;
       };
       const file = path.join(dir, name);
@@ -271,7 +272,9 @@ describe('index images', () => {
   });
 
   it('writes nothing for ids it cannot represent', async () => {
-    const image: IndexImage = { ...built().image('org')!, chunkIds: ['bad\nid'] };
+    const chunkIds = IdColumn.empty();
+    chunkIds.push('bad\nid');
+    const image: IndexImage = { ...built().image('org')!, chunkIds };
     const file = path.join(dir, 'c.vix');
     expect(await writeIndexImage(file, image, { token: 't', seq: 1 })).toBe(false);
     expect(fs.existsSync(file)).toBe(false);

@@ -1,0 +1,100 @@
+import { isCommonWord, isKnownName, isOrganisation, isPlaceName, isVerbForm } from './lexicon.js';
+import { NAME_PART } from './name-particles.js';
+
+/**
+ * A line opened by a person's name as its label, then what they did with no subject of its own, as terse notes and
+ * CRM / 1:1 logs are written: "Priya update: left Google. now at Stripe, payments infra.", "Owen Price: now only wants
+ * WhatsApp messages", "Nkechi - moved to Tbilisi". The name is the subject of every subjectless sentence of its line:
+ * "Priya left Google. Priya is now at Stripe, payments infra." Read by structure (a capitalised name, a colon or a
+ * dash, a verb or "now at" after it), so a name the lexicon does not know counts as much as one it does; a label that is
+ * a place, an organisation or a common word ("Update:", "Diet:", "Leeds:") is no person.
+ */
+
+const LINE_LABEL = new RegExp(String.raw`^(?<indent>[ \t]*(?:[-*•]\s+)?)(?<name>\p{Lu}[\p{L}'’-]*(?:${NAME_PART}){0,2})(?:\s+(?:update|news|notes?|latest))?\s*(?::|\s[-–—])\s+(?<rest>\S[^\n]*)$`, 'u');
+const ADVERBS = /^(?:(?:now|just|still|finally|also|recently|currently|only|no longer|apparently)\s+)+/i;
+/** After the name and its adverbs, a place or a state: "now at Stripe", "in Leeds since May", "off sick", "on leave". */
+const STATE_HEAD = /^(?:at|in|with|on|off|based|back|away|a|an|the|retired|married|engaged|single|pregnant|vegetarian|vegan)\b/i;
+
+/** Irregular verbs of a change the lexicon may tag as something else ("left" as an adjective). */
+const CHANGE_VERB = /^(?:left|quit|got|went|began|became|took|sold|bought|won|lost|met|made|gave|had|is|was|has)$/i;
+const CAPITAL_HEAD = /^(?:Now|Just|Still|Finally|Also|Recently|Currently|Left|Moved|Started|Joined|Quit|Promoted|Retired)\b/;
+
+/** The subjectless sentence said of `name`, or null when it has a subject of its own. */
+function ofPerson(name: string, sentence: string): string | null {
+  const s = sentence.trim();
+  // A capitalised sentence has its own subject, unless it opens with an adverb or a verb of a change.
+  if (s === '' || (/^\p{Lu}/u.test(s) && !CAPITAL_HEAD.test(s))) return null;
+  const adverbs = ADVERBS.exec(s)?.[0] ?? '';
+  const head = s.slice(adverbs.length);
+  const word = /^[\p{L}']+/u.exec(head)?.[0] ?? '';
+  if (!word || /^(?:i|i'm|i've|we|we're|he|she|they|it|it's|there|you|my|our|his|her|their)$/i.test(word)) return null;
+  const lower = `${s[0]!.toLowerCase()}${s.slice(1)}`;
+  if (STATE_HEAD.test(head)) return `${name} is ${lower}`;
+  if (isVerbForm(word) || /^\p{Ll}{2,}(?:s|ed)$/u.test(word) || CHANGE_VERB.test(word)) return `${name} ${lower}`;
+  return null;
+}
+
+/** Labels of a note's fields and words shaped like nouns rather than names ("Status:", "Progress:", "Medication:"). */
+const FIELD_WORD =
+  /^(?:status|priority|owner|budget|deadline|lead|progress|outcome|result|results|blocker|blockers|risk|risks|eta|next|notes?|summary|update|updates|action|actions|decision|decisions|plan|plans|goal|goals|agenda|context|scope|timeline|cost|price|fee|rate|dose|diet|mobility|contact|account|client|vendor|subject|re|fyi|todo|reminder|location|address|phone|email|home|work|job|role|title|team|project)$/i;
+const NOUN_SHAPE = /(?:tion|sion|ment|ness|ity|ance|ence|ship|ing|ism|ure|ies|ous|ive|able|ible|tus)$/i;
+
+/**
+ * "Sam lives in Oxford, works at Oxfam, 2 kids": a list of what the person does, each item a statement of its own
+ * ("Sam lives in Oxford. Sam works at Oxfam. Sam has 2 kids."), so each is filed and replaced on its own. Only when
+ * every item after the first opens with a verb of the person or a count.
+ */
+function eachItem(name: string, sentence: string): string {
+  const end = /[.!?]*$/.exec(sentence)![0];
+  const items = sentence.slice(0, sentence.length - end.length).split(/\s*,\s+(?:and\s+)?/);
+  if (items.length < 2 || !items[0]!.startsWith(`${name} `)) return sentence;
+  const rest = items.slice(1).map((item) => {
+    const word = /^[\p{L}']+/u.exec(item)?.[0] ?? '';
+    if (/^\d{1,2}\s+\p{Ll}+s?$/u.test(item) || /^(?:no|one|two|three|four|five)\s+(?:kids|children|sons|daughters|dogs|cats|pets|grandkids)$/i.test(item)) return `${name} has ${item}`;
+    // A verb of the person: a form the lexicon knows, or an -s word before a preposition or an article ("works at").
+    return /^\p{Ll}{2,}s$/u.test(word) && (isVerbForm(word) || /^\S+\s+(?:(?:in|at|for|with|on|as|from|a|an|the)\b|\d)/u.test(item)) ? `${name} ${item}` : null;
+  });
+  if (rest.some((r) => r === null)) return sentence;
+  return [items[0]!, ...(rest as string[])].map((x) => `${x}${end || '.'}`).join(' ');
+}
+
+function isPersonName(name: string, bulleted: boolean): boolean {
+  const words = name.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w));
+  const first = words[0]!;
+  if (FIELD_WORD.test(first) || isPlaceName(name) || isOrganisation(first) || words.some((w) => isPlaceName(w) && !isKnownName(w))) return false;
+  // A bulleted line is a note's field unless the lexicon knows the name ("- Dad: ...", "- Lisinopril: raised to 20mg").
+  if (bulleted && !isKnownName(first)) return false;
+  if (!isKnownName(first) && words.length === 1 && NOUN_SHAPE.test(first)) return false;
+  // A surname may be a word ("Owen Price", "Ruth Baker"): the first name decides.
+  return isKnownName(first) || !isCommonWord(first);
+}
+
+/** The text with each person-labelled line's subjectless sentences said of that person. */
+export function personLabelledLines(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const m = LINE_LABEL.exec(line);
+      if (!m?.groups) return line;
+      const { indent, name, rest } = m.groups as { indent: string; name: string; rest: string };
+      // "Lisinopril: raised to 20mg": a change of an item, which the medication reader files.
+      if (!isPersonName(name, /[-*•]/.test(indent)) || /^\p{Ll}+ed\s+(?:to|from|by)\s+\d/u.test(rest)) return line;
+      const sentences = rest.split(/(?<=[.!?])\s+/u);
+      const first = ofPerson(name, sentences[0]!);
+      if (first === null) return line;
+      const out = [first, ...sentences.slice(1).map((s) => ofPerson(name, s) ?? s)].map((s) => eachItem(name, s));
+      return `${indent}${out.join(' ')}`;
+    })
+    .join('\n');
+}
+
+/** "Contact: Mark Otieno, procurement manager": a contact named with their title, in prose. */
+const CONTACT_WITH_TITLE = new RegExp(
+  String.raw`(^|[.;]\s+)(?:(?:main|key|primary|client|our|my)\s+)?(?:contact|point of contact|poc)\s*:\s+(\p{Lu}[\p{L}'’-]*(?:${NAME_PART}){1,2})\s*,\s+(\p{Ll}[\p{L}-]*(?:\s+\p{Ll}[\p{L}-]*){0,3})(?=\s*(?:[.;]|$))`,
+  'gimu',
+);
+
+/** The contact's line as a statement of their job: "Mark Otieno works as a procurement manager." */
+export function contactsWithTitles(text: string): string {
+  return text.replace(CONTACT_WITH_TITLE, (_all, lead: string, name: string, title: string) => `${lead}${name} works as ${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title}`);
+}

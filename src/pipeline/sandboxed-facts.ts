@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AppError } from '../core/errors.js';
+import { runInSandbox } from '../extract/sandbox/isolated.js';
+import { preloadSandboxModule } from '../extract/sandbox/pool.js';
+import type { ExtractLimits } from '../extract/types.js';
+import type { ExtractionResult, FactExtractor } from '../memory/types.js';
+
+// The job module has this file's extension: .ts when run by tsx or vitest, .js once compiled.
+const JOB_MODULE = new URL(`./memory-facts-job${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
+preloadSandboxModule(JOB_MODULE);
+
+/**
+ * The offline fact extractor run in the extraction sandbox (memory-facts-job.ts) instead of on the event loop. Past
+ * the parse time limit the worker is replaced and the document keeps its chunks with no memories, its step metadata
+ * saying why: a slow read of one document never fails it nor holds other requests. The LLM extractor waits on the
+ * network, not the CPU, and stays where it is. `jobModule`: another module with a 'memory-facts' job (tests).
+ */
+export function sandboxedFacts(extractor: FactExtractor, limits: Pick<ExtractLimits, 'workerHeapMb' | 'parseTimeoutMs' | 'timeoutMs'>, jobModule = JOB_MODULE): FactExtractor {
+  if (extractor.kind !== 'offline') return extractor;
+  return {
+    kind: 'offline',
+    async extract(doc) {
+      try {
+        return await runInSandbox<ExtractionResult>('memory-facts', doc, limits, { what: 'the document for memories', module: jobModule });
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'EXTRACTION_LIMIT') return { facts: [], note: `no memories: ${err.message}` };
+        throw err;
+      }
+    },
+  };
+}
