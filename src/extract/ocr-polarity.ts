@@ -131,3 +131,24 @@ export function normalisePolarity(gray: Uint8Array, width: number, height: numbe
   }
   return out;
 }
+
+/** Tiles whose ink reaches this far below their background (grey levels) hold dark text for unevenLight. */
+const TEXT_CONTRAST = 48;
+
+/**
+ * How unevenly lit the paper under a page's dark text is: the 10th and 90th percentiles of the background (median
+ * grey) of the tiles with dark text on them, and their ratio (1 = even; a photographed page darkening towards one
+ * edge goes far below). One threshold for the page (tesseract's Otsu) takes the dim side's paper for ink there.
+ */
+export function unevenLight(gray: Uint8Array, width: number, height: number): { low: number; high: number; ratio: number } {
+  const grid = tileGrid(gray, width, height, polarityTile(width, height));
+  const paper: number[] = [];
+  for (let i = 0; i < grid.background.length; i++) {
+    if (grid.light[i]! <= 0 && grid.background[i]! - grid.low[i]! >= TEXT_CONTRAST) paper.push(grid.background[i]!);
+  }
+  if (paper.length < 4) return { low: 0, high: 0, ratio: 1 };
+  paper.sort((a, b) => a - b);
+  const low = paper[Math.floor(paper.length * 0.1)]!;
+  const high = paper[Math.floor(paper.length * 0.9)]!;
+  return { low, high, ratio: high > 0 ? low / high : 1 };
+}

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { findDarkBoxes, type DarkBox } from './ocr-dark-boxes.js';
-import { darkShare, normalisePolarity } from './ocr-polarity.js';
+import { darkShare, normalisePolarity, unevenLight } from './ocr-polarity.js';
 
 /** One image to derive for another OCR pass (the 'ocr-variant' sandbox job). */
 export type OcrVariantRequest =
@@ -26,6 +26,8 @@ export interface OcrVariant {
   mixed?: boolean;
   /** 'deskew': share of the page whose local background is dark (ocr-polarity.ts darkShare). */
   dark?: number;
+  /** 'deskew': how evenly lit the paper under the page's dark text is, 1 = even (ocr-polarity.ts unevenLight). */
+  light?: number;
 }
 
 /** 'dark-boxes': each box's place on the page and its crop, inverted (dark letters on light), as PNG. */
@@ -209,14 +211,15 @@ async function deskew(input: Buffer, width: number, height: number, turn: boolea
   for (let i = 0; i < gray.length; i++) gray[i] = raw[i * s.channels]!;
   const mixed = mixedBackground(gray);
   const dark = darkShare(gray, s.width, s.height);
+  const light = unevenLight(gray, s.width, s.height).ratio;
   const angle = turn ? skewAngle(gray, s.width, s.height) : 0;
-  if (angle === 0) return { png: new Uint8Array(0), width, height, angle: 0, mixed, dark };
+  if (angle === 0) return { png: new Uint8Array(0), width, height, angle: 0, mixed, dark, light };
   // Lines falling to the right by `angle` are levelled by turning the page that much anticlockwise.
   // The resolution goes with the page (tesseract guesses one, and its text size, without it).
   let turned = sharp(input).rotate(-angle, { background: '#ffffff' });
   if (density) turned = turned.withDensity(density);
   const { data, info } = await turned.png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
-  return { png: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, angle, mixed, dark };
+  return { png: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, angle, mixed, dark, light };
 }
 
 /** The page as grey, dark text on white in every region (normalisePolarity), as PNG with the page's resolution. */
