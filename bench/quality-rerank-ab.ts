@@ -7,7 +7,7 @@
  * halves (even / odd query index) used to fit and check weights; per-query wins and losses against hybrid.
  *
  *   npx tsx bench/quality-rerank-ab.ts --dataset scifact|locomo|longmemeval [--variants a,b] [--scifact-docs N]
- *                                      [--limit-questions N] [--metric recall@5] [--out file.json]
+ *                                      [--limit-questions N] [--metric recall@5] [--grid] [--out file.json]
  *
  * Needs the `--cache` entry of a `bench:quality` run with the same flags.
  */
@@ -27,7 +27,7 @@ import * as cache from './quality/cache.js';
 import { loadLocomo } from './quality/locomo.js';
 import { loadLongMemEval } from './quality/longmemeval.js';
 import { mean, rankingOf } from './quality/metrics.js';
-import { RERANK_VARIANTS } from './quality/rerank-variants.js';
+import { RERANK_GRID, RERANK_VARIANTS } from './quality/rerank-variants.js';
 import { loadSciFact } from './quality/scifact.js';
 import type { DatasetName, QualityDataset } from './quality/types.js';
 
@@ -38,6 +38,8 @@ const { values: args } = parseArgs({
     'limit-questions': { type: 'string', default: '0' },
     'scifact-docs': { type: 'string', default: '0' },
     out: { type: 'string' },
+    /** The weight grid (bench/quality/rerank-variants.ts RERANK_GRID) after the single-weight variants. */
+    grid: { type: 'boolean', default: false },
     /** The metric whose per-query wins and losses are counted (default: the dataset's headline metric). */
     metric: { type: 'string' },
     shared: { type: 'string', default: process.env.MNEMO_SHARED_DATA ?? path.resolve(import.meta.dirname, '..', '..', 'shared', 'data') },
@@ -61,7 +63,10 @@ main().catch((err: unknown) => {
 
 async function main(): Promise<void> {
   const dataset = LOADERS[name](args.shared, intArg(args['limit-questions'], 0, 'limit-questions'));
-  const variants: [string, RerankFn][] = [['served', (t, c) => rerank(t, c)], ...Object.entries(RERANK_VARIANTS).filter(([v]) => !args.variants || args.variants.split(',').includes(v))];
+  const variants: [string, RerankFn][] = [
+    ['served', (t, c) => rerank(t, c)],
+    ...Object.entries(args.grid ? { ...RERANK_VARIANTS, ...RERANK_GRID } : RERANK_VARIANTS).filter(([v]) => !args.variants || args.variants.split(',').includes(v)),
+  ];
   const { embedder } = await resolveEmbedder(parseEmbedderChoice('local'));
   const docs = dataset.documents.map((d) => ({ ...d, taskType: 'superrag' as const }));
   const key = cache.cacheKey(name, docs, embedder.id);

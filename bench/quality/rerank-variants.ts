@@ -18,3 +18,9 @@ for (const c of [0.5, 1.5, 2]) RERANK_VARIANTS[`cosine ${c}`] = withWeights({ co
 for (const o of [0.5, 2]) RERANK_VARIANTS[`order ${o}`] = withWeights({ order: o });
 for (const k of [0.5, 1.3]) RERANK_VARIANTS[`keyword ${k}`] = withWeights({ keyword: k });
 for (const l of [0, 0.6]) RERANK_VARIANTS[`lexical ${l}`] = withWeights({ lexical: l });
+
+/** A small grid for a fit on one half of the queries, checked on the other (bench/quality-rerank-ab.ts prints both). */
+export const RERANK_GRID: Record<string, RerankFn> = {};
+for (const rarity of [0, 0.3])
+  for (const rareSentence of [0, 0.3, 0.6])
+    for (const lexical of [0.3, 0.6]) for (const cosine of [0.75, 1]) RERANK_GRID[`grid r${rarity} s${rareSentence} l${lexical} c${cosine}`] = withWeights({ rarity, rareSentence, lexical, cosine });
