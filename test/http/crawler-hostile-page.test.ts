@@ -2,7 +2,7 @@ import Supermemory from 'supermemory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, waitFor, type ServerProcess } from '../helpers/server-process.js';
 import { html, startTestSite, type TestSite } from '../helpers/test-site.js';
-import { healthBaseline, healthReport, healthWhile, p95 } from '../helpers/health-probe.js';
+import { healthReport, healthWhile, longest, STALL_MS } from '../helpers/health-probe.js';
 
 // Issue 27: the crawler found links with one pattern that rescanned the rest of the page from every unclosed "<a"
 // (300 KB of them held the event loop for about 10 s; a 2 MB page, for minutes) while a sync ran in the server.
@@ -23,8 +23,7 @@ describe('web crawler: a page of unclosed <a tags', () => {
     await site?.close();
   });
 
-  it('GET /health p95 stays under 100 ms during the crawl; the page and its real link are read', async () => {
-    const baseline = await healthBaseline(server.baseURL);
+  it('GET /health keeps answering during the crawl; the page and its real link are read', async () => {
     const created = await client.connections.create('web-crawler', { containerTags: ['bikes'], metadata: { startUrl: `${site.base}/` } });
     const { latencies } = await healthWhile(
       server.baseURL,
@@ -39,7 +38,7 @@ describe('web crawler: a page of unclosed <a tags', () => {
         250,
       ),
     );
-    expect(p95(latencies), healthReport(latencies, baseline)).toBeLessThan(100 + p95(baseline));
+    expect(longest(latencies), healthReport(latencies)).toBeLessThan(STALL_MS);
 
     const docs = await client.connections.listDocuments('web-crawler', { containerTags: ['bikes'] });
     expect(docs.map((d) => d.title).sort()).toEqual(['About', 'Home']);

@@ -4,7 +4,7 @@ import { startFakeGmail, type FakeGmail } from '../helpers/fake-gmail.js';
 import { startFakeOAuth, type FakeOAuth } from '../helpers/fake-oauth.js';
 import { nestedHtml, slowHtml } from '../helpers/hostile-files.js';
 import { startServer, waitFor, type ServerProcess } from '../helpers/server-process.js';
-import { healthBaseline, healthReport, healthWhile, p95 } from '../helpers/health-probe.js';
+import { healthReport, healthWhile, longest, STALL_MS } from '../helpers/health-probe.js';
 
 interface SyncRun {
   status: string;
@@ -53,8 +53,7 @@ describe('gmail: hostile HTML bodies are parsed off the event loop and fail only
 
   const runs = async (id: string) => (await client.get(`/v3/connections/${id}/sync-runs`)) as SyncRun[];
 
-  it('GET /health p95 stays under 100 ms during the sync; the nested body fails its thread, the others sync', async () => {
-    const baseline = await healthBaseline(server.baseURL);
+  it('GET /health keeps answering during the sync; the nested body fails its thread, the others sync', async () => {
     const created = await client.connections.create('gmail', { containerTags: ['mail'], redirectUrl: 'https://app.example/mail' });
     const callback = await fetch(await oauth.consent(created.authLink), { redirect: 'manual' });
     expect(callback.status).toBe(302);
@@ -63,7 +62,7 @@ describe('gmail: hostile HTML bodies are parsed off the event loop and fail only
       server.baseURL,
       waitFor(async () => (await runs(created.id)).find((r) => r.status !== 'running'), 240_000, 250),
     );
-    expect(p95(latencies), healthReport(latencies, baseline)).toBeLessThan(100 + p95(baseline));
+    expect(longest(latencies), healthReport(latencies)).toBeLessThan(STALL_MS);
 
     // The sync completes: the nested thread is a failed item (the slow ones are read, or fail the 2 s parse limit).
     expect(run).toMatchObject({ status: 'completed', error: null });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOCAL_MODEL } from '../../src/providers/create-embedder.js';
+import { healthLatency, healthReport, longest, STALL_MS } from '../helpers/health-probe.js';
 import { startServer, waitFor, type ServerProcess } from '../helpers/server-process.js';
 
 const MODELS_DIR = path.resolve(import.meta.dirname, '../../.models');
@@ -25,8 +26,6 @@ function largeDocument(chars: number): string {
   return parts.join('').slice(0, chars);
 }
 
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
-
 // Issue: one large document froze /health for minutes while its chunks were embedded on the event loop.
 describe.runIf(modelInstalled)('the API stays responsive while a large document is embedded (local model)', () => {
   let server: ServerProcess;
@@ -42,7 +41,7 @@ describe.runIf(modelInstalled)('the API stays responsive while a large document 
   }, 90_000);
   afterAll(() => server?.stop('SIGKILL'));
 
-  it('answers GET /health in under 500 ms (p95 of 20) while a 4M-character document is being embedded', async () => {
+  it('keeps answering GET /health while a 4M-character document is being embedded', async () => {
     const add = await fetch(`${server.baseURL}/v3/documents`, {
       method: 'POST',
       headers: headers(),
@@ -58,14 +57,11 @@ describe.runIf(modelInstalled)('the API stays responsive while a large document 
 
     const latencies: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const t0 = performance.now();
       // A request the server does not answer within 5 s counts as 5 s (the blocked loop answered after minutes).
-      const res = await fetch(`${server.baseURL}/health`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
-      await res?.arrayBuffer();
-      latencies.push(res ? performance.now() - t0 : 5_000);
+      latencies.push(await healthLatency(server.baseURL));
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(p95(latencies), `latencies ms: ${latencies.map((l) => Math.round(l)).join(' ')}`).toBeLessThan(500);
+    expect(longest(latencies), healthReport(latencies)).toBeLessThan(STALL_MS);
     // Measured while the model was busy with this document, not after it.
     expect(await status()).toBe('embedding');
   }, 180_000);
