@@ -12,6 +12,7 @@ const withWeights =
     rerank(t, c, w);
 
 export const RERANK_VARIANTS: Record<string, RerankFn> = {};
+for (const l of [1, 2]) RERANK_VARIANTS[`long cosine ${l}`] = withWeights({ longCosine: l });
 for (const r of [0.3, 0.6, 1]) RERANK_VARIANTS[`rarity ${r}`] = withWeights({ rarity: r });
 for (const r of [0.3, 0.6]) RERANK_VARIANTS[`rare sentence ${r}`] = withWeights({ rareSentence: r });
 for (const c of [0.5, 1.5, 2]) RERANK_VARIANTS[`cosine ${c}`] = withWeights({ cosine: c });

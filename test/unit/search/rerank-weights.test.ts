@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RERANK_WEIGHTS, rerank, shortlistRarity } from '../../../src/search/rerank.js';
+import { LONG_PASSAGE_COSINE, RERANK_WEIGHTS, rerank, shortlistRarity } from '../../../src/search/rerank.js';
 import { indexTerms, queryTerms } from '../../../src/text/tokenize.js';
 
 const order = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).map(([id]) => id);
@@ -45,5 +45,20 @@ describe('rerank weights', () => {
   it('hands out the same similarities whatever the weights', () => {
     const sims = (m: Map<string, number>) => [...m.values()].sort();
     expect(sims(rerank(q, cands, { rarity: 3, cosine: 0 }))).toEqual(sims(rerank(q, cands)));
+  });
+});
+
+describe('rerank: the cosine over long passages', () => {
+  // c0 comes first from the first stage, c1 has the better cosine; their words and keyword coverage are alike. The
+  // padding makes the passages long without changing any signal but their length (no filler word is a query term).
+  const q = queryTerms('statin therapy lowers stroke risk');
+  const filler = ' The cohort was followed for several years in clinics across the region.'.repeat(8);
+  const make = (pad: string) => [0.8, 0.83, 0.7, 0.72, 0.68].map((cosine, i) => ({ id: `c${i}`, text: `Report ${i} on statin therapy.${pad}`, similarity: 0.9 - i * 0.01, keyword: 0.5, cosine }));
+
+  it('counts LONG_PASSAGE_COSINE times over long passages, once over sentence-length ones', () => {
+    expect(LONG_PASSAGE_COSINE).toBeGreaterThan(1);
+    expect(order(rerank(q, make('')))[0]).toBe('c0');
+    expect(order(rerank(q, make(filler)))[0]).toBe('c1');
+    expect(order(rerank(q, make(filler), { longCosine: 1 }))[0]).toBe('c0');
   });
 });
