@@ -8,6 +8,7 @@
  *                            [--limit-questions N] [--embedder local|hash] [--cache] [--ingest-concurrency N]
  *                            [--shared ../shared/data] [--scifact-docs N] [--question-ids id,id (LongMemEval)]
  *   npm run bench:quality -- --chart-only     # redraw bench/results/quality-chart.svg from the latest results
+ *   npm run bench:quality -- --help           # the options (bench/quality/cli.ts)
  *
  * Each dataset is ingested once into a fresh temporary data directory by a service with the embedded runner; then
  * one search-only service per mode is opened on the same directory (vectors and the keyword index persist there).
@@ -16,9 +17,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { environment, intArg, loadAverage, log, parseEmbedderChoice, REPO_ROOT, resolveEmbedder, RESULTS_DIR, round, writeResults } from './lib.js';
 import * as cache from './quality/cache.js';
+import { defaultSharedDir, parseQualityArgs } from './quality/cli.js';
 import { renderChart } from './quality/chart.js';
 import { evaluateMode, type ModeResult } from './quality/evaluate.js';
 import { ingest, type IngestReport, memoryInventory, openService } from './quality/harness.js';
@@ -39,23 +40,16 @@ const LOADERS: Record<DatasetName, (dataDir: string, limit: number) => QualityDa
 
 const MISSED_IN_SUMMARY = 5;
 
-const { values: args } = parseArgs({
-  options: {
-    datasets: { type: 'string', default: DATASET_NAMES.join(',') },
-    modes: { type: 'string' },
-    'limit-questions': { type: 'string', default: '0' },
-    /** LongMemEval only: these question ids and their haystacks (comma-separated). */
-    'question-ids': { type: 'string' },
-    embedder: { type: 'string', default: 'local' },
-    cache: { type: 'boolean', default: false },
-    'chart-only': { type: 'boolean', default: false },
-    'ingest-concurrency': { type: 'string' },
-    /** SciFact only: keep this many abstracts (the sampled claims' relevant ones first); 0 = the whole corpus. */
-    'scifact-docs': { type: 'string', default: '0' },
-    shared: { type: 'string', default: process.env.MNEMO_SHARED_DATA ?? path.resolve(REPO_ROOT, '..', 'shared', 'data') },
-  },
-  strict: true,
-});
+const command = parseQualityArgs(process.argv.slice(2), defaultSharedDir(REPO_ROOT, process.env));
+if (command.kind === 'help') {
+  console.log(command.text);
+  process.exit(0);
+}
+if (command.kind === 'error') {
+  console.error(`bench:quality: ${command.message}`);
+  process.exit(2);
+}
+const args = command.args;
 
 main().catch((err: unknown) => {
   console.error(err);

@@ -132,7 +132,7 @@ function intentRerank(weight: number, window = 40): Order {
     const scores = rerank(
       q.terms,
       top.map((c, i) => ({ id: String(i), text: c.text, similarity: c.similarity, keyword: c.k, cosine: c.cos, intent: intentEvidence(intent, c.text) })),
-      weight,
+      { intent: weight },
     );
     const order = top.map((c, i) => ({ c, s: scores.get(String(i))! })).sort((a, b) => b.s - a.s);
     return [...order.map((o) => o.c), ...cands.slice(window)];

@@ -234,7 +234,7 @@ describe('rerank: intent evidence', () => {
     const withIntent = cands.map((c) => (c.id === 'c2' ? { ...c, intent: 0.3 } : c));
     expect(order(rerank(['potteri'], withIntent))[0]).toBe('c2');
     // Weight 0 ignores it.
-    expect(order(rerank(['potteri'], withIntent, 0))[0]).toBe('c0');
+    expect(order(rerank(['potteri'], withIntent, { intent: 0 }))[0]).toBe('c0');
   });
 });
 
