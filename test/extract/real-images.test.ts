@@ -91,11 +91,13 @@ describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () =
   });
 
   it('reads a tiny photo crop as one block when page segmentation finds no text in it (as before the passes)', async () => {
-    const r = await read('numbers-photo-crop.png');
+    // By default the crop's uneven light (round 16) has the polarity reading find the figures first.
+    expect((await read('numbers-photo-crop.png')).found).toEqual(expect.arrayContaining(['width_ths = 0.5', 'width_ths = 0.7']));
+    const r = await read('numbers-photo-crop.png', { passes: { polarity: false } });
     expect(r.found).toEqual(expect.arrayContaining(['width_ths = 0.5', 'width_ths = 0.7']));
     expect(r.out.details?.ocrPasses).toContain('block');
     // Without the block reading, the sparse reading of its near-empty first reading finds specks, not the figures.
-    const without = await read('numbers-photo-crop.png', { passes: { block: false } }).catch((err: { code?: string }) => ({ code: err.code, found: [] }));
+    const without = await read('numbers-photo-crop.png', { passes: { block: false, polarity: false } }).catch((err: { code?: string }) => ({ code: err.code, found: [] }));
     if ('code' in without) expect(without.code).toBe('EMPTY_CONTENT');
     expect(without.found).toEqual([]);
   });
