@@ -67,7 +67,9 @@ describe('profile', () => {
     const dynamic: string[] = (await profile()).body.profile.dynamic;
     // The newest trip replaces the one before (one current value per subject + attribute).
     expect(dynamic[0]).toBe('Maya is visiting her sister in Madrid.');
-    expect(dynamic).toContain('Maya moved to Seattle.');
+    // A move is where she lives now: a lasting fact (round 16), not recent context.
+    expect(dynamic).not.toContain('Maya moved to Seattle.');
+    expect((await profile()).body.profile.static).toContain('Maya moved to Seattle.');
     expect(dynamic.filter((d) => d === 'Maya ran a half marathon.')).toHaveLength(1);
     for (const gone of ['Maya went to a pottery class.', 'Maya is moving to Seattle in September.', 'Maya is visiting her parents in Porto.', 'Maya is in Lisbon this week.', 'Maya forgot her umbrella.']) {
       expect(dynamic).not.toContain(gone);
