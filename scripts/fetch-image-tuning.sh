@@ -77,15 +77,9 @@ FROM_SDISTS=(
   "tune-img2table-german-invoice.png img2table-1.4.0.tar.gz $I2T/examples/data/borderless/4.png"
 )
 
-log() { printf '[fetch-image-tuning] %s\n' "$*" >&2; }
-
-all_present() {
-  local e
-  for e in "${FROM_DEBS[@]}" "${FROM_SDISTS[@]}"; do
-    local name="${e%% *}"
-    [[ -f "$DEST/$name" ]] || return 1
-  done
-}
+LOG_NAME=fetch-image-tuning
+# shellcheck source=registry-fixtures.sh
+source "$ROOT/scripts/registry-fixtures.sh"
 
 if [[ "$FORCE" != "1" ]] && all_present; then
   log "all files present in $DEST"
@@ -96,32 +90,13 @@ rm -rf "$WORK"
 mkdir -p "$WORK/deb" "$WORK/sdist" "$DEST"
 
 # ---- Debian packages: apt-get download (pinned versions), checked by sha256, unpacked with dpkg-deb -----------------
-command -v apt-get >/dev/null || { log "apt-get not found (the Debian packages are fetched with it)"; exit 1; }
-for e in "${DEBS[@]}"; do
-  read -r spec sum <<<"$e"
-  pkg="${spec%%=*}"
-  (cd "$WORK/deb" && apt-get download "$spec" >/dev/null 2>&1) || {
-    (cd "$WORK/deb" && apt-get update >/dev/null 2>&1 && apt-get download "$spec" >/dev/null 2>&1) || { log "apt-get download $spec failed"; exit 1; }
-  }
-  file="$(ls "$WORK/deb/${pkg}_"*.deb)"
-  got="$(sha256sum "$file" | cut -d' ' -f1)"
-  [[ "$got" == "$sum" ]] || { log "$file has sha256 $got, expected $sum"; exit 1; }
-  mkdir -p "$WORK/deb/$pkg" && dpkg-deb -x "$file" "$WORK/deb/$pkg"
-done
-for e in "${FROM_DEBS[@]}"; do
-  read -r name pkg rel <<<"$e"
-  cp "$WORK/deb/$pkg/$rel" "$DEST/$name"
-done
+fetch_deb_files
 
 # ---- PyPI sdist: pip download --require-hashes (only the sdist itself built from source; its build tools as wheels) --
 printf '%s\n' "${SDISTS[@]}" >"$WORK/sdists.txt"
 "$PYTHON" -m pip download -q --disable-pip-version-check --no-deps --no-binary=img2table \
   --require-hashes -r "$WORK/sdists.txt" -d "$WORK/sdist"
-for e in "${FROM_SDISTS[@]}"; do
-  read -r name archive rel <<<"$e"
-  tar -xzf "$WORK/sdist/$archive" -C "$WORK/sdist" "$rel"
-  cp "$WORK/sdist/$rel" "$DEST/$name"
-done
+copy_sdist_files
 
 rm -rf "$WORK"
 all_present || { log "some files are missing in $DEST"; exit 1; }

