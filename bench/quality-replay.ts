@@ -21,10 +21,8 @@ import { createRuntime } from '../src/runtime.js';
 import { intentEvidence, queryIntent, withIntent } from '../src/search/query-intent.js';
 import { BENCH_KEY, CACHE_DIR, intArg, loadAverage, log, parseEmbedderChoice, resolveEmbedder, round } from './lib.js';
 import * as cache from './quality/cache.js';
-import { loadLocomo } from './quality/locomo.js';
-import { loadLongMemEval } from './quality/longmemeval.js';
 import { mean, rankingOf } from './quality/metrics.js';
-import { loadSciFact } from './quality/scifact.js';
+import { loadDataset } from './quality/loaders.js';
 import type { DatasetName, QualityDataset } from './quality/types.js';
 import { type Candidate, type ReplayQuery, setCorpus, VARIANTS } from './quality/replay-variants.js';
 
@@ -45,19 +43,13 @@ const { values: args } = parseArgs({
 });
 
 const name = args.dataset as DatasetName;
-const LOADERS: Record<DatasetName, (dir: string, limit: number) => QualityDataset> = {
-  locomo: loadLocomo,
-  longmemeval: (dir, limit) => loadLongMemEval(dir, limit, args['question-ids'] ? args['question-ids'].split(',') : []),
-  scifact: (dir, limit) => loadSciFact(dir, limit, intArg(args['scifact-docs'], 0, 'scifact-docs')),
-};
-
 main().catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });
 
 async function main(): Promise<void> {
-  const dataset = LOADERS[name](args.shared, intArg(args['limit-questions'], 0, 'limit-questions'));
+  const dataset = loadDataset(name, args.shared, intArg(args['limit-questions'], 0, 'limit-questions'), args);
   const dumpFile = path.join(CACHE_DIR, `replay-${name}.json`);
   const queries = args.reuse ? (JSON.parse(fs.readFileSync(dumpFile, 'utf8')) as ReplayQuery[]) : await dump(dataset, dumpFile);
   log(`${name}: ${queries.length} queries, load ${loadAverage().join(' ')}`);

@@ -24,12 +24,10 @@ import { keepFirstPage, rerank, type RerankCandidate } from '../src/search/reran
 import { contentKey } from '../src/services/search.js';
 import { BENCH_KEY, intArg, loadAverage, log, parseEmbedderChoice, resolveEmbedder, round } from './lib.js';
 import * as cache from './quality/cache.js';
-import { loadLocomo } from './quality/locomo.js';
-import { loadLongMemEval } from './quality/longmemeval.js';
 import { mean, rankingOf } from './quality/metrics.js';
 import { RERANK_GRID, RERANK_VARIANTS } from './quality/rerank-variants.js';
-import { loadSciFact } from './quality/scifact.js';
-import type { DatasetName, QualityDataset } from './quality/types.js';
+import { loadDataset } from './quality/loaders.js';
+import type { DatasetName } from './quality/types.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -50,19 +48,13 @@ const { values: args } = parseArgs({
 type RerankFn = (terms: readonly string[], candidates: readonly RerankCandidate[]) => Map<string, number>;
 
 const name = args.dataset as DatasetName;
-const LOADERS: Record<DatasetName, (dir: string, limit: number) => QualityDataset> = {
-  locomo: loadLocomo,
-  longmemeval: (dir, limit) => loadLongMemEval(dir, limit, []),
-  scifact: (dir, limit) => loadSciFact(dir, limit, intArg(args['scifact-docs'], 0, 'scifact-docs')),
-};
-
 main().catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });
 
 async function main(): Promise<void> {
-  const dataset = LOADERS[name](args.shared, intArg(args['limit-questions'], 0, 'limit-questions'));
+  const dataset = loadDataset(name, args.shared, intArg(args['limit-questions'], 0, 'limit-questions'), args);
   const variants: [string, RerankFn][] = [
     ['served', (t, c) => rerank(t, c)],
     ...Object.entries(args.grid ? { ...RERANK_VARIANTS, ...RERANK_GRID } : RERANK_VARIANTS).filter(([v]) => !args.variants || args.variants.split(',').includes(v)),

@@ -23,20 +23,12 @@ import { defaultSharedDir, parseQualityArgs } from './quality/cli.js';
 import { renderChart } from './quality/chart.js';
 import { evaluateMode, type ModeResult } from './quality/evaluate.js';
 import { ingest, type IngestReport, memoryInventory, openService } from './quality/harness.js';
-import { loadLocomo } from './quality/locomo.js';
-import { loadLongMemEval } from './quality/longmemeval.js';
 import { mean } from './quality/metrics.js';
 import { MODES, parseModes, searchEnvFromProcess, usesMemories } from './quality/modes.js';
 import { renderDataset } from './quality/report.js';
-import { loadSciFact } from './quality/scifact.js';
+import { loadDataset } from './quality/loaders.js';
 import { DATASET_NAMES, type DatasetName, type QualityDataset } from './quality/types.js';
 import { coveredShare } from './quality/units.js';
-
-const LOADERS: Record<DatasetName, (dataDir: string, limit: number) => QualityDataset> = {
-  locomo: loadLocomo,
-  longmemeval: (dir, limit) => loadLongMemEval(dir, limit, args['question-ids'] ? args['question-ids'].split(',') : []),
-  scifact: (dir, limit) => loadSciFact(dir, limit, intArg(args['scifact-docs'], 0, 'scifact-docs')),
-};
 
 const MISSED_IN_SUMMARY = 5;
 
@@ -73,7 +65,7 @@ async function main(): Promise<void> {
   for (const name of datasets) {
     const started = performance.now();
     const loadAtStart = loadAverage();
-    const dataset = LOADERS[name](args.shared, limitQuestions);
+    const dataset = loadDataset(name, args.shared, limitQuestions, args);
     const dsModes = modes.filter((m) => dataset.memoryModes || !usesMemories(m));
     if (dsModes.length < modes.length) log(`${name}: memory modes skipped (not a memory dataset)`);
     const withMemories = dsModes.some(usesMemories);
