@@ -8,7 +8,6 @@ import type { ExtractionResult, FactExtractor } from '../memory/types.js';
 
 // The job module has this file's extension: .ts when run by tsx or vitest, .js once compiled.
 const JOB_MODULE = new URL(`./memory-facts-job${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
-preloadSandboxModule(JOB_MODULE);
 
 /**
  * The offline fact extractor run in the extraction sandbox (memory-facts-job.ts) instead of on the event loop. Past
@@ -18,6 +17,8 @@ preloadSandboxModule(JOB_MODULE);
  */
 export function sandboxedFacts(extractor: FactExtractor, limits: Pick<ExtractLimits, 'workerHeapMb' | 'parseTimeoutMs' | 'timeoutMs'>, jobModule = JOB_MODULE): FactExtractor {
   if (extractor.kind !== 'offline') return extractor;
+  // Workers load the reader when they start, only in a process that reads offline (an LLM process never needs it).
+  preloadSandboxModule(jobModule);
   return {
     kind: 'offline',
     async extract(doc) {
