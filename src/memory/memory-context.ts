@@ -24,7 +24,8 @@ export interface NeighbourReader {
 
 /**
  * The context of a one-turn chat document's memories: the same-day turns stored before it (oldest first, at most
- * {@link VECTOR_CONTEXT_TURNS}) and the turn itself, one per line; null when `content` is not one chat turn.
+ * {@link VECTOR_CONTEXT_TURNS}) and the turn itself, one per line; null when `content` is not one chat turn or no
+ * turn of its day was stored before it.
  * `before`: the contents stored before it, oldest first.
  */
 export function turnVectorContext(content: string, before: readonly string[], documentDate: string): string | null {
@@ -38,7 +39,8 @@ export function turnVectorContext(content: string, before: readonly string[], do
     if (!earlier || earlier.length !== 1 || day === null || dateOf(earlier[0]!.timestamp) !== day) break;
     kept.unshift(text.trim());
   }
-  return [...kept, content.trim()].join('\n');
+  // A turn that opens its day has nothing to lean on: its text alone (a note read as one "Client: ..." line too).
+  return kept.length > 0 ? [...kept, content.trim()].join('\n') : null;
 }
 
 /** The context of a stored document's memories (turnVectorContext), reading the documents added just before it. */
@@ -47,7 +49,16 @@ export async function storedVectorContext(store: NeighbourReader, orgId: string,
   if (!content.trim() || parseConversation(content, documentDate)?.length !== 1) return null;
   const near = (await store.neighbourDocuments(orgId, [doc.id], VECTOR_CONTEXT_TURNS)).get(doc.id) ?? [];
   const earlier = near.filter((n) => n.offset < 0).sort((x, y) => x.offset - y.offset);
-  const byId = new Map(earlier.length > 0 ? (await store.getDocumentsByIds(orgId, earlier.map((n) => n.id))).map((d) => [d.id, d.content ?? '']) : []);
+  const byId = new Map(
+    earlier.length > 0
+      ? (
+          await store.getDocumentsByIds(
+            orgId,
+            earlier.map((n) => n.id),
+          )
+        ).map((d) => [d.id, d.content ?? ''])
+      : [],
+  );
   return turnVectorContext(
     content,
     earlier.map((n) => byId.get(n.id) ?? ''),

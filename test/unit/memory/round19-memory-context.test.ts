@@ -21,14 +21,17 @@ describe('turnVectorContext', () => {
     expect(turnVectorContext(ANSWER, ['[1:58 pm on 3 May, 2026] Tom: Hi Priya!', ASK], DATE)).toBe(`${ASK}\n${ANSWER}`);
   });
 
-  it('ends at a turn of another day or a document that is not one chat turn', () => {
-    expect(turnVectorContext(ANSWER, ['[9:00 am on 20 April, 2026] Priya: Did your teammates sign the basketball?'], DATE)).toBe(ANSWER);
-    expect(turnVectorContext(ANSWER, ['Shopping list: basketball, pump, chalk.'], DATE)).toBe(ANSWER);
-    expect(turnVectorContext(ANSWER, [`${ASK}\n[2:00 pm on 3 May, 2026] Tom: One sec.`], DATE)).toBe(ANSWER);
+  it('is none after a turn of another day, a document that is not one chat turn, or nothing', () => {
+    expect(turnVectorContext(ANSWER, ['[9:00 am on 20 April, 2026] Priya: Did your teammates sign the basketball?'], DATE)).toBeNull();
+    expect(turnVectorContext(ANSWER, ['Shopping list: basketball, pump, chalk.'], DATE)).toBeNull();
+    expect(turnVectorContext(ANSWER, [`${ASK}\n[2:00 pm on 3 May, 2026] Tom: One sec.`], DATE)).toBeNull();
+    expect(turnVectorContext(ANSWER, [], DATE)).toBeNull();
   });
 
   it('gives a note, or a whole transcript, no context: its facts embed their text alone', () => {
     expect(turnVectorContext('I moved to Seattle in September.', [ASK], DATE)).toBeNull();
+    // A note that reads as one "Label: ..." turn, first of its day, embeds its facts alone.
+    expect(turnVectorContext('Client: Mrs Joan Pryce, 84. Lives alone. Mobility: walks to the shops daily.', [], DATE)).toBeNull();
     expect(turnVectorContext(`${ASK}\n${ANSWER}`, [ASK], DATE)).toBeNull();
   });
 
