@@ -13,7 +13,6 @@ import { asFormerPartner, endedPartner, endPartnerMentions, sentenceCase } from 
 import { endedPetMemory } from './pet-endings.js';
 import { escapeRe } from './statements.js';
 import { correctedMemory } from './rejected-values.js';
-import { withVectorContext } from './memory-context.js';
 import { renamedSubject, renameEveryMemory } from './renamed-people.js';
 import type { ExtractedFact, RelationCandidate, RelationDecision, RelationJudge } from './types.js';
 
@@ -33,8 +32,6 @@ export interface RememberContext {
   metadata?: Metadata;
   /** The source document's own forgetAfter: its facts are forgotten with it unless they expire sooner. */
   forgetAfter?: string | null;
-  /** What the new memories' vectors carry besides their text (memory-context.ts); the stored text stays the fact. */
-  vectorContext?: string | null;
 }
 
 export interface RememberOutcome {
@@ -70,7 +67,7 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
     ctx,
     facts.map((f) => withUserNames(f, userNames)),
   );
-  const vectors = await deps.embedder.embedDocuments(named.map((f) => withVectorContext(f.text, ctx.vectorContext)));
+  const vectors = await deps.embedder.embedDocuments(named.map((f) => f.text));
   for (const [i, named_] of named.entries()) {
     let fact = named_;
     const vector = vectors[i]!;

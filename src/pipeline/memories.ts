@@ -1,6 +1,5 @@
 import type { DocumentRecord, DocumentRef } from '../core/types.js';
 import { documentDateOf } from '../memory/document-date.js';
-import { storedVectorContext } from '../memory/memory-context.js';
 import { rememberFacts, retractDocument } from '../memory/remember.js';
 import type { ExtractedFact } from '../memory/types.js';
 import { contentPrefix, continuation } from './memory-prefix.js';
@@ -29,25 +28,22 @@ export async function extractMemories(deps: PipelineDeps, doc: DocumentRecord, r
     const verdict = await engine.filter(fresh, settings.filterPrompt);
     if (!verdict.relevant) return { metadata: { filtered: true, reason: verdict.reason, memories: 0, retracted, processed } };
   }
-  const documentDate = documentDateOf(doc);
   const extracted = await engine.extractor.extract({
     content: fresh,
     ...(incremental ? { previous: incremental.previous } : {}),
     title: doc.title,
     type: doc.type,
-    documentDate,
+    documentDate: documentDateOf(doc),
     metadata: doc.metadata,
     entityContext: doc.entityContext,
   });
   const { facts, dropped } = keepItems(extracted.facts, settings.includeItems, settings.excludeItems);
   const note = extracted.note;
   const embedder = await deps.embedder.get();
-  // A chat stored one turn per document: its memories' vectors carry the turn and the one before it.
-  const vectorContext = incremental || facts.length === 0 ? null : await storedVectorContext(deps.store.documents, ref.orgId, doc, documentDate);
   const outcome = await rememberFacts(
     { memories: deps.store.memories, embedder, judge: engine.judge },
     // Memories carry their document's metadata, so the same filters select them as select its chunks.
-    { orgId: ref.orgId, containerTags: doc.containerTags, documentId: doc.id, now, forgetAfter: doc.forgetAfter, metadata: doc.metadata, vectorContext },
+    { orgId: ref.orgId, containerTags: doc.containerTags, documentId: doc.id, now, forgetAfter: doc.forgetAfter, metadata: doc.metadata },
     facts,
   );
   return {
