@@ -1,5 +1,9 @@
 import { IRREGULAR_PAST, isRegularPast } from './tense.js';
 import { PARTNER_WORDS, RELATIVE_WORDS } from './attribute-patterns.js';
+import { cleftAsStatement } from './cleft-statements.js';
+import { isLabelWord } from './label-speakers.js';
+import { movedWithEmployer } from './moved-with.js';
+import { contactPreference } from './contact-preferences.js';
 
 /**
  * Sentences whose statement hides behind a lead clause, rewritten so the statement has its own subject:
@@ -25,6 +29,8 @@ const LEAD_SUBJECT = new RegExp(String.raw`^(?<who>${PERSON})\s+${CAME}(?:\s+(?:
 const LEAD_OBJECT = new RegExp(String.raw`^(?:${HEARD})\s+(?<who>${PERSON})${REST}`, 'u');
 /** "Kofi has finally done it: he moved to Accra", "Big news from Ama: she's engaged": a lead ending in a colon, the pronoun after it the person the lead opens with. */
 const LEAD_COLON = new RegExp(String.raw`^(?<who>${PERSON})\s+[^,;:.!?]{1,40}?:\s+(?<pro>he|she)(?<aux>'s|’s|'d|’d)?\s+(?<rest>\S.*)$`, 'u');
+/** "News from Li Wei: she's joined Canva", "Word about Tom: he quit": a lead that names its person after "from / about". */
+const LEAD_FROM = new RegExp(String.raw`^(?:[\p{L}'’]+\s+){1,3}?(?:from|about|on|re|regarding)\s+(?<who>${PERSON})\s*:\s+(?<pro>he|she)(?<aux>'s|’s|'d|’d)?\s+(?<rest>\S.*)$`, 'u');
 const ENDED = new RegExp(
   String.raw`^(?<who>${PERSON})\s+and\s+I\s+(?:(?:have|had|just|finally|officially|recently)\s+)*(?<verb>broke up|split up|split|separated|got divorced|divorced|called it quits)\b(?<rest>.*)$`,
   'u',
@@ -54,11 +60,16 @@ function patientOfPrescriber(s: string): string | null {
 
 /** The sentence with its lead clause replaced by the person it names, or the sentence itself. */
 export function statementBehindLead(sentence: string): string {
-  const s = sentence.trim();
+  // "it's codeine I react to": a cleft said plainly first (cleft-statements.ts); "Halvorsen moved HQ to Oslo and Erik
+  // relocated with it": the person's own move (moved-with.ts).
+  // "Best way to reach Marta is by email", "text me instead": a contact preference (contact-preferences.ts).
+  const s = contactPreference(movedWithEmployer(cleftAsStatement(sentence.trim())));
   const patient = patientOfPrescriber(s);
   if (patient) return patient;
   // "Talked to ...": the verb opens the sentence with its capital.
-  const m = LEAD_SUBJECT.exec(s) ?? LEAD_OBJECT.exec(s.charAt(0).toLowerCase() + s.slice(1)) ?? LEAD_COLON.exec(s);
+  // "News: she's joined Canva" opens with a word, not a person: "News from Li Wei: ..." names the person after "from".
+  const colon = LEAD_FROM.exec(s) ?? LEAD_COLON.exec(s);
+  const m = LEAD_SUBJECT.exec(s) ?? LEAD_OBJECT.exec(s.charAt(0).toLowerCase() + s.slice(1)) ?? (colon?.groups && !isLabelWord(colon.groups.who!.split(/\s+/)[0]!) ? colon : null);
   if (m?.groups) {
     const { who, pro, aux, rest } = m.groups as { who: string; pro: string; aux?: string; rest: string };
     // "they" after a single named person is someone else (or the person with others): not resolved here.

@@ -1,4 +1,6 @@
 import { schoolNamesTyped } from './school-names.js';
+import { petsNamedInPassing } from './pets-in-passing.js';
+import { namesTypedLowercase } from './lowercase-names.js';
 import { PARTNER_WORDS, PATTERNS, RELATIVE_WORDS } from './attribute-patterns.js';
 import { isCommonWord, isKnownName, isLexiconWord, isPlaceName } from './lexicon.js';
 
@@ -104,8 +106,9 @@ function correct(word: string): string {
 export function normaliseTyping(clause: string): string {
   let s = clause.replace(LEAD_TAG, '');
   s = s.replace(/(?<![\p{L}'’])\p{L}+(?![\p{L}'’])/gu, correct);
-  // "hes at al-noor now" after "moved schools": the school's name as a name.
-  s = schoolNamesTyped(s);
+  // "hes at al-noor now" after "moved schools": the school's name as a name; "amy moved to cardiff": names and
+  // places of an all-lowercase sentence capitalised (lowercase-names.ts).
+  s = schoolNamesTyped(namesTypedLowercase(s));
   // "my wifes name", "my moms birthday": a possessive typed without its apostrophe.
   s = s.replace(KIN_POSSESSIVE, "$1$2's ");
   // "w/ my sister": "with".
@@ -148,5 +151,9 @@ export function typedSentences(text: string): string[] {
   }
   out.push(text.slice(start).trim());
   // Only the sentences this split starts get a capital: the first is left as typed.
-  return out.filter(Boolean).map((s, i) => (i === 0 ? s : s[0]!.toUpperCase() + s.slice(1)));
+  // "walking Pepper, my spaniel, before the rain": a pet named in passing is also stated (pets-in-passing.ts).
+  return out
+    .filter(Boolean)
+    .map((s, i) => (i === 0 ? s : s[0]!.toUpperCase() + s.slice(1)))
+    .flatMap(petsNamedInPassing);
 }
