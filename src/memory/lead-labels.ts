@@ -12,12 +12,16 @@ import { PARTNER_WORDS, RELATIVE_WORDS } from './attribute-patterns.js';
 
 /** A label: a date, or up to five words with an optional bracket ("Team notes (Jun)"), then a colon. */
 const LABEL = /^(?<label>(?:\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|\p{L}[\p{L}\d'’ -]{0,40}?)(?:\s*\([^()]{1,30}\))?)\s*[:—–]\s+(?<rest>\S.*)$/u;
-/** "As of May 2026,", "Effective 1 June,", "Starting this week,": when the statement holds from, not a statement. */
-const TIME_LEAD = /^(?:as of|effective|starting|from)\s+(?:[\p{L}\d,.'’-]+\s+){0,3}?[\p{L}\d.'’-]+,\s+(?=\S)/iu;
+/** "As of May 2026,", "Effective 1 June,", "Starting this week,": when the statement holds from, not a statement ("starting at Revolut on monday," is one). */
+const TIME_LEAD = /^(?:as of|effective|starting(?!\s+(?:at|with)\s)|from)\s+(?:[\p{L}\d,.'’-]+\s+){0,3}?[\p{L}\d.'’-]+,\s+(?=\S)/iu;
 const PERSON_LABEL = new RegExp(String.raw`^(?:(?:my|our)\s+)?(?:${RELATIVE_WORDS}|${PARTNER_WORDS}|me|I|user|assistant|ai|bot|agent|system)$`, 'iu');
 
+/** "Quick note that from Monday I'm ...", "Just to let you know, we've moved": how an announcement opens, not its statement. */
+const ANNOUNCING = /^(?:(?:just\s+)?(?:a\s+)?(?:quick|brief|short|small)?\s*(?:note|heads[- ]up|reminder|update|fyi)\s+that|(?:just\s+)?(?:to\s+)?(?:let|letting)\s+(?:you|everyone|you all|y'all)\s+know(?:\s+that)?,?|(?:just\s+)?(?:wanted\s+to\s+)?(?:flag|mention|say)\s+that)\s+(?=\S)/iu;
+
 export function withoutLeadLabel(sentence: string): string {
-  const s = sentence.trim();
+  const announced = ANNOUNCING.exec(sentence.trim());
+  const s = announced ? capitalise(sentence.trim().slice(announced[0].length)) : sentence.trim();
   const timed = TIME_LEAD.exec(s);
   if (timed) return capitalise(s.slice(timed[0].length));
   const m = LABEL.exec(s);
@@ -33,6 +37,8 @@ export function withoutLeadLabel(sentence: string): string {
   if (words.length > 5 || rest.split(/\s+/).length < 3 || !/^\p{L}/u.test(rest) || /^(?:new|current|old|previous|updated|my|our|his|her|their|i|i'm|we|we're|we've|he|she|they|it|there|this|these)\b/i.test(label))
     return s;
   // "Maya: ...", "Dad: ...", "Lena Novak: ...": whose words or fields they are.
+  // "me: left Ocado, started at Deliveroo": the author's own label, then what they did.
+  if (/^(?:me|myself)$/i.test(label) && /^(?:(?:now|just|finally|also)\s+)?\p{Ll}+ed\b|^(?:left|quit|got|began|became|took|sold|bought|went)\b/u.test(rest)) return `I ${rest}`;
   if (PERSON_LABEL.test(label) || (words.length <= 2 && words.every((w) => /^\p{Lu}/u.test(w)) && isKnownName(words[0]!))) return s;
   // "User changed jobs: now works at Linear": the label's subject is the statement's.
   const owner = /^(?:the\s+)?user\b/i.test(label) ? 'The user' : null;

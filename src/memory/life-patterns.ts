@@ -71,6 +71,11 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
     ),
     (g) => f('diet', `eats ${g.v}`),
   ],
+  // "is back on a normal diet", "back on keto": a return to a diet is that diet.
+  [
+    new RegExp(String.raw`^\s+${ADV}(?:is|are|'s|'m|am|went|has gone|have gone|got)\s+(?:now\s+|finally\s+)?back\s+(?:on|to)\s+(?:a\s+|an\s+|the\s+|her\s+|his\s+|their\s+)?(?:(?<n>normal|regular|full|ordinary|standard|mixed)\s+diet\b|(?<v>${DIETS})\b)`, 'iu'),
+    (g) => f('diet', g.v ?? `${g.n} diet`),
+  ],
   // "eats everything", "will eat anything", "has no dietary restrictions": no diet is a diet a change replaces.
   [
     new RegExp(String.raw`^\s+${ADV}(?:(?:(?:is happy to|is glad to)\s+)?eats?\s+(?:everything|anything)\b|(?:has|have)\s+no\s+(?:dietary\s+(?:restrictions|requirements|needs)|special diet))`, 'iu'),

@@ -30,12 +30,11 @@ export function namesTypedLowercase(sentence: string): string {
     // "not" needs a place said before it in the sentence ("live in x not y"); the other leads are verbs of place.
     if (/^(?:not|rather than|instead of)\s/.test(lead) && !placed) return all;
     const parts = words.split(/\s+/);
-    const kept: string[] = [];
-    for (const w of parts) {
-      if (!nameLike(w) || (kept.length === 0 && isVerbForm(w))) break;
-      kept.push(w);
-    }
-    // A single common word that is a place only by accident stays: a place needs the lexicon, or an unknown word.
+    // "market harborough", "hebden bridge": two words of which one is a name and the other a noun are one place;
+    // else only a name-like first word is ("leeds now", "derby atm").
+    const noun = (w: string) => nameLike(w) || (!FUNCTION.test(w) && w.length >= 4 && !/(?:ly|ed|ing)$/.test(w));
+    const both = parts.length === 2 && parts.every(noun) && parts.some(nameLike);
+    const kept = both ? parts : nameLike(parts[0]!) ? [parts[0]!] : [];
     if (kept.length === 0) return all;
     placed = true;
     return `${lead}${[...kept.map(cap), ...parts.slice(kept.length)].join(' ')}`;

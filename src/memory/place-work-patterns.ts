@@ -31,10 +31,11 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => f('residence', g.v),
   ],
   // "we're in Cardiff now", "she's in Leeds these days": a home said as where the subject is since a change, not a trip.
-  // "we're now at 12 Elm Rd, York": an address with a house number, then its town, is where the subject lives.
+  // "we're now at 12 Elm Rd, York", "we live at 3 Mill Lane, Scarborough": an address with a house number, then its
+  // town, is where the subject lives.
   [
     new RegExp(
-      String.raw`^\s+${ADV}(?:is|are|has moved|have moved|moved)\s+(?:now\s+)?(?:at|to|into)\s+(?:flat\s+\d+[a-z]?,?\s+)?\d+[a-z]?\s+(?:\p{Lu}[\p{L}'’-]*\s+){1,3}(?:Road|Rd|Street|St|Lane|Ln|Avenue|Ave|Close|Drive|Dr|Way|Crescent|Court|Ct|Place|Pl|Gardens|Terrace|Row|Grove|Hill|Square|Sq|Walk|Mews|Boulevard|Blvd)\.?,\s*${CAP}`,
+      String.raw`^\s+${ADV}(?:is|are|has moved|have moved|moved|lives?|(?:is|are) living)\s+(?:now\s+)?(?:at|to|into)\s+(?:flat\s+\d+[a-z]?,?\s+)?\d+[a-z]?\s+(?:\p{Lu}[\p{L}'’-]*\s+){1,3}(?:Road|Rd|Street|St|Lane|Ln|Avenue|Ave|Close|Drive|Dr|Way|Crescent|Court|Ct|Place|Pl|Gardens|Terrace|Row|Grove|Hill|Square|Sq|Walk|Mews|Boulevard|Blvd)\.?,\s*${CAP}`,
       'u',
     ),
     (g) => (/^(?:Flat|Apartment|Apt|Unit|Suite|Floor|Room|Building|Block|The)\b/.test(g.v!) ? null : f('residence', g.v)),

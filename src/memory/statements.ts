@@ -278,6 +278,10 @@ export function restoreImpliedSubject(sentence: string): string {
   // "First day at Wise today, left Monzo last week", "My last day at Oakwood was Friday": a job started or left.
   const firstDay = FIRST_DAY.exec(sentence);
   if (firstDay) return `I started at ${firstDay[1]}${sentence.slice(firstDay[0].length)}`;
+  // "starting at Revolut on monday", "joining Arup next week": a job about to start, said without "I'm".
+  if (STARTING_AT.test(sentence)) return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  // "mid-level engineer now", "a senior nurse now": the author's title, said with "now" and nothing else.
+  if (TITLE_NOW.test(sentence)) return `I'm ${/^(?:a|an)\s/i.test(sentence) ? '' : /^[aeiou]/i.test(sentence) ? 'an ' : 'a '}${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   const lastDay = LAST_DAY.exec(sentence);
   if (lastDay) return `I ${lastDay[2]!.toLowerCase() === 'was' ? 'left' : 'am leaving'} ${lastDay[1]}${/^(?:on|in|at|last|this|next)\b/i.test(lastDay[3]!) ? ' ' : ' on '}${lastDay[3]}`;
   // "Currently in Tokyo for a work trip", "back in london now", "In Lisbon this week": where the speaker is.
@@ -360,6 +364,8 @@ const DIET_FRAGMENT = new RegExp(
 );
 const WORKPLACE = String.raw`(\p{Lu}[\p{L}'&.-]*(?:\s+(?:\p{Lu}[\p{L}'&.-]*|of|&))*)`;
 const FIRST_DAY = new RegExp(String.raw`^(?:(?:it's|it\s+is|today\s+(?:is|was)|tomorrow\s+is)\s+)?(?:my\s+)?first\s+(?:day|week)\s+at\s+${WORKPLACE}`, 'iu');
+const STARTING_AT = new RegExp(String.raw`^(?:starting|joining)\s+(?:(?:at|with)\s+)?${WORKPLACE}\s+(?:on|this|next|from|in|tomorrow|today)\b`, 'u');
+const TITLE_NOW = new RegExp(String.raw`^(?:(?:a|an)\s+)?(?:[\p{Ll}-]+\s+){0,2}(?:${PROFESSIONS.join('|')})\s+now\s*(?:[.!,]|$)`, 'iu');
 const LAST_DAY = new RegExp(String.raw`^(?:my\s+)?last\s+day\s+at\s+${WORKPLACE}\s+(was|is)\s+([^.!?]+?)[.!]*$`, 'iu');
 
 /** Why a cleaned sentence is not a fact, or null when it states something. `names` are words that carry no content. */
