@@ -114,7 +114,7 @@ export function statementBehindLead(sentence: string): string {
     return capitalise(`${who}${/^(?:back|now|on|off|at|in)$/.test(head) ? ' is' : ''} ${rest}`);
   }
   const me = ENDED_ME.exec(s);
-  if (me?.groups && mayBeName(me.groups.who!)) {
+  if (me?.groups && mayBeName(me.groups.who!.split('-')[0]!)) {
     const who = capitalise(me.groups.who!);
     const verb = me.groups.verb!.toLowerCase();
     return `${/divorced/.test(verb) ? `I divorced ${who}` : verb === 'separated' ? `I separated from ${who}` : `I broke up with ${who}`}${me.groups.rest}`;
