@@ -75,7 +75,7 @@ export const ATTRIBUTES: readonly AttributeSpec[] = [
   { id: 'health', description: 'a health condition', lasting: true, keyed: true, question: /\b(?:health|condition|diagnos\w*|sick|ill|injur\w*)\b/i },
   { id: 'contact', description: 'contact detail, keyed by kind (contact:email, contact:phone, contact:address)', lasting: true, keyed: true, question: /\b(?:email|phone|number|address|contact|reach)\b/i },
   { id: 'language', description: 'a language the subject speaks or learns, keyed by language', lasting: true, keyed: true, question: /\b(?:language|speak|speaks|fluent)\b/i },
-  { id: 'schedule', description: 'a habit or routine, keyed by activity (schedule:running)', lasting: true, keyed: true, question: /\b(?:how often|every|schedule|routine|usually)\b|\bwhen\s+(?:do|does)\b/i },
+  { id: 'schedule', description: 'a habit or routine, keyed by activity (schedule:running)', lasting: true, keyed: true, question: /\b(?:how often|every|schedule|routine|usually|shifts?|rota)\b|\bwhen\s+(?:do|does)\b/i },
   { id: 'opinion', description: 'likes or dislikes, keyed by object (opinion:running)', lasting: true, keyed: true, question: /\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates|dislike|feel about|think of|into)\b/i },
   { id: 'favorite', description: 'a favourite thing, keyed by category (favorite:food)', lasting: true, keyed: true, question: /\bfavou?rite\b/i },
   { id: 'goal', description: 'a goal or plan, keyed by topic', lasting: false, keyed: true, question: /\b(?:plan|plans|planning|goal|want to|wants to|hope|dream)\b/i },

@@ -26,6 +26,18 @@ const SUBJECT_CLEFT = new RegExp(String.raw`^${LEAD}${IT_IS}\s+${VALUE}\s+(?:who
 const NOT_A_VALUE = /^(?:been|not|no|so|too|very|really|just|only|fine|ok|okay|good|great|nice|bad|hard|easy|true|funny|weird|time|about|going|gonna|getting|always|never|all|how|what|why|when|where|because|like|the first time|the last time|my turn|a shame|a pity)\b/i;
 const PRONOUN = /^(?:I|I'm|I’m|we|we're|we’re|he|she|they|my|our|his|her|their)$/i;
 
+/**
+ * The cleft said plainly, or the sentence itself when it is no cleft; a remark after the cleft's comma becomes a
+ * sentence of its own ("..., aspirin was a false alarm" → "Aspirin was a false alarm."), read as what it says.
+ */
+export function cleftStatements(sentence: string): string[] {
+  const said = cleftAsStatement(sentence);
+  if (said === sentence.trim()) return [sentence];
+  const remark = REMARK.exec(sentence.trim());
+  return remark ? [said, capitalise(remark[1]!.trim())] : [said];
+}
+const REMARK = /^.*?\b(?:to|in|at|for|with|on|from|of|by)\s*[,;—–]\s*(?!(?:not|rather than|instead of)\s)(\p{L}.*)$/u;
+
 /** The cleft said plainly, or the sentence itself when it is no cleft. */
 export function cleftAsStatement(sentence: string): string {
   const s = sentence.trim();

@@ -19,6 +19,9 @@ const PERSON_LABEL = new RegExp(String.raw`^(?:(?:my|our)\s+)?(?:${RELATIVE_WORD
 /** "Quick note that from Monday I'm ...", "Just to let you know, we've moved": how an announcement opens, not its statement. */
 const ANNOUNCING = /^(?:(?:just\s+)?(?:a\s+)?(?:quick|brief|short|small)?\s*(?:note|heads[- ]up|reminder|update|fyi)\s+that|(?:just\s+)?(?:to\s+)?(?:let|letting)\s+(?:you|everyone|you all|y'all)\s+know(?:\s+that)?,?|(?:just\s+)?(?:wanted\s+to\s+)?(?:flag|mention|say)\s+that)\s+(?=\S)/iu;
 
+/** "(please note) our new office address", "my new mobile number": a field of an owner, said as a label. */
+const OWNED_FIELD = /^(?:(?:please\s+)?note\s+)?(?<owner>my|our|his|her|their)\s+(?:(?:new|current|updated|latest)\s+)?(?<field>(?:office|work|home|postal|mailing|billing)\s+address|address|(?:mobile|phone|work|home)\s+number|email(?:\s+address)?)$/iu;
+
 export function withoutLeadLabel(sentence: string): string {
   const announced = ANNOUNCING.exec(sentence.trim());
   const s = announced ? capitalise(sentence.trim().slice(announced[0].length)) : sentence.trim();
@@ -32,6 +35,11 @@ export function withoutLeadLabel(sentence: string): string {
     .replace(/\([^()]*\)/g, ' ')
     .trim()
     .split(/\s+/);
+  // "Please note our new office address: 12 Canal Street, Leeds": an owned field and its value is a statement of it.
+  const owned = OWNED_FIELD.exec(label);
+  if (owned?.groups && !/^(?:I|we|he|she|they)\b/i.test(rest) && !/\b(?:is|are|was|were|has|have|will)\b/.test(rest) && /[\p{Lu}\d]/u.test(rest)) {
+    return `${capitalise(owned.groups.owner!.toLowerCase())} ${owned.groups.field!.trim()} is ${rest}`;
+  }
   // "New number: 555-0199", "Current role: staff engineer": a field and its value, read as such elsewhere; "We have two
   // kids: Mia and Leo": a statement whose colon opens its list.
   if (words.length > 5 || rest.split(/\s+/).length < 3 || !/^\p{L}/u.test(rest) || /^(?:new|current|old|previous|updated|my|our|his|her|their|i|i'm|we|we're|we've|he|she|they|it|there|this|these)\b/i.test(label))

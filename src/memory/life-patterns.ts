@@ -127,7 +127,7 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => k('tool', g.r === 'laptop' ? 'computer' : g.r!.replace(/ app$/, ''), g.v),
   ],
   [
-    /^'s\s+(?:(?:new|current|latest|updated)\s+)?(?<r>e-?mail(?:\s+address)?|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|number|address|home address)\s+is\s+(?<v>.+)/iu,
+    /^'s\s+(?:(?:new|current|latest|updated)\s+)?(?<r>e-?mail(?:\s+address)?|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|number|address|(?:home|office|work|postal|mailing)\s+address)\s+is\s+(?<v>.+)/iu,
     (g) => k('contact', /mail/i.test(g.r!) ? 'email' : /address/i.test(g.r!) ? 'address' : 'phone', g.v),
   ],
   [

@@ -1,5 +1,5 @@
 import { isKnownName, isOrganisation, isPlaceName } from './lexicon.js';
-import { ADV, CAP, f, NEG, PROFESSION, ROLE, V, WORKPLACE, WORKPLACES, type Build } from './attribute-words.js';
+import { ADV, CAP, f, k, NEG, PROFESSION, ROLE, V, WORKPLACE, WORKPLACES, type Build } from './attribute-words.js';
 import { ended, knownProduct, tool } from './facet-builders.js';
 
 /** The last word of a school's, college's or nursery's name. */
@@ -22,6 +22,14 @@ function isOrganisationName(value: string): boolean {
 
 /** Where the subject lives, travels, works and studies, in the order they are tried (attribute-patterns.ts). */
 export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
+  // "moved to day shifts", "is back on nights", "switched to earlies": a shift pattern, not a home (before the moves).
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:is|are|'s|'m|am|has|have|went|got)?\s*(?:(?:now|just|finally)\s+)?(?:back\s+on|on|moved\s+(?:back\s+)?to|switched\s+(?:back\s+)?to|gone\s+(?:back\s+)?(?:on)?to|changed\s+to)\s+(?:the\s+)?(?<v>(?:night|day|early|late|evening|weekend|morning|split|rotating|twelve-hour|12-hour|long)\s+shifts?|nights|earlies|lates|days)(?![\p{L}])`,
+      'u',
+    ),
+    (g) => k('schedule', 'shift', g.v),
+  ],
   // Residence and moves.
   [
     new RegExp(
@@ -52,7 +60,7 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
   // "bought a house in Portland": where the subject now lives.
   [
     new RegExp(
-      String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:just\s+)?(?:bought|purchased|closed on|moved into|settled into|rented|rents|is renting|are renting|(?:has|have)\s+been\s+renting|got the keys (?:to|for)|picked up the keys (?:to|for))\s+(?:an?|the|our|their|her|his|the user's|\p{Lu}[\p{L}'-]*'s)\s+(?:new\s+|first\s+|own\s+|little\s+|small\s+|tiny\s+|big\s+|large\s+|shared\s+|cosy\s+|cozy\s+|(?:one|two|three|four|\d)-bed(?:room)?\s+)*(?:house|home|flat|apartment|condo|place|townhouse|cottage|bungalow|studio|room|(?:one|two|three|four|\d)-bed(?:room)?)\s+in\s+${CAP}`,
+      String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:just\s+)?(?:bought|purchased|closed on|moved into|settled into|rented|rents|is renting|are renting|got|found|signed for|signed the lease on|(?:has|have)\s+been\s+renting|got the keys (?:to|for)|picked up the keys (?:to|for))\s+(?:an?|the|our|their|her|his|the user's|\p{Lu}[\p{L}'-]*'s)\s+(?:new\s+|first\s+|own\s+|little\s+|small\s+|tiny\s+|big\s+|large\s+|shared\s+|cosy\s+|cozy\s+|(?:one|two|three|four|\d)-bed(?:room)?\s+)*(?:house|home|flat|apartment|condo|place|townhouse|cottage|bungalow|studio|room|(?:one|two|three|four|\d)-bed(?:room)?)\s+in\s+${CAP}`,
       'u',
     ),
     (g) => f('residence', g.v),

@@ -32,6 +32,9 @@ const UNRESOLVED =
   /^(?:it|it's|its|that|that's|thats|this|these|those|they|they're|they've|them|he|he's|she|she's|there|there's|here|here's|everyone|everybody|someone|somebody|something|nothing|anything|everything|what|which|who|whoever|how|such|one|both|each|all|none|nobody|other|others|anyone|anybody|yours|mine|ours)\b/i;
 const SIGN_OFF =
   /^(?:I\s+)?(?:have to|need to|must|gotta|got to|should)\s+(?:run|go|dash|head off|head out|jump off|bounce|sign off|get going)\b(?:\s*(?:now|soon))?\s*(?:[,.!;-]+\s*(?:talk|speak|chat|catch you|see you)\s+(?:soon|later|tomorrow)\b.*)?[.!]*$/i;
+/** "running 5 mins late, traffic is awful", "on my way", "stuck in traffic": where someone is this minute, nothing to keep. */
+const THIS_MINUTE =
+  /^(?:(?:sorry|so sorry|argh|ugh)\s*,?\s+)?(?:(?:I'm|I\s+am|I'll\s+be|I\s+will\s+be|we're|we\s+are)\s+)?(?:(?:running|going\s+to\s+be|gonna\s+be)\s+(?:(?:a\s+(?:bit|little|few\s+min(?:ute)?s)|\d+\s*(?:mins?|minutes)|ten|five|fifteen|twenty)\s+)?late|on\s+(?:my|our)\s+way(?=\s*(?:[,.!]|$|now\b|home\b|there\b|back\b|over\b))|stuck\s+in\s+traffic|almost\s+there|nearly\s+there|five\s+mins?\s+away|\d+\s*mins?\s+away)\b/i;
 const ROUGH_DAY =
   /^(?:(?:honestly|ugh|man|wow|so|well)\s*,?\s+)?(?:today|this week|this morning|yesterday|it)(?:\s+(?:was|has been|is)|'s been|'s)\s+(?:just\s+)?(?:one of those (?:days|weeks|mornings)|(?:such\s+)?(?:a\s+)?(?:long|rough|crazy|busy|weird|tough|hard|strange|slow)\s+(?:day|week|morning))\b[.!]*$/i;
 // "gonna make some tea and watch a movie", "about to grab lunch": a routine of the moment, planned with no date.
@@ -378,7 +381,7 @@ export function rejectReason(sentence: string, names: readonly string[]): string
   if (/^(?:I(?:'m|\s+am)?\s+)?just\s+(?:testing|checking|kidding|joking|browsing|curious|wondering|asking|saying|looking around)\b/i.test(sentence)) return 'small talk';
   if (UNRESOLVED.test(sentence)) return 'unresolved';
   // "ok gotta run, talk soon", "today was one of those days": leaving the chat, or a mood of the day.
-  if (SIGN_OFF.test(sentence) || ROUGH_DAY.test(sentence) || MOMENT_PLAN.test(sentence)) return 'small talk';
+  if (SIGN_OFF.test(sentence) || ROUGH_DAY.test(sentence) || MOMENT_PLAN.test(sentence) || THIS_MINUTE.test(sentence)) return 'small talk';
   const first = words[0]!.toLowerCase().replace(/[^\p{L}']/gu, '');
   if (IMPERATIVE.has(first) || SUBJECTLESS.has(first)) return 'imperative';
   // "You'd be a great counselor", "Your empathy will help": praise and advice, not facts. "You told me..." stays.

@@ -2,6 +2,7 @@ import { schoolNamesTyped } from './school-names.js';
 import { petsNamedInPassing } from './pets-in-passing.js';
 import { namesTypedLowercase } from './lowercase-names.js';
 import { outcomeAfterDash } from './lead-clauses.js';
+import { cleftStatements } from './cleft-statements.js';
 import { PARTNER_WORDS, PATTERNS, RELATIVE_WORDS } from './attribute-patterns.js';
 import { isCommonWord, isKnownName, isLexiconWord, isPlaceName } from './lexicon.js';
 
@@ -161,6 +162,7 @@ export function typedSentences(text: string): string[] {
   return out
     .filter(Boolean)
     .map((s, i) => (i === 0 ? s : s[0]!.toUpperCase() + s.slice(1)))
+    .flatMap(cleftStatements)
     .flatMap(outcomeAfterDash)
     .flatMap(petsNamedInPassing);
 }
