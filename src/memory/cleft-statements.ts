@@ -17,13 +17,11 @@ const IT_IS = String.raw`(?:it's|it’s|it is|it was|it's actually|it was actual
 const VALUE = String.raw`(?<x>[\p{L}\d][\p{L}\d'’ &-]{0,38}?)`;
 /** The clause's own subject: a pronoun, a possessed noun ("my dad") or a capitalised name. */
 const SUBJECT = String.raw`(?<subj>I|I'm|I’m|we|we're|we’re|he|she|they|(?:my|our|his|her|their)\s+\p{L}+|\p{Lu}\p{L}+)`;
-const STRANDED = new RegExp(
-  String.raw`^${LEAD}${IT_IS}\s+${VALUE}\s+(?:that\s+|which\s+|who\s+)?${SUBJECT}\s+(?<pred>(?:[\p{L}'’]+\s+){0,3}?(?:to|in|at|for|with|on|from|of|by))(?<tail>\s*(?:[,;—–]\s*.*|[.!?]*))$`,
-  'u',
-);
+const STRANDED = new RegExp(String.raw`^${LEAD}${IT_IS}\s+${VALUE}\s+(?:that\s+|which\s+|who\s+)?${SUBJECT}\s+(?<pred>(?:[\p{L}'’]+\s+){0,3}?(?:to|in|at|for|with|on|from|of|by))(?<tail>\s*(?:[,;—–]\s*.*|[.!?]*))$`, 'u');
 const SUBJECT_CLEFT = new RegExp(String.raw`^${LEAD}${IT_IS}\s+${VALUE}\s+(?:who|that)\s+(?<verb>[\p{L}'’]+)(?<rest>\s.*)$`, 'u');
 /** Words that make "it's X" a judgement or a time, not a cleft: "it's been ages", "it's not fair", "it's time I went". */
-const NOT_A_VALUE = /^(?:been|not|no|so|too|very|really|just|only|fine|ok|okay|good|great|nice|bad|hard|easy|true|funny|weird|time|about|going|gonna|getting|always|never|all|how|what|why|when|where|because|like|the first time|the last time|my turn|a shame|a pity)\b/i;
+const NOT_A_VALUE =
+  /^(?:been|not|no|so|too|very|really|just|only|fine|ok|okay|good|great|nice|bad|hard|easy|true|funny|weird|time|about|going|gonna|getting|always|never|all|how|what|why|when|where|because|like|the first time|the last time|my turn|a shame|a pity)\b/i;
 const PRONOUN = /^(?:I|I'm|I’m|we|we're|we’re|he|she|they|my|our|his|her|their)$/i;
 
 /**

@@ -33,7 +33,10 @@ const LEAD_OBJECT = new RegExp(String.raw`^(?:${HEARD})\s+(?<who>${PERSON})${RES
 /** "Kofi has finally done it: he moved to Accra", "Big news from Ama: she's engaged": a lead ending in a colon, the pronoun after it the person the lead opens with. */
 const LEAD_COLON = new RegExp(String.raw`^(?<who>${PERSON})\s+[^,;:.!?]{1,40}?:\s+(?<pro>he|she)(?<aux>'s|’s|'d|’d)?\s+(?<rest>\S.*)$`, 'u');
 /** "Edith reviewed by SALT today: back on a normal diet", "Kofi has news: moved to Accra": a lead ending in a colon, then what the person is or did with no subject. */
-const LEAD_COLON_BARE = new RegExp(String.raw`^(?<who>${PERSON})\s+(?<verb>\p{Ll}+)\b[^,;:.!?]{0,40}?:\s+(?<rest>(?:(?:now|finally|just)\s+)?(?<head>back|now|on|off|at|in|moved|relocated|started|left|quit|joined|retired)\b.*)$`, 'u');
+const LEAD_COLON_BARE = new RegExp(
+  String.raw`^(?<who>${PERSON})\s+(?<verb>\p{Ll}+)\b[^,;:.!?]{0,40}?:\s+(?<rest>(?:(?:now|finally|just)\s+)?(?<head>back|now|on|off|at|in|moved|relocated|started|left|quit|joined|retired)\b.*)$`,
+  'u',
+);
 /** "News from Li Wei: she's joined Canva", "Word about Tom: he quit": a lead that names its person after "from / about". */
 const LEAD_FROM = new RegExp(String.raw`^(?:[\p{L}'’]+\s+){1,3}?(?:from|about|on|re|regarding)\s+(?<who>${PERSON})\s*:\s+(?<pro>he|she)(?<aux>'s|’s|'d|’d)?\s+(?<rest>\S.*)$`, 'u');
 /** "me and jake broke up": the same end said with the author first, as chat types it. */
@@ -109,9 +112,11 @@ export function statementBehindLead(sentence: string): string {
   const bare = LEAD_COLON_BARE.exec(s);
   // Only a person: a word that may be a name ("Edith", "Kofi"), not a note's label ("Team notes:", "Status update:").
   // The lead is a clause of the person's ("reviewed by SALT today", "has news", "seen by the GP"), not a label's word.
-  const leadVerb = bare?.groups ? /^(?:has|had|is|was|just|got)$/.test(bare.groups.verb!) || IRREGULAR_PAST.has(bare.groups.verb!) || isRegularPast(bare.groups.verb!) || /^(?:seen|taken|given|told|been)$/.test(bare.groups.verb!) : false;
+  const leadVerb = bare?.groups
+    ? /^(?:has|had|is|was|just|got)$/.test(bare.groups.verb!) || IRREGULAR_PAST.has(bare.groups.verb!) || isRegularPast(bare.groups.verb!) || /^(?:seen|taken|given|told|been)$/.test(bare.groups.verb!)
+    : false;
   if (bare?.groups && leadVerb && !/^(?:My|Our)\b/.test(bare.groups.who!) && mayBeName(bare.groups.who!.split(/\s+/)[0]!) && !isLabelWord(bare.groups.who!.split(/\s+/)[0]!)) {
-    const { who, rest, head, verb } = bare.groups as { who: string; rest: string; head: string; verb: string };
+    const { who, rest, head } = bare.groups as { who: string; rest: string; head: string };
     return capitalise(`${who}${/^(?:back|now|on|off|at|in)$/.test(head) ? ' is' : ''} ${rest}`);
   }
   const me = ENDED_ME.exec(s);

@@ -17,10 +17,12 @@ const TIME_LEAD = /^(?:as of|effective|starting(?!\s+(?:at|with)\s)|from)\s+(?:[
 const PERSON_LABEL = new RegExp(String.raw`^(?:(?:my|our)\s+)?(?:${RELATIVE_WORDS}|${PARTNER_WORDS}|me|I|user|assistant|ai|bot|agent|system)$`, 'iu');
 
 /** "Quick note that from Monday I'm ...", "Just to let you know, we've moved": how an announcement opens, not its statement. */
-const ANNOUNCING = /^(?:(?:just\s+)?(?:a\s+)?(?:quick|brief|short|small)?\s*(?:note|heads[- ]up|reminder|update|fyi)\s+that|(?:just\s+)?(?:to\s+)?(?:let|letting)\s+(?:you|everyone|you all|y'all)\s+know(?:\s+that)?,?|(?:just\s+)?(?:wanted\s+to\s+)?(?:flag|mention|say)\s+that)\s+(?=\S)/iu;
+const ANNOUNCING =
+  /^(?:(?:just\s+)?(?:a\s+)?(?:quick|brief|short|small)?\s*(?:note|heads[- ]up|reminder|update|fyi)\s+that|(?:just\s+)?(?:to\s+)?(?:let|letting)\s+(?:you|everyone|you all|y'all)\s+know(?:\s+that)?,?|(?:just\s+)?(?:wanted\s+to\s+)?(?:flag|mention|say)\s+that)\s+(?=\S)/iu;
 
 /** "(please note) our new office address", "my new mobile number": a field of an owner, said as a label. */
-const OWNED_FIELD = /^(?:(?:please\s+)?note\s+)?(?<owner>my|our|his|her|their)\s+(?:(?:new|current|updated|latest)\s+)?(?<field>(?:office|work|home|postal|mailing|billing)\s+address|address|(?:mobile|phone|work|home)\s+number|email(?:\s+address)?)$/iu;
+const OWNED_FIELD =
+  /^(?:(?:please\s+)?note\s+)?(?<owner>my|our|his|her|their)\s+(?:(?:new|current|updated|latest)\s+)?(?<field>(?:office|work|home|postal|mailing|billing)\s+address|address|(?:mobile|phone|work|home)\s+number|email(?:\s+address)?)$/iu;
 
 export function withoutLeadLabel(sentence: string): string {
   const announced = ANNOUNCING.exec(sentence.trim());

@@ -1,4 +1,26 @@
-import { ADV, ALLERGENS, CAP, DIETS, DOSE, DRUG_SUFFIX, f, GROUP_OF, HEALTH, INSTRUMENTS, k, LANGUAGES, NEG, PARTNER_WORDS, PET_WORDS, PRODUCT, RECURRING, RELATIVE_WORDS, V, VEHICLE, type Build } from './attribute-words.js';
+import {
+  ADV,
+  ALLERGENS,
+  CAP,
+  DIETS,
+  DOSE,
+  DRUG_SUFFIX,
+  f,
+  GROUP_OF,
+  HEALTH,
+  INSTRUMENTS,
+  k,
+  LANGUAGES,
+  NEG,
+  PARTNER_WORDS,
+  PET_WORDS,
+  PRODUCT,
+  RECURRING,
+  RELATIVE_WORDS,
+  V,
+  VEHICLE,
+  type Build,
+} from './attribute-words.js';
 import { CHANNEL } from './contact-preferences.js';
 import { activity, family, membership, opinion, petKind, SLOT_DATE, SLOT_NOT, tool } from './facet-builders.js';
 
@@ -73,7 +95,10 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
   // "is back on a normal diet", "back on keto": a return to a diet is that diet.
   [
-    new RegExp(String.raw`^\s+${ADV}(?:is|are|'s|'m|am|went|has gone|have gone|got)\s+(?:now\s+|finally\s+)?back\s+(?:on|to)\s+(?:a\s+|an\s+|the\s+|her\s+|his\s+|their\s+)?(?:(?<n>normal|regular|full|ordinary|standard|mixed)\s+diet\b|(?<v>${DIETS})\b)`, 'iu'),
+    new RegExp(
+      String.raw`^\s+${ADV}(?:is|are|'s|'m|am|went|has gone|have gone|got)\s+(?:now\s+|finally\s+)?back\s+(?:on|to)\s+(?:a\s+|an\s+|the\s+|her\s+|his\s+|their\s+)?(?:(?<n>normal|regular|full|ordinary|standard|mixed)\s+diet\b|(?<v>${DIETS})\b)`,
+      'iu',
+    ),
     (g) => f('diet', g.v ?? `${g.n} diet`),
   ],
   // "eats everything", "will eat anything", "has no dietary restrictions": no diet is a diet a change replaces.
@@ -89,7 +114,10 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   [/^\s+(?:has|developed)\s+an?\s+(?<v>[\p{L} ]{2,30}?)\s+allergy\b/iu, (g) => k('allergy', g.v, 'allergic')],
   // "reacts to codeine", "reacted badly to tramadol": a reaction to a drug or a common allergen is an allergy.
   [
-    new RegExp(String.raw`^\s+${ADV}(?:reacts?|reacted|has reacted|gets a reaction|had a (?:bad\s+)?reaction|has a reaction)\s+(?:(?:really\s+)?(?:badly|severely|strongly)\s+)?to\s+(?<v>${DRUG_SUFFIX}|${ALLERGENS})\b`, 'iu'),
+    new RegExp(
+      String.raw`^\s+${ADV}(?:reacts?|reacted|has reacted|gets a reaction|had a (?:bad\s+)?reaction|has a reaction)\s+(?:(?:really\s+)?(?:badly|severely|strongly)\s+)?to\s+(?<v>${DRUG_SUFFIX}|${ALLERGENS})\b`,
+      'iu',
+    ),
     (g) => k('allergy', g.v, 'allergic'),
   ],
   [

@@ -12,10 +12,12 @@ import { isVerbForm, mayBeName } from './lexicon.js';
  */
 
 const KIN = String.raw`(?:${RELATIVE_WORDS}|${PARTNER_WORDS}|mum|mom|dad|bf|gf|friend|mate|boss|manager|flatmate|roommate|neighbou?r)`;
-const FUNCTION = /^(?:atm|rn|asap|xmas|tbh|idk|imo|omg|ish|the|a|an|and|or|but|not|now|so|then|who|which|that|this|last|next|since|for|from|with|in|on|at|to|of|is|was|has|had|have|are|were|be|been|just|still|also|too|lol|btw|tho|though|again|today|tonight|yesterday|tomorrow|week|month|year|and|because|when|while|after|before|near|there|here|its|it's|it|he|she|they|we|i|you|my|our|his|her|their|me|us|them|new|old|way|very|really|now|here|area|city|town|centre|center)$/i;
+const FUNCTION =
+  /^(?:atm|rn|asap|xmas|tbh|idk|imo|omg|ish|the|a|an|and|or|but|not|now|so|then|who|which|that|this|last|next|since|for|from|with|in|on|at|to|of|is|was|has|had|have|are|were|be|been|just|still|also|too|lol|btw|tho|though|again|today|tonight|yesterday|tomorrow|week|month|year|and|because|when|while|after|before|near|there|here|its|it's|it|he|she|they|we|i|you|my|our|his|her|their|me|us|them|new|old|way|very|really|now|here|area|city|town|centre|center)$/i;
 const AFTER_KIN = new RegExp(String.raw`\b((?:my|our|his|her|their)\s+(?:(?:older|younger|little|big|twin|best|baby)\s+)?${KIN}\s+)([\p{Ll}][\p{Ll}'’-]+)\b`, 'gu');
 const OPENING = /^([\p{Ll}][\p{Ll}'’-]+)(?=['’]s\s|\s+(?:has|is|was|just|finally|moved|started|starts|quit|left|joined|lives|works|got|went|relocated|switched|changed|became|retired|graduated|\p{Ll}+ed)\b)/u;
-const PLACE_AFTER = /\b((?:(?:['’]m|am|is|are|['’]re|['’]s|place|flat|house|apartment|home|job)\s+in|switched(?:\s+(?:my|our)\s+[\p{Ll} ]{1,30}?)?\s+to|(?:lives?|living|moved|moving|move|relocated|relocating|based|settled|back|staying|grew up|raised|originally)\s+(?:in|to|at|from|near|out to|over to|up to|down to)|from|not|rather than|instead of)\s+)([\p{Ll}][\p{Ll}'’-]+(?:\s+[\p{Ll}][\p{Ll}'’-]+)?)/gu;
+const PLACE_AFTER =
+  /\b((?:(?:['’]m|am|is|are|['’]re|['’]s|place|flat|house|apartment|home|job)\s+in|switched(?:\s+(?:my|our)\s+[\p{Ll} ]{1,30}?)?\s+to|(?:lives?|living|moved|moving|move|relocated|relocating|based|settled|back|staying|grew up|raised|originally)\s+(?:in|to|at|from|near|out to|over to|up to|down to)|from|not|rather than|instead of)\s+)([\p{Ll}][\p{Ll}'’-]+(?:\s+[\p{Ll}][\p{Ll}'’-]+)?)/gu;
 
 const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 const nameLike = (w: string) => !FUNCTION.test(w) && !isVerbForm(w) && mayBeName(w);

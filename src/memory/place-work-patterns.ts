@@ -31,10 +31,7 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => k('schedule', 'shift', g.v),
   ],
   // "I'm back at Costa from Monday", "back with Arup as of June": a return to a workplace from a date is the employer.
-  [
-    new RegExp(String.raw`^\s+${ADV}(?:is|'s|'m|am|are|'re|will be|'ll be)\s+(?:going\s+)?back\s+(?:at|with)\s+${CAP}\s+(?:from|starting|as of|on)\s+\S`, 'u'),
-    (g) => (isPlaceName(g.v!) ? null : f('employer', g.v)),
-  ],
+  [new RegExp(String.raw`^\s+${ADV}(?:is|'s|'m|am|are|'re|will be|'ll be)\s+(?:going\s+)?back\s+(?:at|with)\s+${CAP}\s+(?:from|starting|as of|on)\s+\S`, 'u'), (g) => (isPlaceName(g.v!) ? null : f('employer', g.v))],
   // Residence and moves.
   [
     new RegExp(

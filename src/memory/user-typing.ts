@@ -116,7 +116,10 @@ export function normaliseTyping(clause: string): string {
   // "broke up :( its fine": an emoticon between two statements ends the first.
   s = s.replace(/\s*(?:[:;]-?[()DPp/]|<3)+(?=\s+\p{L})/gu, '.');
   // "its fine", "its been ages": "it's" typed without its apostrophe (before what follows a verb, not a noun).
-  s = s.replace(/\b([Ii])ts\s+(?=(?:fine|ok|okay|alright|good|great|bad|been|not|so|just|really|very|too|all|over|done|time|going|gonna|getting|a|an|the|like|actually|still|hard|nice|weird|crazy|mad|wild)\b)/g, "$1t's ");
+  s = s.replace(
+    /\b([Ii])ts\s+(?=(?:fine|ok|okay|alright|good|great|bad|been|not|so|just|really|very|too|all|over|done|time|going|gonna|getting|a|an|the|like|actually|still|hard|nice|weird|crazy|mad|wild)\b)/g,
+    "$1t's ",
+  );
   // "w/ my sister": "with".
   s = s.replace(/\bw\/\s*/gi, 'with ');
   // "Tom (brother) is a paramedic", "Ella (my niece) started uni": a relation in brackets after a name, as "my brother Tom".

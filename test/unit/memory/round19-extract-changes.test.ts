@@ -11,9 +11,7 @@ const rows = (text: string) => read(text).map((f) => [f.subject, f.attribute] as
 
 describe('allergies taken back', () => {
   it('"X was a false alarm" and "X is fine for him" deny the allergy of the speaker or the person', () => {
-    expect(read('Turns out it is latex I react to, the plaster thing was nothing. Amoxicillin was a false alarm.').map((f) => f.text)).toContainEqual(
-      'The user is not allergic to amoxicillin.',
-    );
+    expect(read('Turns out it is latex I react to, the plaster thing was nothing. Amoxicillin was a false alarm.').map((f) => f.text)).toContainEqual('The user is not allergic to amoxicillin.');
     expect(read('Asked the pharmacist: it was naproxen that Mum reacted to, codeine is fine for her.').map((f) => [f.subject, f.attribute, f.text])).toEqual([
       ["the user's mother", 'allergy:naproxen', "The user's mum reacted to naproxen."],
       ["the user's mother", 'allergy:codein', "The user's mother is not allergic to codeine."],
@@ -66,9 +64,7 @@ describe('changes said in other shapes', () => {
   });
 
   it('an owned field as a label is a statement of it ("our new office address: ...")', () => {
-    expect(read('Please note our new office address: 4 Mill Yard, Leeds LS1 4AB.').map((f) => [f.attribute, f.text])).toEqual([
-      ['contact:address', "The user's office address is 4 Mill Yard, Leeds LS1 4AB."],
-    ]);
+    expect(read('Please note our new office address: 4 Mill Yard, Leeds LS1 4AB.').map((f) => [f.attribute, f.text])).toEqual([['contact:address', "The user's office address is 4 Mill Yard, Leeds LS1 4AB."]]);
   });
 });
 

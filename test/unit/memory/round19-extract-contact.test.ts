@@ -17,7 +17,7 @@ describe('contact preferences', () => {
     expect(rows('Lucia prefers voice notes these days.')).toEqual([['Lucia', 'contact:prefer']]);
   });
 
-  it('a subjectless preference after a contact line is the contact\'s', () => {
+  it("a subjectless preference after a contact line is the contact's", () => {
     expect(rows('Contact: Ines Okoro (Bluebell Farms). Prefers calls, afternoons.')).toContainEqual(['Ines Okoro', 'contact:prefer']);
   });
 

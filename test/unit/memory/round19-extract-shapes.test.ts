@@ -28,11 +28,7 @@ describe('clefts said plainly', () => {
 describe('a person who moves with their employer', () => {
   it('the organisation\'s move is the person\'s new home ("... and Ruth relocated with it")', () => {
     expect(rows('Tallis Robotics moved its office to Dundee in March and Ruth relocated with it.')).toEqual([['Ruth', 'residence']]);
-    expect(read('Brennan & Co moved the whole team to Exeter, so I have moved there too.').map((f) => [f.subject, f.attribute, f.text])).toContainEqual([
-      'the user',
-      'residence',
-      'The user has moved to Exeter.',
-    ]);
+    expect(read('Brennan & Co moved the whole team to Exeter, so I have moved there too.').map((f) => [f.subject, f.attribute, f.text])).toContainEqual(['the user', 'residence', 'The user has moved to Exeter.']);
   });
 
   it('replaces the home said before', async () => {

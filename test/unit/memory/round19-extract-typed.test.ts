@@ -9,10 +9,8 @@ const read = factsReader('2026-05-20');
 const rows = (text: string) => read(text).map((f) => [f.subject, f.attribute] as const);
 
 describe('all-lowercase chat', () => {
-  it('a relative\'s name and their town are read as a name and a town', () => {
-    expect(read('user: my cousin priya lives in dundee').map((f) => [f.subject, f.attribute, f.text])).toEqual([
-      ['Priya', 'residence', "The user's cousin Priya lives in Dundee."],
-    ]);
+  it("a relative's name and their town are read as a name and a town", () => {
+    expect(read('user: my cousin priya lives in dundee').map((f) => [f.subject, f.attribute, f.text])).toEqual([['Priya', 'residence', "The user's cousin Priya lives in Dundee."]]);
     expect(rows('user: priya moved to aberdeen in march, new job at the port')).toContainEqual(['Priya', 'residence']);
   });
 
@@ -27,7 +25,7 @@ describe('all-lowercase chat', () => {
     expect(fix?.corrects).toMatchObject({ meant: 'Market Harborough', rejected: 'Market Rasen' });
   });
 
-  it('a child opening a sentence at a new school is the child\'s education', () => {
+  it("a child opening a sentence at a new school is the child's education", () => {
     expect(rows('user: ezra started at brookfield academy in april')).toEqual([['Ezra', 'education']]);
   });
 
