@@ -1,8 +1,9 @@
 import type { OcrEngine, OcrLine, OcrResult, OcrThreshold, PageLayout } from '../providers/ocr.js';
 import { detectLanguage, languagesIn } from '../text/language.js';
-import type { DarkBoxCrops, OcrVariant, OcrVariantRequest } from './ocr-variants.js';
+import type { DarkBoxCrops, OcrVariant, OcrVariantRequest, SceneLineCrops } from './ocr-variants.js';
 import { replaceBoxLines, type BoxReading } from './ocr-box-readings.js';
 import { sparseTextByLabel } from './ocr-label-stacks.js';
+import { sceneLinesToAdd, type SceneReading } from './scene-lines.js';
 import { addMissingLines } from './ocr-missing-lines.js';
 import { mergeWords } from './ocr-word-merge.js';
 import { pngDensity, withPngDensity } from './png-density.js';
@@ -87,6 +88,13 @@ export interface OcrPassOptions {
    * 90-96. One small reading per box; a page without one costs a look at its grey levels.
    */
   boxes?: boolean;
+  /**
+   * A page whose readings leave little confident text (a photo of a street sign, a shop front, a label: tesseract's
+   * layout finds no text block among trees and bricks) has its text lines found from the pixels (scene-text.ts),
+   * each read alone as one line, and the lines read confidently added. Pages with text (scans, screenshots) never
+   * get it.
+   */
+  scene?: boolean;
 }
 
 /** Below this mean word confidence the first reading is poor: maps, signs, UI with scattered labels. */
@@ -318,6 +326,25 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
     run.push('large-text');
     const merged = mergeLargeLines(best, small, 0.5);
     if (merged.added.length) text = merged.text;
+  }
+  // A photo whose readings found little text: its text lines, found from the pixels, are read one by one.
+  if (passes.scene !== false && (keptReading.confidence < WEAK_CONFIDENCE || readingScore(keptReading) < SPARSE_SCORE) && !first.rotated) {
+    const request: OcrVariantRequest = { png: new Uint8Array(level), op: 'scene-lines' };
+    const found = await runInSandbox<SceneLineCrops>('ocr-variant', request, ctx.limits, { signal, what: 'the page image', transfer: [request.png.buffer as ArrayBuffer] });
+    run.push('scene');
+    // Read in the hinted or configured languages: a language the junk of a photo's readings seemed to be in is no guide.
+    const lineLanguages = hinted ?? ocr.languages ?? languages;
+    const read: SceneReading[] = [];
+    for (const { png: mask, grey, ...line } of found.lines) {
+      const readings: OcrResult[] = [];
+      for (const crop of [mask, grey]) readings.push(await ocr.recognize(Buffer.from(crop.buffer, crop.byteOffset, crop.byteLength), { signal, layout: 'line', languages: lineLanguages, autoRotate: false, threshold: 'global' }));
+      read.push({ line, readings });
+    }
+    const added = sceneLinesToAdd(text, read);
+    if (added.length) {
+      text = `${text.trimEnd()}\n\n${added.join('\n')}\n`;
+      run.push('scene-lines');
+    }
   }
   return { ...best, text, passes: run, kept, languages, ...(turned ? { deskew: -turned.angle } : {}) };
 }
