@@ -1,5 +1,5 @@
 import type { OcrEngine, OcrLine, OcrResult, OcrThreshold, PageLayout } from '../providers/ocr.js';
-import { detectLanguage, languagesIn } from '../text/language.js';
+import { detectLanguage, languageByLetters, languagesIn } from '../text/language.js';
 import type { DarkBoxCrops, OcrVariant, OcrVariantRequest, SceneLineCrops } from './ocr-variants.js';
 import { replaceBoxLines, type BoxReading } from './ocr-box-readings.js';
 import { sparseTextByLabel } from './ocr-label-stacks.js';
@@ -183,6 +183,16 @@ const POLARITY_MIN_DARK = 0.1;
  */
 const UNEVEN_LIGHT = 0.6;
 
+/** The words of a reading that count towards its score (MIN_WORD_CONFIDENCE or more; the whole text when it has no word boxes): a photo's specks read as 'é' do not tell its language. */
+function confidentText(r: OcrResult): string {
+  if (!r.lines) return r.text;
+  return r.lines
+    .flatMap((l) => l.words)
+    .filter((w) => w.confidence >= MIN_WORD_CONFIDENCE)
+    .map((w) => w.text)
+    .join(' ');
+}
+
 /** At most this many languages are read at once (each one more costs time on every uncertain word). */
 const MAX_MIXED_LANGUAGES = 4;
 
@@ -190,9 +200,16 @@ const MAX_MIXED_LANGUAGES = 4;
  * Tesseract codes of the language a reading is in (when one stands out), or of the languages a mixed page shows,
  * with English kept; null when that is what it was read with already, or no data for them is installed.
  */
-function languagesToTry(ocr: OcrEngine, text: string, current: readonly string[]): string[] | null {
+function languagesToTry(ocr: OcrEngine, reading: OcrResult, current: readonly string[]): string[] | null {
+  const text = reading.text;
   const one = detectLanguage(text);
-  const codes = (one ? [one.tesseract] : languagesIn(text).map((l) => l.tesseract)).filter((c) => ocr.available?.includes(c)).slice(0, MAX_MIXED_LANGUAGES);
+  let found = one ? [one.tesseract] : languagesIn(text).map((l) => l.tesseract);
+  // Few function words (a list, a table): the letters of the confidently read words may still tell the language.
+  if (found.length === 0) {
+    const byLetters = languageByLetters(confidentText(reading));
+    if (byLetters) found = [byLetters.tesseract];
+  }
+  const codes = found.filter((c) => ocr.available?.includes(c)).slice(0, MAX_MIXED_LANGUAGES);
   if (codes.length === 0) return null;
   if (ocr.available?.includes('eng') && !codes.includes('eng')) codes.push('eng');
   if (codes.length === current.length && codes.every((c) => current.includes(c))) return null;
@@ -274,7 +291,7 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
     keep(await ocr.recognize(png, { signal, layout: 'block', languages, autoRotate: false, threshold }), 'block', 'block', languages);
   }
   if (passes.language !== false && !hinted) {
-    const other = languagesToTry(ocr, best.text, languages);
+    const other = languagesToTry(ocr, best, languages);
     if (other) keep(await ocr.recognize(png, { signal, layout, languages: other, autoRotate: false, threshold }), `language:${other[0]}`, layout, other);
   }
   // The other readings are of the page as given; a first reading of the page turned round has other boxes.
