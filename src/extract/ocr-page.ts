@@ -354,7 +354,8 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
     const read: SceneReading[] = [];
     for (const { png: mask, grey, ...line } of found.lines) {
       const readings: OcrResult[] = [];
-      for (const crop of [mask, grey]) readings.push(await ocr.recognize(Buffer.from(crop.buffer, crop.byteOffset, crop.byteLength), { signal, layout: 'line', languages: lineLanguages, autoRotate: false, threshold: 'global' }));
+      for (const crop of [mask, grey])
+        readings.push(await ocr.recognize(Buffer.from(crop.buffer, crop.byteOffset, crop.byteLength), { signal, layout: 'line', languages: lineLanguages, autoRotate: false, threshold: 'global' }));
       read.push({ line, readings });
     }
     const added = sceneLinesToAdd(text, read);

@@ -16,12 +16,12 @@ const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /**
  * The lines to add to a photo's text, top to bottom: each found line's most confident reading, when confident
- * (MIN_CONFIDENCE), long enough and not in the text already; a sign's frame read as brackets or bars at a line's
- * ends is trimmed.
+ * (MIN_CONFIDENCE) and long enough, as a block, unless the text has every one of them already; a sign's frame read
+ * as brackets or bars at a line's ends is trimmed.
  */
 export function sceneLinesToAdd(text: string, read: readonly SceneReading[]): string[] {
   const known = squash(text);
-  const out: { y: number; x: number; text: string }[] = [];
+  const out: { y: number; x: number; text: string; key: string }[] = [];
   for (const { line, readings } of read) {
     let best: { text: string; confidence: number } | null = null;
     for (const r of readings) {
@@ -34,8 +34,11 @@ export function sceneLinesToAdd(text: string, read: readonly SceneReading[]): st
     }
     if (!best || best.confidence < MIN_CONFIDENCE) continue;
     const key = squash(best.text);
-    if (key.length < MIN_CHARS || known.includes(key) || out.some((o) => squash(o.text) === key)) continue;
-    out.push({ y: line.y0, x: line.x0, text: best.text });
+    if (key.length < MIN_CHARS || out.some((o) => o.key === key)) continue;
+    out.push({ y: line.y0, x: line.x0, text: best.text, key });
   }
+  // The lines go in as one block in reading order when any of them is new: a sign's 'NOTICE / DOUBLE / PARKING'
+  // stays whole though a speck reading of the photo had 'NOTICE' somewhere.
+  if (out.every((o) => known.includes(o.key))) return [];
   return out.sort((a, b) => a.y - b.y || a.x - b.x).map((o) => o.text);
 }

@@ -30,7 +30,14 @@ const junk: OcrResult = { text: 'ae\n=\nEE\n', confidence: 40, lines: [{ text: '
 const page: OcrResult = {
   text: 'A page of text read with confidence from top to bottom\n',
   confidence: 92,
-  lines: [{ text: 'A page of text read with confidence from top to bottom', confidence: 92, bbox: { x0: 0, y0: 0, x1: 600, y1: 20 }, words: 'A page of text read with confidence from top to bottom'.split(' ').map((text) => ({ text, confidence: 92 })) }],
+  lines: [
+    {
+      text: 'A page of text read with confidence from top to bottom',
+      confidence: 92,
+      bbox: { x0: 0, y0: 0, x1: 600, y1: 20 },
+      words: 'A page of text read with confidence from top to bottom'.split(' ').map((text) => ({ text, confidence: 92 })),
+    },
+  ],
 };
 
 /** An engine that reads any single line as 'PARKING' (sure) and the whole page as `whole`. */

@@ -75,7 +75,7 @@ describe('findSceneLines (text lines of a photo, from its pixels)', () => {
 const reading = (text: string, confidence: number): OcrResult => ({ text, confidence });
 const place = (y0: number, x0 = 10) => ({ x0, y0, x1: x0 + 100, y1: y0 + 30, light: false, chars: 6, height: 20 });
 
-describe('sceneLinesToAdd (which readings of a photo\'s lines join its text)', () => {
+describe("sceneLinesToAdd (which readings of a photo's lines join its text)", () => {
   it('adds the surer reading of each line top to bottom, trimmed of a frame read as brackets', () => {
     const read: SceneReading[] = [
       { line: place(200), readings: [reading('[PARKING]', 88), reading('PARK1NG', 60)] },
@@ -84,13 +84,15 @@ describe('sceneLinesToAdd (which readings of a photo\'s lines join its text)', (
     expect(sceneLinesToAdd('cr É / i er', read)).toEqual(['Conference Centre', 'PARKING']);
   });
 
-  it('leaves out unsure readings, short ones and lines the text has already', () => {
+  it('leaves out unsure and short readings, and adds nothing when the text has every sure line already', () => {
     const read: SceneReading[] = [
       { line: place(10), readings: [reading('HEARS', 38)] },
       { line: place(20), readings: [reading('ab', 96)] },
       { line: place(30), readings: [reading('NOTICE', 96)] },
       { line: place(40), readings: [reading('AT ALL TIMES', 94)] },
     ];
-    expect(sceneLinesToAdd('some / NOTICE / words', read)).toEqual(['AT ALL TIMES']);
+    // A line the specks had ('NOTICE') stays in the block, so the sign reads in order.
+    expect(sceneLinesToAdd('some / NOTICE / words', read)).toEqual(['NOTICE', 'AT ALL TIMES']);
+    expect(sceneLinesToAdd('NOTICE\nAT ALL TIMES', read)).toEqual([]);
   });
 });

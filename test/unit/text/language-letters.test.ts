@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectLanguage, languageByLetters } from '../../../src/text/language.js';
 
-describe('languageByLetters (a list-like text\'s language from the letters English does not write)', () => {
+describe("languageByLetters (a list-like text's language from the letters English does not write)", () => {
   it('tells a French list of places with few function words, which detectLanguage cannot', () => {
     const text = '20 PAYS LES PLUS PEUPLES (EN TEMPS REEL) Chine 1 448 949 124 Japon Inde Ethiopie Indonésie Egypte Brésil Vietnam Allemagne Russie';
     expect(detectLanguage(text)).toBeNull();
