@@ -4,6 +4,9 @@ import { readPage } from '../../../src/extract/ocr-page.js';
 import { closeExtractionSandbox } from '../../../src/extract/sandbox/isolated.js';
 import type { OcrEngine, OcrResult, RecognizeOptions } from '../../../src/providers/ocr.js';
 import { NO_SANDBOX_PASSES } from './fake-ocr-page.js';
+
+/** The sandbox-free passes plus the scene pass (its line finding runs in the sandbox). */
+const PASSES = { ...NO_SANDBOX_PASSES, scene: true } as const;
 import { makeContext } from './fixtures.js';
 
 afterAll(() => closeExtractionSandbox());
@@ -58,7 +61,7 @@ function engine(whole: OcrResult) {
 describe('readPage on a photo whose readings find little text', () => {
   it('finds the text lines in the pixels, reads each as one line and adds the sure ones', async () => {
     const { ocr, layouts } = engine(junk);
-    const r = await readPage(await signPhoto(), ocr, makeContext(), NO_SANDBOX_PASSES);
+    const r = await readPage(await signPhoto(), ocr, makeContext(), PASSES);
     expect(r.passes).toContain('scene');
     expect(r.passes).toContain('scene-lines');
     expect(r.text).toContain('PARKING');
@@ -67,11 +70,11 @@ describe('readPage on a photo whose readings find little text', () => {
 
   it('leaves a page read with confidence, and a photo with the pass off, as read', async () => {
     const confident = engine(page);
-    const r = await readPage(await signPhoto(), confident.ocr, makeContext(), NO_SANDBOX_PASSES);
+    const r = await readPage(await signPhoto(), confident.ocr, makeContext(), PASSES);
     expect(r.passes).not.toContain('scene');
     expect(confident.layouts).not.toContain('line');
     const off = engine(junk);
-    const skipped = await readPage(await signPhoto(), off.ocr, makeContext(), { ...NO_SANDBOX_PASSES, scene: false });
+    const skipped = await readPage(await signPhoto(), off.ocr, makeContext(), { ...PASSES, scene: false });
     expect(skipped.text).not.toContain('PARKING');
     expect(off.layouts).not.toContain('line');
   });
