@@ -13,7 +13,7 @@
  * has fetched them from their registry packages; the image tuning files of image-tune.json likewise once
  * scripts/fetch-image-tuning.sh has fetched them.
  * --off takes the names of ocr-page.ts OcrPassOptions that are on by default (sparse, language, block, deskew, local,
- * polarity, colour, labels, words, lines, boxes) and runs without them.
+ * polarity, colour, labels, words, lines, boxes, scene) and runs without them.
  *
  * --baseline DIR runs an older checkout's extractors (DIR/src, e.g. `git archive <commit> src | tar -x -C DIR` with
  * node_modules linked) on the same files in the same run, file by file alternately with the current code, so both

@@ -48,7 +48,6 @@ FROM_DEBS=(
   "tune-gnome-input-switcher.png gnome-user-docs $GNOME/input-methods-switcher.png"
   "tune-gnome-screenshot-tool.png gnome-user-docs $GNOME/screenshot-tool.png"
   "tune-gnome-print-range.png gnome-user-docs $GNOME/printing-select.png"
-  "tune-opencv-photo-notice-sign.jpg opencv-doc $CV/text/scenetext01.jpg"
   "tune-opencv-photo-green-sign.jpg opencv-doc $CV/text/scenetext02.jpg"
   "tune-opencv-photo-copy-centre.jpg opencv-doc $CV/text/scenetext03.jpg"
   "tune-opencv-photo-generator.jpg opencv-doc $CV/text/scenetext04.jpg"
@@ -63,7 +62,6 @@ FROM_DEBS=(
 )
 I2T=img2table-1.4.0
 FROM_SDISTS=(
-  "tune-img2table-french-population.png img2table-1.4.0.tar.gz $I2T/tests/ocr/surya/test_data/test.png"
   "tune-img2table-wikipedia-table.jpg img2table-1.4.0.tar.gz $I2T/tests/tables/processing/text/test_data/test.jpg"
   "tune-img2table-dashboard-table.png img2table-1.4.0.tar.gz $I2T/tests/tables/processing/borderless_tables/borderless_tables/test_data/test.png"
   "tune-img2table-pdf-viewer.png img2table-1.4.0.tar.gz $I2T/examples/data/borderless/3.png"

@@ -1,8 +1,9 @@
 import type { OcrEngine, OcrLine, OcrResult, OcrThreshold, PageLayout } from '../providers/ocr.js';
-import { detectLanguage, languagesIn } from '../text/language.js';
-import type { DarkBoxCrops, OcrVariant, OcrVariantRequest } from './ocr-variants.js';
+import { detectLanguage, languageByLetters, languagesIn } from '../text/language.js';
+import type { DarkBoxCrops, OcrVariant, OcrVariantRequest, SceneLineCrops } from './ocr-variants.js';
 import { replaceBoxLines, type BoxReading } from './ocr-box-readings.js';
 import { sparseTextByLabel } from './ocr-label-stacks.js';
+import { sceneLinesToAdd, type SceneReading } from './scene-lines.js';
 import { addMissingLines } from './ocr-missing-lines.js';
 import { mergeWords } from './ocr-word-merge.js';
 import { pngDensity, withPngDensity } from './png-density.js';
@@ -87,6 +88,13 @@ export interface OcrPassOptions {
    * 90-96. One small reading per box; a page without one costs a look at its grey levels.
    */
   boxes?: boolean;
+  /**
+   * A page whose readings leave little confident text (a photo of a street sign, a shop front, a label: tesseract's
+   * layout finds no text block among trees and bricks) has its text lines found from the pixels (scene-text.ts),
+   * each read alone as one line, and the lines read confidently added. Pages with text (scans, screenshots) never
+   * get it.
+   */
+  scene?: boolean;
 }
 
 /** Below this mean word confidence the first reading is poor: maps, signs, UI with scattered labels. */
@@ -175,6 +183,16 @@ const POLARITY_MIN_DARK = 0.1;
  */
 const UNEVEN_LIGHT = 0.6;
 
+/** The words of a reading that count towards its score (MIN_WORD_CONFIDENCE or more; the whole text when it has no word boxes): a photo's specks read as 'é' do not tell its language. */
+function confidentText(r: OcrResult): string {
+  if (!r.lines) return r.text;
+  return r.lines
+    .flatMap((l) => l.words)
+    .filter((w) => w.confidence >= MIN_WORD_CONFIDENCE)
+    .map((w) => w.text)
+    .join(' ');
+}
+
 /** At most this many languages are read at once (each one more costs time on every uncertain word). */
 const MAX_MIXED_LANGUAGES = 4;
 
@@ -182,9 +200,16 @@ const MAX_MIXED_LANGUAGES = 4;
  * Tesseract codes of the language a reading is in (when one stands out), or of the languages a mixed page shows,
  * with English kept; null when that is what it was read with already, or no data for them is installed.
  */
-function languagesToTry(ocr: OcrEngine, text: string, current: readonly string[]): string[] | null {
+function languagesToTry(ocr: OcrEngine, reading: OcrResult, current: readonly string[]): string[] | null {
+  const text = reading.text;
   const one = detectLanguage(text);
-  const codes = (one ? [one.tesseract] : languagesIn(text).map((l) => l.tesseract)).filter((c) => ocr.available?.includes(c)).slice(0, MAX_MIXED_LANGUAGES);
+  let found = one ? [one.tesseract] : languagesIn(text).map((l) => l.tesseract);
+  // Few function words (a list, a table): the letters of the confidently read words may still tell the language.
+  if (found.length === 0) {
+    const byLetters = languageByLetters(confidentText(reading));
+    if (byLetters) found = [byLetters.tesseract];
+  }
+  const codes = found.filter((c) => ocr.available?.includes(c)).slice(0, MAX_MIXED_LANGUAGES);
   if (codes.length === 0) return null;
   if (ocr.available?.includes('eng') && !codes.includes('eng')) codes.push('eng');
   if (codes.length === current.length && codes.every((c) => current.includes(c))) return null;
@@ -266,7 +291,7 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
     keep(await ocr.recognize(png, { signal, layout: 'block', languages, autoRotate: false, threshold }), 'block', 'block', languages);
   }
   if (passes.language !== false && !hinted) {
-    const other = languagesToTry(ocr, best.text, languages);
+    const other = languagesToTry(ocr, best, languages);
     if (other) keep(await ocr.recognize(png, { signal, layout, languages: other, autoRotate: false, threshold }), `language:${other[0]}`, layout, other);
   }
   // The other readings are of the page as given; a first reading of the page turned round has other boxes.
@@ -318,6 +343,26 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
     run.push('large-text');
     const merged = mergeLargeLines(best, small, 0.5);
     if (merged.added.length) text = merged.text;
+  }
+  // A photo whose readings found little text: its text lines, found from the pixels, are read one by one.
+  if (passes.scene !== false && (keptReading.confidence < WEAK_CONFIDENCE || readingScore(keptReading) < SPARSE_SCORE) && !first.rotated) {
+    const request: OcrVariantRequest = { png: new Uint8Array(level), op: 'scene-lines' };
+    const found = await runInSandbox<SceneLineCrops>('ocr-variant', request, ctx.limits, { signal, what: 'the page image', transfer: [request.png.buffer as ArrayBuffer] });
+    run.push('scene');
+    // Read in the hinted or configured languages: a language the junk of a photo's readings seemed to be in is no guide.
+    const lineLanguages = hinted ?? ocr.languages ?? languages;
+    const read: SceneReading[] = [];
+    for (const { png: mask, grey, ...line } of found.lines) {
+      const readings: OcrResult[] = [];
+      for (const crop of [mask, grey])
+        readings.push(await ocr.recognize(Buffer.from(crop.buffer, crop.byteOffset, crop.byteLength), { signal, layout: 'line', languages: lineLanguages, autoRotate: false, threshold: 'global' }));
+      read.push({ line, readings });
+    }
+    const added = sceneLinesToAdd(text, read);
+    if (added.length) {
+      text = `${text.trimEnd()}\n\n${added.join('\n')}\n`;
+      run.push('scene-lines');
+    }
   }
   return { ...best, text, passes: run, kept, languages, ...(turned ? { deskew: -turned.angle } : {}) };
 }

@@ -19,9 +19,10 @@ export interface OcrResult {
 
 /**
  * How the page is laid out: 'auto' (columns, blocks), 'sparse' (text scattered over an image: maps, signs, UI),
- * 'column' (one column of lines of varying size: receipts), 'block' (one uniform block).
+ * 'column' (one column of lines of varying size: receipts), 'block' (one uniform block), 'line' (a single text line:
+ * a line cut out of a photo).
  */
-export type PageLayout = 'auto' | 'sparse' | 'column' | 'block';
+export type PageLayout = 'auto' | 'sparse' | 'column' | 'block' | 'line';
 
 export interface RecognizeOptions {
   signal: AbortSignal;

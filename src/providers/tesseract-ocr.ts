@@ -73,6 +73,7 @@ const PSM: Record<PageLayout, Tesseract.PSM> = {
   sparse: Tesseract.PSM.SPARSE_TEXT,
   column: Tesseract.PSM.SINGLE_COLUMN,
   block: Tesseract.PSM.SINGLE_BLOCK,
+  line: Tesseract.PSM.SINGLE_LINE,
 };
 
 /** tesseract's thresholding_method: 0 = Otsu over the whole page, 1 = Leptonica's tiled (adaptive) Otsu. */

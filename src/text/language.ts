@@ -105,3 +105,98 @@ export function languagesIn(text: string, min = 3): LanguageInfo[] {
     .sort((a, b) => b.n - a.n)
     .map(({ l: { iso639_1, tesseract, names } }) => ({ iso639_1, tesseract, names }));
 }
+
+/**
+ * Letters each language writes that English does not: a page read with English data whose words carry them (an
+ * 'é' in 'Brésil', 'Indonésie') is in another Latin-script language even when it has few function words (a list of
+ * country names, a table, a sign). A letter several languages share counts for each of them in part.
+ */
+const LETTERS: Readonly<Record<string, string>> = {
+  fr: 'éèêëàâîïôûùçœ',
+  de: 'äöüß',
+  es: 'áéíóúñü¿¡',
+  pt: 'áâãàéêíóôõúç',
+  it: 'àèéìíòóù',
+};
+
+/**
+ * Each language's thirty most frequent words (function words first), for languageByLetters: a short or list-like
+ * text has few words, so every frequent one counts (detectLanguage's shorter lists avoid words two languages share).
+ */
+const FREQUENT: Readonly<Record<string, readonly string[]>> = {
+  fr: ['de', 'la', 'le', 'et', 'les', 'des', 'en', 'un', 'du', 'une', 'que', 'est', 'pour', 'qui', 'dans', 'par', 'plus', 'pas', 'au', 'sur', 'ne', 'se', 'ce', 'il', 'sont', 'avec', 'son', 'ou', 'mais', 'aux'],
+  de: [
+    'der',
+    'die',
+    'und',
+    'in',
+    'den',
+    'von',
+    'zu',
+    'das',
+    'mit',
+    'sich',
+    'des',
+    'auf',
+    'für',
+    'ist',
+    'im',
+    'dem',
+    'nicht',
+    'ein',
+    'eine',
+    'als',
+    'auch',
+    'es',
+    'an',
+    'werden',
+    'aus',
+    'er',
+    'hat',
+    'dass',
+    'sie',
+    'nach',
+  ],
+  es: ['de', 'la', 'que', 'el', 'en', 'y', 'a', 'los', 'se', 'del', 'las', 'un', 'por', 'con', 'no', 'una', 'su', 'para', 'es', 'al', 'lo', 'como', 'más', 'o', 'pero', 'sus', 'le', 'ha', 'me', 'si'],
+  pt: ['de', 'a', 'o', 'que', 'e', 'do', 'da', 'em', 'um', 'para', 'é', 'com', 'não', 'uma', 'os', 'no', 'se', 'na', 'por', 'mais', 'as', 'dos', 'como', 'mas', 'foi', 'ao', 'ele', 'das', 'tem', 'seu'],
+  it: ['di', 'e', 'il', 'la', 'che', 'a', 'per', 'in', 'un', 'è', 'non', 'una', 'del', 'le', 'si', 'con', 'da', 'i', 'della', 'al', 'sono', 'lo', 'gli', 'ma', 'come', 'nel', 'più', 'anche', 'se', 'dei'],
+};
+
+/** A language chosen by its letters needs them in at least this many words... */
+const MIN_LETTER_WORDS = 2;
+/** ...and its evidence (letters and function words) this many times the next language's. */
+const LETTER_MARGIN = 1.5;
+
+/**
+ * The language of a text by the letters its words carry that English does not write (LETTERS, a letter shared by k
+ * languages counting 1/k for each) together with its function words, or null when fewer than MIN_LETTER_WORDS words
+ * carry such letters or no language stands out. For texts too short or too list-like for detectLanguage: a page of
+ * country names in French, read with English data, loses its accents on capitals ('PEUPLES', 'Etats-Unis').
+ */
+export function languageByLetters(text: string): LanguageInfo | null {
+  const words =
+    text
+      .toLowerCase()
+      .normalize('NFC')
+      .match(/\p{L}+/gu) ?? [];
+  const evidence = new Map<string, number>();
+  let lettered = 0;
+  for (const w of words) {
+    const foreign = [...new Set(w.replace(/[a-z]/g, ''))].filter((ch) => Object.values(LETTERS).some((set) => set.includes(ch)));
+    if (foreign.length === 0) continue;
+    lettered++;
+    for (const ch of foreign) {
+      const users = Object.keys(LETTERS).filter((l) => LETTERS[l]!.includes(ch));
+      for (const l of users) evidence.set(l, (evidence.get(l) ?? 0) + 1 / users.length / foreign.length);
+    }
+  }
+  if (lettered < MIN_LETTER_WORDS) return null;
+  for (const [code, list] of Object.entries(FREQUENT)) {
+    const set = new Set(list);
+    evidence.set(code, (evidence.get(code) ?? 0) + words.reduce((n, w) => n + (set.has(w) ? 1 : 0), 0));
+  }
+  const ranked = [...evidence.entries()].sort((a, b) => b[1] - a[1]);
+  const [best, second] = ranked;
+  if (!best || (second && best[1] < second[1] * LETTER_MARGIN)) return null;
+  return KNOWN_LANGUAGES.find((l) => l.iso639_1 === best[0]) ?? null;
+}

@@ -230,4 +230,20 @@ describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () =
     // Read as sparse text (its first reading is nearly empty), two of the printed amounts come through.
     else expect(phraseRecall(f.phrases, outcome.content).found).toEqual(expect.arrayContaining(['200,000', '25,400']));
   });
+
+  it("reads a street sign's lines that no reading of the whole photo finds, from lines found in its pixels (scene pass)", async () => {
+    const r = await read('photo-sign-notice-parking.jpg');
+    expect(r.out.details?.ocrPasses).toContain('scene-lines');
+    expect(r.found).toEqual(expect.arrayContaining(['DOUBLE PARKING', 'AT ALL TIMES']));
+    // Without it (main's path) the sign's lines are specks among the trees' readings.
+    const without = await read('photo-sign-notice-parking.jpg', { passes: { scene: false } });
+    expect(without.found).not.toContain('DOUBLE PARKING');
+    expect(without.found).not.toContain('AT ALL TIMES');
+  }, 900_000);
+
+  it('reads a French list page again with French data, found by the accented letters of its words (few function words)', async () => {
+    const r = await read('screenshot-french-country-list.png');
+    expect(r.out.details?.ocrLanguages).toContain('fra');
+    expect(r.found).toEqual(expect.arrayContaining(['États-Unis', 'Thaïlande']));
+  });
 });

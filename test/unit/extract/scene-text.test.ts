@@ -1,0 +1,98 @@
+import { createCanvas } from '@napi-rs/canvas';
+import { describe, expect, it } from 'vitest';
+import { findSceneLines } from '../../../src/extract/scene-text.js';
+import { sceneLinesToAdd, type SceneReading } from '../../../src/extract/scene-lines.js';
+import type { OcrResult } from '../../../src/providers/ocr.js';
+
+const W = 640;
+const H = 480;
+
+/** A seeded pseudo-random number in [0, 1) (the scene's texture is the same on every run). */
+function random(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return s / 0x7fffffff;
+  };
+}
+
+/**
+ * A street scene: a mid-grey ground with leaves (scattered blobs of other greys) and a sign plate at (x, y) with one
+ * line of text, dark letters on a light plate or (light) white letters on a dark plate. Returns the grey pixels.
+ */
+function scene(text: string | null, light: boolean, x = 220, y = 180): Uint8Array {
+  const canvas = createCanvas(W, H);
+  const g = canvas.getContext('2d');
+  g.fillStyle = '#777';
+  g.fillRect(0, 0, W, H);
+  const rnd = random(7);
+  for (let i = 0; i < 400; i++) {
+    const v = Math.round(60 + rnd() * 120);
+    g.fillStyle = `rgb(${v},${v},${v})`;
+    g.beginPath();
+    g.ellipse(rnd() * W, rnd() * H, 4 + rnd() * 30, 3 + rnd() * 12, rnd() * Math.PI, 0, 2 * Math.PI);
+    g.fill();
+  }
+  if (text) {
+    g.fillStyle = light ? '#1a3a22' : '#eeeeee';
+    g.fillRect(x - 20, y - 45, 300, 70);
+    g.fillStyle = light ? '#f4f4f4' : '#151515';
+    g.font = 'bold 40px DejaVu Sans';
+    g.fillText(text, x, y);
+  }
+  const rgba = g.getImageData(0, 0, W, H).data;
+  const grey = new Uint8Array(W * H);
+  for (let i = 0; i < grey.length; i++) grey[i] = rgba[i * 4]!;
+  return grey;
+}
+
+describe('findSceneLines (text lines of a photo, from its pixels)', () => {
+  it('finds a sign line of dark letters on a light plate among leaves, as dark text', () => {
+    const lines = findSceneLines(scene('PARKING', false), W, H);
+    const sign = lines.find((l) => l.x0 <= 225 && l.x1 >= 380 && l.y0 <= 155 && l.y1 >= 180 && l.y1 - l.y0 < 80);
+    expect(sign).toBeDefined();
+    expect(sign!.light).toBe(false);
+    expect(sign!.chars).toBeGreaterThanOrEqual(6);
+    // Its mask holds the letters' ink and little else (no plate edge).
+    const ink = sign!.mask.filter((v) => v === 0).length / sign!.mask.length;
+    expect(ink).toBeGreaterThan(0.1);
+    expect(ink).toBeLessThan(0.5);
+  });
+
+  it('finds white letters on a dark plate as light text, boxes scaled to the page', () => {
+    const lines = findSceneLines(scene('CENTRE', true), W, H, 2);
+    const sign = lines.find((l) => l.light && l.x0 <= 450 && l.x1 >= 740 && l.y0 <= 310 && l.y1 >= 360);
+    expect(sign).toBeDefined();
+    expect(sign!.height).toBeGreaterThan(50);
+  });
+
+  it('finds no line of many characters in leaves alone', () => {
+    const lines = findSceneLines(scene(null, false), W, H);
+    expect(lines.filter((l) => l.chars >= 6)).toEqual([]);
+  });
+});
+
+const reading = (text: string, confidence: number): OcrResult => ({ text, confidence });
+const place = (y0: number, x0 = 10) => ({ x0, y0, x1: x0 + 100, y1: y0 + 30, light: false, chars: 6, height: 20 });
+
+describe("sceneLinesToAdd (which readings of a photo's lines join its text)", () => {
+  it('adds the surer reading of each line top to bottom, trimmed of a frame read as brackets', () => {
+    const read: SceneReading[] = [
+      { line: place(200), readings: [reading('[PARKING]', 88), reading('PARK1NG', 60)] },
+      { line: place(100), readings: [reading('onference Centre', 90), reading('Conference Centre', 95)] },
+    ];
+    expect(sceneLinesToAdd('cr É / i er', read)).toEqual(['Conference Centre', 'PARKING']);
+  });
+
+  it('leaves out unsure and short readings, and adds nothing when the text has every sure line already', () => {
+    const read: SceneReading[] = [
+      { line: place(10), readings: [reading('HEARS', 38)] },
+      { line: place(20), readings: [reading('ab', 96)] },
+      { line: place(30), readings: [reading('NOTICE', 96)] },
+      { line: place(40), readings: [reading('AT ALL TIMES', 94)] },
+    ];
+    // A line the specks had ('NOTICE') stays in the block, so the sign reads in order.
+    expect(sceneLinesToAdd('some / NOTICE / words', read)).toEqual(['NOTICE', 'AT ALL TIMES']);
+    expect(sceneLinesToAdd('NOTICE\nAT ALL TIMES', read)).toEqual([]);
+  });
+});
