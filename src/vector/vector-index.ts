@@ -322,7 +322,9 @@ export class VectorIndex {
     const idx = this.orgs.get(orgId);
     if (!idx?.floatRows || idx.model !== model || idx.dims !== vector.length) return scores;
     chunkIds.forEach((chunkId, i) => {
-      const row = docRowsOf(idx).get(documentIds[i]!)?.find((r) => idx.chunkIds.get(r) === chunkId && idx.alive[r]);
+      const row = docRowsOf(idx)
+        .get(documentIds[i]!)
+        ?.find((r) => idx.chunkIds.get(r) === chunkId && idx.alive[r]);
       const v = row === undefined ? null : idx.floatRows!.read(row);
       if (v) scores.set(chunkId, dot(vector, v));
     });
