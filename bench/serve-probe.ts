@@ -5,6 +5,7 @@
  * corpus and its own bookkeeping, and V8 keeps freed heap pages). Reads its job as JSON from argv[2] and prints one
  * JSON line (argv[2] may also be `@file`, as `npm run bench:search -- --keep` leaves one).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { loadConfig } from '../src/core/config.js';
 import { silentLogger } from '../src/core/logger.js';
@@ -27,6 +28,11 @@ export interface ServeProbeResult {
   arrayBuffersMb: number;
   /** CPU time of the whole process (event loop, embedder worker, ONNX threads) per search after the first. */
   cpuMsPerSearch: number;
+  /**
+   * SHA-256 of every search's result ids and similarities in order (the first search's included): two builds of the
+   * service that answer the same lists on the same database print the same digest.
+   */
+  resultsDigest: string;
 }
 
 const arg = process.argv[2]!;
@@ -45,6 +51,7 @@ if (job.expectEmbedderId && embedderId !== job.expectEmbedderId) {
 }
 const embedderReadyMs = performance.now() - t0;
 
+const digest = createHash('sha256');
 const search = async (body: string): Promise<number> => {
   const t = performance.now();
   const res = await fetch(`${baseUrl}/v4/search`, {
@@ -52,9 +59,13 @@ const search = async (body: string): Promise<number> => {
     headers: { authorization: `Bearer ${job.apiKey}`, 'content-type': 'application/json' },
     body,
   });
-  await res.arrayBuffer();
+  const bytes = await res.arrayBuffer();
+  const ms = performance.now() - t;
   if (!res.ok) throw new Error(`search failed: ${res.status}`);
-  return performance.now() - t;
+  // Outside the timed span: the digest is for comparing builds, not part of a search's cost.
+  const { results } = JSON.parse(Buffer.from(bytes).toString('utf8')) as { results: { id: string; similarity: number }[] };
+  digest.update(`${results.map((r) => `${r.id}:${r.similarity}`).join(',')}\n`);
+  return ms;
 };
 const firstQueryMs = await search(job.bodies[0]!);
 const latencyMs: number[] = [];
@@ -73,6 +84,7 @@ const result: ServeProbeResult = {
   heapUsedMb: memory.heapUsed / 1e6,
   arrayBuffersMb: memory.arrayBuffers / 1e6,
   cpuMsPerSearch: (cpu.user + cpu.system) / 1000 / Math.max(latencyMs.length, 1),
+  resultsDigest: digest.digest('hex'),
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);
 server.close();

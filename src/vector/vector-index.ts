@@ -124,7 +124,15 @@ interface OrgVectors {
   chunkIds: IdColumn;
   docIds: string[];
   alive: Uint8Array;
+  /**
+   * Rows of each document, complete only for rows docRowsBuilt.. onward and rows before it: read through docRowsOf.
+   * A restore leaves rows 0..docRowsUntil out (building 276k arrays was ~a third of a 1M-row restore, and a search
+   * by tag never reads them); the warm-up builds them after the scans' copies (warmDocRows), or the first caller does.
+   */
   docRows: Map<string, number[]>;
+  /** Restored rows docRows holds so far (docRowsBuilt..docRowsUntil are still to add). */
+  docRowsBuilt: number;
+  docRowsUntil: number;
   docTags: Map<string, readonly string[]>;
   tagRows: Map<string, RowList>;
   /** Float vectors by chunk id when the index retains them (see the constructor). */
@@ -145,6 +153,9 @@ const RESTORE_SLICE_ROWS = 65_536;
 
 /** Rows one slice of warmScans copies (~10 ms). */
 const SCAN_COPY_SLICE_ROWS = 131_072;
+
+/** Rows one slice of warmDocRows adds to the documents' row lists (~20 ms). */
+const DOC_ROWS_SLICE_ROWS = 131_072;
 
 /** Key of the transposed copy of every row (tags are non-empty strings). */
 const ALL_ROWS = '';
@@ -311,7 +322,9 @@ export class VectorIndex {
     const idx = this.orgs.get(orgId);
     if (!idx?.floatRows || idx.model !== model || idx.dims !== vector.length) return scores;
     chunkIds.forEach((chunkId, i) => {
-      const row = idx.docRows.get(documentIds[i]!)?.find((r) => idx.chunkIds.get(r) === chunkId && idx.alive[r]);
+      const row = docRowsOf(idx)
+        .get(documentIds[i]!)
+        ?.find((r) => idx.chunkIds.get(r) === chunkId && idx.alive[r]);
       const v = row === undefined ? null : idx.floatRows!.read(row);
       if (v) scores.set(chunkId, dot(vector, v));
     });
@@ -372,7 +385,7 @@ export class VectorIndex {
   retagDocument(orgId: string, documentId: string, tags: readonly string[]): void {
     const idx = this.orgs.get(orgId);
     if (!idx) return;
-    const rows = idx.docRows.get(documentId) ?? [];
+    const rows = docRowsOf(idx).get(documentId) ?? [];
     // Dequantised rows quantise back to the same bytes (the row's largest value is its scale x 127).
     const vectors = rows
       .filter((r) => idx.alive[r])
@@ -557,12 +570,15 @@ export class VectorIndex {
       yield;
     }
     for (const [doc, tags] of image.docTags) idx.docTags.set(doc, tags);
+    // The documents' rows are left for later (docRowsOf); the tags' partitions are what a search needs.
+    idx.docRowsUntil = image.count;
+    // The partitions of each tag list, by the list itself: documents with the same tags share one (index-image.ts).
+    const listsOf = new Map<readonly string[], RowList[]>();
     for (let from = 0; from < image.count; from += RESTORE_SLICE_ROWS) {
       yield;
       let previous: string | undefined;
       // The partitions of the current document's tags, looked up once per document rather than once per row.
       let lists: RowList[] = [];
-      let rows: number[] = [];
       for (let row = from; row < Math.min(image.count, from + RESTORE_SLICE_ROWS); row++) {
         if (!image.alive[row]) {
           idx.dead++;
@@ -571,15 +587,32 @@ export class VectorIndex {
         const doc = image.docIds[row]!;
         if (doc !== previous) {
           previous = doc;
-          lists = (idx.docTags.get(doc) ?? []).map((tag) => tagList(idx, tag));
-          const existing = idx.docRows.get(doc);
-          rows = existing ?? [];
-          if (!existing) idx.docRows.set(doc, rows);
+          const tags = idx.docTags.get(doc) ?? [];
+          lists = listsOf.get(tags) ?? tags.map((tag) => tagList(idx, tag));
+          listsOf.set(tags, lists);
         }
-        rows.push(row);
         for (const list of lists) list.push(row);
       }
     }
+  }
+
+  /**
+   * Builds the documents' row lists a restore left out, DOC_ROWS_SLICE_ROWS rows at a time with `pause` awaited
+   * between slices (false: stop), for a warm-up once the index and its scan copies are ready. A write or a search by
+   * document meanwhile completes them in its own turn (docRowsOf).
+   */
+  async warmDocRows(orgId: string, pause: () => Promise<boolean>): Promise<void> {
+    const idx = this.orgs.get(orgId);
+    while (idx && this.orgs.get(orgId) === idx && idx.docRowsBuilt < idx.docRowsUntil) {
+      addDocRows(idx, Math.min(idx.docRowsUntil, idx.docRowsBuilt + DOC_ROWS_SLICE_ROWS));
+      if (!(await pause())) return;
+    }
+  }
+
+  /** Whether the organisation's index still has restored rows out of its documents' row lists: for inspection. */
+  docRowsPending(orgId: string): boolean {
+    const idx = this.orgs.get(orgId);
+    return idx !== undefined && idx.docRowsBuilt < idx.docRowsUntil;
   }
 
   /**
@@ -664,19 +697,20 @@ export class VectorIndex {
     idx.alive[row] = 1;
     idx.chunkIds.push(chunkId);
     idx.docIds[row] = documentId;
-    pushTo(idx.docRows, documentId, row);
+    pushTo(docRowsOf(idx), documentId, row);
     addToTags(idx, tags, row);
   }
 
   private removeRows(idx: OrgVectors, documentId: string): void {
-    for (const row of idx.docRows.get(documentId) ?? []) {
+    const docRows = docRowsOf(idx);
+    for (const row of docRows.get(documentId) ?? []) {
       if (idx.alive[row]) {
         idx.alive[row] = 0;
         idx.dead++;
         if (idx.floats) idx.floats.delete(idx.chunkIds.get(row)!);
       }
     }
-    idx.docRows.delete(documentId);
+    docRows.delete(documentId);
   }
 
   private maybeCompact(orgId: string, idx: OrgVectors): void {
@@ -714,6 +748,8 @@ function emptyIndex(model: string): OrgVectors {
     docIds: [],
     alive: new Uint8Array(0),
     docRows: new Map(),
+    docRowsBuilt: 0,
+    docRowsUntil: 0,
     docTags: new Map(),
     tagRows: new Map(),
     floats: null,
@@ -754,7 +790,7 @@ function eligibleRows(idx: OrgVectors, q: VectorSearchScope): Int32Array | null 
     const allowedTags = q.containerTags ? new Set(q.containerTags) : undefined;
     for (const docId of q.documentIds) {
       if (allowedTags && !(idx.docTags.get(docId) ?? []).some((t) => allowedTags.has(t))) continue;
-      for (const row of idx.docRows.get(docId) ?? []) out.push(row);
+      for (const row of docRowsOf(idx).get(docId) ?? []) out.push(row);
     }
     return Int32Array.from(out);
   }
@@ -770,6 +806,39 @@ function eligibleRows(idx: OrgVectors, q: VectorSearchScope): Int32Array | null 
     }
   }
   return Int32Array.from(out);
+}
+
+/** The rows of each document, with the restored rows a restore left out added first (in row order, as before). */
+function docRowsOf(idx: OrgVectors): Map<string, number[]> {
+  if (idx.docRowsBuilt < idx.docRowsUntil) addDocRows(idx, idx.docRowsUntil);
+  return idx.docRows;
+}
+
+/**
+ * Adds restored rows docRowsBuilt..upTo to their documents' row lists (live rows only: a dead row has no document).
+ * A document's run of rows gets an array of its exact length: pushed one by one, a short array keeps room for 17
+ * (about 30 MB more heap at 1M rows, 3-4 rows a document).
+ */
+function addDocRows(idx: OrgVectors, upTo: number): void {
+  const { docIds, alive } = idx;
+  for (let row = idx.docRowsBuilt; row < upTo;) {
+    const doc = docIds[row]!;
+    let end = row + 1;
+    while (end < upTo && docIds[end] === doc) end++;
+    let live = 0;
+    for (let r = row; r < end; r++) if (alive[r]) live++;
+    const existing = idx.docRows.get(doc);
+    if (existing) {
+      for (let r = row; r < end; r++) if (alive[r]) existing.push(r);
+    } else if (live > 0) {
+      const rows = new Array<number>(live);
+      let k = 0;
+      for (let r = row; r < end; r++) if (alive[r]) rows[k++] = r;
+      idx.docRows.set(doc, rows);
+    }
+    row = end;
+  }
+  idx.docRowsBuilt = upTo;
 }
 
 /** Adds a row to the partitions of its (distinct) tags. */

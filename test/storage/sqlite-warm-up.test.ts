@@ -123,6 +123,35 @@ describe('SQLite warm-up', () => {
     }
   });
 
+  it("counts the searchable chunks of the indexes' organisations, so that the first search's keyword statistics need no count", async () => {
+    const file = path.join(dir, 'count.db');
+    const org = makeOrg('count');
+    const first = await openWith(file);
+    await first.accounts.upsertOrganization(org);
+    for (let i = 0; i < 6; i++) await add(first, org.id, i);
+    await first.chunks.vectorSearch(org.id, { vector: randomUnit(rand, 16), model: MODEL, limit: 5 });
+    await first.close();
+
+    const counts = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter(([sql]) => /count\(\*\)/i.test(String(sql))).length;
+    for (const warm of [false, true]) {
+      const store = await openWith(file);
+      try {
+        if (warm) await store.warmUp();
+        const prepare = vi.spyOn(Database.prototype, 'prepare');
+        try {
+          const stats = await store.chunks.termStats(org.id, ['a']);
+          expect(stats.totalChunks).toBe(12);
+          // Without the warm-up, the first search counts.
+          expect(counts(prepare)).toBe(warm ? 0 : 1);
+        } finally {
+          prepare.mockRestore();
+        }
+      } finally {
+        await store.close();
+      }
+    }
+  });
+
   it('leaves an index whose image cannot be trusted to the first search (a load from rows would hold the loop)', async () => {
     const file = path.join(dir, 'untrusted.db');
     const org = makeOrg('untrusted');

@@ -175,6 +175,8 @@ export class SqliteVectorSync {
       this.sync(orgId, model);
       // The scans' code copies too (the largest part of a first search once the index is loaded).
       await this.index.warmScans(orgId, () => this.pause());
+      // Last, the documents' row lists the restore left out (a write or a search by document reads them).
+      await this.index.warmDocRows(orgId, () => this.pause());
     }
   }
 

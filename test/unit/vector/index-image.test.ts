@@ -126,6 +126,52 @@ describe('index images', () => {
     expect(answers(loadedFirst)).toEqual(answers(original));
   });
 
+  it("leaves the documents' row lists out of an install: tag searches answer without them; warmDocRows, or the first write, removal, retag or document search, adds them", async () => {
+    const original = built();
+    const file = path.join(dir, 'doc-rows.vix');
+    expect(await writeIndexImage(file, original.image('org')!, { token: 'td', seq: 5 })).toBe(true);
+    const pause = async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      return true;
+    };
+    const installed = async (): Promise<VectorIndex> => {
+      const index = new VectorIndex(() => {
+        throw new Error('no load expected: the index was installed');
+      }, OPTIONS);
+      const image = await readIndexImageInSlices(file, { token: 'td', seq: 5 }, 'm', pause);
+      expect(await index.install('org', 'm', image!, 5, pause)).toBe(true);
+      return index;
+    };
+    const tagScopes = scopes.filter((scope) => !('documentIds' in scope));
+    const byTag = (index: VectorIndex) => queries.flatMap((vector) => tagScopes.map((scope) => index.search('org', { vector, model: 'm', limit: 20, ...scope })));
+
+    const lazy = await installed();
+    expect(lazy.docRowsPending('org')).toBe(true);
+    expect(byTag(lazy)).toEqual(byTag(original));
+    expect(lazy.docRowsPending('org')).toBe(true);
+    await lazy.warmDocRows('org', pause);
+    expect(lazy.docRowsPending('org')).toBe(false);
+    expect(answers(lazy)).toEqual(answers(original));
+
+    // Whatever reads a document's rows first adds them all, and the index answers as the one written (a replaced or
+    // removed document's old rows gone, a retagged one's rows in its new partitions).
+    const replacement = vectors(2, 11).map((v) => ({ ...v, documentId: 'd1-10' }));
+    const callers: [string, (index: VectorIndex) => unknown][] = [
+      ['search by document', (index) => answers(index)],
+      ['write', (index) => index.putDocument('org', 'm', { documentId: 'd1-10', containerTags: ['small'] }, replacement)],
+      ['removal', (index) => index.removeDocument('org', 'd1-12')],
+      ['retag', (index) => index.retagDocument('org', 'd1-13', ['big', 'shared'])],
+    ];
+    for (const [name, call] of callers) {
+      const want = built();
+      const index = await installed();
+      call(want);
+      call(index);
+      expect(index.docRowsPending('org'), name).toBe(false);
+      expect(answers(index), name).toEqual(answers(want));
+    }
+  });
+
   it('gives up a sliced read or install when its pause answers false, and refuses the files the synchronous read refuses', async () => {
     const file = path.join(dir, 'stop.vix');
     await writeIndexImage(file, built().image('org')!, { token: 't3', seq: 9 });
