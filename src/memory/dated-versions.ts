@@ -68,7 +68,9 @@ export async function storeOlderVersion(
   embedding: { model: string; vector: Float32Array },
 ): Promise<{ inserted: string } | { duplicateOf: MemoryRecord } | null> {
   const day = statedDayOf(fact.metadata);
-  if (!day || !statedDayOf(latest.metadata)) return null;
+  const latestDay = statedDayOf(latest.metadata);
+  // Facts arriving in date order (the usual case) read nothing more.
+  if (!day || !latestDay || day >= latestDay) return null;
   const root = latest.rootMemoryId ?? latest.id;
   const chain = await memories.memoryHistory(fact.orgId, root);
   const place = olderPlace(chain.some((m) => m.id === latest.id) ? chain : [...chain, latest], latest, day, fact.memory);
