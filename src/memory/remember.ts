@@ -113,6 +113,8 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
     }
 
     const id = randomUUID();
+    // Its turn's timestamp (a chat export spanning months), else the document's own date.
+    const statedAt = fact.statedAt ?? ctx.statedAt ?? null;
     const base: MemoryRecord = {
       id,
       orgId: ctx.orgId,
@@ -135,7 +137,7 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
       documentIds: ctx.documentId ? [ctx.documentId] : [],
       sourceCount: 1,
       metadata: {
-        ...(ctx.statedAt && ctx.metadata?.date === undefined ? { date: ctx.statedAt } : {}),
+        ...(statedAt && ctx.metadata?.date === undefined ? { date: statedAt } : {}),
         ...(ctx.metadata ?? {}),
         ...(fact.speaker ? { speaker: fact.speaker } : {}),
         ...(fact.eventDate ? { eventDate: fact.eventDate } : {}),

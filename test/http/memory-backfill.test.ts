@@ -66,6 +66,18 @@ describe('backfilled documents through the API (offline engine)', () => {
     expect((await texts('bf-epoch')).join(' ')).not.toMatch(/Deezer/);
   });
 
+  it("a chat export spanning months states each fact on its own turn's date: a note from between them does not win", async () => {
+    const turns = [
+      { role: 'user', content: 'I live in Porto, near the river.', timestamp: '2026-01-05T10:00:00Z' },
+      { role: 'assistant', content: 'Lovely city.', timestamp: '2026-01-05T10:00:04Z' },
+      { role: 'user', content: 'Big news: we moved to Lisbon last week!', timestamp: '2026-06-10T09:00:00Z' },
+    ];
+    await add('bf-export', JSON.stringify(turns));
+    await add('bf-export', 'I live in Braga these days.', { date: '2026-03-01' });
+    expect((await texts('bf-export')).join(' ')).toMatch(/Lisbon/);
+    expect((await texts('bf-export')).join(' ')).not.toMatch(/Braga|Porto/);
+  });
+
   it('a backfilled fact that a later memory already ended stays in the past (a pet that died)', async () => {
     await add('bf-pet', 'Sad news, our cat Biscuit died last week.', { date: '2026-09-03' });
     await add('bf-pet', 'I have a cat named Biscuit who sleeps on my keyboard all day.', { date: '2026-03-10' });
