@@ -1,5 +1,12 @@
 import { IRREGULAR_PAST, isRegularPast } from './tense.js';
 import { PARTNER_WORDS, RELATIVE_WORDS } from './attribute-patterns.js';
+import { cleftAsStatement } from './cleft-statements.js';
+import { isLabelWord } from './label-speakers.js';
+import { mayBeName } from './lexicon.js';
+import { movedWithEmployer } from './moved-with.js';
+import { contactPreference } from './contact-preferences.js';
+import { firstDayAsStart } from './first-days.js';
+import { allergyDenied } from './allergy-denials.js';
 
 /**
  * Sentences whose statement hides behind a lead clause, rewritten so the statement has its own subject:
@@ -25,6 +32,15 @@ const LEAD_SUBJECT = new RegExp(String.raw`^(?<who>${PERSON})\s+${CAME}(?:\s+(?:
 const LEAD_OBJECT = new RegExp(String.raw`^(?:${HEARD})\s+(?<who>${PERSON})${REST}`, 'u');
 /** "Kofi has finally done it: he moved to Accra", "Big news from Ama: she's engaged": a lead ending in a colon, the pronoun after it the person the lead opens with. */
 const LEAD_COLON = new RegExp(String.raw`^(?<who>${PERSON})\s+[^,;:.!?]{1,40}?:\s+(?<pro>he|she)(?<aux>'s|’s|'d|’d)?\s+(?<rest>\S.*)$`, 'u');
+/** "Edith reviewed by SALT today: back on a normal diet", "Kofi has news: moved to Accra": a lead ending in a colon, then what the person is or did with no subject. */
+const LEAD_COLON_BARE = new RegExp(
+  String.raw`^(?<who>${PERSON})\s+(?<verb>\p{Ll}+)\b[^,;:.!?]{0,40}?:\s+(?<rest>(?:(?:now|finally|just)\s+)?(?<head>back|now|on|off|at|in|moved|relocated|started|left|quit|joined|retired)\b.*)$`,
+  'u',
+);
+/** "News from Li Wei: she's joined Canva", "Word about Tom: he quit": a lead that names its person after "from / about". */
+const LEAD_FROM = new RegExp(String.raw`^(?:[\p{L}'’]+\s+){1,3}?(?:from|about|on|re|regarding)\s+(?<who>${PERSON})\s*:\s+(?<pro>he|she)(?<aux>'s|’s|'d|’d)?\s+(?<rest>\S.*)$`, 'u');
+/** "me and jake broke up": the same end said with the author first, as chat types it. */
+const ENDED_ME = /^(?:me|I)\s+and\s+(?<who>[\p{L}'’-]+)\s+(?:(?:have|had|just|finally|officially|recently)\s+)*(?<verb>broke up|split up|separated|got divorced|divorced|called it quits)\b(?<rest>.*)$/iu;
 const ENDED = new RegExp(
   String.raw`^(?<who>${PERSON})\s+and\s+I\s+(?:(?:have|had|just|finally|officially|recently)\s+)*(?<verb>broke up|split up|split|separated|got divorced|divorced|called it quits)\b(?<rest>.*)$`,
   'u',
@@ -52,13 +68,33 @@ function patientOfPrescriber(s: string): string | null {
   return said ? capitalise(`${who} ${said}`) : null;
 }
 
+/** "Hana switched practices - now a GP in Walthamstow": a named subject's change, then its outcome after a dash. */
+const DASH_NOW = new RegExp(String.raw`^(?<who>${PERSON})\s+(?<first>[^—–]*?\p{L}[^—–]*?)\s+[-—–]\s+now\s+(?<rest>(?:an?\s+|at\s+|in\s+|with\s+|based\s+)\S.*)$`, 'u');
+
+/**
+ * The sentence, or its two statements when an outcome after a dash has no subject of its own ("Hana switched
+ * practices - now a GP in Walthamstow" → "Hana switched practices.", "Hana is now a GP in Walthamstow").
+ */
+export function outcomeAfterDash(sentence: string): string[] {
+  const m = DASH_NOW.exec(sentence.trim());
+  if (!m?.groups || /^(?:I|We|It|This|That|There)$/.test(m.groups.who!)) return [sentence];
+  const { who, first, rest } = m.groups as { who: string; first: string; rest: string };
+  return [`${who} ${first}.`, `${who} is now ${rest}`];
+}
+
 /** The sentence with its lead clause replaced by the person it names, or the sentence itself. */
 export function statementBehindLead(sentence: string): string {
-  const s = sentence.trim();
+  // "it's codeine I react to": a cleft said plainly first (cleft-statements.ts); "Halvorsen moved HQ to Oslo and Erik
+  // relocated with it": the person's own move (moved-with.ts).
+  // "Best way to reach Marta is by email", "text me instead": a contact preference (contact-preferences.ts).
+  // "Kemi's first day at Monzo is Wednesday": a start (first-days.ts).
+  const s = allergyDenied(firstDayAsStart(contactPreference(movedWithEmployer(cleftAsStatement(sentence.trim())))));
   const patient = patientOfPrescriber(s);
   if (patient) return patient;
   // "Talked to ...": the verb opens the sentence with its capital.
-  const m = LEAD_SUBJECT.exec(s) ?? LEAD_OBJECT.exec(s.charAt(0).toLowerCase() + s.slice(1)) ?? LEAD_COLON.exec(s);
+  // "News: she's joined Canva" opens with a word, not a person: "News from Li Wei: ..." names the person after "from".
+  const colon = LEAD_FROM.exec(s) ?? LEAD_COLON.exec(s);
+  const m = LEAD_SUBJECT.exec(s) ?? LEAD_OBJECT.exec(s.charAt(0).toLowerCase() + s.slice(1)) ?? (colon?.groups && !isLabelWord(colon.groups.who!.split(/\s+/)[0]!) ? colon : null);
   if (m?.groups) {
     const { who, pro, aux, rest } = m.groups as { who: string; pro: string; aux?: string; rest: string };
     // "they" after a single named person is someone else (or the person with others): not resolved here.
@@ -72,6 +108,22 @@ export function statementBehindLead(sentence: string): string {
     const participle = !state && (IRREGULAR_PAST.has(verb) || isRegularPast(verb) || /^(?:been|gone|done|seen|taken|given|become|begun|grown|known)$/.test(verb));
     const contracted = aux ? (/^['’]s$/.test(aux) ? (participle ? ' has' : ' is') : /^['’]d$/.test(aux) ? ' had' : /^['’]re$/.test(aux) ? ' are' : ' have') : '';
     return capitalise(`${who}${contracted} ${rest}`);
+  }
+  const bare = LEAD_COLON_BARE.exec(s);
+  // Only a person: a word that may be a name ("Edith", "Kofi"), not a note's label ("Team notes:", "Status update:").
+  // The lead is a clause of the person's ("reviewed by SALT today", "has news", "seen by the GP"), not a label's word.
+  const leadVerb = bare?.groups
+    ? /^(?:has|had|is|was|just|got)$/.test(bare.groups.verb!) || IRREGULAR_PAST.has(bare.groups.verb!) || isRegularPast(bare.groups.verb!) || /^(?:seen|taken|given|told|been)$/.test(bare.groups.verb!)
+    : false;
+  if (bare?.groups && leadVerb && !/^(?:My|Our)\b/.test(bare.groups.who!) && mayBeName(bare.groups.who!.split(/\s+/)[0]!) && !isLabelWord(bare.groups.who!.split(/\s+/)[0]!)) {
+    const { who, rest, head } = bare.groups as { who: string; rest: string; head: string };
+    return capitalise(`${who}${/^(?:back|now|on|off|at|in)$/.test(head) ? ' is' : ''} ${rest}`);
+  }
+  const me = ENDED_ME.exec(s);
+  if (me?.groups && mayBeName(me.groups.who!.split('-')[0]!)) {
+    const who = capitalise(me.groups.who!);
+    const verb = me.groups.verb!.toLowerCase();
+    return `${/divorced/.test(verb) ? `I divorced ${who}` : verb === 'separated' ? `I separated from ${who}` : `I broke up with ${who}`}${me.groups.rest}`;
   }
   const e = ENDED.exec(s);
   if (e?.groups) {

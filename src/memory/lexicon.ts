@@ -58,6 +58,26 @@ export function isVerbForm(word: string): boolean {
   return tagsOf(word).some((t) => t === 'PresentTense' || t === 'PastTense' || t === 'Infinitive' || t === 'Copula' || t === 'Modal' || t === 'Auxiliary' || t === 'Participle');
 }
 
+/**
+ * A word that may be a name: one the lexicon knows as a name or a place, knows only as a bare noun ("Leo", "Finn",
+ * "Maya"), or does not know and the tagger reads as a noun by its shape ("kofi", "oakfield"; not "finally", "negative").
+ */
+export function mayBeName(word: string): boolean {
+  const tags = tagsOf(word);
+  if (isKnownName(word) || isPlaceName(word) || (tags.length === 1 && tags[0] === 'Noun')) return true;
+  return tags.length === 0 && !nlp(word).has('(#Adverb|#Adjective|#Verb|#Acronym|#Abbreviation)');
+}
+
+/** A mass or plural noun the lexicon knows ("news", "heads"): a label's word, never one person's name. */
+export function isLabelNoun(word: string): boolean {
+  return tagsOf(word).some((t) => t === 'Uncountable' || t === 'Plural');
+}
+
+/** A verb's base or present form the lexicon knows ("restructure", "update", "changes"), not a modal ("will", "may"). */
+export function isVerbLemma(word: string): boolean {
+  return tagsOf(word).some((t) => t === 'Infinitive' || t === 'PresentTense');
+}
+
 /** "loves" → "love", "ran" → "run"; the word itself when it is no verb form compromise knows. */
 export function infinitive(verb: string): string {
   const v = verb.toLowerCase();

@@ -1,4 +1,27 @@
-import { ADV, CAP, DIETS, DOSE, DRUG_SUFFIX, f, GROUP_OF, HEALTH, INSTRUMENTS, k, LANGUAGES, NEG, PARTNER_WORDS, PET_WORDS, PRODUCT, RECURRING, RELATIVE_WORDS, V, VEHICLE, type Build } from './attribute-words.js';
+import {
+  ADV,
+  ALLERGENS,
+  CAP,
+  DIETS,
+  DOSE,
+  DRUG_SUFFIX,
+  f,
+  GROUP_OF,
+  HEALTH,
+  INSTRUMENTS,
+  k,
+  LANGUAGES,
+  NEG,
+  PARTNER_WORDS,
+  PET_WORDS,
+  PRODUCT,
+  RECURRING,
+  RELATIVE_WORDS,
+  V,
+  VEHICLE,
+  type Build,
+} from './attribute-words.js';
+import { CHANNEL } from './contact-preferences.js';
 import { activity, family, membership, opinion, petKind, SLOT_DATE, SLOT_NOT, tool } from './facet-builders.js';
 
 /** Relationships, pets, vehicles, food and health, contact, tools, memberships, habits, preferences, plans, slots and counts. */
@@ -70,6 +93,14 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
     ),
     (g) => f('diet', `eats ${g.v}`),
   ],
+  // "is back on a normal diet", "back on keto": a return to a diet is that diet.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:is|are|'s|'m|am|went|has gone|have gone|got)\s+(?:now\s+|finally\s+)?back\s+(?:on|to)\s+(?:a\s+|an\s+|the\s+|her\s+|his\s+|their\s+)?(?:(?<n>normal|regular|full|ordinary|standard|mixed)\s+diet\b|(?<v>${DIETS})\b)`,
+      'iu',
+    ),
+    (g) => f('diet', g.v ?? `${g.n} diet`),
+  ],
   // "eats everything", "will eat anything", "has no dietary restrictions": no diet is a diet a change replaces.
   [
     new RegExp(String.raw`^\s+${ADV}(?:(?:(?:is happy to|is glad to)\s+)?eats?\s+(?:everything|anything)\b|(?:has|have)\s+no\s+(?:dietary\s+(?:restrictions|requirements|needs)|special diet))`, 'iu'),
@@ -81,6 +112,14 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => k('allergy', g.v, 'allergic'),
   ],
   [/^\s+(?:has|developed)\s+an?\s+(?<v>[\p{L} ]{2,30}?)\s+allergy\b/iu, (g) => k('allergy', g.v, 'allergic')],
+  // "reacts to codeine", "reacted badly to tramadol": a reaction to a drug or a common allergen is an allergy.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:reacts?|reacted|has reacted|gets a reaction|had a (?:bad\s+)?reaction|has a reaction)\s+(?:(?:really\s+)?(?:badly|severely|strongly)\s+)?to\s+(?<v>${DRUG_SUFFIX}|${ALLERGENS})\b`,
+      'iu',
+    ),
+    (g) => k('allergy', g.v, 'allergic'),
+  ],
   [
     new RegExp(
       String.raw`^\s+${ADV}${NEG}(?<how>takes|is taking|started taking|stopped taking|is on|was prescribed|is prescribed|takes a daily|quit taking|no longer takes|tapered off|weaned off|came off|got off)\s+(?:a\s+|the\s+|(?:her|his|their|the user's)\s+)?(?<dose>${DOSE}\s+(?:of\s+)?)?(?<v>${DRUG_SUFFIX})\b(?<dose2>\s+${DOSE})?`,
@@ -100,6 +139,15 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   [new RegExp(String.raw`^\s+${ADV}(?:has|was diagnosed with|has been diagnosed with|suffers from|is recovering from|broke)\s+(?<v>${HEALTH})\b`, 'iu'), (g) => k('health', g.v, g.v)],
   [/^\s+(?:is|got)\s+(?<v>pregnant)\b/iu, (g) => k('health', 'pregnancy', g.v)],
   // Contact, languages, identity.
+  // "prefers to be contacted by email", "now only wants WhatsApp messages", "prefers calls before 10am": the channel a
+  // person wants, one preference a later one replaces (contact-preferences.ts says the other shapes this way).
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:(?:prefers|would rather|(?:only\s+)?wants|likes)\s+(?:to\s+be\s+(?:contacted|reached)\s+(?:by|via|on|over|through)\s+)?|only\s+answers\s+|is\s+(?:best|easiest)\s+(?:reached|contacted)\s+(?:by|via|on|over)\s+)(?:an?\s+)?(?<v>${CHANNEL})(?![\p{L}])`,
+      'iu',
+    ),
+    (g) => k('contact', 'preference', g.v),
+  ],
   [/^'s\s+(?:time\s*zone|tz)\s+is\s+(?:now\s+)?(?<v>.+)|^\s+(?:is|lives|works)\s+in\s+(?:the\s+)?(?<v2>[A-Z]{2,5}|UTC[+-]\d{1,2}|GMT[+-]\d{1,2}|[\p{L} ]+ time)\s+time\s*zone/u, (g) => f('timezone', g.v ?? g.v2)],
   // "My phone is a Pixel 6": a device, not a number.
   [
@@ -107,7 +155,7 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => k('tool', g.r === 'laptop' ? 'computer' : g.r!.replace(/ app$/, ''), g.v),
   ],
   [
-    /^'s\s+(?:(?:new|current|latest|updated)\s+)?(?<r>e-?mail(?:\s+address)?|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|number|address|home address)\s+is\s+(?<v>.+)/iu,
+    /^'s\s+(?:(?:new|current|latest|updated)\s+)?(?<r>e-?mail(?:\s+address)?|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|number|address|(?:home|office|work|postal|mailing)\s+address)\s+is\s+(?<v>.+)/iu,
     (g) => k('contact', /mail/i.test(g.r!) ? 'email' : /address/i.test(g.r!) ? 'address' : 'phone', g.v),
   ],
   [

@@ -94,7 +94,15 @@ const CONTACT_WITH_TITLE = new RegExp(
   'gimu',
 );
 
+/** "Contact: Owen Price (Price & Daughters). Prefers phone, mornings.": a subjectless preference after a contact's line is theirs. */
+const CONTACT_THEN_PREFERENCE = new RegExp(
+  String.raw`((?:^|[.;]\s+)(?:(?:main|key|primary|client|our|my)\s+)?(?:contact|point of contact|poc)\s*:\s+(\p{Lu}[\p{L}'’-]*(?:${NAME_PART}){0,2})[^.\n]{0,60}\.\s+)(Prefers|Only wants|Wants|Likes)(?=\s)`,
+  'gimu',
+);
+
 /** The contact's line as a statement of their job: "Mark Otieno works as a procurement manager." */
 export function contactsWithTitles(text: string): string {
-  return text.replace(CONTACT_WITH_TITLE, (_all, lead: string, name: string, title: string) => `${lead}${name} works as ${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title}`);
+  return text
+    .replace(CONTACT_THEN_PREFERENCE, (_all, line: string, name: string, verb: string) => `${line}${name} ${verb.toLowerCase()}`)
+    .replace(CONTACT_WITH_TITLE, (_all, lead: string, name: string, title: string) => `${lead}${name} works as ${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title}`);
 }

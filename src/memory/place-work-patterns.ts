@@ -1,5 +1,5 @@
 import { isKnownName, isOrganisation, isPlaceName } from './lexicon.js';
-import { ADV, CAP, f, NEG, PROFESSION, ROLE, V, WORKPLACE, WORKPLACES, type Build } from './attribute-words.js';
+import { ADV, CAP, f, k, NEG, PROFESSION, ROLE, V, WORKPLACE, WORKPLACES, type Build } from './attribute-words.js';
 import { ended, knownProduct, tool } from './facet-builders.js';
 
 /** The last word of a school's, college's or nursery's name. */
@@ -22,6 +22,16 @@ function isOrganisationName(value: string): boolean {
 
 /** Where the subject lives, travels, works and studies, in the order they are tried (attribute-patterns.ts). */
 export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
+  // "moved to day shifts", "is back on nights", "switched to earlies": a shift pattern, not a home (before the moves).
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:is|are|'s|'m|am|has|have|went|got)?\s*(?:(?:now|just|finally)\s+)?(?:back\s+on|on|moved\s+(?:back\s+)?to|switched\s+(?:back\s+)?to|gone\s+(?:back\s+)?(?:on)?to|changed\s+to)\s+(?:the\s+)?(?<v>(?:night|day|early|late|evening|weekend|morning|split|rotating|twelve-hour|12-hour|long)\s+shifts?|nights|earlies|lates|days)(?![\p{L}])`,
+      'u',
+    ),
+    (g) => k('schedule', 'shift', g.v),
+  ],
+  // "I'm back at Costa from Monday", "back with Arup as of June": a return to a workplace from a date is the employer.
+  [new RegExp(String.raw`^\s+${ADV}(?:is|'s|'m|am|are|'re|will be|'ll be)\s+(?:going\s+)?back\s+(?:at|with)\s+${CAP}\s+(?:from|starting|as of|on)\s+\S`, 'u'), (g) => (isPlaceName(g.v!) ? null : f('employer', g.v))],
   // Residence and moves.
   [
     new RegExp(
@@ -31,10 +41,11 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => f('residence', g.v),
   ],
   // "we're in Cardiff now", "she's in Leeds these days": a home said as where the subject is since a change, not a trip.
-  // "we're now at 12 Elm Rd, York": an address with a house number, then its town, is where the subject lives.
+  // "we're now at 12 Elm Rd, York", "we live at 3 Mill Lane, Scarborough": an address with a house number, then its
+  // town, is where the subject lives.
   [
     new RegExp(
-      String.raw`^\s+${ADV}(?:is|are|has moved|have moved|moved)\s+(?:now\s+)?(?:at|to|into)\s+(?:flat\s+\d+[a-z]?,?\s+)?\d+[a-z]?\s+(?:\p{Lu}[\p{L}'’-]*\s+){1,3}(?:Road|Rd|Street|St|Lane|Ln|Avenue|Ave|Close|Drive|Dr|Way|Crescent|Court|Ct|Place|Pl|Gardens|Terrace|Row|Grove|Hill|Square|Sq|Walk|Mews|Boulevard|Blvd)\.?,\s*${CAP}`,
+      String.raw`^\s+${ADV}(?:is|are|has moved|have moved|moved|lives?|(?:is|are) living)\s+(?:now\s+)?(?:at|to|into)\s+(?:flat\s+\d+[a-z]?,?\s+)?\d+[a-z]?\s+(?:\p{Lu}[\p{L}'’-]*\s+){1,3}(?:Road|Rd|Street|St|Lane|Ln|Avenue|Ave|Close|Drive|Dr|Way|Crescent|Court|Ct|Place|Pl|Gardens|Terrace|Row|Grove|Hill|Square|Sq|Walk|Mews|Boulevard|Blvd)\.?,\s*${CAP}`,
       'u',
     ),
     (g) => (/^(?:Flat|Apartment|Apt|Unit|Suite|Floor|Room|Building|Block|The)\b/.test(g.v!) ? null : f('residence', g.v)),
@@ -51,7 +62,7 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
   // "bought a house in Portland": where the subject now lives.
   [
     new RegExp(
-      String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:just\s+)?(?:bought|purchased|closed on|moved into|settled into|rented|rents|is renting|are renting|(?:has|have)\s+been\s+renting|got the keys (?:to|for)|picked up the keys (?:to|for))\s+(?:an?|the|our|their|her|his|the user's|\p{Lu}[\p{L}'-]*'s)\s+(?:new\s+|first\s+|own\s+|little\s+|small\s+|tiny\s+|big\s+|large\s+|shared\s+|cosy\s+|cozy\s+|(?:one|two|three|four|\d)-bed(?:room)?\s+)*(?:house|home|flat|apartment|condo|place|townhouse|cottage|bungalow|studio|room|(?:one|two|three|four|\d)-bed(?:room)?)\s+in\s+${CAP}`,
+      String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:just\s+)?(?:bought|purchased|closed on|moved into|settled into|rented|rents|is renting|are renting|got|found|signed for|signed the lease on|(?:has|have)\s+been\s+renting|got the keys (?:to|for)|picked up the keys (?:to|for))\s+(?:an?|the|our|their|her|his|the user's|\p{Lu}[\p{L}'-]*'s)\s+(?:new\s+|first\s+|own\s+|little\s+|small\s+|tiny\s+|big\s+|large\s+|shared\s+|cosy\s+|cozy\s+|(?:one|two|three|four|\d)-bed(?:room)?\s+)*(?:house|home|flat|apartment|condo|place|townhouse|cottage|bungalow|studio|room|(?:one|two|three|four|\d)-bed(?:room)?)\s+in\s+${CAP}`,
       'u',
     ),
     (g) => f('residence', g.v),

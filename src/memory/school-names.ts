@@ -7,7 +7,7 @@ import { isLexiconWord } from './lexicon.js';
  * written as one ("at Al-Noor School"), where the school readers find it.
  */
 const SCHOOL_WORD = 'primary|secondary|school|academy|college|high school|high|infants|juniors|nursery|grammar|prep';
-const TYPED_WITH_WORD = new RegExp(String.raw`\b(at|to|from|joined|starts?|started)\s+((?:[\p{Ll}][\p{L}'’-]+\s+){1,2})(${SCHOOL_WORD})\b`, 'gu');
+const TYPED_WITH_WORD = new RegExp(String.raw`\b(at|to|from|joined|starts?|started)\s+((?:(?!(?:at|to|from|in|the|a)\s)[\p{Ll}][\p{L}'’-]+\s+){1,2})(${SCHOOL_WORD})\b`, 'gu');
 const ABOUT_SCHOOLS = /\b(?:moved|changed|switched|new|started|starts|changing|moving)\s+schools?\b|\bschools?\s+(?:now|these days)\b/i;
 const BARE_AT = /\bat\s+([\p{Ll}][\p{L}'’-]{2,})(?=\s+(?:now|these days|instead|since|from)\b|\s*[,.;!?]|\s*$)/gu;
 

@@ -32,6 +32,9 @@ const UNRESOLVED =
   /^(?:it|it's|its|that|that's|thats|this|these|those|they|they're|they've|them|he|he's|she|she's|there|there's|here|here's|everyone|everybody|someone|somebody|something|nothing|anything|everything|what|which|who|whoever|how|such|one|both|each|all|none|nobody|other|others|anyone|anybody|yours|mine|ours)\b/i;
 const SIGN_OFF =
   /^(?:I\s+)?(?:have to|need to|must|gotta|got to|should)\s+(?:run|go|dash|head off|head out|jump off|bounce|sign off|get going)\b(?:\s*(?:now|soon))?\s*(?:[,.!;-]+\s*(?:talk|speak|chat|catch you|see you)\s+(?:soon|later|tomorrow)\b.*)?[.!]*$/i;
+/** "running 5 mins late, traffic is awful", "on my way", "stuck in traffic": where someone is this minute, nothing to keep. */
+const THIS_MINUTE =
+  /^(?:(?:sorry|so sorry|argh|ugh)\s*,?\s+)?(?:(?:I'm|I\s+am|I'll\s+be|I\s+will\s+be|we're|we\s+are)\s+)?(?:(?:running|going\s+to\s+be|gonna\s+be)\s+(?:(?:a\s+(?:bit|little|few\s+min(?:ute)?s)|\d+\s*(?:mins?|minutes)|ten|five|fifteen|twenty)\s+)?late|on\s+(?:my|our)\s+way(?=\s*(?:[,.!]|$|now\b|home\b|there\b|back\b|over\b))|stuck\s+in\s+traffic|almost\s+there|nearly\s+there|five\s+mins?\s+away|\d+\s*mins?\s+away)\b/i;
 const ROUGH_DAY =
   /^(?:(?:honestly|ugh|man|wow|so|well)\s*,?\s+)?(?:today|this week|this morning|yesterday|it)(?:\s+(?:was|has been|is)|'s been|'s)\s+(?:just\s+)?(?:one of those (?:days|weeks|mornings)|(?:such\s+)?(?:a\s+)?(?:long|rough|crazy|busy|weird|tough|hard|strange|slow)\s+(?:day|week|morning))\b[.!]*$/i;
 // "gonna make some tea and watch a movie", "about to grab lunch": a routine of the moment, planned with no date.
@@ -278,6 +281,10 @@ export function restoreImpliedSubject(sentence: string): string {
   // "First day at Wise today, left Monzo last week", "My last day at Oakwood was Friday": a job started or left.
   const firstDay = FIRST_DAY.exec(sentence);
   if (firstDay) return `I started at ${firstDay[1]}${sentence.slice(firstDay[0].length)}`;
+  // "starting at Revolut on monday", "joining Arup next week": a job about to start, said without "I'm".
+  if (STARTING_AT.test(sentence)) return `I'm ${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
+  // "mid-level engineer now", "a senior nurse now": the author's title, said with "now" and nothing else.
+  if (TITLE_NOW.test(sentence)) return `I'm ${/^(?:a|an)\s/i.test(sentence) ? '' : /^[aeiou]/i.test(sentence) ? 'an ' : 'a '}${sentence[0]!.toLowerCase()}${sentence.slice(1)}`;
   const lastDay = LAST_DAY.exec(sentence);
   if (lastDay) return `I ${lastDay[2]!.toLowerCase() === 'was' ? 'left' : 'am leaving'} ${lastDay[1]}${/^(?:on|in|at|last|this|next)\b/i.test(lastDay[3]!) ? ' ' : ' on '}${lastDay[3]}`;
   // "Currently in Tokyo for a work trip", "back in london now", "In Lisbon this week": where the speaker is.
@@ -360,6 +367,8 @@ const DIET_FRAGMENT = new RegExp(
 );
 const WORKPLACE = String.raw`(\p{Lu}[\p{L}'&.-]*(?:\s+(?:\p{Lu}[\p{L}'&.-]*|of|&))*)`;
 const FIRST_DAY = new RegExp(String.raw`^(?:(?:it's|it\s+is|today\s+(?:is|was)|tomorrow\s+is)\s+)?(?:my\s+)?first\s+(?:day|week)\s+at\s+${WORKPLACE}`, 'iu');
+const STARTING_AT = new RegExp(String.raw`^(?:starting|joining)\s+(?:(?:at|with)\s+)?${WORKPLACE}\s+(?:on|this|next|from|in|tomorrow|today)\b`, 'u');
+const TITLE_NOW = new RegExp(String.raw`^(?:(?:a|an)\s+)?(?:[\p{Ll}-]+\s+){0,2}(?:${PROFESSIONS.join('|')})\s+now\s*(?:[.!,]|$)`, 'iu');
 const LAST_DAY = new RegExp(String.raw`^(?:my\s+)?last\s+day\s+at\s+${WORKPLACE}\s+(was|is)\s+([^.!?]+?)[.!]*$`, 'iu');
 
 /** Why a cleaned sentence is not a fact, or null when it states something. `names` are words that carry no content. */
@@ -372,7 +381,7 @@ export function rejectReason(sentence: string, names: readonly string[]): string
   if (/^(?:I(?:'m|\s+am)?\s+)?just\s+(?:testing|checking|kidding|joking|browsing|curious|wondering|asking|saying|looking around)\b/i.test(sentence)) return 'small talk';
   if (UNRESOLVED.test(sentence)) return 'unresolved';
   // "ok gotta run, talk soon", "today was one of those days": leaving the chat, or a mood of the day.
-  if (SIGN_OFF.test(sentence) || ROUGH_DAY.test(sentence) || MOMENT_PLAN.test(sentence)) return 'small talk';
+  if (SIGN_OFF.test(sentence) || ROUGH_DAY.test(sentence) || MOMENT_PLAN.test(sentence) || THIS_MINUTE.test(sentence)) return 'small talk';
   const first = words[0]!.toLowerCase().replace(/[^\p{L}']/gu, '');
   if (IMPERATIVE.has(first) || SUBJECTLESS.has(first)) return 'imperative';
   // "You'd be a great counselor", "Your empathy will help": praise and advice, not facts. "You told me..." stays.

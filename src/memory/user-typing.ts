@@ -1,4 +1,8 @@
 import { schoolNamesTyped } from './school-names.js';
+import { petsNamedInPassing } from './pets-in-passing.js';
+import { namesTypedLowercase } from './lowercase-names.js';
+import { outcomeAfterDash } from './lead-clauses.js';
+import { cleftStatements } from './cleft-statements.js';
 import { PARTNER_WORDS, PATTERNS, RELATIVE_WORDS } from './attribute-patterns.js';
 import { isCommonWord, isKnownName, isLexiconWord, isPlaceName } from './lexicon.js';
 
@@ -104,10 +108,18 @@ function correct(word: string): string {
 export function normaliseTyping(clause: string): string {
   let s = clause.replace(LEAD_TAG, '');
   s = s.replace(/(?<![\p{L}'’])\p{L}+(?![\p{L}'’])/gu, correct);
-  // "hes at al-noor now" after "moved schools": the school's name as a name.
-  s = schoolNamesTyped(s);
+  // "hes at al-noor now" after "moved schools": the school's name as a name; "amy moved to cardiff": names and
+  // places of an all-lowercase sentence capitalised (lowercase-names.ts).
+  s = schoolNamesTyped(namesTypedLowercase(s));
   // "my wifes name", "my moms birthday": a possessive typed without its apostrophe.
   s = s.replace(KIN_POSSESSIVE, "$1$2's ");
+  // "broke up :( its fine": an emoticon between two statements ends the first.
+  s = s.replace(/\s*(?:[:;]-?[()DPp/]|<3)+(?=\s+\p{L})/gu, '.');
+  // "its fine", "its been ages": "it's" typed without its apostrophe (before what follows a verb, not a noun).
+  s = s.replace(
+    /\b([Ii])ts\s+(?=(?:fine|ok|okay|alright|good|great|bad|been|not|so|just|really|very|too|all|over|done|time|going|gonna|getting|a|an|the|like|actually|still|hard|nice|weird|crazy|mad|wild)\b)/g,
+    "$1t's ",
+  );
   // "w/ my sister": "with".
   s = s.replace(/\bw\/\s*/gi, 'with ');
   // "Tom (brother) is a paramedic", "Ella (my niece) started uni": a relation in brackets after a name, as "my brother Tom".
@@ -148,5 +160,12 @@ export function typedSentences(text: string): string[] {
   }
   out.push(text.slice(start).trim());
   // Only the sentences this split starts get a capital: the first is left as typed.
-  return out.filter(Boolean).map((s, i) => (i === 0 ? s : s[0]!.toUpperCase() + s.slice(1)));
+  // "walking Pepper, my spaniel, before the rain": a pet named in passing is also stated (pets-in-passing.ts); "Hana
+  // switched practices - now a GP": the outcome after a dash is a statement of its own (lead-clauses.ts).
+  return out
+    .filter(Boolean)
+    .map((s, i) => (i === 0 ? s : s[0]!.toUpperCase() + s.slice(1)))
+    .flatMap(cleftStatements)
+    .flatMap(outcomeAfterDash)
+    .flatMap(petsNamedInPassing);
 }

@@ -32,7 +32,7 @@ describe('normaliseTyping (how people type into a chat box)', () => {
 
 describe('offline extraction of typed chat', () => {
   it('reads lowercase, typo-ridden statements as their clean forms', async () => {
-    expect((await facts('btw i finaly moved to austin last month!! 🎉')).map(brief)).toEqual([['residence', 'The user finally moved to austin in April 2026.']]);
+    expect((await facts('btw i finaly moved to austin last month!! 🎉')).map(brief)).toEqual([['residence', 'The user finally moved to Austin in April 2026.']]);
     expect((await facts('user: can u suggest a dinner? im alergic to shellfish btw\nassistant: Sure!')).map(brief)).toEqual([['allergy:shellfish', 'The user is allergic to shellfish.']]);
   });
 
