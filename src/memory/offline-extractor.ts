@@ -103,6 +103,8 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
   let pasted = 0;
   let budget = MAX_SENTENCES;
   let truncated = false;
+  // The timestamp of the turn being read: a chat export spanning months states each fact on its own turn's date.
+  let stamp: string | null = null;
   const push = (fact: ExtractedFact) => {
     const key = fact.text
       .toLowerCase()
@@ -110,7 +112,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
       .trim();
     if (seen.has(key) || facts.length >= maxFacts) return;
     seen.add(key);
-    facts.push(fact);
+    facts.push(stamp ? { ...fact, statedAt: stamp } : fact);
   };
   for (const fact of bullets?.facts ?? []) push(fact);
   const voicesOf = (turn: Turn): Voices => {
@@ -142,6 +144,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
       continue;
     }
     const date = dateOf(turn.timestamp) ?? dateOf(doc.documentDate);
+    stamp = turn.timestamp;
     const voices = voicesOf(turn);
     const speakerAliases = users.has(turn.speaker) && turn.speaker !== USER ? [USER] : [];
     // "So you're in Denver now?" / "yep, since March": the assistant's question, confirmed, is the user's statement.

@@ -12,6 +12,7 @@ import { withRelativeNames } from './named-relatives.js';
 import { asFormerPartner, endedPartner, endPartnerMentions, sentenceCase } from './ended-partners.js';
 import { endedPetMemory } from './pet-endings.js';
 import { escapeRe } from './statements.js';
+import { laterVersionOf, storeOlderVersion } from './dated-versions.js';
 import { correctedMemory } from './rejected-values.js';
 import { renamedSubject, renameEveryMemory } from './renamed-people.js';
 import type { ExtractedFact, RelationCandidate, RelationDecision, RelationJudge } from './types.js';
@@ -32,6 +33,12 @@ export interface RememberContext {
   metadata?: Metadata;
   /** The source document's own forgetAfter: its facts are forgotten with it unless they expire sooner. */
   forgetAfter?: string | null;
+  /**
+   * When the source said it: the document's own date (a header, its metadata, its turns' timestamps), kept as the
+   * memories' `metadata.date` when the metadata has none. Null or absent: when it arrives. Version chains follow it
+   * (dated-versions.ts): a backfilled older fact becomes an earlier version, not the latest.
+   */
+  statedAt?: string | null;
 }
 
 export interface RememberOutcome {
@@ -71,7 +78,7 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
   for (const [i, named_] of named.entries()) {
     let fact = named_;
     const vector = vectors[i]!;
-    const candidates = await relationCandidates(deps, ctx, fact, vector);
+    const { candidates, records } = await relationCandidates(deps, ctx, fact, vector);
     // "it's Braga, not Porto": the next version of the memory holding the rejected value, whatever the judge.
     // "Mochi passed away": the next version of the owner's memory of that pet, whoever the statement is about.
     const corrected = correctedMemory(fact, candidates) ?? endedPetMemory(fact, candidates);
@@ -106,6 +113,8 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
     }
 
     const id = randomUUID();
+    // Its turn's timestamp (a chat export spanning months), else the document's own date.
+    const statedAt = fact.statedAt ?? ctx.statedAt ?? null;
     const base: MemoryRecord = {
       id,
       orgId: ctx.orgId,
@@ -127,12 +136,34 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
       forgottenAt: null,
       documentIds: ctx.documentId ? [ctx.documentId] : [],
       sourceCount: 1,
-      metadata: { ...(ctx.metadata ?? {}), ...(fact.speaker ? { speaker: fact.speaker } : {}), ...(fact.eventDate ? { eventDate: fact.eventDate } : {}) },
+      metadata: {
+        ...(statedAt && ctx.metadata?.date === undefined ? { date: statedAt } : {}),
+        ...(ctx.metadata ?? {}),
+        ...(fact.speaker ? { speaker: fact.speaker } : {}),
+        ...(fact.eventDate ? { eventDate: fact.eventDate } : {}),
+      },
       createdAt: ctx.now,
       updatedAt: ctx.now,
     };
 
-    if (decision.relation === 'updates' && target && target.isLatest) {
+    // A fact stated before what the tag holds (a backfilled chat): an earlier version of the slot it updates, or of the
+    // later memory that, judged the other way round, updates it.
+    const updated = decision.relation === 'updates' && target?.isLatest ? target : null;
+    const laterOne = !updated && (decision.relation === 'new' || !target) ? await laterVersionOf(deps.judge, { ...fact, metadata: base.metadata }, candidates, records) : null;
+    const chainHead = updated ?? laterOne;
+    const older = chainHead ? await storeOlderVersion(deps.memories, chainHead, base, embedding) : null;
+    if (older && 'duplicateOf' in older) {
+      // A backfilled fact the chain already holds (an older version says the same): one more source for it.
+      const same = older.duplicateOf;
+      const documentIds = ctx.documentId && !same.documentIds.includes(ctx.documentId) ? [...same.documentIds, ctx.documentId] : same.documentIds;
+      await deps.memories.updateMemory(ctx.orgId, same.id, { documentIds, sourceCount: same.sourceCount + (documentIds === same.documentIds ? 0 : 1) });
+      outcome.duplicates.push(same.id);
+      continue;
+    }
+    if (older) {
+      // Stated before the latest version: an earlier version of the chain, the newer one stays latest.
+      outcome.updated.push(id);
+    } else if (decision.relation === 'updates' && target && target.isLatest) {
       // The new version carries the chain forward; the old one stays for history but is no longer latest.
       await deps.memories.insertMemory({ ...base, version: target.version + 1, parentMemoryId: target.id, rootMemoryId: target.rootMemoryId ?? target.id, relation: 'updates' }, embedding);
       await deps.memories.updateMemory(ctx.orgId, target.id, { isLatest: false, updatedAt: ctx.now });
@@ -198,7 +229,7 @@ async function endJobHalf(deps: RememberDeps, ctx: RememberContext, employer: Me
  * memory filed under the fact's subject (any of its names) and attribute: what it may update, however differently
  * worded. Each lookup is bounded (an index read, not a scan of the tag).
  */
-async function relationCandidates(deps: RememberDeps, ctx: RememberContext, fact: ExtractedFact, vector: Float32Array): Promise<RelationCandidate[]> {
+async function relationCandidates(deps: RememberDeps, ctx: RememberContext, fact: ExtractedFact, vector: Float32Array): Promise<{ candidates: RelationCandidate[]; records: Map<string, MemoryRecord> }> {
   const scope = { containerTags: ctx.containerTags };
   const names = subjectNames(fact.subject, fact.aliases);
   // A subject's name is in every memory about them: as a keyword it would match the whole tag.
@@ -218,10 +249,11 @@ async function relationCandidates(deps: RememberDeps, ctx: RememberContext, fact
   const byId = new Map((await deps.memories.getMemoriesByIds(ctx.orgId, ids)).map((m) => [m.id, m]));
   for (const m of sameThing.flat()) byId.set(m.id, m);
   const found = [...byId.values()];
-  return found
+  const candidates = found
     .filter((m) => m.isLatest && !m.isForgotten)
     .map((m) => ({ id: m.id, text: m.memory, subject: m.subject, attribute: m.attribute, isStatic: m.isStatic, similarity: similarity.get(m.id) ?? 0 }))
     .sort((a, b) => b.similarity - a.similarity);
+  return { candidates, records: byId };
 }
 
 /**

@@ -52,6 +52,11 @@ export interface ExtractedFact {
    * corrects (rejected-values.ts).
    */
   corrects?: { meant: string; rejected: string; renames?: boolean };
+  /**
+   * When the fact was said, when that differs by turn: the timestamp of the turn it came from (a chat export spanning
+   * months). Absent: the document's own date.
+   */
+  statedAt?: string;
 }
 
 export interface ExtractionResult {

@@ -1,5 +1,5 @@
 import type { DocumentRecord, DocumentRef } from '../core/types.js';
-import { documentDateOf } from '../memory/document-date.js';
+import { ownDocumentDate } from '../memory/document-date.js';
 import { rememberFacts, retractDocument } from '../memory/remember.js';
 import type { ExtractedFact } from '../memory/types.js';
 import { contentPrefix, continuation } from './memory-prefix.js';
@@ -28,12 +28,14 @@ export async function extractMemories(deps: PipelineDeps, doc: DocumentRecord, r
     const verdict = await engine.filter(fresh, settings.filterPrompt);
     if (!verdict.relevant) return { metadata: { filtered: true, reason: verdict.reason, memories: 0, retracted, processed } };
   }
+  // The document's own date, when it carries one: relative dates resolve against it, and its facts hold from it.
+  const statedAt = ownDocumentDate(doc);
   const extracted = await engine.extractor.extract({
     content: fresh,
     ...(incremental ? { previous: incremental.previous } : {}),
     title: doc.title,
     type: doc.type,
-    documentDate: documentDateOf(doc),
+    documentDate: statedAt ?? doc.createdAt,
     metadata: doc.metadata,
     entityContext: doc.entityContext,
   });
@@ -43,7 +45,7 @@ export async function extractMemories(deps: PipelineDeps, doc: DocumentRecord, r
   const outcome = await rememberFacts(
     { memories: deps.store.memories, embedder, judge: engine.judge },
     // Memories carry their document's metadata, so the same filters select them as select its chunks.
-    { orgId: ref.orgId, containerTags: doc.containerTags, documentId: doc.id, now, forgetAfter: doc.forgetAfter, metadata: doc.metadata },
+    { orgId: ref.orgId, containerTags: doc.containerTags, documentId: doc.id, now, forgetAfter: doc.forgetAfter, metadata: doc.metadata, statedAt },
     facts,
   );
   return {

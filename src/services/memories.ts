@@ -3,6 +3,7 @@ import { readScope, requireTags, requireWrite, type Actor } from '../core/actor.
 import { createError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { MemoryRecord, Metadata } from '../core/types.js';
+import { metadataDate } from '../memory/document-date.js';
 import { factsOfDirectWrite } from '../memory/direct-write.js';
 import { rememberFacts } from '../memory/remember.js';
 import type { RelationJudge } from '../memory/types.js';
@@ -84,7 +85,8 @@ export class MemoryService {
       const outcome = await rememberFacts(
         { memories: this.store.memories, embedder, judge: this.judge },
         { orgId: actor.orgId, containerTags: [containerTag], documentId: null, now, metadata: item.metadata ?? {} },
-        factsOfDirectWrite(item.content, item.isStatic, now),
+        // A write dated by its metadata (an import) reads "last month" from that date, and versions by it.
+        factsOfDirectWrite(item.content, item.isStatic, metadataDate(item.metadata) ?? now),
       );
       const ids = [...new Set([...outcome.created, ...outcome.updated, ...outcome.extended, ...outcome.duplicates])];
       out.push(...(await this.store.memories.getMemoriesByIds(actor.orgId, ids)).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id)));
