@@ -14,6 +14,7 @@ import { endedPetMemory } from './pet-endings.js';
 import { escapeRe } from './statements.js';
 import { laterVersionOf, storeOlderVersion } from './dated-versions.js';
 import { correctedMemory } from './rejected-values.js';
+import { withVectorContext } from './memory-context.js';
 import { renamedSubject, renameEveryMemory } from './renamed-people.js';
 import type { ExtractedFact, RelationCandidate, RelationDecision, RelationJudge } from './types.js';
 
@@ -39,6 +40,8 @@ export interface RememberContext {
    * (dated-versions.ts): a backfilled older fact becomes an earlier version, not the latest.
    */
   statedAt?: string | null;
+  /** What the new memories' vectors carry besides their text (memory-context.ts); the stored text stays the fact. */
+  vectorContext?: string | null;
 }
 
 export interface RememberOutcome {
@@ -74,7 +77,7 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
     ctx,
     facts.map((f) => withUserNames(f, userNames)),
   );
-  const vectors = await deps.embedder.embedDocuments(named.map((f) => f.text));
+  const vectors = await deps.embedder.embedDocuments(named.map((f) => withVectorContext(f.text, ctx.vectorContext)));
   for (const [i, named_] of named.entries()) {
     let fact = named_;
     const vector = vectors[i]!;

@@ -1,5 +1,6 @@
 import type { DocumentRecord, DocumentRef } from '../core/types.js';
 import { ownDocumentDate } from '../memory/document-date.js';
+import { storedVectorContext } from '../memory/memory-context.js';
 import { rememberFacts, retractDocument } from '../memory/remember.js';
 import type { ExtractedFact } from '../memory/types.js';
 import { contentPrefix, continuation } from './memory-prefix.js';
@@ -42,10 +43,12 @@ export async function extractMemories(deps: PipelineDeps, doc: DocumentRecord, r
   const { facts, dropped } = keepItems(extracted.facts, settings.includeItems, settings.excludeItems);
   const note = extracted.note;
   const embedder = await deps.embedder.get();
+  // A chat stored one turn per document: its memories' vectors carry the turn and the one before it.
+  const vectorContext = incremental || facts.length === 0 ? null : await storedVectorContext(deps.store.documents, ref.orgId, doc, statedAt ?? doc.createdAt);
   const outcome = await rememberFacts(
     { memories: deps.store.memories, embedder, judge: engine.judge },
     // Memories carry their document's metadata, so the same filters select them as select its chunks.
-    { orgId: ref.orgId, containerTags: doc.containerTags, documentId: doc.id, now, forgetAfter: doc.forgetAfter, metadata: doc.metadata, statedAt },
+    { orgId: ref.orgId, containerTags: doc.containerTags, documentId: doc.id, now, forgetAfter: doc.forgetAfter, metadata: doc.metadata, statedAt, vectorContext },
     facts,
   );
   return {
