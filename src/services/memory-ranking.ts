@@ -5,7 +5,7 @@ import { CAR_BRANDS, DIETS } from '../memory/attribute-words.js';
 import { indexTerms } from '../text/tokenize.js';
 import { textSubject } from './memory-subjects.js';
 import { backAtPlace, backFromStay, boundedStay, movedHome, statesHome } from './memory-moves.js';
-import { livingThingReplaced, newOfSameThing, switchedAway } from './memory-replacements.js';
+import { livingThingReplaced, newHolderAt, newOfSameThing, switchedAway } from './memory-replacements.js';
 
 /**
  * What makes a memory search answer with the current fact, beyond similarity: the attribute a question asks about
@@ -258,7 +258,7 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
         if (n.memory.subject === null && oneHolder && newOfSameThing(o.memory.memory, n.memory.memory)) return true;
         // Another person's fact replaces the older one only as the relation's holder: "hired a different accountant,
         // Gareth" after "Sunita is the user's accountant", "Mrs Okafor retired" after "Maisie's teacher is Mrs Okafor".
-        if (n.subject !== o.subject) return o.subject !== null && n.subject !== null && (newHolderOfRelation(o, n) || holderEnded(o, n));
+        if (n.subject !== o.subject) return o.subject !== null && n.subject !== null && (newHolderOfRelation(o, n) || holderEnded(o, n) || newHolderAt(o.memory.memory, n.memory.memory, n.subject, PROFESSION_IN));
         // A later fact that ends the very value the older one names ("left The Lanterns" after "plays bass in a band
         // called The Lanterns", "dropped out of the Riverside book club") ends it whatever attribute the engine filed
         // either under; the other cues need a single-valued attribute of the same kind.
@@ -268,7 +268,7 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
         if (livingThingReplaced(o.memory.memory, n.attribute, n.memory.memory)) return true;
         // "switched my current account to Starling" after "banks with HSBC": a lasting value replaced by a change to
         // another named one, when the change is itself close enough to the question to be about the same thing.
-        if ((o.lasting || o.keyed) && (n.id === 'other' || n.id === o.id) && switchedAway(namedValues(o), n.memory.memory) && similarityOf(n) >= SWITCH_SHARE * older.similarity) return true;
+        if ((o.lasting || o.keyed) && (n.id === 'other' || n.id === o.id) && switchedAway(namedValues(o), o.memory.memory, n.memory.memory) && similarityOf(n) >= SWITCH_SHARE * older.similarity) return true;
         if (deniesKeyedValue(o, n)) return true;
         // A move said without a residence ("sold the house and moved to Kinsale", "has moved, ... her new flat in
         // Whitstable") ends the home stated before; being back ("back in the London flat") ends a stay bounded in time.

@@ -48,10 +48,32 @@ const SWITCHED_TO = /\b(?:switched|swapped|changed|transferred|upgraded|downgrad
  * (`olderValues`, lower case): told with other words than the older fact, so only its closeness to the question ties
  * it to that fact (the caller's similarity share).
  */
-export function switchedAway(olderValues: readonly string[], newerText: string): boolean {
-  if (!SWITCHED_TO.test(newerText) || olderValues.length === 0) return false;
+export function switchedAway(olderValues: readonly string[], olderText: string, newerText: string): boolean {
+  // Product names in mixed case count as values too ("iPhone" of "The user's phone is an iPhone 12.").
+  const values = [...olderValues, ...(olderText.match(MIXED_CASE) ?? []).map((w) => w.toLowerCase())];
+  if (!SWITCHED_TO.test(newerText) || values.length === 0) return false;
   const said = newerText.toLowerCase();
-  return olderValues.every((w) => !new RegExp(String.raw`\b${escape(w)}\b`).test(said));
+  return values.every((w) => !new RegExp(String.raw`\b${escape(w)}\b`).test(said));
+}
+const MIXED_CASE = /\b\p{Ll}+\p{Lu}[\p{L}\p{N}]*/gu;
+
+/** "our new contact at Hartley is Sue Park": a new holder of a relation at a named organisation. */
+const NEW_AT = /\bnew\s+((?:[\p{Ll}-]+\s+){0,2}?)(?:at|from|with|for)\s+(\p{Lu}[\p{L}&'-]+)/u;
+
+/**
+ * The newer fact names a new holder of a relation at an organisation ("The user's new contact at Hartley is Sue Park")
+ * that the older fact says another person holds for the newer fact's subject ("Jonathan Reeves is the user's account
+ * manager at Hartley Insurance"): the organisation links them, whatever nouns name the relation; not a new holder of
+ * a profession the older fact does not name ("new physio at Smile Clinic" after "dentist at Smile Clinic").
+ */
+export function newHolderAt(olderText: string, newerText: string, newerSubject: string, professions: RegExp): boolean {
+  const m = NEW_AT.exec(newerText);
+  if (!m) return false;
+  const noun = m[1]!.trim();
+  if (noun !== '' && professions.test(noun) && !new RegExp(String.raw`\b${escape(noun)}\b`, 'i').test(olderText)) return false;
+  const org = new RegExp(String.raw`\b${escape(m[2]!)}\b`);
+  const relation = new RegExp(String.raw`\b${escape(newerSubject)}'s\b`, 'i');
+  return org.test(olderText) && relation.test(olderText);
 }
 
 /** The object of a keyed attribute ("dog" of "pet:dog"), or null. */

@@ -61,4 +61,25 @@ describe('replacements said in other words', () => {
     const club = fact('Anna joined the book club as a member.', 'Anna', null, '2025-11-04');
     expect(order([hit(choir, 0.967), hit(club, 0.665)])[0]).toBe(choir.memory);
   });
+
+  it('puts "upgraded to a Pixel 8" above "phone is an iPhone 12" (a product name in mixed case is a value)', () => {
+    const iphone = fact("The user's phone is an iPhone 12.", 'the user', 'tool:phone', '2026-02-03');
+    const pixel = fact('The user upgraded to a Pixel 8 in the week of 2026-03-09, loving it.', 'the user', null, '2026-03-19');
+    expect(order([hit(iphone, 0.956), hit(pixel, 0.472)])[0]).toBe(pixel.memory);
+    const again = fact('The user upgraded to a newer iPhone 15.', 'the user', null, '2026-03-19');
+    // Naming the older value is another rule's business (a switch from it); not this one's.
+    expect(order([hit(iphone, 0.956), hit(fact('The user upgraded to a faster laptop.', 'the user', null, '2026-03-19'), 0.472)])[0]).toBe(iphone.memory);
+    expect(order([hit(iphone, 0.956), hit(again, 0.2)])[0]).toBe(iphone.memory);
+  });
+
+  it("puts a new contact at the same organisation above another person's relation there, not a new holder of another profession", () => {
+    const jonathan = fact("Jonathan Reeves is the user's account manager at Hartley Insurance.", 'Jonathan Reeves', null, '2026-02-10');
+    const sue = fact("The user's new contact at Hartley is Sue Park.", 'the user', null, '2026-06-16');
+    expect(order([hit(jonathan, 0.794), hit(sue, 0.662)])[0]).toBe(sue.memory);
+    const dentist = fact("Sarah Lee is the user's dentist at Smile Clinic.", 'Sarah Lee', null, '2026-02-10');
+    const physio = fact("The user's new physio at Smile Clinic is Tom Hart.", 'the user', null, '2026-06-16');
+    expect(order([hit(dentist, 0.794), hit(physio, 0.662)])[0]).toBe(dentist.memory);
+    const elsewhere = fact("The user's new contact at Aviva is Sue Park.", 'the user', null, '2026-06-16');
+    expect(order([hit(jonathan, 0.794), hit(elsewhere, 0.662)])[0]).toBe(jonathan.memory);
+  });
 });
