@@ -10,7 +10,7 @@ import { jobTaken, replacedJobs, replacedTitles, titleChange } from './profile-j
 import { carAcquired, replacedCars } from './profile-vehicles.js';
 import { homeMoved, replacedHomes } from './profile-moves.js';
 import { recurringHabit, replacedWeeklySlots } from './profile-schedules.js';
-import { petDied, placesLeftBehind } from './profile-ended.js';
+import { deadPetFacts, petDied, placesLeftBehind, replacedEndings } from './profile-ended.js';
 
 export { daysBefore, finishedPlan } from './profile-dates.js';
 
@@ -163,7 +163,7 @@ export function normalizedText(text: string): string {
  * called a partner after the newest partner fact ended that relationship or named someone else (profile-partners.ts),
  * a job replaced by a job taken later (profile-job-changes.ts), a car replaced by one acquired later (profile-vehicles.ts),
  * a home replaced by a move said later and a stay ended by a return (profile-moves.ts), daily life in a place the
- * person moved away from (profile-ended.ts).
+ * person moved away from, a dead pet's life and an ending replaced "instead" (profile-ended.ts).
  */
 function staleFacts(facts: readonly MemoryRecord[]): Set<string> {
   return new Set([
@@ -173,6 +173,8 @@ function staleFacts(facts: readonly MemoryRecord[]): Set<string> {
     ...replacedCars(facts, statedLater),
     ...replacedHomes(facts, statedLater),
     ...placesLeftBehind(facts, statedLater),
+    ...deadPetFacts(facts, statedLater),
+    ...replacedEndings(facts, statedLater),
     ...formerPartnerFacts(facts, statedLater),
   ]);
 }

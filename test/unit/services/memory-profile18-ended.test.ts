@@ -54,4 +54,25 @@ describe('what a long history leaves behind', () => {
     // A person's death is not a pet's.
     expect(petDied({ memory: "The user's grandfather died in 2019.", attribute: null })).toBe(false);
   });
+
+  it("leaves out a dead pet's life told before its death, not another pet's nor a person's of the same name", async () => {
+    await tag.add(
+      { memory: 'Bramble loves the beach at Portobello.', said: '2026-02-01', subject: 'Bramble', isStatic: true },
+      { memory: 'Pickle sleeps on the radiator.', said: '2026-02-01', subject: 'Pickle', isStatic: true },
+      { memory: "The user's labrador Bramble died peacefully.", said: '2026-04-03', subject: 'the user', attribute: 'pet:dog', isStatic: true },
+      { memory: 'Bramble the new puppy chews everything.', said: '2026-04-20', subject: 'Bramble', isStatic: true },
+    );
+    const p = await tag.profile();
+    expect([...p.static].sort()).toEqual(['Bramble the new puppy chews everything.', 'Pickle sleeps on the radiator.']);
+  });
+
+  it('leaves out an ending replaced "instead" by the same person, not one without a replacement', async () => {
+    await tag.add(
+      { memory: 'The user cancelled PureGym.', said: '2025-09-03', subject: 'the user', isStatic: true, documentIds: ['d1'] },
+      { memory: 'The user joined the Better leisure centre instead.', said: '2025-09-03', subject: 'the user', isStatic: true, documentIds: ['d1'] },
+      { memory: 'Sam quit the choir.', said: '2025-09-04', subject: 'Sam', isStatic: true, documentIds: ['d2'] },
+    );
+    const p = await tag.profile();
+    expect([...p.static].sort()).toEqual(['Sam quit the choir.', 'The user joined the Better leisure centre instead.']);
+  });
 });
