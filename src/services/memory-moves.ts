@@ -27,10 +27,13 @@ export function movedHome(text: string, id: string): boolean {
   return m !== null && !NOT_DONE.test(text.slice(0, m.index));
 }
 
+/** A place said to be home: "Bristol is home.", "Leeds is our home now". */
+const PLACE_IS_HOME = /\p{Lu}[\p{L}-]+\s+is\s+(?:(?:my|our|his|her|their|the user's)\s+)?home\b/u;
+
 /** Whether a fact states where its subject lives (filed as a residence, or said with a verb of living). */
 export function statesHome(text: string, id: string): boolean {
   if (id === 'residence') return true;
-  return (id === 'other' || id === 'location') && HOME.test(text) && !MOVED.test(text);
+  return (id === 'other' || id === 'location') && (HOME.test(text) || PLACE_IS_HOME.test(text)) && !MOVED.test(text);
 }
 
 /**

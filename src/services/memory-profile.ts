@@ -10,6 +10,7 @@ import { jobTaken, replacedJobs, replacedTitles, titleChange } from './profile-j
 import { carAcquired, replacedCars } from './profile-vehicles.js';
 import { homeMoved, replacedHomes } from './profile-moves.js';
 import { recurringHabit, replacedWeeklySlots } from './profile-schedules.js';
+import { deadPetFacts, petDied, placesLeftBehind, replacedEndings } from './profile-ended.js';
 
 export { daysBefore, finishedPlan } from './profile-dates.js';
 
@@ -74,8 +75,9 @@ export class MemoryProfiles {
     // of a lasting fact are lasting whichever list they were filed in.
     const versionsOfLasting = await this.versionsOfLasting(orgId, dynamics);
     const lastingFact = (m: MemoryRecord) => recurringHabit(m) || titleChange(m) || ((jobTaken(m) || carAcquired(m) || homeMoved(m)) && !plannedAhead(m)) || versionsOfLasting.has(m.id);
-    const lasting = [...statics, ...dynamics.filter(lastingFact)];
-    const recent = dynamics.filter((m) => !lastingFact(m));
+    // A pet's death is recent context while it is recent, never a lasting fact.
+    const lasting = [...statics.filter((m) => !petDied(m)), ...dynamics.filter((m) => lastingFact(m) && !petDied(m))];
+    const recent = [...dynamics.filter((m) => !lastingFact(m) || petDied(m)), ...statics.filter((m) => petDied(m) && happenedDay(m) >= since)];
     const stale = staleFacts([...lasting, ...recent]);
     return {
       static: lasting
@@ -160,7 +162,8 @@ export function normalizedText(text: string): string {
  * said again on another day (profile-schedules.ts), a title replaced or ended (profile-job-changes.ts), and someone
  * called a partner after the newest partner fact ended that relationship or named someone else (profile-partners.ts),
  * a job replaced by a job taken later (profile-job-changes.ts), a car replaced by one acquired later (profile-vehicles.ts),
- * a home replaced by a move said later and a stay ended by a return (profile-moves.ts).
+ * a home replaced by a move said later and a stay ended by a return (profile-moves.ts), daily life in a place the
+ * person moved away from, a dead pet's life and an ending replaced "instead" (profile-ended.ts).
  */
 function staleFacts(facts: readonly MemoryRecord[]): Set<string> {
   return new Set([
@@ -169,6 +172,9 @@ function staleFacts(facts: readonly MemoryRecord[]): Set<string> {
     ...replacedJobs(facts, statedLater),
     ...replacedCars(facts, statedLater),
     ...replacedHomes(facts, statedLater),
+    ...placesLeftBehind(facts, statedLater),
+    ...deadPetFacts(facts, statedLater),
+    ...replacedEndings(facts, statedLater),
     ...formerPartnerFacts(facts, statedLater),
   ]);
 }

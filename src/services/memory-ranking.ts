@@ -5,6 +5,7 @@ import { CAR_BRANDS, DIETS } from '../memory/attribute-words.js';
 import { indexTerms } from '../text/tokenize.js';
 import { textSubject } from './memory-subjects.js';
 import { backAtPlace, backFromStay, boundedStay, movedHome, statesHome } from './memory-moves.js';
+import { livingThingReplaced, newHolderAt, newOfSameThing, switchedAway } from './memory-replacements.js';
 
 /**
  * What makes a memory search answer with the current fact, beyond similarity: the attribute a question asks about
@@ -228,19 +229,23 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
         movedHome(h.memory.memory, 'other') ||
         backFromStay(h.memory.memory) ||
         NEGATED.test(h.memory.memory) ||
+        ACQUIRED_CUE.test(h.memory.memory) ||
         /\b(?:new|different)\s/i.test(h.memory.memory),
     )
     .map((h) => factView(h.memory, subjectKey));
   if (cued.length === 0) return out;
   // Each fact moves once (ids: the entries are copied as their scores change).
   const moved = new Set<string>();
+  const scores = new Map(out.map((h) => [h.memory.id, h.similarity]));
+  const similarityOf = (f: FactView) => scores.get(f.memory.id) ?? 0;
   let views: FactView[] | undefined;
   for (let i = 0; i < out.length; i++) {
     const older = out[i]!;
     if (moved.has(older.memory.id)) continue;
     const o = factView(older.memory, subjectKey);
     // "The Brighton address is no longer valid." (no subject) yields to the move told with it or later.
-    const formerHomeSuccessor = o.subject ? undefined : cued.find((n) => n.memory.id !== older.memory.id && !moved.has(n.memory.id) && formerHomeEnded(o, n));
+    // ("Bristol is home." has no stored subject; its leading name is the place.)
+    const formerHomeSuccessor = o.subject && o.memory.subject !== null ? undefined : cued.find((n) => n.memory.id !== older.memory.id && !moved.has(n.memory.id) && formerHomeEnded(o, n));
     if (!o.subject && !formerHomeSuccessor) continue;
     const oneHolder = ONE_HOLDER.has(o.id);
     const successor =
@@ -249,14 +254,21 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
         if (n.memory.id === older.memory.id || moved.has(n.memory.id)) return false;
         if (replacesEnding(o, n)) return true;
         if (!laterView(n, o)) return false;
+        // "Changed networks, new number is ..." (no subject) after "The user's mobile number is ...".
+        if (n.memory.subject === null && oneHolder && newOfSameThing(o.memory.memory, n.memory.memory)) return true;
         // Another person's fact replaces the older one only as the relation's holder: "hired a different accountant,
         // Gareth" after "Sunita is the user's accountant", "Mrs Okafor retired" after "Maisie's teacher is Mrs Okafor".
-        if (n.subject !== o.subject) return o.subject !== null && n.subject !== null && (newHolderOfRelation(o, n) || holderEnded(o, n));
+        if (n.subject !== o.subject) return o.subject !== null && n.subject !== null && (newHolderOfRelation(o, n) || holderEnded(o, n) || newHolderAt(o.memory.memory, n.memory.memory, n.subject, PROFESSION_IN));
         // A later fact that ends the very value the older one names ("left The Lanterns" after "plays bass in a band
         // called The Lanterns", "dropped out of the Riverside book club") ends it whatever attribute the engine filed
         // either under; the other cues need a single-valued attribute of the same kind.
         if (endsValueOf(o, n) && (oneHolder || ENDS_THING.test(n.memory.memory))) return true;
         if (switchesFrom(o, n)) return true;
+        // "adopted a rescue greyhound called Skye" (pet:dog) after "The user's dog Barney passed away".
+        if (livingThingReplaced(o.memory.memory, n.attribute, n.memory.memory)) return true;
+        // "switched my current account to Starling" after "banks with HSBC": a lasting value replaced by a change to
+        // another named one, when the change is itself close enough to the question to be about the same thing.
+        if ((o.lasting || o.keyed) && (n.id === 'other' || n.id === o.id) && switchedAway(namedValues(o), o.memory.memory, n.memory.memory) && similarityOf(n) >= SWITCH_SHARE * older.similarity) return true;
         if (deniesKeyedValue(o, n)) return true;
         // A move said without a residence ("sold the house and moved to Kinsale", "has moved, ... her new flat in
         // Whitstable") ends the home stated before; being back ("back in the London flat") ends a stay bounded in time.
@@ -287,6 +299,15 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
   return out;
 }
 
+/** Acquisitions said as done, which may replace a thing that died or was given up (memory-replacements.ts). */
+const ACQUIRED_CUE = /\b(?:adopted|bought|picked up|rescued|upgraded|downgraded)\b/i;
+/**
+ * The share of the older fact's similarity a change to another named value must reach to replace it without naming
+ * it: "switched my current account to Starling" scored 0.39 against "banks with HSBC" 0.98 for "who do I bank with?";
+ * a change of another thing ("switched my phone to Vodafone") scores near nothing for it.
+ */
+const SWITCH_SHARE = 0.35;
+
 /** A former home named without a subject: "The Brighton address is no longer valid.", "our old flat is no longer ours". */
 const FORMER_HOME = /\b(?:address|home|house|flat|apartment|place)\b/i;
 
@@ -296,7 +317,10 @@ const FORMER_HOME = /\b(?:address|home|house|flat|apartment|place)\b/i;
  * former value yielding to any change of its document would let "moved to Leeds" replace "no longer eats meat".)
  */
 function formerHomeEnded(older: FactView, newer: FactView): boolean {
-  if (!older.pastValue || !FORMER_HOME.test(older.memory.memory) || !movedHome(newer.memory.memory, newer.id)) return false;
+  if (!movedHome(newer.memory.memory, newer.id)) return false;
+  // "Bristol is home.", "Home is Glasgow." (no subject) before a move said later.
+  if (statesHome(older.memory.memory, older.id) && laterView(newer, older)) return true;
+  if (!older.pastValue || !FORMER_HOME.test(older.memory.memory)) return false;
   return newer.memory.documentIds.some((d) => older.memory.documentIds.includes(d)) || laterView(newer, older);
 }
 
@@ -395,9 +419,12 @@ const ROLE_CHANGE = new RegExp(
   'iu',
 );
 
-/** A job taken: "started at Deliveroo", "joined Wise", "has been head chef at Ember", "works as a nurse at ...". */
+/**
+ * A job taken: "started at Deliveroo", "joined Wise", "has been head chef at Ember", "works as a nurse at ...",
+ * "joined the council as in-house counsel".
+ */
 const JOB_TAKEN = new RegExp(
-  String.raw`\b(?:started|starting|joined|been|works?|working|took a job|new job)\b[^.;]*?\b(?:at|as|with)\s+(?:an?\s+|the\s+)?\p{Lu}|\b(?:started|joined|been|works?|working)\s+(?:as\s+)?(?:an?\s+)?(?:[\p{L}-]+\s+){0,2}?(?:${PROFESSION_WORDS})s?\b`,
+  String.raw`\b(?:joined|started at)\s+(?:the\s+)?[\p{L}&'-]+(?:\s+[\p{L}&'-]+)?\s+as\s+(?:an?\s+)?[\p{L}-]+|\b(?:started|starting|joined|been|works?|working|took a job|new job)\b[^.;]*?\b(?:at|as|with)\s+(?:an?\s+|the\s+)?\p{Lu}|\b(?:started|joined|been|works?|working)\s+(?:as\s+)?(?:an?\s+)?(?:[\p{L}-]+\s+){0,2}?(?:${PROFESSION_WORDS})s?\b`,
   'u',
 );
 
@@ -407,7 +434,9 @@ const JOB_TAKEN = new RegExp(
  * ending names no job end, or no such fact is among the candidates.
  */
 function newJobAfter(ending: FactView, all: readonly FactView[], moved: ReadonlySet<string>): FactView | null {
-  if (!JOB_ENDS.test(ending.memory.memory) || ending.subject === null) return null;
+  // "Anna left Harbour Law" filed as her employer ends a job as "quit" does.
+  const endsJob = JOB_ENDS.test(ending.memory.memory) || (WORK.has(ending.id) && ENDS_THING.test(ending.memory.memory));
+  if (!endsJob || ending.subject === null) return null;
   const sameDocument = (f: FactView) => f.memory.documentIds.some((d) => ending.memory.documentIds.includes(d));
   return (
     all.find(
@@ -517,8 +546,10 @@ function dietsOf(text: string): Set<string> {
  */
 function valueNow(older: FactView, newer: FactView): boolean {
   const text = newer.memory.memory;
-  if (!NOW_CUE.test(text) || newer.pastValue) return false;
-  if (older.id === 'vehicle') return CAR.test(text);
+  if (newer.pastValue) return false;
+  // "picked up my new Tesla Model 3" as much as "drives a Tesla now".
+  if (older.id === 'vehicle') return (NOW_CUE.test(text) || /\bnew\b/i.test(text)) && CAR.test(text);
+  if (!NOW_CUE.test(text)) return false;
   // A diet (filed as one, or said with a diet word) replaced by another diet word: "is pescatarian these days" after
   // "he's vegetarian".
   const olderDiets = dietsOf(older.memory.memory);
