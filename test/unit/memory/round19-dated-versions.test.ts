@@ -6,6 +6,7 @@ import { createHeuristicJudge } from '../../../src/memory/heuristic-judge.js';
 import { rememberFacts } from '../../../src/memory/remember.js';
 import type { ExtractedFact, RelationJudge } from '../../../src/memory/types.js';
 import { createHashEmbedder } from '../../../src/providers/hash-embedder.js';
+import { memoryRecord } from '../../helpers/memories.js';
 import { SqliteStore } from '../../../src/storage/sqlite/sqlite-store.js';
 import { factsReader } from './memory-fixture.js';
 
@@ -14,31 +15,23 @@ import { factsReader } from './memory-fixture.js';
 const read = factsReader();
 
 function version(id: string, v: number, parent: string | null, date: string | null, memory = id): MemoryRecord {
-  return {
+  return memoryRecord({
     id,
     orgId: 'org',
     containerTags: ['u'],
     memory,
     isStatic: true,
     isLatest: false,
-    isForgotten: false,
-    isInference: false,
     version: v,
     parentMemoryId: parent,
     rootMemoryId: 'a',
     relation: parent ? 'updates' : null,
     subject: 'the user',
     attribute: 'residence',
-    eventDate: null,
-    forgetAfter: null,
-    forgetReason: null,
-    forgottenAt: null,
-    documentIds: [],
-    sourceCount: 1,
     metadata: date ? { date } : {},
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
-  };
+  });
 }
 
 describe('olderPlace: where a fact stated before the latest version goes', () => {
