@@ -2,6 +2,7 @@ import { attributeKey, attributeSpec } from './attributes.js';
 import { ADV, LANGUAGES, PARTNER_WORDS, PATTERNS, PET_WORDS, PROFESSIONS, RELATIVE_WORDS, relative, WORKPLACE, type Facet } from './attribute-patterns.js';
 import { gerund, isCommonWord, isOrganisation, isPlaceName } from './lexicon.js';
 import type { Tense } from './tense.js';
+import { escapeRe } from '../text/regex-escape.js';
 
 /**
  * What a third-person fact states about its subject, on the attribute catalogue: "Dana lives in Paris" → residence
@@ -237,8 +238,6 @@ function workPlace(rest: string): Facet | null {
   if (!m || !(isPlaceName(m[1]!) || !isCommonWord(m[1]!.split(/\s+/)[0]!))) return null;
   return { id: 'residence', object: null, value: m[1]!, negated: false, ended: false, future: false, predicate: ` lives in ${m[1]!}` };
 }
-
-const escapeRe = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const PET = new RegExp(String.raw`\b(${PET_WORDS})s?\b`, 'i');
 const KIN = new RegExp(String.raw`\b(${PARTNER_WORDS}|${RELATIVE_WORDS})\b`, 'i');

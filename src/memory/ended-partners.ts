@@ -1,6 +1,6 @@
 import { PARTNER_WORDS } from './attribute-words.js';
 import { classifyFact } from './classify.js';
-import { escapeRe } from './statements.js';
+import { escapeRe } from '../text/regex-escape.js';
 import { reviseMemoriesNaming, type RevisionDeps } from './memory-revisions.js';
 import type { ExtractedFact } from './types.js';
 

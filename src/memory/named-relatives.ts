@@ -1,5 +1,5 @@
 import type { MemoryStore } from '../storage/memories.js';
-import { escapeRe } from './statements.js';
+import { escapeRe } from '../text/regex-escape.js';
 import type { ExtractedFact } from './types.js';
 import { queryTerms } from '../text/tokenize.js';
 

@@ -1,5 +1,5 @@
 import { PET_WORDS } from './attribute-words.js';
-import { escapeRe } from './statements.js';
+import { escapeRe } from '../text/regex-escape.js';
 import { sameSubject, subjectNames } from './subjects.js';
 import type { ExtractedFact, RelationCandidate } from './types.js';
 

@@ -1,6 +1,6 @@
 import { isPlaceName } from './lexicon.js';
 import { renamesPerson } from './renamed-people.js';
-import { escapeRe } from './statements.js';
+import { escapeRe } from '../text/regex-escape.js';
 import { sameSubject, subjectNames } from './subjects.js';
 import type { ExtractedFact, RelationCandidate } from './types.js';
 

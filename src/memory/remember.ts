@@ -11,7 +11,7 @@ import { sameSubject, subjectNames } from './subjects.js';
 import { withRelativeNames } from './named-relatives.js';
 import { asFormerPartner, endedPartner, endPartnerMentions, sentenceCase } from './ended-partners.js';
 import { endedPetMemory } from './pet-endings.js';
-import { escapeRe } from './statements.js';
+import { escapeRe } from '../text/regex-escape.js';
 import { laterVersionOf, storeOlderVersion } from './dated-versions.js';
 import { correctedMemory } from './rejected-values.js';
 import { withVectorContext } from './memory-context.js';

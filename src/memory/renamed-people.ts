@@ -1,5 +1,5 @@
 import { reviseMemoriesNaming, type RevisionDeps } from './memory-revisions.js';
-import { escapeRe } from './statements.js';
+import { escapeRe } from '../text/regex-escape.js';
 
 /**
  * A person's name corrected ("sorry, her name is Astrid, not Ingrid", "he's called Tomas, not Tobias", "autocorrect,

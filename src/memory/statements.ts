@@ -7,6 +7,7 @@ import { IRREGULAR_PAST, isRegularPast, tenseOf } from './tense.js';
 import { DIETS, PARTNER_WORDS, PET_WORDS, PROFESSIONS, RELATIVE_WORDS } from './attribute-patterns.js';
 import { selfIntroducedName } from './discourse.js';
 import { eachOfBoth } from './shared-predicates.js';
+import { escapeRe } from '../text/regex-escape.js';
 
 /**
  * Which sentences of a chat state something worth remembering. Greetings, thanks, interjections and vocatives are
@@ -436,11 +437,6 @@ function isJoke(sentence: string): boolean {
   const subject = m[1]!.trim();
   if (isKnownName(subject.split(/\s+/)[0] ?? '')) return false;
   return FIGURATIVE.test(m[2]!);
-}
-
-/** The string as a literal inside a regular expression. */
-export function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 const ASIDE = new RegExp(

@@ -6,6 +6,8 @@
  * attributes, read by memory-ranking.ts.
  */
 
+import { escapeRe } from '../text/regex-escape.js';
+
 /** A death or a loss of a living thing: "passed away", "died", "was put down", "put to sleep". */
 const DIED = /\b(?:died|passed away|passed on|was put down|were put down|put to sleep|was killed)\b/i;
 /** A thing acquired, said as done: "adopted", "got", "bought", "picked up", "rescued", "brought home". */
@@ -24,7 +26,7 @@ export function livingThingReplaced(olderText: string, newerAttribute: string | 
 
 /** Whether a text names a thing ("dog", "dogs"). */
 export function namesObject(text: string, object: string): boolean {
-  return new RegExp(String.raw`\b${escape(object)}s?\b`, 'i').test(text);
+  return new RegExp(String.raw`\b${escapeRe(object)}s?\b`, 'i').test(text);
 }
 
 /** "new number", "new email", "new address": a new holder of a thing named by a noun. */
@@ -36,7 +38,7 @@ const NEW_NOUN = /\bnew\s+(\p{Ll}+)/gu;
  */
 export function newOfSameThing(olderText: string, newerText: string): boolean {
   if (/\bnew\b/i.test(olderText)) return false;
-  for (const m of newerText.matchAll(NEW_NOUN)) if (m[1]!.length >= 3 && new RegExp(String.raw`\b${escape(m[1]!)}\b`, 'i').test(olderText)) return true;
+  for (const m of newerText.matchAll(NEW_NOUN)) if (m[1]!.length >= 3 && new RegExp(String.raw`\b${escapeRe(m[1]!)}\b`, 'i').test(olderText)) return true;
   return false;
 }
 
@@ -53,7 +55,7 @@ export function switchedAway(olderValues: readonly string[], olderText: string, 
   const values = [...olderValues, ...(olderText.match(MIXED_CASE) ?? []).map((w) => w.toLowerCase())];
   if (!SWITCHED_TO.test(newerText) || values.length === 0) return false;
   const said = newerText.toLowerCase();
-  return values.every((w) => !new RegExp(String.raw`\b${escape(w)}\b`).test(said));
+  return values.every((w) => !new RegExp(String.raw`\b${escapeRe(w)}\b`).test(said));
 }
 const MIXED_CASE = /\b\p{Ll}+\p{Lu}[\p{L}\p{N}]*/gu;
 
@@ -70,9 +72,9 @@ export function newHolderAt(olderText: string, newerText: string, newerSubject: 
   const m = NEW_AT.exec(newerText);
   if (!m) return false;
   const noun = m[1]!.trim();
-  if (noun !== '' && professions.test(noun) && !new RegExp(String.raw`\b${escape(noun)}\b`, 'i').test(olderText)) return false;
-  const org = new RegExp(String.raw`\b${escape(m[2]!)}\b`);
-  const relation = new RegExp(String.raw`\b${escape(newerSubject)}'s\b`, 'i');
+  if (noun !== '' && professions.test(noun) && !new RegExp(String.raw`\b${escapeRe(noun)}\b`, 'i').test(olderText)) return false;
+  const org = new RegExp(String.raw`\b${escapeRe(m[2]!)}\b`);
+  const relation = new RegExp(String.raw`\b${escapeRe(newerSubject)}'s\b`, 'i');
   return org.test(olderText) && relation.test(olderText);
 }
 
@@ -82,8 +84,4 @@ export function keyedObject(attribute: string | null): string | null {
   if (attribute === null || i < 0) return null;
   const object = attribute.slice(i + 1).trim();
   return /^[\p{L}-]{3,}$/u.test(object) ? object : null;
-}
-
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

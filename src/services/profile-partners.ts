@@ -1,6 +1,7 @@
 import type { MemoryRecord } from '../core/types.js';
 import { PARTNER_WORDS } from '../memory/attribute-words.js';
 import { canonicalAttribute } from './memory-ranking.js';
+import { escapeRe } from '../text/regex-escape.js';
 
 /**
  * A partner who is no longer one. Facts that call someone the user's girlfriend, husband or partner ("my girlfriend
@@ -26,7 +27,7 @@ function partnerNamed(text: string, owner: RegExp): string | null {
 
 /** "the user's|my <partner word> <Name>", or "<Subject>'s <partner word> <Name>". */
 function partnerOf(subject: string | null): RegExp {
-  const owner = !subject || /^the user$/i.test(subject) ? String.raw`(?:[Tt]he user's|[Uu]ser's|[Mm]y|[Oo]ur)` : String.raw`${escape(subject)}'s`;
+  const owner = !subject || /^the user$/i.test(subject) ? String.raw`(?:[Tt]he user's|[Uu]ser's|[Mm]y|[Oo]ur)` : String.raw`${escapeRe(subject)}'s`;
   // Case-sensitive: the partner's name is the capitalised word after the partner word ("my partner and I" names nobody).
   return new RegExp(String.raw`\b${owner}\s+(?:${PARTNER_WORDS})\s+(\p{Lu}[\p{Ll}'-]+)`, 'u');
 }
@@ -57,8 +58,4 @@ export function formerPartnerFacts<T extends Pick<MemoryRecord, 'id' | 'memory' 
     }
   }
   return out;
-}
-
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
