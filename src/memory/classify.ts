@@ -3,6 +3,7 @@ import { ADV, LANGUAGES, PARTNER_WORDS, PATTERNS, PET_WORDS, PROFESSIONS, RELATI
 import { gerund, isCommonWord, isOrganisation, isPlaceName } from './lexicon.js';
 import type { Tense } from './tense.js';
 import { escapeRe } from '../text/regex-escape.js';
+import { MONTH_PATTERN } from './calendar.js';
 
 /**
  * What a third-person fact states about its subject, on the attribute catalogue: "Dana lives in Paris" → residence
@@ -189,6 +190,15 @@ function listed(facet: Facet, rest: string, valueAt: number): Facet[] {
 const LANGUAGE = new RegExp(`^(?:${LANGUAGES})$`, 'i');
 const VALUE_END_LIST = /\s*(?:[;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|but|after|before|when|while|which|who|as|now|anymore|too|so much|a lot)\b).*$/i;
 
+/** "on 3 February 2025", "on the 12th of January", "in March 2025": when a start (joined, started, began) was. */
+const START_DATE = new RegExp(
+  String.raw`(?<=^\s+(?:(?:now|just|recently|finally|officially)\s+)*(?:started|joined|began)\b.*?)\s(?:on\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:${MONTH_PATTERN})(?:,?\s+\d{4})?|on\s+(?:${MONTH_PATTERN})\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|in\s+(?:${MONTH_PATTERN})\s+\d{4})\b`,
+  'u',
+);
+
+/** "joined <an institution> as <title>": the employer patterns only read a group that is not a club or a choir. */
+const JOINED_AS = /^\s+(?:(?:now|just|recently|finally|officially|also)\s+)*(?:joined|has joined|is joining)\s+\S.*?\sas\s/iu;
+
 /** A clause that names a role and an employer states both: "works as a nurse at Mercy", "is a designer at Figma". */
 function alsoStated(facet: Facet, rest: string): Facet[] {
   const adverbs = /^\s+((?:(?:now|currently|still|also|just|recently|finally|actually|officially)\s+)*)/i.exec(rest)?.[1] ?? '';
@@ -218,11 +228,19 @@ function alsoStated(facet: Facet, rest: string): Facet[] {
     const role = /\sas\s+(?:an?\s+|the\s+)?([\p{L}-]+(?:\s+[\p{L}-]+){0,4})/iu.exec(rest);
     const value = role ? cleanValue(role[1]!, 'role') : null;
     const place = /^\s+(?:is|am|are|'m|'s|'re)\b/.test(rest) ? workPlace(rest) : null;
-    if ((!value || !ROLE_WORD.test(value)) && !place) return [];
-    const org = place ? facet.value.replace(new RegExp(`\\s+in\\s+${escapeRe(place.value!)}$`), '') : facet.value;
+    // A title taken on joining is a job whether or not the lexicon knows it ("joined the council as in-house counsel").
+    const titled = value !== null && (ROLE_WORD.test(value) || JOINED_AS.test(rest));
+    if (!titled && !place) return [];
+    // "joined a startup called Fernway as head of finance": the organisation is the name, not its kind.
+    const named = new RegExp(String.raw`${escapeRe(facet.value)}\s+(?:called|named)\s+(\p{Lu}[\p{L}\d&'’.-]*(?:\s+\p{Lu}[\p{L}\d&'’.-]*)*)`, 'u').exec(rest)?.[1];
+    const employer = named ? named.replace(/[.]+$/, '') : facet.value;
+    const org = place ? employer.replace(new RegExp(`\\s+in\\s+${escapeRe(place.value!)}$`), '') : employer;
+    // "started at Wise on 3 February 2025 as an analyst": the start's date stays with the employer, the answer to "when did I start?".
+    const since = START_DATE.exec(rest);
+    const at = `${/^\p{Ll}/u.test(org) ? 'the ' : ''}${employer}${place && !employer.endsWith(place.value!) ? ` in ${place.value!}` : ''}`;
     return [
-      { ...facet, value: org, predicate: ` ${adverbs}works at ${/^\p{Ll}/u.test(org) ? 'the ' : ''}${facet.value}${place && !facet.value.endsWith(place.value!) ? ` in ${place.value!}` : ''}` },
-      ...(value && ROLE_WORD.test(value) ? [{ ...facet, id: 'role', value, predicate: ` ${adverbs}works as ${/^[aeiou]/i.test(value) ? 'an' : 'a'} ${value}` }] : []),
+      { ...facet, value: org, predicate: since ? ` ${adverbs}started at ${at} ${since[0].trim()}` : ` ${adverbs}works at ${at}` },
+      ...(value && titled ? [{ ...facet, id: 'role', value, predicate: ` ${adverbs}works as ${/^[aeiou]/i.test(value) ? 'an' : 'a'} ${value}` }] : []),
       ...(place ? [place] : []),
     ];
   }

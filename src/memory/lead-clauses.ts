@@ -7,6 +7,8 @@ import { movedWithEmployer } from './moved-with.js';
 import { contactPreference } from './contact-preferences.js';
 import { firstDayAsStart } from './first-days.js';
 import { allergyDenied } from './allergy-denials.js';
+import { statementBeforeRequest } from './request-frames.js';
+import { commaAfterLeadPhrase } from './lead-phrases.js';
 
 /**
  * Sentences whose statement hides behind a lead clause, rewritten so the statement has its own subject:
@@ -88,7 +90,9 @@ export function statementBehindLead(sentence: string): string {
   // relocated with it": the person's own move (moved-with.ts).
   // "Best way to reach Marta is by email", "text me instead": a contact preference (contact-preferences.ts).
   // "Kemi's first day at Monzo is Wednesday": a start (first-days.ts).
-  const s = allergyDenied(firstDayAsStart(contactPreference(movedWithEmployer(cleftAsStatement(sentence.trim())))));
+  // "I live in Munich, can you suggest a hike?": the statement before a request (request-frames.ts).
+  // "After the reorg I report to Dev": the opening phrase set off by its comma (lead-phrases.ts).
+  const s = allergyDenied(firstDayAsStart(contactPreference(movedWithEmployer(cleftAsStatement(commaAfterLeadPhrase(statementBeforeRequest(sentence.trim())))))));
   const patient = patientOfPrescriber(s);
   if (patient) return patient;
   // "Talked to ...": the verb opens the sentence with its capital.

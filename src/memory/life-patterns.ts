@@ -22,6 +22,7 @@ import {
   type Build,
 } from './attribute-words.js';
 import { CHANNEL } from './contact-preferences.js';
+import { SERVICE, serviceSlot } from './service-accounts.js';
 import { activity, family, membership, opinion, petKind, SLOT_DATE, SLOT_NOT, tool } from './facet-builders.js';
 
 /** Relationships, pets, vehicles, food and health, contact, tools, memberships, habits, preferences, plans, slots and counts. */
@@ -276,7 +277,24 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
       String.raw`^'s\s+(?:(?:new|current|usual|regular)\s+)?(?<r>(?:[\p{Ll}-]+\s+){0,2}(?:[\p{Ll}-]{2,}|\p{Lu}{2,4}))\s+(?:is|are)\s+(?:now\s+|still\s+)?(?:with\s+)?(?:Dr\.?\s+)?(?<v>(?:number\s+)?[\p{Lu}\d][^,;!?]*)`,
       'u',
     ),
-    (g) => (SLOT_NOT.test(g.r!) || SLOT_DATE.test(g.v!) ? null : k('field', g.r, g.v)),
+    (g) => (SLOT_NOT.test(g.r!) || SLOT_DATE.test(g.v!) ? null : k('field', serviceSlot(g.r!), g.v)),
+  ],
+  // "moved my current account over to Starling", "switched our broadband to Sky", "I bank with Barclays", "I'm on EE
+  // for my phone": the provider of a service, in the same slot as "my bank is ..." (service-accounts.ts).
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:switched|moved|changed|transferred|took)\s+(?:(?:my|our|his|her|their)\s+|(?:the\s+)?(?:[\p{L}-]+(?:'s|’s)\s+){1,2})?(?<r>${SERVICE})\s+(?:over\s+|across\s+)?(?:from\s+\p{Lu}[\p{L}\d&'’+-]*(?:\s+\p{Lu}[\p{L}\d&'’+-]*)*\s+)?to\s+(?<v>\p{Lu}[\p{L}\d&'’+-]*(?:\s+\p{Lu}[\p{L}\d&'’+-]*)*)`,
+      'iu',
+    ),
+    (g) => k('field', serviceSlot(g.r!), g.v),
+  ],
+  [new RegExp(String.raw`^\s+${ADV}(?:banks?|is banking|has banked|has been banking)\s+with\s+(?<v>\p{Lu}[\p{L}\d&'’+-]*(?:\s+\p{Lu}[\p{L}\d&'’+-]*)*)`, 'u'), (g) => k('field', 'bank', g.v)],
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:is|are|'s|'m|'re)\s+(?:now\s+)?(?:on|with)\s+(?<v>\p{Lu}[\p{L}\d&'’+-]*(?:\s+\p{Lu}[\p{L}\d&'’+-]*)*)\s+(?:now\s+)?for\s+(?:(?:my|our|his|her|their)\s+|(?:the\s+)?(?:[\p{L}-]+(?:'s|’s)\s+){1,2})?(?<r>${SERVICE})\b`,
+      'u',
+    ),
+    (g) => k('field', serviceSlot(g.r!), g.v),
   ],
   // "'s bin collection is on Thursday", "'s piano lesson is on Saturday mornings", "'s standup is every Monday": a
   // recurring slot of the subject held as a weekday (temporal-expressions.ts keeps such weekdays), keyed by what recurs,

@@ -1,5 +1,6 @@
 import { isCommonWord, isKnownName, isOrganisation, isPlaceName, isVerbForm } from './lexicon.js';
 import { NAME_PART } from './name-particles.js';
+import { escapeRe } from '../text/regex-escape.js';
 
 /**
  * A line opened by a person's name as its label, then what they did with no subject of its own, as terse notes and
@@ -19,11 +20,18 @@ const STATE_HEAD = /^(?:at|in|with|on|off|based|back|away|a|an|the|retired|marri
 const CHANGE_VERB = /^(?:left|quit|got|went|began|became|took|sold|bought|won|lost|met|made|gave|had|is|was|has)$/i;
 const CAPITAL_HEAD = /^(?:Now|Just|Still|Finally|Also|Recently|Currently|Left|Moved|Started|Joined|Quit|Promoted|Retired)\b/;
 
+/** "Drives a Tesla now": a present verb of the third person opening the sentence, before an object or a preposition. */
+function capitalisedVerb(s: string): boolean {
+  const m = /^(\p{Lu}\p{Ll}+s)\s+(?:an?|the|at|in|for|with|on|to|from|as)\b/u.exec(s);
+  return m !== null && isVerbForm(m[1]!.toLowerCase());
+}
+
 /** The subjectless sentence said of `name`, or null when it has a subject of its own. */
 function ofPerson(name: string, sentence: string): string | null {
   const s = sentence.trim();
   // A capitalised sentence has its own subject, unless it opens with an adverb or a verb of a change.
-  if (s === '' || (/^\p{Lu}/u.test(s) && !CAPITAL_HEAD.test(s))) return null;
+  // "Drives a Tesla now.", "Works at Arup.": a capitalised verb of the person's, with no subject before it.
+  if (s === '' || (/^\p{Lu}/u.test(s) && !CAPITAL_HEAD.test(s) && !capitalisedVerb(s))) return null;
   const adverbs = ADVERBS.exec(s)?.[0] ?? '';
   const head = s.slice(adverbs.length);
   const word = /^[\p{L}']+/u.exec(head)?.[0] ?? '';
@@ -32,6 +40,26 @@ function ofPerson(name: string, sentence: string): string | null {
   if (STATE_HEAD.test(head)) return `${name} is ${lower}`;
   if (isVerbForm(word) || /^\p{Ll}{2,}(?:s|ed)$/u.test(word) || CHANGE_VERB.test(word)) return `${name} ${lower}`;
   return null;
+}
+
+const ENDED_HOME = /\b(?:moved out of|moved away from|left)\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)/u;
+const ENDED_JOB = /\b(?:left|quit|resigned from|moved on from|was let go (?:from|by)|got laid off (?:from|by)|walked out of)\s+\p{Lu}/u;
+
+/**
+ * "Priya: left Google. Now at Stripe.", "Sam - moved out of Leeds. Now in Sheffield.": a state said right after the
+ * person ended something, in their own line, is the new value of what ended (a home after a home, a job after a job),
+ * not where they happen to be: "Sam now lives in Sheffield.", "Priya now works at Stripe."
+ */
+function afterEnding(name: string, sentences: string[]): string[] {
+  return sentences.map((s, i) => {
+    const state = new RegExp(String.raw`^${escapeRe(name)} is now (at|with|in) (\S.*)$`, 'u').exec(s);
+    const before = i > 0 ? sentences[i - 1]! : '';
+    if (!state || !before.startsWith(`${name} `)) return s;
+    const home = ENDED_HOME.exec(before);
+    if (state[1] === 'in' && home && isPlaceName(home[1]!)) return `${name} now lives in ${state[2]!}`;
+    if (state[1] !== 'in' && ENDED_JOB.test(before) && !home?.[1]?.split(/\s+/).some((w) => isPlaceName(w))) return `${name} now works at ${state[2]!}`;
+    return s;
+  });
 }
 
 /** Labels of a note's fields and words shaped like nouns rather than names ("Status:", "Progress:", "Medication:"). */
@@ -82,7 +110,7 @@ export function personLabelledLines(text: string): string {
       const sentences = rest.split(/(?<=[.!?])\s+/u);
       const first = ofPerson(name, sentences[0]!);
       if (first === null) return line;
-      const out = [first, ...sentences.slice(1).map((s) => ofPerson(name, s) ?? s)].map((s) => eachItem(name, s));
+      const out = afterEnding(name, [first, ...sentences.slice(1).map((s) => ofPerson(name, s) ?? s)]).map((s) => eachItem(name, s));
       return `${indent}${out.join(' ')}`;
     })
     .join('\n');

@@ -1,6 +1,6 @@
 import { isKnownName, isOrganisation, isPlaceName } from './lexicon.js';
 import { ADV, CAP, f, k, NEG, PROFESSION, ROLE, V, WORKPLACE, WORKPLACES, type Build } from './attribute-words.js';
-import { ended, knownProduct, tool } from './facet-builders.js';
+import { ended, knownProduct, membership, tool } from './facet-builders.js';
 
 /** The last word of a school's, college's or nursery's name. */
 const SCHOOL_NAME = /\b(?:Primary|Secondary|School|Academy|College|University|Uni|Nursery|Preschool|Pre-school|Kindergarten|Montessori|Infants|Juniors|High|Prep|Grammar|Sixth Form)(?:\s+School)?$/u;
@@ -21,6 +21,9 @@ function isOrganisationName(value: string): boolean {
 }
 
 /** Where the subject lives, travels, works and studies, in the order they are tried (attribute-patterns.ts). */
+/** What follows "settled in" / "living in" when it is no place: an adverb, a manner, a state. */
+const NO_PLACE = /^(?:\p{Ll}+ly|well|fine|ok|okay|great|alright|all right|at last|now|quick|fast|hope|denial|fear|comfort|style|sin|luxury|limbo)\b(?!\s+(?:in|at)\s+\p{Lu})/u;
+
 export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
   // "moved to day shifts", "is back on nights", "switched to earlies": a shift pattern, not a home (before the moves).
   [
@@ -38,7 +41,9 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
       String.raw`^\s+${ADV}${NEG}(?:lives?|(?:is|are) living|resides?|(?:is|are) based|(?:is|are) settled|(?:is|are)\s+${ADV}(?:based|settled|living)|(?:has|have) (?:been )?(?:lived|living)|(?:has|have) settled|settled)\s+(?:now\s+)?(?:in|out of|(?:just\s+)?(?:outside(?:\s+of)?|near|close to))\s+${V}`,
       'iu',
     ),
-    (g) => f('residence', g.v),
+    // "she's settled in nicely", "is living in hope": a manner or a state, no place, so no home (a version without a
+    // place would replace the one that has it).
+    (g) => (NO_PLACE.test(g.v!) ? null : f('residence', g.v)),
   ],
   // "we're in Cardiff now", "she's in Leeds these days": a home said as where the subject is since a change, not a trip.
   // "we're now at 12 Elm Rd, York", "we live at 3 Mill Lane, Scarborough": an address with a house number, then its
@@ -150,6 +155,13 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
     ),
     (g) => f('employer', g.v, { future: false }),
   ],
+  // "joined the council as in-house counsel", "joined the civil service as a policy adviser": a title taken at an
+  // institution named by a common noun is a job, whatever the title (the lexicon cannot list every one); a role in a
+  // group ("joined the choir as a tenor", "the running club as treasurer") is a membership, not a job.
+  [
+    new RegExp(String.raw`^\s+${ADV}(?:joined|has joined|is joining)\s+(?<v>(?:the|a|an)\s+(?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)\s+as\s+(?:an?\s+)?[\p{Ll}-]+`, 'u'),
+    (g) => (membership(g.v, false) ? null : f('employer', g.v, { future: false })),
+  ],
   // "I'm with Hooli now": an organisation, not a place or a person.
   // "is at a small startup called Loomly": the organisation named.
   [new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+${ADV}at\s+(?:an?\s+|the\s+)?(?:[\p{Ll}-]+\s+){0,3}?(?:${WORKPLACES})\s+(?:called|named)\s+${CAP}`, 'u'), (g) => f('employer', g.v)],
@@ -218,7 +230,7 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
   [
     new RegExp(
-      String.raw`^\s+${ADV}${NEG}(?:is|became|has become|is becoming|got promoted to|was promoted to|has been promoted to|(?:got |was |has been )?(?:bumped|moved|stepped) up to|got bumped to|is now|started as|works as|stepped up as|stepped into the role of|took over as|was named|has been named|got named|was appointed(?:\s+as)?|has been appointed(?:\s+as)?|got appointed(?:\s+as)?|was made|has been made|got made)\s+${ADV}(?:not\s+)?(?:an?\s+|the\s+)?${ROLE}`,
+      String.raw`^\s+${ADV}${NEG}(?:is|became|has become|is becoming|got promoted to|was promoted to|has been promoted to|(?:got |was |has been )?(?:bumped|moved|stepped) up to|got bumped to|is now|started as|began as|has begun as|works as|stepped up as|stepped into the role of|took over as|was named|has been named|got named|was appointed(?:\s+as)?|has been appointed(?:\s+as)?|got appointed(?:\s+as)?|was made|has been made|got made)\s+${ADV}(?:not\s+)?(?:an?\s+|the\s+)?${ROLE}`,
       'iu',
     ),
     (g) => f('role', g.v),

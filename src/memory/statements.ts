@@ -130,7 +130,9 @@ function introduction(sentence: string): string[] {
   return [`My name is ${m[1]!}${m[3] || '.'}`, ...stated.map((x) => `${x}${m[3] || '.'}`)];
 }
 
-const AND_SUBJECT = /\s*,?\s+and\s+(?=(?:I|I'm|I've|I'll|I'd|we|my|our)\b|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?(?:'s)?\s+(?:is|was|has|had|works|lives|moved|got|loves|likes|hates|plays|\p{Ll}+(?:ed|s))\b)/gu;
+// "Zara lives in Cardiff and her office is in Newport": a thing of the person's with its own verb is a clause of its
+// own, so the office's town is not filed with the home.
+const AND_SUBJECT = /\s*,?\s+and\s+(?=(?:I|I'm|I've|I'll|I'd|we|my|our)\b|(?:his|her|their)\s+\p{Ll}+(?:\s+\p{Ll}+)?\s+(?:is|was|are|were|has|had)\s+(?:in|at|near|based|over|out)\b|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?(?:'s)?\s+(?:is|was|has|had|works|lives|moved|got|loves|likes|hates|plays|\p{Ll}+(?:ed|s))\b)/gu;
 
 function splitAtSubject(part: string): string[] {
   const out: string[] = [];
@@ -440,13 +442,14 @@ function isJoke(sentence: string): boolean {
 }
 
 const ASIDE = new RegExp(
-  String.raw`^(.{8,}?),\s+((?:(?:she|he)(?:'s|\s+(?:has|had|is|was|says|said|thinks|loves|likes|hates|seems|sounds|switched|started|finally|really|just|only|always|never|\p{Ll}+(?:s|ed))\b)|the\s+(?:[\p{L}-]+\s+){1,2}?(?:is|was|are|were|has|had|only|just|never|always|'s|\p{Ll}+ed)\b).*)$`,
+  String.raw`^(.{8,}?),\s+((?:(?:she|he)(?:'s|\s+(?:has|had|is|was|says|said|thinks|loves|likes|hates|seems|sounds|switched|started|finally|really|just|only|always|never|\p{Ll}+(?:s|ed))\b)|the\s+(?:[\p{L}-]+\s+){1,2}?(?:is|was|are|were|has|had|only|just|never|always|'s|\p{Ll}+ed)\b|\p{Lu}[\p{L}&'’-]+(?:\s+\p{Lu}[\p{L}&'’-]+)?\s+(?:kept|was|were|had|\p{Ll}{3,}ed)\s+\p{Ll}).*)$`,
   'u',
 );
 
 /**
  * "Dana's at EY these days, she switched in the spring", "I settled in Charlotte, the Atlanta thing only lasted a few
- * months": a remark after a comma with its own subject (he/she, "the ..."), split from the statement before it, or
+ * months", "moved my account to Starling, Barclays kept charging me fees": a remark after a comma with its own subject
+ * (he/she, "the ...", a name with a past verb), split from the statement before it, or
  * null when the clause has none. The caller keeps the remark only when it states a fact of its own.
  */
 export function asideOf(clause: string): { main: string; aside: string } | null {
