@@ -25,6 +25,13 @@ import { CHANNEL } from './contact-preferences.js';
 import { SERVICE, serviceSlot } from './service-accounts.js';
 import { activity, family, membership, opinion, petKind, SLOT_DATE, SLOT_NOT, tool } from './facet-builders.js';
 
+/** "'s gym is PureGym", "'s choir is the Bach Choir": the membership of that kind of group, or null. */
+function groupSlot(slot: string, value: string) {
+  // Only groups one goes to; "my team", "my union", "my board" are as often work as leisure.
+  const group = /^(?:gym|club|choir|chorus|band|orchestra|church|dojo)$/.test(slot) ? membership(slot, false) : null;
+  return group ? { ...group, value: value.trim() } : null;
+}
+
 /** Relationships, pets, vehicles, food and health, contact, tools, memberships, habits, preferences, plans, slots and counts. */
 export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   // Relationships.
@@ -277,7 +284,8 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
       String.raw`^'s\s+(?:(?:new|current|usual|regular)\s+)?(?<r>(?:[\p{Ll}-]+\s+){0,2}(?:[\p{Ll}-]{2,}|\p{Lu}{2,4}))\s+(?:is|are)\s+(?:now\s+|still\s+)?(?:with\s+)?(?:Dr\.?\s+)?(?<v>(?:number\s+)?[\p{Lu}\d][^,;!?]*)`,
       'u',
     ),
-    (g) => (SLOT_NOT.test(g.r!) || SLOT_DATE.test(g.v!) ? null : k('field', serviceSlot(g.r!), g.v)),
+    // "my gym is PureGym": a group's slot is the membership "joined X gym" files, so the two replace each other.
+    (g) => (SLOT_NOT.test(g.r!) || SLOT_DATE.test(g.v!) ? null : (groupSlot(g.r!, g.v!) ?? k('field', serviceSlot(g.r!), g.v))),
   ],
   // "moved my current account over to Starling", "switched our broadband to Sky", "I bank with Barclays", "I'm on EE
   // for my phone": the provider of a service, in the same slot as "my bank is ..." (service-accounts.ts).

@@ -137,6 +137,15 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
     ),
     (g) => f('employer', g.v),
   ],
+  // "joined the Better leisure centre", "signed up at Riverside sports centre": a place to train is the gym the
+  // subject goes to (the slot "my gym is ..." fills), not an employer, whatever its name.
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:joined|has joined|signed up (?:at|with|for)|goes to|trains at)\s+(?<v>(?:the\s+)?(?:\p{Lu}[\p{L}'’&-]*\s+){0,3}(?:leisure|sports|fitness|recreation|aquatics?|swimming|climbing|bouldering)\s+(?:centre|center|club|pool|wall|complex|hall))\b`,
+      'u',
+    ),
+    (g) => k('membership', 'gym', g.v),
+  ],
   // "started at Oakfield Primary", "joined Kingsmead Academy": a place of learning by its name's last word is where the
   // subject studies (a teacher says so with a role: "started teaching at", "joined ... as a teacher").
   [

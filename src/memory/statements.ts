@@ -313,8 +313,9 @@ export function restoreImpliedSubject(sentence: string): string {
   // "Finally relocated to Denver", "Moved to Leeds in May", "Left HubSpot in August": a past verb with nothing before
   // it is the author's.
   // "Tapered off the sertraline", "Celebrated with the family": a particle or preposition after the verb as well.
+  // "finally switched my account to monzo": chat types the adverb in lowercase.
   const past =
-    /^(?:(?:Just|Finally|Recently|Officially|Already)\s+)?(\p{L}+)(?:\s+(?:to|into|from|in|at|my|our|a|an|the|back|up|out|over|off|with|on|for|down|through|around|last|yesterday|earlier|recently|after)\b|\s+(?!I\b)(?=\p{Lu}[\p{L}'’&-]*(?:\s|[,.;!]|$)))/u.exec(
+    /^(?:(?:[Jj]ust|[Ff]inally|[Rr]ecently|[Oo]fficially|[Aa]lready)\s+)?(\p{L}+)(?:\s+(?:to|into|from|in|at|my|our|a|an|the|back|up|out|over|off|with|on|for|down|through|around|last|yesterday|earlier|recently|after)\b|\s+(?!I\b)(?=\p{Lu}[\p{L}'’&-]*(?:\s|[,.;!]|$)))/u.exec(
       sentence,
     );
   if (

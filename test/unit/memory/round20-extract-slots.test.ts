@@ -67,3 +67,17 @@ describe("a person's line and a second clause", () => {
     expect(facts.filter(([, a]) => a === 'residence').map(([, , t]) => t)).toEqual(['Ines lives in Porto.']);
   });
 });
+
+describe('gyms and typed chat', () => {
+  it('"joined the X leisure centre" is the gym, in the slot "my gym is ..." fills, so it replaces it', async () => {
+    expect(rows('Signed up at the Kingfisher sports centre.').map(([, a]) => a)).toEqual(['membership:gym']);
+    expect(rows('My gym is Gymbox.').map(([, a]) => a)).toEqual(['membership:gym']);
+    const texts = await latestTexts(['My gym is Gymbox.', '2026-01-05'], ['Left Gymbox and joined the Kingfisher leisure centre.', '2026-04-05']);
+    expect(texts.some((t) => /gym is Gymbox/.test(t))).toBe(false);
+    expect(texts).toContainEqual(expect.stringMatching(/joined the Kingfisher leisure centre/));
+  });
+
+  it('"finally switched my account to X" typed in lowercase is the author\'s switch', () => {
+    expect(read('user: finally switched my account to nationwide\nassistant: Good call.').map((f) => f.attribute)).toEqual(['field:bank']);
+  });
+});
