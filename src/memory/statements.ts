@@ -132,7 +132,8 @@ function introduction(sentence: string): string[] {
 
 // "Zara lives in Cardiff and her office is in Newport": a thing of the person's with its own verb is a clause of its
 // own, so the office's town is not filed with the home.
-const AND_SUBJECT = /\s*,?\s+and\s+(?=(?:I|I'm|I've|I'll|I'd|we|my|our)\b|(?:his|her|their)\s+\p{Ll}+(?:\s+\p{Ll}+)?\s+(?:is|was|are|were|has|had)\s+(?:in|at|near|based|over|out)\b|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?(?:'s)?\s+(?:is|was|has|had|works|lives|moved|got|loves|likes|hates|plays|\p{Ll}+(?:ed|s))\b)/gu;
+const AND_SUBJECT =
+  /\s*,?\s+and\s+(?=(?:I|I'm|I've|I'll|I'd|we|my|our)\b|(?:his|her|their)\s+\p{Ll}+(?:\s+\p{Ll}+)?\s+(?:is|was|are|were|has|had)\s+(?:in|at|near|based|over|out)\b|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?(?:'s)?\s+(?:is|was|has|had|works|lives|moved|got|loves|likes|hates|plays|\p{Ll}+(?:ed|s))\b)/gu;
 
 function splitAtSubject(part: string): string[] {
   const out: string[] = [];
