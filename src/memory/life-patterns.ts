@@ -291,7 +291,7 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   // for my phone": the provider of a service, in the same slot as "my bank is ..." (service-accounts.ts).
   [
     new RegExp(
-      String.raw`^\s+${ADV}(?:switched|moved|changed|transferred|took)\s+(?:(?:my|our|his|her|their)\s+|(?:the\s+)?(?:[\p{L}-]+(?:'s|’s)\s+){1,2})?(?<r>${SERVICE})\s+(?:over\s+|across\s+)?(?:from\s+\p{Lu}[\p{L}\d&'’+-]*(?:\s+\p{Lu}[\p{L}\d&'’+-]*)*\s+)?to\s+(?<v>\p{Lu}[\p{L}\d&'’+-]*(?:\s+\p{Lu}[\p{L}\d&'’+-]*)*)`,
+      String.raw`^\s+${ADV}(?:switched|moved|changed|transferred|took)\s+(?:(?:my|our|his|her|their)\s+|(?:the\s+)?(?:[\p{L}-]+(?:'s|’s)\s+){1,2})?(?<r>${SERVICE})s?\s+(?:over\s+|across\s+)?(?:from\s+\p{Lu}[\p{L}\d&'’+-]*(?:\s+\p{Lu}[\p{L}\d&'’+-]*)*\s+)?to\s+(?<v>\p{Lu}[\p{L}\d&'’+-]*(?:\s+\p{Lu}[\p{L}\d&'’+-]*)*)`,
       'iu',
     ),
     (g) => k('field', serviceSlot(g.r!), g.v),
@@ -299,7 +299,7 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   [new RegExp(String.raw`^\s+${ADV}(?:banks?|is banking|has banked|has been banking)\s+with\s+(?<v>\p{Lu}[\p{L}\d&'’+-]*(?:\s+\p{Lu}[\p{L}\d&'’+-]*)*)`, 'u'), (g) => k('field', 'bank', g.v)],
   [
     new RegExp(
-      String.raw`^\s+${ADV}(?:is|are|'s|'m|'re)\s+(?:now\s+)?(?:on|with)\s+(?<v>\p{Lu}[\p{L}\d&'’+-]*(?:\s+\p{Lu}[\p{L}\d&'’+-]*)*)\s+(?:now\s+)?for\s+(?:(?:my|our|his|her|their)\s+|(?:the\s+)?(?:[\p{L}-]+(?:'s|’s)\s+){1,2})?(?<r>${SERVICE})\b`,
+      String.raw`^\s+${ADV}(?:is|are|'s|'m|'re)\s+(?:now\s+)?(?:on|with)\s+(?<v>\p{Lu}[\p{L}\d&'’+-]*(?:\s+\p{Lu}[\p{L}\d&'’+-]*)*)\s+(?:now\s+)?for\s+(?:(?:my|our|his|her|their)\s+|(?:the\s+)?(?:[\p{L}-]+(?:'s|’s)\s+){1,2})?(?<r>${SERVICE})s?\b`,
       'u',
     ),
     (g) => k('field', serviceSlot(g.r!), g.v),

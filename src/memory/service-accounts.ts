@@ -15,6 +15,7 @@ export function serviceSlot(noun: string): string {
   const n = noun
     .toLowerCase()
     .trim()
+    .replace(/s$/, '')
     .replace(/\s+(?:supplier|provider|company|contract|plan|deal|tariff|network|policy)$/, '');
   if (/^(?:(?:current|bank|joint|savings|main|business)\s+)?account$|^bank$/.test(n)) return 'bank';
   if (/^(?:phone|mobile|sim)$/.test(n)) return 'phone network';

@@ -47,6 +47,10 @@ describe('service providers', () => {
     expect(rows('Switched my savings account to Chase.')[0]?.[1]).toBe('field:bank');
     expect(rows("I'm on Vodafone for my mobile.")[0]?.[1]).toBe('field:phone network');
     expect(rows('Moved my broadband over to Sky.')[0]?.[1]).toBe('field:broadband');
+    expect(rows('Mum and I are both with O2 for our phones.').map(([w, a]) => [w, a])).toEqual([
+      ["the user's mother", 'field:phone network'],
+      ['the user', 'field:phone network'],
+    ]);
     expect(rows('I moved my desk to the window.').some(([, a]) => a?.startsWith('field:'))).toBe(false);
   });
 
