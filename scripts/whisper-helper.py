@@ -24,9 +24,10 @@ os.environ["HF_HUB_DISABLE_TELEMETRY"] = "1"
 
 _out = sys.stdout
 
-# Beam 10 rather than faster-whisper's 5: on the speech tuning set it keeps a read sonnet's "herald to the gaudy spring"
-# that beam 5 loses, nothing lost elsewhere, for ~1.4x the decoding time (round 15 measured it; round 18 adopted it
-# with the decode clean-up of src/extract/media-decode.ts). Patience 2 with beam 5 gained nothing.
+# Beam 10 rather than 5: on the speech tuning and shared clips it keeps a read sonnet's "herald to the gaudy spring"
+# that beam 5 loses and loses nothing elsewhere (rounds 15 and 18). Its cost is within the speed budget: round 15 timed
+# the decoding alone at ~1.4x; round 18's bench side by side at 1.1-1.2x the time per clip. Patience 2 with beam 5
+# gained nothing.
 BEAM_SIZE = 10
 
 
