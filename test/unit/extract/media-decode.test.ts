@@ -59,11 +59,9 @@ describe('decoding speech for the transcriber', () => {
       fs.writeFileSync(path.join(dir, 'silence.wav'), wav);
       const calls = path.join(dir, 'calls.txt');
       const fake = path.join(dir, 'ffmpeg');
-      fs.writeFileSync(
-        fake,
-        `#!/bin/sh\necho "$*" >> '${calls}'\ncase "$*" in *afftdn*) echo "No such filter: 'afftdn'" >&2; exit 1;; esac\nfor a; do last="$a"; done\ncp '${path.join(dir, 'silence.wav')}' "$last"\n`,
-        { mode: 0o755 },
-      );
+      fs.writeFileSync(fake, `#!/bin/sh\necho "$*" >> '${calls}'\ncase "$*" in *afftdn*) echo "No such filter: 'afftdn'" >&2; exit 1;; esac\nfor a; do last="$a"; done\ncp '${path.join(dir, 'silence.wav')}' "$last"\n`, {
+        mode: 0o755,
+      });
       const out = await decodeToWav({ path: fake, version: 'fake', ffprobe: fake }, 'in.mp3', dir, { signal: new AbortController().signal, maxSeconds: 10, expectedSeconds: 1, cleanUp: true });
       expect(out.seconds).toBeCloseTo(1, 5);
       const lines = fs.readFileSync(calls, 'utf8').trim().split('\n');
