@@ -672,7 +672,7 @@ function readView(m: MemoryRecord, subjectKey: SubjectKey): FactView {
   const spec = attributeSpec(attribute);
   let terms: Set<string> | undefined;
   let newPersons: string[] | undefined;
-  const said = new Map<RegExp | ((text: string, id: string) => boolean), boolean>();
+  let said: Map<RegExp | ((text: string, id: string) => boolean), boolean> | undefined;
   return {
     memory: m,
     subject: subjectOf(m, subjectKey),
@@ -686,6 +686,7 @@ function readView(m: MemoryRecord, subjectKey: SubjectKey): FactView {
     terms: () => (terms ??= topicTerms(m)),
     newPersons: () => (newPersons ??= [...m.memory.matchAll(NEW_PERSON)].map((x) => x[1]!.toLowerCase())),
     says: (test) => {
+      said ??= new Map();
       let v = said.get(test);
       if (v === undefined) said.set(test, (v = test instanceof RegExp ? test.test(m.memory) : test(m.memory, spec?.id ?? 'other')));
       return v;
