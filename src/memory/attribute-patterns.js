@@ -1,9 +1,0 @@
-import { LIFE_PATTERNS } from './life-patterns.js';
-import { PLACE_AND_WORK_PATTERNS } from './place-work-patterns.js';
-/**
- * What follows a fact's subject, matched to the attribute catalogue (attributes.ts): the words (attribute-words.ts),
- * the patterns by area (place-work-patterns.ts, life-patterns.ts) and the facets built from a match (facet-builders.ts).
- */
-export { ADV, DIETS, isUniqueRelative, LANGUAGES, PARTNER_WORDS, PET_WORDS, PROFESSIONS, relative, RELATIVE_WORDS, WORKPLACE, WORKPLACES } from './attribute-words.js';
-/** Patterns in order; the first that matches wins, except for `also` patterns that add a facet (role beside employer). */
-export const PATTERNS = [...PLACE_AND_WORK_PATTERNS, ...LIFE_PATTERNS];
