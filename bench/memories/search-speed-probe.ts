@@ -113,7 +113,9 @@ async function main() {
     const b = breakdown(samples);
     const out = { label: a.label, loadAtStart: load0, loadAtEnd: loadAverage(), latencyMs: b.latencyMs, cpuMs: summarize(cpuMs), ...(a.stages ? { path: searchPath(b), calls: b.meanPerRequest, sql: b.sql } : {}) };
     console.log(JSON.stringify(out, null, 1));
-    log(`${a.label} memories search: p50 ${b.latencyMs.p50} / p95 ${b.latencyMs.p95} / mean ${b.latencyMs.mean} ms; CPU p50 ${round(out.cpuMs.p50)} / p95 ${round(out.cpuMs.p95)} / mean ${round(out.cpuMs.mean)} ms; load ${load0.join(' ')} → ${out.loadAtEnd.join(' ')}`);
+    log(
+      `${a.label} memories search: p50 ${b.latencyMs.p50} / p95 ${b.latencyMs.p95} / mean ${b.latencyMs.mean} ms; CPU p50 ${round(out.cpuMs.p50)} / p95 ${round(out.cpuMs.p95)} / mean ${round(out.cpuMs.mean)} ms; load ${load0.join(' ')} → ${out.loadAtEnd.join(' ')}`,
+    );
     if (a.ids) fs.writeFileSync(a.ids, JSON.stringify(ids, null, 1));
     if (a.times) fs.writeFileSync(a.times, JSON.stringify(perQuery, null, 1));
   } finally {
