@@ -8,7 +8,7 @@ import { clamp01 } from '../search/hybrid.js';
 import { keywordCoverage } from '../search/keyword-score.js';
 import { memoryFeatures, memorySimilarity, memorySimilarityWeights, memoryTermWeights, sourceSimilarity, withSourceEvidence, type MemorySimilarityWeights } from '../search/memory-similarity.js';
 import type { Store } from '../storage/store.js';
-import { indexTerms, queryTerms } from '../text/tokenize.js';
+import { queryTerms } from '../text/tokenize.js';
 import { asksAboutEvent, subjectsOf } from './memory-subjects.js';
 import { askedAttributes, attributeEvidence, currentFactsFirst, oneSlotPerSource, questionFocus } from './memory-ranking.js';
 import { pastQuestion, previousValueFirst } from './memory-past.js';
