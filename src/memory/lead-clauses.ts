@@ -7,6 +7,7 @@ import { movedWithEmployer } from './moved-with.js';
 import { contactPreference } from './contact-preferences.js';
 import { firstDayAsStart } from './first-days.js';
 import { allergyDenied } from './allergy-denials.js';
+import { allergyOutgrown } from './outgrown-allergies.js';
 
 /**
  * Sentences whose statement hides behind a lead clause, rewritten so the statement has its own subject:
@@ -88,7 +89,7 @@ export function statementBehindLead(sentence: string): string {
   // relocated with it": the person's own move (moved-with.ts).
   // "Best way to reach Marta is by email", "text me instead": a contact preference (contact-preferences.ts).
   // "Kemi's first day at Monzo is Wednesday": a start (first-days.ts).
-  const s = allergyDenied(firstDayAsStart(contactPreference(movedWithEmployer(cleftAsStatement(sentence.trim())))));
+  const s = allergyOutgrown(allergyDenied(firstDayAsStart(contactPreference(movedWithEmployer(cleftAsStatement(sentence.trim()))))));
   const patient = patientOfPrescriber(s);
   if (patient) return patient;
   // "Talked to ...": the verb opens the sentence with its capital.

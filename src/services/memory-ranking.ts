@@ -1,3 +1,4 @@
+import { unassertedBelow } from './memory-moods.js';
 import type { MemoryRecord } from '../core/types.js';
 import { attributesAskedBy, attributeSpec, canonicalAttribute as catalogueAttribute, questionFocus as focusOf } from '../memory/attributes.js';
 import { PROFESSIONS } from '../memory/attribute-patterns.js';
@@ -178,15 +179,18 @@ export function currentFactsFirst<T extends RankedMemory>(hits: readonly T[], su
       for (const m of members) if (m !== current && score.get(m)! >= best) score.set(m, best * 0.999);
     }
   }
-  return newerOnTies(
-    newerTwinsFirst(
-      endedValuesBelow(
-        hits.map((h) => ({ ...h, similarity: score.get(h)! })).sort((a, b) => b.similarity - a.similarity),
+  return unassertedBelow(
+    newerOnTies(
+      newerTwinsFirst(
+        endedValuesBelow(
+          hits.map((h) => ({ ...h, similarity: score.get(h)! })).sort((a, b) => b.similarity - a.similarity),
+          subjectKey,
+        ),
         subjectKey,
       ),
       subjectKey,
     ),
-    subjectKey,
+    (m) => subjectOf(m, plainSubject),
   );
 }
 
