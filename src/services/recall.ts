@@ -9,7 +9,6 @@ import type { ChunkHit, SearchService } from './search.js';
 import { fuseRanked, memoriesWithSlots, monotoneSimilarities } from '../search/result-fusion.js';
 import { SOURCE_EVIDENCE_WEIGHT } from '../search/memory-similarity.js';
 import { MEMORY_CONTEXT_SOURCES, orderByMemoryContext } from '../search/memory-turn-context.js';
-import { withNewTurnMemories } from '../search/memory-fusion-slots.js';
 import { CONTEXT_WINDOW, isTurn } from '../search/turn-context.js';
 
 export interface RecallParams {
@@ -119,10 +118,9 @@ export class RecallService {
     const memoryResults = memoryHits.map((h) => ({ kind: 'memory' as const, memory: h.memory, similarity: h.similarity, text: h.memory.memory, key: normalizedText(h.memory.memory), sources: h.memory.documentIds }));
     const chunkResults = chunkHits.map((h) => ({ kind: 'chunk' as const, hit: h, similarity: h.similarity, text: h.chunk.content, key: normalizedText(h.chunk.content), sources: [h.document.id] }));
     // Both sides: fused by rank (search/result-fusion.ts), each text once, a weak memory of a passage the chunks lack
-    // left out (memoriesWithSlots), then the first page's last slots open to the best memories of turns it lacks
-    // (search/memory-fusion-slots.ts); one side: its own ranking.
+    // left out (memoriesWithSlots); one side: its own ranking.
     const ranked: (((typeof memoryResults)[number] & { folded?: (typeof chunkResults)[number] }) | (typeof chunkResults)[number])[] = (
-      wantMemories && wantChunks ? monotoneSimilarities(withNewTurnMemories(fuseRanked(memoriesWithSlots(memoryResults, chunkResults), chunkResults), memoryResults)) : mergeDistinct(memoryResults, chunkResults)
+      wantMemories && wantChunks ? monotoneSimilarities(fuseRanked(memoriesWithSlots(memoryResults, chunkResults), chunkResults)) : mergeDistinct(memoryResults, chunkResults)
     ).slice(0, p.limit);
 
     const memories = ranked.flatMap((r) => (r.kind === 'memory' ? [r.memory] : []));
