@@ -3,7 +3,7 @@ import type { TranscriptionResult, TranscriptSegment } from '../providers/transc
 import { detectLanguage } from '../text/language.js';
 import { stereoChannels } from './media-channels.js';
 import { spellSmallNumbersInEnglish } from './spoken-numbers.js';
-import { decodeToWav, probeMedia } from './media-decode.js';
+import { decodeToWav, needsCleanUp, probeMedia, SPEECH_CLEAN_UP } from './media-decode.js';
 import type { ExtractContext, Extractor, MediaTool, Transcriber } from './types.js';
 
 const AUDIO_MIMES = [
@@ -70,7 +70,7 @@ const CHANNEL_SPEAKERS = ['Speaker 1 (left channel)', 'Speaker 2 (right channel)
 async function transcribe(
   ffmpeg: MediaTool,
   transcriber: Transcriber,
-  input: { path: string; duration: number | null; channels: number | null },
+  input: { path: string; duration: number | null; channels: number | null; sampleRate: number | null },
   ctx: ExtractContext,
 ): Promise<TranscriptionResult & { seconds: number; channels: 'mixed' | 'separate' }> {
   const max = ctx.limits.maxAudioSeconds;
@@ -80,7 +80,13 @@ async function transcribe(
   let seconds = 0;
   for (const [i, channel] of channels.entries()) {
     // One second over the cap tells a file without a duration in its header apart from one just under it.
-    const decoded = await decodeToWav(ffmpeg, input.path, ctx.tmpDir, { signal: ctx.signal, maxSeconds: max + 1, expectedSeconds: input.duration, channel });
+    const decoded = await decodeToWav(ffmpeg, input.path, ctx.tmpDir, {
+      signal: ctx.signal,
+      maxSeconds: max + 1,
+      expectedSeconds: input.duration,
+      channel,
+      cleanUp: needsCleanUp(input.sampleRate),
+    });
     if (decoded.seconds > max) throw createError('EXTRACTION_LIMIT', [`more than the ${max} s of audio allowed`], { permanent: true });
     seconds = decoded.seconds;
     const total = decoded.seconds * channels.length;
@@ -124,7 +130,7 @@ export const mediaExtractor: Extractor = {
       throw createError('EXTRACTION_LIMIT', [`${Math.round(probe.duration)} s of audio, more than the ${max} s allowed`], { permanent: true });
     }
     ctx.progress({ unit: 'seconds', done: 0, ...(probe.duration !== null ? { total: probe.duration } : {}), phase: 'decoding' });
-    const result = await transcribe(ffmpeg, transcriber, { path: input.path, duration: probe.duration, channels: probe.channels }, ctx);
+    const result = await transcribe(ffmpeg, transcriber, { path: input.path, duration: probe.duration, channels: probe.channels, sampleRate: probe.sampleRate }, ctx);
     const total = result.seconds;
     ctx.progress({ unit: 'seconds', done: total, total, phase: 'transcribing' });
     const content = transcriptToText(spellSmallNumbersInEnglish(result.segments, result.language));
@@ -148,6 +154,9 @@ export const mediaExtractor: Extractor = {
         model,
         format: probe.format,
         audioCodec: probe.audioCodec,
+        ...(probe.sampleRate !== null ? { sampleRate: probe.sampleRate } : {}),
+        // Telephone-band audio is cleaned up before transcription (media-decode.ts): say so where the text came from.
+        ...(needsCleanUp(probe.sampleRate) ? { cleanUp: SPEECH_CLEAN_UP } : {}),
         segments: result.segments.length,
         // Whisper *.en models only know English: other languages come out as an attempt at an English transcript.
         ...(model && /\.en$/.test(model) ? { englishOnly: true } : {}),

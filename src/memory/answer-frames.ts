@@ -1,3 +1,5 @@
+import { withoutColonLead } from './question-leads.js';
+
 /**
  * A short answer to the assistant's question, read with the question's subject and attribute carried into it:
  * - "Where are you living these days?" / "Still in Glasgow, but..." → "I live in Glasgow, but...";
@@ -128,6 +130,7 @@ export function confirmedStatement(question: string | null, answer: string): { s
   if (!asked) return null;
   let q = asked
     .replace(/\?+$/, '')
+    .replace(/^.*$/s, withoutColonLead)
     .replace(/,\s*(?:is\s+that\s+(?:still\s+)?(?:right|correct|true|the case|so)|right|correct|am\s+I\s+right)\s*$/i, '')
     .replace(REPORTED, '')
     .replace(LEAD, '')

@@ -9,6 +9,7 @@ import { firstDayAsStart } from './first-days.js';
 import { allergyDenied } from './allergy-denials.js';
 import { statementBeforeRequest } from './request-frames.js';
 import { commaAfterLeadPhrase } from './lead-phrases.js';
+import { allergyOutgrown } from './outgrown-allergies.js';
 
 /**
  * Sentences whose statement hides behind a lead clause, rewritten so the statement has its own subject:
@@ -92,7 +93,7 @@ export function statementBehindLead(sentence: string): string {
   // "Kemi's first day at Monzo is Wednesday": a start (first-days.ts).
   // "I live in Munich, can you suggest a hike?": the statement before a request (request-frames.ts).
   // "After the reorg I report to Dev": the opening phrase set off by its comma (lead-phrases.ts).
-  const s = allergyDenied(firstDayAsStart(contactPreference(movedWithEmployer(cleftAsStatement(commaAfterLeadPhrase(statementBeforeRequest(sentence.trim())))))));
+  const s = allergyOutgrown(allergyDenied(firstDayAsStart(contactPreference(movedWithEmployer(cleftAsStatement(commaAfterLeadPhrase(statementBeforeRequest(sentence.trim()))))))));
   const patient = patientOfPrescriber(s);
   if (patient) return patient;
   // "Talked to ...": the verb opens the sentence with its capital.

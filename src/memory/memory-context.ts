@@ -22,6 +22,12 @@ export interface NeighbourReader {
   getDocumentsByIds(orgId: string, ids: readonly string[]): Promise<{ id: string; content: string | null }[]>;
 }
 
+/** The one chat turn `content` is, or null when it is not exactly one turn (a note, a transcript). */
+function singleTurn(content: string, documentDate: string) {
+  const turns = parseConversation(content, documentDate);
+  return turns && turns.length === 1 ? turns[0]! : null;
+}
+
 /**
  * The context of a one-turn chat document's memories: the same-day turns stored before it (oldest first, at most
  * {@link VECTOR_CONTEXT_TURNS}) and the turn itself, one per line; null when `content` is not one chat turn or no
@@ -29,24 +35,32 @@ export interface NeighbourReader {
  * `before`: the contents stored before it, oldest first.
  */
 export function turnVectorContext(content: string, before: readonly string[], documentDate: string): string | null {
-  const turns = parseConversation(content, documentDate);
-  if (!turns || turns.length !== 1) return null;
-  const day = dateOf(turns[0]!.timestamp);
+  const turn = singleTurn(content, documentDate);
+  return turn ? contextOfTurn(turn.timestamp, content, before, documentDate) : null;
+}
+
+/** turnVectorContext of a document already read as one turn stated at `timestamp` (parsed once by the caller). */
+function contextOfTurn(timestamp: string | null | undefined, content: string, before: readonly string[], documentDate: string): string | null {
+  const day = dateOf(timestamp);
   const kept: string[] = [];
   // Walk back from the nearest: the first document that is not a turn of the same day ends the context.
   for (const text of [...before].reverse().slice(0, VECTOR_CONTEXT_TURNS)) {
-    const earlier = parseConversation(text, documentDate);
-    if (!earlier || earlier.length !== 1 || day === null || dateOf(earlier[0]!.timestamp) !== day) break;
+    const earlier = singleTurn(text, documentDate);
+    if (!earlier || day === null || dateOf(earlier.timestamp) !== day) break;
     kept.unshift(text.trim());
   }
   // A turn that opens its day has nothing to lean on: its text alone (a note read as one "Client: ..." line too).
   return kept.length > 0 ? [...kept, content.trim()].join('\n') : null;
 }
 
-/** The context of a stored document's memories (turnVectorContext), reading the documents added just before it. */
+/**
+ * The context of a stored document's memories (turnVectorContext), reading the documents added just before it only
+ * for a document that is one chat turn.
+ */
 export async function storedVectorContext(store: NeighbourReader, orgId: string, doc: { id: string; content: string | null }, documentDate: string): Promise<string | null> {
   const content = doc.content ?? '';
-  if (!content.trim() || parseConversation(content, documentDate)?.length !== 1) return null;
+  const turn = content.trim() ? singleTurn(content, documentDate) : null;
+  if (!turn) return null;
   const near = (await store.neighbourDocuments(orgId, [doc.id], VECTOR_CONTEXT_TURNS)).get(doc.id) ?? [];
   const earlier = near.filter((n) => n.offset < 0).sort((x, y) => x.offset - y.offset);
   const byId = new Map(
@@ -59,7 +73,8 @@ export async function storedVectorContext(store: NeighbourReader, orgId: string,
         ).map((d) => [d.id, d.content ?? ''])
       : [],
   );
-  return turnVectorContext(
+  return contextOfTurn(
+    turn.timestamp,
     content,
     earlier.map((n) => byId.get(n.id) ?? ''),
     documentDate,

@@ -14,6 +14,9 @@ import { notesAsStatements } from './note-lines.js';
 import { classifyFact } from './classify.js';
 import { dateOf } from './calendar.js';
 import { ASSISTANT, parseConversation, USER } from './conversation.js';
+import { aboutMeBullets } from './about-me-bullets.js';
+import { groupChatTurns } from './group-chat.js';
+import { newsInParentheses } from './news-in-parentheses.js';
 import { Discourse, selfIntroducedName } from './discourse.js';
 import { isPlaceName } from './lexicon.js';
 import { nameFromEntityContext, type Voices } from './first-person.js';
@@ -68,14 +71,14 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
   // Long runs of blank lines, spaces or one mark cut to a few (bounded-runs.ts): the patterns below read them in n².
   const doc = { ...source, content: boundRuns(source.content), ...(source.previous ? { previous: boundRuns(source.previous) } : {}) };
   const entityName = nameFromEntityContext(doc.entityContext);
-  const turns = unlessOnlyLabels(parseConversation(doc.content, doc.documentDate, entityName));
+  const turns = groupChatTurns(doc.content, unlessOnlyLabels(parseConversation(doc.content, doc.documentDate, entityName)), entityName);
   const chat = turns !== null;
   const before = doc.previous?.trim() ? (parseConversation(doc.previous, doc.documentDate, entityName) ?? [{ speaker: entityName ?? USER, content: doc.previous, timestamp: null }]) : [];
   // "Best,\nHannah Okafor\nDirector of Product | Veridian": a signature's title is a statement of the signer's.
   const signed = chat ? null : signatureStatement(withoutDatedLabels(doc.content));
   const content = chat
     ? doc.content
-    : profileLinesAsSentences(notesAsStatements(petFieldsAsStatements(contactsWithTitles(personLabelledLines(signed?.statement ? `${signed.body}\n\n${signed.statement}` : signed!.body)))));
+    : profileLinesAsSentences(notesAsStatements(petFieldsAsStatements(contactsWithTitles(personLabelledLines(aboutMeBullets(signed?.statement ? `${signed.body}\n\n${signed.statement}` : signed!.body))))));
   const bullets = chat ? null : bulletFacts(content, doc.title, doc.documentDate);
   const body =
     bullets && bullets.lines.size > 0
@@ -157,7 +160,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
     // "adopted a greyhound!! her name is juno": the name joins the newcomer it names.
     // "Promoted!! Senior engineer as of Monday.", "We've moved! Leeds is lovely.": the change takes its value.
     // "Priya update: left Google. now at Stripe": the label's person is the subject of its line.
-    body = changeWithItsValue(nameWithNewcomer(chat ? petFieldsAsStatements(contactsWithTitles(personLabelledLines(body))) : body));
+    body = newsInParentheses(changeWithItsValue(nameWithNewcomer(chat ? petFieldsAsStatements(contactsWithTitles(personLabelledLines(body))) : body)));
     const photo = chat ? PHOTO.exec(body) : null;
     if (photo) body = body.slice(0, photo.index);
     const spans = sentenceSpans(body, 0, Math.min(body.length, MAX_SCAN_CHARS));

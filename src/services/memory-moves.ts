@@ -7,12 +7,13 @@
  */
 
 /**
- * A move said as done: "moved to Kinsale", "relocated to Denver", "has moved", "we've moved", "settled in Lisbon". Not
+ * A move said as done: "moved to Kinsale", "relocated to Denver", "has moved", "we've moved", "settled in Lisbon", a home
+ * taken ("signed a lease in Berlin", "bought a house in Bath": round 20). Not
  * planned ("is moving", "will move", "plans to move" use no past form) and not "moved out of" (an ending) nor a move
  * to a person or a thing in lower case ("moved to a new dentist, Dr Achebe").
  */
 const MOVED =
-  /\b(?:moved|relocated)\s+(?:[\p{Ll}']+\s+){0,3}?(?:to|into)\s+(?:(?:a|an|the|her|his|their|our|my)\s+)?(?:new\s+)?(?:[\p{Ll}]+\s+){0,2}?\p{Lu}|\b(?:has|have|'ve|had)\s+(?:finally\s+|just\s+)?moved\b|\bsettled (?:in|into)\s+(?:[\p{Ll}]+\s+){0,2}?\p{Lu}/u;
+  /\b(?:moved|relocated)\s+(?:[\p{Ll}']+\s+){0,3}?(?:to|into)\s+(?:(?:a|an|the|her|his|their|our|my)\s+)?(?:new\s+)?(?:[\p{Ll}]+\s+){0,2}?\p{Lu}|\b(?:has|have|'ve|had)\s+(?:finally\s+|just\s+)?moved\b|\bsettled (?:in|into)\s+(?:[\p{Ll}]+\s+){0,2}?\p{Lu}|\b(?:signed|took)\s+(?:a|the)\s+(?:lease|tenancy|rental agreement)\s+(?:on|in|for)\s+(?:(?:a|an|the)\s+)?(?:[\p{Ll}]+\s+){0,2}?(?:in\s+)?\p{Lu}|\bbought\s+(?:a|our|my|their|his|her)\s+(?:first\s+|new\s+|own\s+)?(?:house|flat|home|apartment|place|condo|cottage)\s+in\s+\p{Lu}/u;
 /** Words of a plan or a wish: "wants to move", "might have moved", "if we moved". */
 // Read before the move only, in lower case ("in May 2026" is a date, "posted should now go to" comes after the move).
 const NOT_DONE = /\b(?:want|wants|wanted|plan|plans|planning|hope|hopes|hoping|might|may|could|would|should|if|thinking|considering)\b/;

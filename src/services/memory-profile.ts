@@ -11,6 +11,7 @@ import { carAcquired, replacedCars } from './profile-vehicles.js';
 import { homeMoved, replacedHomes } from './profile-moves.js';
 import { recurringHabit, replacedWeeklySlots } from './profile-schedules.js';
 import { deadPetFacts, petDied, placesLeftBehind, replacedEndings } from './profile-ended.js';
+import { allergyWithdrawn } from './profile-allergies.js';
 
 export { daysBefore, finishedPlan } from './profile-dates.js';
 
@@ -75,9 +76,10 @@ export class MemoryProfiles {
     // of a lasting fact are lasting whichever list they were filed in.
     const versionsOfLasting = await this.versionsOfLasting(orgId, dynamics);
     const lastingFact = (m: MemoryRecord) => recurringHabit(m) || titleChange(m) || ((jobTaken(m) || carAcquired(m) || homeMoved(m)) && !plannedAhead(m)) || versionsOfLasting.has(m.id);
-    // A pet's death is recent context while it is recent, never a lasting fact.
-    const lasting = [...statics.filter((m) => !petDied(m)), ...dynamics.filter((m) => lastingFact(m) && !petDied(m))];
-    const recent = [...dynamics.filter((m) => !lastingFact(m) || petDied(m)), ...statics.filter((m) => petDied(m) && happenedDay(m) >= since)];
+    // A pet's death and an allergy taken back are recent context while they are recent, never lasting facts.
+    const ended = (m: MemoryRecord) => petDied(m) || allergyWithdrawn(m);
+    const lasting = [...statics.filter((m) => !ended(m)), ...dynamics.filter((m) => lastingFact(m) && !ended(m))];
+    const recent = [...dynamics.filter((m) => !lastingFact(m) || ended(m)), ...statics.filter((m) => ended(m) && happenedDay(m) >= since)];
     const stale = staleFacts([...lasting, ...recent]);
     return {
       static: lasting

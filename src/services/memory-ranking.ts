@@ -1,9 +1,11 @@
+import { unassertedBelow } from './memory-moods.js';
 import type { MemoryRecord } from '../core/types.js';
 import { attributesAskedBy, attributeSpec, canonicalAttribute as catalogueAttribute, questionFocus as focusOf } from '../memory/attributes.js';
 import { PROFESSIONS } from '../memory/attribute-patterns.js';
 import { CAR_BRANDS, DIETS } from '../memory/attribute-words.js';
 import { indexTerms } from '../text/tokenize.js';
 import { textSubject } from './memory-subjects.js';
+import { memoryTerms } from './memory-terms.js';
 import { backAtPlace, backFromStay, boundedStay, movedHome, statesHome } from './memory-moves.js';
 import { livingThingReplaced, newHolderAt, newOfSameThing, switchedAway } from './memory-replacements.js';
 
@@ -177,15 +179,18 @@ export function currentFactsFirst<T extends RankedMemory>(hits: readonly T[], su
       for (const m of members) if (m !== current && score.get(m)! >= best) score.set(m, best * 0.999);
     }
   }
-  return newerOnTies(
-    newerTwinsFirst(
-      endedValuesBelow(
-        hits.map((h) => ({ ...h, similarity: score.get(h)! })).sort((a, b) => b.similarity - a.similarity),
+  return unassertedBelow(
+    newerOnTies(
+      newerTwinsFirst(
+        endedValuesBelow(
+          hits.map((h) => ({ ...h, similarity: score.get(h)! })).sort((a, b) => b.similarity - a.similarity),
+          subjectKey,
+        ),
         subjectKey,
       ),
       subjectKey,
     ),
-    subjectKey,
+    (m) => subjectOf(m, plainSubject),
   );
 }
 
@@ -262,7 +267,7 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
         // A later fact that ends the very value the older one names ("left The Lanterns" after "plays bass in a band
         // called The Lanterns", "dropped out of the Riverside book club") ends it whatever attribute the engine filed
         // either under; the other cues need a single-valued attribute of the same kind.
-        if (endsValueOf(o, n) && (oneHolder || ENDS_THING.test(n.memory.memory))) return true;
+        if (endsValueOf(o, n) && (oneHolder || n.says(ENDS_THING))) return true;
         if (switchesFrom(o, n)) return true;
         // "adopted a rescue greyhound called Skye" (pet:dog) after "The user's dog Barney passed away".
         if (livingThingReplaced(o.memory.memory, n.attribute, n.memory.memory)) return true;
@@ -272,10 +277,10 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
         if (deniesKeyedValue(o, n)) return true;
         // A move said without a residence ("sold the house and moved to Kinsale", "has moved, ... her new flat in
         // Whitstable") ends the home stated before; being back ("back in the London flat") ends a stay bounded in time.
-        if (movedHome(n.memory.memory, n.id) && statesHome(o.memory.memory, o.id)) return true;
-        if (backFromStay(n.memory.memory) && boundedStay(o.memory.memory, o.memory.forgetAfter !== null)) return true;
+        if (n.says(movedHome) && o.says(statesHome)) return true;
+        if (n.says(backFromStay) && boundedStay(o.memory.memory, o.memory.forgetAfter !== null)) return true;
         // Back at a named place ("back in Berlin as of this week") is where the person is based now.
-        if (backAtPlace(n.memory.memory) && statesHome(o.memory.memory, o.id)) return true;
+        if (n.says(backAtPlace) && o.says(statesHome)) return true;
         // The relation's noun is the kind: "moved to a new dentist, Dr Achebe" (filed as a residence) after "the user's
         // dentist is Dr Kovacs".
         if (newHolderOfNamed(o, n)) return true;
@@ -317,10 +322,10 @@ const FORMER_HOME = /\b(?:address|home|house|flat|apartment|place)\b/i;
  * former value yielding to any change of its document would let "moved to Leeds" replace "no longer eats meat".)
  */
 function formerHomeEnded(older: FactView, newer: FactView): boolean {
-  if (!movedHome(newer.memory.memory, newer.id)) return false;
+  if (!newer.says(movedHome)) return false;
   // "Bristol is home.", "Home is Glasgow." (no subject) before a move said later.
-  if (statesHome(older.memory.memory, older.id) && laterView(newer, older)) return true;
-  if (!older.pastValue || !FORMER_HOME.test(older.memory.memory)) return false;
+  if (older.says(statesHome) && laterView(newer, older)) return true;
+  if (!older.pastValue || !older.says(FORMER_HOME)) return false;
   return newer.memory.documentIds.some((d) => older.memory.documentIds.includes(d)) || laterView(newer, older);
 }
 
@@ -341,7 +346,7 @@ export function typoKey(word: string): string {
  * them (`typoKey`).
  */
 function deniesKeyedValue(older: FactView, newer: FactView): boolean {
-  if (!older.keyed || !older.attribute?.includes(':') || NEGATED.test(older.memory.memory)) return false;
+  if (!older.keyed || !older.attribute?.includes(':') || older.says(NEGATED)) return false;
   const object = older.attribute
     .slice(older.attribute.indexOf(':') + 1)
     .split(/[\s_-]+/)
@@ -369,12 +374,12 @@ const INSTEAD = /\b(?:[Ii]nstead\b|[Bb]ack to (?:\p{Ll}+ing|normal)\b)/u;
  * below it scores (the replacement seldom repeats the question's words).
  */
 function replacesEnding(older: FactView, newer: FactView): boolean {
-  return older.subject !== null && newer.subject === older.subject && INSTEAD.test(newer.memory.memory) && ENDS_THING.test(older.memory.memory) && !INSTEAD.test(older.memory.memory) && !laterView(older, newer);
+  return older.subject !== null && newer.subject === older.subject && newer.says(INSTEAD) && older.says(ENDS_THING) && !older.says(INSTEAD) && !laterView(older, newer);
 }
 
 /** The newer fact ends a value the older one names with a capital ("sold the Outback" after "drives a Subaru Outback"). */
 function endsValueOf(older: FactView, newer: FactView): boolean {
-  if (!ENDS_VALUE.test(newer.memory.memory)) return false;
+  if (!newer.says(ENDS_VALUE)) return false;
   // The subject's own name ("John's" of "John's goal is ...") is no value of the fact.
   const values = namedValues(older);
   const said = newer.memory.memory.toLowerCase();
@@ -390,7 +395,7 @@ const SWITCHED = /\b(?:switched|swapped|changed|transferred|moved)\b[^.;]*?\b(?:
  * older value no longer holds, whatever attribute either is filed under.
  */
 function switchesFrom(older: FactView, newer: FactView): boolean {
-  if (!SWITCHED.test(newer.memory.memory)) return false;
+  if (!newer.says(SWITCHED)) return false;
   const said = newer.memory.memory.toLowerCase();
   return namedValues(older).some((w) => w.length >= 3 && new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(said));
 }
@@ -435,7 +440,7 @@ const JOB_TAKEN = new RegExp(
  */
 function newJobAfter(ending: FactView, all: readonly FactView[], moved: ReadonlySet<string>): FactView | null {
   // "Anna left Harbour Law" filed as her employer ends a job as "quit" does.
-  const endsJob = JOB_ENDS.test(ending.memory.memory) || (WORK.has(ending.id) && ENDS_THING.test(ending.memory.memory));
+  const endsJob = ending.says(JOB_ENDS) || (WORK.has(ending.id) && ending.says(ENDS_THING));
   if (!endsJob || ending.subject === null) return null;
   const sameDocument = (f: FactView) => f.memory.documentIds.some((d) => ending.memory.documentIds.includes(d));
   return (
@@ -444,22 +449,22 @@ function newJobAfter(ending: FactView, all: readonly FactView[], moved: Readonly
         f.memory.id !== ending.memory.id &&
         !moved.has(f.memory.id) &&
         f.subject === ending.subject &&
-        !JOB_ENDS.test(f.memory.memory) &&
-        !ENDS_THING.test(f.memory.memory) &&
+        !f.says(JOB_ENDS) &&
+        !f.says(ENDS_THING) &&
         (sameDocument(f) || laterView(f, ending)) &&
-        (WORK.has(f.id) || JOB_TAKEN.test(f.memory.memory)),
+        (WORK.has(f.id) || f.says(JOB_TAKEN)),
     ) ?? null
   );
 }
 
 /** The newer fact ends the job the older one states (its employer or its title). */
 function endsWork(older: FactView, newer: FactView): boolean {
-  return WORK.has(older.id) && JOB_ENDS.test(newer.memory.memory);
+  return WORK.has(older.id) && newer.says(JOB_ENDS);
 }
 
 /** The newer fact gives the subject of an older job title another one ("promoted to captain" after "is a lieutenant"). */
 function changesRole(older: FactView, newer: FactView): boolean {
-  return older.id === 'role' && ROLE_CHANGE.test(newer.memory.memory);
+  return older.id === 'role' && newer.says(ROLE_CHANGE);
 }
 
 /** "a new coach", "my new dentist", "a different accountant": a person holding a relation to the subject, one at a time. */
@@ -477,11 +482,9 @@ function newHolderOfNamed(older: FactView, newer: FactView): boolean {
 /** The relation noun the newer fact names a new holder of and the older fact (not itself a "new" one) names. */
 function newRelationHolder(older: FactView, newer: FactView): string | null {
   const text = older.memory.memory;
-  if (/\b(?:new|different)\b/i.test(text)) return null;
-  for (const m of newer.memory.memory.matchAll(NEW_PERSON)) {
-    const noun = m[1]!.toLowerCase();
-    if (new RegExp(String.raw`\b${noun}\b`, 'i').test(text)) return noun;
-  }
+  const nouns = newer.newPersons();
+  if (nouns.length === 0 || /\b(?:new|different)\b/i.test(text)) return null;
+  for (const noun of nouns) if (new RegExp(String.raw`\b${noun}\b`, 'i').test(text)) return noun;
   return null;
 }
 
@@ -510,8 +513,8 @@ const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'sir', 'dam
  * piano with Mr Tanaka now"). The older fact no longer holds.
  */
 function holderEnded(older: FactView, newer: FactView): boolean {
-  if (!PROFESSION_IN.test(older.memory.memory)) return false;
-  if (!JOB_ENDS.test(newer.memory.memory) && !ENDS_THING.test(newer.memory.memory)) return false;
+  if (!older.says(PROFESSION_IN)) return false;
+  if (!newer.says(JOB_ENDS) && !newer.says(ENDS_THING)) return false;
   const name = newer.subject!.split(/\s+/).filter((w) => !HONORIFICS.has(w.replace(/\.$/, '')));
   const values = new Set(namedValues(older));
   return name.length > 0 && name.every((w) => values.has(w));
@@ -554,7 +557,7 @@ function valueNow(older: FactView, newer: FactView): boolean {
   // "he's vegetarian".
   const olderDiets = dietsOf(older.memory.memory);
   if (older.id === 'diet' || (older.id === 'other' && olderDiets.size > 0)) return [...dietsOf(text)].some((d) => !olderDiets.has(d));
-  if (older.id === 'role' || (older.id === 'other' && CLASSIFIED.test(older.memory.memory))) return TITLE_SHAPE.test(text);
+  if (older.id === 'role' || (older.id === 'other' && older.says(CLASSIFIED))) return TITLE_SHAPE.test(text);
   return false;
 }
 
@@ -645,12 +648,35 @@ interface FactView {
   pastValue: boolean;
   /** Its words beyond its subject's, read when a comparison first needs them. */
   terms: () => Set<string>;
+  /** The relation nouns it names a new holder of ("a new coach"), lower-case, read when first needed. */
+  newPersons: () => string[];
+  /**
+   * Whether its text matches a pattern (not global) or a test of its text and catalogue id, each read once: the rules
+   * test the same ones on many pairs.
+   */
+  says: (test: RegExp | ((text: string, id: string) => boolean)) => boolean;
 }
 
+/**
+ * The views of one question's candidates (records are not changed while ranked): each rule below compares pairs of
+ * candidates, and reading a view once per candidate, not once per pair and rule, is most of a memories search's time.
+ */
+const views = new WeakMap<MemoryRecord, { subjectKey: SubjectKey; view: FactView }>();
+
 function factView(m: MemoryRecord, subjectKey: SubjectKey): FactView {
+  const held = views.get(m);
+  if (held?.subjectKey === subjectKey) return held.view;
+  const view = readView(m, subjectKey);
+  views.set(m, { subjectKey, view });
+  return view;
+}
+
+function readView(m: MemoryRecord, subjectKey: SubjectKey): FactView {
   const attribute = canonicalAttribute(m.attribute);
   const spec = attributeSpec(attribute);
   let terms: Set<string> | undefined;
+  let newPersons: string[] | undefined;
+  let said: Map<RegExp | ((text: string, id: string) => boolean), boolean> | undefined;
   return {
     memory: m,
     subject: subjectOf(m, subjectKey),
@@ -662,6 +688,13 @@ function factView(m: MemoryRecord, subjectKey: SubjectKey): FactView {
     pastValue: PAST_VALUE.test(m.memory),
     lasting: lasting(m),
     terms: () => (terms ??= topicTerms(m)),
+    newPersons: () => (newPersons ??= [...m.memory.matchAll(NEW_PERSON)].map((x) => x[1]!.toLowerCase())),
+    says: (test) => {
+      said ??= new Map();
+      let v = said.get(test);
+      if (v === undefined) said.set(test, (v = test instanceof RegExp ? test.test(m.memory) : test(m.memory, spec?.id ?? 'other')));
+      return v;
+    },
   };
 }
 
@@ -697,15 +730,15 @@ function overlap(ta: ReadonlySet<string>, tb: ReadonlySet<string>): { shared: nu
 }
 
 /** Whether one fact restates the other with at most one word of the shorter changed ("March 3" / "March 13"). */
-function restates(a: MemoryRecord, b: MemoryRecord): boolean {
-  const o = overlap(topicTerms(a), topicTerms(b));
+function restates(a: FactView, b: FactView): boolean {
+  const o = overlap(a.terms(), b.terms());
   return o.shared >= 2 && o.shorter - o.shared <= 1;
 }
 
 /** A fact's words without its subject's: what it says about the subject. */
 function topicTerms(m: MemoryRecord): Set<string> {
   const subject = new Set(indexTerms(m.subject ?? ''));
-  return new Set(indexTerms(m.memory).filter((t) => !subject.has(t) && t !== 'user'));
+  return new Set(memoryTerms(m).filter((t) => !subject.has(t) && t !== 'user'));
 }
 
 /**
@@ -727,7 +760,8 @@ export const RECENCY_TIE = 0.02;
  * attributes keep their order, and so do two episodes unless one restates the other (`lasting`, `restates`).
  */
 function newerOnTies<T extends RankedMemory>(sorted: T[], subjectKey: SubjectKey): T[] {
-  const subject = (h: T) => subjectOf(h.memory, subjectKey);
+  const view = (h: T) => factView(h.memory, subjectKey);
+  const subject = (h: T) => view(h).subject;
   // A tie is between the two facts' own scores: swapping places (and scores) must not let a later fact climb a run of
   // one person's facts a little apart each ("Gina's store" asked of twenty store facts all sorted by date).
   const own = new Map(sorted.map((h) => [h.memory.id, h.similarity]));
@@ -739,9 +773,9 @@ function newerOnTies<T extends RankedMemory>(sorted: T[], subjectKey: SubjectKey
       if (
         !subject(a) ||
         subject(a) !== subject(b) ||
-        (!lasting(a.memory) && !lasting(b.memory) && !restates(a.memory, b.memory)) ||
+        (!view(a).lasting && !view(b).lasting && !restates(view(a), view(b))) ||
         own.get(a.memory.id)! - own.get(b.memory.id)! >= RECENCY_TIE ||
-        !statedLater(b.memory, a.memory) ||
+        !laterView(view(b), view(a)) ||
         differentFacts(a.memory, b.memory, subjectKey)
       )
         continue;

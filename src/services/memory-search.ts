@@ -8,10 +8,11 @@ import { clamp01 } from '../search/hybrid.js';
 import { keywordCoverage } from '../search/keyword-score.js';
 import { memoryFeatures, memorySimilarity, memorySimilarityWeights, memoryTermWeights, sourceSimilarity, withSourceEvidence, type MemorySimilarityWeights } from '../search/memory-similarity.js';
 import type { Store } from '../storage/store.js';
-import { indexTerms, queryTerms } from '../text/tokenize.js';
+import { queryTerms } from '../text/tokenize.js';
 import { asksAboutEvent, subjectsOf } from './memory-subjects.js';
 import { askedAttributes, attributeEvidence, currentFactsFirst, oneSlotPerSource, questionFocus } from './memory-ranking.js';
 import { pastQuestion, previousValueFirst } from './memory-past.js';
+import { memoryTerms } from './memory-terms.js';
 import { checksValue, replacedValues, replacedValuesBelow } from './memory-old-values.js';
 
 export interface MemoryHit {
@@ -115,7 +116,7 @@ export class MemorySearch {
     const versions = past ? [...earlier.values()].map((e) => e.version) : [];
     const memories = [...found, ...extra, ...versions].filter((m) => matchesFilter(p.filters, m.metadata) && (!p.documentId || m.documentIds.includes(p.documentId)));
     // Term weights from the candidates themselves: they are the memories the question is about.
-    const termSets = new Map(memories.map((m) => [m.id, new Set(indexTerms(m.memory))]));
+    const termSets = new Map(memories.map((m) => [m.id, new Set(memoryTerms(m))]));
     // Scored on what the question asks: "What is Maya's position at Baker & Lowe?" without the organisation it names.
     const scored = queryTerms(questionFocus(p.q));
     const df = new Map(scored.map((t) => [t, [...termSets.values()].filter((s) => s.has(t)).length]));
@@ -137,10 +138,10 @@ export class MemorySearch {
       if (embedder) {
         // An earlier version, which no retriever returns, is as close in meaning as its chain's latest.
         const cos = cosines.get(m.id) ?? cosines.get(earlier.get(m.id)?.head ?? '') ?? floor ?? embedder.calibration.mean;
-        const keyword = { queryTerms: scored, memoryTerms: termSets.get(m.id) ?? new Set(indexTerms(m.memory)), weights };
+        const keyword = { queryTerms: scored, memoryTerms: termSets.get(m.id) ?? new Set(memoryTerms(m)), weights };
         similarity = memorySimilarity(memoryFeatures(cos, best, embedder.calibration, keyword, evidence), this.weights ?? memorySimilarityWeights(embedder.id));
       } else {
-        similarity = KEYWORD_ONLY_WEIGHT * keywordCoverage(scored, termSets.get(m.id) ?? new Set(indexTerms(m.memory)), weights);
+        similarity = KEYWORD_ONLY_WEIGHT * keywordCoverage(scored, termSets.get(m.id) ?? new Set(memoryTerms(m)), weights);
       }
       const matched = subjects.match(m);
       // Another person's fact counts against itself only for the asked person's own attribute, and not when it names

@@ -57,6 +57,21 @@ describe('speech in real recordings', { timeout: 600_000 }, () => {
     expect(result.details).toMatchObject({ language: 'en' });
   });
 
+  it('hears a phrase of a read sonnet that a narrower beam loses (beam 10)', async () => {
+    const f = audio['speech-sonnet-1.flac']!;
+    const { result } = await transcribe(f.file);
+    expect(result.content).toMatch(/herald to the gaudy spring/i);
+    // A 16 kHz reading is wide-band: no telephone clean-up.
+    expect(result.details).not.toHaveProperty('cleanUp');
+  });
+
+  it('cleans up a telephone prompt (8 kHz) before transcribing it, and says so', async () => {
+    const f = audio['speech-asterisk-ivr-main.flac']!;
+    const { result } = await transcribe(f.file);
+    expect(result.content).toMatch(/for accounting and other receivables/i);
+    expect(result.details).toMatchObject({ sampleRate: 8000, cleanUp: 'highpass=f=80,afftdn' });
+  });
+
   it('passes a metadata language hint to the engine', async () => {
     const { result } = await transcribe('speech-french.aiff', 'fr');
     expect(result.details).toMatchObject({ language: 'fr', languageHint: 'fr' });

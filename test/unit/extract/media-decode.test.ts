@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { decodeArgs, decodeToWav, needsCleanUp, SPEECH_CLEAN_UP } from '../../../src/extract/media-decode.js';
+
+const afterFilter = (args: string[]) => args[args.indexOf('-af') + 1];
+
+describe('decoding speech for the transcriber', () => {
+  it('cleans up the mixed audio before it is resampled: a high-pass under the voice and steady-noise reduction', () => {
+    const args = decodeArgs('in.mp3', 'out.wav', { maxSeconds: 60, cleanUp: true });
+    expect(afterFilter(args)).toBe('highpass=f=80,afftdn');
+    expect(args).toEqual(expect.arrayContaining(['-ac', '1', '-ar', '16000']));
+    expect(args.slice(-4)).toEqual(['-f', 'wav', '-y', 'out.wav']);
+  });
+
+  it('picks one channel first, then cleans it up', () => {
+    const args = decodeArgs('call.wav', 'c1.wav', { maxSeconds: 60, channel: 1, cleanUp: true });
+    expect(afterFilter(args)).toBe(`pan=mono|c0=c1,${SPEECH_CLEAN_UP}`);
+    expect(args).not.toContain('-ac');
+  });
+
+  it('without the clean-up decodes as plain as before', () => {
+    expect(decodeArgs('in.mp3', 'out.wav', { maxSeconds: 60, cleanUp: false })).not.toContain('-af');
+    expect(afterFilter(decodeArgs('call.wav', 'c0.wav', { maxSeconds: 60, channel: 0, cleanUp: false }))).toBe('pan=mono|c0=c0');
+  });
+
+  it('cleans up telephone-band audio only (8 kHz and below), not wide-band recordings', () => {
+    expect(needsCleanUp(8000)).toBe(true);
+    expect(needsCleanUp(6000)).toBe(true);
+    expect(needsCleanUp(16000)).toBe(false);
+    expect(needsCleanUp(44100)).toBe(false);
+    expect(needsCleanUp(null)).toBe(false);
+  });
+
+  describe('with an ffmpeg that has no such filters', () => {
+    const dirs: string[] = [];
+    afterEach(() => {
+      for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+    });
+
+    it('decodes again without the clean-up instead of failing the file', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-decode-'));
+      dirs.push(dir);
+      // One second of 16 kHz mono silence, written by a stand-in ffmpeg that knows no afftdn.
+      const wav = Buffer.alloc(44 + 32000);
+      wav.write('RIFF', 0);
+      wav.writeUInt32LE(36 + 32000, 4);
+      wav.write('WAVEfmt ', 8);
+      wav.writeUInt32LE(16, 16);
+      wav.writeUInt16LE(1, 20);
+      wav.writeUInt16LE(1, 22);
+      wav.writeUInt32LE(16000, 24);
+      wav.writeUInt32LE(32000, 28);
+      wav.writeUInt16LE(2, 32);
+      wav.writeUInt16LE(16, 34);
+      wav.write('data', 36);
+      wav.writeUInt32LE(32000, 40);
+      fs.writeFileSync(path.join(dir, 'silence.wav'), wav);
+      const calls = path.join(dir, 'calls.txt');
+      const fake = path.join(dir, 'ffmpeg');
+      fs.writeFileSync(fake, `#!/bin/sh\necho "$*" >> '${calls}'\ncase "$*" in *afftdn*) echo "No such filter: 'afftdn'" >&2; exit 1;; esac\nfor a; do last="$a"; done\ncp '${path.join(dir, 'silence.wav')}' "$last"\n`, {
+        mode: 0o755,
+      });
+      const out = await decodeToWav({ path: fake, version: 'fake', ffprobe: fake }, 'in.mp3', dir, { signal: new AbortController().signal, maxSeconds: 10, expectedSeconds: 1, cleanUp: true });
+      expect(out.seconds).toBeCloseTo(1, 5);
+      const lines = fs.readFileSync(calls, 'utf8').trim().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toContain('afftdn');
+      expect(lines[1]).not.toContain('-af');
+    });
+  });
+});
