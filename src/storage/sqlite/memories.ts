@@ -12,6 +12,7 @@ import {
   type SubjectAttribute,
   type MemoryDates,
 } from '../memories.js';
+import { orgScopeToken } from '../scope-tokens.js';
 import { listIdsSql, memoryScopeSql } from './memory-list-sql.js';
 import { COLUMNS, encode, rowToMemory, SELECT_M, type Row } from './memory-rows.js';
 import { MemorySideRows } from './memory-side.js';
@@ -70,6 +71,7 @@ export class SqliteMemories implements MemoryStore {
    * prepared once: a search runs six or seven, and compiling each again cost ~40 µs.
    */
   private readonly searchStatements = new Map<string, Database.Statement>();
+  private othersStatement: Database.Statement | null = null;
   private sideRows: MemorySideRows | null = null;
 
   constructor(private readonly db: Database.Database) {
@@ -293,8 +295,11 @@ export class SqliteMemories implements MemoryStore {
     // the whole posting list of every phrase of a match once per query (its IDF), and a scope token's list is every
     // memory of the organisation or the tag (10,000 rows: two thirds of the statement's time). The terms' own lists
     // are read in full either way (across organisations, as the IDF already did), and the scores are the same (the
-    // scope column weighs 0). The scope tokens stay written.
-    const match = `terms : (${terms.map(quote).join(' OR ')})`;
+    // scope column weighs 0). The scope tokens stay written. When other organisations have memories in the file, the
+    // organisation's token stays in the match: without it every one of their matching rows would be ranked and read
+    // before the organisation check drops it.
+    let match = `terms : (${terms.map(quote).join(' OR ')})`;
+    if (this.othersHaveMemories(orgId)) match += ` AND scope : ${quote(orgScopeToken(orgId))}`;
     const { where, params } = memoryScopeSql(orgId, { ...q, containerTags: undefined }, new Date().toISOString(), { rowsKnown: true });
     if (q.containerTags && q.containerTags.length > 0) {
       where.push('EXISTS (SELECT 1 FROM memory_tags t WHERE t.org_id = ? AND t.tag IN (SELECT value FROM json_each(?)) AND t.memory_id = m.id)');
@@ -439,6 +444,12 @@ export class SqliteMemories implements MemoryStore {
   private readFloats(orgId: string, model: string, ids: readonly string[]): Map<string, Float32Array> {
     const rows = this.searchStatement('SELECT id, embedding FROM memories WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ? AND embedding_model = ?').all(JSON.stringify(ids), orgId, model) as Row[];
     return new Map(rows.map((r) => [r.id as string, blobToVector(r.embedding as Buffer)]));
+  }
+
+  /** Whether an organisation other than this one has memories in the file (two index seeks). */
+  private othersHaveMemories(orgId: string): boolean {
+    this.othersStatement ??= this.db.prepare('SELECT EXISTS (SELECT 1 FROM memories WHERE org_id < ?) OR EXISTS (SELECT 1 FROM memories WHERE org_id > ?)').pluck();
+    return this.othersStatement.get(orgId, orgId) === 1;
   }
 
   /** A search read's statement, prepared on first use (its SQL varies only with the scope's options: a few). */
