@@ -23,7 +23,7 @@ import { staticEmbedderHandle } from '../src/providers/create-embedder.js';
 import { createRuntime } from '../src/runtime.js';
 import { SqliteStore } from '../src/storage/sqlite/sqlite-store.js';
 import { listenLocal, resolveEmbedder, summarize } from './lib.js';
-import type { ServeProbeJob } from './serve-probe-job.js';
+import { timedSearch, type ServeProbeJob } from './serve-probe-job.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -60,16 +60,7 @@ const config = loadConfig({ MNEMO_API_KEY: job.apiKey, MNEMO_DATA_DIR: job.dataD
 const runtime = await createRuntime(config, silentLogger, { store, embedder: staticEmbedderHandle(embedder), print: () => undefined });
 const { server, baseUrl } = await listenLocal(runtime.app);
 const digest = createHash('sha256');
-const search = async (body: string): Promise<number> => {
-  const t = performance.now();
-  const res = await fetch(`${baseUrl}/v4/search`, { method: 'POST', headers: { authorization: `Bearer ${job.apiKey}`, 'content-type': 'application/json' }, body });
-  const bytes = await res.arrayBuffer();
-  const ms = performance.now() - t;
-  if (!res.ok) throw new Error(`search failed: ${res.status}`);
-  const { results } = JSON.parse(Buffer.from(bytes).toString('utf8')) as { results: { id: string; similarity: number }[] };
-  digest.update(`${results.map((r) => `${r.id}:${r.similarity}`).join(',')}\n`);
-  return ms;
-};
+const search = (body: string): Promise<number> => timedSearch(baseUrl, job.apiKey, body, digest);
 const firstQueryMs = await search(job.bodies[0]!);
 const rest = job.bodies.slice(1);
 for (const body of rest.slice(0, Number(values.warmup))) await search(body);

@@ -1,4 +1,5 @@
 /** The job of bench/serve-probe.ts and the environment its service is configured from. */
+import type { Hash } from 'node:crypto';
 import path from 'node:path';
 import { REPO_ROOT } from './lib.js';
 
@@ -34,4 +35,19 @@ export function serveProbeEnv(job: ServeProbeJob, env: Record<string, string | u
     MNEMO_EMBEDDING_ALLOW_DOWNLOAD: 'false',
     ...(job.model ? { MNEMO_EMBEDDING_MODEL: job.model } : {}),
   };
+}
+
+/**
+ * One timed `POST /v4/search` of `body`; the result ids and similarities go into `digest` outside the timed span (the
+ * digest compares builds, it is not part of a search's cost). Returns the milliseconds.
+ */
+export async function timedSearch(baseUrl: string, apiKey: string, body: string, digest: Hash): Promise<number> {
+  const t = performance.now();
+  const res = await fetch(`${baseUrl}/v4/search`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body });
+  const bytes = await res.arrayBuffer();
+  const ms = performance.now() - t;
+  if (!res.ok) throw new Error(`search failed: ${res.status}`);
+  const { results } = JSON.parse(Buffer.from(bytes).toString('utf8')) as { results: { id: string; similarity: number }[] };
+  digest.update(`${results.map((r) => `${r.id}:${r.similarity}`).join(',')}\n`);
+  return ms;
 }

@@ -11,7 +11,7 @@ import { loadConfig } from '../src/core/config.js';
 import { silentLogger } from '../src/core/logger.js';
 import { createRuntime, startWarmUp } from '../src/runtime.js';
 import { listenLocal } from './lib.js';
-import { serveProbeEnv, type ServeProbeJob } from './serve-probe-job.js';
+import { serveProbeEnv, timedSearch, type ServeProbeJob } from './serve-probe-job.js';
 
 export type { ServeProbeJob } from './serve-probe-job.js';
 
@@ -52,21 +52,7 @@ if (job.expectEmbedderId && embedderId !== job.expectEmbedderId) {
 const embedderReadyMs = performance.now() - t0;
 
 const digest = createHash('sha256');
-const search = async (body: string): Promise<number> => {
-  const t = performance.now();
-  const res = await fetch(`${baseUrl}/v4/search`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${job.apiKey}`, 'content-type': 'application/json' },
-    body,
-  });
-  const bytes = await res.arrayBuffer();
-  const ms = performance.now() - t;
-  if (!res.ok) throw new Error(`search failed: ${res.status}`);
-  // Outside the timed span: the digest is for comparing builds, not part of a search's cost.
-  const { results } = JSON.parse(Buffer.from(bytes).toString('utf8')) as { results: { id: string; similarity: number }[] };
-  digest.update(`${results.map((r) => `${r.id}:${r.similarity}`).join(',')}\n`);
-  return ms;
-};
+const search = (body: string): Promise<number> => timedSearch(baseUrl, job.apiKey, body, digest);
 const firstQueryMs = await search(job.bodies[0]!);
 const latencyMs: number[] = [];
 const cpu0 = process.cpuUsage();

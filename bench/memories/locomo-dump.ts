@@ -16,6 +16,7 @@ import { searchEnvFromProcess } from '../quality/modes.js';
 import { loadLocomo } from '../quality/locomo.js';
 import { mean, rankingOf, recallAtK } from '../quality/metrics.js';
 import { resultUnits } from '../quality/units.js';
+import type { DumpRow } from './locomo-dump-rows.js';
 
 const { values: a } = parseArgs({
   options: {
@@ -31,7 +32,7 @@ const dataset = loadLocomo(path.resolve(a.shared!), 0);
 const { embedder } = await resolveEmbedder('local');
 const svc = await openService(a.data!, embedder, searchEnvFromProcess(), false);
 const modes = a.modes!.split(',') as ('memories' | 'documents' | 'hybrid')[];
-const rows: { q: string; tag: string; category: string; relevant: string[]; lists: Record<string, { units: string[]; sim: number; kind: string; text: string }[]> }[] = [];
+const rows: DumpRow[] = [];
 const recall = new Map<string, number[]>(modes.map((m) => [m, []]));
 // Milliseconds of each search through the API, for the latency of a mode (load-dependent: compare runs side by side).
 const times = new Map<string, number[]>(modes.map((m) => [m, []]));

@@ -21,36 +21,24 @@ import { fuseRanked, type FusionOptions } from '../../src/search/result-fusion.j
 import { orderByMemoryContext } from '../../src/search/memory-turn-context.js';
 import { reorderedBy } from '../../src/search/turn-context.js';
 import { withIntent } from '../../src/search/query-intent.js';
+import { readDump, type DumpItem, type DumpRow } from './locomo-dump-rows.js';
 
 const { values: a } = parseArgs({
   options: { dump: { type: 'string', default: '/tmp/locomo-dump.json' }, each: { type: 'string', default: '15' }, own: { type: 'string' }, expanded: { type: 'string' } },
 });
-interface Item {
-  units: string[];
-  sim: number;
-  kind: string;
-  text: string;
-}
-interface Row {
-  q: string;
-  tag: string;
-  category: string;
-  relevant: string[];
-  lists: Record<string, Item[]>;
-}
-const rows = JSON.parse(fs.readFileSync(a.dump!, 'utf8')) as Row[];
+const rows = readDump(a.dump!);
 const each = Number(a.each);
 const tags = [...new Set(rows.map((r) => r.tag))].sort();
 const firstHalf = new Set(tags.slice(0, Math.ceil(tags.length / 2)));
 const odd = new Set(tags.filter((_, i) => i % 2 === 0));
 // Memories ranked on their own text (--own), by question, in the dump's order.
-const own = a.own ? (JSON.parse(fs.readFileSync(a.own, 'utf8')) as Row[]).map((r) => r.lists.memories ?? []) : null;
+const own = a.own ? (JSON.parse(fs.readFileSync(a.own, 'utf8')) as DumpRow[]).map((r) => r.lists.memories ?? []) : null;
 if (own && own.length !== rows.length) throw new Error(`--own ${a.own}: ${own.length} questions, the dump has ${rows.length}`);
 rows.forEach((r, i) => {
   if (own) r.lists.own = own[i]!;
 });
 
-type Fill = (memories: Item[], chunks: Item[], row: Row) => string[][];
+type Fill = (memories: DumpItem[], chunks: DumpItem[], row: DumpRow) => string[][];
 function score(fill: Fill) {
   const all: number[] = [];
   const h1: number[] = [];
@@ -68,7 +56,7 @@ function score(fill: Fill) {
   return `${pct(all)}% (halves ${pct(h1)} / ${pct(h2)}, odd / even ${pct(o)} / ${pct(e)})`;
 }
 
-const key = (i: Item, n: number) => `${i.kind}:${i.text}:${n}`;
+const key = (i: DumpItem, n: number) => `${i.kind}:${i.text}:${n}`;
 const fuseWith =
   (o: FusionOptions): Fill =>
   (m, c) =>
@@ -169,7 +157,7 @@ for (const beta of [0.1, 0.2, 0.3, 0.5]) {
 // what one slot of the first page is worth from each side. A chunk's turn is lifted by a source's evidence as a noisy-OR
 // term at `weight`, capped at that evidence (search/turn-context.ts liftedBy with the weight as a parameter).
 const lift = (similarity: number, evidence: number, weight: number) => Math.max(similarity, Math.min(withIntent(similarity, weight * evidence), evidence));
-function widened(c: Item[], m: Item[], o: { memories: number; memoryWeight: number; chunks: number; chunkWeight: number; decay: number }): Item[] {
+function widened(c: DumpItem[], m: DumpItem[], o: { memories: number; memoryWeight: number; chunks: number; chunkWeight: number; decay: number }): DumpItem[] {
   const best = c[0]?.sim ?? 0;
   const score = new Map(c.map((x) => [x, x.sim]));
   const lend = (source: string, evidence: number, weight: number) => {
@@ -249,7 +237,7 @@ if (a.expanded) {
   if (expanded.length !== rows.length) throw new Error(`--expanded ${a.expanded}: ${expanded.length} questions, the dump has ${rows.length}`);
   const byRow = new Map(rows.map((r, i) => [r, expanded[i]!]));
   const servedFill =
-    (merge: (c: Item[], r: Row) => Item[]): Fill =>
+    (merge: (c: DumpItem[], r: DumpRow) => DumpItem[]): Fill =>
     (m, c, r) => {
       const ordered = widened(merge(c, r).slice(0, each), m, served);
       const listed = new Set(ordered.flatMap((x) => x.units));
@@ -270,7 +258,7 @@ if (a.expanded) {
       [0.3, 60],
       [1, 10],
     ] as const) {
-      const merge = (c: Item[], r: Row) => {
+      const merge = (c: DumpItem[], r: DumpRow) => {
         const tag = (xs: { units: string[]; sim: number }[]) => xs.filter((x) => x.units[0]).map((x) => ({ ...x, text: '', kind: 'chunk', id: x.units[0]!, similarity: x.sim }));
         return mergedByRank(tag(c), tag(byRow.get(r)![variant]![0] ?? []), w, k).map((x) => ({ units: x.units, sim: x.similarity, kind: 'chunk', text: x.text }));
       };

@@ -11,31 +11,18 @@
  *
  *   npx tsx bench/memories/locomo-slot-replay.ts --dump /tmp/dump.json [--chunks /tmp/chunks.json] [--limit 20]
  */
-import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { mean, rankingOf, recallAtK } from '../quality/metrics.js';
 import { fuseRanked, memoriesWithSlots, MEMORY_SLOT_SIMILARITY } from '../../src/search/result-fusion.js';
 import { orderByMemoryContext, MEMORY_CONTEXT_SOURCES } from '../../src/search/memory-turn-context.js';
 import { CONTEXT_WINDOW } from '../../src/search/turn-context.js';
 import { SOURCE_EVIDENCE_WEIGHT } from '../../src/search/memory-similarity.js';
+import { readDump, type DumpItem, type DumpRow } from './locomo-dump-rows.js';
 
 const { values: a } = parseArgs({ options: { dump: { type: 'string' }, chunks: { type: 'string' }, limit: { type: 'string', default: '20' }, filter: { type: 'string' } } });
-interface Item {
-  units: string[];
-  sim: number;
-  kind: string;
-  text: string;
-}
-interface Row {
-  q: string;
-  tag: string;
-  category: string;
-  relevant: string[];
-  lists: Record<string, Item[]>;
-}
-const rows = JSON.parse(fs.readFileSync(a.dump!, 'utf8')) as Row[];
+const rows = readDump(a.dump!);
 if (a.chunks) {
-  const other = JSON.parse(fs.readFileSync(a.chunks, 'utf8')) as Row[];
+  const other = readDump(a.chunks);
   rows.forEach((r, i) => {
     if (other[i]!.q !== r.q) throw new Error(`--chunks: question ${i} differs`);
     r.lists.documents = other[i]!.lists.documents!;
@@ -57,8 +44,8 @@ const near = (u: string, v: string) => {
 };
 
 /** What the served steps hand the fusion: memory list (first `each`) and chunk list after the memory turn context. */
-const listsCache = new Map<Row, { m: Item[]; c: Item[]; all: Item[] }>();
-function servedLists(r: Row) {
+const listsCache = new Map<DumpRow, { m: DumpItem[]; c: DumpItem[]; all: DumpItem[] }>();
+function servedLists(r: DumpRow) {
   const held = listsCache.get(r);
   if (held) return held;
   const m = (r.lists.memories ?? []).slice(0, each);
@@ -77,20 +64,20 @@ function servedLists(r: Row) {
   listsCache.set(r, out);
   return out;
 }
-const asMemory = (x: Item, i: number) => ({ ...x, kind: 'memory' as const, similarity: x.sim, key: `m${i}:${x.text}`, sources: x.units });
-const asChunk = (x: Item, i: number) => ({ ...x, kind: 'chunk' as const, similarity: x.sim, key: `c${i}:${x.text}`, sources: x.units });
+const asMemory = (x: DumpItem, i: number) => ({ ...x, kind: 'memory' as const, similarity: x.sim, key: `m${i}:${x.text}`, sources: x.units });
+const asChunk = (x: DumpItem, i: number) => ({ ...x, kind: 'chunk' as const, similarity: x.sim, key: `c${i}:${x.text}`, sources: x.units });
 
 type Page = string[][];
-type Fill = (r: Row) => Page;
-const servedCache = new Map<Row, Page>();
-function served(r: Row, o: { w?: number; k?: number; floor?: number } = {}): Page {
+type Fill = (r: DumpRow) => Page;
+const servedCache = new Map<DumpRow, Page>();
+function served(r: DumpRow, o: { w?: number; k?: number; floor?: number } = {}): Page {
   const plain = o.w === undefined && o.k === undefined && o.floor === undefined;
   if (plain && servedCache.has(r)) return servedCache.get(r)!;
   const page = servedUncached(r, o);
   if (plain) servedCache.set(r, page);
   return page;
 }
-function servedUncached(r: Row, o: { w?: number; k?: number; floor?: number }): Page {
+function servedUncached(r: DumpRow, o: { w?: number; k?: number; floor?: number }): Page {
   const { m, c } = servedLists(r);
   const mm = m.map(asMemory);
   const cc = c.map(asChunk);
@@ -100,7 +87,7 @@ function servedUncached(r: Row, o: { w?: number; k?: number; floor?: number }): 
 }
 
 /** A memory's own calibrated similarity, backed out of its source-weighted one (search/memory-similarity.ts). */
-function ownSimilarity(x: Item, chunks: Item[]): number {
+function ownSimilarity(x: DumpItem, chunks: DumpItem[]): number {
   const floor = chunks.at(-1)?.sim ?? 0;
   let source = -1;
   for (const c of chunks) if (c.units.some((u) => x.units.includes(u))) source = Math.max(source, c.sim);
@@ -112,12 +99,12 @@ function ownSimilarity(x: Item, chunks: Item[]): number {
  * The served page with its last `r` slots open to the best memories (within the first `depth` of the memory list,
  * at or above `floor` by `by`) whose source turns the page's first 10 - r slots lack.
  */
-function newSourceSlots(r: Row, o: { slots: number; depth: number; floor: number; by: 'sim' | 'own'; base?: Page }): Page {
+function newSourceSlots(r: DumpRow, o: { slots: number; depth: number; floor: number; by: 'sim' | 'own'; base?: Page }): Page {
   const page = o.base ?? served(r);
   const { m, all } = servedLists(r);
   const head = page.slice(0, 10 - o.slots);
   const seen = new Set(head.flat());
-  const score = (x: Item) => (o.by === 'sim' ? x.sim : ownSimilarity(x, all));
+  const score = (x: DumpItem) => (o.by === 'sim' ? x.sim : ownSimilarity(x, all));
   const extra = m
     .slice(0, o.depth)
     .filter((x) => x.units.length > 0 && x.units.every((u) => !seen.has(u)) && score(x) >= o.floor)
@@ -133,10 +120,10 @@ function newSourceSlots(r: Row, o: { slots: number; depth: number; floor: number
 }
 
 /** Reciprocal-rank fusion with the source turn as the unit: 1/(k + chunk rank) + w/(k + memory rank). */
-function turnRrf(r: Row, w: number, k: number): Page {
+function turnRrf(r: DumpRow, w: number, k: number): Page {
   const { m, c } = servedLists(r);
   const s = new Map<string, number>();
-  const first = (xs: Item[], weight: number) => {
+  const first = (xs: DumpItem[], weight: number) => {
     const seen = new Set<string>();
     xs.forEach((x, i) => {
       for (const u of x.units)
