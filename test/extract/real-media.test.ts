@@ -65,6 +65,14 @@ describe('speech in real recordings', { timeout: 600_000 }, () => {
     expect(result.details).not.toHaveProperty('cleanUp');
   });
 
+  it('hears a quietly recorded reading at speech level (loudness normalised before Whisper)', async () => {
+    const f = audio['speech-sonnet-1.flac']!;
+    const { result } = await transcribe(f.file);
+    // Without the levelling Whisper base heard "contracted to thy own bright eyes" and "taking a famine".
+    expect(result.content).toMatch(/contracted to thine own bright eyes/i);
+    expect(result.content).toMatch(/making a famine where abundance lies/i);
+  });
+
   it('cleans up a telephone prompt (8 kHz) before transcribing it, and says so', async () => {
     const f = audio['speech-asterisk-ivr-main.flac']!;
     const { result } = await transcribe(f.file);

@@ -49,9 +49,27 @@ export function normalise(s: string): string {
     .trim();
 }
 
-/** The phrases of `f` found in `text`, and the share of them. */
-export function phraseRecall(phrases: readonly string[], text: string): { found: string[]; missing: string[]; recall: number } {
-  const t = normalise(text);
-  const found = phrases.filter((p) => t.includes(normalise(p)));
+/**
+ * Speech as the words heard: normalise(), then the punctuation a transcriber writes between words (commas, full
+ * stops, question marks, dashes, hyphens, quotes) as a space, since none of it is heard. Apostrophes inside a word
+ * stay ("beauty's", "d'écho", "n'est"). A speaker-test clip saying "front" and "center" comes back as "Front,
+ * center.": a person hears the phrase "Front center" in it (test/helpers/media.ts compares transcripts the same way).
+ */
+export function spokenWords(s: string): string {
+  return normalise(s)
+    .replace(/[^\p{L}\p{M}\p{N}']+/gu, ' ')
+    .replace(/(?<![\p{L}\p{M}\p{N}])'|'(?![\p{L}\p{M}\p{N}])/gu, ' ')
+    .replace(/ +/g, ' ')
+    .trim();
+}
+
+/**
+ * The phrases of `f` found in `text`, and the share of them. Speech (`spoken`) is compared by its words
+ * (spokenWords); everything else as read, punctuation included (normalise).
+ */
+export function phraseRecall(phrases: readonly string[], text: string, o: { spoken?: boolean } = {}): { found: string[]; missing: string[]; recall: number } {
+  const norm = o.spoken ? spokenWords : normalise;
+  const t = norm(text);
+  const found = phrases.filter((p) => t.includes(norm(p)));
   return { found, missing: phrases.filter((p) => !found.includes(p)), recall: phrases.length ? found.length / phrases.length : 1 };
 }

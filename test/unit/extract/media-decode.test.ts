@@ -2,27 +2,31 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeArgs, decodeToWav, needsCleanUp, SPEECH_CLEAN_UP } from '../../../src/extract/media-decode.js';
+import { decodeArgs, decodeToWav, needsCleanUp, SPEECH_CLEAN_UP, SPEECH_LEVEL } from '../../../src/extract/media-decode.js';
 
 const afterFilter = (args: string[]) => args[args.indexOf('-af') + 1];
 
 describe('decoding speech for the transcriber', () => {
   it('cleans up the mixed audio before it is resampled: a high-pass under the voice and steady-noise reduction', () => {
     const args = decodeArgs('in.mp3', 'out.wav', { maxSeconds: 60, cleanUp: true });
-    expect(afterFilter(args)).toBe('highpass=f=80,afftdn');
+    expect(afterFilter(args)).toBe('highpass=f=80,afftdn,loudnorm');
     expect(args).toEqual(expect.arrayContaining(['-ac', '1', '-ar', '16000']));
     expect(args.slice(-4)).toEqual(['-f', 'wav', '-y', 'out.wav']);
   });
 
   it('picks one channel first, then cleans it up', () => {
     const args = decodeArgs('call.wav', 'c1.wav', { maxSeconds: 60, channel: 1, cleanUp: true });
-    expect(afterFilter(args)).toBe(`pan=mono|c0=c1,${SPEECH_CLEAN_UP}`);
+    expect(afterFilter(args)).toBe(`pan=mono|c0=c1,${SPEECH_CLEAN_UP},${SPEECH_LEVEL}`);
     expect(args).not.toContain('-ac');
   });
 
-  it('without the clean-up decodes as plain as before', () => {
-    expect(decodeArgs('in.mp3', 'out.wav', { maxSeconds: 60, cleanUp: false })).not.toContain('-af');
-    expect(afterFilter(decodeArgs('call.wav', 'c0.wav', { maxSeconds: 60, channel: 0, cleanUp: false }))).toBe('pan=mono|c0=c0');
+  it('brings every file to speech level (EBU R128 loudness), last before resampling', () => {
+    expect(afterFilter(decodeArgs('in.mp3', 'out.wav', { maxSeconds: 60, cleanUp: false }))).toBe('loudnorm');
+    expect(afterFilter(decodeArgs('call.wav', 'c0.wav', { maxSeconds: 60, channel: 0, cleanUp: false }))).toBe('pan=mono|c0=c0,loudnorm');
+  });
+
+  it('decodes as plain as before when neither is asked', () => {
+    expect(decodeArgs('in.mp3', 'out.wav', { maxSeconds: 60, cleanUp: false, level: false })).not.toContain('-af');
   });
 
   it('cleans up telephone-band audio only (8 kHz and below), not wide-band recordings', () => {
@@ -39,10 +43,11 @@ describe('decoding speech for the transcriber', () => {
       for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
     });
 
-    it('decodes again without the clean-up instead of failing the file', async () => {
+    /** decodeToWav with a stand-in ffmpeg that knows no `missing` filter; returns the argv lines it was called with. */
+    async function decodeWithout(missing: string, cleanUp: boolean): Promise<{ seconds: number; calls: string[] }> {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-decode-'));
       dirs.push(dir);
-      // One second of 16 kHz mono silence, written by a stand-in ffmpeg that knows no afftdn.
+      // One second of 16 kHz mono silence, written by the stand-in.
       const wav = Buffer.alloc(44 + 32000);
       wav.write('RIFF', 0);
       wav.writeUInt32LE(36 + 32000, 4);
@@ -59,15 +64,31 @@ describe('decoding speech for the transcriber', () => {
       fs.writeFileSync(path.join(dir, 'silence.wav'), wav);
       const calls = path.join(dir, 'calls.txt');
       const fake = path.join(dir, 'ffmpeg');
-      fs.writeFileSync(fake, `#!/bin/sh\necho "$*" >> '${calls}'\ncase "$*" in *afftdn*) echo "No such filter: 'afftdn'" >&2; exit 1;; esac\nfor a; do last="$a"; done\ncp '${path.join(dir, 'silence.wav')}' "$last"\n`, {
-        mode: 0o755,
-      });
-      const out = await decodeToWav({ path: fake, version: 'fake', ffprobe: fake }, 'in.mp3', dir, { signal: new AbortController().signal, maxSeconds: 10, expectedSeconds: 1, cleanUp: true });
-      expect(out.seconds).toBeCloseTo(1, 5);
-      const lines = fs.readFileSync(calls, 'utf8').trim().split('\n');
-      expect(lines).toHaveLength(2);
-      expect(lines[0]).toContain('afftdn');
-      expect(lines[1]).not.toContain('-af');
+      fs.writeFileSync(
+        fake,
+        `#!/bin/sh\necho "$*" >> '${calls}'\ncase "$*" in *${missing}*) echo "No such filter: '${missing}'" >&2; exit 1;; esac\nfor a; do last="$a"; done\ncp '${path.join(dir, 'silence.wav')}' "$last"\n`,
+        {
+          mode: 0o755,
+        },
+      );
+      const out = await decodeToWav({ path: fake, version: 'fake', ffprobe: fake }, 'in.mp3', dir, { signal: new AbortController().signal, maxSeconds: 10, expectedSeconds: 1, cleanUp });
+      return { seconds: out.seconds, calls: fs.readFileSync(calls, 'utf8').trim().split('\n') };
+    }
+
+    it('decodes again without the clean-up and the levelling instead of failing the file', async () => {
+      const { seconds, calls } = await decodeWithout('afftdn', true);
+      expect(seconds).toBeCloseTo(1, 5);
+      expect(calls).toHaveLength(2);
+      expect(calls[0]).toContain('afftdn');
+      expect(calls[1]).not.toContain('-af');
+    });
+
+    it('decodes wide-band audio again without the levelling when the filter is missing', async () => {
+      const { seconds, calls } = await decodeWithout('loudnorm', false);
+      expect(seconds).toBeCloseTo(1, 5);
+      expect(calls).toHaveLength(2);
+      expect(calls[0]).toContain('-af loudnorm');
+      expect(calls[1]).not.toContain('-af');
     });
   });
 });
