@@ -95,6 +95,15 @@ describe("sceneLinesToAdd (which readings of a photo's lines join its text)", ()
     expect(sceneLinesToAdd('some / NOTICE / words', read)).toEqual(['NOTICE', 'AT ALL TIMES']);
     expect(sceneLinesToAdd('NOTICE\nAT ALL TIMES', read)).toEqual([]);
   });
+
+  it('adds an unsure line two crops read alike, and not one they read differently or only one read', () => {
+    const read: SceneReading[] = [
+      { line: place(10), readings: [reading('Car Parks', 20), reading('Car Parks', 42), reading('Car Parks’', 57)] },
+      { line: place(20), readings: [reading('HEARS', 60), reading('HEAPS', 62), reading('', 0)] },
+      { line: place(30), readings: [reading('rark', 52), reading('rark', 30), reading('mark', 45)] },
+    ];
+    expect(sceneLinesToAdd('Sports Centre', read)).toEqual(['Car Parks']);
+  });
 });
 
 /** A light plate on a mid-grey ground with one line of dark text; `cut` paints plate-coloured bars over parts of it. */
