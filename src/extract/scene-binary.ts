@@ -1,5 +1,5 @@
 import { otsu } from './otsu.js';
-import { components } from './scene-text.js';
+import { components } from './connected-components.js';
 
 /**
  * A scene line's grey crop (dark text on light, one byte per pixel) as black ink on white: Otsu's threshold of the
