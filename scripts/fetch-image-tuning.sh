@@ -49,8 +49,6 @@ FROM_DEBS=(
   "tune-gnome-screenshot-tool.png gnome-user-docs $GNOME/screenshot-tool.png"
   "tune-gnome-print-range.png gnome-user-docs $GNOME/printing-select.png"
   "tune-opencv-photo-green-sign.jpg opencv-doc $CV/text/scenetext02.jpg"
-  "tune-opencv-photo-copy-centre.jpg opencv-doc $CV/text/scenetext03.jpg"
-  "tune-opencv-photo-generator.jpg opencv-doc $CV/text/scenetext04.jpg"
   "tune-opencv-photo-no-parking.jpg opencv-doc $CV/text/scenetext05.jpg"
   "tune-opencv-photo-shop-front.jpg opencv-doc $CV/text/scenetext06.jpg"
   "tune-opencv-word-china.jpg opencv-doc $CV/text/scenetext_word01.jpg"

@@ -352,9 +352,9 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
     // Read in the hinted or configured languages: a language the junk of a photo's readings seemed to be in is no guide.
     const lineLanguages = hinted ?? ocr.languages ?? languages;
     const read: SceneReading[] = [];
-    for (const { png: mask, grey, ...line } of found.lines) {
+    for (const { png: mask, grey, binary, ...line } of found.lines) {
       const readings: OcrResult[] = [];
-      for (const crop of [mask, grey])
+      for (const crop of [mask, grey, binary])
         readings.push(await ocr.recognize(Buffer.from(crop.buffer, crop.byteOffset, crop.byteLength), { signal, layout: 'line', languages: lineLanguages, autoRotate: false, threshold: 'global' }));
       read.push({ line, readings });
     }

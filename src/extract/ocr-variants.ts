@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { findDarkBoxes, type DarkBox } from './ocr-dark-boxes.js';
 import { darkShare, normalisePolarity, unevenLight } from './ocr-polarity.js';
+import { otsu } from './otsu.js';
+import { binaryLine } from './scene-binary.js';
 import { findSceneLines, type SceneLine } from './scene-text.js';
 
 /** One image to derive for another OCR pass (the 'ocr-variant' sandbox job). */
@@ -40,7 +42,7 @@ export interface DarkBoxCrops {
 
 /** 'scene-lines': each line's place on the page and its crop (dark text on white, text about SCENE_TEXT_HEIGHT px tall), as PNG. */
 export interface SceneLineCrops {
-  lines: (Omit<SceneLine, 'mask' | 'maskWidth' | 'maskHeight'> & { png: Uint8Array; grey: Uint8Array })[];
+  lines: (Omit<SceneLine, 'mask' | 'maskWidth' | 'maskHeight'> & { png: Uint8Array; grey: Uint8Array; binary: Uint8Array })[];
 }
 
 /** A box's crop is declared at this resolution: tesseract sizes its text guesses by it (measured at 300 on the newspaper pages). */
@@ -182,34 +184,6 @@ export function brightestChannel(rgb: Uint8Array, channels: number): Uint8Array 
   return grey;
 }
 
-/** Otsu's threshold of an 8-bit greyscale image (the grey level that best splits ink from paper). */
-function otsu(gray: Uint8Array): number {
-  const hist = new Float64Array(256);
-  for (const v of gray) hist[v]! += 1;
-  const total = gray.length;
-  let sumAll = 0;
-  for (let i = 0; i < 256; i++) sumAll += i * hist[i]!;
-  let sumB = 0;
-  let weightB = 0;
-  let best = 128;
-  let bestVar = -1;
-  for (let t = 0; t < 256; t++) {
-    weightB += hist[t]!;
-    if (weightB === 0) continue;
-    const weightF = total - weightB;
-    if (weightF === 0) break;
-    sumB += t * hist[t]!;
-    const meanB = sumB / weightB;
-    const meanF = (sumAll - sumB) / weightF;
-    const between = weightB * weightF * (meanB - meanF) ** 2;
-    if (between > bestVar) {
-      bestVar = between;
-      best = t + 1;
-    }
-  }
-  return best;
-}
-
 /** The page turned level when skewAngle finds a lean (and `turn`), else an empty png and angle 0; with mixedBackground's answer. */
 async function deskew(input: Buffer, width: number, height: number, turn: boolean, density?: number): Promise<OcrVariant> {
   if (!width || !height) return { png: new Uint8Array(0), width, height, angle: 0, mixed: false };
@@ -303,12 +277,18 @@ async function sceneLineCrops(input: Buffer): Promise<SceneLineCrops> {
     if (line.light) crop = crop.negate();
     // sharp negates after extending: the margin is added to the finished crop.
     const body = await crop.normalise({ lower: 2, upper: 98 }).raw().toBuffer({ resolveWithObject: true });
-    const grey = await sharp(firstChannel(body), { raw: { width: body.info.width, height: body.info.height, channels: 1 } })
-      .extend({ top: SCENE_MARGIN, bottom: SCENE_MARGIN, left: SCENE_MARGIN, right: SCENE_MARGIN, background: '#ffffff' })
-      .withDensity(BOX_DPI)
-      .png({ compressionLevel: 1 })
-      .toBuffer();
-    lines.push({ ...place, png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), grey: new Uint8Array(grey.buffer, grey.byteOffset, grey.byteLength) });
+    const stretched = firstChannel(body);
+    const [grey, binary] = await Promise.all(
+      [stretched, binaryLine(stretched, body.info.width, body.info.height)].map((pixels) =>
+        sharp(pixels, { raw: { width: body.info.width, height: body.info.height, channels: 1 } })
+          .extend({ top: SCENE_MARGIN, bottom: SCENE_MARGIN, left: SCENE_MARGIN, right: SCENE_MARGIN, background: '#ffffff' })
+          .withDensity(BOX_DPI)
+          .png({ compressionLevel: 1 })
+          .toBuffer(),
+      ),
+    );
+    const bytes = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+    lines.push({ ...place, png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), grey: bytes(grey!), binary: bytes(binary!) });
   }
   return { lines };
 }

@@ -1,3 +1,5 @@
+import { components, type Comp } from './connected-components.js';
+
 /**
  * Text lines in a scene photo (a street sign, a shop front, a label on a machine), found from the pixels before any
  * OCR. Tesseract's page layout finds no text block in such a photo (the sign is a small part of trees, bricks and
@@ -29,6 +31,16 @@ const MIN_CHARS = 3;
 const BAND_HEIGHT = 1.4;
 /** At most this many lines are returned (the largest first): each costs one small reading. */
 const MAX_LINES = 24;
+/**
+ * Two pieces of one character broken by the binarisation (a thin '1' of a generator's plate came apart at its flag):
+ * one above the other, overlapping by PIECE_OVERLAP of the narrower one's width, at most PIECE_GAP of their joint
+ * height apart (or overlapping by at most that), their joint box no taller than PIECE_HEIGHT times the taller piece
+ * (two letters of stacked lines are twice as tall) and character-shaped (no wider than MAX_PIECE_ASPECT of its height).
+ */
+const PIECE_OVERLAP = 0.5;
+const PIECE_GAP = 0.1;
+const PIECE_HEIGHT = 2;
+const MAX_PIECE_ASPECT = 1.2;
 
 export interface SceneLine {
   /** Box on the page given (pixels; x1, y1 exclusive), padded round the characters. */
@@ -50,14 +62,6 @@ export interface SceneLine {
   mask: Uint8Array;
   maskWidth: number;
   maskHeight: number;
-}
-
-interface Comp {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  area: number;
 }
 
 /** Mean grey of each pixel's square neighbourhood (radius r), from an integral image. */
@@ -85,42 +89,41 @@ function localMean(gray: Uint8Array, width: number, height: number, r: number): 
   return out;
 }
 
-/** Connected components (8-neighbour) of the set pixels of `ink`, with their boxes and pixel counts. */
-function components(ink: Uint8Array, width: number, height: number): { comps: Comp[]; label: Int32Array } {
-  const label = new Int32Array(width * height).fill(-1);
-  const out: Comp[] = [];
-  const stack: number[] = [];
-  for (let start = 0; start < ink.length; start++) {
-    if (!ink[start] || label[start]! >= 0) continue;
-    const c: Comp = { x0: width, y0: height, x1: 0, y1: 0, area: 0 };
-    label[start] = out.length;
-    stack.push(start);
-    while (stack.length) {
-      const i = stack.pop()!;
-      const x = i % width;
-      const y = (i - x) / width;
-      c.area++;
-      if (x < c.x0) c.x0 = x;
-      if (y < c.y0) c.y0 = y;
-      if (x + 1 > c.x1) c.x1 = x + 1;
-      if (y + 1 > c.y1) c.y1 = y + 1;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= width) continue;
-          const j = yy * width + xx;
-          if (ink[j] && label[j]! < 0) {
-            label[j] = out.length;
-            stack.push(j);
-          }
-        }
-      }
+/**
+ * Each component, or the joint component when it is one of two pieces of a broken character (PIECE_OVERLAP): a
+ * character whose halves are each too short to chain with its neighbours is one character again. Pieces are joined
+ * in pairs only, so no chain of joins grows into a block of leaves. Indexed as `comps`.
+ */
+function joinBrokenCharacters(comps: Comp[], height: number): Comp[] {
+  const out = [...comps];
+  const taken = new Uint8Array(comps.length);
+  const maxHeight = MAX_CHAR_SHARE * height;
+  const order = comps
+    .map((_, i) => i)
+    .filter((i) => {
+      const c = comps[i]!;
+      return c.y1 - c.y0 >= 3 && c.y1 - c.y0 <= maxHeight && c.x1 - c.x0 <= MAX_PIECE_ASPECT * maxHeight;
+    })
+    .sort((a, b) => comps[a]!.x0 - comps[b]!.x0);
+  for (let oi = 0; oi < order.length; oi++) {
+    const ia = order[oi]!;
+    const a = comps[ia]!;
+    for (let oj = oi + 1; oj < order.length && !taken[ia]; oj++) {
+      const ib = order[oj]!;
+      const b = comps[ib]!;
+      if (b.x0 >= a.x1) break;
+      if (taken[ib]) continue;
+      const overlap = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+      if (overlap < PIECE_OVERLAP * Math.min(a.x1 - a.x0, b.x1 - b.x0)) continue;
+      const box = { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) };
+      const h = box.y1 - box.y0;
+      const gap = Math.max(a.y0, b.y0) - Math.min(a.y1, b.y1);
+      if (Math.abs(gap) > PIECE_GAP * h || h > PIECE_HEIGHT * Math.max(a.y1 - a.y0, b.y1 - b.y0) || box.x1 - box.x0 > MAX_PIECE_ASPECT * h || h > maxHeight) continue;
+      taken[ia] = taken[ib] = 1;
+      out[ia] = out[ib] = { ...box, area: a.area + b.area };
     }
-    out.push(c);
   }
-  return { comps: out, label };
+  return out;
 }
 
 /** Whether a component is shaped like a character (or two touching ones) of readable size. */
@@ -184,7 +187,14 @@ function medianOf(values: number[]): number {
  * The ink of the components inside a line's box and band: none taller than BAND_HEIGHT times the line's characters
  * (a frame, a pole) or reaching out of the box (the sign's edge, the scene); dots and accents stay.
  */
-function lineMask(comps: Comp[], label: Int32Array, width: number, box: { x0: number; y0: number; x1: number; y1: number }, h: number): { mask: Uint8Array; maskWidth: number; maskHeight: number } {
+function lineMask(
+  comps: Comp[],
+  label: Int32Array,
+  width: number,
+  box: { x0: number; y0: number; x1: number; y1: number },
+  h: number,
+  chars: ReadonlySet<Comp>,
+): { mask: Uint8Array; maskWidth: number; maskHeight: number } {
   const maskWidth = box.x1 - box.x0;
   const maskHeight = box.y1 - box.y0;
   const mask = new Uint8Array(maskWidth * maskHeight).fill(255);
@@ -193,7 +203,8 @@ function lineMask(comps: Comp[], label: Int32Array, width: number, box: { x0: nu
       const id = label[y * width + x]!;
       if (id < 0) continue;
       const c = comps[id]!;
-      if (c.y1 - c.y0 > BAND_HEIGHT * h || c.x0 < box.x0 || c.y0 < box.y0 || c.x1 > box.x1 || c.y1 > box.y1) continue;
+      // The line's own characters always stay ('p' and 'y' of 'copy' reach below a line of short letters).
+      if (!chars.has(c) && (c.y1 - c.y0 > BAND_HEIGHT * h || c.x0 < box.x0 || c.y0 < box.y0 || c.x1 > box.x1 || c.y1 > box.y1)) continue;
       mask[(y - box.y0) * maskWidth + (x - box.x0)] = 0;
     }
   }
@@ -214,8 +225,9 @@ export function findSceneLines(gray: Uint8Array, width: number, height: number, 
   for (const light of [false, true]) {
     const ink = new Uint8Array(width * height);
     for (let i = 0; i < ink.length; i++) ink[i] = (light ? gray[i]! - mean[i]! : mean[i]! - gray[i]!) >= MIN_CONTRAST ? 1 : 0;
-    const { comps, label } = components(ink, width, height);
-    const chars = comps.filter((c) => charLike(c, width, height));
+    const { comps: pieces, label } = components(ink, width, height);
+    const comps = joinBrokenCharacters(pieces, height);
+    const chars = [...new Set(comps)].filter((c) => charLike(c, width, height));
     for (const group of chain(chars)) {
       if (group.length < MIN_CHARS) continue;
       const h = medianOf(group.map((c) => c.y1 - c.y0));
@@ -233,7 +245,7 @@ export function findSceneLines(gray: Uint8Array, width: number, height: number, 
         light,
         chars: group.length,
         height: h * scale,
-        ...lineMask(comps, label, width, { x0, y0, x1, y1 }, h),
+        ...lineMask(comps, label, width, { x0, y0, x1, y1 }, h, new Set(group)),
       });
     }
   }

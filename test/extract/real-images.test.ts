@@ -241,6 +241,17 @@ describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () =
     expect(without.found).not.toContain('AT ALL TIMES');
   }, 900_000);
 
+  it("reads a shop sign's descenders and a label's broken digit from the lines found in their photos' pixels", async () => {
+    // On main the mask of 'copy centre' lost 'p' and 'y' (taller than the line's short letters) and read 'co centre';
+    // the generator label's thin '1' came apart, so '25' was not chained to 'GM 1'.
+    const sign = await read('photo-sign-copy-centre.jpg');
+    expect(sign.out.details?.ocrPasses).toContain('scene-lines');
+    expect(sign.found).toEqual(['copy centre']);
+    const label = await read('photo-generator-label.jpg');
+    expect(label.out.details?.ocrPasses).toContain('scene-lines');
+    expect(label.found).toEqual(['GM 125']);
+  }, 900_000);
+
   it('reads a French list page again with French data, found by the accented letters of its words (few function words)', async () => {
     const r = await read('screenshot-french-country-list.png');
     expect(r.out.details?.ocrLanguages).toContain('fra');

@@ -95,4 +95,65 @@ describe("sceneLinesToAdd (which readings of a photo's lines join its text)", ()
     expect(sceneLinesToAdd('some / NOTICE / words', read)).toEqual(['NOTICE', 'AT ALL TIMES']);
     expect(sceneLinesToAdd('NOTICE\nAT ALL TIMES', read)).toEqual([]);
   });
+
+  it('adds an unsure line two crops read alike, and not one they read differently or only one read', () => {
+    const read: SceneReading[] = [
+      { line: place(10), readings: [reading('Car Parks', 20), reading('Car Parks', 42), reading('Car Parks’', 57)] },
+      { line: place(20), readings: [reading('HEARS', 60), reading('HEAPS', 62), reading('', 0)] },
+      { line: place(30), readings: [reading('rark', 52), reading('rark', 30), reading('mark', 45)] },
+    ];
+    expect(sceneLinesToAdd('Sports Centre', read)).toEqual(['Car Parks']);
+  });
+});
+
+/** A light plate on a mid-grey ground with one line of dark text; `cut` paints plate-coloured bars over parts of it. */
+function plate(text: string, cut: (g: ReturnType<ReturnType<typeof createCanvas>['getContext']>, at: (i: number) => number) => void = () => {}): Uint8Array {
+  const canvas = createCanvas(W, H);
+  const g = canvas.getContext('2d');
+  g.fillStyle = '#777';
+  g.fillRect(0, 0, W, H);
+  g.fillStyle = '#eeeeee';
+  g.fillRect(100, 120, 440, 120);
+  g.fillStyle = '#151515';
+  g.font = '40px DejaVu Sans';
+  g.fillText(text, 140, 190);
+  // x of the i-th character's left edge
+  cut(g, (i) => 140 + g.measureText(text.slice(0, i)).width);
+  const rgba = g.getImageData(0, 0, W, H).data;
+  const grey = new Uint8Array(W * H);
+  for (let i = 0; i < grey.length; i++) grey[i] = rgba[i * 4]!;
+  return grey;
+}
+
+describe('findSceneLines: characters that reach out of the line or come apart', () => {
+  it("keeps a line's descenders in its mask ('p' and 'y' of 'copy' reach below the short letters)", () => {
+    // 'py' drawn 15% taller from the top of the short letters: a sign font's long descenders (the photo's 'copy').
+    const grey = plate('co    centre', (g, at) => {
+      g.fillStyle = '#151515';
+      g.setTransform(1, 0, 0, 1.15, 0, -1.15 * 160 + 160);
+      g.fillText('py', at(2), 190);
+      g.setTransform(1, 0, 0, 1, 0, 0);
+    });
+    const lines = findSceneLines(grey, W, H);
+    const sign = lines.find((l) => !l.light && l.x0 <= 145 && l.x1 >= 330);
+    expect(sign).toBeDefined();
+    // Rows of the mask below the baseline (y 190 on the page): the descenders' ink is there.
+    const below = (y: number) => sign!.mask.subarray((y - sign!.y0) * sign!.maskWidth, (y - sign!.y0 + 1) * sign!.maskWidth).filter((v) => v === 0).length;
+    let ink = 0;
+    for (let y = 194; y < Math.min(sign!.y1, 204); y++) ink += below(y);
+    expect(ink).toBeGreaterThan(20);
+  });
+
+  it("chains a digit broken in two with its neighbours ('GM 125' with its '1' cut across)", () => {
+    const grey = plate('GM 125', (g, at) => {
+      // a plate-coloured gap across the middle of the '1' only
+      g.fillStyle = '#eeeeee';
+      g.fillRect(at(3), 171, at(4) - at(3) - 1, 2);
+    });
+    const lines = findSceneLines(grey, W, H);
+    const sign = lines.find((l) => !l.light && l.x0 <= 145 && l.y0 <= 165 && l.y1 >= 190);
+    expect(sign).toBeDefined();
+    // G, M, 1, 2, 5 in one line reaching to the '5'
+    expect(sign!.chars).toBe(5);
+  });
 });
