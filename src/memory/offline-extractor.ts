@@ -1,3 +1,4 @@
+import { itAsEarlierObject } from './clause-objects.js';
 import { foldTopicEcho } from './topic-echo.js';
 import { unlessOnlyLabels } from './label-speakers.js';
 import { boundRuns } from './bounded-runs.js';
@@ -225,7 +226,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
         const fix = CORRECTION_CUE.test(body) ? valueCorrection(whole, body) : null;
         const said = fix ? restoreImpliedSubject(cleanSentence(fix.statement, names)) : whole;
         const own: ExtractedFact[] = [];
-        for (const clause of splitClauses(said).flatMap(previousPlace)) {
+        for (const clause of splitClauses(itAsEarlierObject(said)).flatMap(previousPlace)) {
           if (clause.length > MAX_SENTENCE_CHARS) continue;
           own.push(...factsWithoutAside(clause, context));
         }

@@ -1,3 +1,4 @@
+import { COMMENT_ADVERBS } from './sentence-adverbs.js';
 import { indexTerms } from '../text/tokenize.js';
 import { eachNamedThing, withNewManager } from './named-things.js';
 import { nowLast } from './now-first.js';
@@ -21,7 +22,7 @@ const LEADING = new RegExp(String.raw`^${INTERJECTION}(?:\s+(?:so much|a lot|aga
 // "These days my favourite band is X": a time opener adds nothing the present tense does not say.
 // "Sorry, I meant I live in Braga": a correction's lead-in is not the statement.
 const LEADING_CONJUNCTION =
-  /^(?:so|and|but|also|plus|anyway|well|oh|then|honestly|actually|basically|these days|nowadays|lately|at the moment|right now|for now|i meant(?: to say)?(?: that)?|i mean|what i meant (?:is|was)(?: that)?|i should have said(?: that)?|i should say|i guess|i think|i suppose|i believe|i reckon|i'd say|i feel like|pretty sure|i'm pretty sure)\s*,?\s+(?=(?:I|I'm|I've|I'd|I'll|we|my|our)\b)/i;
+  new RegExp(String.raw`^(?:so|and|but|also|plus|anyway|well|oh|then|honestly|actually|basically|these days|nowadays|lately|at the moment|right now|for now|i meant(?: to say)?(?: that)?|i mean|what i meant (?:is|was)(?: that)?|i should have said(?: that)?|i should say|i guess|i think|i suppose|i believe|i reckon|i'd say|i feel like|pretty sure|i'm pretty sure|${COMMENT_ADVERBS})\s*,?\s+(?=(?:I|I'm|I've|I'd|I'll|we|my|our)\b)`, 'i');
 // "So cool you found a group" → "you found a group".
 const LEADING_PRAISE = /^(?:so|how|really|very|that's|it's)?\s*(?:cool|great|nice|awesome|amazing|sweet|glad|happy|fun|good|wonderful)\s+(?:that\s+)?(?=(?:you|I|we)\b)/i;
 // A tag is a word of its own: "sencha." keeps its "ha", "tattoo." its "too".
@@ -197,7 +198,8 @@ function splitPredicates(part: string): string[] {
     const after = part.slice(m.index! + m[0].length + verb.length);
     // Without "and", only a run of past events splits: "sold the Civic, picked up a Tesla".
     if (m[1] === undefined && !(past(verb) && past(lead[2]!))) continue;
-    if (!isVerb(verb) || COPULA.test(verb) || /^\s+by\b/.test(after) || !/\S/.test(after)) continue;
+    // "sold the Vespa and got an e-bike": "got" before an object is an acquisition, a verb of its own ("got married" is no split).
+    if (!isVerb(verb) || (COPULA.test(verb) && !(/^got$/i.test(verb) && /^\s+(?:an?|the|my|our|some|two|three|\d+)\s/i.test(after))) || /^\s+by\b/.test(after) || !/\S/.test(after)) continue;
     out.push(`${out.length > 0 ? `${lead[1]} ` : ''}${part.slice(start, m.index)}`);
     start = m.index! + m[0].length;
   }
