@@ -7,7 +7,7 @@ import { ADV, k, NEG, type Build } from './attribute-words.js';
  * "coffe", and the old habit stayed current).
  */
 
-const SUBSTANCES = String.raw`coffee|tea|alcohol|beer|wine|booze|soda|coke|sugar|caffeine|energy drinks|chocolate|meat|dairy|gluten|bread|junk food|fast food`;
+const SUBSTANCES = String.raw`coffee|tea|alcohol|beer|wine|booze|soda|coke|sugar|caffeine|energy drinks|chocolate|junk food|fast food`;
 // "coffees", "cups of tea", "glasses of wine": the plural or measure form of a substance.
 const SUBSTANCE = String.raw`(?:(?:(?:an?|one|two|three|four|five|six|\d+)\s+)?(?:(?:cups?|mugs?|glasses|glass|cans?|bottles?|pints?|shots?)\s+of\s+)?(?<v>${SUBSTANCES})(?:e?s)?)`;
 

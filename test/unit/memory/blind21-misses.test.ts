@@ -80,3 +80,17 @@ describe('degrees and fields of study', () => {
     expect(attributeOf('I studied for hours.')).not.toContain('education');
   });
 });
+
+describe('readable text of first-person statements', () => {
+  it('"there" after naming an employer is the earlier place, not the employer again', () => {
+    expect(texts('My brother Omar moved to Doha. He works for Qatar Airways there.')).toContain('Omar works for Qatar Airways in Doha.');
+  });
+
+  it('"no longer" keeps the verb agreeing with the subject', () => {
+    expect(texts('I no longer work at Zalando.')).toEqual(['The user no longer works at Zalando.']);
+  });
+
+  it('"I quit ... in January" said in June is the January before', () => {
+    expect(texts('I quit my job in January.')).toEqual(["The user quit the user's job in January 2026."]);
+  });
+});
