@@ -94,3 +94,13 @@ describe('readable text of first-person statements', () => {
     expect(texts('I quit my job in January.')).toEqual(["The user quit the user's job in January 2026."]);
   });
 });
+
+describe('"<name> is my <relation>"', () => {
+  it('is the user\'s relation, lasting, as "my <relation> is <name>" is', () => {
+    const facts = read('Kai is my manager. Sam is my husband.');
+    expect(facts.map((f) => [f.attribute, f.isStatic])).toEqual([
+      ['manager', true],
+      ['partner', true],
+    ]);
+  });
+});
