@@ -11,7 +11,8 @@ import nlp from 'compromise';
 // The first clause, a comma or "and", then a clause of the same speaker that holds "it".
 const TWO_CLAUSES =
   /^(?<first>(?:I|We|I've|I'm|We've|We're)\b[^,;.!?]*?)(?<join>\s*,\s*(?:(?:and|but|so)\s+)?|\s+(?:and|but|so)\s+)(?<second>(?:(?:now|then|still|also)\s+)?(?:I|we|I've|I'm|I'll|we've|we're)\b[^.!?]*?\b(?:it|them)\b[^.!?]*)(?<end>[.!?]*)$/u;
-const IDIOM = /\b(?:make|made|makes|making|get|got|gets|take|took|takes|hit|mean|meant|nailed|nail|wing|believe|guess|keep|kept|call|called|feel|felt)\s+it\b|\bit\s+(?:off|easy|up|out|over|through|together|a\s+(?:try|shot|go|whirl))\b/i;
+const IDIOM =
+  /\b(?:make|made|makes|making|get|got|gets|take|took|takes|hit|mean|meant|nailed|nail|wing|believe|guess|keep|kept|call|called|feel|felt)\s+it\b|\bit\s+(?:off|easy|up|out|over|through|together|a\s+(?:try|shot|go|whirl))\b/i;
 // Time and frequency words that end a first clause without being its object.
 const TIME_TAIL =
   /\s+(?:now|for\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many)\s+(?:days?|weeks?|months?|years?|decades?)|today|yesterday|recently|lately|again|anymore|these days|nowadays|at last|for the first time|(?:last|this|next|every)\s+\w+|in\s+(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\w+\s+(?:days?|weeks?|months?|years?)\s+ago)\s*$/i;

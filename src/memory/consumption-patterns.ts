@@ -21,5 +21,8 @@ export const CONSUMPTION_PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => k('schedule', g.v!.toLowerCase(), null, { ended: true }),
   ],
   // "drinks four coffees a day", "has two cups of tea every morning", "doesn't drink alcohol".
-  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:drinks?|has|have|eats?)\s+(?:about\s+|around\s+|at least\s+)?${SUBSTANCE}\b`, 'iu'), (g, rest) => (/\b(?:a|per|every|each)\s+(?:day|week|morning|evening|night)\b|\b(?:daily|regularly|usually|always|never)\b|n't|\bnot\b|no longer/i.test(rest) ? k('schedule', g.v!.toLowerCase(), rest.trim()) : null)],
+  [
+    new RegExp(String.raw`^\s+${ADV}${NEG}(?:drinks?|has|have|eats?)\s+(?:about\s+|around\s+|at least\s+)?${SUBSTANCE}\b`, 'iu'),
+    (g, rest) => (/\b(?:a|per|every|each)\s+(?:day|week|morning|evening|night)\b|\b(?:daily|regularly|usually|always|never)\b|n't|\bnot\b|no longer/i.test(rest) ? k('schedule', g.v!.toLowerCase(), rest.trim()) : null),
+  ],
 ];
