@@ -1,7 +1,6 @@
 import { itAsEarlierObject } from './clause-objects.js';
 import { pairAsObject, relationFirst } from './paired-subjects.js';
 import { introducedNameFact } from './introduced-name.js';
-import { withoutSaleBeforePurchase } from './sold-and-bought.js';
 import { foldTopicEcho } from './topic-echo.js';
 import { unlessOnlyLabels } from './label-speakers.js';
 import { boundRuns } from './bounded-runs.js';
@@ -241,7 +240,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
         } else sentence.push(...own);
       }
       const daysList = mood && isListOfHappenings(raw);
-      for (const fact of joinedInstead(withoutSaleBeforePurchase(sentence))) if (!daysList || fact.attribute) push(fact);
+      for (const fact of joinedInstead(sentence)) if (!daysList || fact.attribute) push(fact);
     }
     // A turn of a chat between people that told what happened, with no fact of the kinds above: one event in the
     // speaker's words (with an assistant, a turn is an answer to it or a request: nothing to quote).
