@@ -1,3 +1,4 @@
+import { tenseOf } from './tense.js';
 import nlp from 'compromise';
 
 /**
@@ -26,7 +27,8 @@ export function itAsEarlierObject(sentence: string): string {
   const m = TWO_CLAUSES.exec(sentence.trim());
   if (!m?.groups) return sentence;
   const { first, join, second, end } = m.groups as { first: string; join: string; second: string; end: string };
-  if (IDIOM.test(second) || /(?:^|\s)it\s+(?:is|was|'s|’s|has|had|will|would)\b/i.test(second)) return sentence;
+  // A past remark ("I never had time to read it") is a reason, no lasting fact worth a memory of its own.
+  if (tenseOf(second) === 'past' || IDIOM.test(second) || /(?:^|\s)it\s+(?:is|was|'s|’s|has|had|will|would)\b/i.test(second)) return sentence;
   const object = objectOf(first);
   if (!object) return sentence;
   let replaced = false;

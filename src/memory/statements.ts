@@ -200,8 +200,7 @@ function splitPredicates(part: string): string[] {
     const after = part.slice(m.index! + m[0].length + verb.length);
     // Without "and", only a run of past events splits: "sold the Civic, picked up a Tesla".
     if (m[1] === undefined && !(past(verb) && past(lead[2]!))) continue;
-    // "sold the Vespa and got an e-bike": "got" before an object is an acquisition, a verb of its own ("got married" is no split).
-    if (!isVerb(verb) || (COPULA.test(verb) && !(/^got$/i.test(verb) && /^\s+(?:an?|the|my|our|some|two|three|\d+)\s/i.test(after))) || /^\s+by\b/.test(after) || !/\S/.test(after)) continue;
+    if (!isVerb(verb) || COPULA.test(verb) || /^\s+by\b/.test(after) || !/\S/.test(after)) continue;
     out.push(`${out.length > 0 ? `${lead[1]} ` : ''}${part.slice(start, m.index)}`);
     start = m.index! + m[0].length;
   }
