@@ -17,7 +17,7 @@ const RATE_HEADERS = ['', 'scenarios', 'questions', 'top-1 current', 'stale abov
  * on after their first measurement; holdout and scenarios kept outside the repository are not.
  */
 export function isTunableSplit(split: string): boolean {
-  return split === 'dev' || /^(?:fresh\d*|notes\d+|rank\d+|profile\d+|ask\d+|swap\d+|past\d+|order\d+|shapes\d+)$/.test(split);
+  return split === 'dev' || /^(?:fresh\d*|notes\d+|rank\d+|profile\d+|ask\d+|swap\d+|past\d+|order\d+|shapes\d+|blind\d+)$/.test(split);
 }
 
 export function scenarioTables(r: ScenarioResult): string {

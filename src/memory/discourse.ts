@@ -186,7 +186,7 @@ export class Discourse {
     });
     out = out.replace(/\b([Tt]here)\b/g, (all, _t: string, offset: number, whole: string) => {
       if (EXISTENTIAL.test(whole.slice(offset + all.length)) || offset === 0) return all;
-      const place = this.place();
+      const place = this.place(whole.slice(0, offset));
       if (!place) {
         unresolved = true;
         return all;
@@ -232,8 +232,9 @@ export class Discourse {
     return unknown.length === 1 && !recent.some((p) => p.gender !== null) ? unknown[0]!.name : null;
   }
 
-  private place(): { name: string; at?: boolean } | null {
-    return this.places.filter((p) => p.turn >= this.turn - WINDOW).at(-1) ?? null;
+  /** The last place; not an employer the sentence itself names before "there" ("works for Qatar Airways there"). */
+  private place(before = ''): { name: string; at?: boolean } | null {
+    return this.places.filter((p) => p.turn >= this.turn - WINDOW && !(p.at && before.includes(p.name))).at(-1) ?? null;
   }
 }
 

@@ -167,6 +167,8 @@ function agreeNext(tokens: string[], i: number): void {
     if (/^\s+$/.test(t)) continue;
     const lower = t.toLowerCase();
     if (ADVERBS.has(lower) || (lower.endsWith('ly') && !LY_VERBS.has(lower))) continue;
+    // "I no longer work at Zalando" → "Dana no longer works at Zalando".
+    if ((lower === 'no' && /^\s+longer$/i.test(tokens.slice(j + 1, j + 3).join(''))) || (lower === 'longer' && tokens[j - 2]?.toLowerCase() === 'no')) continue;
     if (!/^[\p{L}']+$/u.test(t) || FUNCTION_WORDS.has(lower)) return;
     const agreed = agree(t);
     tokens[j] = /^\p{Lu}/u.test(t) ? agreed[0]!.toUpperCase() + agreed.slice(1) : agreed;

@@ -1,3 +1,6 @@
+import { itAsEarlierObject } from './clause-objects.js';
+import { pairAsObject, relationFirst } from './paired-subjects.js';
+import { introducedNameFact } from './introduced-name.js';
 import { foldTopicEcho } from './topic-echo.js';
 import { unlessOnlyLabels } from './label-speakers.js';
 import { boundRuns } from './bounded-runs.js';
@@ -225,7 +228,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
         const fix = CORRECTION_CUE.test(body) ? valueCorrection(whole, body) : null;
         const said = fix ? restoreImpliedSubject(cleanSentence(fix.statement, names)) : whole;
         const own: ExtractedFact[] = [];
-        for (const clause of splitClauses(said).flatMap(previousPlace)) {
+        for (const clause of splitClauses(itAsEarlierObject(pairAsObject(relationFirst(said)))).flatMap(previousPlace)) {
           if (clause.length > MAX_SENTENCE_CHARS) continue;
           own.push(...factsWithoutAside(clause, context));
         }
@@ -257,6 +260,8 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
     }
     discourse.nextTurn();
   }
+  const introduced = before.length === 0 || learnUserName(before) !== learned ? introducedNameFact(learned, facts) : null;
+  if (introduced) push(introduced);
   const notes = [
     ...(facts.length >= maxFacts ? [`capped at ${maxFacts} facts`] : facts.length === 0 ? ['no statement about a person found'] : []),
     ...(pasted > 0 ? [`skipped ${pasted} turn(s) of more than ${MAX_TURN_SENTENCES} sentences (pasted text)`] : []),

@@ -1,3 +1,4 @@
+import { COMMENT_ADVERBS } from './sentence-adverbs.js';
 import { indexTerms } from '../text/tokenize.js';
 import { eachNamedThing, withNewManager } from './named-things.js';
 import { nowLast } from './now-first.js';
@@ -20,8 +21,10 @@ const INTERJECTION = String.raw`(?:hey|hi|hiya|hello|oh|ooh|ah+|aw+|wow|whoa|woa
 const LEADING = new RegExp(String.raw`^${INTERJECTION}(?:\s+(?:so much|a lot|again|for (?:that|this|sharing|asking|the \w+)|you|guys|all))?(?:,?\s+\p{Lu}[\p{L}'-]*)?\s*(?:[,!.;:—–-]+\s*|$)`, 'iu');
 // "These days my favourite band is X": a time opener adds nothing the present tense does not say.
 // "Sorry, I meant I live in Braga": a correction's lead-in is not the statement.
-const LEADING_CONJUNCTION =
-  /^(?:so|and|but|also|plus|anyway|well|oh|then|honestly|actually|basically|these days|nowadays|lately|at the moment|right now|for now|i meant(?: to say)?(?: that)?|i mean|what i meant (?:is|was)(?: that)?|i should have said(?: that)?|i should say|i guess|i think|i suppose|i believe|i reckon|i'd say|i feel like|pretty sure|i'm pretty sure)\s*,?\s+(?=(?:I|I'm|I've|I'd|I'll|we|my|our)\b)/i;
+const LEADING_CONJUNCTION = new RegExp(
+  String.raw`^(?:so|and|but|also|plus|anyway|well|oh|then|honestly|actually|basically|these days|nowadays|lately|at the moment|right now|for now|i meant(?: to say)?(?: that)?|i mean|what i meant (?:is|was)(?: that)?|i should have said(?: that)?|i should say|i guess|i think|i suppose|i believe|i reckon|i'd say|i feel like|pretty sure|i'm pretty sure|${COMMENT_ADVERBS})\s*,?\s+(?=(?:I|I'm|I've|I'd|I'll|we|my|our)\b)`,
+  'i',
+);
 // "So cool you found a group" → "you found a group".
 const LEADING_PRAISE = /^(?:so|how|really|very|that's|it's)?\s*(?:cool|great|nice|awesome|amazing|sweet|glad|happy|fun|good|wonderful)\s+(?:that\s+)?(?=(?:you|I|we)\b)/i;
 // A tag is a word of its own: "sencha." keeps its "ha", "tattoo." its "too".

@@ -48,5 +48,7 @@ export function tenseOf(sentence: string): Tense {
   }
   for (const m of sentence.matchAll(NAME_VERB)) if (!STATIVE_ED.has(m[1]!) && (!m[1]!.endsWith('ed') || isRegularPast(m[1]!))) return 'past';
   if (/\b(?:was|were|did|had)\b|\b(?:i|we|you|he|she|they)'d\s+(?:been|gone|had)\b/i.test(sentence)) return 'past';
+  // "I quit sugar in January": a person's "quit" is the event, not a habit of quitting.
+  if (/\b(?:i|we|he|she|they)\s+(?:(?:just|finally|recently|also|already|actually)\s+)*quit\b/i.test(sentence)) return 'past';
   return 'present';
 }

@@ -84,8 +84,9 @@ function typoIndex(): Map<string, string | null> {
   for (const word of vocabulary) {
     if (word.length < 5) continue;
     for (let i = 0; i < word.length; i++) {
-      // A dropped last letter is an inflection ("month" of "months", "move" of "moved"), not a typo.
-      if (i < word.length - 1) add(word.slice(0, i) + word.slice(i + 1), word); // dropped letter: "finaly"
+      // A dropped last letter is an inflection ("month" of "months", "move" of "moved"), not a typo; a dropped first
+      // letter is another word more often than a slip ("river" is no "driver", "ink" no "link").
+      if (i > 0 && i < word.length - 1) add(word.slice(0, i) + word.slice(i + 1), word); // dropped letter: "finaly"
       if (i < word.length - 1) add(word.slice(0, i + 1) + word[i] + word.slice(i + 1), word); // doubled letter: "alllergic"
       if (i + 1 < word.length && word[i] !== word[i + 1]) add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2), word); // swapped: "recieve"
     }
