@@ -86,7 +86,7 @@ describe('SQLite page prefetch', () => {
     ]);
   });
 
-  it('names the keyword tables, the chunk and document id indexes and the row tables of a store, and the warm-up reads them', async () => {
+  it('names the keyword index structure, lengths and doclists, the chunk and document id indexes and the row tables of a store, and the warm-up reads them', async () => {
     const storeFile = path.join(dir, 'store.db');
     const store = new SqliteStore(storeFile);
     await store.migrate();
@@ -100,15 +100,16 @@ describe('SQLite page prefetch', () => {
     try {
       const fts = check.prepare('SELECT table_name FROM keyword_indexes').pluck().get() as string;
       const names = ['idx', 'docsize'].map((s) => `${fts}_${s}`);
-      const expected = [...names, 'sqlite_autoindex_chunks_1', 'sqlite_autoindex_documents_1', 'chunks', `${fts}_content`, 'documents'];
+      const expected = [...names, 'sqlite_autoindex_chunks_1', 'sqlite_autoindex_documents_1', 'chunks', `${fts}_content`, 'documents', `${fts}_data`];
+      const whole = (i: number) => i < 4 || i === expected.length - 1;
       const roots = check.prepare('SELECT rootpage FROM sqlite_schema WHERE name = ?').pluck();
-      expect(searchPageTargets(check)).toEqual(expected.map((name, i) => ({ root: roots.get(name), leaves: i < 4 })));
+      expect(searchPageTargets(check)).toEqual(expected.map((name, i) => ({ root: roots.get(name), leaves: whole(i) })));
       // Every page of the indexes, the interior pages of the tables (none while a table fits its root: the root).
       const count = (name: string, leaves: boolean) => {
         const rows = check.prepare("SELECT pagetype FROM dbstat WHERE name = ? AND pagetype <> 'overflow'").pluck().all(name) as string[];
         return leaves || rows.length === 1 ? rows.length : rows.filter((t) => t === 'internal').length;
       };
-      const total = expected.reduce((n, name, i) => n + count(name, i < 4), 0);
+      const total = expected.reduce((n, name, i) => n + count(name, whole(i)), 0);
       expect(await warmSearchPages(check, storeFile, go)).toBe(total);
     } finally {
       check.close();

@@ -24,8 +24,8 @@ const LEAF_TABLE = 0x0d;
 const MAX_GAP_PAGES = 8;
 /** Largest single read. */
 const MAX_READ_BYTES = 1 << 20;
-/** Reads in flight at once (the thread pool has four threads; the vector image and the model use others). */
-const READS_IN_FLIGHT = 2;
+/** Reads in flight at once: one, so that the vector image read beside it (which the first search waits for) keeps half the disk. */
+const READS_IN_FLIGHT = 1;
 
 export interface PrefetchTarget {
   /** The B-tree's root page (sqlite_schema.rootpage). */

@@ -7,7 +7,7 @@ import { prefetchBtrees, type PrefetchTarget } from './page-prefetch.js';
  * the interior pages of the tables it reads rows from. At 1M chunks that is ~90 MB; a larger store gets its most used
  * B-trees first, up to this.
  */
-export const SEARCH_PAGES_BUDGET_BYTES = 256 << 20;
+export const SEARCH_PAGES_BUDGET_BYTES = 512 << 20;
 
 /**
  * The B-trees a search seeks through, most used by a search first: per organisation's keyword index, FTS5's
@@ -33,6 +33,7 @@ export function searchPageTargets(db: Database.Database): PrefetchTarget[] {
     ['chunks', false],
     ...tables.map((fts): [string, boolean] => [`${fts}_content`, false]),
     ['documents', false],
+    ...tables.map((fts): [string, boolean] => [`${fts}_data`, true]),
   ];
   return named.flatMap(([name, leaves]) => {
     const page = name ? (root.get(name) as number | undefined) : undefined;
