@@ -20,12 +20,15 @@ const INTERIOR_TABLE = 0x05;
 const LEAF_INDEX = 0x0a;
 const LEAF_TABLE = 0x0d;
 
-/** Pages read together when they are this close (a few pages read for nothing cost less than a read of their own). */
-const MAX_GAP_PAGES = 8;
+/**
+ * Pages read together when they are this close: up to 128 KB read for nothing cost less than a read of their own,
+ * which also waits for a turn of the event loop (busy with searches at start).
+ */
+const MAX_GAP_PAGES = 32;
 /** Largest single read. */
 const MAX_READ_BYTES = 1 << 20;
-/** Reads in flight at once: one, so that the vector image read beside it (which the first search waits for) keeps half the disk. */
-const READS_IN_FLIGHT = 1;
+/** Reads in flight at once (the thread pool's four threads also read the vector image and the model). */
+const READS_IN_FLIGHT = 2;
 
 export interface PrefetchTarget {
   /** The B-tree's root page (sqlite_schema.rootpage). */
