@@ -17,7 +17,6 @@ import { SqliteDocuments } from './documents.js';
 import { FileSecretStore } from './file-secrets.js';
 import { SqliteMemories } from './memories.js';
 import { SqliteSettings } from './settings.js';
-import { warmSearchPages } from './search-pages.js';
 
 export interface SqliteStoreOptions {
   /** Where uploaded originals go (default: `<directory of the database>/files`, a temporary directory for ':memory:'). */
@@ -47,15 +46,12 @@ export class SqliteStore implements Store {
   readonly agentAccess: SqliteAgentAccess;
   private readonly db: Database.Database;
   private readonly tempBlobDir: string | null;
-  /** The database file (null for ':memory:'). */
-  private readonly file: string | null;
 
   constructor(file: string, options: SqliteStoreOptions = {}) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
     this.tempBlobDir = options.blobDir || file !== ':memory:' ? null : path.join(os.tmpdir(), `mnemo-blobs-${randomUUID()}`);
     this.blobs = new FsBlobStore(options.blobDir ?? this.tempBlobDir ?? path.join(path.dirname(file), 'files'));
     this.secrets = new FileSecretStore(file === ':memory:' ? null : path.dirname(file));
-    this.file = file === ':memory:' ? null : file;
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -78,23 +74,9 @@ export class SqliteStore implements Store {
     migrate(this.db);
   }
 
-  /**
-   * Loads the large vector indexes in the background (chunks.ts warmUp), so that the first search does not, and reads
-   * the pages searches seek through into the OS cache meanwhile (search-pages.ts): on a cold cache at 1M chunks they
-   * were most of the first searches' time. Never rejects.
-   */
-  async warmUp(): Promise<void> {
-    const file = this.file;
-    const pause = async () => {
-      await new Promise((resolve) => setImmediate(resolve));
-      return this.db.open;
-    };
-    const pages = file
-      ? warmSearchPages(this.db, file, pause).catch(() => {
-          // A hint for the cache: the searches read what it did not.
-        })
-      : undefined;
-    await Promise.all([this.chunks.warmUp(), pages]);
+  /** Loads the large vector indexes in the background (chunks.ts warmUp), so that the first search does not. */
+  warmUp(): Promise<void> {
+    return this.chunks.warmUp();
   }
 
   async close(): Promise<void> {
