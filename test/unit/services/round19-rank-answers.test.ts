@@ -1,0 +1,55 @@
+/**
+ * Round 19 (issue 26, judge21): which of a person's current facts answers first. A job question answers with the
+ * title said with the new employer; an open allergy question with an allergy, not a denial; "where do I live?" not
+ * with the landlord's home. Facts stored as the engine files them; sentences written for these tests.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Embedder } from '../../../src/providers/embedder.js';
+import { localEmbedder } from '../../helpers/local-embedder.js';
+import { searchFacts } from './memory-ranking-fixture.js';
+
+describe('a job question', () => {
+  const facts = [
+    { memory: 'The user works as a pricing actuary.', subject: 'the user', attribute: 'role', date: '2025-04-14' },
+    { memory: 'The user works at Aviva.', subject: 'the user', attribute: 'employer', date: '2025-04-14' },
+    { memory: 'The user works at Legal & General.', subject: 'the user', attribute: 'employer', date: '2026-02-23' },
+    { memory: 'The user works as a longevity underwriter.', subject: 'the user', attribute: 'role', date: '2026-02-23' },
+  ];
+
+  it('"what\'s my job?" answers with the current title, "where do I work?" with the current employer', async () => {
+    expect((await searchFacts(facts, "what's my job?"))[0]).toBe('The user works as a longevity underwriter.');
+    expect((await searchFacts(facts, 'where do I work?'))[0]).toBe('The user works at Legal & General.');
+  });
+});
+
+describe('an open allergy question', () => {
+  const facts = [
+    { memory: 'The user is not allergic to penicillin.', subject: 'the user', attribute: 'allergy:penicillin', date: '2026-03-01' },
+    { memory: 'The user is allergic to codeine.', subject: 'the user', attribute: 'allergy:codeine', date: '2026-03-01' },
+    { memory: "The user's dad is allergic to morphine.", subject: "the user's father", attribute: 'allergy:morphine', date: '2026-03-01' },
+  ];
+
+  it('answers with an allergy the person has before a denial; a yes/no question about the denied one gets the denial', async () => {
+    expect((await searchFacts(facts, 'what am I allergic to?'))[0]).toBe('The user is allergic to codeine.');
+    expect((await searchFacts(facts, 'any allergies I should know about?'))[0]).toBe('The user is allergic to codeine.');
+    expect((await searchFacts(facts, 'am I allergic to penicillin?'))[0]).toBe('The user is not allergic to penicillin.');
+  });
+});
+
+describe("another person's home filed under the user", () => {
+  let embedder: Embedder;
+  beforeAll(async () => {
+    embedder = await localEmbedder();
+  }, 120_000);
+  afterAll(async () => {
+    await embedder?.close?.();
+  });
+
+  it('"where do I live?" answers with the user\'s home, not the landlord\'s (the local model)', async () => {
+    const facts = [
+      { memory: 'The user rents a flat in Glasgow.', subject: 'the user', attribute: 'residence', date: '2026-03-18' },
+      { memory: "The user's landlord lives in Spain, so repairs take forever.", subject: 'the user', attribute: null, date: '2026-03-18' },
+    ];
+    expect((await searchFacts(facts, 'where do I live?', embedder))[0]).toBe('The user rents a flat in Glasgow.');
+  });
+});
