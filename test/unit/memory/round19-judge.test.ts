@@ -8,7 +8,7 @@ import { latestMemories } from './memory-fixture.js';
  * word on their job after someone else's report. Sentences written for these tests.
  */
 describe('named user turns beside an assistant', () => {
-  it("a member who speaks once is a speaker in a transcript written by POST /v4/conversations", () => {
+  it('a member who speaks once is a speaker in a transcript written by POST /v4/conversations; a place heading a line of an answer is not', () => {
     const content = transcript([
       { role: 'user', name: 'Noor', content: 'I work at Arup' },
       { role: 'user', name: 'Tariq', content: 'I just moved to Porto' },
@@ -16,9 +16,7 @@ describe('named user turns beside an assistant', () => {
       { role: 'user', name: 'Noor', content: 'we should visit' },
     ]);
     expect(parseConversation(content, '2026-03-01T10:00:00.000Z')?.map((t) => t.speaker)).toEqual(['Noor', 'Tariq', 'the assistant', 'Noor']);
-  });
-
-  it("a place heading a line of the assistant's answer stays part of the answer", () => {
+    // A place heading a line of the assistant's answer stays part of the answer.
     const turns = parseConversation('Maya: any trip ideas?\nAssistant: Sure:\nLisbon: cheap and sunny\nPorto: great wine\nMaya: thanks!', '2026-03-01T10:00:00.000Z');
     expect(turns?.map((t) => t.speaker)).toEqual(['Maya', 'the assistant', 'Maya']);
   });

@@ -16,9 +16,17 @@ describe('a job question', () => {
     { memory: 'The user works as a longevity underwriter.', subject: 'the user', attribute: 'role', date: '2026-02-23' },
   ];
 
-  it('"what\'s my job?" answers with the current title, "where do I work?" with the current employer', async () => {
-    expect((await searchFacts(facts, "what's my job?"))[0]).toBe('The user works as a longevity underwriter.');
-    expect((await searchFacts(facts, 'where do I work?'))[0]).toBe('The user works at Legal & General.');
+  let embedder: Embedder;
+  beforeAll(async () => {
+    embedder = await localEmbedder();
+  }, 120_000);
+  afterAll(async () => {
+    await embedder?.close?.();
+  });
+
+  it('"what\'s my job?" answers with the current title, "where do I work?" with the current employer (the local model)', async () => {
+    expect((await searchFacts(facts, "what's my job?", embedder))[0]).toBe('The user works as a longevity underwriter.');
+    expect((await searchFacts(facts, 'where do I work?', embedder))[0]).toBe('The user works at Legal & General.');
   });
 });
 
