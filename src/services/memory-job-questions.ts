@@ -21,7 +21,7 @@ export function titleAboveEmployer<T extends Ranked>(ranked: readonly T[], asked
   const employer = out[i]!.memory;
   const who = subjectOf(employer, subjectKey);
   const j = out.findIndex(
-    (h, k) => k > i && canonicalAttribute(h.memory.attribute) === 'role' && subjectOf(h.memory, subjectKey) === who && (sameSource(h.memory, employer) || statedLater(h.memory, employer)),
+    (h, k) => k > i && canonicalAttribute(h.memory.attribute) === 'role' && subjectOf(h.memory, subjectKey) === who && (sameSource(h.memory, employer) || !statedLater(employer, h.memory)),
   );
   if (j < 0 || who === null) return out;
   const [title] = out.splice(j, 1) as [T];
