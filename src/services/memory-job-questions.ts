@@ -20,9 +20,7 @@ export function titleAboveEmployer<T extends Ranked>(ranked: readonly T[], asked
   if (i < 0 || canonicalAttribute(out[i]!.memory.attribute) !== 'employer') return out;
   const employer = out[i]!.memory;
   const who = subjectOf(employer, subjectKey);
-  const j = out.findIndex(
-    (h, k) => k > i && canonicalAttribute(h.memory.attribute) === 'role' && subjectOf(h.memory, subjectKey) === who && (sameSource(h.memory, employer) || !statedLater(employer, h.memory)),
-  );
+  const j = out.findIndex((h, k) => k > i && canonicalAttribute(h.memory.attribute) === 'role' && subjectOf(h.memory, subjectKey) === who && (sameSource(h.memory, employer) || !statedLater(employer, h.memory)));
   if (j < 0 || who === null) return out;
   const [title] = out.splice(j, 1) as [T];
   out.splice(i, 0, { ...title, similarity: out[i]!.similarity });

@@ -13,6 +13,7 @@ import { asksAboutEvent, subjectsOf } from './memory-subjects.js';
 import { askedAttributes, attributeEvidence, currentFactsFirst, oneSlotPerSource, questionFocus } from './memory-ranking.js';
 import { allergiesAboveDenials } from './memory-denials.js';
 import { titleAboveEmployer } from './memory-job-questions.js';
+import { restOfSetAboveEnding } from './memory-set-endings.js';
 import { pastQuestion, previousValueFirst } from './memory-past.js';
 import { memoryTerms } from './memory-terms.js';
 import { checksValue, replacedValues, replacedValuesBelow } from './memory-old-values.js';
@@ -181,7 +182,7 @@ export class MemorySearch {
     }
     const hits = memories.map((m) => ({ memory: m, similarity: Math.max(scoreOf(m), fromEarlier.get(m.id) ?? 0) }));
     const current = replacedValuesBelow(currentFactsFirst(hits, subjects.key), replaced, subjects.key);
-    const ranked = allergiesAboveDenials(titleAboveEmployer(current, asked, subjects.key), p.q, asked, subjects.key);
+    const ranked = restOfSetAboveEnding(allergiesAboveDenials(titleAboveEmployer(current, asked, subjects.key), p.q, asked, subjects.key), p.q, subjects.key);
     return oneSlotPerSource(
       (past ? previousValueFirst(ranked, past, asked, subjects.key) : ranked).filter((h) => h.similarity >= p.threshold),
       p.limit,

@@ -31,6 +31,8 @@ export interface StoredFact {
   subject: string | null;
   attribute?: string | null;
   date?: string;
+  /** Anything else of the stored record (its version, relation, documents). */
+  record?: Partial<MemoryRecord>;
 }
 
 /**
@@ -46,7 +48,7 @@ export async function searchFacts(facts: readonly StoredFact[], q: string, embed
     for (const [i, t] of facts.entries()) {
       const dated = t.date ? { createdAt: `${t.date}T10:00:00.000Z`, metadata: { date: t.date } } : {};
       await store.memories.insertMemory(
-        memoryRecord({ orgId: 'org', containerTags: ['u'], memory: t.memory, subject: t.subject, attribute: t.attribute === undefined ? 'residence' : t.attribute, isStatic: true, ...dated }),
+        memoryRecord({ orgId: 'org', containerTags: ['u'], memory: t.memory, subject: t.subject, attribute: t.attribute === undefined ? 'residence' : t.attribute, isStatic: true, ...dated, ...t.record }),
         { model: hash.id, vector: vectors[i]! },
       );
     }

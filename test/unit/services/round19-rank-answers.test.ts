@@ -61,3 +61,16 @@ describe("another person's home filed under the user", () => {
     expect((await searchFacts(facts, 'where do I live?', embedder))[0]).toBe('The user rents a flat in Glasgow.');
   });
 });
+
+describe('one pet of a set ended', () => {
+  const facts = [
+    { memory: 'The user and others have two dogs, Rufus and Bean.', subject: 'the user', attribute: 'count:dog have', date: '2026-01-04', record: { isLatest: false, documentIds: ['d1'] } },
+    { memory: "The user's dog Rufus passed away on 2026-06-21, he was 14.", subject: 'the user', attribute: null, date: '2026-06-22', record: { documentIds: ['d2'] } },
+    { memory: 'The user and others have a dog, Bean.', subject: 'the user', attribute: 'count:dog have', date: '2026-06-22', record: { version: 2, relation: 'updates' as const, documentIds: ['d1', 'd2'] } },
+  ];
+
+  it('"what dog do I have now?" answers with the dogs left; "did Rufus die?" with the ending', async () => {
+    expect((await searchFacts(facts, 'What dog does the user have now?'))[0]).toBe('The user and others have a dog, Bean.');
+    expect((await searchFacts(facts, 'did Rufus die?'))[0]).toMatch(/Rufus passed away/);
+  });
+});
