@@ -47,3 +47,14 @@ describe("a person's own word on their job", () => {
     expect(dans.some((t) => /Wise/.test(t))).toBe(false);
   });
 });
+
+describe('a replacement that waves the old thing goodbye', () => {
+  it('"finally bought a Pixel 9, bye iPhone 8" ends "using my old iPhone 8 for now"', async () => {
+    const latest = await latestMemories(
+      ["user: my Samsung S21 died so I'm using my old iPhone 8 for now\nassistant: Oh no, hope it's a quick fix.", '2026-02-02'],
+      ['user: finally bought a Pixel 9, bye iPhone 8\nassistant: Enjoy it!', '2026-04-07'],
+    );
+    expect(latest.some((m) => /Pixel 9/.test(m.memory))).toBe(true);
+    expect(latest.some((m) => /using .*iPhone 8/.test(m.memory))).toBe(false);
+  });
+});

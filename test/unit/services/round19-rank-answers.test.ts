@@ -74,3 +74,21 @@ describe('one pet of a set ended', () => {
     expect((await searchFacts(facts, 'did Rufus die?'))[0]).toMatch(/Rufus passed away/);
   });
 });
+
+describe('changes said without the usual verb', () => {
+  it('"new flat is in Hackney" answers "where does the user live?" above "lives in Camden"', async () => {
+    const facts = [
+      { memory: 'The user lives in Camden.', subject: 'the user', attribute: 'residence', date: '2026-01-07' },
+      { memory: "The user's new flat is in Hackney.", subject: 'the user', attribute: null, date: '2026-05-09' },
+    ];
+    expect((await searchFacts(facts, 'Where does the user live?'))[0]).toBe("The user's new flat is in Hackney.");
+  });
+
+  it('"handed in Ben\'s notice, starting at N26" answers "where does Ben work?" above "works at Revolut"', async () => {
+    const facts = [
+      { memory: 'Ben works at Revolut, compliance team.', subject: 'Ben', attribute: 'employer', date: '2026-01-16' },
+      { memory: "Ben handed in Ben's notice, starting at N26 in April 2026.", subject: 'Ben', attribute: null, date: '2026-03-17' },
+    ];
+    expect((await searchFacts(facts, 'Where does Ben work?'))[0]).toMatch(/N26/);
+  });
+});
