@@ -11,7 +11,6 @@ import type { Store } from '../storage/store.js';
 import { queryTerms } from '../text/tokenize.js';
 import { asksAboutEvent, subjectsOf } from './memory-subjects.js';
 import { askedAttributes, attributeEvidence, currentFactsFirst, oneSlotPerSource, questionFocus } from './memory-ranking.js';
-import { askedPersonFirst } from './memory-asked-first.js';
 import { allergiesAboveDenials } from './memory-denials.js';
 import { titleAboveEmployer } from './memory-job-questions.js';
 import { restOfSetAboveEnding } from './memory-set-endings.js';
@@ -183,8 +182,7 @@ export class MemorySearch {
     }
     const hits = memories.map((m) => ({ memory: m, similarity: Math.max(scoreOf(m), fromEarlier.get(m.id) ?? 0) }));
     const current = replacedValuesBelow(currentFactsFirst(hits, subjects.key), replaced, subjects.key);
-    const own = ownAttribute ? askedPersonFirst(current, asked, subjects) : current;
-    const ranked = restOfSetAboveEnding(allergiesAboveDenials(titleAboveEmployer(own, asked, subjects.key), p.q, asked, subjects.key), p.q, subjects.key);
+    const ranked = restOfSetAboveEnding(allergiesAboveDenials(titleAboveEmployer(current, asked, subjects.key), p.q, asked, subjects.key), p.q, subjects.key);
     return oneSlotPerSource(
       (past ? previousValueFirst(ranked, past, asked, subjects.key) : ranked).filter((h) => h.similarity >= p.threshold),
       p.limit,
