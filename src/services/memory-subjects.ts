@@ -90,9 +90,13 @@ const RELATIVE =
 
 /**
  * "who is my coach?", "who's our landlord?", "what is the name of my dentist?": the relation asked is the user's own
- * (the question asks who holds it), so the user's facts answer and another person's relation of the same kind does not.
+ * (the question asks who holds it), so the user's facts answer and another person's relation of the same kind does not;
+ * also asked about now ("who's my boss these days?": round 19).
  */
-const RELATION_ASKED = new RegExp(String.raw`^\s*(?:who(?:'s|\s+is|\s+are|\s+was)|what(?:'s|\s+is)\s+the\s+name\s+of)\s+${RELATIVE.source}\s*[?.!]*\s*$`, 'i');
+const RELATION_ASKED = new RegExp(
+  String.raw`^\s*(?:who(?:'s|\s+is|\s+are|\s+was)|what(?:'s|\s+is)\s+the\s+name\s+of)\s+${RELATIVE.source}(?:\s+(?:now|currently|these days|nowadays|right now|at the moment|at present))?\s*[?.!]*\s*$`,
+  'i',
+);
 
 /** The relation a subject stored as a relation of the user names ("the user's mother" → mother), else null. */
 function relationOf(key: string): string | null {
