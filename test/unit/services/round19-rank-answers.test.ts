@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Embedder } from '../../../src/providers/embedder.js';
 import { localEmbedder } from '../../helpers/local-embedder.js';
+import { subjectsOf } from '../../../src/services/memory-subjects.js';
 import { searchFacts } from './memory-ranking-fixture.js';
 
 describe('a job question', () => {
@@ -90,5 +91,21 @@ describe('changes said without the usual verb', () => {
       { memory: "Ben handed in Ben's notice, starting at N26 in April 2026.", subject: 'Ben', attribute: null, date: '2026-03-17' },
     ];
     expect((await searchFacts(facts, 'Where does Ben work?'))[0]).toMatch(/N26/);
+  });
+});
+
+describe('a relation asked about now', () => {
+  it('"who\'s my boss these days?" asks for the user\'s own manager, as "who\'s my boss?" does', () => {
+    const memories = [
+      { subject: 'the user', attribute: 'manager', memory: 'The user is reporting to Hamid Qureshi rather than Karen.' },
+      { subject: 'Karen Doyle', attribute: null, memory: 'Karen Doyle will need to approve the budget.' },
+    ];
+    for (const q of ["who's my boss these days?", 'who is my manager at the moment?', "who's my boss?"]) {
+      const s = subjectsOf(q, memories);
+      expect(
+        memories.map((m) => s.match(m)),
+        q,
+      ).toEqual([1, -1]);
+    }
   });
 });
