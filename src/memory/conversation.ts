@@ -1,4 +1,5 @@
 import { dateOf, parseTimestamp } from './calendar.js';
+import { everyLineStartsATurn, personLikeSpeaker } from './conversation-speakers.js';
 import type { Turn } from './types.js';
 
 /**
@@ -128,7 +129,8 @@ function fromLines(text: string, documentDate: string, userName: string | null):
     const counts = new Map<string, number>();
     for (const c of candidates) counts.set(c.speaker, (counts.get(c.speaker) ?? 0) + 1);
     const opener = candidates[0]!.speaker;
-    accepted = candidates.filter((c) => isRole(c) || (!hasUserRole && (c.speaker === opener || counts.get(c.speaker)! >= 2)));
+    const turnShaped = !hasUserRole && everyLineStartsATurn(lines, new Set(candidates.map((c) => c.line)));
+    accepted = candidates.filter((c) => isRole(c) || (!hasUserRole && (c.speaker === opener || counts.get(c.speaker)! >= 2 || (turnShaped && personLikeSpeaker(c.speaker)))));
   } else {
     const counts = new Map<string, number>();
     for (const c of candidates) counts.set(c.speaker, (counts.get(c.speaker) ?? 0) + 1);

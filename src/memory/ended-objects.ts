@@ -11,9 +11,9 @@ import { term, words } from '../text/tokenize.js';
  * mentions, so their similarity is low). The judge asks this before it compares attributes (heuristic-judge.ts).
  */
 
-// The verbs that end or replace what follows them. Not "left" (a place or a time follows as often: "left for Paris",
+// The verbs that end or replace what follows them ("bye iPhone 8" after "finally bought a Pixel 9": round 19). Not "left" (a place or a time follows as often: "left for Paris",
 // "left early") nor "moved" (a home): the attribute rules read those.
-const ENDING_VERB = String.raw`(?:ditched|dumped|swapped|replaced|cancel+ed|quit|stopped(?:\s+[\p{Ll}]+ing)?|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|dropped(?:\s+out\s+of)?|handed|came\s+off|come\s+off|parted\s+ways\s+with|stepped\s+(?:down|back)\s+from|sold|got\s+rid\s+of|switched\s+(?:away\s+)?from|no\s+longer\s+[\p{Ll}]+s)`;
+const ENDING_VERB = String.raw`(?:ditched|dumped|swapped|replaced|cancel+ed|quit|stopped(?:\s+[\p{Ll}]+ing)?|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|dropped(?:\s+out\s+of)?|handed|came\s+off|come\s+off|parted\s+ways\s+with|stepped\s+(?:down|back)\s+from|sold|got\s+rid\s+of|switched\s+(?:away\s+)?from|no\s+longer\s+[\p{Ll}]+s|(?<!(?:said|say|says|saying|waved?|kissed?)\s+)(?:good)?bye(?:\s+bye)?,?(?:\s+to)?(?=\s+(?:my|our|the|old|\p{Lu})))`;
 const OWNER = String.raw`(?:(?:the user's|my|our|his|her|their|the|an?|\p{Lu}[\p{L}'-]*'s)\s+)?`;
 // The object runs up to a clause break or the word that names what came instead ("for", "to", "with").
 const OBJECT = String.raw`(?<object>[\p{L}\d][\p{L}\d.'&-]*(?:\s+(?!(?:for|to|with|and|in|on|at|after|because|since|last|this|over|from|as|when|so|but|instead|now|again|too)\b)[\p{L}\d][\p{L}\d.'&-]*){0,3})`;

@@ -4,6 +4,7 @@ import { attributeSpec, canonicalAttribute, objectKey } from './attributes.js';
 import { isUniqueRelative } from './attribute-patterns.js';
 import { classifyFact, type ClassifiedFacet } from './classify.js';
 import { endsNamedObject } from './ended-objects.js';
+import { restatesSlot } from './own-restatements.js';
 import { sameSubject, subjectNames } from './subjects.js';
 import type { ExtractedFact, RelationCandidate, RelationDecision, RelationJudge } from './types.js';
 
@@ -131,6 +132,8 @@ export function relationTo(fact: ExtractedFact, candidate: RelationCandidate): '
   // "ditched Spotify for Apple Music" ends the fact that names Spotify, whatever either is filed under.
   if (subject === true && endsNamedObject(fact.text, candidate.text, names)) return 'updates';
   if (isCatalogued(fa) && isCatalogued(ca)) return 'new';
+  // "Dan: I'm still at Monzo" (no attribute) after "Dan just started at Wise" (employer): the slot's value now.
+  if (subject === true && fa === null && restatesSlot(fact.text, ca, candidate.text)) return 'updates';
   // "Parents' evening got pushed back to 14 May" after "Parents' evening is on 7 May": facts of no one (events, the
   // office) change like anyone's.
   const unowned = !fact.subject && !candidate.subject;

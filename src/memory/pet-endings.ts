@@ -1,5 +1,6 @@
 import { PET_WORDS } from './attribute-words.js';
 import { escapeRe } from '../text/regex-escape.js';
+import { setKindOf } from './set-members.js';
 import { sameSubject, subjectNames } from './subjects.js';
 import type { ExtractedFact, RelationCandidate } from './types.js';
 
@@ -50,7 +51,7 @@ export function endedPetMemory(fact: ExtractedFact, candidates: readonly Relatio
   const name = endedPetName(fact.text);
   if (!name) return null;
   const holding = candidates.flatMap((m) => {
-    const kind = petKindNamed(m.text, name);
+    const kind = petKindNamed(m.text, name) ?? setKindOf(m.text, name);
     return kind && !endedPetName(m.text) ? [{ m, kind }] : [];
   });
   if (holding.length === 0) return null;

@@ -16,6 +16,7 @@ import { laterVersionOf, storeOlderVersion } from './dated-versions.js';
 import { correctedMemory } from './rejected-values.js';
 import { withVectorContext } from './memory-context.js';
 import { renamedSubject, renameEveryMemory } from './renamed-people.js';
+import { keepRestOfSet } from './set-member-endings.js';
 import type { ExtractedFact, RelationCandidate, RelationDecision, RelationJudge } from './types.js';
 
 export interface RememberDeps {
@@ -85,11 +86,14 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
     // "it's Braga, not Porto": the next version of the memory holding the rejected value, whatever the judge.
     // "Mochi passed away": the next version of the owner's memory of that pet, whoever the statement is about.
     const corrected = correctedMemory(fact, candidates) ?? endedPetMemory(fact, candidates);
-    if (corrected) fact = corrected.fact;
+    // "Rufus passed away" after "two dogs, Rufus and Bean": the set's next version keeps Bean; the ending stands alone.
+    const leftSet = corrected ? await keepRestOfSet(deps, ctx, fact, corrected, records) : null;
+    if (leftSet) outcome.updated.push(leftSet.restId);
+    if (corrected) fact = leftSet?.fact ?? corrected.fact;
     const rename = fact.corrects?.renames ? fact.corrects : null;
     // "her name is Astrid, not Ingrid": the statement keeps no old name (it stays in the versions).
     if (rename) fact = { ...fact, text: withoutRejected(fact.text, rename.rejected) };
-    const decision: RelationDecision = corrected ? { relation: 'updates', targetId: corrected.targetId } : await deps.judge.judge(fact, candidates);
+    const decision: RelationDecision = leftSet ? { relation: 'new' } : corrected ? { relation: 'updates', targetId: corrected.targetId } : await deps.judge.judge(fact, candidates);
     let target = decision.targetId ? await deps.memories.getMemory(ctx.orgId, decision.targetId) : null;
     // Whatever the judge (a model may not follow its prompt), a fact never merges into or replaces another subject's.
     if (target && decision.relation !== 'new' && sameSubject(subjectNames(fact.subject, fact.aliases), target.subject) === false) target = null;
@@ -152,7 +156,7 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
     // A fact stated before what the tag holds (a backfilled chat): an earlier version of the slot it updates, or of the
     // later memory that, judged the other way round, updates it.
     const updated = decision.relation === 'updates' && target?.isLatest ? target : null;
-    const laterOne = !updated && (decision.relation === 'new' || !target) ? await laterVersionOf(deps.judge, { ...fact, metadata: base.metadata }, candidates, records) : null;
+    const laterOne = !leftSet && !updated && (decision.relation === 'new' || !target) ? await laterVersionOf(deps.judge, { ...fact, metadata: base.metadata }, candidates, records) : null;
     const chainHead = updated ?? laterOne;
     const older = chainHead ? await storeOlderVersion(deps.memories, chainHead, base, embedding) : null;
     if (older && 'duplicateOf' in older) {

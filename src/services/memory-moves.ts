@@ -20,11 +20,17 @@ const NOT_DONE = /\b(?:want|wants|wanted|plan|plans|planning|hope|hopes|hoping|m
 /** A home stated: "lives in", "living in", "based in", "home is", "house in". */
 const HOME = /\b(?:lives?|living|based|resides?|residing|home is|address is|house in|flat in)\b/i;
 
+/**
+ * A new home named by its place (round 19): "The user's new flat is in Hackney", "new flat in Mokotow", "our new place
+ * is in Leith". A new home is a move, said without the verb.
+ */
+const NEW_HOME = /\bnew\s+(?:flat|house|home|place|apartment|flatshare|houseshare|address)\s+(?:is\s+|was\s+)?(?:in|at)\s+(?:(?:the\s+)?\p{Ll}+\s+of\s+)?\p{Lu}/u;
+
 /** Whether a fact says its subject moved home, as done. */
 export function movedHome(text: string, id: string): boolean {
   // "moved to PwC", "moved to the Berlin office": a job, not a home.
   if (id === 'employer' || id === 'role') return false;
-  const m = MOVED.exec(text);
+  const m = MOVED.exec(text) ?? NEW_HOME.exec(text);
   return m !== null && !NOT_DONE.test(text.slice(0, m.index));
 }
 
@@ -34,7 +40,7 @@ const PLACE_IS_HOME = /\p{Lu}[\p{L}-]+\s+is\s+(?:(?:my|our|his|her|their|the use
 /** Whether a fact states where its subject lives (filed as a residence, or said with a verb of living). */
 export function statesHome(text: string, id: string): boolean {
   if (id === 'residence') return true;
-  return (id === 'other' || id === 'location') && (HOME.test(text) || PLACE_IS_HOME.test(text)) && !MOVED.test(text);
+  return (id === 'other' || id === 'location') && (HOME.test(text) || PLACE_IS_HOME.test(text)) && !MOVED.test(text) && !NEW_HOME.test(text);
 }
 
 /**

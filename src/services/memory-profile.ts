@@ -138,10 +138,16 @@ export class MemoryProfiles {
       const key = supersessionKey(m);
       if (!key) continue;
       const held = newest.get(key);
-      if (!held || newer(m, held)) newest.set(key, m);
+      // At one time, the fact that extends the other holds more ("rescue cat is called Pickle" over "got a rescue cat").
+      if (!held || newer(m, held) || (!newer(held, m) && extendsFact(m, held))) newest.set(key, m);
     }
     return new Set(memories.filter((m) => !supersessionKey(m) || newest.get(supersessionKey(m)!)!.id === m.id).map((m) => m.id));
   }
+}
+
+/** Whether `a` is an extension of `b` (the engine linked it to `b` as adding to it). */
+function extendsFact(a: MemoryDates | MemoryRecord, b: MemoryDates): boolean {
+  return 'relation' in a && a.relation === 'extends' && a.parentMemoryId === b.id;
 }
 
 /** Stated later; at the same time, the later event. */

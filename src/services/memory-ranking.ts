@@ -410,7 +410,7 @@ function namedValues(fact: FactView): string[] {
 const WORK = new Set(['employer', 'role']);
 /** Words that end a job, whatever its name ("retired in 2025 after 31 years of teaching", "was laid off"). */
 const JOB_ENDS =
-  /\b(?:quit|retired|resigned|laid off|was fired|got fired|let go|handed in (?:\w+ )?notice|handed (?:[\w']+ ){0,3}notice in|lost (?:\w+(?:'s)? )?job|stopped (?:working|teaching|practi[cs]ing|nursing))\b/i;
+  /\b(?:quit|retired|resigned|laid off|was fired|got fired|let go|handed in (?:[\w'’]+ )?notice|handed (?:[\w']+ ){0,3}notice in|lost (?:\w+(?:'s)? )?job|stopped (?:working|teaching|practi[cs]ing|nursing))\b/i;
 
 /**
  * Words that give a person another title, whatever it is: "was promoted to ward sister", "made partner", "became head

@@ -11,6 +11,9 @@ import type { Store } from '../storage/store.js';
 import { queryTerms } from '../text/tokenize.js';
 import { asksAboutEvent, subjectsOf } from './memory-subjects.js';
 import { askedAttributes, attributeEvidence, currentFactsFirst, oneSlotPerSource, questionFocus } from './memory-ranking.js';
+import { allergiesAboveDenials } from './memory-denials.js';
+import { titleAboveEmployer } from './memory-job-questions.js';
+import { restOfSetAboveEnding } from './memory-set-endings.js';
 import { pastQuestion, previousValueFirst } from './memory-past.js';
 import { memoryTerms } from './memory-terms.js';
 import { checksValue, replacedValues, replacedValuesBelow } from './memory-old-values.js';
@@ -178,7 +181,8 @@ export class MemorySearch {
       }
     }
     const hits = memories.map((m) => ({ memory: m, similarity: Math.max(scoreOf(m), fromEarlier.get(m.id) ?? 0) }));
-    const ranked = replacedValuesBelow(currentFactsFirst(hits, subjects.key), replaced, subjects.key);
+    const current = replacedValuesBelow(currentFactsFirst(hits, subjects.key), replaced, subjects.key);
+    const ranked = restOfSetAboveEnding(allergiesAboveDenials(titleAboveEmployer(current, asked, subjects.key), p.q, asked, subjects.key), p.q, subjects.key);
     return oneSlotPerSource(
       (past ? previousValueFirst(ranked, past, asked, subjects.key) : ranked).filter((h) => h.similarity >= p.threshold),
       p.limit,

@@ -2,6 +2,7 @@ import type { MemoryRecord } from '../core/types.js';
 import { USER } from '../memory/conversation.js';
 import { words } from '../text/tokenize.js';
 import { PARTNER_WORDS, RELATIVE_WORDS, relative } from '../memory/attribute-patterns.js';
+import { isVerbForm } from '../memory/lexicon.js';
 
 /**
  * Who a memory search is about (issue 26, round 8). Facts name their subject several ways: "the user" before the
@@ -69,8 +70,18 @@ export function textSubject(m: Pick<MemoryRecord, 'subject' | 'memory'>): string
   if ((!stored || PARENT_SUBJECT.test(stored)) && PARENTS_ACT.test(m.memory)) return `${USER}'s parents`;
   if (stored && stored !== USER && stored !== 'user') return m.subject;
   const rel = RELATIVE_ACTS.exec(m.memory)?.[1];
-  return rel ? `${USER}'s ${relative(rel)}` : m.subject;
+  if (rel) return `${USER}'s ${relative(rel)}`;
+  const other = RELATION_ACTS.exec(m.memory);
+  return other && isVerbForm(other[2]!) ? `${USER}'s ${other[1]!.toLowerCase()}` : m.subject;
 }
+
+/**
+ * "The user's landlord lives in Spain, so repairs take forever." filed under the user (round 19): a person the user
+ * knows by a relation that is no kin opens the fact and acts (a verb follows), so the fact is that person's, and
+ * "where do I live?" is not answered by it. "The user's dentist appointment is ..." (no verb) stays the user's.
+ */
+const RELATION_ACTS =
+  /^\s*(?:[Tt]he\s+)?[Uu]ser's\s+(?:(?:new|old|former|best)\s+)?(landlord|landlady|boss|manager|colleague|co-?worker|flatmate|roommate|housemate|neighbou?r|friend|doctor|dentist|therapist|coach|teacher|tutor|mentor|accountant|lawyer|client|assistant|ex)\s+(?!(?:is|are|was|were|has|have|had|and|or|name|names|says|said|thinks)\b)(\p{Ll}+)\b/u;
 
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b|\bthe user\b|\buser's\b/i;
 /** "my brother", "the user's mom": a question about someone the user knows, not about the user. */
@@ -79,9 +90,13 @@ const RELATIVE =
 
 /**
  * "who is my coach?", "who's our landlord?", "what is the name of my dentist?": the relation asked is the user's own
- * (the question asks who holds it), so the user's facts answer and another person's relation of the same kind does not.
+ * (the question asks who holds it), so the user's facts answer and another person's relation of the same kind does not;
+ * also asked about now ("who's my boss these days?": round 19).
  */
-const RELATION_ASKED = new RegExp(String.raw`^\s*(?:who(?:'s|\s+is|\s+are|\s+was)|what(?:'s|\s+is)\s+the\s+name\s+of)\s+${RELATIVE.source}\s*[?.!]*\s*$`, 'i');
+const RELATION_ASKED = new RegExp(
+  String.raw`^\s*(?:who(?:'s|\s+is|\s+are|\s+was)|what(?:'s|\s+is)\s+the\s+name\s+of)\s+${RELATIVE.source}(?:\s+(?:now|currently|these days|nowadays|right now|at the moment|at present))?\s*[?.!]*\s*$`,
+  'i',
+);
 
 /** The relation a subject stored as a relation of the user names ("the user's mother" → mother), else null. */
 function relationOf(key: string): string | null {

@@ -153,6 +153,26 @@ describe('POST /v4/conversations', () => {
     expect(doc.content).toBe('Lena: I teach maths.\n  Mostly to teenagers.\n  [image: https://example.com/class.png]\nassistant: [image]');
   });
 
+  it("stores each named user turn as its speaker's fact, also a member who speaks once (round 19)", async () => {
+    const res = await post({
+      conversationId: 'hike',
+      containerTags: ['group'],
+      messages: [
+        { role: 'user', name: 'Elif', content: "I live in Izmir but I'm from Ankara originally" },
+        { role: 'user', name: 'Chris', content: 'I just moved to Athens from Thessaloniki!' },
+        { role: 'assistant', content: 'Welcome to Athens, Chris!' },
+        { role: 'user', name: 'Elif', content: 'we should plan a hike in between' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    await rt.settle();
+    const facts = (await memoriesOf(await conversation('hike', 'group'))).map((m) => [m.subject, m.memory] as const);
+    const athens = facts.filter(([, text]) => /Athens/.test(text));
+    expect(athens.length).toBeGreaterThan(0);
+    expect(athens.every(([subject]) => subject === 'Chris')).toBe(true);
+    expect(facts.some(([subject, text]) => subject === 'Elif' && /Izmir/.test(text))).toBe(true);
+  });
+
   it('answers 400 naming the field for invalid input, and keeps scoped keys to their tag', async () => {
     const ok = { conversationId: 'c', messages: [{ role: 'user', content: 'hi' }] };
     const cases: [object, string][] = [

@@ -5,7 +5,7 @@
 import type { Actor } from '../../../src/core/actor.js';
 import { silentLogger } from '../../../src/core/logger.js';
 import type { MemoryRecord } from '../../../src/core/types.js';
-import type { EmbedderHandle } from '../../../src/providers/embedder.js';
+import type { Embedder, EmbedderHandle } from '../../../src/providers/embedder.js';
 import { createHashEmbedder } from '../../../src/providers/hash-embedder.js';
 import { currentFactsFirst, type RankedMemory } from '../../../src/services/memory-ranking.js';
 import { MemorySearch } from '../../../src/services/memory-search.js';
@@ -31,22 +31,24 @@ export interface StoredFact {
   subject: string | null;
   attribute?: string | null;
   date?: string;
+  /** Anything else of the stored record (its version, relation, documents). */
+  record?: Partial<MemoryRecord>;
 }
 
 /**
  * Runs a memories search for `q` over the facts, stored in an in-memory SQLite store with hash-embedder vectors, and
  * returns the texts best first.
  */
-export async function searchFacts(facts: readonly StoredFact[], q: string): Promise<string[]> {
+export async function searchFacts(facts: readonly StoredFact[], q: string, embedder: Embedder = createHashEmbedder()): Promise<string[]> {
   const store = new SqliteStore(':memory:');
   await store.migrate();
   try {
-    const hash = createHashEmbedder();
+    const hash = embedder;
     const vectors = await hash.embedDocuments(facts.map((t) => t.memory));
     for (const [i, t] of facts.entries()) {
       const dated = t.date ? { createdAt: `${t.date}T10:00:00.000Z`, metadata: { date: t.date } } : {};
       await store.memories.insertMemory(
-        memoryRecord({ orgId: 'org', containerTags: ['u'], memory: t.memory, subject: t.subject, attribute: t.attribute === undefined ? 'residence' : t.attribute, isStatic: true, ...dated }),
+        memoryRecord({ orgId: 'org', containerTags: ['u'], memory: t.memory, subject: t.subject, attribute: t.attribute === undefined ? 'residence' : t.attribute, isStatic: true, ...dated, ...t.record }),
         { model: hash.id, vector: vectors[i]! },
       );
     }

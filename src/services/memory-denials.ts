@@ -1,0 +1,33 @@
+import type { MemoryRecord } from '../core/types.js';
+import { allergyWithdrawn } from './profile-allergies.js';
+import { subjectOf, type SubjectKey } from './memory-ranking.js';
+
+interface Ranked {
+  memory: MemoryRecord;
+  similarity: number;
+}
+
+/**
+ * "What am I allergic to?" asks what holds (issue 26, round 19): "The user is not allergic to penicillin." shares every
+ * word of the question and ranked above "The user is allergic to codeine.". For a question about allergies that names
+ * no allergen in a yes/no form ("am I allergic to penicillin?" is answered by the denial), a denial or withdrawn allergy
+ * goes just below the best-ranked allergy its subject has, when it has one among the candidates.
+ */
+const YES_NO = /^\s*(?:am|is|are|was|were|do|does|did|can|could|should|has|have)\b/i;
+
+export function allergiesAboveDenials<T extends Ranked>(ranked: readonly T[], question: string, asked: readonly string[], subjectKey: SubjectKey): T[] {
+  if (!asked.includes('allergy') || YES_NO.test(question)) return [...ranked];
+  const out = [...ranked];
+  const held = (h: T) => /\ballergic\b|\ballergy\b|\ballergies\b/i.test(h.memory.memory) && !allergyWithdrawn(h.memory);
+  for (let i = 0; i < out.length; i++) {
+    const denial = out[i]!;
+    if (!allergyWithdrawn(denial.memory)) continue;
+    const who = subjectOf(denial.memory, subjectKey);
+    const j = out.findIndex((h, k) => k > i && held(h) && subjectOf(h.memory, subjectKey) === who);
+    if (j < 0) continue;
+    const [allergy] = out.splice(j, 1) as [T];
+    out.splice(i, 0, { ...allergy, similarity: denial.similarity });
+    for (let k = i + 1; k <= j; k++) out[k] = { ...out[k]!, similarity: Math.min(out[k]!.similarity, out[k - 1]!.similarity * 0.999) };
+  }
+  return out;
+}

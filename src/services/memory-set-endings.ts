@@ -1,0 +1,42 @@
+import type { MemoryRecord } from '../core/types.js';
+import { endedPetName, petKindNamed } from '../memory/pet-endings.js';
+import { escapeRe } from '../text/regex-escape.js';
+import { subjectOf, type SubjectKey } from './memory-ranking.js';
+
+interface Ranked {
+  memory: MemoryRecord;
+  similarity: number;
+}
+
+/**
+ * "Rufus passed away" ends one dog of "two dogs, Rufus and Bean" (memory/set-member-endings.ts): the set's new version
+ * ("The user and others have a dog, Bean.") is written from the ending's document. For a question that does not name
+ * the pet ("what dog do I have now?"), that version answers, so it goes just above the ending; "did Rufus die?" still
+ * gets the ending first.
+ */
+export function restOfSetAboveEnding<T extends Ranked>(ranked: readonly T[], question: string, subjectKey: SubjectKey): T[] {
+  const out = [...ranked];
+  for (let i = 0; i < out.length; i++) {
+    const ending = out[i]!.memory;
+    const name = endedPetName(ending.memory);
+    if (!name || new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRe(name)}(?![\p{L}\p{N}])`, 'iu').test(question)) continue;
+    const kind = petKindNamed(ending.memory, name);
+    const who = subjectOf(ending, subjectKey);
+    const j = out.findIndex(
+      (h, k) =>
+        k > i &&
+        kind !== null &&
+        h.memory.relation === 'updates' &&
+        h.memory.documentIds.some((d) => ending.documentIds.includes(d)) &&
+        subjectOf(h.memory, subjectKey) === who &&
+        !h.memory.memory.includes(name) &&
+        new RegExp(String.raw`\b${kind}`, 'i').test(h.memory.memory),
+    );
+    if (j < 0) continue;
+    const [rest] = out.splice(j, 1) as [T];
+    out.splice(i, 0, { ...rest, similarity: out[i]!.similarity });
+    for (let k = i + 1; k <= j; k++) out[k] = { ...out[k]!, similarity: Math.min(out[k]!.similarity, out[k - 1]!.similarity * 0.999) };
+    i++;
+  }
+  return out;
+}
