@@ -208,7 +208,10 @@ function alsoStated(facet: Facet, rest: string): Facet[] {
         rest,
       ) ?? new RegExp(String.raw`\s(?:at|for)\s+${WORKPLACE}`, 'iu').exec(rest);
     // Only "is a nurse in Leeds" (who the subject is) says where they live; "teaches chemistry in Leeds" says where they work.
-    const place = /^\s+(?:is|am|are|'m|'s|'re)\b/.test(rest) ? workPlace(rest) : null;
+    const said = /^\s+(?:is|am|are|'m|'s|'re)\b/.test(rest) ? workPlace(rest) : null;
+    // "a copywriter at an agency in Shoreditch": the town right after the workplace is the workplace's, not a home.
+    const workTown = said && employer && rest.indexOf(` in ${said.value!}`) === employer.index + employer[0].length ? said.value! : null;
+    const place = workTown ? null : said;
     if (!employer && !place) return [];
     const title = place ? facet.value.replace(new RegExp(`\\s+in\\s+${escapeRe(place.value!)}$`), '') : facet.value;
     // The city said with the job is filed apart as the residence, so the job's text leaves it out: a move then leaves
@@ -219,7 +222,7 @@ function alsoStated(facet: Facet, rest: string): Facet[] {
     return [
       // Without a named employer the whole clause is the job ("is a counselor at a summer camp in Maine").
       { ...facet, value: title, predicate: employer ? ` ${adverbs}works as ${role}` : place ? ` ${adverbs}is ${role}` : rest },
-      ...(employer ? [{ ...facet, id: 'employer', object: null, value: org, predicate: ` ${adverbs}works at ${employer[1]!.replace(inPlace, '')}` }] : []),
+      ...(employer ? [{ ...facet, id: 'employer', object: null, value: org, predicate: ` ${adverbs}works at ${employer[1]!.replace(inPlace, '')}${workTown ? ` in ${workTown}` : ''}` }] : []),
       ...(place ? [place] : []),
     ];
   }

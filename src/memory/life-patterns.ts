@@ -77,6 +77,11 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => f('vehicle', g.v),
   ],
   [new RegExp(String.raw`^'s\s+(?:car|vehicle|ride)\s+is\s+(?:an?\s+)?${V}`, 'iu'), (g) => f('vehicle', g.v)],
+  // "my 2015 Golf keeps failing its MOT", "our Zafira broke down again": a named model with a car's trouble is the car.
+  [
+    /^'s\s+(?:old\s+|trusty\s+)?(?<v>(?:(?:19|20)\d\d\s+)?\p{Lu}[\p{L}\d-]*(?:\s+[\p{Lu}\d][\p{L}\d-]*)?)\s+(?:(?:keeps|kept|just|finally|has|had|is|was)\s+)*(?:broke down|breaking down|broken down|won't start|wouldn't start|in the garage|(?:failing|failed|needs|needed|went in for)\b.*?\b(?:MOT|service|garage|tyres?|tires?|brakes|clutch|gearbox|mechanic|engine))\b/u,
+    (g) => f('vehicle', g.v),
+  ],
   [
     new RegExp(String.raw`^\s+${ADV}(?:sold|has sold|is selling|got rid of|traded in|totaled|crashed)\s+(?:the user's\s+|\p{Lu}[\p{L}'-]*'s\s+|her\s+|his\s+|their\s+|the\s+|an?\s+)?(?:old\s+)?${VEHICLE}`, 'iu'),
     (g) => f('vehicle', g.v, { ended: true }),

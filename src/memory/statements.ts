@@ -444,14 +444,15 @@ function isJoke(sentence: string): boolean {
 }
 
 const ASIDE = new RegExp(
-  String.raw`^(.{8,}?),\s+((?:(?:she|he)(?:'s|\s+(?:has|had|is|was|says|said|thinks|loves|likes|hates|seems|sounds|switched|started|finally|really|just|only|always|never|\p{Ll}+(?:s|ed))\b)|the\s+(?:[\p{L}-]+\s+){1,2}?(?:is|was|are|were|has|had|only|just|never|always|'s|\p{Ll}+ed)\b|\p{Lu}[\p{L}&'’-]+(?:\s+\p{Lu}[\p{L}&'’-]+)?\s+(?:kept|was|were|had|\p{Ll}{3,}ed)\s+\p{Ll}).*)$`,
+  String.raw`^(.{8,}?),\s+((?:(?:she|he)(?:'s|\s+(?:has|had|is|was|says|said|thinks|loves|likes|hates|seems|sounds|switched|started|finally|really|just|only|always|never|\p{Ll}+(?:s|ed))\b)|the\s+(?:[\p{L}-]+\s+){1,2}?(?:is|was|are|were|has|had|only|just|never|always|'s|\p{Ll}+ed)\b|\p{Lu}[\p{L}&'’-]+(?:\s+\p{Lu}[\p{L}&'’-]+)?\s+(?:kept|was|were|had|\p{Ll}{3,}ed)\s+\p{Ll}|(?:looking|hoping|trying|thinking|wondering|searching|planning|wanting)\s+(?:for|to|about|of|if|whether|into|around)\b).*)$`,
   'u',
 );
 
 /**
  * "Dana's at EY these days, she switched in the spring", "I settled in Charlotte, the Atlanta thing only lasted a few
  * months", "moved my account to Starling, Barclays kept charging me fees": a remark after a comma with its own subject
- * (he/she, "the ...", a name with a past verb), split from the statement before it, or
+ * (he/she, "the ...", a name with a past verb), or a participle of what the subject is after ("I'm in Porto, looking for
+ * somewhere to go in May"), split from the statement before it, or
  * null when the clause has none. The caller keeps the remark only when it states a fact of its own.
  */
 export function asideOf(clause: string): { main: string; aside: string } | null {

@@ -1,4 +1,6 @@
 import { schoolNamesTyped } from './school-names.js';
+import { withoutFillers } from './spoken-fillers.js';
+import { withTailSubject } from './subjectless-tails.js';
 import { petsNamedInPassing } from './pets-in-passing.js';
 import { namesTypedLowercase } from './lowercase-names.js';
 import { outcomeAfterDash } from './lead-clauses.js';
@@ -85,7 +87,8 @@ function typoIndex(): Map<string, string | null> {
     if (word.length < 5) continue;
     for (let i = 0; i < word.length; i++) {
       // A dropped last letter is an inflection ("month" of "months", "move" of "moved"), not a typo.
-      if (i < word.length - 1) add(word.slice(0, i) + word.slice(i + 1), word); // dropped letter: "finaly"
+      // A dropped first letter is a different word more often than a typo ("river" of "driver").
+      if (i > 0 && i < word.length - 1) add(word.slice(0, i) + word.slice(i + 1), word); // dropped letter: "finaly"
       if (i < word.length - 1) add(word.slice(0, i + 1) + word[i] + word.slice(i + 1), word); // doubled letter: "alllergic"
       if (i + 1 < word.length && word[i] !== word[i + 1]) add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2), word); // swapped: "recieve"
     }
@@ -106,11 +109,12 @@ function correct(word: string): string {
 
 /** The clause as the rules expect it; text that needs nothing is returned unchanged (the same string). */
 export function normaliseTyping(clause: string): string {
-  let s = clause.replace(LEAD_TAG, '');
+  // "uh so yeah I'm, um, engineering manager now": a voice note's fillers out first (spoken-fillers.ts).
+  let s = withoutFillers(clause).replace(LEAD_TAG, '');
   s = s.replace(/(?<![\p{L}'’])\p{L}+(?![\p{L}'’])/gu, correct);
   // "hes at al-noor now" after "moved schools": the school's name as a name; "amy moved to cardiff": names and
   // places of an all-lowercase sentence capitalised (lowercase-names.ts).
-  s = schoolNamesTyped(namesTypedLowercase(s));
+  s = withTailSubject(schoolNamesTyped(namesTypedLowercase(s)));
   // "my wifes name", "my moms birthday": a possessive typed without its apostrophe.
   s = s.replace(KIN_POSSESSIVE, "$1$2's ");
   // "broke up :( its fine": an emoticon between two statements ends the first.
