@@ -176,9 +176,11 @@ export function cleanValue(value: string | null, id: string): string | null {
 function listed(facet: Facet, rest: string, valueAt: number): Facet[] {
   if (!LISTED.has(facet.id) || !facet.object || IDIOMS.test(rest)) return [facet];
   const raw = rest.slice(valueAt).replace(VALUE_END_LIST, '');
+  // "allergic to milk and to ibuprofen": the preposition said again before a later item is the list's own.
+  const again = /\b(to|of|with|on)\s+$/i.exec(rest.slice(0, valueAt))?.[1];
   const items = raw
     .split(/\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+/)
-    .map((s) => s.trim())
+    .map((s, i) => (i > 0 && again ? s.replace(new RegExp(`^\\s*${again}\\s+`, 'i'), '') : s).trim())
     .filter(Boolean);
   // "allergic to amoxicillin, not penicillin": the item after "not" is the rejected value of a correction, not a second item.
   if (items.length < 2 || items.some((i) => i.split(/\s+/).length > 3 || /^(?:to|it|that|how|not|never)\b/i.test(i))) return [facet];
@@ -209,8 +211,10 @@ function alsoStated(facet: Facet, rest: string): Facet[] {
       ) ?? new RegExp(String.raw`\s(?:at|for)\s+${WORKPLACE}`, 'iu').exec(rest);
     // Only "is a nurse in Leeds" (who the subject is) says where they live; "teaches chemistry in Leeds" says where they work.
     const said = /^\s+(?:is|am|are|'m|'s|'re)\b/.test(rest) ? workPlace(rest) : null;
-    // "a copywriter at an agency in Shoreditch": the town right after the workplace is the workplace's, not a home.
-    const workTown = said && employer && rest.indexOf(` in ${said.value!}`) === employer.index + employer[0].length ? said.value! : null;
+    // "a copywriter at an agency in Shoreditch": the town right after an unnamed workplace is the workplace's, not a
+    // home ("a PM at Canva in Sydney" still says where the subject lives: round 9).
+    const unnamed = employer ? /^(?:an?|the)\s+\p{Ll}/u.test(employer[1]!) : false;
+    const workTown = said && employer && unnamed && rest.indexOf(` in ${said.value!}`) === employer.index + employer[0].length ? said.value! : null;
     const place = workTown ? null : said;
     if (!employer && !place) return [];
     const title = place ? facet.value.replace(new RegExp(`\\s+in\\s+${escapeRe(place.value!)}$`), '') : facet.value;

@@ -271,6 +271,8 @@ const ANSWER_NO = /^(?:not\s+any\s?more|no\s+longer|nope|nah|no)\s*[,;—–-]\s
 /** Rewrites a subjectless chat sentence to its implied first person ("Gonna check it out" → "I'm gonna check it out"). */
 
 export function restoreImpliedSubject(sentence: string): string {
+  // "did you see the new Dune trailer": a question typed without its mark has a subject of its own.
+  if (TYPED_QUESTION.test(sentence)) return sentence;
   // "not anymore, cancelled the membership", "nope, sold it in May": an answer's no, then what the author changed.
   const no = ANSWER_NO.exec(sentence);
   if (no) {
@@ -377,11 +379,24 @@ const TITLE_NOW = new RegExp(String.raw`^(?:(?:a|an)\s+)?(?:[\p{Ll}-]+\s+){0,2}(
 const LAST_DAY = new RegExp(String.raw`^(?:my\s+)?last\s+day\s+at\s+${WORKPLACE}\s+(was|is)\s+([^.!?]+?)[.!]*$`, 'iu');
 
 /** Why a cleaned sentence is not a fact, or null when it states something. `names` are words that carry no content. */
+// "did you see the new Dune trailer", "anyone watching the match": a question typed without its mark.
+const TYPED_QUESTION =
+  /^(?:did|do|does|have|has|are|is|was|were|can|could|will|would|should)\s+(?:you|u|ya|anyone|anybody|everyone|everybody|y'all|\p{Lu}[\p{L}'’-]+)\s+(?:(?:ever|already|just|still|guys|all)\s+)?(?:see|seen|watch|watched|watching|hear|heard|try|tried|know|want|fancy|like|going|coming|free|around|up)\b/u;
+// "EE was a rip-off.", "the old landlord was a nightmare": a grumble about a thing or someone, no fact of anyone's.
+const GRUMBLE =
+  /^(?:the\s+)?(?:old\s+)?[\p{L}\d&+'’-]+(?:\s+[\p{L}\d&+'’-]+)?\s+(?:was|is|are|were|has been|have been)\s+(?:(?:such|so|just|really|honestly|a total|a complete|an absolute|an utter)\s+)*(?:an?\s+)?(?:rip-?off|joke|scam|nightmare|disaster|waste of (?:money|time|space)|rubbish|awful|terrible|useless|overpriced|the worst|garbage|trash|con)\s*[.!]*$/iu;
+
+/** "did you see the new Dune trailer": a question typed without its question mark. */
+export function isTypedQuestion(sentence: string): boolean {
+  return TYPED_QUESTION.test(sentence.trim());
+}
+
 export function rejectReason(sentence: string, names: readonly string[]): string | null {
   const words = sentence.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
   // "I'm vegan", "I'm 34", "I'm divorced": two words, a whole fact.
   if (words.length < 3 && !SHORT_FACT.test(sentence)) return 'short';
-  if (/\?\s*["')\]]*$/.test(sentence)) return 'question';
+  if (/\?\s*["')\]]*$/.test(sentence) || TYPED_QUESTION.test(sentence)) return 'question';
+  if (GRUMBLE.test(sentence)) return 'opinion';
   // "Just testing, thanks", "I'm just curious": talk about the chat itself.
   if (/^(?:I(?:'m|\s+am)?\s+)?just\s+(?:testing|checking|kidding|joking|browsing|curious|wondering|asking|saying|looking around)\b/i.test(sentence)) return 'small talk';
   if (UNRESOLVED.test(sentence)) return 'unresolved';
