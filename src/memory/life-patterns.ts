@@ -191,6 +191,11 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   [/^'s\s+(?:current\s+|new\s+|base\s+|annual\s+|monthly\s+)?(?:salary|pay|income|wage)\s+is\s+(?:now\s+)?(?<v>.+)/iu, (g) => f('income', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:makes|earns|is making|is earning|is paid|gets paid|is on|is at)\s+(?:now\s+)?(?<v>[$£€]\s?\d[\d,.]*\s?k?\b.*)`, 'iu'), (g) => f('income', g.v)],
   [/^'s\s+(?:monthly\s+)?rent\s+(?:on\s+.+?\s+|for\s+.+?\s+)?is\s+(?:now\s+)?(?<v>.+)/iu, (g) => f('rent', g.v)],
+  // "my salary went up to £52,000", "the rent goes up to 1,320 a month from April": the amount it changed to.
+  [
+    /^'s\s+(?:current\s+|base\s+|annual\s+|monthly\s+)?(?<what>salary|pay|income|wage|rent)\s+(?:(?:has|had|is|was|will)\s+)?(?:just\s+|finally\s+|now\s+)?(?:went|goes|gone|going|go|got bumped|bumped|been bumped|raised|been raised|jumped|rose|risen|rising|increased|increases|dropped|fell|fallen|cut|went back)\s+(?:up\s+|down\s+)?to\s+(?<v>[$£€]?\s?\d.*)/iu,
+    (g) => f(/rent/i.test(g.what!) ? 'rent' : 'income', g.v),
+  ],
   [/^'s\s+birthday\s+is\s+(?:on\s+)?(?<v>.+)|^\s+was\s+born\s+on\s+(?<v2>.+)/iu, (g) => f('birthday', g.v ?? g.v2)],
   [/^'s\s+(?:(?:full|real|first|last|legal)\s+)?(?:name|nickname)\s+is\s+(?<v>.+)|^\s+(?:goes by|is called|is named)\s+(?<v2>\p{Lu}.+)/u, (g) => f('name', g.v ?? g.v2)],
   // Tools, services and devices, keyed by kind: switching to another of the same kind replaces it.
