@@ -1,5 +1,6 @@
 import { foldTopicEcho } from './topic-echo.js';
 import { unlessOnlyLabels } from './label-speakers.js';
+import { unlessHeadedNotes } from './labelled-notes.js';
 import { boundRuns } from './bounded-runs.js';
 import { nameWithNewcomer } from './named-later.js';
 import { contactsWithTitles, personLabelledLines } from './person-labels.js';
@@ -71,7 +72,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
   // Long runs of blank lines, spaces or one mark cut to a few (bounded-runs.ts): the patterns below read them in n².
   const doc = { ...source, content: boundRuns(source.content), ...(source.previous ? { previous: boundRuns(source.previous) } : {}) };
   const entityName = nameFromEntityContext(doc.entityContext);
-  const turns = groupChatTurns(doc.content, unlessOnlyLabels(parseConversation(doc.content, doc.documentDate, entityName)), entityName);
+  const turns = groupChatTurns(doc.content, unlessHeadedNotes(doc.content, unlessOnlyLabels(parseConversation(doc.content, doc.documentDate, entityName))), entityName);
   const chat = turns !== null;
   const before = doc.previous?.trim() ? (parseConversation(doc.previous, doc.documentDate, entityName) ?? [{ speaker: entityName ?? USER, content: doc.previous, timestamp: null }]) : [];
   // "Best,\nHannah Okafor\nDirector of Product | Veridian": a signature's title is a statement of the signer's.
