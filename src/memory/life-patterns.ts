@@ -23,7 +23,7 @@ import {
 } from './attribute-words.js';
 import { CHANNEL } from './contact-preferences.js';
 import { SERVICE, serviceSlot } from './service-accounts.js';
-import { activity, family, membership, opinion, petKind, SLOT_DATE, SLOT_NOT, tool } from './facet-builders.js';
+import { activity, family, knownProduct, membership, opinion, petKind, SLOT_DATE, SLOT_NOT, tool } from './facet-builders.js';
 
 /** "'s gym is PureGym", "'s choir is the Bach Choir": the membership of that kind of group, or null. */
 function groupSlot(slot: string, value: string) {
@@ -216,6 +216,11 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   [
     new RegExp(String.raw`^\s+${ADV}(?:listens?\s+to|streams?|watches|watch|reads?|plays?|tracks?|logs?|writes?)\s+(?:[\p{L}'-]+\s+){1,5}?(?:on|in|with|through)\s+${PRODUCT}`, 'iu'),
     (g) => tool(g.v, '', undefined, true),
+  ],
+  // "signed up for Disney+ instead", "subscribed to Spotify": a known service taken up, of its kind.
+  [
+    new RegExp(String.raw`^${GROUP_OF}${ADV}(?:has\s+|have\s+)?(?:signed up (?:for|to|with)|subscribed to|took out|got)\s+(?:an?\s+|the\s+)?${PRODUCT}`, 'iu'),
+    (g, rest) => (knownProduct(g.v) ? tool(knownProduct(g.v)!, rest, undefined, true) : null),
   ],
   // Memberships, keyed by the kind of group.
   [
