@@ -64,6 +64,8 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
     ],
     (g) => f('residence', g.v),
   ],
+  // "the new place in Utrecht is quieter", "my new flat is in Hackney": the subject's new home.
+  [new RegExp(String.raw`^'s\s+new\s+(?:place|flat|house|home|apartment|flatshare)\s+(?:is\s+)?(?:in|out in|up in|down in)\s+${CAP}`, 'u'), (g) => (isPlaceName(g.v!) || !isOrganisationName(g.v!) ? f('residence', g.v) : null)],
   // "bought a house in Portland": where the subject now lives.
   [
     new RegExp(

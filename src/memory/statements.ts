@@ -77,7 +77,7 @@ const SHORT_FACT = new RegExp(String.raw`^(?:I'm|I am|Im)\s+(?:${DIETS}|single|m
 const PRONOUN = String.raw`(?:I|I'm|I've|I'd|I'll|we|we're|we've|we'll|my|our|it|it's|that's|they|they're|he|he's|she|she's)`;
 // Where a new clause with its own subject starts. A bare "and I" is left alone: "my husband and I went".
 const CLAUSE_BREAK = new RegExp(
-  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|\s+(?:also|plus)\s+(?=(?:I|I'm|I've|we|we're|we've)\s)|,\s+(?:and|but|so)\s+(?:(?:now|then|these days)\s+)?(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?:(?:now|then)\s+)?(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|\s+and\s+(?=(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll})|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})|(?<=\bschools?\b[^,]{0,40}),\s+(?=(?:he|she)(?:'s|\s+is)\s+(?:(?:now|still)\s+)?at\s)|,\s+(?=(?:my|our)\s+(?:new|current|old|former)\s+\p{Ll}+\s+(?:is|was)\s)|,\s+(?:and|but|so)\s+(?:somewhere|sometime|in|at|on|during|after|before|then|finally|eventually|meanwhile|amid|amidst|between|through)\b(?:\s+\p{Ll}+){0,7}?\s+(?=(?:I|we)\s+(?:(?:just|finally|also|then)\s+)?\p{Ll}+ed\b)`,
+  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|\s+(?:also|plus)\s+(?=(?:I|I'm|I've|we|we're|we've)\s)|,\s+(?:and|but|so)\s+(?:(?:now|then|these days)\s+)?(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?:(?:now|then)\s+)?(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|\s+and\s+(?=(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll})|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:now|nowadays|these days)\s+(?:I|I'm|I've|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})|(?<=\bschools?\b[^,]{0,40}),\s+(?=(?:he|she)(?:'s|\s+is)\s+(?:(?:now|still)\s+)?at\s)|,\s+(?=(?:my|our)\s+(?:new|current|old|former)\s+\p{Ll}+\s+(?:is|was)\s)|,\s+(?:and|but|so)\s+(?:somewhere|sometime|in|at|on|during|after|before|then|finally|eventually|meanwhile|amid|amidst|between|through)\b(?:\s+\p{Ll}+){0,7}?\s+(?=(?:I|we)\s+(?:(?:just|finally|also|then)\s+)?\p{Ll}+ed\b)`,
   'gu',
 );
 
@@ -408,7 +408,7 @@ export function rejectReason(sentence: string, names: readonly string[]): string
   if (/^(?:you|you're|you've|you'd|you'll|your)\b/i.test(sentence) && tenseOf(sentence) !== 'past') return 'addressed';
   // "After a few months of training I love running": a first-person clause after an opening phrase is personal too.
   const personal =
-    /^(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|you|you're|you've|your)\b/i.test(sentence) || /^(?:after|since|over|for|in|by|at|with)\b[^,.!?]{0,60}?\s(?:I|we)\s+(?:\p{Ll}+ly\s+)?\p{Ll}{2,}/u.test(sentence);
+    /^(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|you|you're|you've|your)\b/i.test(sentence) || /^(?:after|since|over|for|in|by|at|with|now|nowadays|these days)\b[^,.!?]{0,60}?\s(?:I|we)\s+(?:\p{Ll}+ly\s+)?\p{Ll}{2,}/iu.test(sentence);
   if (!personal && !VERB_HINT.test(sentence) && !NAMED_VERB.test(sentence) && !THING_HOURS.test(sentence) && !words.some((w) => IRREGULAR_PAST.has(w.toLowerCase()))) return 'no verb';
   if (isFragment(sentence)) return 'fragment';
   if (isJoke(sentence)) return 'figure of speech';

@@ -1,6 +1,8 @@
 import { schoolNamesTyped } from './school-names.js';
 import { withoutFillers } from './spoken-fillers.js';
 import { withTailSubject } from './subjectless-tails.js';
+import { asLearnersMeant } from './learner-english.js';
+import { gerundAsAuthorsChange } from './gerund-subjects.js';
 import { petsNamedInPassing } from './pets-in-passing.js';
 import { namesTypedLowercase } from './lowercase-names.js';
 import { outcomeAfterDash } from './lead-clauses.js';
@@ -110,7 +112,7 @@ function correct(word: string): string {
 /** The clause as the rules expect it; text that needs nothing is returned unchanged (the same string). */
 export function normaliseTyping(clause: string): string {
   // "uh so yeah I'm, um, engineering manager now": a voice note's fillers out first (spoken-fillers.ts).
-  let s = withoutFillers(clause).replace(LEAD_TAG, '');
+  let s = gerundAsAuthorsChange(asLearnersMeant(withoutFillers(clause)).replace(LEAD_TAG, ''));
   s = s.replace(/(?<![\p{L}'’])\p{L}+(?![\p{L}'’])/gu, correct);
   // "hes at al-noor now" after "moved schools": the school's name as a name; "amy moved to cardiff": names and
   // places of an all-lowercase sentence capitalised (lowercase-names.ts).
@@ -121,7 +123,7 @@ export function normaliseTyping(clause: string): string {
   s = s.replace(/\s*(?:[:;]-?[()DPp/]|<3)+(?=\s+\p{L})/gu, '.');
   // "its fine", "its been ages": "it's" typed without its apostrophe (before what follows a verb, not a noun).
   s = s.replace(
-    /\b([Ii])ts\s+(?=(?:fine|ok|okay|alright|good|great|bad|been|not|so|just|really|very|too|all|over|done|time|going|gonna|getting|a|an|the|like|actually|still|hard|nice|weird|crazy|mad|wild)\b)/g,
+    /\b([Ii])ts\s+(?=(?:fine|ok|okay|alright|good|great|bad|been|not|so|just|really|very|too|all|over|done|time|going|gonna|getting|a|an|the|like|actually|still|hard|nice|weird|crazy|mad|wild|way|much|pretty|kinda|quite|better|worse|lovely|amazing|awesome|brilliant|terrible|awful)\b)/g,
     "$1t's ",
   );
   // "w/ my sister": "with".
