@@ -64,8 +64,9 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
     ],
     (g) => f('residence', g.v),
   ],
-  // "the new place in Utrecht is quieter", "my new flat is in Hackney": the subject's new home.
-  [new RegExp(String.raw`^'s\s+new\s+(?:place|flat|house|home|apartment|flatshare)\s+(?:is\s+)?(?:in|out in|up in|down in)\s+${CAP}`, 'u'), (g) => (isPlaceName(g.v!) || !isOrganisationName(g.v!) ? f('residence', g.v) : null)],
+  // "the new place in Utrecht is quieter", "my new flat is in Leeds": the subject's new home, when the lexicon knows the
+  // town ("moved to Warsaw! new flat in Mokotow": a district after the city is no new home of its own).
+  [new RegExp(String.raw`^'s\s+new\s+(?:place|flat|house|home|apartment|flatshare)\s+(?:is\s+)?(?:in|out in|up in|down in)\s+${CAP}`, 'u'), (g) => (isPlaceName(g.v!) ? f('residence', g.v) : null)],
   // "bought a house in Portland": where the subject now lives.
   [
     new RegExp(
