@@ -275,6 +275,11 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   [/^'s\s+(?:goal|plan|dream|resolution)\s+is\s+to\s+(?<v>.+)/iu, (g) => k('goal', g.v, g.v, { future: true })],
   [new RegExp(String.raw`^\s+${ADV}(?:plans|is planning|wants|hopes|intends|aims|is hoping|would like|dreams|is saving up|is saving)\s+(?:to|for)\s+(?<v>.+)`, 'iu'), (g) => k('goal', g.v, g.v, { future: true })],
   [new RegExp(String.raw`^\s+${ADV}(?:is working on|is building|is writing|is developing|is making|works on)\s+(?<v>(?:an?|the|\p{Lu}[\p{L}'-]*'s|her|his|their)\s+.+|\p{Lu}.+)`, 'u'), (g) => k('project', g.v, g.v)],
+  // "manages a team of 6 engineers" → "now manages a team of 9": the team's size is the value that changes.
+  [
+    new RegExp(String.raw`^\s+${ADV}(?:leads|runs|heads|manages|is leading|is managing|has)\s+a\s+team\s+of\s+(?<v>\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\b`, 'iu'),
+    (g) => k('lead', 'team', g.v),
+  ],
   [
     new RegExp(
       String.raw`^\s+${ADV}(?:leads|runs|heads|manages|is leading|is in charge of)\s+(?<v>(?:the\s+)?[\p{L}\d' -]+?\s+(?:project|team|initiative|launch|program|programme|migration|redesign)|\p{Lu}[\p{L}\d-]*(?:\s+\p{Lu}[\p{L}\d-]*)*)`,
