@@ -142,7 +142,8 @@ function valueStart(m: RegExpExecArray): number {
 function finish(facet: Facet, tense: Tense): ClassifiedFacet {
   const spec = attributeSpec(facet.id);
   // A slot said with its start ("the retro is on Wednesdays from next sprint") is the slot's new value, not a plan.
-  const future = facet.future || (tense === 'future' && facet.id !== 'goal' && facet.id !== 'location' && facet.id !== 'deadline' && facet.id !== 'field');
+  // A team move ("switching to the data team") is said before the day it starts: the team from then, not a plan.
+  const future = facet.future || (tense === 'future' && facet.id !== 'goal' && facet.id !== 'location' && facet.id !== 'deadline' && facet.id !== 'field' && facet.id !== 'team');
   // An announced change ("will start at Stripe") is a plan until it happens.
   const id = future && spec?.lasting ? 'goal' : facet.id;
   const object = id === 'goal' && id !== facet.id ? facet.id : facet.object;

@@ -35,6 +35,16 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
   // "I'm back at Costa from Monday", "back with Arup as of June": a return to a workplace from a date is the employer.
   [new RegExp(String.raw`^\s+${ADV}(?:is|'s|'m|am|are|'re|will be|'ll be)\s+(?:going\s+)?back\s+(?:at|with)\s+${CAP}\s+(?:from|starting|as of|on)\s+\S`, 'u'), (g) => (isPlaceName(g.v!) ? null : f('employer', g.v))],
+  // "I'm on the payments team", "moving to the platform team from Monday", "joined the data infra team": the team at
+  // work (before the moves: a team is no town). A move from a day on is the team from then, not a plan.
+  [
+    /^\s+(?:(?:now|currently|still|just|also|finally)\s+)*(?:is|are|'s|'m|am|has been|works?|working|is working)\s+(?:now\s+)?(?:on|in)\s+the\s+(?<v>(?:[\p{L}\d&-]+\s+){1,3}?)team\b/iu,
+    (g) => (/^(?:same|other|whole|entire|first|a|b)\s+$/i.test(g.v!) ? null : f('team', g.v!.trim())),
+  ],
+  [
+    /^\s+(?:(?:now|just|also|finally)\s+)*(?:is\s+|are\s+|'s\s+|'m\s+|am\s+|has\s+|have\s+)?(?:(?:switching|moving)\s+(?:too|as well)\s*,?\s+)?(?:moving|moved|switching|switched|transferring|transferred|going|joining|joined)\s+(?:over\s+)?(?:to\s+)?the\s+(?<v>(?:[\p{L}\d&-]+\s+){1,3}?)team\b/iu,
+    (g) => (/^(?:same|other|whole|entire|first|a|b)\s+$/i.test(g.v!) ? null : f('team', g.v!.trim(), { future: false })),
+  ],
   // Residence and moves.
   [
     new RegExp(

@@ -57,7 +57,7 @@ const SUBJECTLESS = new Set('makes sounds looks seems feels means helps reminds 
 const AT_PLACE = /^((?:(?:currently|still|now|back|finally|just|already)\s+)*)(?:home\s+)?(?:in|at)\s+(\p{L}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/iu;
 // Subjectless chat sentences with an implied "I": "Gonna check out career options", "Just got back from Paris".
 const IMPLIED_I =
-  /^(?:(gonna|going to|planning|hoping|trying|thinking|working on|heading|headed|off to|loving|feeling|getting)|(been)|(just|(?:finally|eventually|recently|officially)(?=\s+(?:got|bought|moved|started|finished|joined|left|quit|switched|adopted|sold|signed|booked|found|took|became|upgraded|passed)\b)|got|started|finished|need to|wanna|gotta|went|spent|bought|visited|tried|can't wait|cannot wait|had|did|made|took|saw|met|weighed|ran))\b/i;
+  /^(?:(gonna|going to|planning|hoping|trying|thinking|working on|heading|headed|off to|loving|feeling|getting|moving|switching|transferring|relocating)|(been)|(just|(?:finally|eventually|recently|officially)(?=\s+(?:got|bought|moved|started|finished|joined|left|quit|switched|adopted|sold|signed|booked|found|took|became|upgraded|passed)\b)|got|started|finished|need to|wanna|gotta|went|spent|bought|visited|tried|can't wait|cannot wait|had|did|made|took|saw|met|weighed|ran))\b/i;
 
 const FILLER_TERMS = new Set(
   indexTerms(
