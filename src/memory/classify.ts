@@ -185,10 +185,11 @@ function listed(facet: Facet, rest: string, valueAt: number): Facet[] {
     .filter(Boolean);
   // "allergic to amoxicillin, not penicillin": the item after "not" is the rejected value of a correction, not a second item.
   if (items.length < 2 || items.some((i) => i.split(/\s+/).length > 3 || /^(?:to|it|that|how|not|never)\b/i.test(i))) return [facet];
-  // "learning Japanese on Duolingo, 200 day streak": a list of languages names only languages.
-  if (facet.id === 'language' && items.some((i) => !LANGUAGE.test(cleanValue(i, 'language') ?? ''))) return [facet];
+  // "learning Japanese on Duolingo, 200 day streak": a list of languages names only languages ("a little Italian" is one).
+  const language = (i: string) => i.replace(/^(?:a little|a bit of|a bit|some|basic|fluent|conversational)\s+/i, '');
+  if (facet.id === 'language' && items.some((i) => !LANGUAGE.test(cleanValue(language(i), 'language') ?? ''))) return [facet];
   const head = rest.slice(0, valueAt);
-  return items.map((item) => ({ ...facet, object: cleanValue(item, facet.id), value: facet.id === 'language' ? item : facet.value, predicate: `${head}${item}` }));
+  return items.map((item) => ({ ...facet, object: cleanValue(facet.id === 'language' ? language(item) : item, facet.id), value: facet.id === 'language' ? language(item) : facet.value, predicate: `${head}${item}` }));
 }
 const LANGUAGE = new RegExp(`^(?:${LANGUAGES})$`, 'i');
 const VALUE_END_LIST = /\s*(?:[;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|but|after|before|when|while|which|who|as|now|anymore|too|so much|a lot)\b).*$/i;
