@@ -204,6 +204,8 @@ const START_DATE = new RegExp(
 const JOINED_AS = /^\s+(?:(?:now|just|recently|finally|officially|also)\s+)*(?:joined|has joined|is joining)\s+\S.*?\sas\s/iu;
 
 /** A clause that names a role and an employer states both: "works as a nurse at Mercy", "is a designer at Figma". */
+const STUDENT = /\b(?:student|undergrad(?:uate)?|pupil|phd candidate|doctoral candidate)$/i;
+
 function alsoStated(facet: Facet, rest: string): Facet[] {
   const adverbs = /^\s+((?:(?:now|currently|still|also|just|recently|finally|actually|officially)\s+)*)/i.exec(rest)?.[1] ?? '';
   if (facet.id === 'role' && facet.value && !facet.negated) {
@@ -228,7 +230,12 @@ function alsoStated(facet: Facet, rest: string): Facet[] {
     return [
       // Without a named employer the whole clause is the job ("is a counselor at a summer camp in Maine").
       { ...facet, value: title, predicate: employer ? ` ${adverbs}works as ${role}` : place ? ` ${adverbs}is ${role}` : rest },
-      ...(employer ? [{ ...facet, id: 'employer', object: null, value: org, predicate: ` ${adverbs}works at ${employer[1]!.replace(inPlace, '')}${workTown ? ` in ${workTown}` : ''}` }] : []),
+      // "a PhD student at TU Munich": where a student is, is where they study.
+      ...(employer && STUDENT.test(title)
+        ? [{ ...facet, id: 'education', object: null, value: org, predicate: ` ${adverbs}studies at ${employer[1]!.replace(inPlace, '')}` }]
+        : employer
+          ? [{ ...facet, id: 'employer', object: null, value: org, predicate: ` ${adverbs}works at ${employer[1]!.replace(inPlace, '')}${workTown ? ` in ${workTown}` : ''}` }]
+          : []),
       ...(place ? [place] : []),
     ];
   }

@@ -77,6 +77,8 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
   // "the new place in Utrecht is quieter", "my new flat is in Leeds": the subject's new home, when the lexicon knows the
   // town ("moved to Warsaw! new flat in Mokotow": a district after the city is no new home of its own).
   [new RegExp(String.raw`^'s\s+new\s+(?:place|flat|house|home|apartment|flatshare)\s+(?:is\s+)?(?:in|out in|up in|down in)\s+${CAP}`, 'u'), (g) => (isPlaceName(g.v!) ? f('residence', g.v) : null)],
+  // "signed a lease in Berlin": where the subject now lives.
+  [new RegExp(String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:just\s+|finally\s+)?signed\s+(?:a|the|our|my)\s+(?:new\s+)?lease\s+(?:on\s+(?:a|an|the)\s+[\p{L}-]+\s+)?in\s+${CAP}`, 'u'), (g) => f('residence', g.v)],
   // "bought a house in Portland": where the subject now lives.
   [
     new RegExp(
@@ -112,7 +114,9 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
     // may be the shop).
     (g, rest) => {
       const after = rest.slice(rest.indexOf(g.v!) + g.v!.length);
-      const works = /^\s+(?:these days|nowadays)\b|^\s+now\s*,\s*(?:managing|working|running|leading|heading|doing|teaching|coding|selling|in charge|on the|as an?\s)/u.test(after);
+      // "is at Allegro now btw, backend": a department after it says the same.
+      const works =
+        /^\s+(?:these days|nowadays)\b|^\s+now\s*(?:btw\s*)?,\s*(?:managing|working|running|leading|heading|doing|teaching|coding|selling|in charge|on the|as an?\s|(?:backend|frontend|front-end|back-end|engineering|marketing|sales|design|product|ops|finance|support|data|infra|compliance|legal|hr)\b)/u.test(after);
       // "is at Oakfield Primary now": a school by its name's last word is where the subject studies.
       if (g.at === 'at' && SCHOOL_NAME.test(g.v!)) return f('education', g.v);
       return g.at === 'at' && works && !isPlaceName(g.v!) && !isKnownName(g.v!.split(/\s+/)[0]!) && !/^the\s/i.test(g.v!) ? f('employer', g.v) : f('location', g.v);

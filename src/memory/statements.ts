@@ -77,7 +77,7 @@ const SHORT_FACT = new RegExp(String.raw`^(?:I'm|I am|Im)\s+(?:${DIETS}|single|m
 const PRONOUN = String.raw`(?:I|I'm|I've|I'd|I'll|we|we're|we've|we'll|my|our|it|it's|that's|they|they're|he|he's|she|she's)`;
 // Where a new clause with its own subject starts. A bare "and I" is left alone: "my husband and I went".
 const CLAUSE_BREAK = new RegExp(
-  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|\s+(?:also|plus)\s+(?=(?:I|I'm|I've|we|we're|we've)\s)|,\s+(?:and|but|so)\s+(?:(?:now|then|these days)\s+)?(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?:(?:now|then)\s+)?(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|\s+and\s+(?=(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll})|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:now|nowadays|these days)\s+(?:I|I'm|I've|we|we're|we've)\s+\p{Ll})|\s+because\s+(?=(?:I'm|I am|we're|we are)\s+(?:(?:very|really|severely|badly|quite)\s+)?allergic\b)|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})|(?<=\bschools?\b[^,]{0,40}),\s+(?=(?:he|she)(?:'s|\s+is)\s+(?:(?:now|still)\s+)?at\s)|,\s+(?=(?:my|our)\s+(?:new|current|old|former)\s+\p{Ll}+\s+(?:is|was)\s)|,\s+(?:and|but|so)\s+(?:somewhere|sometime|in|at|on|during|after|before|then|finally|eventually|meanwhile|amid|amidst|between|through)\b(?:\s+\p{Ll}+){0,7}?\s+(?=(?:I|we)\s+(?:(?:just|finally|also|then)\s+)?\p{Ll}+ed\b)`,
+  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|\s+(?:also|plus)\s+(?=(?:I|I'm|I've|we|we're|we've)\s)|,\s+(?:and|but|so)\s+(?:(?:now|then|these days)\s+)?(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?:(?:now|then)\s+)?(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|\s+and\s+(?=(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll})|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:now|nowadays|these days)\s+(?:I|I'm|I've|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:starting|joining)\s+(?:at|with)\s+\p{Lu})|\s+because\s+(?=(?:I'm|I am|we're|we are)\s+(?:(?:very|really|severely|badly|quite)\s+)?allergic\b)|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})|(?<=\bschools?\b[^,]{0,40}),\s+(?=(?:he|she)(?:'s|\s+is)\s+(?:(?:now|still)\s+)?at\s)|,\s+(?=(?:my|our)\s+(?:new|current|old|former)\s+\p{Ll}+\s+(?:is|was)\s)|,\s+(?:and|but|so)\s+(?:somewhere|sometime|in|at|on|during|after|before|then|finally|eventually|meanwhile|amid|amidst|between|through)\b(?:\s+\p{Ll}+){0,7}?\s+(?=(?:I|we)\s+(?:(?:just|finally|also|then)\s+)?\p{Ll}+ed\b)`,
   'gu',
 );
 
@@ -372,7 +372,7 @@ const DIET_FRAGMENT = new RegExp(
   String.raw`^(?:(?:still|now|fully|mostly|strictly|basically|officially|pretty much)\s+)?(?:${DIETS})(?=\s*$|\s*[,;.!—–-]|\s+(?:since|now|again|these days|nowadays|tho|though|at the moment|atm|for)\b)`,
   'iu',
 );
-const WORKPLACE = String.raw`(\p{Lu}[\p{L}'&.-]*(?:\s+(?:\p{Lu}[\p{L}'&.-]*|of|&))*)`;
+const WORKPLACE = String.raw`(\p{Lu}[\p{L}\d'&.-]*(?:\s+(?:\p{Lu}[\p{L}\d'&.-]*|of|&))*)`;
 const FIRST_DAY = new RegExp(String.raw`^(?:(?:it's|it\s+is|today\s+(?:is|was)|tomorrow\s+is)\s+)?(?:my\s+)?first\s+(?:day|week)\s+at\s+${WORKPLACE}`, 'iu');
 const STARTING_AT = new RegExp(String.raw`^(?:starting|joining)\s+(?:(?:at|with)\s+)?${WORKPLACE}\s+(?:on|this|next|from|in|tomorrow|today)\b`, 'u');
 const TITLE_NOW = new RegExp(String.raw`^(?:(?:a|an)\s+)?(?:[\p{Ll}-]+\s+){0,2}(?:${PROFESSIONS.join('|')})\s+now\s*(?:[.!,]|$)`, 'iu');
@@ -459,7 +459,7 @@ function isJoke(sentence: string): boolean {
 }
 
 const ASIDE = new RegExp(
-  String.raw`^(.{8,}?),\s+((?:(?:she|he)(?:'s|\s+(?:has|had|is|was|says|said|thinks|loves|likes|hates|seems|sounds|switched|started|finally|really|just|only|always|never|\p{Ll}+(?:s|ed))\b)|the\s+(?:[\p{L}-]+\s+){1,2}?(?:is|was|are|were|has|had|only|just|never|always|'s|\p{Ll}+ed)\b|\p{Lu}[\p{L}&'’-]+(?:\s+\p{Lu}[\p{L}&'’-]+)?\s+(?:kept|was|were|had|\p{Ll}{3,}ed)\s+\p{Ll}|(?:looking|hoping|trying|thinking|wondering|searching|planning|wanting)\s+(?:for|to|about|of|if|whether|into|around)\b).*)$`,
+  String.raw`^(.{8,}?),\s+((?:(?:she|he)(?:'s|\s+(?:has|had|is|was|says|said|thinks|loves|likes|hates|seems|sounds|switched|started|finally|really|just|only|always|never|\p{Ll}+(?:s|ed))\b)|the\s+(?:[\p{L}-]+\s+){1,2}?(?:is|was|are|were|has|had|only|just|never|always|'s|\p{Ll}+ed)\b|\p{Lu}[\p{L}&'’-]+(?:\s+\p{Lu}[\p{L}&'’-]+)?\s+(?:kept|was|were|had|\p{Ll}{3,}ed)\s+\p{Ll}|(?:looking|hoping|trying|thinking|wondering|searching|planning|wanting)\s+(?:for|to|about|of|if|whether|into|around)\b|leaving\s+\p{Lu}[\p{L}'’-]*\s+(?:for good|behind|at last)\b).*)$`,
   'u',
 );
 
