@@ -4,8 +4,10 @@
  * started at aldi"), and "the new place in Utrecht" is the author's new home. Only a sentence that opens with the
  * change, in a chat turn or a note of the author's.
  */
-const MOVED = /^(?:(?:honestly|really|so|and|but|tbh|ngl|lol|omg)\s*,?\s+)*(?:moving|relocating)\s+(?:(?:back|over|out)\s+)?to\s+([\p{L}][\p{L}'’-]*(?:\s+[\p{L}][\p{L}'’-]*)?)\s+(?:(?:was|is|has been|had been)\s+\S|(?:honestly|really|genuinely)\s+)[^,.;!?]*/iu;
-const LEFT = /^(?:(?:honestly|really|so|and|but|tbh|ngl|lol|omg)\s*,?\s+)*(?:leaving|quitting)\s+([\p{L}][\p{L}&'’-]*(?:\s+[\p{L}][\p{L}&'’-]*)?)\s+(?:was|is|has been|had been)\s+[^,.;!?]*?(?=\s*(?:,\s*)?\b(?:but|and)\s+(?:I|i|we)\b|[,.;!?]|$)/u;
+const MOVED =
+  /^(?:(?:honestly|really|so|and|but|tbh|ngl|lol|omg)\s*,?\s+)*(?:moving|relocating)\s+(?:(?:back|over|out)\s+)?to\s+([\p{L}][\p{L}'’-]*(?:\s+[\p{L}][\p{L}'’-]*)?)\s+(?:(?:was|is|has been|had been)\s+\S|(?:honestly|really|genuinely)\s+)[^,.;!?]*/iu;
+const LEFT =
+  /^(?:(?:honestly|really|so|and|but|tbh|ngl|lol|omg)\s*,?\s+)*(?:leaving|quitting)\s+([\p{L}][\p{L}&'’-]*(?:\s+[\p{L}][\p{L}&'’-]*)?)\s+(?:was|is|has been|had been)\s+[^,.;!?]*?(?=\s*(?:,\s*)?\b(?:but|and)\s+(?:I|i|we)\b|[,.;!?]|$)/u;
 
 // "The new place in Utrecht is quieter than Amsterdam": in the author's own note, the new home is theirs.
 // The remark on it ("is quieter than Amsterdam, which I miss") is left out: it names the old home beside the new.

@@ -14,7 +14,11 @@ const FIRST_PERSON = /(?:^|[^\p{L}'’])(?:I|I'm|I've|I'd|I'll|im|ive|me|my|we|w
 /** The turns, or null when the content is a headed note of person-labelled lines. */
 export function unlessHeadedNotes(content: string, turns: Turn[] | null): Turn[] | null {
   if (!turns || turns.length < 2) return turns;
-  const first = content.split(/\r\n?|\n/).find((l) => l.trim() !== '')?.trim() ?? '';
+  const first =
+    content
+      .split(/\r\n?|\n/)
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? '';
   // The heading: a short line of its own, with no speaker label, naming the kind of note.
   if (first.length > 60 || /^[^:]{1,40}:\s/.test(first) || !HEADING_WORD.test(first.replace(/^#+\s*/, ''))) return turns;
   if (turns.some((t) => FIRST_PERSON.test(t.content) || /\?/.test(t.content))) return turns;

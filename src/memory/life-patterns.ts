@@ -192,7 +192,10 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   [new RegExp(String.raw`^\s+${ADV}(?:makes|earns|is making|is earning|is paid|gets paid|is on|is at)\s+(?:now\s+)?(?<v>[$£€]\s?\d[\d,.]*\s?k?\b.*)`, 'iu'), (g) => f('income', g.v)],
   [/^'s\s+(?:monthly\s+)?rent\s+(?:on\s+.+?\s+|for\s+.+?\s+)?is\s+(?:now\s+)?(?<v>.+)/iu, (g) => f('rent', g.v)],
   // "I pay 700 a month rent", "we pay £1,200 in rent": what the subject pays for their home.
-  [/^\s+(?:(?:now|currently|still|only|just)\s+)?(?:pays?|is paying|are paying)\s+(?:the full\s+|just\s+|about\s+|around\s+)?(?<v>[$£€]?\s?\d[\d,.]*\s?k?(?:\s+(?:a|per|every)\s+(?:month|week|year))?)\s+(?:in\s+|for\s+)?(?:the\s+)?rent\b/iu, (g) => f('rent', g.v)],
+  [
+    /^\s+(?:(?:now|currently|still|only|just)\s+)?(?:pays?|is paying|are paying)\s+(?:the full\s+|just\s+|about\s+|around\s+)?(?<v>[$£€]?\s?\d[\d,.]*\s?k?(?:\s+(?:a|per|every)\s+(?:month|week|year))?)\s+(?:in\s+|for\s+)?(?:the\s+)?rent\b/iu,
+    (g) => f('rent', g.v),
+  ],
   // "my salary went up to £52,000", "the rent goes up to 1,320 a month from April": the amount it changed to.
   [
     /^'s\s+(?:current\s+|base\s+|annual\s+|monthly\s+)?(?<what>salary|pay|income|wage|rent)\s+(?:(?:has|had|is|was|will)\s+)?(?:just\s+|finally\s+|now\s+)?(?:went|goes|gone|going|go|got bumped|bumped|been bumped|raised|been raised|jumped|rose|risen|rising|increased|increases|dropped|fell|fallen|cut|went back)\s+(?:up\s+|down\s+)?to\s+(?<v>[$£€]?\s?\d.*)/iu,

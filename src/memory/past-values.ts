@@ -26,7 +26,8 @@ const SWITCHED_FROM = new RegExp(
 );
 const THESE_DAYS_IN = new RegExp(String.raw`^(?:these days|nowadays|now)\s*,?\s+(I'm|I am|we're|we are)\s+(?:(?:based|living|settled)\s+)?in\s+${PLACE}\s*([.!]*)$`, 'iu');
 
-const BEFORE_WE_WERE = /^(.+?\b(?:live|lives|living|are|am|is|'m|'re)\b.*?\bin\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?(?:\s+now)?)\s*,\s+(?:but\s+)?before\s+(?:that\s+)?(we|I|they|he|she|\p{Lu}[\p{L}'’-]*)\s+(?:were|was|lived|used to live)\s+in\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)\s*[.!]*$/u;
+const BEFORE_WE_WERE =
+  /^(.+?\b(?:live|lives|living|are|am|is|'m|'re)\b.*?\bin\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?(?:\s+now)?)\s*,\s+(?:but\s+)?before\s+(?:that\s+)?(we|I|they|he|she|\p{Lu}[\p{L}'’-]*)\s+(?:were|was|lived|used to live)\s+in\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)\s*[.!]*$/u;
 
 /** A sentence as the statements it makes, past values first. */
 export function pastAndPresent(sentence: string): string[] {

@@ -116,7 +116,9 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
       const after = rest.slice(rest.indexOf(g.v!) + g.v!.length);
       // "is at Allegro now btw, backend": a department after it says the same.
       const works =
-        /^\s+(?:these days|nowadays)\b|^\s+now\s*(?:btw\s*)?,\s*(?:managing|working|running|leading|heading|doing|teaching|coding|selling|in charge|on the|as an?\s|(?:backend|frontend|front-end|back-end|engineering|marketing|sales|design|product|ops|finance|support|data|infra|compliance|legal|hr)\b)/u.test(after);
+        /^\s+(?:these days|nowadays)\b|^\s+now\s*(?:btw\s*)?,\s*(?:managing|working|running|leading|heading|doing|teaching|coding|selling|in charge|on the|as an?\s|(?:backend|frontend|front-end|back-end|engineering|marketing|sales|design|product|ops|finance|support|data|infra|compliance|legal|hr)\b)/u.test(
+          after,
+        );
       // "is at Oakfield Primary now": a school by its name's last word is where the subject studies.
       if (g.at === 'at' && SCHOOL_NAME.test(g.v!)) return f('education', g.v);
       return g.at === 'at' && works && !isPlaceName(g.v!) && !isKnownName(g.v!.split(/\s+/)[0]!) && !/^the\s/i.test(g.v!) ? f('employer', g.v) : f('location', g.v);

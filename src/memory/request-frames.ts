@@ -22,7 +22,8 @@ const LABEL = /^((?:[\p{L}'’]+\s+){0,2}[\p{L}'’]+:\s+)?/u;
 
 /** The statement that leads a request, said on its own ("I live in Munich."), or the sentence itself. */
 // "I'm allergic to penicillin so don't suggest anything with it": an instruction to the assistant after the statement.
-const SO_DONT = /,?\s+so\s+(?:please\s+)?(?:don't|dont|do not|never|avoid)\s+(?:suggest|suggesting|recommend|recommending|include|including|give|giving|add|adding|put|putting|use|using|book|booking|send|sending|mention|mentioning)\b.*$/iu;
+const SO_DONT =
+  /,?\s+so\s+(?:please\s+)?(?:don't|dont|do not|never|avoid)\s+(?:suggest|suggesting|recommend|recommending|include|including|give|giving|add|adding|put|putting|use|using|book|booking|send|sending|mention|mentioning)\b.*$/iu;
 
 export function statementBeforeRequest(sentence: string): string {
   const instructed = SO_DONT.exec(sentence);

@@ -35,7 +35,10 @@ export function withoutFillers(sentence: string): string {
       if (/[.!?;:]$/.test(head.trimEnd())) return ' ';
       return (before || after) && !NO_PAUSE_AFTER.test(head.trimEnd()) ? ', ' : ' ';
     });
-    s = s.replace(VERB_LIKE, '$1').replace(/^[\s,;:]+/, '').replace(RUN_UP, '');
+    s = s
+      .replace(VERB_LIKE, '$1')
+      .replace(/^[\s,;:]+/, '')
+      .replace(RUN_UP, '');
   }
   if (s === sentence) return sentence;
   s = s

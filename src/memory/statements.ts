@@ -408,7 +408,8 @@ export function rejectReason(sentence: string, names: readonly string[]): string
   if (/^(?:you|you're|you've|you'd|you'll|your)\b/i.test(sentence) && tenseOf(sentence) !== 'past') return 'addressed';
   // "After a few months of training I love running": a first-person clause after an opening phrase is personal too.
   const personal =
-    /^(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|you|you're|you've|your)\b/i.test(sentence) || /^(?:after|since|over|for|in|by|at|with|from|now|nowadays|these days)\b[^,.!?]{0,60}?\s(?:I|we|my|our)\s+(?:\p{Ll}+ly\s+)?\p{Ll}{2,}/iu.test(sentence);
+    /^(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|you|you're|you've|your)\b/i.test(sentence) ||
+    /^(?:after|since|over|for|in|by|at|with|from|now|nowadays|these days)\b[^,.!?]{0,60}?\s(?:I|we|my|our)\s+(?:\p{Ll}+ly\s+)?\p{Ll}{2,}/iu.test(sentence);
   if (!personal && !VERB_HINT.test(sentence) && !NAMED_VERB.test(sentence) && !THING_HOURS.test(sentence) && !words.some((w) => IRREGULAR_PAST.has(w.toLowerCase()))) return 'no verb';
   if (isFragment(sentence)) return 'fragment';
   if (isJoke(sentence)) return 'figure of speech';

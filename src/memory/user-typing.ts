@@ -68,7 +68,8 @@ const SHORTHAND: Record<string, string> = {
   yday: 'yesterday',
 };
 // "btw i moved", "update: i moved", "ok so i moved": a lead-in tag before the statement, with or without a comma.
-const LEAD_TAG = /^(?:(?:btw|tbh|fyi|ngl|imo|lol|lmao|omg|ok|okay|so|oh|ah|also|anyway|anyways|well|hey|update|quick update|small update|life update|edit|ps|same(?=\s+(?:this|that|lol|haha|tbh|ngl|honestly)\b))\b\s*[:,!.—–-]*\s+)+(?=\p{L})/iu;
+const LEAD_TAG =
+  /^(?:(?:btw|tbh|fyi|ngl|imo|lol|lmao|omg|ok|okay|so|oh|ah|also|anyway|anyways|well|hey|update|quick update|small update|life update|edit|ps|same(?=\s+(?:this|that|lol|haha|tbh|ngl|honestly)\b))\b\s*[:,!.—–-]*\s+)+(?=\p{L})/iu;
 
 let vocabulary: Set<string> | null = null;
 let variants: Map<string, string | null> | null = null;

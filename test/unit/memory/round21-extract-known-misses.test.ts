@@ -25,10 +25,14 @@ describe('a statement with a tail', () => {
 });
 
 describe('named speakers and labels', () => {
-  it('a named speaker\'s subjectless team move is their team, and replaces the team before', async () => {
-    const first = 'Noor: I\'m on the billing team, ask me about invoices\nTheo: mobile here\nKate: hi both';
+  it("a named speaker's subjectless team move is their team, and replaces the team before", async () => {
+    const first = "Noor: I'm on the billing team, ask me about invoices\nTheo: mobile here\nKate: hi both";
     const second = 'Noor: moving to the search team from Monday\nTheo: congrats!\nKate: we will miss you';
-    expect(read(second).filter((f) => f.subject === 'Noor').map((f) => f.attribute)).toEqual(['team']);
+    expect(
+      read(second)
+        .filter((f) => f.subject === 'Noor')
+        .map((f) => f.attribute),
+    ).toEqual(['team']);
     const latest = (await latestMemories([first, '2026-01-10'], [second, '2026-04-20'])).filter((m) => m.memory.includes('team') && m.memory.startsWith('Noor'));
     expect(latest.map((m) => m.memory)).toEqual([expect.stringContaining('search team')]);
   });
@@ -44,7 +48,7 @@ describe('named speakers and labels', () => {
     expect(facts.filter((f) => f.subject === 'Amir' && f.attribute === 'residence').map((f) => f.text)).toEqual(['Amir now lives in York.']);
   });
 
-  it('a question typed without its mark is no statement of the asker\'s', () => {
+  it("a question typed without its mark is no statement of the asker's", () => {
     const texts = read('Ben: printer is jammed again\nKit: did you see the new Bond trailer').map((f) => f.text);
     expect(texts.some((t) => /Kit did/.test(t))).toBe(false);
   });
@@ -60,7 +64,11 @@ describe('newcomers, lists and workplaces', () => {
   });
 
   it('the town of an unnamed workplace is not a home: "I live in Leeds, I\'m a nurse at a clinic in Headingley"', async () => {
-    expect(read("I live in Leeds, I'm a nurse at a clinic in Headingley.").filter((f) => f.attribute === 'residence').map((f) => f.text)).toEqual(['The user lives in Leeds.']);
+    expect(
+      read("I live in Leeds, I'm a nurse at a clinic in Headingley.")
+        .filter((f) => f.attribute === 'residence')
+        .map((f) => f.text),
+    ).toEqual(['The user lives in Leeds.']);
     const texts = await latestTexts(["I live in Leeds, I'm a nurse at a clinic in Headingley.", '2026-02-01']);
     expect(texts).toContain('The user lives in Leeds.');
   });
@@ -72,7 +80,11 @@ describe('services and grumbles', () => {
   });
 
   it('"cancelled Netflix and signed up for Disney+ instead" replaces the streaming service', async () => {
-    expect(read('Cancelled Netflix and signed up for Disney+ instead.').filter((f) => f.attribute === 'tool:stream').map((f) => f.text)).toEqual([expect.stringContaining('Disney+')]);
+    expect(
+      read('Cancelled Netflix and signed up for Disney+ instead.')
+        .filter((f) => f.attribute === 'tool:stream')
+        .map((f) => f.text),
+    ).toEqual([expect.stringContaining('Disney+')]);
     const texts = await latestTexts(['We watch all our shows on Netflix.', '2025-09-01'], ['Cancelled Netflix and signed up for Disney+ instead.', '2026-02-01']);
     expect(texts.some((t) => /on Netflix/.test(t))).toBe(false);
   });

@@ -15,7 +15,7 @@ describe('voice notes', () => {
     expect(rows("um so yeah I'm, uh, like a staff nurse now at St Mary's, erm, I've got like four people under me")).toEqual([
       ['role', 'The user works as a staff nurse.'],
       ['employer', "The user works at St Mary's."],
-      [null, "The user has got four people under the user."],
+      [null, 'The user has got four people under the user.'],
     ]);
   });
 
@@ -53,7 +53,7 @@ describe('texting and journals', () => {
   });
 
   it('an allergy given as a reason, and one said before "so don\'t suggest ..."', () => {
-    expect(rows('At dinner I skipped the prawns because I\'m allergic to shellfish.').filter((r) => r[0]?.startsWith('allergy'))).toEqual([['allergy:shellfish', 'The user is allergic to shellfish.']]);
+    expect(rows("At dinner I skipped the prawns because I'm allergic to shellfish.").filter((r) => r[0]?.startsWith('allergy'))).toEqual([['allergy:shellfish', 'The user is allergic to shellfish.']]);
     expect(rows(chat('btw im alergic to latex so dont suggest anything with it', 'Noted.'))).toEqual([['allergy:latex', 'The user is allergic to latex.']]);
   });
 
