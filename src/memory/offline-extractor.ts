@@ -92,7 +92,8 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
   const noteBody = chat ? body : body.replace(/^\s*#{1,6}\s+(?:(?:my|personal|private)\b|about me\b|(?:health|medical)\b).*$/gimu, '');
   // The user's name: the entity context's, else the one the user gives ("My name is Maya"), earlier turns included.
   const learned = entityName ? null : learnUserName([...before, ...(turns ?? [{ speaker: USER, content: noteBody, timestamp: null }])]);
-  const userName = entityName ?? learned;
+  // "Kind regards,\nMarta Nowak\nHead of Analytics": the signer of a short note is its author, the "I" of its body.
+  const userName = entityName ?? learned ?? signed?.signer ?? null;
   const rename = (t: Turn): Turn => (learned && t.speaker === USER ? { ...t, speaker: learned } : t);
   const all: Turn[] = (turns ?? [{ speaker: userName ?? USER, content: noteBody, timestamp: null }]).map(rename);
   const earlier = before.map(rename);
