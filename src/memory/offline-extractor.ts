@@ -1,6 +1,7 @@
 import { foldTopicEcho } from './topic-echo.js';
 import { unlessOnlyLabels } from './label-speakers.js';
 import { unlessHeadedNotes } from './labelled-notes.js';
+import { newHomesInDistricts } from './new-homes.js';
 import { boundRuns } from './bounded-runs.js';
 import { nameWithNewcomer } from './named-later.js';
 import { contactsWithTitles, personLabelledLines } from './person-labels.js';
@@ -264,7 +265,8 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
     ...(pasted > 0 ? [`skipped ${pasted} turn(s) of more than ${MAX_TURN_SENTENCES} sentences (pasted text)`] : []),
     ...(truncated || budget < 0 ? [`read the first ${MAX_SENTENCES} sentences and ${MAX_SCAN_CHARS} characters of each part only`] : []),
   ];
-  return notes.length > 0 ? { facts, note: notes.join('; ') } : { facts };
+  const read = newHomesInDistricts(facts);
+  return notes.length > 0 ? { facts: read, note: notes.join('; ') } : { facts: read };
 }
 
 /**
