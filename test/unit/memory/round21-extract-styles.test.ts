@@ -76,3 +76,20 @@ describe('numbers that change', () => {
     expect(team.filter((t) => /team of/.test(t))).toEqual(['The user now manages a team of 6.']);
   });
 });
+
+describe('emails and notes', () => {
+  it("a short signed email is its signer's: the body's I and the signature's title are one person", () => {
+    const facts = read('Hi all,\n\nI have uploaded the slides to the shared drive.\n\nKind regards,\nJonas Weber\nHead of Research | Finch Labs');
+    expect(new Set(facts.map((f) => f.subject))).toEqual(new Set(['Jonas Weber']));
+    expect(facts.filter((f) => f.attribute === 'role').map((f) => f.aliases)).toEqual([['the user']]);
+  });
+
+  it('a new flat in a district is the new home, unless the same note moved the subject to a city', () => {
+    expect(rows('life update: new job (Wise, backend) + new flat (Peckham) 🎉').filter((r) => r[0] === 'residence')).toEqual([['residence', "The user's new flat is in Peckham."]]);
+    expect(
+      rows('I moved to Madrid last month! new flat in Lavapies')
+        .filter((r) => r[0] === 'residence')
+        .map((r) => r[1]),
+    ).toEqual([expect.stringContaining('Madrid')]);
+  });
+});
