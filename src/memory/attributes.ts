@@ -55,6 +55,7 @@ export const ATTRIBUTES: readonly AttributeSpec[] = [
   { id: 'location', description: 'where the subject is now or is travelling to (a trip, a visit)', lasting: false, keyed: false, question: /\bwhere\b.*\b(?:now|going|travel|trip|visit|flying|heading)\b|\btrip\b/i },
   { id: 'employer', description: 'the organisation the subject works for', lasting: true, keyed: false, question: EMPLOYER_QUESTION },
   { id: 'role', description: 'job title or profession', lasting: true, keyed: false, question: ROLE_QUESTION },
+  { id: 'team', description: 'the team or department the subject is on at work', lasting: true, keyed: false, question: /\b(?:which|what)\s+team\b|\bteam\b[^?]*\bon\b/i },
   { id: 'manager', description: "the subject's manager or boss", lasting: true, keyed: false, question: /\b(?:manager|boss|report to|reports to)\b/i },
   { id: 'education', description: 'school, degree or field of study', lasting: true, keyed: false, question: /\b(?:study|studies|studying|school|university|college|degree|major)\b/i },
   { id: 'partner', description: 'spouse or partner', lasting: true, keyed: false, question: /\b(?:partner|wife|husband|spouse|girlfriend|boyfriend|married|dating)\b/i },

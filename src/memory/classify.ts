@@ -142,7 +142,8 @@ function valueStart(m: RegExpExecArray): number {
 function finish(facet: Facet, tense: Tense): ClassifiedFacet {
   const spec = attributeSpec(facet.id);
   // A slot said with its start ("the retro is on Wednesdays from next sprint") is the slot's new value, not a plan.
-  const future = facet.future || (tense === 'future' && facet.id !== 'goal' && facet.id !== 'location' && facet.id !== 'deadline' && facet.id !== 'field');
+  // A team move ("switching to the data team") is said before the day it starts: the team from then, not a plan.
+  const future = facet.future || (tense === 'future' && facet.id !== 'goal' && facet.id !== 'location' && facet.id !== 'deadline' && facet.id !== 'field' && facet.id !== 'team');
   // An announced change ("will start at Stripe") is a plan until it happens.
   const id = future && spec?.lasting ? 'goal' : facet.id;
   const object = id === 'goal' && id !== facet.id ? facet.id : facet.object;
@@ -176,16 +177,19 @@ export function cleanValue(value: string | null, id: string): string | null {
 function listed(facet: Facet, rest: string, valueAt: number): Facet[] {
   if (!LISTED.has(facet.id) || !facet.object || IDIOMS.test(rest)) return [facet];
   const raw = rest.slice(valueAt).replace(VALUE_END_LIST, '');
+  // "allergic to milk and to ibuprofen": the preposition said again before a later item is the list's own.
+  const again = /\b(to|of|with|on)\s+$/i.exec(rest.slice(0, valueAt))?.[1];
   const items = raw
     .split(/\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+/)
-    .map((s) => s.trim())
+    .map((s, i) => (i > 0 && again ? s.replace(new RegExp(`^\\s*${again}\\s+`, 'i'), '') : s).trim())
     .filter(Boolean);
   // "allergic to amoxicillin, not penicillin": the item after "not" is the rejected value of a correction, not a second item.
   if (items.length < 2 || items.some((i) => i.split(/\s+/).length > 3 || /^(?:to|it|that|how|not|never)\b/i.test(i))) return [facet];
-  // "learning Japanese on Duolingo, 200 day streak": a list of languages names only languages.
-  if (facet.id === 'language' && items.some((i) => !LANGUAGE.test(cleanValue(i, 'language') ?? ''))) return [facet];
+  // "learning Japanese on Duolingo, 200 day streak": a list of languages names only languages ("a little Italian" is one).
+  const language = (i: string) => i.replace(/^(?:a little|a bit of|a bit|some|basic|fluent|conversational)\s+/i, '');
+  if (facet.id === 'language' && items.some((i) => !LANGUAGE.test(cleanValue(language(i), 'language') ?? ''))) return [facet];
   const head = rest.slice(0, valueAt);
-  return items.map((item) => ({ ...facet, object: cleanValue(item, facet.id), value: facet.id === 'language' ? item : facet.value, predicate: `${head}${item}` }));
+  return items.map((item) => ({ ...facet, object: cleanValue(facet.id === 'language' ? language(item) : item, facet.id), value: facet.id === 'language' ? language(item) : facet.value, predicate: `${head}${item}` }));
 }
 const LANGUAGE = new RegExp(`^(?:${LANGUAGES})$`, 'i');
 const VALUE_END_LIST = /\s*(?:[;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|but|after|before|when|while|which|who|as|now|anymore|too|so much|a lot)\b).*$/i;
@@ -200,6 +204,8 @@ const START_DATE = new RegExp(
 const JOINED_AS = /^\s+(?:(?:now|just|recently|finally|officially|also)\s+)*(?:joined|has joined|is joining)\s+\S.*?\sas\s/iu;
 
 /** A clause that names a role and an employer states both: "works as a nurse at Mercy", "is a designer at Figma". */
+const STUDENT = /\b(?:student|undergrad(?:uate)?|pupil|phd candidate|doctoral candidate)$/i;
+
 function alsoStated(facet: Facet, rest: string): Facet[] {
   const adverbs = /^\s+((?:(?:now|currently|still|also|just|recently|finally|actually|officially)\s+)*)/i.exec(rest)?.[1] ?? '';
   if (facet.id === 'role' && facet.value && !facet.negated) {
@@ -208,7 +214,12 @@ function alsoStated(facet: Facet, rest: string): Facet[] {
         rest,
       ) ?? new RegExp(String.raw`\s(?:at|for)\s+${WORKPLACE}`, 'iu').exec(rest);
     // Only "is a nurse in Leeds" (who the subject is) says where they live; "teaches chemistry in Leeds" says where they work.
-    const place = /^\s+(?:is|am|are|'m|'s|'re)\b/.test(rest) ? workPlace(rest) : null;
+    const said = /^\s+(?:is|am|are|'m|'s|'re)\b/.test(rest) ? workPlace(rest) : null;
+    // "a copywriter at an agency in Shoreditch": the town right after an unnamed workplace is the workplace's, not a
+    // home ("a PM at Canva in Sydney" still says where the subject lives: round 9).
+    const unnamed = employer ? /^(?:an?|the)\s+\p{Ll}/u.test(employer[1]!) : false;
+    const workTown = said && employer && unnamed && rest.indexOf(` in ${said.value!}`) === employer.index + employer[0].length ? said.value! : null;
+    const place = workTown ? null : said;
     if (!employer && !place) return [];
     const title = place ? facet.value.replace(new RegExp(`\\s+in\\s+${escapeRe(place.value!)}$`), '') : facet.value;
     // The city said with the job is filed apart as the residence, so the job's text leaves it out: a move then leaves
@@ -219,7 +230,12 @@ function alsoStated(facet: Facet, rest: string): Facet[] {
     return [
       // Without a named employer the whole clause is the job ("is a counselor at a summer camp in Maine").
       { ...facet, value: title, predicate: employer ? ` ${adverbs}works as ${role}` : place ? ` ${adverbs}is ${role}` : rest },
-      ...(employer ? [{ ...facet, id: 'employer', object: null, value: org, predicate: ` ${adverbs}works at ${employer[1]!.replace(inPlace, '')}` }] : []),
+      // "a PhD student at TU Munich": where a student is, is where they study.
+      ...(employer && STUDENT.test(title)
+        ? [{ ...facet, id: 'education', object: null, value: org, predicate: ` ${adverbs}studies at ${employer[1]!.replace(inPlace, '')}` }]
+        : employer
+          ? [{ ...facet, id: 'employer', object: null, value: org, predicate: ` ${adverbs}works at ${employer[1]!.replace(inPlace, '')}${workTown ? ` in ${workTown}` : ''}` }]
+          : []),
       ...(place ? [place] : []),
     ];
   }

@@ -61,7 +61,8 @@ const IT_IDIOM =
 const NAMED_BEFORE = /(?:^|\s)(?!(?:I|I'm|I've|The|A|An|My|Our|Yeah|Yes|Oh|Wow|Thanks)\b)\p{Lu}\p{Ll}+(?:\s|,|'s)/u;
 const PLURAL_BEFORE =
   /\b(?:the|some|many|all|these|those|other|few|two|three|\d+)\s+(?:[\p{Ll}-]+\s+)?[\p{Ll}-]{3,}s\b|\b[\p{Ll}-]{3,}(?:ers|ents|ists|ians|ants|ees|ors|dren|ople|folks|kids|friends|members|residents|veterans|students|fans)\b/u;
-const THING_BEFORE = /\b(?:a|an|the|this|that|my|our)\s+(?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]{3,}\b|"[^"]+"|“[^”]+”/u;
+// "my 2015 Golf keeps failing its MOT": a model's name and year are a thing too.
+const THING_BEFORE = /\b(?:a|an|the|this|that|my|our)\s+(?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]{3,}\b|\b(?:[Aa]n?|[Tt]he|[Mm]y|[Oo]ur)\s+(?:[\p{Ll}\d-]+\s+){0,2}\p{Lu}[\p{L}\d-]{2,}\b|"[^"]+"|“[^”]+”/u;
 const PLACE_AFTER = /\b(?:in|to|from|at|visit|visited|visiting|near|around|into|toward|towards)\s+((?:the\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2})/gu;
 
 export class Discourse {

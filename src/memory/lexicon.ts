@@ -68,6 +68,12 @@ export function mayBeName(word: string): boolean {
   return tags.length === 0 && !nlp(word).has('(#Adverb|#Adjective|#Verb|#Acronym|#Abbreviation)');
 }
 
+/** A word the lexicon knows only as a bare noun, as it knows names that are also words ("Leo", "Max", "Rose"). */
+export function isBareNoun(word: string): boolean {
+  const tags = tagsOf(word);
+  return tags.length === 1 && tags[0] === 'Noun';
+}
+
 /** A mass or plural noun the lexicon knows ("news", "heads"): a label's word, never one person's name. */
 export function isLabelNoun(word: string): boolean {
   return tagsOf(word).some((t) => t === 'Uncountable' || t === 'Plural');

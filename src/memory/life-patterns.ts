@@ -23,7 +23,7 @@ import {
 } from './attribute-words.js';
 import { CHANNEL } from './contact-preferences.js';
 import { SERVICE, serviceSlot } from './service-accounts.js';
-import { activity, family, membership, opinion, petKind, SLOT_DATE, SLOT_NOT, tool } from './facet-builders.js';
+import { activity, family, knownProduct, membership, opinion, petKind, SLOT_DATE, SLOT_NOT, tool } from './facet-builders.js';
 
 /** "'s gym is PureGym", "'s choir is the Bach Choir": the membership of that kind of group, or null. */
 function groupSlot(slot: string, value: string) {
@@ -77,6 +77,11 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => f('vehicle', g.v),
   ],
   [new RegExp(String.raw`^'s\s+(?:car|vehicle|ride)\s+is\s+(?:an?\s+)?${V}`, 'iu'), (g) => f('vehicle', g.v)],
+  // "my 2015 Golf keeps failing its MOT", "our Zafira broke down again": a named model with a car's trouble is the car.
+  [
+    /^'s\s+(?:old\s+|trusty\s+)?(?<v>(?:(?:19|20)\d\d\s+)?\p{Lu}[\p{L}\d-]*(?:\s+[\p{Lu}\d][\p{L}\d-]*)?)\s+(?:(?:keeps|kept|just|finally|has|had|is|was)\s+)*(?:broke down|breaking down|broken down|won't start|wouldn't start|in the garage|(?:failing|failed|needs|needed|went in for)\b.*?\b(?:MOT|service|garage|tyres?|tires?|brakes|clutch|gearbox|mechanic|engine))\b/u,
+    (g) => f('vehicle', g.v),
+  ],
   [
     new RegExp(String.raw`^\s+${ADV}(?:sold|has sold|is selling|got rid of|traded in|totaled|crashed)\s+(?:the user's\s+|\p{Lu}[\p{L}'-]*'s\s+|her\s+|his\s+|their\s+|the\s+|an?\s+)?(?:old\s+)?${VEHICLE}`, 'iu'),
     (g) => f('vehicle', g.v, { ended: true }),
@@ -186,6 +191,16 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   [/^'s\s+(?:current\s+|new\s+|base\s+|annual\s+|monthly\s+)?(?:salary|pay|income|wage)\s+is\s+(?:now\s+)?(?<v>.+)/iu, (g) => f('income', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:makes|earns|is making|is earning|is paid|gets paid|is on|is at)\s+(?:now\s+)?(?<v>[$£€]\s?\d[\d,.]*\s?k?\b.*)`, 'iu'), (g) => f('income', g.v)],
   [/^'s\s+(?:monthly\s+)?rent\s+(?:on\s+.+?\s+|for\s+.+?\s+)?is\s+(?:now\s+)?(?<v>.+)/iu, (g) => f('rent', g.v)],
+  // "I pay 700 a month rent", "we pay £1,200 in rent": what the subject pays for their home.
+  [
+    /^\s+(?:(?:now|currently|still|only|just)\s+)?(?:pays?|is paying|are paying)\s+(?:the full\s+|just\s+|about\s+|around\s+)?(?<v>[$£€]?\s?\d[\d,.]*\s?k?(?:\s+(?:a|per|every)\s+(?:month|week|year))?)\s+(?:in\s+|for\s+)?(?:the\s+)?rent\b/iu,
+    (g) => f('rent', g.v),
+  ],
+  // "my salary went up to £52,000", "the rent goes up to 1,320 a month from April": the amount it changed to.
+  [
+    /^'s\s+(?:current\s+|base\s+|annual\s+|monthly\s+)?(?<what>salary|pay|income|wage|rent)\s+(?:(?:has|had|is|was|will)\s+)?(?:just\s+|finally\s+|now\s+)?(?:went|goes|gone|going|go|got bumped|bumped|been bumped|raised|been raised|jumped|rose|risen|rising|increased|increases|dropped|fell|fallen|cut|went back)\s+(?:up\s+|down\s+)?to\s+(?<v>[$£€]?\s?\d.*)/iu,
+    (g) => f(/rent/i.test(g.what!) ? 'rent' : 'income', g.v),
+  ],
   [/^'s\s+birthday\s+is\s+(?:on\s+)?(?<v>.+)|^\s+was\s+born\s+on\s+(?<v2>.+)/iu, (g) => f('birthday', g.v ?? g.v2)],
   [/^'s\s+(?:(?:full|real|first|last|legal)\s+)?(?:name|nickname)\s+is\s+(?<v>.+)|^\s+(?:goes by|is called|is named)\s+(?<v2>\p{Lu}.+)/u, (g) => f('name', g.v ?? g.v2)],
   // Tools, services and devices, keyed by kind: switching to another of the same kind replaces it.
@@ -206,6 +221,11 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   [
     new RegExp(String.raw`^\s+${ADV}(?:listens?\s+to|streams?|watches|watch|reads?|plays?|tracks?|logs?|writes?)\s+(?:[\p{L}'-]+\s+){1,5}?(?:on|in|with|through)\s+${PRODUCT}`, 'iu'),
     (g) => tool(g.v, '', undefined, true),
+  ],
+  // "signed up for Disney+ instead", "subscribed to Spotify": a known service taken up, of its kind.
+  [
+    new RegExp(String.raw`^${GROUP_OF}${ADV}(?:has\s+|have\s+)?(?:signed up (?:for|to|with)|subscribed to|took out|got)\s+(?:an?\s+|the\s+)?${PRODUCT}`, 'iu'),
+    (g, rest) => (knownProduct(g.v) ? tool(knownProduct(g.v)!, rest, undefined, true) : null),
   ],
   // Memberships, keyed by the kind of group.
   [
@@ -258,6 +278,11 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   [/^'s\s+(?:goal|plan|dream|resolution)\s+is\s+to\s+(?<v>.+)/iu, (g) => k('goal', g.v, g.v, { future: true })],
   [new RegExp(String.raw`^\s+${ADV}(?:plans|is planning|wants|hopes|intends|aims|is hoping|would like|dreams|is saving up|is saving)\s+(?:to|for)\s+(?<v>.+)`, 'iu'), (g) => k('goal', g.v, g.v, { future: true })],
   [new RegExp(String.raw`^\s+${ADV}(?:is working on|is building|is writing|is developing|is making|works on)\s+(?<v>(?:an?|the|\p{Lu}[\p{L}'-]*'s|her|his|their)\s+.+|\p{Lu}.+)`, 'u'), (g) => k('project', g.v, g.v)],
+  // "manages a team of 6 engineers" → "now manages a team of 9": the team's size is the value that changes.
+  [
+    new RegExp(String.raw`^\s+${ADV}(?:leads|runs|heads|manages|is leading|is managing|has)\s+a\s+team\s+of\s+(?<v>\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\b`, 'iu'),
+    (g) => k('lead', 'team', g.v),
+  ],
   [
     new RegExp(
       String.raw`^\s+${ADV}(?:leads|runs|heads|manages|is leading|is in charge of)\s+(?<v>(?:the\s+)?[\p{L}\d' -]+?\s+(?:project|team|initiative|launch|program|programme|migration|redesign)|\p{Lu}[\p{L}\d-]*(?:\s+\p{Lu}[\p{L}\d-]*)*)`,

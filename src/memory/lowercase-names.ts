@@ -1,5 +1,5 @@
 import { RELATIVE_WORDS, PARTNER_WORDS } from './attribute-words.js';
-import { isVerbForm, mayBeName } from './lexicon.js';
+import { isOrganisation, isVerbForm, mayBeName } from './lexicon.js';
 
 /**
  * Names and places in a sentence typed all in lowercase ("my sister amy lives in bristol", "amy moved to cardiff in
@@ -17,10 +17,10 @@ const FUNCTION =
 const AFTER_KIN = new RegExp(String.raw`\b((?:my|our|his|her|their)\s+(?:(?:older|younger|little|big|twin|best|baby)\s+)?${KIN}\s+)([\p{Ll}][\p{Ll}'’-]+)\b`, 'gu');
 const OPENING = /^([\p{Ll}][\p{Ll}'’-]+)(?=['’]s\s|\s+(?:has|is|was|just|finally|moved|started|starts|quit|left|joined|lives|works|got|went|relocated|switched|changed|became|retired|graduated|\p{Ll}+ed)\b)/u;
 const PLACE_AFTER =
-  /\b((?:(?:['’]m|am|is|are|['’]re|['’]s|place|flat|house|apartment|home|job)\s+in|switched(?:\s+(?:my|our)\s+[\p{Ll} ]{1,30}?)?\s+to|(?:lives?|living|moved|moving|move|relocated|relocating|based|settled|back|staying|grew up|raised|originally)\s+(?:in|to|at|from|near|out to|over to|up to|down to)|from|not|rather than|instead of)\s+)([\p{Ll}][\p{Ll}'’-]+(?:\s+[\p{Ll}][\p{Ll}'’-]+)?)/gu;
+  /\b((?:(?:['’]m|am|is|are|['’]re|['’]s|place|flat|house|apartment|home|job)\s+in|switched(?:\s+(?:my|our)\s+[\p{Ll} ]{1,30}?)?\s+to|(?:lives?|living|moved|moving|move|relocated|relocating|based|settled|back|staying|grew up|raised|originally)\s+(?:in|to|at|from|near|out to|over to|up to|down to)|(?:started|starting|work|works|working|worked|left|quit|leaving|joined|joining)\s+(?:at|for)|(?:left|quit|leaving|quitting|joined)|from|not|rather than|instead of)\s+)([\p{Ll}][\p{Ll}'’-]+(?:\s+[\p{Ll}][\p{Ll}'’-]+)?)/gu;
 
 const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
-const nameLike = (w: string) => !FUNCTION.test(w) && !isVerbForm(w) && mayBeName(w);
+const nameLike = (w: string) => !FUNCTION.test(w) && !isVerbForm(w) && (mayBeName(w) || isOrganisation(w));
 
 /** The sentence with the names and places of an all-lowercase sentence capitalised, or the sentence itself. */
 export function namesTypedLowercase(sentence: string): string {

@@ -44,5 +44,27 @@ export function nameWithNewcomer(text: string): string {
     const ending = /^[.!?…]/u.test(tail.trim()) || tail.trim() === '' ? tail.trim() : `. ${tail.trim()}`;
     return nameWithNewcomer(`${named}${ending}${text.slice(at + m[0].length)}`);
   }
-  return text;
+  return namedInFragment(text);
+}
+
+// "we adopted a puppy! a beagle named Biscuit": the next sentence, a bare noun phrase naming the newcomer.
+const NAMED_FRAGMENT = /(?<stops>[.!?…]+)\s+(?:[Aa]n?\s+)(?<kind>[\p{Ll}-]+(?:\s+[\p{Ll}-]+)?\s+)?(?:named|called)\s+(?<name>\p{Lu}[\p{L}'’-]*)(?<tail>[^.!?…\n]*)/u;
+const PET_WORD = new RegExp(String.raw`^(?:${PET_WORDS})s?$`, 'iu');
+
+/** The newcomer of the sentence before named and kinded where it stands ("adopted a beagle puppy called Biscuit"). */
+function namedInFragment(text: string): string {
+  const m = NAMED_FRAGMENT.exec(text);
+  if (!m) return text;
+  // Only a fragment: nothing but an emoji or spaces after the name.
+  if (/[\p{L}\p{N}]/u.test(m.groups!.tail!)) return text;
+  const before = text.slice(0, m.index);
+  const from = Math.max(0, ...[...before.matchAll(/[.!?…]+\s|\n/gu)].map((e) => e.index! + e[0].length));
+  const last = [...before.slice(from).matchAll(NEWCOMER)].at(-1);
+  if (!last || /\b(?:someone|somebody)\b/i.test(last[0])) return text;
+  const kind = m.groups!.kind?.trim();
+  const start = from + last.index!;
+  const words = last[0].split(/\s+/);
+  const pet = words.pop()!;
+  const kinded = kind && !PET_WORD.test(kind) && !kind.includes(' ') ? [...words, kind, pet].join(' ') : last[0];
+  return `${text.slice(0, start)}${kinded} called ${m.groups!.name!}${text.slice(start + last[0].length, m.index)}${m.groups!.stops!}${text.slice(m.index + m[0].length)}`;
 }

@@ -3,6 +3,8 @@ import { pairAsObject, relationFirst } from './paired-subjects.js';
 import { introducedNameFact } from './introduced-name.js';
 import { foldTopicEcho } from './topic-echo.js';
 import { unlessOnlyLabels } from './label-speakers.js';
+import { unlessHeadedNotes } from './labelled-notes.js';
+import { newHomesInDistricts } from './new-homes.js';
 import { boundRuns } from './bounded-runs.js';
 import { nameWithNewcomer } from './named-later.js';
 import { contactsWithTitles, personLabelledLines } from './person-labels.js';
@@ -74,7 +76,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
   // Long runs of blank lines, spaces or one mark cut to a few (bounded-runs.ts): the patterns below read them in n².
   const doc = { ...source, content: boundRuns(source.content), ...(source.previous ? { previous: boundRuns(source.previous) } : {}) };
   const entityName = nameFromEntityContext(doc.entityContext);
-  const turns = groupChatTurns(doc.content, unlessOnlyLabels(parseConversation(doc.content, doc.documentDate, entityName)), entityName);
+  const turns = groupChatTurns(doc.content, unlessHeadedNotes(doc.content, unlessOnlyLabels(parseConversation(doc.content, doc.documentDate, entityName))), entityName);
   const chat = turns !== null;
   const before = doc.previous?.trim() ? (parseConversation(doc.previous, doc.documentDate, entityName) ?? [{ speaker: entityName ?? USER, content: doc.previous, timestamp: null }]) : [];
   // "Best,\nHannah Okafor\nDirector of Product | Veridian": a signature's title is a statement of the signer's.
@@ -94,7 +96,8 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
   const noteBody = chat ? body : body.replace(/^\s*#{1,6}\s+(?:(?:my|personal|private)\b|about me\b|(?:health|medical)\b).*$/gimu, '');
   // The user's name: the entity context's, else the one the user gives ("My name is Maya"), earlier turns included.
   const learned = entityName ? null : learnUserName([...before, ...(turns ?? [{ speaker: USER, content: noteBody, timestamp: null }])]);
-  const userName = entityName ?? learned;
+  // "Kind regards,\nMarta Nowak\nHead of Analytics": the signer of a short note is its author, the "I" of its body.
+  const userName = entityName ?? learned ?? signed?.signer ?? null;
   const rename = (t: Turn): Turn => (learned && t.speaker === USER ? { ...t, speaker: learned } : t);
   const all: Turn[] = (turns ?? [{ speaker: userName ?? USER, content: noteBody, timestamp: null }]).map(rename);
   const earlier = before.map(rename);
@@ -267,7 +270,8 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
     ...(pasted > 0 ? [`skipped ${pasted} turn(s) of more than ${MAX_TURN_SENTENCES} sentences (pasted text)`] : []),
     ...(truncated || budget < 0 ? [`read the first ${MAX_SENTENCES} sentences and ${MAX_SCAN_CHARS} characters of each part only`] : []),
   ];
-  return notes.length > 0 ? { facts, note: notes.join('; ') } : { facts };
+  const read = newHomesInDistricts(facts);
+  return notes.length > 0 ? { facts: read, note: notes.join('; ') } : { facts: read };
 }
 
 /**

@@ -26,6 +26,9 @@ const SWITCHED_FROM = new RegExp(
 );
 const THESE_DAYS_IN = new RegExp(String.raw`^(?:these days|nowadays|now)\s*,?\s+(I'm|I am|we're|we are)\s+(?:(?:based|living|settled)\s+)?in\s+${PLACE}\s*([.!]*)$`, 'iu');
 
+const BEFORE_WE_WERE =
+  /^(.+?\b(?:live|lives|living|are|am|is|'m|'re)\b.*?\bin\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?(?:\s+now)?)\s*,\s+(?:but\s+)?before\s+(?:that\s+)?(we|I|they|he|she|\p{Lu}[\p{L}'’-]*)\s+(?:were|was|lived|used to live)\s+in\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)\s*[.!]*$/u;
+
 /** A sentence as the statements it makes, past values first. */
 export function pastAndPresent(sentence: string): string[] {
   const s = sentence.trim();
@@ -39,6 +42,9 @@ export function pastAndPresent(sentence: string): string[] {
  * April"; "Rosa switched from Square to Toast" as "Rosa used to use Square." and "Rosa switched to Toast".
  */
 export function previousPlace(clause: string): string[] {
+  // "We are living in Lisbon now, before we were in Madrid": the home before is a past value of its own.
+  const before = BEFORE_WE_WERE.exec(clause.trim());
+  if (before && isPlaceLike(before[3]!)) return [`${before[2]!.replace(/^the user and others$/i, 'We')} used to live in ${before[3]}.`, `${before[1]!.trim()}.`];
   const sw = SWITCHED_FROM.exec(clause.trim());
   if (sw) {
     const subject = sw[1]!.replace(/\s+(?:(?:have|has|had|just|finally|recently|officially)\s+)*$/u, '').trim();

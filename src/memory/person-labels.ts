@@ -1,4 +1,4 @@
-import { isCommonWord, isKnownName, isOrganisation, isPlaceName, isVerbForm } from './lexicon.js';
+import { isBareNoun, isCommonWord, isKnownName, isOrganisation, isPlaceName, isVerbForm } from './lexicon.js';
 import { NAME_PART } from './name-particles.js';
 import { escapeRe } from '../text/regex-escape.js';
 
@@ -97,6 +97,9 @@ function isPersonName(name: string, bulleted: boolean): boolean {
   return isKnownName(first) || !isCommonWord(first);
 }
 
+/** What a person does, opening a labelled line: a move, a job, a purchase, a sale. */
+const PERSON_DEED = /^(?:(?:now|just|finally|also|recently)\s+)*(?:sold|bought|moved|relocated|lives|works|left|quit|started|joined|married|retired|drives|adopted|switched|got)\b/i;
+
 /** The text with each person-labelled line's subjectless sentences said of that person. */
 export function personLabelledLines(text: string): string {
   return text
@@ -106,7 +109,10 @@ export function personLabelledLines(text: string): string {
       if (!m?.groups) return line;
       const { indent, name, rest } = m.groups as { indent: string; name: string; rest: string };
       // "Lisinopril: raised to 20mg": a change of an item, which the medication reader files.
-      if (!isPersonName(name, /[-*•]/.test(indent)) || /^\p{Ll}+ed\s+(?:to|from|by)\s+\d/u.test(rest)) return line;
+      // "Leo: sold the Golf. Drives a Tesla now.": a word the lexicon knows only as a bare noun (as it knows "Leo",
+      // "Max") is a name when its line says what a person did; "Car: sold the Golf" (a common noun) stays a label.
+      const person = isPersonName(name, /[-*•]/.test(indent)) || (!indent.trim() && isBareNoun(name) && PERSON_DEED.test(rest));
+      if (!person || /^\p{Ll}+ed\s+(?:to|from|by)\s+\d/u.test(rest)) return line;
       const sentences = rest.split(/(?<=[.!?])\s+/u);
       const first = ofPerson(name, sentences[0]!);
       if (first === null) return line;

@@ -35,6 +35,16 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
   // "I'm back at Costa from Monday", "back with Arup as of June": a return to a workplace from a date is the employer.
   [new RegExp(String.raw`^\s+${ADV}(?:is|'s|'m|am|are|'re|will be|'ll be)\s+(?:going\s+)?back\s+(?:at|with)\s+${CAP}\s+(?:from|starting|as of|on)\s+\S`, 'u'), (g) => (isPlaceName(g.v!) ? null : f('employer', g.v))],
+  // "I'm on the payments team", "moving to the platform team from Monday", "joined the data infra team": the team at
+  // work (before the moves: a team is no town). A move from a day on is the team from then, not a plan.
+  [
+    /^\s+(?:(?:now|currently|still|just|also|finally)\s+)*(?:is|are|'s|'m|am|has been|works?|working|is working)\s+(?:now\s+)?(?:on|in)\s+the\s+(?<v>(?:[\p{L}\d&-]+\s+){1,3}?)team\b/iu,
+    (g) => (/^(?:same|other|whole|entire|first|a|b)\s+$/i.test(g.v!) ? null : f('team', g.v!.trim())),
+  ],
+  [
+    /^\s+(?:(?:now|just|also|finally)\s+)*(?:is\s+|are\s+|'s\s+|'m\s+|am\s+|has\s+|have\s+)?(?:(?:switching|moving)\s+(?:too|as well)\s*,?\s+)?(?:moving|moved|switching|switched|transferring|transferred|going|joining|joined)\s+(?:over\s+)?(?:to\s+)?the\s+(?<v>(?:[\p{L}\d&-]+\s+){1,3}?)team\b/iu,
+    (g) => (/^(?:same|other|whole|entire|first|a|b)\s+$/i.test(g.v!) ? null : f('team', g.v!.trim(), { future: false })),
+  ],
   // Residence and moves.
   [
     new RegExp(
@@ -64,6 +74,11 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
     ],
     (g) => f('residence', g.v),
   ],
+  // "the new place in Utrecht is quieter", "my new flat is in Leeds": the subject's new home, when the lexicon knows the
+  // town ("moved to Warsaw! new flat in Mokotow": a district after the city is no new home of its own).
+  [new RegExp(String.raw`^'s\s+new\s+(?:place|flat|house|home|apartment|flatshare)\s+(?:is\s+)?(?:in|out in|up in|down in)\s+${CAP}`, 'u'), (g) => (isPlaceName(g.v!) ? f('residence', g.v) : null)],
+  // "signed a lease in Berlin": where the subject now lives.
+  [new RegExp(String.raw`^\s+${ADV}(?:(?:has|have)\s+)?(?:just\s+|finally\s+)?signed\s+(?:a|the|our|my)\s+(?:new\s+)?lease\s+(?:on\s+(?:a|an|the)\s+[\p{L}-]+\s+)?in\s+${CAP}`, 'u'), (g) => f('residence', g.v)],
   // "bought a house in Portland": where the subject now lives.
   [
     new RegExp(
@@ -99,7 +114,11 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
     // may be the shop).
     (g, rest) => {
       const after = rest.slice(rest.indexOf(g.v!) + g.v!.length);
-      const works = /^\s+(?:these days|nowadays)\b|^\s+now\s*,\s*(?:managing|working|running|leading|heading|doing|teaching|coding|selling|in charge|on the|as an?\s)/u.test(after);
+      // "is at Allegro now btw, backend": a department after it says the same.
+      const works =
+        /^\s+(?:these days|nowadays)\b|^\s+now\s*(?:btw\s*)?,\s*(?:managing|working|running|leading|heading|doing|teaching|coding|selling|in charge|on the|as an?\s|(?:backend|frontend|front-end|back-end|engineering|marketing|sales|design|product|ops|finance|support|data|infra|compliance|legal|hr)\b)/u.test(
+          after,
+        );
       // "is at Oakfield Primary now": a school by its name's last word is where the subject studies.
       if (g.at === 'at' && SCHOOL_NAME.test(g.v!)) return f('education', g.v);
       return g.at === 'at' && works && !isPlaceName(g.v!) && !isKnownName(g.v!.split(/\s+/)[0]!) && !/^the\s/i.test(g.v!) ? f('employer', g.v) : f('location', g.v);

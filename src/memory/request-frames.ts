@@ -21,7 +21,13 @@ const FIRST_PERSON = /(?:^|[\s:])(?:I|I'm|I've|I'd|we|we're|we've|my|our)\b/iu;
 const LABEL = /^((?:[\p{L}'’]+\s+){0,2}[\p{L}'’]+:\s+)?/u;
 
 /** The statement that leads a request, said on its own ("I live in Munich."), or the sentence itself. */
+// "I'm allergic to penicillin so don't suggest anything with it": an instruction to the assistant after the statement.
+const SO_DONT =
+  /,?\s+so\s+(?:please\s+)?(?:don't|dont|do not|never|avoid)\s+(?:suggest|suggesting|recommend|recommending|include|including|give|giving|add|adding|put|putting|use|using|book|booking|send|sending|mention|mentioning)\b.*$/iu;
+
 export function statementBeforeRequest(sentence: string): string {
+  const instructed = SO_DONT.exec(sentence);
+  if (instructed && FIRST_PERSON.test(` ${sentence.slice(0, instructed.index)}`)) return `${sentence.slice(0, instructed.index).trim()}.`;
   const s = sentence.trim();
   if (!/\?\s*["')\]]*$/.test(s)) return sentence;
   // Each comma or dash, leftmost first: the first whose words after it open a request ends the statement.

@@ -15,7 +15,7 @@ const TITLE = /^([^|,@\n]{2,60}?)(?:\s*(?:\||,|\s-\s|\s–\s|\s—\s|\s+at\s+|\s
 /** Lines after the name that are contact details, not a title. */
 const CONTACT = /@|https?:|www\.|\+?\d[\d\s().-]{6,}/;
 
-export function signatureStatement(content: string): { body: string; statement: string | null } {
+export function signatureStatement(content: string): { body: string; statement: string | null; signer?: string } {
   const lines = content.split(/\r\n?|\n/);
   let end = lines.length;
   while (end > 0 && !lines[end - 1]!.trim()) end--;
@@ -30,7 +30,7 @@ export function signatureStatement(content: string): { body: string; statement: 
     const role = t[1]!.trim();
     const org = t[2]?.trim();
     const body = lines.slice(0, i).join('\n').trimEnd();
-    return { body, statement: `${name[1]} works as ${/^(?:the|a|an)\s/i.test(role) ? '' : /^[aeiou]/i.test(role) ? 'an ' : 'a '}${role}${org ? ` at ${org}` : ''}.` };
+    return { body, signer: name[1]!, statement: `${name[1]} works as ${/^(?:the|a|an)\s/i.test(role) ? '' : /^[aeiou]/i.test(role) ? 'an ' : 'a '}${role}${org ? ` at ${org}` : ''}.` };
   }
   return { body: content, statement: null };
 }

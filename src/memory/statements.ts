@@ -17,7 +17,7 @@ import { escapeRe } from '../text/regex-escape.js';
  * has no content word beyond small talk ("I totally agree", "I'm so happy for you").
  */
 
-const INTERJECTION = String.raw`(?:hey|hi|hiya|hello|oh|ooh|ah+|aw+|wow|whoa|woah|yeah|yea|yep|yes|yup|no|nope|nah|ok|okay|alright|well|hm+|um+|uh+|(?:ha)+|lol|lmao|omg|gosh|man|dude|thanks|thank you|thx|ty|great|cool|awesome|nice|sweet|sure|totally|absolutely|definitely|indeed|anyway|anyways|btw|by the way|honestly|actually|right|true|congrats|congratulations|good (?:morning|evening|night|afternoon)|yay|phew|ugh|sorry|oops|of course|exactly|agreed|same here|me too|likewise|cheers|bye|goodbye|oh my|oh wow|oh no|speaking of which|in fact|to be honest|fun fact|guess what|you know what|good to hear|glad to hear|interesting|fair enough|good point|i see|got it|makes sense|perfect|excellent|wonderful|fantastic|amazing|love it|noted|funny story|long story short|funny|just so you know|fyi|quick update|big news|good news|bad news|some news|news flash|heads up|side note|random thought|update|correction|scratch that|wait|so yeah|oh and|oh also|also|plus|just fyi|real talk|not gonna lie|ngl|tbh|to be fair|for the record|for context|quick question|small update|life update|fun story|true story)`;
+const INTERJECTION = String.raw`(?:hey|hi|hiya|hello|oh|ooh|ah+|aw+|wow|whoa|woah|yeah|yea|yep|yes|yup|no|nope|nah|ok|okay|alright|well|hm+|um+|uh+|(?:ha)+|lol|lmao|omg|gosh|man|dude|thanks|thank you|thx|ty|great|cool|awesome|nice|sweet|sure|totally|absolutely|definitely|indeed|anyway|anyways|btw|by the way|honestly|actually|right|true|congrats|congratulations|good (?:morning|evening|night|afternoon)|yay|phew|ugh|sorry|oops|of course|exactly|agreed|same here|same|me too|likewise|cheers|bye|goodbye|oh my|oh wow|oh no|speaking of which|in fact|to be honest|fun fact|guess what|you know what|good to hear|glad to hear|interesting|fair enough|good point|i see|got it|makes sense|perfect|excellent|wonderful|fantastic|amazing|love it|noted|funny story|long story short|funny|just so you know|fyi|quick update|big news|good news|bad news|some news|news flash|heads up|side note|random thought|update|correction|scratch that|wait|so yeah|oh and|oh also|also|plus|just fyi|real talk|not gonna lie|ngl|tbh|to be fair|for the record|for context|quick question|small update|life update|fun story|true story)`;
 const LEADING = new RegExp(String.raw`^${INTERJECTION}(?:\s+(?:so much|a lot|again|for (?:that|this|sharing|asking|the \w+)|you|guys|all))?(?:,?\s+\p{Lu}[\p{L}'-]*)?\s*(?:[,!.;:—–-]+\s*|$)`, 'iu');
 // "These days my favourite band is X": a time opener adds nothing the present tense does not say.
 // "Sorry, I meant I live in Braga": a correction's lead-in is not the statement.
@@ -60,7 +60,7 @@ const SUBJECTLESS = new Set('makes sounds looks seems feels means helps reminds 
 const AT_PLACE = /^((?:(?:currently|still|now|back|finally|just|already)\s+)*)(?:home\s+)?(?:in|at)\s+(\p{L}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/iu;
 // Subjectless chat sentences with an implied "I": "Gonna check out career options", "Just got back from Paris".
 const IMPLIED_I =
-  /^(?:(gonna|going to|planning|hoping|trying|thinking|working on|heading|headed|off to|loving|feeling|getting)|(been)|(just|(?:finally|eventually|recently|officially)(?=\s+(?:got|bought|moved|started|finished|joined|left|quit|switched|adopted|sold|signed|booked|found|took|became|upgraded|passed)\b)|got|started|finished|need to|wanna|gotta|went|spent|bought|visited|tried|can't wait|cannot wait|had|did|made|took|saw|met))\b/i;
+  /^(?:(gonna|going to|planning|hoping|trying|thinking|working on|heading|headed|off to|loving|feeling|getting|moving|switching|transferring|relocating)|(been)|(just|(?:finally|eventually|recently|officially)(?=\s+(?:got|bought|moved|started|finished|joined|left|quit|switched|adopted|sold|signed|booked|found|took|became|upgraded|passed)\b)|got|started|finished|need to|wanna|gotta|went|spent|bought|visited|tried|can't wait|cannot wait|had|did|made|took|saw|met|weighed|ran))\b/i;
 
 const FILLER_TERMS = new Set(
   indexTerms(
@@ -80,7 +80,7 @@ const SHORT_FACT = new RegExp(String.raw`^(?:I'm|I am|Im)\s+(?:${DIETS}|single|m
 const PRONOUN = String.raw`(?:I|I'm|I've|I'd|I'll|we|we're|we've|we'll|my|our|it|it's|that's|they|they're|he|he's|she|she's)`;
 // Where a new clause with its own subject starts. A bare "and I" is left alone: "my husband and I went".
 const CLAUSE_BREAK = new RegExp(
-  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|\s+(?:also|plus)\s+(?=(?:I|I'm|I've|we|we're|we've)\s)|,\s+(?:and|but|so)\s+(?:(?:now|then|these days)\s+)?(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?:(?:now|then)\s+)?(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|\s+and\s+(?=(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll})|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})|(?<=\bschools?\b[^,]{0,40}),\s+(?=(?:he|she)(?:'s|\s+is)\s+(?:(?:now|still)\s+)?at\s)|,\s+(?=(?:my|our)\s+(?:new|current|old|former)\s+\p{Ll}+\s+(?:is|was)\s)|,\s+(?:and|but|so)\s+(?:somewhere|sometime|in|at|on|during|after|before|then|finally|eventually|meanwhile|amid|amidst|between|through)\b(?:\s+\p{Ll}+){0,7}?\s+(?=(?:I|we)\s+(?:(?:just|finally|also|then)\s+)?\p{Ll}+ed\b)`,
+  String.raw`\s+[-–—]+\s+|(?<=\p{L})[-–—]{1,2}\s+(?=\p{L})|;\s+|:\s+(?=${PRONOUN}\b)|\s+(?:also|plus)\s+(?=(?:I|I'm|I've|we|we're|we've)\s)|,\s+(?:and|but|so)\s+(?:(?:now|then|these days)\s+)?(?=${PRONOUN}\b)|\s+(?:but|so)\s+(?:(?:now|then)\s+)?(?=${PRONOUN}\b)|\s+and\s+(?=(?:it|it's|that's|they|they're|he|he's|she|she's|I'm|I've|I'll|we're|we've)\b)|\s+and\s+(?=(?:have|has)\s+(?:never|not|always|also|just|recently)\s+\p{Ll})|,\s+(?=(?:I|I'm|I've|I'll|I'd|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:now|nowadays|these days)\s+(?:I|I'm|I've|we|we're|we've)\s+\p{Ll})|,\s+(?=(?:starting|joining)\s+(?:at|with)\s+\p{Lu})|\s+because\s+(?=(?:I'm|I am|we're|we are)\s+(?:(?:very|really|severely|badly|quite)\s+)?allergic\b)|,\s+(?=(?:it|it's|that|that's|they|they're|this)\s+\p{Ll})|(?<=\bschools?\b[^,]{0,40}),\s+(?=(?:he|she)(?:'s|\s+is)\s+(?:(?:now|still)\s+)?at\s)|,\s+(?=(?:my|our)\s+(?:new|current|old|former)\s+\p{Ll}+\s+(?:is|was)\s)|,\s+(?:and|but|so)\s+(?:somewhere|sometime|in|at|on|during|after|before|then|finally|eventually|meanwhile|amid|amidst|between|through)\b(?:\s+\p{Ll}+){0,7}?\s+(?=(?:I|we)\s+(?:(?:just|finally|also|then)\s+)?\p{Ll}+ed\b)`,
   'gu',
 );
 
@@ -274,6 +274,8 @@ const ANSWER_NO = /^(?:not\s+any\s?more|no\s+longer|nope|nah|no)\s*[,;—–-]\s
 /** Rewrites a subjectless chat sentence to its implied first person ("Gonna check it out" → "I'm gonna check it out"). */
 
 export function restoreImpliedSubject(sentence: string): string {
+  // "did you see the new Dune trailer": a question typed without its mark has a subject of its own.
+  if (TYPED_QUESTION.test(sentence)) return sentence;
   // "not anymore, cancelled the membership", "nope, sold it in May": an answer's no, then what the author changed.
   const no = ANSWER_NO.exec(sentence);
   if (no) {
@@ -373,18 +375,31 @@ const DIET_FRAGMENT = new RegExp(
   String.raw`^(?:(?:still|now|fully|mostly|strictly|basically|officially|pretty much)\s+)?(?:${DIETS})(?=\s*$|\s*[,;.!—–-]|\s+(?:since|now|again|these days|nowadays|tho|though|at the moment|atm|for)\b)`,
   'iu',
 );
-const WORKPLACE = String.raw`(\p{Lu}[\p{L}'&.-]*(?:\s+(?:\p{Lu}[\p{L}'&.-]*|of|&))*)`;
+const WORKPLACE = String.raw`(\p{Lu}[\p{L}\d'&.-]*(?:\s+(?:\p{Lu}[\p{L}\d'&.-]*|of|&))*)`;
 const FIRST_DAY = new RegExp(String.raw`^(?:(?:it's|it\s+is|today\s+(?:is|was)|tomorrow\s+is)\s+)?(?:my\s+)?first\s+(?:day|week)\s+at\s+${WORKPLACE}`, 'iu');
 const STARTING_AT = new RegExp(String.raw`^(?:starting|joining)\s+(?:(?:at|with)\s+)?${WORKPLACE}\s+(?:on|this|next|from|in|tomorrow|today)\b`, 'u');
 const TITLE_NOW = new RegExp(String.raw`^(?:(?:a|an)\s+)?(?:[\p{Ll}-]+\s+){0,2}(?:${PROFESSIONS.join('|')})\s+now\s*(?:[.!,]|$)`, 'iu');
 const LAST_DAY = new RegExp(String.raw`^(?:my\s+)?last\s+day\s+at\s+${WORKPLACE}\s+(was|is)\s+([^.!?]+?)[.!]*$`, 'iu');
 
 /** Why a cleaned sentence is not a fact, or null when it states something. `names` are words that carry no content. */
+// "did you see the new Dune trailer", "anyone watching the match": a question typed without its mark.
+const TYPED_QUESTION =
+  /^(?:did|do|does|have|has|are|is|was|were|can|could|will|would|should)\s+(?:you|u|ya|anyone|anybody|everyone|everybody|y'all|\p{Lu}[\p{L}'’-]+)\s+(?:(?:ever|already|just|still|guys|all)\s+)?(?:see|seen|watch|watched|watching|hear|heard|try|tried|know|want|fancy|like|going|coming|free|around|up)\b/u;
+// "EE was a rip-off.", "the old landlord was a nightmare": a grumble about a thing or someone, no fact of anyone's.
+const GRUMBLE =
+  /^(?:the\s+)?(?:old\s+)?[\p{L}\d&+'’-]+(?:\s+[\p{L}\d&+'’-]+)?\s+(?:was|is|are|were|has been|have been)\s+(?:(?:such|so|just|really|honestly|a total|a complete|an absolute|an utter)\s+)*(?:an?\s+)?(?:rip-?off|joke|scam|nightmare|disaster|waste of (?:money|time|space)|rubbish|awful|terrible|useless|overpriced|the worst|garbage|trash|con)\s*[.!]*$/iu;
+
+/** "did you see the new Dune trailer": a question typed without its question mark. */
+export function isTypedQuestion(sentence: string): boolean {
+  return TYPED_QUESTION.test(sentence.trim());
+}
+
 export function rejectReason(sentence: string, names: readonly string[]): string | null {
   const words = sentence.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
   // "I'm vegan", "I'm 34", "I'm divorced": two words, a whole fact.
   if (words.length < 3 && !SHORT_FACT.test(sentence)) return 'short';
-  if (/\?\s*["')\]]*$/.test(sentence)) return 'question';
+  if (/\?\s*["')\]]*$/.test(sentence) || TYPED_QUESTION.test(sentence)) return 'question';
+  if (GRUMBLE.test(sentence)) return 'opinion';
   // "Just testing, thanks", "I'm just curious": talk about the chat itself.
   if (/^(?:I(?:'m|\s+am)?\s+)?just\s+(?:testing|checking|kidding|joking|browsing|curious|wondering|asking|saying|looking around)\b/i.test(sentence)) return 'small talk';
   if (UNRESOLVED.test(sentence)) return 'unresolved';
@@ -396,7 +411,8 @@ export function rejectReason(sentence: string, names: readonly string[]): string
   if (/^(?:you|you're|you've|you'd|you'll|your)\b/i.test(sentence) && tenseOf(sentence) !== 'past') return 'addressed';
   // "After a few months of training I love running": a first-person clause after an opening phrase is personal too.
   const personal =
-    /^(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|you|you're|you've|your)\b/i.test(sentence) || /^(?:after|since|over|for|in|by|at|with)\b[^,.!?]{0,60}?\s(?:I|we)\s+(?:\p{Ll}+ly\s+)?\p{Ll}{2,}/u.test(sentence);
+    /^(?:I|I'm|I've|I'd|I'll|we|we're|we've|my|our|you|you're|you've|your)\b/i.test(sentence) ||
+    /^(?:after|since|over|for|in|by|at|with|from|now|nowadays|these days)\b[^,.!?]{0,60}?\s(?:I|we|my|our)\s+(?:\p{Ll}+ly\s+)?\p{Ll}{2,}/iu.test(sentence);
   if (!personal && !VERB_HINT.test(sentence) && !NAMED_VERB.test(sentence) && !THING_HOURS.test(sentence) && !words.some((w) => IRREGULAR_PAST.has(w.toLowerCase()))) return 'no verb';
   if (isFragment(sentence)) return 'fragment';
   if (isJoke(sentence)) return 'figure of speech';
@@ -447,14 +463,15 @@ function isJoke(sentence: string): boolean {
 }
 
 const ASIDE = new RegExp(
-  String.raw`^(.{8,}?),\s+((?:(?:she|he)(?:'s|\s+(?:has|had|is|was|says|said|thinks|loves|likes|hates|seems|sounds|switched|started|finally|really|just|only|always|never|\p{Ll}+(?:s|ed))\b)|the\s+(?:[\p{L}-]+\s+){1,2}?(?:is|was|are|were|has|had|only|just|never|always|'s|\p{Ll}+ed)\b|\p{Lu}[\p{L}&'’-]+(?:\s+\p{Lu}[\p{L}&'’-]+)?\s+(?:kept|was|were|had|\p{Ll}{3,}ed)\s+\p{Ll}).*)$`,
+  String.raw`^(.{8,}?),\s+((?:(?:she|he)(?:'s|\s+(?:has|had|is|was|says|said|thinks|loves|likes|hates|seems|sounds|switched|started|finally|really|just|only|always|never|\p{Ll}+(?:s|ed))\b)|the\s+(?:[\p{L}-]+\s+){1,2}?(?:is|was|are|were|has|had|only|just|never|always|'s|\p{Ll}+ed)\b|\p{Lu}[\p{L}&'’-]+(?:\s+\p{Lu}[\p{L}&'’-]+)?\s+(?:kept|was|were|had|\p{Ll}{3,}ed)\s+\p{Ll}|(?:looking|hoping|trying|thinking|wondering|searching|planning|wanting)\s+(?:for|to|about|of|if|whether|into|around)\b|leaving\s+\p{Lu}[\p{L}'’-]*\s+(?:for good|behind|at last)\b).*)$`,
   'u',
 );
 
 /**
  * "Dana's at EY these days, she switched in the spring", "I settled in Charlotte, the Atlanta thing only lasted a few
  * months", "moved my account to Starling, Barclays kept charging me fees": a remark after a comma with its own subject
- * (he/she, "the ...", a name with a past verb), split from the statement before it, or
+ * (he/she, "the ...", a name with a past verb), or a participle of what the subject is after ("I'm in Porto, looking for
+ * somewhere to go in May"), split from the statement before it, or
  * null when the clause has none. The caller keeps the remark only when it states a fact of its own.
  */
 export function asideOf(clause: string): { main: string; aside: string } | null {

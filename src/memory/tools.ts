@@ -18,7 +18,8 @@ const PRODUCTS: [RegExp, string][] = [
   [/\b(?:slack|microsoft teams|teams|discord|mattermost|zulip)\b/i, 'team chat'],
   [/\b(?:whatsapp|signal|telegram|imessage|messenger|wechat)\b/i, 'messenger'],
   [/\b(?:gmail|outlook|protonmail|proton mail|fastmail|hey\.com|yahoo mail)\b/i, 'email'],
-  [/\b(?:netflix|hulu|disney\+|hbo max|max|prime video|apple tv\+?|paramount\+)\b/i, 'streaming'],
+  // "Disney+": no word boundary after the plus, so the name ends where no word character or plus follows.
+  [/\b(?:netflix|hulu|disney\+|hbo max|max|prime video|apple tv\+?|paramount\+|now tv)(?![\w+])/i, 'streaming'],
   [/\b(?:duolingo|babbel|rosetta stone|busuu)\b/i, 'language app'],
   [/\b(?:strava|garmin connect|fitbit|apple watch|whoop|oura)\b/i, 'fitness tracker'],
   [/\b(?:aws|azure|gcp|google cloud|heroku|vercel|netlify|digitalocean)\b/i, 'cloud'],

@@ -1,6 +1,6 @@
 import nlp from 'compromise';
 import { sentenceSpans } from '../text/sentences.js';
-import { cleanSentence } from './statements.js';
+import { cleanSentence, isTypedQuestion } from './statements.js';
 import { term, words } from '../text/tokenize.js';
 import type { ExtractedFact } from './types.js';
 
@@ -118,7 +118,7 @@ export function eventSentences(content: string, names: readonly string[] = []): 
     let s = cleanSentence(raw, names);
     // A leading vocative ("Caroline, you're...") of a name this document does not know.
     s = s.trim().replace(/^\p{Lu}\p{Ll}+[,!]\s+(?=\S)/u, '');
-    if (!s || /\?\s*$/.test(raw) || SMALL_TALK.test(s) || THANKS.test(s) || BANTER.test(s) || TO_LISTENER.test(s)) continue;
+    if (!s || /\?\s*$/.test(raw) || isTypedQuestion(raw) || SMALL_TALK.test(s) || THANKS.test(s) || BANTER.test(s) || TO_LISTENER.test(s)) continue;
     if (informativeWords(s, lower) < MIN_SENTENCE_WORDS) continue;
     // A remark on the listener's news ("That bowl is gorgeous!", "Looks like you had a great day!") is theirs, not news.
     if (SECOND_PERSON.test(s) || s.length > MAX_EVENT_QUOTE_CHARS || (!FIRST_PERSON.test(s) && !THIRD_PERSON.test(s))) continue;
@@ -157,7 +157,7 @@ export function looseSentences(content: string, names: readonly string[] = []): 
       .trim()
       .replace(/^\p{Lu}\p{Ll}+[,!]\s+(?=\S)/u, '');
     if (!s || SMALL_TALK.test(s) || THANKS.test(s) || BANTER.test(s)) continue;
-    const question = /\?\s*$/.test(raw);
+    const question = /\?\s*$/.test(raw) || isTypedQuestion(stripped);
     if (informativeWords(s, lower) < (question ? QUESTION_WORDS : MIN_SENTENCE_WORDS) || s.length > MAX_EVENT_QUOTE_CHARS) continue;
     if (question) asked = true;
     const kept = s.charAt(0).toUpperCase() + s.slice(1);

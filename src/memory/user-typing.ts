@@ -1,4 +1,8 @@
 import { schoolNamesTyped } from './school-names.js';
+import { withoutFillers } from './spoken-fillers.js';
+import { withTailSubject } from './subjectless-tails.js';
+import { asLearnersMeant } from './learner-english.js';
+import { gerundAsAuthorsChange } from './gerund-subjects.js';
 import { petsNamedInPassing } from './pets-in-passing.js';
 import { namesTypedLowercase } from './lowercase-names.js';
 import { outcomeAfterDash } from './lead-clauses.js';
@@ -64,7 +68,8 @@ const SHORTHAND: Record<string, string> = {
   yday: 'yesterday',
 };
 // "btw i moved", "update: i moved", "ok so i moved": a lead-in tag before the statement, with or without a comma.
-const LEAD_TAG = /^(?:(?:btw|tbh|fyi|ngl|imo|lol|lmao|omg|ok|okay|so|oh|ah|also|anyway|anyways|well|hey|update|quick update|small update|life update|edit|ps)\b\s*[:,!.—–-]*\s+)+(?=\p{L})/iu;
+const LEAD_TAG =
+  /^(?:(?:btw|tbh|fyi|ngl|imo|lol|lmao|omg|ok|okay|so|oh|ah|also|anyway|anyways|well|hey|update|quick update|small update|life update|edit|ps|same(?=\s+(?:this|that|lol|haha|tbh|ngl|honestly)\b))\b\s*[:,!.—–-]*\s+)+(?=\p{L})/iu;
 
 let vocabulary: Set<string> | null = null;
 let variants: Map<string, string | null> | null = null;
@@ -107,18 +112,19 @@ function correct(word: string): string {
 
 /** The clause as the rules expect it; text that needs nothing is returned unchanged (the same string). */
 export function normaliseTyping(clause: string): string {
-  let s = clause.replace(LEAD_TAG, '');
+  // "uh so yeah I'm, um, engineering manager now": a voice note's fillers out first (spoken-fillers.ts).
+  let s = gerundAsAuthorsChange(asLearnersMeant(withoutFillers(clause)).replace(LEAD_TAG, ''));
   s = s.replace(/(?<![\p{L}'’])\p{L}+(?![\p{L}'’])/gu, correct);
   // "hes at al-noor now" after "moved schools": the school's name as a name; "amy moved to cardiff": names and
   // places of an all-lowercase sentence capitalised (lowercase-names.ts).
-  s = schoolNamesTyped(namesTypedLowercase(s));
+  s = withTailSubject(schoolNamesTyped(namesTypedLowercase(s)));
   // "my wifes name", "my moms birthday": a possessive typed without its apostrophe.
   s = s.replace(KIN_POSSESSIVE, "$1$2's ");
   // "broke up :( its fine": an emoticon between two statements ends the first.
   s = s.replace(/\s*(?:[:;]-?[()DPp/]|<3)+(?=\s+\p{L})/gu, '.');
   // "its fine", "its been ages": "it's" typed without its apostrophe (before what follows a verb, not a noun).
   s = s.replace(
-    /\b([Ii])ts\s+(?=(?:fine|ok|okay|alright|good|great|bad|been|not|so|just|really|very|too|all|over|done|time|going|gonna|getting|a|an|the|like|actually|still|hard|nice|weird|crazy|mad|wild)\b)/g,
+    /\b([Ii])ts\s+(?=(?:fine|ok|okay|alright|good|great|bad|been|not|so|just|really|very|too|all|over|done|time|going|gonna|getting|a|an|the|like|actually|still|hard|nice|weird|crazy|mad|wild|way|much|pretty|kinda|quite|better|worse|lovely|amazing|awesome|brilliant|terrible|awful)\b)/g,
     "$1t's ",
   );
   // "w/ my sister": "with".

@@ -55,7 +55,7 @@ describe('corrections and typing', () => {
 
   it('sentences typed without capitals are read one by one ("shes lovely. i work on billing")', () => {
     const typed = attrs('my boss is Ingrid, shes lovely. i work on the billing team');
-    expect(typed.map((f) => f[0]?.split(':')[0])).toEqual(['manager', 'project']);
+    expect(typed.map((f) => f[0]?.split(':')[0])).toEqual(['manager', 'team']);
     expect(typed[1]?.[1]).toBe('The user works on the billing team.');
     expect(attrs('my husbands name is Teo')[0]).toEqual(['partner', "The user's husband's name is Teo."]);
   });
