@@ -1,6 +1,7 @@
 import type { MemoryRecord } from '../core/types.js';
 import { allergyWithdrawn } from './profile-allergies.js';
 import { subjectOf, type SubjectKey } from './memory-ranking.js';
+import { moveUp } from './rank-move.js';
 
 interface Ranked {
   memory: MemoryRecord;
@@ -25,9 +26,7 @@ export function allergiesAboveDenials<T extends Ranked>(ranked: readonly T[], qu
     const who = subjectOf(denial.memory, subjectKey);
     const j = out.findIndex((h, k) => k > i && held(h) && subjectOf(h.memory, subjectKey) === who);
     if (j < 0) continue;
-    const [allergy] = out.splice(j, 1) as [T];
-    out.splice(i, 0, { ...allergy, similarity: denial.similarity });
-    for (let k = i + 1; k <= j; k++) out[k] = { ...out[k]!, similarity: Math.min(out[k]!.similarity, out[k - 1]!.similarity * 0.999) };
+    moveUp(out, j, i);
   }
   return out;
 }

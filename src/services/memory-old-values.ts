@@ -1,5 +1,6 @@
 import type { MemoryRecord } from '../core/types.js';
 import { statedLater, subjectOf, type RankedMemory, type SubjectKey } from './memory-ranking.js';
+import { moveUp } from './rank-move.js';
 
 /**
  * Questions that name a value to check it still holds (issue 26, round 16): "does Tom still live in Leeds?", "is Maya
@@ -67,9 +68,7 @@ export function replacedValuesBelow<T extends RankedMemory>(sorted: readonly T[]
         !names(h.memory.memory, [...capitalised(head.memory.memory)]),
     );
     if (i < 0) continue;
-    out.splice(j, 1);
-    out.splice(i, 0, { ...head, similarity: out[i]!.similarity });
-    for (let k = i + 1; k <= j; k++) out[k] = { ...out[k]!, similarity: Math.min(out[k]!.similarity, out[k - 1]!.similarity * 0.999) };
+    moveUp(out, j, i);
   }
   return out;
 }

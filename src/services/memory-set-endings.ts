@@ -2,6 +2,7 @@ import type { MemoryRecord } from '../core/types.js';
 import { endedPetName, petKindNamed } from '../memory/pet-endings.js';
 import { escapeRe } from '../text/regex-escape.js';
 import { subjectOf, type SubjectKey } from './memory-ranking.js';
+import { moveUp } from './rank-move.js';
 
 interface Ranked {
   memory: MemoryRecord;
@@ -33,9 +34,7 @@ export function restOfSetAboveEnding<T extends Ranked>(ranked: readonly T[], que
         new RegExp(String.raw`\b${kind}`, 'i').test(h.memory.memory),
     );
     if (j < 0) continue;
-    const [rest] = out.splice(j, 1) as [T];
-    out.splice(i, 0, { ...rest, similarity: out[i]!.similarity });
-    for (let k = i + 1; k <= j; k++) out[k] = { ...out[k]!, similarity: Math.min(out[k]!.similarity, out[k - 1]!.similarity * 0.999) };
+    moveUp(out, j, i);
     i++;
   }
   return out;
