@@ -39,7 +39,7 @@ const LEADING_DETERMINERS = /^(?:(?:to|the|a|an|all|some|any|his|her|their|these
 const SAME_JOB = /\bsame\s+(?:role|job|title|position|team|work|gig)\b|\bas\s+(?:an?\s+)?(?:senior\s+|junior\s+|lead\s+|staff\s+)?(?:engineer|developer|designer|manager|analyst|pm)\b/i;
 const NEGATION = /\b(?:not|no longer|never)\b|n't\b/i;
 const HABIT =
-  /\b(?:always|usually|often|never|regularly|daily|weekly|monthly|every\s+(?:day|week|morning|evening|night|weekend|month|year|summer|winter|other\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|each\s+(?:day|week|morning|evening|weekend|month)|on\s+(?:weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|(?:once|twice|\w+ times)\s+a\s+(?:day|week|month|year))\b/i;
+  /\b(?:always|usually|often|never|regularly|daily|weekly|monthly|every\s+(?:day|week|morning|evening|night|weekend|month|year|summer|winter|other\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|each\s+(?:day|week|morning|evening|weekend|month)|on\s+(?:weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:mornings|afternoons|evenings|nights)|(?:once|twice|\w+ times)\s+a\s+(?:day|week|month|year))\b/i;
 // Lists split into one facet per item, unless the item is a phrase that holds "and".
 const LISTED = new Set(['allergy', 'language', 'opinion']);
 const IDIOMS =

@@ -33,7 +33,7 @@ export function pairAsObject(sentence: string): string {
 }
 
 const NAMED_FIRST = new RegExp(
-  String.raw`^(?<who>\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)\s+is\s+my\s+(?<rel>(?:(?:older|younger|little|big|twin|best|new|eldest|oldest|youngest)\s+)?(?:${PARTNER_WORDS}|${RELATIVE_WORDS}|manager|boss|colleague|coworker|co-worker|roommate|flatmate|neighbou?r|landlord|landlady|mentor|doctor|therapist|dentist))\b(?<rest>(?:\s*[,.;!?].*)?)$`,
+  String.raw`^(?<who>\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)\s+is\s+my\s+(?<rel>(?:(?:older|younger|little|big|twin|best|new|eldest|oldest|youngest)\s+)?(?:${PARTNER_WORDS}|${RELATIVE_WORDS}|manager|boss|colleague|coworker|co-worker|roommate|flatmate|neighbou?r|landlord|landlady|mentor|doctor|therapist|dentist))(?![\p{L}\p{N}_])(?<rest>(?:\s*[,.;!?].*)?)$`,
   'u',
 );
 

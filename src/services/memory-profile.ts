@@ -12,6 +12,7 @@ import { homeMoved, replacedHomes } from './profile-moves.js';
 import { recurringHabit, replacedWeeklySlots } from './profile-schedules.js';
 import { deadPetFacts, petDied, placesLeftBehind, replacedEndings } from './profile-ended.js';
 import { allergyWithdrawn } from './profile-allergies.js';
+import { settledPlans } from './profile-plans.js';
 
 export { daysBefore, finishedPlan } from './profile-dates.js';
 
@@ -184,5 +185,6 @@ function staleFacts(facts: readonly MemoryRecord[]): Set<string> {
     ...deadPetFacts(facts, statedLater),
     ...replacedEndings(facts, statedLater),
     ...formerPartnerFacts(facts, statedLater),
+    ...settledPlans(facts, statedLater),
   ]);
 }

@@ -1,0 +1,15 @@
+import { statementBehindAnnouncement } from './announcement-leads.js';
+import { behindCorrectionLead, roleNamedPlainly } from './correction-leads.js';
+import { titleGiven } from './made-by-others.js';
+import { withoutTrailingRequest } from './trailing-requests.js';
+
+/**
+ * A statement without the frame around it (issue 26, blind22): an announcement's opening ("excited to share that"),
+ * an apology for an earlier mistake ("sorry, I got that wrong earlier,"), a request or aside after it ("…, put it back
+ * please"), a role's person named with "is called" / "'s name is", and a title given by others ("they made me head
+ * chef"). Each frame kept the statement from being read
+ * or filed; the statement alone is.
+ */
+export function unframed(sentence: string): string {
+  return titleGiven(roleNamedPlainly(behindCorrectionLead(withoutTrailingRequest(statementBehindAnnouncement(sentence)))));
+}
