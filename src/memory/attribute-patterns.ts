@@ -5,6 +5,7 @@ import { LIFE_PATTERNS } from './life-patterns.js';
 import { PLACE_AND_WORK_PATTERNS } from './place-work-patterns.js';
 import { POSITION_PATTERNS } from './position-patterns.js';
 import { SCHEDULE_MOVE_PATTERNS } from './schedule-moves.js';
+import { LANGUAGE_SWITCH_PATTERNS } from './language-switches.js';
 
 /**
  * What follows a fact's subject, matched to the attribute catalogue (attributes.ts): the words (attribute-words.ts),
@@ -13,4 +14,4 @@ import { SCHEDULE_MOVE_PATTERNS } from './schedule-moves.js';
 export { ADV, DIETS, isUniqueRelative, LANGUAGES, PARTNER_WORDS, PET_WORDS, PROFESSIONS, relative, RELATIVE_WORDS, WORKPLACE, WORKPLACES, type Facet } from './attribute-words.js';
 
 /** Patterns in order; the first that matches wins, except for `also` patterns that add a facet (role beside employer). */
-export const PATTERNS: [RegExp | RegExp[], Build][] = [...SCHEDULE_MOVE_PATTERNS, ...CONSUMPTION_PATTERNS, ...PLACE_AND_WORK_PATTERNS, ...LIFE_PATTERNS, ...DEGREE_PATTERNS, ...POSITION_PATTERNS];
+export const PATTERNS: [RegExp | RegExp[], Build][] = [...SCHEDULE_MOVE_PATTERNS, ...CONSUMPTION_PATTERNS, ...PLACE_AND_WORK_PATTERNS, ...LIFE_PATTERNS, ...DEGREE_PATTERNS, ...POSITION_PATTERNS, ...LANGUAGE_SWITCH_PATTERNS];

@@ -29,11 +29,11 @@ export interface Classification {
 // Compiled once with indices, to know where a value starts (a negation must come before it).
 const COMPILED = PATTERNS.flatMap(([res, build]) => (Array.isArray(res) ? res : [res]).map((re) => [new RegExp(re.source, re.flags.includes('d') ? re.flags : `${re.flags}d`), build] as const));
 
-// Where a place, employer or object ends: "lives in Paris with Tom" → "Paris".
+// Where a place, employer or object ends: "lives in Paris with Tom" → "Paris" (a title's full stop, "Mr. Petrov", ends nothing).
 const VALUE_END =
-  /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|where|which|who|as|on|at|to|from|last|this|next|around|so|though|until|till|by|during|every|each|starting|effective|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|week|weekend)|now|anymore|any more|these days|nowadays|either)\b).*$/i;
+  /\s*(?:[,;:!?()]|(?<!\b(?:Mr|Mrs|Ms|Mx|Dr|Prof|St|Sr|Jr))\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|where|which|who|as|on|at|to|from|last|this|next|around|so|though|until|till|by|during|every|each|starting|effective|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|week|weekend)|now|anymore|any more|these days|nowadays|either)\b).*$/i;
 const VALUE_END_KEEP_IN =
-  /\s*(?:[,;:!?()]|\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|which|who|as|on|to|from|last|this|next|so|though|until|till|during|every|each|now|anymore|any more|these days|nowadays|either|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|week|weekend|month|year))\b).*$/i;
+  /\s*(?:[,;:!?()]|(?<!\b(?:Mr|Mrs|Ms|Mx|Dr|Prof|St|Sr|Jr))\.(?:\s|$)|\s(?:with|because|since|for|and|or|but|after|before|when|while|which|who|as|on|to|from|last|this|next|so|though|until|till|during|every|each|now|anymore|any more|these days|nowadays|either|in\s+(?:the\s+)?(?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|week|weekend|month|year))\b).*$/i;
 const TRAILING = /(?:\s+(?:now|anymore|any more|these days|nowadays|too|as well|lately|again|a lot|so much|very much|instead|though|still|today|anyway|here|there|full[- ]time|part[- ]time))+\s*$/i;
 const LEADING_DETERMINERS = /^(?:(?:to|the|a|an|all|some|any|his|her|their|these|those|this|that|really|also|\p{Lu}[\p{L}'-]*'s)\s+)+/iu;
 const SAME_JOB = /\bsame\s+(?:role|job|title|position|team|work|gig)\b|\bas\s+(?:an?\s+)?(?:senior\s+|junior\s+|lead\s+|staff\s+)?(?:engineer|developer|designer|manager|analyst|pm)\b/i;
