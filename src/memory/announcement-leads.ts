@@ -8,10 +8,7 @@
 const AFTER = String.raw`(?:after\s+(?:[\p{L}\d-]+\s+){1,4}(?:at|with|in)\s+[^,]{2,60}?,?\s+)?`;
 const FEELING = String.raw`(?:excited|happy|thrilled|delighted|pleased|proud|glad|humbled|honou?red)`;
 const SHARE = String.raw`(?:share|announce|say|tell you|let (?:you|everyone) know)`;
-const FRAME = new RegExp(
-  String.raw`^${AFTER}(?:(?:I'm|I am|I|we're|we are)\s+)?(?:(?:so|very|really|super|beyond)\s+)?${FEELING}\s+to\s+${SHARE}\s+(?:that\s+)?(?=(?:I|I'm|I've|I'll|we|we're|we've)\b)`,
-  'iu',
-);
+const FRAME = new RegExp(String.raw`^${AFTER}(?:(?:I'm|I am|I|we're|we are)\s+)?(?:(?:so|very|really|super|beyond)\s+)?${FEELING}\s+to\s+${SHARE}\s+(?:that\s+)?(?=(?:I|I'm|I've|I'll|we|we're|we've)\b)`, 'iu');
 
 /** The statement behind an announcement's frame, or the sentence itself. */
 export function statementBehindAnnouncement(sentence: string): string {

@@ -14,4 +14,12 @@ import { LANGUAGE_SWITCH_PATTERNS } from './language-switches.js';
 export { ADV, DIETS, isUniqueRelative, LANGUAGES, PARTNER_WORDS, PET_WORDS, PROFESSIONS, relative, RELATIVE_WORDS, WORKPLACE, WORKPLACES, type Facet } from './attribute-words.js';
 
 /** Patterns in order; the first that matches wins, except for `also` patterns that add a facet (role beside employer). */
-export const PATTERNS: [RegExp | RegExp[], Build][] = [...SCHEDULE_MOVE_PATTERNS, ...CONSUMPTION_PATTERNS, ...PLACE_AND_WORK_PATTERNS, ...LIFE_PATTERNS, ...DEGREE_PATTERNS, ...POSITION_PATTERNS, ...LANGUAGE_SWITCH_PATTERNS];
+export const PATTERNS: [RegExp | RegExp[], Build][] = [
+  ...SCHEDULE_MOVE_PATTERNS,
+  ...CONSUMPTION_PATTERNS,
+  ...PLACE_AND_WORK_PATTERNS,
+  ...LIFE_PATTERNS,
+  ...DEGREE_PATTERNS,
+  ...POSITION_PATTERNS,
+  ...LANGUAGE_SWITCH_PATTERNS,
+];

@@ -18,7 +18,8 @@ export function behindCorrectionLead(sentence: string): string {
 }
 
 // People known by their role, not kin (kin have their own names: "my mom's name is Grace" is filed as family).
-const ROLES = 'landlord|landlady|dentist|doctor|gp|therapist|manager|boss|mechanic|vet|neighbou?r|accountant|lawyer|solicitor|coach|trainer|tutor|physio|physiotherapist|hairdresser|barber|babysitter|nanny|cleaner|plumber|agent|mentor|supervisor|teacher|flatmate|roommate|housemate';
+const ROLES =
+  'landlord|landlady|dentist|doctor|gp|therapist|manager|boss|mechanic|vet|neighbou?r|accountant|lawyer|solicitor|coach|trainer|tutor|physio|physiotherapist|hairdresser|barber|babysitter|nanny|cleaner|plumber|agent|mentor|supervisor|teacher|flatmate|roommate|housemate';
 const CALLED = new RegExp(String.raw`^(?<owner>(?:my|our)\s+(?:(?:new|current|old)\s+)?(?:${ROLES}))(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|\s+goes\s+by)\s+(?=\p{Lu})`, 'iu');
 
 /**

@@ -6,8 +6,5 @@ import { ADV, k, LANGUAGES, type Build } from './attribute-words.js';
  * days" or "instead" after it, or nothing: "doing English homework" is no language learnt.
  */
 export const LANGUAGE_SWITCH_PATTERNS: [RegExp | RegExp[], Build][] = [
-  [
-    new RegExp(String.raw`^\s+${ADV}(?:is|'s|am|'m)\s+(?:now\s+)?doing\s+(?<v>${LANGUAGES})(?=\s*(?:now|these days|nowadays|instead|[.,;!]|$))`, 'iu'),
-    (g) => k('language', g.v, g.v),
-  ],
+  [new RegExp(String.raw`^\s+${ADV}(?:is|'s|am|'m)\s+(?:now\s+)?doing\s+(?<v>${LANGUAGES})(?=\s*(?:now|these days|nowadays|instead|[.,;!]|$))`, 'iu'), (g) => k('language', g.v, g.v)],
 ];

@@ -10,8 +10,5 @@ const OWNER = String.raw`(?:my|our|his|her|their|the user's|\p{Lu}[\p{L}'’-]*'
 const SESSION = String.raw`(?:\s+(?:class|classes|session|sessions|lesson|lessons|practice|training|slot|club))?`;
 
 export const SCHEDULE_MOVE_PATTERNS: [RegExp | RegExp[], Build][] = [
-  [
-    new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+)?(?:moved|switched|changed|shifted|rescheduled)\s+${OWNER}\s+(?<o>\p{Ll}[\p{Ll}-]+)${SESSION}\s+to\s+(?<v>${DAY})`, 'iu'),
-    (g) => k('schedule', g.o!, g.v!),
-  ],
+  [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+)?(?:moved|switched|changed|shifted|rescheduled)\s+${OWNER}\s+(?<o>\p{Ll}[\p{Ll}-]+)${SESSION}\s+to\s+(?<v>${DAY})`, 'iu'), (g) => k('schedule', g.o!, g.v!)],
 ];

@@ -11,8 +11,7 @@ const JOIN = String.raw`(?:\s*[,;]\s+|\s+[-–—]\s+)(?:(?:so|and|but|then)\s+)
 // "please use", "pls send", "kindly note": a request, whatever follows.
 const PLEASE_FIRST = new RegExp(String.raw`${JOIN}(?:please|pls|plz|kindly)\b[^.!?]*`, 'iu');
 // "put it back in the recipes (please)", "add them to my list": an order about the thing just named.
-const ORDER =
-  /(?:put|add|use|send|update|change|remove|drop|leave|take|keep|include|swap|switch|mark|note|save|bring|book|make|give|show|tell|remind|skip|avoid|move|set|write|cross)/;
+const ORDER = /(?:put|add|use|send|update|change|remove|drop|leave|take|keep|include|swap|switch|mark|note|save|bring|book|make|give|show|tell|remind|skip|avoid|move|set|write|cross)/;
 const ORDER_ON_IT = new RegExp(String.raw`${JOIN}${ORDER.source}\s+(?:it|them|that|this|those|these|me)\b[^.!?]*`, 'iu');
 // "..., use Rua das Flores 88 from now on please": an order that ends with "please".
 const ORDER_PLEASE = new RegExp(String.raw`${JOIN}${ORDER.source}\b[^.!?]*?\s(?:please|pls|plz)\s*(?=[.!?]*$)`, 'iu');

@@ -22,7 +22,7 @@ describe('a request or aside after a statement is cut, the statement kept', () =
 
   it('an email\'s "so please use the new address" keeps the move, about the sender', () => {
     const email =
-      'From: Camille Durand <camille.durand@laposte.net>\nTo: Marc Aubert\nSubject: new address\n\nHello Marc,\n\nQuick note: I\'ve moved to Porto as of April, so please use Rua das Flores 88, 4050-265 Porto for anything you post from now on.\n\nBest,\nCamille';
+      "From: Camille Durand <camille.durand@laposte.net>\nTo: Marc Aubert\nSubject: new address\n\nHello Marc,\n\nQuick note: I've moved to Porto as of April, so please use Rua das Flores 88, 4050-265 Porto for anything you post from now on.\n\nBest,\nCamille";
     const facts = factsReader('2026-04-20')(email);
     expect(facts.map((f) => [f.attribute, f.text])).toEqual([['residence', 'The user has moved to Porto as of April.']]);
   });

@@ -24,7 +24,7 @@ describe('plans and interim states a later fact settled', () => {
     expect(p.dynamic).toEqual([]);
   });
 
-  it('keeps a planned move while no later home is in that place, and another person\'s plan', async () => {
+  it("keeps a planned move while no later home is in that place, and another person's plan", async () => {
     await tag.add(
       { memory: 'The user and others are moving to Porto at the end of the month.', said: '2026-03-02', subject: 'the user', attribute: 'goal:move' },
       { memory: 'Rita is moving to Braga in May.', said: '2026-03-03', subject: 'Rita' },
