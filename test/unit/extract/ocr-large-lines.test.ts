@@ -78,7 +78,13 @@ describe('readWhole and addLargeLines', () => {
   const kept: OcrResult = {
     text: 'Riverside\nommunity\narden\n\nOpen days and plots\nThe garden sits by the library\n',
     confidence: 90,
-    lines: [line('Riverside', 150, 20, 850, 120), line('ommunity', 190, 140, 900, 240), line('arden', 300, 260, 700, 360), line('Open days and plots', 100, 400, 900, 430), line('The garden sits by the library', 100, 450, 900, 470)],
+    lines: [
+      line('Riverside', 150, 20, 850, 120),
+      line('ommunity', 190, 140, 900, 240),
+      line('arden', 300, 260, 700, 360),
+      line('Open days and plots', 100, 400, 900, 430),
+      line('The garden sits by the library', 100, 450, 900, 470),
+    ],
   };
   const title = [big(10, 130, 150, 850), big(130, 250, 100, 900), big(250, 370, 220, 700)];
 
