@@ -2,6 +2,8 @@ import type { OcrEngine, OcrLine, OcrResult, OcrThreshold, PageLayout } from '..
 import { detectLanguage, languageByLetters, languagesIn } from '../text/language.js';
 import type { DarkBoxCrops, OcrVariant, OcrVariantRequest, SceneLineCrops } from './ocr-variants.js';
 import { replaceBoxLines, type BoxReading } from './ocr-box-readings.js';
+import type { LargeLineCrops } from './ocr-large-line-crops.js';
+import { addLargeLines, readWhole, type LargeLineReading } from './ocr-large-line-text.js';
 import { sparseTextByLabel } from './ocr-label-stacks.js';
 import { sceneLinesToAdd, type SceneReading } from './scene-lines.js';
 import { addMissingLines } from './ocr-missing-lines.js';
@@ -36,6 +38,13 @@ export interface OcrPassOptions {
   deskew?: boolean;
   /** Tall lines (headings, titles) the full-size reading missed are looked for on the page at half size (off by default). */
   largeText?: boolean;
+  /**
+   * The lines of large type of a document page, found from its pixels (ocr-large-lines.ts: characters at least twice
+   * the page's median height), that the kept reading did not read surely and whole are cut out and read alone as one
+   * line at ordinary text size, and put in place of the pieces read (ocr-large-line-text.ts): a bitonal brochure's
+   * bold title lost its capitals ('ommunity', 'arden'). A page without such a line costs a look at its pixels.
+   */
+  largeLines?: boolean;
   /**
    * Layout of the first reading. 'auto' (page segmentation by tesseract) read 58 of the tuning set's 74 phrases,
    * 'block' (tesseract.js's default, used until now) 57; on the held-out set 38 and 39 of 44.
@@ -112,7 +121,7 @@ const LARGE_TEXT_RATIO = 1.8;
 const LARGE_TEXT_MIN_CONFIDENCE = 60;
 
 export interface PageReading extends OcrResult {
-  /** The passes run, in order: 'auto', 'polarity', 'local' (or 'local-timeout'), 'colour', 'sparse', 'block', 'language:fra', 'words', 'lines', 'boxes', 'box-lines', 'large-text'. */
+  /** The passes run, in order: 'auto', 'polarity', 'local' (or 'local-timeout'), 'colour', 'sparse', 'block', 'language:fra', 'words', 'lines', 'boxes', 'box-lines', 'large-text', 'large-lines' (and 'large-lines-added' when it put a line in), 'scene', 'scene-lines'. */
   passes: string[];
   /** The pass whose reading was kept (large-text only adds lines to it). */
   kept: string;
@@ -343,6 +352,24 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
     run.push('large-text');
     const merged = mergeLargeLines(best, small, 0.5);
     if (merged.added.length) text = merged.text;
+  }
+  // A document page's lines of large type that the kept reading lost or cut are read alone (a title over body text).
+  if (passes.largeLines !== false && layout !== 'sparse' && best.lines && !first.rotated && readingScore(keptReading) >= SPARSE_SCORE) {
+    const request: OcrVariantRequest = { png: new Uint8Array(level), op: 'large-lines' };
+    const found = await runInSandbox<LargeLineCrops>('ocr-variant', request, ctx.limits, { signal, what: 'the page image', transfer: [request.png.buffer as ArrayBuffer] });
+    const read: LargeLineReading[] = [];
+    for (const { png: crop, ...line } of found.lines) {
+      if (readWhole(best, line)) continue;
+      read.push({ line, reading: await ocr.recognize(Buffer.from(crop.buffer, crop.byteOffset, crop.byteLength), { signal, layout: 'line', languages, autoRotate: false, threshold: 'global' }) });
+    }
+    if (read.length) {
+      run.push('large-lines');
+      const merged = addLargeLines(text, best, read);
+      if (merged.added.length) {
+        text = merged.text;
+        run.push('large-lines-added');
+      }
+    }
   }
   // A photo whose readings found little text: its text lines, found from the pixels, are read one by one.
   if (passes.scene !== false && (keptReading.confidence < WEAK_CONFIDENCE || readingScore(keptReading) < SPARSE_SCORE) && !first.rotated) {

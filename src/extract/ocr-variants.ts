@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { findDarkBoxes, type DarkBox } from './ocr-dark-boxes.js';
+import { largeLineCrops, type LargeLineCrops } from './ocr-large-line-crops.js';
 import { darkShare, normalisePolarity, unevenLight } from './ocr-polarity.js';
 import { otsu } from './otsu.js';
 import { binaryLine } from './scene-binary.js';
@@ -19,7 +20,9 @@ export type OcrVariantRequest =
   /** 'dark-boxes': each dark box of a light page (ocr-dark-boxes.ts) cut out and inverted, to be read alone (see DarkBoxCrops). */
   | { png: Uint8Array; op: 'dark-boxes' }
   /** 'scene-lines': the text lines of a photo (scene-text.ts), each cut out as dark text on white, to be read as one line (see SceneLineCrops). */
-  | { png: Uint8Array; op: 'scene-lines' };
+  | { png: Uint8Array; op: 'scene-lines' }
+  /** 'large-lines': the lines of large type of a document page (ocr-large-lines.ts), each cut out to be read as one line. */
+  | { png: Uint8Array; op: 'large-lines' };
 
 export interface OcrVariant {
   png: Uint8Array;
@@ -51,12 +54,14 @@ const BOX_DPI = 300;
 /** The derived image as PNG with its size (or, for 'dark-boxes', the crops). Runs in the extraction sandbox. */
 export function makeOcrVariant(req: Extract<OcrVariantRequest, { op: 'dark-boxes' }>): Promise<DarkBoxCrops>;
 export function makeOcrVariant(req: Extract<OcrVariantRequest, { op: 'scene-lines' }>): Promise<SceneLineCrops>;
-export function makeOcrVariant(req: Exclude<OcrVariantRequest, { op: 'dark-boxes' | 'scene-lines' }>): Promise<OcrVariant>;
-export function makeOcrVariant(req: OcrVariantRequest): Promise<OcrVariant | DarkBoxCrops | SceneLineCrops>;
-export async function makeOcrVariant(req: OcrVariantRequest): Promise<OcrVariant | DarkBoxCrops | SceneLineCrops> {
+export function makeOcrVariant(req: Extract<OcrVariantRequest, { op: 'large-lines' }>): Promise<LargeLineCrops>;
+export function makeOcrVariant(req: Exclude<OcrVariantRequest, { op: 'dark-boxes' | 'scene-lines' | 'large-lines' }>): Promise<OcrVariant>;
+export function makeOcrVariant(req: OcrVariantRequest): Promise<OcrVariant | DarkBoxCrops | SceneLineCrops | LargeLineCrops>;
+export async function makeOcrVariant(req: OcrVariantRequest): Promise<OcrVariant | DarkBoxCrops | SceneLineCrops | LargeLineCrops> {
   const input = Buffer.from(req.png.buffer, req.png.byteOffset, req.png.byteLength);
   if (req.op === 'dark-boxes') return darkBoxCrops(input);
   if (req.op === 'scene-lines') return sceneLineCrops(input);
+  if (req.op === 'large-lines') return largeLineCrops(input);
   const meta = await sharp(input).metadata();
   if (req.op === 'deskew') return deskew(input, meta.width ?? 0, meta.height ?? 0, req.turn !== false, meta.density);
   if (req.op === 'polarity') return polarity(input, meta.density);

@@ -32,4 +32,4 @@ export function fakeEngine(first: OcrResult, sparse: OcrResult): OcrEngine {
 }
 
 /** Only the passes that need no sandbox: the first reading and the sparse one. */
-export const NO_SANDBOX_PASSES = { deskew: false, local: false, polarity: false, language: false, boxes: false, scene: false } as const;
+export const NO_SANDBOX_PASSES = { deskew: false, local: false, polarity: false, language: false, boxes: false, scene: false, largeLines: false } as const;
