@@ -247,8 +247,14 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
       for (const fact of joinedInstead(sentence)) if (!daysList || fact.attribute) push(fact);
     }
     // A turn of a chat between people that told what happened, with no fact of the kinds above: one event in the
-    // speaker's words (with an assistant, a turn is an answer to it or a request: nothing to quote).
-    const event = !chat || speakers.includes(ASSISTANT) ? null : facts.length === before ? turnEvent({ speaker: turn.speaker, content: body }, date, names) : untoldEvent({ speaker: turn.speaker, content: body }, facts.slice(before), date, names);
+    // speaker's words; with facts, one event of the news sentences they leave out (untold-sentences.ts). With an
+    // assistant, a turn is an answer to it or a request: nothing to quote.
+    const event =
+      !chat || speakers.includes(ASSISTANT)
+        ? null
+        : facts.length === before
+          ? turnEvent({ speaker: turn.speaker, content: body }, date, names)
+          : untoldEvent({ speaker: turn.speaker, content: body }, facts.slice(before), date, names);
     if (event) push(event);
     if (photo?.[1]?.trim()) {
       const caption = photo[1].trim().replace(/^(?:a|an)\s+(?:photo|photograph|photography|picture|image)\s+of\s+/i, '');

@@ -39,9 +39,7 @@ describe('untold sentences of a chat turn', () => {
   });
 
   it('a conversation with an assistant gets no quoted events', async () => {
-    const out = await texts(
-      'user: I moved to Lisbon in March. The tram rides along the river are lovely and the bakeries are wonderful.\nassistant: That sounds lovely! Anything I can help with?',
-    );
+    const out = await texts('user: I moved to Lisbon in March. The tram rides along the river are lovely and the bakeries are wonderful.\nassistant: That sounds lovely! Anything I can help with?');
     expect(out.join(' ')).not.toMatch(/ said on /);
   });
 });
