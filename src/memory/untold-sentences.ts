@@ -54,7 +54,8 @@ export function untoldEvent(turn: { speaker: string; content: string }, told: re
   // creamy", "The views were spectacular") tells the turn's news as well; questions and remarks to the listener not.
   for (const sentence of looseSentences(turn.content, [...names, speaker]).sentences) {
     if (sentence.endsWith('?') || TO_LISTENER.test(sentence) || REMARK.test(sentence)) continue;
-    const said = asStatement(thirdPerson(sentence, who));
+    // "I finally ran the marathon-- it took me five hours": a dash glued to a word is the clause break it stands for.
+    const said = asStatement(thirdPerson(sentence.replace(/\s*-{2,}\s*/g, ' - '), who));
     const own = [...new Set(informativeTerms(said, people))];
     const untold = own.filter((t) => !known.has(t));
     if (untold.length < MIN_UNTOLD_WORDS || untold.length < MIN_UNTOLD_SHARE * own.length) continue;
