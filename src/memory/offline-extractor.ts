@@ -31,6 +31,7 @@ import { asideOf, cleanSentence, isRoughDay, restoreImpliedSubject, splitClauses
 import { escapeRe } from '../text/regex-escape.js';
 import type { ExtractedFact, ExtractionResult, FactExtractor, SourceDocument, Turn } from './types.js';
 import { turnEvent } from './turn-events.js';
+import { untoldEvent } from './untold-sentences.js';
 import { signatureStatement } from './signature.js';
 import { withoutDatedLabels } from './dated-notes.js';
 import { answerInFrame, confirmedStatement } from './answer-frames.js';
@@ -247,8 +248,14 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
       for (const fact of joinedInstead(sentence)) if (!daysList || fact.attribute) push(fact);
     }
     // A turn of a chat between people that told what happened, with no fact of the kinds above: one event in the
-    // speaker's words (with an assistant, a turn is an answer to it or a request: nothing to quote).
-    const event = chat && !speakers.includes(ASSISTANT) && facts.length === before ? turnEvent({ speaker: turn.speaker, content: body }, date, names) : null;
+    // speaker's words; with facts, one event of the news sentences they leave out (untold-sentences.ts). With an
+    // assistant, a turn is an answer to it or a request: nothing to quote.
+    const event =
+      !chat || speakers.includes(ASSISTANT)
+        ? null
+        : facts.length === before
+          ? turnEvent({ speaker: turn.speaker, content: body }, date, names)
+          : untoldEvent({ speaker: turn.speaker, content: body }, facts.slice(before), date, names);
     if (event) push(event);
     if (photo?.[1]?.trim()) {
       const caption = photo[1].trim().replace(/^(?:a|an)\s+(?:photo|photograph|photography|picture|image)\s+of\s+/i, '');
