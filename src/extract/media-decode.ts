@@ -83,18 +83,9 @@ export function needsCleanUp(sampleRate: number | null): boolean {
  * `tempo` other than 1 is given, slowed down or sped up to it at the same pitch (atempo), at most maxSeconds of the
  * original either way.
  */
-export function decodeArgs(
-  file: string,
-  wavPath: string,
-  o: { maxSeconds: number; channel?: number | undefined; cleanUp: boolean; level?: boolean; tempo?: number | undefined },
-): string[] {
+export function decodeArgs(file: string, wavPath: string, o: { maxSeconds: number; channel?: number | undefined; cleanUp: boolean; level?: boolean; tempo?: number | undefined }): string[] {
   const tempo = o.tempo ?? 1;
-  const filters = [
-    ...(o.channel === undefined ? [] : [`pan=mono|c0=c${o.channel}`]),
-    ...(o.cleanUp ? [SPEECH_CLEAN_UP] : []),
-    ...(o.level === false ? [] : [SPEECH_LEVEL]),
-    ...(tempo === 1 ? [] : [`atempo=${tempo}`]),
-  ];
+  const filters = [...(o.channel === undefined ? [] : [`pan=mono|c0=c${o.channel}`]), ...(o.cleanUp ? [SPEECH_CLEAN_UP] : []), ...(o.level === false ? [] : [SPEECH_LEVEL]), ...(tempo === 1 ? [] : [`atempo=${tempo}`])];
   const mix = o.channel === undefined ? ['-ac', '1'] : [];
   return [
     ...['-nostdin', '-hide_banner', '-v', 'error', '-i', file, '-map', '0:a:0', '-vn', ...mix],

@@ -116,7 +116,14 @@ async function transcribe(
  */
 async function decodeSlower(ffmpeg: MediaTool, file: string, ctx: ExtractContext, o: { channel: number | undefined; tempo: number }): Promise<SlowerCopy> {
   const max = ctx.limits.maxAudioSeconds;
-  const decoded = await decodeToWav(ffmpeg, file, ctx.tmpDir, { signal: ctx.signal, maxSeconds: max + 1, expectedSeconds: null, ...(o.channel === undefined ? {} : { channel: o.channel }), cleanUp: true, tempo: o.tempo });
+  const decoded = await decodeToWav(ffmpeg, file, ctx.tmpDir, {
+    signal: ctx.signal,
+    maxSeconds: max + 1,
+    expectedSeconds: null,
+    ...(o.channel === undefined ? {} : { channel: o.channel }),
+    cleanUp: true,
+    tempo: o.tempo,
+  });
   return { wavPath: decoded.wavPath, tempo: o.tempo };
 }
 
