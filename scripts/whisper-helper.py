@@ -105,21 +105,24 @@ def main():
             # Without a hint a multilingual model detects the language of every 30 s window (a talk that switches
             # from English to German stays readable); the previous text is its prompt within one language only.
             detect_each = multilingual and language is None
-            path, tempo = req["path"], 1.0
+            path, tempo, first = req["path"], 1.0, None
             slower = req.get("slower") if multilingual else None
-            if slower:
-                # The language of the first 30 s of speech, as transcribe() would detect it, decides which copy is read.
-                spoken = language or model.detect_language(decode_audio(req["path"]), vad_filter=True)[0]
-                if spoken in SLOWER_LANGUAGES:
-                    path, tempo = slower["path"], float(slower["tempo"])
+            if slower and language is None:
+                # The language of the first 30 s of speech, detected here as transcribe() would, decides which copy is
+                # read; it is then passed on, so transcribe() does not detect it a second time (every window's
+                # language is still detected when there is no hint: detect_each is unchanged).
+                first = model.detect_language(decode_audio(req["path"]), vad_filter=True)[:2]
+            if slower and (language or first[0]) in SLOWER_LANGUAGES:
+                path, tempo = slower["path"], float(slower["tempo"])
             model.last_language = None
             segments, info = model.transcribe(
-                path, language=language, beam_size=BEAM_SIZE, vad_filter=True,
+                path, language=language or (first[0] if first else None), beam_size=BEAM_SIZE, vad_filter=True,
                 multilingual=detect_each, condition_on_previous_text=True,
             )
             for s in segments:
                 send({"id": req_id, "type": "segment", "start": round(s.start * tempo, 2), "end": round(s.end * tempo, 2), "text": s.text.strip()})
-            done = {"id": req_id, "type": "done", "language": info.language, "languageProbability": round(info.language_probability, 3), "duration": info.duration * tempo}
+            probability = first[1] if first else info.language_probability
+            done = {"id": req_id, "type": "done", "language": info.language, "languageProbability": round(probability, 3), "duration": info.duration * tempo}
             send({**done, "tempo": tempo} if tempo != 1.0 else done)
         except Exception as err:  # one bad request must not end the helper
             send({"id": req_id, "type": "error", "message": f"{type(err).__name__}: {err}"})
