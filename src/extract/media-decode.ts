@@ -79,40 +79,47 @@ export function needsCleanUp(sampleRate: number | null): boolean {
 
 /**
  * ffmpeg's argv to decode the first audio stream of file to 16 kHz mono WAV: mixed, or one channel; cleaned up or not;
- * then brought to speech level (SPEECH_LEVEL) unless `level` is false (an ffmpeg without the filter).
+ * then brought to speech level (SPEECH_LEVEL) unless `level` is false (an ffmpeg without the filter); then, when a
+ * `tempo` other than 1 is given, slowed down or sped up to it at the same pitch (atempo), at most maxSeconds of the
+ * original either way.
  */
-export function decodeArgs(file: string, wavPath: string, o: { maxSeconds: number; channel?: number | undefined; cleanUp: boolean; level?: boolean }): string[] {
-  const filters = [...(o.channel === undefined ? [] : [`pan=mono|c0=c${o.channel}`]), ...(o.cleanUp ? [SPEECH_CLEAN_UP] : []), ...(o.level === false ? [] : [SPEECH_LEVEL])];
+export function decodeArgs(file: string, wavPath: string, o: { maxSeconds: number; channel?: number | undefined; cleanUp: boolean; level?: boolean; tempo?: number | undefined }): string[] {
+  const tempo = o.tempo ?? 1;
+  const filters = [...(o.channel === undefined ? [] : [`pan=mono|c0=c${o.channel}`]), ...(o.cleanUp ? [SPEECH_CLEAN_UP] : []), ...(o.level === false ? [] : [SPEECH_LEVEL]), ...(tempo === 1 ? [] : [`atempo=${tempo}`])];
   const mix = o.channel === undefined ? ['-ac', '1'] : [];
   return [
     ...['-nostdin', '-hide_banner', '-v', 'error', '-i', file, '-map', '0:a:0', '-vn', ...mix],
     ...(filters.length ? ['-af', filters.join(',')] : []),
-    ...['-ar', '16000', '-c:a', 'pcm_s16le', '-t', String(Math.ceil(o.maxSeconds)), '-f', 'wav', '-y', wavPath],
+    ...['-ar', '16000', '-c:a', 'pcm_s16le', '-t', String(Math.ceil(o.maxSeconds / tempo)), '-f', 'wav', '-y', wavPath],
   ];
 }
 
 /**
  * The first audio stream as 16 kHz mono 16-bit WAV in dir (what both transcribers expect), at most maxSeconds of
  * it: both channels mixed, or only `channel` (0 = left, 1 = right), cleaned up (SPEECH_CLEAN_UP) when asked, at speech
- * level (SPEECH_LEVEL). Returns the path and the decoded length.
+ * level (SPEECH_LEVEL), at `tempo` when given (a slowed copy for the transcriber, Transcriber.slowerSpeech). Returns
+ * the path and the decoded length, in seconds of the original.
  * ffmpeg failing, or decoding far less than the container promised (a truncated file), is FILE_CORRUPT.
  */
 export async function decodeToWav(
   tool: MediaTool,
   file: string,
   dir: string,
-  o: { signal: AbortSignal; maxSeconds: number; expectedSeconds: number | null; channel?: number; cleanUp?: boolean },
+  o: { signal: AbortSignal; maxSeconds: number; expectedSeconds: number | null; channel?: number; cleanUp?: boolean; tempo?: number },
 ): Promise<{ wavPath: string; seconds: number }> {
-  const wavPath = path.join(dir, o.channel === undefined ? 'audio-16k.wav' : `audio-16k-c${o.channel}.wav`);
+  const tempo = o.tempo ?? 1;
+  const name = `audio-16k${o.channel === undefined ? '' : `-c${o.channel}`}${tempo === 1 ? '' : `-tempo${tempo}`}.wav`;
+  const wavPath = path.join(dir, name);
   const cleanUp = o.cleanUp ?? false;
-  let r = await runTool(tool.path, decodeArgs(file, wavPath, { maxSeconds: o.maxSeconds, channel: o.channel, cleanUp }), { signal: o.signal });
+  const base = { maxSeconds: o.maxSeconds, channel: o.channel, tempo };
+  let r = await runTool(tool.path, decodeArgs(file, wavPath, { ...base, cleanUp }), { signal: o.signal });
   // An ffmpeg built without these filters (older or minimal builds) still decodes, as before, without them.
   if (r.code !== 0 && /no such filter/i.test(r.stderr)) {
-    r = await runTool(tool.path, decodeArgs(file, wavPath, { maxSeconds: o.maxSeconds, channel: o.channel, cleanUp: false, level: false }), { signal: o.signal });
+    r = await runTool(tool.path, decodeArgs(file, wavPath, { ...base, cleanUp: false, level: false }), { signal: o.signal });
   }
   if (r.code !== 0) throw createError('FILE_CORRUPT', [`ffmpeg cannot decode the audio: ${lastLine(r.stderr)}`], { permanent: true });
   const layout = await readWavLayout(wavPath);
-  const seconds = layout.dataBytes / layout.byteRate;
+  const seconds = (layout.dataBytes / layout.byteRate) * tempo;
   if (seconds <= 0) throw createError('FILE_CORRUPT', [`no audio could be decoded: ${lastLine(r.stderr)}`], { permanent: true });
   const expected = o.expectedSeconds === null ? null : Math.min(o.expectedSeconds, o.maxSeconds);
   if (expected !== null && seconds < expected * 0.9 - 1) {

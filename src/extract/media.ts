@@ -1,5 +1,5 @@
 import { createError } from '../core/errors.js';
-import type { TranscriptionResult, TranscriptSegment } from '../providers/transcriber.js';
+import type { SlowerCopy, TranscriptionResult, TranscriptSegment } from '../providers/transcriber.js';
 import { detectLanguage } from '../text/language.js';
 import { stereoChannels } from './media-channels.js';
 import { spellSmallNumbersInEnglish } from './spoken-numbers.js';
@@ -77,6 +77,7 @@ async function transcribe(
   const split = input.channels === 2 && (await stereoChannels(ffmpeg, input.path, ctx.tmpDir, ctx.signal)).separate;
   const channels = split ? [0, 1] : [undefined];
   const results: TranscriptionResult[] = [];
+  const telephone = needsCleanUp(input.sampleRate);
   let seconds = 0;
   for (const [i, channel] of channels.entries()) {
     // One second over the cap tells a file without a duration in its header apart from one just under it.
@@ -85,9 +86,10 @@ async function transcribe(
       maxSeconds: max + 1,
       expectedSeconds: input.duration,
       channel,
-      cleanUp: needsCleanUp(input.sampleRate),
+      cleanUp: telephone,
     });
     if (decoded.seconds > max) throw createError('EXTRACTION_LIMIT', [`more than the ${max} s of audio allowed`], { permanent: true });
+    const slower = telephone && transcriber.slowerSpeech ? await decodeSlower(ffmpeg, input.path, ctx, { channel, tempo: transcriber.slowerSpeech.tempo }) : undefined;
     seconds = decoded.seconds;
     const total = decoded.seconds * channels.length;
     const before = decoded.seconds * i;
@@ -95,6 +97,7 @@ async function transcribe(
     const result = await transcriber.transcribe(decoded.wavPath, {
       signal: ctx.signal,
       ...(ctx.language ? { language: ctx.language.iso639_1 } : {}),
+      ...(slower ? { slower } : {}),
       onProgress: (s) => ctx.progress({ unit: 'seconds', done: before + Math.min(s, decoded.seconds), total, phase: 'transcribing' }),
     });
     results.push(split ? { ...result, segments: result.segments.map((s) => ({ ...s, speaker: CHANNEL_SPEAKERS[i]! })) } : result);
@@ -102,7 +105,26 @@ async function transcribe(
   // A stable sort: at the same moment the left channel comes first.
   const segments = results.flatMap((r) => r.segments).sort((a, b) => a.start - b.start);
   const first = results.find((r) => r.language) ?? results[0]!;
-  return { ...first, segments, durationSeconds: seconds, seconds, channels: split ? 'separate' : 'mixed' };
+  const tempo = results.find((r) => r.tempo !== undefined)?.tempo;
+  return { ...first, ...(tempo !== undefined ? { tempo } : {}), segments, durationSeconds: seconds, seconds, channels: split ? 'separate' : 'mixed' };
+}
+
+/**
+ * Telephone-band audio, cleaned up and levelled like the copy the transcriber is given, at the slower tempo its engine
+ * asks for (Transcriber.slowerSpeech); the engine transcribes this copy instead when it hears the spoken language
+ * better slowed down.
+ */
+async function decodeSlower(ffmpeg: MediaTool, file: string, ctx: ExtractContext, o: { channel: number | undefined; tempo: number }): Promise<SlowerCopy> {
+  const max = ctx.limits.maxAudioSeconds;
+  const decoded = await decodeToWav(ffmpeg, file, ctx.tmpDir, {
+    signal: ctx.signal,
+    maxSeconds: max + 1,
+    expectedSeconds: null,
+    ...(o.channel === undefined ? {} : { channel: o.channel }),
+    cleanUp: true,
+    tempo: o.tempo,
+  });
+  return { wavPath: decoded.wavPath, tempo: o.tempo };
 }
 
 /**
@@ -157,6 +179,8 @@ export const mediaExtractor: Extractor = {
         ...(probe.sampleRate !== null ? { sampleRate: probe.sampleRate } : {}),
         // Telephone-band audio is cleaned up before transcription (media-decode.ts): say so where the text came from.
         ...(needsCleanUp(probe.sampleRate) ? { cleanUp: SPEECH_CLEAN_UP } : {}),
+        // ...and, in a language the engine hears better slowed down, transcribed from a slowed copy at this tempo.
+        ...(result.tempo !== undefined ? { tempo: result.tempo } : {}),
         segments: result.segments.length,
         // Whisper *.en models only know English: other languages come out as an attempt at an English transcript.
         ...(model && /\.en$/.test(model) ? { englishOnly: true } : {}),

@@ -12,8 +12,23 @@ export interface Transcriber {
   readonly name: string;
   /** The model it runs (e.g. whisper-1, whisper-tiny.en), for processingMetadata and /health. */
   readonly model?: string;
-  /** `language`: an ISO 639-1 hint (from the document's metadata); without one the engine detects it. */
-  transcribe(wavPath: string, options: { signal: AbortSignal; language?: string; onProgress?: (seconds: number) => void }): Promise<TranscriptionResult>;
+  /**
+   * Set by an engine that hears telephone speech in some languages better slowed down (Whisper base: English at 0.9):
+   * the media extractor then also decodes a copy at this tempo and passes it as `slower`.
+   */
+  readonly slowerSpeech?: { tempo: number };
+  /**
+   * `language`: an ISO 639-1 hint (from the document's metadata); without one the engine detects it.
+   * `slower`: the same audio at a slower tempo (see slowerSpeech); the engine transcribes it instead when the spoken
+   * language is one it hears better slowed, with timestamps on the original timeline.
+   */
+  transcribe(wavPath: string, options: { signal: AbortSignal; language?: string; slower?: SlowerCopy; onProgress?: (seconds: number) => void }): Promise<TranscriptionResult>;
+}
+
+/** A copy of the audio slowed down to `tempo` (0.9 = 10% slower, same pitch). */
+export interface SlowerCopy {
+  wavPath: string;
+  tempo: number;
 }
 
 export interface TranscriptionResult {
@@ -23,4 +38,6 @@ export interface TranscriptionResult {
   languageProbability?: number;
   durationSeconds: number;
   segments: TranscriptSegment[];
+  /** Set when the slowed copy was transcribed: its tempo (the timestamps are already on the original timeline). */
+  tempo?: number;
 }

@@ -10,6 +10,12 @@ import type { Transcriber, TranscriptSegment } from './transcriber.js';
 /** scripts/whisper-helper.py, found from this file (src/providers or a build output next to it). */
 export const WHISPER_HELPER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../scripts/whisper-helper.py');
 
+/**
+ * Telephone audio is also decoded this much slower (same pitch) for the helper, which transcribes that copy instead when
+ * the first 30 s are in a language Whisper base hears better slowed (scripts/whisper-helper.py SLOWER_LANGUAGES).
+ */
+export const SLOWER_TEMPO = 0.9;
+
 export interface WhisperOptions {
   /** The venv's python with faster-whisper (scripts/install-media.sh). */
   python: string;
@@ -40,7 +46,7 @@ export function bundledModelDir(python: string): string {
 type HelperMessage =
   | { type: 'ready'; model: string; multilingual: boolean }
   | { id: number; type: 'segment'; start: number; end: number; text: string }
-  | { id: number; type: 'done'; language: string | null; languageProbability?: number; duration: number }
+  | { id: number; type: 'done'; language: string | null; languageProbability?: number; duration: number; tempo?: number }
   | { id: number; type: 'error'; message: string };
 
 interface Helper {
@@ -143,7 +149,15 @@ export function createWhisperTranscriber(o: WhisperOptions): Transcriber & { clo
           segments.push({ start: m.start, end: m.end, text: m.text });
           opts.onProgress?.(m.end);
         } else if (m.type === 'done') {
-          finish(() => resolve({ language: m.language, ...(typeof m.languageProbability === 'number' ? { languageProbability: m.languageProbability } : {}), durationSeconds: m.duration, segments }));
+          finish(() =>
+            resolve({
+              language: m.language,
+              ...(typeof m.languageProbability === 'number' ? { languageProbability: m.languageProbability } : {}),
+              durationSeconds: m.duration,
+              segments,
+              ...(typeof m.tempo === 'number' ? { tempo: m.tempo } : {}),
+            }),
+          );
         } else {
           finish(() => reject(createError('TRANSCRIPTION_FAILED', [m.message], { permanent: true })));
         }
@@ -157,12 +171,14 @@ export function createWhisperTranscriber(o: WhisperOptions): Transcriber & { clo
       h.listeners.add(onMessage);
       opts.signal.addEventListener('abort', onAbort, { once: true });
       void h.exited.then(() => finish(() => reject(createError('TRANSCRIPTION_FAILED', [`the whisper helper died: ${h.stderr().trim().split('\n').slice(-3).join(' | ')}`], { permanent: false }))));
-      h.child.stdin.write(`${JSON.stringify({ id, path: wavPath, language: opts.language ?? null })}\n`);
+      const slower = opts.slower ? { path: opts.slower.wavPath, tempo: opts.slower.tempo } : null;
+      h.child.stdin.write(`${JSON.stringify({ id, path: wavPath, language: opts.language ?? null, slower })}\n`);
     });
   };
 
   return {
     name: 'local',
+    slowerSpeech: { tempo: SLOWER_TEMPO },
     get model() {
       return modelName;
     },

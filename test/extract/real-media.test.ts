@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaTool } from '../../src/providers/media-tool.js';
 import { createWhisperTranscriber } from '../../src/providers/whisper-transcriber.js';
-import { extractMedia, requireMediaTools } from '../helpers/media.js';
+import { extractMedia, ffmpeg, requireMediaTools, tmpDir } from '../helpers/media.js';
 import { phraseRecall, realFixtures } from '../helpers/real-fixtures.js';
 
 // Real engines: ffmpeg and faster-whisper with multilingual Whisper base (npm run media:install); missing ones fail.
@@ -78,6 +80,33 @@ describe('speech in real recordings', { timeout: 600_000 }, () => {
     const { result } = await transcribe(f.file);
     expect(result.content).toMatch(/for accounting and other receivables/i);
     expect(result.details).toMatchObject({ sampleRate: 8000, cleanUp: 'highpass=f=80,afftdn' });
+  });
+
+  it('hears English telephone speech from a copy slowed down 10%, on the original timeline', async () => {
+    const f = audio['speech-asterisk-callee-options.flac']!;
+    const { result } = await transcribe(f.file);
+    // At its own speed Whisper base heard "But just these ones" (round 19).
+    expect(result.content).toMatch(/but just this once/i);
+    expect(result.details).toMatchObject({ language: 'en', sampleRate: 8000, tempo: 0.9 });
+    // 31 s of audio, timestamps included: not the 34.5 s of the slowed copy.
+    expect(result.details?.durationSeconds).toBeCloseTo(31.1, 0);
+    const stamps = [...result.content.matchAll(/\[00:00:(\d\d)\]/g)].map((m) => Number(m[1]));
+    expect(Math.max(...stamps)).toBeLessThan(31);
+  });
+
+  it('does not slow down telephone speech in another language', async () => {
+    const dir = tmpDir('mnemo-real-media-');
+    try {
+      // The French dictation at telephone rate (8 kHz).
+      const call = path.join(dir, 'french-8k.wav');
+      ffmpeg(tool, '-i', audio['speech-french.aiff']!.path, '-ar', '8000', '-ac', '1', call);
+      const { result } = await extractMedia(call, { ffmpeg: tool, transcriber: whisper });
+      expect(result.content).toMatch(/dictée/i);
+      expect(result.details).toMatchObject({ language: 'fr', sampleRate: 8000 });
+      expect(result.details).not.toHaveProperty('tempo');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('passes a metadata language hint to the engine', async () => {

@@ -37,6 +37,14 @@ describe('decoding speech for the transcriber', () => {
     expect(needsCleanUp(null)).toBe(false);
   });
 
+  it('slows a copy down at the same pitch after the levelling, decoding as much of the original as the plain copy', () => {
+    const args = decodeArgs('call.wav', 'slow.wav', { maxSeconds: 60, cleanUp: true, tempo: 0.9 });
+    expect(afterFilter(args)).toBe(`${SPEECH_CLEAN_UP},${SPEECH_LEVEL},atempo=0.9`);
+    // 60 s of the original last 66.7 s at 0.9.
+    expect(args[args.indexOf('-t') + 1]).toBe('67');
+    expect(afterFilter(decodeArgs('call.wav', 'plain.wav', { maxSeconds: 60, cleanUp: true, tempo: 1 }))).toBe(`${SPEECH_CLEAN_UP},${SPEECH_LEVEL}`);
+  });
+
   describe('with an ffmpeg that has no such filters', () => {
     const dirs: string[] = [];
     afterEach(() => {
@@ -44,7 +52,7 @@ describe('decoding speech for the transcriber', () => {
     });
 
     /** decodeToWav with a stand-in ffmpeg that knows no `missing` filter; returns the argv lines it was called with. */
-    async function decodeWithout(missing: string, cleanUp: boolean): Promise<{ seconds: number; calls: string[] }> {
+    async function decodeWithout(missing: string, cleanUp: boolean, tempo?: number): Promise<{ seconds: number; calls: string[]; wavPath: string }> {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mnemo-decode-'));
       dirs.push(dir);
       // One second of 16 kHz mono silence, written by the stand-in.
@@ -71,8 +79,14 @@ describe('decoding speech for the transcriber', () => {
           mode: 0o755,
         },
       );
-      const out = await decodeToWav({ path: fake, version: 'fake', ffprobe: fake }, 'in.mp3', dir, { signal: new AbortController().signal, maxSeconds: 10, expectedSeconds: 1, cleanUp });
-      return { seconds: out.seconds, calls: fs.readFileSync(calls, 'utf8').trim().split('\n') };
+      const out = await decodeToWav({ path: fake, version: 'fake', ffprobe: fake }, 'in.mp3', dir, {
+        signal: new AbortController().signal,
+        maxSeconds: 10,
+        expectedSeconds: 1,
+        cleanUp,
+        ...(tempo === undefined ? {} : { tempo }),
+      });
+      return { seconds: out.seconds, calls: fs.readFileSync(calls, 'utf8').trim().split('\n'), wavPath: out.wavPath };
     }
 
     it('decodes again without the clean-up and the levelling instead of failing the file', async () => {
@@ -81,6 +95,21 @@ describe('decoding speech for the transcriber', () => {
       expect(calls).toHaveLength(2);
       expect(calls[0]).toContain('afftdn');
       expect(calls[1]).not.toContain('-af');
+    });
+
+    it('writes a slowed copy beside the plain one and gives its length in seconds of the original', async () => {
+      // The stand-in always writes 1 s of audio: at 0.9 that is 0.9 s of the original.
+      const { seconds, calls, wavPath } = await decodeWithout('no-filter-missing', true, 0.9);
+      expect(seconds).toBeCloseTo(0.9, 5);
+      expect(path.basename(wavPath)).not.toBe('audio-16k.wav');
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toContain('loudnorm,atempo=0.9');
+    });
+
+    it('keeps the slowing when it decodes again without the clean-up and the levelling', async () => {
+      const { calls } = await decodeWithout('afftdn', true, 0.9);
+      expect(calls).toHaveLength(2);
+      expect(calls[1]).toContain('-af atempo=0.9');
     });
 
     it('decodes wide-band audio again without the levelling when the filter is missing', async () => {
