@@ -11,7 +11,7 @@ import { SqliteVectorSync } from './vector-sync.js';
 import { blobToVector, rowToChunk } from './rows.js';
 import { countActiveChunks, documentScopeSql, KeywordIndexes, keywordSearch, scopeOf } from './sqlite-keyword.js';
 import { ftsRowDelta } from './fts-row-delta.js';
-import { storeScratchCounts, storedFrequencies } from './keyword-terms.js';
+import { moveKeywordTerms, storedFrequencies } from './keyword-terms.js';
 import { TermStatsCache } from './term-stats-cache.js';
 
 type Row = Record<string, unknown>;
@@ -318,10 +318,12 @@ export class SqliteChunks implements ChunkStore {
 
   /**
    * Moves the organisation's stored document frequencies (keyword-terms.ts) from the keyword rows `removed` to
-   * `added`, inside the write's transaction, and returns how the cached terms' moved (for moveTermStats once it commits).
+   * `added`, inside the write's transaction, and returns how they moved (for moveTermStats once it commits).
    */
   moveKeywordTerms(orgId: string, removed: readonly string[], added: readonly string[]): Map<string, number> {
-    return ftsRowDelta(this.db, removed, added, this.termStatsCache.knows(orgId), (sign) => storeScratchCounts(this.db, orgId, sign));
+    const delta = ftsRowDelta(this.db, removed, added, () => true);
+    moveKeywordTerms(this.db, orgId, delta);
+    return delta;
   }
 
   /**

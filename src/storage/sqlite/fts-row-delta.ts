@@ -5,8 +5,7 @@ import { cachedStatement } from './statement-cache.js';
 export const FTS_TOKENIZE = "tokenize = 'unicode61 remove_diacritics 0'";
 
 const SCRATCH = 'temp.mnemo_fts_delta';
-/** The scratch table's vocabulary: while `counted` (below) runs, one side's rows and how many hold each term. */
-export const SCRATCH_VOCAB = 'temp.mnemo_fts_delta_vocab';
+const SCRATCH_VOCAB = 'temp.mnemo_fts_delta_vocab';
 
 /**
  * How the document frequencies (rows holding a term, as the keyword table's fts5vocab 'row' table counts them)
@@ -15,11 +14,9 @@ export const SCRATCH_VOCAB = 'temp.mnemo_fts_delta_vocab';
  *
  * The rows are tokenized by FTS5 itself, in a contentless scratch table of the connection's temp schema: a JS
  * tokenizer could differ from unicode61 on case folding or on which characters make a token, and then the updated
- * counts would drift from a recount. Costs two small inserts and vocabulary reads a document. `counted` runs once a
- * side (-1: the removed rows, first; 1: the added ones) while SCRATCH_VOCAB counts that side's rows, for a caller
- * that applies every term's count in SQL rather than one statement a term.
+ * counts would drift from a recount. Costs two small inserts and vocabulary reads a document.
  */
-export function ftsRowDelta(db: Database.Database, removed: readonly string[], added: readonly string[], wanted: (term: string) => boolean, counted?: (sign: -1 | 1) => void): Map<string, number> {
+export function ftsRowDelta(db: Database.Database, removed: readonly string[], added: readonly string[], wanted: (term: string) => boolean): Map<string, number> {
   const delta = new Map<string, number>();
   if (removed.length === 0 && added.length === 0) return delta;
   // Looked up on each call, not remembered per connection: the writes call this inside their transaction, and one
@@ -31,11 +28,10 @@ export function ftsRowDelta(db: Database.Database, removed: readonly string[], a
   const clear = cachedStatement(db, `INSERT INTO ${SCRATCH} (mnemo_fts_delta) VALUES ('delete-all')`);
   const insert = cachedStatement(db, `INSERT INTO ${SCRATCH} (text) VALUES (?)`);
   const vocab = cachedStatement(db, `SELECT term, doc FROM ${SCRATCH_VOCAB}`);
-  const count = (rows: readonly string[], sign: -1 | 1) => {
+  const count = (rows: readonly string[], sign: number) => {
     if (rows.length === 0) return;
     clear.run();
     for (const r of rows) insert.run(r);
-    counted?.(sign);
     for (const { term, doc } of vocab.all() as { term: string; doc: number }[]) if (wanted(term)) delta.set(term, (delta.get(term) ?? 0) + sign * doc);
     clear.run();
   };

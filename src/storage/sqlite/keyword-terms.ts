@@ -1,13 +1,12 @@
 import type Database from 'better-sqlite3';
 import { cachedStatement } from './statement-cache.js';
-import { SCRATCH_VOCAB } from './fts-row-delta.js';
 
 /**
  * Document frequencies of the chunk keyword index, stored (table keyword_terms, migration 16): for each organisation
  * and term, the searchable chunks whose keyword row holds it, as the organisation's fts5vocab 'row' table counts
  * them. FTS5 counts a term's rows by walking its whole doclist, which cost a cold start at 1M chunks 122 MB of reads
  * and ~0.7 s for the first search, then ~150 ms a search while the feedback pass asked for common terms (issue 28).
- * Every write that changes keyword rows moves the stored figures in its own transaction (storeScratchCounts below), so
+ * Every write that changes keyword rows moves the stored figures in its own transaction (moveKeywordTerms below), so
  * they are never staler than the rows, after a crash included.
  */
 
@@ -24,13 +23,17 @@ export function storedFrequencies(db: Database.Database, orgId: string, terms: r
 }
 
 /**
- * Adds one side of a write's keyword rows, as ftsRowDelta's scratch vocabulary counts them while it calls `counted`,
- * to the organisation's stored frequencies (`sign` -1: rows removed; a term left in no row goes). Inside the write's
- * transaction. Two statements a side: one a term cost activations ~1.4 ms more a document (300 terms).
+ * Adds `delta` (per term, rows gained; negative: rows lost) to the organisation's stored frequencies; a term left in
+ * no row is removed. Called inside the write's transaction, after ftsRowDelta worked the delta out from the rows.
  */
-export function storeScratchCounts(db: Database.Database, orgId: string, sign: -1 | 1): void {
-  cachedStatement(db, `INSERT INTO keyword_terms (org_id, term, df) SELECT ?, term, ? * doc FROM ${SCRATCH_VOCAB} WHERE true ON CONFLICT (org_id, term) DO UPDATE SET df = df + excluded.df`).run(orgId, sign);
-  if (sign < 0) cachedStatement(db, `DELETE FROM keyword_terms WHERE org_id = ? AND df <= 0 AND term IN (SELECT term FROM ${SCRATCH_VOCAB})`).run(orgId);
+export function moveKeywordTerms(db: Database.Database, orgId: string, delta: ReadonlyMap<string, number>): void {
+  const add = cachedStatement(db, 'INSERT INTO keyword_terms (org_id, term, df) VALUES (?, ?, ?) ON CONFLICT (org_id, term) DO UPDATE SET df = df + excluded.df');
+  const drop = cachedStatement(db, 'DELETE FROM keyword_terms WHERE org_id = ? AND term = ? AND df <= 0');
+  for (const [term, d] of delta) {
+    if (d === 0) continue;
+    add.run(orgId, term, d);
+    if (d < 0) drop.run(orgId, term);
+  }
 }
 
 /**

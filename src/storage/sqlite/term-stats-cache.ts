@@ -43,10 +43,9 @@ export class TermStatsCache {
     return { totalChunks: total, docFrequencies };
   }
 
-  /** The test of which terms' frequencies the organisation has cached (a write works out only how those move). */
-  knows(orgId: string): (term: string) => boolean {
-    const known = this.frequencies.get(orgId);
-    return known ? (term) => known.has(term) : () => false;
+  /** Whether anything of the organisation is cached (else a write need not work out how it moves the figures). */
+  holds(orgId: string): boolean {
+    return this.counts.has(orgId) || (this.frequencies.get(orgId)?.size ?? 0) > 0;
   }
 
   /**
