@@ -9,8 +9,9 @@ import { sequencedWrite } from './sequenced-write.js';
 import { cachedStatement } from './statement-cache.js';
 import { SqliteVectorSync } from './vector-sync.js';
 import { blobToVector, rowToChunk } from './rows.js';
-import { countActiveChunks, documentScopeSql, KeywordIndexes, keywordSearch, scopeOf, termStats } from './sqlite-keyword.js';
+import { countActiveChunks, documentScopeSql, KeywordIndexes, keywordSearch, scopeOf } from './sqlite-keyword.js';
 import { ftsRowDelta } from './fts-row-delta.js';
+import { moveKeywordTerms, storedFrequencies } from './keyword-terms.js';
 import { TermStatsCache } from './term-stats-cache.js';
 
 type Row = Record<string, unknown>;
@@ -64,7 +65,7 @@ export class SqliteChunks implements ChunkStore {
   readonly vectors: VectorIndex;
   /** The per-organisation FTS5 tables; the documents adapter re-scopes and deletes their rows. */
   readonly keyword: KeywordIndexes;
-  /** Searchable chunk counts and document frequencies: moved along by activations and deletes. */
+  /** Searchable chunk counts and document frequencies read so far: moved along by activations, retags and deletes. */
   private readonly termStatsCache: TermStatsCache;
   private readonly broadScopeMinRows: number;
 
@@ -82,7 +83,7 @@ export class SqliteChunks implements ChunkStore {
     this.keyword = new KeywordIndexes(this.db);
     this.termStatsCache = new TermStatsCache({
       totalChunks: (orgId) => countActiveChunks(this.db, orgId),
-      docFrequencies: (orgId, terms) => termStats(this.db, this.keyword, orgId, terms, 0).docFrequencies,
+      docFrequencies: (orgId, terms) => storedFrequencies(this.db, orgId, terms),
     });
   }
 
@@ -206,7 +207,7 @@ export class SqliteChunks implements ChunkStore {
     const computed = await indexTermsYielding(staged.map((r) => r.embedded_content));
     const termsById = new Map(staged.map((r, i) => [r.id, computed[i]!.join(' ')]));
     const {
-      value: { tags, rows, before, added },
+      value: { tags, rows, active, delta },
       from,
       to,
     } = sequencedWrite(
@@ -214,10 +215,10 @@ export class SqliteChunks implements ChunkStore {
       () => this.vectorSync.seq(ref.orgId),
       () => {
         const doc = this.db.prepare('SELECT container_tags FROM documents WHERE org_id = ? AND id = ?').get(ref.orgId, ref.documentId) as { container_tags: string } | undefined;
-        if (!doc) return { tags: [] as string[], rows: [] as Row[], before: null, added: [] as string[] };
+        if (!doc) return { tags: [] as string[], rows: [] as Row[], active: 0, delta: new Map<string, number>() };
         const tags = JSON.parse(doc.container_tags) as string[];
-        // With statistics cached, the document's keyword rows before and after are kept to move them along (below).
-        const before = this.keywordRowsBefore(ref.orgId, [ref.documentId]);
+        // The document's keyword rows before and after move the stored document frequencies (and the cached ones).
+        const before = this.keywordRows(ref.orgId, [ref.documentId]);
         const fts = this.keyword.table(ref.orgId, true)!;
         this.db.prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id = ?)`).run(ref.orgId, ref.documentId);
         this.db.prepare('DELETE FROM chunks WHERE +org_id = ? AND document_id = ? AND generation <> ?').run(ref.orgId, ref.documentId, ref.generation);
@@ -229,8 +230,9 @@ export class SqliteChunks implements ChunkStore {
         for (const r of rows) {
           const terms = termsById.get(r.id as string) ?? ftsTerms(r.embedded_content as string);
           insertFts.run(r.rowid, terms, scope);
-          if (before) added.push(`${terms} ${scope}`);
+          added.push(`${terms} ${scope}`);
         }
+        const delta = this.moveKeywordTerms(ref.orgId, before.rows, added);
         this.db.prepare('DELETE FROM chunk_vectors WHERE org_id = ? AND document_id = ?').run(ref.orgId, ref.documentId);
         const insertVector = this.db.prepare('INSERT INTO chunk_vectors (org_id, document_id, model, chunk_id, packed) VALUES (?, ?, ?, ?, ?)');
         for (const r of rows) {
@@ -238,10 +240,10 @@ export class SqliteChunks implements ChunkStore {
           r.vector = blobToVector(r.embedding as Buffer);
           insertVector.run(ref.orgId, ref.documentId, r.embedding_model, r.id, packInt8(r.vector as Float32Array));
         }
-        return { tags, rows, before, added };
+        return { tags, rows, active: before.active, delta };
       },
     );
-    if (before) this.moveTermStats(ref.orgId, rows.length - before.active, before.rows, added);
+    this.moveTermStats(ref.orgId, rows.length - active, delta);
     const byModel = new Map<string, { chunkId: string; documentId: string; vector: Float32Array }[]>();
     for (const r of rows) {
       if (!r.vector) continue;
@@ -297,12 +299,12 @@ export class SqliteChunks implements ChunkStore {
 
   /**
    * The keyword rows of some documents as the term statistics count them (terms and scope, joined by a space) and
-   * their active chunks, for a write that replaces or removes them to move the cached statistics along
-   * (moveTermStats); null when the organisation has nothing cached, so there is nothing to move and nothing is read.
-   * Called inside the write's transaction, before it changes the rows.
+   * their active chunks, for a write that replaces, retags or removes them to move the statistics along
+   * (moveKeywordTerms, moveTermStats). Called inside the write's transaction, before it changes the rows (and after,
+   * for a retag).
    */
-  keywordRowsBefore(orgId: string, documentIds: readonly string[]): { rows: string[]; active: number } | null {
-    if (!this.termStatsCache.holds(orgId) || documentIds.length === 0) return null;
+  keywordRows(orgId: string, documentIds: readonly string[]): { rows: string[]; active: number } {
+    if (documentIds.length === 0) return { rows: [], active: 0 };
     const ids = JSON.stringify(documentIds);
     const fts = this.keyword.table(orgId, false);
     const rows = fts
@@ -315,13 +317,22 @@ export class SqliteChunks implements ChunkStore {
   }
 
   /**
-   * Moves the organisation's cached statistics along with a committed write: `chunks` more active chunks (negative:
-   * fewer) and the keyword rows `removed` replaced by `added`. Dropping them instead cost the next search a cold
-   * vocabulary read of every term it asks (~29 ms for a chunk's terms at 1M chunks), on most searches while documents
-   * are ingested or deleted.
+   * Moves the organisation's stored document frequencies (keyword-terms.ts) from the keyword rows `removed` to
+   * `added`, inside the write's transaction, and returns how they moved (for moveTermStats once it commits).
    */
-  moveTermStats(orgId: string, chunks: number, removed: readonly string[], added: readonly string[]): void {
-    this.termStatsCache.update(orgId, chunks, (cached) => ftsRowDelta(this.db, removed, added, cached));
+  moveKeywordTerms(orgId: string, removed: readonly string[], added: readonly string[]): Map<string, number> {
+    const delta = ftsRowDelta(this.db, removed, added, () => true);
+    moveKeywordTerms(this.db, orgId, delta);
+    return delta;
+  }
+
+  /**
+   * Moves the organisation's cached statistics along with a committed write: `chunks` more active chunks (negative:
+   * fewer) and the frequency changes `delta` (moveKeywordTerms). Dropping them instead cost the next search a read of
+   * every term it asks, on most searches while documents are ingested or deleted.
+   */
+  moveTermStats(orgId: string, chunks: number, delta: ReadonlyMap<string, number>): void {
+    this.termStatsCache.update(orgId, chunks, (cached) => new Map([...delta].filter(([term]) => cached(term))));
   }
 
   async hybridCandidates(orgId: string, q: HybridQuery): Promise<HybridCandidates> {

@@ -115,6 +115,7 @@ export class SqliteDocuments implements DocumentStore {
     const replacedFiles: string[] = [];
     // A retag records the change sequence first (vector-sync.ts), so it takes the write lock at once.
     let retagFrom: number | undefined;
+    let retagDelta: Map<string, number> | undefined;
     const update = this.db.transaction(() => {
       if (patch.containerTags) retagFrom = this.vectorSync.seq(orgId);
       const sets = entries.map(([k]) => `${DOCUMENT_COLUMNS[k as keyof DocumentRecord]} = ?`);
@@ -149,7 +150,10 @@ export class SqliteDocuments implements DocumentStore {
       if (patch.containerTags) {
         const fts = this.keyword.table(orgId, false);
         if (fts) {
+          // The scope tokens' document frequencies move with the rows (broad-tag searches read them).
+          const before = this.index.keywordRows(orgId, [id]).rows;
           this.db.prepare(`UPDATE ${fts} SET scope = ? WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id = ? AND active = 1)`).run(scopeOf(orgId, patch.containerTags), orgId, id);
+          retagDelta = this.index.moveKeywordTerms(orgId, before, this.index.keywordRows(orgId, [id]).rows);
         }
         this.vectors.retagDocument(orgId, id, patch.containerTags);
         this.vectors.advance(orgId, retagFrom!, this.vectorSync.seq(orgId));
@@ -160,6 +164,7 @@ export class SqliteDocuments implements DocumentStore {
       return doc;
     });
     const updated = patch.containerTags ? update.immediate() : update();
+    if (retagDelta) this.index.moveTermStats(orgId, 0, retagDelta);
     for (const key of replacedFiles) await this.blobs.delete(key).catch(() => {});
     return updated;
   }
@@ -168,7 +173,7 @@ export class SqliteDocuments implements DocumentStore {
     if (ids.length === 0) return [];
     const withFiles: { id: string; fileKey: string }[] = [];
     const {
-      value: { found: existing, before },
+      value: { found: existing, active, delta },
       from,
       to,
     } = sequencedWrite(
@@ -179,18 +184,19 @@ export class SqliteDocuments implements DocumentStore {
         const found = rows.map((r) => r.id);
         for (const r of rows) if (r.file) withFiles.push({ id: r.id, fileKey: (JSON.parse(r.file) as StoredFile).key });
         const json = JSON.stringify(found);
-        // With statistics cached, the deleted rows move them along (below) rather than dropping them.
-        const before = this.index.keywordRowsBefore(orgId, found);
+        // The deleted rows move the stored document frequencies (and, once committed, the cached ones) along.
+        const before = this.index.keywordRows(orgId, found);
         const fts = this.keyword.table(orgId, false);
         if (fts) {
           this.db.prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id IN (SELECT value FROM json_each(?)))`).run(orgId, json);
         }
+        const delta = this.index.moveKeywordTerms(orgId, before.rows, []);
         this.db.prepare(`DELETE FROM chunk_vectors WHERE org_id = ? AND document_id IN (SELECT value FROM json_each(?))`).run(orgId, json);
         this.db.prepare(`DELETE FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).run(orgId, json);
-        return { found, before };
+        return { found, active: before.active, delta };
       },
     );
-    if (before) this.index.moveTermStats(orgId, -before.active, before.rows, []);
+    this.index.moveTermStats(orgId, -active, delta);
     for (const id of existing) this.vectors.removeDocument(orgId, id);
     this.vectors.advance(orgId, from, to);
     this.vectorSync.noteChanged(orgId, existing.length);

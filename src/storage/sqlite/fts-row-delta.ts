@@ -6,7 +6,6 @@ export const FTS_TOKENIZE = "tokenize = 'unicode61 remove_diacritics 0'";
 
 const SCRATCH = 'temp.mnemo_fts_delta';
 const SCRATCH_VOCAB = 'temp.mnemo_fts_delta_vocab';
-const ready = new WeakSet<Database.Database>();
 
 /**
  * How the document frequencies (rows holding a term, as the keyword table's fts5vocab 'row' table counts them)
@@ -20,10 +19,11 @@ const ready = new WeakSet<Database.Database>();
 export function ftsRowDelta(db: Database.Database, removed: readonly string[], added: readonly string[], wanted: (term: string) => boolean): Map<string, number> {
   const delta = new Map<string, number>();
   if (removed.length === 0 && added.length === 0) return delta;
-  if (!ready.has(db)) {
+  // Looked up on each call, not remembered per connection: the writes call this inside their transaction, and one
+  // rolled back after creating the tables takes them away again.
+  if (!cachedStatement(db, "SELECT count(*) FROM temp.sqlite_master WHERE name = 'mnemo_fts_delta_vocab'").pluck().get()) {
     db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${SCRATCH} USING fts5(text, content = '', ${FTS_TOKENIZE})`);
     db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${SCRATCH_VOCAB} USING fts5vocab(temp, mnemo_fts_delta, 'row')`);
-    ready.add(db);
   }
   const clear = cachedStatement(db, `INSERT INTO ${SCRATCH} (mnemo_fts_delta) VALUES ('delete-all')`);
   const insert = cachedStatement(db, `INSERT INTO ${SCRATCH} (text) VALUES (?)`);

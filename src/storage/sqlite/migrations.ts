@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { packInt8 } from '../../vector/int8.js';
 import { blobToVector } from './rows.js';
+import { recountKeywordTerms } from './keyword-terms.js';
 
 /** A trigger recording a change to a document's searchable vectors or tags (migration 10, vector-sync.ts). */
 const vectorChangeTrigger = (name: string, on: string, org: string, doc: string): string => `CREATE TRIGGER ${name} ${on} BEGIN
@@ -465,6 +466,19 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
     version: 15,
     name: 'chunks-by-embedding-model',
     sql: `CREATE INDEX chunks_embedding_model ON chunks(embedding_model, document_id) WHERE active = 1;`,
+  },
+  {
+    // Document frequencies of the chunk keyword index, kept by the writes that change its rows (keyword-terms.ts):
+    // FTS5's vocabulary counts them by walking doclists, most of a cold start's reads at 1M chunks (issue 28).
+    // Filled once from each organisation's vocabulary (~2-3 s at 1M chunks).
+    version: 16,
+    name: 'keyword-terms',
+    sql: `CREATE TABLE keyword_terms (org_id TEXT NOT NULL, term TEXT NOT NULL, df INTEGER NOT NULL, PRIMARY KEY (org_id, term)) WITHOUT ROWID;`,
+    run: (db) => {
+      for (const { org_id: orgId, table_name: table } of db.prepare('SELECT org_id, table_name FROM keyword_indexes').all() as { org_id: string; table_name: string }[]) {
+        recountKeywordTerms(db, orgId, table);
+      }
+    },
   },
 ];
 

@@ -154,7 +154,11 @@ interface RankedRow {
 /** FTS5's bm25() is negative (lower is better); flipped so higher is better. */
 const candidates = (rows: readonly RankedRow[]): Candidate[] => rows.map((r) => ({ chunkId: r.chunk_id, documentId: r.document_id, score: -r.rank }));
 
-/** Document frequencies of terms among the organisation's searchable chunks (never other organisations'). */
+/**
+ * Document frequencies of terms among the organisation's searchable chunks (never other organisations'), counted
+ * from its keyword table's vocabulary: FTS5 walks each term's doclist. The store reads the stored counts instead
+ * (keyword-terms.ts); this is the recount they must always equal.
+ */
 export function termStats(db: Database.Database, indexes: KeywordIndexes, orgId: string, terms: readonly string[], totalChunks: number): TermStats {
   const docFrequencies = new Map<string, number>();
   const fts = indexes.table(orgId, false);

@@ -43,11 +43,6 @@ export class TermStatsCache {
     return { totalChunks: total, docFrequencies };
   }
 
-  /** Whether anything of the organisation is cached (else a write need not work out how it moves the figures). */
-  holds(orgId: string): boolean {
-    return this.counts.has(orgId) || (this.frequencies.get(orgId)?.size ?? 0) > 0;
-  }
-
   /**
    * Moves the organisation's cached figures along with a write: `chunks` more searchable chunks (negative: fewer),
    * and the frequency changes `delta` works out for the cached terms (it is given the test of which terms those are).
