@@ -12,6 +12,7 @@ import { homeMoved, replacedHomes } from './profile-moves.js';
 import { recurringHabit, replacedWeeklySlots } from './profile-schedules.js';
 import { deadPetFacts, petDied, placesLeftBehind, replacedEndings } from './profile-ended.js';
 import { allergyWithdrawn } from './profile-allergies.js';
+import { holdsOverEnding } from './same-time-endings.js';
 
 export { daysBefore, finishedPlan } from './profile-dates.js';
 
@@ -134,7 +135,9 @@ export class MemoryProfiles {
     const pairs = keyed.map((m) => ({ subject: m.subject!, attribute: m.attribute! }));
     const others = pairs.length > 0 ? await this.store.memories.findMemoryDatesBySubjects(orgId, tags, pairs) : [];
     const newest = new Map<string, MemoryDates>();
-    for (const m of [...keyed, ...others]) {
+    // Each memory once, as read with its text where it was (the text tells a value from its ending).
+    const known = new Set(keyed.map((m) => m.id));
+    for (const m of [...keyed, ...others.filter((o) => !known.has(o.id))]) {
       const key = supersessionKey(m);
       if (!key) continue;
       const held = newest.get(key);
@@ -150,9 +153,11 @@ function extendsFact(a: MemoryDates | MemoryRecord, b: MemoryDates): boolean {
   return 'relation' in a && a.relation === 'extends' && a.parentMemoryId === b.id;
 }
 
-/** Stated later; at the same time, the later event. */
-function newer(a: MemoryDates, b: MemoryDates): boolean {
+/** Stated later; at the same time, a value over its ending, then the later event. */
+function newer(a: MemoryDates | MemoryRecord, b: MemoryDates | MemoryRecord): boolean {
   if (a.createdAt !== b.createdAt) return a.createdAt > b.createdAt;
+  // "sold the camper van in June 2026" and "got a Tesla Model Y instead" of one message: the value that holds wins.
+  if (holdsOverEnding(a, b) || holdsOverEnding(b, a)) return holdsOverEnding(a, b);
   return (a.eventDate ?? '') > (b.eventDate ?? '');
 }
 
