@@ -13,6 +13,7 @@ import { recurringHabit, replacedWeeklySlots } from './profile-schedules.js';
 import { deadPetFacts, petDied, placesLeftBehind, replacedEndings } from './profile-ended.js';
 import { allergyWithdrawn } from './profile-allergies.js';
 import { holdsOverEnding } from './same-time-endings.js';
+import { endedHabits } from './profile-habit-endings.js';
 
 export { daysBefore, finishedPlan } from './profile-dates.js';
 
@@ -176,7 +177,8 @@ export function normalizedText(text: string): string {
  * called a partner after the newest partner fact ended that relationship or named someone else (profile-partners.ts),
  * a job replaced by a job taken later (profile-job-changes.ts), a car replaced by one acquired later (profile-vehicles.ts),
  * a home replaced by a move said later and a stay ended by a return (profile-moves.ts), daily life in a place the
- * person moved away from, a dead pet's life and an ending replaced "instead" (profile-ended.ts).
+ * person moved away from, a dead pet's life and an ending replaced "instead" (profile-ended.ts), a thing a later fact ended by name
+ * (profile-habit-endings.ts).
  */
 function staleFacts(facts: readonly MemoryRecord[]): Set<string> {
   return new Set([
@@ -189,5 +191,6 @@ function staleFacts(facts: readonly MemoryRecord[]): Set<string> {
     ...deadPetFacts(facts, statedLater),
     ...replacedEndings(facts, statedLater),
     ...formerPartnerFacts(facts, statedLater),
+    ...endedHabits(facts, statedLater),
   ]);
 }

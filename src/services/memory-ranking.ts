@@ -594,7 +594,7 @@ export function newerTwinsFirst<T extends RankedMemory>(sorted: readonly T[], su
         break;
       }
       if (!laterView(n, o)) continue;
-      if ((within && (twins(o, n) || workChange(o, n))) || announcedChange(o, n)) {
+      if ((within && (twins(o, n) || workChange(o, n))) || (announcedChange(o, n) && !asideOfChange(o, n))) {
         j = k;
         break;
       }
@@ -776,11 +776,11 @@ function newerOnTies<T extends RankedMemory>(sorted: T[], subjectKey: SubjectKey
 /**
  * "The user's mum is settled in nicely." (an episode, no attribute) after "The user's mum moved into Ardfield care home
  * in Kinsale" (the residence's new version): the episode says how the change went, not another change, so it does not
- * take a near tie from the linked change it follows. An episode that ends or denies something still does ("quit
- * smoking").
+ * take a near tie from the linked change it follows, nor its place as an announced change (newerTwinsFirst). An
+ * episode that ends or denies something, or names a value ("settled in Tokyo now"), still does.
  */
 function asideOfChange(a: FactView, b: FactView): boolean {
-  return a.memory.relation === 'updates' && a.id !== 'other' && !b.lasting && !b.says(ENDS_VALUE) && !b.says(NEGATED) && !b.pastValue;
+  return a.memory.relation === 'updates' && a.id !== 'other' && !b.lasting && !b.says(ENDS_VALUE) && !b.says(NEGATED) && !b.pastValue && namedValues(b).length === 0;
 }
 
 /**
@@ -889,8 +889,19 @@ function mealAdvice(q: string): boolean {
 
 /** The attributes a question asks about (memory/attributes.ts), and the diet a question about food to serve asks about. */
 export function askedAttributes(question: string): string[] {
-  const asked = attributesAskedBy(question);
+  const asked = workSchedule(question, attributesAskedBy(question));
   return mealAdvice(question) && !asked.includes('diet') ? [...asked, 'diet'] : asked;
+}
+
+/**
+ * "Which days do I work from home?", "do I work remotely?": where and when the work is done is a schedule
+ * ("The user now only works from home on Fridays.", schedule:work), not the employer or the title the word "work"
+ * asks about elsewhere.
+ */
+const WORK_SCHEDULE = /\b(?:work(?:s|ing)?\s+(?:from|at)\s+home|wfh|work(?:s|ing)?\s+remotely|(?:which|what)\s+days?\b[^?]*\b(?:work|office|in)\b)/i;
+function workSchedule(question: string, asked: string[]): string[] {
+  if (!WORK_SCHEDULE.test(question)) return asked;
+  return [...asked.filter((a) => a !== 'employer' && a !== 'role'), ...(asked.includes('schedule') ? [] : ['schedule'])];
 }
 
 /** The question without the context it names, for scoring words (memory/attributes.ts questionFocus). */
