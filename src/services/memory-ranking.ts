@@ -797,8 +797,17 @@ function newestVersion<T extends RankedMemory>(members: readonly T[]): T {
   return members.reduce((a, b) => (b.memory.isLatest && !a.memory.isLatest ? b : a.memory.isLatest && !b.memory.isLatest ? a : b.memory.version > a.memory.version ? b : a));
 }
 
+/**
+ * The member stated last. At one time (one message), a value over its ending ("got a Tesla" over "sold the camper
+ * van"), and the fact that extends the other over it ("rescue cat is called Pickle" over "got a rescue cat"), as the
+ * profile keeps it (memory-profile.ts currentAmong): not whichever random id the store returned first.
+ */
 function newestFact<T extends RankedMemory>(members: readonly T[]): T {
-  return members.reduce((a, b) => (statedLater(b.memory, a.memory) || (!statedLater(a.memory, b.memory) && holdsOverEnding(b.memory, a.memory)) ? b : a));
+  return members.reduce((a, b) => (statedLater(b.memory, a.memory) || (!statedLater(a.memory, b.memory) && (holdsOverEnding(b.memory, a.memory) || extendsOther(b.memory, a.memory))) ? b : a));
+}
+
+function extendsOther(a: MemoryRecord, b: MemoryRecord): boolean {
+  return a.relation === 'extends' && a.parentMemoryId === b.id;
 }
 
 /**

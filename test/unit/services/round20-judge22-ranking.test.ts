@@ -41,6 +41,25 @@ describe('a value and its ending told in one message', () => {
   });
 });
 
+describe('two facts of one pet slot told in one message', () => {
+  it('the one that extends the other answers, whichever the store returns first', () => {
+    const got = fact('The user and others got a rescue cat.', 'the user', 'pet:cat', '2026-07-07');
+    const named = { ...fact("The user's rescue cat is called Pickle.", 'the user', 'pet:cat', '2026-07-07'), relation: 'extends' as const, parentMemoryId: got.id };
+    expect(
+      order([
+        { memory: got, similarity: 0.65 },
+        { memory: named, similarity: 0.6 },
+      ])[0],
+    ).toBe(named.memory);
+    expect(
+      order([
+        { memory: named, similarity: 0.6 },
+        { memory: got, similarity: 0.65 },
+      ])[0],
+    ).toBe(named.memory);
+  });
+});
+
 describe('a kin word used as a name in a question', () => {
   const memories = [
     { memory: "The user's mum moved into Ardfield care home in Kinsale.", subject: "the user's mother", attribute: 'residence' },
