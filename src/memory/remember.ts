@@ -17,6 +17,7 @@ import { correctedMemory } from './rejected-values.js';
 import { withVectorContext } from './memory-context.js';
 import { renamedSubject, renameEveryMemory } from './renamed-people.js';
 import { keepRestOfSet } from './set-member-endings.js';
+import { arrivedFromPlans } from './plan-arrivals.js';
 import type { ExtractedFact, RelationCandidate, RelationDecision, RelationJudge } from './types.js';
 
 export interface RememberDeps {
@@ -187,6 +188,8 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
     // "Rhys and I separated": "The user's partner Rhys is a firefighter" names Rhys as the former partner.
     outcome.updated.push(...(await endPartnerMentions(deps, ctx, fact, new Set([id]))));
   }
+  // "moving to Porto next month", then months later "I love my flat": the plan became the home.
+  outcome.updated.push(...(await arrivedFromPlans(deps, ctx, named)));
   return outcome;
 }
 

@@ -1,5 +1,5 @@
 import { PET_WORDS } from './attribute-words.js';
-import { escapeRe } from '../text/regex-escape.js';
+import { namesWord } from '../text/regex-escape.js';
 
 /**
  * One member of a set leaves it (issue 26, round 19): "We have two dogs, Rufus and Bean", then "Rufus passed away".
@@ -61,5 +61,5 @@ function singular(kind: string): string {
 
 /** Whether the word names `name` as a member of a set in `text`: a pet word, then a list that holds it. */
 export function isSetMember(text: string, name: string): boolean {
-  return new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRe(name)}(?![\p{L}\p{N}])`, 'u').test(text) && setKindOf(text, name) !== null;
+  return namesWord(text, name) && setKindOf(text, name) !== null;
 }

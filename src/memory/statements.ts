@@ -200,7 +200,8 @@ function splitPredicates(part: string): string[] {
     const after = part.slice(m.index! + m[0].length + verb.length);
     // Without "and", only a run of past events splits: "sold the Civic, picked up a Tesla".
     if (m[1] === undefined && !(past(verb) && past(lead[2]!))) continue;
-    if (!isVerb(verb) || COPULA.test(verb) || /^\s+by\b/.test(after) || !/\S/.test(after)) continue;
+    // "got" + a thing is a second event ("sold the Vespa and got an e-bike"), not a state ("got married").
+    if (!isVerb(verb) || (COPULA.test(verb) && !(/^got$/i.test(verb) && /^\s+(?:an?|the|my|our|some|\d+)\s/i.test(after))) || /^\s+by\b/.test(after) || !/\S/.test(after)) continue;
     out.push(`${out.length > 0 ? `${lead[1]} ` : ''}${part.slice(start, m.index)}`);
     start = m.index! + m[0].length;
   }

@@ -1,12 +1,6 @@
-import type { MemoryRecord } from '../core/types.js';
 import { allergyWithdrawn } from './profile-allergies.js';
 import { subjectOf, type SubjectKey } from './memory-ranking.js';
-import { moveUp } from './rank-move.js';
-
-interface Ranked {
-  memory: MemoryRecord;
-  similarity: number;
-}
+import { moveUp, type RankedMemory } from './rank-move.js';
 
 /**
  * "What am I allergic to?" asks what holds (issue 26, round 19): "The user is not allergic to penicillin." shares every
@@ -16,7 +10,7 @@ interface Ranked {
  */
 const YES_NO = /^\s*(?:am|is|are|was|were|do|does|did|can|could|should|has|have)\b/i;
 
-export function allergiesAboveDenials<T extends Ranked>(ranked: readonly T[], question: string, asked: readonly string[], subjectKey: SubjectKey): T[] {
+export function allergiesAboveDenials<T extends RankedMemory>(ranked: readonly T[], question: string, asked: readonly string[], subjectKey: SubjectKey): T[] {
   if (!asked.includes('allergy') || YES_NO.test(question)) return [...ranked];
   const out = [...ranked];
   const held = (h: T) => /\ballergic\b|\ballergy\b|\ballergies\b/i.test(h.memory.memory) && !allergyWithdrawn(h.memory);

@@ -1,10 +1,6 @@
 import type { MemoryRecord } from '../core/types.js';
+import type { RankedMemory } from './rank-move.js';
 import { canonicalAttribute, statedLater, subjectOf, type SubjectKey } from './memory-ranking.js';
-
-interface Ranked {
-  memory: MemoryRecord;
-  similarity: number;
-}
 
 /**
  * "What's my job?" asks what a person does (issue 26, round 19): the attribute catalogue reads it as employer and role
@@ -13,7 +9,7 @@ interface Ranked {
  * person, stated with it or later, goes just above it (titles keep their order among themselves, so the current one
  * moves). "Where do I work?" and "who do I work for?" ask the employer alone and are left as they are.
  */
-export function titleAboveEmployer<T extends Ranked>(ranked: readonly T[], asked: readonly string[], subjectKey: SubjectKey): T[] {
+export function titleAboveEmployer<T extends RankedMemory>(ranked: readonly T[], asked: readonly string[], subjectKey: SubjectKey): T[] {
   if (!asked.includes('employer') || !asked.includes('role')) return [...ranked];
   const out = [...ranked];
   const i = out.findIndex((h) => canonicalAttribute(h.memory.attribute) === 'role' || canonicalAttribute(h.memory.attribute) === 'employer');

@@ -1,10 +1,5 @@
 import type { MemoryRecord } from '../core/types.js';
-
-/** A hit and its score, as `memory-ranking.ts` ranks them. */
-interface Ranked {
-  memory: MemoryRecord;
-  similarity: number;
-}
+import type { RankedMemory } from './rank-move.js';
 
 /**
  * Facts stated in another mood than "this is so" (round 20): advice someone gives ("the user's doctor says the user
@@ -34,7 +29,7 @@ export const PLAIN_SHARE = 0.6;
 /**
  * Moves each memory in another mood below the best plain fact of the same subject (by `subjectOf`, named in its text) that scores at least `PLAIN_SHARE` of it; the input is sorted best first and so is the result.
  */
-export function unassertedBelow<T extends Ranked>(sorted: readonly T[], subjectOf: (m: MemoryRecord) => string | null): T[] {
+export function unassertedBelow<T extends RankedMemory>(sorted: readonly T[], subjectOf: (m: MemoryRecord) => string | null): T[] {
   const moods = sorted.map((h) => unasserted(h.memory.memory));
   if (!moods.some(Boolean)) return [...sorted];
   const out = sorted.map((h) => ({ ...h }));

@@ -13,6 +13,8 @@ import { recurringHabit, replacedWeeklySlots } from './profile-schedules.js';
 import { deadPetFacts, petDied, placesLeftBehind, replacedEndings } from './profile-ended.js';
 import { allergyWithdrawn } from './profile-allergies.js';
 import { settledPlans } from './profile-plans.js';
+import { holdsOverEnding } from './same-time-endings.js';
+import { endedHabits } from './profile-habit-endings.js';
 
 export { daysBefore, finishedPlan } from './profile-dates.js';
 
@@ -135,7 +137,9 @@ export class MemoryProfiles {
     const pairs = keyed.map((m) => ({ subject: m.subject!, attribute: m.attribute! }));
     const others = pairs.length > 0 ? await this.store.memories.findMemoryDatesBySubjects(orgId, tags, pairs) : [];
     const newest = new Map<string, MemoryDates>();
-    for (const m of [...keyed, ...others]) {
+    // Each memory once, as read with its text where it was (the text tells a value from its ending).
+    const known = new Set(keyed.map((m) => m.id));
+    for (const m of [...keyed, ...others.filter((o) => !known.has(o.id))]) {
       const key = supersessionKey(m);
       if (!key) continue;
       const held = newest.get(key);
@@ -151,9 +155,11 @@ function extendsFact(a: MemoryDates | MemoryRecord, b: MemoryDates): boolean {
   return 'relation' in a && a.relation === 'extends' && a.parentMemoryId === b.id;
 }
 
-/** Stated later; at the same time, the later event. */
-function newer(a: MemoryDates, b: MemoryDates): boolean {
+/** Stated later; at the same time, a value over its ending, then the later event. */
+function newer(a: MemoryDates | MemoryRecord, b: MemoryDates | MemoryRecord): boolean {
   if (a.createdAt !== b.createdAt) return a.createdAt > b.createdAt;
+  // "sold the camper van in June 2026" and "got a Tesla Model Y instead" of one message: the value that holds wins.
+  if (holdsOverEnding(a, b) || holdsOverEnding(b, a)) return holdsOverEnding(a, b);
   return (a.eventDate ?? '') > (b.eventDate ?? '');
 }
 
@@ -172,7 +178,8 @@ export function normalizedText(text: string): string {
  * called a partner after the newest partner fact ended that relationship or named someone else (profile-partners.ts),
  * a job replaced by a job taken later (profile-job-changes.ts), a car replaced by one acquired later (profile-vehicles.ts),
  * a home replaced by a move said later and a stay ended by a return (profile-moves.ts), daily life in a place the
- * person moved away from, a dead pet's life and an ending replaced "instead" (profile-ended.ts).
+ * person moved away from, a dead pet's life and an ending replaced "instead" (profile-ended.ts), a thing a later fact ended by name
+ * (profile-habit-endings.ts).
  */
 function staleFacts(facts: readonly MemoryRecord[]): Set<string> {
   return new Set([
@@ -186,5 +193,6 @@ function staleFacts(facts: readonly MemoryRecord[]): Set<string> {
     ...replacedEndings(facts, statedLater),
     ...formerPartnerFacts(facts, statedLater),
     ...settledPlans(facts, statedLater),
+    ...endedHabits(facts, statedLater),
   ]);
 }

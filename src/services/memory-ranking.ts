@@ -7,6 +7,8 @@ import { indexTerms } from '../text/tokenize.js';
 import { textSubject } from './memory-subjects.js';
 import { memoryTerms } from './memory-terms.js';
 import { backAtPlace, backFromStay, boundedStay, movedHome, statesHome } from './memory-moves.js';
+import { moveUp, type RankedMemory } from './rank-move.js';
+import { ENDS_THING, holdsOverEnding } from './same-time-endings.js';
 import { livingThingReplaced, newHolderAt, newOfSameThing, switchedAway } from './memory-replacements.js';
 
 /**
@@ -150,10 +152,7 @@ export function attributeEvidence(asked: readonly string[], m: Pick<MemoryRecord
  */
 const SAYS_DIET = new RegExp(String.raw`\b(?:diet|${DIETS})\b`, 'i');
 
-export interface RankedMemory {
-  memory: MemoryRecord;
-  similarity: number;
-}
+export type { RankedMemory };
 
 /**
  * Orders hits so that the current fact of each subject + attribute answers: within a version chain the latest
@@ -197,13 +196,6 @@ export function currentFactsFirst<T extends RankedMemory>(hits: readonly T[], su
 /** A later fact that ends the value an older fact states ("sold the Outback", "left Figma", "retired from Acme"). */
 const ENDS_VALUE =
   /\b(?:sold|traded\s+(?:\w+\s+){1,3}in\b|part[- ]exchanged|gave away|given away|got rid of|traded in|quit|left|leaving|retired from|resigned from|lost|ended|broke up with|split from|divorced|moved out of|moved away from|closed|shut down|dropped out|stepped down|stopped(?! by)|gave up|given up|cancell?ed|no longer)\b/i;
-/**
- * The ending words that end a thing the user did or had, whatever attribute states it (a band, a club, a board seat, a
- * car); not the ones that end a relationship with a person ("broke up with Priya" does not end "Priya and the user
- * adopted a dog, his name is Rufus"), nor "lost" or "ended", which also say other things.
- */
-const ENDS_THING =
-  /\b(?:sold|traded\s+(?:\w+\s+){1,3}in\b|part[- ]exchanged|gave away|given away|got rid of|traded in|quit|left(?! for\b)|retired from|resigned from|moved out of|moved away from|closed|shut down|dropped out|stepped down|stopped(?! by)|gave up|given up|cancell?ed|no longer)\b/i;
 /** "my new boss", "a new job": a later fact naming a new holder of an attribute. */
 const NEW_HOLDER = /\bnew\s+([a-z]+)/gi;
 /** Attributes with one value at a time, whose new holder replaces the old one ("new boss"; never "new dog"). */
@@ -295,10 +287,7 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
     if (!next) continue;
     const j = out.findIndex((h) => h.memory.id === next.memory.id);
     if (j < i) continue;
-    const [newer] = out.splice(j, 1) as [T];
-    out.splice(i, 0, { ...newer, similarity: older.similarity });
-    moved.add(newer.memory.id);
-    for (let k = i + 1; k <= j; k++) out[k] = { ...out[k]!, similarity: Math.min(out[k]!.similarity, out[k - 1]!.similarity * 0.999) };
+    moved.add(moveUp(out, j, i).memory.id);
     i++;
   }
   return out;
@@ -605,17 +594,13 @@ export function newerTwinsFirst<T extends RankedMemory>(sorted: readonly T[], su
         break;
       }
       if (!laterView(n, o)) continue;
-      if ((within && (twins(o, n) || workChange(o, n))) || announcedChange(o, n)) {
+      if ((within && (twins(o, n) || workChange(o, n))) || (announcedChange(o, n) && !asideOfChange(o, n))) {
         j = k;
         break;
       }
     }
     if (j < 0) continue;
-    const newer = out[j]!;
-    out.splice(j, 1);
-    out.splice(i, 0, { ...newer, similarity: older.similarity });
-    // Scores stay non-increasing: everything moved down keeps at most the score above it.
-    for (let k = i + 1; k <= j; k++) out[k] = { ...out[k]!, similarity: Math.min(out[k]!.similarity, out[k - 1]!.similarity * 0.999) };
+    moveUp(out, j, i);
     // The fact now in this place may have a newer twin of its own (each pass puts a later fact here, so this ends).
     i--;
   }
@@ -776,7 +761,8 @@ function newerOnTies<T extends RankedMemory>(sorted: T[], subjectKey: SubjectKey
         (!view(a).lasting && !view(b).lasting && !restates(view(a), view(b))) ||
         own.get(a.memory.id)! - own.get(b.memory.id)! >= RECENCY_TIE ||
         !laterView(view(b), view(a)) ||
-        differentFacts(a.memory, b.memory, subjectKey)
+        differentFacts(a.memory, b.memory, subjectKey) ||
+        asideOfChange(view(a), view(b))
       )
         continue;
       sorted[i - 1] = { ...b, similarity: a.similarity };
@@ -785,6 +771,16 @@ function newerOnTies<T extends RankedMemory>(sorted: T[], subjectKey: SubjectKey
     }
   }
   return sorted;
+}
+
+/**
+ * "The user's mum is settled in nicely." (an episode, no attribute) after "The user's mum moved into Ardfield care home
+ * in Kinsale" (the residence's new version): the episode says how the change went, not another change, so it does not
+ * take a near tie from the linked change it follows, nor its place as an announced change (newerTwinsFirst). An
+ * episode that ends or denies something, or names a value ("settled in Tokyo now"), still does.
+ */
+function asideOfChange(a: FactView, b: FactView): boolean {
+  return a.memory.relation === 'updates' && a.id !== 'other' && !b.lasting && !b.says(ENDS_VALUE) && !b.says(NEGATED) && !b.pastValue && namedValues(b).length === 0;
 }
 
 /**
@@ -801,8 +797,17 @@ function newestVersion<T extends RankedMemory>(members: readonly T[]): T {
   return members.reduce((a, b) => (b.memory.isLatest && !a.memory.isLatest ? b : a.memory.isLatest && !b.memory.isLatest ? a : b.memory.version > a.memory.version ? b : a));
 }
 
+/**
+ * The member stated last. At one time (one message), a value over its ending ("got a Tesla" over "sold the camper
+ * van"), and the fact that extends the other over it ("rescue cat is called Pickle" over "got a rescue cat"), as the
+ * profile keeps it (memory-profile.ts currentAmong): not whichever random id the store returned first.
+ */
 function newestFact<T extends RankedMemory>(members: readonly T[]): T {
-  return members.reduce((a, b) => (statedLater(b.memory, a.memory) ? b : a));
+  return members.reduce((a, b) => (statedLater(b.memory, a.memory) || (!statedLater(a.memory, b.memory) && (holdsOverEnding(b.memory, a.memory) || extendsOther(b.memory, a.memory))) ? b : a));
+}
+
+function extendsOther(a: MemoryRecord, b: MemoryRecord): boolean {
+  return a.relation === 'extends' && a.parentMemoryId === b.id;
 }
 
 /**
@@ -893,8 +898,19 @@ function mealAdvice(q: string): boolean {
 
 /** The attributes a question asks about (memory/attributes.ts), and the diet a question about food to serve asks about. */
 export function askedAttributes(question: string): string[] {
-  const asked = attributesAskedBy(question);
+  const asked = workSchedule(question, attributesAskedBy(question));
   return mealAdvice(question) && !asked.includes('diet') ? [...asked, 'diet'] : asked;
+}
+
+/**
+ * "Which days do I work from home?", "do I work remotely?": where and when the work is done is a schedule
+ * ("The user now only works from home on Fridays.", schedule:work), not the employer or the title the word "work"
+ * asks about elsewhere.
+ */
+const WORK_SCHEDULE = /\b(?:work(?:s|ing)?\s+(?:from|at)\s+home|wfh|work(?:s|ing)?\s+remotely|(?:which|what)\s+days?\b[^?]*\b(?:work|office|in)\b)/i;
+function workSchedule(question: string, asked: string[]): string[] {
+  if (!WORK_SCHEDULE.test(question)) return asked;
+  return [...asked.filter((a) => a !== 'employer' && a !== 'role'), ...(asked.includes('schedule') ? [] : ['schedule'])];
 }
 
 /** The question without the context it names, for scoring words (memory/attributes.ts questionFocus). */

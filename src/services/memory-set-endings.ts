@@ -1,13 +1,7 @@
-import type { MemoryRecord } from '../core/types.js';
 import { endedPetName, petKindNamed } from '../memory/pet-endings.js';
-import { escapeRe } from '../text/regex-escape.js';
+import { namesWord } from '../text/regex-escape.js';
 import { subjectOf, type SubjectKey } from './memory-ranking.js';
-import { moveUp } from './rank-move.js';
-
-interface Ranked {
-  memory: MemoryRecord;
-  similarity: number;
-}
+import { moveUp, type RankedMemory } from './rank-move.js';
 
 /**
  * "Rufus passed away" ends one dog of "two dogs, Rufus and Bean" (memory/set-member-endings.ts): the set's new version
@@ -15,12 +9,12 @@ interface Ranked {
  * the pet ("what dog do I have now?"), that version answers, so it goes just above the ending; "did Rufus die?" still
  * gets the ending first.
  */
-export function restOfSetAboveEnding<T extends Ranked>(ranked: readonly T[], question: string, subjectKey: SubjectKey): T[] {
+export function restOfSetAboveEnding<T extends RankedMemory>(ranked: readonly T[], question: string, subjectKey: SubjectKey): T[] {
   const out = [...ranked];
   for (let i = 0; i < out.length; i++) {
     const ending = out[i]!.memory;
     const name = endedPetName(ending.memory);
-    if (!name || new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRe(name)}(?![\p{L}\p{N}])`, 'iu').test(question)) continue;
+    if (!name || namesWord(question, name, true)) continue;
     const kind = petKindNamed(ending.memory, name);
     const who = subjectOf(ending, subjectKey);
     const j = out.findIndex(

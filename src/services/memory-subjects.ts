@@ -104,6 +104,39 @@ function relationOf(key: string): string | null {
   return m ? relative(m[1]!) : null;
 }
 
+/** A mother or father asked about is one of "the user's parents", who act together in some facts. */
+const PARENT = new Set(['mother', 'father']);
+const PARENTS = `${USER}'s parents`;
+
+/** Kin words used as a name, by the relation word the rest of this file reads ("Gran" is "grandma"). */
+const KIN_NAMES: Record<string, string> = {
+  Mum: 'mum',
+  Mom: 'mom',
+  Mam: 'mum',
+  Mummy: 'mum',
+  Mommy: 'mom',
+  Ma: 'mum',
+  Dad: 'dad',
+  Daddy: 'dad',
+  Pa: 'dad',
+  Gran: 'grandma',
+  Granny: 'grandma',
+  Grandma: 'grandma',
+  Nan: 'grandma',
+  Nana: 'grandma',
+  Nanna: 'grandma',
+  Grandpa: 'grandpa',
+  Grandad: 'grandpa',
+  Granddad: 'grandpa',
+};
+// Case-sensitive: the capital makes the word a name ("where does Mum live?"), not "my mum" nor "his Mum".
+const KIN_NAME = new RegExp(String.raw`(?<!\b(?:[Mm]y|[Oo]ur|[Tt]he|[Yy]our|[Hh]is|[Hh]er|[Tt]heir|user's)\s+)\b(${Object.keys(KIN_NAMES).join('|')})\b(?!\s+\p{Lu})`, 'gu');
+
+/** "Where does Mum live now?": a capitalised kin word used as a name is the user's relative ("my mum"). */
+export function kinAsName(question: string): string {
+  return question.replace(KIN_NAME, (_, w: string) => `my ${KIN_NAMES[w]}`);
+}
+
 /**
  * A question about an event, an activity or a time rather than a person's lasting attribute: when something happened,
  * how long or how often, what someone did. LoCoMo dev (883 questions): 434 of them.
@@ -127,7 +160,8 @@ function userNames(memories: readonly Pick<MemoryRecord, 'subject' | 'attribute'
 }
 
 /** The subjects of a memory search's candidates, read against its question. */
-export function subjectsOf(question: string, memories: readonly Pick<MemoryRecord, 'subject' | 'attribute' | 'memory'>[]): Subjects {
+export function subjectsOf(asked_: string, memories: readonly Pick<MemoryRecord, 'subject' | 'attribute' | 'memory'>[]): Subjects {
+  const question = kinAsName(asked_);
   const user = userNames(memories);
   const written = (subject: string | null): string | null => {
     const s = subject?.trim().toLowerCase();
@@ -169,7 +203,7 @@ export function subjectsOf(question: string, memories: readonly Pick<MemoryRecor
   if (FIRST_PERSON.test(question) && (!RELATIVE.test(question) || RELATION_ASKED.test(question))) asked.add(USER);
   // "where does my mum live?": the memories may file the relative under the relation itself ("the user's mother").
   const rel = ASKED_RELATIVE.exec(question)?.[1];
-  if (rel && !RELATION_ASKED.test(question)) for (const k of known) if (relationOf(k) === relative(rel)) asked.add(k);
+  if (rel && !RELATION_ASKED.test(question)) for (const k of known) if (relationOf(k) === relative(rel) || (PARENT.has(relative(rel) ?? '') && k === PARENTS)) asked.add(k);
   // "my sister" is the one sister the memories name.
   const kin = relativesAsked(question, memories);
   for (const k of known) if (kin.names.has(k.split(' ')[0]!)) asked.add(k);

@@ -1,0 +1,46 @@
+import type { MemoryRecord } from '../core/types.js';
+import { subjectOf } from './memory-ranking.js';
+
+/**
+ * A habit or a thing ended in other words than its own (issue 26, round 20): "The user goes to the gym every morning"
+ * (filed under whatever attribute the reader guessed), then "The user cancelled the user's gym membership, been doing
+ * yoga at home instead." (no attribute). Nothing links them, so the gym stayed among the lasting facts. A later fact of
+ * the same person that ends a thing (cancelled, quit, gave up, stopped, sold) ends the facts said before it that
+ * name the thing.
+ */
+
+/** An ending verb and the words of what it ends, up to a preposition, a comma or the end ("cancelled my gym membership"). */
+const ENDING =
+  /\b(?:cancell?ed|quit|gave up(?: on)?|given up(?: on)?|stopped(?! by)(?: going to)?|sold|got rid of|dropped out of)\s+((?:[\p{L}'’-]+\s*){1,4}?)(?=[,.;!?]|\s+(?:at|in|on|for|after|because|since|and|but|so|last|this|to|with|been)\b|$)/iu;
+/** Words that say whose or which, not what: "the user's", "my", "the". */
+const NOT_THING = new Set(['the', 'a', 'an', 'my', 'our', 'his', 'her', 'their', 'its', 'user', "user's", 'user’s', 'of']);
+/** Words too general to name a thing on their own ("membership" of any club, "job" of any employer). */
+const GENERAL = new Set(['membership', 'subscription', 'plan', 'account', 'job', 'work', 'contract', 'class', 'classes', 'habit', 'going', 'it', 'that', 'this', 'them', 'everything', 'all']);
+
+/** The words of the thing a fact ends, lower-case; none when it ends nothing named. */
+function endedThing(text: string): string[] {
+  const m = ENDING.exec(text);
+  if (!m) return [];
+  return m[1]!
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length >= 3 && !NOT_THING.has(w) && !GENERAL.has(w));
+}
+
+/**
+ * Ids of the facts naming a thing that a later fact of the same person ended. `later(a, b)`: a was said after b.
+ */
+export function endedHabits<T extends Pick<MemoryRecord, 'id' | 'memory' | 'subject'>>(facts: readonly T[], later: (a: T, b: T) => boolean): Set<string> {
+  const out = new Set<string>();
+  const endings = facts.flatMap((m) => {
+    const words = endedThing(m.memory);
+    return words.length > 0 ? [{ m, person: subjectOf(m), words: words.map((w) => new RegExp(String.raw`(?<![\p{L}\p{N}])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\p{L}\p{N}])`, 'iu')) }] : [];
+  });
+  if (endings.length === 0) return out;
+  for (const older of facts) {
+    const person = subjectOf(older);
+    if (!person || endedThing(older.memory).length > 0) continue;
+    if (endings.some((e) => e.m !== older && e.person === person && later(e.m, older) && e.words.some((w) => w.test(older.memory)))) out.add(older.id);
+  }
+  return out;
+}
