@@ -23,7 +23,6 @@ import { aboutMeBullets } from './about-me-bullets.js';
 import { groupChatTurns } from './group-chat.js';
 import { newsInParentheses } from './news-in-parentheses.js';
 import { Discourse, selfIntroducedName } from './discourse.js';
-import { isPlaceName } from './lexicon.js';
 import { nameFromEntityContext, type Voices } from './first-person.js';
 import { capitalise, factsOfClause, MAX_FACT_CHARS } from './sentence-facts.js';
 import { asideOf, cleanSentence, isRoughDay, restoreImpliedSubject, splitClauses } from './statements.js';
@@ -38,6 +37,7 @@ import { withoutLeadLabel } from './lead-labels.js';
 import { pastAndPresent, previousPlace } from './past-values.js';
 import { normaliseTyping, typedSentences } from './user-typing.js';
 import { authorsSlot, weekdayFirst } from './slot-statements.js';
+import { nextEmployer, thirdPartyWorkplaces } from './job-changes.js';
 import { CORRECTION_CUE, correctsOf, valueCorrection, type ValueCorrection } from './rejected-values.js';
 
 export { MAX_FACT_CHARS };
@@ -245,6 +245,8 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
       const daysList = mood && isListOfHappenings(raw);
       for (const fact of joinedInstead(sentence)) if (!daysList || fact.attribute) push(fact);
     }
+    // "I switched jobs. I'm at Canva now": a job change said anywhere in the turn names the next employer.
+    facts.splice(before, facts.length - before, ...nextEmployer(facts.slice(before)));
     // A turn of a chat between people that told what happened, with no fact of the kinds above: one event in the
     // speaker's words (with an assistant, a turn is an answer to it or a request: nothing to quote).
     const event = chat && !speakers.includes(ASSISTANT) && facts.length === before ? turnEvent({ speaker: turn.speaker, content: body }, date, names) : null;
@@ -270,7 +272,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
     ...(pasted > 0 ? [`skipped ${pasted} turn(s) of more than ${MAX_TURN_SENTENCES} sentences (pasted text)`] : []),
     ...(truncated || budget < 0 ? [`read the first ${MAX_SENTENCES} sentences and ${MAX_SCAN_CHARS} characters of each part only`] : []),
   ];
-  const read = newHomesInDistricts(facts);
+  const read = newHomesInDistricts(thirdPartyWorkplaces(facts, users));
   return notes.length > 0 ? { facts: read, note: notes.join('; ') } : { facts: read };
 }
 
@@ -310,25 +312,6 @@ function correctionFact(fix: ValueCorrection, speaker: string, date: string | nu
     speaker: chat ? speaker : null,
     corrects: correctsOf(fix),
   };
-}
-
-/**
- * "Marco has left Accenture and moved over to Deloitte", "Left HubSpot in August, I'm at Intercom now": the
- * organisation the subject went to or is at, in the sentence that ends their job, is the next employer (not a home
- * or where they are this minute).
- */
-function nextEmployer(facts: ExtractedFact[]): ExtractedFact[] {
-  const left = facts.find((f) => f.attribute === 'employer' && /\b(?:left|quit|resigned|walked out|walked away|moved on)\b/i.test(f.text));
-  if (!left) return facts;
-  const went = /\b(?:moved (?:over |across )?to|went (?:over )?to|switched to|joined|(?:is|'s|am|'m) (?:now )?at|started at)\s+(?:the\s+)?(\p{Lu}[\p{L}'’&-]*(?:\s+\p{Lu}[\p{L}'’&-]*)*)/u;
-  // A city is where they moved ("moved from Ottawa to Toronto"), not whom they work for.
-  const organisation = (f: ExtractedFact) => {
-    const name = went.exec(f.text)?.[1];
-    return name !== undefined && !isPlaceName(name);
-  };
-  return facts.map((f) =>
-    f !== left && f.subject === left.subject && (f.attribute === null || f.attribute === 'residence' || f.attribute === 'location') && organisation(f) ? { ...f, attribute: 'employer', isStatic: true } : f,
-  );
 }
 
 const MEANT = /^(?:I\s+meant|I\s+mean|meant)(?:\s+to\s+say)?\s+(?!(?:I|I'm|we|my|our|that|it|to|the user|you|he|she|they)\b)([^,.;!?]{1,40}?)\s*(?:[,.;!?]|$)/iu;
