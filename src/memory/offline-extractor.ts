@@ -1,4 +1,5 @@
 import { itAsEarlierObject } from './clause-objects.js';
+import { oneAsEarlierNoun } from './one-anaphora.js';
 import { pairAsObject, relationFirst } from './paired-subjects.js';
 import { introducedNameFact } from './introduced-name.js';
 import { foldTopicEcho } from './topic-echo.js';
@@ -231,7 +232,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
         const fix = CORRECTION_CUE.test(body) ? valueCorrection(whole, body) : null;
         const said = fix ? restoreImpliedSubject(cleanSentence(fix.statement, names)) : whole;
         const own: ExtractedFact[] = [];
-        for (const clause of splitClauses(itAsEarlierObject(pairAsObject(relationFirst(said)))).flatMap(previousPlace)) {
+        for (const clause of splitClauses(itAsEarlierObject(pairAsObject(relationFirst(oneAsEarlierNoun(said))))).flatMap(previousPlace)) {
           if (clause.length > MAX_SENTENCE_CHARS) continue;
           own.push(...factsWithoutAside(clause, context));
         }
