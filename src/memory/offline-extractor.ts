@@ -40,6 +40,7 @@ import { pastAndPresent, previousPlace } from './past-values.js';
 import { normaliseTyping, typedSentences } from './user-typing.js';
 import { authorsSlot, weekdayFirst } from './slot-statements.js';
 import { nextEmployer, thirdPartyWorkplaces } from './job-changes.js';
+import { clearsRejected, RETRACTION_BREAK, retraction } from './retractions.js';
 import { CORRECTION_CUE, correctsOf, valueCorrection, type ValueCorrection } from './rejected-values.js';
 
 export { MAX_FACT_CHARS };
@@ -194,6 +195,8 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
     // "Today was one of those days. Rain all morning, the bus was late, and I spilled coffee": after a mood of the day,
     // a sentence listing the day's happenings is that mood, not facts (a catalogued fact in it still counts).
     let mood = false;
+    // Values the author took back in this turn ("no wait, not sulfa, it's codeine").
+    const rejected: string[] = [];
     for (const span of spans) {
       if (budget-- <= 0 || facts.length >= maxFacts) break;
       const sentence: ExtractedFact[] = [];
@@ -203,7 +206,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
       // "shes great. i work on payments": a sentence typed without its capital is a sentence all the same.
       // "Kai called, he's moved to Kyoto" → "Kai has moved to Kyoto"; "I used to X, now I Y" → two statements, the past first.
       // "My title is Senior Analyst - scratch that, it's Lead Analyst": a retraction after a dash is a sentence of its own.
-      const stated = (chat || !plainLong ? typedSentences(raw).flatMap((t) => t.split(RETRACTION_AFTER_DASH)) : [raw]).flatMap((t) => (chat || !plainLong ? pastAndPresent(statementBehindLead(t)) : [t]));
+      const stated = (chat || !plainLong ? typedSentences(raw).flatMap((t) => t.split(RETRACTION_BREAK)) : [raw]).flatMap((t) => (chat || !plainLong ? pastAndPresent(statementBehindLead(t)) : [t]));
       // "Ray's HbA1c still high, metformin now 1000mg": a medication note is a statement of who takes what.
       for (const labelled of chat || !plainLong ? stated.flatMap(doseStatements) : stated) {
         // "Team notes: Marco works at Accenture", "As of May 2026, Hannah lives in Basel": the statement after the label.
@@ -214,6 +217,8 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
         const voiced = !chat && !plainLong ? asAuthorWrote(typed) : typed;
         const whole = chat || !plainLong ? restoreImpliedSubject(cleanSentence(voiced, names)) : typed;
         if (isRoughDay(whole)) mood = true;
+        // "Sulfa is fine." after taking sulfa back: nothing more to keep.
+        if (rejected.length > 0 && clearsRejected(whole, rejected)) continue;
         // "sorry, I meant Spotify": the author's previous fact, with the value they meant.
         const corrected = chat || !plainLong ? correction(whole, facts, chat ? turn.speaker : null) : null;
         if (corrected) {
@@ -223,6 +228,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
         // "no wait, it's a 2017", "typo above, it's AB positive": the value replaces its like in the author's last fact.
         const retracted = chat || !plainLong ? retraction(typed, [...facts, ...sentence], chat ? turn.speaker : null) : null;
         if (retracted) {
+          if (retracted.rejected) rejected.push(retracted.rejected);
           const at = facts.indexOf(retracted.old);
           if (at >= 0) facts[at] = retracted.fact;
           else sentence.splice(sentence.indexOf(retracted.old), 1, retracted.fact);
@@ -339,49 +345,6 @@ function correction(sentence: string, facts: readonly ExtractedFact[], speaker: 
     if (!best || distance < best.distance) best = { fact: f, value, distance };
   }
   return best ? { ...best.fact, text: best.fact.text.replace(best.value, meant) } : null;
-}
-
-// A correction's lead-in, then the value: "no wait, it's a 2017", "typo above - it's AB positive", "sorry, I meant year 5".
-const RETRACTION =
-  /^\s*(?:(?:oh|oops|ugh)[,!\s]+)?(?:sorry|no wait|wait|typo(?: above)?|correction|scratch that|my bad|actually no|no sorry|sorry no)\b[\s,:;!.—–-]*(?:(?:sorry|no)[,\s]+)?(?:it's|it is|it was|that's|that was|that should be|should be|make that|I meant|I mean|meant)\s+(?:actually\s+)?(?:an?\s+)?([^,.;!?]{1,40}?)\s*(?:[,.;!?]|$)/iu;
-
-const RETRACTION_AFTER_DASH = /\s+[-—–]\s+(?=(?:scratch that|no wait|sorry,? I meant|correction|my bad|actually no)\b)/i;
-// What follows a retracted value and is no part of it: "it's Lead Analyst since the restructure".
-const AFTER_VALUE = /\s+(?:since|because|as of|from|after|now|these days|instead|though)\b.*$/i;
-
-/**
- * "user: my blood type is A positive / user: typo above, it's AB positive", "I drive a 2015 Mazda / no wait, it's a
- * 2017": a value after a correction's lead-in takes the place of its like in the author's last fact of the same
- * document: a number for a number of the same shape ("year 4" → "year 5", "2015" → "2017"), else what the fact says
- * the subject is. The fact is replaced where it stands, so the mistaken value is never stored. Null when the
- * sentence is no such correction or no fact of the author's has a value of that shape.
- */
-function retraction(sentence: string, facts: readonly ExtractedFact[], speaker: string | null): { old: ExtractedFact; fact: ExtractedFact } | null {
-  const meant = RETRACTION.exec(sentence)?.[1]?.replace(AFTER_VALUE, '').trim();
-  if (!meant || meant.split(/\s+/).length > 5) return null;
-  for (let i = facts.length - 1, seen = 0; i >= 0 && seen < 3; i--) {
-    const f = facts[i]!;
-    if (f.speaker !== speaker) continue;
-    seen++;
-    let text: string | null = null;
-    if (/\d/.test(meant)) {
-      // The meant value's words with its numbers open: "year 5" finds "year 4", "2017" a four-digit number.
-      const shape = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(meant).replace(/\d+/g, (d) => `\\d{${d.length}}`)}(?![\\p{L}\\p{N}])`, 'iu');
-      const m = shape.exec(f.text);
-      if (m && m[0].toLowerCase() !== meant.toLowerCase()) text = f.text.slice(0, m.index) + meant + f.text.slice(m.index + m[0].length);
-    } else {
-      // "Lead Analyst" for "Senior Analyst": a capitalised value ending in the same word, in any of the last facts.
-      const head = /\s(\p{Lu}[\p{L}'’-]+)$/u.exec(` ${meant}`)?.[1];
-      const like = head ? new RegExp(`(?<![\\p{L}\\p{N}])(?:\\p{Lu}[\\p{L}'’-]*\\s+){1,2}${escapeRe(head)}(?![\\p{L}\\p{N}])`, 'u').exec(f.text) : null;
-      if (like && like[0].toLowerCase() !== meant.toLowerCase() && meant.split(/\s+/).length >= 2) text = f.text.slice(0, like.index) + meant + f.text.slice(like.index + like[0].length);
-      else if (seen === 1) {
-        const m = /^(.*\b(?:is|are|was)\s+)(?:an?\s+)?(.+?)([.!?]*)$/u.exec(f.text);
-        if (m && m[2]!.toLowerCase() !== meant.toLowerCase() && m[2]!.split(/\s+/).length <= 5) text = `${m[1]}${meant}${m[3]}`;
-      }
-    }
-    if (text) return { old: f, fact: { ...f, text } };
-  }
-  return null;
 }
 
 function editDistance(a: string, b: string): number {
