@@ -2,6 +2,7 @@ import { itAsEarlierObject } from './clause-objects.js';
 import { oneAsEarlierNoun } from './one-anaphora.js';
 import { withoutFarewell } from './farewells.js';
 import { teamHere } from './team-here.js';
+import { otherSubjectOf, reattributed } from './misattributed.js';
 import { pairAsObject, relationFirst } from './paired-subjects.js';
 import { introducedNameFact } from './introduced-name.js';
 import { foldTopicEcho } from './topic-echo.js';
@@ -150,6 +151,8 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
     discourse.nextTurn();
   }
 
+  // The facts of the last turn read, and the other speaker they were about ("Priya: Dan just started at Wise").
+  let reported: { from: number; about: string | null } | null = null;
   for (const turn of all) {
     // Facts are about the people of the container tag; an assistant's advice is not one of them.
     if (turn.speaker === ASSISTANT || facts.length >= maxFacts) {
@@ -158,6 +161,9 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
       continue;
     }
     const date = dateOf(turn.timestamp) ?? dateOf(doc.documentDate);
+    // "Dan: lol no, that's my brother Sam": the last turn's report about Dan was Sam's news.
+    const other = chat && reported && reported.about !== null && turn.speaker === reported.about ? otherSubjectOf(turn.content) : null;
+    if (other && reported) for (let i = reported.from; i < facts.length; i++) if (facts[i]!.subject === turn.speaker) facts[i] = reattributed(facts[i]!, turn.speaker, other);
     stamp = turn.timestamp;
     const voices = voicesOf(turn);
     const speakerAliases = users.has(turn.speaker) && turn.speaker !== USER ? [USER] : [];
@@ -258,6 +264,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
     facts.splice(before, facts.length - before, ...nextEmployer(facts.slice(before)));
     // A turn of a chat between people that told what happened, with no fact of the kinds above: one event in the
     // speaker's words (with an assistant, a turn is an answer to it or a request: nothing to quote).
+    reported = { from: before, about: facts.slice(before).find((f) => f.subject !== turn.speaker && f.subject !== null && humans.includes(f.subject))?.subject ?? null };
     const event = chat && !speakers.includes(ASSISTANT) && facts.length === before ? turnEvent({ speaker: turn.speaker, content: body }, date, names) : null;
     if (event) push(event);
     if (photo?.[1]?.trim()) {
