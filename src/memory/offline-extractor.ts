@@ -2,6 +2,7 @@ import { itAsEarlierObject } from './clause-objects.js';
 import { oneAsEarlierNoun } from './one-anaphora.js';
 import { withoutFarewell } from './farewells.js';
 import { teamHere } from './team-here.js';
+import { homeAfterLeaving } from './home-after-leaving.js';
 import { rentPaidAlone } from './rent-shares.js';
 import { appositiveRelation } from './appositive-relations.js';
 import { otherSubjectOf, reattributed } from './misattributed.js';
@@ -290,7 +291,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
     ...(pasted > 0 ? [`skipped ${pasted} turn(s) of more than ${MAX_TURN_SENTENCES} sentences (pasted text)`] : []),
     ...(truncated || budget < 0 ? [`read the first ${MAX_SENTENCES} sentences and ${MAX_SCAN_CHARS} characters of each part only`] : []),
   ];
-  const read = newHomesInDistricts(thirdPartyWorkplaces(facts, users));
+  const read = newHomesInDistricts(homeAfterLeaving(thirdPartyWorkplaces(facts, users)));
   return notes.length > 0 ? { facts: read, note: notes.join('; ') } : { facts: read };
 }
 
