@@ -44,7 +44,7 @@ import { withoutLeadLabel } from './lead-labels.js';
 import { pastAndPresent, previousPlace } from './past-values.js';
 import { normaliseTyping, typedSentences } from './user-typing.js';
 import { authorsSlot, weekdayFirst } from './slot-statements.js';
-import { nextEmployer, thirdPartyWorkplaces } from './job-changes.js';
+import { nextEmployer } from './job-changes.js';
 import { clearsRejected, RETRACTION_BREAK, retraction } from './retractions.js';
 import { CORRECTION_CUE, correctsOf, valueCorrection, type ValueCorrection } from './rejected-values.js';
 
@@ -291,7 +291,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
     ...(pasted > 0 ? [`skipped ${pasted} turn(s) of more than ${MAX_TURN_SENTENCES} sentences (pasted text)`] : []),
     ...(truncated || budget < 0 ? [`read the first ${MAX_SENTENCES} sentences and ${MAX_SCAN_CHARS} characters of each part only`] : []),
   ];
-  const read = newHomesInDistricts(homeAfterLeaving(thirdPartyWorkplaces(facts, users)));
+  const read = newHomesInDistricts(homeAfterLeaving(facts));
   return notes.length > 0 ? { facts: read, note: notes.join('; ') } : { facts: read };
 }
 
