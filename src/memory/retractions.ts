@@ -48,13 +48,15 @@ export function retraction(sentence: string, facts: readonly ExtractedFact[], sp
   const meant = said?.groups?.meant?.replace(AFTER_VALUE, '').trim();
   if (!said || !meant || meant.split(/\s+/).length > 5) return null;
   const rejected = said.groups?.rejected?.trim() ?? null;
-  for (let i = facts.length - 1, seen = 0; i >= 0 && seen < 3; i--) {
-    const f = facts[i]!;
-    if (f.speaker !== speaker) continue;
-    seen++;
-    if (rejected && !f.text.toLowerCase().includes(rejected.toLowerCase())) continue;
-    const text = withMeant(f, meant, seen);
-    if (text) return { old: f, fact: { ...f, text, attribute: attributeOf(text, f) }, rejected };
+  const own = facts.filter((f) => f.speaker === speaker).slice(-3).reverse();
+  // A value of the same shape anywhere in the last facts first ("Senior Designer" for "Junior Designer", not for the
+  // employer beside it), then the last facts' catalogued values, then what the last fact says the subject is.
+  for (const way of [sameShape, sameSlot, sameCopula]) {
+    for (const [i, f] of own.entries()) {
+      if (rejected && !f.text.toLowerCase().includes(rejected.toLowerCase())) continue;
+      const text = way(f, meant, i === 0);
+      if (text) return { old: f, fact: { ...f, text, attribute: attributeOf(text, f) }, rejected };
+    }
   }
   return null;
 }
@@ -69,22 +71,29 @@ function bare(sentence: string): RegExpExecArray | null {
   return m && STRONG_CUE.test(m.groups!.cue!) && m.groups!.meant!.trim().split(/\s+/).length <= 3 && !/^\p{L}+ing\b/u.test(m.groups!.meant!) ? m : null;
 }
 
-function withMeant(f: ExtractedFact, meant: string, seen: number): string | null {
+function sameShape(f: ExtractedFact, meant: string): string | null {
   if (/\d/.test(meant)) {
     // The meant value's words with its numbers open: "year 5" finds "year 4", "2017" a four-digit number.
     const shape = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(meant).replace(/\d+/g, (d) => `\\d{${d.length}}`)}(?![\\p{L}\\p{N}])`, 'iu');
     const m = shape.exec(f.text);
     return m && m[0].toLowerCase() !== meant.toLowerCase() ? f.text.slice(0, m.index) + meant + f.text.slice(m.index + m[0].length) : null;
   }
-  // "allergic to sulfa drugs" → "allergic to codeine": the fact's catalogued value.
-  const value = valueOf(f);
-  if (value && f.text.includes(value) && value.toLowerCase() !== meant.toLowerCase() && !/\d/.test(value)) return f.text.replace(value, meant);
-  // "Lead Analyst" for "Senior Analyst": a capitalised value ending in the same word, in any of the last facts.
+  // "Lead Analyst" for "Senior Analyst": a capitalised value ending in the same word.
   const head = /\s(\p{Lu}[\p{L}'’-]+)$/u.exec(` ${meant}`)?.[1];
   const like = head ? new RegExp(`(?<![\\p{L}\\p{N}])(?:\\p{Lu}[\\p{L}'’-]*\\s+){1,2}${escapeRe(head)}(?![\\p{L}\\p{N}])`, 'u').exec(f.text) : null;
-  if (like && like[0].toLowerCase() !== meant.toLowerCase() && meant.split(/\s+/).length >= 2) return f.text.slice(0, like.index) + meant + f.text.slice(like.index + like[0].length);
-  if (seen !== 1) return null;
-  // "is a Pisces" → "is a Gemini": what the subject is, never a state with its object ("is allergic to ...").
+  return like && like[0].toLowerCase() !== meant.toLowerCase() && meant.split(/\s+/).length >= 2 ? f.text.slice(0, like.index) + meant + f.text.slice(like.index + like[0].length) : null;
+}
+
+/** "allergic to sulfa drugs" → "allergic to codeine": the fact's catalogued value. */
+function sameSlot(f: ExtractedFact, meant: string): string | null {
+  if (/\d/.test(meant)) return null;
+  const value = valueOf(f);
+  return value && f.text.includes(value) && value.toLowerCase() !== meant.toLowerCase() && !/\d/.test(value) ? f.text.replace(value, meant) : null;
+}
+
+/** "is a Pisces" → "is a Gemini": what the last fact says the subject is, never a state with its object ("is allergic to ..."). */
+function sameCopula(f: ExtractedFact, meant: string, last: boolean): string | null {
+  if (!last || /\d/.test(meant)) return null;
   const m = /^(.*\b(?:is|are|was)\s+)(?:an?\s+)?(.+?)([.!?]*)$/u.exec(f.text);
   return m && m[2]!.toLowerCase() !== meant.toLowerCase() && m[2]!.split(/\s+/).length <= 5 && !/\s(?:to|at|in|of|for|with|on|from)\s/.test(` ${m[2]!} `) ? `${m[1]}${meant}${m[3]}` : null;
 }
