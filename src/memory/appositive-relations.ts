@@ -4,8 +4,7 @@
  * the sentence says (issue 26, fresh21 f21-email-phd-supervisor: the sentence was dropped for its "you", and with it
  * who the supervisor is). The sentence itself is kept after the statement.
  */
-const RELATION =
-  String.raw`(?:(?:line\s+|new\s+|old\s+|current\s+|phd\s+|PhD\s+|thesis\s+|academic\s+)?(?:supervisor|manager|boss|advisor|adviser|mentor|landlord|landlady|GP|doctor|therapist|dentist|physio|trainer|coach|tutor|teacher|lawyer|accountant|team lead|tech lead))`;
+const RELATION = String.raw`(?:(?:line\s+|new\s+|old\s+|current\s+|phd\s+|PhD\s+|thesis\s+|academic\s+)?(?:supervisor|manager|boss|advisor|adviser|mentor|landlord|landlady|GP|doctor|therapist|dentist|physio|trainer|coach|tutor|teacher|lawyer|accountant|team lead|tech lead))`;
 const APPOSITIVE = new RegExp(
   String.raw`(?:^|[\s,;:])(?<owner>[Mm]y|[Oo]ur)\s+(?<rel>${RELATION})\s*,\s*(?<name>(?:(?:Prof|Professor|Dr|Mr|Mrs|Ms|Miss|Sir)\.?\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)\s*,\s+\p{Ll}`,
   'u',

@@ -248,7 +248,9 @@ export function selfIntroducedName(sentence: string): string | null {
   const m =
     /\b[Mm]y (?:full |first |real )?name is (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)/u.exec(sentence) ??
     // "Sorry, it's Pippa" after "a dog called Pepper" takes a value back, it names no one.
-    /\b(?:[Cc]all me|[Tt]his is|(?<!\b(?:[Ss]orry|[Ww]ait|[Tt]ypo(?: above)?|[Cc]orrection|[Ss]cratch that|[Mm]y bad|[Aa]ctually|[Oo]ops)\s*[,:;.!—–-]?\s*)(?:[Ii]t's|[Ii]t is)) (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?=\s*(?:[,.!;]|$| here\b))(?!\s*,?\s*(?:not|rather than|instead of)\b)/u.exec(sentence) ??
+    /\b(?:[Cc]all me|[Tt]his is|(?<!\b(?:[Ss]orry|[Ww]ait|[Tt]ypo(?: above)?|[Cc]orrection|[Ss]cratch that|[Mm]y bad|[Aa]ctually|[Oo]ops)\s*[,:;.!—–-]?\s*)(?:[Ii]t's|[Ii]t is)) (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?=\s*(?:[,.!;]|$| here\b))(?!\s*,?\s*(?:not|rather than|instead of)\b)/u.exec(
+      sentence,
+    ) ??
     /\bI(?:'m| am) (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?=\s*(?:[,.!;]|$|\band\b))/u.exec(sentence) ??
     // "José here again, we moved...": a note signed at its start.
     /^(?:(?:[Hh]i|[Hh]ey|[Hh]ello|[Hh]ola)[,!]?\s+(?:all[,!]?\s+|again[,!]?\s+)?)?(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)\s+here\b(?:\s+again)?\s*[,.!:;—–-]/u.exec(sentence.trim());

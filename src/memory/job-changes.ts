@@ -10,7 +10,9 @@ export function nextEmployer(facts: ExtractedFact[]): ExtractedFact[] {
   const changed = facts.filter(changesJob);
   if (changed.length === 0) return facts;
   return facts.map((f) =>
-    !changed.includes(f) && changed.some((c) => c.subject === f.subject) && (f.attribute === null || f.attribute === 'residence' || f.attribute === 'location') && organisation(f) ? { ...f, attribute: 'employer', isStatic: true } : f,
+    !changed.includes(f) && changed.some((c) => c.subject === f.subject) && (f.attribute === null || f.attribute === 'residence' || f.attribute === 'location') && organisation(f)
+      ? { ...f, attribute: 'employer', isStatic: true }
+      : f,
   );
 }
 
@@ -28,4 +30,3 @@ function organisation(f: ExtractedFact): boolean {
   const name = WENT.exec(f.text)?.[1];
   return name !== undefined && !isPlaceName(name);
 }
-

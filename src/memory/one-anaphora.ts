@@ -7,8 +7,7 @@
 
 const PARTED =
   /\b(?:sold|left|gave away|gave up|traded in|got rid of|scrapped|wrote off|totall?ed|crashed|lost|broke|returned|moved out of|handed back)\s+(?:my|our|his|her|their|the|a|an)\s+(?:(?:old|first|little|tiny|small|big|starter|family|rented|shared|beloved|trusty)\s+)?(?<noun>[\p{Ll}-]{3,})(?=\s*(?:[,.;!?]|$|\s+(?:in|on|at|near|and|but|to|for|after|last|this|back)\b))/u;
-const GOT_ONE =
-  /\b(?<verb>bought|buy|got|get|found|find|rented|rent|adopted|adopt|picked up|ordered|leased|signed for|moved into)\s+(?<det>(?:a|an|another)\s+(?:(?!one\b)[\p{Ll}-]+\s+)?)?one\b/iu;
+const GOT_ONE = /\b(?<verb>bought|buy|got|get|found|find|rented|rent|adopted|adopt|picked up|ordered|leased|signed for|moved into)\s+(?<det>(?:a|an|another)\s+(?:(?!one\b)[\p{Ll}-]+\s+)?)?one\b/iu;
 // A noun that "one" never stands for: times, amounts and pronoun-like words.
 const NOT_THING = /^(?:time|times|day|days|week|weeks|month|months|year|years|bit|lot|one|ones|thing|things|way|mind)$/i;
 

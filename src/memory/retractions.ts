@@ -48,7 +48,10 @@ export function retraction(sentence: string, facts: readonly ExtractedFact[], sp
   const meant = said?.groups?.meant?.replace(AFTER_VALUE, '').trim();
   if (!said || !meant || meant.split(/\s+/).length > 5) return null;
   const rejected = said.groups?.rejected?.trim() ?? null;
-  const own = facts.filter((f) => f.speaker === speaker).slice(-3).reverse();
+  const own = facts
+    .filter((f) => f.speaker === speaker)
+    .slice(-3)
+    .reverse();
   // A value of the same shape anywhere in the last facts first ("Senior Designer" for "Junior Designer", not for the
   // employer beside it), then the last facts' catalogued values, then what the last fact says the subject is.
   for (const way of [sameShape, sameSlot, sameCopula]) {
@@ -63,7 +66,9 @@ export function retraction(sentence: string, facts: readonly ExtractedFact[], sp
 
 /** "Sulfa is fine." after "not sulfa, it's codeine": the rejected value said to be no problem states nothing more. */
 export function clearsRejected(sentence: string, rejected: readonly string[]): boolean {
-  return rejected.some((r) => new RegExp(String.raw`^\s*${escapeRe(r)}(?:\s+\p{Ll}+)?\s+(?:is|'s|are|was)\s+(?:totally\s+|completely\s+)?(?:fine|ok|okay|no problem|not a problem|all good|safe)\b[^,;]*$`, 'iu').test(sentence));
+  return rejected.some((r) =>
+    new RegExp(String.raw`^\s*${escapeRe(r)}(?:\s+\p{Ll}+)?\s+(?:is|'s|are|was)\s+(?:totally\s+|completely\s+)?(?:fine|ok|okay|no problem|not a problem|all good|safe)\b[^,;]*$`, 'iu').test(sentence),
+  );
 }
 
 function bare(sentence: string): RegExpExecArray | null {
