@@ -207,7 +207,10 @@ const JOINED_AS = /^\s+(?:(?:now|just|recently|finally|officially|also)\s+)*(?:j
 const STUDENT = /\b(?:student|undergrad(?:uate)?|pupil|phd candidate|doctoral candidate)$/i;
 
 function alsoStated(facet: Facet, rest: string): Facet[] {
-  const adverbs = /^\s+((?:(?:now|currently|still|also|just|recently|finally|actually|officially)\s+)*)/i.exec(rest)?.[1] ?? '';
+  const written = /^\s+((?:(?:now|currently|still|also|just|recently|finally|actually|officially)\s+)*)/i.exec(rest)?.[1] ?? '';
+  // "just started at Monzo as an analyst" → "works at Monzo": an event's adverbs ("just", "finally") say nothing of the
+  // state the clause is restated as; "now", "still", "also" do.
+  const adverbs = written.replace(/\b(?:just|recently|finally|officially)\s+/gi, '');
   if (facet.id === 'role' && facet.value && !facet.negated) {
     const employer =
       /\s(?:at|for|with)\s+((?:the\s+)?(?:(?:[\p{Ll}-]+\s+){0,2}(?:firm|company|agency|startup|studio|practice|hospital|clinic|school|bank|lab|group)\s+)?[\p{Lu}\d][\p{L}\d&'.-]*(?:\s+[\p{Lu}\d&][\p{L}\d&'.-]*)*)/u.exec(
@@ -255,7 +258,7 @@ function alsoStated(facet: Facet, rest: string): Facet[] {
     const since = START_DATE.exec(rest);
     const at = `${/^\p{Ll}/u.test(org) ? 'the ' : ''}${employer}${place && !employer.endsWith(place.value!) ? ` in ${place.value!}` : ''}`;
     return [
-      { ...facet, value: org, predicate: since ? ` ${adverbs}started at ${at} ${since[0].trim()}` : ` ${adverbs}works at ${at}` },
+      { ...facet, value: org, predicate: since ? ` ${written}started at ${at} ${since[0].trim()}` : ` ${adverbs}works at ${at}` },
       ...(value && titled ? [{ ...facet, id: 'role', value, predicate: ` ${adverbs}works as ${/^[aeiou]/i.test(value) ? 'an' : 'a'} ${value}` }] : []),
       ...(place ? [place] : []),
     ];

@@ -29,9 +29,9 @@ const NOT_NAMES = new Set(
 const MOTION =
   /\b(?:go|goes|going|went|gone|fly|flies|flying|flew|flown|travel|travels|travelling|traveling|travelled|traveled|move|moves|moving|moved|drive|drives|driving|drove|head|heads|heading|headed|come|comes|coming|came|get|gets|getting|got|return|returns|returning|returned|trip|back|walk|walked|walking|run|ran|running|sail|sailed|take|taking|took|bring|brought|send|sent|relocate|relocating|relocated)\s+(?:back\s+|out\s+|over\s+|up\s+|down\s+)?$/i;
 const EXISTENTIAL = /^\s*(?:is|are|was|were|'s|’s|will|would|has|have|had|might|may|must|could|should|seems|seem|isn't|aren't|wasn't|weren't)\b/i;
-// After "her", a word that starts its object rather than a noun she owns: "told her that", "with her and".
+// After "her", a word that starts its object rather than a noun she owns: "told her that", "with her and", "walk her twice a day".
 const NOT_OWNED =
-  /^(?:to|that|and|or|but|for|with|about|at|in|on|of|the|a|an|some|this|these|those|so|too|again|back|up|out|off|how|what|when|why|if|as|because|since|now|then|there|here|yesterday|today|tomorrow|last|every|once|is|was|a lot|more|much)$/i;
+  /^(?:to|that|and|or|but|for|with|about|at|in|on|of|the|a|an|some|this|these|those|so|too|again|back|up|out|off|how|what|when|why|if|as|because|since|now|then|there|here|yesterday|today|tomorrow|last|every|once|twice|thrice|daily|nightly|weekly|often|always|sometimes|usually|regularly|each|around|along|anyway|anymore|myself|ourselves|is|was|a lot|more|much)$/i;
 const FEMALE_RELATIVES = /^(?:mom|mum|mother|mommy|stepmom|sister|stepsister|daughter|grandma|grandmother|granny|aunt|niece|wife|girlfriend|fianc[ée]e)$/i;
 const MALE_RELATIVES = /^(?:dad|father|daddy|stepdad|brother|stepbrother|son|grandpa|grandfather|uncle|nephew|husband|boyfriend|fianc[ée])$/i;
 const NAME_SEQ = /\b(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2})\b/gu;
@@ -247,7 +247,10 @@ export class Discourse {
 export function selfIntroducedName(sentence: string): string | null {
   const m =
     /\b[Mm]y (?:full |first |real )?name is (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)/u.exec(sentence) ??
-    /\b(?:[Cc]all me|[Tt]his is|[Ii]t's|[Ii]t is) (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?=\s*(?:[,.!;]|$| here\b))(?!\s*,?\s*(?:not|rather than|instead of)\b)/u.exec(sentence) ??
+    // "Sorry, it's Pippa" after "a dog called Pepper" takes a value back, it names no one.
+    /\b(?:[Cc]all me|[Tt]his is|(?<!\b(?:[Ss]orry|[Ww]ait|[Tt]ypo(?: above)?|[Cc]orrection|[Ss]cratch that|[Mm]y bad|[Aa]ctually|[Oo]ops)\s*[,:;.!—–-]?\s*)(?:[Ii]t's|[Ii]t is)) (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?=\s*(?:[,.!;]|$| here\b))(?!\s*,?\s*(?:not|rather than|instead of)\b)/u.exec(
+      sentence,
+    ) ??
     /\bI(?:'m| am) (\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?=\s*(?:[,.!;]|$|\band\b))/u.exec(sentence) ??
     // "José here again, we moved...": a note signed at its start.
     /^(?:(?:[Hh]i|[Hh]ey|[Hh]ello|[Hh]ola)[,!]?\s+(?:all[,!]?\s+|again[,!]?\s+)?)?(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)\s+here\b(?:\s+again)?\s*[,.!:;—–-]/u.exec(sentence.trim());

@@ -9,8 +9,11 @@ import type { Turn } from './types.js';
  * the chat reading.
  */
 const NOUN_SHAPE = /(?:tion|sion|ment|ness|ity|ance|ence|ship|ism|ure)$/i;
+// Clipped and abbreviated labels of notes the lexicon does not know ("Reorg: I report to Tom Ellis now").
+const CLIPPED_LABEL = /^(?:Reorg|Re-org|Promo|Recap|Info|Admin|Memo|Misc|Fyi|Psa|Btw|Tldr|Ps|Nb|Edit|Upd|Org|Mgmt|Hr|Ooo|Wfh|Rto|Eod|Eow|Todo|Asap)$/i;
 
 export function isLabelWord(speaker: string): boolean {
+  if (CLIPPED_LABEL.test(speaker)) return true;
   return !/\s/.test(speaker) && /^\p{Lu}\p{Ll}+$/u.test(speaker) && !isKnownName(speaker) && (isVerbLemma(speaker) || isLabelNoun(speaker) || NOUN_SHAPE.test(speaker));
 }
 

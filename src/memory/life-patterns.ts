@@ -203,8 +203,15 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
   [/^'s\s+birthday\s+is\s+(?:on\s+)?(?<v>.+)|^\s+was\s+born\s+on\s+(?<v2>.+)/iu, (g) => f('birthday', g.v ?? g.v2)],
   [/^'s\s+(?:(?:full|real|first|last|legal)\s+)?(?:name|nickname)\s+is\s+(?<v>.+)|^\s+(?:goes by|is called|is named)\s+(?<v2>\p{Lu}.+)/u, (g) => f('name', g.v ?? g.v2)],
-  // Tools, services and devices, keyed by kind: switching to another of the same kind replaces it.
-  [new RegExp(String.raw`^${GROUP_OF}${ADV}${NEG}(?:uses?|is using|are using|has been using|have been using|relies on|rely on|pays for|subscribes to)\s+(?:an?\s+|the\s+)?${PRODUCT}`, 'iu'), (g, rest) => tool(g.v, rest)],
+  // Tools, services and devices, keyed by kind: switching to another of the same kind replaces it. "using my old iPhone 8"
+  // is the phone too, so the next phone replaces it.
+  [
+    new RegExp(
+      String.raw`^${GROUP_OF}${ADV}${NEG}(?:uses?|is using|are using|has been using|have been using|relies on|rely on|pays for|subscribes to)\s+(?:(?:the user's|her|his|their|our|\p{Lu}[\p{L}'-]*'s)\s+|an?\s+|the\s+)?(?:(?:old|new|spare|trusty|backup)\s+)?${PRODUCT}`,
+      'iu',
+    ),
+    (g, rest) => tool(g.v, rest),
+  ],
   [
     new RegExp(String.raw`^${GROUP_OF}${ADV}(?:has\s+|have\s+)?(?:switched|moved|migrated|changed|converted|went)\s+(?:over\s+)?(?:from\s+(?<old>.+?)\s+)?to\s+(?:an?\s+|the\s+)?${PRODUCT}`, 'iu'),
     (g, rest) => tool(g.v, rest, g.old),

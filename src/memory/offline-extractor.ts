@@ -1,5 +1,12 @@
 import { itAsEarlierObject } from './clause-objects.js';
 import { unframed } from './sentence-frames.js';
+import { oneAsEarlierNoun } from './one-anaphora.js';
+import { withoutFarewell } from './farewells.js';
+import { teamHere } from './team-here.js';
+import { homeAfterLeaving } from './home-after-leaving.js';
+import { rentPaidAlone } from './rent-shares.js';
+import { appositiveRelation } from './appositive-relations.js';
+import { otherSubjectOf, reattributed } from './misattributed.js';
 import { pairAsObject, relationFirst } from './paired-subjects.js';
 import { introducedNameFact } from './introduced-name.js';
 import { foldTopicEcho } from './topic-echo.js';
@@ -24,7 +31,6 @@ import { aboutMeBullets } from './about-me-bullets.js';
 import { groupChatTurns } from './group-chat.js';
 import { newsInParentheses } from './news-in-parentheses.js';
 import { Discourse, selfIntroducedName } from './discourse.js';
-import { isPlaceName } from './lexicon.js';
 import { nameFromEntityContext, type Voices } from './first-person.js';
 import { capitalise, factsOfClause, MAX_FACT_CHARS } from './sentence-facts.js';
 import { asideOf, cleanSentence, isRoughDay, restoreImpliedSubject, splitClauses } from './statements.js';
@@ -40,6 +46,8 @@ import { withoutLeadLabel } from './lead-labels.js';
 import { pastAndPresent, previousPlace } from './past-values.js';
 import { normaliseTyping, typedSentences } from './user-typing.js';
 import { authorsSlot, weekdayFirst } from './slot-statements.js';
+import { nextEmployer } from './job-changes.js';
+import { clearsRejected, RETRACTION_BREAK, retraction } from './retractions.js';
 import { CORRECTION_CUE, correctsOf, valueCorrection, type ValueCorrection } from './rejected-values.js';
 
 export { MAX_FACT_CHARS };
@@ -148,6 +156,8 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
     discourse.nextTurn();
   }
 
+  // The facts of the last turn read, and the other speaker they were about ("Priya: Dan just started at Wise").
+  let reported: { from: number; about: string | null } | null = null;
   for (const turn of all) {
     // Facts are about the people of the container tag; an assistant's advice is not one of them.
     if (turn.speaker === ASSISTANT || facts.length >= maxFacts) {
@@ -156,6 +166,9 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
       continue;
     }
     const date = dateOf(turn.timestamp) ?? dateOf(doc.documentDate);
+    // "Dan: lol no, that's my brother Sam": the last turn's report about Dan was Sam's news.
+    const other = chat && reported && reported.about !== null && turn.speaker === reported.about ? otherSubjectOf(turn.content) : null;
+    if (other && reported) for (let i = reported.from; i < facts.length; i++) if (facts[i]!.subject === turn.speaker) facts[i] = reattributed(facts[i]!, turn.speaker, other);
     stamp = turn.timestamp;
     const voices = voicesOf(turn);
     const speakerAliases = users.has(turn.speaker) && turn.speaker !== USER ? [USER] : [];
@@ -194,6 +207,8 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
     // "Today was one of those days. Rain all morning, the bus was late, and I spilled coffee": after a mood of the day,
     // a sentence listing the day's happenings is that mood, not facts (a catalogued fact in it still counts).
     let mood = false;
+    // Values the author took back in this turn ("no wait, not sulfa, it's codeine").
+    const rejected: string[] = [];
     for (const span of spans) {
       if (budget-- <= 0 || facts.length >= maxFacts) break;
       const sentence: ExtractedFact[] = [];
@@ -203,7 +218,9 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
       // "shes great. i work on payments": a sentence typed without its capital is a sentence all the same.
       // "Kai called, he's moved to Kyoto" → "Kai has moved to Kyoto"; "I used to X, now I Y" → two statements, the past first.
       // "My title is Senior Analyst - scratch that, it's Lead Analyst": a retraction after a dash is a sentence of its own.
-      const stated = (chat || !plainLong ? typedSentences(raw).flatMap((t) => t.split(RETRACTION_AFTER_DASH)) : [raw]).flatMap((t) => (chat || !plainLong ? pastAndPresent(statementBehindLead(t)) : [t]));
+      const stated = (chat || !plainLong ? typedSentences(raw).flatMap((t) => t.split(RETRACTION_BREAK)) : [raw]).flatMap((t) =>
+        chat || !plainLong ? appositiveRelation(teamHere(rentPaidAlone(t))).flatMap((a) => pastAndPresent(statementBehindLead(a))) : [t],
+      );
       // "Ray's HbA1c still high, metformin now 1000mg": a medication note is a statement of who takes what.
       for (const labelled of chat || !plainLong ? stated.flatMap(doseStatements) : stated) {
         // "Team notes: Marco works at Accenture", "As of May 2026, Hannah lives in Basel": the statement after the label.
@@ -214,6 +231,8 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
         const voiced = !chat && !plainLong ? asAuthorWrote(typed) : typed;
         const whole = chat || !plainLong ? restoreImpliedSubject(cleanSentence(voiced, names)) : typed;
         if (isRoughDay(whole)) mood = true;
+        // "Sulfa is fine." after taking sulfa back: nothing more to keep.
+        if (rejected.length > 0 && clearsRejected(whole, rejected)) continue;
         // "sorry, I meant Spotify": the author's previous fact, with the value they meant.
         const corrected = chat || !plainLong ? correction(whole, facts, chat ? turn.speaker : null) : null;
         if (corrected) {
@@ -223,6 +242,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
         // "no wait, it's a 2017", "typo above, it's AB positive": the value replaces its like in the author's last fact.
         const retracted = chat || !plainLong ? retraction(typed, [...facts, ...sentence], chat ? turn.speaker : null) : null;
         if (retracted) {
+          if (retracted.rejected) rejected.push(retracted.rejected);
           const at = facts.indexOf(retracted.old);
           if (at >= 0) facts[at] = retracted.fact;
           else sentence.splice(sentence.indexOf(retracted.old), 1, retracted.fact);
@@ -233,7 +253,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
         const fix = CORRECTION_CUE.test(body) ? valueCorrection(whole, body) : null;
         const said = fix ? restoreImpliedSubject(cleanSentence(fix.statement, names)) : whole;
         const own: ExtractedFact[] = [];
-        for (const clause of splitClauses(itAsEarlierObject(pairAsObject(relationFirst(unframed(said))))).flatMap(previousPlace)) {
+        for (const clause of splitClauses(itAsEarlierObject(pairAsObject(relationFirst(oneAsEarlierNoun(withoutFarewell(unframed(said))))))).flatMap(previousPlace)) {
           if (clause.length > MAX_SENTENCE_CHARS) continue;
           own.push(...factsWithoutAside(clause, context));
         }
@@ -247,9 +267,12 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
       const daysList = mood && isListOfHappenings(raw);
       for (const fact of joinedInstead(sentence)) if (!daysList || fact.attribute) push(fact);
     }
+    // "I switched jobs. I'm at Canva now": a job change said anywhere in the turn names the next employer.
+    facts.splice(before, facts.length - before, ...nextEmployer(facts.slice(before)));
     // A turn of a chat between people that told what happened, with no fact of the kinds above: one event in the
     // speaker's words; with facts, one event of the news sentences they leave out (untold-sentences.ts). With an
     // assistant, a turn is an answer to it or a request: nothing to quote.
+    reported = { from: before, about: facts.slice(before).find((f) => f.subject !== turn.speaker && f.subject !== null && humans.includes(f.subject))?.subject ?? null };
     const event =
       !chat || speakers.includes(ASSISTANT)
         ? null
@@ -278,7 +301,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
     ...(pasted > 0 ? [`skipped ${pasted} turn(s) of more than ${MAX_TURN_SENTENCES} sentences (pasted text)`] : []),
     ...(truncated || budget < 0 ? [`read the first ${MAX_SENTENCES} sentences and ${MAX_SCAN_CHARS} characters of each part only`] : []),
   ];
-  const read = newHomesInDistricts(facts);
+  const read = newHomesInDistricts(homeAfterLeaving(facts));
   return notes.length > 0 ? { facts: read, note: notes.join('; ') } : { facts: read };
 }
 
@@ -320,25 +343,6 @@ function correctionFact(fix: ValueCorrection, speaker: string, date: string | nu
   };
 }
 
-/**
- * "Marco has left Accenture and moved over to Deloitte", "Left HubSpot in August, I'm at Intercom now": the
- * organisation the subject went to or is at, in the sentence that ends their job, is the next employer (not a home
- * or where they are this minute).
- */
-function nextEmployer(facts: ExtractedFact[]): ExtractedFact[] {
-  const left = facts.find((f) => f.attribute === 'employer' && /\b(?:left|quit|resigned|walked out|walked away|moved on)\b/i.test(f.text));
-  if (!left) return facts;
-  const went = /\b(?:moved (?:over |across )?to|went (?:over )?to|switched to|joined|(?:is|'s|am|'m) (?:now )?at|started at)\s+(?:the\s+)?(\p{Lu}[\p{L}'’&-]*(?:\s+\p{Lu}[\p{L}'’&-]*)*)/u;
-  // A city is where they moved ("moved from Ottawa to Toronto"), not whom they work for.
-  const organisation = (f: ExtractedFact) => {
-    const name = went.exec(f.text)?.[1];
-    return name !== undefined && !isPlaceName(name);
-  };
-  return facts.map((f) =>
-    f !== left && f.subject === left.subject && (f.attribute === null || f.attribute === 'residence' || f.attribute === 'location') && organisation(f) ? { ...f, attribute: 'employer', isStatic: true } : f,
-  );
-}
-
 const MEANT = /^(?:I\s+meant|I\s+mean|meant)(?:\s+to\s+say)?\s+(?!(?:I|I'm|we|my|our|that|it|to|the user|you|he|she|they)\b)([^,.;!?]{1,40}?)\s*(?:[,.;!?]|$)/iu;
 
 /**
@@ -362,49 +366,6 @@ function correction(sentence: string, facts: readonly ExtractedFact[], speaker: 
     if (!best || distance < best.distance) best = { fact: f, value, distance };
   }
   return best ? { ...best.fact, text: best.fact.text.replace(best.value, meant) } : null;
-}
-
-// A correction's lead-in, then the value: "no wait, it's a 2017", "typo above - it's AB positive", "sorry, I meant year 5".
-const RETRACTION =
-  /^\s*(?:(?:oh|oops|ugh)[,!\s]+)?(?:sorry|no wait|wait|typo(?: above)?|correction|scratch that|my bad|actually no|no sorry|sorry no)\b[\s,:;!.—–-]*(?:(?:sorry|no)[,\s]+)?(?:it's|it is|it was|that's|that was|that should be|should be|make that|I meant|I mean|meant)\s+(?:actually\s+)?(?:an?\s+)?([^,.;!?]{1,40}?)\s*(?:[,.;!?]|$)/iu;
-
-const RETRACTION_AFTER_DASH = /\s+[-—–]\s+(?=(?:scratch that|no wait|sorry,? I meant|correction|my bad|actually no)\b)/i;
-// What follows a retracted value and is no part of it: "it's Lead Analyst since the restructure".
-const AFTER_VALUE = /\s+(?:since|because|as of|from|after|now|these days|instead|though)\b.*$/i;
-
-/**
- * "user: my blood type is A positive / user: typo above, it's AB positive", "I drive a 2015 Mazda / no wait, it's a
- * 2017": a value after a correction's lead-in takes the place of its like in the author's last fact of the same
- * document: a number for a number of the same shape ("year 4" → "year 5", "2015" → "2017"), else what the fact says
- * the subject is. The fact is replaced where it stands, so the mistaken value is never stored. Null when the
- * sentence is no such correction or no fact of the author's has a value of that shape.
- */
-function retraction(sentence: string, facts: readonly ExtractedFact[], speaker: string | null): { old: ExtractedFact; fact: ExtractedFact } | null {
-  const meant = RETRACTION.exec(sentence)?.[1]?.replace(AFTER_VALUE, '').trim();
-  if (!meant || meant.split(/\s+/).length > 5) return null;
-  for (let i = facts.length - 1, seen = 0; i >= 0 && seen < 3; i--) {
-    const f = facts[i]!;
-    if (f.speaker !== speaker) continue;
-    seen++;
-    let text: string | null = null;
-    if (/\d/.test(meant)) {
-      // The meant value's words with its numbers open: "year 5" finds "year 4", "2017" a four-digit number.
-      const shape = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(meant).replace(/\d+/g, (d) => `\\d{${d.length}}`)}(?![\\p{L}\\p{N}])`, 'iu');
-      const m = shape.exec(f.text);
-      if (m && m[0].toLowerCase() !== meant.toLowerCase()) text = f.text.slice(0, m.index) + meant + f.text.slice(m.index + m[0].length);
-    } else {
-      // "Lead Analyst" for "Senior Analyst": a capitalised value ending in the same word, in any of the last facts.
-      const head = /\s(\p{Lu}[\p{L}'’-]+)$/u.exec(` ${meant}`)?.[1];
-      const like = head ? new RegExp(`(?<![\\p{L}\\p{N}])(?:\\p{Lu}[\\p{L}'’-]*\\s+){1,2}${escapeRe(head)}(?![\\p{L}\\p{N}])`, 'u').exec(f.text) : null;
-      if (like && like[0].toLowerCase() !== meant.toLowerCase() && meant.split(/\s+/).length >= 2) text = f.text.slice(0, like.index) + meant + f.text.slice(like.index + like[0].length);
-      else if (seen === 1) {
-        const m = /^(.*\b(?:is|are|was)\s+)(?:an?\s+)?(.+?)([.!?]*)$/u.exec(f.text);
-        if (m && m[2]!.toLowerCase() !== meant.toLowerCase() && m[2]!.split(/\s+/).length <= 5) text = `${m[1]}${meant}${m[3]}`;
-      }
-    }
-    if (text) return { old: f, fact: { ...f, text } };
-  }
-  return null;
 }
 
 function editDistance(a: string, b: string): number {

@@ -1,5 +1,6 @@
 import { toolCategory } from './tools.js';
 import { isPlaceName } from './lexicon.js';
+import { itAsEarlierObject } from './clause-objects.js';
 
 /**
  * What held before, said beside what holds now, read as the earlier value of the same attribute rather than a current
@@ -61,7 +62,9 @@ export function previousPlace(clause: string): string[] {
   return [`${subject} used to ${tool ? 'use' : 'live in'} ${m[3]}.`, `${m[1]}${m[2]} to ${m[4]}`];
 }
 
-function splitAtNow(s: string): string[] {
+function splitAtNow(sentence: string): string[] {
+  // "I used to hate olives but now I love them": "them" is resolved while both clauses are still one sentence.
+  const s = itAsEarlierObject(sentence);
   const m = NOW_BREAK.exec(s);
   if (!m) return [s];
   const before = s.slice(0, m.index).trim();

@@ -56,7 +56,7 @@ function afterEnding(name: string, sentences: string[]): string[] {
     const before = i > 0 ? sentences[i - 1]! : '';
     if (!state || !before.startsWith(`${name} `)) return s;
     const home = ENDED_HOME.exec(before);
-    if (state[1] === 'in' && home && isPlaceName(home[1]!)) return `${name} now lives in ${state[2]!}`;
+    if (state[1] === 'in' && home && (isPlaceName(home[1]!) || isPlaceName(state[2]!.replace(/[.!]+$/, '')))) return `${name} now lives in ${state[2]!}`;
     if (state[1] !== 'in' && ENDED_JOB.test(before) && !home?.[1]?.split(/\s+/).some((w) => isPlaceName(w))) return `${name} now works at ${state[2]!}`;
     return s;
   });
