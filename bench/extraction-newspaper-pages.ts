@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { REPO_ROOT } from './lib.js';
+import { REPO_ROOT, seededRandom } from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -240,20 +240,8 @@ function html(p: Page): string {
   </style></head><body><div class="page"><div class="mast">${esc(p.masthead)}</div><div class="date">${esc(p.dateline)}</div><div class="cols">${cols}</div><div class="ads">${ads}</div></div></body></html>`;
 }
 
-/** A small deterministic random generator (mulberry32), so a page ages the same way on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function age(png: Buffer, p: Page): Promise<Buffer> {
-  const rnd = random(p.seed);
+  const rnd = seededRandom(p.seed);
   const { data, info } = await sharp(png).removeAlpha().greyscale().raw().toBuffer({ resolveWithObject: true });
   const { width, height } = info;
   // Foxing: soft brown spots of 4-30 px.

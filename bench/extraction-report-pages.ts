@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { REPO_ROOT } from './lib.js';
+import { REPO_ROOT, seededRandom } from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -153,23 +153,11 @@ async function report(): Promise<Buffer> {
   return jpegPdf(data, info.width, info.height);
 }
 
-/** A small deterministic random generator (mulberry32), so the speckle is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The brochure thresholded to 1 bit with a sprinkle of dust, saved as a CCITT G4 TIFF (a bitonal scan). */
 async function brochure(): Promise<Buffer> {
   const png = render(brochureHtml(), BROCHURE.width, BROCHURE.height);
   const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const rnd = random(11);
+  const rnd = seededRandom(11);
   const out = Buffer.alloc(data.length);
   for (let i = 0; i < data.length; i++) out[i] = data[i]! < 150 !== rnd() < 0.002 ? 0 : 255;
   return sharp(out, { raw: { width: info.width, height: info.height, channels: 1 } })

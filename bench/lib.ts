@@ -230,3 +230,15 @@ export async function listenLocal(app: { listen(port: number, host: string): Ser
   await new Promise<void>((r) => server.once('listening', () => r()));
   return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
+
+/** A small deterministic random generator (mulberry32): the same numbers for the same seed on every run. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

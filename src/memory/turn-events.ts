@@ -193,8 +193,14 @@ export function turnEvent(turn: { speaker: string; content: string }, date: stri
     if (quote && next.length > MAX_EVENT_QUOTE_CHARS) break;
     quote = next;
   }
+  return quotedEvent(speaker, verb, date, `${quote}${quote.endsWith('"') ? '.' : ''}`);
+}
+
+/** A dated event in the speaker's own words ("Maria said on 9 August 2023: …"): no attribute, so it updates nothing. */
+export function quotedEvent(speaker: string, verb: string, date: string | null, quote: string): ExtractedFact {
+  const who = speaker.charAt(0).toUpperCase() + speaker.slice(1);
   return {
-    text: `${who} ${verb}${date ? ` on ${spokenDate(date)}` : ''}: ${quote}${quote.endsWith('"') ? '.' : ''}`,
+    text: `${who} ${verb}${date ? ` on ${spokenDate(date)}` : ''}: ${quote}`,
     isStatic: false,
     eventDate: date,
     forgetAfter: null,

@@ -1,5 +1,5 @@
 import { term, words } from '../text/tokenize.js';
-import { looseSentences, MAX_EVENT_QUOTE_CHARS, spokenDate, thirdPerson } from './turn-events.js';
+import { looseSentences, MAX_EVENT_QUOTE_CHARS, quotedEvent, thirdPerson } from './turn-events.js';
 import type { ExtractedFact } from './types.js';
 
 /**
@@ -64,13 +64,5 @@ export function untoldEvent(turn: { speaker: string; content: string }, told: re
     quote = next;
   }
   if (!quote) return null;
-  return {
-    text: `${who} said${date ? ` on ${spokenDate(date)}` : ''}: ${quote}`,
-    isStatic: false,
-    eventDate: date,
-    forgetAfter: null,
-    subject: speaker,
-    attribute: null,
-    speaker,
-  };
+  return quotedEvent(speaker, 'said', date, quote);
 }
