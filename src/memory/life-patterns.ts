@@ -54,7 +54,7 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
     new RegExp(String.raw`^\s+${ADV}has\s+(?:an?|one|two|three|\d)\s+(?:(?:older|younger|little|big|twin|baby)\s+)?(?<r>sister|brother|son|daughter|cousin)s?\s+(?:named|called)\s+(?<v>\p{Lu}[\p{L}'-]*)`, 'u'),
     (g) => family(g.r!, g.v),
   ],
-  [/^\s+has\s+(?<v>\w+)\s+(?:kids|children|sons|daughters|grandchildren)\b/i, (g) => f('children', g.v)],
+  [/^\s+(?:has|have)\s+(?<v>\w+)\s+(?:kids|children|sons|daughters|grandchildren)\b/i, (g) => f('children', g.v)],
   // Pets.
   [
     new RegExp(
@@ -240,7 +240,7 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => membership(g.v, true),
   ],
   [
-    new RegExp(String.raw`^\s+${ADV}${NEG}(?:belongs? to|joined|has joined|signed up (?:at|with|for)|sings? in|sang in|plays? in|dances? in|is in|rows? for|plays? for|goes to|trains at)\s+(?<v>.+)`, 'iu'),
+    new RegExp(String.raw`^\s+${ADV}${NEG}(?:belongs? to|joined|has joined|signed up (?:at|with|for)|sings? in|sang in|plays? in|plays? with|dances? in|is in|rows? for|plays? for|goes to|trains at)\s+(?<v>.+)`, 'iu'),
     (g) => membership(g.v, false),
   ],
   // Smoking and similar habits: quitting ends them.
