@@ -7,7 +7,8 @@
  */
 const FIRST_PERSON = /^\s*(?:I|I'm|I am|I've|we|we're|we are|we've|my|our)\b/i;
 // "I'm vegan myself, …": "myself" after a state says nothing about it.
-const EMPHATIC = /^(\s*(?:I'm|I am|we're|we are)\s+[^,;.!?]+?)\s+(?:myself|ourselves)(?=\s*(?:[,;.!?]|$))/i;
+// Only after a one-word state or role ("vegan", "a nurse"): "I'm going to keep believing in myself" keeps its object.
+const EMPHATIC = /^(\s*(?:I'm|I am|we're|we are)\s+(?:(?:an?|also)\s+)?[\p{L}-]+)\s+(?:myself|ourselves)(?=\s*(?:[,;.!?]|$))/iu;
 // "I'm vegan, have been since 2019", "I'm a nurse, been one for ten years"
 const STATE_SINCE = /^(\s*)(I'm|I am|we're|we are)\s+([^,;.!?]{1,60}?)\s*,\s+(?:(?:and\s+)?(?:I've|I have|we've|we have|have)\s+)?been(?:\s+(?:one|that|so|it))?\s+((?:since|for)\s+[^,;.!?]{1,40}?)\s*([.!]*)$/i;
 // "I work at Figma, been there since 2021", "…, have been for years": how long, with nothing more to say.
