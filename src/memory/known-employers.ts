@@ -25,7 +25,13 @@ export async function withKnownEmployers(memories: MemoryStore, scope: { orgId: 
     if (!known) {
       const terms = queryTerms(name);
       const found = terms.length > 0 ? await memories.memoryKeywordSearch(scope.orgId, { containerTags: scope.containerTags, terms, limit: 20, rowBudget: ROWS }) : [];
-      const rows = found.length > 0 ? await memories.getMemoriesByIds(scope.orgId, found.map((c) => c.memoryId)) : [];
+      const rows =
+        found.length > 0
+          ? await memories.getMemoriesByIds(
+              scope.orgId,
+              found.map((c) => c.memoryId),
+            )
+          : [];
       known = rows.some((r) => !r.isForgotten && employer(r.attribute, r.memory));
     }
     if (known) out[i] = { ...fact, attribute: 'employer', isStatic: true, forgetAfter: null };

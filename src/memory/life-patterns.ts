@@ -87,7 +87,10 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => f('vehicle', g.v, { ended: true }),
   ],
   // Food and health.
-  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|are|has been|have been|became|went|has gone|have gone|is going|is now|are now|turned)\s+${ADV}(?:not\s+|no\s+longer\s+)?${ADV}(?:an?\s+|fully\s+)?(?<v>${DIETS})\b`, 'iu'), (g) => f('diet', g.v)],
+  [
+    new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|are|has been|have been|became|went|has gone|have gone|is going|is now|are now|turned)\s+${ADV}(?:not\s+|no\s+longer\s+)?${ADV}(?:an?\s+|fully\s+)?(?<v>${DIETS})\b`, 'iu'),
+    (g) => f('diet', g.v),
+  ],
   [new RegExp(String.raw`^\s+${ADV}(?:is on|follows|started|switched to|is following|tries|eats)\s+(?:an?\s+)?(?<v>[\p{L}-]+(?:\s+[\p{L}-]+)?)\s+diet\b`, 'iu'), (g) => f('diet', g.v)],
   // "eats fish and eggs (these days)": what a diet allows, said as the whole predicate.
   // Not "still eats eggs" (a detail of a diet): two foods, "only", or a cue that it changed.

@@ -38,7 +38,9 @@ describe('"my/our <role> <Name>": the named person is the subject', () => {
 describe('a child born', () => {
   it('"Our third, a baby boy named Idris, arrived on Tuesday" is the children count and replaces "two kids"', async () => {
     // Said on Thursday 11 June 2026: the Tuesday before.
-    expect(rows('Our third, a baby boy named Idris, arrived on Tuesday! We are all exhausted.').filter((r) => r[1] === 'children')).toEqual([['the user', 'children', "The user's third, a baby boy named Idris, arrived on 2026-06-09."]]);
+    expect(rows('Our third, a baby boy named Idris, arrived on Tuesday! We are all exhausted.').filter((r) => r[1] === 'children')).toEqual([
+      ['the user', 'children', "The user's third, a baby boy named Idris, arrived on 2026-06-09."],
+    ]);
     expect(rows('We just had our second baby, a girl called Amani.')[0]?.[1]).toBe('children');
     const latest = await latestMemories(['We have two kids, Ali (7) and Sara (4).', '2025-09-01'], ['Our third, a baby boy named Idris, arrived on Tuesday!', '2026-06-11']);
     expect(latest.map((m) => m.memory).filter((t) => /two kids/.test(t))).toEqual([]);
@@ -81,7 +83,7 @@ describe('subjectless asides and reactions', () => {
   });
 
   it('"Still can\'t believe it." after news is no fact', () => {
-    expect(texts('I passed my driving test. Still can\'t believe it.')).toEqual(['The user passed the user\'s driving test.']);
+    expect(texts("I passed my driving test. Still can't believe it.")).toEqual(["The user passed the user's driving test."]);
   });
 });
 
@@ -105,7 +107,7 @@ describe('a move that fell through', () => {
 });
 
 describe('"is at <X> now": employer or whereabouts', () => {
-  it('a name shaped like a company\'s is the employer; a place stays a whereabouts', () => {
+  it("a name shaped like a company's is the employer; a place stays a whereabouts", () => {
     expect(rows('Kit is at Allegro Technologies now.')[0]?.[1]).toBe('employer');
     expect(rows('Kit is at HubSpot now.')[0]?.[1]).toBe('employer');
     expect(rows('Rosa is at Gatwick now.')[0]?.[1]).not.toBe('employer');
@@ -116,6 +118,11 @@ describe('"is at <X> now": employer or whereabouts', () => {
     const latest = await latestMemories(['Tomasz works at Allegro.', '2026-01-02'], ['Kit works at CD Projekt.', '2026-01-03'], ['Kit is at Allegro now.', '2026-03-01']);
     expect(latest.filter((m) => m.subject === 'Kit').map((m) => [m.attribute, m.memory])).toEqual([['employer', 'Kit is at Allegro now.']]);
     const away = await latestMemories(['Kit works at CD Projekt.', '2026-01-03'], ['Kit is at Okecie now.', '2026-03-01']);
-    expect(away.filter((m) => m.subject === 'Kit').map((m) => m.attribute).sort()).toEqual(['employer', 'location']);
+    expect(
+      away
+        .filter((m) => m.subject === 'Kit')
+        .map((m) => m.attribute)
+        .sort(),
+    ).toEqual(['employer', 'location']);
   });
 });
