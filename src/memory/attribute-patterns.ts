@@ -6,6 +6,7 @@ import { PLACE_AND_WORK_PATTERNS } from './place-work-patterns.js';
 import { POSITION_PATTERNS } from './position-patterns.js';
 import { SCHEDULE_MOVE_PATTERNS } from './schedule-moves.js';
 import { LANGUAGE_SWITCH_PATTERNS } from './language-switches.js';
+import { BIRTH_PATTERNS } from './births.js';
 
 /**
  * What follows a fact's subject, matched to the attribute catalogue (attributes.ts): the words (attribute-words.ts),
@@ -16,6 +17,7 @@ export { ADV, DIETS, isUniqueRelative, LANGUAGES, PARTNER_WORDS, PET_WORDS, PROF
 /** Patterns in order; the first that matches wins, except for `also` patterns that add a facet (role beside employer). */
 export const PATTERNS: [RegExp | RegExp[], Build][] = [
   ...SCHEDULE_MOVE_PATTERNS,
+  ...BIRTH_PATTERNS,
   ...CONSUMPTION_PATTERNS,
   ...PLACE_AND_WORK_PATTERNS,
   ...LIFE_PATTERNS,

@@ -92,15 +92,22 @@ export function canonicalLabel(label: string): string {
     .trim()
     .toLowerCase();
   for (let i = 0; i < 2 && LABEL_MODIFIERS.test(l); i++) l = l.replace(LABEL_MODIFIERS, '');
+  // "Lead now: Tomás": the label is "lead".
+  l = l.replace(/\s+now$/, '') || l;
   return LABEL_SYNONYMS[l] ?? l;
 }
 
 // What a heading adds to its subject's name: "Project Apollo kickoff", "Apollo update" → "Project Apollo", "Apollo".
+// "Kestrel status, week 30", "Apollo update - sprint 12", "Atlas notes, Q3": a period after it is noise too.
 const HEADING_NOISE =
-  /(?:\s*[-–—:|]\s*|\s+)(?:kick-?off|update|updates|notes|meeting|meeting notes|sync|status|status update|recap|minutes|review|retro|retrospective|summary|overview|check-in|standup|brief|planning|weekly|monthly|changes|changelog|latest|news)(?:\s+(?:notes|\d[\d/.-]*))?\s*$/i;
+  /(?:\s*[-–—:|,]\s*|\s+)(?:(?:week|wk|sprint|iteration|day|month|quarter|q)\s*#?\d{1,3}(?:\s+\d{4})?|q[1-4](?:\s+\d{4})?|kick-?off|update|updates|notes|meeting|meeting notes|sync|status|status update|recap|minutes|review|retro|retrospective|summary|overview|check-in|standup|brief|planning|weekly|monthly|changes|changelog|latest|news)(?:\s+(?:notes|\d[\d/.-]*))?\s*$/i;
 // "- Budget raised to $150,000", "- Deadline moved to 15 August": a label that changes to a value.
 const CHANGE =
   /^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?(?:\*\*|__)?([A-Za-z][A-Za-z -]{1,24}?)(?:\*\*|__)?\s+(?:(?:was|is|has been|got)\s+)?(?:raised|increased|cut|reduced|lowered|moved|pushed(?:\s+back)?|pulled\s+in|changed|extended|updated|revised|bumped|slipped|now|set|reset|adjusted|shifted)\s+(?:up\s+|down\s+|back\s+|out\s+)?(?:to|is|at)\s+(.{1,200}?)\s*$/;
+// "- Owner is now Amara Okafor", "- Lead now: Tomás": a label whose value is now another.
+const NOW_VALUE = /^\s*(?:[-*+•]\s+|\d{1,2}[.)]\s+)?(?:\*\*|__)?([A-Za-z][A-Za-z -]{1,24}?)(?:\*\*|__)?\s+(?:(?:is|are)\s+now|now\s*:|now\s+(?:is|are))\s+(.{1,200}?)\s*$/;
+// "Amara Okafor (Sofia moved to the growth team)": a remark of three or more words in brackets after the value is no part of it.
+const TRAILING_REMARK = /\s*\((?:[^()\s]+\s+){2,}[^()]*\)\s*$/;
 
 /** A heading as a subject: without "kickoff", "update", "notes" and the like. */
 export function headingSubject(heading: string): string {
@@ -141,12 +148,13 @@ export function bulletFacts(content: string, title: string | null, documentDate:
       continue;
     }
     const line = LINE.exec(raw);
-    const m = line ?? CHANGE.exec(raw);
+    const m = line ?? CHANGE.exec(raw) ?? NOW_VALUE.exec(raw);
     const labelText = m ? canonicalLabel(m[1]!) : '';
     if (!m) continue;
     const value = m[2]!
       .replace(/\*\*|__|`/g, '')
       .replace(FORMER_VALUE, '')
+      .replace(TRAILING_REMARK, '')
       .replace(/[.;]+$/, '')
       .trim();
     if (!value) continue;

@@ -1,5 +1,6 @@
 import { MONTHS, WEEKDAYS } from './calendar.js';
 import { PARTNER_WORDS, RELATIVE_WORDS, relative } from './attribute-patterns.js';
+import { ROLE_NAME_WORDS } from './role-names.js';
 import { isCommonWord, isKnownName, isOrganisation, isPlaceName, nameGender, type Gender } from './lexicon.js';
 
 /**
@@ -36,7 +37,7 @@ const FEMALE_RELATIVES = /^(?:mom|mum|mother|mommy|stepmom|sister|stepsister|dau
 const MALE_RELATIVES = /^(?:dad|father|daddy|stepdad|brother|stepbrother|son|grandpa|grandfather|uncle|nephew|husband|boyfriend|fianc[ée])$/i;
 const NAME_SEQ = /\b(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2})\b/gu;
 const RELATIVE_NAMED = new RegExp(
-  String.raw`\b(?:[Mm]y|[Oo]ur|\p{Lu}[\p{L}'-]*'s)\s+(?:(?:older|younger|little|big|baby|twin|best|new|old|late)\s+)?(${RELATIVE_WORDS}|${PARTNER_WORDS})(?:,)?\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)`,
+  String.raw`\b(?:[Mm]y|[Oo]ur|\p{Lu}[\p{L}'-]*'s)\s+(?:(?:older|younger|little|big|baby|twin|best|new|old|late)\s+)?(${RELATIVE_WORDS}|${PARTNER_WORDS}|${ROLE_NAME_WORDS})(?:,)?\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)`,
   'gu',
 );
 const RELATIVE_BARE = new RegExp(String.raw`\b([Mm]y|[Oo]ur)\s+(?:(?:older|younger|little|big|baby|twin|best)\s+)?(${RELATIVE_WORDS}|${PARTNER_WORDS})\b(?!\s+\p{Lu})`, 'gu');

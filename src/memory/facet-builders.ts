@@ -26,7 +26,7 @@ export function tool(product: string | undefined, rest: string, old?: string, kn
 }
 
 const GROUP_KINDS =
-  /\b(?:book club|running club|gym|choir|chorus|club|band|orchestra|ensemble|team|league|society|association|union|church|congregation|synagogue|mosque|guild|fraternity|sorority|crew|troupe|studio|dojo|co-?op|committee|board)\b/i;
+  /\b(?:book club|running club|gym|choir|chorus|club|band|orchestra|ensemble|collective|quartet|quintet|trio|team|league|society|association|union|church|congregation|synagogue|mosque|guild|fraternity|sorority|crew|troupe|studio|dojo|co-?op|committee|board)\b/i;
 
 /** "member of the Hillside climbing gym" → membership:gym; without a kind word only an explicit "member of" counts. */
 export function membership(value: string | undefined, explicit: boolean, extra: Partial<Facet> = {}) {

@@ -54,7 +54,7 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
     new RegExp(String.raw`^\s+${ADV}has\s+(?:an?|one|two|three|\d)\s+(?:(?:older|younger|little|big|twin|baby)\s+)?(?<r>sister|brother|son|daughter|cousin)s?\s+(?:named|called)\s+(?<v>\p{Lu}[\p{L}'-]*)`, 'u'),
     (g) => family(g.r!, g.v),
   ],
-  [/^\s+has\s+(?<v>\w+)\s+(?:kids|children|sons|daughters|grandchildren)\b/i, (g) => f('children', g.v)],
+  [/^\s+(?:has|have)\s+(?<v>\w+)\s+(?:kids|children|sons|daughters|grandchildren)\b/i, (g) => f('children', g.v)],
   // Pets.
   [
     new RegExp(
@@ -87,7 +87,10 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => f('vehicle', g.v, { ended: true }),
   ],
   // Food and health.
-  [new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|has been|became|went|has gone|is going|is now|turned)\s+${ADV}(?:not\s+|no\s+longer\s+)?${ADV}(?:an?\s+|fully\s+)?(?<v>${DIETS})\b`, 'iu'), (g) => f('diet', g.v)],
+  [
+    new RegExp(String.raw`^\s+${ADV}${NEG}(?:is|are|has been|have been|became|went|has gone|have gone|is going|is now|are now|turned)\s+${ADV}(?:not\s+|no\s+longer\s+)?${ADV}(?:an?\s+|fully\s+)?(?<v>${DIETS})\b`, 'iu'),
+    (g) => f('diet', g.v),
+  ],
   [new RegExp(String.raw`^\s+${ADV}(?:is on|follows|started|switched to|is following|tries|eats)\s+(?:an?\s+)?(?<v>[\p{L}-]+(?:\s+[\p{L}-]+)?)\s+diet\b`, 'iu'), (g) => f('diet', g.v)],
   // "eats fish and eggs (these days)": what a diet allows, said as the whole predicate.
   // Not "still eats eggs" (a detail of a diet): two foods, "only", or a cue that it changed.
@@ -240,7 +243,7 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
     (g) => membership(g.v, true),
   ],
   [
-    new RegExp(String.raw`^\s+${ADV}${NEG}(?:belongs? to|joined|has joined|signed up (?:at|with|for)|sings? in|sang in|plays? in|dances? in|is in|rows? for|plays? for|goes to|trains at)\s+(?<v>.+)`, 'iu'),
+    new RegExp(String.raw`^\s+${ADV}${NEG}(?:belongs? to|joined|has joined|signed up (?:at|with|for)|sings? in|sang in|plays? in|plays? with|dances? in|is in|rows? for|plays? for|goes to|trains at)\s+(?<v>.+)`, 'iu'),
     (g) => membership(g.v, false),
   ],
   // Smoking and similar habits: quitting ends them.

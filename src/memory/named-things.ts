@@ -17,8 +17,10 @@ export function eachNamedThing(clause: string): string[] {
   return [`${head}${one}.`, `${head}${two}${rest}`];
 }
 
-// "my new boss Priya", "my new line manager, Omar": a new holder of the manager's role named after it.
-const NEW_MANAGER = /\b(?:my|our)\s+new\s+(?:boss|manager|line manager|supervisor|team lead|team leader)\s*,?\s+(?<name>\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?)(?![\p{L}'’])/u;
+// "my new boss Priya", "my new line manager, Omar": a new holder of the manager's role named after it; so is the
+// present one ("My manager Karen Wu is the best", round 21), whose name the clause now files under Karen.
+const NEW_MANAGER =
+  /\b(?:[Mm]y|[Oo]ur)\s+(?:new\s+)?(?:boss|manager|line manager|supervisor|team lead|team leader)\s*,?\s+(?!(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame)\b)(?<name>\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?)(?![\p{L}'’])/u;
 // The clause already says it as a statement ("My new boss is Priya"): read as it is.
 const STATED = /\b(?:boss|manager|supervisor|lead|leader)\s*,?\s+(?:is|was|will be)\b|\breports?\s+to\b/iu;
 

@@ -1,5 +1,7 @@
 import { itAsEarlierObject } from './clause-objects.js';
 import { unframed } from './sentence-frames.js';
+import { withoutOwnAside } from './own-asides.js';
+import { ownPlanGivenUp } from './plans-given-up.js';
 import { oneAsEarlierNoun } from './one-anaphora.js';
 import { withoutFarewell } from './farewells.js';
 import { teamHere } from './team-here.js';
@@ -253,7 +255,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
         const fix = CORRECTION_CUE.test(body) ? valueCorrection(whole, body) : null;
         const said = fix ? restoreImpliedSubject(cleanSentence(fix.statement, names)) : whole;
         const own: ExtractedFact[] = [];
-        for (const clause of splitClauses(itAsEarlierObject(pairAsObject(relationFirst(oneAsEarlierNoun(withoutFarewell(unframed(said))))))).flatMap(previousPlace)) {
+        for (const clause of splitClauses(itAsEarlierObject(pairAsObject(relationFirst(oneAsEarlierNoun(withoutFarewell(unframed(withoutOwnAside(ownPlanGivenUp(said))))))))).flatMap(previousPlace)) {
           if (clause.length > MAX_SENTENCE_CHARS) continue;
           own.push(...factsWithoutAside(clause, context));
         }

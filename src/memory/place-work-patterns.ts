@@ -1,6 +1,7 @@
 import { isKnownName, isOrganisation, isPlaceName } from './lexicon.js';
 import { ADV, CAP, f, k, NEG, PROFESSION, ROLE, V, WORKPLACE, WORKPLACES, type Build } from './attribute-words.js';
 import { ended, knownProduct, membership, tool } from './facet-builders.js';
+import { isOrganisationShaped } from './organisation-names.js';
 
 /** The last word of a school's, college's or nursery's name. */
 const SCHOOL_NAME = /\b(?:Primary|Secondary|School|Academy|College|University|Uni|Nursery|Preschool|Pre-school|Kindergarten|Montessori|Infants|Juniors|High|Prep|Grammar|Sixth Form)(?:\s+School)?$/u;
@@ -121,6 +122,8 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
         );
       // "is at Oakfield Primary now": a school by its name's last word is where the subject studies.
       if (g.at === 'at' && SCHOOL_NAME.test(g.v!)) return f('education', g.v);
+      // "is at Allegro Technologies now", "is at HubSpot now": a name shaped like a company's is no place to be at.
+      if (g.at === 'at' && /^\s+now\b/.test(after) && isOrganisationShaped(g.v!) && !isPlaceName(g.v!)) return f('employer', g.v);
       return g.at === 'at' && works && !isPlaceName(g.v!) && !isKnownName(g.v!.split(/\s+/)[0]!) && !/^the\s/i.test(g.v!) ? f('employer', g.v) : f('location', g.v);
     },
   ],
@@ -236,7 +239,13 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
   // "is at Costco now", "Dana's at EY these days": a named organisation said to be where the subject is now.
   [
     new RegExp(String.raw`^(?:'s|\s+is|\s+are)\s+${ADV}at\s+${CAP}(?=\s+(?:now|these\s+days|nowadays)\b)`, 'u'),
-    (g) => (isPlaceName(g.v!) || isKnownName(g.v!.split(/\s+/)[0]!) || /^the\s/i.test(g.v!) ? null : f('employer', g.v)),
+    (g, rest) => {
+      if (isPlaceName(g.v!) || isKnownName(g.v!.split(/\s+/)[0]!) || /^the\s/i.test(g.v!)) return null;
+      // "We're at Central Station now": where a group is this minute, unless the name is a company's.
+      const after = rest.slice(rest.indexOf(g.v!) + g.v!.length);
+      if (/^\s+are\b/.test(rest) && /^\s+now\b/.test(after) && !isOrganisationShaped(g.v!)) return f('location', g.v);
+      return f('employer', g.v);
+    },
   ],
   // "handed in her notice at Uber", "gave notice at the bank": the employer ends.
   [

@@ -190,9 +190,18 @@ export function correctedMemory(fact: ExtractedFact, candidates: readonly Relati
   if (/^\p{Lu}\p{Ll}+$/u.test(c.meant) && /^\p{Lu}\p{Ll}+$/u.test(c.rejected)) after = after.replace(/^\s+\p{Lu}\p{Ll}+(?=$|[\s,.;!?])/u, '');
   // "Thursdays" for "Tuesday": the corrected memory's number.
   const meant = /day$/i.test(c.rejected) && /days$/i.test(c.meant) ? c.meant.slice(0, -1) : c.meant;
-  const text = alignedBefore(target.text.slice(0, at.index), meantWords) + meant + after;
+  let before = alignedBefore(target.text.slice(0, at.index), meantWords);
+  // "8 March, not August" over "is on 3 August" (or "August 3rd"): the day written with the old month was part of it.
+  if (MONTH.test(c.rejected) && DAY_AND_MONTH.test(c.meant)) {
+    before = before.replace(/\b\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+$/i, '');
+    after = after.replace(/^\s+\d{1,2}(?:st|nd|rd|th)?\b/i, '');
+  }
+  const text = before + meant + after;
   return { targetId: target.id, fact: { ...fact, text, subject: target.subject, aliases: [], attribute: target.attribute, isStatic: target.isStatic } };
 }
+
+const MONTH = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?$/i;
+const DAY_AND_MONTH = /^(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?\p{L}+|\p{L}+\s+\d{1,2}(?:st|nd|rd|th)?)$/iu;
 
 /**
  * "2017 Ford Fiesta, not a Focus" over "drives a 2015 Ford Focus": the words before the rejected value that the meant

@@ -9,6 +9,7 @@ import { classifyFact } from './classify.js';
 import { USER } from './conversation.js';
 import { sameSubject, subjectNames } from './subjects.js';
 import { withRelativeNames } from './named-relatives.js';
+import { withKnownEmployers } from './known-employers.js';
 import { asFormerPartner, endedPartner, endPartnerMentions, sentenceCase } from './ended-partners.js';
 import { endedPetMemory } from './pet-endings.js';
 import { escapeRe } from '../text/regex-escape.js';
@@ -74,10 +75,14 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
   const outcome: RememberOutcome = { created: [], updated: [], duplicates: [], extended: [] };
   if (facts.length === 0) return outcome;
   const userNames = await userNamesOf(deps, ctx, facts);
-  const named = await withRelativeNames(
+  const named = await withKnownEmployers(
     deps.memories,
     ctx,
-    facts.map((f) => withUserNames(f, userNames)),
+    await withRelativeNames(
+      deps.memories,
+      ctx,
+      facts.map((f) => withUserNames(f, userNames)),
+    ),
   );
   const vectors = await deps.embedder.embedDocuments(named.map((f) => withVectorContext(f.text, ctx.vectorContext)));
   for (const [i, named_] of named.entries()) {

@@ -8,6 +8,7 @@ import { isKnownName, isOrganisation, isPlaceName, isSubjectless } from './lexic
 import { cleanSentence, rejectReason, restoreImpliedSubject } from './statements.js';
 import { escapeRe } from '../text/regex-escape.js';
 import { RELATIVE_WORDS, PARTNER_WORDS, relative } from './attribute-patterns.js';
+import { ROLE_NAME_WORDS } from './role-names.js';
 import { inferForgetAfter, resolveDates, periodEnd } from './temporal-expressions.js';
 import { tenseOf } from './tense.js';
 import type { ExtractedFact } from './types.js';
@@ -47,9 +48,9 @@ const PROPER_SUBJECT = new RegExp(
   String.raw`^(?!\p{L}+ing\b)(\p{Lu}[\p{L}'-]*(?:${NAME_PART}){0,2})(?='s\b|\s+(?:(?:\p{Ll}+ly|now|only|still|also|just|already|often|always|never|soon|then)\s+){0,2}(?:is|was|has|had|will|would|can|does|did|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|no longer|got|and|made|became|left|quit|took|bought|sold|won|went|began|ran|met|lost|found|kept|sang|drove|grew|wrote|\p{Ll}+(?:s|ed))\b)`,
   'u',
 );
-// "My sister Lena is...", "Maya's brother Tom plays...": the relative is the subject.
+// "My sister Lena is...", "Maya's brother Tom plays...", "Our drummer Kwame plays...": the relative is the subject.
 const RELATIVE_SUBJECT = new RegExp(
-  String.raw`^(?:[Mm]y|[Oo]ur|\p{Lu}[\p{L}'-]*'s)\s+(?:(?:older|younger|little|big|baby|twin|best|new|old)\s+)?(?:${RELATIVE_WORDS}|${PARTNER_WORDS})(?:,)?\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)(?=,?\s+\p{Ll})`,
+  String.raw`^(?:[Mm]y|[Oo]ur|\p{Lu}[\p{L}'-]*'s)\s+(?:(?:older|younger|little|big|baby|twin|best|new|old)\s+)?(?:${RELATIVE_WORDS}|${PARTNER_WORDS}|${ROLE_NAME_WORDS})(?:,)?\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)(?=,?\s+\p{Ll})`,
   'u',
 );
 // "My sister is a nurse" (unnamed): "Maya's sister" is the subject; but "my mom is called Grace" is about Maya.

@@ -36,6 +36,9 @@ const UNRESOLVED =
   /^(?:it|it's|its|that|that's|thats|this|these|those|they|they're|they've|them|he|he's|she|she's|there|there's|here|here's|everyone|everybody|someone|somebody|something|nothing|anything|everything|what|which|who|whoever|how|such|one|both|each|all|none|nobody|other|others|anyone|anybody|yours|mine|ours)\b/i;
 const SIGN_OFF =
   /^(?:I\s+)?(?:have to|need to|must|gotta|got to|should)\s+(?:run|go|dash|head off|head out|jump off|bounce|sign off|get going)\b(?:\s*(?:now|soon))?\s*(?:[,.!;-]+\s*(?:talk|speak|chat|catch you|see you)\s+(?:soon|later|tomorrow)\b.*)?[.!]*$/i;
+/** "Still can't believe it.", "I honestly can't believe this!": a reaction to what was said, no fact of its own. */
+const DISBELIEF =
+  /^(?:(?:I|we)\s+)?(?:(?:still|just|honestly|literally|really|seriously|kinda|kind of)\s+)*(?:can't|cannot|can not|couldn't|could not)\s+(?:believe|get over)\s+(?:it|this|that|my luck|our luck|how\s+(?:lucky|fast|quick|big|small|good)\s+(?:it|this|that)\s+(?:is|was))(?:\s+(?:yet|still|either|tbh|lol|haha))?\s*[.!…]*$/i;
 /** "running 5 mins late, traffic is awful", "on my way", "stuck in traffic": where someone is this minute, nothing to keep. */
 const THIS_MINUTE =
   /^(?:(?:sorry|so sorry|argh|ugh)\s*,?\s+)?(?:(?:I'm|I\s+am|I'll\s+be|I\s+will\s+be|we're|we\s+are)\s+)?(?:(?:running|going\s+to\s+be|gonna\s+be)\s+(?:(?:a\s+(?:bit|little|few\s+min(?:ute)?s)|\d+\s*(?:mins?|minutes)|ten|five|fifteen|twenty)\s+)?late|on\s+(?:my|our)\s+way(?=\s*(?:[,.!]|$|now\b|home\b|there\b|back\b|over\b))|stuck\s+in\s+traffic|almost\s+there|nearly\s+there|five\s+mins?\s+away|\d+\s*mins?\s+away)\b/i;
@@ -405,7 +408,7 @@ export function rejectReason(sentence: string, names: readonly string[]): string
   if (/^(?:I(?:'m|\s+am)?\s+)?just\s+(?:testing|checking|kidding|joking|browsing|curious|wondering|asking|saying|looking around)\b/i.test(sentence)) return 'small talk';
   if (UNRESOLVED.test(sentence)) return 'unresolved';
   // "ok gotta run, talk soon", "today was one of those days": leaving the chat, or a mood of the day.
-  if (SIGN_OFF.test(sentence) || ROUGH_DAY.test(sentence) || MOMENT_PLAN.test(sentence) || THIS_MINUTE.test(sentence)) return 'small talk';
+  if (SIGN_OFF.test(sentence) || DISBELIEF.test(sentence) || ROUGH_DAY.test(sentence) || MOMENT_PLAN.test(sentence) || THIS_MINUTE.test(sentence)) return 'small talk';
   const first = words[0]!.toLowerCase().replace(/[^\p{L}']/gu, '');
   if (IMPERATIVE.has(first) || SUBJECTLESS.has(first)) return 'imperative';
   // "You'd be a great counselor", "Your empathy will help": praise and advice, not facts. "You told me..." stays.

@@ -29,6 +29,8 @@ const NAME_VERB =
   /\b[A-Z][a-z]+\s+((?:[a-z]+ed)|(?:went|got|made|saw|took|came|met|bought|gave|told|said|spent|visited|began|wrote|sent|found|won|left|lost|sold|became|broke|quit|led|paid|kept|fell|drove|ran|chose|flew|grew))\b/g;
 const PAST_MARKERS = /\b(?:ago|yesterday|last (?:night|week|weekend|month|year|time|summer|winter|spring|fall|autumn)|used to|back then|once upon)\b/i;
 
+const PAST_ON_DAY = /(?<!\b(?:is|are|be|been|being|get|gets|getting)\s+)\b([a-z]{3,}ed)\s+(?:on|last|this past)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/gi;
+
 // Verbs ending in "-eed" are present forms ("need", "succeed"), except these pasts.
 const EED_PAST = new Set(['agreed', 'freed', 'disagreed', 'guaranteed', 'decreed', 'refereed']);
 
@@ -46,6 +48,8 @@ export function tenseOf(sentence: string): Tense {
     const verb = m[1]!.toLowerCase();
     if (IRREGULAR_PAST.has(verb) || (isRegularPast(verb) && !STATIVE_ED.has(verb))) return 'past';
   }
+  // "Our third, a baby girl named Noor, arrived on Friday": a past verb right before the day it happened, whatever its subject.
+  for (const m of sentence.matchAll(PAST_ON_DAY)) if (isRegularPast(m[1]!) && !STATIVE_ED.has(m[1]!.toLowerCase())) return 'past';
   for (const m of sentence.matchAll(NAME_VERB)) if (!STATIVE_ED.has(m[1]!) && (!m[1]!.endsWith('ed') || isRegularPast(m[1]!))) return 'past';
   if (/\b(?:was|were|did|had)\b|\b(?:i|we|you|he|she|they)'d\s+(?:been|gone|had)\b/i.test(sentence)) return 'past';
   // "I quit sugar in January": a person's "quit" is the event, not a habit of quitting.

@@ -4,6 +4,7 @@ import { withTailSubject } from './subjectless-tails.js';
 import { asLearnersMeant } from './learner-english.js';
 import { gerundAsAuthorsChange } from './gerund-subjects.js';
 import { petsNamedInPassing } from './pets-in-passing.js';
+import { companionAsPet } from './pet-companions.js';
 import { namesTypedLowercase } from './lowercase-names.js';
 import { outcomeAfterDash } from './lead-clauses.js';
 import { cleftStatements } from './cleft-statements.js';
@@ -168,11 +169,13 @@ export function typedSentences(text: string): string[] {
   out.push(text.slice(start).trim());
   // Only the sentences this split starts get a capital: the first is left as typed.
   // "walking Pepper, my spaniel, before the rain": a pet named in passing is also stated (pets-in-passing.ts); "Hana
-  // switched practices - now a GP": the outcome after a dash is a statement of its own (lead-clauses.ts).
+  // switched practices - now a GP": the outcome after a dash is a statement of its own (lead-clauses.ts); "got her a
+  // sister, a tabby called Udon" is a pet got (pet-companions.ts).
   return out
     .filter(Boolean)
     .map((s, i) => (i === 0 ? s : s[0]!.toUpperCase() + s.slice(1)))
     .flatMap(cleftStatements)
     .flatMap(outcomeAfterDash)
-    .flatMap(petsNamedInPassing);
+    .flatMap(petsNamedInPassing)
+    .map(companionAsPet);
 }
