@@ -81,7 +81,6 @@ FROM_SDISTS=(
   "speech-tune-pocketsphinx-cards-002.wav pocketsphinx-5.1.1.tar.gz pocketsphinx-5.1.1/test/data/cards/002.wav"
   "speech-tune-pocketsphinx-cards-003.wav pocketsphinx-5.1.1.tar.gz pocketsphinx-5.1.1/test/data/cards/003.wav"
   "speech-tune-pocketsphinx-cards-004.wav pocketsphinx-5.1.1.tar.gz pocketsphinx-5.1.1/test/data/cards/004.wav"
-  "speech-tune-pocketsphinx-cards-005.wav pocketsphinx-5.1.1.tar.gz pocketsphinx-5.1.1/test/data/cards/005.wav"
   "speech-tune-arctic-a0007.wav pysptk-1.0.1.tar.gz pysptk-1.0.1/pysptk/example_audio_data/arctic_a0007.wav"
 )
 
