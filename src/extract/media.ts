@@ -3,7 +3,7 @@ import type { SlowerCopy, TranscriptionResult, TranscriptSegment } from '../prov
 import { detectLanguage } from '../text/language.js';
 import { stereoChannels } from './media-channels.js';
 import { spellSmallNumbersInEnglish } from './spoken-numbers.js';
-import { decodeToWav, needsCleanUp, probeMedia, SPEECH_CLEAN_UP } from './media-decode.js';
+import { decodeToWav, needsCleanUp, probeMedia, slowerTempo, SPEECH_CLEAN_UP } from './media-decode.js';
 import type { ExtractContext, Extractor, MediaTool, Transcriber } from './types.js';
 
 const AUDIO_MIMES = [
@@ -89,7 +89,8 @@ async function transcribe(
       cleanUp: telephone,
     });
     if (decoded.seconds > max) throw createError('EXTRACTION_LIMIT', [`more than the ${max} s of audio allowed`], { permanent: true });
-    const slower = telephone && transcriber.slowerSpeech ? await decodeSlower(ffmpeg, input.path, ctx, { channel, tempo: transcriber.slowerSpeech.tempo }) : undefined;
+    const tempo = slowerTempo(transcriber.slowerSpeech, { sampleRate: input.sampleRate, seconds: decoded.seconds });
+    const slower = tempo === undefined ? undefined : await decodeSlower(ffmpeg, input.path, ctx, { channel, tempo, cleanUp: telephone });
     seconds = decoded.seconds;
     const total = decoded.seconds * channels.length;
     const before = decoded.seconds * i;
@@ -110,18 +111,18 @@ async function transcribe(
 }
 
 /**
- * Telephone-band audio, cleaned up and levelled like the copy the transcriber is given, at the slower tempo its engine
- * asks for (Transcriber.slowerSpeech); the engine transcribes this copy instead when it hears the spoken language
- * better slowed down.
+ * The audio, cleaned up (telephone band) and levelled like the copy the transcriber is given, at the slower tempo its
+ * engine asks for (Transcriber.slowerSpeech, media-decode.ts slowerTempo); the engine transcribes this copy instead
+ * when it hears the spoken language better slowed down.
  */
-async function decodeSlower(ffmpeg: MediaTool, file: string, ctx: ExtractContext, o: { channel: number | undefined; tempo: number }): Promise<SlowerCopy> {
+async function decodeSlower(ffmpeg: MediaTool, file: string, ctx: ExtractContext, o: { channel: number | undefined; tempo: number; cleanUp: boolean }): Promise<SlowerCopy> {
   const max = ctx.limits.maxAudioSeconds;
   const decoded = await decodeToWav(ffmpeg, file, ctx.tmpDir, {
     signal: ctx.signal,
     maxSeconds: max + 1,
     expectedSeconds: null,
     ...(o.channel === undefined ? {} : { channel: o.channel }),
-    cleanUp: true,
+    cleanUp: o.cleanUp,
     tempo: o.tempo,
   });
   return { wavPath: decoded.wavPath, tempo: o.tempo };
@@ -179,7 +180,8 @@ export const mediaExtractor: Extractor = {
         ...(probe.sampleRate !== null ? { sampleRate: probe.sampleRate } : {}),
         // Telephone-band audio is cleaned up before transcription (media-decode.ts): say so where the text came from.
         ...(needsCleanUp(probe.sampleRate) ? { cleanUp: SPEECH_CLEAN_UP } : {}),
-        // ...and, in a language the engine hears better slowed down, transcribed from a slowed copy at this tempo.
+        // ...and, in a language the engine hears better slowed down (telephone audio, short clips), transcribed from a
+        // slowed copy at this tempo.
         ...(result.tempo !== undefined ? { tempo: result.tempo } : {}),
         segments: result.segments.length,
         // Whisper *.en models only know English: other languages come out as an attempt at an English transcript.

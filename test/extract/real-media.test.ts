@@ -109,6 +109,22 @@ describe('speech in real recordings', { timeout: 600_000 }, () => {
     }
   });
 
+  it('hears a short English clip from a copy slowed down 15%, on the original timeline', async () => {
+    const f = audio['speech-cards-eight-of-spades.flac']!;
+    const { result } = await transcribe(f.file);
+    // At its own speed Whisper base heard "Eight of spades, four of close, seven of hearts" (round 21).
+    expect(phraseRecall(f.phrases, result.content, { spoken: true }).missing).toEqual([]);
+    expect(result.details).toMatchObject({ language: 'en', sampleRate: 16000, tempo: 0.85 });
+    expect(result.details).not.toHaveProperty('cleanUp');
+    expect(result.details?.durationSeconds).toBeCloseTo(3.5, 0);
+  });
+
+  it('does not slow down a wide-band reading longer than one 30 s window', async () => {
+    const { result } = await transcribe('speech-sonnet-1.flac');
+    expect(result.details).toMatchObject({ language: 'en' });
+    expect(result.details).not.toHaveProperty('tempo');
+  });
+
   it('passes a metadata language hint to the engine', async () => {
     const { result } = await transcribe('speech-french.aiff', 'fr');
     expect(result.details).toMatchObject({ language: 'fr', languageHint: 'fr' });

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeArgs, decodeToWav, needsCleanUp, SPEECH_CLEAN_UP, SPEECH_LEVEL } from '../../../src/extract/media-decode.js';
+import { decodeArgs, decodeToWav, needsCleanUp, slowerTempo, SPEECH_CLEAN_UP, SPEECH_LEVEL } from '../../../src/extract/media-decode.js';
+import { SHORT_SLOWER, SLOWER_TEMPO } from '../../../src/providers/whisper-transcriber.js';
 
 const afterFilter = (args: string[]) => args[args.indexOf('-af') + 1];
 
@@ -35,6 +36,20 @@ describe('decoding speech for the transcriber', () => {
     expect(needsCleanUp(16000)).toBe(false);
     expect(needsCleanUp(44100)).toBe(false);
     expect(needsCleanUp(null)).toBe(false);
+  });
+
+  it('asks for a slowed copy of telephone audio and of short wide-band clips, not of longer recordings', () => {
+    const whisper = { tempo: SLOWER_TEMPO, short: SHORT_SLOWER };
+    expect(slowerTempo(whisper, { sampleRate: 8000, seconds: 300 })).toBe(0.9);
+    // A spoken command or a voice note of one 30 s window, whatever its rate.
+    expect(slowerTempo(whisper, { sampleRate: 16000, seconds: 3.5 })).toBe(0.85);
+    expect(slowerTempo(whisper, { sampleRate: 44100, seconds: 30 })).toBe(0.85);
+    expect(slowerTempo(whisper, { sampleRate: null, seconds: 12 })).toBe(0.85);
+    // A reading of more than one window keeps its speed (a sonnet lost phrases slowed down).
+    expect(slowerTempo(whisper, { sampleRate: 16000, seconds: 53 })).toBeUndefined();
+    // An engine that asks for telephone audio only, and one that asks for nothing.
+    expect(slowerTempo({ tempo: 0.9 }, { sampleRate: 16000, seconds: 3.5 })).toBeUndefined();
+    expect(slowerTempo(undefined, { sampleRate: 8000, seconds: 10 })).toBeUndefined();
   });
 
   it('slows a copy down at the same pitch after the levelling, decoding as much of the original as the plain copy', () => {
