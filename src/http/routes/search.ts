@@ -104,7 +104,16 @@ export function registerSearchRoutes(router: Router<AppState>, { search, documen
     }
     const kept = [...groups.values()].slice(0, b.limit);
     // Hits carry their documents' heads; the full text is read only for the documents returned, when asked for.
-    const contents = b.includeFullDocs ? new Map((await documents.getMany(ctx.state.actor, kept.map((g) => g.hit.document.id))).map((d) => [d.id, d.content])) : null;
+    const contents = b.includeFullDocs
+      ? new Map(
+          (
+            await documents.getMany(
+              ctx.state.actor,
+              kept.map((g) => g.hit.document.id),
+            )
+          ).map((d) => [d.id, d.content]),
+        )
+      : null;
     const results = [];
     for (const { hit, chunks } of kept) {
       const d = hit.document;

@@ -113,10 +113,10 @@ export class SqliteDocuments implements DocumentStore {
   async getDocumentHeads(orgId: string, ids: readonly string[]): Promise<DocumentHead[]> {
     if (ids.length === 0) return [];
     // The covering index alone: one leaf a document, where the row is its leaf and the overflow pages of its text.
-    const rows = cachedStatement(
-      this.db,
-      `SELECT ${DOCUMENT_HEAD_COLUMNS.join(', ')} FROM documents INDEXED BY documents_head WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`,
-    ).all(orgId, JSON.stringify(ids)) as Row[];
+    const rows = cachedStatement(this.db, `SELECT ${DOCUMENT_HEAD_COLUMNS.join(', ')} FROM documents INDEXED BY documents_head WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).all(
+      orgId,
+      JSON.stringify(ids),
+    ) as Row[];
     return rows.map(rowToDocumentHead);
   }
 
