@@ -104,6 +104,12 @@ export interface DocumentRecord {
   updatedAt: string;
 }
 
+/**
+ * The fields of a document a search result carries: everything but its text, its file and its pipeline state, so a
+ * search reads them without the document's text (storage/sqlite: a covering index, no overflow pages).
+ */
+export type DocumentHead = Pick<DocumentRecord, 'id' | 'orgId' | 'customId' | 'containerTags' | 'title' | 'summary' | 'url' | 'filepath' | 'type' | 'metadata' | 'generation' | 'createdAt' | 'updatedAt'>;
+
 export interface ChunkRecord {
   id: string;
   orgId: string;

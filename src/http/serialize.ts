@@ -1,4 +1,4 @@
-import type { ChunkRecord, DocumentRecord, MemoryRecord } from '../core/types.js';
+import type { ChunkRecord, DocumentHead, DocumentRecord, MemoryRecord } from '../core/types.js';
 import type { MemoryContext } from '../services/memories.js';
 import type { RecallResult } from '../services/recall.js';
 import type { ChunkHit } from '../services/search.js';
@@ -120,7 +120,7 @@ export function chunkResult(hit: ChunkHit, includeDocuments: boolean, includeSum
 }
 
 /** A source document of a search result. */
-export function documentRef(d: DocumentRecord, includeSummary: boolean) {
+export function documentRef(d: DocumentHead, includeSummary: boolean) {
   return {
     id: d.id,
     title: d.title,

@@ -3,7 +3,7 @@ import { errorMessage } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { Embedder, EmbedderHandle } from '../providers/embedder.js';
 import type { Store } from '../storage/store.js';
-import type { ChunkRecord, DocumentRecord } from '../core/types.js';
+import type { ChunkRecord, DocumentHead } from '../core/types.js';
 import { calibrateCosine, calibratePassageCosine } from '../vector/calibrate.js';
 import type { FilterNode } from '../core/filters.js';
 import { fuse, type FusedHit, type HybridEvidence } from '../search/hybrid.js';
@@ -30,7 +30,8 @@ export interface ChunkSearchParams {
 
 export interface ChunkHit {
   chunk: ChunkRecord;
-  document: DocumentRecord;
+  /** The chunk's document without its text (read from a covering index: issue 28's cold reads). */
+  document: DocumentHead;
   similarity: number;
   vectorScore: number;
   keywordScore: number;
@@ -303,7 +304,7 @@ export class SearchService {
     // document vanished between the candidate and the document reads.
     const seen = new Set<string>();
     const hits: ChunkHit[] = [];
-    const docs = new Map<string, DocumentRecord>();
+    const docs = new Map<string, DocumentHead>();
     const fetched = new Set<string>();
     let next = 0;
     while (hits.length < p.limit && next < fused.length) {
@@ -322,7 +323,7 @@ export class SearchService {
         round.push({ h, chunk, key });
       }
       const missing = [...new Set(round.map((r) => r.chunk.documentId))].filter((id) => !fetched.has(id));
-      for (const d of await this.store.documents.getDocumentsByIds(orgId, missing)) docs.set(d.id, d);
+      for (const d of await this.store.documents.getDocumentHeads(orgId, missing)) docs.set(d.id, d);
       for (const id of missing) fetched.add(id);
       for (const { h, chunk, key } of round) {
         const document = docs.get(chunk.documentId);

@@ -1,5 +1,5 @@
 import type { FilterNode } from '../core/filters.js';
-import type { DocumentRecord, DocumentStatus } from '../core/types.js';
+import type { DocumentHead, DocumentRecord, DocumentStatus } from '../core/types.js';
 
 export type TagOperator = 'AND' | 'OR';
 
@@ -40,6 +40,8 @@ export interface DocumentStore {
    */
   findDocumentsByCustomId(orgId: string, customId: string, containerTags?: readonly string[]): Promise<DocumentRecord[]>;
   getDocumentsByIds(orgId: string, ids: readonly string[]): Promise<DocumentRecord[]>;
+  /** The heads of these documents (DocumentHead: no text), in any order; ids that do not exist are left out. */
+  getDocumentHeads(orgId: string, ids: readonly string[]): Promise<DocumentHead[]>;
   /**
    * Applies a patch and returns the updated document; a new customId or new container tags that would give two
    * documents the same customId under one tag throw CUSTOM_ID_CONFLICT and change nothing. With expectGeneration, the

@@ -12,7 +12,7 @@ import { parseFilters } from '../../src/core/filters.js';
 import { queryTerms } from '../../src/text/tokenize.js';
 import type { DocumentListQuery } from '../../src/storage/documents.js';
 import type { Store } from '../../src/storage/store.js';
-import { PENDING_STATUSES, type StoredFile } from '../../src/core/types.js';
+import { PENDING_STATUSES, type DocumentRecord, type StoredFile } from '../../src/core/types.js';
 import { describeWithStore, type CleanupStore, type ContractContext, type MakeStore } from './contract-context.js';
 import { addIndexed, axis, docIdsOf, isoAt, makeDocument, MODEL, sortedIds } from './store-fixtures.js';
 
@@ -278,6 +278,37 @@ function documentsContract(ctx: ContractContext): void {
       const found = await store.documents.getDocumentsByIds(orgA.id, [a2.id, 'missing', b1.id, a1.id]);
       expect(found.sort((x, y) => x.id.localeCompare(y.id))).toEqual([a1, a2].sort((x, y) => x.id.localeCompare(y.id)));
       expect(await store.documents.getDocumentsByIds(orgA.id, [])).toEqual([]);
+    });
+
+    it('getDocumentHeads returns the heads of the existing documents of the organisation, without their text', async () => {
+      const { store, orgA, orgB } = ctx;
+      const a1 = makeDocument(orgA.id, { title: 'Head one', customId: 'head-1', containerTags: ['x', 'y'], metadata: { n: 1, tag: 'k' }, filepath: '/a/b.md', url: 'https://example.com/1' });
+      const a2 = makeDocument(orgA.id, { summary: 'a short summary' });
+      const b1 = makeDocument(orgB.id);
+      for (const d of [a1, a2, b1]) await store.documents.insertDocument(d);
+      await store.documents.updateDocument(orgA.id, a2.id, { title: 'Renamed', generation: 3 });
+      const full = await store.documents.getDocumentsByIds(orgA.id, [a1.id, a2.id]);
+      const heads = await store.documents.getDocumentHeads(orgA.id, [a2.id, 'missing', b1.id, a1.id]);
+      const byId = (x: { id: string }, y: { id: string }) => x.id.localeCompare(y.id);
+      const head = (d: DocumentRecord) => ({
+        id: d.id,
+        orgId: d.orgId,
+        customId: d.customId,
+        containerTags: d.containerTags,
+        title: d.title,
+        summary: d.summary,
+        url: d.url,
+        filepath: d.filepath,
+        type: d.type,
+        metadata: d.metadata,
+        generation: d.generation,
+        createdAt: d.createdAt,
+        updatedAt: d.updatedAt,
+      });
+      expect(heads.sort(byId)).toEqual(full.map(head).sort(byId));
+      expect(heads.find((h) => h.id === a2.id)!.title).toBe('Renamed');
+      for (const h of heads) expect(Object.keys(h)).not.toContain('raw');
+      expect(await store.documents.getDocumentHeads(orgA.id, [])).toEqual([]);
     });
 
     it('deleteDocuments returns the ids that existed and removes their chunks from every index', async () => {

@@ -102,8 +102,20 @@ export function registerSearchRoutes(router: Router<AppState>, { search, documen
       if (g) g.chunks.push(h);
       else groups.set(h.document.id, { hit: h, chunks: [h] });
     }
+    const kept = [...groups.values()].slice(0, b.limit);
+    // Hits carry their documents' heads; the full text is read only for the documents returned, when asked for.
+    const contents = b.includeFullDocs
+      ? new Map(
+          (
+            await documents.getMany(
+              ctx.state.actor,
+              kept.map((g) => g.hit.document.id),
+            )
+          ).map((d) => [d.id, d.content]),
+        )
+      : null;
     const results = [];
-    for (const { hit, chunks } of [...groups.values()].slice(0, b.limit)) {
+    for (const { hit, chunks } of kept) {
       const d = hit.document;
       let outChunks = chunks.sort((a, c) => a.chunk.position - c.chunk.position).map((c) => ({ content: c.chunk.content, isRelevant: true, score: round(c.similarity), position: c.chunk.position }));
       if (!b.onlyMatchingChunks) {
@@ -120,7 +132,7 @@ export function registerSearchRoutes(router: Router<AppState>, { search, documen
         updatedAt: d.updatedAt,
         chunks: outChunks,
         ...(b.includeSummary ? { summary: d.summary } : {}),
-        ...(b.includeFullDocs ? { content: d.content } : {}),
+        ...(contents ? { content: contents.get(d.id) ?? null } : {}),
       });
     }
     ctx.body = { results, timing: Math.round(performance.now() - started), total: results.length };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Binary } from 'mongodb';
-import type { ApiKeyRecord, ChunkRecord, DocumentRecord, Metadata, MetadataValue, StoredFile } from '../../core/types.js';
+import type { ApiKeyRecord, ChunkRecord, DocumentHead, DocumentRecord, Metadata, MetadataValue, StoredFile } from '../../core/types.js';
 import type { DocumentPatch } from '../documents.js';
 import type { ApiKeyBson, ChunkBson, DocumentBson, MetaIndexEntry } from './schema.js';
 
@@ -148,6 +148,41 @@ export function bsonToDocument(b: DocumentBson): DocumentRecord {
     wordCount: b.wordCount,
     chunkCount: b.chunkCount,
     file: b.file ? { key: b.file.key, filename: b.file.filename, mimeType: b.file.mimeType, size: b.file.size, sha256: b.file.sha256 } : null,
+    createdAt: b.createdAt,
+    updatedAt: b.updatedAt,
+  };
+}
+
+/** The fields of a DocumentHead, as a MongoDB projection (the document's text is not sent). */
+export const DOCUMENT_HEAD_PROJECTION = {
+  _id: 1,
+  orgId: 1,
+  customId: 1,
+  containerTags: 1,
+  title: 1,
+  summary: 1,
+  url: 1,
+  filepath: 1,
+  type: 1,
+  metadata: 1,
+  generation: 1,
+  createdAt: 1,
+  updatedAt: 1,
+} as const;
+
+export function bsonToDocumentHead(b: Pick<DocumentBson, keyof typeof DOCUMENT_HEAD_PROJECTION>): DocumentHead {
+  return {
+    id: b._id,
+    orgId: b.orgId,
+    customId: b.customId,
+    containerTags: b.containerTags,
+    title: b.title,
+    summary: b.summary,
+    url: b.url,
+    filepath: b.filepath,
+    type: b.type,
+    metadata: Object.fromEntries(b.metadata.map((p) => [p.k, p.v])),
+    generation: b.generation,
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
   };

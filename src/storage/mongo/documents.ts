@@ -1,11 +1,11 @@
 import type { Filter } from 'mongodb';
 import type { Logger } from '../../core/logger.js';
-import type { DocumentRecord } from '../../core/types.js';
+import type { DocumentHead, DocumentRecord } from '../../core/types.js';
 import { PENDING_STATUSES } from '../../core/types.js';
 import type { BlobStore } from '../blobs.js';
 import { removeDocumentBlobs } from '../blobs.js';
 import { CUSTOM_ID_MATCH_LIMIT, type DocumentListQuery, type DocumentPatch, type DocumentStore } from '../documents.js';
-import { bsonToDocument, documentFields, documentToBson } from './codec.js';
+import { bsonToDocument, bsonToDocumentHead, documentFields, documentToBson, DOCUMENT_HEAD_PROJECTION } from './codec.js';
 import type { CustomIdClaims } from './custom-ids.js';
 import { compileFilter, filepathQuery } from './filter-query.js';
 import type { Collections, DocumentBson } from './schema.js';
@@ -97,6 +97,12 @@ export class MongoDocuments implements DocumentStore {
   async getDocumentsByIds(orgId: string, ids: readonly string[]): Promise<DocumentRecord[]> {
     if (ids.length === 0) return [];
     return (await this.c.documents.find({ orgId: { $eq: orgId }, _id: { $in: [...ids] } }).toArray()).map(bsonToDocument);
+  }
+
+  async getDocumentHeads(orgId: string, ids: readonly string[]): Promise<DocumentHead[]> {
+    if (ids.length === 0) return [];
+    const found = await this.c.documents.find({ orgId: { $eq: orgId }, _id: { $in: [...ids] } }, { projection: DOCUMENT_HEAD_PROJECTION }).toArray();
+    return found.map(bsonToDocumentHead);
   }
 
   async updateDocument(orgId: string, id: string, patch: DocumentPatch, options: { expectGeneration?: number } = {}): Promise<DocumentRecord | null> {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { createError } from '../../core/errors.js';
-import type { DocumentRecord, StoredFile } from '../../core/types.js';
+import type { DocumentHead, DocumentRecord, StoredFile } from '../../core/types.js';
 import type { BlobStore } from '../blobs.js';
 import { removeDocumentBlobs } from '../blobs.js';
 import { CUSTOM_ID_MATCH_LIMIT, type DocumentListQuery, type DocumentPatch, type DocumentStore } from '../documents.js';
@@ -12,7 +12,7 @@ import { scopeOf } from './sqlite-keyword.js';
 import { cachedStatement } from './statement-cache.js';
 import { sequencedWrite } from './sequenced-write.js';
 import type { SqliteVectorSync } from './vector-sync.js';
-import { DOCUMENT_COLUMNS, documentToRow, encodeDocumentField, rowToDocument } from './rows.js';
+import { DOCUMENT_COLUMNS, DOCUMENT_HEAD_COLUMNS, documentToRow, encodeDocumentField, rowToDocument, rowToDocumentHead } from './rows.js';
 
 type Row = Record<string, unknown>;
 
@@ -108,6 +108,16 @@ export class SqliteDocuments implements DocumentStore {
     if (ids.length === 0) return [];
     const rows = cachedStatement(this.db, `SELECT * FROM documents WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).all(orgId, JSON.stringify(ids)) as Row[];
     return rows.map(rowToDocument);
+  }
+
+  async getDocumentHeads(orgId: string, ids: readonly string[]): Promise<DocumentHead[]> {
+    if (ids.length === 0) return [];
+    // The covering index alone: one leaf a document, where the row is its leaf and the overflow pages of its text.
+    const rows = cachedStatement(this.db, `SELECT ${DOCUMENT_HEAD_COLUMNS.join(', ')} FROM documents INDEXED BY documents_head WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).all(
+      orgId,
+      JSON.stringify(ids),
+    ) as Row[];
+    return rows.map(rowToDocumentHead);
   }
 
   async updateDocument(orgId: string, id: string, patch: DocumentPatch, options: { expectGeneration?: number } = {}): Promise<DocumentRecord | null> {

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, ChunkRecord, ContainerTagRecord, DocumentRecord } from '../../core/types.js';
+import type { ApiKeyRecord, ChunkRecord, ContainerTagRecord, DocumentHead, DocumentRecord } from '../../core/types.js';
 
 /** Column name of each document field (camelCase record ↔ snake_case table). */
 export const DOCUMENT_COLUMNS: Record<Exclude<keyof DocumentRecord, never>, string> = {
@@ -56,6 +56,31 @@ export function rowToDocument(row: Record<string, unknown>): DocumentRecord {
     doc[field] = JSON_FIELDS.has(field as keyof DocumentRecord) ? (v === null || v === undefined ? null : JSON.parse(v as string)) : v;
   }
   return doc as unknown as DocumentRecord;
+}
+
+/**
+ * The columns of a DocumentHead, in the order of the covering index `documents_head` (migration 17): a search reads
+ * its hits' documents from that index alone, never the rows, whose text (raw, content) runs over overflow pages
+ * before the columns a result needs.
+ */
+export const DOCUMENT_HEAD_COLUMNS = ['id', 'org_id', 'custom_id', 'container_tags', 'title', 'summary', 'url', 'filepath', 'type', 'metadata', 'generation', 'created_at', 'updated_at'] as const;
+
+export function rowToDocumentHead(row: Record<string, unknown>): DocumentHead {
+  return {
+    id: row.id as string,
+    orgId: row.org_id as string,
+    customId: row.custom_id as string | null,
+    containerTags: JSON.parse(row.container_tags as string) as string[],
+    title: row.title as string | null,
+    summary: row.summary as string | null,
+    url: row.url as string | null,
+    filepath: row.filepath as string | null,
+    type: row.type as DocumentHead['type'],
+    metadata: JSON.parse(row.metadata as string) as DocumentHead['metadata'],
+    generation: row.generation as number,
+    createdAt: row.created_at as string,
+    updatedAt: row.updated_at as string,
+  };
 }
 
 export function rowToChunk(row: Record<string, unknown>): ChunkRecord {

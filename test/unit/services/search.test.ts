@@ -41,21 +41,23 @@ describe('SearchService', () => {
   it('loads documents only for the hits it returns', async () => {
     const requested: string[][] = [];
     const spy = overridePort(store, 'documents', {
-      getDocumentsByIds: async (orgId: string, ids: readonly string[]) => {
+      getDocumentHeads: async (orgId: string, ids: readonly string[]) => {
         requested.push([...ids]);
-        return store.documents.getDocumentsByIds(orgId, ids);
+        return store.documents.getDocumentHeads(orgId, ids);
       },
     });
     const service = new SearchService(spy, staticEmbedderHandle(embedder), options, silentLogger);
     const hits = await service.searchChunks(org.id, { q: 'otter river', limit: 5, threshold: 0, rerank: false });
     expect(hits).toHaveLength(5);
     expect(requested.flat().length).toBe(5);
+    // Heads only: a hit's document is read without its text (the covering index, storage/sqlite/rows.ts).
+    for (const h of hits) expect(h.document).not.toHaveProperty('raw');
   });
 
   it('fills the limit past candidates whose document vanished between the reads', async () => {
     const gone = new Set(docIds.slice(0, 20));
     const racing = overridePort(store, 'documents', {
-      getDocumentsByIds: async (orgId: string, ids: readonly string[]) => (await store.documents.getDocumentsByIds(orgId, ids)).filter((d) => !gone.has(d.id)),
+      getDocumentHeads: async (orgId: string, ids: readonly string[]) => (await store.documents.getDocumentHeads(orgId, ids)).filter((d) => !gone.has(d.id)),
     });
     const service = new SearchService(racing, staticEmbedderHandle(embedder), options, silentLogger);
     const hits = await service.searchChunks(org.id, { q: 'otter river', limit: 8, threshold: 0, rerank: false });
