@@ -99,12 +99,21 @@ export class RecallService {
           })
         : Promise.resolve([]);
     const sourceEvidence = withSources ? chunkSearch.then(sourceScores, () => new Map<string, number>()) : undefined;
-    const memoryParams = { q: p.q, threshold: p.threshold, includeForgotten: p.includeForgotten ?? false, ...scope, ...(documentId ? { documentId } : {}) };
-    const [memoryHits, allChunkHits, ownHits] = await Promise.all([
-      wantMemories ? this.memories.search(actor, { ...memoryParams, limit: each, ...(sourceEvidence ? { sources: { scores: sourceEvidence, weight: this.opts.memorySourceWeight } } : {}) }) : Promise.resolve([]),
+    const [{ hits: memoryHits, own: ownHits }, allChunkHits] = await Promise.all([
+      wantMemories
+        ? this.memories.searchWithOwn(actor, {
+            q: p.q,
+            limit: each,
+            threshold: p.threshold,
+            includeForgotten: p.includeForgotten ?? false,
+            ...scope,
+            ...(documentId ? { documentId } : {}),
+            ...(sourceEvidence ? { sources: { scores: sourceEvidence, weight: this.opts.memorySourceWeight } } : {}),
+            // Both sides: the best memories on their own words as well (search/result-fusion.ts withOwnMemories).
+            ...(wantChunks ? { own: OWN_MEMORY_SLOTS } : {}),
+          })
+        : Promise.resolve({ hits: [], own: [] }),
       wantChunks ? chunkSearch : chunkSearch.catch(() => []),
-      // Both sides with source evidence: the best memories on their own words as well (result-fusion.ts withOwnMemories).
-      wantChunks && withSources ? this.memories.search(actor, { ...memoryParams, limit: OWN_MEMORY_SLOTS }) : Promise.resolve([]),
     ]);
     const aboveThreshold = wantChunks ? allChunkHits.filter((h) => h.similarity >= p.threshold) : [];
     const chunkHits = (wantMemories && wantChunks && memoryHits.length > 0 ? await this.withMemoryContext(actor, aboveThreshold, memoryHits) : aboveThreshold).slice(0, each);

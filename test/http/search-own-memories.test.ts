@@ -23,7 +23,8 @@ describe('hybrid search: the best memory on its own words is on the first page',
     app = rt.app.callback();
     const ids: string[] = [];
     for (const content of [...TALK, PHOTO]) ids.push((await request(app).post('/v3/documents').set(auth).send({ content, containerTag: 'conv' })).body.id);
-    await rt.settle();
+    // Eleven documents: allow for a loaded machine (the hook timeout is 60 s).
+    await rt.settle(50_000);
     // The facts are written as the test needs them (not as the extractor words them).
     for (const id of ids) {
       const own = await rt.store.memories.memoriesOfDocument(DEFAULT_ORG_ID, id);
