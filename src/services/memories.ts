@@ -193,6 +193,11 @@ export class MemoryService {
     return this.searcher.search(actor, p);
   }
 
+  /** A search with source evidence that also returns the best `p.own` memories on their own similarity (hybrid search). */
+  async searchWithOwn(actor: Actor, p: MemorySearchParams): Promise<{ hits: MemoryHit[]; own: MemoryHit[] }> {
+    return this.searcher.searchWithOwn(actor, p);
+  }
+
   /** The version context (older, newer and related memories) of a page of hits, read in one batch. */
   async contexts(actor: Actor, hits: readonly MemoryRecord[]): Promise<Map<string, MemoryContext>> {
     return this.searcher.contexts(actor, hits);

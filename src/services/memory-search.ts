@@ -38,6 +38,11 @@ export interface MemorySearchParams {
    * inherits it (search/memory-similarity.ts withSourceEvidence).
    */
   sources?: { scores: Promise<ReadonlyMap<string, number>>; weight: number };
+  /**
+   * With `sources`: also rank the candidates on their own similarity (no source evidence) and return the best `own`
+   * of them (searchWithOwn): a hybrid search keeps them on its first page (search/result-fusion.ts withOwnMemories).
+   */
+  own?: number;
 }
 
 /** A version of a memory's chain, relative to the hit (-1 the version before, +1 the one after). */
@@ -84,6 +89,11 @@ export class MemorySearch {
   ) {}
 
   async search(actor: Actor, p: MemorySearchParams): Promise<MemoryHit[]> {
+    return (await this.searchWithOwn(actor, p)).hits;
+  }
+
+  /** The search's hits and, with `sources` and `own`, the best `own` memories on their own similarity (same candidates). */
+  async searchWithOwn(actor: Actor, p: MemorySearchParams): Promise<{ hits: MemoryHit[]; own: MemoryHit[] }> {
     const containerTags = readScope(actor, p.containerTags && p.containerTags.length > 0 ? p.containerTags : undefined);
     const scope = { ...(containerTags ? { containerTags } : {}), includeForgotten: p.includeForgotten ?? false };
     const terms = queryTerms(p.q);
@@ -135,7 +145,7 @@ export class MemorySearch {
     const ownAttribute = asked.length > 0 && !asksAboutEvent(p.q);
     const sourceFloor = sources && sources.size > 0 ? Math.min(...sources.values()) : 0;
     const subjects = subjectsOf(p.q, memories);
-    const scoreOf = (m: MemoryRecord) => {
+    const scoreOf = (m: MemoryRecord, withSources = true) => {
       const evidence = attributeEvidence(asked, m);
       let similarity: number;
       if (embedder) {
@@ -152,7 +162,7 @@ export class MemorySearch {
       // The kinship fact that named the asked relative ("The user's sister is Marta.") says who she is, not what is
       // asked about her.
       const about = matched < 0 && (!ownAttribute || (subjects.mentionsAsked(m) && !subjects.resolvesRelative(m))) ? 0 : matched;
-      if (sources) {
+      if (sources && withSources) {
         // A fact stating another attribute than the one asked about ("works as a nurse" for "where does she live"),
         // or about another person than the one asked about, inherits nothing from its passage, which may well answer
         // through another of its facts.
@@ -168,25 +178,28 @@ export class MemorySearch {
     };
     // For a question checking a value, a chain's latest version scores at least what its earlier versions would (the
     // question names what they said), and the values they held are known replaced.
-    const fromEarlier = new Map<string, number>();
+    const byHead = new Map<string, MemoryRecord[]>();
     const replaced = new Map<string, string[]>();
     if (checks) {
-      const byHead = new Map<string, MemoryRecord[]>();
       for (const { version, head } of earlier.values()) byHead.set(head, [...(byHead.get(head) ?? []), version]);
       for (const m of memories) {
         const chain = byHead.get(m.id);
-        if (!chain) continue;
-        fromEarlier.set(m.id, Math.max(...chain.map(scoreOf)));
-        replaced.set(m.id, replacedValues(m, chain));
+        if (chain) replaced.set(m.id, replacedValues(m, chain));
       }
     }
-    const hits = memories.map((m) => ({ memory: m, similarity: Math.max(scoreOf(m), fromEarlier.get(m.id) ?? 0) }));
-    const current = replacedValuesBelow(currentFactsFirst(hits, subjects.key), replaced, subjects.key);
-    const ranked = restOfSetAboveEnding(allergiesAboveDenials(titleAboveEmployer(current, asked, subjects.key), p.q, asked, subjects.key), p.q, subjects.key);
-    return oneSlotPerSource(
-      (past ? previousValueFirst(ranked, past, asked, subjects.key) : ranked).filter((h) => h.similarity >= p.threshold),
-      p.limit,
-    );
+    const rank = (score: (m: MemoryRecord) => number, limit: number) => {
+      const hits = memories.map((m) => {
+        const chain = byHead.get(m.id);
+        return { memory: m, similarity: Math.max(score(m), chain ? Math.max(...chain.map((v) => score(v))) : 0) };
+      });
+      const current = replacedValuesBelow(currentFactsFirst(hits, subjects.key), replaced, subjects.key);
+      const ranked = restOfSetAboveEnding(allergiesAboveDenials(titleAboveEmployer(current, asked, subjects.key), p.q, asked, subjects.key), p.q, subjects.key);
+      return oneSlotPerSource(
+        (past ? previousValueFirst(ranked, past, asked, subjects.key) : ranked).filter((h) => h.similarity >= p.threshold),
+        limit,
+      );
+    };
+    return { hits: rank((m) => scoreOf(m), p.limit), own: sources && p.own ? rank((m) => scoreOf(m, false), p.own) : [] };
   }
 
   /**

@@ -6,7 +6,7 @@ import type { DocumentService } from './documents.js';
 import type { MemoryContext, MemoryService, Profile } from './memories.js';
 import { normalizedText } from './memory-profile.js';
 import type { ChunkHit, SearchService } from './search.js';
-import { fuseRanked, memoriesWithSlots, monotoneSimilarities } from '../search/result-fusion.js';
+import { fuseRanked, memoriesWithSlots, monotoneSimilarities, OWN_MEMORY_SLOTS, withOwnMemories } from '../search/result-fusion.js';
 import { SOURCE_EVIDENCE_WEIGHT } from '../search/memory-similarity.js';
 import { MEMORY_CONTEXT_SOURCES, orderByMemoryContext } from '../search/memory-turn-context.js';
 import { CONTEXT_WINDOW, isTurn } from '../search/turn-context.js';
@@ -99,9 +99,9 @@ export class RecallService {
           })
         : Promise.resolve([]);
     const sourceEvidence = withSources ? chunkSearch.then(sourceScores, () => new Map<string, number>()) : undefined;
-    const [memoryHits, allChunkHits] = await Promise.all([
+    const [{ hits: memoryHits, own: ownHits }, allChunkHits] = await Promise.all([
       wantMemories
-        ? this.memories.search(actor, {
+        ? this.memories.searchWithOwn(actor, {
             q: p.q,
             limit: each,
             threshold: p.threshold,
@@ -109,18 +109,29 @@ export class RecallService {
             ...scope,
             ...(documentId ? { documentId } : {}),
             ...(sourceEvidence ? { sources: { scores: sourceEvidence, weight: this.opts.memorySourceWeight } } : {}),
+            // Both sides: the best memories on their own words as well (search/result-fusion.ts withOwnMemories).
+            ...(wantChunks ? { own: OWN_MEMORY_SLOTS } : {}),
           })
-        : Promise.resolve([]),
+        : Promise.resolve({ hits: [], own: [] }),
       wantChunks ? chunkSearch : chunkSearch.catch(() => []),
     ]);
     const aboveThreshold = wantChunks ? allChunkHits.filter((h) => h.similarity >= p.threshold) : [];
     const chunkHits = (wantMemories && wantChunks && memoryHits.length > 0 ? await this.withMemoryContext(actor, aboveThreshold, memoryHits) : aboveThreshold).slice(0, each);
-    const memoryResults = memoryHits.map((h) => ({ kind: 'memory' as const, memory: h.memory, similarity: h.similarity, text: h.memory.memory, key: normalizedText(h.memory.memory), sources: h.memory.documentIds }));
+    const asMemoryResult = (h: (typeof memoryHits)[number]) => ({
+      kind: 'memory' as const,
+      memory: h.memory,
+      similarity: h.similarity,
+      text: h.memory.memory,
+      key: normalizedText(h.memory.memory),
+      sources: h.memory.documentIds,
+    });
+    const memoryResults = memoryHits.map(asMemoryResult);
     const chunkResults = chunkHits.map((h) => ({ kind: 'chunk' as const, hit: h, similarity: h.similarity, text: h.chunk.content, key: normalizedText(h.chunk.content), sources: [h.document.id] }));
     // Both sides: fused by rank (search/result-fusion.ts), each text once, a weak memory of a passage the chunks lack
-    // left out (memoriesWithSlots); one side: its own ranking.
+    // left out (memoriesWithSlots), the best memories on their own words kept on the first page (withOwnMemories);
+    // one side: its own ranking.
     const ranked: (((typeof memoryResults)[number] & { folded?: (typeof chunkResults)[number] }) | (typeof chunkResults)[number])[] = (
-      wantMemories && wantChunks ? monotoneSimilarities(fuseRanked(memoriesWithSlots(memoryResults, chunkResults), chunkResults)) : mergeDistinct(memoryResults, chunkResults)
+      wantMemories && wantChunks ? monotoneSimilarities(withOwnMemories(fuseRanked(memoriesWithSlots(memoryResults, chunkResults), chunkResults), ownHits.map(asMemoryResult))) : mergeDistinct(memoryResults, chunkResults)
     ).slice(0, p.limit);
 
     const memories = ranked.flatMap((r) => (r.kind === 'memory' ? [r.memory] : []));
