@@ -19,7 +19,7 @@ import { memoryRecord } from '../../helpers/memories.js';
 import { actor, fact, order } from './memory-ranking-fixture.js';
 
 /** A memories search with source evidence: each document's best-chunk similarity as the chunk search would give it. */
-async function searchWithSources(memories: readonly MemoryRecord[], q: string, sources: ReadonlyMap<string, number>): Promise<string[]> {
+async function searchWithSources(memories: readonly MemoryRecord[], q: string, sources: ReadonlyMap<string, number>, threshold = 0): Promise<string[]> {
   const store = new SqliteStore(':memory:');
   await store.migrate();
   try {
@@ -27,7 +27,7 @@ async function searchWithSources(memories: readonly MemoryRecord[], q: string, s
     const vectors = await hash.embedDocuments(memories.map((m) => m.memory));
     for (const [i, m] of memories.entries()) await store.memories.insertMemory(m, { model: hash.id, vector: vectors[i]! });
     const handle: EmbedderHandle = { get: async () => hash, status: () => ({ state: 'ready', provider: 'hash', model: hash.id, dimensions: hash.dimensions }) };
-    const hits = await new MemorySearch(store, handle, silentLogger).search(actor, { q, containerTags: ['u'], limit: 10, threshold: 0, sources: { scores: Promise.resolve(sources), weight: 0.75 } });
+    const hits = await new MemorySearch(store, handle, silentLogger).search(actor, { q, containerTags: ['u'], limit: 10, threshold, sources: { scores: Promise.resolve(sources), weight: 0.75 } });
     return hits.map((h) => h.memory.memory);
   } finally {
     await store.close();
@@ -75,6 +75,8 @@ describe('a passage that answers through a superseded fact', () => {
     const ranked = await searchWithSources(memories, 'Where does Aigerim live?', sources);
     expect(ranked[0]).toBe(astana.memory);
     expect(ranked).not.toContain(almaty.memory);
+    // At the default threshold the languages no longer answer where she lives.
+    expect(await searchWithSources(memories, 'Where does Aigerim live?', sources, 0.5)).toEqual([astana.memory]);
   });
 
   it('keeps the evidence of a passage whose facts still hold', async () => {
