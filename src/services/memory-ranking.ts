@@ -425,8 +425,15 @@ const JOB_TAKEN = new RegExp(
   'u',
 );
 
-/** Work said by how it is done, not by its title or employer: "is writing screenplays full time now", "freelances". */
-const OCCUPATION = /\b(?:full[- ]time|part[- ]time|for a living|freelanc\w*|self-employed)\b/i;
+/**
+ * Work said by how it is done, not by its title or employer: "is writing screenplays full time now", "freelances", a
+ * business of one's own run or opened ("runs a bakery in Hastings", "is going to open Jon's own dance studio").
+ */
+const BUSINESS = String.raw`business|shop|store|bakery|caf[eé]|restaurant|studio|company|firm|practice|salon|bar|pub|clinic|agency|startup|brand|farm`;
+const OCCUPATION = new RegExp(
+  String.raw`\b(?:full[- ]time|part[- ]time|for a living|freelanc\w*|self-employed)\b|\b(?:runs?|running|open(?:s|ed|ing)?|launch(?:es|ed|ing)?)\s+(?:(?:a|an|the|his|her|their|my|our|\p{Lu}[\p{L}'-]*'s)\s+)?(?:own\s+)?(?:[\p{L}-]+\s+){0,2}?(?:${BUSINESS})\b`,
+  'iu',
+);
 
 /**
  * The job a person took after the one a fact says they left: a fact of the ending fact's subject, of the same document

@@ -136,3 +136,38 @@ describe('a job started and its offer', () => {
     expect(startAboveOffer([hit(offer, 0.8), hit(starting, 0.5)], askedAttributes('where do I live?'), plainSubject)[0]!.memory).toBe(offer);
   });
 });
+
+describe('a job ended and a business of ones own', () => {
+  it('answers "what does Hannah do?" with the bakery she runs, not the law she quit', () => {
+    const solicitor = fact("The user's sister Hannah is a solicitor.", 'Hannah', 'role', '2026-01-25');
+    const quit = fact('Hannah quit law.', 'Hannah', 'employer', '2026-07-30');
+    const bakery = fact('Hannah runs a bakery in Hastings.', 'Hannah', null, '2026-07-30');
+    expect(
+      order([
+        { memory: quit, similarity: 1 },
+        { memory: solicitor, similarity: 0.979 },
+        { memory: bakery, similarity: 0.978 },
+      ])[0],
+    ).toBe(bakery.memory);
+  });
+
+  it('answers with the studio a person is opening after losing a job, and leaves a studio without an ending', () => {
+    const lost = fact("Jon lost Jon's job at the bank in the week of 2023-05-22.", 'Jon', null, '2023-06-03');
+    const studio = fact("Jon is going to open Jon's own dance studio.", 'Jon', null, '2023-06-03');
+    const opened = fact('Jon said on 20 July 2023: The studio officially opened on Saturday.', 'Jon', null, '2023-07-20');
+    expect(
+      order([
+        { memory: lost, similarity: 0.632 },
+        { memory: opened, similarity: 0.49 },
+        { memory: studio, similarity: 0.49 },
+      ])[0],
+    ).toBe(studio.memory);
+    const banker = fact('Jon works at the bank.', 'Jon', 'employer', '2023-06-03');
+    expect(
+      order([
+        { memory: banker, similarity: 0.8 },
+        { memory: studio, similarity: 0.49 },
+      ])[0],
+    ).toBe(banker.memory);
+  });
+});
