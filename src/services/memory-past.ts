@@ -1,6 +1,7 @@
 import type { MemoryRecord } from '../core/types.js';
 import { attributeSpec } from '../memory/attributes.js';
 import { keyedObject, namesObject } from './memory-replacements.js';
+import { ENDS_THING } from './same-time-endings.js';
 import { attributeEvidence, canonicalAttribute, statedLater, subjectOf, type RankedMemory, type SubjectKey } from './memory-ranking.js';
 
 /**
@@ -26,6 +27,8 @@ export interface PastQuestion {
   period?: Period;
   /** "did I ever live in Boston?": the value asked about, whose fact (current or earlier) answers. */
   named?: string;
+  /** "what did I do before the NHS?": the question asks what the person did for work, their title. */
+  occupation?: boolean;
 }
 
 /** A period before now: the last year, season or month, a calendar year, or a number of years ago. */
@@ -41,6 +44,8 @@ const FORMER = /\b(?:previous|previously|old|former|formerly|used to|use to|orig
 const BEFORE_CLAUSE = /\b[Bb]efore\s+(?:I|you|he|she|we|they|\p{Lu}\p{Ll}+)\s+(?:became|was|were|got|started|joined|moved|went|switched|turned|took)\s+(?:(?:a|an|the|to|into|at|in|over|up|on)\s+)*([^?.!]+)/u;
 /** "did I ever live in Boston?", "have you ever worked at Google?": the capitalised value after "ever". */
 const EVER = /\b(?:did|have|has|had)\s+(?:I|you|we|he|she|they|\p{Lu}\p{Ll}+)\s+ever\b([^?]*)/u;
+/** "what did I do before the NHS?", "what did Anna do before Google?": what the person did, their work. */
+const OCCUPATION = /\bwhat\s+did\s+(?:I|you|we|he|she|they|\p{Lu}\p{Ll}+)\s+do\s+before\b/u;
 const NAMED = /\p{Lu}[\p{L}\p{N}&'.-]*(?:\s+\p{Lu}[\p{L}\p{N}&'.-]*)*/u;
 const LAST = /\blast\s+(year|month|spring|summer|autumn|fall|winter)\b/i;
 const IN_YEAR = /\b(?:in|during|back in)\s+((?:19|20)\d{2})\b/i;
@@ -64,7 +69,7 @@ export function pastQuestion(question: string): PastQuestion | null {
     return { reference: reference.replace(/'s$/, ''), clause: true };
   }
   const before = BEFORE.exec(question);
-  if (before) return { reference: before[1]!.replace(/'s$/, '').replace(/[?.!]+$/, '') };
+  if (before) return { reference: before[1]!.replace(/'s$/, '').replace(/[?.!]+$/, ''), ...(OCCUPATION.test(question) ? { occupation: true } : {}) };
   if (period) return { reference: null, period };
   return FORMER.test(question) ? { reference: null } : null;
 }
@@ -163,7 +168,7 @@ function previousOf<T extends RankedMemory>(sorted: readonly T[], ref: T, past: 
   const chain = ref.memory.rootMemoryId ?? ref.memory.id;
   const earlier = sorted.filter((h) => {
     if (h === ref) return false;
-    if (until !== null ? day(h.memory) > until : !statedLater(ref.memory, h.memory)) return false;
+    if (until !== null ? day(h.memory) > until : !statedLater(ref.memory, h.memory) && !toldWithBefore(h.memory, ref.memory, chain)) return false;
     if (past.reference !== null && names(h.memory.memory, past.reference)) return false;
     // A fact filed with no subject ("Changed networks, new number is ...") may be anyone's.
     if (subjectOf(h.memory, subjectKey) !== subject && h.memory.subject !== null && ref.memory.subject !== null) return false;
@@ -185,7 +190,28 @@ function previousOf<T extends RankedMemory>(sorted: readonly T[], ref: T, past: 
   const stating = earlier.filter((h) => attributeEvidence(asked, h.memory) > 0 || (refKind !== 'other' && kind(h.memory) === refKind) || (object !== null && namesObject(h.memory.memory, object)));
   const pool = versions.length > 0 ? versions : stating.length > 0 ? stating : earlier;
   // The last stated before the reference; on the same day, the better ranked.
-  return pool.reduce((a, b) => (statedLater(b.memory, a.memory) && !sameDay(a.memory, b.memory) ? b : a));
+  const previous = pool.reduce((a, b) => (statedLater(b.memory, a.memory) && !sameDay(a.memory, b.memory) ? b : a));
+  return past.occupation ? (titleOf(previous, earlier) ?? previous) : previous;
+}
+
+/**
+ * Told at the reference's time and before it: an earlier version of its chain ("Priya left Google." and "Priya now works
+ * at Stripe." of one message, linked), or a fact ending a value ("left Google", not linked), which names the value
+ * held before the reference.
+ */
+function toldWithBefore(h: MemoryRecord, ref: MemoryRecord, chain: string): boolean {
+  if (statedLater(h, ref)) return false;
+  if ((h.rootMemoryId ?? h.id) === chain && h.version < ref.version) return true;
+  return ENDS_THING.test(h.memory) && !ENDS_THING.test(ref.memory);
+}
+
+/**
+ * "What did I do before the NHS?" asks the title: when the fact that held before is the employer ("works at Hollins High
+ * School"), its title said at the same time ("works as a maths teacher") answers, the other half of one job.
+ */
+function titleOf<T extends RankedMemory>(previous: T, earlier: readonly T[]): T | null {
+  if (attributeSpec(canonicalAttribute(previous.memory.attribute))?.id !== 'employer') return null;
+  return earlier.find((h) => attributeSpec(canonicalAttribute(h.memory.attribute))?.id === 'role' && day(h.memory) === day(previous.memory)) ?? null;
 }
 
 /** "did I ever live in Boston?": the best-ranked fact naming the value (an earlier version too) goes first. */

@@ -283,7 +283,7 @@ export function endedValuesBelow<T extends RankedMemory>(sorted: readonly T[], s
     // "handed my notice in at Dishoom" ends the older job; the job taken after it ("head chef at Ember since August", of
     // the same message or later) is the answer, above the older job and above the ending itself.
     views ??= out.map((h) => factView(h.memory, subjectKey));
-    const next = successor ? (newJobAfter(successor, views, moved) ?? successor) : newJobAfter(o, views, moved);
+    const next = successor ? (newJobAfter(successor, views, moved, WORK.has(o.id)) ?? successor) : newJobAfter(o, views, moved);
     if (!next) continue;
     const j = out.findIndex((h) => h.memory.id === next.memory.id);
     if (j < i) continue;
@@ -389,10 +389,13 @@ function switchesFrom(older: FactView, newer: FactView): boolean {
   return namedValues(older).some((w) => w.length >= 3 && new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(said));
 }
 
-/** The capitalised words of a fact beyond its first and its subject's name ("Outback" of "drives a Subaru Outback"). */
+/**
+ * The capitalised words of a fact beyond its first and its subject's name ("Outback" of "drives a Subaru Outback"); a
+ * word opening a quoted sentence names nothing ("Joanna said on 12 March 2023: The early shifts ...": not "the").
+ */
 function namedValues(fact: FactView): string[] {
   const subjectWords = new Set((fact.subject ?? '').split(/\s+/));
-  return (fact.memory.memory.match(/(?<!^)\b\p{Lu}[\p{L}\p{N}'-]+/gu) ?? []).map((w) => w.toLowerCase().replace(/'s$/, '')).filter((w) => w !== 'user' && !subjectWords.has(w));
+  return (fact.memory.memory.match(/(?<!^)(?<![.:!?]\s+)\b\p{Lu}[\p{L}\p{N}'-]+/gu) ?? []).map((w) => w.toLowerCase().replace(/'s$/, '')).filter((w) => w !== 'user' && !subjectWords.has(w));
 }
 
 /** A job and its title: leaving the one ends the other ("quit the bank" after "works as a loan officer"). */
@@ -423,13 +426,23 @@ const JOB_TAKEN = new RegExp(
 );
 
 /**
+ * Work said by how it is done, not by its title or employer: "is writing screenplays full time now", "freelances", a
+ * business of one's own run or opened ("runs a bakery in Hastings", "is going to open Jon's own dance studio").
+ */
+const BUSINESS = String.raw`business|shop|store|bakery|caf[eé]|restaurant|studio|company|firm|practice|salon|bar|pub|clinic|agency|startup|brand|farm`;
+const OCCUPATION = new RegExp(
+  String.raw`\b(?:full[- ]time|part[- ]time|for a living|freelanc\w*|self-employed)\b|\b(?:runs?|running|open(?:s|ed|ing)?|launch(?:es|ed|ing)?)\s+(?:(?:a|an|the|his|her|their|my|our|\p{Lu}[\p{L}'-]*'s)\s+)?(?:own\s+)?(?:[\p{L}-]+\s+){0,2}?(?:${BUSINESS})\b`,
+  'iu',
+);
+
+/**
  * The job a person took after the one a fact says they left: a fact of the ending fact's subject, of the same document
  * or stated later, not itself an ending, that states a job (filed as employer or role, or said as one). Null when the
  * ending names no job end, or no such fact is among the candidates.
  */
-function newJobAfter(ending: FactView, all: readonly FactView[], moved: ReadonlySet<string>): FactView | null {
-  // "Anna left Harbour Law" filed as her employer ends a job as "quit" does.
-  const endsJob = ending.says(JOB_ENDS) || (WORK.has(ending.id) && ending.says(ENDS_THING));
+function newJobAfter(ending: FactView, all: readonly FactView[], moved: ReadonlySet<string>, ofJob = false): FactView | null {
+  // "Anna left Harbour Law" filed as her employer, or said of the job it ends (`ofJob`), ends a job as "quit" does.
+  const endsJob = ending.says(JOB_ENDS) || ((ofJob || WORK.has(ending.id)) && ending.says(ENDS_THING));
   if (!endsJob || ending.subject === null) return null;
   const sameDocument = (f: FactView) => f.memory.documentIds.some((d) => ending.memory.documentIds.includes(d));
   return (
@@ -440,8 +453,8 @@ function newJobAfter(ending: FactView, all: readonly FactView[], moved: Readonly
         f.subject === ending.subject &&
         !f.says(JOB_ENDS) &&
         !f.says(ENDS_THING) &&
-        (sameDocument(f) || laterView(f, ending)) &&
-        (WORK.has(f.id) || f.says(JOB_TAKEN)),
+        (sameDocument(f) || !laterView(ending, f)) &&
+        (WORK.has(f.id) || f.says(JOB_TAKEN) || f.says(OCCUPATION)),
     ) ?? null
   );
 }

@@ -13,9 +13,11 @@ import { asksAboutEvent, subjectsOf } from './memory-subjects.js';
 import { askedAttributes, attributeEvidence, currentFactsFirst, oneSlotPerSource, questionFocus } from './memory-ranking.js';
 import { allergiesAboveDenials } from './memory-denials.js';
 import { titleAboveEmployer } from './memory-job-questions.js';
+import { startAboveOffer } from './job-offers.js';
 import { restOfSetAboveEnding } from './memory-set-endings.js';
 import { pastQuestion, previousValueFirst } from './memory-past.js';
 import { memoryTerms } from './memory-terms.js';
+import { freshSources, stalePassages } from './stale-passages.js';
 import { checksValue, replacedValues, replacedValuesBelow } from './memory-old-values.js';
 
 export interface MemoryHit {
@@ -120,7 +122,8 @@ export class MemorySearch {
     // In candidate order, as one read returned them.
     const found = ids.flatMap((id) => (read.has(id) ? [read.get(id)!] : []));
     // The facts of the passages that answer best are candidates too, even when their own words did not reach them.
-    const extra = sources ? await this.memoriesOfSources(actor, sources, new Set(ids), containerTags, p.includeForgotten ?? false) : [];
+    const superseded: MemoryRecord[] = [];
+    const extra = sources ? await this.memoriesOfSources(actor, sources, new Set(ids), containerTags, p.includeForgotten ?? false, superseded) : [];
     // A question about a former value ("where did I live before Cardiff?") reads the earlier versions of the candidates.
     const past = pastQuestion(p.q);
     // A question checking a value ("does Tom still live in Leeds?") reads them too: its chain answers for what it said.
@@ -145,6 +148,8 @@ export class MemorySearch {
     const ownAttribute = asked.length > 0 && !asksAboutEvent(p.q);
     const sourceFloor = sources && sources.size > 0 ? Math.min(...sources.values()) : 0;
     const subjects = subjectsOf(p.q, memories);
+    // A question about the past asks for what the superseded fact's passage says.
+    const stale = past ? new Set<string>() : stalePassages(superseded, asked, (m) => subjects.match(m));
     const scoreOf = (m: MemoryRecord, withSources = true) => {
       const evidence = attributeEvidence(asked, m);
       let similarity: number;
@@ -166,7 +171,9 @@ export class MemorySearch {
         // A fact stating another attribute than the one asked about ("works as a nurse" for "where does she live"),
         // or about another person than the one asked about, inherits nothing from its passage, which may well answer
         // through another of its facts.
-        const mixed = withSourceEvidence(similarity, evidence < 0 || about < 0 ? 0 : sourceSimilarity(m.documentIds, sources, sourceFloor), p.sources!.weight);
+        // A fact not stating the asked attribute inherits nothing from a passage that answers with a superseded value.
+        const from = evidence > 0 ? m.documentIds : freshSources(m.documentIds, stale);
+        const mixed = withSourceEvidence(similarity, evidence < 0 || about < 0 ? 0 : from.length === 0 && m.documentIds.length > 0 ? sourceFloor : sourceSimilarity(from, sources, sourceFloor), p.sources!.weight);
         // The asked person's fact stating the asked attribute answers on its own words ("where do I live" against
         // "Priyanka lives in Sydney."), however little its passage says about the question's words.
         similarity = about > 0 && evidence > 0 ? Math.max(similarity, mixed) : mixed;
@@ -193,7 +200,7 @@ export class MemorySearch {
         return { memory: m, similarity: Math.max(score(m), chain ? Math.max(...chain.map((v) => score(v))) : 0) };
       });
       const current = replacedValuesBelow(currentFactsFirst(hits, subjects.key), replaced, subjects.key);
-      const ranked = restOfSetAboveEnding(allergiesAboveDenials(titleAboveEmployer(current, asked, subjects.key), p.q, asked, subjects.key), p.q, subjects.key);
+      const ranked = restOfSetAboveEnding(allergiesAboveDenials(startAboveOffer(titleAboveEmployer(current, asked, subjects.key), asked, subjects.key), p.q, asked, subjects.key), p.q, subjects.key);
       return oneSlotPerSource(
         (past ? previousValueFirst(ranked, past, asked, subjects.key) : ranked).filter((h) => h.similarity >= p.threshold),
         limit,
@@ -227,7 +234,15 @@ export class MemorySearch {
    * The memories of the SOURCE_CANDIDATES best source documents that the retrievers did not return: latest, not
    * forgotten or expired (unless asked), inside the caller's tags. One read for all of them.
    */
-  private async memoriesOfSources(actor: Actor, sources: ReadonlyMap<string, number>, known: ReadonlySet<string>, containerTags: readonly string[] | undefined, includeForgotten: boolean): Promise<MemoryRecord[]> {
+  private async memoriesOfSources(
+    actor: Actor,
+    sources: ReadonlyMap<string, number>,
+    known: ReadonlySet<string>,
+    containerTags: readonly string[] | undefined,
+    includeForgotten: boolean,
+    /** Receives the earlier versions the same read returns (stale-passages.ts). */
+    superseded: MemoryRecord[],
+  ): Promise<MemoryRecord[]> {
     const best = [...sources.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, SOURCE_CANDIDATES)
@@ -238,6 +253,7 @@ export class MemorySearch {
     const byDocument = await this.store.memories.memoriesOfDocuments(actor.orgId, best);
     for (const list of best.map((id) => byDocument.get(id) ?? [])) {
       for (const m of list) {
+        if (!m.isLatest && !m.isForgotten && (!containerTags || m.containerTags.some((t) => containerTags.includes(t))) && visible(actor, m)) superseded.push(m);
         if (seen.has(m.id) || !m.isLatest) continue;
         if (!includeForgotten && (m.isForgotten || (m.forgetAfter !== null && m.forgetAfter <= now))) continue;
         if (containerTags && !m.containerTags.some((t) => containerTags.includes(t))) continue;

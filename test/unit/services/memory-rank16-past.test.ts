@@ -69,7 +69,7 @@ const homes = chain(
 describe('questions about a former value', () => {
   it('reads which value the question names as the later one', () => {
     expect(pastQuestion('where did I live before Cardiff?')).toEqual({ reference: 'Cardiff' });
-    expect(pastQuestion('what did I do before the NHS?')).toEqual({ reference: 'NHS' });
+    expect(pastQuestion('what did I do before the NHS?')).toEqual({ reference: 'NHS', occupation: true });
     expect(pastQuestion('where did Priya work before New Look?')).toEqual({ reference: 'New Look' });
     expect(pastQuestion('what was my old address?')).toEqual({ reference: null });
     expect(pastQuestion('where did I use to live?')).toEqual({ reference: null });
