@@ -9,10 +9,12 @@ import { newProcessingMetadata } from './processing-metadata.js';
 
 /**
  * Runs one step for one document run and records it: status, per-step timings and errors in processingMetadata.
- * Both runners call this, so status bookkeeping is identical whichever drives the pipeline.
+ * Both runners call this, so status bookkeeping is identical whichever drives the pipeline. Returns the document as
+ * the step left it; a runner that goes straight on passes it back as `last`, which saves reading the row again
+ * (only the pipeline writes processingMetadata, and the write checks the generation as the read would).
  */
-export async function executeStep(deps: PipelineDeps, ref: DocumentRef, step: PipelineStep, progress?: ProgressFn): Promise<void> {
-  const doc = await load(deps, ref);
+export async function executeStep(deps: PipelineDeps, ref: DocumentRef, step: PipelineStep, progress?: ProgressFn, last?: DocumentRecord): Promise<DocumentRecord> {
+  const doc = last ?? (await load(deps, ref));
   const startTime = new Date().toISOString();
   const running = await update(deps, ref, {
     status: step.status,
@@ -22,7 +24,7 @@ export async function executeStep(deps: PipelineDeps, ref: DocumentRef, step: Pi
   try {
     const outcome = await step.run(deps, running, ref, progress);
     const current = await load(deps, ref);
-    await update(deps, ref, {
+    return await update(deps, ref, {
       ...outcome.patch,
       processingMetadata: withStep(current.processingMetadata, {
         name: step.name,
@@ -58,9 +60,9 @@ export async function executeStep(deps: PipelineDeps, ref: DocumentRef, step: Pi
   }
 }
 
-/** Marks a run finished: status done, total duration. */
-export async function completeDocument(deps: PipelineDeps, ref: DocumentRef): Promise<void> {
-  const doc = await load(deps, ref);
+/** Marks a run finished: status done, total duration (`last`: the document as the last step left it, as for executeStep). */
+export async function completeDocument(deps: PipelineDeps, ref: DocumentRef, last?: DocumentRecord): Promise<void> {
+  const doc = last ?? (await load(deps, ref));
   const pm = doc.processingMetadata ?? newProcessingMetadata();
   const endTime = new Date().toISOString();
   await update(deps, ref, {

@@ -23,11 +23,23 @@ export function sandboxedFacts(extractor: FactExtractor, limits: Pick<ExtractLim
     kind: 'offline',
     async extract(doc) {
       try {
-        return await runInSandbox<ExtractionResult>('memory-facts', doc, limits, { what: 'the document for memories', module: jobModule });
+        return await runInSandbox<ExtractionResult>('memory-facts', doc, limits, { what: 'the document for memories', module: jobModule, weight: readWeight(doc) });
       } catch (err) {
         if (err instanceof AppError && err.code === 'EXTRACTION_LIMIT') return { facts: [], note: `no memories: ${err.message}` };
         throw err;
       }
     },
   };
+}
+
+/** Characters of text a memory read counts as one parse job for the worker's recycling (SandboxOptions.maxJobsPerWorker). */
+export const FACT_CHARS_PER_JOB = 100_000;
+
+/**
+ * A read's share of a worker's job budget, by the text it reads: a worker is replaced after about 200 parse jobs (so
+ * that memory a parser keeps goes with it), and counting each short document as a whole job restarted the memory
+ * reader every 200 documents, reloading its modules (issue 28: ~11 ms of CPU a document of bench:ingest's corpus).
+ */
+export function readWeight(doc: { content: string; previous?: string }): number {
+  return Math.min(1, (doc.content.length + (doc.previous?.length ?? 0)) / FACT_CHARS_PER_JOB);
 }

@@ -138,12 +138,13 @@ export class EmbeddedRunner implements Runner {
     let current = 'extract';
     const deps = { ...this.deps, signal: this.stopping.signal };
     try {
+      let last: DocumentRecord | undefined;
       for (const step of remainingSteps(doc.status)) {
         if (this.state !== 'running') return;
         current = step.name;
-        await executeStep(deps, ref, step);
+        last = await executeStep(deps, ref, step, undefined, last);
       }
-      await completeDocument(deps, ref);
+      await completeDocument(deps, ref, last);
     } catch (err) {
       if (err instanceof SupersededError) return;
       await this.handleFailure(doc, ref, current, err).catch((e: unknown) => {

@@ -11,7 +11,7 @@ import type { Embedder } from '../../src/providers/embedder.js';
 import { createHashEmbedder } from '../../src/providers/hash-embedder.js';
 import { executeStep } from '../../src/pipeline/run-step.js';
 import { HEAVY_DOCUMENT_CHARS } from '../../src/runner/embedded-runner.js';
-import { getStep } from '../../src/pipeline/steps.js';
+import { getStep, STEP_NAMES } from '../../src/pipeline/steps.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { auth, createTestRuntime, TEST_KEY, type TestRuntime } from '../helpers/runtime.js';
@@ -67,6 +67,26 @@ describe('embedded runner', () => {
     expect(doc?.status).toBe('done');
     expect(embedder.calls).toBe(3);
     expect(doc?.processingMetadata?.steps.find((s) => s.name === 'embed')?.status).toBe('completed');
+  });
+
+  it('records every step while reading the document row once a step, not twice (issue 28: bookkeeping per document)', async () => {
+    const rt: TestRuntime = await createTestRuntime({});
+    runtimes.push(rt);
+    const documents = rt.store.documents;
+    const read = documents.getDocument.bind(documents);
+    const reads = new Map<string, number>();
+    documents.getDocument = async (orgId, id, tags) => {
+      reads.set(id, (reads.get(id) ?? 0) + 1);
+      return read(orgId, id, tags);
+    };
+    const res = await request(rt.app.callback()).post('/v3/documents').set(auth).send({ content: 'I live in Porto and I work as a pharmacist.' });
+    await rt.settle();
+    documents.getDocument = read;
+    const doc = await documents.getDocument('org_default', res.body.id);
+    expect(doc?.status).toBe('done');
+    expect(doc?.processingMetadata?.steps.map((s) => [s.name, s.status])).toEqual(STEP_NAMES.map((n) => [n, 'completed']));
+    // One read when the run starts, then one after each step (what the step may have written); none before a step.
+    expect(reads.get(res.body.id)).toBeLessThanOrEqual(STEP_NAMES.length + 1);
   });
 
   it('fails at once on a permanent error, with the reason and the step', async () => {

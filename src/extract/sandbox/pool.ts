@@ -43,6 +43,12 @@ export interface RunOptions {
   onProgress?: (progress: unknown) => void;
   /** End the worker after this job, so the memory the job made it grow is returned at once (large decodes). */
   recycle?: boolean;
+  /**
+   * How much of the worker's `maxJobsPerWorker` this job uses up (default 1, one parse). A job that reads a little text
+   * and keeps nothing of it counts for less, so a stream of them does not restart the worker every few hundred jobs:
+   * a restart loads the job's modules again (seconds of CPU for the memory reader, more than 200 short reads cost).
+   */
+  weight?: number;
   /** What is being parsed, for limit messages: "the HTML page", "the DOCX file". */
   what: string;
   /** Buffers in the payload moved to the worker instead of copied (they are unusable here afterwards). */
@@ -157,7 +163,7 @@ export class SandboxPool {
   private assign(slot: Slot, task: Task): void {
     clearTimeout(slot.idleTimer);
     slot.task = task;
-    slot.jobs++;
+    slot.jobs += task.options.weight ?? 1;
     slot.worker.ref();
     task.id = nextId++;
     slot.worker.postMessage({ type: 'run', id: task.id, job: task.job, payload: task.payload, ...(task.options.module ? { module: task.options.module } : {}) } satisfies SandboxRequest, task.options.transfer ?? []);

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { ApiKeyRecord, ContainerTagRecord, OrganizationRecord } from '../../core/types.js';
 import type { AccountStore, ApiKeyPatch, ContainerTagPatch, ContainerTagStats } from '../accounts.js';
 import { apiKeyToRow, rowToApiKey, rowToContainerTag } from './rows.js';
+import { cachedStatement } from './statement-cache.js';
 
 type Row = Record<string, unknown>;
 
@@ -52,7 +53,7 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
-    const row = this.db.prepare('SELECT * FROM api_keys WHERE key_hash = ?').get(keyHash) as Row | undefined;
+    const row = cachedStatement(this.db, 'SELECT * FROM api_keys WHERE key_hash = ?').get(keyHash) as Row | undefined;
     return row ? rowToApiKey(row) : null;
   }
 

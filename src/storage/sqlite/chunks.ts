@@ -122,8 +122,9 @@ export class SqliteChunks implements ChunkStore {
 
   async replaceChunks(ref: DocumentRef, chunks: readonly ChunkRecord[]): Promise<void> {
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ? AND active = 0').run(ref.orgId, ref.documentId, ref.generation);
-      const insert = this.db.prepare(
+      cachedStatement(this.db, 'DELETE FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ? AND active = 0').run(ref.orgId, ref.documentId, ref.generation);
+      const insert = cachedStatement(
+        this.db,
         `INSERT INTO chunks (id, org_id, document_id, generation, position, content, embedded_content, token_count, type, metadata, active, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
       );
@@ -179,17 +180,16 @@ export class SqliteChunks implements ChunkStore {
   }
 
   async getChunksMissingEmbedding(ref: DocumentRef, model: string): Promise<ChunkRecord[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ?
+    const rows = cachedStatement(
+      this.db,
+      `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ?
          AND (embedding IS NULL OR embedding_model IS NULL OR embedding_model <> ?) ORDER BY position`,
-      )
-      .all(ref.orgId, ref.documentId, ref.generation, model) as Row[];
+    ).all(ref.orgId, ref.documentId, ref.generation, model) as Row[];
     return rows.map(rowToChunk);
   }
 
   async putEmbeddings(ref: DocumentRef, model: string, embeddings: readonly ChunkEmbedding[]): Promise<void> {
-    const update = this.db.prepare('UPDATE chunks SET embedding = ?, embedding_model = ? WHERE +org_id = ? AND document_id = ? AND generation = ? AND id = ?');
+    const update = cachedStatement(this.db, 'UPDATE chunks SET embedding = ?, embedding_model = ? WHERE +org_id = ? AND document_id = ? AND generation = ? AND id = ?');
     this.db.transaction(() => {
       for (const e of embeddings) {
         update.run(Buffer.from(e.vector.buffer, e.vector.byteOffset, e.vector.byteLength), model, ref.orgId, ref.documentId, ref.generation, e.chunkId);
@@ -200,7 +200,7 @@ export class SqliteChunks implements ChunkStore {
   async activateGeneration(ref: DocumentRef): Promise<number> {
     // Keyword terms first, in slices with the event loop served between them (seconds for a 5M-character
     // document); the transaction below then only writes. Staged chunks do not change until they are activated.
-    const staged = this.db.prepare('SELECT id, embedded_content FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ?').all(ref.orgId, ref.documentId, ref.generation) as {
+    const staged = cachedStatement(this.db, 'SELECT id, embedded_content FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ?').all(ref.orgId, ref.documentId, ref.generation) as {
       id: string;
       embedded_content: string;
     }[];
@@ -214,17 +214,17 @@ export class SqliteChunks implements ChunkStore {
       this.db,
       () => this.vectorSync.seq(ref.orgId),
       () => {
-        const doc = this.db.prepare('SELECT container_tags FROM documents WHERE org_id = ? AND id = ?').get(ref.orgId, ref.documentId) as { container_tags: string } | undefined;
+        const doc = cachedStatement(this.db, 'SELECT container_tags FROM documents WHERE org_id = ? AND id = ?').get(ref.orgId, ref.documentId) as { container_tags: string } | undefined;
         if (!doc) return { tags: [] as string[], rows: [] as Row[], active: 0, delta: new Map<string, number>() };
         const tags = JSON.parse(doc.container_tags) as string[];
         // The document's keyword rows before and after move the stored document frequencies (and the cached ones).
         const before = this.keywordRows(ref.orgId, [ref.documentId]);
         const fts = this.keyword.table(ref.orgId, true)!;
-        this.db.prepare(`DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id = ?)`).run(ref.orgId, ref.documentId);
-        this.db.prepare('DELETE FROM chunks WHERE +org_id = ? AND document_id = ? AND generation <> ?').run(ref.orgId, ref.documentId, ref.generation);
-        this.db.prepare('UPDATE chunks SET active = 1 WHERE +org_id = ? AND document_id = ? AND generation = ?').run(ref.orgId, ref.documentId, ref.generation);
-        const rows = this.db.prepare('SELECT rowid, id, embedded_content, embedding, embedding_model FROM chunks WHERE +org_id = ? AND document_id = ? ORDER BY position').all(ref.orgId, ref.documentId) as Row[];
-        const insertFts = this.db.prepare(`INSERT INTO ${fts} (rowid, terms, scope) VALUES (?, ?, ?)`);
+        cachedStatement(this.db, `DELETE FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id = ?)`).run(ref.orgId, ref.documentId);
+        cachedStatement(this.db, 'DELETE FROM chunks WHERE +org_id = ? AND document_id = ? AND generation <> ?').run(ref.orgId, ref.documentId, ref.generation);
+        cachedStatement(this.db, 'UPDATE chunks SET active = 1 WHERE +org_id = ? AND document_id = ? AND generation = ?').run(ref.orgId, ref.documentId, ref.generation);
+        const rows = cachedStatement(this.db, 'SELECT rowid, id, embedded_content, embedding, embedding_model FROM chunks WHERE +org_id = ? AND document_id = ? ORDER BY position').all(ref.orgId, ref.documentId) as Row[];
+        const insertFts = cachedStatement(this.db, `INSERT INTO ${fts} (rowid, terms, scope) VALUES (?, ?, ?)`);
         const scope = scopeOf(ref.orgId, tags);
         const added: string[] = [];
         for (const r of rows) {
@@ -233,8 +233,8 @@ export class SqliteChunks implements ChunkStore {
           added.push(`${terms} ${scope}`);
         }
         const delta = this.moveKeywordTerms(ref.orgId, before.rows, added);
-        this.db.prepare('DELETE FROM chunk_vectors WHERE org_id = ? AND document_id = ?').run(ref.orgId, ref.documentId);
-        const insertVector = this.db.prepare('INSERT INTO chunk_vectors (org_id, document_id, model, chunk_id, packed) VALUES (?, ?, ?, ?, ?)');
+        cachedStatement(this.db, 'DELETE FROM chunk_vectors WHERE org_id = ? AND document_id = ?').run(ref.orgId, ref.documentId);
+        const insertVector = cachedStatement(this.db, 'INSERT INTO chunk_vectors (org_id, document_id, model, chunk_id, packed) VALUES (?, ?, ?, ?, ?)');
         for (const r of rows) {
           if (!r.embedding || !r.embedding_model) continue;
           r.vector = blobToVector(r.embedding as Buffer);

@@ -44,7 +44,7 @@ export class SqliteDocuments implements DocumentStore {
     const cols = Object.keys(row);
     try {
       this.db.transaction(() => {
-        this.db.prepare(`INSERT INTO documents (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(row);
+        cachedStatement(this.db, `INSERT INTO documents (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(row);
         this.writeTags(doc.orgId, doc.id, doc.containerTags, doc.customId);
       })();
     } catch (err) {
@@ -58,13 +58,12 @@ export class SqliteDocuments implements DocumentStore {
   async getDocument(orgId: string, id: string, containerTags?: readonly string[]): Promise<DocumentRecord | null> {
     const row = (
       containerTags
-        ? this.db
-            .prepare(
-              `SELECT * FROM documents WHERE org_id = ? AND id = ? AND id IN (SELECT document_id FROM document_tags
+        ? cachedStatement(
+            this.db,
+            `SELECT * FROM documents WHERE org_id = ? AND id = ? AND id IN (SELECT document_id FROM document_tags
                WHERE org_id = ? AND document_id = ? AND tag IN (SELECT value FROM json_each(?)))`,
-            )
-            .get(orgId, id, orgId, id, JSON.stringify(containerTags))
-        : this.db.prepare('SELECT * FROM documents WHERE org_id = ? AND id = ?').get(orgId, id)
+          ).get(orgId, id, orgId, id, JSON.stringify(containerTags))
+        : cachedStatement(this.db, 'SELECT * FROM documents WHERE org_id = ? AND id = ?').get(orgId, id)
     ) as Row | undefined;
     return row ? rowToDocument(row) : null;
   }
@@ -136,14 +135,15 @@ export class SqliteDocuments implements DocumentStore {
         where += ' AND generation = ?';
         whereParams.push(options.expectGeneration);
       }
-      const before = patch.file !== undefined ? (this.db.prepare(`SELECT file FROM documents WHERE ${where}`).get(...whereParams) as { file: string | null } | undefined) : undefined;
+      const before = patch.file !== undefined ? (cachedStatement(this.db, `SELECT file FROM documents WHERE ${where}`).get(...whereParams) as { file: string | null } | undefined) : undefined;
       if (sets.length > 0) {
-        const info = this.db.prepare(`UPDATE documents SET ${sets.join(', ')} WHERE ${where}`).run(...params, ...whereParams);
+        const info = cachedStatement(this.db, `UPDATE documents SET ${sets.join(', ')} WHERE ${where}`).run(...params, ...whereParams);
         if (info.changes === 0) return null;
       }
       // After a write, read the row back by id alone: the patch may itself have changed the generation.
-      const row = (sets.length > 0 ? this.db.prepare('SELECT * FROM documents WHERE org_id = ? AND id = ?').get(orgId, id) : this.db.prepare(`SELECT * FROM documents WHERE ${where}`).get(...whereParams)) as
-        Row | undefined;
+      const row = (
+        sets.length > 0 ? cachedStatement(this.db, 'SELECT * FROM documents WHERE org_id = ? AND id = ?').get(orgId, id) : cachedStatement(this.db, `SELECT * FROM documents WHERE ${where}`).get(...whereParams)
+      ) as Row | undefined;
       if (!row) return null;
       const doc = rowToDocument(row);
       if (patch.containerTags || patch.customId !== undefined) {
@@ -162,7 +162,7 @@ export class SqliteDocuments implements DocumentStore {
         if (fts) {
           // The scope tokens' document frequencies move with the rows (broad-tag searches read them).
           const before = this.index.keywordRows(orgId, [id]).rows;
-          this.db.prepare(`UPDATE ${fts} SET scope = ? WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id = ? AND active = 1)`).run(scopeOf(orgId, patch.containerTags), orgId, id);
+          cachedStatement(this.db, `UPDATE ${fts} SET scope = ? WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id = ? AND active = 1)`).run(scopeOf(orgId, patch.containerTags), orgId, id);
           retagDelta = this.index.moveKeywordTerms(orgId, before, this.index.keywordRows(orgId, [id]).rows);
         }
         this.vectors.retagDocument(orgId, id, patch.containerTags);
@@ -215,12 +215,11 @@ export class SqliteDocuments implements DocumentStore {
   }
 
   async findRecentDuplicates(orgId: string, contentHash: string, containerTags: readonly string[], since: string): Promise<DocumentRecord[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM documents WHERE org_id = ? AND content_hash = ? AND created_at >= ? AND custom_id IS NULL
+    const rows = cachedStatement(
+      this.db,
+      `SELECT * FROM documents WHERE org_id = ? AND content_hash = ? AND created_at >= ? AND custom_id IS NULL
          ORDER BY created_at DESC LIMIT 20`,
-      )
-      .all(orgId, contentHash, since) as Row[];
+    ).all(orgId, contentHash, since) as Row[];
     return rows.map(rowToDocument).filter((d) => sameTags(d.containerTags, containerTags));
   }
 
@@ -275,22 +274,25 @@ export class SqliteDocuments implements DocumentStore {
       params.push(...f.params);
     }
     const whereSql = where.join(' AND ');
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM documents d WHERE ${whereSql}`).get(...params) as { n: number }).n;
+    // Without filters the statement is one of a few shapes (status pages poll it): kept prepared. A filter's SQL
+    // follows the request's filter tree, so those are prepared for the call only.
+    const prepare = (sql: string) => (q.filters ? this.db.prepare(sql) : cachedStatement(this.db, sql));
+    const total = (prepare(`SELECT count(*) AS n FROM documents d WHERE ${whereSql}`).get(...params) as { n: number }).n;
     const sortCol = q.sort === 'updatedAt' ? 'd.updated_at' : 'd.created_at';
     const order = q.order === 'asc' ? 'ASC' : 'DESC';
-    const rows = this.db.prepare(`SELECT d.* FROM documents d WHERE ${whereSql} ORDER BY ${sortCol} ${order}, d.id ${order} LIMIT ? OFFSET ?`).all(...params, q.limit, q.offset) as Row[];
+    const rows = prepare(`SELECT d.* FROM documents d WHERE ${whereSql} ORDER BY ${sortCol} ${order}, d.id ${order} LIMIT ? OFFSET ?`).all(...params, q.limit, q.offset) as Row[];
     return { documents: rows.map(rowToDocument), total };
   }
 
   async findDueDocuments(now: number, limit: number, excludeIds: ReadonlySet<string>): Promise<DocumentRecord[]> {
-    const rows = this.db.prepare(DUE_DOCUMENTS_SQL).all(now, JSON.stringify([...excludeIds]), limit) as Row[];
+    const rows = cachedStatement(this.db, DUE_DOCUMENTS_SQL).all(now, JSON.stringify([...excludeIds]), limit) as Row[];
     return rows.map(rowToDocument);
   }
 
   /** Rewrites a document's tag rows; the (org, tag, customId) unique index makes a customId unique per tag. */
   private writeTags(orgId: string, documentId: string, tags: readonly string[], customId: string | null): void {
-    this.db.prepare('DELETE FROM document_tags WHERE org_id = ? AND document_id = ?').run(orgId, documentId);
-    const insert = this.db.prepare('INSERT INTO document_tags (org_id, tag, document_id, custom_id) VALUES (?, ?, ?, ?)');
+    cachedStatement(this.db, 'DELETE FROM document_tags WHERE org_id = ? AND document_id = ?').run(orgId, documentId);
+    const insert = cachedStatement(this.db, 'INSERT INTO document_tags (org_id, tag, document_id, custom_id) VALUES (?, ?, ?, ?)');
     for (const t of new Set(tags)) insert.run(orgId, t, documentId, customId);
   }
 }

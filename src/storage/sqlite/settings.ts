@@ -1,13 +1,14 @@
 import type Database from 'better-sqlite3';
 import type { SettingsRecord } from '../../core/types.js';
 import type { SettingsStore } from '../settings.js';
+import { cachedStatement } from './statement-cache.js';
 
 /** Settings on the embedded store's SQLite database: one JSON object per organisation. */
 export class SqliteSettings implements SettingsStore {
   constructor(private readonly db: Database.Database) {}
 
   async getSettings(orgId: string): Promise<SettingsRecord> {
-    const row = this.db.prepare('SELECT data FROM settings WHERE org_id = ?').get(orgId) as { data: string } | undefined;
+    const row = cachedStatement(this.db, 'SELECT data FROM settings WHERE org_id = ?').get(orgId) as { data: string } | undefined;
     return row ? (JSON.parse(row.data) as SettingsRecord) : {};
   }
 
