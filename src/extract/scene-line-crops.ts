@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { binaryLine } from './scene-binary.js';
+import { widenGaps, wordGaps } from './scene-gaps.js';
 import { findSceneLines, type SceneLine } from './scene-text.js';
 
 /** 'scene-lines': each line's place on the page and its crop (dark text on white, text about SCENE_TEXT_HEIGHT px tall), as PNG. */
@@ -35,8 +36,11 @@ export async function sceneLineCrops(input: Buffer): Promise<SceneLineCrops> {
     // The line's own ink (scene-text.ts lineMask), scaled so its characters are about SCENE_TEXT_HEIGHT px tall.
     const scale = Math.min(SCENE_MAX_FACTOR, Math.max(SCENE_MIN_FACTOR, SCENE_TEXT_HEIGHT / (line.height / (info.width / w))));
     const { mask, maskWidth, maskHeight, ...place } = line;
-    const png = await sharp(Buffer.from(mask.buffer, mask.byteOffset, mask.byteLength), { raw: { width: maskWidth, height: maskHeight, channels: 1 } })
-      .resize({ width: Math.max(1, Math.round(maskWidth * scale)), height: Math.max(1, Math.round(maskHeight * scale)), fit: 'fill', kernel: 'cubic' })
+    // A tightly lettered line's word gaps are widened in every crop (scene-gaps.ts), in the mask's pixels before scaling.
+    const gaps = wordGaps(mask, maskWidth, maskHeight, line.height / (info.width / w));
+    const wide = widenGaps(mask, maskWidth, maskHeight, gaps);
+    const png = await sharp(Buffer.from(wide.pixels.buffer, wide.pixels.byteOffset, wide.pixels.byteLength), { raw: { width: wide.width, height: maskHeight, channels: 1 } })
+      .resize({ width: Math.max(1, Math.round(wide.width * scale)), height: Math.max(1, Math.round(maskHeight * scale)), fit: 'fill', kernel: 'cubic' })
       .extend({ top: SCENE_MARGIN, bottom: SCENE_MARGIN, left: SCENE_MARGIN, right: SCENE_MARGIN, background: '#ffffff' })
       .withDensity(CROP_DPI)
       .png({ compressionLevel: 1 })
@@ -52,13 +56,15 @@ export async function sceneLineCrops(input: Buffer): Promise<SceneLineCrops> {
     const body = await crop.normalise({ lower: 2, upper: 98 }).raw().toBuffer({ resolveWithObject: true });
     const stretched = firstChannel(body);
     const [grey, binary] = await Promise.all(
-      [stretched, binaryLine(stretched, body.info.width, body.info.height)].map((pixels) =>
-        sharp(pixels, { raw: { width: body.info.width, height: body.info.height, channels: 1 } })
+      [stretched, binaryLine(stretched, body.info.width, body.info.height)].map((pixels) => {
+        // The crop is `scale` pixels per pixel of the mask.
+        const widened = widenGaps(pixels, body.info.width, body.info.height, gaps, scale);
+        return sharp(widened.pixels, { raw: { width: widened.width, height: body.info.height, channels: 1 } })
           .extend({ top: SCENE_MARGIN, bottom: SCENE_MARGIN, left: SCENE_MARGIN, right: SCENE_MARGIN, background: '#ffffff' })
           .withDensity(CROP_DPI)
           .png({ compressionLevel: 1 })
-          .toBuffer(),
-      ),
+          .toBuffer();
+      }),
     );
     const bytes = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
     lines.push({ ...place, png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), grey: bytes(grey!), binary: bytes(binary!) });
