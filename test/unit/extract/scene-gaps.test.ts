@@ -24,11 +24,14 @@ describe('wordGaps (word gaps of a tightly lettered line)', () => {
     expect(gaps).toEqual([{ x: l.starts[2]! + 16, add: 20 - 6 }]);
   });
 
-  it('finds none in ordinary lettering (gaps over a tenth of the character height) or evenly spaced tight letters', () => {
+  it('finds none in ordinary lettering (gaps over a tenth of the character height), evenly or unevenly spaced tight letters', () => {
     const wide = line([6, 7, 18, 6, 5]);
     expect(wordGaps(wide.ink, wide.width, wide.height, 40)).toEqual([]);
     const even = line([2, 2, 3, 2, 2]);
     expect(wordGaps(even.ink, even.width, even.height, 40)).toEqual([]);
+    // Tight but uneven ('C o nfere nce' of a road sign): no gap stands out from all the others, none is widened.
+    const uneven = line([1, 5, 1, 1, 5, 1, 2, 1]);
+    expect(wordGaps(uneven.ink, uneven.width, uneven.height, 40)).toEqual([]);
   });
 
   it('ignores ink above and below the middle of the line (a frame over the letters fills no gap)', () => {
