@@ -49,7 +49,6 @@ FROM_DEBS=(
   "tune-gnome-screenshot-tool.png gnome-user-docs $GNOME/screenshot-tool.png"
   "tune-gnome-print-range.png gnome-user-docs $GNOME/printing-select.png"
   "tune-opencv-photo-green-sign.jpg opencv-doc $CV/text/scenetext02.jpg"
-  "tune-opencv-photo-no-parking.jpg opencv-doc $CV/text/scenetext05.jpg"
   "tune-opencv-photo-shop-front.jpg opencv-doc $CV/text/scenetext06.jpg"
   "tune-opencv-word-china.jpg opencv-doc $CV/text/scenetext_word01.jpg"
   "tune-opencv-word-here.jpg opencv-doc $CV/text/scenetext_word02.jpg"

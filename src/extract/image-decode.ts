@@ -1,6 +1,6 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { brightestChannel, colourShare } from './ocr-variants.js';
+import { brightestChannel, colourShare } from './ocr-colour.js';
 import { createError } from '../core/errors.js';
 
 /** Small images are enlarged up to this factor (tesseract reads text best at 20-40 px letter height). */
@@ -165,7 +165,7 @@ export interface DecodedPage {
   png: Uint8Array;
   /**
    * The same page as grey from the brightest channel of each pixel (same size and resolution as `png`), when at
-   * least COLOUR_MIN_SHARE of it is light, saturated colour (ocr-variants.ts colourShare): coloured boxes turn light
+   * least COLOUR_MIN_SHARE of it is light, saturated colour (ocr-colour.ts colourShare): coloured boxes turn light
    * while the dark text on them stays dark. Absent for pages without such colour.
    */
   brightest?: Uint8Array;

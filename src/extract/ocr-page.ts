@@ -34,7 +34,7 @@ export interface OcrPassOptions {
    * block at all, while one block read two of its four lines (the reading Mnemo gave before these passes).
    */
   block?: boolean;
-  /** A page whose text lines lean by 0.5-10 degrees is turned level before the first reading (ocr-variants.ts skewAngle). */
+  /** A page whose text lines lean by 0.5-10 degrees is turned level before the first reading (ocr-deskew.ts skewAngle). */
   deskew?: boolean;
   /** Tall lines (headings, titles) the full-size reading missed are looked for on the page at half size (off by default). */
   largeText?: boolean;
@@ -54,7 +54,7 @@ export interface OcrPassOptions {
   threshold?: OcrThreshold;
   /**
    * A page with a mixed background (large dark and large light areas: a dark terminal in a light screenshot, see
-   * ocr-variants.ts mixedBackground) is read again with a threshold per tile, at 300 dpi or more (tesseract sizes its
+   * ocr-deskew.ts mixedBackground) is read again with a threshold per tile, at 300 dpi or more (tesseract sizes its
    * tiles in inches; a screenshot's 72 dpi makes them too small). On the tuning set: +6 phrases (two terminal
    * screenshots and a wide UI screenshot with a dark panel); a page that is not mixed costs nothing.
    */

@@ -189,6 +189,7 @@ function medianOf(values: number[]): number {
  */
 function lineMask(
   comps: Comp[],
+  pieces: Comp[],
   label: Int32Array,
   width: number,
   box: { x0: number; y0: number; x1: number; y1: number },
@@ -202,9 +203,10 @@ function lineMask(
     for (let x = box.x0; x < box.x1; x++) {
       const id = label[y * width + x]!;
       if (id < 0) continue;
-      const c = comps[id]!;
-      // The line's own characters always stay ('p' and 'y' of 'copy' reach below a line of short letters).
-      if (!chars.has(c) && (c.y1 - c.y0 > BAND_HEIGHT * h || c.x0 < box.x0 || c.y0 < box.y0 || c.x1 > box.x1 || c.y1 > box.y1)) continue;
+      // The line's own characters always stay ('p' and 'y' of 'copy' reach below a line of short letters). Others are
+      // judged by their own piece: a letter joined to a bar of the barrier under it (joinBrokenCharacters) stays.
+      const c = pieces[id]!;
+      if (!chars.has(comps[id]!) && (c.y1 - c.y0 > BAND_HEIGHT * h || c.x0 < box.x0 || c.y0 < box.y0 || c.x1 > box.x1 || c.y1 > box.y1)) continue;
       mask[(y - box.y0) * maskWidth + (x - box.x0)] = 0;
     }
   }
@@ -245,7 +247,7 @@ export function findSceneLines(gray: Uint8Array, width: number, height: number, 
         light,
         chars: group.length,
         height: h * scale,
-        ...lineMask(comps, label, width, { x0, y0, x1, y1 }, h, new Set(group)),
+        ...lineMask(comps, pieces, label, width, { x0, y0, x1, y1 }, h, new Set(group)),
       });
     }
   }
@@ -253,7 +255,9 @@ export function findSceneLines(gray: Uint8Array, width: number, height: number, 
   lines.sort((a, b) => area(b) - area(a));
   const kept: SceneLine[] = [];
   for (const l of lines) {
-    const inside = kept.some((k) => k.light === l.light && l.x0 >= k.x0 && l.y0 >= k.y0 && l.x1 <= k.x1 && l.y1 <= k.y1);
+    // Only a line of the same text size is part of the larger one: a sign's small lettering inside a box chained from
+    // the bars of its barrier is a line of its own.
+    const inside = kept.some((k) => k.light === l.light && l.x0 >= k.x0 && l.y0 >= k.y0 && l.x1 <= k.x1 && l.y1 <= k.y1 && l.height * HEIGHT_RATIO >= k.height);
     if (!inside) kept.push(l);
     if (kept.length >= MAX_LINES) break;
   }

@@ -254,6 +254,14 @@ describe('OCR of real photos, screenshots and scans', { timeout: 300_000 }, () =
     expect(label.found).toEqual(['GM 125']);
   }, 900_000);
 
+  it("reads a barrier's tightly lettered 'NO PARKING' plate with its word gap (the plate's line found inside the barrier's)", async () => {
+    // On main the plate's line was dropped as lying inside a line chained from the barrier's bars, its 'A' was joined to
+    // a bar under it and left out of the mask, and its 6 px word gap between letters 0-3 px apart read 'NOPARKING'.
+    const r = await read('photo-sign-no-parking.jpg');
+    expect(r.out.details?.ocrPasses).toContain('scene-lines');
+    expect(r.found).toEqual(['NO PARKING']);
+  }, 900_000);
+
   it('reads a French list page again with French data, found by the accented letters of its words (few function words)', async () => {
     const r = await read('screenshot-french-country-list.png');
     expect(r.out.details?.ocrLanguages).toContain('fra');

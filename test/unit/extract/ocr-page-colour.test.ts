@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readPage } from '../../../src/extract/ocr-page.js';
 import { decodeImagePage } from '../../../src/extract/image-decode.js';
-import { colourShare } from '../../../src/extract/ocr-variants.js';
+import { colourShare } from '../../../src/extract/ocr-colour.js';
 import { closeExtractionSandbox } from '../../../src/extract/sandbox/isolated.js';
 import type { OcrEngine, OcrResult, RecognizeOptions } from '../../../src/providers/ocr.js';
 import { makeContext } from './fixtures.js';

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { makeOcrVariant, mixedBackground, skewAngle } from '../../../src/extract/ocr-variants.js';
+import { mixedBackground, skewAngle } from '../../../src/extract/ocr-deskew.js';
+import { makeOcrVariant } from '../../../src/extract/ocr-variants.js';
 import { REAL } from '../../helpers/real-fixtures.js';
 
 /** A page of `lines` dashed text-like bars falling to the right by `deg` degrees (white paper, black ink). */

@@ -157,3 +157,50 @@ describe('findSceneLines: characters that reach out of the line or come apart', 
     expect(sign!.chars).toBe(5);
   });
 });
+
+describe('findSceneLines: a small sign among a barrier', () => {
+  it("keeps a line of small letters inside a larger line's box (hollow frames of a barrier chained as characters)", () => {
+    const canvas = createCanvas(W, H);
+    const g = canvas.getContext('2d');
+    g.fillStyle = '#777';
+    g.fillRect(0, 0, W, H);
+    // Three hollow frames 60x110 side by side, 120 px apart: character-like to the finder, and chained into one line.
+    g.strokeStyle = '#151515';
+    g.lineWidth = 6;
+    for (const x of [60, 240, 420]) g.strokeRect(x, 150, 60, 110);
+    // A light plate with small dark letters between the first two frames, inside the frames' line box.
+    g.fillStyle = '#eeeeee';
+    g.fillRect(128, 185, 104, 40);
+    g.fillStyle = '#151515';
+    g.font = 'bold 16px DejaVu Sans';
+    g.fillText('NO PARKING', 132, 212);
+    const rgba = g.getImageData(0, 0, W, H).data;
+    const grey = new Uint8Array(W * H);
+    for (let i = 0; i < grey.length; i++) grey[i] = rgba[i * 4]!;
+    const lines = findSceneLines(grey, W, H);
+    expect(lines.some((l) => !l.light && l.height > 80 && l.x0 <= 60 && l.x1 >= 480)).toBe(true);
+    const sign = lines.find((l) => !l.light && l.height < 20 && l.x0 >= 125 && l.x1 <= 240);
+    expect(sign).toBeDefined();
+    expect(sign!.chars).toBeGreaterThanOrEqual(6);
+  });
+
+  it("keeps a letter's ink in the mask when a bar under it was joined to it as a broken character", () => {
+    // A bar under the 'A' of 'NO PARKING', 3 px below it: joined to the 'A' as two pieces of one character, the pair
+    // reaches far out of the line's box.
+    let aLeft = 0;
+    let aRight = 0;
+    const grey = plate('NO PARKING', (g, at) => {
+      aLeft = at(4);
+      aRight = at(5);
+      g.fillStyle = '#151515';
+      g.fillRect(Math.round((aLeft + aRight) / 2) - 5, 193, 10, 40);
+    });
+    const lines = findSceneLines(grey, W, H);
+    const sign = lines.find((l) => !l.light && l.x0 <= 145 && l.x1 >= 330 && l.y1 - l.y0 < 80);
+    expect(sign).toBeDefined();
+    // The 'A' columns of the mask hold its ink (above the baseline).
+    let ink = 0;
+    for (let y = 0; y < Math.min(sign!.maskHeight, 190 - sign!.y0); y++) for (let x = Math.ceil(aLeft) - sign!.x0 + 2; x < Math.floor(aRight) - sign!.x0 - 2; x++) if (sign!.mask[y * sign!.maskWidth + x] === 0) ink++;
+    expect(ink).toBeGreaterThan(100);
+  });
+});
