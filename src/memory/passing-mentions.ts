@@ -65,6 +65,20 @@ const HAS_CONTRACTED = /\b(?<n>(?:my|our|his|her|their)\s+[\p{Ll}-]+|\p{Lu}[\p{L
 const STARTED_AT_NEW_JOB = /\bstarted\s+at\s+(?:the|my|a|his|her)\s+new\s+(?<j>job|position|role|gig|post)\s+(?:at|with)\s+/iu;
 // "last day at Ridgeway today": the job left.
 const LAST_DAY = new RegExp(String.raw`^(?:(?:my|our)\s+)?last\s+day\s+at\s+(?!(?:the\s+)?(?:office|work|school)\b)(?<o>(?:the\s+)?${PLACE})(?=\s|[,.!]|$)`, 'iu');
+// "handed my notice in at Klarna": the word order the job-end pattern knows.
+const NOTICE_IN = /\bhanded\s+(?<p>my|his|her|their|our)\s+notice\s+in\s+(?=at|to)/iu;
+// "got the Spotify offer and signed it", "accepted the Spotify offer": a job taken.
+const OFFER_TAKEN = new RegExp(String.raw`\b(?:got|received)\s+the\s+(?<o>${PLACE})\s+(?:job\s+)?offer\s+and\s+(?:signed|accepted|took)\s+it\b|\b(?:accepted|signed|took)\s+the\s+(?<p>${PLACE})\s+(?:job\s+)?offer\b`, 'u');
+// "Two weeks in at Brotzeit (and …)": the job started that long ago.
+const WEEKS_IN = new RegExp(String.raw`^(?<n>(?:one|two|three|four|five|six|a\s+few|a\s+couple\s+of|\d+)\s+(?:days|weeks|months)|a\s+(?:week|month))\s+in\s+at\s+(?<o>${PLACE})\b`, 'iu');
+// "my girlfriend Inès is gluten free": the partner named, then what is said of her.
+const PARTNER_NAMED_THEN = /^(?<l>(?:[Qq]uick one|[Qq]uick question|[Bb]tw|BTW|[Bb]y the way|[Oo]h|[Oo]k|[Oo]kay|[Ss]o|[Aa]lso)\s*,?\s+)?(?<k>(?:[Mm]y|[Oo]ur)\s+(?:new\s+)?(?:girlfriend|boyfriend|partner|wife|husband|fianc[eé]e?|spouse))\s+(?<n>\p{Lu}[\p{L}'’-]*)\s+(?=(?:is|'s|has|works|lives)\s)/u;
+// "(Olga) moved to the finance side and is now CFO": a move inside the company, then the new role.
+const MOVED_INSIDE = /^(?<n>(?:\p{Lu}[\p{L}'’-]*\s+){1,2}?)(?:moved|switched|transferred)\s+(?:over\s+)?to\s+the\s+(?<t>[\p{Ll}-]+)\s+(?:side|team|department|division|unit|group|org)\s+and\s+(?=(?:is|has\s+been)\s+now\s|is\s)/u;
+// "After the reorg Noor reports to …": the lead says when, the statement follows.
+const AFTER_EVENT = /^after\s+the\s+(?:reorg\w*|restructur\w+|merger|acquisition|takeover|re-?shuffle)\s*,?\s+(?=\p{Lu}|I\b|we\b|my\b)/iu;
+// "seeing a physio twice a week": a treatment, not a job.
+const SEEING_CARER = /(?<v>\s+am|'m|\s+is|'s|\s+are|'re)\s+(?:(?:now|also|still)\s+)?seeing\s+(?:a|an|the|my)\s+(?<c>physio|physiotherapist|therapist|counsell?or|chiropractor|dietitian|nutritionist|osteopath|psychologist|psychiatrist|specialist|speech therapist)\b/iu;
 // "Femi's leaving do was a blast last night, he starts at KPMG …": the only person named before the pronoun.
 const POSSESSOR_THEN_PRONOUN = /^(?<n>\p{Lu}[\p{L}-]+)'s\s+(?<mid>[^,]+?),\s+(?:and\s+)?(?:he|she)(?<v>\s+(?:starts|'s starting|is starting|joins|'s joining|is joining|moves|'s moving|is moving|'s moved|has moved|left|quit|'s leaving|is leaving))\b/u;
 // "…, what should I get him for his birthday?", "…, any tips?", "…, help me prep?": a question after a statement.
@@ -97,7 +111,8 @@ const REWRITES: Rewrite[] = [
   (s) => {
     const m = CLEFT_ALLERGY.exec(s);
     if (!m?.groups) return null;
-    return `${m.groups.w} allergic to ${m.groups.a}${m.groups.b ? `, not ${m.groups.b}` : ''}${s.slice(m[0].length)}`;
+    // "cats are fine": the allergy believed before is denied in a clause of its own, so it no longer holds.
+    return `${m.groups.w} allergic to ${m.groups.a}${m.groups.b ? ` and ${m.groups.w} not allergic to ${m.groups.b}` : ''}${s.slice(m[0].length)}`;
   },
   (s) => s.replace(TOOK_OFF, (...a) => `I stopped taking ${groups(a).m}`),
   (s) => s.replace(LANGUAGE_SWITCH, (...a) => `${groups(a).s} ${/^we$/i.test(groups(a).s!) ? "'re" : "'m"} learning ${groups(a).b} now instead of ${groups(a).a}`).replace(/^(I|we) '/i, "$1'"),
@@ -107,6 +122,13 @@ const REWRITES: Rewrite[] = [
   (s) => s.replace(HAS_CONTRACTED, (...a) => `${groups(a).n} has ${groups(a).v}`),
   (s) => s.replace(STARTED_AT_NEW_JOB, (...a) => `started a new ${groups(a).j} at `),
   (s) => s.replace(LAST_DAY, (...a) => `I left ${groups(a).o}`),
+  (s) => s.replace(NOTICE_IN, (...a) => `handed in ${groups(a).p} notice `),
+  (s) => s.replace(OFFER_TAKEN, (...a) => `accepted a job at ${groups(a).o ?? groups(a).p}`),
+  (s) => s.replace(WEEKS_IN, (...a) => `I started at ${groups(a).o}`),
+  (s) => s.replace(PARTNER_NAMED_THEN, (...a) => `${groups(a).k.replace(/^O/, 'o').replace(/^M/, 'm')} is ${groups(a).n} and ${groups(a).n} `),
+  (s) => s.replace(MOVED_INSIDE, (...a) => `${groups(a).n}joined the ${groups(a).t} team and ${groups(a).n}`),
+  (s) => s.replace(AFTER_EVENT, ''),
+  (s) => s.replace(SEEING_CARER, (...a) => ` ${/^\s*(?:is|'s)$/i.test(groups(a).v!) ? 'has' : 'have'} ${groups(a).c} sessions`),
   (s) => s.replace(HAVE_ADOPTED, (...a) => `${groups(a).s} ${groups(a).v}`),
   (s) => {
     const m = POSSESSOR_THEN_PRONOUN.exec(s);
