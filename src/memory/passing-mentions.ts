@@ -10,7 +10,8 @@ import { LANGUAGES } from './attribute-words.js';
  * - "drinks to celebrate Valentina making partner at Baker Lowe" → "Valentina made partner at Baker Lowe";
  * - "it's actually dogs I'm allergic to, cats are fine" → "I'm actually allergic to dogs, not cats";
  * - "the doctor took me off the sertraline" → "I stopped taking the sertraline";
- * - "switched from Japanese to Korean" → "I'm learning Korean now instead of Japanese";
+ * - "switched from Japanese to Korean" → "I no longer study Japanese and I'm learning Korean now";
+ * - "we packed up and took the jobs in Granada" → "we moved to Granada for the jobs";
  * - "I've come round to coriander" → "I like coriander now";
  * - "Keiko has a new phone number: …" → "Keiko's phone number is …"; "my dad's called Bogdan" → "my dad is called Bogdan";
  * - "Femi's leaving do was a blast, he starts at KPMG" → "…, Femi starts at KPMG" (the one person named);
@@ -51,6 +52,8 @@ const CLEFT_ALLERGY = /^(?:(?:so|ok|okay|well|and)\s+)?(?:[\p{Ll}\s]+?\s+and\s+)
 const TOOK_OFF = /\b(?:my\s+|the\s+)?(?:doctor|doc|gp|GP|psychiatrist|consultant|specialist|cardiologist|dr\.?\s+\p{Lu}[\p{L}-]*)\s+(?:took|has taken|'s taken|had taken)\s+me\s+off\s+(?<m>(?:the\s+|my\s+)?[\p{L}\d-]+)/iu;
 // "switched from Japanese to Korean".
 const LANGUAGE_SWITCH = new RegExp(String.raw`^(?<s>I|we)\s+(?:(?:just|recently|finally)\s+)?(?:switched|changed|moved)\s+from\s+(?<a>${LANGUAGES})\s+to\s+(?<b>${LANGUAGES})\b`, 'iu');
+// "we packed up and took the jobs in Granada": a move, said by what was packed and taken.
+const PACKED_UP = new RegExp(String.raw`^(?<s>I|we)\s+(?:finally\s+)?packed\s+up\s+and\s+(?:took\s+(?<j>(?:the|a|our|my)\s+(?:new\s+)?jobs?)\s+in|moved\s+to|headed\s+to|went\s+to|drove\s+to)\s+(?<p>${PLACE})`, 'iu');
 // "I've come round to coriander".
 const COME_ROUND = /\b(?<s>I|we)(?:'ve|\s+have)?\s+(?:(?:weirdly|finally|actually|kind of|totally)\s+)?come\s+(?:a)?round\s+to\s+(?<o>[\p{L}\s-]+?)(?=\s*(?:[,.;!?]|$))/iu;
 // "Keiko has a new phone number: …".
@@ -115,7 +118,9 @@ const REWRITES: Rewrite[] = [
     return `${m.groups.w} allergic to ${m.groups.a}${m.groups.b ? ` and ${m.groups.w} not allergic to ${m.groups.b}` : ''}${s.slice(m[0].length)}`;
   },
   (s) => s.replace(TOOK_OFF, (...a) => `I stopped taking ${groups(a).m}`),
-  (s) => s.replace(LANGUAGE_SWITCH, (...a) => `${groups(a).s} ${/^we$/i.test(groups(a).s!) ? "'re" : "'m"} learning ${groups(a).b} now instead of ${groups(a).a}`).replace(/^(I|we) '/i, "$1'"),
+  // The language left is denied in a clause of its own, so it stops being one the user learns.
+  (s) => s.replace(LANGUAGE_SWITCH, (...a) => `${groups(a).s} no longer study ${groups(a).a} and ${groups(a).s}${/^we$/i.test(groups(a).s!) ? "'re" : "'m"} learning ${groups(a).b} now`),
+  (s) => s.replace(PACKED_UP, (...a) => `${groups(a).s} moved to ${groups(a).p}${groups(a).j ? ` for ${groups(a).j}` : ''}`),
   (s) => s.replace(COME_ROUND, (...a) => `${groups(a).s} like ${groups(a).o} now`),
   (s) => s.replace(NEW_CONTACT, (...a) => `${groups(a).n}'s ${groups(a).k.toLowerCase()} is `),
   (s) => s.replace(KIN_CALLED, (...a) => `${groups(a).k} is ${groups(a).v}`),
