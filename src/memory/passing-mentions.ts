@@ -47,9 +47,11 @@ const CELEBRATED = new RegExp(
 );
 const CELEBRATED_VERB: Record<string, string> = { making: 'made', becoming: 'became', 'being made': 'was made' };
 // "it's actually dogs I'm allergic to(, cats are fine)".
-const CLEFT_ALLERGY = /^(?:(?:so|ok|okay|well|and)\s+)?(?:[\p{Ll}\s]+?\s+and\s+)?it(?:'s| is)\s+(?:actually\s+|really\s+)?(?<a>[\p{L}\s-]+?)\s+(?<w>I'm|I am|we're)\s+allergic\s+to\b(?:\s*,\s*(?:not\s+)?(?<b>[\p{L}-]+)\s+(?:are|is)\s+(?:fine|ok|okay|no problem)\b)?/iu;
+const CLEFT_ALLERGY =
+  /^(?:(?:so|ok|okay|well|and)\s+)?(?:[\p{Ll}\s]+?\s+and\s+)?it(?:'s| is)\s+(?:actually\s+|really\s+)?(?<a>[\p{L}\s-]+?)\s+(?<w>I'm|I am|we're)\s+allergic\s+to\b(?:\s*,\s*(?:not\s+)?(?<b>[\p{L}-]+)\s+(?:are|is)\s+(?:fine|ok|okay|no problem)\b)?/iu;
 // "(my) doctor took me off the sertraline".
-const TOOK_OFF = /\b(?:my\s+|the\s+)?(?:doctor|doc|gp|GP|psychiatrist|consultant|specialist|cardiologist|dr\.?\s+\p{Lu}[\p{L}-]*)\s+(?:took|has taken|'s taken|had taken)\s+me\s+off\s+(?<m>(?:the\s+|my\s+)?[\p{L}\d-]+)/iu;
+const TOOK_OFF =
+  /\b(?:my\s+|the\s+)?(?:doctor|doc|gp|GP|psychiatrist|consultant|specialist|cardiologist|dr\.?\s+\p{Lu}[\p{L}-]*)\s+(?:took|has taken|'s taken|had taken)\s+me\s+off\s+(?<m>(?:the\s+|my\s+)?[\p{L}\d-]+)/iu;
 // "switched from Japanese to Korean".
 const LANGUAGE_SWITCH = new RegExp(String.raw`^(?<s>I|we)\s+(?:(?:just|recently|finally)\s+)?(?:switched|changed|moved)\s+from\s+(?<a>${LANGUAGES})\s+to\s+(?<b>${LANGUAGES})\b`, 'iu');
 // "we packed up and took the jobs in Granada": a move, said by what was packed and taken.
@@ -71,19 +73,26 @@ const LAST_DAY = new RegExp(String.raw`^(?:(?:my|our)\s+)?last\s+day\s+at\s+(?!(
 // "handed my notice in at Klarna": the word order the job-end pattern knows.
 const NOTICE_IN = /\bhanded\s+(?<p>my|his|her|their|our)\s+notice\s+in\s+(?=at|to)/iu;
 // "got the Spotify offer and signed it", "accepted the Spotify offer": a job taken.
-const OFFER_TAKEN = new RegExp(String.raw`\b(?:got|received)\s+the\s+(?<o>${PLACE})\s+(?:job\s+)?offer\s+and\s+(?:signed|accepted|took)\s+it\b|\b(?:accepted|signed|took)\s+the\s+(?<p>${PLACE})\s+(?:job\s+)?offer\b`, 'u');
+const OFFER_TAKEN = new RegExp(
+  String.raw`\b(?:got|received)\s+the\s+(?<o>${PLACE})\s+(?:job\s+)?offer\s+and\s+(?:signed|accepted|took)\s+it\b|\b(?:accepted|signed|took)\s+the\s+(?<p>${PLACE})\s+(?:job\s+)?offer\b`,
+  'u',
+);
 // "Two weeks in at Brotzeit (and …)": the job started that long ago.
 const WEEKS_IN = new RegExp(String.raw`^(?<n>(?:one|two|three|four|five|six|a\s+few|a\s+couple\s+of|\d+)\s+(?:days|weeks|months)|a\s+(?:week|month))\s+in\s+at\s+(?<o>${PLACE})\b`, 'iu');
 // "my girlfriend Inès is gluten free": the partner named, then what is said of her.
-const PARTNER_NAMED_THEN = /^(?<l>(?:[Qq]uick one|[Qq]uick question|[Bb]tw|BTW|[Bb]y the way|[Oo]h|[Oo]k|[Oo]kay|[Ss]o|[Aa]lso)\s*,?\s+)?(?<k>(?:[Mm]y|[Oo]ur)\s+(?:new\s+)?(?:girlfriend|boyfriend|partner|wife|husband|fianc[eé]e?|spouse))\s+(?<n>\p{Lu}[\p{L}'’-]*)\s+(?=(?:is|'s|has|works|lives)\s)/u;
+const PARTNER_NAMED_THEN =
+  /^(?<l>(?:[Qq]uick one|[Qq]uick question|[Bb]tw|BTW|[Bb]y the way|[Oo]h|[Oo]k|[Oo]kay|[Ss]o|[Aa]lso)\s*,?\s+)?(?<k>(?:[Mm]y|[Oo]ur)\s+(?:new\s+)?(?:girlfriend|boyfriend|partner|wife|husband|fianc[eé]e?|spouse))\s+(?<n>\p{Lu}[\p{L}'’-]*)\s+(?=(?:is|'s|has|works|lives)\s)/u;
 // "(Olga) moved to the finance side and is now CFO": a move inside the company, then the new role.
-const MOVED_INSIDE = /^(?<n>(?:\p{Lu}[\p{L}'’-]*\s+){1,2}?)(?:moved|switched|transferred)\s+(?:over\s+)?to\s+the\s+(?<t>[\p{Ll}-]+)\s+(?:side|team|department|division|unit|group|org)\s+and\s+(?=(?:is|has\s+been)\s+now\s|is\s)/u;
+const MOVED_INSIDE =
+  /^(?<n>(?:\p{Lu}[\p{L}'’-]*\s+){1,2}?)(?:moved|switched|transferred)\s+(?:over\s+)?to\s+the\s+(?<t>[\p{Ll}-]+)\s+(?:side|team|department|division|unit|group|org)\s+and\s+(?=(?:is|has\s+been)\s+now\s|is\s)/u;
 // "After the reorg Noor reports to …": the lead says when, the statement follows.
 const AFTER_EVENT = /^after\s+the\s+(?:reorg\w*|restructur\w+|merger|acquisition|takeover|re-?shuffle)\s*,?\s+(?=\p{Lu}|I\b|we\b|my\b)/iu;
 // "seeing a physio twice a week": a treatment, not a job.
-const SEEING_CARER = /(?<v>\s+am|'m|\s+is|'s|\s+are|'re)\s+(?:(?:now|also|still)\s+)?seeing\s+(?:a|an|the|my)\s+(?<c>physio|physiotherapist|therapist|counsell?or|chiropractor|dietitian|nutritionist|osteopath|psychologist|psychiatrist|specialist|speech therapist)\b/iu;
+const SEEING_CARER =
+  /(?<v>\s+am|'m|\s+is|'s|\s+are|'re)\s+(?:(?:now|also|still)\s+)?seeing\s+(?:a|an|the|my)\s+(?<c>physio|physiotherapist|therapist|counsell?or|chiropractor|dietitian|nutritionist|osteopath|psychologist|psychiatrist|specialist|speech therapist)\b/iu;
 // "Femi's leaving do was a blast last night, he starts at KPMG …": the only person named before the pronoun.
-const POSSESSOR_THEN_PRONOUN = /^(?<n>\p{Lu}[\p{L}-]+)'s\s+(?<mid>[^,]+?),\s+(?:and\s+)?(?:he|she)(?<v>\s+(?:starts|'s starting|is starting|joins|'s joining|is joining|moves|'s moving|is moving|'s moved|has moved|left|quit|'s leaving|is leaving))\b/u;
+const POSSESSOR_THEN_PRONOUN =
+  /^(?<n>\p{Lu}[\p{L}-]+)'s\s+(?<mid>[^,]+?),\s+(?:and\s+)?(?:he|she)(?<v>\s+(?:starts|'s starting|is starting|joins|'s joining|is joining|moves|'s moving|is moving|'s moved|has moved|left|quit|'s leaving|is leaving))\b/u;
 // "…, what should I get him for his birthday?", "…, any tips?", "…, help me prep?": a question after a statement.
 const TRAILING_QUESTION =
   /\s*,\s+(?:(?:so|and|but)\s+)?(?:what|which|where|how|when|who|any|anything|should|could|can|would|will|is\s+it|is\s+that|are\s+there|do\s+you|does\s+it|help\s+me|got\s+any|thoughts|ideas|recommendations?|suggestions?|tips)\b[^.!?]*\?+\s*$/iu;
@@ -109,7 +118,7 @@ const REWRITES: Rewrite[] = [
     if (!m?.groups) return null;
     const verb = m.groups.v!.replace(/\s+/g, ' ').toLowerCase();
     const past = CELEBRATED_VERB[verb] ?? verb.replace(/^getting/, 'got').replace(/^being/, 'was');
-    return `${m.groups.n} ${past} ${m.groups.o.trim()}.`;
+    return `${m.groups.n} ${past} ${m.groups.o!.trim()}.`;
   },
   (s) => {
     const m = CLEFT_ALLERGY.exec(s);
@@ -122,7 +131,7 @@ const REWRITES: Rewrite[] = [
   (s) => s.replace(LANGUAGE_SWITCH, (...a) => `${groups(a).s} no longer study ${groups(a).a} and ${groups(a).s}${/^we$/i.test(groups(a).s!) ? "'re" : "'m"} learning ${groups(a).b} now`),
   (s) => s.replace(PACKED_UP, (...a) => `${groups(a).s} moved to ${groups(a).p}${groups(a).j ? ` for ${groups(a).j}` : ''}`),
   (s) => s.replace(COME_ROUND, (...a) => `${groups(a).s} like ${groups(a).o} now`),
-  (s) => s.replace(NEW_CONTACT, (...a) => `${groups(a).n}'s ${groups(a).k.toLowerCase()} is `),
+  (s) => s.replace(NEW_CONTACT, (...a) => `${groups(a).n}'s ${groups(a).k!.toLowerCase()} is `),
   (s) => s.replace(KIN_CALLED, (...a) => `${groups(a).k} is ${groups(a).v}`),
   (s) => s.replace(HAS_CONTRACTED, (...a) => `${groups(a).n} has ${groups(a).v}`),
   (s) => s.replace(STARTED_AT_NEW_JOB, (...a) => `started a new ${groups(a).j} at `),
@@ -130,7 +139,7 @@ const REWRITES: Rewrite[] = [
   (s) => s.replace(NOTICE_IN, (...a) => `handed in ${groups(a).p} notice `),
   (s) => s.replace(OFFER_TAKEN, (...a) => `accepted a job at ${groups(a).o ?? groups(a).p}`),
   (s) => s.replace(WEEKS_IN, (...a) => `I started at ${groups(a).o}`),
-  (s) => s.replace(PARTNER_NAMED_THEN, (...a) => `${groups(a).k.replace(/^O/, 'o').replace(/^M/, 'm')} is ${groups(a).n} and ${groups(a).n} `),
+  (s) => s.replace(PARTNER_NAMED_THEN, (...a) => `${groups(a).k!.replace(/^O/, 'o').replace(/^M/, 'm')} is ${groups(a).n} and ${groups(a).n} `),
   (s) => s.replace(MOVED_INSIDE, (...a) => `${groups(a).n}joined the ${groups(a).t} team and ${groups(a).n}`),
   (s) => s.replace(AFTER_EVENT, ''),
   (s) => s.replace(SEEING_CARER, (...a) => ` ${/^\s*(?:is|'s)$/i.test(groups(a).v!) ? 'has' : 'have'} ${groups(a).c} sessions`),
@@ -145,8 +154,9 @@ const REWRITES: Rewrite[] = [
   (s) => (/^(?:I|I'm|I am)\b/.test(s) && !/\b\p{Ll}+(?:ing|ed)\b/u.test(DATED_NOTE.exec(s)?.groups?.n ?? 'ing') ? s.replace(DATED_NOTE, (...a) => `, and I have ${article(groups(a).n!)}${groups(a).t}`) : null),
 ];
 
-function groups(args: unknown[]): Record<string, string | undefined> {
-  return args[args.length - 1] as Record<string, string | undefined>;
+/** The named groups of a `replace` callback's arguments (the last one); a group that did not take part is undefined. */
+function groups(args: unknown[]): Record<string, string> {
+  return args[args.length - 1] as Record<string, string>;
 }
 
 function normalisedVerb(v: string): string {

@@ -29,7 +29,11 @@ describe('a change said in passing is the change', () => {
   });
 
   it('"home in Montreal again" after a trip is where the user is', () => {
-    expect(rows('user: home in Montreal again, the snow finally melted. can you plan me a spring veggie garden?\nassistant: Sure!', '2024-04-22')[0]).toEqual(['the user', 'location', 'The user is back home in Montreal.']);
+    expect(rows('user: home in Montreal again, the snow finally melted. can you plan me a spring veggie garden?\nassistant: Sure!', '2024-04-22')[0]).toEqual([
+      'the user',
+      'location',
+      'The user is back home in Montreal.',
+    ]);
   });
 
   it('"since the divorce I …" ends the marriage', () => {
@@ -70,7 +74,7 @@ describe('jobs said by a first week, a celebration, a leaving do or a last day',
   });
 
   it('"Two weeks in at Brotzeit" is where Nadia works', () => {
-    expect(rows('[6:40 pm on 17 April, 2023] Nadia: Two weeks in at Brotzeit and I\'m covered in flour every day, I love it.', '2023-04-17')[0]?.slice(0, 2)).toEqual(['Nadia', 'employer']);
+    expect(rows("[6:40 pm on 17 April, 2023] Nadia: Two weeks in at Brotzeit and I'm covered in flour every day, I love it.", '2023-04-17')[0]?.slice(0, 2)).toEqual(['Nadia', 'employer']);
   });
 
   it('a move inside the company and a reorg lead, written directly, keep their role and manager', () => {
