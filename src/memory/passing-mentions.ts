@@ -81,8 +81,8 @@ const WEEKS_IN = new RegExp(String.raw`^(?<n>(?:one|two|three|four|five|six|a\s+
 // "(Olga) moved to the finance side and is now CFO": a move inside the company, then the new role.
 const MOVED_INSIDE =
   /^(?<n>(?:\p{Lu}[\p{L}'’-]*\s+){1,2}?)(?:moved|switched|transferred)\s+(?:over\s+)?to\s+the\s+(?<t>[\p{Ll}-]+)\s+(?:side|team|department|division|unit|group|org)\s+and\s+(?=(?:is|has\s+been)\s+now\s|is\s)/u;
-// "After the reorg Noor reports to …": the lead says when, the statement follows.
-const AFTER_EVENT = /^after\s+the\s+(?:reorg\w*|restructur\w+|merger|acquisition|takeover|re-?shuffle)\s*,?\s+(?=\p{Lu}|I\b|we\b|my\b)/iu;
+// "After the reorg Noor reports to …": the lead says when, the reporting line follows (other statements keep the lead).
+const AFTER_EVENT = /^after\s+the\s+(?:reorg\w*|restructur\w+|merger|acquisition|takeover|re-?shuffle)\s*,?\s+(?=(?:\p{Lu}[\p{L}'’-]*\s+){1,2}(?:now\s+)?reports\s+to\b)/iu;
 // "seeing a physio twice a week": a treatment, not a job.
 const SEEING_CARER =
   /(?<v>\s+am|'m|\s+is|'s|\s+are|'re)\s+(?:(?:now|also|still)\s+)?seeing\s+(?:a|an|the|my)\s+(?<c>physio|physiotherapist|therapist|counsell?or|chiropractor|dietitian|nutritionist|osteopath|psychologist|psychiatrist|specialist|speech therapist)\b/iu;
