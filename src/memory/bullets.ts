@@ -5,6 +5,7 @@ import type { ExtractedFact } from './types.js';
 import { PROFILE_TITLE } from './note-lines.js';
 import { PROFESSIONS, RELATIVE_WORDS } from './attribute-patterns.js';
 import { isKnownName, isPlaceName } from './lexicon.js';
+import { kindOnly, withoutHeadingDate } from './heading-dates.js';
 
 /**
  * Facts from "label: value" lines of notes (`- Budget: $40k`, `* **Deadline:** March 3`, `Lead: Priya`), about the
@@ -111,9 +112,10 @@ const TRAILING_REMARK = /\s*\((?:[^()\s]+\s+){2,}[^()]*\)\s*$/;
 
 /** A heading as a subject: without "kickoff", "update", "notes" and the like. */
 export function headingSubject(heading: string): string {
-  let h = heading.trim();
+  const undated = withoutHeadingDate(heading.trim());
+  let h = undated;
   for (let i = 0; i < 2 && HEADING_NOISE.test(h); i++) h = h.replace(HEADING_NOISE, '').trim();
-  return h || heading.trim();
+  return h && !kindOnly(h) ? h : undated;
 }
 
 /** The key of what a note is about: "Project Apollo" and "Apollo" are one project. */

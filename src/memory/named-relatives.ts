@@ -1,6 +1,7 @@
 import type { MemoryStore } from '../storage/memories.js';
 import { escapeRe } from '../text/regex-escape.js';
 import type { ExtractedFact } from './types.js';
+import { kinWords } from './kin-words.js';
 import { queryTerms } from '../text/tokenize.js';
 
 /**
@@ -22,8 +23,9 @@ export async function withRelativeNames(memories: MemoryStore, scope: { orgId: s
   if (kinds.size === 0) return [...facts];
   const names = new Map<string, string>();
   for (const [subject, { owner, kin }] of kinds) {
-    const named = new RegExp(String.raw`^${anyCase(owner)}'s\s+${escapeRe(kin)}\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)\b`, 'u');
-    const terms = queryTerms(kin);
+    const said = kinWords(kin);
+    const named = new RegExp(String.raw`^${anyCase(owner)}'s\s+(?:${said.map(escapeRe).join('|')})\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)\b`, 'u');
+    const terms = [...new Set(said.flatMap(queryTerms))];
     const found = terms.length > 0 ? await memories.memoryKeywordSearch(scope.orgId, { containerTags: scope.containerTags, terms, limit: 20, rowBudget: ROWS }) : [];
     const rows =
       found.length > 0
@@ -39,7 +41,8 @@ export async function withRelativeNames(memories: MemoryStore, scope: { orgId: s
   return facts.map((f) => {
     const name = f.subject ? names.get(f.subject) : undefined;
     if (!name) return f;
-    const said = new RegExp(String.raw`^(${anyCase(f.subject!)})(?!\s+${escapeRe(name)})`, 'u');
+    const kin = UNNAMED.exec(f.subject!)!;
+    const said = new RegExp(String.raw`^(${anyCase(kin[1]!)}'s\s+(?:${kinWords(kin[2]!).map(escapeRe).join('|')}))(?!\s+${escapeRe(name)})`, 'u');
     return { ...f, text: f.text.replace(said, `$1 ${name}`), subject: name, aliases: [...new Set([...(f.aliases ?? []), f.subject!])] };
   });
 }
