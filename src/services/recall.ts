@@ -134,7 +134,9 @@ export class RecallService {
     const order = (candidates: readonly RankedChunk[]) => {
       const chunkResults = candidates.map(asChunkResult);
       const all: (((typeof memoryResults)[number] & { folded?: (typeof chunkResults)[number] }) | (typeof chunkResults)[number])[] =
-        wantMemories && wantChunks ? monotoneSimilarities(withOwnMemories(fuseRanked(memoriesWithSlots(memoryResults, chunkResults), chunkResults), ownHits.map(asMemoryResult))) : mergeDistinct(memoryResults, chunkResults);
+        wantMemories && wantChunks
+          ? monotoneSimilarities(withOwnMemories(fuseRanked(memoriesWithSlots(memoryResults, chunkResults), chunkResults), ownHits.map(asMemoryResult)))
+          : mergeDistinct(memoryResults, chunkResults);
       return all.slice(0, p.limit);
     };
     // The page's chunks (shown, or folded into a memory) get their documents' heads; a chunk whose document is gone

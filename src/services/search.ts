@@ -357,12 +357,7 @@ export class SearchService {
    * of hits and returns those it keeps (a hit whose document is gone is dropped): one call per round, more rounds
    * only when it dropped some.
    */
-  private async page<T extends RankedChunk>(
-    fused: readonly FusedHit[],
-    chunks: ReadonlyMap<string, ChunkRecord>,
-    p: ChunkSearchParams,
-    keep: (round: RankedChunk[]) => Promise<T[]>,
-  ): Promise<T[]> {
+  private async page<T extends RankedChunk>(fused: readonly FusedHit[], chunks: ReadonlyMap<string, ChunkRecord>, p: ChunkSearchParams, keep: (round: RankedChunk[]) => Promise<T[]>): Promise<T[]> {
     const seen = new Set<string>();
     const keys = new Map<string, string>();
     const hits: T[] = [];
