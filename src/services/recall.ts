@@ -5,7 +5,7 @@ import type { DocumentRecord, MemoryRecord } from '../core/types.js';
 import type { DocumentService } from './documents.js';
 import type { MemoryContext, MemoryService, Profile } from './memories.js';
 import { normalizedText } from './memory-profile.js';
-import type { ChunkHit, SearchService } from './search.js';
+import type { ChunkHit, RankedChunk, SearchService } from './search.js';
 import { fuseRanked, memoriesWithSlots, monotoneSimilarities, OWN_MEMORY_SLOTS, withOwnMemories } from '../search/result-fusion.js';
 import { SOURCE_EVIDENCE_WEIGHT } from '../search/memory-similarity.js';
 import { MEMORY_CONTEXT_SOURCES, orderByMemoryContext } from '../search/memory-turn-context.js';
@@ -52,9 +52,9 @@ export interface ProfileParams {
 const SOURCE_CHUNKS = 50;
 
 /** The best chunk similarity of each document among chunk hits. */
-export function sourceScores(hits: readonly ChunkHit[]): Map<string, number> {
+export function sourceScores(hits: readonly RankedChunk[]): Map<string, number> {
   const out = new Map<string, number>();
-  for (const h of hits) out.set(h.document.id, Math.max(out.get(h.document.id) ?? 0, h.similarity));
+  for (const h of hits) out.set(h.chunk.documentId, Math.max(out.get(h.chunk.documentId) ?? 0, h.similarity));
   return out;
 }
 
@@ -64,8 +64,9 @@ const PROFILE_RESULTS = 10;
 /**
  * POST /v4/search and /v4/profile: memory and chunk search in one ranking (hybrid: rank fusion in which a memory
  * boosts the chunks of its source documents, search/result-fusion.ts), each text once (a memory and a chunk saying
- * the same thing are one result, the memory), then the page's version context and source documents read in one
- * batch each.
+ * the same thing are one result, the memory), then the page's version context, source documents and chunk documents
+ * (heads) read in one batch each: the chunk side is ranked without its documents, since the memory side's source
+ * evidence keeps 50 chunk hits and needs only their document ids (issue 28: cold reads).
  */
 export class RecallService {
   constructor(
@@ -88,7 +89,7 @@ export class RecallService {
     const withSources = wantMemories && this.opts.memorySourceWeight > 0;
     const chunkSearch =
       withSources || wantChunks
-        ? this.chunks.search(actor, {
+        ? this.chunks.rank(actor, {
             q: p.q,
             limit: withSources ? Math.max(each, SOURCE_CHUNKS) : each,
             threshold: withSources ? 0 : p.threshold,
@@ -126,13 +127,32 @@ export class RecallService {
       sources: h.memory.documentIds,
     });
     const memoryResults = memoryHits.map(asMemoryResult);
-    const chunkResults = chunkHits.map((h) => ({ kind: 'chunk' as const, hit: h, similarity: h.similarity, text: h.chunk.content, key: normalizedText(h.chunk.content), sources: [h.document.id] }));
+    const asChunkResult = (h: RankedChunk) => ({ kind: 'chunk' as const, hit: h, similarity: h.similarity, text: h.chunk.content, key: normalizedText(h.chunk.content), sources: [h.chunk.documentId] });
     // Both sides: fused by rank (search/result-fusion.ts), each text once, a weak memory of a passage the chunks lack
     // left out (memoriesWithSlots), the best memories on their own words kept on the first page (withOwnMemories);
     // one side: its own ranking.
-    const ranked: (((typeof memoryResults)[number] & { folded?: (typeof chunkResults)[number] }) | (typeof chunkResults)[number])[] = (
-      wantMemories && wantChunks ? monotoneSimilarities(withOwnMemories(fuseRanked(memoriesWithSlots(memoryResults, chunkResults), chunkResults), ownHits.map(asMemoryResult))) : mergeDistinct(memoryResults, chunkResults)
-    ).slice(0, p.limit);
+    const order = (candidates: readonly RankedChunk[]) => {
+      const chunkResults = candidates.map(asChunkResult);
+      const all: (((typeof memoryResults)[number] & { folded?: (typeof chunkResults)[number] }) | (typeof chunkResults)[number])[] =
+        wantMemories && wantChunks
+          ? monotoneSimilarities(withOwnMemories(fuseRanked(memoriesWithSlots(memoryResults, chunkResults), chunkResults), ownHits.map(asMemoryResult)))
+          : mergeDistinct(memoryResults, chunkResults);
+      return all.slice(0, p.limit);
+    };
+    // The page's chunks (shown, or folded into a memory) get their documents' heads; a chunk whose document is gone
+    // (deleted since the ranking) leaves the candidates and the page is ranked again (rare: one read otherwise).
+    let candidates: readonly RankedChunk[] = chunkHits;
+    let ranked = order(candidates);
+    let heads = new Map<string, ChunkHit>();
+    for (;;) {
+      const shown = ranked.flatMap((r) => (r.kind === 'chunk' ? [r.hit] : r.folded ? [r.folded.hit] : []));
+      heads = new Map((await this.chunks.withDocuments(actor.orgId, shown)).map((h) => [h.chunk.id, h]));
+      const gone = new Set(shown.map((h) => h.chunk.id).filter((id) => !heads.has(id)));
+      if (gone.size === 0) break;
+      candidates = candidates.filter((c) => !gone.has(c.chunk.id));
+      ranked = order(candidates);
+    }
+    const hitOf = (h: RankedChunk) => heads.get(h.chunk.id)!;
 
     const memories = ranked.flatMap((r) => (r.kind === 'memory' ? [r.memory] : []));
     const [contexts, sources] = await Promise.all([
@@ -142,21 +162,21 @@ export class RecallService {
     const byId = new Map(sources.map((d) => [d.id, d]));
     return ranked.map((r) =>
       r.kind === 'chunk'
-        ? { kind: 'chunk', hit: r.hit.similarity === r.similarity ? r.hit : { ...r.hit, similarity: r.similarity }, similarity: r.similarity }
+        ? { kind: 'chunk', hit: r.hit.similarity === r.similarity ? hitOf(r.hit) : { ...hitOf(r.hit), similarity: r.similarity }, similarity: r.similarity }
         : {
             kind: 'memory',
             memory: r.memory,
             similarity: r.similarity,
             context: contexts.get(r.memory.id) ?? { parents: [], children: [], related: [] },
             documents: r.memory.documentIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
-            ...(r.folded ? { documentId: r.folded.hit.document.id, chunk: r.folded.hit.chunk.content } : {}),
+            ...(r.folded ? { documentId: r.folded.hit.chunk.documentId, chunk: r.folded.hit.chunk.content } : {}),
           },
     );
   }
 
   /** Chunk hits re-ordered with the turns beside the best memories' source turns (search/memory-turn-context.ts). */
-  private async withMemoryContext(actor: Actor, hits: ChunkHit[], memoryHits: readonly { similarity: number; memory: MemoryRecord }[]): Promise<ChunkHit[]> {
-    const turns = hits.map((h) => ({ hit: h, similarity: h.similarity, documentId: h.document.id, turn: isTurn(h.chunk.content) }));
+  private async withMemoryContext(actor: Actor, hits: RankedChunk[], memoryHits: readonly { similarity: number; memory: MemoryRecord }[]): Promise<RankedChunk[]> {
+    const turns = hits.map((h) => ({ hit: h, similarity: h.similarity, documentId: h.chunk.documentId, turn: isTurn(h.chunk.content) }));
     if (!turns.some((t) => t.turn)) return hits;
     const best = memoryHits.slice(0, MEMORY_CONTEXT_SOURCES).map((h) => ({ similarity: h.similarity, sources: h.memory.documentIds }));
     const neighbours = await this.documents.neighbours(actor, [...new Set(best.flatMap((m) => m.sources))], CONTEXT_WINDOW);

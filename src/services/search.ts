@@ -28,13 +28,17 @@ export interface ChunkSearchParams {
   keepDuplicates?: boolean;
 }
 
-export interface ChunkHit {
+/** A ranked chunk before its document is read: `chunk.documentId` names the document. */
+export interface RankedChunk {
   chunk: ChunkRecord;
-  /** The chunk's document without its text (read from a covering index: issue 28's cold reads). */
-  document: DocumentHead;
   similarity: number;
   vectorScore: number;
   keywordScore: number;
+}
+
+export interface ChunkHit extends RankedChunk {
+  /** The chunk's document without its text (read from a covering index: issue 28's cold reads). */
+  document: DocumentHead;
 }
 
 export interface SearchServiceOptions {
@@ -55,9 +59,39 @@ export class SearchService {
 
   /** Searches within the caller's scope: requested tags must be in it (403 otherwise); none = the whole scope. */
   async search(actor: Actor, p: ChunkSearchParams): Promise<ChunkHit[]> {
+    return this.searchChunks(actor.orgId, this.scoped(actor, p));
+  }
+
+  /**
+   * The search's ranking without the documents read (`search` reads a document head for every hit): for a caller
+   * that keeps many hits but shows few, such as the memory side's source evidence, which needs only each chunk's
+   * document id. Read the heads of the hits it shows with `withDocuments`. Same scope rules as `search`.
+   */
+  async rank(actor: Actor, p: ChunkSearchParams): Promise<RankedChunk[]> {
+    const q = this.scoped(actor, p);
+    const { fused, chunks } = await this.ranking(actor.orgId, q);
+    return this.page(fused, chunks, q, async (round) => round);
+  }
+
+  /**
+   * Ranked chunks with their documents' heads, in their order; a chunk whose document is gone (deleted since the
+   * ranking) is left out. One read for all of them.
+   */
+  async withDocuments(orgId: string, ranked: readonly RankedChunk[]): Promise<ChunkHit[]> {
+    if (ranked.length === 0) return [];
+    const heads = await this.store.documents.getDocumentHeads(orgId, [...new Set(ranked.map((r) => r.chunk.documentId))]);
+    const docs = new Map(heads.map((d) => [d.id, d]));
+    return ranked.flatMap((r) => {
+      const document = docs.get(r.chunk.documentId);
+      return document ? [hitOf(r, document)] : [];
+    });
+  }
+
+  /** The parameters with the caller's scope: requested tags must be in it (403 otherwise); none = the whole scope. */
+  private scoped(actor: Actor, p: ChunkSearchParams): ChunkSearchParams {
     const containerTags = readScope(actor, p.containerTags && p.containerTags.length > 0 ? p.containerTags : undefined);
     const { containerTags: _requested, ...rest } = p;
-    return this.searchChunks(actor.orgId, { ...rest, ...(containerTags ? { containerTags } : {}) });
+    return { ...rest, ...(containerTags ? { containerTags } : {}) };
   }
 
   /**
@@ -254,6 +288,21 @@ export class SearchService {
   }
 
   async searchChunks(orgId: string, p: ChunkSearchParams): Promise<ChunkHit[]> {
+    const { fused, chunks } = await this.ranking(orgId, p);
+    // Documents are loaded only for the hits that make the cut.
+    const docs = new Map<string, DocumentHead>();
+    return this.page(fused, chunks, p, async (round) => {
+      const missing = [...new Set(round.map((r) => r.chunk.documentId))].filter((id) => !docs.has(id));
+      for (const d of await this.store.documents.getDocumentHeads(orgId, missing)) docs.set(d.id, d);
+      return round.flatMap((r) => {
+        const document = docs.get(r.chunk.documentId);
+        return document ? [hitOf(r, document)] : [];
+      });
+    });
+  }
+
+  /** The first stage's candidates, reranked when asked, best first, and the chunks they name. */
+  private async ranking(orgId: string, p: ChunkSearchParams): Promise<{ fused: FusedHit[]; chunks: ReadonlyMap<string, ChunkRecord> }> {
     const { terms, intent, fused: first, chunks, cosines, embedder, context } = await this.chunkEvidence(orgId, p, Math.max(this.opts.candidates, p.limit * 3));
     let fused = first;
 
@@ -300,15 +349,21 @@ export class SearchService {
       fused = keepFirstPage(first, fused);
     }
 
-    // Documents are loaded only for the hits that make the cut: one call per round, more rounds only when a
-    // document vanished between the candidate and the document reads.
+    return { fused, chunks };
+  }
+
+  /**
+   * The first `p.limit` hits above the threshold, each text once (unless `keepDuplicates`). `keep` takes each round
+   * of hits and returns those it keeps (a hit whose document is gone is dropped): one call per round, more rounds
+   * only when it dropped some.
+   */
+  private async page<T extends RankedChunk>(fused: readonly FusedHit[], chunks: ReadonlyMap<string, ChunkRecord>, p: ChunkSearchParams, keep: (round: RankedChunk[]) => Promise<T[]>): Promise<T[]> {
     const seen = new Set<string>();
-    const hits: ChunkHit[] = [];
-    const docs = new Map<string, DocumentHead>();
-    const fetched = new Set<string>();
+    const keys = new Map<string, string>();
+    const hits: T[] = [];
     let next = 0;
     while (hits.length < p.limit && next < fused.length) {
-      const round: { h: (typeof fused)[number]; chunk: ChunkRecord; key: string | null }[] = [];
+      const round: RankedChunk[] = [];
       const roundKeys = new Set<string>();
       for (; next < fused.length && round.length < p.limit - hits.length; next++) {
         const h = fused[next]!;
@@ -319,17 +374,16 @@ export class SearchService {
         const chunk = chunks.get(h.id)!;
         const key = p.keepDuplicates ? null : contentKey(chunk.content);
         if (key !== null && (seen.has(key) || roundKeys.has(key))) continue;
-        if (key !== null) roundKeys.add(key);
-        round.push({ h, chunk, key });
+        if (key !== null) {
+          roundKeys.add(key);
+          keys.set(chunk.id, key);
+        }
+        round.push({ chunk, similarity: h.similarity, vectorScore: h.vector, keywordScore: h.keyword });
       }
-      const missing = [...new Set(round.map((r) => r.chunk.documentId))].filter((id) => !fetched.has(id));
-      for (const d of await this.store.documents.getDocumentHeads(orgId, missing)) docs.set(d.id, d);
-      for (const id of missing) fetched.add(id);
-      for (const { h, chunk, key } of round) {
-        const document = docs.get(chunk.documentId);
-        if (!document) continue;
-        if (key !== null) seen.add(key);
-        hits.push({ chunk, document, similarity: h.similarity, vectorScore: h.vector, keywordScore: h.keyword });
+      for (const hit of await keep(round)) {
+        const key = keys.get(hit.chunk.id);
+        if (key !== undefined) seen.add(key);
+        hits.push(hit);
       }
     }
     return hits;
@@ -344,6 +398,10 @@ export class SearchService {
       return null;
     }
   }
+}
+
+function hitOf(r: RankedChunk, document: DocumentHead): ChunkHit {
+  return { chunk: r.chunk, document, similarity: r.similarity, vectorScore: r.vectorScore, keywordScore: r.keywordScore };
 }
 
 /**
