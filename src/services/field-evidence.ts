@@ -1,6 +1,8 @@
 import type { MemoryRecord } from '../core/types.js';
 import { term, words } from '../text/tokenize.js';
 
+const USER_SUBJECT = /^\s*(?:the\s+)?user\b/i;
+
 /**
  * A note's field asked by name (issue 26, blind23): "Who is the release owner?" asks the field the note filed as
  * `field:relea owner week` ("Release owner: Chiara Esposito" of the "Weekly sync" note), which no catalogue attribute
@@ -9,7 +11,9 @@ import { term, words } from '../text/tokenize.js';
  */
 export function fieldEvidence(question: string, m: Pick<MemoryRecord, 'attribute' | 'subject'>): number | null {
   const a = m.attribute?.trim().toLowerCase();
-  if (!a?.startsWith('field:')) return null;
+  // A field of the user ("field:gp" of "The user's GP is Dr Harris") is a relation a later unfiled fact may well
+  // replace ("registered at Parkside, the user's GP there is Dr Mensah"): only a note's own fields count here.
+  if (!a?.startsWith('field:') || USER_SUBJECT.test(m.subject ?? '')) return null;
   // The stored field is stemmed already (objectKey), and a stem stemmed again may lose a letter ("releas" → "relea"):
   // both sides are compared stemmed twice.
   const once = (w: string) => term(w) ?? w;
