@@ -23,11 +23,13 @@ afterAll(async () => {
 
 describe("a note's field asked by name", () => {
   it('counts only when every word of the field beyond its subject is asked', () => {
-    expect(fieldEvidence('Who is the release owner?', { attribute: 'field:relea owner week', subject: 'Weekly sync' })).toBe(1);
-    expect(fieldEvidence('Who is the release owner?', { attribute: 'field:freez date week', subject: 'Weekly sync' })).toBeNull();
-    expect(fieldEvidence('Who is the release owner?', { attribute: 'residence', subject: 'the user' })).toBeNull();
+    expect(fieldEvidence('Who is the release owner?', { attribute: 'field:relea owner week', subject: 'Weekly sync', memory: 'The release owner of Weekly sync is Chiara Esposito from now on.' })).toBe(1);
+    expect(fieldEvidence('Who is the release owner?', { attribute: 'field:freez date week', subject: 'Weekly sync', memory: 'The freeze date of Weekly sync is 20 March.' })).toBeNull();
+    expect(fieldEvidence('Who is the release owner?', { attribute: 'residence', subject: 'the user', memory: 'The user lives in Leeds.' })).toBeNull();
     // The user's own field (a relation a later unfiled fact may replace) keeps the catalogue's evidence.
-    expect(fieldEvidence("who's my GP now?", { attribute: 'field:gp', subject: 'the user' })).toBeNull();
+    expect(fieldEvidence("who's my GP now?", { attribute: 'field:gp', subject: 'the user', memory: "The user's GP is Dr Harris." })).toBeNull();
+    // Another person's field said as news is no note's field.
+    expect(fieldEvidence('which phone network am I on?', { attribute: 'field:phone network', subject: 'Kate', memory: 'Kate moved her phone contract to Three.' })).toBeNull();
   });
 });
 
