@@ -5,6 +5,8 @@ import { PROFESSIONS } from '../memory/attribute-patterns.js';
 import { CAR_BRANDS, DIETS } from '../memory/attribute-words.js';
 import { indexTerms } from '../text/tokenize.js';
 import { textSubject } from './memory-subjects.js';
+import { unfiledStatesAsked } from './unfiled-evidence.js';
+import { locationReadsAsHome } from './home-locations.js';
 import { memoryTerms } from './memory-terms.js';
 import { backAtPlace, backFromStay, boundedStay, movedHome, statesHome } from './memory-moves.js';
 import { moveUp, type RankedMemory } from './rank-move.js';
@@ -142,15 +144,10 @@ export function plainSubject(subject: string | null): string | null {
 export function attributeEvidence(asked: readonly string[], m: Pick<MemoryRecord, 'attribute'> & Partial<Pick<MemoryRecord, 'memory'>>): number {
   if (asked.length === 0) return 0;
   const id = attributeSpec(canonicalAttribute(m.attribute))?.id;
-  if (!id || id === 'other') return asked.includes('diet') && m.memory !== undefined && SAYS_DIET.test(m.memory) ? 1 : 0;
+  if (!id || id === 'other') return m.memory !== undefined && unfiledStatesAsked(asked, m.memory) ? 1 : 0;
+  if (id === 'location' && asked.includes('residence') && m.memory !== undefined && locationReadsAsHome(m.memory)) return 0;
   return asked.includes(id) ? 1 : -1;
 }
-
-/**
- * A diet said in a fact the engine filed under no attribute: care notes ("Diet changed to soft and bite-sized", "moved
- * Arthur to a pureed diet") state the diet asked about by "what should I give Arthur for lunch?".
- */
-const SAYS_DIET = new RegExp(String.raw`\b(?:diet|${DIETS})\b`, 'i');
 
 export type { RankedMemory };
 

@@ -17,6 +17,7 @@ import { startAboveOffer } from './job-offers.js';
 import { restOfSetAboveEnding } from './memory-set-endings.js';
 import { pastQuestion, previousValueFirst } from './memory-past.js';
 import { memoryTerms } from './memory-terms.js';
+import { fieldEvidence } from './field-evidence.js';
 import { freshSources, stalePassages } from './stale-passages.js';
 import { checksValue, replacedValues, replacedValuesBelow } from './memory-old-values.js';
 
@@ -142,6 +143,7 @@ export class MemorySearch {
     const floor = byVector.length >= n ? Math.min(...byVector.map((c) => c.score)) : null;
     const best = byVector.length > 0 ? Math.max(...byVector.map((c) => c.score)) : 0;
     const asked = askedAttributes(p.q);
+    const asksName = asked.includes('name');
     // Whom the question asks about weighs for a person's own catalogue attribute ("where does Tom live?"), not for an
     // event, an activity or a time ("when did Caroline go to the support group?"), which the other person's turn
     // often tells ("Melanie: how was the support group, Caroline?").
@@ -151,7 +153,7 @@ export class MemorySearch {
     // A question about the past asks for what the superseded fact's passage says.
     const stale = past ? new Set<string>() : stalePassages(superseded, asked, (m) => subjects.match(m));
     const scoreOf = (m: MemoryRecord, withSources = true) => {
-      const evidence = attributeEvidence(asked, m);
+      const evidence = fieldEvidence(p.q, m) ?? attributeEvidence(asked, m);
       let similarity: number;
       if (embedder) {
         // An earlier version, which no retriever returns, is as close in meaning as its chain's latest.
@@ -166,7 +168,8 @@ export class MemorySearch {
       // the asked person ("Melanie asked Caroline about the group" is about both).
       // The kinship fact that named the asked relative ("The user's sister is Marta.") says who she is, not what is
       // asked about her.
-      const about = matched < 0 && (!ownAttribute || (subjects.mentionsAsked(m) && !subjects.resolvesRelative(m))) ? 0 : matched;
+      // ... except for the relative's name: "The user's dad is called Bogdan." answers "what is my father called?".
+      const about = asksName && subjects.resolvesRelative(m) ? 1 : matched < 0 && (!ownAttribute || (subjects.mentionsAsked(m) && !subjects.resolvesRelative(m))) ? 0 : matched;
       if (sources && withSources) {
         // A fact stating another attribute than the one asked about ("works as a nurse" for "where does she live"),
         // or about another person than the one asked about, inherits nothing from its passage, which may well answer

@@ -3,6 +3,7 @@ import { USER } from '../memory/conversation.js';
 import { words } from '../text/tokenize.js';
 import { PARTNER_WORDS, RELATIVE_WORDS, relative } from '../memory/attribute-patterns.js';
 import { isVerbForm } from '../memory/lexicon.js';
+import { kinWords } from '../memory/kin-words.js';
 
 /**
  * Who a memory search is about (issue 26, round 8). Facts name their subject several ways: "the user" before the
@@ -197,7 +198,8 @@ export function subjectsOf(asked_: string, memories: readonly Pick<MemoryRecord,
   const firsts = new Set([...asked].map((k) => k.split(' ')[0]));
   for (const k of known) {
     const first = k.split(' ')[0]!;
-    if (said.has(first) && !firsts.has(first)) asked.add(k);
+    // "the user's mother" has no first name: "the" of "where does the user live?" does not ask about her.
+    if (said.has(first) && !firsts.has(first) && relationOf(k) === null && k !== PARENTS) asked.add(k);
   }
   // "who is my manager?" asks for the user's own relation, not about the manager.
   if (FIRST_PERSON.test(question) && (!RELATIVE.test(question) || RELATION_ASKED.test(question))) asked.add(USER);
@@ -211,7 +213,8 @@ export function subjectsOf(asked_: string, memories: readonly Pick<MemoryRecord,
   // own facts are another person's, unless they name the relation asked ("The user lives with the user's brother").
   const relationWord = RELATION_ASKED.test(question) ? undefined : RELATIVE.exec(question)?.[0].split(/\s+/).pop()?.toLowerCase();
   const userNotAsked = relationWord !== undefined && !asked.has(USER);
-  const namesRelation = relationWord === undefined ? null : new RegExp(String.raw`\b${relationWord}\b`, 'i');
+  // By any word for the relation: "dad's party" names the father asked about.
+  const namesRelation = relationWord === undefined ? null : new RegExp(String.raw`\b(?:${kinWords(relative(relationWord) ?? relationWord).join('|')})\b`, 'i');
   // The words that name an asked person in a memory's text: its first name (the user's names for the user).
   const names = new Set<string>();
   // A relative known only by the relation ("the user's mother") has no name to look for.
