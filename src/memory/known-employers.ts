@@ -1,6 +1,7 @@
 import type { MemoryStore } from '../storage/memories.js';
 import { escapeRe } from '../text/regex-escape.js';
 import { queryTerms } from '../text/tokenize.js';
+import { memoriesWithTerms } from './tag-memories.js';
 import type { ExtractedFact } from './types.js';
 
 /**
@@ -11,7 +12,6 @@ import type { ExtractedFact } from './types.js';
  * bounded keyword read per such fact, only for facts of that shape.
  */
 const AT_NOW = /\b(?:is|are|'s)\s+(?:(?:currently|now)\s+)?at\s+(\p{Lu}[\p{L}\d&'’.-]*(?:\s+\p{Lu}[\p{L}\d&'’.-]*){0,3})\s+now\b/u;
-const ROWS = 200;
 
 /** The facts, with each "is at <employer> now" whereabouts filed as the employer. */
 export async function withKnownEmployers(memories: MemoryStore, scope: { orgId: string; containerTags: readonly string[] }, facts: readonly ExtractedFact[]): Promise<ExtractedFact[]> {
@@ -23,15 +23,7 @@ export async function withKnownEmployers(memories: MemoryStore, scope: { orgId: 
     const employer = (attribute: string | null, text: string) => attribute === 'employer' && holds.test(text);
     let known = facts.some((f) => f !== fact && employer(f.attribute, f.text));
     if (!known) {
-      const terms = queryTerms(name);
-      const found = terms.length > 0 ? await memories.memoryKeywordSearch(scope.orgId, { containerTags: scope.containerTags, terms, limit: 20, rowBudget: ROWS }) : [];
-      const rows =
-        found.length > 0
-          ? await memories.getMemoriesByIds(
-              scope.orgId,
-              found.map((c) => c.memoryId),
-            )
-          : [];
+      const rows = await memoriesWithTerms(memories, scope, queryTerms(name));
       known = rows.some((r) => !r.isForgotten && employer(r.attribute, r.memory));
     }
     if (known) out[i] = { ...fact, attribute: 'employer', isStatic: true, forgetAfter: null };

@@ -3,6 +3,7 @@ import { escapeRe } from '../text/regex-escape.js';
 import type { ExtractedFact } from './types.js';
 import { kinWords } from './kin-words.js';
 import { queryTerms } from '../text/tokenize.js';
+import { memoriesWithTerms } from './tag-memories.js';
 
 /**
  * "My brother moved to Oslo" in a tag that knows "The user's brother Erik lives in Bergen": the brother is Erik. A fact
@@ -12,7 +13,6 @@ import { queryTerms } from '../text/tokenize.js';
  */
 
 const UNNAMED = /^(.+)'s ([\p{Ll}-]+)$/u;
-const ROWS = 200;
 
 export async function withRelativeNames(memories: MemoryStore, scope: { orgId: string; containerTags: readonly string[] }, facts: readonly ExtractedFact[]): Promise<ExtractedFact[]> {
   const kinds = new Map<string, { owner: string; kin: string }>();
@@ -26,14 +26,7 @@ export async function withRelativeNames(memories: MemoryStore, scope: { orgId: s
     const said = kinWords(kin);
     const named = new RegExp(String.raw`^${anyCase(owner)}'s\s+(?:${said.map(escapeRe).join('|')})\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)\b`, 'u');
     const terms = [...new Set(said.flatMap(queryTerms))];
-    const found = terms.length > 0 ? await memories.memoryKeywordSearch(scope.orgId, { containerTags: scope.containerTags, terms, limit: 20, rowBudget: ROWS }) : [];
-    const rows =
-      found.length > 0
-        ? await memories.getMemoriesByIds(
-            scope.orgId,
-            found.map((c) => c.memoryId),
-          )
-        : [];
+    const rows = await memoriesWithTerms(memories, scope, terms);
     const texts = [...facts.map((f) => f.text), ...rows.filter((r) => r.isLatest && !r.isForgotten).map((r) => r.memory)];
     const distinct = new Set(texts.flatMap((t) => named.exec(t)?.[1] ?? []));
     if (distinct.size === 1) names.set(subject, [...distinct][0]!);
