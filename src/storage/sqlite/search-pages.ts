@@ -8,15 +8,16 @@ const ENTRY = new URL(`./page-prefetch-worker${path.extname(fileURLToPath(import
 /** Registers tsx in the worker when the entry is TypeScript (the sandbox's bootstrap does only that). */
 const BOOTSTRAP = new URL('../../extract/sandbox/bootstrap.mjs', import.meta.url);
 
-/** Pages the warm-up reads at most: ~25 MB at 1M chunks (~6,000 pages), in case a store's trees are much larger. */
+/** Pages the warm-up reads at most: ~72 MB at 1M chunks (~18,500 pages), in case a store's trees are much larger. */
 export const SEARCH_PAGES_BUDGET_BYTES = 128 << 20;
 
 /**
- * The B-trees a search seeks through that are worth reading whole at start, most pages saved a search first: the
- * interior pages of the chunk id index, of the chunk rows, of the keyword rows (FTS5 content) and of the document
- * heads (each chunk and head lookup walks them: at 1M, 162 + 2,320 + 485 + 599 pages, and a cold search meets new ones
- * until most are cached); FTS5's structure and its document lengths whole (bm25 reads the length of every matching
- * row; 2,724 pages at 1M). Leaves of the large trees are too many to read and are left to the searches.
+ * The B-trees a search walks that are worth reading at start, in order: the interior pages of the chunk rows, of the
+ * keyword rows (FTS5 content) and of the document heads (each chunk and head lookup walks them: at 1M, 2,320 + 485 +
+ * 599 pages, and a cold search meets new ones until most are cached); FTS5's structure and document lengths whole
+ * (bm25 reads the length of every matching row: 2,724 pages at 1M); then the chunk id index whole (each vector hit is
+ * looked up by its random UUID: 12,336 leaves at 1M, 50 MB, which the searches of a cold start were still reading a
+ * hundred searches later). The leaves of the row tables are too many to read and are left to the searches.
  */
 export function searchPageTargets(db: Database.Database): PrefetchTarget[] {
   const root = db.prepare('SELECT rootpage FROM sqlite_schema WHERE name = ? AND rootpage > 0').pluck();
@@ -25,7 +26,6 @@ export function searchPageTargets(db: Database.Database): PrefetchTarget[] {
     (i) => i.origin === 'u' && (db.pragma(`index_info(${i.name})`) as { name: string }[]).map((c) => c.name).join(',') === 'id',
   )?.name;
   const named: [string | undefined, boolean][] = [
-    [chunkIds, false],
     ['chunks', false],
     ...tables.map((fts): [string, boolean] => [`${fts}_content`, false]),
     ['documents_head', false],
@@ -33,6 +33,7 @@ export function searchPageTargets(db: Database.Database): PrefetchTarget[] {
       [`${fts}_idx`, true],
       [`${fts}_docsize`, true],
     ]),
+    [chunkIds, true],
   ];
   return named.flatMap(([name, leaves]) => {
     const page = name ? (root.get(name) as number | undefined) : undefined;

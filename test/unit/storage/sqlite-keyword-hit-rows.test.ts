@@ -80,7 +80,13 @@ describe('ChunkRowids', () => {
     rowids.note('b', 2);
     rowids.note('a', 1);
     rowids.note('c', 3);
-    expect(rowids.split(['a', 'b', 'c'])).toEqual({ known: new Map([[1, 'a'], [3, 'c']]), unknown: ['b'] });
+    expect(rowids.split(['a', 'b', 'c'])).toEqual({
+      known: new Map([
+        [1, 'a'],
+        [3, 'c'],
+      ]),
+      unknown: ['b'],
+    });
     rowids.note('d', 3);
     expect(rowids.split(['c', 'd'])).toEqual({ known: new Map([[3, 'c']]), unknown: ['d'] });
   });
