@@ -540,5 +540,23 @@ function hybridContract(ctx: ContractContext): void {
       expect([...got.terms.keys()].sort()).toEqual(mine.chunks.map((c) => c.id).sort());
       expect(await getChunksWithTerms(orgA.id, [])).toEqual({ chunks: [], terms: new Map() });
     });
+
+    it('getChunksWithTerms reads keyword hits as they are now, also once a hit was deleted and other chunks came', async () => {
+      const { store, orgA } = ctx;
+      const kept = await addIndexed(store, orgA.id, [{ text: 'otters hold hands asleep' }]);
+      const gone = await addIndexed(store, orgA.id, [{ text: 'otters crack shells on stones' }, { text: 'otters groom fur' }]);
+      const hits = await store.chunks.keywordSearch(orgA.id, { terms: queryTerms('otters'), limit: 10 });
+      expect(chunkIdsOf(hits).sort()).toEqual([...kept.chunks, ...gone.chunks].map((c) => c.id).sort());
+      // The hits' chunks go, and new chunks take their place in the store (a store may reuse their row keys).
+      await store.documents.deleteDocuments(orgA.id, [gone.doc.id]);
+      const came = await addIndexed(store, orgA.id, [{ text: 'beavers fell trees' }, { text: 'beavers dam rivers' }]);
+      const ids = [...chunkIdsOf(hits), ...came.chunks.map((c) => c.id)];
+      const got = await store.chunks.getChunksWithTerms(orgA.id, ids);
+      expect(sortedIds(got.chunks)).toEqual([...kept.chunks, ...came.chunks].map((c) => c.id).sort());
+      for (const c of [...kept.chunks, ...came.chunks]) {
+        expect(got.chunks.find((g) => g.id === c.id)?.content).toBe(c.content);
+        expect(new Set(got.terms.get(c.id))).toEqual(new Set(indexTerms(c.embeddedContent)));
+      }
+    });
   });
 }

@@ -13,6 +13,7 @@ import { countActiveChunks, documentScopeSql, KeywordIndexes, keywordSearch, sco
 import { ftsRowDelta } from './fts-row-delta.js';
 import { moveKeywordTerms, storedFrequencies } from './keyword-terms.js';
 import { TermStatsCache } from './term-stats-cache.js';
+import { ChunkRowids } from './chunk-rowids.js';
 
 type Row = Record<string, unknown>;
 
@@ -68,6 +69,8 @@ export class SqliteChunks implements ChunkStore {
   /** Searchable chunk counts and document frequencies read so far: moved along by activations, retags and deletes. */
   private readonly termStatsCache: TermStatsCache;
   private readonly broadScopeMinRows: number;
+  /** Rowids of recent keyword hits, so their rows are read without the id index (getChunksWithTerms). */
+  private readonly keywordRowids = new ChunkRowids();
 
   /** `vectorFile`: where the vector index keeps its image (null: in memory only). */
   constructor(
@@ -163,12 +166,34 @@ export class SqliteChunks implements ChunkStore {
   async getChunksWithTerms(orgId: string, chunkIds: readonly string[]): Promise<{ chunks: ChunkRecord[]; terms: Map<string, readonly string[]> }> {
     const fts = this.keyword.table(orgId, false);
     if (!fts || chunkIds.length === 0) return { chunks: await this.getChunksByIds(orgId, chunkIds), terms: new Map() };
-    // A chunk has FTS terms only while it is searchable, so the join is a LEFT one: rows as getChunksByIds reads them.
-    const rows = cachedStatement(
-      this.db,
-      `SELECT ${CHUNK_COLUMNS_OF_C}, f.terms AS fts_terms FROM chunks c LEFT JOIN ${fts} f ON f.rowid = c.rowid
-       WHERE +c.org_id = ? AND c.id IN (SELECT value FROM json_each(?))`,
-    ).all(orgId, JSON.stringify(chunkIds)) as Row[];
+    // Keyword hits are read by the rowid their search found (one random read of the id index less a chunk, cold);
+    // a row whose id is not the one asked for (a reused rowid) is dropped and its id read as the others are.
+    const { known, unknown } = this.keywordRowids.split(chunkIds);
+    const rows: Row[] = [];
+    if (known.size > 0) {
+      // A chunk has FTS terms only while it is searchable, so the join is a LEFT one: rows as getChunksByIds reads them.
+      const byRowid = cachedStatement(
+        this.db,
+        `SELECT c.rowid, ${CHUNK_COLUMNS_OF_C}, f.terms AS fts_terms FROM chunks c LEFT JOIN ${fts} f ON f.rowid = c.rowid
+         WHERE c.rowid IN (SELECT value FROM json_each(?)) AND +c.org_id = ?`,
+      ).all(JSON.stringify([...known.keys()]), orgId) as Row[];
+      const found = new Set<string>();
+      for (const r of byRowid) {
+        if (known.get(r.rowid as number) !== r.id) continue;
+        rows.push(r);
+        found.add(r.id as string);
+      }
+      for (const id of known.values()) if (!found.has(id)) unknown.push(id);
+    }
+    if (unknown.length > 0) {
+      rows.push(
+        ...(cachedStatement(
+          this.db,
+          `SELECT ${CHUNK_COLUMNS_OF_C}, f.terms AS fts_terms FROM chunks c LEFT JOIN ${fts} f ON f.rowid = c.rowid
+           WHERE +c.org_id = ? AND c.id IN (SELECT value FROM json_each(?))`,
+        ).all(orgId, JSON.stringify(unknown)) as Row[]),
+      );
+    }
     const chunks: ChunkRecord[] = [];
     const terms = new Map<string, readonly string[]>();
     for (const r of rows) {
@@ -280,12 +305,19 @@ export class SqliteChunks implements ChunkStore {
   }
 
   async keywordSearch(orgId: string, q: KeywordQuery): Promise<Candidate[]> {
-    return keywordSearch(this.db, this.keyword, orgId, q, (tokens) => {
-      const { totalChunks, docFrequencies } = this.frequencies(orgId, tokens);
-      const rows = tokens.reduce((sum, t) => sum + (docFrequencies.get(t) ?? 0), 0);
-      // A small tag's scoped MATCH is already cheap; the broad path's over-fetch would cost more than it saves.
-      return totalChunks > 0 && rows >= this.broadScopeMinRows ? rows / totalChunks : 0;
-    });
+    return keywordSearch(
+      this.db,
+      this.keyword,
+      orgId,
+      q,
+      (tokens) => {
+        const { totalChunks, docFrequencies } = this.frequencies(orgId, tokens);
+        const rows = tokens.reduce((sum, t) => sum + (docFrequencies.get(t) ?? 0), 0);
+        // A small tag's scoped MATCH is already cheap; the broad path's over-fetch would cost more than it saves.
+        return totalChunks > 0 && rows >= this.broadScopeMinRows ? rows / totalChunks : 0;
+      },
+      this.keywordRowids,
+    );
   }
 
   async termStats(orgId: string, terms: readonly string[]): Promise<TermStats> {

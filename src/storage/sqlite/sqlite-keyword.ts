@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Candidate } from '../../core/types.js';
+import type { ChunkRowids } from './chunk-rowids.js';
 import { createHash } from 'node:crypto';
 import { tagScopeToken } from '../scope-tokens.js';
 import type { KeywordQuery, SearchScope, TermStats } from '../chunks.js';
@@ -79,8 +80,10 @@ const BROAD_SCOPE_SHARE = 0.25;
  * 0 for tags too small to gain from it) the terms are matched alone, over-fetching by the inverse of the share, and
  * rows outside the tags dropped; BM25 weighs only the terms column, so these are exactly the scoped query's top rows whenever `limit` of them survive, or the unscoped
  * match ran out. Otherwise the scoped query runs after all.
+ *
+ * `rowids` is told each hit's rowid, so that reading the hits' rows afterwards skips the id index (chunk-rowids.ts).
  */
-export function keywordSearch(db: Database.Database, indexes: KeywordIndexes, orgId: string, q: KeywordQuery, share?: ScopeShare): Candidate[] {
+export function keywordSearch(db: Database.Database, indexes: KeywordIndexes, orgId: string, q: KeywordQuery, share?: ScopeShare, rowids?: ChunkRowids): Candidate[] {
   const fts = indexes.table(orgId, false);
   if (!fts || q.terms.length === 0 || q.limit <= 0) return [];
   const termsMatch = `terms : (${q.terms.map(quote).join(' OR ')})`;
@@ -91,13 +94,13 @@ export function keywordSearch(db: Database.Database, indexes: KeywordIndexes, or
   if (docScope) {
     const rows = db
       .prepare(
-        `SELECT c.id AS chunk_id, c.document_id, bm25(${fts}, 1.0, 0.0) AS rank
+        `SELECT c.rowid, c.id AS chunk_id, c.document_id, bm25(${fts}, 1.0, 0.0) AS rank
          FROM ${fts} JOIN chunks c ON c.rowid = ${fts}.rowid
          JOIN documents d ON d.id = c.document_id AND d.org_id = c.org_id
          WHERE ${fts} MATCH ? AND +c.org_id = ? AND c.active = 1 AND ${docScope.sql} ORDER BY rank LIMIT ?`,
       )
       .all(match, orgId, ...docScope.params, q.limit) as RankedRow[];
-    return candidates(rows);
+    return candidates(rows, rowids);
   }
   if (tokens.length > 0 && share) {
     const broad = share(tokens);
@@ -130,29 +133,36 @@ export function keywordSearch(db: Database.Database, indexes: KeywordIndexes, or
         const byRowid = new Map(ids.map((c) => [c.rowid, c]));
         return kept.flatMap((r) => {
           const c = byRowid.get(r.rowid);
-          return c ? [{ chunkId: c.id, documentId: c.document_id, score: -r.r }] : [];
+          if (!c) return [];
+          rowids?.note(c.id, c.rowid);
+          return [{ chunkId: c.id, documentId: c.document_id, score: -r.r }];
         });
       }
     }
   }
   const rows = cachedStatement(
     db,
-    `SELECT c.id AS chunk_id, c.document_id, f.r AS rank FROM (
+    `SELECT f.rowid, c.id AS chunk_id, c.document_id, f.r AS rank FROM (
        SELECT rowid, ${bm25Rank(fts)} FROM ${fts} WHERE ${fts} MATCH ? ORDER BY r, rowid LIMIT ?
      ) f JOIN chunks c ON c.rowid = f.rowid
      WHERE +c.org_id = ? AND c.active = 1 ORDER BY f.r, f.rowid`,
   ).all(match, q.limit, orgId) as RankedRow[];
-  return candidates(rows);
+  return candidates(rows, rowids);
 }
 
 interface RankedRow {
+  rowid: number;
   chunk_id: string;
   document_id: string;
   rank: number;
 }
 
-/** FTS5's bm25() is negative (lower is better); flipped so higher is better. */
-const candidates = (rows: readonly RankedRow[]): Candidate[] => rows.map((r) => ({ chunkId: r.chunk_id, documentId: r.document_id, score: -r.rank }));
+/** FTS5's bm25() is negative (lower is better); flipped so higher is better. Each hit's rowid is noted for its read. */
+const candidates = (rows: readonly RankedRow[], rowids: ChunkRowids | undefined): Candidate[] =>
+  rows.map((r) => {
+    rowids?.note(r.chunk_id, r.rowid);
+    return { chunkId: r.chunk_id, documentId: r.document_id, score: -r.rank };
+  });
 
 /**
  * Document frequencies of terms among the organisation's searchable chunks (never other organisations'), counted
