@@ -31,7 +31,10 @@ describe('own-word memories that lend their source turns context (ownMemoriesLen
     // Twelve turns that share the question's words, then the photo turn of the fact (d13) and the reply (d14).
     const turns = Array.from({ length: 14 }, (_, i) => ({ id: `d${i + 1}`, documentId: `d${i + 1}`, similarity: 0.8 - i * 0.03, turn: true }));
     const neighbours = new Map([['d13', ['d11', 'd12', 'd14']]]);
-    const lending = ownMemoriesLendingContext([own('sunset', 0.9, ['d13'])], turns.map((t) => ({ sources: [t.documentId] })));
+    const lending = ownMemoriesLendingContext(
+      [own('sunset', 0.9, ['d13'])],
+      turns.map((t) => ({ sources: [t.documentId] })),
+    );
     const order = orderByMemoryContext(turns, lending, neighbours).map((t) => t.id);
     expect(order.indexOf('d14')).toBeLessThan(order.indexOf('d10'));
     // Re-ordered, not re-scored: the similarities stay the input's, descending.
