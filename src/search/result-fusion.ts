@@ -160,3 +160,21 @@ export function withOwnMemories<R extends Placed, M extends Placed & { similarit
   const rest = page.slice(at).filter((r) => r.kind === 'chunk' || (!keys.has(r.key) && (r.folded || r.sources.some((s) => !shown.has(s)))));
   return [...head, ...placed, ...rest];
 }
+
+/**
+ * The own-word memories (withOwnMemories' candidates) that lend their source turns' neighbours context as well
+ * (recall.ts withMemoryContext, search/memory-turn-context.ts): the first `slots` of `own`, at or above `floor`, none
+ * of whose sources is among the first `at` chunks, i.e. those likely to take a place of their own at ranks 9-10. A
+ * list answer is often the turn beside such a fact's ("What fantasy movies does Tim like?"). LoCoMo dev, replayed on
+ * the served stage inputs (883 questions): memories + chunks recall@10 80.12 -> 80.19%, 3 questions better, 1 worse
+ * (bench/README, round 22).
+ */
+export function ownMemoriesLendingContext<M extends { similarity: number; sources: readonly string[] }>(
+  own: readonly M[],
+  chunks: readonly { sources: readonly string[] }[],
+  opts: { slots?: number; at?: number; floor?: number } = {},
+): M[] {
+  const { slots = OWN_MEMORY_SLOTS, at = OWN_MEMORY_RANK, floor = OWN_MEMORY_SIMILARITY } = opts;
+  const head = new Set(chunks.slice(0, at).flatMap((c) => c.sources));
+  return own.slice(0, slots).filter((m) => m.similarity >= floor && m.sources.length > 0 && m.sources.every((s) => !head.has(s)));
+}

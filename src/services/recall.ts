@@ -6,7 +6,7 @@ import type { DocumentService } from './documents.js';
 import type { MemoryContext, MemoryService, Profile } from './memories.js';
 import { normalizedText } from './memory-profile.js';
 import type { ChunkHit, RankedChunk, SearchService } from './search.js';
-import { fuseRanked, memoriesWithSlots, monotoneSimilarities, OWN_MEMORY_SLOTS, withOwnMemories } from '../search/result-fusion.js';
+import { fuseRanked, memoriesWithSlots, monotoneSimilarities, OWN_MEMORY_SLOTS, ownMemoriesLendingContext, withOwnMemories } from '../search/result-fusion.js';
 import { SOURCE_EVIDENCE_WEIGHT } from '../search/memory-similarity.js';
 import { MEMORY_CONTEXT_SOURCES, orderByMemoryContext } from '../search/memory-turn-context.js';
 import { CONTEXT_WINDOW, isTurn } from '../search/turn-context.js';
@@ -117,7 +117,7 @@ export class RecallService {
       wantChunks ? chunkSearch : chunkSearch.catch(() => []),
     ]);
     const aboveThreshold = wantChunks ? allChunkHits.filter((h) => h.similarity >= p.threshold) : [];
-    const chunkHits = (wantMemories && wantChunks && memoryHits.length > 0 ? await this.withMemoryContext(actor, aboveThreshold, memoryHits) : aboveThreshold).slice(0, each);
+    const chunkHits = (wantMemories && wantChunks && memoryHits.length > 0 ? await this.withMemoryContext(actor, aboveThreshold, memoryHits, ownHits) : aboveThreshold).slice(0, each);
     const asMemoryResult = (h: (typeof memoryHits)[number]) => ({
       kind: 'memory' as const,
       memory: h.memory,
@@ -174,13 +174,28 @@ export class RecallService {
     );
   }
 
-  /** Chunk hits re-ordered with the turns beside the best memories' source turns (search/memory-turn-context.ts). */
-  private async withMemoryContext(actor: Actor, hits: RankedChunk[], memoryHits: readonly { similarity: number; memory: MemoryRecord }[]): Promise<RankedChunk[]> {
+  /**
+   * Chunk hits re-ordered with the turns beside the best memories' source turns (search/memory-turn-context.ts), then
+   * beside those of the own-word memories that will likely take ranks 9-10 (ownMemoriesLendingContext); one
+   * neighbour read for both.
+   */
+  private async withMemoryContext(
+    actor: Actor,
+    hits: RankedChunk[],
+    memoryHits: readonly { similarity: number; memory: MemoryRecord }[],
+    ownHits: readonly { similarity: number; memory: MemoryRecord }[] = [],
+  ): Promise<RankedChunk[]> {
     const turns = hits.map((h) => ({ hit: h, similarity: h.similarity, documentId: h.chunk.documentId, turn: isTurn(h.chunk.content) }));
     if (!turns.some((t) => t.turn)) return hits;
-    const best = memoryHits.slice(0, MEMORY_CONTEXT_SOURCES).map((h) => ({ similarity: h.similarity, sources: h.memory.documentIds }));
-    const neighbours = await this.documents.neighbours(actor, [...new Set(best.flatMap((m) => m.sources))], CONTEXT_WINDOW);
-    return orderByMemoryContext(turns, best, neighbours).map((t) => (t.similarity === t.hit.similarity ? t.hit : { ...t.hit, similarity: t.similarity }));
+    const lending = (list: readonly { similarity: number; memory: MemoryRecord }[]) => list.map((h) => ({ similarity: h.similarity, sources: h.memory.documentIds }));
+    const best = lending(memoryHits.slice(0, MEMORY_CONTEXT_SOURCES));
+    const own = ownMemoriesLendingContext(
+      lending(ownHits),
+      turns.map((t) => ({ sources: [t.documentId] })),
+    );
+    const neighbours = await this.documents.neighbours(actor, [...new Set([...best, ...own].flatMap((m) => m.sources))], CONTEXT_WINDOW);
+    const ordered = orderByMemoryContext(turns, best, neighbours);
+    return (own.length > 0 ? orderByMemoryContext(ordered, own, neighbours) : ordered).map((t) => (t.similarity === t.hit.similarity ? t.hit : { ...t.hit, similarity: t.similarity }));
   }
 
   /** The tag's profile and, with a question, the best results of the tag for it. */
