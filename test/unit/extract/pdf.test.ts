@@ -4,7 +4,6 @@ import { createCanvas } from '@napi-rs/canvas';
 import { degrees, PDFDocument, PDFName, StandardFonts, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfExtractor } from '../../../src/extract/pdf.js';
-import { pngDensity } from '../../../src/extract/png-density.js';
 import type { OcrEngine } from '../../../src/extract/types.js';
 import { SHARED_FILES, makeContext, makeInput } from './fixtures.js';
 
@@ -164,27 +163,6 @@ describe('PDF extractor (generated PDFs)', () => {
     const without = await pdfExtractor.extract(makeInput(bytes, PDF), makeContext());
     expect(without.content).toBe('## Page 1\n\nA readable first page.');
     expect(without.details).toMatchObject({ ocrSkippedPages: [2] });
-  });
-
-  it('declares the resolution it rendered a scanned page at to OCR (200 dpi, less when scaled down to the pixel limit)', async () => {
-    // A PNG without one is read as 72 dpi, and tesseract sizes its text guesses by it.
-    const bytes = await buildPdf([{ size: [300, 400], draw: scannedPage }]);
-    const seen = async (maxPixels?: number) => {
-      const dpis: (number | null)[] = [];
-      const engine: OcrEngine = {
-        name: 'fake',
-        async recognize(image) {
-          dpis.push(pngDensity(image));
-          return { text: 'Recognised words of the whole page of a typed annual report', confidence: 90 };
-        },
-      };
-      await pdfExtractor.extract(makeInput(bytes, PDF), { ...makeContext(maxPixels ? { maxPixels } : {}), ocr: engine });
-      return dpis;
-    };
-    expect(await seen()).toEqual([200]);
-    const [scaled] = await seen(240_000);
-    expect(scaled).toBeGreaterThan(95);
-    expect(scaled).toBeLessThan(110);
   });
 
   it('scales the rendered page down to the pixel limit', async () => {
