@@ -2,7 +2,6 @@ import { Worker } from 'node:worker_threads';
 import { createError } from '../core/errors.js';
 import { readPage } from './ocr-page.js';
 import { pageText, prominentLine, toBoxes } from './pdf/layout.js';
-import { withPngDensity } from './png-density.js';
 import type { PdfMainMessage, PdfWorkerInit, PdfWorkerMessage } from './pdf/protocol.js';
 import { meaningfulTitle } from './pdf/title.js';
 import { normalizeText } from './text-decode.js';
@@ -122,10 +121,7 @@ async function extractPdf(bytes: Buffer, ctx: ExtractContext) {
       if (m.type === 'page-error') failedPages.push(m.page);
       else if (m.image && ctx.ocr) {
         ctx.progress({ unit: 'pages', done: m.page - 1, total, phase: 'ocr' });
-        // The render declares the resolution it was made at: a PNG without one is taken for 72 dpi, and tesseract sizes
-        // its text guesses by it (a 72 dpi report's table, rendered at 200 dpi, lost 'Fertilizer runoff' read as 72 dpi).
-        const png = withPngDensity(Buffer.from(m.image.png.buffer, m.image.png.byteOffset, m.image.png.byteLength), Math.round(m.image.dpi));
-        const result = await readPage(png, ctx.ocr, ctx, ctx.ocrPasses);
+        const result = await readPage(Buffer.from(m.image.png.buffer, m.image.png.byteOffset, m.image.png.byteLength), ctx.ocr, ctx, ctx.ocrPasses);
         text = normalizeText(result.text);
         if (text) ocrPages.push(m.page);
         for (const pass of result.passes) if (pass !== result.passes[0]) ocrPasses.add(pass.split(':')[0]!);

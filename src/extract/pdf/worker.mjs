@@ -138,7 +138,7 @@ async function run() {
   post({ type: 'done' });
 }
 
-/** The page as PNG at init.dpi, scaled down to stay within init.maxPixels, with the resolution it was rendered at. */
+/** The page as PNG at init.dpi, scaled down to stay within init.maxPixels. */
 async function renderPage(doc, page) {
   const base = page.getViewport({ scale: 1 });
   let scale = init.dpi / 72;
@@ -156,7 +156,7 @@ async function renderPage(doc, page) {
     target.context.fillRect(0, 0, width, height);
     await page.render({ canvasContext: target.context, viewport }).promise;
     const png = await target.canvas.encode('png');
-    return { png: new Uint8Array(png), width, height, dpi: scale * 72 };
+    return { png: new Uint8Array(png), width, height };
   } finally {
     factory.destroy(target);
   }
