@@ -147,8 +147,9 @@ const MIN_DPI = 72;
 
 /**
  * The resolution to render a scanned page at: init.dpi, or the resolution of the page's largest image when rendering
- * at init.dpi would enlarge it more than MAX_ENLARGEMENT times. pdf.js's enlargement blurs a coarse scan's letters:
- * a 72 dpi report page rendered at 200 dpi lost three table phrases that its image read at 72 dpi keeps.
+ * at init.dpi would enlarge it more than MAX_ENLARGEMENT times. pdf.js's enlargement blurs a coarse scan's letters (a
+ * 72 dpi report page rendered at 200 dpi lost three table phrases); pdf.ts enlarges such a render as an image file's
+ * page is enlarged (image-decode.ts).
  */
 function renderDpi(ops, viewport) {
   let best = null;
@@ -181,7 +182,7 @@ async function renderPage(doc, page, dpi) {
     target.context.fillRect(0, 0, width, height);
     await page.render({ canvasContext: target.context, viewport }).promise;
     const png = await target.canvas.encode('png');
-    return { png: new Uint8Array(png), width, height };
+    return { png: new Uint8Array(png), width, height, dpi: scale * 72 };
   } finally {
     factory.destroy(target);
   }
