@@ -1,7 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import { createError } from '../core/errors.js';
 import { readPage } from './ocr-page.js';
+import type { OcrVariant, OcrVariantRequest } from './ocr-variants.js';
 import { pageText, prominentLine, toBoxes } from './pdf/layout.js';
+import { withPngDensity } from './png-density.js';
+import { runInSandbox } from './sandbox/isolated.js';
 import type { PdfMainMessage, PdfWorkerInit, PdfWorkerMessage } from './pdf/protocol.js';
 import { meaningfulTitle } from './pdf/title.js';
 import { normalizeText } from './text-decode.js';
@@ -83,6 +86,25 @@ function failOpen(m: Extract<PdfWorkerMessage, { type: 'error' }>): never {
   throw createError('FILE_CORRUPT', [m.kind === 'invalid' ? 'not a readable PDF (its structure is invalid)' : 'not a readable PDF'], { permanent: true });
 }
 
+/** A page rendered at this resolution or less is a coarse scan rendered at its own resolution (pdf/worker.mjs renderDpi). */
+const COARSE_DPI = OCR_DPI / 2;
+/** ...and is enlarged this many times for OCR, as image-decode.ts enlarges a small image file's page. */
+const COARSE_ENLARGEMENT = 2;
+
+/**
+ * A rendered scan as OCR reads it: a coarse one (a 72 dpi page) enlarged with a sharp kernel and declared at its new
+ * resolution, as the same scan sent as an image file is read; pdf.js's own enlargement to 200 dpi blurred a 72 dpi
+ * report's table (5 of 8 phrases; as an image file, 8).
+ */
+async function pageForOcr(image: { png: Uint8Array; width: number; height: number; dpi: number }, ctx: ExtractContext): Promise<Buffer> {
+  const png = Buffer.from(image.png.buffer, image.png.byteOffset, image.png.byteLength);
+  const enlarged = image.width * image.height * COARSE_ENLARGEMENT ** 2;
+  if (image.dpi > COARSE_DPI || enlarged > Math.min(ctx.limits.maxPixels, RENDER_MAX_PIXELS)) return png;
+  const request: OcrVariantRequest = { png: new Uint8Array(png), op: 'scale', factor: COARSE_ENLARGEMENT };
+  const out = await runInSandbox<OcrVariant>('ocr-variant', request, ctx.limits, { signal: ctx.signal, what: 'the page image', transfer: [request.png.buffer as ArrayBuffer] });
+  return withPngDensity(Buffer.from(out.png.buffer, out.png.byteOffset, out.png.byteLength), Math.round(image.dpi * COARSE_ENLARGEMENT));
+}
+
 async function extractPdf(bytes: Buffer, ctx: ExtractContext) {
   if (bytes.length === 0) throw createError('FILE_CORRUPT', ['the PDF file is empty (0 bytes)'], { permanent: true });
   const data = new Uint8Array(bytes.length);
@@ -121,7 +143,7 @@ async function extractPdf(bytes: Buffer, ctx: ExtractContext) {
       if (m.type === 'page-error') failedPages.push(m.page);
       else if (m.image && ctx.ocr) {
         ctx.progress({ unit: 'pages', done: m.page - 1, total, phase: 'ocr' });
-        const result = await readPage(Buffer.from(m.image.png.buffer, m.image.png.byteOffset, m.image.png.byteLength), ctx.ocr, ctx, ctx.ocrPasses);
+        const result = await readPage(await pageForOcr(m.image, ctx), ctx.ocr, ctx, ctx.ocrPasses);
         text = normalizeText(result.text);
         if (text) ocrPages.push(m.page);
         for (const pass of result.passes) if (pass !== result.passes[0]) ocrPasses.add(pass.split(':')[0]!);

@@ -26,8 +26,8 @@ export type PdfWorkerMessage =
       scanned: boolean;
       /** The text layer is mostly control or private-use characters (fonts without a Unicode map): not usable. */
       garbled: boolean;
-      /** The rendered page when scanned and rendering was asked for. */
-      image: { png: Uint8Array; width: number; height: number } | null;
+      /** The rendered page when scanned and rendering was asked for, and the resolution it was rendered at (dots per inch). */
+      image: { png: Uint8Array; width: number; height: number; dpi: number } | null;
     }
   | { type: 'page-error'; page: number; message: string }
   | { type: 'error'; kind: 'password' | 'invalid' | 'other'; name: string; message: string }

@@ -122,11 +122,13 @@ async function run() {
       const garbled = chars >= init.minChars && unreadable > 0.3 * chars;
       let scanned = garbled;
       let image = null;
+      let dpi = init.dpi;
       if (chars < init.minChars) {
         const ops = await page.getOperatorList();
         scanned = ops.fnArray.some((op) => IMAGE_OPS.has(op));
+        dpi = renderDpi(ops, viewport);
       }
-      if (scanned && init.render) image = await renderPage(doc, page);
+      if (scanned && init.render) image = await renderPage(doc, page, dpi);
       page.cleanup();
       post({ type: 'page', page: n, items, viewport: viewport.transform, scanned, garbled, image }, image ? [image.png.buffer] : []);
     } catch (err) {
@@ -138,10 +140,34 @@ async function run() {
   post({ type: 'done' });
 }
 
-/** The page as PNG at init.dpi, scaled down to stay within init.maxPixels. */
-async function renderPage(doc, page) {
+/** A scan rendered at init.dpi is enlarged at most this many times; a coarser one is rendered at its own resolution. */
+const MAX_ENLARGEMENT = 2;
+/** ...but at no less than this (a PDF point per pixel). */
+const MIN_DPI = 72;
+
+/**
+ * The resolution to render a scanned page at: init.dpi, or the resolution of the page's largest image when rendering
+ * at init.dpi would enlarge it more than MAX_ENLARGEMENT times. pdf.js's enlargement blurs a coarse scan's letters (a
+ * 72 dpi report page rendered at 200 dpi lost three table phrases); pdf.ts enlarges such a render as an image file's
+ * page is enlarged (image-decode.ts).
+ */
+function renderDpi(ops, viewport) {
+  let best = null;
+  ops.fnArray.forEach((op, i) => {
+    // paintImageXObject's arguments are [id, width, height] (pdf.js 4-5).
+    const [, w, h] = ops.argsArray[i] ?? [];
+    if (op !== OPS.paintImageXObject || typeof w !== 'number' || typeof h !== 'number') return;
+    if (!best || w * h > best.w * best.h) best = { w, h };
+  });
+  if (!best || !viewport.width || !viewport.height) return init.dpi;
+  const own = Math.max((best.w * 72) / viewport.width, (best.h * 72) / viewport.height);
+  return own * MAX_ENLARGEMENT < init.dpi ? Math.max(MIN_DPI, own) : init.dpi;
+}
+
+/** The page as PNG at `dpi`, scaled down to stay within init.maxPixels. */
+async function renderPage(doc, page, dpi) {
   const base = page.getViewport({ scale: 1 });
-  let scale = init.dpi / 72;
+  let scale = dpi / 72;
   const pixels = base.width * base.height * scale * scale;
   if (pixels > init.maxPixels) scale *= Math.sqrt(init.maxPixels / pixels);
   const viewport = page.getViewport({ scale });
@@ -156,7 +182,7 @@ async function renderPage(doc, page) {
     target.context.fillRect(0, 0, width, height);
     await page.render({ canvasContext: target.context, viewport }).promise;
     const png = await target.canvas.encode('png');
-    return { png: new Uint8Array(png), width, height };
+    return { png: new Uint8Array(png), width, height, dpi: scale * 72 };
   } finally {
     factory.destroy(target);
   }

@@ -4,6 +4,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { degrees, PDFDocument, PDFName, StandardFonts, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfExtractor } from '../../../src/extract/pdf.js';
+import { pngDensity } from '../../../src/extract/png-density.js';
 import type { OcrEngine } from '../../../src/extract/types.js';
 import { SHARED_FILES, makeContext, makeInput } from './fixtures.js';
 
@@ -163,6 +164,28 @@ describe('PDF extractor (generated PDFs)', () => {
     const without = await pdfExtractor.extract(makeInput(bytes, PDF), makeContext());
     expect(without.content).toBe('## Page 1\n\nA readable first page.');
     expect(without.details).toMatchObject({ ocrSkippedPages: [2] });
+  });
+
+  it('renders a coarse scan (under 100 dpi) at its own resolution and enlarges it 2x for OCR, declared at that resolution', async () => {
+    // A 600x800 image over a 720x960 pt page is a 60 dpi scan: pdf.js's enlargement to 200 dpi blurs its letters.
+    const bytes = await buildPdf([
+      { size: [720, 960], draw: scannedPage },
+      { size: [300, 400], draw: scannedPage },
+    ]);
+    const seen: { width: number; height: number; dpi: number | null }[] = [];
+    const engine: OcrEngine = {
+      name: 'fake',
+      async recognize(image) {
+        seen.push({ width: image.readUInt32BE(16), height: image.readUInt32BE(20), dpi: pngDensity(image) });
+        return { text: 'Recognised words of the whole page of a typed annual report', confidence: 90 };
+      },
+    };
+    await pdfExtractor.extract(makeInput(bytes, PDF), { ...makeContext(), ocr: engine, ocrPasses: { deskew: false, largeLines: false, boxes: false } });
+    // Rendered at 72 dpi (no coarser than a point a pixel): 720x960, then 2x. The 144 dpi page is rendered at 200 dpi as before.
+    expect(seen).toEqual([
+      { width: 1440, height: 1920, dpi: 144 },
+      { width: 833, height: 1111, dpi: null },
+    ]);
   });
 
   it('scales the rendered page down to the pixel limit', async () => {
