@@ -266,9 +266,15 @@ async function relationCandidates(deps: RememberDeps, ctx: RememberContext, fact
   const found = [...byId.values()];
   const candidates = found
     .filter((m) => m.isLatest && !m.isForgotten)
-    .map((m) => ({ id: m.id, text: m.memory, subject: m.subject, attribute: m.attribute, isStatic: m.isStatic, similarity: similarity.get(m.id) ?? 0 }))
+    .map((m) => ({ id: m.id, text: m.memory, subject: m.subject, attribute: m.attribute, isStatic: m.isStatic, similarity: similarity.get(m.id) ?? 0, ...toldWith(m, ctx.documentId) }))
     .sort((a, b) => b.similarity - a.similarity);
   return { candidates, records: byId };
+}
+
+/** How a candidate was told in the fact's own source (an earlier fact of the same document): as a change or first. */
+function toldWith(m: MemoryRecord, documentId: string | null): Pick<RelationCandidate, 'toldWith'> {
+  if (!documentId || m.documentIds[m.documentIds.length - 1] !== documentId || m.sourceCount > 1) return {};
+  return { toldWith: m.relation === 'updates' ? 'change' : 'first' };
 }
 
 /**
