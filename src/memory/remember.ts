@@ -19,6 +19,7 @@ import { withVectorContext } from './memory-context.js';
 import { renamedSubject, renameEveryMemory } from './renamed-people.js';
 import { keepRestOfSet } from './set-member-endings.js';
 import { arrivedFromPlans } from './plan-arrivals.js';
+import { startedFromPlans } from './job-start-plans.js';
 import type { ExtractedFact, RelationCandidate, RelationDecision, RelationJudge } from './types.js';
 
 export interface RememberDeps {
@@ -195,6 +196,8 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
   }
   // "moving to Porto next month", then months later "I love my flat": the plan became the home.
   outcome.updated.push(...(await arrivedFromPlans(deps, ctx, named)));
+  // "starting at N26 next month", told after that month: the plan is the job.
+  outcome.updated.push(...(await startedFromPlans(deps, ctx, named)));
   return outcome;
 }
 
