@@ -20,6 +20,7 @@ import { renamedSubject, renameEveryMemory } from './renamed-people.js';
 import { keepRestOfSet } from './set-member-endings.js';
 import { arrivedFromPlans } from './plan-arrivals.js';
 import { startedFromPlans } from './job-start-plans.js';
+import { changeAfterEnding } from './ended-before-change.js';
 import type { ExtractedFact, RelationCandidate, RelationDecision, RelationJudge } from './types.js';
 
 export interface RememberDeps {
@@ -164,6 +165,14 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
     // later memory that, judged the other way round, updates it.
     const updated = decision.relation === 'updates' && target?.isLatest ? target : null;
     const laterOne = !leftSet && !updated && (decision.relation === 'new' || !target) ? await laterVersionOf(deps.judge, { ...fact, metadata: base.metadata }, candidates, records) : null;
+    // "Accepted a job at Spotify. Handed in my notice at Klarna.": the old job's end is the version between the two.
+    const after = !leftSet && !updated && !laterOne && decision.relation === 'new' ? await changeAfterEnding(deps.memories, ctx.orgId, fact, candidates, records) : null;
+    if (after) {
+      await deps.memories.insertMemory({ ...base, version: after.version, parentMemoryId: after.parentMemoryId, rootMemoryId: after.rootMemoryId ?? after.id, relation: 'updates', isLatest: false }, embedding);
+      await deps.memories.updateMemory(ctx.orgId, after.id, { version: after.version + 1, parentMemoryId: id });
+      outcome.updated.push(id);
+      continue;
+    }
     const chainHead = updated ?? laterOne;
     const older = chainHead ? await storeOlderVersion(deps.memories, chainHead, base, embedding) : null;
     if (older && 'duplicateOf' in older) {
