@@ -4,6 +4,7 @@ import { attributeSpec, canonicalAttribute, objectKey } from './attributes.js';
 import { isUniqueRelative } from './attribute-patterns.js';
 import { classifyFact, type ClassifiedFacet } from './classify.js';
 import { endsNamedObject } from './ended-objects.js';
+import { endsAnotherValue } from './ended-targets.js';
 import { restatesSlot } from './own-restatements.js';
 import { sameSubject, subjectNames } from './subjects.js';
 import type { ExtractedFact, RelationCandidate, RelationDecision, RelationJudge } from './types.js';
@@ -145,6 +146,8 @@ function sameAttribute(fact: ExtractedFact, candidate: RelationCandidate, attrib
   const cf = facetOf(candidate.text, candidate.subject, attribute);
   // Wording the classifier cannot read back (a model's): the same attribute with other words is a new value.
   if (!nf || !cf) return n.negated === o.negated && coverage(n.content, o.content) === 1 ? 'duplicate' : 'updates';
+  // "handed in my notice at Klarna" after "accepted a job at Spotify": the ending names, or follows, another value.
+  if (!attribute.includes(':') && endsAnotherValue(nf, cf, candidate, (a, b) => sameValue(a, b, true))) return 'new';
   // A keyed attribute names its object already ("medication:sertraline"): ending it ends that one, whatever the dose.
   if (nf.ended) return nf.value === null || cf.value === null || attribute.includes(':') || sameValue(nf.value, cf.value, true) ? 'updates' : 'new';
   // "Maya now lives in Boston" adds nothing to "Maya lives in Boston".

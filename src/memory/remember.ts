@@ -19,6 +19,8 @@ import { withVectorContext } from './memory-context.js';
 import { renamedSubject, renameEveryMemory } from './renamed-people.js';
 import { keepRestOfSet } from './set-member-endings.js';
 import { arrivedFromPlans } from './plan-arrivals.js';
+import { startedFromPlans } from './job-start-plans.js';
+import { changeAfterEnding } from './ended-before-change.js';
 import type { ExtractedFact, RelationCandidate, RelationDecision, RelationJudge } from './types.js';
 
 export interface RememberDeps {
@@ -163,6 +165,14 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
     // later memory that, judged the other way round, updates it.
     const updated = decision.relation === 'updates' && target?.isLatest ? target : null;
     const laterOne = !leftSet && !updated && (decision.relation === 'new' || !target) ? await laterVersionOf(deps.judge, { ...fact, metadata: base.metadata }, candidates, records) : null;
+    // "Accepted a job at Spotify. Handed in my notice at Klarna.": the old job's end is the version between the two.
+    const after = !leftSet && !updated && !laterOne && decision.relation === 'new' ? await changeAfterEnding(deps.memories, ctx.orgId, fact, candidates, records) : null;
+    if (after) {
+      await deps.memories.insertMemory({ ...base, version: after.version, parentMemoryId: after.parentMemoryId, rootMemoryId: after.rootMemoryId ?? after.id, relation: 'updates', isLatest: false }, embedding);
+      await deps.memories.updateMemory(ctx.orgId, after.id, { version: after.version + 1, parentMemoryId: id });
+      outcome.updated.push(id);
+      continue;
+    }
     const chainHead = updated ?? laterOne;
     const older = chainHead ? await storeOlderVersion(deps.memories, chainHead, base, embedding) : null;
     if (older && 'duplicateOf' in older) {
@@ -195,6 +205,8 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
   }
   // "moving to Porto next month", then months later "I love my flat": the plan became the home.
   outcome.updated.push(...(await arrivedFromPlans(deps, ctx, named)));
+  // "starting at N26 next month", told after that month: the plan is the job.
+  outcome.updated.push(...(await startedFromPlans(deps, ctx, named)));
   return outcome;
 }
 
@@ -266,9 +278,15 @@ async function relationCandidates(deps: RememberDeps, ctx: RememberContext, fact
   const found = [...byId.values()];
   const candidates = found
     .filter((m) => m.isLatest && !m.isForgotten)
-    .map((m) => ({ id: m.id, text: m.memory, subject: m.subject, attribute: m.attribute, isStatic: m.isStatic, similarity: similarity.get(m.id) ?? 0 }))
+    .map((m) => ({ id: m.id, text: m.memory, subject: m.subject, attribute: m.attribute, isStatic: m.isStatic, similarity: similarity.get(m.id) ?? 0, ...toldWith(m, ctx.documentId) }))
     .sort((a, b) => b.similarity - a.similarity);
   return { candidates, records: byId };
+}
+
+/** How a candidate was told in the fact's own source (an earlier fact of the same document): as a change or first. */
+function toldWith(m: MemoryRecord, documentId: string | null): Pick<RelationCandidate, 'toldWith'> {
+  if (!documentId || m.documentIds[m.documentIds.length - 1] !== documentId || m.sourceCount > 1) return {};
+  return { toldWith: m.relation === 'updates' ? 'change' : 'first' };
 }
 
 /**

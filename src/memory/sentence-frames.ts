@@ -1,6 +1,7 @@
 import { statementBehindAnnouncement } from './announcement-leads.js';
 import { behindCorrectionLead, roleNamedPlainly } from './correction-leads.js';
 import { titleGiven } from './made-by-others.js';
+import { noticeInOrder } from './notice-order.js';
 import { statedInPassing } from './passing-mentions.js';
 import { withoutTrailingRequest } from './trailing-requests.js';
 
@@ -12,5 +13,5 @@ import { withoutTrailingRequest } from './trailing-requests.js';
  * or filed; the statement alone is.
  */
 export function unframed(sentence: string): string {
-  return titleGiven(roleNamedPlainly(behindCorrectionLead(withoutTrailingRequest(statementBehindAnnouncement(statedInPassing(sentence))))));
+  return titleGiven(roleNamedPlainly(behindCorrectionLead(withoutTrailingRequest(statementBehindAnnouncement(statedInPassing(noticeInOrder(sentence)))))));
 }

@@ -82,6 +82,11 @@ export interface RelationCandidate {
   attribute: string | null;
   isStatic: boolean;
   similarity: number;
+  /**
+   * Told in the same source as the fact (earlier in its document), and so how: a new version of what the source
+   * replaced (`change`) or a first statement (`first`). Absent: another source, or not known (a model's candidates).
+   */
+  toldWith?: 'change' | 'first';
 }
 
 export interface RelationDecision {

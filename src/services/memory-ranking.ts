@@ -2,6 +2,7 @@ import { unassertedBelow } from './memory-moods.js';
 import type { MemoryRecord } from '../core/types.js';
 import { attributesAskedBy, attributeSpec, canonicalAttribute as catalogueAttribute, questionFocus as focusOf } from '../memory/attributes.js';
 import { PROFESSIONS } from '../memory/attribute-patterns.js';
+import { employerNamesTitle } from './titles-in-jobs.js';
 import { CAR_BRANDS, DIETS } from '../memory/attribute-words.js';
 import { indexTerms } from '../text/tokenize.js';
 import { textSubject } from './memory-subjects.js';
@@ -146,6 +147,7 @@ export function attributeEvidence(asked: readonly string[], m: Pick<MemoryRecord
   const id = attributeSpec(canonicalAttribute(m.attribute))?.id;
   if (!id || id === 'other') return m.memory !== undefined && unfiledStatesAsked(asked, m.memory) ? 1 : 0;
   if (id === 'location' && asked.includes('residence') && m.memory !== undefined && locationReadsAsHome(m.memory)) return 0;
+  if (id === 'employer' && asked.includes('role') && m.memory !== undefined && employerNamesTitle(m.memory)) return 1;
   return asked.includes(id) ? 1 : -1;
 }
 
@@ -399,7 +401,7 @@ function namedValues(fact: FactView): string[] {
 const WORK = new Set(['employer', 'role']);
 /** Words that end a job, whatever its name ("retired in 2025 after 31 years of teaching", "was laid off"). */
 const JOB_ENDS =
-  /\b(?:quit|retired|resigned|laid off|was fired|got fired|let go|handed in (?:[\w'’]+ )?notice|handed (?:[\w']+ ){0,3}notice in|lost (?:\w+(?:'s)? )?job|stopped (?:working|teaching|practi[cs]ing|nursing))\b/i;
+  /\b(?:quit|retired|resigned|laid off|was fired|got fired|let go|handed in (?:[\w'’]+ ){0,2}notice|handed (?:[\w']+ ){0,3}notice in|lost (?:\w+(?:'s)? )?job|stopped (?:working|teaching|practi[cs]ing|nursing))\b/i;
 
 /**
  * Words that give a person another title, whatever it is: "was promoted to ward sister", "made partner", "became head

@@ -14,6 +14,7 @@ import { askedAttributes, attributeEvidence, currentFactsFirst, oneSlotPerSource
 import { allergiesAboveDenials } from './memory-denials.js';
 import { titleAboveEmployer } from './memory-job-questions.js';
 import { startAboveOffer } from './job-offers.js';
+import { actionAboveTrouble } from './doing-about.js';
 import { restOfSetAboveEnding } from './memory-set-endings.js';
 import { pastQuestion, previousValueFirst } from './memory-past.js';
 import { memoryTerms } from './memory-terms.js';
@@ -203,7 +204,11 @@ export class MemorySearch {
         return { memory: m, similarity: Math.max(score(m), chain ? Math.max(...chain.map((v) => score(v))) : 0) };
       });
       const current = replacedValuesBelow(currentFactsFirst(hits, subjects.key), replaced, subjects.key);
-      const ranked = restOfSetAboveEnding(allergiesAboveDenials(startAboveOffer(titleAboveEmployer(current, asked, subjects.key), asked, subjects.key), p.q, asked, subjects.key), p.q, subjects.key);
+      const ranked = actionAboveTrouble(
+        restOfSetAboveEnding(allergiesAboveDenials(startAboveOffer(titleAboveEmployer(current, asked, subjects.key), asked, subjects.key), p.q, asked, subjects.key), p.q, subjects.key),
+        p.q,
+        subjects.key,
+      );
       return oneSlotPerSource(
         (past ? previousValueFirst(ranked, past, asked, subjects.key) : ranked).filter((h) => h.similarity >= p.threshold),
         limit,
