@@ -72,4 +72,16 @@ describe('profiles you can trust (profile24)', () => {
     expect(p.static).toEqual(['The user lives in Dublin.']);
     expect(p.dynamic.sort()).toEqual(['Maya is in Lisbon for a conference.', 'The user is in Galway.']);
   });
+
+  it('lists a job whose planned start has come by the clock among the lasting facts, and not one still to come', async () => {
+    await tag.add(
+      { memory: 'The user works at Grant Thornton.', said: '2025-01-10', subject: 'the user', attribute: 'employer', isStatic: true },
+      { memory: 'The user passed the exam.', said: '2025-06-20', subject: 'the user', isStatic: false },
+      { memory: 'The user starts as a chartered accountant at KPMG in July 2025.', said: '2025-06-20', subject: 'the user', eventDate: '2025-07-01T00:00:00.000Z', isStatic: false },
+      { memory: 'Maya starts at Stripe in January 2099.', said: '2025-06-20', subject: 'Maya', eventDate: '2099-01-01T00:00:00.000Z', isStatic: false },
+    );
+    const p = await tag.profile();
+    expect(p.static).toEqual(['The user starts as a chartered accountant at KPMG in July 2025.']);
+    expect(p.dynamic.sort()).toEqual(['Maya starts at Stripe in January 2099.', 'The user passed the exam.']);
+  });
 });
