@@ -6,7 +6,8 @@ import type { MemoryProfiles, Profile, ProfileOptions } from './memory-profile.j
 const MAX_ENTRIES = 1000;
 /**
  * A kept profile is recomputed after this long even when its tag's stamp did not move: the profile depends on its
- * tag's memories and on the clock only through expiry (which the stamp covers), so this is a bound, not the rule.
+ * tag's memories and on the clock through expiry (which the stamp covers) and through a planned job start's day coming
+ * (memory-profile.ts jobStartDue, which this bound covers), so this is a bound, not the rule.
  */
 const MAX_AGE_MS = 60_000;
 

@@ -4,7 +4,7 @@ import type { MemoryRecord } from '../core/types.js';
 import { type MemoryDates, type MemoryListQuery } from '../storage/memories.js';
 import type { Store } from '../storage/store.js';
 import { statedLater, supersessionKey } from './memory-ranking.js';
-import { daysBefore, finishedPlan, happenedDay, plannedAhead } from './profile-dates.js';
+import { daysBefore, finishedPlan, happenedDay, planDue, plannedAhead } from './profile-dates.js';
 import { formerPartnerFacts } from './profile-partners.js';
 import { jobTaken, replacedJobs, replacedTitles, titleChange } from './profile-job-changes.js';
 import { carAcquired, replacedCars } from './profile-vehicles.js';
@@ -15,6 +15,9 @@ import { allergyWithdrawn } from './profile-allergies.js';
 import { settledPlans } from './profile-plans.js';
 import { holdsOverEnding } from './same-time-endings.js';
 import { endedHabits } from './profile-habit-endings.js';
+import { namesSomeone } from './profile-names.js';
+import { recentStart } from './profile-recent-starts.js';
+import { locationsAsHomes } from './profile-locations.js';
 
 export { daysBefore, finishedPlan } from './profile-dates.js';
 
@@ -61,6 +64,9 @@ export class MemoryProfiles {
     if (newest.length === 0) return { static: [], dynamic: [] };
     const anchor = newest.map(happenedDay).reduce((a, b) => (a > b ? a : b));
     const since = daysBefore(anchor, this.recentDays);
+    // A job whose start was planned holds once its day has come by the clock, unless a newer fact says otherwise.
+    const today = new Date().toISOString().slice(0, 10);
+    const jobStartDue = (m: MemoryRecord) => jobTaken(m) && planDue(m, today);
     const seenText = new Set<string>();
     const seenKey = new Set<string>();
     const staticLimit = opts.staticLimit ?? 100;
@@ -71,18 +77,23 @@ export class MemoryProfiles {
       orgId,
       { ...base, isStatic: false, sort: 'recency', recentSince: since },
       dynamicLimit,
-      (m) => matchesFilter(opts.filters, m.metadata) && (recurringHabit(m) || (happenedDay(m) >= since && !finishedPlan(m, anchor))),
+      (m) => matchesFilter(opts.filters, m.metadata) && (recurringHabit(m) || (happenedDay(m) >= since && (!finishedPlan(m, anchor) || jobStartDue(m)))),
       seenText,
       seenKey,
     );
-    // A weekly habit, a title said as done, a job taken, a car acquired or a move (said as done, not planned) and the new version
+    // A weekly habit, a name given to a relative or a pet (profile-names.ts), where someone is when no home is known
+    // (profile-locations.ts), a title said as done, a job taken, a car acquired or a move (said as done, not planned) and the new version
     // of a lasting fact are lasting whichever list they were filed in.
     const versionsOfLasting = await this.versionsOfLasting(orgId, dynamics);
-    const lastingFact = (m: MemoryRecord) => recurringHabit(m) || titleChange(m) || ((jobTaken(m) || carAcquired(m) || homeMoved(m)) && !plannedAhead(m)) || versionsOfLasting.has(m.id);
+    const homes = locationsAsHomes(dynamics, [...statics, ...dynamics]);
+    const lastingFact = (m: MemoryRecord) =>
+      homes.has(m.id) || recurringHabit(m) || namesSomeone(m) || titleChange(m) || jobStartDue(m) || ((jobTaken(m) || carAcquired(m) || homeMoved(m)) && !plannedAhead(m)) || versionsOfLasting.has(m.id);
     // A pet's death and an allergy taken back are recent context while they are recent, never lasting facts.
     const ended = (m: MemoryRecord) => petDied(m) || allergyWithdrawn(m);
-    const lasting = [...statics.filter((m) => !ended(m)), ...dynamics.filter((m) => lastingFact(m) && !ended(m))];
-    const recent = [...dynamics.filter((m) => !lastingFact(m) || ended(m)), ...statics.filter((m) => ended(m) && happenedDay(m) >= since)];
+    // Something taken up inside the window is recent context until the window passes it (profile-recent-starts.ts).
+    const news = (m: MemoryRecord) => (ended(m) && happenedDay(m) >= since) || recentStart(m, since);
+    const lasting = [...statics.filter((m) => !ended(m) && !news(m)), ...dynamics.filter((m) => lastingFact(m) && !ended(m))];
+    const recent = [...dynamics.filter((m) => !lastingFact(m) || ended(m)), ...statics.filter(news)];
     const stale = staleFacts([...lasting, ...recent]);
     return {
       static: lasting

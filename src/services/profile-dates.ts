@@ -24,6 +24,11 @@ export function plannedAhead(m: Pick<MemoryRecord, 'eventDate' | 'createdAt'> & 
   return !!m.eventDate && m.eventDate.slice(0, 10) > statedDay(m);
 }
 
+/** A plan (said before its date) whose date has come by `today` (YYYY-MM-DD): "starts at KPMG in July", read in November. */
+export function planDue(m: Pick<MemoryRecord, 'eventDate' | 'createdAt'> & Partial<Pick<MemoryRecord, 'metadata'>>, today: string): boolean {
+  return plannedAhead(m) && m.eventDate!.slice(0, 10) <= today;
+}
+
 /** A plan (said before its date) whose date lies before the tag's latest activity. */
 export function finishedPlan(m: Pick<MemoryRecord, 'eventDate' | 'createdAt'> & Partial<Pick<MemoryRecord, 'metadata'>>, anchorDay: string): boolean {
   if (!m.eventDate) return false;

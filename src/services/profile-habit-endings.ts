@@ -5,13 +5,20 @@ import { subjectOf } from './memory-ranking.js';
  * A habit or a thing ended in other words than its own (issue 26, round 20): "The user goes to the gym every morning"
  * (filed under whatever attribute the reader guessed), then "The user cancelled the user's gym membership, been doing
  * yoga at home instead." (no attribute). Nothing links them, so the gym stayed among the lasting facts. A later fact of
- * the same person that ends a thing (cancelled, quit, gave up, stopped, sold) ends the facts said before it that
+ * the same person that ends a thing (cancelled, quit, gave up, stopped, sold, gave away) ends the facts said before it that
  * name the thing.
  */
 
 /** An ending verb and the words of what it ends, up to a preposition, a comma or the end ("cancelled my gym membership"). */
 const ENDING =
-  /\b(?:cancell?ed|quit|gave up(?: on)?|given up(?: on)?|stopped(?! by)(?: going to)?|sold|got rid of|dropped out of)\s+((?:[\p{L}'’-]+\s*){1,4}?)(?=[,.;!?]|\s+(?:at|in|on|for|after|because|since|and|but|so|last|this|to|with|been)\b|$)/iu;
+  /\b(?:cancell?ed|quit|gave up(?: on)?|given up(?: on)?|stopped(?! by)(?: going to)?|sold|got rid of|dropped out of|donated|traded in|scrapped|rehomed|re-homed)\s+((?:[\p{L}'’-]+\s*){1,4}?)(?=[,.;!?]|\s+(?:at|in|on|for|after|because|since|and|but|so|last|this|to|with|been)\b|$)/iu;
+/**
+ * A thing given away (blind23, fresh4): "gave the Golf to the user's nephew", "gave Mochi to the user's parents", "gave
+ * away the Peloton". One word after an optional "the"/"my", then "away" or "to" someone, so that "gave Tom a lift to
+ * school" or "gave a talk to the team" end nothing.
+ */
+const GIVEN_AWAY =
+  /\b(?:gave|given|handed)\s+(?:away\s+((?:(?:the|my|our|his|her|their|the user's|the user’s)\s+)?[\p{L}'’-]+)(?=[,.;!?]|\s+(?:to|for|because|since|and|but|so|last|this)\b|$)|((?:(?:the|my|our|his|her|their|the user's|the user’s)\s+)?(?:old\s+)?[\p{L}'’-]+)\s+(?:away\b|to\s+(?:the user's|the user’s|a|an|my|our|his|her|their|\p{Lu})))/u;
 /** Words that say whose or which, not what: "the user's", "my", "the". */
 const NOT_THING = new Set(['the', 'a', 'an', 'my', 'our', 'his', 'her', 'their', 'its', 'user', "user's", 'user’s', 'of']);
 /** Words too general to name a thing on their own ("membership" of any club, "job" of any employer). */
@@ -20,8 +27,10 @@ const GENERAL = new Set(['membership', 'subscription', 'plan', 'account', 'job',
 /** The words of the thing a fact ends, lower-case; none when it ends nothing named. */
 function endedThing(text: string): string[] {
   const m = ENDING.exec(text);
-  if (!m) return [];
-  return m[1]!
+  const g = m ? null : GIVEN_AWAY.exec(text);
+  const thing = m?.[1] ?? g?.[1] ?? g?.[2];
+  if (!thing) return [];
+  return thing
     .toLowerCase()
     .split(/\s+/)
     .filter((w) => w.length >= 3 && !NOT_THING.has(w) && !GENERAL.has(w));

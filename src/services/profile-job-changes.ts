@@ -55,16 +55,16 @@ export function replacedTitles<T extends Pick<MemoryRecord, 'id' | 'memory' | 'a
 }
 
 /**
- * A job taken, said as done: "started at Deliveroo", "joined Wise as a backend engineer", "has been head chef at Ember
+ * A job taken, said as done or as a start to come: "started at Deliveroo", "starts as a chartered accountant at KPMG in July", "joined Wise as a backend engineer", "has been head chef at Ember
  * since August", "got a new job". A verb of starting with an employer right after it, a title after it (no activity in
  * between: "has been seeing a therapist" is no job), or the words of a job; not wished ("wants to join").
  */
 const JOB_TAKEN = new RegExp(
   [
-    String.raw`\b(?:started|starting)\s+(?:working\s+|work\s+)?(?:at|with)\s+(?:the\s+)?\p{Lu}`,
+    String.raw`\b(?:started|starting|starts)\s+(?:working\s+|work\s+)?(?:at|with)\s+(?:the\s+)?\p{Lu}`,
     String.raw`\b(?:new job|took a job|got a job|taken a job)\b`,
     String.raw`\b(?:joined|started at)\s+(?:the\s+)?[\p{L}&'-]+(?:\s+[\p{L}&'-]+)?\s+as\s+(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+){0,2}?(?:${PROFESSION_WORDS})s?\b`,
-    String.raw`\b(?:started|starting|joined|been|now works?|now working)\s+(?:as\s+)?(?:an?\s+|the\s+)?(?:(?![\p{L}-]*ing\b)[\p{L}-]+\s+){0,2}?(?:${PROFESSION_WORDS})s?\b`,
+    String.raw`\b(?:started|starting|starts|joined|been|now works?|now working)\s+(?:as\s+)?(?:an?\s+|the\s+)?(?:(?![\p{L}-]*ing\b)[\p{L}-]+\s+){0,2}?(?:${PROFESSION_WORDS})s?\b`,
   ].join('|'),
   'iu',
 );
