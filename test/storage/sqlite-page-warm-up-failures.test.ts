@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import * as searchPages from '../../src/storage/sqlite/search-pages.js';
+import type * as SearchPagesModule from '../../src/storage/sqlite/search-pages.js';
 import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
 import { queryTerms } from '../../src/text/tokenize.js';
 import { addIndexed, makeOrg } from './store-fixtures.js';
 
 // The real warm-up, counted: a start is observable as a call.
 vi.mock('../../src/storage/sqlite/search-pages.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/storage/sqlite/search-pages.js')>();
+  const actual = await importOriginal<typeof SearchPagesModule>();
   return { ...actual, warmSearchPages: vi.fn(actual.warmSearchPages) };
 });
 
