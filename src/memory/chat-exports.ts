@@ -56,7 +56,10 @@ export function chatExportAsMessages(content: string): string | null {
     const [month, day] = p.wordy || monthFirst ? [p.d1, p.d2] : [p.d2, p.d1];
     const hour = p.meridiem ? (p.hour % 12) + (/^p/i.test(p.meridiem) ? 12 : 0) : p.hour;
     const timestamp = `${p.year}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(p.minute)}:00`;
-    const name = p.name.replace(/[^\p{L}\p{N}'’ .-]+/gu, ' ').replace(/\s+/g, ' ').trim();
+    const name = p.name
+      .replace(/[^\p{L}\p{N}'’ .-]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     const text = p.text.trim();
     if (!name || NOISE.test(text) || !text) continue;
     const owner = OWNER.test(name);

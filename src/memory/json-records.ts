@@ -134,7 +134,22 @@ function walk(v: Json, subject: string | null, out: Sentence[], depth: number, o
   }
 }
 
-const LANGUAGES: Record<string, string> = { en: 'English', fr: 'French', de: 'German', es: 'Spanish', it: 'Italian', pt: 'Portuguese', nl: 'Dutch', ja: 'Japanese', zh: 'Chinese', ko: 'Korean', ar: 'Arabic', ru: 'Russian', pl: 'Polish', sv: 'Swedish' };
+const LANGUAGES: Record<string, string> = {
+  en: 'English',
+  fr: 'French',
+  de: 'German',
+  es: 'Spanish',
+  it: 'Italian',
+  pt: 'Portuguese',
+  nl: 'Dutch',
+  ja: 'Japanese',
+  zh: 'Chinese',
+  ko: 'Korean',
+  ar: 'Arabic',
+  ru: 'Russian',
+  pl: 'Polish',
+  sv: 'Swedish',
+};
 
 function list(v: Json): string | null {
   const items = (Array.isArray(v) ? v : [v]).map((x) => str(x)).filter((x): x is string => x !== null);
@@ -152,7 +167,7 @@ function statementOf(k: string, v: Json, who: string): string | null {
     }
     if (/^(?:plan|subscription|tier)$/.test(k)) {
       const plan = str(v.nickname ?? v.name ?? v.tier ?? v.id);
-      return plan ? `${who} is on the ${plan} plan.` : null;
+      return plan ? `${poss} subscription tier is ${plan}.` : null;
     }
     if (/^(?:employment|job|work|position)$/.test(k)) {
       const company = str(v.company ?? v.employer ?? v.organization ?? v.organisation);
@@ -174,7 +189,7 @@ function statementOf(k: string, v: Json, who: string): string | null {
   if (/^(?:phone|phonenumber|mobile|mobilephone|cell|tel|telephone|number)$/.test(k)) return `${poss} phone number is ${value}.`;
   if (/^(?:timezone|tz|timezonename)$/.test(k)) return `${poss} timezone is ${value}.`;
   if (/^(?:language|preferredlanguage|lang|locale)$/.test(k)) return `${poss} preferred language is ${LANGUAGES[value.toLowerCase().slice(0, 2)] ?? value}.`;
-  if (/^(?:plan|plannickname|subscriptionplan|tier)$/.test(k)) return `${who} is on the ${value} plan.`;
+  if (/^(?:plan|plannickname|subscriptionplan|tier)$/.test(k)) return `${poss} subscription tier is ${value}.`;
   if (/^(?:interests|hobbies|likes)$/.test(k)) return `${who} is interested in ${value}.`;
   if (/^(?:allergies|allergy|allergicto)$/.test(k)) return `${who} is allergic to ${value}.`;
   if (/^(?:diet|dietarypreference|dietaryrestrictions)$/.test(k)) return /^(?:none|omnivore|no restrictions?)$/i.test(value) ? null : `${who} is ${value.toLowerCase()}.`;

@@ -88,7 +88,11 @@ export function createOfflineExtractor(maxFacts = MAX_FACTS): FactExtractor {
 export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS, formsRead = false): ExtractionResult {
   // A JSON record, a quoted email thread, a phone's chat export, a voice note: read as plain text first (content-forms.ts).
   const parts = formsRead ? null : readForms(source);
-  if (parts) return joinExtractions(parts.map((part) => extractFacts(part, maxFacts, true)), maxFacts);
+  if (parts)
+    return joinExtractions(
+      parts.map((part) => extractFacts(part, maxFacts, true)),
+      maxFacts,
+    );
   // Long runs of blank lines, spaces or one mark cut to a few (bounded-runs.ts): the patterns below read them in n².
   const doc = { ...source, content: boundRuns(source.content), ...(source.previous ? { previous: boundRuns(source.previous) } : {}) };
   const entityName = nameFromEntityContext(doc.entityContext);

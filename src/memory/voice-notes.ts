@@ -20,12 +20,30 @@ const JOINERS = new Set(
   'and or but that what which who when where if because since than so to said say says think thought know knew guess mean meant tell told hope wish like as while until unless whether how why'.split(' '),
 );
 const FILLERS = new Set(['um', 'uh', 'erm', 'uhm', 'hmm', 'mm']);
-const SPELLED: Record<string, string> = { i: 'I', im: "I'm", ive: "I've", dont: "don't", doesnt: "doesn't", didnt: "didn't", cant: "can't", wont: "won't", shes: "she's", hes: "he's", thats: "that's", theyre: "they're", isnt: "isn't", wasnt: "wasn't" };
+const SPELLED: Record<string, string> = {
+  i: 'I',
+  im: "I'm",
+  ive: "I've",
+  dont: "don't",
+  doesnt: "doesn't",
+  didnt: "didn't",
+  cant: "can't",
+  wont: "won't",
+  shes: "she's",
+  hes: "he's",
+  thats: "that's",
+  theyre: "they're",
+  isnt: "isn't",
+  wasnt: "wasn't",
+};
 
 export function punctuatedVoiceNote(content: string): string | null {
   const text = content.trim().replace(LABEL, '');
   if (/[.,;:!?\n]/.test(text.replace(/[.!?]\s*$/, '')) || /\p{Lu}/u.test(text.replace(/\bI\b/g, ''))) return null;
-  const words = text.replace(/[.!?]\s*$/, '').split(/\s+/).filter(Boolean);
+  const words = text
+    .replace(/[.!?]\s*$/, '')
+    .split(/\s+/)
+    .filter(Boolean);
   if (words.length < MIN_WORDS) return null;
   const sentences: string[][] = [];
   let current: string[] = [];
