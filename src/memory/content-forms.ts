@@ -17,7 +17,7 @@ export function readForms(source: SourceDocument): SourceDocument[] | null {
   const records = jsonRecordStatements(source.content);
   if (records) return records.map((content) => ({ ...source, content }));
   const email = emailMessage(source.content);
-  if (email) return [{ ...source, content: email.body || ' ', entityContext: source.entityContext ?? email.author }];
+  if (email !== null) return [{ ...source, content: email || ' ' }];
   const exported = chatExportAsMessages(source.content);
   if (exported) return [{ ...source, content: exported }];
   const field = fieldAsStatement(source.content);
@@ -39,7 +39,17 @@ const FIRST_PERSON = /\b(?:I|I'm|I've|my|me|we|our)\b/i;
  */
 function fieldAsStatement(content: string): string | null {
   const m = FIELD_LINE.exec(content.trim());
-  if (!m || FIRST_PERSON.test(m[2]!)) return null;
+  const value = m?.[2]!.trim().split(/\s+/) ?? [];
+  // A short value ("KLM", "window seat"), not a clause ("the user drives a Corsa", "moved to Porto").
+  if (
+    !m ||
+    value.length > 4 ||
+    FIRST_PERSON.test(m[2]!) ||
+    /\b(?:we|you|he|she|they|it|have|has|had|is|are|was|were|got|get|do|does|did)\b/i.test(m[1]!) ||
+    /^(?:the|a|an|he|she|they|it)$|^\p{Ll}+(?:ed|ing|s)$/u.test(value[0]!) ||
+    value.some((w) => /^(?:is|are|was|were|has|have|had|will|to)$/i.test(w))
+  )
+    return null;
   return `My ${m[1]!.toLowerCase()} is ${m[2]!.trim().replace(/[.\s]+$/, '')}.`;
 }
 

@@ -3,11 +3,13 @@
  * nurse its fine the hours are okay i guess anyway talk later") as sentences the extractor reads: a break before a
  * spoken discourse marker ("so", "anyway", "okay", "correction") and before a new subject ("i", "we", "she's") that
  * does not continue a clause ("what i said"), fillers ("um", "uh") out, "i"/"im"/"dont" spelled as written text.
- * Null for anything else: a text with any punctuation, a chat line, or fewer than eight words.
+ * Null for anything else: a text with any punctuation, a chat line, fewer than eight words, or an unlabelled text
+ * shorter than twenty words or without two spoken fillers.
  */
 
 const LABEL = /^(?:(?:voice|audio)\s+(?:note|memo|message)(?:\s+transcript(?:ion)?)?|transcript(?:ion)?)\s*(?:\d{4}-\d{2}-\d{2}\s*)?(?:transcript\s*)?:?\s*/i;
 const MIN_WORDS = 8;
+const UNLABELLED_MIN_WORDS = 20;
 const MARKERS = new Set(['so', 'anyway', 'anyways', 'okay', 'ok', 'yeah', 'hey', 'honestly', 'correction', 'reminder', 'but']);
 /** A call's greeting or goodbye: "just calling to say hi", "talk soon bye". */
 const PHATIC = /^(?:just (?:calling|ringing|checking in|wanted to say)|(?:hi|hey|hello)(?: there)?$|(?:talk|speak|see you) (?:soon|later)|call me back|bye)\b/i;
@@ -38,13 +40,17 @@ const SPELLED: Record<string, string> = {
 };
 
 export function punctuatedVoiceNote(content: string): string | null {
+  const labelled = LABEL.exec(content.trim());
   const text = content.trim().replace(LABEL, '');
   if (/[.,;:!?\n]/.test(text.replace(/[.!?]\s*$/, '')) || /\p{Lu}/u.test(text.replace(/\bI\b/g, ''))) return null;
   const words = text
     .replace(/[.!?]\s*$/, '')
     .split(/\s+/)
     .filter(Boolean);
-  if (words.length < MIN_WORDS) return null;
+  // Unlabelled, only a long run of speech with its fillers and markers: a typed message without punctuation
+  // ("since the divorce I've been cooking for one") is the typing reader's.
+  const spoken = words.filter((w) => FILLERS.has(w.toLowerCase()) || LEAD_INS.has(w.toLowerCase())).length;
+  if (words.length < MIN_WORDS || (!labelled?.[0] && (words.length < UNLABELLED_MIN_WORDS || spoken < 2))) return null;
   const sentences: string[][] = [];
   let current: string[] = [];
   words.forEach((raw, i) => {

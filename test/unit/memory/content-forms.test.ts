@@ -23,14 +23,25 @@ describe('a JSON record is statements about its subject', () => {
 
   it("a webhook's previous_attributes are never stated; its plan versions the earlier one", async () => {
     const event = (plan: string, previous?: string) =>
-      JSON.stringify({ type: 'customer.subscription.updated', data: { object: { customer_name: 'Hannah Okafor', plan: { nickname: plan } }, ...(previous ? { previous_attributes: { plan: { nickname: previous } } } : {}) } });
+      JSON.stringify({
+        type: 'customer.subscription.updated',
+        data: { object: { customer_name: 'Hannah Okafor', plan: { nickname: plan } }, ...(previous ? { previous_attributes: { plan: { nickname: previous } } } : {}) },
+      });
     expect(read(event('Pro', 'Starter')).map((f) => f.text)).toEqual(["Hannah Okafor's subscription tier is Pro."]);
     const latest = await latestTexts([event('Starter'), '2026-01-15'], [event('Pro', 'Starter'), '2026-05-20']);
     expect(latest.filter((t) => t.includes('Starter'))).toEqual([]);
   });
 
   it("a household's members keep their own allergies; a settings blob's user owns its preferences", () => {
-    const household = JSON.stringify({ household: { owner: 'Grace Lee', members: [{ name: 'Sam Lee', relation: 'partner', allergies: ['peanuts'] }, { name: 'Lily Lee', relation: 'daughter', allergies: ['dairy'] }] } });
+    const household = JSON.stringify({
+      household: {
+        owner: 'Grace Lee',
+        members: [
+          { name: 'Sam Lee', relation: 'partner', allergies: ['peanuts'] },
+          { name: 'Lily Lee', relation: 'daughter', allergies: ['dairy'] },
+        ],
+      },
+    });
     const facts = rows(household);
     expect(facts).toContainEqual(['Sam Lee', 'allergy:peanut', 'Sam Lee is allergic to peanuts.']);
     expect(facts.filter(([s, a]) => s === 'Lily Lee' && String(a).startsWith('allergy:')).map(([, , t]) => t)).toEqual(['Lily Lee is allergic to dairy.']);
@@ -40,7 +51,14 @@ describe('a JSON record is statements about its subject', () => {
 
   it('a machine event with no person in it states nothing, and a message array is still a chat', () => {
     expect(read(JSON.stringify({ event: 'ping', ok: true, latency_ms: 41 }))).toEqual([]);
-    expect(rows(JSON.stringify([{ role: 'user', content: 'I live in Lisbon.' }, { role: 'assistant', content: 'Nice!' }]))).toEqual([['the user', 'residence', 'The user lives in Lisbon.']]);
+    expect(
+      rows(
+        JSON.stringify([
+          { role: 'user', content: 'I live in Lisbon.' },
+          { role: 'assistant', content: 'Nice!' },
+        ]),
+      ),
+    ).toEqual([['the user', 'residence', 'The user lives in Lisbon.']]);
   });
 });
 
@@ -48,7 +66,7 @@ describe('an email is its author’s new message', () => {
   const reply =
     'From: Dana Whitfield <dana@brightline.co>\nTo: HR <hr@brightline.co>\nSubject: Re: Address check\n\nHi,\nnot any more: I moved to Portland in February.\n\nBest,\nDana\n\n--\nDana Whitfield | Senior Accountant | Brightline LLP\n\n> On Tue, Mar 3, 2026 at 9:14 AM HR <hr@brightline.co> wrote:\n> we have you at 12 Church Lane, Salem. Is that still current?';
 
-  it('the From name is the "I", the quoted reply says nothing, the "--" signature gives the title', () => {
+  it('the "--" signature names the "I" and gives the title, the quoted reply says nothing', () => {
     const facts = rows(reply, '2026-03-04');
     expect(facts).toContainEqual(['Dana Whitfield', 'residence', 'Dana Whitfield moved to Portland in February 2026.']);
     expect(facts).toContainEqual(['Dana Whitfield', 'role', 'Dana Whitfield works as a Senior Accountant.']);
@@ -70,10 +88,7 @@ describe('an email is its author’s new message', () => {
 
 describe("a phone's chat export is a chat", () => {
   it('WhatsApp lines: the emoji-named friend is the speaker, "Me" the user, media placeholders nothing', () => {
-    const facts = rows(
-      '[12/03/2026, 18:04:30] Jess 🌸: we moved to Leeds on Saturday\n[12/03/2026, 18:05:02] Me: amazing!! 🥳 send pics\n[12/03/2026, 18:05:44] Jess 🌸: <Media omitted>',
-      '2026-03-12',
-    );
+    const facts = rows('[12/03/2026, 18:04:30] Jess 🌸: we moved to Leeds on Saturday\n[12/03/2026, 18:05:02] Me: amazing!! 🥳 send pics\n[12/03/2026, 18:05:44] Jess 🌸: <Media omitted>', '2026-03-12');
     expect(facts.filter(([s, a]) => s === 'Jess' && a === 'residence').length).toBe(1);
     expect(facts.filter(([, , t]) => /\[|Media|Jess 🌸/.test(String(t)))).toEqual([]);
     expect(facts.filter(([s]) => s === 'the user')).toEqual([]);
