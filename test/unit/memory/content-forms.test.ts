@@ -75,7 +75,7 @@ describe('an email is its author’s new message', () => {
 
   it('a quoted old signature does not answer beside the new one', async () => {
     const old = 'From: Raj Patel <raj@hooli.com>\nSubject: Q1\n\nThe deck is attached.\n\nCheers,\nRaj Patel\nProduct Manager, Hooli';
-    const now = `From: Raj Patel <raj@piedpiper.com>\nSubject: New chapter\n\nAs of this Monday I'm Head of Product at Pied Piper.\n\n> On Fri, Jan 9, 2026, Raj Patel <raj@hooli.com> wrote:\n> The deck is attached.\n> Raj Patel\n> Product Manager, Hooli`;
+    const now = `From: Raj Patel <raj@piedpiper.com>\nSubject: New chapter\n\nAs of this Monday I'm Head of Product at Pied Piper.\n\nRaj\n--\nRaj Patel\nHead of Product, Pied Piper\n\n> On Fri, Jan 9, 2026, Raj Patel <raj@hooli.com> wrote:\n> The deck is attached.\n> Raj Patel\n> Product Manager, Hooli`;
     const latest = await latestTexts([old, '2026-01-09'], [now, '2026-06-15']);
     expect(latest.filter((t) => t.includes('Hooli'))).toEqual([]);
     expect(latest.some((t) => t.includes('Pied Piper'))).toBe(true);
