@@ -78,6 +78,8 @@ function fromJson(text: string, documentDate: string, userName: string | null): 
     // An assistant is the assistant whatever it is called; a user's `name` names the user.
     const speaker = ASSISTANT_ROLES.has(role) ? role : named;
     const body = textOf(o.content ?? o.text ?? o.message ?? o.body);
+    // An assistant's tool call carries no text ("content": null beside "tool_calls"): a turn with nothing said.
+    if (body === null && (o.tool_calls !== undefined || o.function_call !== undefined)) continue;
     if (speaker === undefined || body === null) return null;
     if (SKIPPED_ROLES.has(speaker.trim().toLowerCase()) || SKIPPED_ROLES.has(role) || body.trim() === '') continue;
     const when = o.timestamp ?? o.date ?? o.time ?? o.created_at ?? o.createdAt;

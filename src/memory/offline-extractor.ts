@@ -1,4 +1,5 @@
 import { itAsEarlierObject } from './clause-objects.js';
+import { joinExtractions, readForms } from './content-forms.js';
 import { unframed } from './sentence-frames.js';
 import { withoutOwnAside } from './own-asides.js';
 import { ownPlanGivenUp } from './plans-given-up.js';
@@ -84,7 +85,14 @@ export function createOfflineExtractor(maxFacts = MAX_FACTS): FactExtractor {
 }
 
 /** The facts of one document, deterministically. */
-export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): ExtractionResult {
+export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS, formsRead = false): ExtractionResult {
+  // A JSON record, a quoted email thread, a phone's chat export, a voice note: read as plain text first (content-forms.ts).
+  const parts = formsRead ? null : readForms(source);
+  if (parts)
+    return joinExtractions(
+      parts.map((part) => extractFacts(part, maxFacts, true)),
+      maxFacts,
+    );
   // Long runs of blank lines, spaces or one mark cut to a few (bounded-runs.ts): the patterns below read them in n².
   const doc = { ...source, content: boundRuns(source.content), ...(source.previous ? { previous: boundRuns(source.previous) } : {}) };
   const entityName = nameFromEntityContext(doc.entityContext);
