@@ -3,7 +3,7 @@ import { indexTerms } from '../text/tokenize.js';
 import { eachNamedThing, withNewManager } from './named-things.js';
 import { nowLast } from './now-first.js';
 import { NAME_PART } from './name-particles.js';
-import { isKnownName, isPlaceName, isVerbForm } from './lexicon.js';
+import { isBareNoun, isCommonWord, isKnownName, isPlaceName, isVerbForm } from './lexicon.js';
 import { IRREGULAR_PAST, isRegularPast, tenseOf } from './tense.js';
 import { DIETS, PARTNER_WORDS, PET_WORDS, PROFESSIONS, RELATIVE_WORDS } from './attribute-patterns.js';
 import { selfIntroducedName } from './discourse.js';
@@ -445,7 +445,9 @@ function isFragment(sentence: string): boolean {
   for (let i = 0; i < Math.min(ws.length, 7); i++) {
     const w = ws[i]!.replace(/[^\p{L}']/gu, '');
     if (i > 0 && SUBORDINATOR.test(w)) return true;
-    const afterName = i > 0 && /^\p{Lu}/u.test(ws[i - 1]!) && /^\p{Ll}+s$/u.test(w);
+    // "Tom plays", not "Big news since …": a capitalised word the lexicon knows as an adjective or noun is no name.
+    const prev = ws[i - 1]?.replace(/[^\p{L}']/gu, '') ?? '';
+    const afterName = i > 0 && /^\p{Lu}/u.test(prev) && !(isCommonWord(prev) && !isBareNoun(prev)) && /^\p{Ll}+s$/u.test(w);
     if (AUXILIARY.test(w) || isRegularPast(w) || IRREGULAR_PAST.has(w.toLowerCase()) || isVerbForm(w) || afterName || w.includes("'")) return false;
   }
   return false;
