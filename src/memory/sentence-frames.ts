@@ -2,6 +2,7 @@ import { statementBehindAnnouncement } from './announcement-leads.js';
 import { behindCorrectionLead, roleNamedPlainly } from './correction-leads.js';
 import { titleGiven } from './made-by-others.js';
 import { statedInPassing } from './passing-mentions.js';
+import { reasonNamingRequested } from './request-reasons.js';
 import { withoutTrailingRequest } from './trailing-requests.js';
 
 /**
@@ -12,5 +13,5 @@ import { withoutTrailingRequest } from './trailing-requests.js';
  * or filed; the statement alone is.
  */
 export function unframed(sentence: string): string {
-  return titleGiven(roleNamedPlainly(behindCorrectionLead(withoutTrailingRequest(statementBehindAnnouncement(statedInPassing(sentence))))));
+  return titleGiven(roleNamedPlainly(behindCorrectionLead(withoutTrailingRequest(statementBehindAnnouncement(statedInPassing(reasonNamingRequested(sentence)))))));
 }
