@@ -106,7 +106,7 @@ export const PET_KIND: Record<string, string> = {
   ...Object.fromEntries(DOG_BREEDS.split('|').map((b) => [b, 'dog'])),
   ...Object.fromEntries(CAT_BREEDS.split('|').map((b) => [b, 'cat'])),
 };
-export const DIETS = 'vegetarian|veggie|vegan|pescatarian|pescetarian|keto|paleo|gluten-free|dairy-free|lactose-free|kosher|halal|carnivore|plant-based|flexitarian|raw vegan';
+export const DIETS = 'vegetarian|veggie|vegan|pescatarian|pescetarian|keto|paleo|gluten-free|gluten free|dairy-free|dairy free|lactose-free|lactose free|kosher|halal|carnivore|plant-based|flexitarian|raw vegan';
 export const LANGUAGES =
   'english|spanish|french|german|italian|portuguese|dutch|swedish|norwegian|danish|finnish|polish|czech|russian|ukrainian|greek|turkish|arabic|hebrew|hindi|urdu|bengali|punjabi|tamil|mandarin|cantonese|chinese|japanese|korean|vietnamese|thai|indonesian|malay|tagalog|swahili|persian|farsi|romanian|hungarian|catalan|basque|irish|welsh|latin|sign language|asl';
 export const CAR_BRANDS =

@@ -1,0 +1,23 @@
+/**
+ * A partner named in passing (issue 26, round 22): "my girlfriend Inès is gluten free, what should I cook for her
+ * birthday?" files the diet under Inès, so nothing said who the speaker's partner is, and an old "My boyfriend Hugo
+ * and I …" stayed the partner. As with a manager named in passing (named-things.ts), the clause is kept and
+ * "My girlfriend is Inès." is added: the partner's own fact, which the judge versions like any other partner.
+ * Not for a partner who is former, late or leaving ("my ex-wife Dana", "my late husband Tom", "My girlfriend Rosalind
+ * and I split up"): round 15's breakup rules name those as former, and a present partner fact would contradict them.
+ */
+
+const NAMED_PARTNER =
+  /(?<![\p{L}-])[Mm]y\s+(?:new\s+)?(?<word>girlfriend|boyfriend|wife|husband|fianc[ée]e?|partner)\s*,?\s+(?!(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame)\b)(?<name>\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?)(?![\p{L}'’])/u;
+// The clause says it as a statement already ("my wife is Thea", "my partner, Sam, is …" reads the same way) or the
+// partnership is over or not the speaker's own.
+const STATED = /\b(?:girlfriend|boyfriend|wife|husband|fianc[ée]e?|partner)\s*,?\s+(?:is|was|will be)\b/iu;
+const NOT_CURRENT =
+  /\b(?:ex|former|late|old|then|broke up|break up|breaking up|split|splitting|separated|separating|divorc\w*|dumped|left me|passed away|died|funeral|widow\w*|in crime|business|used to)\b/iu;
+
+/** The clause, and "My <partner word> is <name>." when it names the speaker's partner in passing. */
+export function withNamedPartner(clause: string): string[] {
+  const m = NAMED_PARTNER.exec(clause);
+  if (!m?.groups || STATED.test(clause) || NOT_CURRENT.test(clause)) return [clause];
+  return [clause, `My ${m.groups.word} is ${m.groups.name}.`];
+}
