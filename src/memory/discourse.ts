@@ -47,7 +47,7 @@ const PLACE_PREPOSITION = /\b(?:at|in|into|from|near|on|of|via|inside|outside|ac
 // A name the lexicon does not know ("Kwame quit the bakery", "Thabo has started eating fish") is a person by what
 // it does: a verb of a life event after it ("quit", "has started"), not only the catalogue's verbs.
 const PERSON_VERB =
-  /^\s+(?:(?:now|only|just|still|also|finally)\s+){0,2}(?:(?:has|had)\s+(?:just\s+|finally\s+|now\s+|also\s+)?)?(?:lives|lived|moved|works|worked|studies|studied|teaches|taught|married|loves|loved|hates|hated|likes|liked|plays|played|grew|says|said|told|met|wants|wanted|feels|felt|thinks|thought|quit|left|became|become|got|gotten|went|gone|done|did|bought|sold|took|taken|began|begun|started|joined|retired|relocated|graduated|returned|resigned|qualified|switched|divorced|separated|adopted|finished|stopped|passed)\b/u;
+  /^\s+(?:(?:now|only|just|still|also|finally)\s+){0,2}(?:(?:has|had)\s+(?:just\s+|finally\s+|now\s+|also\s+)?)?(?:lives|lived|moved|works|worked|studies|studied|teaches|taught|married|loves|loved|hates|hated|likes|liked|plays|played|grew|says|said|told|met|wants|wanted|feels|felt|thinks|thought|quit|left|became|become|got|gotten|went|gone|done|did|bought|sold|took|taken|began|begun|started|joined|retired|relocated|graduated|returned|resigned|qualified|switched|divorced|separated|adopted|finished|stopped|passed|broke up with|split up with|split from|got engaged|got married|fell pregnant|gave birth|is (?:seeing|dating|engaged to|pregnant|married to))\b/u;
 const NOBODY_IN_PARTICULAR = /^(?:Everyone|Everybody|Someone|Somebody|Nobody|Anyone|Anybody|People|Everything|Nothing|Who|He|She|They|It|We|You|I|One)$/;
 const WORKPLACE = /\b(?:at|for|joined)\s+(\p{Lu}[\p{L}\d&'’-]+(?:\s+\p{Lu}[\p{L}\d&'’-]+){0,2})/gu;
 const PLURAL_RELATIVES =
@@ -230,8 +230,10 @@ export class Discourse {
     const recent = this.persons.filter((p) => p.turn >= this.turn - WINDOW && p.name !== speaker && p.name !== listener);
     const matching = recent.filter((p) => p.gender === gender);
     if (matching.length > 0) return matching.at(-1)!.name;
+    // "Aiyana broke up with Marco, she's seeing Theo now": with nobody of the pronoun's gender, the one person of no
+    // known gender is who it means, beside people of the other gender.
     const unknown = recent.filter((p) => p.gender === null);
-    return unknown.length === 1 && !recent.some((p) => p.gender !== null) ? unknown[0]!.name : null;
+    return unknown.length === 1 ? unknown[0]!.name : null;
   }
 
   /** The last place; not an employer the sentence itself names before "there" ("works for Qatar Airways there"). */

@@ -45,7 +45,7 @@ const FIRST_PERSON_SUBJECT = /^(?:I|I'm|I've|I'd|I'll|my|we|we're|we've|we'd|we'
 const WE_SUBJECT = /^(?:we|we're|we've|we'd|we'll|our)\b/i;
 const SECOND_PERSON_SUBJECT = /^(?:you|you're|you've|you'd|you'll|your)\b/i;
 const PROPER_SUBJECT = new RegExp(
-  String.raw`^(?!\p{L}+ing\b)(\p{Lu}[\p{L}'-]*(?:${NAME_PART}){0,2})(?='s\b|\s+(?:(?:\p{Ll}+ly|now|only|still|also|just|already|often|always|never|soon|then)\s+){0,2}(?:is|was|has|had|will|would|can|does|did|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|no longer|got|and|made|became|left|quit|took|bought|sold|won|went|began|ran|met|lost|found|kept|sang|drove|grew|wrote|\p{Ll}+(?:s|ed))\b)`,
+  String.raw`^(?!\p{L}+ing\b)(\p{Lu}[\p{L}'-]*(?:${NAME_PART}){0,2})(?='s\b|\s+(?:(?:\p{Ll}+ly|now|only|still|also|just|already|often|always|never|soon|then)\s+){0,2}(?:is|was|has|had|will|would|can|does|did|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|no longer|got|and|made|became|left|quit|took|bought|sold|won|went|began|ran|met|lost|found|kept|sang|drove|grew|wrote|broke up with|split up with|split from|gave birth|fell pregnant|fell ill|\p{Ll}+(?:s|ed))\b)`,
   'u',
 );
 // "My sister Lena is...", "Maya's brother Tom plays...", "Our drummer Kwame plays...": the relative is the subject.
