@@ -25,6 +25,7 @@ import { sentenceSpans } from '../text/sentences.js';
 import { attributeKey } from './attributes.js';
 import { bulletFacts, profileLinesAsSentences } from './bullets.js';
 import { emailAuthor } from './email-authors.js';
+import { endingsFirst } from './endings-first.js';
 import { movedHereNamed } from './moved-here.js';
 import { asAuthorWrote } from './user-voice.js';
 import { notesAsStatements } from './note-lines.js';
@@ -307,7 +308,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
     ...(pasted > 0 ? [`skipped ${pasted} turn(s) of more than ${MAX_TURN_SENTENCES} sentences (pasted text)`] : []),
     ...(truncated || budget < 0 ? [`read the first ${MAX_SENTENCES} sentences and ${MAX_SCAN_CHARS} characters of each part only`] : []),
   ];
-  const read = newHomesInDistricts(homeAfterLeaving(facts));
+  const read = endingsFirst(newHomesInDistricts(homeAfterLeaving(facts)));
   return notes.length > 0 ? { facts: read, note: notes.join('; ') } : { facts: read };
 }
 

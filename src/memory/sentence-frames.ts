@@ -3,6 +3,7 @@ import { behindCorrectionLead, roleNamedPlainly } from './correction-leads.js';
 import { titleGiven } from './made-by-others.js';
 import { statedInPassing } from './passing-mentions.js';
 import { reasonNamingRequested } from './request-reasons.js';
+import { ownBusinessStated } from './own-business.js';
 import { withoutTrailingRequest } from './trailing-requests.js';
 
 /**
@@ -13,5 +14,5 @@ import { withoutTrailingRequest } from './trailing-requests.js';
  * or filed; the statement alone is.
  */
 export function unframed(sentence: string): string {
-  return titleGiven(roleNamedPlainly(behindCorrectionLead(withoutTrailingRequest(statementBehindAnnouncement(statedInPassing(reasonNamingRequested(sentence)))))));
+  return titleGiven(roleNamedPlainly(behindCorrectionLead(withoutTrailingRequest(statementBehindAnnouncement(statedInPassing(ownBusinessStated(reasonNamingRequested(sentence))))))));
 }
