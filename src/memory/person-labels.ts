@@ -101,11 +101,27 @@ function isPersonName(name: string, bulleted: boolean): boolean {
 /** What a person does, opening a labelled line: a move, a job, a purchase, a sale. */
 const PERSON_DEED = /^(?:(?:now|just|finally|also|recently)\s+)*(?:sold|bought|moved|relocated|lives|works|left|quit|started|joined|married|retired|drives|adopted|switched|got)\b/i;
 
+// "- Bartek Nowak: parental leave until May" in meeting notes: a person away until a date, even one the lexicon does
+// not know by name (a full name with no common word in it); the line is theirs, not a field of the meeting.
+const AWAY_LINE =
+  /^(?<indent>\s*(?:[-*+•]\s+)?)(?<name>\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+){1,2})\s*(?::|\s[–—-])\s*(?:on\s+)?(?<what>(?:[\p{Ll}-]+\s+)?(?:leave|holiday|holidays|vacation|sabbatical|secondment))\s+(?<until>(?:until|till|through|to)\s+\S.*)$/u;
+
+function awayLine(line: string): string | null {
+  const m = AWAY_LINE.exec(line);
+  if (!m?.groups) return null;
+  const { indent, name, what, until } = m.groups as { indent: string; name: string; what: string; until: string };
+  const words = name.split(/\s+/);
+  if (FIELD_WORD.test(words[0]!) || isPlaceName(name) || words.some((w) => isOrganisation(w) || (isCommonWord(w) && !isKnownName(w)))) return null;
+  return `${indent}${name} is on ${what} ${until.replace(/[.;]*$/, '')}.`;
+}
+
 /** The text with each person-labelled line's subjectless sentences said of that person. */
 export function personLabelledLines(text: string): string {
   return text
     .split('\n')
     .map((line) => {
+      const away = awayLine(line);
+      if (away) return away;
       const m = LINE_LABEL.exec(line);
       if (!m?.groups) return line;
       const { indent, name, rest } = m.groups as { indent: string; name: string; rest: string };

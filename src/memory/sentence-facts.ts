@@ -80,6 +80,8 @@ const SLANG: [RegExp, string][] = [
   // "I'll eat anything": a habit said as a willingness, not a plan (the diet with no restrictions).
   [/\b(?:I'll|I will)\s+eat\s+(anything|everything)\b/gi, 'I eat $1'],
 ];
+// "Bartek Nowak is on parental leave until May": only people are on leave, so an unknown name that is is a person.
+const AWAY = /^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2}\s+(?:is|was)\s+(?:(?:now|currently|still)\s+)?(?:on|off)\s+(?:[\p{Ll}-]+\s+)?(?:leave|holiday|holidays|vacation|sabbatical|sick)\b/u;
 const NOT_A_PERSON =
   /^(?:The|This|That|These|Those|Today|Tomorrow|Yesterday|Everyone|Everybody|Nobody|Someone|Something|Nothing|Life|Work|Everything|Anyone|Lots|Most|Many|Some|Each|Every|All|Both|Which|What|Who|How|Why|Where|When|Here|There)\b/;
 
@@ -138,7 +140,7 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
   // "The user used to work at Google": classified by its present form (a past value of that attribute, below).
   const present = usedToPresent(text);
   const classified = present !== null ? classifyFact(present, phrase, 'present', dated) : classifyFact(text, phrase, tense, dated);
-  if (unsure && who.subject === c.discourse.fullName(unsure) && !classified.facets.some((f) => f.id !== 'other')) {
+  if (unsure && who.subject === c.discourse.fullName(unsure) && !classified.facets.some((f) => f.id !== 'other') && !AWAY.test(s)) {
     // "Nibbles died last week": a name the lexicon does not know, in a chat, is kept when it is a pet's ending (what
     // ends the owner's pet fact, pet-endings.ts).
     if (c.chat && !PERSON.test(s) && !c.mentions?.test(s) && !endedPetName(s)) return [];
