@@ -12,7 +12,10 @@ const FIRST_PERSON = /\b(?:I|I'm|I've|my|me)\b/;
 
 /** The name a short document's "From:" header gives its author, or null. */
 export function emailAuthor(content: string): string | null {
-  const head = content.split(/\r\n?|\n/).slice(0, 5).join('\n');
+  const head = content
+    .split(/\r\n?|\n/)
+    .slice(0, 5)
+    .join('\n');
   const m = FROM.exec(head);
   if (!m) return null;
   const name = m[1]!;

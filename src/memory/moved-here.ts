@@ -12,7 +12,9 @@ const MOVED_HERE = /(?:(?<=\b(?:I|we|I've|we've|have|had)\s+)|(?<=^|[.!?]\s+))(?
 // Where the writer lives or receives post, not where they went: "live in Leeds", "my address is … Leeds".
 const PLACE = /\b(?:live|lives|living|based|home|flat|apartment|house|address is|settled)\s+(?:in|at)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2})/gu;
 const STREET_WORDS = 'road|rd|street|st|avenue|ave|lane|ln|nagar|marg|colony|block|sector|layout|cross|main';
-const STREET = STREET_WORDS.split('|').map((w) => `${w}|${w[0]!.toUpperCase()}${w.slice(1)}`).join('|');
+const STREET = STREET_WORDS.split('|')
+  .map((w) => `${w}|${w[0]!.toUpperCase()}${w.slice(1)}`)
+  .join('|');
 const ADDRESS_END = new RegExp(String.raw`\b(?:${STREET})\.?\s*,\s+(\p{Lu}[\p{L}'’-]+)`, 'gu');
 
 /** The text with "moved/shifted here" naming the place said before it; unchanged when none was. */

@@ -12,8 +12,7 @@ const NAMED_PARTNER =
 // The clause says it as a statement already ("my wife is Thea", "my partner, Sam, is …" reads the same way) or the
 // partnership is over or not the speaker's own.
 const STATED = /\b(?:girlfriend|boyfriend|wife|husband|fianc[ée]e?|partner)\s*,?\s+(?:is|was|will be)\b/iu;
-const NOT_CURRENT =
-  /\b(?:ex|former|late|old|then|broke up|break up|breaking up|split|splitting|separated|separating|divorc\w*|dumped|left me|passed away|died|funeral|widow\w*|in crime|business|used to)\b/iu;
+const NOT_CURRENT = /\b(?:ex|former|late|old|then|broke up|break up|breaking up|split|splitting|separated|separating|divorc\w*|dumped|left me|passed away|died|funeral|widow\w*|in crime|business|used to)\b/iu;
 
 /** The clause, and "My <partner word> is <name>." when it names the speaker's partner in passing. */
 export function withNamedPartner(clause: string): string[] {

@@ -6,7 +6,8 @@ import { PROFESSIONS } from './attribute-patterns.js';
  * title whose last word names a job (a profession, lead, manager, head, director…).
  */
 const TITLE_WORD = new RegExp(String.raw`\b(?:${PROFESSIONS.join('|')}|lead|manager|head|director|chief|officer|partner|founder|vp|principal|supervisor)s?$`, 'i');
-const STILL_AT_NOW = /^(?<who>I(?:'m|’m| am)|(?<name>\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?:'s|’s| is))\s+(?<head>(?:still\s+)?(?:at|with|working at|working for)\s+\p{Lu}[^,;]{0,40}?),\s+now\s+(?:an?\s+)?(?<title>[\p{L} -]{2,40}?)\s*[.!]?$/u;
+const STILL_AT_NOW =
+  /^(?<who>I(?:'m|’m| am)|(?<name>\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?:'s|’s| is))\s+(?<head>(?:still\s+)?(?:at|with|working at|working for)\s+\p{Lu}[^,;]{0,40}?),\s+now\s+(?:an?\s+)?(?<title>[\p{L} -]{2,40}?)\s*[.!]?$/u;
 
 /** The clause, split in two when it names a title after the employer with "now". */
 export function titleAfterEmployer(clause: string): string[] {

@@ -12,7 +12,8 @@ const FOR_OWN = new RegExp(
   String.raw`^(?:it's|it is|this is|that's|that is)\s+(?:all\s+|actually\s+)?for\s+(?:my|our)\s+(?:own|new)\s+(?<biz>${BUSINESS})(?<name>${NAME})\s*,\s*(?:which\s+|that\s+)?(?:we|I)\s+(?:just\s+|finally\s+)?(?:opened|launched|started|set up)\b.*$`,
   'iu',
 );
-const SHIFTS_OVER = /^[Nn]o\s+more\s+(?:[\p{L}\d-]+\s+){0,3}?(?:shifts?|days|nights|weekends|double shifts|early starts|late nights)\s+at\s+(?<org>\p{Lu}[\p{L}\d&'.-]*(?:\s+\p{Lu}[\p{L}\d&'.-]*){0,2})(?=\s*(?:[,.!;]|$))/u;
+const SHIFTS_OVER =
+  /^[Nn]o\s+more\s+(?:[\p{L}\d-]+\s+){0,3}?(?:shifts?|days|nights|weekends|double shifts|early starts|late nights)\s+at\s+(?<org>\p{Lu}[\p{L}\d&'.-]*(?:\s+\p{Lu}[\p{L}\d&'.-]*){0,2})(?=\s*(?:[,.!;]|$))/u;
 
 /** "I run my own food truck, …" / "I no longer work at Noma." for those shapes, or the sentence itself. */
 export function ownBusinessStated(sentence: string): string {

@@ -164,12 +164,14 @@ const CUSTOMER_THEN_PREFERENCE = new RegExp(
 
 /** The contact's line as a statement of their job: "Mark Otieno works as a procurement manager." */
 export function contactsWithTitles(text: string): string {
-  return text
-    .replace(CONTACT_THEN_PREFERENCE, (_all, line: string, name: string, verb: string) => `${line}${name} ${verb.toLowerCase()}`)
-    .replace(CUSTOMER_THEN_PREFERENCE, (_all, line: string, name: string, verb: string) => `${line}${name} ${verb.toLowerCase()}`)
-    // The town is a place the lexicon knows, or a word that is no organisation's name ("Rahul Mehta, Infosys" is his employer).
-    .replace(CUSTOMER_WITH_TOWN, (all, lead: string, _label: string, name: string, town: string) =>
-      isPlaceName(town) || (!isOrganisation(town) && !isOrganisationShaped(town) && !isKnownName(town.split(/\s+/)[0]!) && !isCommonWord(town.split(/\s+/)[0]!)) ? `${lead}${name} lives in ${town}` : all,
-    )
-    .replace(CONTACT_WITH_TITLE, (_all, lead: string, name: string, title: string) => `${lead}${name} works as ${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title}`);
+  return (
+    text
+      .replace(CONTACT_THEN_PREFERENCE, (_all, line: string, name: string, verb: string) => `${line}${name} ${verb.toLowerCase()}`)
+      .replace(CUSTOMER_THEN_PREFERENCE, (_all, line: string, name: string, verb: string) => `${line}${name} ${verb.toLowerCase()}`)
+      // The town is a place the lexicon knows, or a word that is no organisation's name ("Rahul Mehta, Infosys" is his employer).
+      .replace(CUSTOMER_WITH_TOWN, (all, lead: string, _label: string, name: string, town: string) =>
+        isPlaceName(town) || (!isOrganisation(town) && !isOrganisationShaped(town) && !isKnownName(town.split(/\s+/)[0]!) && !isCommonWord(town.split(/\s+/)[0]!)) ? `${lead}${name} lives in ${town}` : all,
+      )
+      .replace(CONTACT_WITH_TITLE, (_all, lead: string, name: string, title: string) => `${lead}${name} works as ${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title}`)
+  );
 }

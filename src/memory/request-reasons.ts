@@ -10,10 +10,7 @@
 const REQUEST = String.raw`^(?:(?:please|pls|and)\s+)*(?:(?:never|don't|dont|do not|stop|avoid)\s+(?:put(?:ting)?|add(?:ing)?|us(?:e|ing)|includ(?:e|ing)|serv(?:e|ing)|giv(?:e|ing)\s+me|suggest(?:ing)?|recommend(?:ing)?|mak(?:e|ing)\s+me)\s+(?:any\s+|me\s+)?|no\s+(?:more\s+)?)`;
 const THING = String.raw`(?<thing>\p{Ll}[\p{Ll}-]+(?:\s+\p{Ll}[\p{Ll}-]+)?)`;
 const REASON = String.raw`(?<reason>I\s+(?:(?:really|just|honestly|absolutely|simply)\s+)?(?:can't stand|cannot stand|can't eat|cannot eat|can't have|hate|detest|loathe|don't like|do not like|don't eat|do not eat|dislike|am allergic to|'m allergic to)|I'm\s+(?:not a fan of|allergic to)|I am\s+(?:not a fan of|allergic to))`;
-const SHAPE = new RegExp(
-  String.raw`${REQUEST}${THING}(?:\s+(?:in|on|into|to|for|with|at)\b[^,;.!?]*)?\s*[,;:—–-]\s*${REASON}\s+(?:the stuff|that stuff|this stuff|it|them|those|that)(?<rest>\s*(?:[,.!;]|$).*)$`,
-  'iu',
-);
+const SHAPE = new RegExp(String.raw`${REQUEST}${THING}(?:\s+(?:in|on|into|to|for|with|at)\b[^,;.!?]*)?\s*[,;:—–-]\s*${REASON}\s+(?:the stuff|that stuff|this stuff|it|them|those|that)(?<rest>\s*(?:[,.!;]|$).*)$`, 'iu');
 const NOT_THING = /^(?:one|ones|thing|things|stuff|it|that|this|more|idea|ideas|way|problem|worries)$/i;
 
 /** "I can't stand coriander." for a request naming coriander with its reason, or the sentence itself. */

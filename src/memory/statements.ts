@@ -134,7 +134,11 @@ function introduction(sentence: string): string[] {
     if (/^(?:based|living|located)\s+in\s/i.test(item)) return `I live ${item.replace(/^\S+\s+/, '')}`;
     if (/^in\s+\p{Lu}/u.test(item)) return `I live ${item}`;
     // "two cats", "3 kids": what the speaker has, not what they are.
-    if (/^(?:one|two|three|four|five|six|seven|eight|nine|ten|a couple of|\d{1,2})\s+(?:\p{Ll}+\s+)?\p{Ll}{2,}s$/u.test(item) || /^(?:one|a|an)\s+(?:\p{Ll}+\s+)?(?:cat|dog|kid|child|son|daughter|baby|rabbit|horse|parrot|hamster)$/u.test(item)) return `I have ${item}`;
+    if (
+      /^(?:one|two|three|four|five|six|seven|eight|nine|ten|a couple of|\d{1,2})\s+(?:\p{Ll}+\s+)?\p{Ll}{2,}s$/u.test(item) ||
+      /^(?:one|a|an)\s+(?:\p{Ll}+\s+)?(?:cat|dog|kid|child|son|daughter|baby|rabbit|horse|parrot|hamster)$/u.test(item)
+    )
+      return `I have ${item}`;
     if (/^(?:a|an|the|from|married|single|divorced|engaged|separated|widowed|retired|originally)\b/i.test(item)) return `I'm ${item}`;
     if (PROFESSION_WORD.test(item) || /\s(?:at|for)\s+\p{Lu}/u.test(item)) return `I'm ${/^[aeiou]/i.test(item) ? 'an' : 'a'} ${item}`;
     return `I'm ${item}`;
