@@ -16,5 +16,11 @@ export const CAR_MODEL_PATTERNS: [RegExp | RegExp[], Build][] = [
   // "gave the Golf to my nephew", "sold our old Fiesta", "passed the Polo on to my sister"
   [new RegExp(String.raw`^\s+${ADV}${GIVEN_AWAY}\s+(?:away\s+)?(?:the|my|our|his|her|their)\s+(?:old\s+|trusty\s+|beloved\s+)?${MODEL}`, 'u'), (g) => f('vehicle', g.v, { ended: true })],
   // "cycle(s) everywhere on the new e-bike now", "ride my bike to work"
-  [new RegExp(String.raw`^\s+${ADV}(?:cycles?|rides?|gets? around|commutes?|goes|go)\s+(?:everywhere\s+|to work\s+|around\s+)?(?:on|by)\s+(?:the|my|our|an?)\s+${BIKE}\b`, 'iu'), (g) => f('vehicle', g.v)],
+  [
+    new RegExp(
+      String.raw`^\s+${ADV}(?:cycles?|rides?|gets? around|commutes?|goes|go)\s+(?:everywhere\s+|to work\s+|around\s+)?(?:on|by)\s+(?:the user's|\p{Lu}[\p{L}'-]*'s|the|my|our|his|her|their|an?)\s+${BIKE}\b`,
+      'iu',
+    ),
+    (g) => f('vehicle', g.v),
+  ],
 ];

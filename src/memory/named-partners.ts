@@ -20,3 +20,15 @@ export function withNamedPartner(clause: string): string[] {
   if (!m?.groups || STATED.test(clause) || NOT_CURRENT.test(clause)) return [clause];
   return [clause, `My ${m.groups.word} is ${m.groups.name}.`];
 }
+
+// "Keziah broke up with Dario over the summer, she's dating Oskar now": the breakup and the new partner are two facts,
+// or the whole sentence is read as the ending and the new partner is lost with the old.
+const BREAKUP_THEN = /^(?<ending>.*?\b(?:broke up with|split up with|split from|separated from|divorced)\s+\S.*?),\s+(?<then>(?:he|she|they)(?:'s|’s|\s+is|\s+are|'re|\s+has|\s+have)\s+\p{Ll}.*)$/u;
+
+/** A breakup and what followed it, as two clauses. */
+export function breakupThenNext(clause: string): string[] {
+  const m = BREAKUP_THEN.exec(clause);
+  if (!m?.groups) return [clause];
+  const then = m.groups.then!;
+  return [`${m.groups.ending}.`, `${then[0]!.toUpperCase()}${then.slice(1)}`];
+}

@@ -1,7 +1,7 @@
 import { COMMENT_ADVERBS } from './sentence-adverbs.js';
 import { indexTerms } from '../text/tokenize.js';
 import { eachNamedThing, withNewManager } from './named-things.js';
-import { withNamedPartner } from './named-partners.js';
+import { breakupThenNext, withNamedPartner } from './named-partners.js';
 import { titleAfterEmployer } from './now-titles.js';
 import { nowLast } from './now-first.js';
 import { NAME_PART } from './name-particles.js';
@@ -102,6 +102,7 @@ export function splitClauses(sentence: string): string[] {
     .flatMap(eachNamedThing)
     .flatMap(withNewManager)
     .flatMap(withNamedPartner)
+    .flatMap(breakupThenNext)
     .flatMap(titleAfterEmployer)
     .flatMap(eachOfBoth)
     .flatMap(introduction)
