@@ -114,8 +114,8 @@ describe('jobs, cars, likes and classes said in passing', () => {
     expect(read("user: the gym's closed for a month so I'm doing pilates class on Tuesdays instead\nassistant: Good idea.").map((f) => f.attribute)).toEqual(['schedule:pilat']);
   });
 
-  it('a catch-up lead ("Good news since we last spoke:") is no fact', () => {
-    expect(read('Maya: Good news since we last spoke: I got the job at Canva.\nAI: Congratulations!').map((f) => f.text)).toEqual(['Maya got the job at Canva.']);
+  it('a catch-up lead ("Huge news since we last chatted:") is no fact', () => {
+    expect(read('Maya: Huge news since we last chatted: I got the job at Canva.\nAI: Congratulations!').map((f) => f.text)).toEqual(['Maya got the job at Canva.']);
   });
 
   it('the languages of the world include Kazakh and Yoruba', () => {
