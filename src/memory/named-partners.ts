@@ -12,12 +12,15 @@ const NAMED_PARTNER =
 // The clause says it as a statement already ("my wife is Thea", "my partner, Sam, is …" reads the same way) or the
 // partnership is over or not the speaker's own.
 const STATED = /\b(?:girlfriend|boyfriend|wife|husband|fianc[ée]e?|partner)\s*,?\s+(?:is|was|will be)\b/iu;
+const AND_I = /^\s*and\s+(?:I|me)\b/;
 const NOT_CURRENT = /\b(?:ex|former|late|old|then|broke up|break up|breaking up|split|splitting|separated|separating|divorc\w*|dumped|left me|passed away|died|funeral|widow\w*|in crime|business|used to)\b/iu;
 
 /** The clause, and "My <partner word> is <name>." when it names the speaker's partner in passing. */
 export function withNamedPartner(clause: string): string[] {
   const m = NAMED_PARTNER.exec(clause);
-  if (!m?.groups || STATED.test(clause) || NOT_CURRENT.test(clause)) return [clause];
+  // "My husband Greg and I live in Tucson": the pair's fact is the speaker's already, and its partner is ended by a
+  // later "since the divorce" only as the pair (round 15); a separate partner fact would outlive the divorce.
+  if (!m?.groups || STATED.test(clause) || NOT_CURRENT.test(clause) || AND_I.test(clause.slice(m.index + m[0].length))) return [clause];
   return [clause, `My ${m.groups.word} is ${m.groups.name}.`];
 }
 
