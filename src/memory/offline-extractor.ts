@@ -24,7 +24,6 @@ import { doseStatements } from './dose-notes.js';
 import { sentenceSpans } from '../text/sentences.js';
 import { attributeKey } from './attributes.js';
 import { bulletFacts, profileLinesAsSentences } from './bullets.js';
-import { emailAuthor } from './email-authors.js';
 import { endingsFirst } from './endings-first.js';
 import { movedHereNamed } from './moved-here.js';
 import { asAuthorWrote } from './user-voice.js';
@@ -112,8 +111,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS): Extr
   // The user's name: the entity context's, else the one the user gives ("My name is Maya"), earlier turns included.
   const learned = entityName ? null : learnUserName([...before, ...(turns ?? [{ speaker: USER, content: noteBody, timestamp: null }])]);
   // "Kind regards,\nMarta Nowak\nHead of Analytics": the signer of a short note is its author, the "I" of its body.
-  // "From: Rahul Mehta" over a ticket written in the first person: its author, likewise.
-  const userName = entityName ?? learned ?? signed?.signer ?? (chat ? null : emailAuthor(doc.content)) ?? null;
+  const userName = entityName ?? learned ?? signed?.signer ?? null;
   const rename = (t: Turn): Turn => (learned && t.speaker === USER ? { ...t, speaker: learned } : t);
   // "Shifted here for work": a move here is to the place the turn named before it.
   const all: Turn[] = (turns ?? [{ speaker: userName ?? USER, content: noteBody, timestamp: null }]).map((t) => ({ ...rename(t), content: movedHereNamed(t.content) }));

@@ -48,16 +48,15 @@ describe('notes, tickets and CRM lines', () => {
     expect(latest.filter((t) => /Koç|buyer/.test(t))).toEqual([]);
   });
 
-  it('"Customer: Ananya Rao, Mysuru." is her town, and her "From:" ticket\'s "Shifted here" moves her to the address', async () => {
+  it('"Customer: Ananya Rao, Mysuru." is her town, and a ticket\'s "Shifted here" moves its writer to the address', () => {
     const first = 'Ticket #311 (Ananya Rao)\nCustomer: Ananya Rao, Mysuru. Prefers SMS for delivery updates.';
     expect(rows(first)).toEqual([
       ['Ananya Rao', 'residence', 'Ananya Rao lives in Mysuru.'],
       ['Ananya Rao', 'contact:prefer', 'Ananya Rao prefers SMS for delivery updates.'],
     ]);
     const second = 'Ticket #402\nFrom: Ananya Rao\nSubject: new address\nHello, please ship my order to 22 Temple Road, Chennai. Shifted here in February. Thanks, Ananya';
-    expect(rows(second)).toEqual([['Ananya Rao', 'residence', 'Ananya Rao moved to Chennai in February 2026.']]);
-    const latest = await latestTexts([first, '2025-08-01'], [second, '2026-03-10']);
-    expect(latest.filter((t) => t.includes('Mysuru'))).toEqual([]);
+    // The ticket's "From:" is not taken as its author (see the round 22 report): the move is the writer's.
+    expect(rows(second)).toEqual([['the user', 'residence', 'The user moved to Chennai in February 2026.']]);
   });
 
   it('"moved here" after a place only visited stays as it is', () => {
