@@ -8,11 +8,11 @@
  */
 
 const NAMED_PARTNER =
-  /(?<![\p{L}-])[Mm]y\s+(?:new\s+)?(?<word>girlfriend|boyfriend|wife|husband|fianc[ée]e?|partner)\s*,?\s+(?!(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame)\b)(?<name>\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?)(?![\p{L}'’])/u;
+  /(?<![\p{L}-])[Mm]y\s+(?:new\s+)?(?<word>girlfriend|boyfriend|wife|husband|fianc[ée]e?|partner)(?<comma>\s*,)?\s+(?!(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame)\b)(?<name>\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?)(?![\p{L}'’])/u;
 // The clause says it as a statement already ("my wife is Thea", "my partner, Sam, is …" reads the same way) or the
 // partnership is over or not the speaker's own.
 const STATED = /\b(?:girlfriend|boyfriend|wife|husband|fianc[ée]e?|partner)\s*,?\s+(?:is|was|will be)\b/iu;
-const AND_I = /^\s*and\s+(?:I|me)\b/;
+const AND_I = /^\s*,?\s*and\s+(?:I|me)\b/;
 const NOT_CURRENT = /\b(?:ex|former|late|old|then|broke up|break up|breaking up|split|splitting|separated|separating|divorc\w*|dumped|left me|passed away|died|funeral|widow\w*|in crime|business|used to)\b/iu;
 
 /** The clause, and "My <partner word> is <name>." when it names the speaker's partner in passing. */
@@ -20,7 +20,11 @@ export function withNamedPartner(clause: string): string[] {
   const m = NAMED_PARTNER.exec(clause);
   // "My husband Greg and I live in Tucson": the pair's fact is the speaker's already, and its partner is ended by a
   // later "since the divorce" only as the pair (round 15); a separate partner fact would outlive the divorce.
-  if (!m?.groups || STATED.test(clause) || NOT_CURRENT.test(clause) || AND_I.test(clause.slice(m.index + m[0].length))) return [clause];
+  const after = clause.slice(m?.index ?? 0).slice(m?.[0].length ?? 0);
+  if (!m?.groups || STATED.test(clause) || NOT_CURRENT.test(clause) || AND_I.test(after)) return [clause];
+  // "my girlfriend, Toby, and I": after a comma the name may be the next item of a list, not the partner's name; only
+  // an apposition closed by a verb ("my wife, Thea, is a teacher") is read as one.
+  if (m.groups.comma && !/^\s*,\s+(?!and\b)\p{Ll}+/u.test(after)) return [clause];
   return [clause, `My ${m.groups.word} is ${m.groups.name}.`];
 }
 
