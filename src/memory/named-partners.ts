@@ -21,7 +21,9 @@ export function withNamedPartner(clause: string): string[] {
   // "My husband Greg and I live in Tucson": the pair's fact is the speaker's already, and its partner is ended by a
   // later "since the divorce" only as the pair (round 15); a separate partner fact would outlive the divorce.
   const after = clause.slice(m?.index ?? 0).slice(m?.[0].length ?? 0);
-  if (!m?.groups || STATED.test(clause) || NOT_CURRENT.test(clause) || AND_I.test(after)) return [clause];
+  // "I live in Cork with my husband Eoin": the household reading (classify.ts) files that partner already.
+  const withPartner = m ? /\bwith\s*$/i.test(clause.slice(0, m.index)) : false;
+  if (!m?.groups || withPartner || STATED.test(clause) || NOT_CURRENT.test(clause) || AND_I.test(after)) return [clause];
   // "my girlfriend, Toby, and I": after a comma the name may be the next item of a list, not the partner's name; only
   // an apposition closed by a verb ("my wife, Thea, is a teacher") is read as one.
   if (m.groups.comma && !/^\s*,\s+(?!and\b)\p{Ll}+/u.test(after)) return [clause];
