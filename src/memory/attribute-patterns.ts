@@ -7,6 +7,8 @@ import { POSITION_PATTERNS } from './position-patterns.js';
 import { SCHEDULE_MOVE_PATTERNS } from './schedule-moves.js';
 import { LANGUAGE_SWITCH_PATTERNS } from './language-switches.js';
 import { BIRTH_PATTERNS } from './births.js';
+import { CAR_MODEL_PATTERNS } from './car-models.js';
+import { OWN_BUSINESS_PATTERNS } from './own-business.js';
 
 /**
  * What follows a fact's subject, matched to the attribute catalogue (attributes.ts): the words (attribute-words.ts),
@@ -18,6 +20,8 @@ export { ADV, DIETS, isUniqueRelative, LANGUAGES, PARTNER_WORDS, PET_WORDS, PROF
 export const PATTERNS: [RegExp | RegExp[], Build][] = [
   ...SCHEDULE_MOVE_PATTERNS,
   ...BIRTH_PATTERNS,
+  ...CAR_MODEL_PATTERNS,
+  ...OWN_BUSINESS_PATTERNS,
   ...CONSUMPTION_PATTERNS,
   ...PLACE_AND_WORK_PATTERNS,
   ...LIFE_PATTERNS,

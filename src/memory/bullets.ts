@@ -4,7 +4,7 @@ import { USER } from './conversation.js';
 import type { ExtractedFact } from './types.js';
 import { PROFILE_TITLE } from './note-lines.js';
 import { PROFESSIONS, RELATIVE_WORDS } from './attribute-patterns.js';
-import { isKnownName, isPlaceName } from './lexicon.js';
+import { isCommonWord, isKnownName, isOrganisation, isPlaceName } from './lexicon.js';
 import { kindOnly, withoutHeadingDate } from './heading-dates.js';
 
 /**
@@ -197,6 +197,11 @@ export function bulletFacts(content: string, title: string | null, documentDate:
 
 // "$300k (was $250k)", "Dec 15 (moved from Nov 1)": the former value is history, not part of the current one.
 const FORMER_VALUE = /\s*\((?:was|previously|formerly|originally|moved from|pushed from|changed from|up from|down from|old(?: value)?:?)\s[^()]*\)/gi;
+function fullNameOfPerson(name: string): boolean {
+  const parts = name.split(/\s+/);
+  return parts.length <= 3 && !isPlaceName(name) && parts.every((w) => !isCommonWord(w) && !isPlaceName(w) && !isOrganisation(w));
+}
+
 /** Labels that name no property of the heading's subject: the line is a remark, a to-do or an address header. */
 const RELATIVE = new RegExp(`^(?:${RELATIVE_WORDS})$`, 'i');
 const NOT_A_FIELD =
@@ -208,7 +213,10 @@ const NOT_A_FIELD =
  */
 function fieldFact(label: string, value: string, about: string, written: string): ExtractedFact | null {
   // "Dana Whitfield: VP Sales": a person's line, not a field.
-  if (/^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)+$/u.test(written.trim()) && isKnownName(written.trim().split(/\s+/)[0]!)) return null;
+  // "Bartek Nowak: parental leave until May": a full name the lexicon does not know is a person too, when no word of it is
+  // a common word, a place or an organisation ("Release owner", "Design Review", "Kraków Office" stay fields).
+  const full = written.trim();
+  if (/^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)+$/u.test(full) && (isKnownName(full.split(/\s+/)[0]!) || fullNameOfPerson(full))) return null;
   // "- Tuesday: swimming": a weekday first is a slot said backwards, which the sentence reader files (slot-statements.ts).
   if (/^(?:mon|tues|wednes|thurs|fri|satur|sun)days?$/.test(label)) return null;
   if (!/^[a-z][a-z -]{0,30}$/.test(label) || label.split(' ').length > 3 || NOT_A_FIELD.test(label) || PROFILE[label] || PERSONAL[label] || RELATIVE.test(label)) return null;

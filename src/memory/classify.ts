@@ -315,6 +315,11 @@ function household(facet: Facet, rest: string): Facet[] {
 
 /** What a habit is about: "runs 5k every Sunday" → running, "plays tennis on Tuesdays" → tennis. */
 function activityOf(rest: string): string | null {
+  // "is doing spin class on Mondays", "are taking pottery every Tuesday": the activity is what is done or taken.
+  rest = rest.replace(
+    /^(\s+(?:(?:now|also|still|just)\s+)?)(?:is|are|am|'s|'re|'m)\s+(?:(?:now|also|still|just)\s+)?(?:doing|taking|attending)\s+(?=[a-z]{3,}\s+(?:class|classes|lessons?|sessions?|course)\b)/i,
+    '$1attends ',
+  );
   const m = new RegExp(String.raw`^\s+${ADV}(?:never\s+)?([a-z]{2,})\s+(?:(?:to|at|in)\s+)?(?:(?:the|a|an|some|her|his|their)\s+)?([a-z]{3,})?`, 'i').exec(rest);
   if (!m) return null;
   const verb = m[1]!.toLowerCase();

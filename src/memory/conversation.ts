@@ -16,6 +16,8 @@ export const USER = 'the user';
 export const ASSISTANT = 'the assistant';
 
 const USER_ROLES = new Set(['user', 'human', 'customer', 'client']);
+// A full name, then a comma, a bracket or the end: a record's value, not a turn ("Rahul Mehta, Pune.").
+const RECORD_NAME = /^\s*\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,2}\s*(?:,\s*(?!I\b)\p{Lu}|[(|]|\.?\s*$)/u;
 const ASSISTANT_ROLES = new Set(['assistant', 'ai', 'bot', 'model', 'chatbot', 'agent', 'gpt', 'claude']);
 const SKIPPED_ROLES = new Set(['system', 'tool', 'function', 'developer']);
 
@@ -120,6 +122,8 @@ function fromLines(text: string, documentDate: string, userName: string | null):
     const speaker = m[2]!.trim();
     const isRole = USER_ROLES.has(speaker.toLowerCase()) || ASSISTANT_ROLES.has(speaker.toLowerCase()) || SKIPPED_ROLES.has(speaker.toLowerCase());
     if (!isRole && (!NAME.test(speaker) || LABELS.has(speaker.toLowerCase()))) return;
+    // "Customer: Rahul Mehta, Pune.": a ticket's field naming the customer, not the customer speaking.
+    if (/^(?:customer|client)$/i.test(speaker) && RECORD_NAME.test(m[3]!)) return;
     candidates.push({ line: i, stamp: m[1], speaker, text: m[3]! });
   });
   const isRole = (c: Candidate) => speakerOf(c.speaker) !== c.speaker || SKIPPED_ROLES.has(c.speaker.toLowerCase());

@@ -16,6 +16,8 @@ interface Person {
   gender: Gender | null;
   /** Turn index of the last mention. */
   turn: number;
+  /** Named as a sentence's subject doing what people do ("Aiyana broke up with Marco"), not only mentioned. */
+  acted?: boolean;
 }
 
 /** Turns back a pronoun may reach for its antecedent. */
@@ -47,7 +49,7 @@ const PLACE_PREPOSITION = /\b(?:at|in|into|from|near|on|of|via|inside|outside|ac
 // A name the lexicon does not know ("Kwame quit the bakery", "Thabo has started eating fish") is a person by what
 // it does: a verb of a life event after it ("quit", "has started"), not only the catalogue's verbs.
 const PERSON_VERB =
-  /^\s+(?:(?:now|only|just|still|also|finally)\s+){0,2}(?:(?:has|had)\s+(?:just\s+|finally\s+|now\s+|also\s+)?)?(?:lives|lived|moved|works|worked|studies|studied|teaches|taught|married|loves|loved|hates|hated|likes|liked|plays|played|grew|says|said|told|met|wants|wanted|feels|felt|thinks|thought|quit|left|became|become|got|gotten|went|gone|done|did|bought|sold|took|taken|began|begun|started|joined|retired|relocated|graduated|returned|resigned|qualified|switched|divorced|separated|adopted|finished|stopped|passed)\b/u;
+  /^\s+(?:(?:now|only|just|still|also|finally)\s+){0,2}(?:(?:has|had)\s+(?:just\s+|finally\s+|now\s+|also\s+)?)?(?:lives|lived|moved|works|worked|studies|studied|teaches|taught|married|loves|loved|hates|hated|likes|liked|plays|played|grew|says|said|told|met|wants|wanted|feels|felt|thinks|thought|quit|left|became|become|got|gotten|went|gone|done|did|bought|sold|took|taken|began|begun|started|joined|retired|relocated|graduated|returned|resigned|qualified|switched|divorced|separated|adopted|finished|stopped|passed|broke up with|split up with|split from|got engaged|got married|fell pregnant|gave birth|is (?:seeing|dating|engaged to|pregnant|married to))\b/u;
 const NOBODY_IN_PARTICULAR = /^(?:Everyone|Everybody|Someone|Somebody|Nobody|Anyone|Anybody|People|Everything|Nothing|Who|He|She|They|It|We|You|I|One)$/;
 const WORKPLACE = /\b(?:at|for|joined)\s+(\p{Lu}[\p{L}\d&'’-]+(?:\s+\p{Lu}[\p{L}\d&'’-]+){0,2})/gu;
 const PLURAL_RELATIVES =
@@ -117,7 +119,7 @@ export class Discourse {
       const person = atStart
         ? !isOrganisation(first) && !NOBODY_IN_PARTICULAR.test(first) && !/^\p{Lu}{2,}$/u.test(first) && PERSON_VERB.test(sentence.slice(m.index + m[0].length))
         : unknown && !PLACE_PREPOSITION.test(sentence.slice(0, m.index));
-      if (isKnownName(first) || person) this.mention(name, nameGender(first));
+      if (isKnownName(first) || person) this.mention(name, nameGender(first), false, atStart && person);
     }
     const partner = /^(\p{Lu}[\p{L}'’-]+) and I\b/u.exec(sentence);
     if (partner && isKnownName(partner[1]!)) this.partners.set(speaker, partner[1]!);
@@ -135,11 +137,11 @@ export class Discourse {
   }
 
   /** A person's name as mentioned; a known full name stays ("Maya Chen" then "Maya"). */
-  private mention(name: string, gender: Gender | null, keepCase = false): void {
+  private mention(name: string, gender: Gender | null, keepCase = false, acted = false): void {
     const n = keepCase ? name : name.trim();
     const i = this.persons.findIndex((p) => p.name === n || p.name.split(/\s+/)[0] === n);
     const known = i >= 0 ? this.persons.splice(i, 1)[0]! : null;
-    this.persons.push({ name: known?.name ?? n, gender: gender ?? known?.gender ?? null, turn: this.turn });
+    this.persons.push({ name: known?.name ?? n, gender: gender ?? known?.gender ?? null, turn: this.turn, acted: acted || known?.acted === true });
   }
 
   /** The speaker's partner, when they named one: what "we" resolves to beside the speaker. */
@@ -230,8 +232,12 @@ export class Discourse {
     const recent = this.persons.filter((p) => p.turn >= this.turn - WINDOW && p.name !== speaker && p.name !== listener);
     const matching = recent.filter((p) => p.gender === gender);
     if (matching.length > 0) return matching.at(-1)!.name;
+    // "Aiyana broke up with Marco, she's seeing Theo now": with nobody of the pronoun's gender, the one person of no
+    // known gender is who it means, also beside people of the other gender when they opened a sentence as a person.
+    // Only someone seen doing what people do: a pet's or a thing's name ("Her name's Coco") has no gender either.
     const unknown = recent.filter((p) => p.gender === null);
-    return unknown.length === 1 && !recent.some((p) => p.gender !== null) ? unknown[0]!.name : null;
+    if (unknown.length !== 1) return null;
+    return !recent.some((p) => p.gender !== null) || unknown[0]!.acted ? unknown[0]!.name : null;
   }
 
   /** The last place; not an employer the sentence itself names before "there" ("works for Qatar Airways there"). */

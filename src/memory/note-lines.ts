@@ -69,7 +69,14 @@ const FIELDS: Record<string, (s: string, v: string) => string> = {
   wife: (s, v) => `${possessive(s)} wife is ${v}.`,
   husband: (s, v) => `${possessive(s)} husband is ${v}.`,
   manager: (s, v) => `${possessive(s)} manager is ${v}.`,
+  // "New signature: Head of Sourcing, Turkcell" in a contact's note: the title, and the employer after it.
+  signature: (s, v) => {
+    const [title, org] = v.split(/\s*[,|·•–—]\s*|\s+-\s+/);
+    return org && /^\p{Lu}/u.test(org) && !/[@\d]/.test(org) ? `${s} works as ${article(title!)} at ${org}.` : `${s} works as ${article(title!)}.`;
+  },
 };
+/** "New signature", "Updated title", "Current role": the field the qualifier is about. */
+const FIELD_QUALIFIER = /^(?:new|updated|current|latest|revised)\s+/;
 
 function article(v: string): string {
   return /^(?:an?|the|my|his|her|their)\s/i.test(v) ? v : `${/^[aeiou]/i.test(v) ? 'an' : 'a'} ${v}`;
@@ -108,7 +115,8 @@ export function headingPerson(heading: string): string | null {
 
 /** A bullet's text that opens with a verb and no subject of its own ("Lives in Leeds", "Works as a midwife"). */
 function verbFragment(text: string): boolean {
-  const first = /^(\p{Lu}\p{Ll}+)\b/u.exec(text)?.[1];
+  // "Still prefers calls after 2pm": an adverb before the verb.
+  const first = (/^(?:Still|Now|Also|Currently|Usually|Always|Mostly|Only|Recently|Just)\s+(\p{Ll}+)\b/u.exec(text) ?? /^(\p{Lu}\p{Ll}+)\b/u.exec(text))?.[1];
   if (!first || isKnownName(first)) return false;
   const lower = first.toLowerCase();
   if (/^(?:is|was|has|had|got|left|moved|works|lives|prefers|likes|loves|hates|plays|drives|owns|speaks|studies|teaches|started|joined|quit|retired|adopted|bought|sold)$/.test(lower)) return true;
@@ -268,7 +276,7 @@ export function notesAsStatements(content: string): string {
           .replace(/[.;]+$/, '')
           .trim(),
       );
-      const make = FIELDS[label.toLowerCase()];
+      const make = FIELDS[label.toLowerCase()] ?? FIELDS[label.toLowerCase().replace(FIELD_QUALIFIER, '')];
       if (person && make && value) {
         out[i] = make(person, value) + (remark ? ` ${person} ${remark.replace(/[.;]+$/, '')}.` : '');
         continue;

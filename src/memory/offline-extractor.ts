@@ -25,6 +25,8 @@ import { doseStatements } from './dose-notes.js';
 import { sentenceSpans } from '../text/sentences.js';
 import { attributeKey } from './attributes.js';
 import { bulletFacts, profileLinesAsSentences } from './bullets.js';
+import { endingsFirst } from './endings-first.js';
+import { movedHereNamed } from './moved-here.js';
 import { asAuthorWrote } from './user-voice.js';
 import { notesAsStatements } from './note-lines.js';
 import { classifyFact } from './classify.js';
@@ -119,7 +121,8 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS, forms
   // "Kind regards,\nMarta Nowak\nHead of Analytics": the signer of a short note is its author, the "I" of its body.
   const userName = entityName ?? learned ?? signed?.signer ?? null;
   const rename = (t: Turn): Turn => (learned && t.speaker === USER ? { ...t, speaker: learned } : t);
-  const all: Turn[] = (turns ?? [{ speaker: userName ?? USER, content: noteBody, timestamp: null }]).map(rename);
+  // "Shifted here for work": a move here is to the place the turn named before it.
+  const all: Turn[] = (turns ?? [{ speaker: userName ?? USER, content: noteBody, timestamp: null }]).map((t) => ({ ...rename(t), content: movedHereNamed(t.content) }));
   const earlier = before.map(rename);
   const speakers = [...new Set([...earlier, ...all].map((t) => t.speaker))];
   const humans = speakers.filter((s) => s !== ASSISTANT);
@@ -311,7 +314,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS, forms
     ...(pasted > 0 ? [`skipped ${pasted} turn(s) of more than ${MAX_TURN_SENTENCES} sentences (pasted text)`] : []),
     ...(truncated || budget < 0 ? [`read the first ${MAX_SENTENCES} sentences and ${MAX_SCAN_CHARS} characters of each part only`] : []),
   ];
-  const read = newHomesInDistricts(homeAfterLeaving(facts));
+  const read = endingsFirst(newHomesInDistricts(homeAfterLeaving(facts)));
   return notes.length > 0 ? { facts: read, note: notes.join('; ') } : { facts: read };
 }
 

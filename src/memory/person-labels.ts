@@ -1,6 +1,7 @@
 import { isBareNoun, isCommonWord, isKnownName, isOrganisation, isPlaceName, isVerbForm } from './lexicon.js';
 import { NAME_PART } from './name-particles.js';
 import { escapeRe } from '../text/regex-escape.js';
+import { isOrganisationShaped } from './organisation-names.js';
 
 /**
  * A line opened by a person's name as its label, then what they did with no subject of its own, as terse notes and
@@ -100,11 +101,27 @@ function isPersonName(name: string, bulleted: boolean): boolean {
 /** What a person does, opening a labelled line: a move, a job, a purchase, a sale. */
 const PERSON_DEED = /^(?:(?:now|just|finally|also|recently)\s+)*(?:sold|bought|moved|relocated|lives|works|left|quit|started|joined|married|retired|drives|adopted|switched|got)\b/i;
 
+// "- Bartek Nowak: parental leave until May" in meeting notes: a person away until a date, even one the lexicon does
+// not know by name (a full name with no common word in it); the line is theirs, not a field of the meeting.
+const AWAY_LINE =
+  /^(?<indent>\s*(?:[-*+•]\s+)?)(?<name>\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+){1,2})\s*(?::|\s[–—-])\s*(?:on\s+)?(?<what>(?:[\p{Ll}-]+\s+)?(?:leave|holiday|holidays|vacation|sabbatical|secondment))\s+(?<until>(?:until|till|through|to)\s+\S.*)$/u;
+
+function awayLine(line: string): string | null {
+  const m = AWAY_LINE.exec(line);
+  if (!m?.groups) return null;
+  const { indent, name, what, until } = m.groups as { indent: string; name: string; what: string; until: string };
+  const words = name.split(/\s+/);
+  if (FIELD_WORD.test(words[0]!) || isPlaceName(name) || words.some((w) => isOrganisation(w) || (isCommonWord(w) && !isKnownName(w)))) return null;
+  return `${indent}${name} is on ${what} ${until.replace(/[.;]*$/, '')}.`;
+}
+
 /** The text with each person-labelled line's subjectless sentences said of that person. */
 export function personLabelledLines(text: string): string {
   return text
     .split('\n')
     .map((line) => {
+      const away = awayLine(line);
+      if (away) return away;
       const m = LINE_LABEL.exec(line);
       if (!m?.groups) return line;
       const { indent, name, rest } = m.groups as { indent: string; name: string; rest: string };
@@ -134,9 +151,27 @@ const CONTACT_THEN_PREFERENCE = new RegExp(
   'gimu',
 );
 
+/** "Customer: Rahul Mehta, Pune.": a customer or client named with their town, in a ticket or CRM line. */
+const CUSTOMER_WITH_TOWN = new RegExp(
+  String.raw`(^|[.;]\s+)((?:customer|client|patient|guest|member)\s*:\s+)(\p{Lu}[\p{L}'’-]*(?:${NAME_PART}){1,2})\s*,\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)(?=\s*(?:[.;]|$))`,
+  'gimu',
+);
+/** "…, Pune. Prefers WhatsApp for delivery updates.": a subjectless preference after a customer's line is theirs too. */
+const CUSTOMER_THEN_PREFERENCE = new RegExp(
+  String.raw`((?:^|[.;]\s+)(?:customer|client|patient|guest|member)\s*:\s+(\p{Lu}[\p{L}'’-]*(?:${NAME_PART}){0,2})[^.\n]{0,60}\.\s+)(Prefers|Only wants|Wants|Likes)(?=\s)`,
+  'gimu',
+);
+
 /** The contact's line as a statement of their job: "Mark Otieno works as a procurement manager." */
 export function contactsWithTitles(text: string): string {
-  return text
-    .replace(CONTACT_THEN_PREFERENCE, (_all, line: string, name: string, verb: string) => `${line}${name} ${verb.toLowerCase()}`)
-    .replace(CONTACT_WITH_TITLE, (_all, lead: string, name: string, title: string) => `${lead}${name} works as ${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title}`);
+  return (
+    text
+      .replace(CONTACT_THEN_PREFERENCE, (_all, line: string, name: string, verb: string) => `${line}${name} ${verb.toLowerCase()}`)
+      .replace(CUSTOMER_THEN_PREFERENCE, (_all, line: string, name: string, verb: string) => `${line}${name} ${verb.toLowerCase()}`)
+      // The town is a place the lexicon knows, or a word that is no organisation's name ("Rahul Mehta, Infosys" is his employer).
+      .replace(CUSTOMER_WITH_TOWN, (all, lead: string, _label: string, name: string, town: string) =>
+        isPlaceName(town) || (!isOrganisation(town) && !isOrganisationShaped(town) && !isKnownName(town.split(/\s+/)[0]!) && !isCommonWord(town.split(/\s+/)[0]!)) ? `${lead}${name} lives in ${town}` : all,
+      )
+      .replace(CONTACT_WITH_TITLE, (_all, lead: string, name: string, title: string) => `${lead}${name} works as ${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title}`)
+  );
 }

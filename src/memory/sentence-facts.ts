@@ -45,7 +45,7 @@ const FIRST_PERSON_SUBJECT = /^(?:I|I'm|I've|I'd|I'll|my|we|we're|we've|we'd|we'
 const WE_SUBJECT = /^(?:we|we're|we've|we'd|we'll|our)\b/i;
 const SECOND_PERSON_SUBJECT = /^(?:you|you're|you've|you'd|you'll|your)\b/i;
 const PROPER_SUBJECT = new RegExp(
-  String.raw`^(?!\p{L}+ing\b)(\p{Lu}[\p{L}'-]*(?:${NAME_PART}){0,2})(?='s\b|\s+(?:(?:\p{Ll}+ly|now|only|still|also|just|already|often|always|never|soon|then)\s+){0,2}(?:is|was|has|had|will|would|can|does|did|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|no longer|got|and|made|became|left|quit|took|bought|sold|won|went|began|ran|met|lost|found|kept|sang|drove|grew|wrote|\p{Ll}+(?:s|ed))\b)`,
+  String.raw`^(?!\p{L}+ing\b)(\p{Lu}[\p{L}'-]*(?:${NAME_PART}){0,2})(?='s\b|\s+(?:(?:\p{Ll}+ly|now|only|still|also|just|already|often|always|never|soon|then)\s+){0,2}(?:is|was|has|had|will|would|can|does|did|doesn't|didn't|isn't|wasn't|hasn't|won't|can't|no longer|got|and|made|became|left|quit|took|bought|sold|won|went|began|ran|met|lost|found|kept|sang|drove|grew|wrote|broke up with|split up with|split from|gave birth|fell pregnant|fell ill|\p{Ll}+(?:s|ed))\b)`,
   'u',
 );
 // "My sister Lena is...", "Maya's brother Tom plays...", "Our drummer Kwame plays...": the relative is the subject.
@@ -80,6 +80,8 @@ const SLANG: [RegExp, string][] = [
   // "I'll eat anything": a habit said as a willingness, not a plan (the diet with no restrictions).
   [/\b(?:I'll|I will)\s+eat\s+(anything|everything)\b/gi, 'I eat $1'],
 ];
+// "Bartek Nowak is on parental leave until May": only people are on leave, so an unknown name that is is a person.
+const AWAY = /^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2}\s+(?:is|was)\s+(?:(?:now|currently|still)\s+)?(?:on|off)\s+(?:[\p{Ll}-]+\s+)?(?:leave|holiday|holidays|vacation|sabbatical|sick)\b/u;
 const NOT_A_PERSON =
   /^(?:The|This|That|These|Those|Today|Tomorrow|Yesterday|Everyone|Everybody|Nobody|Someone|Something|Nothing|Life|Work|Everything|Anyone|Lots|Most|Many|Some|Each|Every|All|Both|Which|What|Who|How|Why|Where|When|Here|There)\b/;
 
@@ -138,7 +140,7 @@ export function factsOfClause(clause: string, c: ClauseContext): ExtractedFact[]
   // "The user used to work at Google": classified by its present form (a past value of that attribute, below).
   const present = usedToPresent(text);
   const classified = present !== null ? classifyFact(present, phrase, 'present', dated) : classifyFact(text, phrase, tense, dated);
-  if (unsure && who.subject === c.discourse.fullName(unsure) && !classified.facets.some((f) => f.id !== 'other')) {
+  if (unsure && who.subject === c.discourse.fullName(unsure) && !classified.facets.some((f) => f.id !== 'other') && !AWAY.test(s)) {
     // "Nibbles died last week": a name the lexicon does not know, in a chat, is kept when it is a pet's ending (what
     // ends the owner's pet fact, pet-endings.ts).
     if (c.chat && !PERSON.test(s) && !c.mentions?.test(s) && !endedPetName(s)) return [];

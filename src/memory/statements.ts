@@ -1,9 +1,11 @@
 import { COMMENT_ADVERBS } from './sentence-adverbs.js';
 import { indexTerms } from '../text/tokenize.js';
 import { eachNamedThing, withNewManager } from './named-things.js';
+import { breakupThenNext, withNamedPartner } from './named-partners.js';
+import { titleAfterEmployer } from './now-titles.js';
 import { nowLast } from './now-first.js';
 import { NAME_PART } from './name-particles.js';
-import { isKnownName, isPlaceName, isVerbForm } from './lexicon.js';
+import { isBareNoun, isCommonWord, isKnownName, isPlaceName, isVerbForm } from './lexicon.js';
 import { IRREGULAR_PAST, isRegularPast, tenseOf } from './tense.js';
 import { DIETS, PARTNER_WORDS, PET_WORDS, PROFESSIONS, RELATIVE_WORDS } from './attribute-patterns.js';
 import { selfIntroducedName } from './discourse.js';
@@ -17,7 +19,7 @@ import { escapeRe } from '../text/regex-escape.js';
  * has no content word beyond small talk ("I totally agree", "I'm so happy for you").
  */
 
-const INTERJECTION = String.raw`(?:hey|hi|hiya|hello|oh|ooh|ah+|aw+|wow|whoa|woah|yeah|yea|yep|yes|yup|no|nope|nah|ok|okay|alright|well|hm+|um+|uh+|(?:ha)+|lol|lmao|omg|gosh|man|dude|thanks|thank you|thx|ty|great|cool|awesome|nice|sweet|sure|totally|absolutely|definitely|indeed|anyway|anyways|btw|by the way|honestly|actually|right|true|congrats|congratulations|good (?:morning|evening|night|afternoon)|yay|phew|ugh|sorry|oops|of course|exactly|agreed|same here|same|me too|likewise|cheers|bye|goodbye|oh my|oh wow|oh no|speaking of which|in fact|to be honest|fun fact|guess what|you know what|good to hear|glad to hear|interesting|fair enough|good point|i see|got it|makes sense|perfect|excellent|wonderful|fantastic|amazing|love it|noted|funny story|long story short|funny|just so you know|fyi|quick update|big news|good news|bad news|some news|news flash|heads up|side note|random thought|update|correction|scratch that|wait|so yeah|oh and|oh also|also|plus|just fyi|real talk|not gonna lie|ngl|tbh|to be fair|for the record|for context|quick question|small update|life update|fun story|true story)`;
+const INTERJECTION = String.raw`(?:hey|hi|hiya|hello|oh|ooh|ah+|aw+|wow|whoa|woah|yeah|yea|yep|yes|yup|no|nope|nah|ok|okay|alright|well|hm+|um+|uh+|(?:ha)+|lol|lmao|omg|gosh|man|dude|thanks|thank you|thx|ty|great|cool|awesome|nice|sweet|sure|totally|absolutely|definitely|indeed|anyway|anyways|btw|by the way|honestly|actually|right|true|congrats|congratulations|good (?:morning|evening|night|afternoon)|yay|phew|ugh|sorry|oops|of course|exactly|agreed|same here|same|me too|likewise|cheers|bye|goodbye|oh my|oh wow|oh no|speaking of which|in fact|to be honest|fun fact|guess what|you know what|good to hear|glad to hear|interesting|fair enough|good point|i see|got it|makes sense|perfect|excellent|wonderful|fantastic|amazing|love it|noted|funny story|long story short|funny|just so you know|fyi|quick update|big news|good news|bad news|some news|news flash|heads up|side note|random thought|update|correction|scratch that|wait|so yeah|oh and|oh also|also|plus|just fyi|real talk|not gonna lie|ngl|tbh|to be fair|for the record|for context|quick question|quick one|small update|life update|fun story|true story)`;
 const LEADING = new RegExp(String.raw`^${INTERJECTION}(?:\s+(?:so much|a lot|again|for (?:that|this|sharing|asking|the \w+)|you|guys|all))?(?:,?\s+\p{Lu}[\p{L}'-]*)?\s*(?:[,!.;:—–-]+\s*|$)`, 'iu');
 // "These days my favourite band is X": a time opener adds nothing the present tense does not say.
 // "Sorry, I meant I live in Braga": a correction's lead-in is not the statement.
@@ -99,6 +101,9 @@ export function splitClauses(sentence: string): string[] {
     .map(nowLast)
     .flatMap(eachNamedThing)
     .flatMap(withNewManager)
+    .flatMap(withNamedPartner)
+    .flatMap(breakupThenNext)
+    .flatMap(titleAfterEmployer)
     .flatMap(eachOfBoth)
     .flatMap(introduction)
     .flatMap(splitAtSubject)
@@ -129,6 +134,12 @@ function introduction(sentence: string): string[] {
     if (/^\d{1,3}(?:\s*(?:y\/?o|years?(?:\s+old)?))?$/i.test(item)) return `I'm ${item.replace(/\s*y\/?o$/i, '')}`;
     if (/^(?:based|living|located)\s+in\s/i.test(item)) return `I live ${item.replace(/^\S+\s+/, '')}`;
     if (/^in\s+\p{Lu}/u.test(item)) return `I live ${item}`;
+    // "two cats", "3 kids": what the speaker has, not what they are.
+    if (
+      /^(?:one|two|three|four|five|six|seven|eight|nine|ten|a couple of|\d{1,2})\s+(?:\p{Ll}+\s+)?\p{Ll}{2,}s$/u.test(item) ||
+      /^(?:one|a|an)\s+(?:\p{Ll}+\s+)?(?:cat|dog|kid|child|son|daughter|baby|rabbit|horse|parrot|hamster)$/u.test(item)
+    )
+      return `I have ${item}`;
     if (/^(?:a|an|the|from|married|single|divorced|engaged|separated|widowed|retired|originally)\b/i.test(item)) return `I'm ${item}`;
     if (PROFESSION_WORD.test(item) || /\s(?:at|for)\s+\p{Lu}/u.test(item)) return `I'm ${/^[aeiou]/i.test(item) ? 'an' : 'a'} ${item}`;
     return `I'm ${item}`;
@@ -445,7 +456,9 @@ function isFragment(sentence: string): boolean {
   for (let i = 0; i < Math.min(ws.length, 7); i++) {
     const w = ws[i]!.replace(/[^\p{L}']/gu, '');
     if (i > 0 && SUBORDINATOR.test(w)) return true;
-    const afterName = i > 0 && /^\p{Lu}/u.test(ws[i - 1]!) && /^\p{Ll}+s$/u.test(w);
+    // "Tom plays", not "Big news since …": a capitalised word the lexicon knows as an adjective or noun is no name.
+    const prev = ws[i - 1]?.replace(/[^\p{L}']/gu, '') ?? '';
+    const afterName = i > 0 && /^\p{Lu}/u.test(prev) && !(isCommonWord(prev) && !isBareNoun(prev)) && /^\p{Ll}+s$/u.test(w);
     if (AUXILIARY.test(w) || isRegularPast(w) || IRREGULAR_PAST.has(w.toLowerCase()) || isVerbForm(w) || afterName || w.includes("'")) return false;
   }
   return false;
