@@ -2,12 +2,16 @@ import type { MemoryRecord } from '../core/types.js';
 import type { RankedMemory } from './rank-move.js';
 import { moveUp } from './rank-move.js';
 import { attributeSpec } from '../memory/attributes.js';
-import { canonicalAttribute, subjectOf, type SubjectKey } from './memory-ranking.js';
+import { canonicalAttribute, statedLater, subjectOf, type SubjectKey } from './memory-ranking.js';
 
 /** A move that names no place: "The user and others relocated over Easter.", "We moved last month." */
 const MOVED = /\b(?:relocated|moved)\b/i;
 /** A place named after "in", "to", "from" or "based in": "a new job at Deloitte in Manchester". */
 const NAMES_PLACE = /\b(?:in|to|from)\s+\p{Lu}\p{L}+/u;
+/** A move done, told without being filed as the home: "have arrived in Toronto", "Since relocating to Bristol in May". */
+const ARRIVED = /\b(?:(?:arrived|moved|relocated|settled)\s+(?:in|to)|[Ss]ince\s+(?:relocating|moving)\s+to)\s+(\p{Lu}\p{L}+)/u;
+/** A stay, not a home: "arrived in Rome for the conference". */
+const STAY = /\b(?:trip|holiday|vacation|visit(?:ing)?|conference|weekend|for\s+(?:a|the)\s+(?:week|night|day)s?|back\s+home)\b/i;
 
 /**
  * "Where do I live?" (issue 26, round 22). Two cases where the first answer did not say where the asked person lives.
@@ -20,6 +24,11 @@ const NAMES_PLACE = /\b(?:in|to|from)\s+\p{Lu}\p{L}+/u;
  * asked person's fact that names a place under another attribute ("Tom teaches maths in Manchester.", 0.084). Now the
  * first such fact of the asked person (`about` > 0) goes just above each home of another person (`about` < 0), when no home of the asked
  * person is among the hits.
+ *
+ * A move done but not filed as the home ("We've arrived in Toronto", "Since relocating to Bristol in May I cycle
+ * everywhere") ranked under the home it left ("The user lives in Manchester.", 0.996 over 0.217). Now such a fact of
+ * the asked person (or of no one), stated later and in another document, goes just above the home; a stay ("arrived
+ * in Rome for the conference") does not.
  */
 export function placeAboveBareMove<T extends RankedMemory>(ranked: readonly T[], asked: readonly string[], subjectKey: SubjectKey, about: (m: MemoryRecord) => number): T[] {
   if (!asked.includes('residence')) return [...ranked];
@@ -35,10 +44,22 @@ export function placeAboveBareMove<T extends RankedMemory>(ranked: readonly T[],
     } else if (isResidence(m) && about(m) < 0 && !out.some((h) => isResidence(h.memory) && about(h.memory) > 0)) {
       j = out.findIndex((h, k) => k > i && !moved.has(h.memory.id) && about(h.memory) > 0 && NAMES_PLACE.test(h.memory.memory));
     }
+    if (j < 0 && isResidence(m) && about(m) > 0) {
+      j = out.findIndex((h, k) => k > i && !moved.has(h.memory.id) && arrivedSince(h.memory, m, about, subjectKey));
+    }
     if (j < 0) continue;
     moved.add(moveUp(out, j, i).memory.id);
   }
   return out;
+}
+
+function arrivedSince(m: MemoryRecord, home: MemoryRecord, about: (m: MemoryRecord) => number, subjectKey: SubjectKey): boolean {
+  const place = m.attribute === null && !STAY.test(m.memory) ? ARRIVED.exec(m.memory)?.[1] : undefined;
+  if (!place) return false;
+  // "Since relocating to Bristol in May." has no subject: the capitalised word its subject is read from is the place.
+  const noOne = m.subject === null && subjectOf(m, subjectKey) === subjectKey(place);
+  if (!noOne && about(m) < 0) return false;
+  return !m.documentIds.some((d) => home.documentIds.includes(d)) && statedLater(m, home);
 }
 
 function bareMove(m: MemoryRecord): boolean {
