@@ -56,4 +56,22 @@ describe('where someone lives', () => {
     const ranked = await searchFacts(facts, 'where does Tom live, which city does he live in?');
     expect(ranked[0]).toBe('Tom lives in Salford.');
   });
+
+  it('puts a later arrival not filed as the home above the home it left', async () => {
+    const facts = [
+      told('The user lives in Manchester.', 'the user', 'residence', '2026-05-11', 'chat-1'),
+      told('The user and others have arrived in Toronto, the flat is tiny but the neighbourhood is great.', 'the user', null, '2026-09-02', 'chat-2'),
+    ];
+    const ranked = await searchFacts(facts, 'where do I live? The user lives in Manchester.');
+    expect(ranked[0]).toBe('The user and others have arrived in Toronto, the flat is tiny but the neighbourhood is great.');
+  });
+
+  it('keeps the home first above an arrival for a stay', async () => {
+    const facts = [
+      told('The user lives in Manchester.', 'the user', 'residence', '2026-05-11', 'chat-1'),
+      told('The user has arrived in Rome for the conference, the hotel is tiny.', 'the user', null, '2026-09-02', 'chat-2'),
+    ];
+    const ranked = await searchFacts(facts, 'where do I live? The user lives in Manchester.');
+    expect(ranked[0]).toBe('The user lives in Manchester.');
+  });
 });
