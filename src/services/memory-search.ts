@@ -15,6 +15,8 @@ import { allergiesAboveDenials } from './memory-denials.js';
 import { titleAboveEmployer } from './memory-job-questions.js';
 import { startAboveOffer } from './job-offers.js';
 import { actionAboveTrouble } from './doing-about.js';
+import { newerPartnerFirst } from './partner-mentions.js';
+import { placeAboveBareMove } from './residence-places.js';
 import { restOfSetAboveEnding } from './memory-set-endings.js';
 import { pastQuestion, previousValueFirst } from './memory-past.js';
 import { memoryTerms } from './memory-terms.js';
@@ -209,8 +211,9 @@ export class MemorySearch {
         p.q,
         subjects.key,
       );
+      const placed = placeAboveBareMove(newerPartnerFirst(ranked, asked, subjects.key), asked, subjects.key, (m) => subjects.match(m));
       return oneSlotPerSource(
-        (past ? previousValueFirst(ranked, past, asked, subjects.key) : ranked).filter((h) => h.similarity >= p.threshold),
+        (past ? previousValueFirst(placed, past, asked, subjects.key) : placed).filter((h) => h.similarity >= p.threshold),
         limit,
       );
     };
