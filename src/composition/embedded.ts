@@ -17,7 +17,7 @@ export async function composeEmbedded(config: Readonly<Config>, logger: Logger, 
   const services = buildServices(base, runner);
   const syncRunner = new EmbeddedSyncRunner(services.syncDeps, { pollMs: config.connectors.pollMs, concurrency: 2 });
   const jobDeps = { store: base.store, logger };
-  const jobs = [startKeyExpiryTimer(config, jobDeps), startMemoryExpiryTimer(config.memoryExpiryCheckMs, jobDeps)];
+  const jobs = [startKeyExpiryTimer(config, jobDeps), startMemoryExpiryTimer(config.memoryExpiryCheckMs, { ...jobDeps, embedder: base.pipelineDeps.embedder })];
   return assembleRuntime(base, services, {
     embeddedRunner: runner,
     syncRunner,

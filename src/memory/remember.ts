@@ -19,7 +19,7 @@ import { withVectorContext } from './memory-context.js';
 import { renamedSubject, renameEveryMemory } from './renamed-people.js';
 import { keepRestOfSet } from './set-member-endings.js';
 import { arrivedFromPlans } from './plan-arrivals.js';
-import { startedFromPlans } from './job-start-plans.js';
+import { plannedStart, startedFromPlans } from './job-start-plans.js';
 import { changeAfterEnding } from './ended-before-change.js';
 import type { ExtractedFact, RelationCandidate, RelationDecision, RelationJudge } from './types.js';
 
@@ -77,15 +77,18 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
   const outcome: RememberOutcome = { created: [], updated: [], duplicates: [], extended: [] };
   if (facts.length === 0) return outcome;
   const userNames = await userNamesOf(deps, ctx, facts);
-  const named = await withKnownEmployers(
-    deps.memories,
-    ctx,
-    await withRelativeNames(
+  // "I'm starting at N26 on 1 March", said in February: a plan until its day, not the job (job-start-plans.ts).
+  const named = (
+    await withKnownEmployers(
       deps.memories,
       ctx,
-      facts.map((f) => withUserNames(f, userNames)),
-    ),
-  );
+      await withRelativeNames(
+        deps.memories,
+        ctx,
+        facts.map((f) => withUserNames(f, userNames)),
+      ),
+    )
+  ).map((f) => plannedStart(f, ctx));
   const vectors = await deps.embedder.embedDocuments(named.map((f) => withVectorContext(f.text, ctx.vectorContext)));
   for (const [i, named_] of named.entries()) {
     let fact = named_;

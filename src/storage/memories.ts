@@ -139,6 +139,11 @@ export interface MemoryStore {
   memoryKeywordSearch(orgId: string, query: MemoryKeywordQuery): Promise<MemoryCandidate[]>;
   /** Marks memories of any organisation whose forgetAfter has passed as forgotten; returns how many. */
   forgetExpiredMemories(now: string): Promise<number>;
+  /**
+   * Latest, unforgotten memories of any organisation filed under `attribute` whose forgetAfter has passed by `now`:
+   * what the expiry job is about to forget, read first when forgetting one means more (a planned job start's day came).
+   */
+  expiringMemories(now: string, attribute: string): Promise<MemoryRecord[]>;
   /** Number of latest, unforgotten memories per tag (for container-tag lists). */
   memoryCounts(orgId: string, tags?: readonly string[]): Promise<Map<string, number>>;
   /** Removes memories for good (a container tag deleted with its content). */

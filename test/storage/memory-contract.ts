@@ -359,6 +359,18 @@ export function runMemoryContract(name: string, open: () => Promise<Store>, clea
       expect(await store.memories.memoriesOfDocument(orgA.id, 'doc-1')).toEqual([]);
     });
 
+    it('lists the latest memories of one attribute about to expire, in every organisation, before they are forgotten', async () => {
+      const planA = makeMemory(orgA.id, { attribute: 'goal:employ', forgetAfter: past() });
+      const planB = makeMemory(orgB.id, { attribute: 'goal:employ', forgetAfter: past() });
+      const later = makeMemory(orgA.id, { attribute: 'goal:employ', forgetAfter: future() });
+      const other = makeMemory(orgA.id, { attribute: 'goal:travel', forgetAfter: past() });
+      const replaced = makeMemory(orgA.id, { attribute: 'goal:employ', forgetAfter: past(), isLatest: false });
+      for (const m of [planA, planB, later, other, replaced]) await store.memories.insertMemory(m, { model: MODEL, vector: axis(4) });
+      expect(ids(await store.memories.expiringMemories(new Date().toISOString(), 'goal:employ'))).toEqual(ids([planA, planB]));
+      await store.memories.forgetExpiredMemories(new Date().toISOString());
+      expect(await store.memories.expiringMemories(new Date().toISOString(), 'goal:employ')).toEqual([]);
+    });
+
     it('forgets expired memories of every organisation once, counts and deletes', async () => {
       const expiredA = makeMemory(orgA.id, { forgetAfter: past() });
       const expiredB = makeMemory(orgB.id, { forgetAfter: past() });

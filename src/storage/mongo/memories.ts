@@ -206,6 +206,14 @@ export class MongoMemories implements MemoryStore {
     return topCandidates(bm25(terms, candidates, docFrequencies, stats), q.limit).map((c) => ({ memoryId: c.chunkId, score: c.score }));
   }
 
+  async expiringMemories(now: string, attribute: string): Promise<MemoryRecord[]> {
+    const nowMs = Date.parse(now);
+    if (!Number.isFinite(nowMs)) throw new Error(`expiringMemories: not a date: ${now}`);
+    const due: Filter<MemoryBson> = { isForgotten: { $eq: false }, isLatest: { $eq: true }, forgetAtMs: { $lte: nowMs }, attribute: { $eq: attribute } };
+    const rows = await this.c.memories.find(due, { projection: MEMORY_PROJECTION }).sort({ forgetAtMs: 1, _id: 1 }).toArray();
+    return rows.map(bsonToMemory);
+  }
+
   async forgetExpiredMemories(now: string): Promise<number> {
     const nowMs = Date.parse(now);
     if (!Number.isFinite(nowMs)) throw new Error(`forgetExpiredMemories: not a date: ${now}`);

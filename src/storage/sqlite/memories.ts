@@ -314,6 +314,13 @@ export class SqliteMemories implements MemoryStore {
     return rows.map((r) => ({ memoryId: r.id as string, score: -(r.rank as number) }));
   }
 
+  async expiringMemories(now: string, attribute: string): Promise<MemoryRecord[]> {
+    const rows = this.db
+      .prepare(`SELECT ${SELECT_M} FROM memories m WHERE m.forget_after IS NOT NULL AND m.forget_after <= ? AND m.is_forgotten = 0 AND m.is_latest = 1 AND m.attribute = ? ORDER BY m.forget_after`)
+      .all(now, attribute) as Row[];
+    return rows.map(rowToMemory);
+  }
+
   async forgetExpiredMemories(now: string): Promise<number> {
     const rows = this.db.prepare('SELECT id, org_id FROM memories WHERE forget_after IS NOT NULL AND forget_after <= ? AND is_forgotten = 0').all(now) as Row[];
     if (rows.length === 0) return 0;
