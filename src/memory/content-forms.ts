@@ -46,6 +46,8 @@ function fieldAsStatement(content: string): string | null {
     value.length > 4 ||
     FIRST_PERSON.test(m[2]!) ||
     /\b(?:we|you|he|she|they|it|have|has|had|is|are|was|were|got|get|do|does|did)\b/i.test(m[1]!) ||
+    // A label with an article or owner ("The database migration runbook: stop writes, copy, switch.") titles a note.
+    /^(?:the|a|an|this|that|these|those|our|your|his|her|their|its)\s/i.test(m[1]!) ||
     /^(?:the|a|an|he|she|they|it)$|^\p{Ll}+(?:ed|ing|s)$/u.test(value[0]!) ||
     value.some((w) => /^(?:is|are|was|were|has|have|had|will|to)$/i.test(w))
   )

@@ -139,6 +139,10 @@ describe('a setting written as "Label: value"', () => {
   it('a speaker line is not a setting', () => {
     expect(rows('Maya: I live in Boston.')).toEqual([['Maya', 'residence', 'Maya lives in Boston.']]);
   });
+
+  it('a note titled with an article is not a setting of the user', () => {
+    expect(rows('The database migration runbook: stop writes, copy, switch.').filter(([subject]) => subject === 'the user')).toEqual([]);
+  });
 });
 
 describe('a tool call in a JSON message array', () => {
