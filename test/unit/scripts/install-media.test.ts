@@ -52,6 +52,8 @@ function runWhisperInstall(env: Record<string, string>, ...args: string[]) {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', PYTHON: python, FAKE_PIP_LOG: pipLog, FAKE_SITE: site, FAKE_PIP_OK: '', ...env },
     encoding: 'utf8',
+    // A guard, not a timed assertion: a script that hangs (a prompt, a stuck pip) fails this file instead of hanging it.
+    timeout: 60_000,
   });
   const asked = fs.existsSync(pipLog)
     ? fs
