@@ -100,6 +100,22 @@ describe('source layout', () => {
     expect(violations).toEqual([]);
   });
 
+  it('files a module loads by URL (a worker bootstrap, a wasm module) follow the same layers as its imports', () => {
+    // `new URL('../x/y.mjs', import.meta.url)` is an import the import scan above does not see: the SQLite page
+    // warm-up once booted its worker through the extraction sandbox's bootstrap file this way.
+    const violations: string[] = [];
+    for (const file of files) {
+      const from = folderOf(path.relative(SRC, file));
+      if (from === null) continue;
+      for (const m of fs.readFileSync(file, 'utf8').matchAll(/new\s+URL\(\s*(['"`])(\.{1,2}\/[^'"`$]+)\1\s*,\s*import\.meta\.url/g)) {
+        const target = path.relative(SRC, path.resolve(path.dirname(file), m[2]!));
+        const to = target.startsWith('..') ? null : folderOf(target);
+        if (to !== null && to !== from && !ALLOWED[from]!.includes(to)) violations.push(`${path.relative(SRC, file)} → ${target}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
   it('workflow-safe code under src/core/workflow-safe imports nothing but types', () => {
     const violations = sourceFiles(WORKFLOW_SAFE).flatMap((file) =>
       importsOf(file)

@@ -6,7 +6,7 @@ import { rebuildError, type SandboxReply, type SandboxRequest } from './protocol
 
 // The worker module has this file's extension: .ts when run by tsx or vitest, .js once compiled.
 const ENTRY = new URL(`./worker${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
-const BOOTSTRAP = new URL('./bootstrap.mjs', import.meta.url);
+const BOOTSTRAP = new URL('../../core/worker-bootstrap.mjs', import.meta.url);
 
 /** Job modules (`RunOptions.module`) every worker started from now on imports before it is ready. */
 const PRELOADED = new Set<string>();

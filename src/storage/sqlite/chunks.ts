@@ -8,20 +8,16 @@ import { indexTerms, indexTermsYielding } from '../../text/tokenize.js';
 import { sequencedWrite } from './sequenced-write.js';
 import { cachedStatement } from './statement-cache.js';
 import { SqliteVectorSync } from './vector-sync.js';
-import { blobToVector, rowToChunk } from './rows.js';
+import { blobToVector } from './rows.js';
+import { readChunks, readChunksByIds, readChunksMissingEmbedding, readChunksWithTerms, readChunkTerms, readDocumentsWithStaleEmbeddings, readFloats, readKeywordRows } from './chunk-reads.js';
 import { countActiveChunks, documentScopeSql, KeywordIndexes, keywordSearch, scopeOf } from './sqlite-keyword.js';
 import { ftsRowDelta } from './fts-row-delta.js';
 import { moveKeywordTerms, storedFrequencies } from './keyword-terms.js';
 import { TermStatsCache } from './term-stats-cache.js';
 import { ChunkRowids } from './chunk-rowids.js';
+import { stageChunks, writeEmbeddings } from './chunk-writes.js';
 
 type Row = Record<string, unknown>;
-
-/** Chunk columns a ChunkRecord needs (not the vector blob, which only the vector index reads). */
-const CHUNK_COLUMNS = 'id, org_id, document_id, generation, position, content, embedded_content, token_count, type, metadata, created_at';
-const CHUNK_COLUMNS_OF_C = CHUNK_COLUMNS.split(', ')
-  .map((c) => `c.${c}`)
-  .join(', ');
 
 /**
  * Chunks a tag needs before the broad keyword path is considered: intersecting with a doclist costs ~0.05 µs an
@@ -40,6 +36,8 @@ export interface SqliteChunksOptions {
   imageMinRows?: number;
 }
 
+export { STALE_EMBEDDINGS_SQL } from './chunk-reads.js';
+
 /**
  * The search index of the embedded store: chunks in SQLite, FTS5 keyword tables per organisation (sqlite-keyword.ts)
  * and the in-memory vector index kept in step with the database's change sequence (vector-sync.ts).
@@ -48,17 +46,6 @@ export interface SqliteChunksOptions {
  * no statistics, since nothing runs ANALYZE) from choosing the low-selectivity (org_id, active) index over the id
  * index. The organisation is still checked on every row.
  */
-/**
- * Done documents with an active chunk of another model (or none). "Another model" is spelled as a range on both sides
- * of the current one, each a range of the partial index chunks_embedding_model: after the first start, when no chunk
- * is stale, the check reads nothing instead of every chunk.
- */
-export const STALE_EMBEDDINGS_SQL = `SELECT DISTINCT d.org_id, d.id, d.generation FROM (
-    SELECT document_id FROM chunks WHERE active = 1 AND embedding_model IS NULL
-    UNION ALL SELECT document_id FROM chunks WHERE active = 1 AND embedding_model < ?
-    UNION ALL SELECT document_id FROM chunks WHERE active = 1 AND embedding_model > ?
-  ) c JOIN documents d ON d.id = c.document_id WHERE d.status = 'done' LIMIT ?`;
-
 export class SqliteChunks implements ChunkStore {
   readonly capabilities: SearchCapabilities = { nativeVectorSearch: false, nativeKeywordSearch: true, nativeRankFusion: false };
   /** The vector index's change tracking; the documents adapter moves it along with its retags and deletes. */
@@ -79,7 +66,7 @@ export class SqliteChunks implements ChunkStore {
     options: SqliteChunksOptions = {},
   ) {
     this.broadScopeMinRows = options.broadScopeMinRows ?? BROAD_SCOPE_MIN_ROWS;
-    this.vectorSync = new SqliteVectorSync(this.db, vectorFile, (orgId, model, ids) => this.readFloats(orgId, model, ids), {
+    this.vectorSync = new SqliteVectorSync(this.db, vectorFile, (orgId, model, ids) => readFloats(this.db, orgId, model, ids), {
       ...(options.imageMinRows !== undefined ? { minRows: options.imageMinRows } : {}),
     });
     this.vectors = this.vectorSync.index;
@@ -119,107 +106,35 @@ export class SqliteChunks implements ChunkStore {
   }
 
   async findDocumentsWithStaleEmbeddings(model: string, limit: number): Promise<DocumentRef[]> {
-    const rows = this.db.prepare(STALE_EMBEDDINGS_SQL).all(model, model, limit) as Row[];
-    return rows.map((r) => ({ orgId: r.org_id as string, documentId: r.id as string, generation: r.generation as number }));
+    return readDocumentsWithStaleEmbeddings(this.db, model, limit);
   }
 
   async replaceChunks(ref: DocumentRef, chunks: readonly ChunkRecord[]): Promise<void> {
-    this.db.transaction(() => {
-      cachedStatement(this.db, 'DELETE FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ? AND active = 0').run(ref.orgId, ref.documentId, ref.generation);
-      const insert = cachedStatement(
-        this.db,
-        `INSERT INTO chunks (id, org_id, document_id, generation, position, content, embedded_content, token_count, type, metadata, active, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
-      );
-      for (const c of chunks) {
-        insert.run(c.id, ref.orgId, ref.documentId, ref.generation, c.position, c.content, c.embeddedContent, c.tokenCount, c.type, JSON.stringify(c.metadata), c.createdAt);
-      }
-    })();
+    stageChunks(this.db, ref, chunks);
   }
 
   async getChunks(orgId: string, documentId: string, generation?: number): Promise<ChunkRecord[]> {
-    const rows = (
-      generation === undefined
-        ? this.db.prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND document_id = ? AND active = 1 ORDER BY position`).all(orgId, documentId)
-        : this.db.prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ? ORDER BY position`).all(orgId, documentId, generation)
-    ) as Row[];
-    return rows.map(rowToChunk);
+    return readChunks(this.db, orgId, documentId, generation);
   }
 
   async getChunksByIds(orgId: string, chunkIds: readonly string[]): Promise<ChunkRecord[]> {
-    if (chunkIds.length === 0) return [];
-    const rows = cachedStatement(this.db, `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND id IN (SELECT value FROM json_each(?))`).all(orgId, JSON.stringify(chunkIds)) as Row[];
-    return rows.map(rowToChunk);
+    return readChunksByIds(this.db, orgId, chunkIds);
   }
 
   async getChunkTerms(orgId: string, chunkIds: readonly string[]): Promise<Map<string, readonly string[]>> {
-    const fts = this.keyword.table(orgId, false);
-    if (!fts || chunkIds.length === 0) return new Map();
-    const rows = cachedStatement(
-      this.db,
-      `SELECT c.id, f.terms FROM chunks c JOIN ${fts} f ON f.rowid = c.rowid
-       WHERE +c.org_id = ? AND c.id IN (SELECT value FROM json_each(?))`,
-    ).all(orgId, JSON.stringify(chunkIds)) as { id: string; terms: string }[];
-    return new Map(rows.map((r) => [r.id, r.terms === '' ? [] : r.terms.split(' ')]));
+    return readChunkTerms(this.db, this.keyword.table(orgId, false), orgId, chunkIds);
   }
 
   async getChunksWithTerms(orgId: string, chunkIds: readonly string[]): Promise<{ chunks: ChunkRecord[]; terms: Map<string, readonly string[]> }> {
-    const fts = this.keyword.table(orgId, false);
-    if (!fts || chunkIds.length === 0) return { chunks: await this.getChunksByIds(orgId, chunkIds), terms: new Map() };
-    // Keyword hits are read by the rowid their search found (one random read of the id index less a chunk, cold);
-    // a row whose id is not the one asked for (a reused rowid) is dropped and its id read as the others are.
-    const { known, unknown } = this.keywordRowids.split(chunkIds);
-    const rows: Row[] = [];
-    if (known.size > 0) {
-      // A chunk has FTS terms only while it is searchable, so the join is a LEFT one: rows as getChunksByIds reads them.
-      const byRowid = cachedStatement(
-        this.db,
-        `SELECT c.rowid, ${CHUNK_COLUMNS_OF_C}, f.terms AS fts_terms FROM chunks c LEFT JOIN ${fts} f ON f.rowid = c.rowid
-         WHERE c.rowid IN (SELECT value FROM json_each(?)) AND +c.org_id = ?`,
-      ).all(JSON.stringify([...known.keys()]), orgId) as Row[];
-      const found = new Set<string>();
-      for (const r of byRowid) {
-        if (known.get(r.rowid as number) !== r.id) continue;
-        rows.push(r);
-        found.add(r.id as string);
-      }
-      for (const id of known.values()) if (!found.has(id)) unknown.push(id);
-    }
-    if (unknown.length > 0) {
-      rows.push(
-        ...(cachedStatement(
-          this.db,
-          `SELECT ${CHUNK_COLUMNS_OF_C}, f.terms AS fts_terms FROM chunks c LEFT JOIN ${fts} f ON f.rowid = c.rowid
-           WHERE +c.org_id = ? AND c.id IN (SELECT value FROM json_each(?))`,
-        ).all(orgId, JSON.stringify(unknown)) as Row[]),
-      );
-    }
-    const chunks: ChunkRecord[] = [];
-    const terms = new Map<string, readonly string[]>();
-    for (const r of rows) {
-      chunks.push(rowToChunk(r));
-      const t = r.fts_terms as string | null;
-      if (t !== null) terms.set(r.id as string, t === '' ? [] : t.split(' '));
-    }
-    return { chunks, terms };
+    return readChunksWithTerms(this.db, this.keyword.table(orgId, false), orgId, chunkIds, this.keywordRowids);
   }
 
   async getChunksMissingEmbedding(ref: DocumentRef, model: string): Promise<ChunkRecord[]> {
-    const rows = cachedStatement(
-      this.db,
-      `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND document_id = ? AND generation = ?
-         AND (embedding IS NULL OR embedding_model IS NULL OR embedding_model <> ?) ORDER BY position`,
-    ).all(ref.orgId, ref.documentId, ref.generation, model) as Row[];
-    return rows.map(rowToChunk);
+    return readChunksMissingEmbedding(this.db, ref, model);
   }
 
   async putEmbeddings(ref: DocumentRef, model: string, embeddings: readonly ChunkEmbedding[]): Promise<void> {
-    const update = cachedStatement(this.db, 'UPDATE chunks SET embedding = ?, embedding_model = ? WHERE +org_id = ? AND document_id = ? AND generation = ? AND id = ?');
-    this.db.transaction(() => {
-      for (const e of embeddings) {
-        update.run(Buffer.from(e.vector.buffer, e.vector.byteOffset, e.vector.byteLength), model, ref.orgId, ref.documentId, ref.generation, e.chunkId);
-      }
-    })();
+    writeEmbeddings(this.db, ref, model, embeddings);
   }
 
   async activateGeneration(ref: DocumentRef): Promise<number> {
@@ -253,7 +168,7 @@ export class SqliteChunks implements ChunkStore {
         const scope = scopeOf(ref.orgId, tags);
         const added: string[] = [];
         for (const r of rows) {
-          const terms = termsById.get(r.id as string) ?? ftsTerms(r.embedded_content as string);
+          const terms = termsById.get(r.id as string) ?? indexTerms(r.embedded_content as string).join(' ');
           insertFts.run(r.rowid, terms, scope);
           added.push(`${terms} ${scope}`);
         }
@@ -336,16 +251,7 @@ export class SqliteChunks implements ChunkStore {
    * for a retag).
    */
   keywordRows(orgId: string, documentIds: readonly string[]): { rows: string[]; active: number } {
-    if (documentIds.length === 0) return { rows: [], active: 0 };
-    const ids = JSON.stringify(documentIds);
-    const fts = this.keyword.table(orgId, false);
-    const rows = fts
-      ? (cachedStatement(this.db, `SELECT coalesce(terms, '') || ' ' || coalesce(scope, '') FROM ${fts} WHERE rowid IN (SELECT rowid FROM chunks WHERE +org_id = ? AND document_id IN (SELECT value FROM json_each(?)))`)
-          .pluck()
-          .all(orgId, ids) as string[])
-      : [];
-    const active = cachedStatement(this.db, 'SELECT count(*) FROM chunks WHERE +org_id = ? AND document_id IN (SELECT value FROM json_each(?)) AND active = 1').pluck().get(orgId, ids) as number;
-    return { rows, active };
+    return readKeywordRows(this.db, this.keyword.table(orgId, false), orgId, documentIds);
   }
 
   /**
@@ -380,16 +286,7 @@ export class SqliteChunks implements ChunkStore {
     const scores = documentIds ? this.vectors.imageScores(orgId, model, vector, chunkIds, documentIds) : new Map<string, number>();
     const rest = scores.size > 0 ? chunkIds.filter((id) => !scores.has(id)) : chunkIds;
     if (rest.length === 0) return scores;
-    for (const [id, v] of this.readFloats(orgId, model, rest)) if (v.length === vector.length) scores.set(id, dot(vector, v));
+    for (const [id, v] of readFloats(this.db, orgId, model, rest)) if (v.length === vector.length) scores.set(id, dot(vector, v));
     return scores;
   }
-
-  private readFloats(orgId: string, model: string, chunkIds: readonly string[]): Map<string, Float32Array> {
-    const rows = cachedStatement(this.db, 'SELECT id, embedding FROM chunks WHERE id IN (SELECT value FROM json_each(?)) AND +org_id = ? AND embedding_model = ?').all(JSON.stringify(chunkIds), orgId, model) as Row[];
-    return new Map(rows.map((r) => [r.id as string, blobToVector(r.embedding as Buffer)]));
-  }
-}
-
-function ftsTerms(text: string): string {
-  return indexTerms(text).join(' ');
 }

@@ -5,8 +5,8 @@ import type Database from 'better-sqlite3';
 import type { PrefetchTarget } from './page-prefetch.js';
 
 const ENTRY = new URL(`./page-prefetch-worker${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
-/** Registers tsx in the worker when the entry is TypeScript (the sandbox's bootstrap does only that). */
-const BOOTSTRAP = new URL('../../extract/sandbox/bootstrap.mjs', import.meta.url);
+/** Registers tsx in the worker when the entry is TypeScript (shared with the extraction sandbox). */
+const BOOTSTRAP = new URL('../../core/worker-bootstrap.mjs', import.meta.url);
 
 /** Pages the warm-up reads at most: ~72 MB at 1M chunks (~18,500 pages), in case a store's trees are much larger. */
 export const SEARCH_PAGES_BUDGET_BYTES = 128 << 20;

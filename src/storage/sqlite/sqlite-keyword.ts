@@ -106,21 +106,14 @@ export function keywordSearch(db: Database.Database, indexes: KeywordIndexes, or
     const broad = share(tokens);
     if (broad >= BROAD_SCOPE_SHARE) {
       const fetch = Math.ceil((q.limit / Math.min(1, broad)) * 1.25) + 16;
-      // The scope is read after the top-N sort, for the rows it keeps: a column of the sorted statement itself is read
-      // from FTS5's content table for every matching row (up to 2% of the corpus, selectMatchTerms), which cost a
-      // quarter of the statement at 100k (bench/search-broad-scope.ts).
-      const matched = cachedStatement(
-        db,
-        `SELECT f.rowid, f.r, s.scope FROM (
-           SELECT rowid, ${bm25Rank(fts)} FROM ${fts} WHERE ${fts} MATCH ? ORDER BY r, rowid LIMIT ?
-         ) f JOIN ${fts} s ON s.rowid = f.rowid ORDER BY f.r, f.rowid`,
-      ).all(termsMatch, fetch) as {
+      // The top rows are sorted by FTS5 alone (doclists and lengths); their scopes are then read from the content
+      // table, one leaf each on a cold database, in bm25 order and only as far as `limit` rows in the tags need: the
+      // over-fetch is a bound, and reading every fetched row's scope cost ~60 leaves a search at 1M (issue 28).
+      const matched = cachedStatement(db, `SELECT rowid, ${bm25Rank(fts)} FROM ${fts} WHERE ${fts} MATCH ? ORDER BY r, rowid LIMIT ?`).all(termsMatch, fetch) as {
         rowid: number;
         r: number;
-        scope: string;
       }[];
-      const wanted = new Set(tokens);
-      const kept = matched.filter((r) => r.scope.split(' ').some((t) => wanted.has(t))).slice(0, q.limit);
+      const kept = keepInScope(db, fts, matched, new Set(tokens), q.limit, broad);
       if (kept.length === q.limit || matched.length < fetch) {
         const ids = cachedStatement(db, `SELECT rowid, id, document_id FROM chunks WHERE rowid IN (SELECT value FROM json_each(?)) AND +org_id = ? AND active = 1`).all(
           JSON.stringify(kept.map((r) => r.rowid)),
@@ -148,6 +141,31 @@ export function keywordSearch(db: Database.Database, indexes: KeywordIndexes, or
      WHERE +c.org_id = ? AND c.active = 1 ORDER BY f.r, f.rowid`,
   ).all(match, q.limit, orgId) as RankedRow[];
   return candidates(rows, rowids);
+}
+
+/**
+ * The first `limit` of `matched` (bm25 order) whose scope holds a token of `wanted`, reading scopes in batches sized by
+ * the tags' share of the organisation (`share`, an upper bound) for the rows still needed.
+ */
+function keepInScope(db: Database.Database, fts: string, matched: readonly { rowid: number; r: number }[], wanted: ReadonlySet<string>, limit: number, share: number) {
+  const scopes = cachedStatement(db, `SELECT s.rowid, s.scope FROM json_each(?) j JOIN ${fts} s ON s.rowid = j.value`);
+  const kept: { rowid: number; r: number }[] = [];
+  for (let at = 0; at < matched.length && kept.length < limit;) {
+    const part = matched.slice(at, at + Math.ceil((limit - kept.length) / Math.min(1, share)));
+    at += part.length;
+    const read = new Map((scopes.all(JSON.stringify(part.map((r) => r.rowid))) as { rowid: number; scope: string }[]).map((r) => [r.rowid, r.scope]));
+    for (const r of part) {
+      if (kept.length === limit) break;
+      if (
+        read
+          .get(r.rowid)
+          ?.split(' ')
+          .some((t) => wanted.has(t))
+      )
+        kept.push(r);
+    }
+  }
+  return kept;
 }
 
 interface RankedRow {
