@@ -21,6 +21,16 @@ function isOrganisationName(value: string): boolean {
   return isOrganisation(first) || (/^\p{Lu}\p{Ll}+\p{Lu}[\p{L}]*$/u.test(first) && !/^Ma?c/.test(first) && first.length <= 8) || FIRM_WORD.test(` ${name}`);
 }
 
+/**
+ * "moved to Diageo as brand manager", "moved to Ocado in March as head of data": a title taken where one moved names an
+ * employer, whatever the lexicon knows of the name (round 23; "moved to Leeds as a student" stays a home).
+ */
+const AS_TITLE = new RegExp(String.raw`^(?<name>\p{Lu}[\p{L}\d&'’.-]*(?:\s+\p{Lu}[\p{L}\d&'’.-]*){0,2})(?:\s+(?:in|on|last|this|from|back)\b[^,;]{0,30}?)?,?\s+as\s+(?:an?\s+|the\s+|their\s+|its\s+)?(?:[\p{L}-]+\s+){0,3}?(?:${PROFESSION}|head|director|lead|manager|chief|officer|VP|CEO|CTO|CFO|COO)\b`, 'u');
+function movedAsTitle(value: string): boolean {
+  const m = AS_TITLE.exec(value);
+  return m !== null && !isPlaceName(m.groups!.name!) && !/\bas\s+(?:an?\s+)?(?:student|tourist|child|kid|teenager|refugee|exchange student)\b/i.test(value);
+}
+
 /** Where the subject lives, travels, works and studies, in the order they are tried (attribute-patterns.ts). */
 /** What follows "settled in" / "living in" when it is no place: an adverb, a manner, a state. */
 const NO_PLACE = /^(?:\p{Ll}+ly|well|fine|ok|okay|great|alright|all right|at last|now|quick|fast|hope|denial|fear|comfort|style|sin|luxury|limbo)\b(?!\s+(?:in|at)\s+\p{Lu})/u;
@@ -97,7 +107,7 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
       String.raw`^\s+${ADV}(?:(?:has|have)\s+${ADV})?(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+|down\s+|up\s+|out of\s+(?:[^,.;]+?)\s+|away from\s+(?:[^,.;]+?)\s+|from\s+(?:[^,.;]+?)\s+)?(?:home\s+)?(?:to|into)\s+${V}`,
       'iu',
     ),
-    (g, rest) => (knownProduct(g.v) ? tool(knownProduct(g.v)!, rest) : isOrganisationName(g.v!) ? f('employer', g.v) : f('residence', g.v)),
+    (g, rest) => (knownProduct(g.v) ? tool(knownProduct(g.v)!, rest) : isOrganisationName(g.v!) || movedAsTitle(g.v!) ? f('employer', g.v) : f('residence', g.v)),
   ],
   [
     [
