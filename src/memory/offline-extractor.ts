@@ -51,6 +51,7 @@ import { withoutLeadLabel } from './lead-labels.js';
 import { withoutCatchUpLead } from './announcement-leads.js';
 import { newNumberStated, requestedSetting } from './setting-requests.js';
 import { predicatesApart } from './joined-predicates.js';
+import { handoversAsLeads } from './handovers.js';
 import { pastAndPresent, previousPlace } from './past-values.js';
 import { normaliseTyping, typedSentences } from './user-typing.js';
 import { authorsSlot, weekdayFirst } from './slot-statements.js';
@@ -317,7 +318,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS, forms
     ...(pasted > 0 ? [`skipped ${pasted} turn(s) of more than ${MAX_TURN_SENTENCES} sentences (pasted text)`] : []),
     ...(truncated || budget < 0 ? [`read the first ${MAX_SENTENCES} sentences and ${MAX_SCAN_CHARS} characters of each part only`] : []),
   ];
-  const read = endingsFirst(newHomesInDistricts(homeAfterLeaving(facts)));
+  const read = handoversAsLeads(endingsFirst(newHomesInDistricts(homeAfterLeaving(facts))));
   return notes.length > 0 ? { facts: read, note: notes.join('; ') } : { facts: read };
 }
 
