@@ -20,9 +20,13 @@ const THEIR_TITLE = /\b(work(?:s|ing)?\s+(?:(?:remotely|part-time|full-time|free
 const SUCCESSOR_SEARCH =
   /\s*,?\s+(?:while|until|till)\s+(?:they|the board|the company|the firm|the school|the team)\s+(?:look|looks|search|searches|hunt|hunts|find|finds|recruit|recruits|hire|hires)\s+(?:for\s+)?(?:a|an|the)\s+(?:permanent|new|full-time|replacement|successor)(?:\s+[\p{Ll}-]+){0,2}\s*(?=[.!]*\s*$)/iu;
 
+// "we moved to Vienna in April, finally out of Graz", "moved to Leeds - goodbye London": the place left, after a move
+// to the new one, is no part of the new home (its name in the memory made the old home look current).
+const LEFT_BEHIND = /^(.*\b(?:moved|relocated)\b[^,;]*?\s(?:to|into)\s+\p{Lu}[^,;]*?)\s*(?:,|\s[-–—])\s*(?:(?:finally|at last|glad to be|happy to be|so glad to be)\s+out of|goodbye(?: to)?|bye(?: bye)?|so long)\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?\s*(?:at last|for good|finally)?\s*([.!]*)\s*$/u;
+
 /** The sentence with its joined predicates as two clauses, and without a pronoun-only tail; or the sentence itself. */
 export function predicatesApart(sentence: string): string {
-  const s = sentence.replace(SUCCESSOR_SEARCH, '').replace(THEIR_TITLE, '$1 ');
+  const s = sentence.replace(SUCCESSOR_SEARCH, '').replace(THEIR_TITLE, '$1 ').replace(LEFT_BEHIND, '$1$2');
   const m = BASED_AND_WORK.exec(s.trim());
   if (!m) return s;
   const g = m.groups!;

@@ -52,6 +52,8 @@ import { withoutCatchUpLead } from './announcement-leads.js';
 import { newNumberStated, requestedSetting } from './setting-requests.js';
 import { predicatesApart } from './joined-predicates.js';
 import { handoversAsLeads } from './handovers.js';
+import { headingNewsAsLines } from './heading-news.js';
+import { meetingLeadResolved } from './meeting-leads.js';
 import { pastAndPresent, previousPlace } from './past-values.js';
 import { normaliseTyping, typedSentences } from './user-typing.js';
 import { authorsSlot, weekdayFirst } from './slot-statements.js';
@@ -109,7 +111,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS, forms
   const signed = chat ? null : signatureStatement(withoutDatedLabels(doc.content));
   const content = chat
     ? doc.content
-    : profileLinesAsSentences(notesAsStatements(petFieldsAsStatements(contactsWithTitles(personLabelledLines(aboutMeBullets(signed?.statement ? `${signed.body}\n\n${signed.statement}` : signed!.body))))));
+    : profileLinesAsSentences(notesAsStatements(petFieldsAsStatements(contactsWithTitles(personLabelledLines(aboutMeBullets(headingNewsAsLines(signed?.statement ? `${signed.body}\n\n${signed.statement}` : signed!.body)))))));
   const bullets = chat ? null : bulletFacts(content, doc.title, doc.documentDate);
   const body =
     bullets && bullets.lines.size > 0
@@ -236,7 +238,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS, forms
       // "Kai called, he's moved to Kyoto" → "Kai has moved to Kyoto"; "I used to X, now I Y" → two statements, the past first.
       // "My title is Senior Analyst - scratch that, it's Lead Analyst": a retraction after a dash is a sentence of its own.
       const stated = (chat || !plainLong ? typedSentences(raw).flatMap((t) => t.split(RETRACTION_BREAK)) : [raw]).flatMap((t) =>
-        chat || !plainLong ? appositiveRelation(teamHere(rentPaidAlone(predicatesApart(requestedSetting(withoutCatchUpLead(t)))))).flatMap((a) => pastAndPresent(statementBehindLead(a))) : [t],
+        chat || !plainLong ? appositiveRelation(teamHere(rentPaidAlone(predicatesApart(requestedSetting(withoutCatchUpLead(meetingLeadResolved(t))))))).flatMap((a) => pastAndPresent(statementBehindLead(a))) : [t],
       );
       // "Ray's HbA1c still high, metformin now 1000mg": a medication note is a statement of who takes what.
       for (const labelled of chat || !plainLong ? stated.flatMap(doseStatements) : stated) {
