@@ -42,7 +42,8 @@ export function requestedSetting(sentence: string): string {
 }
 
 // "new number!! +44 7911 123456", "New mobile: 07700 900111", "got a new number - 555 0100": the value after the news.
-const NEW_NUMBER = /(^|[.!?…]\s+|\n\s*)(?:(?:I(?:'ve| have)?\s+)?got\s+a\s+|my\s+)?new\s+(?:phone\s+|mobile\s+|cell\s+)?(number|mobile|phone|cell)(?:\s+is)?\s*[!:.…—–-]*\s*(\+?\d[\d ()-]{5,}\d)(?![\d])/giu;
+// The old number's end said after it ("old one is dead") is part of the news. Only where the news is cut from its value by "!" or nothing ("New number: 07700 …" already reads as a statement).
+const NEW_NUMBER = /(^|[.!?…]\s+|\n\s*)(?:(?:I(?:'ve| have)?\s+)?got\s+a\s+|my\s+)?new\s+(?:phone\s+|mobile\s+|cell\s+)?(number|mobile|phone|cell)\s*(?:!+\s*|\s)(\+?\d[\d ()-]{5,}\d)(?![\d])(?!\s*[,;])(?:[^\p{L}\d\n]*(?:the\s+)?old\s+(?:one|number)\s+(?:is|'s)\s+(?:dead|gone|cancell?ed|broken|disconnected|not working|no longer in use)\b[.!]*)?/giu;
 
 /** A new phone number announced with its value, as the author's statement ("My new number is +44 …."). */
 export function newNumberStated(text: string): string {
