@@ -12,7 +12,10 @@ import { isKnownName, isPlaceName } from './lexicon.js';
 const EMAIL = /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/;
 const PHONE = /^(?:(?:tel|phone|mob|mobile|cell|t|m)\.?:?\s*)?\+?\d[\d\s().-]{6,}\d$/i;
 const NAME = /^(\p{Lu}\p{Ll}+)(?:\s+\p{Lu}\.)?(?:\s+(?:van|von|de|da|del|der|den|di|le|la|bin|al)\b)?(?:\s+\p{Lu}[\p{Ll}'’-]+){1,2}$/u;
-const TITLE_WORD = new RegExp(String.raw`\b(?:${PROFESSION}|head|director|manager|officer|lead|founder|co-founder|partner|president|vice president|VP|CEO|CTO|CFO|COO|CMO|owner|principal|chair|consultant|specialist|coordinator|associate|executive)\b`, 'iu');
+const TITLE_WORD = new RegExp(
+  String.raw`\b(?:${PROFESSION}|head|director|manager|officer|lead|founder|co-founder|partner|president|vice president|VP|CEO|CTO|CFO|COO|CMO|owner|principal|chair|consultant|specialist|coordinator|associate|executive)\b`,
+  'iu',
+);
 const FIRM_WORD = /\b(?:AB|AG|AS|ASA|BV|GmbH|Inc|Ltd|LLC|LLP|plc|PLC|SA|SAS|SpA|Oy|KK|Pty|Co|Corp|Group|Holdings|Logistics|Consulting|Partners|Labs|Studio|Agency|Bank|Technologies|Systems|Solutions)\b\.?/;
 const WEB = /^(?:https?:\/\/|www\.)\S+$/i;
 
@@ -45,6 +48,6 @@ function asName(line: string): string {
   if (!/^[^\p{Ll}]+$/u.test(line)) return line;
   return line
     .split(/\s+/)
-    .map((w) => (w.length <= 3 || FIRM_WORD.test(w) && w.length <= 4 ? w : w[0] + w.slice(1).toLowerCase()))
+    .map((w) => (w.length <= 3 || (FIRM_WORD.test(w) && w.length <= 4) ? w : w[0] + w.slice(1).toLowerCase()))
     .join(' ');
 }

@@ -22,7 +22,8 @@ const SUCCESSOR_SEARCH =
 
 // "we moved to Vienna in April, finally out of Graz", "moved to Leeds - goodbye London": the place left, after a move
 // to the new one, is no part of the new home (its name in the memory made the old home look current).
-const LEFT_BEHIND = /^(.*\b(?:moved|relocated)\b[^,;]*?\s(?:to|into)\s+\p{Lu}[^,;]*?)\s*(?:,|\s[-–—])\s*(?:(?:finally|at last|glad to be|happy to be|so glad to be)\s+out of|goodbye(?: to)?|bye(?: bye)?|so long)\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?\s*(?:at last|for good|finally)?\s*([.!]*)\s*$/u;
+const LEFT_BEHIND =
+  /^(.*\b(?:moved|relocated)\b[^,;]*?\s(?:to|into)\s+\p{Lu}[^,;]*?)\s*(?:,|\s[-–—])\s*(?:(?:finally|at last|glad to be|happy to be|so glad to be)\s+out of|goodbye(?: to)?|bye(?: bye)?|so long)\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?\s*(?:at last|for good|finally)?\s*([.!]*)\s*$/u;
 
 /** The sentence with its joined predicates as two clauses, and without a pronoun-only tail; or the sentence itself. */
 export function predicatesApart(sentence: string): string {

@@ -8,7 +8,10 @@ const MEETING = String.raw`(?:(?:phone|video|zoom|teams|quick|short|long|intro|f
 const WHEN = String.raw`(?:\s+(?:today|yesterday|this morning|this afternoon|this evening|earlier|last night|on\s+\p{Lu}\p{Ll}+day|(?:on\s+)?\d{4}-\d{2}-\d{2}))?`;
 // The name must be capitalised, so the lead's words take either case on their own ("Call", "call").
 const anyCase = (words: string) => words.replace(/(?<![\\\p{L}])([a-z])/gu, (c) => `[${c.toUpperCase()}${c}]`);
-const LEAD = new RegExp(String.raw`^(?:(?:${anyCase('notes')}?\s+(?:from|on)\s+)?${anyCase('(?:my|a|the|our)')}\s+)?${anyCase(MEETING)}\s+with\s+(?<name>\p{Lu}\p{Ll}+(?:\s+\p{Lu}[\p{Ll}'’-]+)?)${WHEN}\s*[:—–-]\s*(?<pro>she|he)(?<rest>'s|\s)`, 'u');
+const LEAD = new RegExp(
+  String.raw`^(?:(?:${anyCase('notes')}?\s+(?:from|on)\s+)?${anyCase('(?:my|a|the|our)')}\s+)?${anyCase(MEETING)}\s+with\s+(?<name>\p{Lu}\p{Ll}+(?:\s+\p{Lu}[\p{Ll}'’-]+)?)${WHEN}\s*[:—–-]\s*(?<pro>she|he)(?<rest>'s|\s)`,
+  'u',
+);
 
 /** The statement after a meeting lead, with its pronoun as the person met; or the sentence itself. */
 export function meetingLeadResolved(sentence: string): string {

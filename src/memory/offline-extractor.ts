@@ -111,7 +111,9 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS, forms
   const signed = chat ? null : signatureStatement(withoutDatedLabels(doc.content));
   const content = chat
     ? doc.content
-    : profileLinesAsSentences(notesAsStatements(petFieldsAsStatements(contactsWithTitles(personLabelledLines(aboutMeBullets(headingNewsAsLines(signed?.statement ? `${signed.body}\n\n${signed.statement}` : signed!.body)))))));
+    : profileLinesAsSentences(
+        notesAsStatements(petFieldsAsStatements(contactsWithTitles(personLabelledLines(aboutMeBullets(headingNewsAsLines(signed?.statement ? `${signed.body}\n\n${signed.statement}` : signed!.body)))))),
+      );
   const bullets = chat ? null : bulletFacts(content, doc.title, doc.documentDate);
   const body =
     bullets && bullets.lines.size > 0

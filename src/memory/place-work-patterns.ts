@@ -25,7 +25,10 @@ function isOrganisationName(value: string): boolean {
  * "moved to Diageo as brand manager", "moved to Ocado in March as head of data": a title taken where one moved names an
  * employer, whatever the lexicon knows of the name (round 23; "moved to Leeds as a student" stays a home).
  */
-const AS_TITLE = new RegExp(String.raw`^(?<name>\p{Lu}[\p{L}\d&'’.-]*(?:\s+\p{Lu}[\p{L}\d&'’.-]*){0,2})(?:\s+(?:in|on|last|this|from|back)\b[^,;]{0,30}?)?,?\s+as\s+(?:an?\s+|the\s+|their\s+|its\s+)?(?:[\p{L}-]+\s+){0,3}?(?:${PROFESSION}|head|director|lead|manager|chief|officer|VP|CEO|CTO|CFO|COO)\b`, 'u');
+const AS_TITLE = new RegExp(
+  String.raw`^(?<name>\p{Lu}[\p{L}\d&'’.-]*(?:\s+\p{Lu}[\p{L}\d&'’.-]*){0,2})(?:\s+(?:in|on|last|this|from|back)\b[^,;]{0,30}?)?,?\s+as\s+(?:an?\s+|the\s+|their\s+|its\s+)?(?:[\p{L}-]+\s+){0,3}?(?:${PROFESSION}|head|director|lead|manager|chief|officer|VP|CEO|CTO|CFO|COO)\b`,
+  'u',
+);
 function movedAsTitle(value: string): boolean {
   const m = AS_TITLE.exec(value);
   return m !== null && !isPlaceName(m.groups!.name!) && !/\bas\s+(?:an?\s+)?(?:student|tourist|child|kid|teenager|refugee|exchange student)\b/i.test(value);
@@ -85,7 +88,10 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
       // "I'm back in Berlin as of this week", "back living in Cork since May": a return that holds from a date is home.
       new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:now\s+)?back\s+(?:living\s+|home\s+)?in\s+${CAP}(?=\s*,?\s*(?:as of|effective|starting)\s)`, 'u'),
       // "He lives with us in Phoenix now", "she's living with her sister in Leeds": whom one lives with, then where.
-      new RegExp(String.raw`^\s+${ADV}(?:lives?|(?:is|are)\s+(?:now\s+)?living|(?:has|have)\s+moved\s+in)\s+(?:now\s+)?with\s+(?:the user(?: and others)?|us|me|them|him|her|(?:my|our|his|her|their|the user's)\s+[\p{Ll}-]+|\p{Lu}[\p{L}'’-]+)\s+(?:now\s+)?in\s+${CAP}`, 'u'),
+      new RegExp(
+        String.raw`^\s+${ADV}(?:lives?|(?:is|are)\s+(?:now\s+)?living|(?:has|have)\s+moved\s+in)\s+(?:now\s+)?with\s+(?:the user(?: and others)?|us|me|them|him|her|(?:my|our|his|her|their|the user's)\s+[\p{Ll}-]+|\p{Lu}[\p{L}'’-]+)\s+(?:now\s+)?in\s+${CAP}`,
+        'u',
+      ),
     ],
     (g) => f('residence', g.v),
   ],
@@ -239,7 +245,10 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
   // "is not at Google anymore", "isn't with Acme any more": the employer ended.
   [new RegExp(String.raw`^\s+${ADV}(?:is\s+not|isn't|is\s+no\s+longer|is\s+not\s+working|isn't\s+working)\s+(?:at|with|for)\s+${CAP}\s+any\s?more\b`, 'u'), (g) => f('employer', g.v, { ended: true })],
-  [new RegExp(String.raw`^\s+${ADV}(?:works?|is working|started working|has worked)\s+(?:(?:remotely|full-time|part-time|full time|part time|freelance|remote|there)\s+)?as\s+(?:an?\s+)?(?<v>.+)`, 'iu'), (g) => f('role', g.v)],
+  [
+    new RegExp(String.raw`^\s+${ADV}(?:works?|is working|started working|has worked)\s+(?:(?:remotely|full-time|part-time|full time|part time|freelance|remote|there)\s+)?as\s+(?:an?\s+)?(?<v>.+)`, 'iu'),
+    (g) => f('role', g.v),
+  ],
   // "has switched to working as a school nurse", "moved over to being a PM": a new role.
   [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+)?(?:switched|moved|changed|gone|went|transitioned)\s+(?:over\s+)?(?:in)?to\s+(?:working\s+as|being)\s+(?:an?\s+)?(?<v>.+)`, 'iu'), (g) => f('role', g.v)],
   // "took the assistant principal position", "ended up accepting the head chef job": the role taken.

@@ -13,10 +13,7 @@ const CHANGE = String.raw`(?:update|change|set|switch|make)`;
 // What the request names: "my diet", "my mobile number", "my work email", "our home address". A short noun phrase.
 const WHAT = String.raw`(?<what>(?:[\p{Ll}-]+\s+){0,2}?(?:diet|number|mobile|phone|cell|email|e-mail|address|email address|time ?zone|language|pronouns|title|job title|name|nickname|city|username|handle))`;
 const VALUE = String.raw`(?<value>[^,;!?()]*[^\s,;!?().]|\+?\d[\d\s().-]{5,}\d)`;
-const REQUEST = new RegExp(
-  String.raw`^${ASK}${CHANGE}\s+(?<owner>my|our)\s+${WHAT}(?:\s+(?:to|as)\s+|\s*[:—–-]\s*(?:(?:it's|it is|its|the new one is)\s+)?(?:now\s+)?|\s+to\s+(?:be\s+)?)${VALUE}`,
-  'iu',
-);
+const REQUEST = new RegExp(String.raw`^${ASK}${CHANGE}\s+(?<owner>my|our)\s+${WHAT}(?:\s+(?:to|as)\s+|\s*[:—–-]\s*(?:(?:it's|it is|its|the new one is)\s+)?(?:now\s+)?|\s+to\s+(?:be\s+)?)${VALUE}`, 'iu');
 const DIET = new RegExp(String.raw`^(?:${DIETS})$`, 'i');
 // "if you need me", "in case you need it", "if anyone needs to reach me": a courtesy to the reader, no condition.
 const COURTESY = /\s*,?\s+(?:if|in case)\s+(?:you|anyone|anybody|someone)\s+(?:ever\s+)?(?:needs?|wants?)\s+(?:to\s+(?:reach|contact|call|text)\s+)?(?:me|us|it|anything|them)\b\s*(?=[.!]*\s*$)/iu;
@@ -43,7 +40,8 @@ export function requestedSetting(sentence: string): string {
 
 // "new number!! +44 7911 123456", "New mobile: 07700 900111", "got a new number - 555 0100": the value after the news.
 // The old number's end said after it ("old one is dead") is part of the news. Only where the news is cut from its value by "!" or nothing ("New number: 07700 …" already reads as a statement).
-const NEW_NUMBER = /(^|[.!?…]\s+|\n\s*)(?:(?:I(?:'ve| have)?\s+)?got\s+a\s+|my\s+)?new\s+(?:phone\s+|mobile\s+|cell\s+)?(number|mobile|phone|cell)\s*(?:!+\s*|\s)(\+?\d[\d ()-]{5,}\d)(?![\d])(?!\s*[,;])(?:[^\p{L}\d\n]*(?:the\s+)?old\s+(?:one|number)\s+(?:is|'s)\s+(?:dead|gone|cancell?ed|broken|disconnected|not working|no longer in use)\b[.!]*)?/giu;
+const NEW_NUMBER =
+  /(^|[.!?…]\s+|\n\s*)(?:(?:I(?:'ve| have)?\s+)?got\s+a\s+|my\s+)?new\s+(?:phone\s+|mobile\s+|cell\s+)?(number|mobile|phone|cell)\s*(?:!+\s*|\s)(\+?\d[\d ()-]{5,}\d)(?![\d])(?!\s*[,;])(?:[^\p{L}\d\n]*(?:the\s+)?old\s+(?:one|number)\s+(?:is|'s)\s+(?:dead|gone|cancell?ed|broken|disconnected|not working|no longer in use)\b[.!]*)?/giu;
 
 /** A new phone number announced with its value, as the author's statement ("My new number is +44 …."). */
 export function newNumberStated(text: string): string {

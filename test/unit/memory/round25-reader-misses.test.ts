@@ -18,9 +18,9 @@ describe('requests that state a new value', () => {
   });
 
   it('"Please update my mobile number: it\'s now …" is the new number, and "can you change my email to …" the email', async () => {
-    const phones = (
-      await latestMemories(['My mobile number is 07123 456789.', '2026-01-05'], ["Hi! Please update my mobile number: it's now 07987 654321 (the old one is gone).", '2026-03-10'])
-    ).filter((m) => m.attribute === 'contact:phone');
+    const phones = (await latestMemories(['My mobile number is 07123 456789.', '2026-01-05'], ["Hi! Please update my mobile number: it's now 07987 654321 (the old one is gone).", '2026-03-10'])).filter(
+      (m) => m.attribute === 'contact:phone',
+    );
     expect(phones.map((m) => m.memory)).toEqual(["The user's mobile number is 07987 654321."]);
     expect(rows('can you change my email to dana@fernway.io')).toContainEqual(['the user', 'contact:email', "The user's email is dana@fernway.io."]);
   });
@@ -80,9 +80,9 @@ describe('leads and orders that hid the statement', () => {
 describe('homes and jobs', () => {
   it('"He lives with us in Phoenix now" moves the father; "sold the Tucson house" is no car', async () => {
     expect(attributes('Grandma sold the Kona house last spring.')).not.toContain('vehicle');
-    const homes = (
-      await latestMemories(['My mum lives in Sheffield.', '2026-01-05'], ['Mum finally sold the Sheffield house. She lives with us in Derby now, in the spare room.', '2026-03-10'])
-    ).filter((m) => m.attribute === 'residence');
+    const homes = (await latestMemories(['My mum lives in Sheffield.', '2026-01-05'], ['Mum finally sold the Sheffield house. She lives with us in Derby now, in the spare room.', '2026-03-10'])).filter(
+      (m) => m.attribute === 'residence',
+    );
     expect(homes.map((m) => m.memory)).toEqual(["The user's mother lives with the user and others in Derby now, in the spare room."]);
     // The model alone is still a car.
     expect(attributes('I sold the Kona last week.')).toEqual(['vehicle']);
@@ -116,7 +116,7 @@ describe('dates', () => {
 });
 
 describe('content in other forms', () => {
-  it('a business card states the person\'s title, employer and contact details', () => {
+  it("a business card states the person's title, employer and contact details", () => {
     expect(rows('NORDVIK MARINE AS\n\nIngrid Halvorsen\nChief Financial Officer\n\ningrid.h@nordvik.no\n+47 912 34 567\nBergen, Norway', '2026-02-25')).toEqual([
       ['Ingrid Halvorsen', 'role', 'Ingrid Halvorsen works as a Chief Financial Officer.'],
       ['Ingrid Halvorsen', 'employer', 'Ingrid Halvorsen works at Nordvik Marine AS.'],
