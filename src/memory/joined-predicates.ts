@@ -25,9 +25,13 @@ const SUCCESSOR_SEARCH =
 const LEFT_BEHIND =
   /^(.*\b(?:moved|relocated)\b[^,;]*?\s(?:to|into)\s+\p{Lu}[^,;]*?)\s*(?:,|\s[-–—])\s*(?:(?:finally|at last|glad to be|happy to be|so glad to be)\s+out of|goodbye(?: to)?|bye(?: bye)?|so long)\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?\s*(?:at last|for good|finally)?\s*([.!]*)\s*$/u;
 
+// "started there Monday as a charge nurse instead of the clinic": the old workplace after a title is what the new job
+// replaced; it cut the title short ("works as a charge nurse instead of the."). "instead" stays, a change cue.
+const TITLE_INSTEAD = /(\bas\s+(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s+instead\s+of\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?[\p{L}\d'’&. -]{1,40}?(?=\s*[.!,;]|\s*$)/giu;
+
 /** The sentence with its joined predicates as two clauses, and without a pronoun-only tail; or the sentence itself. */
 export function predicatesApart(sentence: string): string {
-  const s = sentence.replace(SUCCESSOR_SEARCH, '').replace(THEIR_TITLE, '$1 ').replace(LEFT_BEHIND, '$1$2');
+  const s = sentence.replace(SUCCESSOR_SEARCH, '').replace(THEIR_TITLE, '$1 ').replace(LEFT_BEHIND, '$1$2').replace(TITLE_INSTEAD, '$1 instead');
   const m = BASED_AND_WORK.exec(s.trim());
   if (!m) return s;
   const g = m.groups!;

@@ -78,6 +78,14 @@ describe('leads and orders that hid the statement', () => {
 });
 
 describe('homes and jobs', () => {
+  it('"I started there monday as a charge nurse instead of the clinic" is the new title, without the old workplace', () => {
+    const facts = rows('I got the job at the walton centre. I started there monday as a staff nurse instead of the hospice.', '2026-03-10');
+    expect(facts.filter(([, attribute]) => attribute === 'role').map(([, , text]) => text)).toEqual(['The user started as a staff nurse on 2026-03-09 instead.']);
+    expect(facts.map(([, , text]) => text).join(' ')).not.toMatch(/hospice|instead of the\./);
+    // Not a title: a place only visited.
+    expect(read('I went there as a child.')).toEqual([]);
+  });
+
   it('"He lives with us in Phoenix now" moves the father; "sold the Tucson house" is no car', async () => {
     expect(attributes('Grandma sold the Kona house last spring.')).not.toContain('vehicle');
     const homes = (await latestMemories(['My mum lives in Sheffield.', '2026-01-05'], ['Mum finally sold the Sheffield house. She lives with us in Derby now, in the spare room.', '2026-03-10'])).filter(
