@@ -10,6 +10,21 @@ const FEELING = String.raw`(?:excited|happy|thrilled|delighted|pleased|proud|gla
 const SHARE = String.raw`(?:share|announce|say|tell you|let (?:you|everyone) know)`;
 const FRAME = new RegExp(String.raw`^${AFTER}(?:(?:I'm|I am|I|we're|we are)\s+)?(?:(?:so|very|really|super|beyond)\s+)?${FEELING}\s+to\s+${SHARE}\s+(?:that\s+)?(?=(?:I|I'm|I've|I'll|we|we're|we've)\b)`, 'iu');
 
+// "Exciting news since we last spoke:", "Big update since we last talked -", "So much news since I last wrote!": a
+// catch-up lead (round 23: "Exciting" was read as the subject's state, "The user is exciting news since …").
+const CATCH_UP = new RegExp(
+  String.raw`^(?:(?:so\s+much|lots\s+of|loads\s+of|a\s+lot\s+of|some|big|huge|great|exciting|good|bad|sad|amazing|happy|major|quick|small|little|fun|wild|crazy|mixed)\s+)*(?:news|updates?)\s+since\s+(?:we|I)\s+(?:last\s+)?(?:spoke|talked|chatted|met|wrote|caught up|saw each other|last\s+(?:spoke|talked|chatted|met|wrote))\b\s*(?:[:!.…—–-]+\s*|,\s*)`,
+  'iu',
+);
+
+/** The sentence after a catch-up lead ('' when the lead is all there is), or the sentence itself. */
+export function withoutCatchUpLead(sentence: string): string {
+  const lead = CATCH_UP.exec(sentence.trim());
+  if (!lead) return sentence;
+  const rest = sentence.trim().slice(lead[0].length);
+  return rest ? `${rest[0]!.toUpperCase()}${rest.slice(1)}` : '';
+}
+
 /** The statement behind an announcement's frame, or the sentence itself. */
 export function statementBehindAnnouncement(sentence: string): string {
   const m = FRAME.exec(sentence.trim());

@@ -8,7 +8,8 @@ import { ADV, f, type Build } from './attribute-words.js';
  */
 export const CAR_MODELS =
   'Golf|Polo|Passat|Tiguan|Touran|Beetle|Octavia|Fabia|Superb|Fiesta|Focus|Mondeo|Kuga|Mustang|Corsa|Astra|Zafira|Insignia|Yaris|Corolla|Prius|Auris|Aygo|Camry|Clio|Megane|Mégane|Twingo|Zoe|Micra|Qashqai|Juke|Leaf|Jazz|Civic|Accord|Punto|Panda|Ibiza|Leon|Impreza|Outback|Forester|Sandero|Duster|Swift|Picanto|Sportage|Tucson|Ioniq|Kona|Berlingo|Kangoo|Transit|Sprinter|Defender|Discovery|Evoque|Cooper';
-const MODEL = String.raw`(?<v>(?:(?:19|20)\d\d\s+)?(?:${CAR_MODELS})(?:\s+(?:estate|hatchback|GTI|TDI|diesel))?)(?![\p{L}\d-])`;
+// "sold the Tucson house", "gave the Jazz tickets away": a model's name before a noun names that thing, not the car.
+const MODEL = String.raw`(?<v>(?:(?:19|20)\d\d\s+)?(?:${CAR_MODELS})(?:\s+(?:estate|hatchback|GTI|TDI|diesel))?)(?![\p{L}\d-])(?!\s+(?:house|home|flat|apartment|place|ranch|cottage|condo|property|office|shop|store|tickets?|club|course|clubs|records?|albums?|shares|stock|business)\b)`;
 const GIVEN_AWAY = String.raw`(?:gave|has given|have given|handed|passed|sold|has sold|have sold|got rid of|scrapped|traded in)`;
 const BIKE = String.raw`(?<v>(?:(?:new|old|electric|cargo)\s+)*(?:e-?bike|ebike|bike|bicycle|scooter|e-scooter|motorbike|motorcycle))`;
 

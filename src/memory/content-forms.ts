@@ -2,6 +2,8 @@ import { chatExportAsMessages } from './chat-exports.js';
 import { emailMessage } from './email-threads.js';
 import { jsonRecordStatements } from './json-records.js';
 import { ocrFormLines } from './ocr-forms.js';
+import { businessCardStatements } from './business-cards.js';
+import { csvRowStatements } from './csv-rows.js';
 import { punctuatedVoiceNote } from './voice-notes.js';
 import type { ExtractionResult, SourceDocument } from './types.js';
 
@@ -24,6 +26,10 @@ export function readForms(source: SourceDocument): SourceDocument[] | null {
   if (field) return [{ ...source, content: field }];
   const scanned = ocrFormLines(source.content);
   if (scanned) return [{ ...source, content: scanned }];
+  const card = businessCardStatements(source.content);
+  if (card) return [{ ...source, content: card }];
+  const rows = csvRowStatements(source.content);
+  if (rows) return rows.map((row) => ({ ...source, content: row.content, ...(row.date ? { documentDate: `${row.date}T12:00:00.000Z` } : {}) }));
   const spoken = punctuatedVoiceNote(source.content);
   if (spoken) return [{ ...source, content: spoken }];
   return null;

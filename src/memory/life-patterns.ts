@@ -193,7 +193,7 @@ export const LIFE_PATTERNS: [RegExp | RegExp[], Build][] = [
   // Numbers that change: pay and rent.
   [/^'s\s+(?:current\s+|new\s+|base\s+|annual\s+|monthly\s+)?(?:salary|pay|income|wage)\s+is\s+(?:now\s+)?(?<v>.+)/iu, (g) => f('income', g.v)],
   [new RegExp(String.raw`^\s+${ADV}(?:makes|earns|is making|is earning|is paid|gets paid|is on|is at)\s+(?:now\s+)?(?<v>[$£€]\s?\d[\d,.]*\s?k?\b.*)`, 'iu'), (g) => f('income', g.v)],
-  [/^'s\s+(?:monthly\s+)?rent\s+(?:on\s+.+?\s+|for\s+.+?\s+)?is\s+(?:now\s+)?(?<v>.+)/iu, (g) => f('rent', g.v)],
+  [/^'s\s+(?:(?:new|current|monthly)\s+){0,2}rent\s+(?:on\s+.+?\s+|for\s+.+?\s+)?is\s+(?:now\s+)?(?<v>.+)/iu, (g) => f('rent', g.v)],
   // "I pay 700 a month rent", "we pay £1,200 in rent": what the subject pays for their home.
   [
     /^\s+(?:(?:now|currently|still|only|just)\s+)?(?:pays?|is paying|are paying)\s+(?:the full\s+|just\s+|about\s+|around\s+)?(?<v>[$£€]?\s?\d[\d,.]*\s?k?(?:\s+(?:a|per|every)\s+(?:month|week|year))?)\s+(?:in\s+|for\s+)?(?:the\s+)?rent\b/iu,

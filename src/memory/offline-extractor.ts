@@ -48,6 +48,12 @@ import { withoutDatedLabels } from './dated-notes.js';
 import { answerInFrame, confirmedStatement } from './answer-frames.js';
 import { statementBehindLead } from './lead-clauses.js';
 import { withoutLeadLabel } from './lead-labels.js';
+import { withoutCatchUpLead } from './announcement-leads.js';
+import { newNumberStated, requestedSetting } from './setting-requests.js';
+import { predicatesApart } from './joined-predicates.js';
+import { handoversAsLeads } from './handovers.js';
+import { headingNewsAsLines } from './heading-news.js';
+import { meetingLeadResolved } from './meeting-leads.js';
 import { pastAndPresent, previousPlace } from './past-values.js';
 import { normaliseTyping, typedSentences } from './user-typing.js';
 import { authorsSlot, weekdayFirst } from './slot-statements.js';
@@ -105,7 +111,9 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS, forms
   const signed = chat ? null : signatureStatement(withoutDatedLabels(doc.content));
   const content = chat
     ? doc.content
-    : profileLinesAsSentences(notesAsStatements(petFieldsAsStatements(contactsWithTitles(personLabelledLines(aboutMeBullets(signed?.statement ? `${signed.body}\n\n${signed.statement}` : signed!.body))))));
+    : profileLinesAsSentences(
+        notesAsStatements(petFieldsAsStatements(contactsWithTitles(personLabelledLines(aboutMeBullets(headingNewsAsLines(signed?.statement ? `${signed.body}\n\n${signed.statement}` : signed!.body)))))),
+      );
   const bullets = chat ? null : bulletFacts(content, doc.title, doc.documentDate);
   const body =
     bullets && bullets.lines.size > 0
@@ -194,7 +202,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS, forms
     // "adopted a greyhound!! her name is juno": the name joins the newcomer it names.
     // "Promoted!! Senior engineer as of Monday.", "We've moved! Leeds is lovely.": the change takes its value.
     // "Priya update: left Google. now at Stripe": the label's person is the subject of its line.
-    body = newsInParentheses(changeWithItsValue(nameWithNewcomer(chat ? petFieldsAsStatements(contactsWithTitles(personLabelledLines(body))) : body)));
+    body = newNumberStated(newsInParentheses(changeWithItsValue(nameWithNewcomer(chat ? petFieldsAsStatements(contactsWithTitles(personLabelledLines(body))) : body))));
     const photo = chat ? PHOTO.exec(body) : null;
     if (photo) body = body.slice(0, photo.index);
     const spans = sentenceSpans(body, 0, Math.min(body.length, MAX_SCAN_CHARS));
@@ -232,7 +240,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS, forms
       // "Kai called, he's moved to Kyoto" → "Kai has moved to Kyoto"; "I used to X, now I Y" → two statements, the past first.
       // "My title is Senior Analyst - scratch that, it's Lead Analyst": a retraction after a dash is a sentence of its own.
       const stated = (chat || !plainLong ? typedSentences(raw).flatMap((t) => t.split(RETRACTION_BREAK)) : [raw]).flatMap((t) =>
-        chat || !plainLong ? appositiveRelation(teamHere(rentPaidAlone(t))).flatMap((a) => pastAndPresent(statementBehindLead(a))) : [t],
+        chat || !plainLong ? appositiveRelation(teamHere(rentPaidAlone(predicatesApart(requestedSetting(withoutCatchUpLead(meetingLeadResolved(t))))))).flatMap((a) => pastAndPresent(statementBehindLead(a))) : [t],
       );
       // "Ray's HbA1c still high, metformin now 1000mg": a medication note is a statement of who takes what.
       for (const labelled of chat || !plainLong ? stated.flatMap(doseStatements) : stated) {
@@ -314,7 +322,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS, forms
     ...(pasted > 0 ? [`skipped ${pasted} turn(s) of more than ${MAX_TURN_SENTENCES} sentences (pasted text)`] : []),
     ...(truncated || budget < 0 ? [`read the first ${MAX_SENTENCES} sentences and ${MAX_SCAN_CHARS} characters of each part only`] : []),
   ];
-  const read = endingsFirst(newHomesInDistricts(homeAfterLeaving(facts)));
+  const read = handoversAsLeads(endingsFirst(newHomesInDistricts(homeAfterLeaving(facts))));
   return notes.length > 0 ? { facts: read, note: notes.join('; ') } : { facts: read };
 }
 

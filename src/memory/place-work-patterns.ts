@@ -21,6 +21,19 @@ function isOrganisationName(value: string): boolean {
   return isOrganisation(first) || (/^\p{Lu}\p{Ll}+\p{Lu}[\p{L}]*$/u.test(first) && !/^Ma?c/.test(first) && first.length <= 8) || FIRM_WORD.test(` ${name}`);
 }
 
+/**
+ * "moved to Diageo as brand manager", "moved to Ocado in March as head of data": a title taken where one moved names an
+ * employer, whatever the lexicon knows of the name (round 23; "moved to Leeds as a student" stays a home).
+ */
+const AS_TITLE = new RegExp(
+  String.raw`^(?<name>\p{Lu}[\p{L}\d&'’.-]*(?:\s+\p{Lu}[\p{L}\d&'’.-]*){0,2})(?:\s+(?:in|on|last|this|from|back)\b[^,;]{0,30}?)?,?\s+as\s+(?:an?\s+|the\s+|their\s+|its\s+)?(?:[\p{L}-]+\s+){0,3}?(?:${PROFESSION}|head|director|lead|manager|chief|officer|VP|CEO|CTO|CFO|COO)\b`,
+  'u',
+);
+function movedAsTitle(value: string): boolean {
+  const m = AS_TITLE.exec(value);
+  return m !== null && !isPlaceName(m.groups!.name!) && !/\bas\s+(?:an?\s+)?(?:student|tourist|child|kid|teenager|refugee|exchange student)\b/i.test(value);
+}
+
 /** Where the subject lives, travels, works and studies, in the order they are tried (attribute-patterns.ts). */
 /** What follows "settled in" / "living in" when it is no place: an adverb, a manner, a state. */
 const NO_PLACE = /^(?:\p{Ll}+ly|well|fine|ok|okay|great|alright|all right|at last|now|quick|fast|hope|denial|fear|comfort|style|sin|luxury|limbo)\b(?!\s+(?:in|at)\s+\p{Lu})/u;
@@ -72,6 +85,13 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
       new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:now\s+)?(?:in|out in|down in|up in)\s+${CAP}(?=\s*(?:[-—–,]\s*)?(?:now|these days|nowadays|for good)\b)`, 'u'),
       // "is back home in Galway for good": coming back to stay is a move; "back in X" alone is where a trip ends.
       new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:now\s+)?back\s+(?:home\s+)?in\s+${CAP}(?=\s*(?:[-—–,]\s*)?(?:for good|to stay|permanently)\b)`, 'u'),
+      // "I'm back in Berlin as of this week", "back living in Cork since May": a return that holds from a date is home.
+      new RegExp(String.raw`^\s+${ADV}(?:is|are)\s+(?:now\s+)?back\s+(?:living\s+|home\s+)?in\s+${CAP}(?=\s*,?\s*(?:as of|effective|starting)\s)`, 'u'),
+      // "He lives with us in Phoenix now", "she's living with her sister in Leeds": whom one lives with, then where.
+      new RegExp(
+        String.raw`^\s+${ADV}(?:lives?|(?:is|are)\s+(?:now\s+)?living|(?:has|have)\s+moved\s+in)\s+(?:now\s+)?with\s+(?:the user(?: and others)?|us|me|them|him|her|(?:my|our|his|her|their|the user's)\s+[\p{Ll}-]+|\p{Lu}[\p{L}'’-]+)\s+(?:now\s+)?in\s+${CAP}`,
+        'u',
+      ),
     ],
     (g) => f('residence', g.v),
   ],
@@ -93,7 +113,7 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
       String.raw`^\s+${ADV}(?:(?:has|have)\s+${ADV})?(?:moved|relocated)\s+(?:back\s+|over\s+|out\s+|down\s+|up\s+|out of\s+(?:[^,.;]+?)\s+|away from\s+(?:[^,.;]+?)\s+|from\s+(?:[^,.;]+?)\s+)?(?:home\s+)?(?:to|into)\s+${V}`,
       'iu',
     ),
-    (g, rest) => (knownProduct(g.v) ? tool(knownProduct(g.v)!, rest) : isOrganisationName(g.v!) ? f('employer', g.v) : f('residence', g.v)),
+    (g, rest) => (knownProduct(g.v) ? tool(knownProduct(g.v)!, rest) : isOrganisationName(g.v!) || movedAsTitle(g.v!) ? f('employer', g.v) : f('residence', g.v)),
   ],
   [
     [
@@ -225,7 +245,10 @@ export const PLACE_AND_WORK_PATTERNS: [RegExp | RegExp[], Build][] = [
   ],
   // "is not at Google anymore", "isn't with Acme any more": the employer ended.
   [new RegExp(String.raw`^\s+${ADV}(?:is\s+not|isn't|is\s+no\s+longer|is\s+not\s+working|isn't\s+working)\s+(?:at|with|for)\s+${CAP}\s+any\s?more\b`, 'u'), (g) => f('employer', g.v, { ended: true })],
-  [new RegExp(String.raw`^\s+${ADV}(?:works?|is working|started working|has worked)\s+as\s+(?:an?\s+)?(?<v>.+)`, 'iu'), (g) => f('role', g.v)],
+  [
+    new RegExp(String.raw`^\s+${ADV}(?:works?|is working|started working|has worked)\s+(?:(?:remotely|full-time|part-time|full time|part time|freelance|remote|there)\s+)?as\s+(?:an?\s+)?(?<v>.+)`, 'iu'),
+    (g) => f('role', g.v),
+  ],
   // "has switched to working as a school nurse", "moved over to being a PM": a new role.
   [new RegExp(String.raw`^\s+${ADV}(?:has\s+|have\s+)?(?:switched|moved|changed|gone|went|transitioned)\s+(?:over\s+)?(?:in)?to\s+(?:working\s+as|being)\s+(?:an?\s+)?(?<v>.+)`, 'iu'), (g) => f('role', g.v)],
   // "took the assistant principal position", "ended up accepting the head chef job": the role taken.

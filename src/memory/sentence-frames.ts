@@ -6,6 +6,7 @@ import { statedInPassing } from './passing-mentions.js';
 import { reasonNamingRequested } from './request-reasons.js';
 import { ownBusinessStated } from './own-business.js';
 import { withoutTrailingRequest } from './trailing-requests.js';
+import { workplaceBeforeTitle } from './start-order.js';
 
 /**
  * A statement without the frame around it (issue 26, blind22): an announcement's opening ("excited to share that"),
@@ -15,5 +16,5 @@ import { withoutTrailingRequest } from './trailing-requests.js';
  * or filed; the statement alone is.
  */
 export function unframed(sentence: string): string {
-  return titleGiven(roleNamedPlainly(behindCorrectionLead(withoutTrailingRequest(statementBehindAnnouncement(statedInPassing(noticeInOrder(ownBusinessStated(reasonNamingRequested(sentence)))))))));
+  return titleGiven(roleNamedPlainly(behindCorrectionLead(withoutTrailingRequest(statementBehindAnnouncement(statedInPassing(noticeInOrder(ownBusinessStated(reasonNamingRequested(workplaceBeforeTitle(sentence))))))))));
 }

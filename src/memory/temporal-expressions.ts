@@ -1,5 +1,6 @@
 import { addDays, addMonths, dateOf, endOfDay, endOfMonth, isoDate, MONTH_PATTERN, MONTHS, monthName, startOfWeek, WEEKDAYS, weekdayOf } from './calendar.js';
 import { tenseOf, type Tense } from './tense.js';
+import { weekdayOfMonthDate } from './weekday-dates.js';
 
 /**
  * Relative dates resolved against the day a text was written, so that a fact stays true out of context:
@@ -187,6 +188,14 @@ const RULES: { re: RegExp; resolve: (m: RegExpMatchArray, c: Context) => Resolut
     resolve: (m, c) => {
       const which = m[1]!.toLowerCase();
       return period(m[2]!, c.ref, which === 'last' ? -1 : which === 'this' ? 0 : 1);
+    },
+  },
+  {
+    // "Monday the 9th", "on Friday, the 3rd": the weekday and the day of the month name one date (weekday-dates.ts).
+    re: new RegExp(String.raw`\b(?:on\s+)?(${WEEKDAY}),?\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:${MONTH_PATTERN}))`, 'gi'),
+    resolve: (m, c) => {
+      const date = weekdayOfMonthDate(c.ref, WEEKDAYS.get(m[1]!.toLowerCase())!, Number(m[2]), c.tense === 'past' && !plannedWeekday(m));
+      return date ? day(date) : null;
     },
   },
   {
