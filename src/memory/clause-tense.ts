@@ -14,7 +14,8 @@ import { tenseOf, type Tense } from './tense.js';
 // The opener of a looking-back clause and what follows it up to the date (no clause break in between).
 const OPENER = /\b(?:ever\s+since|since|after|following|now\s+that)\s+([^,;:!?()]*)$/i;
 // "relocating", "finally moving": an "-ing" verb right after the opener ("the wedding", "morning training" are nouns).
-const GERUND = /^(?:(?:finally|just|first|properly)\s+)?(?!(?:morning|evening|wedding|meeting|spring|thing|nothing|something|anything|everything|king|ring|wing|string|sibling|ceiling|building|during|christening|outing|earring|offspring)\b)\p{Ll}{2,}ing\b/u;
+const GERUND =
+  /^(?:(?:finally|just|first|properly)\s+)?(?!(?:morning|evening|wedding|meeting|spring|thing|nothing|something|anything|everything|king|ring|wing|string|sibling|ceiling|building|during|christening|outing|earring|offspring)\b)\p{Ll}{2,}ing\b/u;
 // "we fly out", "I start", "Noor starts": a present verb that schedules what follows it.
 const SCHEDULED =
   /(?:^|[,;]\s*|\s(?:and|but|so)\s+)(?:I|we|you|they|he|she|\p{Lu}\p{Ll}+)\s+(?:(?:just|also|then|finally)\s+)?(?:fly|flies|leave|leaves|start|starts|move|moves|arrive|arrives|begin|begins|head|heads|return|returns|land|lands|travel|travels|go|goes|get back|gets back)\b[^,;]*$/u;
@@ -24,7 +25,10 @@ export function tenseAt(text: string, index: number, sentence: Tense): Tense {
   const before = text.slice(0, index);
   const clause = OPENER.exec(before);
   if (clause) {
-    const opener = clause[0].slice(0, clause[0].length - clause[1]!.length).trim().toLowerCase();
+    const opener = clause[0]
+      .slice(0, clause[0].length - clause[1]!.length)
+      .trim()
+      .toLowerCase();
     if (tenseOf(clause[1]!) === 'past') return 'past';
     if (GERUND.test(clause[1]!) && (/since|now/.test(opener) || sentence !== 'future')) return 'past';
   }

@@ -233,7 +233,11 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS, forms
       // "Kai called, he's moved to Kyoto" → "Kai has moved to Kyoto"; "I used to X, now I Y" → two statements, the past first.
       // "My title is Senior Analyst - scratch that, it's Lead Analyst": a retraction after a dash is a sentence of its own.
       const stated = (chat || !plainLong ? typedSentences(raw).flatMap((t) => t.split(RETRACTION_BREAK)) : [raw]).flatMap((t) =>
-        chat || !plainLong ? appositiveRelation(teamHere(rentPaidAlone(t))).flatMap(partnerInApposition).flatMap((a) => pastAndPresent(statementBehindLead(a))) : [t],
+        chat || !plainLong
+          ? appositiveRelation(teamHere(rentPaidAlone(t)))
+              .flatMap(partnerInApposition)
+              .flatMap((a) => pastAndPresent(statementBehindLead(a)))
+          : [t],
       );
       // "Ray's HbA1c still high, metformin now 1000mg": a medication note is a statement of who takes what.
       for (const labelled of chat || !plainLong ? stated.flatMap(doseStatements) : stated) {
