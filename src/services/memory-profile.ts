@@ -22,6 +22,7 @@ import { disposedOf } from './profile-disposals.js';
 import { membershipTaken } from './profile-memberships.js';
 import { newValueHolds, replacedByNewValues } from './profile-new-values.js';
 import { arrivedHome, homesLeftOnArrival } from './profile-arrivals.js';
+import { jobsLeftForAnotherCity } from './profile-job-places.js';
 
 export { daysBefore, finishedPlan } from './profile-dates.js';
 
@@ -206,7 +207,8 @@ export function normalizedText(text: string): string {
  * a home replaced by a move said later and a stay ended by a return (profile-moves.ts), daily life in a place the
  * person moved away from, a dead pet's life and an ending replaced "instead" (profile-ended.ts), a thing a later fact ended by name
  * (profile-habit-endings.ts), a value replaced by a new value whose day has come (profile-new-values.ts) and a home left
- * for a new home arrived at (profile-arrivals.ts).
+ * for a new home arrived at (profile-arrivals.ts), and a job in a city left for a job taken in another
+ * (profile-job-places.ts).
  */
 function staleFacts(facts: readonly MemoryRecord[], today: string): Set<string> {
   return new Set([
@@ -223,5 +225,6 @@ function staleFacts(facts: readonly MemoryRecord[], today: string): Set<string> 
     ...endedHabits(facts, statedLater),
     ...replacedByNewValues(facts, statedLater, today),
     ...homesLeftOnArrival(facts, statedLater),
+    ...jobsLeftForAnotherCity(facts, statedLater),
   ]);
 }

@@ -45,8 +45,7 @@ describe('changes said in passing are stored as the change', () => {
   });
 
   it('"since Marco and I broke up …" ends Marco and "Theo, the guy I\'ve been seeing" is the partner', () => {
-    const chat =
-      "user: since Marco and I broke up I've had the flat to myself. Theo, the guy I've been seeing for a couple of months, thinks I should get a cat\nassistant: A cat could be great company!";
+    const chat = "user: since Marco and I broke up I've had the flat to myself. Theo, the guy I've been seeing for a couple of months, thinks I should get a cat\nassistant: A cat could be great company!";
     const facts = rows(chat, '2026-06-10');
     expect(facts).toContainEqual(['the user', 'partner', 'The user broke up with Marco.']);
     expect(facts).toContainEqual(['the user', 'partner', 'The user has been seeing Theo for a couple of months.']);

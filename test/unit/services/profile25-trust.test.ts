@@ -69,3 +69,20 @@ describe('profiles you can trust (profile25)', () => {
     expect(p.dynamic).toEqual([]);
   });
 });
+
+describe('a job in one city ends with a job taken in another (profile25)', () => {
+  it('drops the older job naming Leeds once a job in Manchester is taken; a job taken in the same city keeps it', async () => {
+    const moved = await profileTag(30);
+    const stayed = await profileTag(30);
+    try {
+      const before = { memory: 'The user works as an accountant in Leeds.', said: '2026-01-20', subject: 'the user', attribute: 'role', isStatic: true };
+      await moved.add(before, { memory: 'The user got a new job at Deloitte in Manchester.', said: '2026-04-28', subject: 'the user', attribute: 'employer', isStatic: true });
+      await stayed.add(before, { memory: 'The user got a new job at Deloitte in Leeds.', said: '2026-04-28', subject: 'the user', attribute: 'employer', isStatic: true });
+      expect((await moved.profile()).static).toEqual(['The user got a new job at Deloitte in Manchester.']);
+      expect((await stayed.profile()).static.sort()).toEqual(['The user got a new job at Deloitte in Leeds.', 'The user works as an accountant in Leeds.']);
+    } finally {
+      await moved.close();
+      await stayed.close();
+    }
+  });
+});
