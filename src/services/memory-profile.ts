@@ -105,7 +105,7 @@ export class MemoryProfiles {
       versionsOfLasting.has(m.id);
     // A pet's death, an allergy taken back and a thing sold or given away are recent context while they are recent,
     // never lasting facts (profile-disposals.ts).
-    const ended = (m: MemoryRecord) => petDied(m) || allergyWithdrawn(m) || disposedOf(m);
+    const ended = (m: MemoryRecord) => petDied(m) || allergyWithdrawn(m) || (disposedOf(m) && !lastingFact(m));
     // Something taken up inside the window is recent context until the window passes it (profile-recent-starts.ts).
     const news = (m: MemoryRecord) => (ended(m) && happenedDay(m) >= since) || recentStart(m, since);
     const lasting = [...statics.filter((m) => !ended(m) && !news(m)), ...dynamics.filter((m) => lastingFact(m) && !ended(m))];

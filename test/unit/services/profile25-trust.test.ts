@@ -13,14 +13,16 @@ describe('profiles you can trust (profile25)', () => {
   });
   afterEach(() => tag.close());
 
-  it('shows a thing sold or given away as recent news, never among the lasting facts; quitting a habit stays lasting', async () => {
+  it('shows a thing sold or given away as recent news, never among the lasting facts; quitting a habit or a trade-in stays lasting', async () => {
     await tag.add(
       { memory: "The user's dad Robert lives in Tucson.", said: '2026-01-25', subject: 'Robert', attribute: 'residence', isStatic: true },
       { memory: "The user's dad Robert finally sold the Tucson house.", said: '2026-05-30', subject: 'Robert', attribute: 'vehicle', isStatic: true },
       { memory: 'The user quit smoking.', said: '2026-05-30', subject: 'the user', isStatic: true },
+      { memory: 'The user traded in the Civic for a Subaru Outback.', said: '2026-05-30', subject: 'the user', attribute: 'vehicle', isStatic: true },
     );
     const p = await tag.profile();
-    expect(p.static).toEqual(['The user quit smoking.']);
+    // A disposal said with what replaced it states the new thing: lasting.
+    expect(p.static.sort()).toEqual(['The user quit smoking.', 'The user traded in the Civic for a Subaru Outback.']);
     expect(p.dynamic).toEqual(["The user's dad Robert finally sold the Tucson house."]);
   });
 
