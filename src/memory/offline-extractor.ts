@@ -17,7 +17,8 @@ import { unlessOnlyLabels } from './label-speakers.js';
 import { unlessHeadedNotes } from './labelled-notes.js';
 import { newHomesInDistricts } from './new-homes.js';
 import { boundRuns } from './bounded-runs.js';
-import { nameWithNewcomer } from './named-later.js';
+import { nameGivenByUs } from './named-by-us.js';
+import { partnerInApposition } from './seeing-appositives.js';
 import { contactsWithTitles, personLabelledLines } from './person-labels.js';
 import { petFieldsAsStatements } from './pet-labels.js';
 import { changeWithItsValue } from './announced-changes.js';
@@ -202,7 +203,7 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS, forms
     // "adopted a greyhound!! her name is juno": the name joins the newcomer it names.
     // "Promoted!! Senior engineer as of Monday.", "We've moved! Leeds is lovely.": the change takes its value.
     // "Priya update: left Google. now at Stripe": the label's person is the subject of its line.
-    body = newNumberStated(newsInParentheses(changeWithItsValue(nameWithNewcomer(chat ? petFieldsAsStatements(contactsWithTitles(personLabelledLines(body))) : body))));
+    body = newNumberStated(newsInParentheses(changeWithItsValue(nameGivenByUs(chat ? petFieldsAsStatements(contactsWithTitles(personLabelledLines(body))) : body))));
     const photo = chat ? PHOTO.exec(body) : null;
     if (photo) body = body.slice(0, photo.index);
     const spans = sentenceSpans(body, 0, Math.min(body.length, MAX_SCAN_CHARS));
@@ -240,7 +241,11 @@ export function extractFacts(source: SourceDocument, maxFacts = MAX_FACTS, forms
       // "Kai called, he's moved to Kyoto" → "Kai has moved to Kyoto"; "I used to X, now I Y" → two statements, the past first.
       // "My title is Senior Analyst - scratch that, it's Lead Analyst": a retraction after a dash is a sentence of its own.
       const stated = (chat || !plainLong ? typedSentences(raw).flatMap((t) => t.split(RETRACTION_BREAK)) : [raw]).flatMap((t) =>
-        chat || !plainLong ? appositiveRelation(teamHere(rentPaidAlone(predicatesApart(requestedSetting(withoutCatchUpLead(meetingLeadResolved(t))))))).flatMap((a) => pastAndPresent(statementBehindLead(a))) : [t],
+        chat || !plainLong
+          ? appositiveRelation(teamHere(rentPaidAlone(predicatesApart(requestedSetting(withoutCatchUpLead(meetingLeadResolved(t)))))))
+              .flatMap(partnerInApposition)
+              .flatMap((a) => pastAndPresent(statementBehindLead(a)))
+          : [t],
       );
       // "Ray's HbA1c still high, metformin now 1000mg": a medication note is a statement of who takes what.
       for (const labelled of chat || !plainLong ? stated.flatMap(doseStatements) : stated) {

@@ -3,6 +3,7 @@ import { behindCorrectionLead, roleNamedPlainly } from './correction-leads.js';
 import { titleGiven } from './made-by-others.js';
 import { noticeInOrder } from './notice-order.js';
 import { statedInPassing } from './passing-mentions.js';
+import { sinceStated } from './since-clauses.js';
 import { reasonNamingRequested } from './request-reasons.js';
 import { ownBusinessStated } from './own-business.js';
 import { withoutTrailingRequest } from './trailing-requests.js';
@@ -16,5 +17,7 @@ import { workplaceBeforeTitle } from './start-order.js';
  * or filed; the statement alone is.
  */
 export function unframed(sentence: string): string {
-  return titleGiven(roleNamedPlainly(behindCorrectionLead(withoutTrailingRequest(statementBehindAnnouncement(statedInPassing(noticeInOrder(ownBusinessStated(reasonNamingRequested(workplaceBeforeTitle(sentence))))))))));
+  return titleGiven(
+    roleNamedPlainly(behindCorrectionLead(withoutTrailingRequest(statementBehindAnnouncement(statedInPassing(sinceStated(noticeInOrder(ownBusinessStated(reasonNamingRequested(workplaceBeforeTitle(sentence)))))))))),
+  );
 }

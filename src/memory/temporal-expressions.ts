@@ -1,6 +1,8 @@
 import { addDays, addMonths, dateOf, endOfDay, endOfMonth, isoDate, MONTH_PATTERN, MONTHS, monthName, startOfWeek, WEEKDAYS, weekdayOf } from './calendar.js';
 import { tenseOf, type Tense } from './tense.js';
 import { weekdayOfMonthDate } from './weekday-dates.js';
+import { tenseAt } from './clause-tense.js';
+import { withoutStartPeriod } from './start-periods.js';
 
 /**
  * Relative dates resolved against the day a text was written, so that a fact stays true out of context:
@@ -260,11 +262,12 @@ function bareMonth(word: string, monthWord: string, c: Context): Resolution {
 export function resolveDates(text: string, referenceDate: string): ResolvedDates {
   const ref = dateOf(referenceDate);
   if (!ref) return { text, dates: [] };
-  const context: Context = { ref, tense: tenseOf(text) };
+  const tense = tenseOf(text);
   const hits: Hit[] = [];
   for (const rule of RULES) {
     for (const m of text.matchAll(rule.re)) {
-      const r = rule.resolve(m, context);
+      // The clause a date sits in may look back or forward where its sentence does not (clause-tense.ts).
+      const r = rule.resolve(m, { ref, tense: tenseAt(text, m.index!, tense) });
       if (!r) continue;
       const start = m.index!;
       let replacement: string | null = null;
@@ -304,6 +307,8 @@ export function inferForgetAfter(text: string, referenceDate: string): string | 
   const ref = dateOf(referenceDate);
   if (!ref || tenseOf(text) === 'past') return null;
   // "As of this month I'm the charge nurse", "Starting this week I work from home": when it starts, not when it ends.
+  // "I've started learning Italian this week": when a habit began (start-periods.ts).
+  text = withoutStartPeriod(text);
   text = text.replace(/\b(?:as of|as from|starting|beginning|since|from)\s+(?:this|today|tonight|the\s+start\s+of\s+this)\s*(?:week(?:end)?|month|year|morning|evening|afternoon)?\b/gi, ' ');
   const ends: string[] = [];
   const endOfWeek = (offset = 0) => addDays(startOfWeek(ref), 7 * offset + 6);

@@ -18,6 +18,11 @@ import { endedHabits } from './profile-habit-endings.js';
 import { namesSomeone } from './profile-names.js';
 import { recentStart } from './profile-recent-starts.js';
 import { locationsAsHomes } from './profile-locations.js';
+import { disposedOf } from './profile-disposals.js';
+import { membershipTaken } from './profile-memberships.js';
+import { newValueHolds, replacedByNewValues } from './profile-new-values.js';
+import { arrivedHome, homesLeftOnArrival } from './profile-arrivals.js';
+import { jobsLeftForAnotherCity } from './profile-job-places.js';
 
 export { daysBefore, finishedPlan } from './profile-dates.js';
 
@@ -81,20 +86,31 @@ export class MemoryProfiles {
       seenText,
       seenKey,
     );
-    // A weekly habit, a name given to a relative or a pet (profile-names.ts), where someone is when no home is known
-    // (profile-locations.ts), a title said as done, a job taken, a car acquired or a move (said as done, not planned) and the new version
+    // A weekly habit, a membership taken (profile-memberships.ts), a new home arrived at (profile-arrivals.ts), a new
+    // value whose day has come (profile-new-values.ts), a name given to a relative or a pet (profile-names.ts), where
+    // someone is when no home is known (profile-locations.ts), a title said as done, a job taken, a car acquired or a move (said as done, not planned) and the new version
     // of a lasting fact are lasting whichever list they were filed in.
     const versionsOfLasting = await this.versionsOfLasting(orgId, dynamics);
     const homes = locationsAsHomes(dynamics, [...statics, ...dynamics]);
     const lastingFact = (m: MemoryRecord) =>
-      homes.has(m.id) || recurringHabit(m) || namesSomeone(m) || titleChange(m) || jobStartDue(m) || ((jobTaken(m) || carAcquired(m) || homeMoved(m)) && !plannedAhead(m)) || versionsOfLasting.has(m.id);
-    // A pet's death and an allergy taken back are recent context while they are recent, never lasting facts.
-    const ended = (m: MemoryRecord) => petDied(m) || allergyWithdrawn(m);
+      homes.has(m.id) ||
+      recurringHabit(m) ||
+      membershipTaken(m) ||
+      arrivedHome(m) ||
+      newValueHolds(m, today) ||
+      namesSomeone(m) ||
+      titleChange(m) ||
+      jobStartDue(m) ||
+      ((jobTaken(m) || carAcquired(m) || homeMoved(m)) && !plannedAhead(m)) ||
+      versionsOfLasting.has(m.id);
+    // A pet's death, an allergy taken back and a thing sold or given away are recent context while they are recent,
+    // never lasting facts (profile-disposals.ts).
+    const ended = (m: MemoryRecord) => petDied(m) || allergyWithdrawn(m) || (disposedOf(m) && !lastingFact(m));
     // Something taken up inside the window is recent context until the window passes it (profile-recent-starts.ts).
     const news = (m: MemoryRecord) => (ended(m) && happenedDay(m) >= since) || recentStart(m, since);
     const lasting = [...statics.filter((m) => !ended(m) && !news(m)), ...dynamics.filter((m) => lastingFact(m) && !ended(m))];
     const recent = [...dynamics.filter((m) => !lastingFact(m) || ended(m)), ...statics.filter(news)];
-    const stale = staleFacts([...lasting, ...recent]);
+    const stale = staleFacts([...lasting, ...recent], today);
     return {
       static: lasting
         .filter((m) => !stale.has(m.id))
@@ -190,9 +206,11 @@ export function normalizedText(text: string): string {
  * a job replaced by a job taken later (profile-job-changes.ts), a car replaced by one acquired later (profile-vehicles.ts),
  * a home replaced by a move said later and a stay ended by a return (profile-moves.ts), daily life in a place the
  * person moved away from, a dead pet's life and an ending replaced "instead" (profile-ended.ts), a thing a later fact ended by name
- * (profile-habit-endings.ts).
+ * (profile-habit-endings.ts), a value replaced by a new value whose day has come (profile-new-values.ts) and a home left
+ * for a new home arrived at (profile-arrivals.ts), and a job in a city left for a job taken in another
+ * (profile-job-places.ts).
  */
-function staleFacts(facts: readonly MemoryRecord[]): Set<string> {
+function staleFacts(facts: readonly MemoryRecord[], today: string): Set<string> {
   return new Set([
     ...replacedWeeklySlots(facts, statedLater),
     ...replacedTitles(facts, statedLater),
@@ -205,5 +223,8 @@ function staleFacts(facts: readonly MemoryRecord[]): Set<string> {
     ...formerPartnerFacts(facts, statedLater),
     ...settledPlans(facts, statedLater),
     ...endedHabits(facts, statedLater),
+    ...replacedByNewValues(facts, statedLater, today),
+    ...homesLeftOnArrival(facts, statedLater),
+    ...jobsLeftForAnotherCity(facts, statedLater),
   ]);
 }
