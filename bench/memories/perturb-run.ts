@@ -70,7 +70,10 @@ export async function evaluatePerturbations(loaded: LoadedScenarios, base: Scena
     const fixed = pairs.filter(({ b }, i) => !passes(b) && passes(perturbed[i]!)).length;
     out.push({ kind, scenarios: pairs.length, unperturbed: rates(pairs.map((x) => x.b)), perturbed: rates(perturbed), broke, fixed });
     const k = out.at(-1)!;
-    log(`perturb ${kind}: top-1 ${pct(k.unperturbed.top1Current)} -> ${pct(k.perturbed.top1Current)}, stale ${pct(k.unperturbed.staleAboveCurrent)} -> ${pct(k.perturbed.staleAboveCurrent)}, profile ${pct(k.unperturbed.profileCorrect)} -> ${pct(k.perturbed.profileCorrect)}; ${broke.length} broke, ${fixed} fixed`);
+    if (broke.length > 0) log(`perturb ${kind}: broke ${broke.map((f) => f.id).join(', ')}`);
+    log(
+      `perturb ${kind}: top-1 ${pct(k.unperturbed.top1Current)} -> ${pct(k.perturbed.top1Current)}, stale ${pct(k.unperturbed.staleAboveCurrent)} -> ${pct(k.perturbed.staleAboveCurrent)}, profile ${pct(k.unperturbed.profileCorrect)} -> ${pct(k.perturbed.profileCorrect)}; ${broke.length} broke, ${fixed} fixed`,
+    );
   }
   return out;
 }
@@ -90,11 +93,17 @@ export function perturbTable(results: readonly KindResult[], maxFlips = 30): str
     k.broke.length,
     k.fixed,
   ]);
-  const out = ['### Perturbed scenarios (unperturbed → perturbed, same scenarios)', '', markdownTable(['kind', 'scenarios', 'questions', 'top-1 current', 'stale above current', 'profile correct', 'errors', 'broke', 'fixed'], rows)];
+  const out = [
+    '### Perturbed scenarios (unperturbed → perturbed, same scenarios)',
+    '',
+    markdownTable(['kind', 'scenarios', 'questions', 'top-1 current', 'stale above current', 'profile correct', 'errors', 'broke', 'fixed'], rows),
+  ];
   for (const k of results) {
     if (k.broke.length === 0) continue;
     out.push('', `#### ${k.kind}: ${k.broke.length} broke${k.broke.length > maxFlips ? ` (first ${maxFlips})` : ''}`, '');
-    const flips = k.broke.slice(0, maxFlips).map((f) => [f.id, f.error ?? f.questions.map((x) => `${x.q} → ${JSON.stringify((x.top ?? '(nothing)').slice(0, 70))}`).join('; '), f.profile.slice(0, 2).join('; ').slice(0, 160)]);
+    const flips = k.broke
+      .slice(0, maxFlips)
+      .map((f) => [f.id, f.error ?? f.questions.map((x) => `${x.q} → ${JSON.stringify((x.top ?? '(nothing)').slice(0, 70))}`).join('; '), f.profile.slice(0, 2).join('; ').slice(0, 160)]);
     out.push(markdownTable(['scenario', 'first result when not current', 'profile'], flips));
   }
   return out.join('\n');

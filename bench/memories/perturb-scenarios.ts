@@ -84,7 +84,11 @@ const SPEAKER_NAMES = ['Zoë', 'Kiran', 'Marta', 'Tobias', 'Yuki', 'Efe', 'Lior'
 function reshape(s: Scenario, random: () => number): Scenario | null {
   const parsed = s.steps.map((st) => (st.kind === 'document' ? parseDoc(st.content) : null));
   if (parsed.every((p) => p === null)) return null;
-  const words = new Set(JSON.stringify(s).toLowerCase().split(/[^\p{L}]+/u));
+  const words = new Set(
+    JSON.stringify(s)
+      .toLowerCase()
+      .split(/[^\p{L}]+/u),
+  );
   const name = SPEAKER_NAMES.find((n) => !words.has(n.toLowerCase()))!;
   // A shape that every document already has would change nothing: choose among the others.
   const shapes = SHAPES.filter((sh) => !parsed.every((p) => p === null || (sh === 'roles' && p.shape === 'roles') || (sh === 'json' && p.shape === 'json')));
@@ -120,7 +124,13 @@ function addNoise(s: Scenario, random: () => number): Scenario | null {
   const noisy = (turns: readonly Turn[]): Turn[] => {
     const name = turns.find((t) => t.role === 'user')?.name;
     const user = (content: string): Turn => ({ role: 'user', content, ...(name ? { name } : {}) });
-    return [user(pick(USER_SMALL_TALK, random)), { role: 'assistant', content: pick(ASSISTANT_SMALL_TALK, random) }, ...turns, user(pick(USER_SMALL_TALK, random)), { role: 'assistant', content: pick(ASSISTANT_SMALL_TALK, random) }];
+    return [
+      user(pick(USER_SMALL_TALK, random)),
+      { role: 'assistant', content: pick(ASSISTANT_SMALL_TALK, random) },
+      ...turns,
+      user(pick(USER_SMALL_TALK, random)),
+      { role: 'assistant', content: pick(ASSISTANT_SMALL_TALK, random) },
+    ];
   };
   const steps: Step[] = s.steps.map((st) => {
     if (st.kind === 'conversation') {
@@ -137,7 +147,15 @@ function addNoise(s: Scenario, random: () => number): Scenario | null {
     if (lines.length < 2 || speakers.length === 0 || !SPEAKER_LINE.test(lines[0]!)) return st;
     const stamp = SPEAKER_LINE.exec(lines[0]!)![1]!;
     const [a, b = 'Assistant'] = speakers;
-    return { ...st, content: [`${stamp}${a}: ${pick(USER_SMALL_TALK, random)}`, `${stamp}${b}: ${pick(ASSISTANT_SMALL_TALK, random)}`, ...lines, `${SPEAKER_LINE.exec(lines.at(-1)!)?.[1] ?? stamp}${a}: ${pick(USER_SMALL_TALK, random)}`].join('\n') };
+    return {
+      ...st,
+      content: [
+        `${stamp}${a}: ${pick(USER_SMALL_TALK, random)}`,
+        `${stamp}${b}: ${pick(ASSISTANT_SMALL_TALK, random)}`,
+        ...lines,
+        `${SPEAKER_LINE.exec(lines.at(-1)!)?.[1] ?? stamp}${a}: ${pick(USER_SMALL_TALK, random)}`,
+      ].join('\n'),
+    };
   });
   const first = steps.findIndex((st) => st.kind === 'document');
   if (first >= 0 && s.steps.length > 1) {

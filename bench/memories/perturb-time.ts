@@ -11,7 +11,8 @@ import type { Scenario, Step } from './scenarios.js';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const SHORT: Record<string, number> = { jan: 0, feb: 1, mar: 2, apr: 3, jun: 5, jul: 6, aug: 7, sep: 8, sept: 8, oct: 9, nov: 10, dec: 11 };
-const SEASONAL = /\b(spring|summer|autumn|fall|winter|christmas|xmas|easter|new year|thanksgiving|halloween|ramadan|diwali|eid|hanukkah|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|quarter|q[1-4]|term|semester|season|birthday)\b/i;
+const SEASONAL =
+  /\b(spring|summer|autumn|fall|winter|christmas|xmas|easter|new year|thanksgiving|halloween|ramadan|diwali|eid|hanukkah|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|quarter|q[1-4]|term|semester|season|birthday)\b/i;
 const TEXT_KEYS = new Set(['id', 'family', 'date', 'kind', 'role', 'conversationId']);
 
 /** Moves a scenario by `-years` years and `+months` months (seeded), its texts along with its dates. */

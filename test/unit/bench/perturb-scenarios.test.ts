@@ -17,7 +17,12 @@ const scenario = (steps: Step[], q: string, current: string, stale: string): Sce
 const doc = (content: string, date?: string): Step => ({ kind: 'document', content, ...(date ? { date } : {}) });
 const contents = (s: Scenario) => s.steps.map((st) => (st.kind === 'document' ? st.content : st.kind === 'conversation' ? st.messages.map((m) => m.content).join('\n') : '')).join('\n');
 
-const move = scenario([doc('Tom lives in Boston and works at Figma.', '2026-02-10'), doc("user: I'm moving... no, Tom moved to Seattle in September.\nassistant: Nice!", '2026-09-28')], 'Where does Tom live?', 'Seattle', 'Boston');
+const move = scenario(
+  [doc('Tom lives in Boston and works at Figma.', '2026-02-10'), doc("user: I'm moving... no, Tom moved to Seattle in September.\nassistant: Nice!", '2026-09-28')],
+  'Where does Tom live?',
+  'Seattle',
+  'Boston',
+);
 
 describe('perturb-scenarios', () => {
   it('names: rewrites the expected answers and profile with the documents, from the new pools', () => {
