@@ -33,6 +33,8 @@ import { loadLocomo } from '../quality/locomo.js';
 import { compareIngestion, type IngestComparison, type IngestDoc } from './ingest.js';
 import { engineChoice } from './engine.js';
 import { evaluateLocomo, type LocomoResult } from './locomo.js';
+import { evaluatePerturbations, type KindResult, perturbTable } from './perturb-run.js';
+import { parsePerturbKinds } from './perturb-scenarios.js';
 import { evaluatePrecision, evaluateScenarios, type PrecisionResult, type ScenarioResult } from './quality.js';
 import { locomoTable, precisionTable, scenarioTables, speedTables } from './report.js';
 import { FIXTURES_DIR, loadPrecision, loadScenarios } from './scenarios.js';
@@ -68,6 +70,7 @@ export function parseBenchArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
       'ingest-docs': { type: 'string', default: '300' },
       full: { type: 'boolean', default: false },
       seed: { type: 'string', default: '42' },
+      perturb: { type: 'string', default: '' },
       'no-write': { type: 'boolean', default: false },
     },
     strict: true,
@@ -106,6 +109,8 @@ export function parseBenchArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
       ingestDocs: intArg(a['ingest-docs'], 300, 'ingest-docs'),
     },
     write: !a['no-write'],
+    /** Perturbation kinds run after the quality part on the tunable splits (perturb-run.ts); none by default. */
+    perturb: parsePerturbKinds(a.perturb),
   };
 }
 export type BenchOptions = ReturnType<typeof parseBenchArgs>;
@@ -119,8 +124,9 @@ export async function runBench(o: BenchOptions, log: (m: string) => void = defau
   const { embedder, choice, warning, loadMs } = await resolveEmbedder(o.embedder);
   log(`embedder ${embedder.id} ready in ${Math.round(loadMs)} ms`);
 
-  const out: { scenarios: ScenarioResult | null; precision: PrecisionResult | null; locomo: LocomoResult | null; speed: Awaited<ReturnType<typeof runSpeed>> | null } = {
+  const out: { scenarios: ScenarioResult | null; precision: PrecisionResult | null; perturb: KindResult[] | null; locomo: LocomoResult | null; speed: Awaited<ReturnType<typeof runSpeed>> | null } = {
     scenarios: null,
+    perturb: null,
     precision: null,
     locomo: null,
     speed: null,
@@ -165,10 +171,11 @@ export async function runBench(o: BenchOptions, log: (m: string) => void = defau
   };
   try {
     await part('quality', async () => {
-      const { scenarios, precision } = await runQuality(o, embedder, log);
-      Object.assign(out, { scenarios, precision });
+      const { scenarios, precision, perturb } = await runQuality(o, embedder, log);
+      Object.assign(out, { scenarios, precision, perturb });
       print(`\n${scenarioTables(scenarios)}\n`);
       if (precision) print(`${precisionTable(precision)}\n`);
+      if (perturb) print(`${perturbTable(perturb)}\n`);
     });
     await part('locomo', async () => {
       out.locomo = await evaluateLocomo(o.shared, o.locomoQuestions, keepOpen(embedder), o.engine.env, log);
@@ -218,7 +225,8 @@ async function runQuality(o: BenchOptions, embedder: Embedder, log: (m: string) 
     log(`quality: top-1 current ${fmt(scenarios.overall.top1Current)}, stale above current ${fmt(scenarios.overall.staleAboveCurrent)}, profile ${fmt(scenarios.overall.profileCorrect)} (${scenarios.seconds} s)`);
     const precision = labelled.length > 0 ? await evaluatePrecision(labelled, q) : null;
     if (precision) log(`quality: extraction precision ${fmt(precision.precision)}, recall ${fmt(precision.recall)} (${precision.seconds} s)`);
-    return { scenarios, precision };
+    const perturb = o.perturb.length > 0 ? await evaluatePerturbations(loaded, scenarios, o.perturb, String(o.speed.seed), q, log) : null;
+    return { scenarios, precision, perturb };
   } finally {
     await svc.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

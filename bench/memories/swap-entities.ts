@@ -593,7 +593,7 @@ function inCaseOf(target: string, occurrence: string, canonical: string): string
 }
 
 /** The substitution for one scenario: each source entity it names gets a target of its kind no other entity took. */
-export function scenarioMapping(scenario: Scenario, seed: string): Map<string, string> {
+export function scenarioMapping(scenario: Scenario, seed: string, targets: Record<EntityKind, readonly string[]> = TARGETS, minClashWord = 2): Map<string, string> {
   const all = texts(scenario);
   const found: string[] = [];
   for (const t of all)
@@ -611,13 +611,13 @@ export function scenarioMapping(scenario: Scenario, seed: string): Map<string, s
   for (const key of found.sort()) {
     const kind = KIND_OF.get(key)!;
     const inAnswer = new RegExp(`(?<![\\p{L}\\p{N}])${escape(key)}(?![\\p{L}\\p{N}])`, 'u').test(answers);
-    const free = TARGETS[kind].filter(
+    const free = targets[kind].filter(
       (t) =>
         !taken.has(t) &&
         !t
           .toLowerCase()
           .split(/[^\p{L}\p{N}]+/u)
-          .some((w) => w.length > 1 && words.has(w)) &&
+          .some((w) => w.length >= minClashWord && words.has(w)) &&
         (!inAnswer || fitsAnswer(t)),
     );
     if (free.length === 0) throw new Error(`${scenario.id}: no free ${kind} left for ${key}`);
@@ -647,8 +647,8 @@ function rewrite<T>(x: T, mapping: ReadonlyMap<string, string>, key?: string): T
 }
 
 /** One scenario with its entities swapped, under a new id. */
-export function swapScenario(scenario: Scenario, seed: string, idPrefix: string): Scenario {
-  const mapping = scenarioMapping(scenario, seed);
+export function swapScenario(scenario: Scenario, seed: string, idPrefix: string, targets?: Record<EntityKind, readonly string[]>, minClashWord?: number): Scenario {
+  const mapping = scenarioMapping(scenario, seed, targets, minClashWord);
   return { ...rewrite(scenario, mapping), id: `${idPrefix}${scenario.id}`.slice(0, 100) };
 }
 

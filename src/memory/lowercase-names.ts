@@ -1,5 +1,6 @@
 import { RELATIVE_WORDS, PARTNER_WORDS } from './attribute-words.js';
 import { isOrganisation, isVerbForm, mayBeName } from './lexicon.js';
+import { openingNameTypedLowercase } from './lowercase-openings.js';
 
 /**
  * Names and places in a sentence typed all in lowercase ("my sister amy lives in bristol", "amy moved to cardiff in
@@ -25,7 +26,7 @@ const nameLike = (w: string) => !FUNCTION.test(w) && !isVerbForm(w) && (mayBeNam
 /** The sentence with the names and places of an all-lowercase sentence capitalised, or the sentence itself. */
 export function namesTypedLowercase(sentence: string): string {
   if (/\p{Lu}/u.test(sentence.replace(/\bI(?=['’]|\b)/g, ''))) return sentence;
-  let s = sentence.replace(AFTER_KIN, (all, lead: string, word: string) => (nameLike(word) ? `${lead}${cap(word)}` : all));
+  let s = openingNameTypedLowercase(sentence).replace(AFTER_KIN, (all, lead: string, word: string) => (nameLike(word) ? `${lead}${cap(word)}` : all));
   s = s.replace(OPENING, (word: string) => (nameLike(word) ? cap(word) : word));
   let placed = false;
   s = s.replace(PLACE_AFTER, (all, lead: string, words: string) => {

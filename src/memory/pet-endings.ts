@@ -1,4 +1,5 @@
 import { PET_WORDS } from './attribute-words.js';
+import { fullPetName } from './pet-full-names.js';
 import { escapeRe } from '../text/regex-escape.js';
 import { setKindOf } from './set-members.js';
 import { sameSubject, subjectNames } from './subjects.js';
@@ -31,7 +32,7 @@ const NOT_A_NAME = /^(?:The|User|I|We|He|She|They|It|My|Our|His|Her|Their|Mum|Mo
 /** The name of the pet a statement says died or was rehomed, or null. */
 export function endedPetName(text: string): string | null {
   const name = (DIED.exec(text) ?? LOST.exec(text) ?? PUT_DOWN.exec(text))?.groups?.name ?? null;
-  return name && !NOT_A_NAME.test(name) ? name : null;
+  return name && !NOT_A_NAME.test(name) ? fullPetName(text, name) : null;
 }
 
 /** The pet word `text` files `name` under ("cat" in "has a cat called Mochi", "dog" in "'s dog Bruno is"), or null. */
