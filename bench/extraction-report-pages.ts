@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { jpegPdf } from './extraction-jpeg-pdf.js';
 import { REPO_ROOT, seededRandom } from './lib.js';
 
 const { values: args } = parseArgs({
@@ -114,36 +115,6 @@ function render(html: string, width: number, height: number): Buffer {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** A one-page PDF (US Letter) whose only content is the JPEG, drawn over the whole page: an image-only scan. */
-function jpegPdf(jpeg: Buffer, width: number, height: number): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im0 4 0 R >> >> /Contents 5 0 R >>',
-    null,
-    '<< /Length 31 >>\nstream\nq 612 0 0 792 0 0 cm /Im0 Do Q\nendstream',
-  ];
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  const offsets: number[] = [];
-  let length = parts[0]!.length;
-  objects.forEach((body, i) => {
-    offsets.push(length);
-    const chunk =
-      body === null
-        ? Buffer.concat([
-            Buffer.from(`${i + 1} 0 obj\n<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>\nstream\n`, 'latin1'),
-            jpeg,
-            Buffer.from('\nendstream\nendobj\n', 'latin1'),
-          ])
-        : Buffer.from(`${i + 1} 0 obj\n${body}\nendobj\n`, 'latin1');
-    parts.push(chunk);
-    length += chunk.length;
-  });
-  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
-  return Buffer.concat(parts);
 }
 
 /** The report at 72 dpi (612x792 px for US Letter), grey, JPEG quality 60: a low-resolution office scan. */

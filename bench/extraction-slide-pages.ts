@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { jpegPdf } from './extraction-jpeg-pdf.js';
 import { REPO_ROOT } from './lib.js';
 
 const { values: args } = parseArgs({
@@ -41,42 +42,11 @@ function render(pdf: string, page: number, dpi: number): Buffer {
   }
 }
 
-/** A one-page PDF of `pw` x `ph` points whose only content is the grey JPEG, drawn over the whole page. */
-function jpegPdf(jpeg: Buffer, width: number, height: number, pw: number, ph: number): Buffer {
-  const content = `q ${pw} 0 0 ${ph} 0 0 cm /Im0 Do Q`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pw} ${ph}] /Resources << /XObject << /Im0 4 0 R >> >> /Contents 5 0 R >>`,
-    null,
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ];
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  const offsets: number[] = [];
-  let length = parts[0]!.length;
-  objects.forEach((body, i) => {
-    offsets.push(length);
-    const chunk =
-      body === null
-        ? Buffer.concat([
-            Buffer.from(`${i + 1} 0 obj\n<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>\nstream\n`, 'latin1'),
-            jpeg,
-            Buffer.from('\nendstream\nendobj\n', 'latin1'),
-          ])
-        : Buffer.from(`${i + 1} 0 obj\n${body}\nendobj\n`, 'latin1');
-    parts.push(chunk);
-    length += chunk.length;
-  });
-  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
-  return Buffer.concat(parts);
-}
-
 /** Slide 16 at 100 dpi, grey JPEG q60, as an image-only PDF the size of the slide (so the image is 100 dpi). */
 async function greySlide(talk: string): Promise<Buffer> {
   const png = render(talk, 16, 100);
   const { data, info } = await sharp(png).greyscale().jpeg({ quality: 60 }).toBuffer({ resolveWithObject: true });
-  return jpegPdf(data, info.width, info.height, Math.round((info.width * 72) / 100), Math.round((info.height * 72) / 100));
+  return jpegPdf(data, info.width, info.height, { width: Math.round((info.width * 72) / 100), height: Math.round((info.height * 72) / 100) });
 }
 
 /** Slide 21 at 72 dpi thresholded at grey 150 to 1 bit (the blue bands turn black, their type stays white), CCITT G4. */

@@ -2,6 +2,7 @@ import type { OcrEngine, OcrLine, OcrResult, OcrThreshold, PageLayout } from '..
 import { detectLanguage, languageByLetters, languagesIn } from '../text/language.js';
 import type { DarkBoxCrops, OcrVariant, OcrVariantRequest, SceneLineCrops } from './ocr-variants.js';
 import { replaceBoxLines, type BoxReading } from './ocr-box-readings.js';
+import { replaceDimLines } from './ocr-dim-lines.js';
 import type { LargeLineCrops } from './ocr-large-line-crops.js';
 import { addLargeLines, readWhole, type LargeLineReading } from './ocr-large-line-text.js';
 import { sparseTextByLabel } from './ocr-label-stacks.js';
@@ -36,6 +37,11 @@ export interface OcrPassOptions {
   block?: boolean;
   /** A page whose text lines lean by 0.5-10 degrees is turned level before the first reading (ocr-deskew.ts skewAngle). */
   deskew?: boolean;
+  /**
+   * A page with light text on dark (darkShare at least POLARITY_MIN_DARK) is read once more from the polarity page
+   * with its ink lifted (ocr-polarity.ts liftDimInk); a kept line it reads clearly better is replaced (ocr-dim-lines.ts).
+   */
+  dim?: boolean;
   /** Tall lines (headings, titles) the full-size reading missed are looked for on the page at half size (off by default). */
   largeText?: boolean;
   /**
@@ -121,7 +127,7 @@ const LARGE_TEXT_RATIO = 1.8;
 const LARGE_TEXT_MIN_CONFIDENCE = 60;
 
 export interface PageReading extends OcrResult {
-  /** The passes run, in order: 'auto', 'polarity', 'local' (or 'local-timeout'), 'colour', 'sparse', 'block', 'language:fra', 'words', 'lines', 'boxes', 'box-lines', 'large-text', 'large-lines' (and 'large-lines-added' when it put a line in), 'scene', 'scene-lines'. */
+  /** The passes run, in order: 'auto', 'polarity', 'dim', 'local' (or 'local-timeout'), 'colour', 'sparse', 'block', 'language:fra', 'words', 'lines', 'dim-lines', 'boxes', 'box-lines', 'large-text', 'large-lines' (and 'large-lines-added' when it put a line in), 'scene', 'scene-lines'. */
   passes: string[];
   /** The pass whose reading was kept (large-text only adds lines to it). */
   kept: string;
@@ -185,6 +191,11 @@ const LOCAL_MIN_MS = 10_000;
 
 /** Share of a page's tiles with light text for the polarity reading (ocr-polarity.ts darkShare). */
 const POLARITY_MIN_DARK = 0.1;
+/**
+ * The dim reading's ink gain (ocr-polarity.ts liftDimInk): at 2.5 a Rich traceback's dim '(most recent call last)'
+ * and its grey comment line read at 82-87; at 1 (the polarity page) they read as '© racent' and '117 toff'.
+ */
+const DIM_GAIN = 2.5;
 /**
  * A page whose paper under its dark text is this unevenly lit (ocr-polarity.ts unevenLight: the dim tenth of it under
  * this share of the bright tenth's grey) gets the polarity reading too, whose background is flattened tile by tile: a
@@ -268,6 +279,15 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
     normalised = Buffer.from(out.png.buffer, out.png.byteOffset, out.png.byteLength);
     if (keep(await ocr.recognize(normalised, { signal, layout, languages, autoRotate: false, threshold }), 'polarity', layout, languages)) png = normalised;
   }
+  // Light text on dark (a terminal, a dark UI): the polarity page with its ink lifted reads dim text (a grey comment,
+  // a dimmed caption) the stretch left too light. Not kept for the page: it replaces kept lines it reads clearly better.
+  let dim: OcrResult | null = null;
+  if (polar && passes.dim !== false && (look?.dark ?? 0) >= POLARITY_MIN_DARK) {
+    const request: OcrVariantRequest = { png: new Uint8Array(level), op: 'polarity', dim: DIM_GAIN };
+    const out = await runInSandbox<OcrVariant>('ocr-variant', request, ctx.limits, { signal, what: 'the page image', transfer: [request.png.buffer as ArrayBuffer] });
+    dim = await ocr.recognize(Buffer.from(out.png.buffer, out.png.byteOffset, out.png.byteLength), { signal, layout, languages, autoRotate: false, threshold });
+    run.push('dim');
+  }
   // The per-tile threshold is for the same pages (a dark window on light paper); it runs when the polarity reading
   // was not kept (wide UI screenshot of the tuning set: the per-tile reading keeps all 9 phrases, the polarity one 8).
   if (passes.local !== false && png === level && threshold === 'global' && look?.mixed) {
@@ -322,6 +342,13 @@ export async function readPage(page: Buffer, ocr: OcrEngine, ctx: Pick<ExtractCo
     if (more.added.length) {
       best = more.result;
       run.push('lines');
+    }
+  }
+  if (dim && !first.rotated) {
+    const lifted = replaceDimLines(best, dim);
+    if (lifted.replaced.length) {
+      best = lifted.result;
+      run.push('dim-lines');
     }
   }
   // A dark box (a reversed advert) read alone reads whole where the page's readings read fragments of it.

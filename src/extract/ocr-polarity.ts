@@ -132,6 +132,21 @@ export function normalisePolarity(gray: Uint8Array, width: number, height: numbe
   return out;
 }
 
+/**
+ * A polarity page (dark text on white, normalisePolarity) with every pixel's ink (its distance from white) multiplied
+ * by `gain` and clipped at black: a tile's stretch is set by its strongest ink, so dim text beside bright text (a
+ * terminal's dim grey comment under bright code, Rich's '(most recent call last)' beside its red 'Traceback') stays
+ * light grey there and one threshold drops it; lifted, it is as dark as the rest, and bright text only turns bolder.
+ */
+export function liftDimInk(polar: Uint8Array, gain: number): Uint8Array {
+  const out = new Uint8Array(polar.length);
+  for (let i = 0; i < polar.length; i++) {
+    const ink = (255 - polar[i]!) * gain;
+    out[i] = ink >= 255 ? 0 : Math.round(255 - ink);
+  }
+  return out;
+}
+
 /** Tiles whose ink reaches this far below their background (grey levels) hold dark text for unevenLight. */
 const TEXT_CONTRAST = 48;
 

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { findDarkBoxes, type DarkBox } from './ocr-dark-boxes.js';
 import { largeLineCrops, type LargeLineCrops } from './ocr-large-line-crops.js';
 import { deskew } from './ocr-deskew.js';
-import { normalisePolarity } from './ocr-polarity.js';
+import { liftDimInk, normalisePolarity } from './ocr-polarity.js';
 import { sceneLineCrops, type SceneLineCrops } from './scene-line-crops.js';
 
 export type { SceneLineCrops } from './scene-line-crops.js';
@@ -16,8 +16,11 @@ export type OcrVariantRequest =
    * whether its background is mixed (see mixedBackground).
    */
   | { png: Uint8Array; op: 'deskew'; turn?: boolean }
-  /** 'polarity': dark text on white in every region, local contrast stretched (ocr-polarity.ts normalisePolarity). */
-  | { png: Uint8Array; op: 'polarity' }
+  /**
+   * 'polarity': dark text on white in every region, local contrast stretched (ocr-polarity.ts normalisePolarity); with
+   * `dim`, every pixel's ink is multiplied by it too (liftDimInk: dim text beside bright text turns dark).
+   */
+  | { png: Uint8Array; op: 'polarity'; dim?: number }
   /** 'dark-boxes': each dark box of a light page (ocr-dark-boxes.ts) cut out and inverted, to be read alone (see DarkBoxCrops). */
   | { png: Uint8Array; op: 'dark-boxes' }
   /** 'scene-lines': the text lines of a photo (scene-text.ts), each cut out as dark text on white, to be read as one line (see SceneLineCrops). */
@@ -60,7 +63,7 @@ export async function makeOcrVariant(req: OcrVariantRequest): Promise<OcrVariant
   if (req.op === 'large-lines') return largeLineCrops(input);
   const meta = await sharp(input).metadata();
   if (req.op === 'deskew') return deskew(input, meta.width ?? 0, meta.height ?? 0, req.turn !== false, meta.density);
-  if (req.op === 'polarity') return polarity(input, meta.density);
+  if (req.op === 'polarity') return polarity(input, meta.density, req.dim);
   const width = Math.max(1, Math.round((meta.width ?? 1) * req.factor));
   const height = Math.max(1, Math.round((meta.height ?? 1) * req.factor));
   const png = await sharp(input).resize({ width, height, fit: 'fill', kernel: 'lanczos3' }).png({ compressionLevel: 1 }).toBuffer();
@@ -68,11 +71,12 @@ export async function makeOcrVariant(req: OcrVariantRequest): Promise<OcrVariant
 }
 
 /** The page as grey, dark text on white in every region (normalisePolarity), as PNG with the page's resolution. */
-async function polarity(input: Buffer, density?: number): Promise<OcrVariant> {
+async function polarity(input: Buffer, density?: number, dim?: number): Promise<OcrVariant> {
   const { data: raw, info } = await sharp(input).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
   const gray = new Uint8Array(info.width * info.height);
   for (let i = 0; i < gray.length; i++) gray[i] = raw[i * info.channels]!;
-  const out = normalisePolarity(gray, info.width, info.height);
+  const even = normalisePolarity(gray, info.width, info.height);
+  const out = dim ? liftDimInk(even, dim) : even;
   let png = sharp(out, { raw: { width: info.width, height: info.height, channels: 1 } });
   if (density) png = png.withDensity(density);
   const data = await png.png({ compressionLevel: 1 }).toBuffer();

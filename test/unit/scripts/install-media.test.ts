@@ -34,6 +34,11 @@ fi
 exit 1
 `;
 
+// The stand-in python answers at once, so a run takes well under a second; one that has not ended in this time hangs
+// (a prompt, a real network fetch), and the test must fail saying so rather than hang CI. Below vitest's 30 s test
+// timeout, so this message, not a bare "Test timed out", is what the run reports.
+const INSTALL_TIMEOUT_MS = 20_000;
+
 const roots: string[] = [];
 afterEach(() => {
   for (const r of roots.splice(0)) fs.rmSync(r, { recursive: true, force: true });
@@ -52,9 +57,15 @@ function runWhisperInstall(env: Record<string, string>, ...args: string[]) {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', PYTHON: python, FAKE_PIP_LOG: pipLog, FAKE_SITE: site, FAKE_PIP_OK: '', ...env },
     encoding: 'utf8',
-    // A guard, not a timed assertion: a script that hangs (a prompt, a stuck pip) fails this file instead of hanging it.
-    timeout: 60_000,
+    timeout: INSTALL_TIMEOUT_MS,
+    killSignal: 'SIGKILL',
   });
+  if (r.error || r.signal) {
+    const run = `install-media.sh ${[...args, 'whisper'].join(' ')}`;
+    const timedOut = (r.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
+    const what = timedOut ? `did not finish within ${INSTALL_TIMEOUT_MS / 1000} s and was killed` : r.error ? `could not run (${r.error.message})` : `was killed by ${r.signal}`;
+    throw new Error(`${run} ${what}; its output so far:\n${r.stdout ?? ''}${r.stderr ?? ''}`);
+  }
   const asked = fs.existsSync(pipLog)
     ? fs
         .readFileSync(pipLog, 'utf8')
