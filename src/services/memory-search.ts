@@ -212,7 +212,11 @@ export class MemorySearch {
         p.q,
         subjects.key,
       );
-      const placed = newerStatementFirst(placeAboveBareMove(newerPartnerFirst(ranked, asked, subjects.key), asked, subjects.key, (m) => subjects.match(m)), asked, subjects.key);
+      const placed = newerStatementFirst(
+        placeAboveBareMove(newerPartnerFirst(ranked, asked, subjects.key), asked, subjects.key, (m) => subjects.match(m)),
+        asked,
+        subjects.key,
+      );
       return oneSlotPerSource(
         (past ? previousValueFirst(placed, past, asked, subjects.key) : placed).filter((h) => h.similarity >= p.threshold),
         limit,
