@@ -3,6 +3,7 @@ import type { MemoryRecord, Metadata } from '../core/types.js';
 import type { Embedder } from '../providers/embedder.js';
 import type { MemoryStore } from '../storage/memories.js';
 import { canonicalAttribute } from './attributes.js';
+import { nextVersionOf } from './next-version.js';
 import type { RememberContext } from './remember.js';
 import type { ExtractedFact } from './types.js';
 
@@ -90,10 +91,7 @@ async function writeJob(deps: JobDeps, ctx: JobContext, subject: string, start: 
       isLatest: true,
       isForgotten: false,
       isInference: false,
-      version: before ? before.version + 1 : 1,
-      parentMemoryId: before ? before.id : null,
-      rootMemoryId: before ? (before.rootMemoryId ?? before.id) : id,
-      relation: before ? 'updates' : null,
+      ...nextVersionOf(before, id),
       subject,
       attribute: 'employer',
       eventDate,

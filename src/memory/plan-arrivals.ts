@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MemoryRecord } from '../core/types.js';
 import { queryTerms } from '../text/tokenize.js';
+import { nextVersionOf } from './next-version.js';
 import type { RememberContext, RememberDeps } from './remember.js';
 import { sameSubject, subjectNames } from './subjects.js';
 import type { ExtractedFact } from './types.js';
@@ -87,10 +88,7 @@ async function residenceFromPlan(deps: Pick<RememberDeps, 'memories' | 'embedder
     isLatest: true,
     isForgotten: false,
     isInference: false,
-    version: before ? before.version + 1 : 1,
-    parentMemoryId: before ? before.id : null,
-    rootMemoryId: before ? (before.rootMemoryId ?? before.id) : id,
-    relation: before ? 'updates' : null,
+    ...nextVersionOf(before, id),
     subject,
     attribute: 'residence',
     eventDate: plan.eventDate,

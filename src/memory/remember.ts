@@ -21,6 +21,7 @@ import { keepRestOfSet } from './set-member-endings.js';
 import { arrivedFromPlans } from './plan-arrivals.js';
 import { plannedStart, startedFromPlans } from './job-start-plans.js';
 import { changeAfterEnding } from './ended-before-change.js';
+import { nextVersionOf } from './next-version.js';
 import type { ExtractedFact, RelationCandidate, RelationDecision, RelationJudge } from './types.js';
 
 export interface RememberDeps {
@@ -191,7 +192,7 @@ export async function rememberFacts(deps: RememberDeps, ctx: RememberContext, fa
       outcome.updated.push(id);
     } else if (decision.relation === 'updates' && target && target.isLatest) {
       // The new version carries the chain forward; the old one stays for history but is no longer latest.
-      await deps.memories.insertMemory({ ...base, version: target.version + 1, parentMemoryId: target.id, rootMemoryId: target.rootMemoryId ?? target.id, relation: 'updates' }, embedding);
+      await deps.memories.insertMemory({ ...base, ...nextVersionOf(target, base.id) }, embedding);
       await deps.memories.updateMemory(ctx.orgId, target.id, { isLatest: false, updatedAt: ctx.now });
       outcome.updated.push(id);
       if (jobEnded(target, fact, facts)) outcome.updated.push(...(await endJobHalf(deps, ctx, target, base, embedding)));
@@ -244,10 +245,7 @@ async function endJobHalf(deps: RememberDeps, ctx: RememberContext, employer: Me
   for (const role of await deps.memories.findMemoriesBySubject(ctx.orgId, ctx.containerTags, employer.subject, 'role')) {
     if (!role.isLatest || role.isForgotten || !role.documentIds.some((d) => employer.documentIds.includes(d))) continue;
     const id = randomUUID();
-    await deps.memories.insertMemory(
-      { ...ending, id, attribute: role.attribute, isStatic: role.isStatic, version: role.version + 1, parentMemoryId: role.id, rootMemoryId: role.rootMemoryId ?? role.id, relation: 'updates' },
-      embedding,
-    );
+    await deps.memories.insertMemory({ ...ending, id, attribute: role.attribute, isStatic: role.isStatic, ...nextVersionOf(role, id) }, embedding);
     await deps.memories.updateMemory(ctx.orgId, role.id, { isLatest: false, updatedAt: ctx.now });
     ids.push(id);
   }

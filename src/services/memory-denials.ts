@@ -13,7 +13,8 @@ const YES_NO = /^\s*(?:am|is|are|was|were|do|does|did|can|could|should|has|have)
 export function allergiesAboveDenials<T extends RankedMemory>(ranked: readonly T[], question: string, asked: readonly string[], subjectKey: SubjectKey): T[] {
   if (!asked.includes('allergy') || YES_NO.test(question)) return [...ranked];
   const out = [...ranked];
-  const held = (h: T) => /\ballergic\b|\ballergy\b|\ballergies\b/i.test(h.memory.memory) && !allergyWithdrawn(h.memory);
+  // An allergy held: said so, or filed as one however worded ("The user reacts to ibuprofen.", allergy:ibuprofen).
+  const held = (h: T) => (/\ballergic\b|\ballergy\b|\ballergies\b/i.test(h.memory.memory) || h.memory.attribute?.startsWith('allergy:') === true) && !allergyWithdrawn(h.memory);
   for (let i = 0; i < out.length; i++) {
     const denial = out[i]!;
     if (!allergyWithdrawn(denial.memory)) continue;

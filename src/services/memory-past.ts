@@ -35,10 +35,12 @@ export interface PastQuestion {
 export type Period = { last: 'year' | 'month' | Season } | { year: number } | { yearsAgo: number };
 type Season = 'spring' | 'summer' | 'autumn' | 'fall' | 'winter';
 
-const PAST_VERB = /\b(?:did|was|were|had|used to|use to)\b/i;
+// "use to" is past only after "did" ("where did I use to live?"), not in "what app should I use to message Josh?".
+const USE_TO = String.raw`used to|(?:did|didn't|didn’t)\s+(?:\S+\s+){0,2}use to`;
+const PAST_VERB = new RegExp(String.raw`\b(?:did|was|were|had|${USE_TO})\b`, 'i');
 // Case-sensitive: the words of a name after the first are capitalised ("before New York", not "before York for work").
 const BEFORE = /\b[Bb]efore\s+(?:the\s+|my\s+|her\s+|his\s+|their\s+)?([\p{L}\p{N}][\p{L}\p{N}&'.-]*(?:\s+\p{Lu}[\p{L}\p{N}&'.-]*)*)/u;
-const FORMER = /\b(?:previous|previously|old|former|formerly|used to|use to|originally)\b/i;
+const FORMER = new RegExp(String.raw`\b(?:previous|previously|old|former|formerly|${USE_TO}|originally)\b`, 'i');
 
 /** "before I became a teacher", "before she was promoted", "before we moved to Leeds": a clause after "before". */
 const BEFORE_CLAUSE = /\b[Bb]efore\s+(?:I|you|he|she|we|they|\p{Lu}\p{Ll}+)\s+(?:became|was|were|got|started|joined|moved|went|switched|turned|took)\s+(?:(?:a|an|the|to|into|at|in|over|up|on)\s+)*([^?.!]+)/u;
@@ -140,7 +142,9 @@ export function previousValueFirst<T extends RankedMemory>(sorted: readonly T[],
   if (sorted.length < 2) return [...sorted];
   if (past.named !== undefined) return namedFirst(sorted, past.named);
   const named = past.reference === null ? undefined : sorted.find((h) => names(h.memory.memory, past.reference!));
-  if (past.reference !== null && !(past.clause && !named)) {
+  // "before the reorg" names an event, not a value (no capital): when no fact names it, the current fact is the reference.
+  const event = past.reference !== null && !/\p{Lu}/u.test(past.reference);
+  if (past.reference !== null && !((past.clause || event) && !named)) {
     const previous = named ? previousOf(sorted, named, past, asked, subjectKey) : null;
     return previous ? first(sorted, previous) : [...sorted];
   }

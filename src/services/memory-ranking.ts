@@ -910,8 +910,14 @@ function mealAdvice(q: string): boolean {
 
 /** The attributes a question asks about (memory/attributes.ts), and the diet a question about food to serve asks about. */
 export function askedAttributes(question: string): string[] {
-  const asked = workSchedule(question, attributesAskedBy(question));
+  const asked = misspeltAllergy(question, workSchedule(question, attributesAskedBy(question)));
   return mealAdvice(question) && !asked.includes('diet') ? [...asked, 'diet'] : asked;
+}
+
+/** "any alergies i shoud know about?": allergy with one l (or a doubled r) asks about allergies all the same. */
+const MISSPELT_ALLERGY = /\b(?:alerg|allerr?g|alerr?g)\w*/i;
+function misspeltAllergy(question: string, asked: string[]): string[] {
+  return !asked.includes('allergy') && MISSPELT_ALLERGY.test(question) ? [...asked, 'allergy'] : asked;
 }
 
 /**

@@ -16,6 +16,7 @@ import { titleAboveEmployer } from './memory-job-questions.js';
 import { startAboveOffer } from './job-offers.js';
 import { actionAboveTrouble } from './doing-about.js';
 import { newerPartnerFirst } from './partner-mentions.js';
+import { newerStatementFirst } from './unfiled-versions.js';
 import { placeAboveBareMove } from './residence-places.js';
 import { restOfSetAboveEnding } from './memory-set-endings.js';
 import { pastQuestion, previousValueFirst } from './memory-past.js';
@@ -211,7 +212,11 @@ export class MemorySearch {
         p.q,
         subjects.key,
       );
-      const placed = placeAboveBareMove(newerPartnerFirst(ranked, asked, subjects.key), asked, subjects.key, (m) => subjects.match(m));
+      const placed = newerStatementFirst(
+        placeAboveBareMove(newerPartnerFirst(ranked, asked, subjects.key), asked, subjects.key, (m) => subjects.match(m)),
+        asked,
+        subjects.key,
+      );
       return oneSlotPerSource(
         (past ? previousValueFirst(placed, past, asked, subjects.key) : placed).filter((h) => h.similarity >= p.threshold),
         limit,

@@ -5,16 +5,9 @@
  * the asked person.
  */
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../../src/core/actor.js';
-import { silentLogger } from '../../../src/core/logger.js';
-import type { EmbedderHandle } from '../../../src/providers/embedder.js';
-import { createHashEmbedder } from '../../../src/providers/hash-embedder.js';
-import { MemorySearch } from '../../../src/services/memory-search.js';
 import { asksAboutEvent, subjectsOf } from '../../../src/services/memory-subjects.js';
-import { SqliteStore } from '../../../src/storage/sqlite/sqlite-store.js';
 import { memoryRecord } from '../../helpers/memories.js';
-
-const actor: Actor = { orgId: 'org', keyId: 'k', keyKind: 'root', containerTags: null, permission: 'write', rateLimit: null, expiresAt: null };
+import { searchHits } from './memory-ranking-fixture.js';
 
 describe('what a question asks about a person', () => {
   it('tells an event, an activity or a time from a lasting attribute', () => {
@@ -43,25 +36,8 @@ describe('what a question asks about a person', () => {
 
 describe('memories search: another person by what is asked', () => {
   async function searchWith(texts: { memory: string; subject: string; attribute?: string; documentId: string }[], q: string, sourceScores: Record<string, number>) {
-    const store = new SqliteStore(':memory:');
-    await store.migrate();
-    const hash = createHashEmbedder();
-    const vectors = await hash.embedDocuments(texts.map((t) => t.memory));
-    for (const [i, t] of texts.entries()) {
-      await store.memories.insertMemory(memoryRecord({ orgId: 'org', containerTags: ['u'], memory: t.memory, subject: t.subject, attribute: t.attribute ?? null, documentIds: [t.documentId] }), {
-        model: hash.id,
-        vector: vectors[i]!,
-      });
-    }
-    const handle: EmbedderHandle = { get: async () => hash, status: () => ({ state: 'ready', provider: 'hash', model: hash.id, dimensions: hash.dimensions }) };
-    const hits = await new MemorySearch(store, handle, silentLogger).search(actor, {
-      q,
-      containerTags: ['u'],
-      limit: 10,
-      threshold: 0,
-      sources: { scores: Promise.resolve(new Map(Object.entries(sourceScores))), weight: 0.75 },
-    });
-    await store.close();
+    const memories = texts.map((t) => memoryRecord({ orgId: 'org', containerTags: ['u'], memory: t.memory, subject: t.subject, attribute: t.attribute ?? null, documentIds: [t.documentId] }));
+    const hits = await searchHits(memories, q, { sources: new Map(Object.entries(sourceScores)) });
     return new Map(hits.map((h) => [h.memory.memory, h.similarity]));
   }
 

@@ -3,60 +3,11 @@
  * candidates, and the fact stated just before the one the question names goes first.
  */
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../src/core/logger.js';
-import type { MemoryRecord } from '../../../src/core/types.js';
-import type { EmbedderHandle } from '../../../src/providers/embedder.js';
-import { createHashEmbedder } from '../../../src/providers/hash-embedder.js';
 import { pastQuestion, previousValueFirst } from '../../../src/services/memory-past.js';
 import { plainSubject } from '../../../src/services/memory-ranking.js';
-import { MemorySearch } from '../../../src/services/memory-search.js';
-import { SqliteStore } from '../../../src/storage/sqlite/sqlite-store.js';
-import { memoryRecord } from '../../helpers/memories.js';
-import { actor, fact } from './memory-ranking-fixture.js';
+import { fact, searchMemories, versionChain } from './memory-ranking-fixture.js';
 
-/** One chain of versions of a fact, oldest first: only the last is latest (and searchable). */
-function chain(texts: readonly { memory: string; date: string }[], subject: string, attribute: string): MemoryRecord[] {
-  const out: MemoryRecord[] = [];
-  for (const [i, t] of texts.entries()) {
-    const id = `${attribute}-${i}`;
-    out.push(
-      memoryRecord({
-        id,
-        orgId: 'org',
-        containerTags: ['u'],
-        memory: t.memory,
-        subject,
-        attribute,
-        isStatic: true,
-        isLatest: i === texts.length - 1,
-        version: i + 1,
-        parentMemoryId: i === 0 ? null : out[i - 1]!.id,
-        rootMemoryId: `${attribute}-0`,
-        relation: i === 0 ? null : 'updates',
-        createdAt: `${t.date}T10:00:00.000Z`,
-        metadata: { date: t.date },
-      }),
-    );
-  }
-  return out;
-}
-
-async function search(memories: readonly MemoryRecord[], q: string): Promise<string[]> {
-  const store = new SqliteStore(':memory:');
-  await store.migrate();
-  try {
-    const hash = createHashEmbedder();
-    const vectors = await hash.embedDocuments(memories.map((m) => m.memory));
-    for (const [i, m] of memories.entries()) await store.memories.insertMemory(m, { model: hash.id, vector: vectors[i]! });
-    const handle: EmbedderHandle = { get: async () => hash, status: () => ({ state: 'ready', provider: 'hash', model: hash.id, dimensions: hash.dimensions }) };
-    const hits = await new MemorySearch(store, handle, silentLogger).search(actor, { q, containerTags: ['u'], limit: 10, threshold: 0 });
-    return hits.map((h) => h.memory.memory);
-  } finally {
-    await store.close();
-  }
-}
-
-const homes = chain(
+const homes = versionChain(
   [
     { memory: 'The user lives in Bristol, in a flat above a bakery.', date: '2025-11-02' },
     { memory: 'The user moved to Cardiff for the new job.', date: '2026-03-15' },
@@ -79,13 +30,13 @@ describe('questions about a former value', () => {
   });
 
   it('answers "where did I live before Cardiff?" with the superseded version before it', async () => {
-    const results = await search(homes, 'where did I live before Cardiff?');
+    const results = await searchMemories(homes, 'where did I live before Cardiff?');
     expect(results[0]).toBe('The user lives in Bristol, in a flat above a bakery.');
   });
 
   it('answers "what was my old address?" with the version before the current one, and "where do I live?" as before', async () => {
-    expect((await search(homes, 'what was my old address? where did I live'))[0]).toBe('The user moved to Cardiff for the new job.');
-    expect((await search(homes, 'where do I live?'))[0]).toBe('The user has bought a house in Newport.');
+    expect((await searchMemories(homes, 'what was my old address? where did I live'))[0]).toBe('The user moved to Cardiff for the new job.');
+    expect((await searchMemories(homes, 'where do I live?'))[0]).toBe('The user has bought a house in Newport.');
   });
 
   it("leaves the order alone for another person's facts, another kind of value, or a reference no fact names", () => {

@@ -35,29 +35,52 @@ export interface StoredFact {
   record?: Partial<MemoryRecord>;
 }
 
+/** A fact one document told: dated, lasting when it has an attribute. */
+export const told = (memory: string, subject: string, attribute: string | null, date: string, documentId: string): StoredFact => ({
+  memory,
+  subject,
+  attribute,
+  date,
+  record: { documentIds: [documentId], isStatic: attribute !== null },
+});
+
+/** A lasting memory of tag "u" stated on `date`, with anything else of the record given. */
+export const stored = (over: Partial<MemoryRecord> & { memory: string; date: string }): MemoryRecord =>
+  memoryRecord({ orgId: 'org', containerTags: ['u'], isStatic: true, createdAt: `${over.date}T10:00:00.000Z`, metadata: { date: over.date }, ...over });
+
+/** What a search in these tests may add: a threshold, and each document's best-chunk similarity as the chunk search would give it. */
+export interface SearchOptions {
+  threshold?: number;
+  sources?: ReadonlyMap<string, number>;
+  embedder?: Embedder;
+}
+
 /**
- * Runs a memories search for `q` over the facts, stored in an in-memory SQLite store with hash-embedder vectors, and
- * returns the texts best first.
+ * Runs a memories search for `q` over memories stored as given (versions included) in an in-memory SQLite store with
+ * hash-embedder vectors, and returns the hits best first.
  */
-export async function searchFacts(facts: readonly StoredFact[], q: string, embedder: Embedder = createHashEmbedder()): Promise<string[]> {
+export async function searchHits(memories: readonly MemoryRecord[], q: string, opts: SearchOptions = {}): Promise<RankedMemory[]> {
   const store = new SqliteStore(':memory:');
   await store.migrate();
   try {
-    const hash = embedder;
-    const vectors = await hash.embedDocuments(facts.map((t) => t.memory));
-    for (const [i, t] of facts.entries()) {
-      const dated = t.date ? { createdAt: `${t.date}T10:00:00.000Z`, metadata: { date: t.date } } : {};
-      await store.memories.insertMemory(
-        memoryRecord({ orgId: 'org', containerTags: ['u'], memory: t.memory, subject: t.subject, attribute: t.attribute === undefined ? 'residence' : t.attribute, isStatic: true, ...dated, ...t.record }),
-        { model: hash.id, vector: vectors[i]! },
-      );
-    }
+    const hash = opts.embedder ?? createHashEmbedder();
+    const vectors = await hash.embedDocuments(memories.map((m) => m.memory));
+    for (const [i, m] of memories.entries()) await store.memories.insertMemory(m, { model: hash.id, vector: vectors[i]! });
     const handle: EmbedderHandle = { get: async () => hash, status: () => ({ state: 'ready', provider: 'hash', model: hash.id, dimensions: hash.dimensions }) };
-    const hits = await new MemorySearch(store, handle, silentLogger).search(actor, { q, containerTags: ['u'], limit: 10, threshold: 0 });
-    return hits.map((h) => h.memory.memory);
+    const sources = opts.sources ? { sources: { scores: Promise.resolve(opts.sources), weight: 0.75 } } : {};
+    return await new MemorySearch(store, handle, silentLogger).search(actor, { q, containerTags: ['u'], limit: 10, threshold: opts.threshold ?? 0, ...sources });
   } finally {
     await store.close();
   }
+}
+
+/** Runs a memories search for `q` over the facts, stored in tag "u" as the engine files them, and returns the texts best first. */
+export async function searchFacts(facts: readonly StoredFact[], q: string, embedder: Embedder = createHashEmbedder()): Promise<string[]> {
+  const records = facts.map((t) => {
+    const dated = t.date ? { createdAt: `${t.date}T10:00:00.000Z`, metadata: { date: t.date } } : {};
+    return memoryRecord({ orgId: 'org', containerTags: ['u'], memory: t.memory, subject: t.subject, attribute: t.attribute === undefined ? 'residence' : t.attribute, isStatic: true, ...dated, ...t.record });
+  });
+  return (await searchHits(records, q, { embedder })).map((h) => h.memory.memory);
 }
 
 /** One chain of versions of a fact, oldest first, in tag "u": only the last is latest (and searchable). */
@@ -87,17 +110,6 @@ export function versionChain(texts: readonly { memory: string; date: string }[],
 }
 
 /** A memories search for `q` over memories stored as given (versions included), with hash-embedder vectors: texts best first. */
-export async function searchMemories(memories: readonly MemoryRecord[], q: string): Promise<string[]> {
-  const store = new SqliteStore(':memory:');
-  await store.migrate();
-  try {
-    const hash = createHashEmbedder();
-    const vectors = await hash.embedDocuments(memories.map((m) => m.memory));
-    for (const [i, m] of memories.entries()) await store.memories.insertMemory(m, { model: hash.id, vector: vectors[i]! });
-    const handle: EmbedderHandle = { get: async () => hash, status: () => ({ state: 'ready', provider: 'hash', model: hash.id, dimensions: hash.dimensions }) };
-    const hits = await new MemorySearch(store, handle, silentLogger).search(actor, { q, containerTags: ['u'], limit: 10, threshold: 0 });
-    return hits.map((h) => h.memory.memory);
-  } finally {
-    await store.close();
-  }
+export async function searchMemories(memories: readonly MemoryRecord[], q: string, opts: SearchOptions = {}): Promise<string[]> {
+  return (await searchHits(memories, q, opts)).map((h) => h.memory.memory);
 }

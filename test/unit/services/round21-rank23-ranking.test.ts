@@ -7,35 +7,10 @@
  * - A job started answers a question about the job over its offer or interview.
  */
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../src/core/logger.js';
 import type { MemoryRecord } from '../../../src/core/types.js';
-import type { EmbedderHandle } from '../../../src/providers/embedder.js';
-import { createHashEmbedder } from '../../../src/providers/hash-embedder.js';
 import { startAboveOffer } from '../../../src/services/job-offers.js';
 import { askedAttributes, plainSubject } from '../../../src/services/memory-ranking.js';
-import { MemorySearch } from '../../../src/services/memory-search.js';
-import { SqliteStore } from '../../../src/storage/sqlite/sqlite-store.js';
-import { memoryRecord } from '../../helpers/memories.js';
-import { actor, fact, order } from './memory-ranking-fixture.js';
-
-/** A memories search with source evidence: each document's best-chunk similarity as the chunk search would give it. */
-async function searchWithSources(memories: readonly MemoryRecord[], q: string, sources: ReadonlyMap<string, number>, threshold = 0): Promise<string[]> {
-  const store = new SqliteStore(':memory:');
-  await store.migrate();
-  try {
-    const hash = createHashEmbedder();
-    const vectors = await hash.embedDocuments(memories.map((m) => m.memory));
-    for (const [i, m] of memories.entries()) await store.memories.insertMemory(m, { model: hash.id, vector: vectors[i]! });
-    const handle: EmbedderHandle = { get: async () => hash, status: () => ({ state: 'ready', provider: 'hash', model: hash.id, dimensions: hash.dimensions }) };
-    const hits = await new MemorySearch(store, handle, silentLogger).search(actor, { q, containerTags: ['u'], limit: 10, threshold, sources: { scores: Promise.resolve(sources), weight: 0.75 } });
-    return hits.map((h) => h.memory.memory);
-  } finally {
-    await store.close();
-  }
-}
-
-const stored = (over: Partial<MemoryRecord> & { memory: string; date: string }): MemoryRecord =>
-  memoryRecord({ orgId: 'org', containerTags: ['u'], isStatic: true, createdAt: `${over.date}T10:00:00.000Z`, metadata: { date: over.date }, ...over });
+import { fact, order, searchMemories, stored } from './memory-ranking-fixture.js';
 
 describe('a passage that answers through a superseded fact', () => {
   const note = (attribute: string, latest: boolean) => ({ isLatest: latest, documentIds: ['note-1'], attribute });
@@ -72,17 +47,17 @@ describe('a passage that answers through a superseded fact', () => {
       ['note-1', 0.97],
       ['note-2', 0.06],
     ]);
-    const ranked = await searchWithSources(memories, 'Where does Aigerim live?', sources);
+    const ranked = await searchMemories(memories, 'Where does Aigerim live?', { sources });
     expect(ranked[0]).toBe(astana.memory);
     expect(ranked).not.toContain(almaty.memory);
     // At the default threshold the languages no longer answer where she lives.
-    expect(await searchWithSources(memories, 'Where does Aigerim live?', sources, 0.5)).toEqual([astana.memory]);
+    expect(await searchMemories(memories, 'Where does Aigerim live?', { sources, threshold: 0.5 })).toEqual([astana.memory]);
   });
 
   it('keeps the evidence of a passage whose facts still hold', async () => {
     // The same note, nothing in it superseded: its unfiled fact keeps what the passage says about the question.
     const current = memories.filter((m) => m.isLatest).map((m) => (m.version > 1 ? { ...m, version: 1, parentMemoryId: null, rootMemoryId: m.id, relation: null } : m));
-    const languageFirst = await searchWithSources(current, 'Which languages does Aigerim speak?', new Map([['note-1', 0.97]]));
+    const languageFirst = await searchMemories(current, 'Which languages does Aigerim speak?', { sources: new Map([['note-1', 0.97]]) });
     expect(languageFirst[0]).toBe(languages.memory);
   });
 });

@@ -4,15 +4,7 @@
  * names, and another person's home does not outrank the asked person's fact naming a place.
  */
 import { describe, expect, it } from 'vitest';
-import { searchFacts, type StoredFact } from './memory-ranking-fixture.js';
-
-const told = (memory: string, subject: string, attribute: string | null, date: string, documentId: string): StoredFact => ({
-  memory,
-  subject,
-  attribute,
-  date,
-  record: { documentIds: [documentId], isStatic: attribute !== null },
-});
+import { searchFacts, told } from './memory-ranking-fixture.js';
 
 describe('a partner named in passing', () => {
   const hugo = told("Léa's boyfriend Hugo and Léa are looking for a two-bedroom in Nantes.", 'Léa', null, '2025-04-02', 'chat-1');
