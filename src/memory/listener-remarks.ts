@@ -9,16 +9,20 @@
  */
 
 const SPEAKER = /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|we'd|we'll|us|our|ours|ourselves)\b/i;
-/** The listener as the sentence's subject: "Your kind words mean a lot to me", "You're so inspiring". */
-const LISTENER_FIRST = /^(?:(?:and|but|so|also)\s+)?(?:you(?!\s+know\b)|your|you're|you've|you'll|you'd)\b/i;
-const LISTENER = /\b(?:you|your|you're|you've|you'll|you'd|yours|yourself|yourselves)\b/i;
+/**
+ * The listener described as the sentence's subject: "Your kind words mean a lot to me", "You're so inspiring", "You
+ * both look so happy". An invitation or suggestion ("You should come and join me") is not one.
+ */
+const LISTENER_FIRST = /^(?:(?:and|but|so|also|wow)\s+)?(?:your|you(?:'re|'ve| are| were| have| had| look| looked| seem| all| both| guys| two))\b/i;
 /** A verdict on what the listener said or showed: "That's an awesome collection!", "Sounds like your event was amazing". */
 const VERDICT = /^(?:that(?:'s| is| was| sounds| looks| seems)|sounds|looks like|seems like|what an?)\b/i;
+/** Praise that names the listener: "It's great to see how you're helping so many." */
+const PRAISE = /^it(?:'s| is| was)\s+(?:so\s+|really\s+|just\s+)?(?:great|lovely|awesome|amazing|inspiring|cool|nice|good|wonderful|impressive|fantastic)\b[^.!?]*\b(?:you|your|you're|you've)\b/i;
 
-/** True when a (cleaned, non-question) sentence has the listener as subject, or speaks of them or judges what they said and not of the speaker. */
+/** True when a (cleaned, non-question) sentence describes the listener, or judges what they said or showed without a word of the speaker's. */
 export function isListenerRemark(sentence: string): boolean {
   const s = sentence.replace(/[’‘]/g, "'").trim();
   if (LISTENER_FIRST.test(s)) return true;
   if (SPEAKER.test(s)) return false;
-  return LISTENER.test(s) || VERDICT.test(s);
+  return VERDICT.test(s) || PRAISE.test(s);
 }

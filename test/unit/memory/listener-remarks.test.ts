@@ -26,6 +26,8 @@ describe('remarks to the listener are not the speaker’s memories (round 23 aud
     expect(beside.join(' ')).toMatch(/tomatoes/);
     expect(beside.join(' ')).not.toMatch(/garden looks wonderful/);
     expect((await texts('Priya: Yeah Omar, soil is everything. I could lend you my compost bin if you want.')).join(' ')).toMatch(/compost bin/);
+    expect((await texts('Omar: You should come down and join me at the climbing gym sometime!')).join(' ')).toMatch(/climbing gym/);
+    expect((await texts("Omar: It's a wool scarf to keep you warm on the trail.")).join(' ')).toMatch(/wool scarf/);
     expect((await texts('Priya: Aww, so sweet! What other vegetables do you grow in the shared beds?')).join(' ')).toMatch(/asked on 12 March 2024: "What other vegetables/);
   });
 });
