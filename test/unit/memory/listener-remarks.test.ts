@@ -4,9 +4,7 @@ import { createOfflineExtractor } from '../../../src/memory/offline-extractor.js
 /** Chat turns (written for this test, LoCoMo-style) whose only sentences are about the listener: no memory of the speaker's. */
 const extractor = createOfflineExtractor();
 const texts = async (turn: string) =>
-  (await extractor.extract({ content: `[4:02 pm on 12 March, 2024] ${turn}`, title: null, type: 'text', documentDate: '2024-03-12T16:02:00.000Z', metadata: {}, entityContext: null })).facts.map(
-    (f) => f.text,
-  );
+  (await extractor.extract({ content: `[4:02 pm on 12 March, 2024] ${turn}`, title: null, type: 'text', documentDate: '2024-03-12T16:02:00.000Z', metadata: {}, entityContext: null })).facts.map((f) => f.text);
 
 describe('remarks to the listener are not the speaker’s memories (round 23 audit)', () => {
   it('praise of the listener, or a verdict on what they showed, gives no memory', async () => {
