@@ -3,6 +3,7 @@ import { sentenceSpans } from '../text/sentences.js';
 import { cleanSentence, isTypedQuestion } from './statements.js';
 import { term, words } from '../text/tokenize.js';
 import type { ExtractedFact } from './types.js';
+import { isListenerRemark } from './listener-remarks.js';
 
 /**
  * Event facts from conversation turns (issue 26, round 7). The attribute-oriented extractor files what a person is,
@@ -158,6 +159,7 @@ export function looseSentences(content: string, names: readonly string[] = []): 
       .replace(/^\p{Lu}\p{Ll}+[,!]\s+(?=\S)/u, '');
     if (!s || SMALL_TALK.test(s) || THANKS.test(s) || BANTER.test(s)) continue;
     const question = /\?\s*$/.test(raw) || isTypedQuestion(stripped);
+    if (!question && isListenerRemark(s)) continue;
     if (informativeWords(s, lower) < (question ? QUESTION_WORDS : MIN_SENTENCE_WORDS) || s.length > MAX_EVENT_QUOTE_CHARS) continue;
     if (question) asked = true;
     const kept = s.charAt(0).toUpperCase() + s.slice(1);
