@@ -1,3 +1,4 @@
+import { gerundLooksBack } from './looking-back.js';
 import { tenseOf } from './tense.js';
 
 /**
@@ -43,7 +44,8 @@ const COUNT = /^(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a
 function sinceClause(clause: string): string | null {
   const gerund = /^(?<g>\p{Ll}+ing)\b(?<tail>.*)$/u.exec(clause);
   const past = gerund ? GERUNDS[gerund.groups!.g!.toLowerCase()] : undefined;
-  if (past) return `I ${past}${gerund!.groups!.tail}`;
+  // "Since quitting is not an option": a gerund with a verb of its own is the clause's subject, not a change.
+  if (past) return gerundLooksBack(clause) ? `I ${past}${gerund!.groups!.tail}` : null;
   // "I went vegan in January", "Marco and I broke up": a clause of the speaker's with a past verb.
   if (/^(?:I|we|(?:\p{Lu}[\p{L}'’-]+|my\s+\p{Ll}+)\s+and\s+I)\s/u.test(clause) && tenseOf(clause) === 'past' && !/\b(?:was|were|had)\b/i.test(clause)) return clause;
   return null;
