@@ -24,8 +24,7 @@ export function fullPetName(text: string, name: string): string {
   if (!m) return name;
   const words = m[1]!.trim().split(/\s+/);
   const kept: string[] = [];
-  const afterPetWord = (whole: string[]) =>
-    new RegExp(String.raw`\b(?:(?:${PET_WORDS})s?|called|named),?\s+${whole.map(escapeRe).join(String.raw`\s+`)}(?![\p{L}\p{N}])`, 'iu').test(text);
+  const afterPetWord = (whole: string[]) => new RegExp(String.raw`\b(?:(?:${PET_WORDS})s?|called|named),?\s+${whole.map(escapeRe).join(String.raw`\s+`)}(?![\p{L}\p{N}])`, 'iu').test(text);
   // Walk back from the word nearest the name; stop at the first word that is not part of it.
   for (let i = words.length - 1; i >= 0; i--) {
     const w = words[i]!;
