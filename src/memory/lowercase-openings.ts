@@ -1,4 +1,5 @@
 import nlp from 'compromise';
+import { isVerbForm } from './lexicon.js';
 
 /**
  * A person named at the start of a sentence typed all in lowercase, with a surname or a title ("inês duarte now lives
@@ -7,6 +8,8 @@ import nlp from 'compromise';
  * before a verb of its list; here the name may have two words, an adverb may stand before the verb, and the verb is any
  * the tagger reads as one. The words count as a name only when the tagger knows them as a person's name or title once
  * capitalised ("coffee machine is broken", "dinner was lovely" stay as typed; an unknown name is left as typed too).
+ * A second word joins the name only when it is a surname on its own and no verb as typed: beside a first name the
+ * tagger reads any capitalised word as a surname ("mark got promoted" is not "Mark Got").
  */
 
 const ADVERB = /^(?:now|still|just|finally|also|recently|currently|actually|officially|already|usually|always|never)$/;
@@ -27,7 +30,8 @@ export function openingNameTypedLowercase(sentence: string): string {
     return t?.tags.includes('Verb') === true;
   };
   const two = `${lead}${cap(w1)}${s1}${cap(w2)}${tail}`;
-  const t2 = tagsAt(two);
+  const surname = !isVerbForm(w2) && nlp(cap(w2)).has('#LastName');
+  const t2 = surname ? tagsAt(two) : [];
   if (t2.length >= 3 && isPerson(t2[0]!.terms[0]!.tags) && isPerson(t2[1]!.terms[0]!.tags) && verbFrom(t2, 2)) return two;
   const one = `${lead}${cap(w1)}${s1}${w2}${tail}`;
   const t1 = tagsAt(one);
